@@ -1,0 +1,353 @@
+/**
+ * PostgreSQL backend (pg Pool). Decisions are single statements (INSERT ... ON CONFLICT ...
+ * WHERE ... RETURNING) so they hold across pools and processes; the sliding-window limiter,
+ * which must count then insert, serialises per (bucket, subject) on a transaction advisory lock.
+ */
+import pg from 'pg';
+import { migratePostgres, quoteIdent } from './migrations.ts';
+import {
+  classifyExisting,
+  LEDGER_COLUMNS,
+  ledgerValues,
+  QUOTE_COLUMNS,
+  quoteValues,
+  rateOffset,
+  retryAfter,
+  toJsonText,
+  fromJsonText,
+  toLedgerEntry,
+  toNonceRecord,
+  toQuoteRecord,
+  type LedgerRow,
+  type NonceRow,
+  type QuoteRow,
+  type RequestRow,
+} from './rows.ts';
+import type {
+  BeginResult,
+  CacheRepo,
+  CountersRepo,
+  LedgerRepo,
+  NoncesRepo,
+  QuotesRepo,
+  RateRepo,
+  RequestsRepo,
+  SnapshotsRepo,
+  Store,
+} from './types.ts';
+
+export interface PostgresStoreOptions {
+  url: string;
+  /** Schema holding the tables; created if missing. */
+  schema?: string;
+  /** Pool size. */
+  max?: number;
+  /** Called when an idle pooled connection fails (the pool drops it and reconnects later). */
+  onIdleError?: (error: Error) => void;
+}
+
+const INT8_OID = 20;
+
+/** Per-pool type parsers: int8 (BIGINT, COUNT) as Number, leaving pg's global parsers alone. */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: (oid, format) => (oid === INT8_OID && format !== 'binary' ? Number : pg.types.getTypeParser(oid, format)),
+};
+
+export async function openPostgresStore({
+  url,
+  schema = 'public',
+  max = 10,
+  onIdleError = (error) => console.error('postgres store: idle connection error', error),
+}: PostgresStoreOptions): Promise<Store> {
+  const pool = new pg.Pool({ ...connectionConfig(url, schema), max, types });
+  pool.on('error', onIdleError);
+  try {
+    await migratePostgres(pool, { schema });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  let closed = false;
+  return {
+    kind: 'postgres',
+    requests: pgRequests(pool),
+    counters: pgCounters(pool),
+    rate: pgRate(pool),
+    nonces: pgNonces(pool),
+    quotes: pgQuotes(pool),
+    ledger: pgLedger(pool),
+    snapshots: pgSnapshots(pool),
+    cache: pgCache(pool),
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Every connection starts with search_path set to the schema. A connection string's own
+ * `options` would override the config's, so when it has one ours is appended inside the URL.
+ */
+function connectionConfig(url: string, schema: string): pg.PoolConfig {
+  const searchPath = `-c search_path=${escapeOptionValue(quoteIdent(schema))}`;
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  const urlOptions = parsed?.searchParams.get('options');
+  if (!parsed || !urlOptions) {
+    return { connectionString: url, options: [process.env.PGOPTIONS, searchPath].filter(Boolean).join(' ') };
+  }
+  parsed.searchParams.set('options', `${urlOptions} ${searchPath}`);
+  return { connectionString: parsed.toString() };
+}
+
+/** The server splits startup options on whitespace; backslash escapes. */
+function escapeOptionValue(value: string): string {
+  return value.replace(/[\s\\]/g, '\\$&');
+}
+
+async function rows<T extends pg.QueryResultRow>(pool: pg.Pool | pg.PoolClient, sql: string, params: unknown[] = []): Promise<T[]> {
+  return (await pool.query<T>(sql, params)).rows;
+}
+
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    broken = await client.query('ROLLBACK').then(
+      () => undefined,
+      (rollbackError: Error) => rollbackError,
+    );
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+const BEGIN_TAKE = `INSERT INTO requests (scope, req_key, fingerprint, state, started_at, finished_at, response, expires_at)
+  VALUES ($1, $2, $3, 'running', $4, NULL, NULL, $6)
+  ON CONFLICT (scope, req_key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, state = 'running',
+    started_at = EXCLUDED.started_at, finished_at = NULL, response = NULL, expires_at = EXCLUDED.expires_at
+  WHERE requests.expires_at < $4
+     OR (requests.fingerprint = EXCLUDED.fingerprint AND requests.state = 'running' AND $4 - requests.started_at > $5)
+  RETURNING 1`;
+
+/** Retries only when the row changes between the upsert and the read (e.g. abandoned meanwhile). */
+const BEGIN_ATTEMPTS = 5;
+
+function pgRequests(pool: pg.Pool): RequestsRepo {
+  async function begin(input: Parameters<RequestsRepo['begin']>[0]): Promise<BeginResult> {
+    const { scope, key, fingerprint, now, staleAfterMs, expiresAt } = input;
+    for (let attempt = 0; attempt < BEGIN_ATTEMPTS; attempt++) {
+      const taken = await rows(pool, BEGIN_TAKE, [scope, key, fingerprint, now, staleAfterMs, expiresAt]);
+      if (taken.length === 1) return { state: 'started' };
+      const [row] = await rows<RequestRow>(
+        pool,
+        'SELECT fingerprint, state, started_at, response, expires_at FROM requests WHERE scope = $1 AND req_key = $2',
+        [scope, key],
+      );
+      const verdict = row ? classifyExisting(row, input) : 'take';
+      if (verdict !== 'take') return verdict;
+    }
+    throw new Error(`requests.begin: row (${scope}, ${key}) kept changing; gave up after ${BEGIN_ATTEMPTS} attempts`);
+  }
+
+  return {
+    begin,
+    async finish({ scope, key, response, now }) {
+      await pool.query(
+        `UPDATE requests SET state = 'done', response = $3, finished_at = $4 WHERE scope = $1 AND req_key = $2 AND state = 'running'`,
+        [scope, key, toJsonText(response), now],
+      );
+    },
+    async abandon({ scope, key }) {
+      await pool.query(`DELETE FROM requests WHERE scope = $1 AND req_key = $2 AND state = 'running'`, [scope, key]);
+    },
+    async purgeExpired(now) {
+      return (await pool.query('DELETE FROM requests WHERE expires_at < $1', [now])).rowCount ?? 0;
+    },
+  };
+}
+
+function pgCounters(pool: pg.Pool): CountersRepo {
+  async function get({ bucket, subject, window }: Parameters<CountersRepo['get']>[0]): Promise<number> {
+    const [row] = await rows<{ used: number }>(pool, 'SELECT used FROM counters WHERE bucket = $1 AND subject = $2 AND win = $3', [
+      bucket,
+      subject,
+      window,
+    ]);
+    return row?.used ?? 0;
+  }
+
+  return {
+    async consume({ bucket, subject, window, limit }) {
+      const [taken] = await rows<{ used: number }>(
+        pool,
+        `INSERT INTO counters (bucket, subject, win, used) SELECT $1::text, $2::text, $3::text, 1 WHERE $4::bigint > 0
+         ON CONFLICT (bucket, subject, win) DO UPDATE SET used = counters.used + 1 WHERE counters.used < $4::bigint
+         RETURNING used`,
+        [bucket, subject, window, limit],
+      );
+      if (taken) return { consumed: true, used: taken.used };
+      return { consumed: false, used: await get({ bucket, subject, window }) };
+    },
+    async release({ bucket, subject, window }) {
+      await pool.query('UPDATE counters SET used = used - 1 WHERE bucket = $1 AND subject = $2 AND win = $3 AND used > 0', [
+        bucket,
+        subject,
+        window,
+      ]);
+    },
+    get,
+  };
+}
+
+function pgRate(pool: pg.Pool): RateRepo {
+  return {
+    hit({ bucket, subject, now, windowMs, limit }) {
+      const since = now - windowMs;
+      return inTransaction(pool, async (client) => {
+        // Two-int form: its own lock space, apart from the migration lock (single bigint key).
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [bucket, subject]);
+        await client.query('DELETE FROM rate_events WHERE bucket = $1 AND subject = $2 AND at <= $3', [bucket, subject, since]);
+        const [{ counted }] = await rows<{ counted: number }>(
+          client,
+          'SELECT COUNT(*) AS counted FROM rate_events WHERE bucket = $1 AND subject = $2 AND at > $3 AND at <= $4',
+          [bucket, subject, since, now],
+        );
+        if (counted < limit) {
+          await client.query('INSERT INTO rate_events (bucket, subject, at) VALUES ($1, $2, $3)', [bucket, subject, now]);
+          return { allowed: true, count: counted + 1, retryAfterMs: 0 };
+        }
+        const [leaving] = await rows<{ at: number }>(
+          client,
+          'SELECT at FROM rate_events WHERE bucket = $1 AND subject = $2 AND at > $3 AND at <= $4 ORDER BY at LIMIT 1 OFFSET $5',
+          [bucket, subject, since, now, rateOffset(counted, limit)],
+        );
+        return { allowed: false, count: counted, retryAfterMs: retryAfter(leaving?.at, { now, windowMs }) };
+      });
+    },
+  };
+}
+
+function pgNonces(pool: pg.Pool): NoncesRepo {
+  async function get(nonce: string) {
+    const [row] = await rows<NonceRow>(pool, 'SELECT * FROM nonces WHERE nonce = $1', [nonce]);
+    return row ? toNonceRecord(row) : null;
+  }
+
+  return {
+    async claim({ nonce, payer, requestRef, now }) {
+      const inserted = await rows(
+        pool,
+        `INSERT INTO nonces (nonce, payer, request_ref, state, tx_hash, claimed_at, updated_at)
+         VALUES ($1, $2, $3, 'claimed', NULL, $4, $4) ON CONFLICT (nonce) DO NOTHING RETURNING 1`,
+        [nonce, payer, requestRef, now],
+      );
+      if (inserted.length === 1) return { claimed: true };
+      const existing = await get(nonce);
+      if (!existing) throw new Error(`nonces.claim: nonce ${nonce} conflicted but is gone`);
+      return { claimed: false, existing };
+    },
+    async update({ nonce, state, txHash, now }) {
+      if (txHash === undefined) {
+        await pool.query('UPDATE nonces SET state = $2, updated_at = $3 WHERE nonce = $1', [nonce, state, now]);
+      } else {
+        await pool.query('UPDATE nonces SET state = $2, updated_at = $3, tx_hash = $4 WHERE nonce = $1', [nonce, state, now, txHash]);
+      }
+    },
+    get,
+  };
+}
+
+function pgQuotes(pool: pg.Pool): QuotesRepo {
+  return {
+    async put(quote) {
+      await pool.query(`INSERT INTO quotes (${QUOTE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, quoteValues(quote));
+    },
+    async get(id) {
+      const [row] = await rows<QuoteRow>(pool, 'SELECT * FROM quotes WHERE id = $1', [id]);
+      return row ? toQuoteRecord(row) : null;
+    },
+    async markPaid({ id, now, txHash }) {
+      const result = await pool.query('UPDATE quotes SET paid_at = $2, tx_hash = $3 WHERE id = $1 AND paid_at IS NULL', [id, now, txHash]);
+      return result.rowCount === 1;
+    },
+  };
+}
+
+function pgLedger(pool: pg.Pool): LedgerRepo {
+  return {
+    async append(entry) {
+      const [row] = await rows<{ id: number }>(
+        pool,
+        `INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+        ledgerValues(entry),
+      );
+      return row.id;
+    },
+    async list({ from, to, limit }) {
+      const sql = 'SELECT * FROM ledger WHERE at >= $1 AND at < $2 ORDER BY at, id';
+      const found = limit === undefined ? await rows<LedgerRow>(pool, sql, [from, to]) : await rows<LedgerRow>(pool, `${sql} LIMIT $3`, [from, to, limit]);
+      return found.map(toLedgerEntry);
+    },
+    async sum({ from, to, kinds }) {
+      if (kinds.length === 0) return 0;
+      const [row] = await rows<{ total: number }>(
+        pool,
+        // SUM(bigint) is numeric (parsed as string by pg): cast back to bigint.
+        'SELECT CAST(COALESCE(SUM(amount_micro_usd), 0) AS BIGINT) AS total FROM ledger WHERE at >= $1 AND at < $2 AND kind = ANY($3::text[])',
+        [from, to, kinds],
+      );
+      return row.total;
+    },
+  };
+}
+
+function pgSnapshots(pool: pg.Pool): SnapshotsRepo {
+  return {
+    async get({ kind, key }) {
+      const [row] = await rows<{ value: string; at: number }>(pool, 'SELECT value, at FROM snapshots WHERE kind = $1 AND snap_key = $2', [kind, key]);
+      return row ? { value: fromJsonText(row.value), at: row.at } : null;
+    },
+    async put({ kind, key, value, at }) {
+      // An older observation never replaces a newer one (instances may write out of order).
+      await pool.query(
+        `INSERT INTO snapshots (kind, snap_key, value, at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (kind, snap_key) DO UPDATE SET value = EXCLUDED.value, at = EXCLUDED.at WHERE EXCLUDED.at >= snapshots.at`,
+        [kind, key, toJsonText(value), at],
+      );
+    },
+  };
+}
+
+function pgCache(pool: pg.Pool): CacheRepo {
+  return {
+    async get({ ns, key, now }) {
+      const [row] = await rows<{ value: string; expires_at: number }>(
+        pool,
+        'SELECT value, expires_at FROM cache WHERE ns = $1 AND cache_key = $2 AND expires_at > $3',
+        [ns, key, now],
+      );
+      return row ? { value: fromJsonText(row.value), expiresAt: row.expires_at } : null;
+    },
+    async set({ ns, key, value, expiresAt }) {
+      await pool.query(
+        `INSERT INTO cache (ns, cache_key, value, expires_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (ns, cache_key) DO UPDATE SET value = EXCLUDED.value, expires_at = EXCLUDED.expires_at`,
+        [ns, key, toJsonText(value), expiresAt],
+      );
+    },
+    async purgeExpired(now) {
+      return (await pool.query('DELETE FROM cache WHERE expires_at <= $1', [now])).rowCount ?? 0;
+    },
+  };
+}

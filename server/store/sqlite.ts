@@ -1,0 +1,272 @@
+/**
+ * SQLite backend (better-sqlite3). Every decision runs in a synchronous IMMEDIATE transaction:
+ * the write lock is taken up front, so other processes on the same file wait (busy_timeout)
+ * instead of deciding on stale reads. Methods are async only to fit the Store interface.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrateSqlite } from './migrations.ts';
+import {
+  classifyExisting,
+  LEDGER_COLUMNS,
+  ledgerValues,
+  QUOTE_COLUMNS,
+  quoteValues,
+  rateOffset,
+  retryAfter,
+  toJsonText,
+  fromJsonText,
+  toLedgerEntry,
+  toNonceRecord,
+  toQuoteRecord,
+  type LedgerRow,
+  type NonceRow,
+  type QuoteRow,
+  type RequestRow,
+} from './rows.ts';
+import type {
+  CacheRepo,
+  CountersRepo,
+  LedgerRepo,
+  NoncesRepo,
+  QuotesRepo,
+  RateRepo,
+  RequestsRepo,
+  SnapshotsRepo,
+  Store,
+} from './types.ts';
+
+type Db = Database.Database;
+
+export interface SqliteStoreOptions {
+  path?: string;
+  busyTimeoutMs?: number;
+}
+
+export async function openSqliteStore({ path = './data/service.sqlite', busyTimeoutMs = 5000 }: SqliteStoreOptions = {}): Promise<Store> {
+  const db = openDatabase(path, busyTimeoutMs);
+  try {
+    migrateSqlite(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return {
+    kind: 'sqlite',
+    requests: sqliteRequests(db),
+    counters: sqliteCounters(db),
+    rate: sqliteRate(db),
+    nonces: sqliteNonces(db),
+    quotes: sqliteQuotes(db),
+    ledger: sqliteLedger(db),
+    snapshots: sqliteSnapshots(db),
+    cache: sqliteCache(db),
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+function openDatabase(path: string, busyTimeoutMs: number): Db {
+  const inMemory = path === ':memory:' || path === '';
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  // busy_timeout first: switching to WAL itself needs a lock another process may hold.
+  db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
+  if (!inMemory) db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  return db;
+}
+
+function sqliteRequests(db: Db): RequestsRepo {
+  const select = db.prepare('SELECT fingerprint, state, started_at, response, expires_at FROM requests WHERE scope = ? AND req_key = ?');
+  const write = db.prepare(`INSERT INTO requests (scope, req_key, fingerprint, state, started_at, finished_at, response, expires_at)
+    VALUES (?, ?, ?, 'running', ?, NULL, NULL, ?)
+    ON CONFLICT (scope, req_key) DO UPDATE SET fingerprint = excluded.fingerprint, state = 'running',
+      started_at = excluded.started_at, finished_at = NULL, response = NULL, expires_at = excluded.expires_at`);
+  const finish = db.prepare(`UPDATE requests SET state = 'done', response = ?, finished_at = ?
+    WHERE scope = ? AND req_key = ? AND state = 'running'`);
+  const abandon = db.prepare(`DELETE FROM requests WHERE scope = ? AND req_key = ? AND state = 'running'`);
+  const purge = db.prepare('DELETE FROM requests WHERE expires_at < ?');
+
+  const begin = db.transaction((input: Parameters<RequestsRepo['begin']>[0]) => {
+    const row = select.get(input.scope, input.key) as RequestRow | undefined;
+    const verdict = row ? classifyExisting(row, input) : 'take';
+    if (verdict !== 'take') return verdict;
+    write.run(input.scope, input.key, input.fingerprint, input.now, input.expiresAt);
+    return { state: 'started' as const };
+  });
+
+  return {
+    async begin(input) {
+      return begin.immediate(input);
+    },
+    async finish({ scope, key, response, now }) {
+      finish.run(toJsonText(response), now, scope, key);
+    },
+    async abandon({ scope, key }) {
+      abandon.run(scope, key);
+    },
+    async purgeExpired(now) {
+      return purge.run(now).changes;
+    },
+  };
+}
+
+function sqliteCounters(db: Db): CountersRepo {
+  const increment = db.prepare(`INSERT INTO counters (bucket, subject, win, used) SELECT ?, ?, ?, 1 WHERE ? > 0
+    ON CONFLICT (bucket, subject, win) DO UPDATE SET used = counters.used + 1 WHERE counters.used < ?
+    RETURNING used`);
+  const select = db.prepare('SELECT used FROM counters WHERE bucket = ? AND subject = ? AND win = ?').pluck();
+  const release = db.prepare('UPDATE counters SET used = used - 1 WHERE bucket = ? AND subject = ? AND win = ? AND used > 0');
+
+  const consume = db.transaction(({ bucket, subject, window, limit }: Parameters<CountersRepo['consume']>[0]) => {
+    const taken = increment.get(bucket, subject, window, limit, limit) as { used: number } | undefined;
+    if (taken) return { consumed: true, used: taken.used };
+    return { consumed: false, used: (select.get(bucket, subject, window) as number | undefined) ?? 0 };
+  });
+
+  return {
+    async consume(input) {
+      return consume.immediate(input);
+    },
+    async release({ bucket, subject, window }) {
+      release.run(bucket, subject, window);
+    },
+    async get({ bucket, subject, window }) {
+      return (select.get(bucket, subject, window) as number | undefined) ?? 0;
+    },
+  };
+}
+
+function sqliteRate(db: Db): RateRepo {
+  const prune = db.prepare('DELETE FROM rate_events WHERE bucket = ? AND subject = ? AND at <= ?');
+  const count = db.prepare('SELECT COUNT(*) FROM rate_events WHERE bucket = ? AND subject = ? AND at > ? AND at <= ?').pluck();
+  const record = db.prepare('INSERT INTO rate_events (bucket, subject, at) VALUES (?, ?, ?)');
+  const nth = db
+    .prepare('SELECT at FROM rate_events WHERE bucket = ? AND subject = ? AND at > ? AND at <= ? ORDER BY at LIMIT 1 OFFSET ?')
+    .pluck();
+
+  const hit = db.transaction(({ bucket, subject, now, windowMs, limit }: Parameters<RateRepo['hit']>[0]) => {
+    const since = now - windowMs;
+    prune.run(bucket, subject, since);
+    const counted = count.get(bucket, subject, since, now) as number;
+    if (counted < limit) {
+      record.run(bucket, subject, now);
+      return { allowed: true, count: counted + 1, retryAfterMs: 0 };
+    }
+    const leaving = nth.get(bucket, subject, since, now, rateOffset(counted, limit)) as number | undefined;
+    return { allowed: false, count: counted, retryAfterMs: retryAfter(leaving, { now, windowMs }) };
+  });
+
+  return {
+    async hit(input) {
+      return hit.immediate(input);
+    },
+  };
+}
+
+function sqliteNonces(db: Db): NoncesRepo {
+  const insert = db.prepare(`INSERT INTO nonces (nonce, payer, request_ref, state, tx_hash, claimed_at, updated_at)
+    VALUES (?, ?, ?, 'claimed', NULL, ?, ?) ON CONFLICT (nonce) DO NOTHING`);
+  const select = db.prepare('SELECT * FROM nonces WHERE nonce = ?');
+  const setState = db.prepare('UPDATE nonces SET state = ?, updated_at = ? WHERE nonce = ?');
+  const setStateAndHash = db.prepare('UPDATE nonces SET state = ?, updated_at = ?, tx_hash = ? WHERE nonce = ?');
+
+  const claim = db.transaction(({ nonce, payer, requestRef, now }: Parameters<NoncesRepo['claim']>[0]) => {
+    if (insert.run(nonce, payer, requestRef, now, now).changes === 1) return { claimed: true as const };
+    return { claimed: false as const, existing: toNonceRecord(select.get(nonce) as NonceRow) };
+  });
+
+  return {
+    async claim(input) {
+      return claim.immediate(input);
+    },
+    async update({ nonce, state, txHash, now }) {
+      if (txHash === undefined) setState.run(state, now, nonce);
+      else setStateAndHash.run(state, now, txHash, nonce);
+    },
+    async get(nonce) {
+      const row = select.get(nonce) as NonceRow | undefined;
+      return row ? toNonceRecord(row) : null;
+    },
+  };
+}
+
+function sqliteQuotes(db: Db): QuotesRepo {
+  const insert = db.prepare(`INSERT INTO quotes (${QUOTE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  const select = db.prepare('SELECT * FROM quotes WHERE id = ?');
+  const markPaid = db.prepare('UPDATE quotes SET paid_at = ?, tx_hash = ? WHERE id = ? AND paid_at IS NULL');
+  return {
+    async put(quote) {
+      insert.run(...quoteValues(quote));
+    },
+    async get(id) {
+      const row = select.get(id) as QuoteRow | undefined;
+      return row ? toQuoteRecord(row) : null;
+    },
+    async markPaid({ id, now, txHash }) {
+      return markPaid.run(now, txHash, id).changes === 1;
+    },
+  };
+}
+
+function sqliteLedger(db: Db): LedgerRepo {
+  const insert = db.prepare(`INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const listAll = db.prepare('SELECT * FROM ledger WHERE at >= ? AND at < ? ORDER BY at, id');
+  const listSome = db.prepare('SELECT * FROM ledger WHERE at >= ? AND at < ? ORDER BY at, id LIMIT ?');
+  return {
+    async append(entry) {
+      return Number(insert.run(...ledgerValues(entry)).lastInsertRowid);
+    },
+    async list({ from, to, limit }) {
+      const rows = (limit === undefined ? listAll.all(from, to) : listSome.all(from, to, limit)) as LedgerRow[];
+      return rows.map(toLedgerEntry);
+    },
+    async sum({ from, to, kinds }) {
+      if (kinds.length === 0) return 0;
+      const placeholders = kinds.map(() => '?').join(', ');
+      const sql = `SELECT COALESCE(SUM(amount_micro_usd), 0) FROM ledger WHERE at >= ? AND at < ? AND kind IN (${placeholders})`;
+      return db.prepare(sql).pluck().get(from, to, ...kinds) as number;
+    },
+  };
+}
+
+function sqliteSnapshots(db: Db): SnapshotsRepo {
+  const select = db.prepare('SELECT value, at FROM snapshots WHERE kind = ? AND snap_key = ?');
+  // An older observation never replaces a newer one (instances may write out of order).
+  const upsert = db.prepare(`INSERT INTO snapshots (kind, snap_key, value, at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (kind, snap_key) DO UPDATE SET value = excluded.value, at = excluded.at WHERE excluded.at >= snapshots.at`);
+  return {
+    async get({ kind, key }) {
+      const row = select.get(kind, key) as { value: string; at: number } | undefined;
+      return row ? { value: fromJsonText(row.value), at: row.at } : null;
+    },
+    async put({ kind, key, value, at }) {
+      upsert.run(kind, key, toJsonText(value), at);
+    },
+  };
+}
+
+function sqliteCache(db: Db): CacheRepo {
+  const select = db.prepare('SELECT value, expires_at FROM cache WHERE ns = ? AND cache_key = ? AND expires_at > ?');
+  const upsert = db.prepare(`INSERT INTO cache (ns, cache_key, value, expires_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (ns, cache_key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`);
+  const purge = db.prepare('DELETE FROM cache WHERE expires_at <= ?');
+  return {
+    async get({ ns, key, now }) {
+      const row = select.get(ns, key, now) as { value: string; expires_at: number } | undefined;
+      return row ? { value: fromJsonText(row.value), expiresAt: row.expires_at } : null;
+    },
+    async set({ ns, key, value, expiresAt }) {
+      upsert.run(ns, key, toJsonText(value), expiresAt);
+    },
+    async purgeExpired(now) {
+      return purge.run(now).changes;
+    },
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The one store interface. Two backends implement it: SQLite (better-sqlite3, the default)
+ * and PostgreSQL (pg, when DATABASE_URL is set). Every method is async so both fit, and
+ * every method that decides something (consume a free call, claim a nonce, begin a request)
+ * is atomic across processes sharing the same database.
+ *
+ * Times are passed in by the caller (epoch milliseconds) so tests can drive a clock.
+ * JSON values are stored as text and returned parsed, byte-for-byte as they were given.
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A stored HTTP-level answer, replayed for idempotent repeats. */
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Json;
+}
+
+export type BeginResult =
+  | { state: 'started' }
+  | { state: 'running'; startedAt: number }
+  | { state: 'done'; response: StoredResponse }
+  | { state: 'conflict' };
+
+export interface RequestsRepo {
+  /**
+   * Start a request under (scope, key) with the fingerprint of its input.
+   * - no row, or a row that is still running but older than staleAfterMs: a row is (re)written, 'started'.
+   * - a row with another fingerprint: 'conflict' (whatever its state).
+   * - a running row with the same fingerprint: 'running'.
+   * - a finished row with the same fingerprint: 'done' with the stored response.
+   */
+  begin(input: { scope: string; key: string; fingerprint: string; now: number; staleAfterMs: number; expiresAt: number }): Promise<BeginResult>;
+  /** Store the final answer; later begin() calls with the same fingerprint get 'done'. */
+  finish(input: { scope: string; key: string; response: StoredResponse; now: number }): Promise<void>;
+  /** Forget a started request (nothing to replay, e.g. a free non-ok answer or a retryable failure). */
+  abandon(input: { scope: string; key: string }): Promise<void>;
+  /** Delete rows whose expiresAt is before now; returns how many. */
+  purgeExpired(now: number): Promise<number>;
+}
+
+export interface CountersRepo {
+  /**
+   * Atomically add one use to (bucket, subject, window) when fewer than `limit` are used.
+   * Returns whether the use was taken and the count after the attempt.
+   */
+  consume(input: { bucket: string; subject: string; window: string; limit: number }): Promise<{ consumed: boolean; used: number }>;
+  /** Give one use back (never below zero). */
+  release(input: { bucket: string; subject: string; window: string }): Promise<void>;
+  get(input: { bucket: string; subject: string; window: string }): Promise<number>;
+}
+
+export interface RateRepo {
+  /**
+   * Sliding-window limiter: counts events of (bucket, subject) in (now - windowMs, now].
+   * When fewer than `limit`, records this event and allows it. Otherwise refuses and says
+   * how many ms until the oldest counted event leaves the window.
+   */
+  hit(input: { bucket: string; subject: string; now: number; windowMs: number; limit: number }): Promise<{ allowed: boolean; count: number; retryAfterMs: number }>;
+}
+
+export type NonceState = 'claimed' | 'settled' | 'released' | 'failed';
+
+export interface NonceRecord {
+  nonce: string;
+  payer: string;
+  requestRef: string;
+  state: NonceState;
+  txHash: string | null;
+  claimedAt: number;
+  updatedAt: number;
+}
+
+export interface NoncesRepo {
+  /** Claim a payment authorization nonce for one request; a nonce is claimed once ever. */
+  claim(input: { nonce: string; payer: string; requestRef: string; now: number }): Promise<{ claimed: true } | { claimed: false; existing: NonceRecord }>;
+  update(input: { nonce: string; state: NonceState; txHash?: string | null; now: number }): Promise<void>;
+  get(nonce: string): Promise<NonceRecord | null>;
+}
+
+export interface QuoteRecord {
+  id: string;
+  operation: string;
+  caller: string;
+  priceMicroUsd: number;
+  billableCount: number;
+  /** The quote body and the stored rows, as the operation wants them back in step 2. */
+  payload: Json;
+  createdAt: number;
+  expiresAt: number;
+  paidAt: number | null;
+  txHash: string | null;
+}
+
+export interface QuotesRepo {
+  put(quote: Omit<QuoteRecord, 'paidAt' | 'txHash'>): Promise<void>;
+  get(id: string): Promise<QuoteRecord | null>;
+  /** Mark paid once; returns false when it was already paid. */
+  markPaid(input: { id: string; now: number; txHash: string | null }): Promise<boolean>;
+}
+
+export type LedgerKind = 'free_use' | 'charge' | 'settlement' | 'settlement_failed' | 'refund_free_use';
+
+export interface LedgerEntry {
+  id?: number;
+  at: number;
+  kind: LedgerKind;
+  operation: string;
+  caller: string;
+  amountMicroUsd: number;
+  payer: string | null;
+  nonce: string | null;
+  txHash: string | null;
+  network: string | null;
+  requestId: string | null;
+}
+
+export interface LedgerRepo {
+  append(entry: Omit<LedgerEntry, 'id'>): Promise<number>;
+  /** Entries with from <= at < to, oldest first. */
+  list(input: { from: number; to: number; limit?: number }): Promise<LedgerEntry[]>;
+  /** Sum of amountMicroUsd for the given kinds with from <= at < to. */
+  sum(input: { from: number; to: number; kinds: LedgerKind[] }): Promise<number>;
+}
+
+/** Last known value per (kind, key), e.g. the previous tech-stack run of a domain. */
+export interface SnapshotsRepo {
+  get(input: { kind: string; key: string }): Promise<{ value: Json; at: number } | null>;
+  put(input: { kind: string; key: string; value: Json; at: number }): Promise<void>;
+}
+
+/** A TTL cache shared by instances (job boards, DNS answers, tag-manager containers). */
+export interface CacheRepo {
+  get(input: { ns: string; key: string; now: number }): Promise<{ value: Json; expiresAt: number } | null>;
+  set(input: { ns: string; key: string; value: Json; expiresAt: number }): Promise<void>;
+  purgeExpired(now: number): Promise<number>;
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly requests: RequestsRepo;
+  readonly counters: CountersRepo;
+  readonly rate: RateRepo;
+  readonly nonces: NoncesRepo;
+  readonly quotes: QuotesRepo;
+  readonly ledger: LedgerRepo;
+  readonly snapshots: SnapshotsRepo;
+  readonly cache: CacheRepo;
+  /** Throws when the database cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /** postgres://… selects PostgreSQL; otherwise SQLite. */
+  databaseUrl?: string;
+  /** SQLite file path (default ./data/service.sqlite); ':memory:' allowed. */
+  sqlitePath?: string;
+  /** PostgreSQL schema to use (created if missing); default 'public'. Tests use a fresh one. */
+  pgSchema?: string;
+}

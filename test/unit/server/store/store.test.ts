@@ -1,0 +1,731 @@
+/**
+ * One behavioural suite for the Store interface, run against every backend:
+ * SQLite on a temp directory always, PostgreSQL (fresh random schemas) when DATABASE_URL is set.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { openStore, type Json, type LedgerEntry, type OpenStoreOptions, type StoredResponse, type Store } from '../../../../server/store/index.ts';
+import { migrations, quoteIdent } from '../../../../server/store/migrations.ts';
+
+/** A backend under test: any number of stores can be opened on each named database. */
+interface Backend {
+  /** Options for the named database of this run; the same name always means the same database. */
+  options(database: string): OpenStoreOptions;
+  /** Versions recorded in that database's schema_migrations, as stored (duplicates would show). */
+  appliedVersions(database: string): Promise<number[]>;
+  cleanup(): Promise<void>;
+}
+
+const MAIN = 'main';
+const ALL_VERSIONS = migrations.map((m) => m.version).sort((a, b) => a - b);
+const WORKER = fileURLToPath(new URL('./consume-worker.ts', import.meta.url));
+const run = promisify(execFile);
+
+const unique = (prefix: string) => `${prefix}-${randomUUID()}`;
+const times = <T>(n: number, fn: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
+
+/** JSON that tends to break naive storage: unicode, escapes, big/small numbers, nesting, key order. */
+const TRICKY_JSON: Json = {
+  zeta: 1,
+  alpha: [0.1, 1e-7, -1.5e300, 2 ** 53 - 1, -(2 ** 31), true, false, null, '', 'x'],
+  text: 'quote " backslash \\ newline \n tab \t nul \u0000 emoji 🧪 accents ÉÅ 中文',
+  nested: { deeper: { deepest: [[], {}, [{ a: 'b' }]] } },
+  '': 'empty key',
+};
+
+function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip?: string } = {}) {
+  if (skip) {
+    describe(name, { skip }, () => {});
+    return;
+  }
+
+  describe(name, () => {
+    let backend: Backend;
+    let store: Store;
+    /** A second instance (own connection/pool) on the same database, for cross-instance checks. */
+    let other: Store;
+    const opened: Store[] = [];
+
+    async function openOn(database = MAIN): Promise<Store> {
+      const s = await openStore(backend.options(database));
+      opened.push(s);
+      return s;
+    }
+
+    before(async () => {
+      backend = await open();
+      store = await openOn();
+      other = await openOn();
+    });
+
+    after(async () => {
+      await Promise.all(opened.map((s) => s.close()));
+      await backend?.cleanup();
+    });
+
+    describe('opening and migrations', () => {
+      it('records every migration exactly once although the database was opened twice', async () => {
+        assert.deepEqual((await backend.appliedVersions(MAIN)).sort((a, b) => a - b), ALL_VERSIONS);
+      });
+
+      it('reopening keeps data written by an earlier instance', async () => {
+        const key = unique('reopen');
+        await store.snapshots.put({ kind: 'reopen', key, value: { kept: true }, at: 1 });
+        const third = await openOn();
+        assert.deepEqual(await third.snapshots.get({ kind: 'reopen', key }), { value: { kept: true }, at: 1 });
+      });
+
+      it('several instances opening a fresh database at once all migrate it once', async () => {
+        const database = unique('fresh').slice(0, 20);
+        const stores = await times(4, () => openOn(database));
+        await Promise.all(stores.map((s) => s.ping()));
+        assert.deepEqual((await backend.appliedVersions(database)).sort((a, b) => a - b), ALL_VERSIONS);
+      });
+
+      it('ping resolves while open and rejects after close; close twice is harmless', async () => {
+        const s = await openOn(MAIN);
+        await s.ping();
+        await s.close();
+        await assert.rejects(s.ping());
+        await s.close();
+      });
+    });
+
+    describe('requests', () => {
+      const response: StoredResponse = { status: 201, headers: { 'content-type': 'application/json', 'x-trace': 'a"b' }, body: TRICKY_JSON };
+      const base = (key: string, over: Partial<{ fingerprint: string; now: number; staleAfterMs: number; expiresAt: number }> = {}) => ({
+        scope: 'op',
+        key,
+        fingerprint: 'fp-1',
+        now: 1_000_000,
+        staleAfterMs: 30_000,
+        expiresAt: 9_000_000,
+        ...over,
+      });
+
+      it('starts a new key, then reports the same input as running with its start time', async () => {
+        const key = unique('k');
+        assert.deepEqual(await store.requests.begin(base(key)), { state: 'started' });
+        assert.deepEqual(await other.requests.begin(base(key, { now: 1_000_500 })), { state: 'running', startedAt: 1_000_000 });
+      });
+
+      it('keys are scoped: the same key in another scope is independent', async () => {
+        const key = unique('k');
+        await store.requests.begin(base(key));
+        assert.deepEqual(await store.requests.begin({ ...base(key, { fingerprint: 'other' }), scope: 'another-op' }), { state: 'started' });
+      });
+
+      it('a different fingerprint conflicts while running and after finishing', async () => {
+        const key = unique('k');
+        await store.requests.begin(base(key));
+        assert.deepEqual(await store.requests.begin(base(key, { fingerprint: 'fp-2' })), { state: 'conflict' });
+        await store.requests.finish({ scope: 'op', key, response, now: 1_000_100 });
+        assert.deepEqual(await store.requests.begin(base(key, { fingerprint: 'fp-2' })), { state: 'conflict' });
+      });
+
+      it('finish makes later begins with the same fingerprint replay the exact stored response', async () => {
+        const key = unique('k');
+        await store.requests.begin(base(key));
+        await store.requests.finish({ scope: 'op', key, response, now: 1_000_100 });
+        const result = await other.requests.begin(base(key, { now: 2_000_000 }));
+        assert.deepEqual(result, { state: 'done', response });
+        assert.ok(result.state === 'done');
+        assert.equal(JSON.stringify(result.response), JSON.stringify(response), 'key order and values preserved');
+      });
+
+      it('a finished request never goes stale (replayed long after staleAfterMs)', async () => {
+        const key = unique('k');
+        await store.requests.begin(base(key));
+        await store.requests.finish({ scope: 'op', key, response, now: 1_000_100 });
+        assert.deepEqual(await store.requests.begin(base(key, { now: 5_000_000 })), { state: 'done', response });
+      });
+
+      it('a running row older than staleAfterMs is taken over by the same input; not at exactly staleAfterMs', async () => {
+        const key = unique('k');
+        await store.requests.begin(base(key));
+        assert.deepEqual(await store.requests.begin(base(key, { now: 1_030_000 })), { state: 'running', startedAt: 1_000_000 });
+        assert.deepEqual(await other.requests.begin(base(key, { now: 1_030_001 })), { state: 'started' });
+        assert.deepEqual(await store.requests.begin(base(key, { now: 1_030_002 })), { state: 'running', startedAt: 1_030_001 });
+      });
+
+      it('a stale row with another fingerprint is still a conflict', async () => {
+        const key = unique('k');
+        await store.requests.begin(base(key));
+        assert.deepEqual(await store.requests.begin(base(key, { fingerprint: 'fp-2', now: 2_000_000 })), { state: 'conflict' });
+      });
+
+      it('a finish after a takeover is stored once: the first finish wins', async () => {
+        const key = unique('k');
+        await store.requests.begin(base(key));
+        await store.requests.begin(base(key, { now: 1_040_000 }));
+        await store.requests.finish({ scope: 'op', key, response, now: 1_040_100 });
+        await other.requests.finish({ scope: 'op', key, response: { status: 500, headers: {}, body: null }, now: 1_040_200 });
+        assert.deepEqual(await store.requests.begin(base(key, { now: 1_050_000 })), { state: 'done', response });
+      });
+
+      it('abandon forgets a running request so any input can start again', async () => {
+        const key = unique('k');
+        await store.requests.begin(base(key));
+        await other.requests.abandon({ scope: 'op', key });
+        assert.deepEqual(await store.requests.begin(base(key, { fingerprint: 'fp-2', now: 1_000_001 })), { state: 'started' });
+      });
+
+      it('abandon does not delete a finished answer, and finish after abandon stores nothing', async () => {
+        const done = unique('k');
+        await store.requests.begin(base(done));
+        await store.requests.finish({ scope: 'op', key: done, response, now: 1_000_100 });
+        await store.requests.abandon({ scope: 'op', key: done });
+        assert.deepEqual(await store.requests.begin(base(done)), { state: 'done', response });
+
+        const dropped = unique('k');
+        await store.requests.begin(base(dropped));
+        await store.requests.abandon({ scope: 'op', key: dropped });
+        await store.requests.finish({ scope: 'op', key: dropped, response, now: 1_000_100 });
+        assert.deepEqual(await store.requests.begin(base(dropped)), { state: 'started' });
+      });
+
+      it('an expired row counts as absent before it is purged', async () => {
+        const key = unique('k');
+        await store.requests.begin(base(key, { expiresAt: 1_000_010 }));
+        await store.requests.finish({ scope: 'op', key, response, now: 1_000_005 });
+        assert.deepEqual(await store.requests.begin(base(key, { now: 1_000_010 })), { state: 'done', response }, 'not expired at expiresAt');
+        assert.deepEqual(await store.requests.begin(base(key, { fingerprint: 'fp-2', now: 1_000_011 })), { state: 'started' });
+      });
+
+      it('purgeExpired deletes rows whose expiresAt is before now and returns how many', async () => {
+        const s = await openOn(unique('purge-req').slice(0, 20));
+        const expiries = [100, 200, 300, 400];
+        for (const [i, expiresAt] of expiries.entries()) await s.requests.begin(base(`p${i}`, { now: 50, expiresAt }));
+        await s.requests.finish({ scope: 'op', key: 'p0', response, now: 60 });
+        assert.equal(await s.requests.purgeExpired(300), 2);
+        assert.equal(await s.requests.purgeExpired(300), 0);
+        assert.deepEqual(await s.requests.begin(base('p0', { fingerprint: 'new', now: 60 })), { state: 'started' }, 'purged finished row is gone');
+        assert.deepEqual(await s.requests.begin(base('p2', { now: 60 })), { state: 'running', startedAt: 50 }, 'row expiring at now survives');
+      });
+    });
+
+    describe('counters', () => {
+      const at = (subject: string, window = '2024-06') => ({ bucket: 'free', subject, window });
+
+      it('consumes up to the limit, then refuses with the count unchanged', async () => {
+        const c = at(unique('s'));
+        const results = [];
+        for (let i = 0; i < 5; i++) results.push(await store.counters.consume({ ...c, limit: 3 }));
+        assert.deepEqual(results, [
+          { consumed: true, used: 1 },
+          { consumed: true, used: 2 },
+          { consumed: true, used: 3 },
+          { consumed: false, used: 3 },
+          { consumed: false, used: 3 },
+        ]);
+        assert.equal(await other.counters.get(c), 3);
+      });
+
+      it('get is 0 for an unknown counter; limit 0 consumes nothing and creates nothing', async () => {
+        const c = at(unique('s'));
+        assert.equal(await store.counters.get(c), 0);
+        assert.deepEqual(await store.counters.consume({ ...c, limit: 0 }), { consumed: false, used: 0 });
+        assert.equal(await store.counters.get(c), 0);
+      });
+
+      it('a lowered limit refuses without changing the count', async () => {
+        const c = at(unique('s'));
+        for (let i = 0; i < 3; i++) await store.counters.consume({ ...c, limit: 3 });
+        assert.deepEqual(await store.counters.consume({ ...c, limit: 2 }), { consumed: false, used: 3 });
+      });
+
+      it('release gives a use back so it can be consumed again', async () => {
+        const c = at(unique('s'));
+        await store.counters.consume({ ...c, limit: 2 });
+        await store.counters.consume({ ...c, limit: 2 });
+        await other.counters.release(c);
+        assert.equal(await store.counters.get(c), 1);
+        assert.deepEqual(await store.counters.consume({ ...c, limit: 2 }), { consumed: true, used: 2 });
+      });
+
+      it('release never goes below zero', async () => {
+        const c = at(unique('s'));
+        await store.counters.release(c);
+        assert.equal(await store.counters.get(c), 0);
+        await store.counters.consume({ ...c, limit: 5 });
+        await store.counters.release(c);
+        await store.counters.release(c);
+        assert.equal(await store.counters.get(c), 0);
+        assert.deepEqual(await store.counters.consume({ ...c, limit: 5 }), { consumed: true, used: 1 });
+      });
+
+      it('windows, subjects and buckets are independent', async () => {
+        const subject = unique('s');
+        await store.counters.consume({ ...at(subject, '2024-06'), limit: 1 });
+        assert.deepEqual(await store.counters.consume({ ...at(subject, '2024-06'), limit: 1 }), { consumed: false, used: 1 });
+        assert.deepEqual(await store.counters.consume({ ...at(subject, '2024-07'), limit: 1 }), { consumed: true, used: 1 });
+        assert.deepEqual(await store.counters.consume({ ...at(unique('s'), '2024-06'), limit: 1 }), { consumed: true, used: 1 });
+        assert.deepEqual(await store.counters.consume({ bucket: 'paid', subject, window: '2024-06', limit: 1 }), { consumed: true, used: 1 });
+        assert.equal(await store.counters.get(at(subject, '2024-06')), 1);
+      });
+    });
+
+    describe('rate', () => {
+      const T = 10_000_000;
+      const hit = (s: Store, subject: string, now: number, over: Partial<{ bucket: string; limit: number; windowMs: number }> = {}) =>
+        s.rate.hit({ bucket: 'api', subject, now, windowMs: 1000, limit: 3, ...over });
+
+      it('allows `limit` events in the window, then refuses with the time until the oldest leaves', async () => {
+        const subject = unique('ip');
+        assert.deepEqual(await hit(store, subject, T), { allowed: true, count: 1, retryAfterMs: 0 });
+        assert.deepEqual(await hit(other, subject, T + 100), { allowed: true, count: 2, retryAfterMs: 0 });
+        assert.deepEqual(await hit(store, subject, T + 200), { allowed: true, count: 3, retryAfterMs: 0 });
+        assert.deepEqual(await hit(other, subject, T + 300), { allowed: false, count: 3, retryAfterMs: 700 });
+        assert.deepEqual(await hit(store, subject, T + 999), { allowed: false, count: 3, retryAfterMs: 1 });
+      });
+
+      it('allows again once the oldest event leaves the window (now - windowMs is outside)', async () => {
+        const subject = unique('ip');
+        for (const dt of [0, 100, 200]) await hit(store, subject, T + dt);
+        assert.equal((await hit(store, subject, T + 500)).allowed, false, 'refusals are not recorded');
+        assert.deepEqual(await hit(store, subject, T + 1000), { allowed: true, count: 3, retryAfterMs: 0 });
+        assert.deepEqual(await hit(store, subject, T + 1050), { allowed: false, count: 3, retryAfterMs: 50 });
+        assert.deepEqual(await hit(store, subject, T + 5000), { allowed: true, count: 1, retryAfterMs: 0 });
+      });
+
+      it('with several events at the same instant, retryAfterMs still points at the oldest', async () => {
+        const subject = unique('ip');
+        await hit(store, subject, T, { limit: 2 });
+        await hit(store, subject, T, { limit: 2 });
+        assert.deepEqual(await hit(store, subject, T + 400, { limit: 2 }), { allowed: false, count: 2, retryAfterMs: 600 });
+      });
+
+      it('a lowered limit waits until enough events leave, not just the oldest', async () => {
+        const subject = unique('ip');
+        for (const dt of [0, 100, 200]) await hit(store, subject, T + dt);
+        assert.deepEqual(await hit(store, subject, T + 300, { limit: 2 }), { allowed: false, count: 3, retryAfterMs: 800 });
+      });
+
+      it('subjects and buckets are counted separately', async () => {
+        const subject = unique('ip');
+        for (const dt of [0, 1, 2]) await hit(store, subject, T + dt);
+        assert.equal((await hit(store, subject, T + 3)).allowed, false);
+        assert.equal((await hit(store, unique('ip'), T + 3)).allowed, true);
+        assert.equal((await hit(store, subject, T + 3, { bucket: 'mcp' })).allowed, true);
+      });
+    });
+
+    describe('nonces', () => {
+      const NOW = 1_700_000_000_000;
+
+      it('claims a new nonce once and records it', async () => {
+        const nonce = unique('0x');
+        assert.deepEqual(await store.nonces.claim({ nonce, payer: '0xpayer', requestRef: 'req-1', now: NOW }), { claimed: true });
+        assert.deepEqual(await other.nonces.get(nonce), {
+          nonce,
+          payer: '0xpayer',
+          requestRef: 'req-1',
+          state: 'claimed',
+          txHash: null,
+          claimedAt: NOW,
+          updatedAt: NOW,
+        });
+      });
+
+      it('a second claim is refused and returns the existing record unchanged', async () => {
+        const nonce = unique('0x');
+        await store.nonces.claim({ nonce, payer: '0xfirst', requestRef: 'req-1', now: NOW });
+        const again = await other.nonces.claim({ nonce, payer: '0xsecond', requestRef: 'req-2', now: NOW + 5 });
+        assert.equal(again.claimed, false);
+        assert.ok(!again.claimed);
+        assert.equal(again.existing.payer, '0xfirst');
+        assert.equal(again.existing.requestRef, 'req-1');
+        assert.equal(again.existing.claimedAt, NOW);
+        assert.equal((await store.nonces.get(nonce))?.payer, '0xfirst');
+      });
+
+      it('update sets state and txHash; omitted txHash keeps it, null clears it', async () => {
+        const nonce = unique('0x');
+        await store.nonces.claim({ nonce, payer: 'p', requestRef: 'r', now: NOW });
+        await store.nonces.update({ nonce, state: 'settled', txHash: '0xtx', now: NOW + 10 });
+        assert.deepEqual(await store.nonces.get(nonce), { nonce, payer: 'p', requestRef: 'r', state: 'settled', txHash: '0xtx', claimedAt: NOW, updatedAt: NOW + 10 });
+        await store.nonces.update({ nonce, state: 'failed', now: NOW + 20 });
+        assert.deepEqual(await store.nonces.get(nonce), { nonce, payer: 'p', requestRef: 'r', state: 'failed', txHash: '0xtx', claimedAt: NOW, updatedAt: NOW + 20 });
+        await store.nonces.update({ nonce, state: 'released', txHash: null, now: NOW + 30 });
+        assert.deepEqual(await store.nonces.get(nonce), { nonce, payer: 'p', requestRef: 'r', state: 'released', txHash: null, claimedAt: NOW, updatedAt: NOW + 30 });
+      });
+
+      it('a nonce is claimed once ever: even released, a new claim returns the existing record', async () => {
+        const nonce = unique('0x');
+        await store.nonces.claim({ nonce, payer: 'p', requestRef: 'r', now: NOW });
+        await store.nonces.update({ nonce, state: 'released', now: NOW + 1 });
+        const again = await store.nonces.claim({ nonce, payer: 'p', requestRef: 'r2', now: NOW + 2 });
+        assert.ok(!again.claimed);
+        assert.equal(again.existing.state, 'released');
+      });
+
+      it('get of an unknown nonce is null', async () => {
+        assert.equal(await store.nonces.get(unique('0x')), null);
+      });
+    });
+
+    describe('quotes', () => {
+      const quote = (id: string) => ({
+        id,
+        operation: 'company.techstack',
+        caller: '0xcaller',
+        priceMicroUsd: 12_500,
+        billableCount: 3,
+        payload: TRICKY_JSON,
+        createdAt: 1_000,
+        expiresAt: 61_000,
+      });
+
+      it('put then get returns the quote, unpaid, with its payload exactly', async () => {
+        const id = unique('q');
+        await store.quotes.put(quote(id));
+        const got = await other.quotes.get(id);
+        assert.deepEqual(got, { ...quote(id), paidAt: null, txHash: null });
+        assert.equal(JSON.stringify(got?.payload), JSON.stringify(TRICKY_JSON));
+        assert.equal(await store.quotes.get(unique('q')), null);
+      });
+
+      it('markPaid succeeds once; later calls return false and change nothing', async () => {
+        const id = unique('q');
+        await store.quotes.put(quote(id));
+        assert.equal(await store.quotes.markPaid({ id, now: 2_000, txHash: '0xpaid' }), true);
+        assert.equal(await other.quotes.markPaid({ id, now: 3_000, txHash: '0xagain' }), false);
+        assert.deepEqual(await store.quotes.get(id), { ...quote(id), paidAt: 2_000, txHash: '0xpaid' });
+      });
+
+      it('markPaid with a null txHash still marks paid once', async () => {
+        const id = unique('q');
+        await store.quotes.put(quote(id));
+        assert.equal(await store.quotes.markPaid({ id, now: 2_000, txHash: null }), true);
+        assert.equal(await store.quotes.markPaid({ id, now: 3_000, txHash: '0xlater' }), false);
+        assert.deepEqual(await store.quotes.get(id), { ...quote(id), paidAt: 2_000, txHash: null });
+      });
+
+      it('markPaid of an unknown quote is false', async () => {
+        assert.equal(await store.quotes.markPaid({ id: unique('q'), now: 1, txHash: null }), false);
+      });
+
+      it('putting an existing id is rejected and cannot reset a paid quote', async () => {
+        const id = unique('q');
+        await store.quotes.put(quote(id));
+        await store.quotes.markPaid({ id, now: 2_000, txHash: '0xpaid' });
+        await assert.rejects(other.quotes.put({ ...quote(id), priceMicroUsd: 1 }));
+        assert.deepEqual(await store.quotes.get(id), { ...quote(id), paidAt: 2_000, txHash: '0xpaid' });
+      });
+    });
+
+    describe('ledger', () => {
+      const entry = (at: number, over: Partial<Omit<LedgerEntry, 'id'>> = {}): Omit<LedgerEntry, 'id'> => ({
+        at,
+        kind: 'charge',
+        operation: 'company.profile',
+        caller: '0xcaller',
+        amountMicroUsd: 1000,
+        payer: null,
+        nonce: null,
+        txHash: null,
+        network: null,
+        requestId: null,
+        ...over,
+      });
+      /** Each test uses its own stretch of time, so tests sharing the table do not see each other. */
+      let epoch = 5_000_000_000_000;
+      const nextRange = () => (epoch += 1_000_000);
+
+      it('append returns increasing ids; list gives from <= at < to, oldest first, with every field', async () => {
+        const t = nextRange();
+        const full = entry(t + 20, {
+          kind: 'settlement',
+          payer: '0xpayer',
+          nonce: '0xnonce',
+          txHash: '0xtx',
+          network: 'eip155:8453',
+          requestId: 'req-1',
+          amountMicroUsd: 9_007_199_254_740_991,
+        });
+        const ids = [
+          await store.ledger.append(entry(t + 30)),
+          await other.ledger.append(full),
+          await store.ledger.append(entry(t)),
+          await store.ledger.append(entry(t + 20, { operation: 'same-instant' })),
+          await store.ledger.append(entry(t + 100)),
+          await store.ledger.append(entry(t - 1)),
+        ];
+        for (const id of ids) assert.equal(typeof id, 'number');
+        assert.ok(ids.every((id, i) => i === 0 || id > ids[i - 1]), `ids increase: ${ids}`);
+
+        const listed = await store.ledger.list({ from: t, to: t + 100 });
+        assert.deepEqual(listed, [
+          { ...entry(t), id: ids[2] },
+          { ...full, id: ids[1] },
+          { ...entry(t + 20, { operation: 'same-instant' }), id: ids[3] },
+          { ...entry(t + 30), id: ids[0] },
+        ]);
+      });
+
+      it('list honours limit, keeping the oldest', async () => {
+        const t = nextRange();
+        for (const dt of [3, 1, 2, 0]) await store.ledger.append(entry(t + dt));
+        assert.deepEqual(
+          (await store.ledger.list({ from: t, to: t + 10, limit: 2 })).map((e) => e.at),
+          [t, t + 1],
+        );
+        assert.deepEqual(await store.ledger.list({ from: t + 10, to: t + 20 }), []);
+      });
+
+      it('sum adds amounts of the given kinds within from <= at < to', async () => {
+        const t = nextRange();
+        await store.ledger.append(entry(t, { kind: 'charge', amountMicroUsd: 5_000_000_000_000 }));
+        await store.ledger.append(entry(t + 1, { kind: 'settlement', amountMicroUsd: 300 }));
+        await store.ledger.append(entry(t + 2, { kind: 'free_use', amountMicroUsd: 7 }));
+        await store.ledger.append(entry(t + 3, { kind: 'charge', amountMicroUsd: 40 }));
+        await store.ledger.append(entry(t + 10, { kind: 'charge', amountMicroUsd: 1 }));
+        await store.ledger.append(entry(t - 1, { kind: 'charge', amountMicroUsd: 2 }));
+
+        const total = await other.ledger.sum({ from: t, to: t + 10, kinds: ['charge'] });
+        assert.equal(typeof total, 'number');
+        assert.equal(total, 5_000_000_000_040);
+        assert.equal(await store.ledger.sum({ from: t, to: t + 10, kinds: ['charge', 'settlement'] }), 5_000_000_000_340);
+        assert.equal(await store.ledger.sum({ from: t + 1, to: t + 3, kinds: ['charge', 'settlement', 'free_use'] }), 307);
+        assert.equal(await store.ledger.sum({ from: t, to: t + 11, kinds: ['refund_free_use'] }), 0);
+        assert.equal(await store.ledger.sum({ from: t, to: t + 11, kinds: [] }), 0);
+      });
+    });
+
+    describe('snapshots', () => {
+      it('get is null until put; put replaces with a newer value', async () => {
+        const key = unique('example.com');
+        assert.equal(await store.snapshots.get({ kind: 'techstack', key }), null);
+        await store.snapshots.put({ kind: 'techstack', key, value: TRICKY_JSON, at: 100 });
+        const got = await other.snapshots.get({ kind: 'techstack', key });
+        assert.deepEqual(got, { value: TRICKY_JSON, at: 100 });
+        assert.equal(JSON.stringify(got?.value), JSON.stringify(TRICKY_JSON));
+        await other.snapshots.put({ kind: 'techstack', key, value: ['v2'], at: 200 });
+        assert.deepEqual(await store.snapshots.get({ kind: 'techstack', key }), { value: ['v2'], at: 200 });
+      });
+
+      it('an older observation does not replace a newer one; an equal time does', async () => {
+        const key = unique('example.com');
+        await store.snapshots.put({ kind: 'techstack', key, value: 'new', at: 200 });
+        await store.snapshots.put({ kind: 'techstack', key, value: 'old', at: 100 });
+        assert.deepEqual(await store.snapshots.get({ kind: 'techstack', key }), { value: 'new', at: 200 });
+        await store.snapshots.put({ kind: 'techstack', key, value: 'same-time', at: 200 });
+        assert.deepEqual(await store.snapshots.get({ kind: 'techstack', key }), { value: 'same-time', at: 200 });
+      });
+
+      it('kinds and keys are independent; scalar JSON values round-trip', async () => {
+        const key = unique('k');
+        await store.snapshots.put({ kind: 'a', key, value: null, at: 1 });
+        await store.snapshots.put({ kind: 'b', key, value: 0, at: 1 });
+        await store.snapshots.put({ kind: 'a', key: `${key}-2`, value: false, at: 1 });
+        assert.deepEqual(await store.snapshots.get({ kind: 'a', key }), { value: null, at: 1 });
+        assert.deepEqual(await store.snapshots.get({ kind: 'b', key }), { value: 0, at: 1 });
+        assert.deepEqual(await store.snapshots.get({ kind: 'a', key: `${key}-2` }), { value: false, at: 1 });
+      });
+    });
+
+    describe('cache', () => {
+      it('returns the value until expiresAt, then null', async () => {
+        const key = unique('dns');
+        await store.cache.set({ ns: 'dns', key, value: TRICKY_JSON, expiresAt: 1_000 });
+        assert.deepEqual(await other.cache.get({ ns: 'dns', key, now: 999 }), { value: TRICKY_JSON, expiresAt: 1_000 });
+        assert.equal(await store.cache.get({ ns: 'dns', key, now: 1_000 }), null);
+        assert.equal(await store.cache.get({ ns: 'dns', key, now: 5_000 }), null);
+        assert.equal(await store.cache.get({ ns: 'other-ns', key, now: 0 }), null);
+      });
+
+      it('set overwrites value and expiry, also reviving an expired entry', async () => {
+        const key = unique('board');
+        await store.cache.set({ ns: 'jobs', key, value: 'v1', expiresAt: 1_000 });
+        await other.cache.set({ ns: 'jobs', key, value: { v: 2 }, expiresAt: 3_000 });
+        assert.deepEqual(await store.cache.get({ ns: 'jobs', key, now: 2_000 }), { value: { v: 2 }, expiresAt: 3_000 });
+      });
+
+      it('purgeExpired deletes expired entries, returns how many, keeps live ones', async () => {
+        const s = await openOn(unique('purge-cache').slice(0, 20));
+        await s.cache.set({ ns: 'n', key: 'a', value: 1, expiresAt: 100 });
+        await s.cache.set({ ns: 'n', key: 'b', value: 2, expiresAt: 200 });
+        await s.cache.set({ ns: 'n', key: 'c', value: 3, expiresAt: 300 });
+        assert.equal(await s.cache.purgeExpired(200), 2);
+        assert.equal(await s.cache.purgeExpired(200), 0);
+        assert.deepEqual(await s.cache.get({ ns: 'n', key: 'c', now: 200 }), { value: 3, expiresAt: 300 });
+        await s.cache.set({ ns: 'n', key: 'a', value: 'back', expiresAt: 1_000 });
+        assert.deepEqual(await s.cache.get({ ns: 'n', key: 'a', now: 0 }), { value: 'back', expiresAt: 1_000 });
+      });
+    });
+
+    describe('concurrency across two instances', () => {
+      /** Alternate calls between the two instances (two pools / two connections). */
+      const either = (i: number) => (i % 2 === 0 ? store : other);
+
+      it('50 concurrent counters.consume with limit 5 take exactly 5', async () => {
+        const c = { bucket: 'free', subject: unique('s'), window: 'w' };
+        const results = await times(50, (i) => either(i).counters.consume({ ...c, limit: 5 }));
+        const taken = results.filter((r) => r.consumed);
+        assert.equal(taken.length, 5);
+        assert.deepEqual(taken.map((r) => r.used).sort(), [1, 2, 3, 4, 5]);
+        assert.ok(results.every((r) => r.consumed || r.used === 5));
+        assert.equal(await store.counters.get(c), 5);
+      });
+
+      it('20 concurrent claims of one nonce: exactly one is claimed, the rest see its record', async () => {
+        const nonce = unique('0x');
+        const results = await times(20, (i) => either(i).nonces.claim({ nonce, payer: `payer-${i}`, requestRef: `req-${i}`, now: 1 }));
+        const winners = results.flatMap((r, i) => (r.claimed ? [i] : []));
+        assert.equal(winners.length, 1);
+        for (const r of results) if (!r.claimed) assert.equal(r.existing.payer, `payer-${winners[0]}`);
+      });
+
+      it('20 concurrent begins of one key: exactly one started, the rest running', async () => {
+        const key = unique('k');
+        const input = { scope: 'op', key, fingerprint: 'fp', now: 1_000, staleAfterMs: 30_000, expiresAt: 1_000_000 };
+        const results = await times(20, (i) => either(i).requests.begin(input));
+        assert.equal(results.filter((r) => r.state === 'started').length, 1);
+        assert.equal(results.filter((r) => r.state === 'running').length, 19);
+      });
+
+      it('20 concurrent takeovers of one stale request: exactly one started', async () => {
+        const key = unique('k');
+        const input = { scope: 'op', key, fingerprint: 'fp', now: 1_000, staleAfterMs: 30_000, expiresAt: 1_000_000 };
+        await store.requests.begin(input);
+        const results = await times(20, (i) => either(i).requests.begin({ ...input, now: 100_000 }));
+        assert.equal(results.filter((r) => r.state === 'started').length, 1);
+        assert.ok(results.every((r) => r.state === 'started' || (r.state === 'running' && r.startedAt === 100_000)));
+      });
+
+      it('20 concurrent rate hits with limit 5 allow exactly 5', async () => {
+        const subject = unique('ip');
+        const results = await times(20, (i) => either(i).rate.hit({ bucket: 'api', subject, now: 50_000, windowMs: 1_000, limit: 5 }));
+        assert.equal(results.filter((r) => r.allowed).length, 5);
+        assert.deepEqual(results.filter((r) => r.allowed).map((r) => r.count).sort(), [1, 2, 3, 4, 5]);
+        assert.ok(results.every((r) => r.allowed || r.retryAfterMs === 1_000));
+      });
+
+      it('20 concurrent markPaid of one quote: exactly one true', async () => {
+        const id = unique('q');
+        await store.quotes.put({ id, operation: 'op', caller: 'c', priceMicroUsd: 1, billableCount: 1, payload: null, createdAt: 0, expiresAt: 10 });
+        const results = await times(20, (i) => either(i).quotes.markPaid({ id, now: 5, txHash: `0x${i}` }));
+        assert.equal(results.filter(Boolean).length, 1);
+      });
+
+      it('4 processes opening a fresh database at once migrate it and share one counter', async () => {
+        const database = unique('procs').slice(0, 20);
+        const input = { options: backend.options(database), bucket: 'free', subject: 's', window: 'w', limit: 30, attempts: 25 };
+        const outputs = await times(4, () => run(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(input)], { timeout: 60_000 }));
+        const consumed = outputs.map(({ stdout }) => (JSON.parse(stdout) as { consumed: number }).consumed);
+        assert.equal(consumed.reduce((a, b) => a + b, 0), 30, `per process: ${consumed}`);
+        const s = await openOn(database);
+        assert.equal(await s.counters.get({ bucket: 'free', subject: 's', window: 'w' }), 30);
+        assert.deepEqual((await backend.appliedVersions(database)).sort((a, b) => a - b), ALL_VERSIONS);
+      });
+    });
+  });
+}
+
+async function sqliteBackend(): Promise<Backend> {
+  const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
+  // Nested, not-yet-existing directories: opening must create them.
+  const path = (database: string) => join(dir, database, 'nested', 'store.sqlite');
+  return {
+    options: (database) => ({ sqlitePath: path(database) }),
+    async appliedVersions(database) {
+      const db = new Database(path(database), { readonly: true });
+      try {
+        return db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[];
+      } finally {
+        db.close();
+      }
+    },
+    async cleanup() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function postgresBackend(url: string): () => Promise<Backend> {
+  return async () => {
+    const prefix = `store_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const schema = (database: string) => `${prefix}_${database.replaceAll('-', '_')}`.toLowerCase();
+    const used = new Set<string>();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    return {
+      options(database) {
+        used.add(schema(database));
+        return { databaseUrl: url, pgSchema: schema(database) };
+      },
+      async appliedVersions(database) {
+        const result = await admin.query<{ version: number }>(`SELECT version FROM ${quoteIdent(schema(database))}.schema_migrations`);
+        return result.rows.map((r) => r.version);
+      },
+      async cleanup() {
+        try {
+          for (const name of used) await admin.query(`DROP SCHEMA IF EXISTS ${quoteIdent(name)} CASCADE`);
+        } finally {
+          await admin.end();
+        }
+      },
+    };
+  };
+}
+
+storeSuite('SQLite store', sqliteBackend);
+
+const DATABASE_URL = process.env.DATABASE_URL;
+storeSuite('PostgreSQL store', postgresBackend(DATABASE_URL ?? ''), DATABASE_URL ? {} : { skip: 'DATABASE_URL not set' });
+
+describe('openStore', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'open-store-test-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('opens SQLite when no postgres URL is given, creating missing parent directories', async () => {
+    const sqlitePath = join(dir, 'a', 'b', 'service.sqlite');
+    const store = await openStore({ sqlitePath, databaseUrl: 'file:ignored' });
+    try {
+      assert.equal(store.kind, 'sqlite');
+      assert.ok(existsSync(sqlitePath));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('supports an in-memory SQLite database', async () => {
+    const store = await openStore({ sqlitePath: ':memory:' });
+    try {
+      assert.deepEqual(await store.counters.consume({ bucket: 'b', subject: 's', window: 'w', limit: 1 }), { consumed: true, used: 1 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('opens PostgreSQL for postgres:// and postgresql:// URLs', { skip: DATABASE_URL ? false : 'DATABASE_URL not set' }, async () => {
+    const schema = `store_test_open_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const url = DATABASE_URL ?? '';
+    const variants = [url.replace(/^postgresql:/, 'postgres:'), url.replace(/^postgres:/, 'postgresql:')];
+    try {
+      for (const databaseUrl of variants) {
+        const store = await openStore({ databaseUrl, pgSchema: schema });
+        try {
+          assert.equal(store.kind, 'postgres');
+          await store.ping();
+        } finally {
+          await store.close();
+        }
+      }
+    } finally {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`);
+      await admin.end();
+    }
+  });
+});
