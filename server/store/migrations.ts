@@ -162,7 +162,7 @@ export async function migratePostgres(
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`store.migrate:${schema}`]);
     try {
       return await applyPostgresMigrations(client, { schema, all, now });
     } finally {

@@ -109,8 +109,8 @@ function escapeOptionValue(value: string): string {
   return value.replace(/[\s\\]/g, '\\$&');
 }
 
-async function rows<T extends pg.QueryResultRow>(pool: pg.Pool | pg.PoolClient, sql: string, params: unknown[] = []): Promise<T[]> {
-  return (await pool.query<T>(sql, params)).rows;
+async function rows<T extends pg.QueryResultRow>(db: pg.Pool | pg.PoolClient, sql: string, params: unknown[] = []): Promise<T[]> {
+  return (await db.query<T>(sql, params)).rows;
 }
 
 async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
