@@ -1,0 +1,193 @@
+import { deref, stripExtensions, type JsonObject } from './spec.ts';
+import type { OperationInfo } from './operations.ts';
+
+export interface DocumentOptions {
+  base: string;
+  mcp: { serverName: string; protocolVersion: string };
+  agentCard: { provider: { organization: string; url: string }; mcpBinding: string; httpBinding: string };
+}
+
+const toolOperations = (operations: OperationInfo[]) => operations.filter((op) => op.kind === 'operation');
+
+function publicSchema(doc: JsonObject, name: string | null): JsonObject {
+  return name ? stripExtensions(deref(doc, doc.components.schemas[name])) : { type: 'object' };
+}
+
+const usd = (micro: number) => `$${(micro / 1_000_000).toFixed(micro % 1000 === 0 ? 3 : 6).replace(/0+$/, '').replace(/\.$/, '')}`;
+
+function priceLine(op: OperationInfo): string {
+  if (op.priceMicroUsd === 0) return 'Free; never uses the free calls.';
+  const tier = op.bundlePriceMicroUsd ? ` (${usd(op.bundlePriceMicroUsd)} bundle tier)` : '';
+  return `Price ${usd(op.priceMicroUsd)}${tier}, ${op.pricing}. Only status ok is charged; 5 free successful calls per IP per UTC day.`;
+}
+
+export function buildErrorCatalog(doc: JsonObject) {
+  return {
+    format: 'RFC 9457 application/problem+json',
+    errors: (doc['x-error-catalog'] as any[]).map(({ code, hint, retryable, status, title }) => ({ code, hint, retryable, status, title })),
+  };
+}
+
+export function buildCatalog(doc: JsonObject, operations: OperationInfo[], { base }: DocumentOptions) {
+  const service = doc['x-service'];
+  return {
+    name: service.name,
+    version: doc.info.version,
+    status: service.status,
+    network: service.network,
+    asset: service.asset,
+    freeCallsPerIdentityPerUtcDay: service.freeCallsPerIdentityPerUtcDay,
+    freeCallsSharedAcrossTools: service.freeCallsSharedAcrossTools,
+    priceMicroUsd: service.defaultPriceMicroUsd,
+    description: doc.info.summary,
+    upstream: service.upstream,
+    apifyRequired: false,
+    mcp: `${base}/mcp`,
+    errors: `${base}/errors`,
+    offers: toolOperations(operations).map((op) => ({
+      id: op.offerId,
+      method: op.method,
+      path: op.path,
+      mcpTool: op.mcpTool,
+      priceMicroUsd: op.priceMicroUsd,
+      pricing: op.pricing,
+      description: `${op.summary}. ${op.description}`,
+      request: op.examples[0]?.body ?? {},
+      inputSchema: publicSchema(doc, op.requestSchema),
+      outputSchema: publicSchema(doc, op.resultSchema),
+      url: `${base}${op.path}`,
+      tags: op.tags,
+      ...(operations.some((alias) => alias.aliasOf === op.operationId)
+        ? { deprecatedAliases: operations.filter((alias) => alias.aliasOf === op.operationId).map((alias) => alias.path) }
+        : {}),
+    })),
+    url: `${base}/v1/catalog`,
+  };
+}
+
+export function buildAgentCard(doc: JsonObject, operations: OperationInfo[], { base, mcp, agentCard }: DocumentOptions) {
+  const service = doc['x-service'];
+  const skills = toolOperations(operations)
+    .slice()
+    .sort((a, b) => (a.skillId === '00_ask_service_advisor' ? -1 : b.skillId === '00_ask_service_advisor' ? 1 : 0))
+    .map((op) => ({
+      id: op.skillId,
+      name: op.skillName ?? op.summary,
+      description: `${op.summary}. ${priceLine(op)}`,
+      tags: op.tags,
+      examples: op.examples.map((example) => `${example.summary} ${JSON.stringify(example.body)}`),
+      inputModes: ['application/json'],
+      outputModes: ['application/json'],
+      inputSchema: publicSchema(doc, op.requestSchema),
+      outputSchema: publicSchema(doc, op.resultSchema),
+      priceMicroUsd: op.priceMicroUsd,
+      mcpTool: op.mcpTool,
+      url: `${base}${op.path}`,
+    }));
+  return {
+    name: service.displayName,
+    description: doc.info.summary,
+    version: doc.info.version,
+    provider: { organization: agentCard.provider.organization, url: agentCard.provider.url.replace('{base_url}', base) },
+    documentationUrl: `${base}/llms.txt`,
+    supportedInterfaces: [
+      { url: `${base}/mcp`, protocolBinding: agentCard.mcpBinding, protocolVersion: mcp.protocolVersion },
+      { url: `${base}/openapi.json`, protocolBinding: agentCard.httpBinding, protocolVersion: doc.openapi },
+    ],
+    interfaces: { http: `${base}/openapi.json`, mcp: `${base}/mcp` },
+    capabilities: { streaming: false, pushNotifications: false, extensions: [] },
+    defaultInputModes: ['application/json'],
+    defaultOutputModes: ['application/json'],
+    skills,
+    payment: {
+      protocol: 'x402',
+      version: 2,
+      network: service.network,
+      asset: service.asset,
+      priceUsdPerSuccessfulResult: service.defaultPriceMicroUsd / 1_000_000,
+      freeCallsPerDay: service.freeCallsPerIdentityPerUtcDay,
+    },
+  };
+}
+
+export function buildMcpTools(doc: JsonObject, operations: OperationInfo[]) {
+  const paymentRequired = publicSchema(doc, 'PaymentRequired');
+  const problem = publicSchema(doc, 'Problem');
+  return toolOperations(operations).map((op) => ({
+    name: op.mcpTool,
+    title: op.skillName ?? op.summary,
+    description: `${op.summary}. ${op.description} ${priceLine(op)}`,
+    inputSchema: publicSchema(doc, op.requestSchema),
+    // The SDK client checks structuredContent against outputSchema even on isError results, so the
+    // schema also admits the x402 PaymentRequired terms and the problem object of a refused call.
+    outputSchema: { type: 'object', anyOf: [publicSchema(doc, op.resultSchema), paymentRequired, problem] },
+    annotations: { title: op.skillName ?? op.summary, readOnlyHint: true, idempotentHint: true, openWorldHint: op.priceMicroUsd > 0 },
+    _meta: { 'service/operation': op.offerId, 'service/price-micro-usd': op.priceMicroUsd },
+  }));
+}
+
+export function buildX402Terms(doc: JsonObject, operations: OperationInfo[], { base }: DocumentOptions) {
+  const service = doc['x-service'];
+  return {
+    x402Version: 2,
+    scheme: 'exact',
+    network: service.network,
+    asset: service.asset,
+    assetAddress: service.assetAddress,
+    assetDecimals: service.assetDecimals,
+    eip712Domain: service.eip712Domain,
+    payTo: null,
+    enabled: false,
+    maxTimeoutSeconds: 300,
+    maxAmountPerCallMicroUsd: service.maxChargeMicroUsd,
+    freeCallsPerIdentityPerUtcDay: service.freeCallsPerIdentityPerUtcDay,
+    headers: { required: 'PAYMENT-REQUIRED', signature: 'PAYMENT-SIGNATURE', response: 'PAYMENT-RESPONSE' },
+    mcp: { paymentMetaKey: 'x402/payment', responseMetaKey: 'x402/payment-response' },
+    resources: toolOperations(operations)
+      .filter((op) => op.priceMicroUsd > 0)
+      .map((op) => ({
+        url: `${base}${op.path}`,
+        method: op.method,
+        operation: op.offerId,
+        mcpTool: op.mcpTool,
+        priceMicroUsd: op.priceMicroUsd,
+        amount: String(op.priceMicroUsd),
+        pricing: op.pricing,
+      })),
+  };
+}
+
+export function buildLlmsTxt(doc: JsonObject, operations: OperationInfo[], { base }: DocumentOptions): string {
+  const service = doc['x-service'];
+  const lines = [
+    `# ${service.displayName}`,
+    '',
+    `> ${doc.info.summary}`,
+    '',
+    `Version ${doc.info.version}. No account and no API key. Each source IP gets ${service.freeCallsPerIdentityPerUtcDay} free successful calls per UTC day, shared by all data tools over HTTP and MCP. After that each successful result is paid in USDC over x402 version 2 (scheme exact, EIP-3009, network ${service.network}): a 402 answer carries the terms in the PAYMENT-REQUIRED header; repeat the call with PAYMENT-SIGNATURE. A result whose status is not ok is free. No call costs more than $1.`,
+    '',
+    '## Documents',
+    `- Catalog: ${base}/v1/catalog`,
+    `- OpenAPI 3.1: ${base}/openapi.json`,
+    `- Errors: ${base}/errors`,
+    `- Payment terms: ${base}/.well-known/x402.json`,
+    `- Agent card: ${base}/.well-known/agent-card.json`,
+    `- MCP (streamable HTTP, stateless): ${base}/mcp`,
+    '',
+    '## Operations',
+    'All operations are POST with Content-Type: application/json. Unknown body fields are rejected.',
+    '',
+  ];
+  for (const op of toolOperations(operations)) {
+    lines.push(`### ${op.offerId} (MCP tool ${op.mcpTool})`);
+    lines.push(`POST ${base}${op.path}`);
+    lines.push(`${op.summary}. ${op.description}`);
+    lines.push(priceLine(op));
+    for (const example of op.examples) lines.push(`Example: ${JSON.stringify(example.body)}`);
+    lines.push('');
+  }
+  lines.push('## Errors', 'Errors are RFC 9457 application/problem+json bodies with code and hint.', '');
+  for (const error of doc['x-error-catalog']) lines.push(`- ${error.code} (${error.status}${error.retryable ? ', retryable' : ''}): ${error.hint}`);
+  lines.push('', '## Guarantees', ...service.guarantees.map((g: string) => `- ${g}`), '');
+  return lines.join('\n');
+}

@@ -1,0 +1,114 @@
+import { deref, resolvePointer, schemaRefName, type JsonObject } from './spec.ts';
+
+export interface OperationExample {
+  summary: string;
+  body: JsonObject;
+}
+
+/** The service's own view of one spec operation: what the pipeline needs to route, meter and dispatch it. */
+export interface OperationInfo {
+  operationId: string;
+  kind: 'operation' | 'alias' | 'document' | 'mcp';
+  method: 'GET' | 'POST';
+  path: string;
+  /** Catalog offer id (the specification's operation name) for operations and aliases. */
+  offerId: string | null;
+  aliasOf: string | null;
+  deprecated: boolean;
+  summary: string;
+  description: string;
+  priceMicroUsd: number;
+  bundlePriceMicroUsd: number | null;
+  pricing: string | null;
+  twoStep: boolean;
+  commerceSkill: boolean;
+  mcpTool: string | null;
+  skillId: string | null;
+  skillName: string | null;
+  tags: string[];
+  examples: OperationExample[];
+  requestSchema: string | null;
+  resultSchema: string | null;
+  headerParams: string[];
+  /** Paths into the body of every bare-domain field ('*' = each array item). */
+  domainPaths: string[][];
+  /** Paths into the body of every public-URL field. */
+  targetUrlPaths: string[][];
+}
+
+function requestSchemaName(doc: JsonObject, requestBody: any): string | null {
+  if (!requestBody) return null;
+  const body = requestBody.$ref ? resolvePointer(doc, requestBody.$ref) : requestBody;
+  return schemaRefName(body.content?.['application/json']?.schema?.$ref);
+}
+
+function resultSchemaName(doc: JsonObject, responses: any): string | null {
+  const ok = responses?.['200'];
+  if (!ok) return null;
+  const response = ok.$ref ? resolvePointer(doc, ok.$ref) : ok;
+  return schemaRefName(response.content?.['application/json']?.schema?.$ref);
+}
+
+function headerParamNames(doc: JsonObject, parameters: any[] = []): string[] {
+  return parameters
+    .map((param) => (param.$ref ? resolvePointer(doc, param.$ref) : param))
+    .filter((param) => param.in === 'header')
+    .map((param) => param.name);
+}
+
+/** Walks a dereferenced schema and collects paths of string fields carrying the given x- marker. */
+export function markedPaths(schema: any, marker: string, prefix: string[] = []): string[][] {
+  if (!schema || typeof schema !== 'object') return [];
+  if (schema[marker] === true) return [prefix];
+  const found: string[][] = [];
+  for (const [name, sub] of Object.entries<any>(schema.properties ?? {})) found.push(...markedPaths(sub, marker, [...prefix, name]));
+  if (schema.items) found.push(...markedPaths(schema.items, marker, [...prefix, '*']));
+  return found;
+}
+
+export function buildOperations(doc: JsonObject): OperationInfo[] {
+  const operations: OperationInfo[] = [];
+  for (const [path, item] of Object.entries<any>(doc.paths)) {
+    for (const method of ['get', 'post'] as const) {
+      const op = item[method];
+      if (!op) continue;
+      const requestSchema = requestSchemaName(doc, op.requestBody);
+      const dereferenced = requestSchema ? deref(doc, doc.components.schemas[requestSchema]) : null;
+      const kind: OperationInfo['kind'] = op['x-alias-of'] ? 'alias' : op['x-offer-id'] ? 'operation' : path === '/mcp' ? 'mcp' : 'document';
+      operations.push({
+        operationId: op.operationId,
+        kind,
+        method: method.toUpperCase() as 'GET' | 'POST',
+        path,
+        offerId: op['x-offer-id'] ?? null,
+        aliasOf: op['x-alias-of'] ?? null,
+        deprecated: op.deprecated === true,
+        summary: op.summary ?? '',
+        description: (op.description ?? op.summary ?? '').trim(),
+        priceMicroUsd: op['x-price-micro-usd'] ?? 0,
+        bundlePriceMicroUsd: op['x-price-bundle-micro-usd'] ?? null,
+        pricing: op['x-pricing'] ?? null,
+        twoStep: op['x-two-step'] === true,
+        commerceSkill: op['x-commerce-skill'] === true,
+        mcpTool: op['x-mcp-tool'] ?? null,
+        skillId: op['x-skill-id'] ?? op['x-mcp-tool'] ?? null,
+        skillName: op['x-skill-name'] ?? null,
+        tags: op['x-tags'] ?? [],
+        examples: op['x-examples'] ?? [],
+        requestSchema,
+        resultSchema: resultSchemaName(doc, op.responses),
+        headerParams: headerParamNames(doc, op.parameters),
+        domainPaths: dereferenced ? markedPaths(dereferenced, 'x-domain') : [],
+        targetUrlPaths: dereferenced ? markedPaths(dereferenced, 'x-target-url') : [],
+      });
+    }
+  }
+  // An alias behaves exactly like its target: it inherits the target's metadata but keeps its own id and path.
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  return operations.map((op) => {
+    if (op.kind !== 'alias') return op;
+    const target = byId.get(op.aliasOf!);
+    if (!target) throw new Error(`${op.operationId}: x-alias-of ${op.aliasOf} is not an operation`);
+    return { ...target, operationId: op.operationId, kind: 'alias', path: op.path, aliasOf: target.operationId, deprecated: true, summary: op.summary, mcpTool: null, skillId: null };
+  });
+}

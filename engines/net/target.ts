@@ -1,0 +1,57 @@
+import { domainToASCII } from 'node:url';
+import { parse as parseDomain } from 'tldts';
+
+/**
+ * Syntax of the two kinds of target a caller can name. These checks need no network; the
+ * address checks (what a name resolves to, every redirect hop) belong to the safe fetcher.
+ */
+
+const MAX_DOMAIN = 253;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * A bare public domain: no scheme, path, port, credentials or IP address, under a public
+ * suffix (ICANN or private section of the public suffix list). Returns the normalized
+ * form (lower case, ASCII/punycode, no trailing dot) or null.
+ */
+export function normalizeDomain(value: string): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_DOMAIN) return null;
+  if (/[\s/:@?#\\[\]]/.test(value)) return null;
+  const ascii = domainToASCII(value.replace(/\.$/, '').toLowerCase());
+  if (!ascii || ascii.length > MAX_DOMAIN) return null;
+  const labels = ascii.split('.');
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return null;
+  const info = parseDomain(ascii, { allowPrivateDomains: true });
+  if (info.isIp || !info.domain || !(info.isIcann || info.isPrivate)) return null;
+  if (info.hostname !== ascii) return null;
+  return ascii;
+}
+
+export type UrlProblem = 'not_a_url' | 'scheme' | 'credentials' | 'port' | 'host';
+
+/**
+ * A public http(s) URL on port 80 or 443 without credentials, judged by its text alone.
+ * Returns the parsed URL or the reason it is refused.
+ */
+export function parseTargetUrl(value: string): { ok: true; url: URL } | { ok: false; problem: UrlProblem } {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { ok: false, problem: 'not_a_url' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, problem: 'scheme' };
+  if (url.username || url.password) return { ok: false, problem: 'credentials' };
+  if (url.port !== '' && url.port !== '80' && url.port !== '443') return { ok: false, problem: 'port' };
+  const host = url.hostname.replace(/\.$/, '');
+  if (!host || host === 'localhost' || host.endsWith('.localhost')) return { ok: false, problem: 'host' };
+  return { ok: true, url };
+}
+
+export const URL_PROBLEM_TEXT: Record<UrlProblem, string> = {
+  not_a_url: 'is not an absolute URL',
+  scheme: 'must use http or https',
+  credentials: 'must not carry credentials',
+  port: 'must use port 80 or 443',
+  host: 'must name a public host',
+};

@@ -1,0 +1,8 @@
+import type { HandlerRegistry } from './types.ts';
+
+/**
+ * The handler of each operationId, one file per operation beside this one. An operation
+ * whose engine has not landed yet has no entry here and answers 503 engine_unavailable
+ * (retryable, nothing charged).
+ */
+export const handlers: HandlerRegistry = {};

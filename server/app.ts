@@ -1,0 +1,81 @@
+/**
+ * The Koa app: the request pipeline as visible stages.
+ *   respond (request id, problem+json for every error)
+ *   cors
+ *   parse    (POST: JSON content type, size, one JSON object)
+ *   route    (openapi-backend: not_found, method_not_allowed, dispatch by operationId)
+ *   invoke   (validate -> handle -> result checked against the contract), shared with MCP
+ */
+import Koa, { type Context } from 'koa';
+import cors from '@koa/cors';
+import { operations, service, openapiDocument } from './contract.ts';
+import { paymentsEnabled, type Config } from './config.ts';
+import { documentHandlers } from './documents.ts';
+import { mcpHandler } from './mcp.ts';
+import { baseUrlOf, clientIp } from './pipeline/caller.ts';
+import { createInvoker } from './pipeline/invoke.ts';
+import { parseStage } from './pipeline/parse.ts';
+import { respondStage } from './pipeline/respond.ts';
+import { routeStage, type RouteHandler } from './pipeline/route.ts';
+import { handlers as defaultHandlers } from '../handlers/index.ts';
+import type { HandlerRegistry } from '../handlers/types.ts';
+import type { Store } from './store/types.ts';
+
+export interface AppOptions {
+  config: Config;
+  store: Store;
+  handlers?: HandlerRegistry;
+  now?: () => Date;
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+export const EXPOSED_HEADERS = [
+  'X-Usage-Free-Remaining', 'X-Usage-Free-Limit', 'X-Usage-Free-Resets-At', 'X-Usage-Price-Micro-Usd', 'X-Usage-Charged-Micro-Usd',
+  'PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'Retry-After', 'X-Request-Id', 'Deprecation', 'Link', 'Allow',
+];
+export const ALLOWED_HEADERS = ['Content-Type', 'Accept', 'Idempotency-Key', 'PAYMENT-SIGNATURE', 'X-Private-Query-Tier', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'];
+
+export async function createApp({ config, store, handlers = defaultHandlers, now = () => new Date(), log = () => {} }: AppOptions) {
+  const app = new Koa();
+  const version = openapiDocument.info.version as string;
+  const baseUrl = (ctx: Context) => baseUrlOf(ctx, config.publicBaseUrl);
+  const ipOf = (ctx: Context) => clientIp(ctx, config.trustedProxies);
+  const invoke = createInvoker({ handlers, now, log });
+
+  function httpOperation(_api: unknown, ctx: Context) {
+    const operation = operations.find((op) => op.operationId === (_api as any).operation.operationId)!;
+    return (async () => {
+      if (operation.deprecated) {
+        ctx.set('Deprecation', '@1767225600');
+        ctx.set('Link', `<${baseUrl(ctx)}${operations.find((op) => op.operationId === operation.aliasOf)!.path}>; rel="successor-version"`);
+      }
+      const outcome = await invoke({
+        transport: 'http',
+        operation,
+        body: (ctx.request as any).body,
+        ip: ipOf(ctx),
+        requestId: ctx.state.requestId,
+        baseUrl: baseUrl(ctx),
+        hasAuthorization: !!ctx.get('Authorization'),
+        idempotencyKey: ctx.get('Idempotency-Key') || undefined,
+        privateTier: ctx.get('X-Private-Query-Tier') || undefined,
+      });
+      for (const [name, value] of Object.entries(outcome.headers)) ctx.set(name, value);
+      ctx.status = outcome.status;
+      ctx.body = outcome.body;
+    })();
+  }
+
+  const routeHandlers: Record<string, RouteHandler> = {
+    ...Object.fromEntries(operations.filter((op) => op.kind === 'operation' || op.kind === 'alias').map((op) => [op.operationId, httpOperation])),
+    ...documentHandlers({ baseUrl, payTo: config.payTo, paymentsEnabled: paymentsEnabled(config), version }),
+    mcp: mcpHandler({ invoke, baseUrl, clientIp: ipOf, serverName: 'company-intelligence', version }),
+  };
+
+  app.use(respondStage({ baseUrl, log }));
+  app.use(cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ALLOWED_HEADERS, exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
+  app.use(parseStage({ maxBodyBytes: service.maxBodyBytes }));
+  app.use(await routeStage(routeHandlers));
+  app.context.store = store;
+  return app;
+}

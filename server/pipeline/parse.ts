@@ -1,0 +1,44 @@
+import bodyParser from 'koa-bodyparser';
+import type { Context, Next } from 'koa';
+import { ServiceError } from '../problem.ts';
+
+export interface ParseOptions {
+  maxBodyBytes: number;
+}
+
+const isJsonType = (ctx: Context) => ctx.request.is('application/json', 'application/*+json') !== false && !!ctx.request.type;
+
+/**
+ * Parse stage for POST: Content-Type must be JSON (json_required), the body at most
+ * maxBodyBytes (body_too_large) and exactly one JSON object (invalid_json).
+ */
+export function parseStage({ maxBodyBytes }: ParseOptions) {
+  const parseJson = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: `${maxBodyBytes}b`,
+    strict: true,
+    onerror(error: any) {
+      if (error?.status === 413 || error?.type === 'entity.too.large') {
+        throw new ServiceError('body_too_large', { detail: `The body is larger than ${maxBodyBytes} bytes.` });
+      }
+      throw new ServiceError('invalid_json', { detail: `The body is not valid JSON: ${String(error?.message ?? error).slice(0, 200)}` });
+    },
+  });
+  return async function parse(ctx: Context, next: Next) {
+    if (ctx.method !== 'POST') return next();
+    if (!isJsonType(ctx)) {
+      throw new ServiceError('json_required', { detail: `Content-Type is ${JSON.stringify(ctx.get('Content-Type') || '(none)')}; send application/json.` });
+    }
+    const declared = Number(ctx.get('Content-Length'));
+    if (Number.isFinite(declared) && declared > maxBodyBytes) {
+      throw new ServiceError('body_too_large', { detail: `The body is ${declared} bytes; the limit is ${maxBodyBytes}.` });
+    }
+    await parseJson(ctx, async () => {});
+    const body = (ctx.request as any).body;
+    const raw = (ctx.request as any).rawBody;
+    if (!raw || typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new ServiceError('invalid_json', { detail: raw ? 'The body must be one JSON object, not an array or a value.' : 'The body is empty; send one JSON object.' });
+    }
+    return next();
+  };
+}

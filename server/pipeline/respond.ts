@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import { ServiceError, problemBody } from '../problem.ts';
+
+export interface RespondOptions {
+  baseUrl: (ctx: Context) => string;
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+/**
+ * Outermost stage: gives each request an id, and turns every error into an RFC 9457
+ * problem with a catalog code. An error that is not a ServiceError is a defect: it is logged
+ * and answered as engine_failed (retryable, nothing charged), never as a bare 500.
+ */
+export function respondStage({ baseUrl, log = () => {} }: RespondOptions) {
+  return async function respond(ctx: Context, next: Next) {
+    const requestId = randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+    } catch (error) {
+      const serviceError =
+        error instanceof ServiceError ? error : new ServiceError('engine_failed', { detail: 'Unexpected failure while handling the request. Nothing was charged.', cause: error });
+      if (!(error instanceof ServiceError)) log({ level: 'error', msg: 'unexpected error', requestId, path: ctx.path, error: String((error as Error)?.stack ?? error) });
+      if (ctx.respond === false || ctx.res.headersSent) return;
+      writeProblem(ctx, serviceError, baseUrl(ctx));
+    }
+  };
+}
+
+export function writeProblem(ctx: Context, error: ServiceError, baseUrl: string) {
+  ctx.status = error.status;
+  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+  ctx.type = 'application/problem+json';
+  ctx.body = problemBody(error, { baseUrl, requestId: ctx.state.requestId });
+}

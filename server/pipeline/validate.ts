@@ -1,0 +1,117 @@
+/**
+ * Validate stage: the same checks for HTTP and MCP. Body against the generated Ajv 2020
+ * validator of the operation's request schema, then the checks a schema cannot express
+ * (public domains, target URLs), then the request headers the operation takes.
+ */
+import type { ErrorObject } from 'ajv';
+import { normalizeDomain, parseTargetUrl, URL_PROBLEM_TEXT } from '../../engines/net/target.ts';
+import { requestSchemas, validatorFor, type ErrorCode, type OperationInfo } from '../contract.ts';
+import { ServiceError } from '../problem.ts';
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+const TIERS = ['single', 'bundle'];
+
+type Violation = { pointer: string; detail: string };
+
+function schemaNodeAt(schema: any, path: string[]): any {
+  return path.reduce((node, key) => (node && typeof node === 'object' ? node[key] : undefined), schema);
+}
+
+/** The code of one Ajv error: the nearest x-error-code above the failing keyword, else invalid_input. */
+function codeOf(schema: any, error: ErrorObject): ErrorCode {
+  const path = error.schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean).slice(0, -1);
+  for (let depth = path.length; depth >= 0; depth--) {
+    const code = schemaNodeAt(schema, path.slice(0, depth))?.['x-error-code'];
+    if (code) return code;
+  }
+  return 'invalid_input';
+}
+
+function violation(error: ErrorObject): Violation {
+  const extra = (error.params as any).missingProperty ?? (error.params as any).additionalProperty;
+  const pointer = extra !== undefined ? `${error.instancePath}/${extra}` : error.instancePath;
+  const what = (error.params as any).additionalProperty !== undefined ? `unknown field ${JSON.stringify(extra)}` : error.message ?? 'is invalid';
+  return { pointer: pointer || '/', detail: what };
+}
+
+/** An unknown field decides first (invalid_input), then the most specific code. */
+function pickCode(codes: ErrorCode[], errors: ErrorObject[]): ErrorCode {
+  if (errors.some((error) => error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties')) return 'invalid_input';
+  return codes.find((code) => code !== 'invalid_input') ?? 'invalid_input';
+}
+
+function valuesAt(body: any, path: string[], prefix = ''): { pointer: string; value: unknown; set: (v: unknown) => void }[] {
+  if (path.length === 0) return [];
+  const [head, ...rest] = path;
+  if (body === null || typeof body !== 'object') return [];
+  const keys = head === '*' ? (Array.isArray(body) ? body.map((_, index) => String(index)) : []) : head in body ? [head] : [];
+  return keys.flatMap((key) =>
+    rest.length === 0
+      ? [{ pointer: `${prefix}/${key}`, value: body[key], set: (v: unknown) => (body[key] = v) }]
+      : valuesAt(body[key], rest, `${prefix}/${key}`),
+  );
+}
+
+/** Validates and normalizes an operation's body; throws ServiceError with the catalog code. */
+export function validateBody(op: OperationInfo, body: unknown): Record<string, unknown> {
+  if (!op.requestSchema) return {};
+  const input = structuredClone(body) as Record<string, unknown>;
+  const validate = validatorFor(op.requestSchema);
+  if (!validate(input)) {
+    const errors = validate.errors ?? [];
+    const schema = requestSchemas[op.requestSchema];
+    const code = pickCode(errors.map((error) => codeOf(schema, error)), errors);
+    const violations = errors.filter((error) => error.keyword !== 'if').map(violation);
+    throw new ServiceError(code, { detail: `The body does not match ${op.requestSchema}: ${violations.map((v) => `${v.pointer} ${v.detail}`).join('; ')}`, errors: violations });
+  }
+  for (const path of op.domainPaths) {
+    for (const field of valuesAt(input, path)) {
+      const normalized = normalizeDomain(field.value as string);
+      if (!normalized) {
+        throw new ServiceError('invalid_domain', {
+          detail: `${field.pointer} ${JSON.stringify(field.value)} is not a bare public domain`,
+          errors: [{ pointer: field.pointer, detail: 'must be a bare public domain such as example.com' }],
+        });
+      }
+      field.set(normalized);
+    }
+  }
+  for (const path of op.targetUrlPaths) {
+    for (const field of valuesAt(input, path)) {
+      const parsed = parseTargetUrl(field.value as string);
+      if (!parsed.ok) {
+        throw new ServiceError('unsafe_or_invalid_target', {
+          detail: `${field.pointer} ${URL_PROBLEM_TEXT[parsed.problem]}`,
+          errors: [{ pointer: field.pointer, detail: URL_PROBLEM_TEXT[parsed.problem] }],
+        });
+      }
+    }
+  }
+  applyDefaults(requestSchemas[op.requestSchema], input);
+  return input;
+}
+
+/** Top-level defaults written in the spec (max_chars, diff_only, min_intent_score) fill absent fields. */
+function applyDefaults(schema: any, input: Record<string, unknown>) {
+  for (const [name, property] of Object.entries<any>(schema?.properties ?? {})) {
+    if (input[name] === undefined && property.default !== undefined) input[name] = structuredClone(property.default);
+  }
+}
+
+/** One pair of surrounding double quotes (IETF draft sf-string) is accepted and removed. */
+export function parseIdempotencyKey(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const key = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new ServiceError('idempotency_key_invalid', { detail: `Idempotency-Key must be 8 to 128 letters, digits, underscores or hyphens (got ${value.length} characters)` });
+  }
+  return key;
+}
+
+export function parsePrivateTier(value: string | undefined): 'single' | 'bundle' {
+  if (value === undefined || value === '') return 'single';
+  if (!TIERS.includes(value)) {
+    throw new ServiceError('invalid_input', { detail: `X-Private-Query-Tier must be single or bundle (got ${JSON.stringify(value.slice(0, 40))})`, errors: [{ pointer: '/', detail: 'X-Private-Query-Tier must be single or bundle' }] });
+  }
+  return value as 'single' | 'bundle';
+}
