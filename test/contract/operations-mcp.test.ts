@@ -1,0 +1,152 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startService, type TestService } from '../support/service.ts';
+import { assertValid, call } from '../support/contract.ts';
+import { minimalValue } from '../support/minimal-result.ts';
+import { operations, openapiDocument, validatorFor } from '../../server/contract.ts';
+
+const SPEC_TOOLS = ['ask_service_advisor', 'detect_website_tech_stack', 'get_company_open_jobs', 'get_company_hiring_intent', 'get_search_ads_by_domain', 'get_company_profile', 'company_footprint_check', 'find_hot_buyers', 'batch_lookup', 'private_blind_lookup', 'x402_merchant_trust_check', 'extract_company_contacts', 'url_to_clean_markdown'];
+const SPEC_SKILLS = ['pre_purchase_merchant_trust_check', 'checkout_active_promo_code_finder', 'universal_product_url_to_json', 'b2b_vendor_stability_evaluator', 'store_readiness_auditor', 'conversion_leak_lead_finder', 'agentic_shelf_schema_comparator', 'verified_merchant_json_badge', 'verify_domain_legitimacy_and_security'];
+const tools = operations.filter((op) => op.kind === 'operation');
+
+async function connect(url: string, headers: Record<string, string> = {}) {
+  const client = new Client({ name: 'contract-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }));
+  return client;
+}
+
+describe('every operation over MCP (official client)', () => {
+  let service: TestService;
+  let client: Client;
+  before(async () => {
+    service = await startService();
+    client = await connect(service.url);
+  });
+  after(async () => {
+    await client.close();
+    await service.close();
+  });
+
+  it('lists exactly the 13 tools and 9 skills by the specification names', async () => {
+    const { tools: listed } = await client.listTools();
+    assert.deepEqual(listed.map((tool) => tool.name).sort(), [...SPEC_TOOLS, ...SPEC_SKILLS].sort());
+    for (const tool of listed) {
+      assert.equal(tool.inputSchema.type, 'object');
+      assert.equal(tool.outputSchema?.type, 'object');
+    }
+  });
+
+  for (const op of tools) {
+    const example = op.examples[0].body;
+    describe(op.mcpTool!, () => {
+      it('refuses an unknown argument with a tool error carrying invalid_input', async () => {
+        const result = await client.callTool({ name: op.mcpTool!, arguments: { ...example, surprise_field: true } });
+        assert.equal(result.isError, true);
+        assertValid('Problem', result.structuredContent);
+        assert.equal((result.structuredContent as any).code, 'invalid_input');
+        assert.deepEqual(JSON.parse((result.content as any)[0].text), result.structuredContent);
+      });
+      it('answers valid arguments with engine_unavailable while the engine is missing', async () => {
+        const result = await client.callTool({ name: op.mcpTool!, arguments: example });
+        assert.equal(result.isError, true);
+        assert.equal((result.structuredContent as any).code, 'engine_unavailable');
+      });
+    });
+  }
+
+  it('gives field codes the same as HTTP', async () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['detect_website_tech_stack', { domain: 'http://example.com' }, 'invalid_domain'],
+      ['get_company_open_jobs', { domain: 'example.com', diff_only: true }, 'diff_only_needs_known_job_ids'],
+      ['get_company_open_jobs', { domain: 'example.com', known_job_ids: [''] }, 'invalid_known_job_ids'],
+      ['url_to_clean_markdown', { url: 'ftp://example.com/' }, 'unsafe_or_invalid_target'],
+      ['batch_lookup', {}, 'quote_required'],
+      ['detect_website_tech_stack', {}, 'invalid_input'],
+    ];
+    for (const [name, args, code] of cases) {
+      const result = await client.callTool({ name, arguments: args });
+      assert.equal((result.structuredContent as any).code, code, `${name} ${JSON.stringify(args)}`);
+      const over = await call(service.url, operations.find((op) => op.mcpTool === name)!.path, { body: args });
+      assert.equal(over.body.code, code, 'HTTP agrees');
+    }
+  });
+
+  it('refuses an unknown private tier given in _meta', async () => {
+    const result = await client.callTool({ name: 'private_blind_lookup', arguments: { tool: 'tech_stack', target: 'example.com' }, _meta: { 'service/private-tier': 'gold' } });
+    assert.equal((result.structuredContent as any).code, 'invalid_input');
+  });
+
+  it('answers an unknown tool with a JSON-RPC error', async () => {
+    await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), /Unknown tool/);
+  });
+
+  it('refuses tool calls under an Authorization header with unsupported_payment', async () => {
+    const withAuth = await connect(service.url, { Authorization: 'Bearer token' });
+    try {
+      const result = await withAuth.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'example.com' } });
+      assert.equal((result.structuredContent as any).code, 'unsupported_payment');
+    } finally {
+      await withAuth.close();
+    }
+  });
+
+  it('answers transport mistakes on /mcp with problems: bad JSON, wrong type, GET', async () => {
+    const bad = await call(service.url, '/mcp', { raw: '{"jsonrpc":', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } });
+    assert.equal(bad.body.code, 'invalid_json');
+    const type = await call(service.url, '/mcp', { raw: '{}', headers: { 'content-type': 'text/plain' } });
+    assert.equal(type.body.code, 'json_required');
+    const get = await call(service.url, '/mcp', { method: 'GET' });
+    assert.equal(get.body.code, 'method_not_allowed');
+  });
+});
+
+describe('MCP results with a working handler', () => {
+  let service: TestService;
+  const result: Record<string, unknown> = minimalValue(openapiDocument.components.schemas.TechStackResult);
+  before(async () => {
+    assert.ok(validatorFor('TechStackResult')(result), 'the fixture result is contract-valid');
+    service = await startService({ handlers: { techStack: async (input) => ({ ...result, domain: input.domain, status: 'ok' }) } });
+  });
+  after(() => service.close());
+
+  it('returns structuredContent that the SDK client accepts against the outputSchema', async () => {
+    const client = await connect(service.url);
+    try {
+      const answer = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'Example.com' } });
+      assert.equal(answer.isError, undefined);
+      assert.equal((answer.structuredContent as any).domain, 'example.com');
+      assertValid('TechStackResult', answer.structuredContent);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('turns a handler result that breaks the contract into invalid_engine_result, over HTTP and MCP', async () => {
+    const broken = await startService({ handlers: { techStack: async () => ({ domain: 'example.com', status: 'ok', surprise: 1 }) } });
+    try {
+      const http = await call(broken.url, '/v1/tech-stack', { body: { domain: 'example.com' } });
+      assert.equal(http.status, 502);
+      assert.equal(http.body.code, 'invalid_engine_result');
+      const client = await connect(broken.url);
+      const answer = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'example.com' } });
+      assert.equal((answer.structuredContent as any).code, 'invalid_engine_result');
+      await client.close();
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('turns a handler that throws into engine_failed, never a 500', async () => {
+    const failing = await startService({ handlers: { techStack: async () => { throw new TypeError('upstream exploded'); } } });
+    try {
+      const http = await call(failing.url, '/v1/tech-stack', { body: { domain: 'example.com' } });
+      assert.equal(http.status, 502);
+      assert.equal(http.body.code, 'engine_failed');
+      assert.ok(!http.text.includes('exploded'), 'internal messages are not leaked');
+    } finally {
+      await failing.close();
+    }
+  });
+});

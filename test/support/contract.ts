@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { errorCatalog, operations, validatorFor, type OperationInfo, type Schemas } from '../../server/contract.ts';
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+const documentSchemas: Record<string, keyof Schemas> = {
+  getCatalog: 'Catalog',
+  getErrors: 'ErrorCatalog',
+  getX402Terms: 'X402Terms',
+  getAgentCard: 'AgentCard',
+  getHealth: 'Health',
+};
+
+export function operationAt(method: string, path: string): OperationInfo | undefined {
+  return operations.find((op) => op.method === method && op.path === path);
+}
+
+export function assertValid(schema: keyof Schemas, value: unknown, context = '') {
+  const validate = validatorFor(schema);
+  assert.ok(validate(value), `${context} does not match ${schema}: ${JSON.stringify(validate.errors?.slice(0, 5))}`);
+}
+
+/** Checks an answer against the spec: problems against Problem (code in the catalog), results against their schema. */
+export function assertMatchesSpec(method: string, path: string, result: CallResult) {
+  const type = result.headers.get('content-type') ?? '';
+  if (type.startsWith('application/problem+json')) {
+    assertValid('Problem', result.body, `${method} ${path} problem`);
+    const entry = errorCatalog.errors.find((error) => error.code === result.body.code);
+    assert.ok(entry, `code ${result.body.code} is not in the catalog`);
+    assert.equal(result.status, entry.status, `${result.body.code} must be answered with ${entry.status}`);
+    assert.equal(result.body.status, result.status);
+    return;
+  }
+  const op = operationAt(method, path);
+  if (!op || result.status !== 200) return;
+  const schema = documentSchemas[op.operationId] ?? op.resultSchema;
+  if (schema) assertValid(schema, result.body, `${method} ${path}`);
+}
+
+/** One HTTP call; the answer is checked against the spec before it is returned. */
+export async function call(base: string, path: string, { method = 'POST', body, raw, headers = {} }: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<CallResult> {
+  const init: RequestInit = { method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers } };
+  if (raw !== undefined) init.body = raw;
+  else if (body !== undefined) init.body = JSON.stringify(body);
+  const response = await fetch(base + path, init);
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  const parsed = type.includes('json') && text ? JSON.parse(text) : text;
+  const result = { status: response.status, headers: response.headers, body: parsed, text };
+  assertMatchesSpec(method, path, result);
+  return result;
+}

@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openStore } from '../../server/store/index.ts';
+import type { Store } from '../../server/store/types.ts';
+import type { HandlerRegistry } from '../../handlers/types.ts';
+
+export interface TestService {
+  url: string;
+  store: Store;
+  server: Server;
+  close: () => Promise<void>;
+}
+
+/** The real app on an ephemeral loopback port with a fresh SQLite file. */
+export async function startService({ handlers, config = {} }: { handlers?: HandlerRegistry; config?: Partial<Config> } = {}): Promise<TestService> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
+  const store = await openStore({ sqlitePath: join(dir, 'service.sqlite') });
+  const app = await createApp({ config: { ...loadConfig({}), logLevel: 'silent', ...config }, store, handlers });
+  const server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    store,
+    server,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deref, stripExtensions } from '../../../codegen/spec.ts';
+import { markedPaths } from '../../../codegen/operations.ts';
+import { generate } from '../../../codegen/index.ts';
+
+describe('codegen', () => {
+  it('inlines local refs, including refs into properties, and keeps siblings', () => {
+    const doc = { components: { schemas: { A: { type: 'string', 'x-domain': true }, B: { type: 'object', properties: { a: { $ref: '#/components/schemas/A' } } } } } };
+    assert.deepEqual(deref(doc, { $ref: '#/components/schemas/B/properties/a', description: 'd' }), { type: 'string', 'x-domain': true, description: 'd' });
+    assert.deepEqual(stripExtensions(deref(doc, doc.components.schemas.B)), { type: 'object', properties: { a: { type: 'string' } } });
+    assert.throws(() => deref({ components: { schemas: { C: { $ref: '#/components/schemas/C' } } } }, { $ref: '#/components/schemas/C' }), /cyclic/);
+  });
+
+  it('finds the domain fields of a schema, array items included', () => {
+    const schema = { properties: { domain: { 'x-domain': true }, list: { items: { 'x-domain': true } }, other: { type: 'string' } } };
+    assert.deepEqual(markedPaths(schema, 'x-domain'), [['domain'], ['list', '*']]);
+  });
+
+  it('regenerates exactly what generated/ holds (the drift check of npm test)', async () => {
+    const { files, problems } = await generate();
+    assert.equal(problems.filter((p) => p.severity === 'error').length, 0);
+    for (const [name, content] of Object.entries(files)) assert.equal(readFileSync(join('generated', name), 'utf8'), content, name);
+  });
+
+  it('derives prices, tools and documents from the spec: a changed price changes every document', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'codegen-'));
+    const spec = readFileSync('spec/openapi.yaml', 'utf8').replace('      x-price-micro-usd: 5000\n', '      x-price-micro-usd: 7000\n');
+    writeFileSync(join(dir, 'openapi.yaml'), spec);
+    const config = JSON.parse(readFileSync('codegen.config.json', 'utf8'));
+    writeFileSync(join(dir, 'codegen.config.json'), JSON.stringify({ ...config, spec: join(dir, 'openapi.yaml'), outDir: dir }));
+    const { files } = await generate(join(dir, 'codegen.config.json'));
+    const catalog = JSON.parse(files['catalog.json']);
+    assert.equal(catalog.offers.find((offer: any) => offer.id === 'tech-stack').priceMicroUsd, 7000);
+    assert.equal(JSON.parse(files['x402.json']).resources.find((r: any) => r.operation === 'tech-stack').amount, '7000');
+    assert.equal(JSON.parse(files['mcp-tools.json']).find((t: any) => t.name === 'detect_website_tech_stack')._meta['service/price-micro-usd'], 7000);
+    assert.notEqual(files['llms.txt'], readFileSync('generated/llms.txt', 'utf8'));
+  });
+});
