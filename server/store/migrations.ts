@@ -115,6 +115,11 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX cache_expires_at ON cache (expires_at)`,
     ],
   },
+  {
+    version: 2,
+    name: 'pending response of a payment',
+    statements: [`ALTER TABLE nonces ADD COLUMN response TEXT`],
+  },
 ];
 
 const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -257,12 +257,15 @@ function pgNonces(pool: pg.Pool): NoncesRepo {
       if (!existing) throw new Error(`nonces.claim: nonce ${nonce} conflicted but is gone`);
       return { claimed: false, existing };
     },
-    async update({ nonce, state, txHash, now }) {
-      if (txHash === undefined) {
-        await pool.query('UPDATE nonces SET state = $2, updated_at = $3 WHERE nonce = $1', [nonce, state, now]);
-      } else {
-        await pool.query('UPDATE nonces SET state = $2, updated_at = $3, tx_hash = $4 WHERE nonce = $1', [nonce, state, now, txHash]);
-      }
+    async update({ nonce, state, txHash, response, now }) {
+      const responseText = response === undefined || response === null ? null : JSON.stringify(response);
+      await pool.query(
+        `UPDATE nonces SET state = $2, updated_at = $3,
+           tx_hash = CASE WHEN $4::boolean THEN $5 ELSE tx_hash END,
+           response = CASE WHEN $6::boolean THEN $7 ELSE response END
+         WHERE nonce = $1`,
+        [nonce, state, now, txHash !== undefined, txHash ?? null, response !== undefined, responseText],
+      );
     },
     get,
   };

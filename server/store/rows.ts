@@ -18,6 +18,7 @@ export interface NonceRow {
   request_ref: string;
   state: string;
   tx_hash: string | null;
+  response: string | null;
   claimed_at: number;
   updated_at: number;
 }
@@ -87,6 +88,7 @@ export function toNonceRecord(row: NonceRow): NonceRecord {
     requestRef: row.request_ref,
     state: row.state as NonceState,
     txHash: row.tx_hash,
+    response: row.response === null ? null : JSON.parse(row.response),
     claimedAt: row.claimed_at,
     updatedAt: row.updated_at,
   };

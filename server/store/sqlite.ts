@@ -174,8 +174,8 @@ function sqliteNonces(db: Db): NoncesRepo {
   const insert = db.prepare(`INSERT INTO nonces (nonce, payer, request_ref, state, tx_hash, claimed_at, updated_at)
     VALUES (?, ?, ?, 'claimed', NULL, ?, ?) ON CONFLICT (nonce) DO NOTHING`);
   const select = db.prepare('SELECT * FROM nonces WHERE nonce = ?');
-  const setState = db.prepare('UPDATE nonces SET state = ?, updated_at = ? WHERE nonce = ?');
-  const setStateAndHash = db.prepare('UPDATE nonces SET state = ?, updated_at = ?, tx_hash = ? WHERE nonce = ?');
+  const setState = db.prepare(`UPDATE nonces SET state = ?, updated_at = ?,
+    tx_hash = CASE WHEN ? THEN ? ELSE tx_hash END, response = CASE WHEN ? THEN ? ELSE response END WHERE nonce = ?`);
 
   const claim = db.transaction(({ nonce, payer, requestRef, now }: Parameters<NoncesRepo['claim']>[0]) => {
     if (insert.run(nonce, payer, requestRef, now, now).changes === 1) return { claimed: true as const };
@@ -186,9 +186,9 @@ function sqliteNonces(db: Db): NoncesRepo {
     async claim(input) {
       return claim.immediate(input);
     },
-    async update({ nonce, state, txHash, now }) {
-      if (txHash === undefined) setState.run(state, now, nonce);
-      else setStateAndHash.run(state, now, txHash, nonce);
+    async update({ nonce, state, txHash, response, now }) {
+      const responseText = response === undefined || response === null ? null : JSON.stringify(response);
+      setState.run(state, now, txHash === undefined ? 0 : 1, txHash ?? null, response === undefined ? 0 : 1, responseText, nonce);
     },
     async get(nonce) {
       const row = select.get(nonce) as NonceRow | undefined;

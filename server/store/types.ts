@@ -68,6 +68,8 @@ export interface NonceRecord {
   requestRef: string;
   state: NonceState;
   txHash: string | null;
+  /** The answer kept while settlement is pending, so a retry after a crash delivers it without paying again. */
+  response: Json | null;
   claimedAt: number;
   updatedAt: number;
 }
@@ -75,7 +77,8 @@ export interface NonceRecord {
 export interface NoncesRepo {
   /** Claim a payment authorization nonce for one request; a nonce is claimed once ever. */
   claim(input: { nonce: string; payer: string; requestRef: string; now: number }): Promise<{ claimed: true } | { claimed: false; existing: NonceRecord }>;
-  update(input: { nonce: string; state: NonceState; txHash?: string | null; now: number }): Promise<void>;
+  /** Sets the state; txHash and response are changed only when given (null clears). */
+  update(input: { nonce: string; state: NonceState; txHash?: string | null; response?: Json | null; now: number }): Promise<void>;
   get(nonce: string): Promise<NonceRecord | null>;
 }
 

@@ -331,6 +331,7 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
           requestRef: 'req-1',
           state: 'claimed',
           txHash: null,
+          response: null,
           claimedAt: NOW,
           updatedAt: NOW,
         });
@@ -352,11 +353,24 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         const nonce = unique('0x');
         await store.nonces.claim({ nonce, payer: 'p', requestRef: 'r', now: NOW });
         await store.nonces.update({ nonce, state: 'settled', txHash: '0xtx', now: NOW + 10 });
-        assert.deepEqual(await store.nonces.get(nonce), { nonce, payer: 'p', requestRef: 'r', state: 'settled', txHash: '0xtx', claimedAt: NOW, updatedAt: NOW + 10 });
+        assert.deepEqual(await store.nonces.get(nonce), { nonce, payer: 'p', requestRef: 'r', state: 'settled', txHash: '0xtx', response: null, claimedAt: NOW, updatedAt: NOW + 10 });
         await store.nonces.update({ nonce, state: 'failed', now: NOW + 20 });
-        assert.deepEqual(await store.nonces.get(nonce), { nonce, payer: 'p', requestRef: 'r', state: 'failed', txHash: '0xtx', claimedAt: NOW, updatedAt: NOW + 20 });
+        assert.deepEqual(await store.nonces.get(nonce), { nonce, payer: 'p', requestRef: 'r', state: 'failed', txHash: '0xtx', response: null, claimedAt: NOW, updatedAt: NOW + 20 });
         await store.nonces.update({ nonce, state: 'released', txHash: null, now: NOW + 30 });
-        assert.deepEqual(await store.nonces.get(nonce), { nonce, payer: 'p', requestRef: 'r', state: 'released', txHash: null, claimedAt: NOW, updatedAt: NOW + 30 });
+        assert.deepEqual(await store.nonces.get(nonce), { nonce, payer: 'p', requestRef: 'r', state: 'released', txHash: null, response: null, claimedAt: NOW, updatedAt: NOW + 30 });
+      });
+
+      it('update keeps a pending response exactly until it is replaced or cleared', async () => {
+        const nonce = unique('0x');
+        const response = { status: 200, headers: { 'X-A': '1' }, body: { domain: 'é.example', list: [1, 2.5, null], nested: { z: 1, a: 2 } } };
+        await store.nonces.claim({ nonce, payer: 'p', requestRef: 'r', now: NOW });
+        await store.nonces.update({ nonce, state: 'claimed', response, now: NOW + 1 });
+        await store.nonces.update({ nonce, state: 'settled', txHash: '0xabc', now: NOW + 2 });
+        const settled = await other.nonces.get(nonce);
+        assert.equal(JSON.stringify(settled?.response), JSON.stringify(response), 'byte-for-byte, key order kept');
+        assert.equal(settled?.txHash, '0xabc');
+        await store.nonces.update({ nonce, state: 'settled', response: null, now: NOW + 3 });
+        assert.equal((await store.nonces.get(nonce))?.response, null);
       });
 
       it('a nonce is claimed once ever: even released, a new claim returns the existing record', async () => {
