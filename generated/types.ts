@@ -1764,7 +1764,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Payment required (x402 version 2). The free calls of today are used, or the operation is always paid (step 2 of hot-buyers and batch). The terms are in the PAYMENT-REQUIRED header; the body is a problem+json whose `payment_required` member repeats them decoded. Repeat the same call with PAYMENT-SIGNATURE. Also answered for invalid_payment (the terms' `error` says why) and settlement_failed (nothing delivered, nothing charged). */
+        /** @description Payment required (x402 version 2). The free calls of today are used, or the operation is always paid (step 2 of hot-buyers and batch). The terms are in the PAYMENT-REQUIRED header and, decoded, in the application/json body (the PaymentRequired object, as x402 clients and MCP's structuredContent carry it). Repeat the same call with PAYMENT-SIGNATURE. invalid_payment (the terms' `error` says why) and settlement_failed (nothing delivered, nothing charged) are also 402, with an application/problem+json body whose `payment_required` member holds fresh terms. */
         PaymentChallenge: {
             headers: {
                 "PAYMENT-REQUIRED": components["headers"]["PaymentRequired"];
@@ -1776,6 +1776,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["PaymentRequired"];
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };

@@ -1,4 +1,6 @@
 import type { Schemas } from '../server/contract.ts';
+import type { QuoteOffer } from '../server/metering/meter.ts';
+import type { QuoteRecord } from '../server/store/types.ts';
 
 /** What a handler may know about the call: never Koa, never SQL. */
 export interface HandlerContext {
@@ -9,6 +11,10 @@ export interface HandlerContext {
   /** The private-query tier chosen by the caller (private-query only). */
   tier: 'single' | 'bundle';
   signal: AbortSignal;
+  /** Step 2 of hot-buyers and batch: the paid quote, with the rows stored in step 1. */
+  quote: QuoteRecord | null;
+  /** Step 1 of hot-buyers and batch: offer what step 2 will deliver, and its price. */
+  offerQuote: (offer: QuoteOffer) => void;
 }
 
 export type Handler<I = any, O = any> = (input: I, context: HandlerContext) => Promise<O>;

@@ -1,22 +1,25 @@
 /**
  * The Koa app: the request pipeline as visible stages.
  *   respond (request id, problem+json for every error)
+ *   usage    (X-Usage-* headers on every answer)
  *   cors
  *   parse    (POST: JSON content type, size, one JSON object)
  *   route    (openapi-backend: not_found, method_not_allowed, dispatch by operationId)
- *   invoke   (validate -> handle -> result checked against the contract), shared with MCP
+ *   invoke   (validate -> meter: free quota or x402 pay -> handle -> settle), shared with MCP
  */
 import Koa, { type Context } from 'koa';
 import cors from '@koa/cors';
 import { operations, service, openapiDocument } from './contract.ts';
-import { paymentsEnabled, type Config } from './config.ts';
+import type { Config } from './config.ts';
 import { documentHandlers } from './documents.ts';
 import { mcpHandler } from './mcp.ts';
 import { baseUrlOf, clientIp } from './pipeline/caller.ts';
-import { createInvoker } from './pipeline/invoke.ts';
 import { parseStage } from './pipeline/parse.ts';
 import { respondStage } from './pipeline/respond.ts';
 import { routeStage, type RouteHandler } from './pipeline/route.ts';
+import { usageStage } from './pipeline/usage.ts';
+import { createCore } from './core.ts';
+import type { Facilitator } from './payments/facilitator.ts';
 import { handlers as defaultHandlers } from '../handlers/index.ts';
 import type { HandlerRegistry } from '../handlers/types.ts';
 import type { Store } from './store/types.ts';
@@ -27,6 +30,8 @@ export interface AppOptions {
   handlers?: HandlerRegistry;
   now?: () => Date;
   log?: (entry: Record<string, unknown>) => void;
+  /** Replaces the facilitator chosen by configuration (tests capture what it receives). */
+  facilitator?: Facilitator | null;
 }
 
 export const EXPOSED_HEADERS = [
@@ -35,12 +40,12 @@ export const EXPOSED_HEADERS = [
 ];
 export const ALLOWED_HEADERS = ['Content-Type', 'Accept', 'Idempotency-Key', 'PAYMENT-SIGNATURE', 'X-Private-Query-Tier', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'];
 
-export async function createApp({ config, store, handlers = defaultHandlers, now = () => new Date(), log = () => {} }: AppOptions) {
+export async function createApp({ config, store, handlers = defaultHandlers, now = () => new Date(), log = () => {}, facilitator }: AppOptions) {
   const app = new Koa();
   const version = openapiDocument.info.version as string;
   const baseUrl = (ctx: Context) => baseUrlOf(ctx, config.publicBaseUrl);
   const ipOf = (ctx: Context) => clientIp(ctx, config.trustedProxies);
-  const invoke = createInvoker({ handlers, now, log });
+  const { invoke, quota, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator });
 
   function httpOperation(_api: unknown, ctx: Context) {
     const operation = operations.find((op) => op.operationId === (_api as any).operation.operationId)!;
@@ -59,6 +64,8 @@ export async function createApp({ config, store, handlers = defaultHandlers, now
         hasAuthorization: !!ctx.get('Authorization'),
         idempotencyKey: ctx.get('Idempotency-Key') || undefined,
         privateTier: ctx.get('X-Private-Query-Tier') || undefined,
+        payment: ctx.get('PAYMENT-SIGNATURE') ? { header: ctx.get('PAYMENT-SIGNATURE') } : ctx.get('X-PAYMENT') ? { header: ctx.get('X-PAYMENT') } : null,
+        usage: ctx.state.usage,
       });
       for (const [name, value] of Object.entries(outcome.headers)) ctx.set(name, value);
       ctx.status = outcome.status;
@@ -68,11 +75,12 @@ export async function createApp({ config, store, handlers = defaultHandlers, now
 
   const routeHandlers: Record<string, RouteHandler> = {
     ...Object.fromEntries(operations.filter((op) => op.kind === 'operation' || op.kind === 'alias').map((op) => [op.operationId, httpOperation])),
-    ...documentHandlers({ baseUrl, payTo: config.payTo, paymentsEnabled: paymentsEnabled(config), version }),
-    mcp: mcpHandler({ invoke, baseUrl, clientIp: ipOf, serverName: 'company-intelligence', version }),
+    ...documentHandlers({ baseUrl, payTo: config.payTo, paymentsEnabled, version }),
+    mcp: mcpHandler({ invoke, quota, now, baseUrl, clientIp: ipOf, serverName: 'company-intelligence', version }),
   };
 
   app.use(respondStage({ baseUrl, log }));
+  app.use(usageStage({ quota, clientIp: ipOf, now }));
   app.use(cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ALLOWED_HEADERS, exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
   app.use(parseStage({ maxBodyBytes: service.maxBodyBytes }));
   app.use(await routeStage(routeHandlers));

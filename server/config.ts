@@ -12,7 +12,13 @@ export interface Config {
   payTo: string | null;
   facilitatorUrl: string | null;
   facilitatorPrivateKey: string | null;
+  /** Extra headers for a remote facilitator (JSON object), e.g. an API key. */
+  facilitatorAuthHeaders: Record<string, string> | null;
   rpcUrl: string | null;
+  /** List-price value of ok results (free and paid) per UTC day above which data calls answer daily_cost_cap. */
+  dailyCostCapMicroUsd: number | null;
+  /** Settled micro-USD per UTC day above which paid calls answer settlement_cap_reached. */
+  settlementCapMicroUsd: number | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -28,9 +34,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payTo: env.PAY_TO_ADDRESS || null,
     facilitatorUrl: env.FACILITATOR_URL || null,
     facilitatorPrivateKey: env.FACILITATOR_PRIVATE_KEY || null,
+    facilitatorAuthHeaders: env.FACILITATOR_AUTH_HEADERS ? JSON.parse(env.FACILITATOR_AUTH_HEADERS) : null,
     rpcUrl: env.RPC_URL || null,
+    dailyCostCapMicroUsd: env.DAILY_COST_CAP_MICRO_USD ? Number(env.DAILY_COST_CAP_MICRO_USD) : null,
+    settlementCapMicroUsd: env.SETTLEMENT_CAP_MICRO_USD ? Number(env.SETTLEMENT_CAP_MICRO_USD) : null,
   };
 }
-
-export const paymentsEnabled = (config: Config) =>
-  !!config.payTo && (!!config.facilitatorUrl || (!!config.facilitatorPrivateKey && !!config.rpcUrl));

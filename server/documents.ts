@@ -11,7 +11,8 @@ export interface DocumentOptions {
   version: string;
 }
 
-const withBase = (value: unknown, base: string) => JSON.parse(JSON.stringify(value).replaceAll('{base_url}', base));
+/** A document as the JSON text served, with {base_url} replaced; serialized once per base URL. */
+const withBase = (value: unknown, base: string) => (typeof value === 'string' ? value : JSON.stringify(value)).replaceAll('{base_url}', base);
 
 /** GET handlers of the generated documents; {base_url} becomes the deployment's base URL. */
 export function documentHandlers({ baseUrl, payTo, paymentsEnabled, version }: DocumentOptions) {
@@ -19,7 +20,7 @@ export function documentHandlers({ baseUrl, payTo, paymentsEnabled, version }: D
   const render = (name: string, value: unknown, base: string) => {
     const key = `${name} ${base}`;
     if (!cache.has(key)) cache.set(key, withBase(value, base));
-    return cache.get(key);
+    return cache.get(key) as string;
   };
   const json = (name: string, value: unknown, maxAge = 300) =>
     function serveDocument(_api: unknown, ctx: Context) {

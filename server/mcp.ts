@@ -10,6 +10,8 @@ import { CallToolRequestSchema, ErrorCode as RpcErrorCode, ListToolsRequestSchem
 import { documents, operationByTool } from './contract.ts';
 import { ServiceError, problemBody } from './problem.ts';
 import type { Invoke } from './pipeline/invoke.ts';
+import { decodePaymentResponseHeader } from '@x402/core/http';
+import { usageHeaders, type FreeQuota } from './metering/quota.ts';
 
 export const MCP_META = {
   payment: 'x402/payment',
@@ -19,6 +21,8 @@ export const MCP_META = {
 
 export interface McpOptions {
   invoke: Invoke;
+  quota: FreeQuota;
+  now: () => Date;
   baseUrl: (ctx: Context) => string;
   clientIp: (ctx: Context) => string;
   serverName: string;
@@ -34,32 +38,49 @@ function toolResult(body: unknown, isError = false, meta?: Record<string, unknow
   };
 }
 
-export function mcpHandler({ invoke, baseUrl, clientIp, serverName, version }: McpOptions) {
+export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, version }: McpOptions) {
   const tools = documents.mcpTools;
   return async function mcpEndpoint(_api: unknown, ctx: Context) {
     const base = baseUrl(ctx);
+    const ip = clientIp(ctx);
+    /** The transport writes the response itself: usage headers go on the raw response first. */
+    async function setUsage(priceMicroUsd: number, chargedMicroUsd: number) {
+      if (ctx.res.headersSent) return;
+      for (const [name, value] of Object.entries(usageHeaders(await quota.usage(ip, now()), priceMicroUsd, chargedMicroUsd))) ctx.res.setHeader(name, value);
+    }
+    await setUsage(0, 0);
     const mcp = new McpServer({ name: serverName, version }, { capabilities: { tools: { listChanged: false } } });
     mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
     mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const operation = operationByTool(request.params.name);
       if (!operation) throw new McpError(RpcErrorCode.InvalidParams, `Unknown tool ${request.params.name}; tools/list names the tools.`);
       const meta = (request.params._meta ?? {}) as Record<string, unknown>;
+      const usage = { priceMicroUsd: operation.priceMicroUsd, chargedMicroUsd: 0 };
       try {
         const outcome = await invoke({
           transport: 'mcp',
           operation,
           body: request.params.arguments ?? {},
-          ip: clientIp(ctx),
+          ip,
           requestId: ctx.state.requestId,
           baseUrl: base,
           hasAuthorization: !!ctx.get('Authorization'),
           idempotencyKey: ctx.get('Idempotency-Key') || undefined,
           privateTier: typeof meta[MCP_META.privateTier] === 'string' ? (meta[MCP_META.privateTier] as string) : undefined,
+          payment: meta[MCP_META.payment] !== undefined ? { meta: meta[MCP_META.payment] } : null,
+          usage,
         });
-        return toolResult(outcome.body);
+        if (outcome.kind === 'payment_required') return toolResult(outcome.body, true);
+        const receipt = outcome.settlement ?? (outcome.headers['PAYMENT-RESPONSE'] ? decodePaymentResponseHeader(outcome.headers['PAYMENT-RESPONSE']) : undefined);
+        return toolResult(outcome.body, false, receipt ? { [MCP_META.paymentResponse]: receipt } : undefined);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
-        return toolResult(problemBody(error, { baseUrl: base, requestId: ctx.state.requestId }), true);
+        const problem = problemBody(error, { baseUrl: base, requestId: ctx.state.requestId });
+        // x402 over MCP: a refused payment or failed settlement is the terms again, with the reason.
+        const terms = error.extra.payment_required as Record<string, unknown> | undefined;
+        return toolResult(terms ? { ...terms, code: problem.code, hint: problem.hint, detail: problem.detail } : problem, true);
+      } finally {
+        await setUsage(usage.priceMicroUsd, usage.chargedMicroUsd).catch(() => {});
       }
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -15,6 +15,18 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
  * form (lower case, ASCII/punycode, no trailing dot) or null.
  */
 export function normalizeDomain(value: string): string | null {
+  const known = normalized.get(value);
+  if (known !== undefined) return known;
+  const result = normalizeUncached(value);
+  if (normalized.size >= 10_000) normalized.clear();
+  normalized.set(value, result);
+  return result;
+}
+
+/** Recent answers: the same domains come back often (repeats, batches, polling). */
+const normalized = new Map<string, string | null>();
+
+function normalizeUncached(value: string): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_DOMAIN) return null;
   if (/[\s/:@?#\\[\]]/.test(value)) return null;
   const ascii = domainToASCII(value.replace(/\.$/, '').toLowerCase());

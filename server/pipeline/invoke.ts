@@ -1,10 +1,12 @@
 /**
  * The transport-independent core of a call, shared by HTTP and MCP:
- * validate (headers, body) -> handle -> check the result against the contract.
+ * validate (headers, body) -> meter (free quota or x402: pay, handle, settle) -> outcome.
+ * The handler's result is checked against the contract before anything is charged.
  */
 import { canonicalOperation, validatorFor, type OperationInfo } from '../contract.ts';
 import { ServiceError } from '../problem.ts';
 import { parseIdempotencyKey, parsePrivateTier, validateBody } from './validate.ts';
+import type { ExecutionExtras, Meter, MeterOutcome } from '../metering/meter.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
 
 export interface CallRequest {
@@ -17,38 +19,35 @@ export interface CallRequest {
   hasAuthorization: boolean;
   idempotencyKey?: string;
   privateTier?: string;
-  signal?: AbortSignal;
+  payment: { header?: string; meta?: unknown } | null;
+  /** Filled as the call goes: what the usage headers report. */
+  usage: { priceMicroUsd: number; chargedMicroUsd: number };
 }
 
-export interface CallOutcome {
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
-}
+export type CallOutcome = MeterOutcome;
 
 export interface InvokeOptions {
   handlers: HandlerRegistry;
+  meter: Meter;
   now?: () => Date;
   log?: (entry: Record<string, unknown>) => void;
 }
 
-export function createInvoker({ handlers, now = () => new Date(), log = () => {} }: InvokeOptions) {
-  return async function invoke(call: CallRequest): Promise<CallOutcome> {
-    const operation = canonicalOperation(call.operation);
-    if (call.hasAuthorization) {
-      throw new ServiceError('unsupported_payment', { detail: 'The Authorization header is not supported; this service takes no credentials.' });
-    }
-    parseIdempotencyKey(call.idempotencyKey);
-    const tier = operation.headerParams.includes('X-Private-Query-Tier') ? parsePrivateTier(call.privateTier) : 'single';
-    const input = validateBody(operation, call.body);
+/** What the payment terms name: the operation, never a private query's target. */
+function resourceOf(call: CallRequest, operation: OperationInfo) {
+  if (call.transport === 'mcp') return { url: `mcp://tool/${operation.mcpTool}`, description: operation.offerId! };
+  return { url: `${call.baseUrl}${operation.path}`, description: operation.offerId! };
+}
 
+export function createInvoker({ handlers, meter, now = () => new Date(), log = () => {} }: InvokeOptions) {
+  async function runHandler(operation: OperationInfo, input: Record<string, unknown>, call: CallRequest, tier: 'single' | 'bundle', extras: ExecutionExtras) {
     const handler = handlers[operation.operationId];
     if (!handler) {
       throw new ServiceError('engine_unavailable', { detail: `The engine behind ${operation.offerId} is not available on this deployment yet. Nothing was charged.` });
     }
     let result: unknown;
     try {
-      result = await handler(input, { operationId: operation.operationId, requestId: call.requestId, baseUrl: call.baseUrl, now, tier, signal: call.signal ?? new AbortController().signal });
+      result = await handler(input, { operationId: operation.operationId, requestId: call.requestId, baseUrl: call.baseUrl, now, tier, signal: new AbortController().signal, quote: extras.quote, offerQuote: extras.offerQuote });
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       log({ level: 'error', msg: 'handler failed', operation: operation.operationId, requestId: call.requestId, error: String((error as Error)?.stack ?? error) });
@@ -61,7 +60,22 @@ export function createInvoker({ handlers, now = () => new Date(), log = () => {}
         throw new ServiceError('invalid_engine_result', { detail: `${operation.offerId} produced a result that does not match ${operation.resultSchema}. Nothing was charged.` });
       }
     }
-    return { status: 200, body: result, headers: {} };
+    return result;
+  }
+
+  return async function invoke(call: CallRequest): Promise<CallOutcome> {
+    const operation = canonicalOperation(call.operation);
+    call.usage.priceMicroUsd = operation.priceMicroUsd;
+    if (call.hasAuthorization) {
+      throw new ServiceError('unsupported_payment', { detail: 'The Authorization header is not supported; this service takes no credentials. Pay with PAYMENT-SIGNATURE (x402 v2).' });
+    }
+    const idempotencyKey = parseIdempotencyKey(call.idempotencyKey);
+    const tier = operation.headerParams.includes('X-Private-Query-Tier') ? parsePrivateTier(call.privateTier) : 'single';
+    const input = validateBody(operation, call.body);
+    return meter(
+      { operation, input, tier, idempotencyKey, ip: call.ip, requestId: call.requestId, resource: resourceOf(call, operation), payment: call.payment, usage: call.usage },
+      (extras) => runHandler(operation, input, call, tier, extras),
+    );
   };
 }
 

@@ -55,7 +55,9 @@ function valuesAt(body: any, path: string[], prefix = ''): { pointer: string; va
 /** Validates and normalizes an operation's body; throws ServiceError with the catalog code. */
 export function validateBody(op: OperationInfo, body: unknown): Record<string, unknown> {
   if (!op.requestSchema) return {};
-  const input = structuredClone(body) as Record<string, unknown>;
+  // Bodies are parsed JSON; only top-level fields and top-level arrays are rewritten (domain
+  // normalization, defaults), so a shallow copy keeps the caller's object unchanged.
+  const input = shallowCopy(body);
   const validate = validatorFor(op.requestSchema);
   if (!validate(input)) {
     const errors = validate.errors ?? [];
@@ -89,6 +91,13 @@ export function validateBody(op: OperationInfo, body: unknown): Record<string, u
   }
   applyDefaults(requestSchemas[op.requestSchema], input);
   return input;
+}
+
+function shallowCopy(body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) copy[key] = Array.isArray(value) ? [...value] : value;
+  return copy;
 }
 
 /** Top-level defaults written in the spec (max_chars, diff_only, min_intent_score) fill absent fields. */

@@ -7,6 +7,18 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { openStore } from '../../server/store/index.ts';
 import type { Store } from '../../server/store/types.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
+import type { Facilitator } from '../../server/payments/facilitator.ts';
+
+export interface StartServiceOptions {
+  handlers?: HandlerRegistry;
+  config?: Partial<Config>;
+  /** A clock the test controls. */
+  now?: () => Date;
+  /** Replaces the facilitator chosen by configuration. */
+  facilitator?: Facilitator | null;
+  /** Share a store (e.g. two instances on one PostgreSQL); the test closes it. */
+  store?: Store;
+}
 
 export interface TestService {
   url: string;
@@ -15,11 +27,11 @@ export interface TestService {
   close: () => Promise<void>;
 }
 
-/** The real app on an ephemeral loopback port with a fresh SQLite file. */
-export async function startService({ handlers, config = {} }: { handlers?: HandlerRegistry; config?: Partial<Config> } = {}): Promise<TestService> {
+/** The real app on an ephemeral loopback port with a fresh SQLite file (or the given store). */
+export async function startService({ handlers, config = {}, now, facilitator, store: shared }: StartServiceOptions = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
-  const store = await openStore({ sqlitePath: join(dir, 'service.sqlite') });
-  const app = await createApp({ config: { ...loadConfig({}), logLevel: 'silent', ...config }, store, handlers });
+  const store = shared ?? (await openStore({ sqlitePath: join(dir, 'service.sqlite') }));
+  const app = await createApp({ config: { ...loadConfig({}), logLevel: 'silent', ...config }, store, handlers, now, facilitator });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -30,7 +42,7 @@ export async function startService({ handlers, config = {} }: { handlers?: Handl
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await store.close();
+      if (!shared) await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

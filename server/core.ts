@@ -1,0 +1,59 @@
+/**
+ * The transport-independent service: facilitator, free quota, meter and the invoke core that
+ * HTTP (app.ts) and MCP (mcp.ts) share. Benchmarks build it without Koa.
+ */
+import { service } from './contract.ts';
+import type { Config } from './config.ts';
+import { createFreeQuota } from './metering/quota.ts';
+import { createMeter } from './metering/meter.ts';
+import { createFacilitator, type Facilitator } from './payments/facilitator.ts';
+import type { PaymentTerms } from './payments/x402.ts';
+import { createInvoker } from './pipeline/invoke.ts';
+import type { Store } from './store/types.ts';
+import type { HandlerRegistry } from '../handlers/types.ts';
+
+export interface CoreOptions {
+  config: Config;
+  store: Store;
+  handlers: HandlerRegistry;
+  now?: () => Date;
+  log?: (entry: Record<string, unknown>) => void;
+  /** Replaces the facilitator chosen by configuration. */
+  facilitator?: Facilitator | null;
+}
+
+export function paymentTermsOf(config: Config): PaymentTerms | null {
+  if (!config.payTo) return null;
+  const network = service.network as `${string}:${string}`;
+  return {
+    network,
+    chainId: Number(network.split(':')[1]),
+    asset: service.assetAddress,
+    payTo: config.payTo as `0x${string}`,
+    maxTimeoutSeconds: 300,
+    eip712: service.eip712Domain,
+  };
+}
+
+export function createCore({ config, store, handlers, now = () => new Date(), log = () => {}, facilitator }: CoreOptions) {
+  const network = service.network as `${string}:${string}`;
+  const paymentFacilitator =
+    facilitator !== undefined
+      ? facilitator
+      : createFacilitator({ network, chainId: Number(network.split(':')[1]), facilitatorUrl: config.facilitatorUrl, facilitatorAuthHeaders: config.facilitatorAuthHeaders, facilitatorPrivateKey: config.facilitatorPrivateKey, rpcUrl: config.rpcUrl });
+  const terms = paymentTermsOf(config);
+  const quota = createFreeQuota({ store, limit: service.freeCallsPerIdentityPerUtcDay, scansPerDay: service.freeScansPerDay });
+  const meter = createMeter({
+    store,
+    quota,
+    facilitator: paymentFacilitator,
+    terms,
+    caps: { dailyCostMicroUsd: config.dailyCostCapMicroUsd, settlementMicroUsd: config.settlementCapMicroUsd },
+    advisorPerHour: service.advisorCallsPerRollingHour,
+    quoteLifetimeMs: service.quoteLifetimeSeconds * 1000,
+    now,
+    log,
+  });
+  const invoke = createInvoker({ handlers, meter, now, log });
+  return { invoke, quota, meter, paymentsEnabled: !!paymentFacilitator && !!terms };
+}

@@ -1,0 +1,365 @@
+/**
+ * The meter/pay/settle stages, one path for HTTP and MCP.
+ *
+ * Free operations (the advisor) are rate limited and never use the free calls. Priced
+ * operations: a stored answer of the same input today (or of the same Idempotency-Key) is
+ * replayed without charge; otherwise one of the caller's 5 free calls is reserved before the
+ * work and given back when the result is not ok; without a free call the answer is a 402 with
+ * x402 terms, and a paid repeat goes: check the payload against our own terms -> claim the
+ * authorization nonce -> facilitator verify -> run -> (not ok: answer free, never settle) ->
+ * keep the answer with the nonce -> settle -> answer with the receipt. Two-step operations
+ * (hot-buyers, batch) turn step 1 into a stored quote and price step 2 at the quote.
+ */
+import { randomBytes } from 'node:crypto';
+import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import type { SettleResponse } from '@x402/core/types';
+import type { OperationInfo } from '../contract.ts';
+import { ServiceError } from '../problem.ts';
+import type { Json, QuoteRecord, Store, StoredResponse } from '../store/types.ts';
+import type { Facilitator } from '../payments/facilitator.ts';
+import { checkPayload, decodePayment, paymentRequired, requirementsFor, type PaymentPayload, type PaymentRequired, type PaymentRequirements, type PaymentTerms } from '../payments/x402.ts';
+import { dayBounds, nextUtcMidnight, secondsUntil, utcDay } from './day.ts';
+import { fingerprint } from './fingerprint.ts';
+import type { FreeQuota } from './quota.ts';
+
+export interface QuoteOffer {
+  priceMicroUsd: number;
+  billableCount: number;
+  payload: Json;
+}
+
+export interface ExecutionExtras {
+  /** Step 2 of a two-step operation: the stored quote being paid. */
+  quote: QuoteRecord | null;
+  /** Step 1 of a two-step operation: the handler offers what step 2 will deliver and its price. */
+  offerQuote: (offer: QuoteOffer) => void;
+}
+
+export interface MeteredCall {
+  operation: OperationInfo;
+  input: Record<string, unknown>;
+  tier: 'single' | 'bundle';
+  idempotencyKey: string | null;
+  ip: string;
+  requestId: string;
+  /** What the payment terms name; never the target of a private query. */
+  resource: { url: string; description: string };
+  payment: { header?: string; meta?: unknown } | null;
+  /** Filled by the meter for the usage headers. */
+  usage: { priceMicroUsd: number; chargedMicroUsd: number };
+}
+
+export interface MeterOutcome {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  kind: 'result' | 'payment_required' | 'replay';
+  settlement?: SettleResponse;
+}
+
+export interface Caps {
+  dailyCostMicroUsd: number | null;
+  settlementMicroUsd: number | null;
+}
+
+export interface MeterOptions {
+  store: Store;
+  quota: FreeQuota;
+  facilitator: Facilitator | null;
+  terms: PaymentTerms | null;
+  caps?: Caps;
+  advisorPerHour?: number;
+  quoteLifetimeMs?: number;
+  /** A request still running after this long is taken over by a repeat (its process died). */
+  staleAfterMs?: number;
+  now?: () => Date;
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+const DAY_MS = 86_400_000;
+const isOk = (result: unknown) => (result as { status?: unknown } | null)?.status === 'ok';
+
+export function createMeter({
+  store,
+  quota,
+  facilitator,
+  terms,
+  caps = { dailyCostMicroUsd: null, settlementMicroUsd: null },
+  advisorPerHour = 60,
+  quoteLifetimeMs = 15 * 60_000,
+  staleAfterMs = 120_000,
+  now = () => new Date(),
+  log = () => {},
+}: MeterOptions) {
+  const payments = facilitator && terms ? { facilitator, terms } : null;
+
+  /** Request rows this call owns: finished with the answer, or abandoned. */
+  function ownership(fp: string, key: string) {
+    const owned: string[] = [];
+    return {
+      async begin(scope: string, at: Date) {
+        const begun = await store.requests.begin({ scope, key, fingerprint: fp, now: at.getTime(), staleAfterMs, expiresAt: at.getTime() + DAY_MS + 60_000 });
+        if (begun.state === 'started') owned.push(scope);
+        return begun;
+      },
+      async finish(response: StoredResponse) {
+        for (const scope of owned.splice(0)) await store.requests.finish({ scope, key, response, now: now().getTime() });
+      },
+      async abandon() {
+        for (const scope of owned.splice(0)) await store.requests.abandon({ scope, key });
+      },
+    };
+  }
+
+  function priceOf(operation: OperationInfo, tier: 'single' | 'bundle') {
+    return tier === 'bundle' && operation.bundlePriceMicroUsd ? operation.bundlePriceMicroUsd : operation.priceMicroUsd;
+  }
+
+  function challenge(call: MeteredCall, requirements: PaymentRequirements, error: string): PaymentRequired {
+    return paymentRequired({ url: call.resource.url, description: call.resource.description, requirements, error });
+  }
+
+  function paymentError(code: 'invalid_payment' | 'settlement_failed', call: MeteredCall, price: number, reason: string) {
+    const terms = challenge(call, requirementsFor(payments!.terms, price), reason);
+    return new ServiceError(code, {
+      detail: code === 'invalid_payment' ? `The payment was refused: ${reason}. Nothing was charged.` : `Settlement failed (${reason}); nothing was delivered or charged.`,
+      headers: { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(terms), 'Cache-Control': 'no-store' },
+      extra: { payment_required: terms },
+    });
+  }
+
+  async function checkCaps(price: number, paid: boolean, at: Date) {
+    const { from, to } = dayBounds(at);
+    const retry = String(secondsUntil(nextUtcMidnight(at), at));
+    if (caps.dailyCostMicroUsd !== null) {
+      const delivered = await store.ledger.sum({ from, to, kinds: ['free_use', 'settlement'] });
+      if (delivered + price > caps.dailyCostMicroUsd) throw new ServiceError('daily_cost_cap', { headers: { 'Retry-After': retry }, extra: { retry_after_seconds: Number(retry) } });
+    }
+    if (paid && caps.settlementMicroUsd !== null) {
+      const settled = await store.ledger.sum({ from, to, kinds: ['settlement'] });
+      if (settled + price > caps.settlementMicroUsd) throw new ServiceError('settlement_cap_reached', { headers: { 'Retry-After': retry }, extra: { retry_after_seconds: Number(retry) } });
+    }
+  }
+
+  const replay = (response: StoredResponse): MeterOutcome => ({ status: response.status, body: response.body, headers: { ...response.headers, 'X-Idempotent-Replay': 'true' }, kind: 'replay' });
+
+  async function freeOperation(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>): Promise<MeterOutcome> {
+    const at = now();
+    const hit = await store.rate.hit({ bucket: 'advisor', subject: call.ip, now: at.getTime(), windowMs: 3_600_000, limit: advisorPerHour });
+    if (!hit.allowed) {
+      const seconds = Math.max(1, Math.ceil(hit.retryAfterMs / 1000));
+      throw new ServiceError('advisor_rate_limit', { detail: `${advisorPerHour} advisor calls per rolling hour are used; retry in ${seconds} s.`, headers: { 'Retry-After': String(seconds) }, extra: { retry_after_seconds: seconds } });
+    }
+    if (!call.idempotencyKey) return { status: 200, body: await run({ quote: null, offerQuote: noQuote }), headers: {}, kind: 'result' };
+    const rows = ownership(fingerprint(call.operation.operationId, call.input, call.tier), `key:${call.idempotencyKey}`);
+    const begun = await rows.begin(`ip:${call.ip}`, at);
+    if (begun.state !== 'started') return answerExisting(begun);
+    try {
+      const body = await run({ quote: null, offerQuote: noQuote });
+      await rows.finish({ status: 200, headers: {}, body: body as Json });
+      return { status: 200, body, headers: {}, kind: 'result' };
+    } finally {
+      await rows.abandon();
+    }
+  }
+
+  function answerExisting(begun: Awaited<ReturnType<Store['requests']['begin']>>): MeterOutcome {
+    if (begun.state === 'done') return replay(begun.response);
+    if (begun.state === 'conflict') throw new ServiceError('idempotency_conflict', { detail: 'This Idempotency-Key was used with another input (or another operation).' });
+    throw new ServiceError('request_already_started', { detail: 'The same request is still running. Wait a minute and repeat it with the same input; do not pay again.' });
+  }
+
+  async function stepOne(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>): Promise<MeterOutcome> {
+    const at = now();
+    const scan = await quota.reserveScan(call.ip, at);
+    if (!scan.ok) {
+      throw new ServiceError('scan_quota', { detail: 'The 3 free step-1 scans of today are used.', headers: { 'Retry-After': String(scan.retryAfterSeconds) }, extra: { retry_after_seconds: scan.retryAfterSeconds } });
+    }
+    let offer: QuoteOffer | null = null;
+    let body: any;
+    try {
+      body = await run({ quote: null, offerQuote: (offered) => (offer = offered) });
+    } catch (error) {
+      await quota.releaseScan(call.ip, at);
+      throw error;
+    }
+    if (body?.status !== 'quote') return { status: 200, body, headers: {}, kind: 'result' };
+    const quoted = offer as QuoteOffer | null;
+    if (!quoted || quoted.priceMicroUsd <= 0 || quoted.priceMicroUsd > 1_000_000) {
+      throw new ServiceError('invalid_engine_result', { detail: 'Step 1 produced a quote without a valid price (above 0, at most $1). Nothing was charged.' });
+    }
+    const id = `q_${randomBytes(18).toString('base64url')}`;
+    const expiresAt = at.getTime() + quoteLifetimeMs;
+    await store.quotes.put({ id, operation: call.operation.operationId, caller: call.ip, priceMicroUsd: quoted.priceMicroUsd, billableCount: quoted.billableCount, payload: quoted.payload, createdAt: at.getTime(), expiresAt });
+    call.usage.priceMicroUsd = quoted.priceMicroUsd;
+    return {
+      status: 200,
+      body: { ...body, quote_id: id, expires_at: new Date(expiresAt).toISOString(), billable_count: quoted.billableCount, price_micro_usd: quoted.priceMicroUsd, price_usd: quoted.priceMicroUsd / 1_000_000 },
+      headers: {},
+      kind: 'result',
+    };
+  }
+
+  async function stepTwo(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>): Promise<MeterOutcome> {
+    const quote = await store.quotes.get(String(call.input.quote_id));
+    if (!quote || quote.operation !== call.operation.operationId) {
+      throw new ServiceError('quote_not_found', { detail: `No quote ${JSON.stringify(call.input.quote_id)} exists for ${call.operation.offerId}. Repeat step 1.` });
+    }
+    if (quote.expiresAt <= now().getTime()) throw new ServiceError('quote_expired', { detail: `The quote expired at ${new Date(quote.expiresAt).toISOString()}. Nothing was charged; repeat step 1.` });
+    return priced(call, run, quote.priceMicroUsd, quote);
+  }
+
+  async function priced(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>, price: number, quote: QuoteRecord | null): Promise<MeterOutcome> {
+    const at = now();
+    call.usage.priceMicroUsd = price;
+    const fp = fingerprint(call.operation.operationId, call.input, call.tier);
+    const explicitKey = call.idempotencyKey !== null;
+    const key = explicitKey ? `key:${call.idempotencyKey}` : `auto:${utcDay(at)}:${fp}`;
+    const rows = ownership(fp, key);
+    const extras: ExecutionExtras = { quote, offerQuote: noQuote };
+
+    const byIp = await rows.begin(`ip:${call.ip}`, at);
+    if (byIp.state !== 'started') return answerExisting(byIp);
+    const consumed = () => new ServiceError('quote_not_found', { detail: 'This quote was already paid; its answer is kept for its payer. Repeat step 1 for a new quote.' });
+    try {
+      if (quote?.paidAt && !call.payment) throw consumed();
+      if (!call.payment) {
+        if (!quote && (await quota.reserve(call.ip, at))) return await freeCall(call, run, extras, price, rows, explicitKey);
+        if (!payments) throw new ServiceError('network_not_enabled', { detail: 'The free calls of today are used and this deployment takes no payments.' });
+        const terms = challenge(call, requirementsFor(payments.terms, price), 'PAYMENT-SIGNATURE header is required');
+        return { status: 402, body: terms, headers: { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(terms), 'Cache-Control': 'no-store' }, kind: 'payment_required' };
+      }
+      if (!payments) throw new ServiceError('network_not_enabled', { detail: 'This deployment has no payment configuration; paid calls are off.' });
+      const decoded = decodePayment(call.payment);
+      if (!decoded.ok) throw paymentError('invalid_payment', call, price, decoded.reason);
+      const requirements = requirementsFor(payments.terms, price);
+      const checked = await checkPayload(decoded.payload, requirements, payments.terms, at);
+      if (!checked.ok) throw paymentError('invalid_payment', call, price, checked.reason);
+      const payer = checked.authorization.from.toLowerCase();
+      const byPayer = await rows.begin(`payer:${payer}`, at);
+      if (byPayer.state !== 'started') return answerExisting(byPayer);
+      if (quote?.paidAt) throw consumed();
+      return await paidCall(call, run, extras, price, rows, decoded.payload, requirements, payer, `${checked.authorization.nonce}`.toLowerCase(), `${key}|${fp}`, explicitKey);
+    } finally {
+      await rows.abandon();
+    }
+  }
+
+  async function freeCall(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>, extras: ExecutionExtras, price: number, rows: ReturnType<typeof ownership>, explicitKey: boolean): Promise<MeterOutcome> {
+    const at = now();
+    let body: unknown;
+    try {
+      await checkCaps(price, false, at);
+      body = await run(extras);
+    } catch (error) {
+      await quota.release(call.ip, at);
+      throw error;
+    }
+    if (!isOk(body)) {
+      await quota.release(call.ip, at);
+      if (explicitKey) await rows.finish({ status: 200, headers: {}, body: body as Json });
+      return { status: 200, body, headers: {}, kind: 'result' };
+    }
+    await store.ledger.append({ at: at.getTime(), kind: 'free_use', operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: price, payer: null, nonce: null, txHash: null, network: null, requestId: call.requestId });
+    await rows.finish({ status: 200, headers: {}, body: body as Json });
+    return { status: 200, body, headers: {}, kind: 'result' };
+  }
+
+  async function paidCall(
+    call: MeteredCall,
+    run: (extras: ExecutionExtras) => Promise<unknown>,
+    extras: ExecutionExtras,
+    price: number,
+    rows: ReturnType<typeof ownership>,
+    payload: PaymentPayload,
+    requirements: PaymentRequirements,
+    payer: string,
+    nonce: string,
+    requestRef: string,
+    explicitKey: boolean,
+  ): Promise<MeterOutcome> {
+    const { facilitator: remote, terms } = payments!;
+    const nonceId = `${terms.network}:${terms.asset}:${payer}:${nonce}`.toLowerCase();
+    const at = now();
+    await checkCaps(price, true, at);
+    const claim = await store.nonces.claim({ nonce: nonceId, payer, requestRef, now: at.getTime() });
+    let pending: StoredResponse | null = null;
+    if (!claim.claimed) {
+      const existing = claim.existing;
+      if (existing.requestRef !== requestRef) throw new ServiceError('payment_reused', { detail: 'This payment authorization was already used for another request.' });
+      if (existing.state === 'settled' && existing.response) {
+        const stored = existing.response as unknown as StoredResponse;
+        await rows.finish(stored);
+        return replay(stored);
+      }
+      pending = existing.response as unknown as StoredResponse | null;
+    }
+
+    if (!pending) {
+      const verified = await remote.verify(payload, requirements);
+      if (!verified.isValid) {
+        const reason = verified.invalidReason ?? 'verify_failed';
+        await store.nonces.update({ nonce: nonceId, state: 'failed', now: now().getTime() });
+        if (/nonce_already_used/.test(reason)) throw new ServiceError('payment_reused', { detail: 'This payment authorization was already used on chain.' });
+        throw paymentError('invalid_payment', call, price, reason);
+      }
+      let body: unknown;
+      try {
+        body = await run(extras);
+      } catch (error) {
+        await store.nonces.update({ nonce: nonceId, state: 'released', now: now().getTime() });
+        throw error;
+      }
+      if (!isOk(body)) {
+        await store.nonces.update({ nonce: nonceId, state: 'released', now: now().getTime() });
+        if (explicitKey) await rows.finish({ status: 200, headers: {}, body: body as Json });
+        return { status: 200, body, headers: {}, kind: 'result' };
+      }
+      pending = { status: 200, headers: {}, body: body as Json };
+      await store.nonces.update({ nonce: nonceId, state: 'claimed', response: pending as unknown as Json, now: now().getTime() });
+    }
+
+    let settlement: SettleResponse;
+    try {
+      settlement = await remote.settle(payload, requirements);
+    } catch (error) {
+      // Indeterminate (a timeout, a dropped connection): the transfer may have happened. The answer
+      // stays with the nonce, and a repeat with the same payment settles again or finds it done.
+      log({ level: 'error', msg: 'settle threw', requestId: call.requestId, error: String(error) });
+      settlement = { success: false, errorReason: 'settlement_pending', transaction: '', network: terms.network } as SettleResponse;
+    }
+    if (!settlement.success) {
+      const reason = settlement.errorReason ?? 'settle_failed';
+      if (reason === 'settlement_pending') {
+        throw new ServiceError('request_already_started', { detail: 'The payment is being settled on chain. Repeat the same call with the same payment in a minute to receive the result; do not pay again.' });
+      }
+      if (!/nonce_already_used/.test(reason) || claim.claimed) {
+        await store.nonces.update({ nonce: nonceId, state: 'failed', response: null, now: now().getTime() });
+        await store.ledger.append({ at: now().getTime(), kind: 'settlement_failed', operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: 0, payer, nonce, txHash: settlement.transaction || null, network: terms.network, requestId: call.requestId });
+        throw paymentError('settlement_failed', call, price, reason);
+      }
+      // A retry after a crash: this request's own authorization was already transferred on chain.
+      settlement = { success: true, transaction: settlement.transaction || '', network: terms.network, payer } as SettleResponse;
+    }
+    const final: StoredResponse = { ...pending, headers: { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settlement) } };
+    await store.nonces.update({ nonce: nonceId, state: 'settled', txHash: settlement.transaction || null, response: final as unknown as Json, now: now().getTime() });
+    await store.ledger.append({ at: now().getTime(), kind: 'settlement', operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: price, payer, nonce, txHash: settlement.transaction || null, network: terms.network, requestId: call.requestId });
+    if (extras.quote) await store.quotes.markPaid({ id: extras.quote.id, now: now().getTime(), txHash: settlement.transaction || null });
+    await rows.finish(final);
+    call.usage.chargedMicroUsd = price;
+    return { status: 200, body: final.body, headers: final.headers, kind: 'result', settlement };
+  }
+
+  return async function meter(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>): Promise<MeterOutcome> {
+    const operation = call.operation;
+    if (operation.priceMicroUsd === 0) return freeOperation(call, run);
+    if (operation.twoStep) return call.input.quote_id === undefined ? stepOne(call, run) : stepTwo(call, run);
+    return priced(call, run, priceOf(operation, call.tier), null);
+  };
+}
+
+function noQuote() {
+  throw new ServiceError('invalid_engine_result', { detail: 'Only step 1 of a two-step operation can offer a quote.' });
+}
+
+export type Meter = ReturnType<typeof createMeter>;

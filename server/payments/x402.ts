@@ -1,0 +1,121 @@
+/**
+ * x402 version 2 terms and payloads (scheme exact, EIP-3009, one network). Wire encoding and
+ * the facilitator calls come from @x402/core; this module decides what the service accepts.
+ */
+import { decodePaymentSignatureHeader } from '@x402/core/http';
+import type { PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402/core/types';
+import { recoverTypedDataAddress, type Address, type Hex } from 'viem';
+
+export type { PaymentPayload, PaymentRequired, PaymentRequirements };
+
+export interface PaymentTerms {
+  network: `${string}:${string}`;
+  chainId: number;
+  asset: Address;
+  payTo: Address;
+  maxTimeoutSeconds: number;
+  eip712: { name: string; version: string };
+}
+
+export function requirementsFor(terms: PaymentTerms, amountMicroUsd: number): PaymentRequirements {
+  if (!Number.isInteger(amountMicroUsd) || amountMicroUsd <= 0 || amountMicroUsd > 1_000_000) {
+    throw new Error(`refusing to offer ${amountMicroUsd} micro-USD: every call is priced above 0 and at most $1`);
+  }
+  return {
+    scheme: 'exact',
+    network: terms.network,
+    amount: String(amountMicroUsd),
+    asset: terms.asset,
+    payTo: terms.payTo,
+    maxTimeoutSeconds: terms.maxTimeoutSeconds,
+    extra: { name: terms.eip712.name, version: terms.eip712.version },
+  };
+}
+
+export function paymentRequired({ url, description, requirements, error }: { url: string; description: string; requirements: PaymentRequirements; error: string }): PaymentRequired {
+  return { x402Version: 2, error, resource: { url, description, mimeType: 'application/json' }, accepts: [requirements] };
+}
+
+export type DecodedPayment = { ok: true; payload: PaymentPayload } | { ok: false; reason: string };
+
+/** PAYMENT-SIGNATURE (base64 JSON) over HTTP, or the JSON object of params._meta['x402/payment'] over MCP. */
+export function decodePayment(source: { header?: string; meta?: unknown }): DecodedPayment {
+  try {
+    if (source.header !== undefined) return { ok: true, payload: decodePaymentSignatureHeader(source.header) };
+    if (source.meta !== null && typeof source.meta === 'object' && !Array.isArray(source.meta)) return { ok: true, payload: source.meta as PaymentPayload };
+    return { ok: false, reason: 'the payment is not a JSON object' };
+  } catch (error) {
+    return { ok: false, reason: `PAYMENT-SIGNATURE is not base64 JSON: ${String((error as Error).message).slice(0, 120)}` };
+  }
+}
+
+export interface Authorization {
+  from: Address;
+  to: Address;
+  value: string;
+  validAfter: string;
+  validBefore: string;
+  nonce: Hex;
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const NONCE = /^0x[0-9a-fA-F]{64}$/;
+const UINT = /^[0-9]{1,78}$/;
+const same = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+
+export const TRANSFER_WITH_AUTHORIZATION = {
+  TransferWithAuthorization: [
+    { name: 'from', type: 'address' },
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'validAfter', type: 'uint256' },
+    { name: 'validBefore', type: 'uint256' },
+    { name: 'nonce', type: 'bytes32' },
+  ],
+} as const;
+
+/**
+ * Checks a payload against the service's own requirements (never the client's copy):
+ * version, scheme, network, asset, amount, payTo, validity window, and, for a plain ECDSA
+ * signature, that the EIP-712 signature recovers to the payer. Returns the authorization or
+ * the reason for refusing it. Smart-wallet signatures (longer than 65 bytes) are left to the
+ * facilitator's verify.
+ */
+export async function checkPayload(payload: PaymentPayload, requirements: PaymentRequirements, terms: PaymentTerms, now: Date): Promise<{ ok: true; authorization: Authorization; signature: Hex } | { ok: false; reason: string }> {
+  const fail = (reason: string) => ({ ok: false as const, reason });
+  if ((payload as any)?.x402Version !== 2) return fail('x402Version must be 2');
+  const accepted = (payload as any).accepted ?? {};
+  if (accepted.scheme !== 'exact') return fail('scheme must be exact');
+  if (accepted.network !== requirements.network) return fail(`network must be ${requirements.network}`);
+  if (!same(accepted.asset, requirements.asset)) return fail('asset does not match the terms');
+  if (accepted.amount !== requirements.amount) return fail(`amount must be exactly ${requirements.amount}`);
+  if (!same(accepted.payTo, requirements.payTo)) return fail('payTo does not match the terms');
+  const inner = (payload as any).payload ?? {};
+  const authorization = inner.authorization as Authorization | undefined;
+  const signature = inner.signature as Hex | undefined;
+  if (!authorization || typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) return fail('the payload is not an EIP-3009 authorization with a signature');
+  if (!ADDRESS.test(authorization.from) || !ADDRESS.test(authorization.to) || !NONCE.test(authorization.nonce)) return fail('authorization from, to or nonce is malformed');
+  if (![authorization.value, authorization.validAfter, authorization.validBefore].every((v) => typeof v === 'string' && UINT.test(v))) return fail('authorization numbers must be decimal strings');
+  if (!same(authorization.to, requirements.payTo)) return fail('authorization.to does not match payTo');
+  if (authorization.value !== requirements.amount) return fail(`authorization.value must be exactly ${requirements.amount}`);
+  const seconds = Math.floor(now.getTime() / 1000);
+  if (BigInt(authorization.validAfter) > BigInt(seconds)) return fail('authorization is not valid yet (validAfter)');
+  if (BigInt(authorization.validBefore) < BigInt(seconds + 6)) return fail('authorization has expired (validBefore)');
+  if (BigInt(authorization.validBefore) > BigInt(seconds + requirements.maxTimeoutSeconds + 60)) return fail(`validBefore is more than ${requirements.maxTimeoutSeconds} seconds away`);
+  if (signature.length < 132) return fail('the signature is shorter than 65 bytes');
+  if (signature.length === 132) {
+    try {
+      const signer = await recoverTypedDataAddress({
+        domain: { name: terms.eip712.name, version: terms.eip712.version, chainId: terms.chainId, verifyingContract: terms.asset },
+        types: TRANSFER_WITH_AUTHORIZATION,
+        primaryType: 'TransferWithAuthorization',
+        message: { ...authorization, value: BigInt(authorization.value), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore) },
+        signature,
+      });
+      if (!same(signer, authorization.from)) return fail('the signature does not recover to authorization.from');
+    } catch {
+      return fail('the signature cannot be recovered');
+    }
+  }
+  return { ok: true, authorization, signature };
+}

@@ -1,0 +1,284 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { decodePaymentRequiredHeader } from '@x402/core/http';
+import { startService, type TestService } from '../support/service.ts';
+import { assertValid, call } from '../support/contract.ts';
+import { minimalResults } from '../support/minimal-handlers.ts';
+import type { Facilitator } from '../../server/payments/facilitator.ts';
+import type { HandlerRegistry } from '../../handlers/types.ts';
+
+const PAY_TO = '0x1111111111111111111111111111111111111111';
+/** Configuration of payments without a chain: the free path never reaches the facilitator. */
+const unreachableFacilitator: Facilitator = {
+  kind: 'remote',
+  verify: async () => assert.fail('the free path must not call the facilitator'),
+  settle: async () => assert.fail('the free path must not call the facilitator'),
+};
+const base = minimalResults.get('techStack') as Record<string, unknown>;
+const okTechStack = (domain: string) => ({ ...base, domain, status: 'ok', technology_count: 3 });
+let ipCounter = 0;
+/** Each test speaks from its own address (the service trusts 127.0.0.1 as a proxy). */
+const newCaller = () => ({ 'X-Forwarded-For': `203.0.113.${++ipCounter}` });
+
+function handlersWith(overrides: HandlerRegistry = {}): HandlerRegistry {
+  return {
+    techStack: async (input) => (input.domain.startsWith('none') ? { ...okTechStack(input.domain), status: 'no_signals', technology_count: 0 } : okTechStack(input.domain)),
+    advisor: async () => minimalResults.get('advisor'),
+    ...overrides,
+  };
+}
+
+describe('free quota and usage headers', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startService({ handlers: handlersWith(), facilitator: unreachableFacilitator, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] } });
+  });
+  after(() => service.close());
+
+  it('puts the usage headers on results, problems and documents', async () => {
+    const who = newCaller();
+    const ok = await call(service.url, '/v1/tech-stack', { body: { domain: 'a.com' }, headers: who });
+    assert.equal(ok.headers.get('x-usage-free-remaining'), '4');
+    assert.equal(ok.headers.get('x-usage-free-limit'), '5');
+    assert.match(ok.headers.get('x-usage-free-resets-at')!, /^\d{4}-\d\d-\d\dT00:00:00Z$/);
+    assert.equal(ok.headers.get('x-usage-price-micro-usd'), '5000');
+    assert.equal(ok.headers.get('x-usage-charged-micro-usd'), '0');
+    const problem = await call(service.url, '/v1/tech-stack', { body: { domain: 'bad domain' }, headers: who });
+    assert.equal(problem.headers.get('x-usage-free-remaining'), '4');
+    const doc = await call(service.url, '/v1/catalog', { method: 'GET', headers: who });
+    assert.equal(doc.headers.get('x-usage-price-micro-usd'), '0');
+    assert.equal(doc.headers.get('x-usage-free-remaining'), '4');
+  });
+
+  it('gives 5 ok results free, then answers 402 with x402 v2 terms', async () => {
+    const who = newCaller();
+    for (let i = 1; i <= 5; i++) {
+      const { status, headers } = await call(service.url, '/v1/tech-stack', { body: { domain: `d${i}.com` }, headers: who });
+      assert.equal(status, 200);
+      assert.equal(headers.get('x-usage-free-remaining'), String(5 - i));
+    }
+    const paid = await call(service.url, '/v1/tech-stack', { body: { domain: 'd6.com' }, headers: who });
+    assert.equal(paid.status, 402);
+    assertValid('PaymentRequired', paid.body);
+    const terms = decodePaymentRequiredHeader(paid.headers.get('payment-required')!);
+    assert.deepEqual(terms, paid.body);
+    assert.equal(terms.x402Version, 2);
+    assert.deepEqual(terms.accepts[0], { scheme: 'exact', network: 'eip155:8453', amount: '5000', asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', payTo: PAY_TO, maxTimeoutSeconds: 300, extra: { name: 'USD Coin', version: '2' } });
+    assert.equal(terms.resource.url, `${service.url}/v1/tech-stack`);
+    assert.equal(paid.headers.get('cache-control'), 'no-store');
+    assert.equal(paid.headers.get('x-usage-free-remaining'), '0');
+  });
+
+  it('does not use a free call for a result that is not ok', async () => {
+    const who = newCaller();
+    for (let i = 0; i < 7; i++) {
+      const { body, headers } = await call(service.url, '/v1/tech-stack', { body: { domain: `none${i}.com` }, headers: who });
+      assert.equal(body.status, 'no_signals');
+      assert.equal(headers.get('x-usage-free-remaining'), '5');
+    }
+    const ledger = await service.store.ledger.list({ from: 0, to: Date.now() + 1000 });
+    assert.ok(!ledger.some((entry) => entry.caller === who['X-Forwarded-For'] && entry.kind === 'free_use'));
+  });
+
+  it('replays the same input of the same day without using another free call', async () => {
+    const who = newCaller();
+    const first = await call(service.url, '/v1/tech-stack', { body: { domain: 'same.com' }, headers: who });
+    const again = await call(service.url, '/v1/tech-stack', { body: { domain: 'SAME.com' }, headers: who });
+    assert.deepEqual(again.body, first.body);
+    assert.equal(again.headers.get('x-idempotent-replay'), 'true');
+    assert.equal(again.headers.get('x-usage-free-remaining'), '4');
+  });
+
+  it('never charges the advisor to the quota and limits it to 60 calls per rolling hour', async () => {
+    const who = newCaller();
+    for (let i = 0; i < 60; i++) {
+      const { status } = await call(service.url, '/v1/advisor', { body: { agent_goal: `goal ${i}` }, headers: who });
+      assert.equal(status, 200);
+    }
+    const limited = await call(service.url, '/v1/advisor', { body: { agent_goal: 'one more' }, headers: who });
+    assert.equal(limited.status, 429);
+    assert.equal(limited.body.code, 'advisor_rate_limit');
+    assert.ok(Number(limited.headers.get('retry-after')) > 3500);
+    assert.equal(limited.headers.get('x-usage-free-remaining'), '5');
+    const other = await call(service.url, '/v1/advisor', { body: { agent_goal: 'another caller' }, headers: newCaller() });
+    assert.equal(other.status, 200);
+  });
+
+  it('answers 50 concurrent free calls from one IP with exactly 5 ok results and 45 payment challenges', async () => {
+    const who = newCaller();
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => call(service.url, '/v1/tech-stack', { body: { domain: `c${i}.com` }, headers: who })));
+    assert.equal(answers.filter((a) => a.status === 200).length, 5);
+    assert.equal(answers.filter((a) => a.status === 402).length, 45);
+    const uses = (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter((e) => e.caller === who['X-Forwarded-For'] && e.kind === 'free_use');
+    assert.equal(uses.length, 5);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  let service: TestService;
+  let release: () => void = () => {};
+  before(async () => {
+    service = await startService({
+      handlers: handlersWith({
+        techStack: async (input) => {
+          if (input.domain === 'slow.com') await new Promise<void>((resolve) => (release = resolve));
+          return okTechStack(input.domain);
+        },
+      }),
+      config: { trustedProxies: ['127.0.0.1'] },
+    });
+  });
+  after(() => service.close());
+
+  it('returns the stored answer for a repeated key and refuses the key with another input', async () => {
+    const who = { ...newCaller(), 'Idempotency-Key': 'order-2026-11-22-0001' };
+    const first = await call(service.url, '/v1/tech-stack', { body: { domain: 'k.com' }, headers: who });
+    const again = await call(service.url, '/v1/tech-stack', { body: { domain: 'k.com' }, headers: who });
+    assert.deepEqual(again.body, first.body);
+    assert.equal(again.headers.get('x-usage-free-remaining'), '4');
+    const changed = await call(service.url, '/v1/tech-stack', { body: { domain: 'other.com' }, headers: who });
+    assert.equal(changed.status, 409);
+    assert.equal(changed.body.code, 'idempotency_conflict');
+    const otherOperation = await call(service.url, '/v1/company-intent', { body: { domain: 'k.com' }, headers: who });
+    assert.equal(otherOperation.body.code, 'idempotency_conflict');
+  });
+
+  it('answers request_already_started while the first request runs, then the stored answer', async () => {
+    const who = { ...newCaller(), 'Idempotency-Key': 'slow-request-0001' };
+    const first = call(service.url, '/v1/tech-stack', { body: { domain: 'slow.com' }, headers: who });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const during = await call(service.url, '/v1/tech-stack', { body: { domain: 'slow.com' }, headers: who });
+    assert.equal(during.status, 409);
+    assert.equal(during.body.code, 'request_already_started');
+    assert.equal(during.body.retryable, true);
+    release();
+    const done = await first;
+    assert.equal(done.status, 200);
+    const after = await call(service.url, '/v1/tech-stack', { body: { domain: 'slow.com' }, headers: who });
+    assert.deepEqual(after.body, done.body);
+  });
+
+  it('keys are scoped to the caller', async () => {
+    const key = { 'Idempotency-Key': 'shared-key-between-callers' };
+    const a = await call(service.url, '/v1/tech-stack', { body: { domain: 'scope-a.com' }, headers: { ...newCaller(), ...key } });
+    const b = await call(service.url, '/v1/tech-stack', { body: { domain: 'scope-b.com' }, headers: { ...newCaller(), ...key } });
+    assert.equal(a.status, 200);
+    assert.equal(b.status, 200);
+    assert.equal(b.body.domain, 'scope-b.com');
+  });
+});
+
+describe('without payment configuration', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startService({ handlers: handlersWith(), facilitator: null, config: { trustedProxies: ['127.0.0.1'] } });
+  });
+  after(() => service.close());
+
+  it('keeps free calls working and answers network_not_enabled once they are used', async () => {
+    const who = newCaller();
+    for (let i = 0; i < 5; i++) assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: `n${i}.com` }, headers: who })).status, 200);
+    const sixth = await call(service.url, '/v1/tech-stack', { body: { domain: 'n6.com' }, headers: who });
+    assert.equal(sixth.status, 503);
+    assert.equal(sixth.body.code, 'network_not_enabled');
+    const terms = await call(service.url, '/.well-known/x402.json', { method: 'GET' });
+    assert.equal(terms.body.enabled, false);
+  });
+});
+
+describe('daily cost cap', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startService({ handlers: handlersWith(), facilitator: unreachableFacilitator, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], dailyCostCapMicroUsd: 12_000 } });
+  });
+  after(() => service.close());
+
+  it('stops data calls once the value delivered today would pass the cap, without using free calls', async () => {
+    assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'cap1.com' }, headers: newCaller() })).status, 200);
+    assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'cap2.com' }, headers: newCaller() })).status, 200);
+    const who = newCaller();
+    const third = await call(service.url, '/v1/tech-stack', { body: { domain: 'cap3.com' }, headers: who });
+    assert.equal(third.status, 503);
+    assert.equal(third.body.code, 'daily_cost_cap');
+    assert.ok(Number(third.headers.get('retry-after')) > 0);
+    assert.equal(third.headers.get('x-usage-free-remaining'), '5');
+  });
+});
+
+describe('two-step quotes', () => {
+  let service: TestService;
+  let clock = new Date('2026-11-22T10:00:00Z');
+  let failNext = false;
+  const batchHandler: HandlerRegistry['batch'] = async (input, context) => {
+    if (failNext) {
+      failNext = false;
+      throw new Error('upstream down');
+    }
+    if (context.quote) {
+      const rows = (context.quote.payload as any).rows;
+      return { status: 'ok', results: rows, billable_count: rows.length, price_micro_usd: context.quote.priceMicroUsd, price_usd: context.quote.priceMicroUsd / 1e6, next: 'done' };
+    }
+    const withData = input.domains.filter((d: string) => !d.startsWith('empty'));
+    const statuses = input.domains.map((domain: string) => ({ domain, status: withData.includes(domain) ? 'ok' : 'no_signals', billable: withData.includes(domain) }));
+    if (!withData.length) return { status: 'nothing_billable', statuses, next: 'Nothing to pay for.' };
+    const rows = withData.map((domain: string) => ({ domain, status: 'ok', price_micro_usd: 10000, result: okTechStack(domain) }));
+    context.offerQuote({ priceMicroUsd: rows.length * 10000, billableCount: rows.length, payload: { rows } });
+    return { status: 'quote', statuses, next: 'POST the quote_id alone to pay and receive the rows.' };
+  };
+  before(async () => {
+    service = await startService({ handlers: handlersWith({ batch: batchHandler }), facilitator: unreachableFacilitator, now: () => clock, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] } });
+  });
+  after(() => service.close());
+
+  it('quotes step 1 for free and prices step 2 at exactly the quote', async () => {
+    const who = newCaller();
+    const quote = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['x.com', 'y.com', 'empty.com'] }, headers: who });
+    assert.equal(quote.status, 200);
+    assert.equal(quote.body.status, 'quote');
+    assert.match(quote.body.quote_id, /^q_/);
+    assert.equal(quote.body.billable_count, 2);
+    assert.equal(quote.body.price_micro_usd, 20000);
+    assert.equal(quote.body.price_usd, 0.02);
+    assert.equal(quote.body.expires_at, '2026-11-22T10:15:00.000Z');
+    assert.equal(quote.body.statuses.length, 3);
+    assert.equal(quote.headers.get('x-usage-price-micro-usd'), '20000');
+    assert.equal(quote.headers.get('x-usage-free-remaining'), '5');
+    const pay = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: who });
+    assert.equal(pay.status, 402, 'step 2 is always paid');
+    assert.equal(decodePaymentRequiredHeader(pay.headers.get('payment-required')!).accepts[0].amount, '20000');
+  });
+
+  it('answers nothing_billable for free when no row has data', async () => {
+    const { body } = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['empty1.com', 'empty2.com'] }, headers: newCaller() });
+    assert.equal(body.status, 'nothing_billable');
+    assert.equal(body.quote_id, undefined);
+  });
+
+  it('answers quote_not_found for an unknown quote and quote_expired after 15 minutes', async () => {
+    const who = newCaller();
+    const unknown = await call(service.url, '/v1/batch', { body: { quote_id: 'q_doesnotexist' }, headers: who });
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.code, 'quote_not_found');
+    const quote = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['late.com'] }, headers: who });
+    const elsewhere = await call(service.url, '/v1/hot-buyers', { body: { quote_id: quote.body.quote_id }, headers: who });
+    assert.equal(elsewhere.body.code, 'quote_not_found', 'a quote belongs to its endpoint');
+    clock = new Date(clock.getTime() + 15 * 60_000 + 1000);
+    const expired = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: who });
+    assert.equal(expired.status, 410);
+    assert.equal(expired.body.code, 'quote_expired');
+  });
+
+  it('allows 3 free scans per day, not counting a scan that failed', async () => {
+    const who = newCaller();
+    failNext = true;
+    const failed = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['f.com'] }, headers: who });
+    assert.equal(failed.body.code, 'engine_failed');
+    for (let i = 0; i < 3; i++) assert.equal((await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: [`s${i}.com`] }, headers: who })).status, 200);
+    const fourth = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['s4.com'] }, headers: who });
+    assert.equal(fourth.status, 429);
+    assert.equal(fourth.body.code, 'scan_quota');
+    assert.ok(Number(fourth.headers.get('retry-after')) > 0);
+    const single = await call(service.url, '/v1/tech-stack', { body: { domain: 'single.com' }, headers: who });
+    assert.equal(single.status, 200, 'single tools still work');
+  });
+});

@@ -1,0 +1,366 @@
+/**
+ * Paying with the official x402 client against a local chain (chain id 8453, an EIP-3009 token at
+ * the real USDC address), through the service's in-process facilitator. Balances are read on chain.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { x402Client } from '@x402/core/client';
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { wrapFetchWithPayment } from '@x402/fetch';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Hex } from 'viem';
+import { startChain, type ChainWorld, type Payer } from '../world/chain.ts';
+import { startService, type TestService } from '../support/service.ts';
+import { assertValid, call } from '../support/contract.ts';
+import { minimalResults } from '../support/minimal-handlers.ts';
+import { createFacilitator, type Facilitator } from '../../server/payments/facilitator.ts';
+import type { HandlerRegistry } from '../../handlers/types.ts';
+
+const PRICE = 5000n;
+const base = minimalResults.get('techStack') as Record<string, unknown>;
+let ipCounter = 0;
+const newCaller = () => ({ 'X-Forwarded-For': `198.51.100.${++ipCounter}` });
+
+function payerClient(payer: Payer): x402Client {
+  const client = new x402Client();
+  registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
+  return client;
+}
+
+/** Handlers for the paid tests; a domain starting with "none" has no signals (not ok). */
+function handlers(hooks: { beforeResult?: (domain: string) => Promise<void> } = {}): HandlerRegistry {
+  return {
+    techStack: async (input) => {
+      await hooks.beforeResult?.(input.domain);
+      return { ...base, domain: input.domain, status: input.domain.startsWith('none') ? 'no_signals' : 'ok', technology_count: input.domain.startsWith('none') ? 0 : 2 };
+    },
+  };
+}
+
+async function useFreeCalls(url: string, who: Record<string, string>) {
+  for (let i = 0; i < 5; i++) assert.equal((await call(url, '/v1/tech-stack', { body: { domain: `free${i}-${who['X-Forwarded-For']}.com`.replace(/[^a-z0-9.-]/g, '') }, headers: who })).status, 200);
+}
+
+/** Asks for the terms (a 402) and signs them with the payer's key, as the official client does. */
+async function signFor(url: string, body: unknown, who: Record<string, string>, payer: Payer, mutate: (terms: PaymentRequired) => void = () => {}): Promise<PaymentPayload> {
+  const challenge = await call(url, '/v1/tech-stack', { body, headers: who });
+  assert.equal(challenge.status, 402);
+  const terms = decodePaymentRequiredHeader(challenge.headers.get('payment-required')!);
+  mutate(terms);
+  return payerClient(payer).createPaymentPayload(terms);
+}
+
+describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
+  let world: ChainWorld;
+  let service: TestService;
+  let facilitator: Facilitator;
+  let drain: ((domain: string) => Promise<void>) | undefined;
+
+  before(async () => {
+    world = await startChain();
+    facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
+    service = await startService({
+      handlers: handlers({ beforeResult: async (domain) => drain?.(domain) }),
+      facilitator,
+      config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] },
+    });
+  });
+  after(async () => {
+    await service?.close();
+    await world?.stop();
+  });
+
+  it('pays over HTTP with the official client: balances move by exactly the price and the receipt decodes', async () => {
+    const who = newCaller();
+    await useFreeCalls(service.url, who);
+    const payer = await world.newPayer(1_000_000n);
+    const before = { payer: await world.balanceOf(payer.address), payTo: await world.balanceOf(world.payTo) };
+    const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
+    const response = await payingFetch(`${service.url}/v1/tech-stack`, { method: 'POST', headers: { 'content-type': 'application/json', ...who }, body: JSON.stringify({ domain: 'paid.com' }) });
+    assert.equal(response.status, 200);
+    const body = await response.json();
+    assertValid('TechStackResult', body);
+    assert.equal(body.status, 'ok');
+    const receipt = decodePaymentResponseHeader(response.headers.get('payment-response')!);
+    assert.equal(receipt.success, true);
+    assert.match(receipt.transaction, /^0x[0-9a-f]{64}$/);
+    assert.equal(receipt.network, 'eip155:8453');
+    assert.equal(response.headers.get('x-usage-charged-micro-usd'), '5000');
+    assert.equal(await world.balanceOf(payer.address), before.payer - PRICE);
+    assert.equal(await world.balanceOf(world.payTo), before.payTo + PRICE);
+    const settlement = (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).find((entry) => entry.txHash === receipt.transaction);
+    assert.equal(settlement?.kind, 'settlement');
+    assert.equal(settlement?.amountMicroUsd, 5000);
+    assert.equal(settlement?.payer, payer.address.toLowerCase());
+  });
+
+  it('refuses a replayed authorization for another input and replays the stored answer for the same input', async () => {
+    const who = newCaller();
+    await useFreeCalls(service.url, who);
+    const payer = await world.newPayer(1_000_000n);
+    const payload = await signFor(service.url, { domain: 'replay.com' }, who, payer);
+    const header = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+    const first = await call(service.url, '/v1/tech-stack', { body: { domain: 'replay.com' }, headers: header });
+    assert.equal(first.status, 200);
+    const balance = await world.balanceOf(payer.address);
+    const other = await call(service.url, '/v1/tech-stack', { body: { domain: 'another.com' }, headers: header });
+    assert.equal(other.status, 409);
+    assert.equal(other.body.code, 'payment_reused');
+    const same = await call(service.url, '/v1/tech-stack', { body: { domain: 'replay.com' }, headers: header });
+    assert.equal(same.status, 200);
+    assert.deepEqual(same.body, first.body);
+    assert.equal(same.headers.get('x-usage-charged-micro-usd'), '0');
+    assert.equal(await world.balanceOf(payer.address), balance, 'charged once');
+  });
+
+  describe('refuses bad payments without settling', () => {
+    const cases: [string, (terms: PaymentRequired) => void, (payload: PaymentPayload) => void, RegExp][] = [
+      ['a tampered amount', () => {}, (p) => { (p as any).accepted.amount = '1'; (p.payload as any).authorization.value = '1'; }, /amount/],
+      ['a tampered value under a valid-looking payload', () => {}, (p) => { (p.payload as any).authorization.value = '4000'; }, /value/],
+      ['a wrong payTo', (t) => { t.accepts[0].payTo = '0x2222222222222222222222222222222222222222'; }, () => {}, /payTo/],
+      ['a wrong network', () => {}, (p) => { (p as any).accepted.network = 'eip155:1'; }, /network/],
+      ['an expired validBefore', () => {}, (p) => { (p.payload as any).authorization.validBefore = String(Math.floor(Date.now() / 1000) - 60); }, /expired/],
+      ['a forged signature', () => {}, (p) => { (p.payload as any).authorization.nonce = `0x${'ab'.repeat(32)}`; }, /signature/],
+    ];
+    for (const [name, mutateTerms, mutatePayload, reason] of cases) {
+      it(name, async () => {
+        const who = newCaller();
+        await useFreeCalls(service.url, who);
+        const payer = await world.newPayer(1_000_000n);
+        const payload = await signFor(service.url, { domain: 'bad.com' }, who, payer, mutateTerms);
+        mutatePayload(payload);
+        const balance = await world.balanceOf(payer.address);
+        const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'bad.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } });
+        assert.equal(answer.status, 402);
+        assert.equal(answer.body.code, 'invalid_payment');
+        assert.match(answer.body.detail, reason);
+        const fresh = decodePaymentRequiredHeader(answer.headers.get('payment-required')!);
+        assert.match(fresh.error!, reason);
+        assert.equal(await world.balanceOf(payer.address), balance);
+        assert.equal(await world.authorizationUsed(payer.address, (payload.payload as any).authorization.nonce as Hex), false);
+      });
+    }
+
+    it('an unfunded payer (the facilitator refuses it)', async () => {
+      const who = newCaller();
+      await useFreeCalls(service.url, who);
+      const payer = await world.newPayer(0n);
+      const payload = await signFor(service.url, { domain: 'poor.com' }, who, payer);
+      const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'poor.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } });
+      assert.equal(answer.status, 402);
+      assert.equal(answer.body.code, 'invalid_payment');
+      assert.match(answer.body.detail, /insufficient/);
+      assert.equal(await world.balanceOf(world.payTo) >= 0n, true);
+    });
+
+    it('bad base64 and an x402 v1 header', async () => {
+      const who = newCaller();
+      await useFreeCalls(service.url, who);
+      const garbage = await call(service.url, '/v1/tech-stack', { body: { domain: 'b64.com' }, headers: { 'PAYMENT-SIGNATURE': '%%%not-base64%%%', ...who } });
+      assert.equal(garbage.status, 402);
+      assert.equal(garbage.body.code, 'invalid_payment');
+      const v1 = await call(service.url, '/v1/tech-stack', { body: { domain: 'b64.com' }, headers: { 'X-PAYMENT': Buffer.from(JSON.stringify({ x402Version: 1, scheme: 'exact', network: 'base', payload: {} })).toString('base64'), ...who } });
+      assert.equal(v1.body.code, 'invalid_payment');
+      assert.match(v1.body.detail, /x402Version must be 2/);
+    });
+  });
+
+  it('settles exactly once when 20 concurrent requests carry the same payment', async () => {
+    const who = newCaller();
+    await useFreeCalls(service.url, who);
+    const payer = await world.newPayer(1_000_000n);
+    const payload = await signFor(service.url, { domain: 'race.com' }, who, payer);
+    const headers = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+    const before = await world.balanceOf(world.payTo);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(service.url, '/v1/tech-stack', { body: { domain: 'race.com' }, headers })));
+    const statuses = answers.map((a) => a.status);
+    assert.ok(statuses.filter((s) => s === 200).length >= 1, JSON.stringify(statuses));
+    assert.ok(answers.every((a) => a.status === 200 || a.body.code === 'request_already_started'), JSON.stringify(answers.map((a) => a.body.code ?? a.status)));
+    assert.equal(answers.filter((a) => a.headers.get('x-usage-charged-micro-usd') === '5000').length, 1);
+    assert.equal(await world.balanceOf(world.payTo), before + PRICE);
+    const settlements = (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter((e) => e.kind === 'settlement' && e.payer === payer.address.toLowerCase());
+    assert.equal(settlements.length, 1);
+  });
+
+  it('answers a result that is not ok for free and never settles the valid payment', async () => {
+    const who = newCaller();
+    await useFreeCalls(service.url, who);
+    const payer = await world.newPayer(1_000_000n);
+    const payload = await signFor(service.url, { domain: 'none-here.com' }, who, payer);
+    const balance = await world.balanceOf(payer.address);
+    const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-here.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.status, 'no_signals');
+    assert.equal(answer.headers.get('payment-response'), null);
+    assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0');
+    assert.equal(await world.balanceOf(payer.address), balance);
+    assert.equal(await world.authorizationUsed(payer.address, (payload.payload as any).authorization.nonce as Hex), false);
+  });
+
+  it('pays over MCP with _meta and returns the receipt in result._meta', async () => {
+    const who = newCaller();
+    await useFreeCalls(service.url, who);
+    const payer = await world.newPayer(1_000_000n);
+    const client = new Client({ name: 'paying-agent', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: who } }));
+    try {
+      const challenge = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'mcp-paid.com' } });
+      assert.equal(challenge.isError, true);
+      const terms = challenge.structuredContent as unknown as PaymentRequired;
+      assertValid('PaymentRequired', terms);
+      assert.equal(terms.resource.url, 'mcp://tool/detect_website_tech_stack');
+      const payload = await payerClient(payer).createPaymentPayload(terms);
+      const before = await world.balanceOf(world.payTo);
+      const paid = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'mcp-paid.com' }, _meta: { 'x402/payment': payload } });
+      assert.equal(paid.isError, undefined);
+      assertValid('TechStackResult', paid.structuredContent);
+      const receipt = (paid._meta as any)['x402/payment-response'];
+      assert.equal(receipt.success, true);
+      assert.match(receipt.transaction, /^0x[0-9a-f]{64}$/);
+      assert.equal(await world.balanceOf(world.payTo), before + PRICE);
+      const replayed = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'other-mcp.com' }, _meta: { 'x402/payment': payload } });
+      assert.equal((replayed.structuredContent as any).code, 'payment_reused');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answers settlement_failed and delivers nothing when the funds are gone at settlement', async () => {
+    const who = newCaller();
+    await useFreeCalls(service.url, who);
+    const payer = await world.newPayer(PRICE);
+    const payload = await signFor(service.url, { domain: 'drained.com' }, who, payer);
+    // While the work runs, the payer spends the funds elsewhere: verify passed, settle must fail.
+    drain = async (domain) => {
+      if (domain !== 'drained.com') return;
+      await world.transfer(payer, world.payTo, PRICE);
+    };
+    try {
+      const before = await world.balanceOf(world.payTo);
+      const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'drained.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } });
+      assert.equal(answer.status, 402);
+      assert.equal(answer.body.code, 'settlement_failed');
+      assert.equal(answer.body.retryable, true);
+      assert.equal(answer.body.domain, undefined, 'nothing of the result is delivered');
+      assert.equal(await world.balanceOf(world.payTo), before + PRICE, 'only the payer’s own transfer arrived');
+      const failed = (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter((e) => e.kind === 'settlement_failed' && e.payer === payer.address.toLowerCase());
+      assert.equal(failed.length, 1);
+    } finally {
+      drain = undefined;
+    }
+  });
+});
+
+describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () => {
+  let world: ChainWorld;
+  before(async () => {
+    world = await startChain();
+  });
+  after(async () => {
+    await world?.stop();
+  });
+
+  it('pauses paid calls at the settlement cap while free calls go on', async () => {
+    const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
+    const service = await startService({ handlers: handlers(), facilitator, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'], settlementCapMicroUsd: 5000 } });
+    try {
+      const who = newCaller();
+      await useFreeCalls(service.url, who);
+      const payer = await world.newPayer(1_000_000n);
+      const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
+      const first = await payingFetch(`${service.url}/v1/tech-stack`, { method: 'POST', headers: { 'content-type': 'application/json', ...who }, body: JSON.stringify({ domain: 'cap-one.com' }) });
+      assert.equal(first.status, 200);
+      const payload = await signFor(service.url, { domain: 'cap-two.com' }, who, payer);
+      const second = await call(service.url, '/v1/tech-stack', { body: { domain: 'cap-two.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } });
+      assert.equal(second.status, 503);
+      assert.equal(second.body.code, 'settlement_cap_reached');
+      assert.equal(await world.authorizationUsed(payer.address, (payload.payload as any).authorization.nonce as Hex), false);
+      const free = await call(service.url, '/v1/tech-stack', { body: { domain: 'still-free.com' }, headers: newCaller() });
+      assert.equal(free.status, 200);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('loses nothing when the answer is lost after settlement: the repeat gets the result without paying again', async () => {
+    const real = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
+    let settleCalls = 0;
+    // The first settlement goes through on chain, then the connection to the facilitator "drops".
+    const flaky: Facilitator = {
+      kind: 'in-process',
+      verify: (p, r) => real.verify(p, r),
+      settle: async (p, r) => {
+        settleCalls += 1;
+        const result = await real.settle(p, r);
+        if (settleCalls === 1) throw new Error('socket hang up after broadcast');
+        return result;
+      },
+    };
+    const service = await startService({ handlers: handlers(), facilitator: flaky, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] } });
+    try {
+      const who = newCaller();
+      await useFreeCalls(service.url, who);
+      const payer = await world.newPayer(1_000_000n);
+      const payload = await signFor(service.url, { domain: 'crash.com' }, who, payer);
+      const headers = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+      const before = await world.balanceOf(payer.address);
+      const lost = await call(service.url, '/v1/tech-stack', { body: { domain: 'crash.com' }, headers });
+      assert.equal(lost.status, 409);
+      assert.equal(lost.body.code, 'request_already_started');
+      assert.equal(await world.balanceOf(payer.address), before - PRICE, 'the transfer happened');
+      const retry = await call(service.url, '/v1/tech-stack', { body: { domain: 'crash.com' }, headers });
+      assert.equal(retry.status, 200);
+      assert.equal(retry.body.domain, 'crash.com');
+      assert.ok(retry.headers.get('payment-response'));
+      assert.equal(await world.balanceOf(payer.address), before - PRICE, 'charged once');
+      const again = await call(service.url, '/v1/tech-stack', { body: { domain: 'crash.com' }, headers });
+      assert.deepEqual(again.body, retry.body);
+      assert.equal((await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter((e) => e.kind === 'settlement' && e.payer === payer.address.toLowerCase()).length, 1);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('runs a complete two-step paid batch: step 2 paid with the official client at exactly the quote', async () => {
+    const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
+    let stepTwoRuns = 0;
+    const batch: HandlerRegistry['batch'] = async (input, context) => {
+      if (context.quote) {
+        stepTwoRuns += 1;
+        const rows = (context.quote.payload as any).rows;
+        return { status: 'ok', results: rows, billable_count: rows.length, price_micro_usd: context.quote.priceMicroUsd, price_usd: context.quote.priceMicroUsd / 1e6, next: 'Done.' };
+      }
+      const rows = input.domains.map((domain: string) => ({ domain, status: 'ok', price_micro_usd: 10000, result: { ...base, domain, status: 'ok' } }));
+      context.offerQuote({ priceMicroUsd: rows.length * 10000, billableCount: rows.length, payload: { rows } });
+      return { status: 'quote', statuses: input.domains.map((domain: string) => ({ domain, status: 'ok', billable: true })), next: 'Pay step 2.' };
+    };
+    const service = await startService({ handlers: { ...handlers(), batch }, facilitator, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] } });
+    try {
+      const who = newCaller();
+      const quote = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['one.com', 'two.com', 'three.com'] }, headers: who });
+      assert.equal(quote.body.price_micro_usd, 30000);
+      const payer = await world.newPayer(1_000_000n);
+      const before = await world.balanceOf(world.payTo);
+      const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
+      const paid = await payingFetch(`${service.url}/v1/batch`, { method: 'POST', headers: { 'content-type': 'application/json', ...who }, body: JSON.stringify({ quote_id: quote.body.quote_id }) });
+      assert.equal(paid.status, 200);
+      const body = await paid.json();
+      assertValid('QuoteResult', body);
+      assert.equal(body.status, 'ok');
+      assert.deepEqual(body.results.map((row: any) => row.domain), ['one.com', 'two.com', 'three.com']);
+      assert.equal(await world.balanceOf(world.payTo), before + 30000n);
+      assert.ok((await service.store.quotes.get(quote.body.quote_id))?.paidAt);
+      const someoneElse = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: newCaller() });
+      assert.equal(someoneElse.body.code, 'quote_not_found', 'a paid quote is consumed');
+      const samePayer = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: who });
+      assert.deepEqual(samePayer.body, body);
+      assert.equal(stepTwoRuns, 1);
+    } finally {
+      await service.close();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Two service instances sharing one PostgreSQL (as behind a load balancer): the free quota and
+ * the payment nonces hold across them. Runs when DATABASE_URL is set (CI sets it).
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { x402Client } from '@x402/core/client';
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { privateKeyToAccount } from 'viem/accounts';
+import { startChain, type ChainWorld } from '../world/chain.ts';
+import { startService, type TestService } from '../support/service.ts';
+import { call } from '../support/contract.ts';
+import { minimalResults } from '../support/minimal-handlers.ts';
+import { openStore } from '../../server/store/index.ts';
+import { createFacilitator } from '../../server/payments/facilitator.ts';
+import type { Store } from '../../server/store/types.ts';
+import type { HandlerRegistry } from '../../handlers/types.ts';
+
+const databaseUrl = process.env.DATABASE_URL;
+const base = minimalResults.get('techStack') as Record<string, unknown>;
+const handlers: HandlerRegistry = { techStack: async (input) => ({ ...base, domain: input.domain, status: 'ok', technology_count: 1 }) };
+
+describe('two instances on one PostgreSQL', { skip: databaseUrl ? false : 'DATABASE_URL not set', timeout: 180_000 }, () => {
+  const schema = `two_instances_${randomBytes(4).toString('hex')}`;
+  let world: ChainWorld;
+  let stores: Store[] = [];
+  let services: TestService[] = [];
+
+  before(async () => {
+    world = await startChain();
+    stores = [await openStore({ databaseUrl, pgSchema: schema }), await openStore({ databaseUrl, pgSchema: schema })];
+    services = await Promise.all(
+      stores.map((store) =>
+        startService({
+          store,
+          handlers,
+          facilitator: createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl }),
+          config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] },
+        }),
+      ),
+    );
+  });
+  after(async () => {
+    for (const service of services) await service.close();
+    for (const store of stores) await store.close();
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
+    await world?.stop();
+  });
+
+  it('answers 50 concurrent free calls from one IP, spread over both, with exactly 5 ok results', async () => {
+    const who = { 'X-Forwarded-For': '192.0.2.10' };
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => call(services[i % 2].url, '/v1/tech-stack', { body: { domain: `spread${i}.com` }, headers: who })));
+    assert.equal(answers.filter((a) => a.status === 200).length, 5);
+    assert.equal(answers.filter((a) => a.status === 402).length, 45);
+  });
+
+  it('settles exactly once when 20 concurrent requests with the same payment hit both instances', async () => {
+    const who = { 'X-Forwarded-For': '192.0.2.10' };
+    const payer = await world.newPayer(1_000_000n);
+    const challenge = await call(services[0].url, '/v1/tech-stack', { body: { domain: 'shared-race.com' }, headers: who });
+    const client = new x402Client();
+    registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
+    const payload = await client.createPaymentPayload(decodePaymentRequiredHeader(challenge.headers.get('payment-required')!));
+    const headers = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+    const before = await world.balanceOf(world.payTo);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(services[i % 2].url, '/v1/tech-stack', { body: { domain: 'shared-race.com' }, headers })));
+    assert.ok(answers.every((a) => a.status === 200 || a.body.code === 'request_already_started'), JSON.stringify(answers.map((a) => a.body.code ?? a.status)));
+    assert.equal(answers.filter((a) => a.headers.get('x-usage-charged-micro-usd') === '5000').length, 1);
+    assert.equal(await world.balanceOf(world.payTo), before + 5000n);
+    const settled = (await stores[1].ledger.list({ from: 0, to: Date.now() + 1000 })).filter((e) => e.kind === 'settlement');
+    assert.equal(settled.length, 1);
+    const replay = await call(services[1].url, '/v1/tech-stack', { body: { domain: 'shared-race.com' }, headers });
+    assert.equal(replay.status, 200, 'the other instance replays the stored answer');
+    assert.equal(replay.headers.get('x-usage-charged-micro-usd'), '0');
+  });
+
+  it('shares idempotency keys between instances', async () => {
+    const who = { 'X-Forwarded-For': '192.0.2.77', 'Idempotency-Key': 'cross-instance-key-1' };
+    const first = await call(services[0].url, '/v1/tech-stack', { body: { domain: 'keyed.com' }, headers: who });
+    const conflict = await call(services[1].url, '/v1/tech-stack', { body: { domain: 'other.com' }, headers: who });
+    assert.equal(first.status, 200);
+    assert.equal(conflict.body.code, 'idempotency_conflict');
+  });
+});

@@ -1,0 +1,32 @@
+import { openapiDocument, operations } from '../../server/contract.ts';
+import { minimalValue } from './minimal-result.ts';
+import type { Handler, HandlerRegistry } from '../../handlers/types.ts';
+
+/** The minimal contract-valid result of every canonical operation, by operationId. */
+export const minimalResults: ReadonlyMap<string, unknown> = new Map(
+  operations.filter((op) => op.kind === 'operation' && op.resultSchema).map((op) => [op.operationId, minimalValue(openapiDocument.components.schemas[op.resultSchema!])]),
+);
+
+type QuoteOffer = { priceMicroUsd: number; billableCount: number; payload: {} };
+
+/**
+ * A handler for every canonical operation that returns its minimal result (a fresh copy each
+ * call). Step 1 of a two-step operation whose minimal result is a quote also offers the quote
+ * (at the operation's list price), as a real step 1 must.
+ */
+export const minimalHandlers: HandlerRegistry = Object.fromEntries(
+  [...minimalResults].map(([id, value]): [string, Handler] => {
+    const op = operations.find((candidate) => candidate.operationId === id)!;
+    return [
+      id,
+      async (_input, context) => {
+        const result = structuredClone(value) as { status?: unknown };
+        const offerQuote = (context as { offerQuote?: (offer: QuoteOffer) => void; quote?: unknown }).offerQuote;
+        if (op.twoStep && result?.status === 'quote' && !(context as { quote?: unknown }).quote && offerQuote) {
+          offerQuote({ priceMicroUsd: Math.max(1, op.priceMicroUsd), billableCount: 1, payload: {} });
+        }
+        return result;
+      },
+    ];
+  }),
+);
