@@ -81,7 +81,8 @@ export async function createApp({ config, store, handlers = defaultHandlers, now
 
   app.use(respondStage({ baseUrl, log }));
   app.use(usageStage({ quota, clientIp: ipOf, now }));
-  app.use(cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ALLOWED_HEADERS, exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
+  // CORS headers only for requests that carry an Origin (browsers); other agents get none.
+  app.use(cors({ origin: (ctx) => (ctx.get('Origin') ? '*' : ''), allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ALLOWED_HEADERS, exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
   app.use(parseStage({ maxBodyBytes: service.maxBodyBytes }));
   app.use(await routeStage(routeHandlers));
   app.context.store = store;

@@ -93,17 +93,39 @@ export function createMeter({
 }: MeterOptions) {
   const payments = facilitator && terms ? { facilitator, terms } : null;
 
+  /**
+   * Finished answers are immutable until they expire, so each instance keeps recent ones in
+   * memory: a replay then costs no store round trip. Running or absent rows always go to the
+   * store, which decides across instances.
+   */
+  const finished = new Map<string, { fingerprint: string; response: StoredResponse; expiresAt: number }>();
+  const FINISHED_MAX = 10_000;
+  const remember = (id: string, entry: { fingerprint: string; response: StoredResponse; expiresAt: number }) => {
+    if (finished.size >= FINISHED_MAX) finished.delete(finished.keys().next().value!);
+    finished.set(id, entry);
+  };
+
   /** Request rows this call owns: finished with the answer, or abandoned. */
   function ownership(fp: string, key: string) {
     const owned: string[] = [];
+    const expiresAt = (at: Date) => at.getTime() + DAY_MS + 60_000;
     return {
       async begin(scope: string, at: Date) {
-        const begun = await store.requests.begin({ scope, key, fingerprint: fp, now: at.getTime(), staleAfterMs, expiresAt: at.getTime() + DAY_MS + 60_000 });
+        const known = finished.get(`${scope}|${key}`);
+        if (known && known.expiresAt > at.getTime()) {
+          return known.fingerprint === fp ? { state: 'done' as const, response: known.response } : { state: 'conflict' as const };
+        }
+        const begun = await store.requests.begin({ scope, key, fingerprint: fp, now: at.getTime(), staleAfterMs, expiresAt: expiresAt(at) });
         if (begun.state === 'started') owned.push(scope);
+        if (begun.state === 'done') remember(`${scope}|${key}`, { fingerprint: fp, response: begun.response, expiresAt: expiresAt(at) - staleAfterMs });
         return begun;
       },
       async finish(response: StoredResponse) {
-        for (const scope of owned.splice(0)) await store.requests.finish({ scope, key, response, now: now().getTime() });
+        const at = now();
+        for (const scope of owned.splice(0)) {
+          await store.requests.finish({ scope, key, response, now: at.getTime() });
+          remember(`${scope}|${key}`, { fingerprint: fp, response, expiresAt: expiresAt(at) - staleAfterMs });
+        }
       },
       async abandon() {
         for (const scope of owned.splice(0)) await store.requests.abandon({ scope, key });
@@ -288,7 +310,7 @@ export function createMeter({
       const existing = claim.existing;
       if (existing.requestRef !== requestRef) throw new ServiceError('payment_reused', { detail: 'This payment authorization was already used for another request.' });
       if (existing.state === 'settled' && existing.response) {
-        const stored = existing.response as unknown as StoredResponse;
+        const stored = withReceipt(existing.response as unknown as StoredResponse, { success: true, transaction: existing.txHash ?? '', network: terms.network, payer } as SettleResponse);
         await rows.finish(stored);
         return replay(stored);
       }
@@ -341,8 +363,8 @@ export function createMeter({
       // A retry after a crash: this request's own authorization was already transferred on chain.
       settlement = { success: true, transaction: settlement.transaction || '', network: terms.network, payer } as SettleResponse;
     }
-    const final: StoredResponse = { ...pending, headers: { 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settlement) } };
-    await store.nonces.update({ nonce: nonceId, state: 'settled', txHash: settlement.transaction || null, response: final as unknown as Json, now: now().getTime() });
+    const final = withReceipt(pending, settlement);
+    await store.nonces.update({ nonce: nonceId, state: 'settled', txHash: settlement.transaction || null, now: now().getTime() });
     await store.ledger.append({ at: now().getTime(), kind: 'settlement', operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: price, payer, nonce, txHash: settlement.transaction || null, network: terms.network, requestId: call.requestId });
     if (extras.quote) await store.quotes.markPaid({ id: extras.quote.id, now: now().getTime(), txHash: settlement.transaction || null });
     await rows.finish(final);
@@ -356,6 +378,11 @@ export function createMeter({
     if (operation.twoStep) return call.input.quote_id === undefined ? stepOne(call, run) : stepTwo(call, run);
     return priced(call, run, priceOf(operation, call.tier), null);
   };
+}
+
+/** The answer of a paid call: the kept result with the x402 receipt of its settlement. */
+function withReceipt(pending: StoredResponse, settlement: SettleResponse): StoredResponse {
+  return { ...pending, headers: { ...pending.headers, 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settlement) } };
 }
 
 function noQuote() {

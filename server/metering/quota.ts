@@ -41,11 +41,14 @@ export function createFreeQuota({ store, limit, scansPerDay }: FreeQuotaOptions)
 
 export type FreeQuota = ReturnType<typeof createFreeQuota>;
 
+let resetsAtText = { at: 0, text: '' };
+
 export function usageHeaders(usage: UsageState, priceMicroUsd: number, chargedMicroUsd: number): Record<string, string> {
+  if (resetsAtText.at !== usage.resetsAt.getTime()) resetsAtText = { at: usage.resetsAt.getTime(), text: usage.resetsAt.toISOString().replace('.000Z', 'Z') };
   return {
     'X-Usage-Free-Remaining': String(usage.remaining),
     'X-Usage-Free-Limit': String(usage.limit),
-    'X-Usage-Free-Resets-At': usage.resetsAt.toISOString().replace('.000Z', 'Z'),
+    'X-Usage-Free-Resets-At': resetsAtText.text,
     'X-Usage-Price-Micro-Usd': String(priceMicroUsd),
     'X-Usage-Charged-Micro-Usd': String(chargedMicroUsd),
   };
