@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { errorCatalog, operations, validatorFor, type OperationInfo, type Schemas } from '../../server/contract.ts';
 
 export interface CallResult {
@@ -20,9 +22,15 @@ export function operationAt(method: string, path: string): OperationInfo | undef
   return operations.find((op) => op.method === method && op.path === path);
 }
 
+/** Notes an error code a test produced; test/run.mjs checks that all of them, together, cover the catalog. */
+export function recordCode(code: unknown) {
+  if (process.env.TEST_CODES_DIR && typeof code === 'string') appendFileSync(join(process.env.TEST_CODES_DIR, `${process.pid}.txt`), `${code}\n`);
+}
+
 export function assertValid(schema: keyof Schemas, value: unknown, context = '') {
   const validate = validatorFor(schema);
   assert.ok(validate(value), `${context} does not match ${schema}: ${JSON.stringify(validate.errors?.slice(0, 5))}`);
+  if (schema === 'Problem') recordCode((value as { code?: unknown }).code);
 }
 
 /** Checks an answer against the spec: problems against Problem (code in the catalog), results against their schema. */
