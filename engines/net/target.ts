@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { parse as parseDomain } from 'tldts';
 
@@ -43,7 +44,8 @@ export type UrlProblem = 'not_a_url' | 'scheme' | 'credentials' | 'port' | 'host
 
 /**
  * A public http(s) URL on port 80 or 443 without credentials, judged by its text alone.
- * Returns the parsed URL or the reason it is refused.
+ * Returns the parsed URL or the reason it is refused. The safe fetcher applies it to every
+ * redirect hop too, then judges the addresses.
  */
 export function parseTargetUrl(value: string): { ok: true; url: URL } | { ok: false; problem: UrlProblem } {
   let url: URL;
@@ -55,9 +57,26 @@ export function parseTargetUrl(value: string): { ok: true; url: URL } | { ok: fa
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, problem: 'scheme' };
   if (url.username || url.password) return { ok: false, problem: 'credentials' };
   if (url.port !== '' && url.port !== '80' && url.port !== '443') return { ok: false, problem: 'port' };
-  const host = url.hostname.replace(/\.$/, '');
-  if (!host || host === 'localhost' || host.endsWith('.localhost')) return { ok: false, problem: 'host' };
+  if (!isPublicHostName(url.hostname)) return { ok: false, problem: 'host' };
   return { ok: true, url };
+}
+
+/** Special-use and private-network names (RFC 6761, RFC 8375, ICANN's .internal, common intranet suffixes). */
+const LOCAL_SUFFIXES = ['localhost', 'localdomain', 'local', 'internal', 'intranet', 'lan', 'home', 'corp', 'private', 'arpa', 'test', 'example', 'invalid', 'onion', 'alt'];
+
+/**
+ * An IP literal (its address is judged by the fetcher, which knows the allowed ranges) or a
+ * name of two labels or more under a public suffix that is not a local or special-use name.
+ */
+function isPublicHostName(hostname: string): boolean {
+  const host = hostname.replace(/\.$/, '');
+  if (!host || host.endsWith('.')) return false;
+  if (isIP(host.replace(/^\[(.*)\]$/, '$1'))) return true;
+  const labels = host.split('.');
+  if (labels.length < 2 || labels.some((label) => label === '')) return false;
+  if (LOCAL_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`))) return false;
+  const info = parseDomain(host, { allowPrivateDomains: true, validateHostname: false });
+  return Boolean(info.domain && (info.isIcann || info.isPrivate));
 }
 
 export const URL_PROBLEM_TEXT: Record<UrlProblem, string> = {

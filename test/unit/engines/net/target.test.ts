@@ -23,6 +23,9 @@ describe('parseTargetUrl', () => {
   it('accepts public http(s) URLs on ports 80 and 443', () => {
     for (const url of ['https://example.com/pricing?x=1', 'http://example.com:80/', 'https://example.com:443/a#b']) assert.equal(parseTargetUrl(url).ok, true, url);
   });
+  it('accepts names under private public suffixes, trailing dots and IP literals (their addresses are the fetcher\'s to judge)', () => {
+    for (const url of ['https://my-store.myshopify.com/', 'https://example.com./', 'http://93.184.216.34/', 'http://[2606:4700::1111]/', 'http://127.0.0.1/']) assert.equal(parseTargetUrl(url).ok, true, url);
+  });
   const refused: [string, string][] = [
     ['ftp://example.com/', 'scheme'],
     ['file:///etc/passwd', 'scheme'],
@@ -33,6 +36,17 @@ describe('parseTargetUrl', () => {
     ['http://example.com:0/', 'port'],
     ['http://localhost/', 'host'],
     ['http://api.localhost/', 'host'],
+    ['http://localhost./', 'host'],
+    ['http://intranet/', 'host'],
+    ['http://printer.local/', 'host'],
+    ['http://db.internal/', 'host'],
+    ['http://nas.home.arpa/', 'host'],
+    ['http://wiki.corp/', 'host'],
+    ['http://router.lan/', 'host'],
+    ['http://portal.intranet/', 'host'],
+    ['http://shop.test/', 'host'],
+    ['http://www.example/', 'host'],
+    ['http://co.uk/', 'host'],
     ['example.com', 'not_a_url'],
     ['//example.com/x', 'not_a_url'],
   ];

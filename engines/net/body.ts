@@ -1,0 +1,73 @@
+import { Transform, Writable, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { constants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+
+/**
+ * Reads a response body under a byte cap that holds for the bytes on the wire and for the
+ * decoded (decompressed) bytes alike. Past the cap it stops reading, keeps the first
+ * `maxBytes` decoded bytes and reports `truncated`, so a decompression bomb costs at most
+ * the cap plus one zlib chunk of memory.
+ */
+
+class CapReached extends Error {}
+
+/** Decoders for a Content-Encoding list, in decoding order; null if one of them is unsupported. */
+export function decodersFor(contentEncoding: string | undefined): (() => Transform)[] | null {
+  const codings = (contentEncoding ?? '').split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding && coding !== 'identity');
+  const decoders: (() => Transform)[] = [];
+  for (const coding of codings.reverse()) {
+    // Lenient flush: a body cut short (no gzip trailer) still yields what arrived, as browsers show it.
+    if (coding === 'gzip' || coding === 'x-gzip') decoders.push(() => createGunzip({ finishFlush: constants.Z_SYNC_FLUSH }));
+    else if (coding === 'deflate') decoders.push(() => createInflate({ finishFlush: constants.Z_SYNC_FLUSH }));
+    else if (coding === 'br') decoders.push(() => createBrotliDecompress({ finishFlush: constants.BROTLI_OPERATION_FLUSH }));
+    else return null;
+  }
+  return decoders;
+}
+
+export interface BodyOptions {
+  contentEncoding?: string;
+  maxBytes: number;
+  signal?: AbortSignal;
+}
+
+export async function readBody(source: Readable, { contentEncoding, maxBytes, signal }: BodyOptions): Promise<{ body: Buffer; truncated: boolean }> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  let wire = 0;
+  let truncated = false;
+  // An unknown coding is passed through as is (the caller sees Content-Encoding).
+  const decoders = (decodersFor(contentEncoding) ?? []).map((create) => create());
+
+  const wireCap = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      wire += chunk.length;
+      if (wire <= maxBytes) return callback(null, chunk);
+      truncated = true;
+      callback(new CapReached());
+    },
+  });
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      const room = maxBytes - size;
+      if (chunk.length <= room) {
+        parts.push(chunk);
+        size += chunk.length;
+        return callback();
+      }
+      if (room > 0) parts.push(chunk.subarray(0, room));
+      size = maxBytes;
+      truncated = true;
+      callback(new CapReached());
+    },
+  });
+
+  // Without a coding the sink's cap is the wire cap, and it keeps the bytes of the last chunk that fit.
+  const stages = decoders.length ? [source, wireCap, ...decoders, sink] : [source, sink];
+  try {
+    await pipeline(stages as [Readable, ...Transform[], Writable], signal ? { signal } : {});
+  } catch (error) {
+    if (!(error instanceof CapReached)) throw error;
+  }
+  return { body: Buffer.concat(parts, size), truncated };
+}

@@ -1,0 +1,252 @@
+import { isIP } from 'node:net';
+import { rootCertificates } from 'node:tls';
+import { buildConnector, Client } from 'undici';
+import { addressRange, isPublicAddress } from './address.ts';
+import { readBody } from './body.ts';
+import { defaultUserAgent } from './config.ts';
+import { decodeBody } from './charset.ts';
+import type { Dns, DnsAnswer } from './dns.ts';
+import { FetchFailure, failureKind, UnsafeTargetError } from './errors.ts';
+import { parseTargetUrl, URL_PROBLEM_TEXT } from './target.ts';
+
+/**
+ * The safe fetcher: the one way an engine reaches the web.
+ *
+ * Every URL, the first and every redirect hop, passes target.ts (http/https, port 80/443, no
+ * credentials, a public host name); its name is resolved once through the injected Dns, every
+ * A and AAAA answer must be public, and the socket connects to exactly a checked address (the
+ * connector is handed the IP, so nothing resolves the name again: DNS rebinding finds nothing
+ * to rebind). Redirects are followed by hand. Time, wire bytes and decoded bytes are capped.
+ *
+ * Why undici and not node-fetch (the design card's choice), for the README deviation table:
+ * the address pinning the research measured is undici's connector (`Client` with `connect`),
+ * and undici's `request` hands over the raw, still-compressed body, so both the wire and the
+ * decompressed size can be capped while reading. node-fetch 3 could pin through an
+ * `http.Agent` lookup too, but it decompresses inside (one total `size` limit, no wire cap)
+ * and is a second HTTP stack beside undici, which already runs Node's own fetch.
+ */
+
+export interface SafeFetchOptions {
+  dns: Dns;
+  /** Non-public ranges that may still be reached (the offline test world only). */
+  allowCidrs?: readonly string[];
+  /** URL port → socket port (the offline test world only). */
+  portMap?: Readonly<Record<number, number>>;
+  /** An extra PEM trust anchor, added to Node's default CAs. */
+  caPem?: string | null;
+  userAgent?: string;
+  maxRedirects?: number;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+}
+
+export interface FetchRequest {
+  method?: 'GET' | 'HEAD';
+  /** Extra request headers; those the fetcher owns (Host, User-Agent, Accept-Encoding, hop-by-hop) are ignored. */
+  headers?: Record<string, string>;
+  /** Aborting it ends the fetch early (a FetchFailure of kind timeout). */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  accept?: string;
+  maxRedirects?: number;
+}
+
+export interface FetchResponse {
+  /** The final URL, after redirects. */
+  url: string;
+  status: number;
+  /** Lower-case names; repeated headers joined with ", "; Set-Cookie is in `setCookies`. */
+  headers: Record<string, string>;
+  /** Set-Cookie values of every hop, in order. */
+  setCookies: string[];
+  /** Decoded (decompressed) bytes, at most maxBodyBytes. */
+  body: Buffer;
+  text(): string;
+  truncated: boolean;
+  /** The URLs that answered with a redirect, in order (`url` is where they led). */
+  redirects: string[];
+  /** The IP address the final response came from. */
+  address: string;
+  elapsedMs: number;
+}
+
+export type SafeFetch = (url: string, request?: FetchRequest) => Promise<FetchResponse>;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+const OWNED_HEADERS = new Set(['host', 'user-agent', 'accept-encoding', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'content-length', 'expect']);
+/** At most this many checked addresses are tried when connecting fails. */
+const MAX_ADDRESSES = 3;
+
+export function createSafeFetch({
+  dns,
+  allowCidrs = [],
+  portMap = {},
+  caPem = null,
+  userAgent = defaultUserAgent(),
+  maxRedirects: defaultMaxRedirects = 5,
+  timeoutMs: defaultTimeoutMs = 8000,
+  maxBodyBytes: defaultMaxBodyBytes = 3 * 1024 * 1024,
+}: SafeFetchOptions): SafeFetch {
+  const ca = caPem ? [...rootCertificates, caPem] : undefined;
+
+  /** target.ts's checks, then the address of an IP-literal host. */
+  function checkUrl(value: string): URL {
+    const parsed = parseTargetUrl(value);
+    if (!parsed.ok) throw new UnsafeTargetError(parsed.problem, value, `${value.slice(0, 200)} ${URL_PROBLEM_TEXT[parsed.problem]}`);
+    const url = parsed.url;
+    url.hostname = url.hostname.replace(/\.$/, '');
+    const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(literal) && !isPublicAddress(literal, allowCidrs)) {
+      throw new UnsafeTargetError('address', url.href, `${url.href} names ${literal}, which is not a public address (${addressRange(literal)})`);
+    }
+    return url;
+  }
+
+  /** The addresses to connect to: the IP literal, or every A and AAAA answer, all public. */
+  async function addressesOf(url: URL, signal: AbortSignal): Promise<string[]> {
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(host)) return [host];
+    const [v4, v6] = await untilAborted(Promise.all([dns.a(host), dns.aaaa(host)]), signal);
+    const addresses = [v4, v6].flatMap((answer) => (answer.ok ? answer.records : []));
+    const refused = addresses.filter((address) => !isPublicAddress(address, allowCidrs));
+    if (refused.length) {
+      throw new UnsafeTargetError('address', url.href, `${host} resolves to ${refused.map((address) => `${address} (${addressRange(address)})`).join(', ')}, not a public address`);
+    }
+    if (addresses.length) return addresses;
+    throw dnsFailure(url, host, v4, v6);
+  }
+
+  function dnsFailure(url: URL, host: string, ...answers: DnsAnswer<string>[]): FetchFailure {
+    const reasons = answers.map((answer) => (answer.ok ? 'nodata' : answer.reason));
+    if (!reasons.includes('nxdomain') && reasons.some((reason) => reason === 'timeout' || reason === 'error')) {
+      return new FetchFailure('dns_timeout', url.href, `DNS did not answer for ${host}`);
+    }
+    return new FetchFailure('dns_not_found', url.href, `${host} has no address (${reasons.join('/')})`);
+  }
+
+  /** A client for one origin whose every socket goes to `address` (on the mapped port in the test world). */
+  function pinnedClient(url: URL, address: string, timeoutMs: number): Client {
+    const connector = buildConnector({
+      ca,
+      timeout: timeoutMs,
+      maxCachedSessions: 0,
+      // net.connect never resolves an IP host; should that change, nothing resolves behind our back.
+      lookup: (_hostname: string, _options: unknown, callback: (error: Error) => void) => callback(new Error('the safe fetcher connects to checked addresses only')),
+    } as buildConnector.BuildOptions);
+    function connectPinned(options: buildConnector.Options, callback: buildConnector.Callback) {
+      const urlPort = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
+      // hostname is the socket's address; host (the URL's) still gives SNI and the certificate name.
+      return connector({ ...options, hostname: address, port: String(portMap[urlPort] ?? urlPort) }, callback);
+    }
+    return new Client(url.origin, { connect: connectPinned, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, pipelining: 1 });
+  }
+
+  async function safeFetch(url: string, {
+    method = 'GET',
+    headers = {},
+    signal,
+    timeoutMs = defaultTimeoutMs,
+    maxBodyBytes = defaultMaxBodyBytes,
+    accept = DEFAULT_ACCEPT,
+    maxRedirects = defaultMaxRedirects,
+  }: FetchRequest = {}): Promise<FetchResponse> {
+    if (method !== 'GET' && method !== 'HEAD') throw new TypeError(`the safe fetcher sends GET or HEAD, not ${method}`);
+    const started = performance.now();
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const aborted = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    const requestHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) if (!OWNED_HEADERS.has(name.toLowerCase())) requestHeaders[name.toLowerCase()] = value;
+    Object.assign(requestHeaders, { accept, 'accept-encoding': 'gzip, deflate, br', 'user-agent': userAgent });
+
+    const redirects: string[] = [];
+    const setCookies: string[] = [];
+    let current = checkUrl(url);
+    try {
+      for (;;) {
+        const addresses = await addressesOf(current, aborted);
+        const { client, address, response } = await send(current, addresses, method, requestHeaders, aborted, timeoutMs);
+        try {
+          const { headers: responseHeaders, cookies } = flattenHeaders(response.headers);
+          setCookies.push(...cookies);
+          const location = responseHeaders.location;
+          if (REDIRECT_STATUSES.has(response.statusCode) && location) {
+            if (redirects.length >= maxRedirects) throw new FetchFailure('too_many_redirects', current.href, `more than ${maxRedirects} redirects`);
+            redirects.push(current.href);
+            current = checkUrl(resolveLocation(location, current));
+            continue;
+          }
+          const { body, truncated } = await readBody(response.body, { contentEncoding: responseHeaders['content-encoding'], maxBytes: maxBodyBytes, signal: aborted });
+          let text: string | undefined;
+          return {
+            url: current.href,
+            status: response.statusCode,
+            headers: responseHeaders,
+            setCookies,
+            body,
+            text: () => (text ??= decodeBody(body, responseHeaders['content-type'])),
+            truncated,
+            redirects,
+            address,
+            elapsedMs: Math.round(performance.now() - started),
+          };
+        } finally {
+          client.destroy().catch(() => {});
+        }
+      }
+    } catch (error) {
+      if (error instanceof UnsafeTargetError || error instanceof FetchFailure) throw error;
+      const kind = aborted.aborted ? 'timeout' : failureKind(error);
+      const what = kind === 'timeout' ? `no complete answer within ${timeoutMs} ms${signal?.aborted ? ' (aborted by the caller)' : ''}` : (error as Error).message;
+      throw new FetchFailure(kind, current.href, `${current.href}: ${what}`, { cause: error });
+    }
+  }
+
+  /** The request, on the first checked address that accepts a connection. */
+  async function send(url: URL, addresses: string[], method: 'GET' | 'HEAD', headers: Record<string, string>, signal: AbortSignal, timeoutMs: number) {
+    const candidates = addresses.slice(0, MAX_ADDRESSES);
+    for (let index = 0; ; index++) {
+      const client = pinnedClient(url, candidates[index], timeoutMs);
+      try {
+        const response = await client.request({ path: `${url.pathname}${url.search}`, method, headers, signal });
+        return { client, address: candidates[index], response };
+      } catch (error) {
+        client.destroy().catch(() => {});
+        if (signal.aborted || index + 1 >= candidates.length || failureKind(error) !== 'connect') throw error;
+      }
+    }
+  }
+
+  return safeFetch;
+}
+
+function resolveLocation(location: string, base: URL): string {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    return location;
+  }
+}
+
+/** Lower-case names, repeated values joined; Set-Cookie kept apart (its values may contain commas). */
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): { headers: Record<string, string>; cookies: string[] } {
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    const key = name.toLowerCase();
+    if (key === 'set-cookie') cookies.push(...(Array.isArray(value) ? value : [value]));
+    else headers[key] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return { headers, cookies };
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * npm run world [-- --chain]
+ * Starts the offline world (DNS, fixture web sites, tag-manager host; with --chain also the local
+ * Base chain and payments) and the service pointed at it, then prints commands to try.
+ */
+import { createServer } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startWorld } from './index.ts';
+import { installTechSites, TECH_DOMAINS } from './fixtures/tech-sites.ts';
+import { createApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openStore } from '../../server/store/index.ts';
+
+const withChain = process.argv.includes('--chain');
+const port = Number(process.env.PORT ?? 3000);
+const world = await startWorld({ chain: withChain });
+installTechSites(world);
+
+const store = await openStore({ sqlitePath: join(mkdtempSync(join(tmpdir(), 'world-service-')), 'service.sqlite') });
+const config = {
+  ...loadConfig({ ...process.env, ...world.netEnv }),
+  ...(world.chain ? { payTo: world.chain.payTo, facilitatorPrivateKey: world.chain.facilitatorPrivateKey, rpcUrl: world.chain.rpcUrl } : {}),
+};
+const app = await createApp({ config, store, log: (entry) => entry.level === 'error' && console.error(JSON.stringify(entry)) });
+const server = createServer(app.callback()).listen(port, '127.0.0.1');
+const base = `http://127.0.0.1:${port}`;
+
+const post = (path: string, body: unknown) => `curl -s -X POST ${base}${path} -H 'content-type: application/json' -d '${JSON.stringify(body)}'`;
+console.log(`The offline world is up; the service listens on ${base} (embedded store in a temp folder).
+
+Try:
+  ${post('/v1/tech-stack', { domain: TECH_DOMAINS.ok })}
+  ${post('/v1/tech-stack', { domain: TECH_DOMAINS.blocked })}        # blocked, free
+  ${post('/v1/tech-stack', { domain: TECH_DOMAINS.notFound })}    # not_found, free
+  curl -s ${base}/v1/catalog | head -c 400
+  curl -s ${base}/llms.txt | head -30
+
+World domains: ${Object.values(TECH_DOMAINS).join(', ')}.
+${world.chain ? `Payments: the local chain is at ${world.chain.rpcUrl}; payTo ${world.chain.payTo}. After 5 free calls the 402 terms can be paid with any x402 v2 client on chain id 8453 (fund a payer with test/world/chain.ts newPayer).` : 'Start with -- --chain to also run the local chain and take x402 payments.'}
+Ctrl-C stops everything.`);
+
+async function stop() {
+  server.close();
+  await store.close();
+  await world.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
