@@ -1,0 +1,180 @@
+import { buildAutomaton } from './automaton.ts';
+import { SIGNALS, TECHNOLOGIES, type Signal, type SignalKind, type TextKind } from './technologies.ts';
+
+/**
+ * The signal table compiled for speed: one Aho-Corasick automaton per text kind (all literals in
+ * one pass), and maps for the keyed kinds.
+ */
+
+export interface TextMatcher {
+  /** calls hit(signal) for every signal whose pattern occurs in text[from, to) */
+  scan(text: string, hit: (signal: Signal) => void, from?: number, to?: number): void;
+}
+
+const LEAD_ALNUM = /^[a-z0-9]/;
+
+/**
+ * A regex source made as lenient as the automaton: ' stands for either quote (inside a character
+ * class it adds both) and \/ also matches a JSON-escaped slash.
+ */
+export function flexibleSource(source: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === '\\') {
+      const next = source[i + 1] ?? '';
+      out += next === '/' && !inClass ? '\\\\?\\/' : ch + next;
+      i++;
+      continue;
+    }
+    if (ch === '[') inClass = true;
+    else if (ch === ']') inClass = false;
+    if (ch === "'") { out += inClass ? `'"` : `['"]`; continue; }
+    out += ch;
+  }
+  return out;
+}
+
+/** a-z, A-Z, 0-9, - and _: a host-like pattern must not start right after one of these */
+function isWordish(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 45 || code === 95;
+}
+
+/**
+ * The literal text every match of a regex starts with: its leading run of plain characters (a
+ * character followed by ?, * or {0 is dropped). Regexes without a lead of 3+ characters are refused,
+ * since they would have to be tried at every position.
+ */
+export function regexLead(source: string): string {
+  let lead = '';
+  let i = 0;
+  for (; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === '\\') {
+      const next = source[i + 1] ?? '';
+      if (/[a-zA-Z0-9]/.test(next)) break;
+      lead += next;
+      i++;
+      continue;
+    }
+    if ('^$.|?*+()[]{}'.includes(ch)) break;
+    lead += ch;
+  }
+  if (source[i] === '?' || source[i] === '*' || source.startsWith('{0', i)) lead = lead.slice(0, -1);
+  if (lead.length < 3) throw new Error(`regex /${source}/ needs a literal lead of 3+ characters`);
+  return lead;
+}
+
+interface Credit { signals: Signal[]; regexes: { signal: Signal; sticky: RegExp }[]; anchored: boolean }
+
+/**
+ * Literals, and the literal leads of regex signals, go into one automaton; a regex signal is tried
+ * (sticky, case-insensitive) only where its lead was found.
+ */
+export function compileTextMatcher(signals: readonly Signal[]): TextMatcher {
+  const byLiteral = new Map<string, Credit>();
+  const entry = (key: string) => {
+    if (!byLiteral.has(key)) byLiteral.set(key, { signals: [], regexes: [], anchored: LEAD_ALNUM.test(key) });
+    return byLiteral.get(key)!;
+  };
+  for (const signal of signals) {
+    if (signal.re) entry(regexLead(signal.re.source)).regexes.push({ signal, sticky: new RegExp(flexibleSource(signal.re.source), 'iy') });
+    else entry(signal.pattern).signals.push(signal);
+  }
+  if (byLiteral.size === 0) return { scan() {} };
+  const credits = [...byLiteral.values()];
+  const automaton = buildAutomaton([...byLiteral.keys()]);
+
+  return {
+    scan(text, hit, from = 0, to = text.length) {
+      automaton.scan(text, from, to, (index, start) => {
+        const credit = credits[index];
+        if (credit.anchored && start > from && isWordish(text.charCodeAt(start - 1))) return;
+        for (const signal of credit.signals) hit(signal);
+        for (const { signal, sticky } of credit.regexes) {
+          sticky.lastIndex = start;
+          if (sticky.test(text)) hit(signal);
+        }
+      });
+    },
+  };
+}
+
+/** name -> signals, for meta and header signals (value is a substring, '' = presence). */
+function byName(kind: SignalKind): Map<string, Signal[]> {
+  const map = new Map<string, Signal[]>();
+  for (const signal of SIGNALS) {
+    if (signal.kind !== kind) continue;
+    if (!map.has(signal.name!)) map.set(signal.name!, []);
+    map.get(signal.name!)!.push(signal);
+  }
+  return map;
+}
+
+function byPattern(kinds: SignalKind[], filter: (s: Signal) => boolean = () => true): Map<string, Signal[]> {
+  const map = new Map<string, Signal[]>();
+  for (const signal of SIGNALS) {
+    if (!kinds.includes(signal.kind) || !filter(signal)) continue;
+    if (!map.has(signal.pattern)) map.set(signal.pattern, []);
+    map.get(signal.pattern)!.push(signal);
+  }
+  return map;
+}
+
+/**
+ * Container text is also searched for the page patterns (script/inline/html) of every
+ * technology that allows it: those become derived 'container' signals, keeping the strength for
+ * tags (ad pixels, analytics, marketing tools) and weak for the rest.
+ */
+function deriveContainerSignals(firstId: number): Signal[] {
+  const derived: Signal[] = [];
+  for (const signal of SIGNALS) {
+    if (signal.kind !== 'script' && signal.kind !== 'inline' && signal.kind !== 'html') continue;
+    const tech = TECHNOLOGIES[signal.tech];
+    if (!tech.containerText) continue;
+    const keeps = tech.category === 'ad_pixels' || tech.category === 'analytics' || tech.category === 'marketing_tools';
+    derived.push({ ...signal, id: firstId + derived.length, kind: 'container', strength: keeps ? signal.strength : 'weak', source: `container:${signal.source}` });
+  }
+  return derived;
+}
+
+export const DERIVED_CONTAINER_SIGNALS: readonly Signal[] = deriveContainerSignals(SIGNALS.length);
+export const SIGNAL_COUNT = SIGNALS.length + DERIVED_CONTAINER_SIGNALS.length;
+
+const ofKind = (kind: TextKind) => SIGNALS.filter((s) => s.kind === kind);
+
+export const MATCHERS = {
+  script: compileTextMatcher(ofKind('script')),
+  inline: compileTextMatcher(ofKind('inline')),
+  html: compileTextMatcher(ofKind('html')),
+  comment: compileTextMatcher(ofKind('comment')),
+  container: compileTextMatcher([...ofKind('container'), ...DERIVED_CONTAINER_SIGNALS]),
+  meta: byName('meta'),
+  header: byName('header'),
+  cookieExact: byPattern(['cookie'], (s) => !s.prefix),
+  cookiePrefix: SIGNALS.filter((s) => s.kind === 'cookie' && s.prefix),
+  tag: byPattern(['tag']),
+  url: byPattern(['url']),
+  mx: byPattern(['mx']),
+  spf: byPattern(['spf']),
+  cname: byPattern(['cname']),
+  txt: SIGNALS.filter((s) => s.kind === 'txt'),
+};
+
+/** 'a.b.example.com' -> ['a.b.example.com', 'b.example.com', 'example.com', 'com'] */
+export function hostSuffixes(host: string): string[] {
+  const out = [host];
+  for (let dot = host.indexOf('.'); dot >= 0; dot = host.indexOf('.', dot + 1)) out.push(host.slice(dot + 1));
+  return out;
+}
+
+/** Signals of a suffix map that match host (equal to the suffix or ending in '.' + suffix). */
+export function suffixHits(map: ReadonlyMap<string, Signal[]>, host: string): Signal[] {
+  const out: Signal[] = [];
+  for (const suffix of hostSuffixes(host)) {
+    const hit = map.get(suffix);
+    if (hit) out.push(...hit);
+  }
+  return out;
+}

@@ -1,0 +1,873 @@
+/**
+ * The technology vocabulary: one entry per canonical name, with the signals that reveal it on a
+ * home page (HTML, headers, cookies, tag-manager containers) or in DNS. Written by us from facts
+ * (hostnames, cookie names, header names, record prefixes); no third-party rule data is used.
+ *
+ * A signal is written as '<kind>:<pattern>', weak when it starts with '~' (strong otherwise):
+ *   script:  substring of a script URL (src, or a script preload)      'script:js.stripe.com'
+ *   inline:  substring of inline script text                          "inline:fbq('init'"
+ *   html:    substring of the markup outside comments                 'html:data-wf-page='
+ *   comment: substring of an HTML comment                             'comment:google tag manager'
+ *   meta:    <meta name|property|http-equiv=NAME content ⊇ VALUE>     'meta:generator=wordpress'
+ *   header:  response header NAME (value ⊇ VALUE when given)          'header:server=cloudflare'
+ *   cookie:  cookie name, exact or prefix with a trailing *           'cookie:_ga_*'
+ *   url:     host suffix of the final URL                             'url:myshopify.com'
+ *   tag:     tag type of a live tag in a tag-manager container        'tag:__awct'
+ *   container: substring of a container's (unescaped) text            'container:snap.licdn.com'
+ *   mx / spf / cname: host suffix of an MX host, SPF include/redirect domain, CNAME target
+ *   txt:     prefix of an apex TXT record                             'txt:stripe-verification='
+ * Patterns are case-insensitive; a quote ' matches ' or "; / also matches a JSON-escaped \/; a
+ * pattern that starts with a letter or digit must not be preceded by one (or by - or _), so
+ * 'js.stripe.com' does not match 'xjs.stripe.com'. The html kind is the whole markup outside
+ * comments, script URLs and inline code included. Patterns that need more than a literal use
+ * rx(kind, /regex/, sample): written lower-case with ' for either quote, they start with a literal
+ * lead of 3+ characters and are only tried where that lead occurs.
+ *
+ * script/inline/html patterns are also looked for inside containers (custom HTML tags inject the
+ * same snippets): there they keep their strength for tags (ad_pixels, analytics, marketing_tools)
+ * and become weak for everything else, since a container also mentions the site's own URLs.
+ * DNS kinds report the technology in their own list: mx -> email_provider, spf -> spf_senders,
+ * txt -> verified_services, cname -> hosting_cdn; every other kind reports it in its category.
+ * A technology is reported on >= 1 strong or >= 2 distinct weak signals.
+ */
+
+export const LIST_CATEGORIES = ['ad_pixels', 'analytics', 'marketing_tools', 'hosting_cdn', 'frameworks', 'payments', 'spf_senders', 'verified_services'] as const;
+export const SINGLE_CATEGORIES = ['cms', 'ecommerce', 'email_provider'] as const;
+export type ListCategory = (typeof LIST_CATEGORIES)[number];
+export type SingleCategory = (typeof SINGLE_CATEGORIES)[number];
+export type Category = ListCategory | SingleCategory;
+
+export const FLAGS = ['has_pixel_a', 'has_ads_tag', 'has_analytics_tag_a', 'has_tag_manager', 'has_pixel_b', 'has_pixel_c'] as const;
+export type Flag = (typeof FLAGS)[number];
+
+export type SignalKind = 'script' | 'inline' | 'html' | 'comment' | 'meta' | 'header' | 'cookie' | 'url' | 'tag' | 'container' | 'mx' | 'spf' | 'txt' | 'cname';
+export const TEXT_KINDS = ['script', 'inline', 'html', 'comment', 'container'] as const;
+export type TextKind = (typeof TEXT_KINDS)[number];
+export const DNS_KINDS = ['mx', 'spf', 'txt', 'cname'] as const;
+
+/** A regex signal; sample is text that contains a match (used to build fixtures). */
+export interface RegexSignalSpec { spec: string; re: RegExp; sample: string }
+export type SignalSpec = string | RegexSignalSpec;
+
+/** A minimal input that makes a technology fire (merged into an empty page by tests and fixtures). */
+export interface Example {
+  html?: string;
+  headers?: Record<string, string>;
+  cookies?: string[];
+  url?: string;
+  container?: string;
+  dns?: { mx?: string[]; txt?: string[]; cname?: string[] };
+}
+
+export interface TechnologySpec {
+  name: string;
+  category: Category;
+  /** other spellings, for matching the name in free text (job postings) */
+  aliases?: string[];
+  signals: SignalSpec[];
+  /** reported with this one (e.g. WooCommerce -> WordPress) */
+  implies?: string[];
+  flag?: Flag;
+  /** an email security gateway: the mailbox host behind it is resolved from SPF */
+  gateway?: boolean;
+  /** false: its script/inline/html patterns are not looked for in containers (Google's own tags,
+   * whose hostnames sit in the container runtime whatever tags are live: tag types tell instead) */
+  containerText?: boolean;
+  example?: Example;
+}
+
+export function rx(kind: string, re: RegExp, sample: string): RegexSignalSpec {
+  return { spec: `${kind}:/${re.source}/`, re, sample };
+}
+
+const SPECS: TechnologySpec[] = [
+  // ------------------------------------------------------------------ ad pixels and ad tags
+  {
+    name: 'Meta Pixel', category: 'ad_pixels', flag: 'has_pixel_a', aliases: ['Facebook Pixel', 'Meta pixel', 'Facebook Conversions'],
+    signals: [
+      rx('script', /connect\.facebook\.net\/[a-z_]+\/fbevents\.js/, 'https://connect.facebook.net/en_US/fbevents.js'),
+      'script:connect.facebook.net/signals/config/',
+      rx('inline', /connect\.facebook\.net\/[a-z_]+\/fbevents\.js/, "t.src='https://connect.facebook.net/en_US/fbevents.js'"),
+      "inline:fbq('init'",
+      'html:facebook.com/tr?id=',
+      'html:facebook.com/tr/?id=',
+      "~inline:fbq('track'",
+      '~cookie:_fbp',
+      '~cookie:_fbc',
+    ],
+    example: { html: "<script>fbq('init', '1234567890');</script>" },
+  },
+  {
+    name: 'Google Ads', containerText: false, category: 'ad_pixels', flag: 'has_ads_tag', aliases: ['Google AdWords', 'AdWords', 'Google Ads conversion tracking'],
+    signals: [
+      rx('script', /googletagmanager\.com\/gtag\/js\?id=aw-/, 'https://www.googletagmanager.com/gtag/js?id=AW-123456789'),
+      rx('inline', /gtag\('config', ?'aw-\d/, "gtag('config', 'AW-123456789');"),
+      'script:googleadservices.com/pagead/conversion',
+      'inline:googleadservices.com/pagead/conversion',
+      'inline:google_conversion_id',
+      'html:googleads.g.doubleclick.net/pagead/viewthroughconversion/',
+      'html:googleadservices.com/pagead/conversion/',
+      'tag:__awct',
+      'tag:__sp',
+      rx('~inline', /'send_to': ?'aw-\d{6,12}/, "gtag('event', 'conversion', {'send_to': 'AW-123456789/abc'});"),
+      rx('~container', /'aw-\d{6,12}'/, '"vtp_conversionId":"AW-123456789"'),
+      '~tag:__gclidw',
+      '~cookie:_gcl_au',
+      '~cookie:_gcl_aw',
+    ],
+    example: { html: '<script async src="https://www.googletagmanager.com/gtag/js?id=AW-123456789"></script>' },
+  },
+  {
+    name: 'Google Campaign Manager 360', containerText: false, category: 'ad_pixels', aliases: ['DoubleClick Floodlight', 'Floodlight', 'Campaign Manager'],
+    signals: ['html:fls.doubleclick.net/activityi', 'html:ad.doubleclick.net/activity', 'tag:__flc', 'tag:__fls',
+      rx('script', /googletagmanager\.com\/gtag\/js\?id=dc-/, 'https://www.googletagmanager.com/gtag/js?id=DC-1234567'),
+      rx('inline', /gtag\('config', ?'dc-\d/, "gtag('config', 'DC-1234567');")],
+  },
+  {
+    name: 'Microsoft Advertising UET', category: 'ad_pixels', aliases: ['Bing Ads', 'Microsoft Ads', 'UET tag'],
+    signals: ['script:bat.bing.com/bat.js', 'inline:bat.bing.com/bat.js', 'html:bat.bing.com/action/', 'tag:__baut', '~cookie:_uetsid', '~cookie:_uetvid'],
+  },
+  {
+    name: 'LinkedIn Insight Tag', category: 'ad_pixels', flag: 'has_pixel_b', aliases: ['LinkedIn Insight', 'LinkedIn Ads'],
+    signals: ['script:snap.licdn.com/li.lms-analytics/insight.min.js', 'inline:snap.licdn.com/li.lms-analytics/insight.min.js', 'inline:_linkedin_partner_id',
+      'html:px.ads.linkedin.com/collect', 'html:dc.ads.linkedin.com/collect', 'tag:__bzi', '~cookie:li_fat_id'],
+    example: { html: '<script>_linkedin_partner_id = "123456";</script>' },
+  },
+  {
+    name: 'TikTok Pixel', category: 'ad_pixels', flag: 'has_pixel_c', aliases: ['TikTok Ads'],
+    signals: ['script:analytics.tiktok.com/i18n/pixel/events.js', 'inline:analytics.tiktok.com/i18n/pixel/events.js', 'inline:ttq.load(', 'inline:tiktokanalyticsobject', '~cookie:_ttp'],
+    example: { html: "<script>ttq.load('C123ABC');ttq.page();</script>" },
+  },
+  {
+    name: 'X Pixel', category: 'ad_pixels', aliases: ['Twitter Pixel', 'Twitter Ads', 'X Ads'],
+    signals: ['script:static.ads-twitter.com/uwt.js', 'inline:static.ads-twitter.com/uwt.js', "inline:twq('init'", "inline:twq('config'", 'html:analytics.twitter.com/i/adsct', 'html:t.co/i/adsct', 'tag:__twitter_website_tag', '~cookie:_twclid'],
+  },
+  {
+    name: 'Pinterest Tag', category: 'ad_pixels', aliases: ['Pinterest Ads', 'Pinterest pixel'],
+    signals: ['script:s.pinimg.com/ct/core.js', 'inline:s.pinimg.com/ct/core.js', "inline:pintrk('load'", 'html:ct.pinterest.com/v3/?', '~cookie:_pin_unauth', '~cookie:_pinterest_ct_ua'],
+  },
+  {
+    name: 'Snap Pixel', category: 'ad_pixels', aliases: ['Snapchat Pixel', 'Snapchat Ads'],
+    signals: ['script:sc-static.net/scevent.min.js', 'inline:sc-static.net/scevent.min.js', "inline:snaptr('init'", '~cookie:_scid', '~cookie:_sctr'],
+  },
+  {
+    name: 'Reddit Pixel', category: 'ad_pixels', aliases: ['Reddit Ads'],
+    signals: ['script:redditstatic.com/ads/pixel.js', 'inline:redditstatic.com/ads/pixel.js', "inline:rdt('init'", 'html:alb.reddit.com/rp.gif', '~cookie:_rdt_uuid'],
+  },
+  { name: 'Quora Pixel', category: 'ad_pixels', aliases: ['Quora Ads'], signals: ['script:a.quora.com/qevents.js', 'inline:a.quora.com/qevents.js', "inline:qp('init'", 'html:q.quora.com/_/ad/'] },
+  { name: 'Criteo', category: 'ad_pixels', signals: ['script:static.criteo.net/js/ld/', 'script:dynamic.criteo.com/js/ld/', 'inline:criteo_q', '~cookie:cto_bundle'] },
+  { name: 'AdRoll', category: 'ad_pixels', signals: ['script:s.adroll.com/j/', 'inline:s.adroll.com/j/', 'inline:adroll_adv_id', '~cookie:__adroll_fpc'] },
+  { name: 'Taboola', category: 'ad_pixels', signals: ['script:cdn.taboola.com/libtrc/', 'inline:cdn.taboola.com/libtrc/', 'inline:_tfa.push(', 'inline:window._taboola'] },
+  { name: 'Outbrain', category: 'ad_pixels', signals: ['script:widgets.outbrain.com/outbrain.js', 'script:amplify.outbrain.com/cp/obtp.js', 'inline:amplify.outbrain.com/cp/obtp.js', "inline:obapi('track'"] },
+  { name: 'Yahoo Advertising', category: 'ad_pixels', aliases: ['Yahoo Dot Tag', 'Verizon Media'], signals: ['script:s.yimg.com/wi/ytc.js', 'inline:s.yimg.com/wi/ytc.js', 'html:sp.analytics.yahoo.com/spp.pl'] },
+  { name: 'Amazon Ads', category: 'ad_pixels', aliases: ['Amazon DSP'], signals: ['html:s.amazon-adsystem.com/iu3?', 'inline:amazon-adsystem.com/iu3?'] },
+  { name: 'Amazon Publisher Services', category: 'ad_pixels', aliases: ['APS', 'Amazon TAM'], signals: ['script:c.amazon-adsystem.com/aax2/apstag.js', 'inline:c.amazon-adsystem.com/aax2/apstag.js', 'inline:apstag.init('] },
+  {
+    name: 'Google AdSense', category: 'ad_pixels', aliases: ['AdSense'],
+    signals: ['script:pagead2.googlesyndication.com/pagead/js/adsbygoogle.js', "html:class='adsbygoogle", "html:data-ad-client='ca-pub-", '~inline:adsbygoogle'],
+  },
+  {
+    name: 'Google Ad Manager', category: 'ad_pixels', aliases: ['DoubleClick for Publishers', 'DFP', 'Google Publisher Tag', 'GPT'],
+    signals: ['script:securepubads.g.doubleclick.net/tag/js/gpt.js', 'script:googletagservices.com/tag/js/gpt.js', 'inline:securepubads.g.doubleclick.net/tag/js/gpt.js', 'inline:googletagservices.com/tag/js/gpt.js', 'inline:googletag.defineslot(', '~inline:googletag.cmd'],
+  },
+  { name: 'Prebid.js', category: 'ad_pixels', aliases: ['Prebid'], signals: ['inline:pbjs.addadunits(', 'inline:pbjs.requestbids(', '~inline:pbjs.que', rx('~script', /\/prebid[\w.-]*\.js/, 'https://cdn.example.com/prebid4.1.0.js')] },
+  { name: 'Media.net', category: 'ad_pixels', signals: ['script:contextual.media.net/dmedianet.js', 'inline:contextual.media.net/dmedianet.js'] },
+  { name: 'Quantcast', category: 'ad_pixels', aliases: ['Quantcast Measure'], signals: ['script:quantserve.com/quant.js', 'inline:quantserve.com/quant.js', 'inline:_qevents', '~cookie:__qca'] },
+  { name: 'The Trade Desk', category: 'ad_pixels', aliases: ['TTD'], signals: ['script:js.adsrvr.org/up_loader', 'html:insight.adsrvr.org/track/'] },
+  { name: 'VK Pixel', category: 'ad_pixels', aliases: ['VK Retargeting'], signals: ['html:vk.com/rtrg?p=', 'inline:vk.retargeting.init('] },
+  { name: 'Mediavine', category: 'ad_pixels', signals: ['script:scripts.mediavine.com/tags/', 'inline:scripts.mediavine.com/tags/'] },
+  { name: 'Raptive', category: 'ad_pixels', aliases: ['AdThrive'], signals: ['script:ads.adthrive.com/sites/', 'inline:ads.adthrive.com/sites/'] },
+  { name: 'Ezoic', category: 'ad_pixels', signals: ['script:go.ezoic.net/', 'script:ezojs.com/', 'inline:ezstandalone', '~cookie:ezoab_*'] },
+  { name: 'Index Exchange', category: 'ad_pixels', signals: ['script:js-sec.indexww.com/ht/', 'inline:js-sec.indexww.com/ht/'] },
+  { name: 'Magnite', category: 'ad_pixels', aliases: ['Rubicon Project'], signals: ['script:micro.rubiconproject.com/prebid/', 'script:ads.rubiconproject.com/', '~html:.rubiconproject.com/'] },
+  { name: 'Xandr', category: 'ad_pixels', aliases: ['AppNexus'], signals: ['script:acdn.adnxs.com/ast/', 'inline:acdn.adnxs.com/ast/', '~html:ib.adnxs.com'] },
+  { name: 'Sovrn', category: 'ad_pixels', aliases: ['Sovrn //Signal'], signals: ['script:ap.lijit.com/', 'inline:ap.lijit.com/'] },
+  { name: 'Teads', category: 'ad_pixels', signals: ['script:a.teads.tv/page/', 'inline:a.teads.tv/page/'] },
+  { name: 'Moat', category: 'ad_pixels', aliases: ['Oracle Moat'], signals: ['script:z.moatads.com/', 'inline:z.moatads.com/'] },
+  { name: 'Integral Ad Science', category: 'ad_pixels', aliases: ['IAS'], signals: ['script:static.adsafeprotected.com/', 'script:pixel.adsafeprotected.com/', 'inline:adsafeprotected.com/'] },
+  { name: 'DoubleVerify', category: 'ad_pixels', signals: ['script:cdn.doubleverify.com/', 'script:pub.doubleverify.com/', 'inline:pub.doubleverify.com/'] },
+  { name: 'Nativo', category: 'ad_pixels', signals: ['script:s.ntv.io/serve/load.js', 'inline:s.ntv.io/serve/load.js'] },
+  { name: 'Revcontent', category: 'ad_pixels', signals: ['script:labs-cdn.revcontent.com/', 'script:trends.revcontent.com/', 'inline:trends.revcontent.com/'] },
+  { name: 'MGID', category: 'ad_pixels', signals: ['script:jsc.mgid.com/', 'inline:jsc.mgid.com/'] },
+  { name: 'PubMatic', category: 'ad_pixels', signals: ['script:ads.pubmatic.com/adserver/js/', 'inline:ads.pubmatic.com/adserver/js/'] },
+  { name: 'StackAdapt', category: 'ad_pixels', signals: ['script:tags.srv.stackadapt.com/', 'inline:tags.srv.stackadapt.com/', "inline:saq('ts'"] },
+  { name: 'Sharethrough', category: 'ad_pixels', signals: ['script:native.sharethrough.com/', 'inline:native.sharethrough.com/'] },
+  { name: 'Adform', category: 'ad_pixels', signals: ['script:s2.adform.net/', 'html:track.adform.net/'] },
+  { name: 'Equativ', category: 'ad_pixels', aliases: ['Smart AdServer'], signals: ['script:ced.sascdn.com/', 'inline:ced.sascdn.com/'] },
+  { name: 'GumGum', category: 'ad_pixels', signals: ['script:js.gumgum.com/', 'inline:js.gumgum.com/'] },
+  { name: 'Lotame', category: 'ad_pixels', signals: ['script:tags.crwdcntrl.net/', 'inline:tags.crwdcntrl.net/'] },
+  { name: 'LiveRamp', category: 'ad_pixels', aliases: ['LiveRamp ATS'], signals: ['script:ats.rlcdn.com/', 'inline:ats.rlcdn.com/', 'inline:ats-wrapper.privacymanager.io/'] },
+  { name: 'ID5', category: 'ad_pixels', signals: ['script:cdn.id5-sync.com/', 'inline:cdn.id5-sync.com/'] },
+  { name: 'OpenX', category: 'ad_pixels', signals: ['script:.servedbyopenx.com/', rx('script', /\.openx\.net\/w\/1\.0\/jstag/, 'https://ox-d.example.openx.net/w/1.0/jstag'), '~html:.openx.net/'] },
+
+  // ------------------------------------------------------------------ analytics
+  {
+    name: 'Google Analytics', containerText: false, category: 'analytics', flag: 'has_analytics_tag_a', aliases: ['GA4', 'Universal Analytics', 'Google Analytics 4'],
+    signals: [
+      'script:google-analytics.com/analytics.js',
+      'script:google-analytics.com/ga.js',
+      'script:google-analytics.com/urchin.js',
+      'script:stats.g.doubleclick.net/dc.js',
+      rx('script', /googletagmanager\.com\/gtag\/js\?id=(?:g|ua)-/, 'https://www.googletagmanager.com/gtag/js?id=G-ABC123DEF4'),
+      'inline:google-analytics.com/analytics.js',
+      'inline:google-analytics.com/ga.js',
+      rx('inline', /gtag\('config', ?'(?:g|ua)-/, "gtag('config', 'G-ABC123DEF4');"),
+      "inline:ga('create'",
+      "inline:__gatracker('create'",
+      "inline:_gaq.push(['_setaccount'",
+      'inline:_gat._gettracker(',
+      'tag:__googtag',
+      'tag:__gaawc',
+      'tag:__gaawe',
+      'tag:__ua',
+      rx('~inline', /'ua-\d{4,10}-\d{1,4}'/, "{'ga_ua': 'UA-12345-1'}"),
+      '~cookie:_ga',
+      '~cookie:_ga_*',
+      '~cookie:_gid',
+    ],
+    example: { html: '<script async src="https://www.googletagmanager.com/gtag/js?id=G-ABC123DEF4"></script>' },
+  },
+  {
+    name: 'Adobe Analytics', category: 'analytics', aliases: ['Omniture', 'SiteCatalyst'],
+    signals: [rx('script', /\/appmeasurement(?:\.min)?\.js/, 'https://example.com/js/AppMeasurement.min.js'), 'html:.2o7.net/', 'html:.omtrdc.net/b/ss/', '~inline:s_account', '~cookie:s_cc', '~cookie:s_sq', '~cookie:s_vi'],
+  },
+  {
+    name: 'Hotjar', category: 'analytics',
+    signals: ['script:static.hotjar.com/c/hotjar-', 'inline:static.hotjar.com/c/hotjar-', 'inline:_hjsettings', 'tag:__hjtc', '~cookie:_hjsessionuser_*', '~cookie:_hjsession_*', '~cookie:_hjid'],
+  },
+  { name: 'Microsoft Clarity', category: 'analytics', signals: ['script:clarity.ms/tag/', 'inline:clarity.ms/tag/', '~cookie:_clck', '~cookie:_clsk'] },
+  { name: 'Mixpanel', category: 'analytics', signals: ['script:cdn.mxpnl.com/libs/', 'inline:cdn.mxpnl.com/libs/', 'inline:mixpanel.init(', 'txt:mixpanel-domain-verify='] },
+  { name: 'Amplitude', category: 'analytics', signals: ['script:cdn.amplitude.com/libs/', 'script:cdn.amplitude.com/script/', 'inline:cdn.amplitude.com/libs/', 'inline:amplitude.getinstance().init('] },
+  { name: 'Heap', category: 'analytics', aliases: ['Heap Analytics'], signals: ['script:cdn.heapanalytics.com/js/', 'inline:cdn.heapanalytics.com/js/', 'inline:heap.load(', '~cookie:_hp2_id.*', '~cookie:_hp2_ses_props.*'] },
+  { name: 'Segment', category: 'analytics', aliases: ['Twilio Segment'], signals: ['script:cdn.segment.com/analytics.js/', 'inline:cdn.segment.com/analytics.js/', '~cookie:ajs_anonymous_id', '~cookie:ajs_user_id', 'txt:segment-site-verification', 'txt:segment-domain-verification='] },
+  {
+    name: 'Matomo', category: 'analytics', aliases: ['Piwik'],
+    signals: ['inline:_paq.push(', 'script:cdn.matomo.cloud/', '~script:/matomo.js', '~script:/piwik.js', '~cookie:_pk_id.*', '~cookie:_pk_ses.*'],
+  },
+  { name: 'Plausible', category: 'analytics', aliases: ['Plausible Analytics'], signals: ['script:plausible.io/js/'] },
+  { name: 'Fathom', category: 'analytics', aliases: ['Fathom Analytics'], signals: ['script:cdn.usefathom.com/'] },
+  { name: 'Simple Analytics', category: 'analytics', signals: ['script:scripts.simpleanalyticscdn.com/'] },
+  { name: 'Cloudflare Web Analytics', category: 'analytics', signals: ['script:static.cloudflareinsights.com/beacon.min.js'] },
+  {
+    name: 'Yandex Metrica', category: 'analytics', aliases: ['Yandex.Metrica', 'Yandex Metrika'],
+    signals: ['script:mc.yandex.ru/metrika/', 'inline:mc.yandex.ru/metrika/', 'script:cdn.jsdelivr.net/npm/yandex-metrica-watch/', 'html:mc.yandex.ru/watch/', '~cookie:_ym_uid', '~cookie:_ym_d'],
+  },
+  { name: 'Chartbeat', category: 'analytics', signals: ['script:static.chartbeat.com/js/', 'inline:static.chartbeat.com/js/', 'inline:_sf_async_config'] },
+  { name: 'Parse.ly', category: 'analytics', aliases: ['Parsely'], signals: ['script:cdn.parsely.com/keys/', 'script:d1z2jf7jlzjs58.cloudfront.net/keys/', 'inline:cdn.parsely.com/keys/', '~meta:parsely-title', '~meta:parsely-metadata', '~html:data-parsely-site='] },
+  { name: 'comScore', category: 'analytics', aliases: ['Comscore'], signals: ['script:sb.scorecardresearch.com/', 'inline:sb.scorecardresearch.com/', 'html:sb.scorecardresearch.com/p?', 'inline:_comscore'] },
+  { name: 'Nielsen', category: 'analytics', aliases: ['Nielsen DCR'], signals: ['script:secure-dcr.imrworldwide.com/', 'script:cdn-gl.imrworldwide.com/', 'inline:imrworldwide.com/'] },
+  { name: 'New Relic', category: 'analytics', aliases: ['New Relic Browser'], signals: ['script:js-agent.newrelic.com/', 'inline:js-agent.newrelic.com/', 'inline:window.nreum', 'html:bam.nr-data.net'] },
+  { name: 'Datadog RUM', category: 'analytics', aliases: ['Datadog'], signals: ['script:datadoghq-browser-agent.com/', 'inline:datadoghq-browser-agent.com/', 'inline:dd_rum.init('] },
+  { name: 'Sentry', category: 'analytics', signals: ['script:browser.sentry-cdn.com/', 'script:js.sentry-cdn.com/', 'inline:browser.sentry-cdn.com/', '~inline:sentry.init('] },
+  { name: 'FullStory', category: 'analytics', signals: ['script:edge.fullstory.com/s/fs.js', 'inline:edge.fullstory.com/s/fs.js', "inline:window['_fs_org']", 'inline:_fs_org'] },
+  { name: 'Crazy Egg', category: 'analytics', aliases: ['CrazyEgg'], signals: ['script:script.crazyegg.com/pages/scripts/', 'inline:script.crazyegg.com/pages/scripts/'] },
+  { name: 'Mouseflow', category: 'analytics', signals: ['script:cdn.mouseflow.com/projects/', 'inline:cdn.mouseflow.com/projects/', '~inline:_mfq'] },
+  { name: 'Lucky Orange', category: 'analytics', signals: ['script:tools.luckyorange.com/core/lo.js', 'inline:tools.luckyorange.com/core/lo.js'] },
+  { name: 'Smartlook', category: 'analytics', signals: ['script:rec.smartlook.com/recorder.js', 'inline:rec.smartlook.com/recorder.js', "inline:smartlook('init'"] },
+  { name: 'Contentsquare', category: 'analytics', signals: ['script:t.contentsquare.net/uxa/', 'inline:t.contentsquare.net/uxa/'] },
+  { name: 'Quantum Metric', category: 'analytics', signals: ['script:cdn.quantummetric.com/', 'inline:cdn.quantummetric.com/'] },
+  { name: 'Pendo', category: 'analytics', signals: ['script:cdn.pendo.io/agent/static/', 'inline:cdn.pendo.io/agent/static/', 'inline:pendo.initialize(', 'txt:pendo-domain-verification='] },
+  { name: 'PostHog', category: 'analytics', signals: ['script:app.posthog.com/static/array.js', 'script:i.posthog.com/static/array.js', 'inline:posthog.init('] },
+  { name: 'Kissmetrics', category: 'analytics', signals: ['script:i.kissmetrics.io/i.js', 'script:scripts.kissmetrics.io/', 'inline:i.kissmetrics.io/i.js', '~inline:_kmq'] },
+  { name: 'Woopra', category: 'analytics', signals: ['script:static.woopra.com/js/', 'inline:static.woopra.com/js/'] },
+  { name: 'Clicky', category: 'analytics', signals: ['script:static.getclicky.com/', 'inline:static.getclicky.com/', 'html:in.getclicky.com/'] },
+  { name: 'StatCounter', category: 'analytics', signals: ['script:statcounter.com/counter/counter.js', 'inline:sc_project=', '~html:c.statcounter.com/'] },
+  { name: 'Piwik PRO', category: 'analytics', signals: ['script:containers.piwik.pro/', 'inline:containers.piwik.pro/'] },
+  { name: 'Snowplow', category: 'analytics', signals: ["inline:snowplow('newtracker'", "inline:window.snowplow('", rx('~script', /\/sp(?:\.min)?\.js/, 'https://cdn.example.com/sp.js')] },
+  { name: 'Vercel Analytics', category: 'analytics', signals: ['script:/_vercel/insights/script.js', 'script:va.vercel-scripts.com/'] },
+  { name: 'Baidu Analytics', category: 'analytics', aliases: ['Baidu Tongji'], signals: ['script:hm.baidu.com/hm.js', 'inline:hm.baidu.com/hm.js'] },
+  { name: 'Mail.ru Top', category: 'analytics', aliases: ['Top.Mail.Ru'], signals: ['script:top-fwz1.mail.ru/js/code.js', 'inline:top-fwz1.mail.ru/js/code.js', 'inline:_tmr.push('] },
+  { name: 'LiveInternet', category: 'analytics', signals: ['html:counter.yadro.ru/hit', 'inline:counter.yadro.ru/hit'] },
+  { name: 'Gemius', category: 'analytics', signals: ['inline:gemius_identifier', 'script:.hit.gemius.pl/'] },
+  { name: 'Tealium AudienceStream', category: 'analytics', implies: ['Tealium iQ'], signals: ['script:tags.tiqcdn.com/utag/tiqapp/', 'inline:tags.tiqcdn.com/utag/tiqapp/'] },
+
+  // ------------------------------------------------------------------ marketing tools (incl. tag managers)
+  {
+    name: 'Google Tag Manager', containerText: false, category: 'marketing_tools', flag: 'has_tag_manager', aliases: ['GTM'],
+    signals: ['script:googletagmanager.com/gtm.js', rx('script', /\/gtm\.js\?id=gtm-/, 'https://sst.example.com/gtm.js?id=GTM-ABCD123'),
+      'inline:googletagmanager.com/gtm.js', "inline:'gtm.start'", 'html:googletagmanager.com/ns.html?id=gtm-', '~comment:google tag manager'],
+    example: { html: '<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-ABCD123"></script>' },
+  },
+  { name: 'Tealium iQ', category: 'marketing_tools', flag: 'has_tag_manager', aliases: ['Tealium'], signals: ['script:tags.tiqcdn.com/utag/', 'inline:tags.tiqcdn.com/utag/', '~inline:utag_data'] },
+  { name: 'Adobe Experience Platform Tags', category: 'marketing_tools', flag: 'has_tag_manager', aliases: ['Adobe Launch', 'Adobe DTM', 'Adobe Dynamic Tag Management'], signals: ['script:assets.adobedtm.com/', 'inline:assets.adobedtm.com/'] },
+  { name: 'Ensighten', category: 'marketing_tools', flag: 'has_tag_manager', signals: ['script:nexus.ensighten.com/', 'inline:nexus.ensighten.com/'] },
+  { name: 'Matomo Tag Manager', category: 'marketing_tools', flag: 'has_tag_manager', signals: [rx('script', /\/container_[a-z0-9]{8}\.js/, 'https://stats.example.org/js/container_AbCd1234.js'), 'inline:_mtm.push('] },
+  { name: 'Commanders Act', category: 'marketing_tools', flag: 'has_tag_manager', aliases: ['TagCommander'], signals: ['script:cdn.tagcommander.com/', 'inline:cdn.tagcommander.com/'] },
+  {
+    name: 'HubSpot', category: 'marketing_tools', aliases: ['HubSpot Marketing Hub', 'HubSpot CRM'],
+    signals: ['script:js.hs-scripts.com/', 'script:js.hsforms.net/', 'script:js.hs-analytics.net/', 'script:js.hs-banner.com/', 'script:js.usemessages.com/', 'inline:js.hs-scripts.com/', 'inline:hbspt.forms.create(', 'inline:_hsq.push(',
+      'cookie:hubspotutk', '~cookie:__hstc', '~cookie:__hssc', 'spf:hubspotemail.net', 'txt:hubspot-developer-verification=', 'txt:hubspot-site-verification=', 'txt:hubspot-domain-verification'],
+  },
+  {
+    name: 'Adobe Marketo Engage', category: 'marketing_tools', aliases: ['Marketo'],
+    signals: ['script:munchkin.marketo.net/', 'inline:munchkin.marketo.net/', 'inline:munchkin.init(', 'script:/js/forms2/js/forms2', 'cookie:_mkto_trk', 'spf:mktomail.com'],
+  },
+  {
+    name: 'Salesforce Pardot', category: 'marketing_tools', aliases: ['Pardot', 'Marketing Cloud Account Engagement'],
+    signals: ['script:pi.pardot.com/', 'inline:pi.pardot.com/', '~inline:piaid', '~inline:picid', 'spf:pardot.com', 'txt:pardot_', 'txt:pardot-domain-verification='],
+  },
+  { name: 'Salesforce', category: 'marketing_tools', aliases: ['Salesforce CRM', 'Sales Cloud', 'Service Cloud'], signals: ['script:service.force.com/embeddedservice/', 'inline:embedded_svc.init(', 'spf:_spf.salesforce.com'] },
+  { name: 'Salesforce Marketing Cloud', category: 'marketing_tools', aliases: ['ExactTarget'], signals: ['spf:exacttarget.com', 'script:cdn.evgnet.com/beacon/', 'inline:cdn.evgnet.com/beacon/'] },
+  {
+    name: 'Mailchimp', category: 'marketing_tools', aliases: ['MailChimp'],
+    signals: ['script:chimpstatic.com/mcjs-connected/', 'inline:chimpstatic.com/mcjs-connected/', 'html:list-manage.com/subscribe/post', 'script:s3.amazonaws.com/downloads.mailchimp.com/js/mc-validate.js', 'spf:servers.mcsv.net', 'spf:mcsv.net'],
+  },
+  { name: 'Mailchimp Transactional', category: 'spf_senders', aliases: ['Mandrill'], signals: ['spf:spf.mandrillapp.com', 'spf:mandrillapp.com'] },
+  { name: 'Klaviyo', category: 'marketing_tools', signals: ['script:static.klaviyo.com/onsite/js/', 'script:a.klaviyo.com/media/js/', 'inline:static.klaviyo.com/onsite/js/', 'inline:_learnq', 'cookie:__kla_id'] },
+  { name: 'Intercom', category: 'marketing_tools', signals: ['script:widget.intercom.io/widget/', 'script:js.intercomcdn.com/', 'inline:widget.intercom.io/widget/', 'inline:intercomsettings', '~cookie:intercom-id-*', '~cookie:intercom-session-*'] },
+  { name: 'Drift', category: 'marketing_tools', signals: ['script:js.driftt.com/include/', 'inline:js.driftt.com/include/', 'inline:drift.load(', 'txt:drift-domain-verification='] },
+  { name: 'Zendesk', category: 'marketing_tools', aliases: ['Zendesk Chat', 'Zopim'], signals: ['script:static.zdassets.com/ekr/snippet.js', 'script:v2.zopim.com/', 'inline:v2.zopim.com/', '~html:.zendesk.com/hc/', 'spf:mail.zendesk.com', 'spf:zendesk.com'] },
+  { name: 'LiveChat', category: 'marketing_tools', signals: ['script:cdn.livechatinc.com/tracking.js', 'inline:cdn.livechatinc.com/tracking.js', 'inline:__lc.license'] },
+  { name: 'tawk.to', category: 'marketing_tools', aliases: ['Tawk'], signals: ['script:embed.tawk.to/', 'inline:embed.tawk.to/', 'inline:tawk_api'] },
+  { name: 'Crisp', category: 'marketing_tools', aliases: ['Crisp Chat'], signals: ['script:client.crisp.chat/l.js', 'inline:client.crisp.chat/l.js', 'inline:crisp_website_id'] },
+  { name: 'Olark', category: 'marketing_tools', signals: ['script:static.olark.com/jsclient/', 'inline:static.olark.com/jsclient/', "inline:olark.identify('"] },
+  { name: 'Freshworks', category: 'marketing_tools', aliases: ['Freshdesk', 'Freshchat'], signals: ['script:wchat.freshchat.com/js/widget.js', 'script:widget.freshworks.com/widgets/', 'inline:widget.freshworks.com/widgets/', 'spf:email.freshdesk.com'] },
+  { name: 'Tidio', category: 'marketing_tools', signals: ['script:code.tidio.co/', 'inline:code.tidio.co/'] },
+  { name: 'Help Scout', category: 'marketing_tools', aliases: ['HelpScout'], signals: ['script:beacon-v2.helpscout.net', 'inline:beacon-v2.helpscout.net', 'spf:helpscoutemail.com'] },
+  { name: 'Qualified', category: 'marketing_tools', signals: ['script:js.qualified.com/qualified.js', 'inline:js.qualified.com/qualified.js'] },
+  { name: 'Optimizely', category: 'marketing_tools', signals: ['script:cdn.optimizely.com/js/', 'inline:cdn.optimizely.com/js/', '~cookie:optimizelyenduserid'] },
+  { name: 'VWO', category: 'marketing_tools', aliases: ['Visual Website Optimizer'], signals: ['script:dev.visualwebsiteoptimizer.com/', 'inline:dev.visualwebsiteoptimizer.com/', 'inline:_vwo_code', '~cookie:_vwo_uuid*'] },
+  {
+    name: 'Google Optimize', containerText: false, category: 'marketing_tools',
+    signals: ['script:googleoptimize.com/optimize.js', 'inline:googleoptimize.com/optimize.js', "~inline:'async-hide'", rx('~inline', /require', ?'(?:gtm|opt)-[a-z0-9]{4,9}'/, "ga('require', 'GTM-ABC1234');")],
+  },
+  { name: 'Adobe Target', category: 'marketing_tools', signals: ['html:tt.omtrdc.net/', 'inline:adobe.target.', '~cookie:mbox'] },
+  { name: 'AB Tasty', category: 'marketing_tools', aliases: ['ABTasty'], signals: ['script:try.abtasty.com/', 'inline:try.abtasty.com/'] },
+  { name: 'Kameleoon', category: 'marketing_tools', signals: ['script:.kameleoon.eu/', 'script:.kameleoon.io/', 'inline:kameleoonqueue'] },
+  { name: 'Unbounce', category: 'marketing_tools', signals: ['script:ubembed.com/', 'inline:ubembed.com/'] },
+  { name: 'OptinMonster', category: 'marketing_tools', signals: ['script:a.omappapi.com/app/js/api.min.js', 'inline:a.omappapi.com/app/js/api.min.js', '~html:.opmnstr.com'] },
+  { name: 'Sumo', category: 'marketing_tools', aliases: ['SumoMe'], signals: ['script:load.sumo.com/', 'inline:load.sumo.com/', 'script:load.sumome.com/'] },
+  { name: 'Privy', category: 'marketing_tools', signals: ['script:widget.privy.com/assets/widget.js', 'inline:widget.privy.com/assets/widget.js'] },
+  { name: 'Attentive', category: 'marketing_tools', signals: ['script:cdn.attn.tv/', 'inline:cdn.attn.tv/'] },
+  { name: 'Postscript', category: 'marketing_tools', signals: ['script:sdk.postscript.io/', 'inline:sdk.postscript.io/'] },
+  { name: 'Yotpo', category: 'marketing_tools', signals: ['script:staticw2.yotpo.com/', 'script:cdn-widgetsrepository.yotpo.com/', 'inline:staticw2.yotpo.com/'] },
+  { name: 'Trustpilot', category: 'marketing_tools', signals: ['script:widget.trustpilot.com/bootstrap/', 'inline:widget.trustpilot.com/bootstrap/', "~html:class='trustpilot-widget'"] },
+  { name: 'Bazaarvoice', category: 'marketing_tools', signals: ['script:apps.bazaarvoice.com/', 'inline:apps.bazaarvoice.com/'] },
+  { name: 'Judge.me', category: 'marketing_tools', signals: ['script:cdn.judge.me/', 'inline:cdn.judge.me/'] },
+  { name: 'Gorgias', category: 'marketing_tools', signals: ['script:config.gorgias.chat/', 'inline:config.gorgias.chat/'] },
+  { name: 'Zoho SalesIQ', category: 'marketing_tools', signals: ['script:salesiq.zoho.com/widget', 'script:salesiq.zohopublic.com/', 'inline:salesiq.zoho', 'inline:$zoho.salesiq'] },
+  { name: 'ActiveCampaign', category: 'marketing_tools', signals: ['script:diffuser-cdn.app-us1.com/diffuser/', "inline:vgo('setaccount'", 'inline:diffuser-cdn.app-us1.com/diffuser/'] },
+  { name: 'Constant Contact', category: 'marketing_tools', signals: ['script:static.ctctcdn.com/js/signup-form-widget/', 'inline:static.ctctcdn.com/js/signup-form-widget/', 'spf:spf.constantcontact.com'] },
+  { name: 'Campaign Monitor', category: 'marketing_tools', signals: ['script:js.createsend1.com/', 'inline:js.createsend1.com/', 'spf:_spf.createsend.com'] },
+  { name: 'Brevo', category: 'marketing_tools', aliases: ['Sendinblue'], signals: ['script:sibautomation.com/sa.js', 'inline:sibautomation.com/sa.js', 'script:sibforms.com/', 'spf:spf.sendinblue.com', 'spf:sendinblue.com', 'spf:brevo.com', 'txt:sendinblue-code:', 'txt:brevo-code:'] },
+  { name: 'Kit', category: 'marketing_tools', aliases: ['ConvertKit'], signals: ['script:f.convertkit.com/', 'inline:f.convertkit.com/'] },
+  { name: 'Drip', category: 'marketing_tools', signals: ['script:tag.getdrip.com/', 'inline:tag.getdrip.com/'] },
+  { name: 'Omnisend', category: 'marketing_tools', signals: ['script:omnisnippet1.com/', 'inline:omnisnippet1.com/'] },
+  { name: 'Customer.io', category: 'marketing_tools', signals: ['script:assets.customer.io/assets/track.js', 'inline:assets.customer.io/assets/track.js'] },
+  { name: 'Braze', category: 'marketing_tools', aliases: ['Appboy'], signals: ['script:js.appboycdn.com/web-sdk/', 'inline:js.appboycdn.com/web-sdk/'] },
+  { name: 'OneSignal', category: 'marketing_tools', signals: ['script:cdn.onesignal.com/sdks/', 'inline:cdn.onesignal.com/sdks/'] },
+  { name: 'Calendly', category: 'marketing_tools', signals: ['script:assets.calendly.com/assets/external/widget.js', 'inline:assets.calendly.com/assets/external/widget.js'] },
+  { name: 'Typeform', category: 'marketing_tools', signals: ['script:embed.typeform.com/', 'inline:embed.typeform.com/'] },
+  { name: 'Leadfeeder', category: 'marketing_tools', aliases: ['Dealfront'], signals: ['script:sc.lfeeder.com/', 'inline:sc.lfeeder.com/'] },
+  { name: 'Clearbit', category: 'marketing_tools', aliases: ['Clearbit Reveal'], signals: ['script:tag.clearbitscripts.com/', 'inline:tag.clearbitscripts.com/'] },
+  { name: '6sense', category: 'marketing_tools', signals: ['script:j.6sc.co/', 'inline:j.6sc.co/'] },
+  { name: 'Demandbase', category: 'marketing_tools', signals: ['script:tag.demandbase.com/', 'inline:tag.demandbase.com/'] },
+  { name: 'ZoomInfo', category: 'marketing_tools', aliases: ['ZoomInfo WebSights'], signals: ['script:ws.zoominfo.com/pixel/', 'inline:ws.zoominfo.com/pixel/'] },
+  { name: 'Appcues', category: 'marketing_tools', signals: ['script:fast.appcues.com/', 'inline:fast.appcues.com/'] },
+  { name: 'WalkMe', category: 'marketing_tools', signals: ['script:cdn.walkme.com/users/', 'inline:cdn.walkme.com/users/'] },
+  { name: 'Gainsight PX', category: 'marketing_tools', aliases: ['Aptrinsic'], signals: ['script:web-sdk.aptrinsic.com/', 'inline:web-sdk.aptrinsic.com/'] },
+  { name: 'OneTrust', category: 'marketing_tools', aliases: ['CookieLaw'], signals: ['script:cdn.cookielaw.org/', 'inline:cdn.cookielaw.org/', 'script:optanon.blob.core.windows.net/', 'cookie:optanonconsent', 'txt:onetrust-domain-verification='] },
+  { name: 'Cookiebot', category: 'marketing_tools', signals: ['script:consent.cookiebot.com/', 'inline:consent.cookiebot.com/', '~cookie:cookieconsent'] },
+  { name: 'TrustArc', category: 'marketing_tools', aliases: ['TRUSTe'], signals: ['script:consent.trustarc.com/', 'script:consent.truste.com/', 'inline:consent.trustarc.com/', 'inline:consent.truste.com/'] },
+  { name: 'Didomi', category: 'marketing_tools', signals: ['script:sdk.privacy-center.org/', 'inline:sdk.privacy-center.org/', 'inline:didomiconfig'] },
+  { name: 'Usercentrics', category: 'marketing_tools', signals: ['script:app.usercentrics.eu/', 'script:web.cmp.usercentrics.eu/', 'inline:app.usercentrics.eu/'] },
+  { name: 'Quantcast Choice', category: 'marketing_tools', signals: ['script:quantcast.mgr.consensu.org/', 'script:cmp.quantcast.com/', 'inline:quantcast.mgr.consensu.org/', 'inline:cmp.quantcast.com/'] },
+  { name: 'Osano', category: 'marketing_tools', signals: ['script:cmp.osano.com/', 'inline:cmp.osano.com/'] },
+  { name: 'iubenda', category: 'marketing_tools', signals: ['script:cdn.iubenda.com/', 'inline:cdn.iubenda.com/'] },
+  { name: 'CookieYes', category: 'marketing_tools', signals: ['script:cdn-cookieyes.com/', 'inline:cdn-cookieyes.com/'] },
+  { name: 'Termly', category: 'marketing_tools', signals: ['script:app.termly.io/', 'inline:app.termly.io/'] },
+  { name: 'Sourcepoint', category: 'marketing_tools', signals: ['script:cdn.privacy-mgmt.com/', 'inline:cdn.privacy-mgmt.com/', 'inline:_sp_.config'] },
+  { name: 'AddThis', category: 'marketing_tools', signals: ['script:s7.addthis.com/js/', 'inline:s7.addthis.com/js/'] },
+  { name: 'ShareThis', category: 'marketing_tools', signals: ['script:platform-api.sharethis.com/', 'inline:platform-api.sharethis.com/', 'script:w.sharethis.com/'] },
+  { name: 'Disqus', category: 'marketing_tools', signals: [rx('script', /\.disqus\.com\/(?:embed|count)\.js/, 'https://example.disqus.com/embed.js'), rx('inline', /\.disqus\.com\/(?:embed|count)\.js/, "s.src = 'https://example.disqus.com/embed.js';")] },
+  { name: 'Wistia', category: 'marketing_tools', signals: ['script:fast.wistia.com/', 'script:fast.wistia.net/', 'inline:fast.wistia.com/'] },
+  { name: 'Vidyard', category: 'marketing_tools', signals: ['script:play.vidyard.com/embed/', 'inline:play.vidyard.com/embed/'] },
+  { name: 'Brightcove', category: 'marketing_tools', aliases: ['Brightcove Video Cloud'], signals: ['script:players.brightcove.net/', 'inline:players.brightcove.net/'] },
+  { name: 'JW Player', category: 'marketing_tools', aliases: ['JWPlayer'], signals: ['script:cdn.jwplayer.com/libraries/', 'script:content.jwplatform.com/libraries/', 'inline:cdn.jwplayer.com/libraries/'] },
+  { name: 'Skimlinks', category: 'marketing_tools', signals: ['script:s.skimresources.com/js/', 'inline:s.skimresources.com/js/'] },
+  { name: 'Sovrn Commerce', category: 'marketing_tools', aliases: ['VigLink'], signals: ['script:cdn.viglink.com/api/vglnk.js', 'inline:cdn.viglink.com/api/vglnk.js'] },
+  { name: 'Awin', category: 'marketing_tools', signals: ['script:dwin1.com/', 'inline:dwin1.com/'] },
+  { name: 'impact.com', category: 'marketing_tools', aliases: ['Impact Radius'], signals: ['script:utt.impactcdn.com/', 'inline:utt.impactcdn.com/'] },
+  { name: 'Permutive', category: 'marketing_tools', signals: ['script:cdn.permutive.com/', 'inline:cdn.permutive.com/', 'inline:permutive.addon('] },
+  { name: 'OpenWeb', category: 'marketing_tools', aliases: ['Spot.IM'], signals: ['script:launcher.spot.im/spot/', 'inline:launcher.spot.im/spot/'] },
+
+  // ------------------------------------------------------------------ hosting and CDNs
+  {
+    name: 'Cloudflare', category: 'hosting_cdn',
+    signals: ['header:server=cloudflare', 'header:cf-ray', 'header:cf-cache-status', 'script:/cdn-cgi/scripts/', 'script:/cdn-cgi/challenge-platform/', 'inline:/cdn-cgi/challenge-platform/', '~cookie:__cf_bm', '~cookie:__cfduid', '~cookie:cf_clearance', 'cname:cdn.cloudflare.net'],
+  },
+  { name: 'Cloudflare Email Routing', category: 'email_provider', signals: ['mx:mx.cloudflare.net'] },
+  { name: 'cdnjs', category: 'hosting_cdn', signals: ['script:cdnjs.cloudflare.com/'] },
+  { name: 'jsDelivr', category: 'hosting_cdn', signals: ['script:cdn.jsdelivr.net/'] },
+  { name: 'unpkg', category: 'hosting_cdn', signals: ['script:unpkg.com/'] },
+  { name: 'Google Hosted Libraries', category: 'hosting_cdn', signals: ['script:ajax.googleapis.com/ajax/libs/'] },
+  { name: 'jQuery CDN', category: 'hosting_cdn', signals: ['script:code.jquery.com/'] },
+  { name: 'Microsoft Ajax CDN', category: 'hosting_cdn', signals: ['script:ajax.aspnetcdn.com/'] },
+  { name: 'BootstrapCDN', category: 'hosting_cdn', signals: ['script:stackpath.bootstrapcdn.com/', 'script:maxcdn.bootstrapcdn.com/', 'html:stackpath.bootstrapcdn.com/', 'html:maxcdn.bootstrapcdn.com/'] },
+  { name: 'Google Fonts', category: 'hosting_cdn', signals: ['html:fonts.googleapis.com/css', '~html:fonts.gstatic.com'] },
+  { name: 'Adobe Fonts', category: 'hosting_cdn', aliases: ['Typekit'], signals: ['html:use.typekit.net/', 'html:p.typekit.net/'] },
+  {
+    name: 'Amazon CloudFront', category: 'hosting_cdn', aliases: ['CloudFront'],
+    signals: ['header:x-amz-cf-id', 'header:x-amz-cf-pop', 'header:via=cloudfront', 'header:x-cache=cloudfront', 'cname:cloudfront.net', '~script:.cloudfront.net/'],
+  },
+  { name: 'Amazon S3', category: 'hosting_cdn', signals: ['header:server=amazons3', '~header:x-amz-request-id', '~header:x-amz-id-2', 'cname:s3.amazonaws.com'] },
+  { name: 'Amazon Web Services', category: 'hosting_cdn', aliases: ['AWS', 'Amazon Elastic Load Balancing'], signals: ['cookie:awsalb', 'cookie:awsalbcors', 'cookie:awselb', 'cname:elb.amazonaws.com', 'cname:amazonaws.com', 'header:x-amzn-requestid', 'header:x-amzn-trace-id'] },
+  {
+    name: 'Akamai', category: 'hosting_cdn',
+    signals: ['header:x-akamai-transformed', 'header:server=akamaighost', 'header:server=akamainetstorage', 'header:akamai-grn', 'cname:akamaiedge.net', 'cname:edgekey.net', 'cname:edgesuite.net', 'cname:akamai.net', 'cname:akamaized.net', '~cookie:ak_bmsc', '~cookie:bm_sv', '~html:akamaihd.net'],
+  },
+  { name: 'Fastly', category: 'hosting_cdn', signals: ['header:x-fastly-request-id', 'header:fastly-debug-digest', 'header:x-served-by=cache-', 'cname:fastly.net', 'cname:fastlylb.net'] },
+  { name: 'Varnish', category: 'hosting_cdn', signals: ['header:x-varnish', 'header:via=varnish'] },
+  { name: 'Google Cloud', category: 'hosting_cdn', aliases: ['Google Cloud Platform', 'GCP', 'Google App Engine'], signals: ['header:server=google frontend', '~header:via=1.1 google', 'cname:ghs.googlehosted.com', 'url:appspot.com'] },
+  { name: 'Google Cloud Storage', category: 'hosting_cdn', signals: ['header:x-goog-storage-class', 'header:x-guploader-uploadid', 'cname:c.storage.googleapis.com'] },
+  { name: 'Firebase Hosting', category: 'hosting_cdn', signals: ['url:web.app', 'url:firebaseapp.com', 'script:/__/firebase/init.js'] },
+  {
+    name: 'Microsoft Azure', category: 'hosting_cdn', aliases: ['Azure'],
+    signals: ['header:x-azure-ref', '~header:x-ms-request-id', 'cookie:arraffinity', 'cookie:arraffinitysamesite', 'cname:azurewebsites.net', 'cname:azureedge.net', 'cname:azurefd.net', 'cname:trafficmanager.net', 'cname:cloudapp.net', 'cname:blob.core.windows.net', 'url:azurewebsites.net'],
+  },
+  { name: 'Vercel', category: 'hosting_cdn', signals: ['header:x-vercel-id', 'header:x-vercel-cache', 'header:server=vercel', 'cname:vercel-dns.com', 'url:vercel.app', 'txt:vercel-domain-verification='] },
+  { name: 'Netlify', category: 'hosting_cdn', signals: ['header:x-nf-request-id', 'header:server=netlify', 'cname:netlify.app', 'cname:netlify.com', 'url:netlify.app', 'txt:netlify-verification='] },
+  { name: 'GitHub Pages', category: 'hosting_cdn', signals: ['header:server=github.com', 'header:x-github-request-id', 'cname:github.io', 'url:github.io'] },
+  { name: 'Heroku', category: 'hosting_cdn', signals: ['header:via=vegur', 'header:via=heroku-router', 'cname:herokuapp.com', 'cname:herokudns.com', 'url:herokuapp.com'] },
+  { name: 'Render', category: 'hosting_cdn', signals: ['header:x-render-origin-server', 'cname:onrender.com', 'url:onrender.com'] },
+  { name: 'Fly.io', category: 'hosting_cdn', signals: ['header:fly-request-id', 'header:server=fly/', 'cname:fly.dev', 'url:fly.dev'] },
+  { name: 'DigitalOcean', category: 'hosting_cdn', signals: ['cname:ondigitalocean.app', 'url:ondigitalocean.app', 'cname:digitaloceanspaces.com'] },
+  { name: 'WP Engine', category: 'hosting_cdn', aliases: ['WPEngine'], signals: ['header:x-powered-by=wp engine', 'header:wpe-backend', 'cname:wpengine.com', 'cname:wpenginepowered.com', '~html:wpengine.netdna-ssl.com', '~html:.wpenginepowered.com/'] },
+  { name: 'Kinsta', category: 'hosting_cdn', signals: ['header:x-kinsta-cache', 'cname:kinsta.cloud', 'spf:relay.kinstamailservice.com', 'spf:kinstamailservice.com'] },
+  { name: 'Pantheon', category: 'hosting_cdn', signals: ['header:x-pantheon-styx-hostname', 'cname:pantheonsite.io', 'url:pantheonsite.io'] },
+  { name: 'Acquia', category: 'hosting_cdn', aliases: ['Acquia Cloud'], signals: ['header:x-ah-environment', 'cname:acquia-sites.com', 'url:acquia-sites.com'] },
+  { name: 'Flywheel', category: 'hosting_cdn', signals: ['html:-flywheel.netdna-ssl.com/', 'cname:flywheelsites.com', 'cname:flywheelstaging.com'] },
+  { name: 'WordPress VIP', category: 'hosting_cdn', aliases: ['WordPress.com VIP'], signals: ['header:x-powered-by=wordpress vip', 'header:x-powered-by=wordpress.com vip'] },
+  { name: 'Hostinger', category: 'hosting_cdn', signals: ['header:platform=hostinger', 'mx:hostinger.com'] },
+  { name: 'GoDaddy', category: 'hosting_cdn', aliases: ['GoDaddy Email', 'Workspace Email'], signals: ['mx:secureserver.net', 'spf:secureserver.net'] },
+  { name: 'SiteGround', category: 'hosting_cdn', signals: ['mx:mailspamprotection.com'] },
+  { name: 'IONOS', category: 'hosting_cdn', aliases: ['1&1 IONOS'], signals: ['mx:ionos.com', 'mx:1and1.com', 'mx:kundenserver.de', 'mx:ionos.de'] },
+  { name: 'OVHcloud', category: 'hosting_cdn', aliases: ['OVH'], signals: ['mx:mail.ovh.net', 'mx:ovh.net', 'spf:mx.ovh.com'] },
+  { name: 'Rackspace', category: 'hosting_cdn', aliases: ['Rackspace Email'], signals: ['mx:emailsrvr.com', 'spf:emailsrvr.com'] },
+  { name: 'HostGator', category: 'hosting_cdn', signals: ['spf:websitewelcome.com', 'mx:websitewelcome.com'] },
+  { name: 'Namecheap', category: 'hosting_cdn', aliases: ['Namecheap Private Email'], signals: ['mx:privateemail.com', 'spf:spf.privateemail.com'] },
+  { name: 'Bunny CDN', category: 'hosting_cdn', aliases: ['bunny.net'], signals: ['header:server=bunnycdn', 'cname:b-cdn.net', '~script:.b-cdn.net/'] },
+  { name: 'KeyCDN', category: 'hosting_cdn', signals: ['header:server=keycdn-engine', 'cname:kxcdn.com', '~script:.kxcdn.com/'] },
+  { name: 'StackPath', category: 'hosting_cdn', aliases: ['NetDNA', 'MaxCDN'], signals: ['cname:stackpathdns.com', 'cname:netdna-cdn.com', '~html:.netdna-ssl.com/', '~html:.netdna-cdn.com/'] },
+  { name: 'Imperva', category: 'hosting_cdn', aliases: ['Incapsula'], signals: ['header:x-iinfo', 'header:x-cdn=imperva', 'header:x-cdn=incapsula', 'cookie:incap_ses_*', 'cookie:visid_incap_*', 'cname:incapdns.net'] },
+  { name: 'Sucuri', category: 'hosting_cdn', signals: ['header:x-sucuri-id', 'header:x-sucuri-cache', 'header:server=sucuri'] },
+  { name: 'CDN77', category: 'hosting_cdn', signals: ['header:server=cdn77', 'cname:cdn77.org', 'cname:cdn77.net'] },
+  { name: 'Edgio', category: 'hosting_cdn', aliases: ['Limelight', 'Edgecast'], signals: ['cname:llnwd.net', 'cname:edgecastcdn.net', 'header:server=ecacc', 'header:server=ecs ('] },
+  { name: 'Alibaba Cloud', category: 'hosting_cdn', aliases: ['Aliyun'], signals: ['cname:aliyuncs.com', 'cname:alikunlun.com', '~header:server=tengine'] },
+  { name: 'Cloudinary', category: 'hosting_cdn', signals: ['script:widget.cloudinary.com/', '~html:res.cloudinary.com/', 'cname:cloudinary.net'] },
+  { name: 'imgix', category: 'hosting_cdn', signals: ['cname:imgix.net', '~html:.imgix.net/', 'script:imgix.js'] },
+  { name: 'Nginx', category: 'hosting_cdn', aliases: ['NGINX'], signals: ['header:server=nginx'] },
+  { name: 'Apache HTTP Server', category: 'hosting_cdn', aliases: ['Apache', 'httpd'], signals: ['header:server=apache'] },
+  { name: 'Microsoft IIS', category: 'hosting_cdn', aliases: ['IIS'], signals: ['header:server=microsoft-iis'] },
+  { name: 'LiteSpeed', category: 'hosting_cdn', signals: ['header:server=litespeed', 'header:x-litespeed-cache'] },
+  { name: 'OpenResty', category: 'hosting_cdn', signals: ['header:server=openresty'] },
+  { name: 'Caddy', category: 'hosting_cdn', signals: ['header:server=caddy'] },
+  { name: 'Envoy', category: 'hosting_cdn', signals: ['header:server=envoy', 'header:x-envoy-upstream-service-time'] },
+
+  // ------------------------------------------------------------------ frameworks and libraries
+  { name: 'React', category: 'frameworks', aliases: ['React.js', 'ReactJS'], signals: ['html:data-reactroot', 'html:data-reactid', rx('script', /\/react(?:-dom)?(?:\.production)?(?:\.min)?\.js/, 'https://example.com/js/react-dom.production.min.js'), 'script:/react@', 'script:/react-dom@'] },
+  {
+    name: 'Next.js', category: 'frameworks', aliases: ['NextJS'], implies: ['React'],
+    signals: ['html:/_next/static/', 'html:__next_data__', 'inline:self.__next_f.push(', 'header:x-powered-by=next.js', 'header:x-nextjs-cache', 'header:x-nextjs-prerender'],
+    example: { html: '<script src="/_next/static/chunks/main-abc.js"></script>' },
+  },
+  { name: 'Nuxt', category: 'frameworks', aliases: ['Nuxt.js', 'NuxtJS'], implies: ['Vue.js'], signals: ['html:/_nuxt/', 'inline:window.__nuxt__', 'html:data-n-head', "html:id='__nuxt'"] },
+  { name: 'Vue.js', category: 'frameworks', aliases: ['Vue', 'VueJS'], signals: [rx('script', /\/vue(?:\.runtime)?(?:\.global)?(?:\.prod)?(?:\.min)?\.js/, 'https://example.com/js/vue.min.js'), 'script:/vue@', "html:data-server-rendered='true'", rx('~html', /data-v-[0-9a-f]{8}[\s=>]/, '<div data-v-7ba5bd90 class="x"></div>'), '~html:v-cloak'] },
+  { name: 'Angular', category: 'frameworks', signals: ['html:ng-version=', rx('~html', /_nghost-[a-z0-9-]+/, '<app-root _nghost-ng-c123></app-root>'), rx('~html', /_ngcontent-[a-z0-9-]+/, '<div _ngcontent-ng-c123></div>')] },
+  { name: 'AngularJS', category: 'frameworks', signals: [rx('script', /\/angular(?:\.min)?\.js/, 'https://example.com/lib/angular.min.js'), 'script:/angularjs/', '~html:ng-app', '~html:ng-controller='] },
+  { name: 'Svelte', category: 'frameworks', signals: [rx('~html', /svelte-[a-z0-9]{5,8}['\s]/, '<div class="card svelte-1x2y3z4"></div>'), '~html:__svelte'] },
+  { name: 'SvelteKit', category: 'frameworks', implies: ['Svelte'], signals: ['html:/_app/immutable/', 'html:data-sveltekit-'] },
+  { name: 'Astro', category: 'frameworks', signals: ['html:<astro-island', 'html:/_astro/', 'meta:generator=astro'] },
+  { name: 'Gatsby', category: 'frameworks', aliases: ['GatsbyJS'], implies: ['React'], signals: ["html:id='___gatsby'", 'meta:generator=gatsby', '~html:/page-data/'] },
+  { name: 'Remix', category: 'frameworks', implies: ['React'], signals: ['inline:window.__remixcontext', 'inline:__remixmanifest'] },
+  { name: 'Ember.js', category: 'frameworks', aliases: ['Ember'], signals: [rx('script', /\/ember(?:\.min)?\.js/, 'https://example.com/assets/ember.min.js'), "~html:class='ember-view", '~html:ember-application'] },
+  { name: 'Backbone.js', category: 'frameworks', aliases: ['Backbone'], signals: [rx('script', /\/backbone(?:[.-]min)?\.js/, 'https://example.com/js/backbone-min.js'), 'script:/backbone@'] },
+  { name: 'Alpine.js', category: 'frameworks', aliases: ['Alpine'], signals: ['script:/alpinejs', rx('script', /\/alpine(?:\.min)?\.js/, 'https://example.com/js/alpine.min.js'), "~html:x-data='", '~html:x-init='] },
+  { name: 'htmx', category: 'frameworks', signals: ['script:htmx.org', rx('script', /\/htmx(?:\.min)?\.js/, 'https://example.com/js/htmx.min.js'), "~html:hx-get='", "~html:hx-post='", "~html:hx-target='"] },
+  { name: 'jQuery', category: 'frameworks', signals: [rx('script', /\/jquery(?:-\d[\d.]*)?(?:\.slim)?(?:\.min)?\.js/, 'https://example.com/js/jquery-3.7.1.min.js'), 'script:/jquery/jquery.js', 'script:/jquery/dist/', 'script:/jquery/3.', 'script:/jquery/1.', 'script:/jquery/2.'] },
+  { name: 'jQuery UI', category: 'frameworks', signals: [rx('script', /\/jquery-ui(?:[.-][\w.-]*)?\.js/, 'https://example.com/js/jquery-ui.min.js'), 'script:/jqueryui/'] },
+  { name: 'jQuery Migrate', category: 'frameworks', signals: [rx('script', /\/jquery-migrate(?:[.-][\w.-]*)?\.js/, 'https://example.com/js/jquery-migrate.min.js')] },
+  { name: 'Bootstrap', category: 'frameworks', aliases: ['Twitter Bootstrap'], signals: [rx('script', /\/bootstrap(?:\.bundle)?(?:\.min)?\.js/, 'https://example.com/js/bootstrap.bundle.min.js'), rx('html', /\/bootstrap(?:\.min)?\.css/, '<link rel="stylesheet" href="/css/bootstrap.min.css">')] },
+  { name: 'Tailwind CSS', category: 'frameworks', aliases: ['Tailwind', 'TailwindCSS'], signals: ['script:cdn.tailwindcss.com', rx('html', /\/tailwind(?:\.min)?\.css/, '<link rel="stylesheet" href="/css/tailwind.min.css">')] },
+  { name: 'Font Awesome', category: 'frameworks', aliases: ['FontAwesome'], signals: ['script:kit.fontawesome.com/', 'html:use.fontawesome.com/', rx('html', /\/font-?awesome(?:\.min)?\.css/, '<link rel="stylesheet" href="/css/font-awesome.min.css">'), 'html:/font-awesome/'] },
+  { name: 'Lodash', category: 'frameworks', signals: [rx('script', /\/lodash(?:\.core)?(?:\.min)?\.js/, 'https://example.com/js/lodash.min.js'), 'script:/lodash@'] },
+  { name: 'Underscore.js', category: 'frameworks', aliases: ['Underscore'], signals: [rx('script', /\/underscore(?:[.-]min)?\.js/, 'https://example.com/js/underscore-min.js')] },
+  { name: 'Moment.js', category: 'frameworks', aliases: ['Moment'], signals: [rx('script', /\/moment(?:-with-locales)?(?:\.min)?\.js/, 'https://example.com/js/moment.min.js')] },
+  { name: 'Modernizr', category: 'frameworks', signals: [rx('script', /\/modernizr[\w.-]*\.js/, 'https://example.com/js/modernizr-2.8.3.min.js')] },
+  { name: 'RequireJS', category: 'frameworks', signals: [rx('script', /\/require(?:\.min)?\.js/, 'https://example.com/js/require.min.js'), '~html:data-main='] },
+  { name: 'GSAP', category: 'frameworks', aliases: ['GreenSock'], signals: [rx('script', /\/gsap(?:\.min)?\.js/, 'https://example.com/js/gsap.min.js'), rx('script', /\/tweenmax(?:\.min)?\.js/, 'https://example.com/js/TweenMax.min.js')] },
+  { name: 'Swiper', category: 'frameworks', signals: [rx('script', /\/swiper(?:-bundle)?(?:\.min)?\.js/, 'https://example.com/js/swiper-bundle.min.js')] },
+  { name: 'Slick', category: 'frameworks', aliases: ['Slick Carousel'], signals: [rx('script', /\/slick(?:\.min)?\.js/, 'https://example.com/js/slick.min.js')] },
+  { name: 'lazysizes', category: 'frameworks', signals: [rx('script', /\/lazysizes(?:\.min)?\.js/, 'https://example.com/js/lazysizes.min.js')] },
+  { name: 'Polyfill.io', category: 'frameworks', signals: ['script:polyfill.io/v'] },
+  { name: 'Three.js', category: 'frameworks', signals: [rx('script', /\/three(?:\.module)?(?:\.min)?\.js/, 'https://example.com/js/three.min.js')] },
+  { name: 'D3.js', category: 'frameworks', aliases: ['D3'], signals: [rx('script', /\/d3(?:\.v\d)?(?:\.min)?\.js/, 'https://example.com/js/d3.v7.min.js'), 'script:d3js.org/'] },
+  { name: 'Chart.js', category: 'frameworks', signals: [rx('script', /\/chart(?:\.umd)?(?:\.min)?\.js/, 'https://example.com/js/chart.umd.min.js')] },
+  { name: 'Highcharts', category: 'frameworks', signals: ['script:code.highcharts.com/', rx('script', /\/highcharts(?:\.min)?\.js/, 'https://example.com/js/highcharts.js')] },
+  { name: 'Turbo', category: 'frameworks', aliases: ['Hotwire', 'Turbolinks'], signals: [rx('script', /\/turbolinks(?:\.min)?\.js/, 'https://example.com/js/turbolinks.js'), 'script:@hotwired/turbo', "~html:data-turbo-track='", "~html:data-turbolinks-track='"] },
+  { name: 'Ruby on Rails', category: 'frameworks', aliases: ['Rails'], signals: ['meta:csrf-param=authenticity_token', '~header:x-runtime'] },
+  { name: 'Django', category: 'frameworks', signals: ['html:csrfmiddlewaretoken', '~cookie:csrftoken', '~cookie:django_language'] },
+  { name: 'Laravel', category: 'frameworks', signals: ['cookie:laravel_session', '~cookie:xsrf-token'] },
+  { name: 'Express', category: 'frameworks', aliases: ['Express.js', 'ExpressJS'], signals: ['header:x-powered-by=express'] },
+  { name: 'PHP', category: 'frameworks', signals: ['header:x-powered-by=php', 'cookie:phpsessid'] },
+  { name: 'ASP.NET', category: 'frameworks', aliases: ['.NET', 'ASP.NET Core'], signals: ['header:x-aspnet-version', 'header:x-aspnetmvc-version', 'header:x-powered-by=asp.net', 'cookie:asp.net_sessionid', 'cookie:.aspnetcore.session', 'html:__viewstate', '~cookie:__requestverificationtoken'] },
+  { name: 'Java', category: 'frameworks', aliases: ['Java EE', 'Jakarta EE'], signals: ['cookie:jsessionid', '~header:x-powered-by=servlet'] },
+  { name: 'CodeIgniter', category: 'frameworks', signals: ['cookie:ci_session'] },
+  { name: 'Hugo', category: 'frameworks', signals: ['meta:generator=hugo'] },
+  { name: 'Jekyll', category: 'frameworks', signals: ['meta:generator=jekyll'] },
+  { name: 'Eleventy', category: 'frameworks', aliases: ['11ty'], signals: ['meta:generator=eleventy'] },
+  { name: 'Docusaurus', category: 'frameworks', implies: ['React'], signals: ['meta:generator=docusaurus'] },
+  { name: 'Hexo', category: 'frameworks', signals: ['meta:generator=hexo'] },
+  { name: 'VuePress', category: 'frameworks', implies: ['Vue.js'], signals: ['meta:generator=vuepress'] },
+  { name: 'MkDocs', category: 'frameworks', signals: ['meta:generator=mkdocs'] },
+  { name: 'Vite', category: 'frameworks', signals: ['html:/@vite/client', rx('~script', /\/assets\/index-[a-z0-9_-]{8}\.js/, 'https://example.com/assets/index-a1b2c3d4.js')] },
+  { name: 'webpack', category: 'frameworks', aliases: ['Webpack'], signals: ['inline:webpackjsonp', 'inline:__webpack_require__', 'inline:webpackchunk'] },
+  { name: 'Qwik', category: 'frameworks', signals: ['html:q:container=', 'html:q:base='] },
+  { name: 'Meteor', category: 'frameworks', signals: ['inline:__meteor_runtime_config__'] },
+  { name: 'Blazor', category: 'frameworks', signals: ['script:_framework/blazor.'] },
+  { name: 'Knockout.js', category: 'frameworks', aliases: ['Knockout'], signals: [rx('script', /\/knockout-\d[\w.-]*\.js/, 'https://example.com/js/knockout-3.5.1.js')] },
+  { name: 'MooTools', category: 'frameworks', signals: [rx('script', /\/mootools[\w.-]*\.js/, 'https://example.com/js/mootools-core.js')] },
+  { name: 'Prototype', category: 'frameworks', aliases: ['Prototype.js'], signals: [rx('script', /\/prototype(?:\.min)?\.js/, 'https://example.com/js/prototype.js')] },
+  { name: 'Socket.IO', category: 'frameworks', signals: ['script:/socket.io/socket.io.js', rx('script', /\/socket\.io(?:\.min)?\.js/, 'https://example.com/js/socket.io.min.js')] },
+  { name: 'Firebase', category: 'frameworks', signals: ['script:gstatic.com/firebasejs/', 'inline:gstatic.com/firebasejs/', 'spf:_spf.firebasemail.com'] },
+  { name: 'reCAPTCHA', category: 'frameworks', aliases: ['Google reCAPTCHA'], signals: ['script:google.com/recaptcha/', 'script:recaptcha.net/recaptcha/', 'script:gstatic.com/recaptcha/', "~html:class='g-recaptcha"] },
+  { name: 'hCaptcha', category: 'frameworks', signals: ['script:js.hcaptcha.com/', 'script:hcaptcha.com/1/api.js', "~html:class='h-captcha"] },
+  { name: 'Cloudflare Turnstile', category: 'frameworks', signals: ['script:challenges.cloudflare.com/turnstile/'] },
+  { name: 'UserWay', category: 'frameworks', signals: ['script:cdn.userway.org/', 'inline:cdn.userway.org/'] },
+  { name: 'accessiBe', category: 'frameworks', signals: ['script:acsbapp.com/apps/app/', 'inline:acsbapp.com/apps/app/'] },
+  { name: 'AudioEye', category: 'frameworks', signals: ['script:wsmcdn.audioeye.com/', 'inline:wsmcdn.audioeye.com/'] },
+  { name: 'Elementor', category: 'frameworks', implies: ['WordPress'], signals: ['html:/wp-content/plugins/elementor/', 'meta:generator=elementor', "~html:class='elementor"] },
+  { name: 'Divi', category: 'frameworks', implies: ['WordPress'], signals: ['html:/wp-content/themes/divi/', 'inline:et_pb_custom'] },
+  { name: 'WPBakery', category: 'frameworks', aliases: ['Visual Composer', 'WPBakery Page Builder'], implies: ['WordPress'], signals: ['meta:generator=wpbakery', 'html:/wp-content/plugins/js_composer/'] },
+  { name: 'Yoast SEO', category: 'frameworks', implies: ['WordPress'], signals: ['comment:optimized with the yoast seo', 'html:yoast-schema-graph'] },
+  { name: 'Jetpack', category: 'frameworks', implies: ['WordPress'], signals: ['html:/wp-content/plugins/jetpack/', 'script:stats.wp.com/e-', 'inline:stats.wp.com/e-'] },
+  { name: 'Contact Form 7', category: 'frameworks', implies: ['WordPress'], signals: ['html:/wp-content/plugins/contact-form-7/', 'inline:wpcf7'] },
+  { name: 'Gravity Forms', category: 'frameworks', implies: ['WordPress'], signals: ['html:/wp-content/plugins/gravityforms/', 'inline:gform.initializeonloaded'] },
+  { name: 'WP Rocket', category: 'frameworks', implies: ['WordPress'], signals: ['comment:performance optimized by wp rocket', 'html:/wp-content/cache/min/', '~comment:this website is like a rocket'] },
+  { name: 'W3 Total Cache', category: 'frameworks', implies: ['WordPress'], signals: ['comment:w3 total cache'] },
+  { name: 'WP Super Cache', category: 'frameworks', implies: ['WordPress'], signals: ['comment:wp-super-cache', 'comment:wp super cache'] },
+  { name: 'Autoptimize', category: 'frameworks', implies: ['WordPress'], signals: ['html:/wp-content/cache/autoptimize/'] },
+  { name: 'LiteSpeed Cache', category: 'frameworks', implies: ['WordPress'], signals: ['html:/wp-content/litespeed/', 'comment:page generated by litespeed cache'] },
+  { name: 'AMP', category: 'frameworks', aliases: ['Accelerated Mobile Pages'], signals: ['script:cdn.ampproject.org/v0.js', rx('html', /<html[^>]*\s(?:amp|⚡)[\s>=]/, '<html amp lang="en">')] },
+
+  // ------------------------------------------------------------------ payments
+  { name: 'Stripe', category: 'payments', signals: ['script:js.stripe.com', 'inline:js.stripe.com', 'cookie:__stripe_mid', 'cookie:__stripe_sid', '~html:buy.stripe.com/', '~html:checkout.stripe.com', 'txt:stripe-verification='] },
+  { name: 'PayPal', category: 'payments', signals: ['script:paypal.com/sdk/js', 'script:paypalobjects.com/api/checkout', 'inline:paypal.com/sdk/js', 'html:paypal.com/cgi-bin/webscr', '~html:paypalobjects.com/'] },
+  { name: 'Braintree', category: 'payments', signals: ['script:js.braintreegateway.com/', 'inline:js.braintreegateway.com/'] },
+  { name: 'Adyen', category: 'payments', signals: [rx('script', /checkoutshopper-(?:live|test)[\w-]*\.adyen\.com/, 'https://checkoutshopper-live.adyen.com/checkoutshopper/sdk/5.0.0/adyen.js'), 'inline:adyencheckout('] },
+  { name: 'Square', category: 'payments', aliases: ['Square Payments'], signals: ['script:js.squareup.com/', 'script:web.squarecdn.com/', 'script:sandbox.web.squarecdn.com/'] },
+  { name: 'Klarna', category: 'payments', signals: ['script:x.klarnacdn.net/', 'script:js.klarna.com/', 'script:klarnaservices.com/', '~html:<klarna-placement'] },
+  { name: 'Afterpay', category: 'payments', aliases: ['Clearpay'], signals: ['script:js.afterpay.com/', 'script:portal.afterpay.com/afterpay.js', 'html:<afterpay-placement'] },
+  { name: 'Affirm', category: 'payments', signals: ['script:cdn1.affirm.com/js/', 'inline:cdn1.affirm.com/js/', 'inline:_affirm_config'] },
+  { name: 'Sezzle', category: 'payments', signals: ['script:widget.sezzle.com/', 'inline:widget.sezzle.com/'] },
+  { name: 'Amazon Pay', category: 'payments', signals: ['script:payments-amazon.com/', 'inline:payments-amazon.com/'] },
+  { name: 'Apple Pay', category: 'payments', signals: ['inline:applepaysession', 'script:applepay.cdn-apple.com/jsapi/', '~html:apple-pay-button'] },
+  { name: 'Google Pay', category: 'payments', signals: ['script:pay.google.com/gp/p/js/pay.js'] },
+  { name: 'Authorize.net', category: 'payments', signals: ['script:js.authorize.net/', 'script:jstest.authorize.net/'] },
+  { name: 'Checkout.com', category: 'payments', signals: ['script:cdn.checkout.com/js/', 'script:checkout-web-components.checkout.com/'] },
+  { name: 'Mollie', category: 'payments', signals: ['script:js.mollie.com/'] },
+  { name: 'Razorpay', category: 'payments', signals: ['script:checkout.razorpay.com/', 'inline:checkout.razorpay.com/'] },
+  { name: 'Paddle', category: 'payments', signals: ['script:cdn.paddle.com/paddle/'] },
+  { name: 'Chargebee', category: 'payments', signals: ['script:js.chargebee.com/'] },
+  { name: 'Recurly', category: 'payments', signals: ['script:js.recurly.com/'] },
+  { name: '2Checkout', category: 'payments', aliases: ['Verifone'], signals: ['script:2checkout.com/checkout/', 'inline:2checkout.com/checkout/'] },
+  { name: 'Mercado Pago', category: 'payments', signals: ['script:sdk.mercadopago.com/', 'script:secure.mlstatic.com/sdk/javascript/'] },
+  { name: 'Paystack', category: 'payments', signals: ['script:js.paystack.co/'] },
+  { name: 'Flutterwave', category: 'payments', signals: ['script:checkout.flutterwave.com/'] },
+  { name: 'Coinbase Commerce', category: 'payments', signals: ['script:commerce.coinbase.com/v1/checkout.js', 'html:commerce.coinbase.com/checkout/'] },
+  { name: 'Bolt', category: 'payments', aliases: ['Bolt Checkout'], signals: ['script:connect.bolt.com/', 'script:connect-sandbox.bolt.com/'] },
+
+  // ------------------------------------------------------------------ CMS (priority: table order, after strength)
+  {
+    name: 'WordPress', category: 'cms', aliases: ['WP'],
+    signals: [
+      'meta:generator=wordpress',
+      "html:'https://api.w.org/'",
+      'header:link=api.w.org',
+      'script:/wp-includes/',
+      'script:/wp-content/themes/',
+      'script:/wp-content/plugins/',
+      'html:/wp-content/themes/',
+      'html:/wp-content/plugins/',
+      'html:/wp-includes/css/',
+      'html:wp-emoji-release.min.js',
+      'inline:wpemojisettings',
+      '~html:/wp-content/',
+      '~html:/wp-includes/',
+      '~html:/wp-json/',
+      '~header:x-pingback=xmlrpc.php',
+      '~cookie:wordpress_test_cookie',
+      '~cookie:wp-settings-*',
+      '~cookie:wordpress_logged_in_*',
+    ],
+    example: { html: '<meta name="generator" content="WordPress 6.5.2">' },
+  },
+  {
+    name: 'Drupal', category: 'cms',
+    signals: ['meta:generator=drupal', 'header:x-generator=drupal', 'header:x-drupal-cache', 'header:x-drupal-dynamic-cache', 'inline:drupal.settings', 'html:data-drupal-selector', 'inline:drupalsettings', 'script:/misc/drupal.js', 'script:/core/misc/drupal.js', '~html:/sites/default/files/', '~html:/sites/all/'],
+  },
+  { name: 'Joomla', category: 'cms', aliases: ['Joomla!'], signals: ['meta:generator=joomla', 'header:x-content-encoded-by=joomla', '~html:/media/jui/', '~html:/components/com_', '~html:/media/system/js/'] },
+  { name: 'TYPO3', category: 'cms', signals: ['meta:generator=typo3', 'html:/typo3conf/', 'html:/typo3temp/'] },
+  { name: 'Adobe Experience Manager', category: 'cms', aliases: ['AEM', 'Adobe CQ'], signals: ['html:/etc.clientlibs/', '~html:/content/dam/', '~html:/etc/designs/'] },
+  { name: 'Sitecore', category: 'cms', signals: ['cookie:sc_analytics_global_cookie', '~html:/-/media/', '~html:/sitecore/'] },
+  { name: 'Sitefinity', category: 'cms', signals: ['meta:generator=sitefinity', '~html:/sitefinity/'] },
+  { name: 'Kentico', category: 'cms', aliases: ['Xperience by Kentico'], signals: ['meta:generator=kentico', 'cookie:cmspreferredculture', '~html:/cmspages/'] },
+  { name: 'Umbraco', category: 'cms', signals: ['cookie:umb_ucontext', '~html:/umbraco/'] },
+  { name: 'DNN', category: 'cms', aliases: ['DotNetNuke'], signals: ['cookie:dotnetnuke', '~html:/desktopmodules/', '~html:/portals/0/'] },
+  { name: 'Craft CMS', category: 'cms', signals: ['header:x-powered-by=craft cms', 'cookie:craftsessionid', '~html:/cpresources/'] },
+  { name: 'Concrete CMS', category: 'cms', aliases: ['concrete5'], signals: ['meta:generator=concrete5', 'meta:generator=concrete cms', '~html:/concrete/js/'] },
+  { name: 'Movable Type', category: 'cms', signals: ['meta:generator=movable type'] },
+  { name: 'Plone', category: 'cms', signals: ['meta:generator=plone'] },
+  { name: '1C-Bitrix', category: 'cms', aliases: ['Bitrix'], signals: ['html:/bitrix/js/', 'html:/bitrix/templates/', 'header:x-powered-cms=bitrix', '~cookie:bitrix_sm_*'] },
+  { name: 'Ghost', category: 'cms', signals: ['meta:generator=ghost', '~html:/ghost/api/', '~html:/public/cards.min.js'] },
+  { name: 'HubSpot CMS', category: 'cms', aliases: ['HubSpot Content Hub', 'HubSpot CMS Hub'], implies: ['HubSpot'], signals: ['meta:generator=hubspot', 'header:x-hs-hub-id', 'html:static.hsappstatic.net/', '~html:/hubfs/'] },
+  { name: 'Wix', category: 'cms', signals: ['meta:generator=wix.com', 'header:x-wix-request-id', 'html:static.parastorage.com/', '~html:static.wixstatic.com/', 'url:wixsite.com'] },
+  { name: 'Squarespace', category: 'cms', signals: ['~html:static1.squarespace.com/', 'html:assets.squarespace.com/', 'inline:squarespace_context', 'url:squarespace.com', '~cookie:ss_cvr', '~cookie:ss_cvt'] },
+  { name: 'Webflow', category: 'cms', signals: ['html:data-wf-page=', 'html:data-wf-site=', 'meta:generator=webflow', '~html:assets.website-files.com/', '~html:assets-global.website-files.com/', 'script:.website-files.com/', 'url:webflow.io', 'txt:webflow-verification='] },
+  { name: 'Framer', category: 'cms', signals: ['meta:generator=framer', 'html:framerusercontent.com/', 'url:framer.website'] },
+  { name: 'Duda', category: 'cms', signals: ['script:static.cdn-website.com/', '~html:irp.cdn-website.com/'] },
+  { name: 'Weebly', category: 'cms', signals: ['html:editmysite.com/', 'url:weebly.com'] },
+  { name: 'Jimdo', category: 'cms', signals: ['html:jimcdn.com/', 'url:jimdosite.com', 'url:jimdofree.com'] },
+  { name: 'WordPress.com', category: 'cms', implies: ['WordPress'], signals: ['url:wordpress.com'] },
+  { name: 'Blogger', category: 'cms', aliases: ['Blogspot'], signals: ['meta:generator=blogger', 'url:blogspot.com', '~html:blogger.com/static/', '~html:blogger.googleusercontent.com/'] },
+  { name: 'Medium', category: 'cms', signals: ['url:medium.com', 'html:cdn-client.medium.com/', '~html:miro.medium.com/'] },
+  { name: 'Tumblr', category: 'cms', signals: ['url:tumblr.com', 'html:assets.tumblr.com/'] },
+  { name: 'Substack', category: 'cms', signals: ['url:substack.com', 'html:substackcdn.com/'] },
+  { name: 'Contentful', category: 'cms', signals: ['html:images.ctfassets.net/', 'html:videos.ctfassets.net/', 'html:assets.ctfassets.net/'] },
+  { name: 'Sanity', category: 'cms', signals: ['html:cdn.sanity.io/images/', 'html:cdn.sanity.io/files/'] },
+  { name: 'Storyblok', category: 'cms', signals: ['html:a.storyblok.com/', 'script:app.storyblok.com/f/storyblok-v2-latest.js'] },
+  { name: 'Prismic', category: 'cms', signals: ['html:images.prismic.io/', 'html:prismic-io.s3.amazonaws.com/', 'script:static.cdn.prismic.io/prismic.js'] },
+  { name: 'DatoCMS', category: 'cms', signals: ['html:datocms-assets.com/'] },
+  { name: 'Contentstack', category: 'cms', signals: ['html:images.contentstack.io/', 'html:assets.contentstack.io/'] },
+
+  // ------------------------------------------------------------------ ecommerce (priority: table order, after strength)
+  {
+    name: 'Shopify', category: 'ecommerce', aliases: ['Shopify Plus'],
+    signals: ['script:cdn.shopify.com/', 'inline:cdn.shopify.com/s/', 'inline:shopify.shop', 'inline:window.shopifyanalytics', 'header:x-shopid', 'header:x-shopify-stage', 'header:x-sorting-hat-shopid', 'cookie:_shopify_y', '~cookie:_shopify_s', 'url:myshopify.com', 'cname:shops.myshopify.com', 'cname:myshopify.com', 'txt:shopify-verification-code=', '~html:cdn.shopify.com/', '~html:/cdn/shop/'],
+    example: { html: '<script src="//cdn.shopify.com/s/files/1/0001/t/1/assets/theme.js"></script>' },
+  },
+  { name: 'BigCommerce', category: 'ecommerce', signals: ['html:cdn11.bigcommerce.com/', 'html:.bigcommerce.com/s-', 'url:mybigcommerce.com', 'inline:bcdata'] },
+  { name: 'Salesforce Commerce Cloud', category: 'ecommerce', aliases: ['Demandware', 'SFCC'], signals: ['html:/on/demandware.store/', 'html:/on/demandware.static/', 'html:demandware.edgesuite.net', 'cookie:dwsid', 'cookie:dwanonymous_*'] },
+  { name: 'Magento', category: 'ecommerce', aliases: ['Adobe Commerce'], signals: ['html:text/x-magento-init', 'inline:mage/cookies', 'cookie:mage-cache-sessid', 'cookie:mage-cache-storage', 'html:/skin/frontend/', '~html:/static/version', '~html:/mage/'] },
+  { name: 'WooCommerce', category: 'ecommerce', implies: ['WordPress'], signals: ['html:/wp-content/plugins/woocommerce/', 'meta:generator=woocommerce', 'cookie:woocommerce_items_in_cart', 'cookie:wp_woocommerce_session_*', 'inline:wc_add_to_cart_params', "~html:class='woocommerce"] },
+  { name: 'PrestaShop', category: 'ecommerce', signals: ['meta:generator=prestashop', 'cookie:prestashop-*', 'inline:prestashop = ', '~html:/modules/ps_'] },
+  { name: 'OpenCart', category: 'ecommerce', signals: ['html:catalog/view/theme/', '~html:index.php?route=', '~cookie:ocsessid'] },
+  { name: 'VTEX', category: 'ecommerce', signals: ['html:vteximg.com.br/', 'html:vtexassets.com/'] },
+  { name: 'Ecwid', category: 'ecommerce', signals: ['script:app.ecwid.com/script.js', 'inline:app.ecwid.com/script.js'] },
+  { name: 'Volusion', category: 'ecommerce', signals: ['html:/v/vspfiles/'] },
+  { name: 'Big Cartel', category: 'ecommerce', signals: ['url:bigcartel.com', 'html:assets.bigcartel.com/'] },
+  { name: 'osCommerce', category: 'ecommerce', signals: ['cookie:oscsid'] },
+  { name: 'Snipcart', category: 'ecommerce', signals: ['script:cdn.snipcart.com/', 'html:cdn.snipcart.com/'] },
+  { name: 'Gumroad', category: 'ecommerce', signals: ['script:gumroad.com/js/gumroad.js'] },
+  { name: 'Lemon Squeezy', category: 'ecommerce', signals: ['script:app.lemonsqueezy.com/js/lemon.js', 'script:assets.lemonsqueezy.com/lemon.js'] },
+  { name: 'Shopware', category: 'ecommerce', signals: ['meta:generator=shopware', '~html:/bundles/storefront/'] },
+
+  // ------------------------------------------------------------------ email providers (MX); gateways resolve through SPF
+  {
+    name: 'Google Workspace', category: 'email_provider', aliases: ['G Suite', 'Gmail for business'],
+    signals: ['mx:aspmx.l.google.com', 'mx:googlemail.com', 'mx:smtp.google.com', 'spf:_spf.google.com'],
+    example: { dns: { mx: ['aspmx.l.google.com'] } },
+  },
+  {
+    name: 'Microsoft 365', category: 'email_provider', aliases: ['Office 365', 'Exchange Online', 'Outlook'],
+    signals: ['mx:mail.protection.outlook.com', 'mx:mx.microsoft', 'spf:spf.protection.outlook.com', 'txt:ms=ms'],
+    example: { dns: { mx: ['contoso-com.mail.protection.outlook.com'] } },
+  },
+  { name: 'Zoho Mail', category: 'email_provider', signals: ['mx:zoho.com', 'mx:zohomail.com', 'mx:zoho.eu', 'mx:zoho.in', 'mx:zoho.com.au', 'spf:zoho.com', 'spf:zohomail.com', 'spf:zoho.eu'] },
+  { name: 'ZeptoMail', category: 'spf_senders', signals: ['spf:transmail.net', 'spf:zeptomail.com'] },
+  { name: 'Proton Mail', category: 'email_provider', aliases: ['ProtonMail'], signals: ['mx:protonmail.ch', 'spf:_spf.protonmail.ch', 'txt:protonmail-verification='] },
+  { name: 'Fastmail', category: 'email_provider', signals: ['mx:messagingengine.com', 'spf:spf.messagingengine.com'] },
+  { name: 'Mimecast', category: 'email_provider', gateway: true, signals: ['mx:mimecast.com', 'mx:mimecast-offshore.com', 'mx:mimecast.co.za', 'spf:_netblocks.mimecast.com', 'spf:mimecast.com'] },
+  { name: 'Proofpoint', category: 'email_provider', gateway: true, aliases: ['Proofpoint Essentials'], signals: ['mx:pphosted.com', 'mx:ppe-hosted.com', 'spf:pphosted.com', 'spf:ppe-hosted.com'] },
+  { name: 'Barracuda Email Protection', category: 'email_provider', gateway: true, aliases: ['Barracuda'], signals: ['mx:barracudanetworks.com', 'spf:spf.ess.barracudanetworks.com'] },
+  { name: 'Cisco Secure Email', category: 'email_provider', gateway: true, aliases: ['IronPort'], signals: ['mx:iphmx.com'] },
+  { name: 'Symantec Email Security.cloud', category: 'email_provider', gateway: true, aliases: ['MessageLabs', 'Broadcom Email Security'], signals: ['mx:messagelabs.com', 'spf:spf.messagelabs.com'] },
+  { name: 'Sophos Email', category: 'email_provider', gateway: true, signals: ['mx:hydra.sophos.com'] },
+  { name: 'iCloud Mail', category: 'email_provider', aliases: ['iCloud+ Custom Email Domain'], signals: ['mx:mail.icloud.com', 'spf:icloud.com'] },
+  { name: 'Yahoo Mail', category: 'email_provider', signals: ['mx:yahoodns.net'] },
+  { name: 'Titan Email', category: 'email_provider', signals: ['mx:titan.email', 'spf:spf.titan.email'] },
+  { name: 'Amazon WorkMail', category: 'email_provider', signals: ['mx:awsapps.com'] },
+  { name: 'Amazon SES', category: 'spf_senders', aliases: ['Amazon Simple Email Service'], signals: ['spf:amazonses.com', 'mx:amazonaws.com', 'txt:amazonses:'] },
+  { name: 'Alibaba Mail', category: 'email_provider', signals: ['mx:qiye.aliyun.com', 'mx:mxhichina.com'] },
+  { name: 'Yandex 360', category: 'email_provider', aliases: ['Yandex Mail'], signals: ['mx:mx.yandex.net', 'mx:mx.yandex.ru', 'spf:_spf.yandex.net'] },
+
+  // ------------------------------------------------------------------ SPF senders (transactional and bulk mail)
+  { name: 'SendGrid', category: 'spf_senders', aliases: ['Twilio SendGrid'], signals: ['spf:sendgrid.net'] },
+  { name: 'Mailgun', category: 'spf_senders', signals: ['spf:mailgun.org'] },
+  { name: 'Postmark', category: 'spf_senders', signals: ['spf:spf.mtasv.net', 'spf:mtasv.net'] },
+  { name: 'SparkPost', category: 'spf_senders', aliases: ['Bird'], signals: ['spf:sparkpostmail.com'] },
+  { name: 'Mailjet', category: 'spf_senders', signals: ['spf:spf.mailjet.com', 'spf:mailjet.com'] },
+  { name: 'Elastic Email', category: 'spf_senders', signals: ['spf:_spf.elasticemail.com'] },
+  { name: 'DocuSign', category: 'verified_services', signals: ['txt:docusign=', 'spf:spf.docusign.net', 'spf:docusign.net'] },
+  { name: 'ServiceNow', category: 'spf_senders', signals: ['spf:service-now.com'] },
+  { name: 'KnowBe4', category: 'verified_services', signals: ['txt:knowbe4-site-verification=', 'spf:spf.knowbe4.com'] },
+
+  // ------------------------------------------------------------------ verified services (apex TXT prefixes)
+  { name: 'Google Search Console', category: 'verified_services', signals: ['txt:google-site-verification='] },
+  { name: 'Meta Business Manager', category: 'verified_services', aliases: ['Facebook Business Manager'], signals: ['txt:facebook-domain-verification='] },
+  { name: 'Atlassian Cloud', category: 'verified_services', aliases: ['Atlassian', 'Jira', 'Confluence'], signals: ['txt:atlassian-domain-verification='] },
+  { name: 'Atlassian Statuspage', category: 'verified_services', aliases: ['Statuspage'], signals: ['txt:status-page-domain-verification='] },
+  { name: 'Apple', category: 'verified_services', aliases: ['Apple Business'], signals: ['txt:apple-domain-verification='] },
+  { name: 'Adobe', category: 'verified_services', aliases: ['Adobe Admin Console'], signals: ['txt:adobe-idp-site-verification='] },
+  { name: 'Adobe Acrobat Sign', category: 'verified_services', aliases: ['Adobe Sign', 'EchoSign'], signals: ['txt:adobe-sign-verification='] },
+  { name: 'Zoom', category: 'verified_services', signals: ['txt:zoom-domain-verification', 'txt:zoom_verify_'] },
+  { name: 'Slack', category: 'verified_services', signals: ['txt:slack-domain-verification='] },
+  { name: 'Dropbox', category: 'verified_services', signals: ['txt:dropbox-domain-verification='] },
+  { name: 'Zoho', category: 'verified_services', aliases: ['Zoho One'], signals: ['txt:zoho-verification='] },
+  { name: 'GlobalSign', category: 'verified_services', signals: ['txt:globalsign-domain-verification=', 'txt:_globalsign-domain-verification='] },
+  { name: 'Cisco Webex', category: 'verified_services', aliases: ['Webex'], signals: ['txt:cisco-ci-domain-verification', 'txt:webexdomainverification.'] },
+  { name: 'Miro', category: 'verified_services', signals: ['txt:miro-verification='] },
+  { name: 'Notion', category: 'verified_services', signals: ['txt:notion-domain-verification='] },
+  { name: 'OpenAI', category: 'verified_services', aliases: ['ChatGPT Enterprise'], signals: ['txt:openai-domain-verification='] },
+  { name: 'Anthropic', category: 'verified_services', aliases: ['Claude'], signals: ['txt:anthropic-domain-verification'] },
+  { name: 'Canva', category: 'verified_services', signals: ['txt:canva-site-verification='] },
+  { name: 'Airtable', category: 'verified_services', signals: ['txt:airtable-verification='] },
+  { name: 'MongoDB Atlas', category: 'verified_services', aliases: ['MongoDB'], signals: ['txt:mongodb-site-verification='] },
+  { name: 'TikTok For Business', category: 'verified_services', signals: ['txt:tiktok-domain-verification='] },
+  { name: 'Twilio', category: 'verified_services', signals: ['txt:twilio-domain-verification='] },
+  { name: 'Yandex Webmaster', category: 'verified_services', signals: ['txt:yandex-verification='] },
+  { name: 'Workplace from Meta', category: 'verified_services', signals: ['txt:workplace-domain-verification='] },
+  { name: 'TeamViewer', category: 'verified_services', signals: ['txt:teamviewer-sso-verification='] },
+  { name: 'Have I Been Pwned', category: 'verified_services', signals: ['txt:have-i-been-pwned-verification='] },
+  { name: 'Docker', category: 'verified_services', aliases: ['Docker Hub'], signals: ['txt:docker-verification='] },
+  { name: 'Smartsheet', category: 'verified_services', signals: ['txt:smartsheet-site-validation='] },
+  { name: 'LastPass', category: 'verified_services', signals: ['txt:lastpass-verification-code='] },
+  { name: 'Citrix', category: 'verified_services', signals: ['txt:citrix-verification-code='] },
+  { name: 'LogMeIn', category: 'verified_services', aliases: ['GoTo'], signals: ['txt:logmein-verification-code='] },
+  { name: 'Postman', category: 'verified_services', signals: ['txt:postman-domain-verification='] },
+  { name: 'Loom', category: 'verified_services', signals: ['txt:loom-verification'] },
+  { name: 'Cursor', category: 'verified_services', signals: ['txt:cursor-domain-verification='] },
+  { name: 'Bugcrowd', category: 'verified_services', signals: ['txt:bugcrowd-verification='] },
+  { name: 'Detectify', category: 'verified_services', signals: ['txt:detectify-verification='] },
+];
+
+// ---------------------------------------------------------------- the compiled table
+
+export type Strength = 'strong' | 'weak';
+
+export interface Signal {
+  /** index in SIGNALS */
+  id: number;
+  tech: number;
+  kind: SignalKind;
+  strength: Strength;
+  /** the lower-case literal (text kinds, cookie, url, tag, dns) or VALUE for meta/header */
+  pattern: string;
+  /** meta or header name */
+  name?: string;
+  /** cookie: pattern is a prefix */
+  prefix?: boolean;
+  re?: RegExp;
+  /** the spec as written, for evidence */
+  source: string;
+  /** text that makes this signal fire on its own (Example form) */
+  sample: Example;
+}
+
+export interface Technology {
+  id: number;
+  name: string;
+  category: Category;
+  aliases: string[];
+  implies: string[];
+  flag?: Flag;
+  gateway: boolean;
+  containerText: boolean;
+  signals: Signal[];
+  example: Example;
+}
+
+const KINDS = new Set<SignalKind>(['script', 'inline', 'html', 'comment', 'meta', 'header', 'cookie', 'url', 'tag', 'container', 'mx', 'spf', 'txt', 'cname']);
+
+function parseSignal(spec: SignalSpec, tech: number, id: number): Signal {
+  const written = typeof spec === 'string' ? spec : spec.spec;
+  const weak = written.startsWith('~');
+  const body = weak ? written.slice(1) : written;
+  const colon = body.indexOf(':');
+  const kind = body.slice(0, colon) as SignalKind;
+  if (!KINDS.has(kind)) throw new Error(`unknown signal kind in ${written}`);
+  const rest = body.slice(colon + 1);
+  const signal: Signal = { id, tech, kind, strength: weak ? 'weak' : 'strong', pattern: '', source: body, sample: {} };
+  if (typeof spec !== 'string') {
+    signal.re = spec.re;
+    signal.pattern = spec.re.source;
+    signal.sample = sampleFor(kind, spec.sample);
+    return signal;
+  }
+  if (kind === 'meta' || kind === 'header') {
+    const eq = rest.indexOf('=');
+    signal.name = (eq < 0 ? rest : rest.slice(0, eq)).toLowerCase();
+    signal.pattern = eq < 0 ? '' : rest.slice(eq + 1).toLowerCase();
+  } else if (kind === 'cookie' && rest.endsWith('*')) {
+    signal.prefix = true;
+    signal.pattern = rest.slice(0, -1).toLowerCase();
+  } else {
+    signal.pattern = rest.toLowerCase();
+  }
+  signal.sample = sampleFor(kind, signal.pattern, signal);
+  return signal;
+}
+
+/** An input fragment that contains the signal (and, as far as we write them, nothing else). */
+function sampleFor(kind: SignalKind, text: string, signal?: Signal): Example {
+  switch (kind) {
+    case 'script': {
+      if (/^https?:\/\//.test(text)) return { html: `<script src="${text}"></script>` };
+      const url = text.startsWith('/') ? `https://site.example${text}` : text.startsWith('.') ? `https://x${text}` : `https://${text}`;
+      return { html: `<script src="${url}${/[/.=?]$/.test(url) ? 'x.js' : ''}"></script>` };
+    }
+    case 'inline': return { html: `<script>${text}</script>` };
+    case 'html': return { html: text.startsWith('<') ? text : `<div>${text}</div>` };
+    case 'comment': return { html: `<!-- ${text} -->` };
+    case 'container': return { container: text };
+    case 'tag': return { container: `var data = {"resource":{"tags":[{"function":"${text}","tag_id":1}]}};` };
+    case 'meta': return { html: `<meta name="${signal!.name}" content="${text || 'x'}">` };
+    case 'header': return { headers: { [signal!.name!]: text || 'x' } };
+    case 'cookie': return { cookies: [signal?.prefix ? `${text}x1` : text] };
+    case 'url': return { url: `https://${text.startsWith('.') ? 'shop' : 'shop.'}${text}/` };
+    case 'mx': return { dns: { mx: [text] } };
+    case 'cname': return { dns: { cname: [text.startsWith('.') ? `x${text}` : text] } };
+    case 'txt': return { dns: { txt: [`${text}abc123`] } };
+    case 'spf': return { dns: { txt: [`v=spf1 include:${text} ~all`] } };
+  }
+}
+
+/** Merge example fragments (html concatenated, lists appended). */
+export function mergeExamples(...parts: Example[]): Example {
+  const out: Example = {};
+  for (const part of parts) {
+    if (part.html) out.html = (out.html ?? '') + part.html;
+    if (part.container) out.container = (out.container ?? '') + part.container;
+    if (part.url) out.url = part.url;
+    if (part.headers) out.headers = { ...out.headers, ...part.headers };
+    if (part.cookies) out.cookies = [...(out.cookies ?? []), ...part.cookies];
+    if (part.dns) {
+      out.dns ??= {};
+      for (const key of ['mx', 'txt', 'cname'] as const) if (part.dns[key]) out.dns[key] = [...(out.dns[key] ?? []), ...part.dns[key]!];
+    }
+  }
+  return out;
+}
+
+function compileTable(specs: TechnologySpec[]): { technologies: Technology[]; signals: Signal[] } {
+  const technologies: Technology[] = [];
+  const signals: Signal[] = [];
+  const names = new Set<string>();
+  for (const spec of specs) {
+    if (names.has(spec.name)) throw new Error(`duplicate technology ${spec.name}`);
+    names.add(spec.name);
+    const id = technologies.length;
+    const own = spec.signals.map((s, i) => parseSignal(s, id, signals.length + i));
+    signals.push(...own);
+    const strong = own.find((s) => s.strength === 'strong');
+    const example = spec.example ?? (strong ? strong.sample : mergeExamples(...own.filter((s) => s.strength === 'weak').slice(0, 2).map((s) => s.sample)));
+    technologies.push({ id, name: spec.name, category: spec.category, aliases: spec.aliases ?? [], implies: spec.implies ?? [], flag: spec.flag, gateway: spec.gateway ?? false, containerText: spec.containerText ?? true, signals: own, example });
+  }
+  for (const tech of technologies) for (const implied of tech.implies) if (!names.has(implied)) throw new Error(`${tech.name} implies unknown ${implied}`);
+  return { technologies, signals };
+}
+
+const compiled = compileTable(SPECS);
+export const TECHNOLOGIES: readonly Technology[] = compiled.technologies;
+export const SIGNALS: readonly Signal[] = compiled.signals;
+export const TECHNOLOGY_BY_NAME: ReadonlyMap<string, Technology> = new Map(TECHNOLOGIES.map((t) => [t.name, t]));

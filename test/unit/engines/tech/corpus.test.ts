@@ -1,0 +1,58 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { detect } from '../../../../engines/tech/detect.ts';
+
+/**
+ * The detector on the 181 real article pages of the article-extraction benchmark (read from
+ * shared/, beside the repository), against labels made from the HTML by an independent procedure
+ * (test/fixtures/tech/README.md). HTML only: no headers, cookies, DNS or containers offline.
+ */
+
+const CORPUS = new URL('../../../../../shared/corpora/article-extraction/', import.meta.url).pathname;
+const LABELS = new URL('../../../fixtures/tech/article-extraction-labels.json', import.meta.url);
+const TECHS = { gtm: 'Google Tag Manager', ga: 'Google Analytics', meta_pixel: 'Meta Pixel', google_ads: 'Google Ads', wordpress: 'WordPress' } as const;
+type Key = keyof typeof TECHS;
+const MIN = 0.95;
+
+describe('article-extraction corpus', { skip: existsSync(join(CORPUS, 'html')) ? false : `no corpus at ${CORPUS}` }, () => {
+  it(`precision and recall >= ${MIN} for ${Object.values(TECHS).join(', ')}`, () => {
+    const labels = JSON.parse(readFileSync(LABELS, 'utf8')) as Record<string, Record<Key, boolean>>;
+    const truth = JSON.parse(readFileSync(join(CORPUS, 'ground-truth.json'), 'utf8')) as Record<string, { url: string }>;
+    const files = readdirSync(join(CORPUS, 'html')).filter((f) => f.endsWith('.html.gz')).sort();
+    assert.equal(files.length, 181);
+    assert.equal(Object.keys(labels).length, files.length);
+
+    const counts = Object.fromEntries(Object.keys(TECHS).map((k) => [k, { tp: 0, fp: 0, fn: 0, misses: [] as string[] }])) as Record<Key, { tp: number; fp: number; fn: number; misses: string[] }>;
+    for (const file of files) {
+      const id = file.slice(0, -'.html.gz'.length);
+      const html = gunzipSync(readFileSync(join(CORPUS, 'html', file))).toString('utf8');
+      const result = detect({ url: truth[id].url, html, headers: {}, cookies: [], containers: [], dns: { mx: [], txt: [], dmarc: null, cname: [] } });
+      const found = new Set(result.technologies.map((t) => t.name));
+      for (const key of Object.keys(TECHS) as Key[]) {
+        const got = found.has(TECHS[key]);
+        const want = labels[id][key];
+        const c = counts[key];
+        if (got && want) c.tp++;
+        else if (got) { c.fp++; c.misses.push(`FP ${id.slice(0, 10)} ${truth[id].url}`); }
+        else if (want) { c.fn++; c.misses.push(`FN ${id.slice(0, 10)} ${truth[id].url}`); }
+      }
+    }
+
+    const rows = (Object.keys(TECHS) as Key[]).map((key) => {
+      const { tp, fp, fn } = counts[key];
+      return { technology: TECHS[key], labelled: tp + fn, detected: tp + fp, tp, fp, fn, precision: tp + fp ? tp / (tp + fp) : 1, recall: tp + fn ? tp / (tp + fn) : 1 };
+    });
+    console.log(`\n  ${'technology'.padEnd(20)} labelled detected   TP  FP  FN precision recall`);
+    for (const r of rows) console.log(`  ${r.technology.padEnd(20)} ${String(r.labelled).padStart(8)} ${String(r.detected).padStart(8)} ${String(r.tp).padStart(4)} ${String(r.fp).padStart(3)} ${String(r.fn).padStart(3)} ${r.precision.toFixed(3).padStart(9)} ${r.recall.toFixed(3).padStart(6)}`);
+    for (const key of Object.keys(TECHS) as Key[]) for (const line of counts[key].misses) console.log(`    ${TECHS[key]}: ${line}`);
+
+    for (const r of rows) {
+      assert.ok(r.labelled >= 5, `${r.technology}: too few labelled pages to measure`);
+      assert.ok(r.precision >= MIN, `${r.technology} precision ${r.precision.toFixed(3)}`);
+      assert.ok(r.recall >= MIN, `${r.technology} recall ${r.recall.toFixed(3)}`);
+    }
+  });
+});
