@@ -831,7 +831,7 @@ export interface components {
          * @enum {string}
          */
         TechStackStatus: "ok" | "no_signals" | "blocked" | "unreachable" | "not_found";
-        /** @description added, removed and is_first_run compare with the previous stored run for the same domain (kept per domain, whoever asked). is_first_run is true when no earlier run exists (added and removed are then null); null when this run was partial. A partial run (a fetch failed) never reports removals. */
+        /** @description added, removed and is_first_run compare with the previous stored run for the same domain (kept per domain, whoever asked). is_first_run is true when no earlier run exists (added and removed are then null); null when this run was partial. A partial run (a fetch failed) never reports removals. The six has_* flags are true or false when the home page was read (ok, no_signals) and null when it was not (blocked, unreachable, not_found). The home page is tried at https://{domain}/, then https://www.{domain}/, then http://{domain}/. */
         TechStackResult: {
             domain: string;
             status: components["schemas"]["TechStackStatus"];

@@ -1,8 +1,11 @@
 import type { HandlerRegistry } from './types.ts';
+import { techStack } from './techStack.ts';
 
 /**
  * The handler of each operationId, one file per operation beside this one. An operation
  * whose engine has not landed yet has no entry here and answers 503 engine_unavailable
  * (retryable, nothing charged).
  */
-export const handlers: HandlerRegistry = {};
+export const handlers: HandlerRegistry = {
+  techStack,
+};

@@ -1,6 +1,15 @@
 import type { Schemas } from '../server/contract.ts';
 import type { QuoteOffer } from '../server/metering/meter.ts';
-import type { QuoteRecord } from '../server/store/types.ts';
+import type { CacheRepo, QuoteRecord, SnapshotsRepo } from '../server/store/types.ts';
+import type { Net } from '../engines/net/index.ts';
+
+/** What handlers are given to reach the world and remember things, never the store itself. */
+export interface HandlerServices {
+  /** The safe fetcher and DNS (engines/net); null when the deployment has no network configured. */
+  net: Net;
+  snapshots: SnapshotsRepo;
+  cache: CacheRepo;
+}
 
 /** What a handler may know about the call: never Koa, never SQL. */
 export interface HandlerContext {
@@ -15,6 +24,7 @@ export interface HandlerContext {
   quote: QuoteRecord | null;
   /** Step 1 of hot-buyers and batch: offer what step 2 will deliver, and its price. */
   offerQuote: (offer: QuoteOffer) => void;
+  services: HandlerServices;
 }
 
 export type Handler<I = any, O = any> = (input: I, context: HandlerContext) => Promise<O>;

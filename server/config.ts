@@ -1,3 +1,5 @@
+import { loadNetConfig, type NetConfig } from '../engines/net/index.ts';
+
 /** Every environment variable the service reads, with its default. The README's table mirrors this. */
 export interface Config {
   port: number;
@@ -19,6 +21,8 @@ export interface Config {
   dailyCostCapMicroUsd: number | null;
   /** Settled micro-USD per UTC day above which paid calls answer settlement_cap_reached. */
   settlementCapMicroUsd: number | null;
+  /** How engines reach the web (NET_* variables; engines/net/config.ts). */
+  net: NetConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -38,5 +42,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rpcUrl: env.RPC_URL || null,
     dailyCostCapMicroUsd: env.DAILY_COST_CAP_MICRO_USD ? Number(env.DAILY_COST_CAP_MICRO_USD) : null,
     settlementCapMicroUsd: env.SETTLEMENT_CAP_MICRO_USD ? Number(env.SETTLEMENT_CAP_MICRO_USD) : null,
+    net: loadNetConfig(env),
   };
 }

@@ -10,7 +10,8 @@ import { createFacilitator, type Facilitator } from './payments/facilitator.ts';
 import type { PaymentTerms } from './payments/x402.ts';
 import { createInvoker } from './pipeline/invoke.ts';
 import type { Store } from './store/types.ts';
-import type { HandlerRegistry } from '../handlers/types.ts';
+import type { HandlerRegistry, HandlerServices } from '../handlers/types.ts';
+import { createNet } from '../engines/net/index.ts';
 
 export interface CoreOptions {
   config: Config;
@@ -54,6 +55,7 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
     now,
     log,
   });
-  const invoke = createInvoker({ handlers, meter, now, log });
+  const services: HandlerServices = { net: createNet(config.net), snapshots: store.snapshots, cache: store.cache };
+  const invoke = createInvoker({ handlers, meter, services, now, log });
   return { invoke, quota, meter, paymentsEnabled: !!paymentFacilitator && !!terms };
 }

@@ -7,7 +7,7 @@ import { canonicalOperation, validatorFor, type OperationInfo } from '../contrac
 import { ServiceError } from '../problem.ts';
 import { parseIdempotencyKey, parsePrivateTier, validateBody } from './validate.ts';
 import type { ExecutionExtras, Meter, MeterOutcome } from '../metering/meter.ts';
-import type { HandlerRegistry } from '../../handlers/types.ts';
+import type { HandlerRegistry, HandlerServices } from '../../handlers/types.ts';
 
 export interface CallRequest {
   transport: 'http' | 'mcp';
@@ -29,6 +29,7 @@ export type CallOutcome = MeterOutcome;
 export interface InvokeOptions {
   handlers: HandlerRegistry;
   meter: Meter;
+  services: HandlerServices;
   now?: () => Date;
   log?: (entry: Record<string, unknown>) => void;
 }
@@ -39,7 +40,7 @@ function resourceOf(call: CallRequest, operation: OperationInfo) {
   return { url: `${call.baseUrl}${operation.path}`, description: operation.offerId! };
 }
 
-export function createInvoker({ handlers, meter, now = () => new Date(), log = () => {} }: InvokeOptions) {
+export function createInvoker({ handlers, meter, services, now = () => new Date(), log = () => {} }: InvokeOptions) {
   async function runHandler(operation: OperationInfo, input: Record<string, unknown>, call: CallRequest, tier: 'single' | 'bundle', extras: ExecutionExtras) {
     const handler = handlers[operation.operationId];
     if (!handler) {
@@ -47,7 +48,7 @@ export function createInvoker({ handlers, meter, now = () => new Date(), log = (
     }
     let result: unknown;
     try {
-      result = await handler(input, { operationId: operation.operationId, requestId: call.requestId, baseUrl: call.baseUrl, now, tier, signal: new AbortController().signal, quote: extras.quote, offerQuote: extras.offerQuote });
+      result = await handler(input, { operationId: operation.operationId, requestId: call.requestId, baseUrl: call.baseUrl, now, tier, signal: new AbortController().signal, quote: extras.quote, offerQuote: extras.offerQuote, services });
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       log({ level: 'error', msg: 'handler failed', operation: operation.operationId, requestId: call.requestId, error: String((error as Error)?.stack ?? error) });

@@ -6,6 +6,7 @@ import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { minimalValue } from '../support/minimal-result.ts';
 import { operations, openapiDocument, validatorFor } from '../../server/contract.ts';
+import { handlers } from '../../handlers/index.ts';
 
 const SPEC_TOOLS = ['ask_service_advisor', 'detect_website_tech_stack', 'get_company_open_jobs', 'get_company_hiring_intent', 'get_search_ads_by_domain', 'get_company_profile', 'company_footprint_check', 'find_hot_buyers', 'batch_lookup', 'private_blind_lookup', 'x402_merchant_trust_check', 'extract_company_contacts', 'url_to_clean_markdown'];
 const SPEC_SKILLS = ['pre_purchase_merchant_trust_check', 'checkout_active_promo_code_finder', 'universal_product_url_to_json', 'b2b_vendor_stability_evaluator', 'store_readiness_auditor', 'conversion_leak_lead_finder', 'agentic_shelf_schema_comparator', 'verified_merchant_json_badge', 'verify_domain_legitimacy_and_security'];
@@ -48,7 +49,7 @@ describe('every operation over MCP (official client)', () => {
         assert.equal((result.structuredContent as any).code, 'invalid_input');
         assert.deepEqual(JSON.parse((result.content as any)[0].text), result.structuredContent);
       });
-      it('answers valid arguments with engine_unavailable while the engine is missing', async () => {
+      if (!handlers[op.operationId]) it('answers valid arguments with engine_unavailable while the engine is missing', async () => {
         const result = await client.callTool({ name: op.mcpTool!, arguments: example });
         assert.equal(result.isError, true);
         assert.equal((result.structuredContent as any).code, 'engine_unavailable');

@@ -27,11 +27,17 @@ export interface TestService {
   close: () => Promise<void>;
 }
 
+/**
+ * Without a world, engines get a resolver on a closed loopback port: every name fails fast and
+ * nothing leaves the machine. Tests that need the web start test/world and pass its net config.
+ */
+export const OFFLINE_ENV = { NET_DNS_SERVERS: '127.0.0.1:9', NET_DNS_TIMEOUT_MS: '300' };
+
 /** The real app on an ephemeral loopback port with a fresh SQLite file (or the given store). */
 export async function startService({ handlers, config = {}, now, facilitator, store: shared }: StartServiceOptions = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const store = shared ?? (await openStore({ sqlitePath: join(dir, 'service.sqlite') }));
-  const app = await createApp({ config: { ...loadConfig({}), logLevel: 'silent', ...config }, store, handlers, now, facilitator });
+  const app = await createApp({ config: { ...loadConfig(OFFLINE_ENV), logLevel: 'silent', ...config }, store, handlers, now, facilitator });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

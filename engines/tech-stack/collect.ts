@@ -1,0 +1,208 @@
+/**
+ * The tech-stack engine: reads a company's home page (HTML, headers, cookies), up to two public
+ * tag-manager containers it references, and its DNS (MX, TXT, DMARC, CNAME), then runs the
+ * detector. Pure over the injected network (engines/net), snapshot store and clock.
+ */
+import { detect, extractContainerIds } from '../tech/detect.ts';
+import type { Dns, DnsAnswer, SafeFetch, SafeFetchResponse } from '../net/types.ts';
+import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
+import type { components } from '../../generated/types.ts';
+
+export type TechStackResult = components['schemas']['TechStackResult'];
+
+export type TechStackStatus = 'ok' | 'no_signals' | 'blocked' | 'unreachable' | 'not_found';
+
+export interface TechStackSnapshot {
+  technologies: string[];
+  at: string;
+}
+
+export interface TechStackDeps {
+  fetch: SafeFetch;
+  dns: Dns;
+  now: () => Date;
+  /** The previous complete run for the domain, and a way to keep this one. */
+  previous: (domain: string) => Promise<TechStackSnapshot | null>;
+  remember: (domain: string, snapshot: TechStackSnapshot) => Promise<void>;
+}
+
+export interface TechStackOptions {
+  maxContainers?: number;
+  pageTimeoutMs?: number;
+  containerTimeoutMs?: number;
+  maxPageBytes?: number;
+  maxContainerBytes?: number;
+  containerUrl?: (id: string) => string;
+}
+
+/** The target's refusal surfaced to the caller as unsafe_or_invalid_target (free). */
+export class UnsafeTechTarget extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'UnsafeTechTarget';
+  }
+}
+
+const CHALLENGE_MARKERS = [
+  /<title>\s*just a moment\.\.\.\s*<\/title>/i,
+  /attention required! \| cloudflare/i,
+  /cf-browser-verification|cf_chl_opt|challenge-platform\/h\//i,
+  /_incapsula_resource/i,
+  /geo\.captcha-delivery\.com|datadome/i,
+  /px-captcha|perimeterx/i,
+  /<title>\s*(access denied|403 forbidden|request rejected)\s*<\/title>/i,
+  /please (verify|confirm) (that )?you are (a )?human/i,
+];
+
+/** A bot wall or challenge page: the site answered, but not with itself. */
+export function isBlocked(response: SafeFetchResponse, html: string): boolean {
+  if ([401, 403, 407, 429].includes(response.status)) return true;
+  if (response.status === 503 && (response.headers['cf-mitigated'] || /captcha|challenge/i.test(html.slice(0, 20_000)))) return true;
+  if (response.headers['cf-mitigated'] === 'challenge') return true;
+  const head = html.slice(0, 50_000);
+  return CHALLENGE_MARKERS.some((marker) => marker.test(head));
+}
+
+const records = <T>(answer: DnsAnswer<T>): T[] => (answer.ok ? answer.records : []);
+
+function emptyResult(domain: string, status: TechStackStatus, checkedAt: string, note: string): TechStackResult {
+  return {
+    domain,
+    status,
+    final_url: null,
+    title: null,
+    cms: null,
+    ecommerce: null,
+    email_provider: null,
+    dmarc_policy: null,
+    note,
+    technology_count: 0,
+    checked_at: checkedAt,
+    added: null,
+    removed: null,
+    is_first_run: null,
+    has_pixel_a: null,
+    has_ads_tag: null,
+    has_analytics_tag_a: null,
+    has_tag_manager: null,
+    has_pixel_b: null,
+    has_pixel_c: null,
+    ad_pixels: [],
+    analytics: [],
+    marketing_tools: [],
+    hosting_cdn: [],
+    frameworks: [],
+    payments: [],
+    spf_senders: [],
+    verified_services: [],
+  };
+}
+
+export async function collectTechStack(
+  domain: string,
+  deps: TechStackDeps,
+  {
+    maxContainers = 2,
+    pageTimeoutMs = 8_000,
+    containerTimeoutMs = 5_000,
+    maxPageBytes = 3_000_000,
+    maxContainerBytes = 2_000_000,
+    containerUrl = (id: string) => `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`,
+  }: TechStackOptions = {},
+): Promise<TechStackResult> {
+  const checkedAt = deps.now().toISOString();
+  const dnsAnswers = Promise.all([deps.dns.mx(domain), deps.dns.txt(domain), deps.dns.dmarc(domain), deps.dns.cname(`www.${domain}`)]);
+
+  let page: SafeFetchResponse | null = null;
+  let lastFailure = '';
+  let nameMissing = 0;
+  const candidates = [`https://${domain}/`, `https://www.${domain}/`, `http://${domain}/`];
+  for (const url of candidates) {
+    try {
+      page = await deps.fetch(url, { timeoutMs: pageTimeoutMs, maxBodyBytes: maxPageBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' });
+      break;
+    } catch (error) {
+      if (isUnsafeTarget(error)) throw new UnsafeTechTarget(`${url}: ${(error as Error).message}`);
+      if (!isFetchFailure(error)) throw error;
+      if (error.kind === 'dns_not_found') nameMissing += 1;
+      lastFailure = `${url}: ${error.kind}`;
+    }
+  }
+  const [mx, txt, dmarc, cname] = await dnsAnswers;
+
+  if (!page) {
+    const nameExists = mx.ok || txt.ok || (mx.ok === false && mx.reason === 'nodata');
+    if (nameMissing === candidates.length && !nameExists) return emptyResult(domain, 'not_found', checkedAt, `The domain does not exist in DNS (${lastFailure}).`);
+    return emptyResult(domain, 'unreachable', checkedAt, `The home page could not be loaded (${lastFailure}).`);
+  }
+  const html = page.text();
+  if (isBlocked(page, html)) {
+    return { ...emptyResult(domain, 'blocked', checkedAt, `The site answered ${page.status} with a bot wall or challenge page; nothing was read.`), final_url: page.url };
+  }
+  if (page.status >= 500) return { ...emptyResult(domain, 'unreachable', checkedAt, `The home page answered ${page.status}.`), final_url: page.url };
+
+  let partial = page.truncated || !mx.ok && mx.reason === 'timeout' || !txt.ok && txt.reason === 'timeout';
+  const containers: { id: string; body: string }[] = [];
+  for (const id of extractContainerIds(html).slice(0, maxContainers)) {
+    try {
+      const response = await deps.fetch(containerUrl(id), { timeoutMs: containerTimeoutMs, maxBodyBytes: maxContainerBytes, accept: 'application/javascript,*/*;q=0.5' });
+      if (response.status === 200) containers.push({ id, body: response.text() });
+      else partial = true;
+    } catch (error) {
+      if (!isFetchFailure(error) && !isUnsafeTarget(error)) throw error;
+      partial = true;
+    }
+  }
+
+  const found = detect({
+    url: page.url,
+    html,
+    headers: page.headers,
+    cookies: page.setCookies.map((cookie) => cookie.split('=')[0].trim()).filter(Boolean),
+    containers,
+    dns: { mx: records(mx).map((record) => record.exchange), txt: records(txt), dmarc: records(dmarc)[0] ?? null, cname: records(cname) },
+  });
+  const names = found.technologies.map((technology) => technology.name).sort();
+  const previous = await deps.previous(domain);
+  const isFirstRun = previous === null;
+  const added = isFirstRun ? null : names.filter((name) => !previous.technologies.includes(name));
+  const removed = isFirstRun || partial ? null : previous.technologies.filter((name) => !names.includes(name));
+  if (!partial) await deps.remember(domain, { technologies: names, at: checkedAt });
+
+  const status: TechStackStatus = found.technology_count > 0 ? 'ok' : 'no_signals';
+  const notes = [
+    status === 'no_signals' ? 'The page loaded but no technology was detected.' : null,
+    partial ? 'Part of the collection failed (a container, DNS or a truncated page); removals are not reported for this run.' : null,
+    page.url !== candidates[0] ? `Read from ${page.url}.` : null,
+  ].filter(Boolean);
+  return {
+    domain,
+    status,
+    final_url: page.url,
+    title: found.title,
+    cms: found.cms,
+    ecommerce: found.ecommerce,
+    email_provider: found.email_provider,
+    dmarc_policy: found.dmarc_policy,
+    note: notes.length ? notes.join(' ') : null,
+    technology_count: found.technology_count,
+    checked_at: checkedAt,
+    added,
+    removed,
+    is_first_run: partial ? null : isFirstRun,
+    has_pixel_a: found.flags.has_pixel_a,
+    has_ads_tag: found.flags.has_ads_tag,
+    has_analytics_tag_a: found.flags.has_analytics_tag_a,
+    has_tag_manager: found.flags.has_tag_manager,
+    has_pixel_b: found.flags.has_pixel_b,
+    has_pixel_c: found.flags.has_pixel_c,
+    ad_pixels: found.ad_pixels,
+    analytics: found.analytics,
+    marketing_tools: found.marketing_tools,
+    hosting_cdn: found.hosting_cdn,
+    frameworks: found.frameworks,
+    payments: found.payments,
+    spf_senders: found.spf_senders,
+    verified_services: found.verified_services,
+  };
+}

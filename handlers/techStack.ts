@@ -1,0 +1,25 @@
+import { collectTechStack, UnsafeTechTarget, type TechStackResult, type TechStackSnapshot } from '../engines/tech-stack/collect.ts';
+import { ServiceError } from '../server/problem.ts';
+import { nextSteps } from './next-steps.ts';
+import type { Handler } from './types.ts';
+
+const SNAPSHOT_KIND = 'tech-stack';
+
+/** POST /v1/tech-stack (MCP detect_website_tech_stack). */
+export const techStack: Handler<{ domain: string }, TechStackResult> = async ({ domain }, { services, now, baseUrl }) => {
+  let result: TechStackResult;
+  try {
+    result = await collectTechStack(domain, {
+      fetch: services.net.fetch,
+      dns: services.net.dns,
+      now,
+      previous: async (key) => ((await services.snapshots.get({ kind: SNAPSHOT_KIND, key }))?.value as TechStackSnapshot | undefined) ?? null,
+      remember: async (key, snapshot) => services.snapshots.put({ kind: SNAPSHOT_KIND, key, value: snapshot as any, at: Date.parse(snapshot.at) }),
+    });
+  } catch (error) {
+    if (error instanceof UnsafeTechTarget) throw new ServiceError('unsafe_or_invalid_target', { detail: `${domain} leads to an address the service does not reach (${error.reason}). Nothing was charged.` });
+    throw error;
+  }
+  if (result.status === 'ok') result.next_steps = nextSteps(domain, ['ats-jobs', 'company-intent', 'search-ads', 'company-profile'], baseUrl);
+  return result;
+};

@@ -1,0 +1,105 @@
+/**
+ * tech-stack end to end against the offline world: real HTTP(S) to fixture sites, real DNS, a
+ * real tag-manager container, every status, charging only ok, and changes between runs.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startWorld, type World } from '../world/index.ts';
+import { installTechSites, redesignAcme, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
+import { startService, type TestService } from '../support/service.ts';
+import { assertValid, call } from '../support/contract.ts';
+
+let ip = 0;
+const caller = () => ({ 'X-Forwarded-For': `203.0.113.${++ip}` });
+
+describe('tech-stack against the offline world', { timeout: 120_000 }, () => {
+  let world: World;
+  let service: TestService;
+  before(async () => {
+    world = await startWorld();
+    installTechSites(world);
+    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
+  });
+  after(async () => {
+    await service?.close();
+    await world?.stop();
+  });
+
+  it('reads the home page, one tag-manager container and DNS into an ok result, and charges it', async () => {
+    const who = caller();
+    const { status, body, headers } = await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: who });
+    assert.equal(status, 200);
+    assert.equal(body.status, 'ok');
+    assert.equal(body.final_url, 'https://acme-analytics.com/');
+    assert.equal(body.title, 'Acme Analytics — Revenue intelligence for B2B teams');
+    assert.equal(body.cms, 'WordPress');
+    assert.equal(body.dmarc_policy, 'reject');
+    assert.match(body.email_provider, /google/i);
+    for (const flag of ['has_pixel_a', 'has_ads_tag', 'has_analytics_tag_a', 'has_tag_manager', 'has_pixel_b', 'has_pixel_c']) assert.equal(body[flag], true, flag);
+    assert.ok(body.payments.some((name: string) => /stripe/i.test(name)), JSON.stringify(body.payments));
+    assert.ok(body.marketing_tools.some((name: string) => /hubspot/i.test(name)), JSON.stringify(body.marketing_tools));
+    assert.ok(body.hosting_cdn.some((name: string) => /cloudflare/i.test(name)), JSON.stringify(body.hosting_cdn));
+    assert.ok(body.spf_senders.some((name: string) => /sendgrid/i.test(name)), JSON.stringify(body.spf_senders));
+    assert.ok(body.analytics.some((name: string) => /clarity/i.test(name)), 'a tag found only inside the container');
+    assert.ok(body.verified_services.length >= 2, JSON.stringify(body.verified_services));
+    assert.ok(body.technology_count >= 12, String(body.technology_count));
+    assert.equal(body.is_first_run, true);
+    assert.equal(body.added, null);
+    assert.equal(body.removed, null);
+    assert.deepEqual(body.next_steps.map((step: any) => step.tool), ['ats-jobs', 'company-intent', 'search-ads', 'company-profile']);
+    assert.deepEqual(body.next_steps[0].body, { domain: TECH_DOMAINS.ok });
+    assert.equal(headers.get('x-usage-free-remaining'), '4');
+    const containers = world.sites.requests.filter((request) => request.host === 'www.googletagmanager.com');
+    assert.equal(containers.length, 1);
+    assert.match(containers[0].url, /gtm\.js\?id=GTM-ACME123/);
+    assert.equal(containers[0].scheme, 'https');
+  });
+
+  const free: [string, string, string][] = [
+    ['no_signals for a page with no technology', TECH_DOMAINS.noSignals, 'no_signals'],
+    ['blocked for a challenge page', TECH_DOMAINS.blocked, 'blocked'],
+    ['unreachable when nothing answers', TECH_DOMAINS.unreachable, 'unreachable'],
+    ['not_found for a name that does not exist', TECH_DOMAINS.notFound, 'not_found'],
+  ];
+  for (const [name, domain, expected] of free) {
+    it(`answers ${name}, free`, async () => {
+      const { status, body, headers } = await call(service.url, '/v1/tech-stack', { body: { domain }, headers: caller() });
+      assert.equal(status, 200);
+      assert.equal(body.status, expected);
+      assert.equal(body.technology_count, 0);
+      assert.equal(body.has_pixel_a, expected === 'no_signals' ? false : null, 'flags are false when the page was read, null when it was not');
+      assert.equal(body.next_steps, undefined);
+      assert.equal(headers.get('x-usage-free-remaining'), '5', 'not charged');
+    });
+  }
+
+  it('refuses a domain that resolves to a private address (unsafe_or_invalid_target), free', async () => {
+    const { status, body } = await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.privateAddress }, headers: caller() });
+    assert.equal(status, 400);
+    assert.equal(body.code, 'unsafe_or_invalid_target');
+  });
+
+  it('reports what was added and removed since the previous run', async () => {
+    await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: caller() });
+    redesignAcme(world);
+    const { body } = await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: caller() });
+    assert.equal(body.is_first_run, false);
+    assert.equal(body.has_pixel_c, false);
+    assert.ok(body.removed.some((name: string) => /tiktok/i.test(name)), JSON.stringify(body.removed));
+    assert.ok(body.added.some((name: string) => /intercom/i.test(name)), JSON.stringify(body.added));
+  });
+
+  it('answers the same over MCP', async () => {
+    const client = new Client({ name: 'tech-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: caller() } }));
+    try {
+      const result = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: TECH_DOMAINS.noSignals } });
+      assertValid('TechStackResult', result.structuredContent);
+      assert.equal((result.structuredContent as any).status, 'no_signals');
+    } finally {
+      await client.close();
+    }
+  });
+});
