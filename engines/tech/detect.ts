@@ -222,11 +222,15 @@ function resolveEmailProvider(mx: string[], entries: Entry[], hits: Hits): strin
   return TECHNOLOGIES[ranked[0].tech].name;
 }
 
-/** Single fields: an entry with strong evidence before a weak-only one, then table order. */
+/**
+ * Single fields: an entry with strong evidence before a weak-only one, a technology seen on the
+ * page before one only implied by it (WordPress.com, not the WordPress it implies), then table order.
+ */
 function pick(entries: Entry[], category: Category): string | null {
   const candidates = entries.filter((e) => e.category === category);
   if (candidates.length === 0) return null;
-  candidates.sort((a, b) => Number(b.strong) - Number(a.strong) || a.tech - b.tech);
+  const onlyImplied = (e: Entry) => Number(e.evidence.every((item) => item.startsWith('implied by ')));
+  candidates.sort((a, b) => Number(b.strong) - Number(a.strong) || onlyImplied(a) - onlyImplied(b) || a.tech - b.tech);
   return TECHNOLOGIES[candidates[0].tech].name;
 }
 
