@@ -1,5 +1,6 @@
 import type { HandlerRegistry } from './types.ts';
 import { techStack } from './techStack.ts';
+import { createPrivateQuery } from './privateQuery.ts';
 
 /**
  * The handler of each operationId, one file per operation beside this one. An operation
@@ -7,5 +8,6 @@ import { techStack } from './techStack.ts';
  * (retryable, nothing charged).
  */
 export const handlers: HandlerRegistry = {
+  privateQuery: createPrivateQuery(() => handlers),
   techStack,
 };

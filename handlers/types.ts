@@ -27,7 +27,13 @@ export interface HandlerContext {
   services: HandlerServices;
 }
 
-export type Handler<I = any, O = any> = (input: I, context: HandlerContext) => Promise<O>;
+/**
+ * A handler, and optionally the checks of its validated input that a schema cannot express and
+ * that need no network: run before metering, so a refused call asks for no payment and uses nothing.
+ */
+export type Handler<I = any, O = any> = ((input: I, context: HandlerContext) => Promise<O>) & {
+  precheck?: (input: I, call: { tier: 'single' | 'bundle' }) => void;
+};
 
 /** Handlers by canonical operationId; an operation without one answers engine_unavailable. */
 export type HandlerRegistry = Partial<Record<string, Handler>>;

@@ -1,6 +1,6 @@
 /**
  * The transport-independent core of a call, shared by HTTP and MCP:
- * validate (headers, body) -> meter (free quota or x402: pay, handle, settle) -> outcome.
+ * validate (headers, body, the handler's precheck) -> meter (free quota or x402: pay, handle, settle) -> outcome.
  * The handler's result is checked against the contract before anything is charged.
  */
 import { canonicalOperation, validatorFor, type OperationInfo } from '../contract.ts';
@@ -73,6 +73,7 @@ export function createInvoker({ handlers, meter, services, now = () => new Date(
     const idempotencyKey = parseIdempotencyKey(call.idempotencyKey);
     const tier = operation.headerParams.includes('X-Private-Query-Tier') ? parsePrivateTier(call.privateTier) : 'single';
     const input = validateBody(operation, call.body);
+    handlers[operation.operationId]?.precheck?.(input, { tier });
     return meter(
       { operation, input, tier, idempotencyKey, ip: call.ip, requestId: call.requestId, resource: resourceOf(call, operation), payment: call.payment, usage: call.usage },
       (extras) => runHandler(operation, input, call, tier, extras),
