@@ -1,6 +1,10 @@
 import type { HandlerRegistry } from './types.ts';
 import { techStack } from './techStack.ts';
 import { createPrivateQuery } from './privateQuery.ts';
+import { createCompanyProfile } from './companyProfile.ts';
+import { createCompanyFootprint } from './companyFootprint.ts';
+import { createHotBuyers } from './hotBuyers.ts';
+import { createBatch } from './batch.ts';
 
 /**
  * The handler of each operationId, one file per operation beside this one. An operation
@@ -9,5 +13,9 @@ import { createPrivateQuery } from './privateQuery.ts';
  */
 export const handlers: HandlerRegistry = {
   privateQuery: createPrivateQuery(() => handlers),
+  companyProfile: createCompanyProfile(() => handlers),
+  companyFootprint: createCompanyFootprint(() => handlers),
+  hotBuyers: createHotBuyers(() => handlers),
+  batch: createBatch(() => handlers),
   techStack,
 };

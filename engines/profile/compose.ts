@@ -1,0 +1,143 @@
+/**
+ * The company profile and footprint: three sections (tech stack, hiring intent, search ads) run in
+ * parallel, each under its own deadline, composed into one result of facts. A section is whatever
+ * runs it (the operations' own handlers, in production); this module only schedules and composes.
+ */
+import type { components } from '../../generated/types.ts';
+
+export type ProfileResult = components['schemas']['ProfileResult'];
+type TechStackResult = components['schemas']['TechStackResult'];
+type CompanyIntentResult = components['schemas']['CompanyIntentResult'];
+type SearchAdsResult = components['schemas']['SearchAdsResult'];
+type SectionStatus = components['schemas']['SectionStatus'];
+type FootprintFact = components['schemas']['FootprintFact'];
+
+export const SECTIONS = ['tech_stack', 'hiring_intent', 'search_ads'] as const;
+export type SectionName = (typeof SECTIONS)[number];
+
+/** The operation a caller can run alone for each section (named in insufficient_data notes). */
+export const SECTION_TOOL: Record<SectionName, string> = { tech_stack: 'tech-stack', hiring_intent: 'company-intent', search_ads: 'search-ads' };
+
+export interface SectionRunners {
+  tech_stack: (signal: AbortSignal) => Promise<TechStackResult>;
+  hiring_intent: (signal: AbortSignal) => Promise<CompanyIntentResult>;
+  search_ads: (signal: AbortSignal) => Promise<SearchAdsResult>;
+}
+
+export interface ProfileOptions {
+  now?: () => Date;
+  /** Each section's own deadline. */
+  deadlinesMs?: Record<SectionName, number>;
+}
+
+export const DEFAULT_DEADLINES_MS: Record<SectionName, number> = { tech_stack: 15_000, hiring_intent: 20_000, search_ads: 12_000 };
+
+/** Inner statuses that say the source could not be read: the section failed, its fact is unknown. */
+const UNREADABLE = new Set(['unreachable', 'blocked']);
+
+interface SectionOutcome<T> {
+  status: SectionStatus;
+  result: T | null;
+}
+
+class SectionTimeout extends Error {}
+
+async function runSection<T extends { status: string }>(run: (signal: AbortSignal) => Promise<T>, deadlineMs: number): Promise<SectionOutcome<T>> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(new SectionTimeout());
+      reject(new SectionTimeout());
+    }, deadlineMs);
+  });
+  try {
+    const result = await Promise.race([run(controller.signal), deadline]);
+    if (result.status === 'ok') return { status: 'ok', result };
+    return { status: UNREADABLE.has(result.status) ? 'failed' : 'no_data', result };
+  } catch (error) {
+    return { status: error instanceof SectionTimeout ? 'timeout' : 'failed', result: null };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function websiteTagsFact(section: SectionOutcome<TechStackResult>): FootprintFact {
+  const tech = section.result;
+  if (!tech || section.status === 'failed' || section.status === 'timeout') return 'unknown';
+  if (tech.status === 'not_found') return 'not_found';
+  const tagged = tech.ad_pixels.length > 0 || tech.analytics.length > 0 || tech.has_tag_manager === true;
+  return tagged ? 'found' : tech.status === 'ok' || tech.status === 'no_signals' ? 'not_found' : 'unknown';
+}
+
+function jobBoardFact(section: SectionOutcome<CompanyIntentResult>): FootprintFact {
+  if (section.status === 'failed' || section.status === 'timeout' || !section.result) return 'unknown';
+  return section.result.status === 'ok' && (section.result.total_open_roles ?? 0) > 0 ? 'found' : 'not_found';
+}
+
+function searchAdsFact(section: SectionOutcome<SearchAdsResult>): FootprintFact {
+  if (section.status === 'failed' || section.status === 'timeout' || !section.result) return 'unknown';
+  return section.result.status === 'ok' ? 'found' : 'not_found';
+}
+
+const list = (names: string[], max = 4) => names.slice(0, max).join(', ') + (names.length > max ? ` and ${names.length - max} more` : '');
+const topKeys = (map: Record<string, number> | undefined, max = 5) => Object.entries(map ?? {}).sort((a, b) => b[1] - a[1]).slice(0, max).map(([key]) => key);
+
+/** Short plain-language facts; nothing estimated beyond what the sections read. */
+function signalsOf(tech: TechStackResult | null, intent: CompanyIntentResult | null, ads: SearchAdsResult | null): string[] {
+  const signals: string[] = [];
+  if (tech?.status === 'ok') {
+    if (tech.cms || tech.ecommerce) signals.push(`Website built on ${[tech.cms, tech.ecommerce].filter(Boolean).join(' with ')}`);
+    if (tech.ad_pixels.length) signals.push(`Advertising pixels on the website: ${list(tech.ad_pixels)}`);
+    if (tech.analytics.length) signals.push(`Analytics on the website: ${list(tech.analytics)}`);
+    if (tech.email_provider) signals.push(`Email hosted by ${tech.email_provider}`);
+    signals.push(`${tech.technology_count} technologies detected on the website`);
+  }
+  if (intent?.status === 'ok') {
+    const roles = intent.total_open_roles ?? 0;
+    const recent = intent.roles_with_known_post_date ? `, ${intent.roles_posted_last_30_days ?? 0} posted in the last 30 days` : '';
+    signals.push(`Hiring: ${roles} open role${roles === 1 ? '' : 's'}${recent}${intent.hiring_status ? ` (${intent.hiring_status.replace('_', ' ')})` : ''}`);
+    const functions = topKeys(intent.function_breakdown, 3);
+    if (functions.length) signals.push(`Most open roles in ${list(functions, 3)}`);
+    const demanded = topKeys(intent.top_demanded_technologies, 5);
+    if (demanded.length) signals.push(`Job posts ask for ${list(demanded, 5)}`);
+  }
+  if (ads?.status === 'ok') {
+    const estimate = ads.total_ads_estimate ? ` (the registry estimates ${ads.total_ads_estimate.low}–${ads.total_ads_estimate.high} ads)` : '';
+    signals.push(`Runs search ads: ${ads.ads_returned ?? ads.ads?.length ?? 0} ads in the sample${estimate}`);
+    if (ads.ads_shown_last_30_days_in_sample) signals.push(`${ads.ads_shown_last_30_days_in_sample} ads of the sample shown in the last 30 days`);
+  }
+  return signals;
+}
+
+export async function composeProfile(domain: string, sections: SectionRunners, { now = () => new Date(), deadlinesMs = DEFAULT_DEADLINES_MS }: ProfileOptions = {}): Promise<ProfileResult> {
+  const [tech, intent, ads] = await Promise.all([
+    runSection(sections.tech_stack, deadlinesMs.tech_stack),
+    runSection(sections.hiring_intent, deadlinesMs.hiring_intent),
+    runSection(sections.search_ads, deadlinesMs.search_ads),
+  ]);
+  const statuses: Record<SectionName, SectionStatus> = { tech_stack: tech.status, hiring_intent: intent.status, search_ads: ads.status };
+  const withData = SECTIONS.filter((name) => statuses[name] === 'ok');
+  const ok = withData.length >= 2;
+  let note: string | null = null;
+  if (!ok) {
+    const unread = SECTIONS.filter((name) => statuses[name] === 'failed' || statuses[name] === 'timeout');
+    const unreadText = unread.length ? ` Could not be read: ${unread.map((name) => `${name} (${statuses[name]})`).join(', ')}.` : '';
+    note = withData.length === 1
+      ? `Only one section has data: call ${SECTION_TOOL[withData[0]]} for ${domain} instead (charged only when it has data).${unreadText} Nothing was charged.`
+      : `No section has data for ${domain}.${unreadText} Nothing was charged.`;
+  }
+  return {
+    domain,
+    status: ok ? 'ok' : 'insufficient_data',
+    sections_status: statuses,
+    footprint: { website_ad_or_analytics_tags: websiteTagsFact(tech), job_board_with_open_roles: jobBoardFact(intent), search_ads: searchAdsFact(ads) },
+    sections_with_data: withData,
+    signals: signalsOf(tech.result, intent.result, ads.result),
+    tech_stack: tech.result,
+    hiring_intent: intent.result,
+    search_ads: ads.result,
+    checked_at: now().toISOString(),
+    note,
+  };
+}

@@ -1,0 +1,40 @@
+import type { components } from '../generated/types.ts';
+import type { Json } from '../server/store/types.ts';
+import { mapBounded, rowRunner } from './bulk.ts';
+import type { Handler, HandlerRegistry } from './types.ts';
+
+type QuoteResult = components['schemas']['QuoteResult'];
+type BatchTool = components['schemas']['BatchTool'];
+type Input = { tool?: BatchTool; domains?: string[]; quote_id?: string };
+type StoredRow = { domain: string; status: string; price_micro_usd: number; result: Record<string, unknown> };
+
+const OPERATION_OF: Record<BatchTool, string> = { 'tech-stack': 'techStack', 'ats-jobs': 'atsJobs', 'company-intent': 'companyIntent', 'search-ads': 'searchAds', 'company-profile': 'companyProfile' };
+export const ROW_PRICE_MICRO_USD: Record<BatchTool, number> = { 'tech-stack': 10_000, 'ats-jobs': 10_000, 'company-intent': 10_000, 'search-ads': 10_000, 'company-profile': 30_000 };
+const CONCURRENCY = 6;
+
+/**
+ * POST /v1/batch (MCP batch_lookup). Step 1 runs the tool for every domain and stores the rows with
+ * data in the quote; step 2, paid, returns those stored rows: no new upstream work.
+ */
+export function createBatch(registry: () => HandlerRegistry): Handler<Input, QuoteResult> {
+  return async function batch(input, context) {
+    if (context.quote) {
+      const { rows } = context.quote.payload as { rows: StoredRow[] };
+      return { status: 'ok', results: rows as QuoteResult['results'], next: 'Done: every row with data is in results.' };
+    }
+    const tool = input.tool!;
+    const outcomes = await mapBounded(input.domains!, CONCURRENCY, rowRunner(registry, OPERATION_OF[tool], context));
+    const price = ROW_PRICE_MICRO_USD[tool];
+    const billable: StoredRow[] = outcomes.filter((row) => row.ok && row.status === 'ok').map((row) => ({ domain: row.domain, status: row.status, price_micro_usd: price, result: row.result! }));
+    const statuses = outcomes.map((row) => ({ domain: row.domain, status: row.status, billable: row.ok && row.status === 'ok', error_code: row.ok ? null : row.errorCode }));
+    if (billable.length === 0) {
+      return { status: 'nothing_billable', statuses, next: 'No domain has data for this tool; nothing is billable and nothing was charged.' };
+    }
+    context.offerQuote({ priceMicroUsd: price * billable.length, billableCount: billable.length, payload: { tool, rows: billable } as unknown as Json });
+    return {
+      status: 'quote',
+      statuses,
+      next: `Send {"quote_id": "<quote_id>"} alone to the same endpoint with a PAYMENT-SIGNATURE for exactly price_micro_usd before expires_at: the ${billable.length} rows with data, already collected, are returned.`,
+    };
+  };
+}

@@ -1,0 +1,17 @@
+import { composeProfile, type ProfileResult } from '../engines/profile/compose.ts';
+import { nextSteps } from './next-steps.ts';
+import { profileSections } from './profile-sections.ts';
+import type { Handler, HandlerRegistry } from './types.ts';
+
+/**
+ * POST /v1/company-footprint (MCP company_footprint_check): the same sections and shape as the
+ * profile, read as a footprint check (is the company visibly operating: tags, open roles, ads).
+ * Facts only: no revenue, burn or fraud estimates.
+ */
+export function createCompanyFootprint(registry: () => HandlerRegistry): Handler<{ domain: string }, ProfileResult> {
+  return async function companyFootprint({ domain }, context) {
+    const result = await composeProfile(domain, profileSections(registry, domain, context), { now: context.now });
+    if (result.status === 'ok') result.next_steps = nextSteps(domain, ['extract-contacts', 'company-profile'], context.baseUrl);
+    return result;
+  };
+}
