@@ -891,32 +891,41 @@ export interface components {
             /** @enum {string|null} */
             interval: "year" | "month" | "week" | "day" | "hour" | null;
         };
+        /** @description One open job, normalized the same way for the six providers. */
         JobItem: {
-            /** @description "{provider}:{native id}", stable across calls; send it back in known_job_ids. */
+            /** @description "{provider}:{native id}" (provider one of greenhouse, lever, ashby, workable, smartrecruiters, recruitee; the native id is the board's own: Greenhouse and Recruitee numbers, Lever and Ashby UUIDs, the Workable shortcode, the SmartRecruiters posting id). Stable across calls; send it back in known_job_ids. */
             job_id: string;
             title: string;
-            departments: components["schemas"]["StringList"];
-            locations: components["schemas"]["StringList"];
+            /** @description The board's department (Lever department or team, SmartRecruiters department or function); empty when none. */
+            departments: string[];
+            /** @description Locations as the board writes them (Greenhouse location and offices, Lever allLocations, Ashby primary and secondary, Workable and Recruitee city, region, country). */
+            locations: string[];
+            /** @description The board's remote flag (Lever workplaceType remote, Ashby isRemote, Workable telecommuting, SmartRecruiters location.remote, Recruitee remote); Greenhouse has none, so remote, anywhere or work from home in its location, offices, custom fields or title. */
             remote: boolean;
-            /** @description Published salary range, or null when the posting shows none. */
+            /** @description Published salary range, or null when the posting shows none: the board's salary fields (Greenhouse pay ranges, Lever salaryRange, Ashby Salary compensation, Recruitee salary), else a range written in the posting text (Greenhouse, Workable). */
             salary: components["schemas"]["Salary"] | null;
-            technologies: components["schemas"]["StringList"];
+            /** @description Technologies named in the title and the first 20,000 characters of the posting text, by their canonical names in the service's one technology vocabulary (the names tech-stack reports, plus technologies only postings name). SmartRecruiters lists carry no text: the first 25 postings of a board are read one by one, the others are tagged from their titles. */
+            technologies: string[];
+            /** @description When the board first published the job (Greenhouse first_published, Lever createdAt, Ashby publishedAt, Workable published_on, SmartRecruiters releasedDate, Recruitee published_at); null when the board gives no date. */
             posted_at: components["schemas"]["NullableDateTime"];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The job's public page on the board.
+             */
             url: string | null;
         };
-        /** @description Against known_job_ids. new_job_ids are open now and were not known; closed_job_ids were known and are no longer open. */
+        /** @description Against known_job_ids, over every open job of the board (not only the 300 listed). new_job_ids are open now and were not known (newest first); closed_job_ids were known and are no longer open (in the order sent); unchanged_count is the number of known ids still open. */
         JobsDiff: {
             new_job_ids: components["schemas"]["StringList"];
             closed_job_ids: components["schemas"]["StringList"];
             unchanged_count: number;
         };
         /**
-         * @description ok (charged); no_open_jobs (a board exists with no open job); unreachable (the board could not be read); not_found (no board found). Only ok is charged.
+         * @description ok (charged); no_open_jobs (the website links to a board that has no open job); unreachable (the board, or the providers asked for one, could not be read); not_found (no board found). A board found only by name, when that name is a common word (the service's documented list of generic names, e.g. app, cloud, data, loop, zero), is answered not_found with confidence unverified, board_match name_match and its jobs and figures filled in, and a note: reported, never charged. Only ok is charged.
          * @enum {string}
          */
         AtsJobsStatus: "ok" | "no_open_jobs" | "unreachable" | "not_found";
-        /** @description Aggregates (total_active_jobs, remote_jobs, jobs_with_salary, jobs_by_department, top_locations, top_technologies) are computed over every open job of the board, also when jobs is truncated at 300. top_locations and top_technologies list at most 10 entries. */
+        /** @description Discovery: the company's home page, then careers pages it links to and /careers, /jobs, careers.{domain} and jobs.{domain}, are scanned for links to, embed scripts of and API calls to a board (confidence high, board_match careers_page_link); otherwise the first label of the domain is tried as a board name on each provider, Lever's EU host included (confidence unverified, board_match name_match; a board with no open job is never a name match). Aggregates (total_active_jobs, remote_jobs, jobs_with_salary, jobs_by_department, top_locations, top_technologies) are computed over every open job of the board, also when jobs is truncated at 300. jobs_by_department counts a job once under each of its departments (jobs without one under "unassigned"); top_locations and top_technologies count a job once per distinct location or technology and list at most 10 entries, largest first. jobs lists the open jobs newest first (posted_at, undated last), at most 300 (jobs_returned, jobs_truncated when the board has more, or with diff_only more new jobs). With diff_only only the jobs of diff.new_job_ids are listed. Size: the jobs of an answer may take at most 512 KiB (524,288 bytes) of JSON; when the listed jobs of an answer without diff_only would take more, the call fails with engine_result_too_large (nothing charged): send known_job_ids with diff_only. With diff_only, jobs are cut to fit and jobs_truncated is true. Cache: a board is read at most once per 6 hours; next_poll_after is when the cached read expires, and a call before it is answered from the cache without any new call to the website or the provider (checked_at is the time of the call, the note says when the board was read). */
         AtsJobsResult: {
             domain: string;
             status: components["schemas"]["AtsJobsStatus"];
@@ -954,7 +963,9 @@ export interface components {
             observability?: components["schemas"]["StringList"];
             sales_tools?: components["schemas"]["StringList"];
         };
+        /** @description A senior or go-to-market open role; department and location are the job's first ones. */
         NotableRole: {
+            /** @description The job_id ats-jobs lists for the same job. */
             job_id: string;
             title: string;
             department: string | null;
@@ -962,7 +973,7 @@ export interface components {
             /** @description Function bucket of function_breakdown, e.g. sales, engineering, data_ai. */
             function: string;
             /**
-             * @description Seniority read from the title.
+             * @description Read from the title: executive (Chief, C-level, VP, President, General Manager), director (Director, Head of), lead (Lead, Principal, Staff, Founding, Manager), senior (Senior, Sr.), otherwise individual.
              * @enum {string}
              */
             seniority: "executive" | "director" | "senior" | "lead" | "individual";
@@ -970,7 +981,7 @@ export interface components {
             /** Format: uri */
             url: string | null;
         };
-        /** @description intent_score (0 to 100, rounded) is the sum of five capped components over all open roles: volume min(30, 10*log2(1+open_roles)); velocity 25*roles_posted_last_30_days/roles_with_known_post_date (0 when fewer than 3 roles have a known post date); go-to-market and senior min(15, 3*notable roles); technology breadth min(20, 4*non-empty buying_signals groups + distinct demanded technologies/2); expansion min(10, 2*distinct countries) plus 4 when more than 30% of roles are remote (total capped at 10). A name-only match on a generic board name is answered with status no_open_jobs and a note, and never charged. */
+        /** @description intent_score (0 to 100, rounded) is the sum of five capped components over all open roles: volume min(30, 10*log2(1+open_roles)); velocity 25*roles_posted_last_30_days/roles_with_known_post_date (0 when fewer than 3 roles have a known post date); go-to-market and senior min(15, 3*notable roles); technology breadth min(20, 4*non-empty buying_signals groups + distinct demanded technologies/2); expansion min(10, 2*distinct countries the board publishes + 4 when more than 30% of roles are remote). Notable roles (for the go-to-market and senior component and notable_open_roles) are roles whose title reads executive (Chief, C-level, VP, President) or director (Director, Head of), or names Principal, Staff, Lead, Founding or Partnerships, or whose function is sales or marketing. A role is posted in the last 30 days when its posted_at is at most 30 days before checked_at. hiring_status: hypergrowth when intent_score >= 75, or at least 50 open roles with at least 30% of the dated ones posted in the last 30 days; active_hiring when intent_score >= 40 or at least 5 open roles; otherwise steady. function_breakdown counts every open role once under the first function its title (else its department) matches: customer_success, sales, marketing, data_ai, design, product, engineering, people, finance, legal, operations, other. department_breakdown, top_locations and top_demanded_technologies count as ats-jobs does (at most 10 locations and technologies). buying_signals groups the demanded technologies (most demanded first) into cloud_infra, data_ai, databases, observability and sales_tools. notable_open_roles lists at most 10 notable roles, executives first, then directors, then lead-level, go-to-market before others at each level, newest first. jobs_truncated is true when the provider lists more open jobs than could be read (all figures then cover the jobs read). The board comes from the same discovery and cache as ats-jobs. A name-only match on a generic board name is answered with status not_found, confidence unverified, the figures computed and a note, and never charged. */
         CompanyIntentResult: {
             domain: string;
             status: components["schemas"]["AtsJobsStatus"];
@@ -994,24 +1005,46 @@ export interface components {
             note?: string | null;
             next_steps?: components["schemas"]["NextSteps"];
         };
+        /** @description An advertiser of the sample; the list is sorted by ads_in_sample, most first. */
         Advertiser: {
             advertiser_id: string;
+            /** @description The name the registry gives (the advertiser id when it gives none). */
             name: string;
             ads_in_sample: number;
         };
+        /** @description Ads of the sample by format (every format present, 0 when none). */
+        AdFormatCounts: {
+            text: number;
+            image: number;
+            video: number;
+        };
         AdItem: {
+            /** @description The registry's creative id. */
             creative_id: string;
+            /** @description The registry's advertiser id. */
             advertiser_id: string;
             advertiser_name: string | null;
             /** @enum {string} */
             format: "text" | "image" | "video";
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Day (UTC) the registry first showed the ad.
+             */
             first_shown: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Day (UTC) the registry last showed the ad.
+             */
             last_shown: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The archived image of an image ad, else the registry's preview renderer (a script, not an image); null when it gave neither.
+             */
             preview_url: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The ad's page on the public registry, for the region asked (or anywhere).
+             */
             transparency_url: string;
         };
         /** @description The registry's own estimate of all ads for the domain. */
@@ -1019,7 +1052,7 @@ export interface components {
             low: number;
             high: number | null;
         };
-        /** @description The sample is the first pages of the registry's answer, at most 40 ads. A block page, a 429 or a redirect to a challenge is an upstream failure (502 engine_failed), never no_ads. region is present when the request sent one. */
+        /** @description The sample is the first pages of the registry's answer, at most 40 ads of the domain or its subdomains (ads the registry lists under other domains are left out). no_ads means the registry answered and listed none. A block page, a 429, a redirect to a challenge, another error status or no answer is an upstream failure (502 engine_failed, retryable, free), never no_ads. region is present when the request sent one. The note says when more pages were left unread and that the registry shows logged-out readers fewer ads. */
         SearchAdsResult: {
             domain: string;
             region?: components["schemas"]["Region"];
@@ -1031,11 +1064,18 @@ export interface components {
             advertisers?: components["schemas"]["Advertiser"][];
             total_ads_estimate?: components["schemas"]["TotalAdsEstimate"] | null;
             ads_returned?: number;
+            /** @description Ads of the sample last shown within 30 days of checked_at. */
             ads_shown_last_30_days_in_sample?: number;
-            formats_in_sample?: components["schemas"]["IntMap"];
-            /** Format: date */
+            formats_in_sample?: components["schemas"]["AdFormatCounts"];
+            /**
+             * Format: date
+             * @description The earliest first_shown of the sample.
+             */
             earliest_first_shown_in_sample?: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The latest last_shown of the sample.
+             */
             latest_last_shown_in_sample?: string | null;
             ads?: components["schemas"]["AdItem"][];
             /** Format: date-time */
@@ -2328,6 +2368,7 @@ export type SchemaBuyingSignals = components['schemas']['BuyingSignals'];
 export type SchemaNotableRole = components['schemas']['NotableRole'];
 export type SchemaCompanyIntentResult = components['schemas']['CompanyIntentResult'];
 export type SchemaAdvertiser = components['schemas']['Advertiser'];
+export type SchemaAdFormatCounts = components['schemas']['AdFormatCounts'];
 export type SchemaAdItem = components['schemas']['AdItem'];
 export type SchemaTotalAdsEstimate = components['schemas']['TotalAdsEstimate'];
 export type SchemaSearchAdsResult = components['schemas']['SearchAdsResult'];

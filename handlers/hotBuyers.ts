@@ -9,7 +9,8 @@ type Input = { domains?: string[]; min_intent_score?: number; quote_id?: string 
 export const HOT_PRICE_MICRO_USD = 250_000;
 /** At most this many hot companies in one paid call (4 × 250000 = $1). */
 export const HOT_PER_CALL = 4;
-const SCAN_CONCURRENCY = 6;
+// 25 domains (the most one scan takes) in two waves: the hiring check mostly waits on the board API
+const SCAN_CONCURRENCY = 13;
 const PROFILE_CONCURRENCY = 4;
 
 /**

@@ -1,5 +1,8 @@
 import type { HandlerRegistry } from './types.ts';
+import { atsJobs } from './atsJobs.ts';
+import { companyIntent } from './companyIntent.ts';
 import { techStack } from './techStack.ts';
+import { searchAds } from './searchAds.ts';
 import { createPrivateQuery } from './privateQuery.ts';
 import { createCompanyProfile } from './companyProfile.ts';
 import { createCompanyFootprint } from './companyFootprint.ts';
@@ -18,4 +21,7 @@ export const handlers: HandlerRegistry = {
   hotBuyers: createHotBuyers(() => handlers),
   batch: createBatch(() => handlers),
   techStack,
+  atsJobs,
+  companyIntent,
+  searchAds,
 };

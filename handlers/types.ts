@@ -2,11 +2,15 @@ import type { Schemas } from '../server/contract.ts';
 import type { QuoteOffer } from '../server/metering/meter.ts';
 import type { CacheRepo, QuoteRecord, SnapshotsRepo } from '../server/store/types.ts';
 import type { Net } from '../engines/net/index.ts';
+import type { JobsConfig } from '../engines/jobs/index.ts';
+import type { AdsConfig } from '../engines/ads/index.ts';
 
 /** What handlers are given to reach the world and remember things, never the store itself. */
 export interface HandlerServices {
   /** The safe fetcher and DNS (engines/net); null when the deployment has no network configured. */
   net: Net;
+  /** Where the upstream APIs live (from configuration only: nothing in a request changes them). */
+  upstreams: { jobs: JobsConfig; ads: AdsConfig };
   snapshots: SnapshotsRepo;
   cache: CacheRepo;
 }

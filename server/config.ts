@@ -1,4 +1,6 @@
 import { loadNetConfig, type NetConfig } from '../engines/net/index.ts';
+import { loadJobsConfig, type JobsConfig } from '../engines/jobs/index.ts';
+import { loadAdsConfig, type AdsConfig } from '../engines/ads/index.ts';
 
 /** Every environment variable the service reads, with its default. The README's table mirrors this. */
 export interface Config {
@@ -23,6 +25,10 @@ export interface Config {
   settlementCapMicroUsd: number | null;
   /** How engines reach the web (NET_* variables; engines/net/config.ts). */
   net: NetConfig;
+  /** Job-board API bases and poll interval (JOBS_* variables; engines/jobs/config.ts). */
+  jobs: JobsConfig;
+  /** The advertising-transparency registry (ADS_REGISTRY_* variables; engines/ads/config.ts). */
+  ads: AdsConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,5 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dailyCostCapMicroUsd: env.DAILY_COST_CAP_MICRO_USD ? Number(env.DAILY_COST_CAP_MICRO_USD) : null,
     settlementCapMicroUsd: env.SETTLEMENT_CAP_MICRO_USD ? Number(env.SETTLEMENT_CAP_MICRO_USD) : null,
     net: loadNetConfig(env),
+    jobs: loadJobsConfig(env),
+    ads: loadAdsConfig(env),
   };
 }

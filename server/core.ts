@@ -55,7 +55,7 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
     now,
     log,
   });
-  const services: HandlerServices = { net: createNet(config.net), snapshots: store.snapshots, cache: store.cache };
+  const services: HandlerServices = { net: createNet(config.net), upstreams: { jobs: config.jobs, ads: config.ads }, snapshots: store.snapshots, cache: store.cache };
   const invoke = createInvoker({ handlers, meter, services, now, log });
   return { invoke, quota, meter, paymentsEnabled: !!paymentFacilitator && !!terms };
 }

@@ -41,7 +41,10 @@ export interface SafeFetchOptions {
 }
 
 export interface FetchRequest {
-  method?: 'GET' | 'HEAD';
+  /** POST exists for registries whose only read is a form or JSON RPC; it needs a body. */
+  method?: 'GET' | 'HEAD' | 'POST';
+  /** The POST body (send its content-type in headers). A 301/302/303 answer turns the next hop into a GET without it. */
+  body?: string;
   /** Extra request headers; those the fetcher owns (Host, User-Agent, Accept-Encoding, hop-by-hop) are ignored. */
   headers?: Record<string, string>;
   /** Aborting it ends the fetch early (a FetchFailure of kind timeout). */
@@ -153,8 +156,10 @@ export function createSafeFetch({
     maxBodyBytes = defaultMaxBodyBytes,
     accept = DEFAULT_ACCEPT,
     maxRedirects = defaultMaxRedirects,
+    body: requestBody,
   }: FetchRequest = {}): Promise<FetchResponse> {
-    if (method !== 'GET' && method !== 'HEAD') throw new TypeError(`the safe fetcher sends GET or HEAD, not ${method}`);
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw new TypeError(`the safe fetcher sends GET, HEAD or POST, not ${method}`);
+    if ((method === 'POST') !== (requestBody !== undefined)) throw new TypeError('the safe fetcher sends a body with POST and only with POST');
     const started = performance.now();
     const deadline = AbortSignal.timeout(timeoutMs);
     const aborted = signal ? AbortSignal.any([signal, deadline]) : deadline;
@@ -168,7 +173,7 @@ export function createSafeFetch({
     try {
       for (;;) {
         const addresses = await addressesOf(current, aborted);
-        const { client, address, response } = await send(current, addresses, method, requestHeaders, aborted, timeoutMs);
+        const { client, address, response } = await send(current, addresses, method, requestHeaders, aborted, timeoutMs, requestBody);
         try {
           const { headers: responseHeaders, cookies } = flattenHeaders(response.headers);
           setCookies.push(...cookies);
@@ -177,6 +182,11 @@ export function createSafeFetch({
             if (redirects.length >= maxRedirects) throw new FetchFailure('too_many_redirects', current.href, `more than ${maxRedirects} redirects`);
             redirects.push(current.href);
             current = checkUrl(resolveLocation(location, current));
+            if (method === 'POST' && response.statusCode !== 307 && response.statusCode !== 308) {
+              method = 'GET';
+              requestBody = undefined;
+              delete requestHeaders['content-type'];
+            }
             continue;
           }
           const { body, truncated } = await readBody(response.body, { contentEncoding: responseHeaders['content-encoding'], maxBytes: maxBodyBytes, signal: aborted });
@@ -206,12 +216,12 @@ export function createSafeFetch({
   }
 
   /** The request, on the first checked address that accepts a connection. */
-  async function send(url: URL, addresses: string[], method: 'GET' | 'HEAD', headers: Record<string, string>, signal: AbortSignal, timeoutMs: number) {
+  async function send(url: URL, addresses: string[], method: 'GET' | 'HEAD' | 'POST', headers: Record<string, string>, signal: AbortSignal, timeoutMs: number, body?: string) {
     const candidates = addresses.slice(0, MAX_ADDRESSES);
     for (let index = 0; ; index++) {
       const client = pinnedClient(url, candidates[index], timeoutMs);
       try {
-        const response = await client.request({ path: `${url.pathname}${url.search}`, method, headers, signal });
+        const response = await client.request({ path: `${url.pathname}${url.search}`, method, headers, signal, body });
         return { client, address: candidates[index], response };
       } catch (error) {
         client.destroy().catch(() => {});

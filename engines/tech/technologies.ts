@@ -871,3 +871,109 @@ const compiled = compileTable(SPECS);
 export const TECHNOLOGIES: readonly Technology[] = compiled.technologies;
 export const SIGNALS: readonly Signal[] = compiled.signals;
 export const TECHNOLOGY_BY_NAME: ReadonlyMap<string, Technology> = new Map(TECHNOLOGIES.map((t) => [t.name, t]));
+
+// ---------------------------------------------------------------- named in job postings only
+
+/** A technology that job postings name but a home page does not reveal (it has no signals). */
+export interface PostingTechnology {
+  name: string;
+  aliases?: string[];
+}
+
+/**
+ * The rest of the one vocabulary: technologies job postings ask for (engines/jobs) that leave no
+ * trace on a home page, so they carry no signals and are not part of TECHNOLOGIES. Names and
+ * aliases are unique across both lists (engines/tech/keywords.ts checks it when it indexes them).
+ */
+export const POSTING_TECHNOLOGIES: readonly PostingTechnology[] = [
+  // cloud and infrastructure
+  { name: 'Kubernetes', aliases: ['k8s'] },
+  { name: 'Amazon EKS', aliases: ['EKS'] },
+  { name: 'Google Kubernetes Engine', aliases: ['GKE'] },
+  { name: 'Azure Kubernetes Service', aliases: ['AKS'] },
+  { name: 'Amazon EC2', aliases: ['EC2'] },
+  { name: 'AWS Lambda' },
+  { name: 'Terraform' },
+  { name: 'Helm' },
+  { name: 'Pulumi' },
+  { name: 'Ansible' },
+  { name: 'OpenShift', aliases: ['Red Hat OpenShift'] },
+  { name: 'Linux' },
+  { name: 'Jenkins' },
+  { name: 'GitHub Actions' },
+  { name: 'GitLab', aliases: ['GitLab CI'] },
+  { name: 'CircleCI' },
+  { name: 'Argo CD', aliases: ['ArgoCD'] },
+  // data and AI
+  { name: 'Snowflake' },
+  { name: 'Databricks' },
+  { name: 'BigQuery', aliases: ['Google BigQuery'] },
+  { name: 'Amazon Redshift', aliases: ['Redshift'] },
+  { name: 'dbt', aliases: ['dbt Labs'] },
+  { name: 'Apache Airflow', aliases: ['Airflow'] },
+  { name: 'Apache Spark', aliases: ['PySpark', 'Spark SQL'] },
+  { name: 'Apache Kafka', aliases: ['Kafka'] },
+  { name: 'Apache Flink', aliases: ['Flink'] },
+  { name: 'Fivetran' },
+  { name: 'Looker' },
+  { name: 'Tableau' },
+  { name: 'Power BI', aliases: ['PowerBI'] },
+  { name: 'PyTorch' },
+  { name: 'TensorFlow' },
+  { name: 'scikit-learn', aliases: ['sklearn'] },
+  { name: 'LangChain' },
+  { name: 'Hugging Face', aliases: ['HuggingFace'] },
+  { name: 'Amazon SageMaker', aliases: ['SageMaker'] },
+  { name: 'Vertex AI' },
+  { name: 'MLflow' },
+  { name: 'Pinecone' },
+  { name: 'Large language models', aliases: ['LLM', 'LLMs'] },
+  // databases
+  { name: 'PostgreSQL', aliases: ['Postgres'] },
+  { name: 'MySQL' },
+  { name: 'Redis' },
+  { name: 'Elasticsearch', aliases: ['Elastic Search', 'OpenSearch'] },
+  { name: 'Amazon DynamoDB', aliases: ['DynamoDB'] },
+  { name: 'Apache Cassandra', aliases: ['Cassandra'] },
+  { name: 'ClickHouse' },
+  { name: 'Oracle Database', aliases: ['Oracle DB'] },
+  { name: 'Microsoft SQL Server', aliases: ['SQL Server', 'MSSQL'] },
+  { name: 'CockroachDB' },
+  { name: 'Supabase' },
+  { name: 'Neo4j' },
+  // observability
+  { name: 'Grafana' },
+  { name: 'Prometheus' },
+  { name: 'Splunk' },
+  { name: 'PagerDuty' },
+  { name: 'OpenTelemetry' },
+  { name: 'Honeycomb' },
+  { name: 'Dynatrace' },
+  { name: 'Kibana', aliases: ['ELK stack', 'ELK'] },
+  // sales tools
+  { name: 'Salesloft' },
+  { name: 'Outreach.io' },
+  { name: 'Gong', aliases: ['Gong.io'] },
+  { name: 'Apollo.io' },
+  { name: 'Clari' },
+  { name: 'LinkedIn Sales Navigator', aliases: ['Sales Navigator'] },
+  { name: 'Pipedrive' },
+  { name: 'Clay.com' },
+  { name: 'Gainsight' },
+  // languages and runtimes
+  { name: 'Python' },
+  { name: 'TypeScript' },
+  { name: 'JavaScript' },
+  { name: 'Golang' },
+  { name: 'Rust' },
+  { name: 'Scala' },
+  { name: 'Kotlin' },
+  { name: 'Swift' },
+  { name: 'Ruby' },
+  { name: 'C++' },
+  { name: 'C#' },
+  { name: 'Node.js', aliases: ['NodeJS'] },
+  { name: 'GraphQL' },
+  { name: 'gRPC' },
+  { name: 'SQL' },
+];

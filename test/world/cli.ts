@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWorld } from './index.ts';
 import { installTechSites, TECH_DOMAINS } from './fixtures/tech-sites.ts';
+import { installJobBoards, JOB_DOMAINS } from './fixtures/job-boards.ts';
+import { ADS_DOMAINS, installAdsRegistry } from './fixtures/ads-registry.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStore } from '../../server/store/index.ts';
@@ -17,6 +19,8 @@ const withChain = process.argv.includes('--chain');
 const port = Number(process.env.PORT ?? 3000);
 const world = await startWorld({ chain: withChain });
 installTechSites(world);
+installJobBoards(world);
+installAdsRegistry(world);
 
 const store = await openStore({ sqlitePath: join(mkdtempSync(join(tmpdir(), 'world-service-')), 'service.sqlite') });
 const config = {
@@ -34,10 +38,21 @@ Try:
   ${post('/v1/tech-stack', { domain: TECH_DOMAINS.ok })}
   ${post('/v1/tech-stack', { domain: TECH_DOMAINS.blocked })}        # blocked, free
   ${post('/v1/tech-stack', { domain: TECH_DOMAINS.notFound })}    # not_found, free
+  ${post('/v1/ats-jobs', { domain: JOB_DOMAINS.leverEu })}    # Lever EU board linked from the home page
+  ${post('/v1/company-intent', { domain: JOB_DOMAINS.big })}    # 1,000-job Greenhouse board
+  ${post('/v1/search-ads', { domain: ADS_DOMAINS.paged })}    # 40 ads over 3 registry pages
+  ${post('/v1/search-ads', { domain: ADS_DOMAINS.regions, region: 'JP' })}    # region filter, echoed
+  ${post('/v1/search-ads', { domain: ADS_DOMAINS.rateLimited })}    # registry 429: 502 engine_failed, free
+  ${post('/v1/company-profile', { domain: ADS_DOMAINS.jobsSite })}    # hiring and ads sections: ok
+  ${post('/v1/hot-buyers', { domains: [JOB_DOMAINS.leverEu, JOB_DOMAINS.greenhouseEmbed, JOB_DOMAINS.notFound], min_intent_score: 20 })}    # step 1: a quote
+  ${post('/v1/batch', { tool: 'tech-stack', domains: [TECH_DOMAINS.ok, TECH_DOMAINS.noSignals] })}    # step 1: one billable row
+  ${post('/v1/private-query', { tool: 'tech_stack', target: TECH_DOMAINS.ok })}    # the target stays out of payment terms
   curl -s ${base}/v1/catalog | head -c 400
   curl -s ${base}/llms.txt | head -30
 
 World domains: ${Object.values(TECH_DOMAINS).join(', ')}.
+Job board domains: ${Object.values(JOB_DOMAINS).join(', ')}.
+Ads registry domains: ${Object.values(ADS_DOMAINS).join(', ')}.
 ${world.chain ? `Payments: the local chain is at ${world.chain.rpcUrl}; payTo ${world.chain.payTo}. After 5 free calls the 402 terms can be paid with any x402 v2 client on chain id 8453 (fund a payer with test/world/chain.ts newPayer).` : 'Start with -- --chain to also run the local chain and take x402 payments.'}
 Ctrl-C stops everything.`);
 

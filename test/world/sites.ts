@@ -30,6 +30,8 @@ export interface WorldSites {
   /** Serves `name` (exact, or `*.example.com` for every subdomain) on both servers. */
   host(name: string, site: Site): void;
   removeHost(name: string): void;
+  /** Every answer of host `name` (exact) waits `ms` first; 0 removes the wait. */
+  setLatency(name: string, ms: number): void;
   /** Every request received, in order. */
   requests: SiteRequest[];
   /** TCP connections accepted so far. */
@@ -49,6 +51,7 @@ const hostKey = (name: string) => name.toLowerCase().replace(/\.$/, '');
 export async function startSites({ sites = {} as Record<string, Site> } = {}): Promise<WorldSites> {
   const hosts = new Map<string, Site>(Object.entries(sites).map(([name, site]) => [hostKey(name), site]));
   const requests: SiteRequest[] = [];
+  const latency = new Map<string, number>();
   const connections = { http: 0, https: 0 };
   const ca = createCertificateAuthority();
 
@@ -80,6 +83,8 @@ export async function startSites({ sites = {} as Record<string, Site> } = {}): P
       const host = hostKey((req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1'));
       requests.push({ scheme, host, method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, localAddress: req.socket.localAddress ?? '' });
       const site = siteFor(host);
+      const wait = latency.get(host);
+      if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
       try {
         if (!site) res.writeHead(404, { 'content-type': 'text/plain' }).end(`no site ${host} in the world`);
         else if (typeof site === 'function') await site(req, res);
@@ -143,6 +148,7 @@ export async function startSites({ sites = {} as Record<string, Site> } = {}): P
     caPem: ca.certPem,
     host: (name, site) => void hosts.set(hostKey(name), site),
     removeHost: (name) => void hosts.delete(hostKey(name)),
+    setLatency: (name, ms) => void (ms > 0 ? latency.set(hostKey(name), ms) : latency.delete(hostKey(name))),
     requests,
     connections,
     httpServer,

@@ -1,0 +1,165 @@
+/**
+ * search-ads: the registry's creative search for a domain, paged up to 40 ads, as a result.
+ * Pure over the injected safe fetcher and clock. Any answer that is not the registry's JSON (a
+ * block page, a 429, a redirect to a challenge, an error status) throws AdsRegistryFailure:
+ * never a no_ads result. no_ads is only valid JSON with no creatives for the domain.
+ */
+import { isFetchFailure, isUnsafeTarget, type FetchResponse, type SafeFetch } from '../net/types.ts';
+import { DEFAULT_ADS_CONFIG, type AdsConfig } from './config.ts';
+import { CookieJar } from './cookies.ts';
+import { AdsRegistryFailure } from './failure.ts';
+import { mapCreative, type MappedAd } from './mapping.ts';
+import type { Region } from './regions.ts';
+import { formBody, PAGE_SIZE, parseRpcJson, readSearchPage, SEARCH_CREATIVES_PATH, searchCreativesRequest } from './rpc.ts';
+import { readEstimate, summarize, type SearchAdsResult, type TotalAdsEstimate } from './summary.ts';
+
+export interface SearchAdsDeps {
+  fetch: SafeFetch;
+  now: () => Date;
+  signal?: AbortSignal;
+  config?: AdsConfig;
+  /** Cookies kept between calls; without one, every call visits the home page first. */
+  jar?: CookieJar;
+}
+
+export interface SearchAdsOptions {
+  /** The sample's size (the specification's limit is 40). */
+  maxAds?: number;
+  /** Pages read at most: the registry blocks after a few dozen calls per address. */
+  maxPages?: number;
+}
+
+const MAX_BODY_BYTES = 4_000_000;
+
+export async function searchAds(
+  domain: string,
+  region: Region | undefined,
+  { fetch, now, signal, config = DEFAULT_ADS_CONFIG, jar = new CookieJar() }: SearchAdsDeps,
+  { maxAds = 40, maxPages = 4 }: SearchAdsOptions = {},
+): Promise<SearchAdsResult> {
+  const base = config.registryUrl;
+
+  /**
+   * The home page, once per jar lifetime, for the cookies the RPC is called with. Best effort:
+   * the RPC decides the outcome, except when the visit already shows a block (429, a "sorry"
+   * challenge) or the registry does not answer in time.
+   */
+  async function visitHome(): Promise<void> {
+    const url = `${base}/?region=${region ?? 'anywhere'}`;
+    let response: FetchResponse;
+    try {
+      response = await fetch(url, { timeoutMs: config.timeoutMs, signal, maxBodyBytes: 1_000_000, maxRedirects: 3 });
+    } catch (error) {
+      if (isFetchFailure(error) && error.kind === 'timeout') throw new AdsRegistryFailure('network', url, `the registry did not answer in time: ${error.message}`, null, { cause: error });
+      if (isFetchFailure(error) || isUnsafeTarget(error)) return;
+      throw error;
+    }
+    jar.store(response.setCookies, now().getTime());
+    if (response.redirects.length && isChallenge(response.url)) throw new AdsRegistryFailure('challenge', url, `the registry's home page redirected to a challenge (${response.url})`);
+    if (response.status === 429) rejectStatus(url, response);
+  }
+
+  async function readPage(pageToken: string | null) {
+    const url = `${base}${SEARCH_CREATIVES_PATH}`;
+    const cookie = jar.header(now().getTime());
+    const response = await reach(url, () => fetch(url, {
+      method: 'POST',
+      body: formBody(searchCreativesRequest({ domain, region, pageToken, pageSize: PAGE_SIZE })),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+        origin: base,
+        referer: `${base}/`,
+        'x-same-domain': '1',
+        ...(cookie ? { cookie } : {}),
+      },
+      accept: 'application/json, text/plain, */*',
+      // The RPC never redirects; a block redirects to a "sorry" challenge.
+      maxRedirects: 0,
+      timeoutMs: config.timeoutMs,
+      maxBodyBytes: MAX_BODY_BYTES,
+      signal,
+    }));
+    jar.store(response.setCookies, now().getTime());
+    rejectStatus(url, response);
+    if (response.truncated) throw new AdsRegistryFailure('unexpected_answer', url, `the registry's answer is larger than ${MAX_BODY_BYTES} bytes`);
+    const answer = parseRpcJson(response.text());
+    if (answer === undefined) {
+      const type = response.headers['content-type'] ?? 'no content type';
+      throw new AdsRegistryFailure('block_page', url, `the registry answered ${response.status} with a ${response.body.length}-byte ${type} page instead of JSON (a block page)`);
+    }
+    const reading = readSearchPage(answer);
+    if (!reading.ok) throw new AdsRegistryFailure(reading.badRequest ? 'bad_request' : 'unexpected_answer', url, reading.detail);
+    return reading.page;
+  }
+
+  if (jar.header(now().getTime()) === null) await visitHome();
+
+  const ads: MappedAd[] = [];
+  const seen = new Set<string>();
+  let estimate: TotalAdsEstimate | null = null;
+  let otherDomain = 0;
+  let pageToken: string | null = null;
+  let truncated = false;
+  for (let pages = 0; pages < maxPages; pages++) {
+    const page = await readPage(pageToken);
+    estimate = readEstimate(page.estimateLow, page.estimateHigh) ?? estimate;
+    for (const creative of page.creatives) {
+      if (ads.length >= maxAds) {
+        truncated = true;
+        break;
+      }
+      const mapped = mapCreative(creative, { domain, region });
+      if (!mapped.ok) {
+        if (mapped.why === 'other_domain') otherDomain++;
+        continue;
+      }
+      if (seen.has(mapped.ad.item.creative_id)) continue;
+      seen.add(mapped.ad.item.creative_id);
+      ads.push(mapped.ad);
+    }
+    pageToken = page.nextPageToken;
+    if (!pageToken) break;
+    if (ads.length >= maxAds || pages + 1 >= maxPages) {
+      truncated = true;
+      break;
+    }
+  }
+  return summarize({ domain, region, ads, estimate, truncated, otherDomain, now: now() });
+}
+
+/** The fetch, with network failures as AdsRegistryFailure (a redirect the RPC refused to follow is a challenge). */
+async function reach(url: string, request: () => Promise<FetchResponse>): Promise<FetchResponse> {
+  try {
+    return await request();
+  } catch (error) {
+    if (isFetchFailure(error) && error.kind === 'too_many_redirects') throw new AdsRegistryFailure('challenge', url, 'the registry redirected the search (a block redirects to a challenge)', null, { cause: error });
+    if (isFetchFailure(error)) throw new AdsRegistryFailure('network', url, `the registry could not be reached (${error.kind}): ${error.message}`, null, { cause: error });
+    if (isUnsafeTarget(error)) throw new AdsRegistryFailure('network', url, `the registry's address is not one the service reaches (${error.reason})`, null, { cause: error });
+    throw error;
+  }
+}
+
+function rejectStatus(url: string, response: FetchResponse): void {
+  const { status } = response;
+  if (status === 429) {
+    const retryAfter = retryAfterSeconds(response.headers['retry-after']);
+    throw new AdsRegistryFailure('rate_limited', url, `the registry is rate-limiting the service (429${retryAfter !== null ? `, retry after ${retryAfter} s` : ''})`, retryAfter);
+  }
+  if (status >= 300 && status < 400) throw new AdsRegistryFailure('challenge', url, `the registry answered ${status} (a redirect to a challenge)`);
+  if (status < 200 || status > 299) throw new AdsRegistryFailure('http_status', url, `the registry answered HTTP ${status}`);
+}
+
+function isChallenge(url: string): boolean {
+  try {
+    return /\/sorry\b/.test(new URL(url).pathname);
+  } catch {
+    return false;
+  }
+}
+
+function retryAfterSeconds(value: string | undefined): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}

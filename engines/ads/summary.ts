@@ -1,0 +1,93 @@
+/**
+ * The search-ads result from the sample of ads: advertisers, formats, date range and recency,
+ * and the registry's own estimate of all ads.
+ */
+import type { components } from '../../generated/types.ts';
+import type { MappedAd } from './mapping.ts';
+import type { Region } from './regions.ts';
+
+export type SearchAdsResult = components['schemas']['SearchAdsResult'];
+export type TotalAdsEstimate = components['schemas']['TotalAdsEstimate'];
+
+const DAY_MS = 86_400_000;
+
+export interface SampleFacts {
+  domain: string;
+  region?: Region;
+  ads: MappedAd[];
+  estimate: TotalAdsEstimate | null;
+  /** The registry had more pages than were read. */
+  truncated: boolean;
+  /** Creatives the registry listed under another domain (dropped). */
+  otherDomain: number;
+  now: Date;
+}
+
+export function summarize({ domain, region, ads, estimate, truncated, otherDomain, now }: SampleFacts): SearchAdsResult {
+  const monthAgo = now.getTime() - 30 * DAY_MS;
+  const formats = { text: 0, image: 0, video: 0 };
+  for (const { item } of ads) formats[item.format]++;
+  const firstShown = ads.map((ad) => ad.firstShownMs).filter((ms): ms is number => ms !== null);
+  const lastShown = ads.map((ad) => ad.lastShownMs).filter((ms): ms is number => ms !== null);
+  return {
+    domain,
+    ...(region ? { region } : {}),
+    status: ads.length ? 'ok' : 'no_ads',
+    advertisers: advertisersOf(ads),
+    total_ads_estimate: estimate,
+    ads_returned: ads.length,
+    ads_shown_last_30_days_in_sample: lastShown.filter((ms) => ms >= monthAgo).length,
+    formats_in_sample: formats,
+    earliest_first_shown_in_sample: firstShown.length ? dayOf(Math.min(...firstShown)) : null,
+    latest_last_shown_in_sample: lastShown.length ? dayOf(Math.max(...lastShown)) : null,
+    ads: ads.map((ad) => ad.item),
+    checked_at: now.toISOString(),
+    note: noteFor({ domain, region, count: ads.length, estimate, truncated, otherDomain }),
+  };
+}
+
+/** Grouped by advertiser id, most ads first; the name is the first one the registry gave. */
+function advertisersOf(ads: MappedAd[]) {
+  const byId = new Map<string, { advertiser_id: string; name: string | null; ads_in_sample: number }>();
+  for (const { item } of ads) {
+    const entry = byId.get(item.advertiser_id) ?? { advertiser_id: item.advertiser_id, name: null, ads_in_sample: 0 };
+    entry.ads_in_sample++;
+    entry.name ??= item.advertiser_name;
+    byId.set(item.advertiser_id, entry);
+  }
+  return [...byId.values()]
+    .sort((a, b) => b.ads_in_sample - a.ads_in_sample || a.advertiser_id.localeCompare(b.advertiser_id))
+    .map((entry) => ({ advertiser_id: entry.advertiser_id, name: entry.name ?? entry.advertiser_id, ads_in_sample: entry.ads_in_sample }));
+}
+
+/** "4" / "5" of the answer (numbers as strings): low and high, or null when the registry gave none. */
+export function readEstimate(low: unknown, high: unknown): TotalAdsEstimate | null {
+  const lowCount = count(low);
+  if (lowCount === null) return null;
+  const highCount = count(high);
+  return { low: lowCount, high: highCount !== null && highCount >= lowCount ? highCount : null };
+}
+
+function count(value: unknown): number | null {
+  const number = typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : typeof value === 'number' ? value : NaN;
+  return Number.isSafeInteger(number) && number >= 0 ? number : null;
+}
+
+function dayOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function noteFor({ domain, region, count, estimate, truncated, otherDomain }: { domain: string; region?: Region; count: number; estimate: TotalAdsEstimate | null; truncated: boolean; otherDomain: number }): string {
+  const where = region ? ` in region ${region}` : '';
+  const parts: string[] = [];
+  if (count === 0) {
+    parts.push(`The advertising-transparency registry lists no ads for ${domain}${where}.`);
+    if (otherDomain) parts.push(`It listed ${otherDomain} ad(s) of other domains for the search; they were left out.`);
+  } else {
+    const total = estimate ? ` of about ${estimate.low}${estimate.high !== null && estimate.high !== estimate.low ? `-${estimate.high}` : ''} the registry estimates` : '';
+    parts.push(`A sample of ${count} ad(s)${total} for ${domain}${where}${truncated ? '; more pages were not read (at most 40 ads per call)' : ''}.`);
+    if (otherDomain) parts.push(`${otherDomain} ad(s) of other domains were left out.`);
+  }
+  parts.push('The registry shows logged-out visitors fewer ads than signed-in ones (age-restricted ads need a login).');
+  return parts.join(' ');
+}

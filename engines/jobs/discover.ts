@@ -1,0 +1,222 @@
+/**
+ * Board discovery. First the company's own pages: the home page, then careers pages it links to
+ * and the usual careers addresses, scanned for hosted-board links, embed scripts and API calls
+ * (a hit is confidence high, board_match careers_page_link). Then, last, the first label of the
+ * domain tried as a board name on each provider (confidence unverified, board_match name_match).
+ */
+import { decodeEntities } from './text.ts';
+import type { BoardRef, Provider } from './types.ts';
+import { isFetchFailure, isUnsafeTarget, type SafeFetch, type SafeFetchResponse } from '../net/types.ts';
+
+interface BoardPattern {
+  provider: Provider;
+  re: RegExp;
+  /** Which group holds the slug, and which (if any) marks an EU Lever tenant. */
+  slug?: number;
+  eu?: number;
+}
+
+/** Group 1 is the slug unless said otherwise. Slugs keep their case (Lever and SmartRecruiters are case-sensitive). */
+export const BOARD_PATTERNS: readonly BoardPattern[] = [
+  { provider: 'greenhouse', re: /greenhouse\.io\/embed\/job_(?:board|app)(?:\/js)?\?(?:[^"'\s<>]*?&(?:amp;)?)?for=([A-Za-z0-9_-]+)/g },
+  { provider: 'greenhouse', re: /boards-api\.greenhouse\.io\/v1\/boards\/([A-Za-z0-9_-]+)/g },
+  { provider: 'greenhouse', re: /(?:boards|job-boards)(?:\.eu)?\.greenhouse\.io\/(?!embed\b)([A-Za-z0-9_-]+)/g },
+  { provider: 'lever', re: /jobs(\.eu)?\.lever\.co\/([A-Za-z0-9_.%-]+)/g, eu: 1, slug: 2 },
+  { provider: 'lever', re: /api(\.eu)?\.lever\.co\/v0\/postings\/([^/?#"'\s<>]+)/g, eu: 1, slug: 2 },
+  { provider: 'lever', re: /leverJobsOptions\s*=\s*\{[^}]*accountName\s*:\s*['"]([^'"]+)/g },
+  { provider: 'ashby', re: /__ashbyBaseJobBoardUrl\s*=\s*["']https:\/\/jobs\.ashbyhq\.com\/([^"'/?#]+)/g },
+  { provider: 'ashby', re: /api\.ashbyhq\.com\/posting-api\/job-board\/([^/?#"'\s<>]+)/g },
+  { provider: 'ashby', re: /jobs\.ashbyhq\.com\/([A-Za-z0-9_.%-]+)/g },
+  { provider: 'workable', re: /apply\.workable\.com\/(?!api\b|j\/)([A-Za-z0-9_-]+)/g },
+  { provider: 'workable', re: /https?:\/\/(?!www\.|apply\.|jobs\.)([a-z0-9-]+)\.workable\.com/g },
+  { provider: 'smartrecruiters', re: /(?:careers|jobs)\.smartrecruiters\.com\/([A-Za-z0-9_-]+)/g },
+  { provider: 'smartrecruiters', re: /api\.smartrecruiters\.com\/v1\/companies\/([^/"'\s<>]+)\/postings/g },
+  { provider: 'recruitee', re: /https?:\/\/([a-z0-9-]+)\.recruitee\.com/g },
+];
+
+/** Path segments and subdomains that are never a board name. */
+const RESERVED = new Set(['embed', 'v1', 'v0', 'api', 'jobs', 'j', 'apply', 'careers', 'www', 'app', 'docs', 'static', 'assets', 'cdn', 'help', 'support', 'blog']);
+
+function slugOf(raw: string): string | null {
+  let slug = raw;
+  try {
+    slug = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  slug = slug.replace(/\/.*$/, '').trim();
+  if (!slug || slug.length > 100 || RESERVED.has(slug.toLowerCase()) || !/^[A-Za-z0-9_.-]+$/.test(slug)) return null;
+  return slug;
+}
+
+/** Boards a page's HTML links to, embeds or calls, in order of first appearance, each once. */
+export function boardsInHtml(html: string): BoardRef[] {
+  const text = html.includes('&') ? decodeEntities(html) : html;
+  const found: { at: number; ref: BoardRef }[] = [];
+  for (const pattern of BOARD_PATTERNS) {
+    pattern.re.lastIndex = 0;
+    for (const match of text.matchAll(pattern.re)) {
+      const slug = slugOf(match[pattern.slug ?? 1]);
+      if (!slug) continue;
+      const ref: BoardRef = { provider: pattern.provider, slug };
+      if (pattern.eu && match[pattern.eu]) ref.region = 'eu';
+      found.push({ at: match.index ?? 0, ref });
+    }
+  }
+  found.sort((a, b) => a.at - b.at);
+  const seen = new Set<string>();
+  return found.map((f) => f.ref).filter((ref) => {
+    const key = `${ref.provider}:${ref.region ?? ''}:${ref.slug.toLowerCase()}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A careers page served by Recruitee on the company's own host: its markup names Recruitee. */
+export function recruiteeCustomHost(html: string, pageUrl: string, domain: string): BoardRef | null {
+  if (!/recruitee/i.test(html)) return null;
+  const host = new URL(pageUrl).hostname.toLowerCase();
+  if (host.endsWith('.recruitee.com') || !(host === domain || host.endsWith(`.${domain}`))) return null;
+  return { provider: 'recruitee', slug: host, host };
+}
+
+const CAREERS_WORDS = /\b(careers?|jobs?|join (?:us|our team)|we(?:'|’)?re hiring|open (?:positions|roles)|work (?:with|at) us|vacancies)\b/i;
+const CAREERS_PATH = /\/(careers?|jobs|join-us|join|work-with-us|open-positions|vacancies)(?:[/?#]|$)/i;
+
+/** Same-site pages the HTML links to as careers pages (by path or by link text). */
+export function careersLinks(html: string, pageUrl: string, domain: string): string[] {
+  const links: string[] = [];
+  for (const match of html.matchAll(/<a\b[^>]*?\bhref\s*=\s*["']([^"']+)["'][^>]*>([\s\S]{0,200}?)<\/a>/gi)) {
+    let url: URL;
+    try {
+      url = new URL(decodeEntities(match[1]), pageUrl);
+    } catch {
+      continue;
+    }
+    const host = url.hostname.toLowerCase();
+    if (!/^https?:$/.test(url.protocol) || !(host === domain || host.endsWith(`.${domain}`))) continue;
+    const text = match[2].replace(/<[^>]*>/g, ' ');
+    if (!CAREERS_PATH.test(url.pathname) && !CAREERS_WORDS.test(text)) continue;
+    url.hash = '';
+    if (!links.includes(url.href)) links.push(url.href);
+  }
+  return links;
+}
+
+/**
+ * Common words a company may use as its domain's first label: a board by that name proves
+ * nothing about the company (research: 'loop', 'zero', 'reach' boards belong to others). A name
+ * match on one of them is reported but answered not_found, so it is never charged.
+ */
+export const GENERIC_BOARD_NAMES: ReadonlySet<string> = new Set([
+  'app', 'apps', 'home', 'shop', 'store', 'cloud', 'data', 'labs', 'lab', 'team', 'work', 'jobs', 'careers', 'hire', 'hiring',
+  'company', 'group', 'global', 'digital', 'tech', 'software', 'solutions', 'systems', 'services', 'partners', 'media', 'studio',
+  'design', 'health', 'energy', 'capital', 'ventures', 'consulting', 'agency', 'network', 'online', 'web', 'mail', 'news', 'blog',
+  'get', 'try', 'go', 'my', 'the', 'one', 'first', 'next', 'new', 'open', 'smart', 'best', 'live', 'link', 'hub', 'base', 'core',
+  'flow', 'pulse', 'spark', 'wave', 'box', 'stack', 'point', 'line', 'loop', 'mast', 'reach', 'simply', 'zero', 'contractors',
+  'bright', 'blue', 'green', 'red', 'north', 'true', 'prime', 'nova', 'apex', 'summit', 'atlas', 'orbit', 'vision', 'insight',
+  'connect', 'direct', 'express', 'plus', 'pro', 'max', 'space', 'care', 'finance', 'bank', 'pay', 'money', 'travel', 'food',
+]);
+
+export const isGenericName = (label: string) => GENERIC_BOARD_NAMES.has(label.toLowerCase());
+
+/** The domain's first label (www. dropped): the board name tried last. */
+export function nameLabel(domain: string): string {
+  return domain.toLowerCase().replace(/^www\./, '').split('.')[0];
+}
+
+/** Boards named after the label on every provider, in the order they are tried (both Lever hosts, SmartRecruiters in two cases). */
+export function nameCandidates(label: string): BoardRef[] {
+  const capitalized = label.charAt(0).toUpperCase() + label.slice(1);
+  const refs: BoardRef[] = [
+    { provider: 'greenhouse', slug: label },
+    { provider: 'lever', slug: label },
+    { provider: 'lever', slug: label, region: 'eu' },
+    { provider: 'ashby', slug: label },
+    { provider: 'workable', slug: label },
+    { provider: 'smartrecruiters', slug: label },
+    { provider: 'recruitee', slug: label },
+  ];
+  if (capitalized !== label) refs.splice(6, 0, { provider: 'smartrecruiters', slug: capitalized });
+  return refs;
+}
+
+export interface SiteScan {
+  /** Boards found on the company's pages, best first. */
+  boards: BoardRef[];
+  /** Pages that answered (URL), in the order read. */
+  pagesRead: string[];
+  /** Why the home page could not be read, when it could not. */
+  homeFailure: string | null;
+}
+
+/** The company's home page resolves to an address the service must not reach. */
+export class UnsafeJobsTarget extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'UnsafeJobsTarget';
+  }
+}
+
+export interface ScanOptions {
+  pageTimeoutMs?: number;
+  maxPageBytes?: number;
+  /** Careers pages read beyond the home page. */
+  maxCareersPages?: number;
+  signal?: AbortSignal;
+}
+
+/** Reads the home page and up to maxCareersPages careers pages, stopping at the first page that names a board. */
+export async function scanSite(domain: string, fetch: SafeFetch, { pageTimeoutMs = 6_000, maxPageBytes = 2_000_000, maxCareersPages = 4, signal }: ScanOptions = {}): Promise<SiteScan> {
+  const pagesRead: string[] = [];
+  const request = { timeoutMs: pageTimeoutMs, maxBodyBytes: maxPageBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', signal };
+
+  async function read(url: string, home: boolean): Promise<SafeFetchResponse | string> {
+    try {
+      const response = await fetch(url, request);
+      if (response.status >= 400) return `${url}: HTTP ${response.status}`;
+      pagesRead.push(response.url);
+      return response;
+    } catch (error) {
+      if (isUnsafeTarget(error)) {
+        if (home) throw new UnsafeJobsTarget(`${url}: ${(error as Error).message}`);
+        return `${url}: unsafe target`;
+      }
+      if (isFetchFailure(error)) return `${url}: ${error.kind}`;
+      throw error;
+    }
+  }
+
+  function boardsOn(response: SafeFetchResponse): BoardRef[] {
+    const html = response.text();
+    const boards = boardsInHtml(html);
+    const custom = boards.length ? null : recruiteeCustomHost(html, response.url, domain);
+    return custom ? [custom] : boards;
+  }
+
+  let home = await read(`https://${domain}/`, true);
+  if (typeof home === 'string' && !domain.startsWith('www.')) {
+    const www = await read(`https://www.${domain}/`, true);
+    if (typeof www !== 'string') home = www;
+  }
+  const homeFailure = typeof home === 'string' ? home : null;
+  let candidates = [`https://${domain}/careers`, `https://${domain}/jobs`, `https://careers.${domain}/`, `https://jobs.${domain}/`];
+  if (typeof home !== 'string') {
+    const boards = boardsOn(home);
+    if (boards.length) return { boards, pagesRead, homeFailure };
+    candidates = [...careersLinks(home.text(), home.url, domain), ...candidates];
+  }
+  const tried = new Set<string>();
+  for (const url of candidates) {
+    if (tried.size >= maxCareersPages) break;
+    const key = url.replace(/\/$/, '');
+    if (tried.has(key) || pagesRead.some((page) => page.replace(/\/$/, '') === key)) continue;
+    tried.add(key);
+    const page = await read(url, false);
+    if (typeof page === 'string') continue;
+    const boards = boardsOn(page);
+    if (boards.length) return { boards, pagesRead, homeFailure };
+  }
+  return { boards: [], pagesRead, homeFailure };
+}

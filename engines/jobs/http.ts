@@ -1,0 +1,38 @@
+import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
+import { BoardUnreachable, type BoardContext } from './types.ts';
+
+const DEFAULT_TIMEOUT_MS = 8_000;
+const DEFAULT_MAX_BYTES = 8_000_000;
+
+/**
+ * GET a provider's JSON: the parsed body, or null when the board does not exist (404, 410, a
+ * host name that does not resolve).
+ * Anything else that is not a 2xx JSON answer is a BoardUnreachable.
+ */
+export async function getJson(url: string, context: BoardContext): Promise<unknown | null> {
+  let response;
+  try {
+    response = await context.fetch(url, {
+      timeoutMs: context.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxBodyBytes: context.maxBodyBytes ?? DEFAULT_MAX_BYTES,
+      accept: 'application/json',
+      signal: context.signal,
+    });
+  } catch (error) {
+    // A board host that does not exist (Recruitee's {company}.recruitee.com) is a board that does not exist.
+    if (isFetchFailure(error) && error.kind === 'dns_not_found') return null;
+    if (isFetchFailure(error)) throw new BoardUnreachable(url, error.kind);
+    if (isUnsafeTarget(error)) throw new BoardUnreachable(url, `unsafe target (${error.reason})`);
+    throw error;
+  }
+  if (response.status === 404 || response.status === 410) return null;
+  if (response.status < 200 || response.status > 299) throw new BoardUnreachable(url, `HTTP ${response.status}`);
+  if (response.truncated) throw new BoardUnreachable(url, 'answer larger than the cap');
+  try {
+    return JSON.parse(response.text());
+  } catch {
+    throw new BoardUnreachable(url, 'the answer is not JSON');
+  }
+}
+
+export const isObject = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value);

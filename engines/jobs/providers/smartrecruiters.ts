@@ -1,0 +1,89 @@
+/**
+ * SmartRecruiters posting API: GET {base}/v1/companies/{CompanyId}/postings?limit=100&offset=N
+ * ({offset, limit, totalFound, content}), company ids are case-sensitive. The list carries no
+ * description: up to maxDetailCalls postings are read one by one (jobAd.sections, the
+ * boilerplate companyDescription skipped); the others are tagged from their titles only.
+ */
+import { getJson, isObject } from '../http.ts';
+import { htmlText, makeJobs, str, type RawJob } from '../text.ts';
+import { BoardUnreachable, type BoardContext, type BoardRead, type BoardRef, type ProviderClient } from '../types.ts';
+import type { TechnologyFinder } from '../../tech/keywords.ts';
+
+export const SMARTRECRUITERS_PAGE = 100;
+const MAX_PAGES = 50;
+const DETAIL_CONCURRENCY = 4;
+
+export function smartRecruitersUrl(base: string, company: string, offset: number): string {
+  return `${base}/v1/companies/${encodeURIComponent(company)}/postings?limit=${SMARTRECRUITERS_PAGE}&offset=${offset}`;
+}
+
+export function smartRecruitersDetailUrl(base: string, company: string, id: string): string {
+  return `${base}/v1/companies/${encodeURIComponent(company)}/postings/${encodeURIComponent(id)}`;
+}
+
+/** The text of a posting detail: every jobAd section but the company description. */
+export function detailText(detail: unknown): string {
+  const sections = isObject(detail) && isObject(detail.jobAd) && isObject(detail.jobAd.sections) ? detail.jobAd.sections : {};
+  return Object.entries(sections)
+    .filter(([name, section]) => name !== 'companyDescription' && isObject(section))
+    .map(([, section]) => `${section.title ?? ''}\n${htmlText(section.text)}`)
+    .join('\n');
+}
+
+export function normalizeSmartRecruiters(company: string, postings: unknown[], texts: ReadonlyMap<string, string>, finder: TechnologyFinder): BoardRead {
+  const items = postings.filter(isObject);
+  const raws = items.map((posting): RawJob => {
+    const location = isObject(posting.location) ? posting.location : {};
+    const place = str(location.fullLocation) ?? [location.city, location.region, location.country].filter((p) => typeof p === 'string' && p).join(', ');
+    return {
+      provider: 'smartrecruiters',
+      nativeId: posting.id,
+      title: posting.name,
+      departments: [posting.department?.label ?? posting.function?.label],
+      locations: [place],
+      remote: location.remote === true,
+      salary: null,
+      postedAt: posting.releasedDate,
+      url: `https://jobs.smartrecruiters.com/${encodeURIComponent(str(posting.company?.identifier) ?? company)}/${encodeURIComponent(String(posting.id))}`,
+      text: texts.get(String(posting.id)) ?? '',
+      countries: [location.country],
+    };
+  });
+  return { jobs: makeJobs(raws, finder), companyName: str(items[0]?.company?.name), partial: false };
+}
+
+export const smartRecruiters: ProviderClient = {
+  provider: 'smartrecruiters',
+  async read(ref: BoardRef, context: BoardContext) {
+    const base = context.config.smartrecruiters;
+    const postings: unknown[] = [];
+    let total = Infinity;
+    let partial = false;
+    for (let page = 0; page < MAX_PAGES && postings.length < total; page++) {
+      const url = smartRecruitersUrl(base, ref.slug, page * SMARTRECRUITERS_PAGE);
+      const body = await getJson(url, context);
+      if (body === null) return page === 0 ? null : normalizeSmartRecruiters(ref.slug, postings, new Map(), context.finder);
+      if (!isObject(body) || !Array.isArray(body.content)) throw new BoardUnreachable(url, 'no content array in the answer');
+      postings.push(...body.content);
+      total = typeof body.totalFound === 'number' ? body.totalFound : postings.length;
+      if (body.content.length < SMARTRECRUITERS_PAGE) break;
+      if (page === MAX_PAGES - 1) partial = true;
+    }
+    const ids = postings.filter(isObject).map((p) => String(p.id)).slice(0, context.maxDetailCalls ?? 25);
+    const texts = new Map<string, string>();
+    async function readDetails(queue: string[]) {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        try {
+          const detail = await getJson(smartRecruitersDetailUrl(base, ref.slug, id), context);
+          if (detail !== null) texts.set(id, detailText(detail));
+        } catch (error) {
+          if (!(error instanceof BoardUnreachable)) throw error;
+          partial = true;
+        }
+      }
+    }
+    const queue = [...ids];
+    await Promise.all(Array.from({ length: DETAIL_CONCURRENCY }, () => readDetails(queue)));
+    return { ...normalizeSmartRecruiters(ref.slug, postings, texts, context.finder), partial };
+  },
+};

@@ -1,0 +1,59 @@
+import type { components } from '../../generated/types.ts';
+import type { SafeFetch } from '../net/types.ts';
+import type { TechnologyFinder } from '../tech/keywords.ts';
+import type { JobsConfig } from './config.ts';
+
+export type JobItem = components['schemas']['JobItem'];
+export type Salary = components['schemas']['Salary'];
+
+export const PROVIDERS = ['greenhouse', 'lever', 'ashby', 'workable', 'smartrecruiters', 'recruitee'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+/** A board on a provider. Lever EU tenants carry region 'eu'; a Recruitee board on a custom domain carries its host. */
+export interface BoardRef {
+  provider: Provider;
+  slug: string;
+  region?: 'eu';
+  host?: string;
+}
+
+/** A normalized job as kept in the cache: the answer's job item plus what aggregates need. */
+export interface Job extends JobItem {
+  /** ISO 3166-1 alpha-2 codes or country names as the board publishes them (may be empty). */
+  countries: string[];
+}
+
+export interface BoardRead {
+  jobs: Job[];
+  /** The company name the board shows, when it shows one. */
+  companyName: string | null;
+  /** Some pages or details could not be read. */
+  partial: boolean;
+}
+
+export interface BoardContext {
+  fetch: SafeFetch;
+  config: JobsConfig;
+  finder: TechnologyFinder;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  /** SmartRecruiters: at most this many detail calls (descriptions) per board read. */
+  maxDetailCalls?: number;
+}
+
+/** One provider's public board API: null when the board does not exist. */
+export interface ProviderClient {
+  provider: Provider;
+  read(ref: BoardRef, context: BoardContext): Promise<BoardRead | null>;
+}
+
+/** The board could not be read (network failure, 5xx, 429, an answer that is not the documented JSON). */
+export class BoardUnreachable extends Error {
+  constructor(readonly url: string, readonly reason: string) {
+    super(`${url}: ${reason}`);
+    this.name = 'BoardUnreachable';
+  }
+}
+
+export const boardKey = (ref: BoardRef) => [ref.provider, ref.region ?? ref.host ?? '', ref.slug].join(':');

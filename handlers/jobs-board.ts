@@ -1,0 +1,23 @@
+import { collectJobs, UnsafeJobsTarget, type JobsCache, type JobsCollection } from '../engines/jobs/index.ts';
+import { ServiceError } from '../server/problem.ts';
+import type { HandlerContext } from './types.ts';
+
+const CACHE_NS = 'jobs';
+
+/** The store's cache as the jobs engine's: boards and discoveries under one namespace. */
+function jobsCache({ services, now }: HandlerContext): JobsCache {
+  return {
+    get: async (key) => (await services.cache.get({ ns: CACHE_NS, key, now: now().getTime() }))?.value ?? null,
+    set: (key, value, expiresAt) => services.cache.set({ ns: CACHE_NS, key, value: value as any, expiresAt }),
+  };
+}
+
+/** The board and open jobs of a domain for ats-jobs and company-intent (shared cache, JOBS_* settings). */
+export async function collectBoard(domain: string, context: HandlerContext): Promise<JobsCollection> {
+  try {
+    return await collectJobs(domain, { fetch: context.services.net.fetch, now: context.now, cache: jobsCache(context), signal: context.signal }, { config: context.services.upstreams.jobs });
+  } catch (error) {
+    if (error instanceof UnsafeJobsTarget) throw new ServiceError('unsafe_or_invalid_target', { detail: `${domain} leads to an address the service does not reach (${error.reason}). Nothing was charged.` });
+    throw error;
+  }
+}
