@@ -1,5 +1,6 @@
 import type { components } from '../generated/types.ts';
 import type { Json } from '../server/store/types.ts';
+import { operations } from '../server/contract.ts';
 import { mapBounded, rowRunner } from './bulk.ts';
 import type { Handler, HandlerRegistry } from './types.ts';
 
@@ -9,7 +10,11 @@ type Input = { tool?: BatchTool; domains?: string[]; quote_id?: string };
 type StoredRow = { domain: string; status: string; price_micro_usd: number; result: Record<string, unknown> };
 
 const OPERATION_OF: Record<BatchTool, string> = { 'tech-stack': 'techStack', 'ats-jobs': 'atsJobs', 'company-intent': 'companyIntent', 'search-ads': 'searchAds', 'company-profile': 'companyProfile' };
-export const ROW_PRICE_MICRO_USD: Record<BatchTool, number> = { 'tech-stack': 10_000, 'ats-jobs': 10_000, 'company-intent': 10_000, 'search-ads': 10_000, 'company-profile': 30_000 };
+const priceOf = (operationId: string) => operations.find((op) => op.operationId === operationId)!.priceMicroUsd;
+/** A row costs the batch price, or the tool's own list price when higher (company-profile: 30000), from the spec. */
+export const ROW_PRICE_MICRO_USD = Object.fromEntries(
+  Object.entries(OPERATION_OF).map(([tool, operationId]) => [tool, Math.max(priceOf('batch'), priceOf(operationId))]),
+) as Record<BatchTool, number>;
 const CONCURRENCY = 6;
 
 /**

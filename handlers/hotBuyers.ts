@@ -1,14 +1,16 @@
 import type { ProfileResult } from '../engines/profile/compose.ts';
 import type { components } from '../generated/types.ts';
+import { operations } from '../server/contract.ts';
 import { mapBounded, rowRunner } from './bulk.ts';
 import type { Handler, HandlerRegistry } from './types.ts';
 
 type QuoteResult = components['schemas']['QuoteResult'];
 type Input = { domains?: string[]; min_intent_score?: number; quote_id?: string };
 
-export const HOT_PRICE_MICRO_USD = 250_000;
-/** At most this many hot companies in one paid call (4 × 250000 = $1). */
-export const HOT_PER_CALL = 4;
+/** The list price per hot company, from the spec (x-price-micro-usd of hot-buyers). */
+export const HOT_PRICE_MICRO_USD = operations.find((op) => op.operationId === 'hotBuyers')!.priceMicroUsd;
+/** At most this many hot companies in one paid call: a paid call stays at or below $1. */
+export const HOT_PER_CALL = Math.floor(1_000_000 / HOT_PRICE_MICRO_USD);
 // 25 domains (the most one scan takes) in two waves: the hiring check mostly waits on the board API
 const SCAN_CONCURRENCY = 13;
 const PROFILE_CONCURRENCY = 4;
