@@ -11,7 +11,32 @@ export interface paths {
         put?: never;
         /**
          * Recommend the right operation, its cost and a ready-to-run request
-         * @description Always free; never uses the 5 free daily calls. Limited to 60 calls per rolling hour per IP (429 advisor_rate_limit with Retry-After). A rule-based matcher over this catalog (no external model) picks the operation for agent_goal; next_tool_call_payload is filled only when every input is known (never an invented domain or quote id).
+         * @description Always free; never uses the 5 free daily calls. Limited to 60 calls per rolling hour per IP
+         *     (429 advisor_rate_limit with Retry-After). Makes no call to any data engine.
+         *
+         *     A rule-based matcher over this catalog (no external model) picks the operation for
+         *     agent_goal. Each offer has weighted phrases (typos within one or two letters still match;
+         *     plural, -ing and -ed endings are ignored); the words of its id, MCP tool name, tags,
+         *     summary and examples add a little, weighted by how few offers share them; a technology
+         *     name points to tech-stack. An offer is asked for when its score reaches 3. Then, in order:
+         *     1. nothing asked for: recommended_tool is null (a bulk goal without a tool: batch, tool required);
+         *     2. hot-buyers asked for with 2 or more domains, or an unstated number: hot-buyers (1 domain: company-intent);
+         *     3. private-query asked for: private-query running the other tool asked for;
+         *     4. company-profile on top, or all three of tech stack, hiring intent and search ads asked
+         *        for: company-profile; two of them: the separate calls (see efficiency_analysis);
+         *     5. otherwise the top offer, plus up to two other offers asked for that it does not cover;
+         *     6. several domains (domain_count, "40 companies", or domains written in the goal): batch
+         *        for its five tools, in quotes of at most 50 domains (33 for company-profile), unless
+         *        the caller's free calls cover one call per domain or no free scan is left today; one
+         *        call per domain for the other tools;
+         *     7. budget_usd below what the plan may cost after the caller's free calls: a cheaper plan
+         *        that fits is recommended (company-profile → a section; hot-buyers → company-intent;
+         *        vendor stability → company-profile; lead finder → store readiness; badge or
+         *        legitimacy → trust check), else the plan stays with within_budget false and why says
+         *        how much of the job the budget covers.
+         *     Domains and URLs are used only when sent as sample_domain or written in agent_goal:
+         *     next_tool_call_payload is filled only when every input is known and never contains an
+         *     invented domain or quote id; otherwise it is null and required_input names what is missing.
          */
         post: operations["advisor"];
         delete?: never;
@@ -1179,8 +1204,9 @@ export interface components {
             /** @description The inner tool's result. */
             result?: Record<string, unknown>;
         };
-        /** @description An evidence-based heuristic, not a certification. Answered within 4 seconds. Discovery reads /.well-known/x402.json and probes target_url for a 402 with PAYMENT-REQUIRED terms. "Comparable prices" are the list prices of the same kind of call (per-result API calls priced in USDC) in this service's own catalog: terms above 10 times the highest comparable price add the flag price_far_above_comparable. trust_score = 100, minus 30 when no valid x402 configuration is found, minus 25 for MEDIUM and 60 for CRITICAL prompt-injection risk, minus 15 when the price is far above comparable, minus 10 when latency_ms > 2000, bounded to 0..100. safe_to_pay is true only when valid_x402_config is true, prompt_injection_risk is LOW and trust_score >= 70. Only ok is charged; unreachable is free. */
+        /** @description An evidence-based heuristic, not a certification or a guarantee. Answered within 4 seconds whatever the target does: every fetch shares one deadline (2.8 s) and the scan of what arrived ends within 3.7 s; bodies are capped (512 KB per page, 64 KB for the discovery document). Discovery: target_url is probed with GET for a 402 whose PAYMENT-REQUIRED header carries base64 JSON x402 v2 terms, and /.well-known/x402.json and the home page of the same origin are read. valid_x402_config is true when those terms decode and have x402Version 2, resource.url and a non-empty accepts[] whose entries carry scheme, a CAIP-2 network, an atomic decimal amount, asset, payTo (an EVM address on eip155) and maxTimeoutSeconds, plus extra.name and extra.version (the EIP-712 domain) for exact on EVM. "Comparable prices" are the list prices of one pay-per-call API result in USDC: this service's own per-result prices (those of /.well-known/x402.json priced per ok result, median 10000 micro-USD). The cheapest live requirement in a known USDC contract is compared: above 10 times that median adds price_far_above_comparable, above 1 USD (the x402 client's default cap per payment) price_above_1_usd, above the amount the merchant's own discovery document lists for the resource price_above_advertised; terms in another asset add price_unknown_asset. latency_ms is the time to the probe's complete answer. prompt_injection_risk comes from patterns looked for in the visible text, hidden text (inline display:none, visibility:hidden, zero font size or opacity, off-screen positions, [hidden], aria-hidden, template, noscript), CSS-hidden elements, comments, attributes and the strings of the terms; matched_flags name them <where>:<signal> with signals override (ignore/disregard previous instructions...), role_reset (you are now..., new instructions:), delimiter (chat-template markers), exfil (reveal your system prompt or keys), agent_addressed (AI agents must pay/approve...), pay_instruction (send USDC to a wallet), pay_redirect (pay this other wallet instead), urgency_override (approve without confirmation), invisible_unicode (tag characters, bidi overrides, zero-width runs or zero-width inside words) and payto_mismatch (a wallet address shown beside payment words that is neither the live payTo nor the asset). CRITICAL: pay_redirect, urgency_override or payto_mismatch anywhere, an instruction signal or pay_instruction outside the visible text, or invisible Unicode together with an instruction signal; MEDIUM: an instruction signal in visible text only, or invisible Unicode alone; LOW otherwise. Other flags: discovery_found, no_discovery_document, discovery_<failure> (timeout, connect, unsafe_redirect...), discovery_payto_mismatch (the discovery document names another payTo than the live terms), no_402:<status>, payment_required_header_missing, x402_v1_terms, terms_* and accept_* (what made the terms invalid), probe_body_truncated (the probe's answer exceeded its cap or never ended). trust_score = 100, minus 30 without a valid x402 configuration, 25 for MEDIUM or 60 for CRITICAL risk, 15 each for price_far_above_comparable, price_above_1_usd, price_above_advertised and discovery_payto_mismatch, 20 for probe_body_truncated, 10 for price_unknown_asset, 10 when latency_ms > 2000 and 5 for no_discovery_document; bounded to 0..100. safe_to_pay is true only when valid_x402_config is true, prompt_injection_risk is LOW, none of price_far_above_comparable, price_above_1_usd, price_above_advertised, discovery_payto_mismatch and probe_body_truncated is flagged, and trust_score >= 70. Statuses: ok (charged) when the target answered the probe; unreachable (free) when it gave no complete answer before the deadline (hanging, dripping, refusing, no DNS name), with safe_to_pay false and the elapsed time in latency_ms. */
         MerchantScanResult: {
+            /** @description Host of target_url. */
             domain: string;
             /** @enum {string} */
             status: "ok" | "unreachable";
@@ -1194,7 +1220,7 @@ export interface components {
             recommendation?: string;
             note?: string | null;
         };
-        /** @description Pages read: home, about, contact, team, careers (found from links first). email_deliverable is MX availability only, not mailbox verification. inferred_email_pattern is given only from at least two observed name-address pairs. ok (charged) when at least one email, one social link or a valid MX is found; no_data otherwise; unreachable when the site could not be read and DNS gave nothing; not_found when the domain does not exist. */
+        /** @description Pages read (at most five, within about 6 seconds): the home page, then the about, contact, team and careers pages found from its same-site links, else at the common paths /about, /contact, /team and /careers. emails: deduplicated, lower-cased and sorted addresses published on those pages: mailto links (every recipient, also cc and bcc of the query), Cloudflare-protected addresses (data-cfemail and /cdn-cgi/l/email-protection), JSON-LD and itemprop=email, and page text after undoing [at]/(at)/{at}/[dot]/(dot) forms, full-width at signs, zero-width characters and entities ("name at domain dot com" spelled out counts only for the domain itself). Not addresses: file names (logo@2x.png), placeholder and reserved domains (example.com, .test, .local), error-tracker keys (sentry), site-builder and platform addresses (wix, squarespace, wordpress) and versions (pkg@1.2.3); an address at another domain counts only when linked (mailto, structured data) or a free-mail box. social_links: canonical company profiles on LinkedIn (company, school, showcase; people only from team and about pages), X, Bluesky, Threads, GitHub and GitLab, and rel=me profiles; share, intent and sponsor links are not profiles. email_deliverable is MX availability only (at least one MX record that is not a null MX), not mailbox verification (no SMTP probe). spf: the v=spf1 TXT records; dmarc: the v=DMARC1 records of _dmarc. inferred_email_pattern ({first}.{last}@domain and 11 other templates) only when at least two people, seen on the site with their own address (team cards, named mailto links, JSON-LD Person), agree on it; role mailboxes never count. Statuses: ok (charged) when at least one email, one social link or a valid MX is found; no_data (free) when pages were read but none was; unreachable (free) when the site could not be read and DNS has no MX; not_found (free) when the domain does not exist. */
         ContactsResult: {
             domain: string;
             /** @enum {string} */
@@ -1224,35 +1250,56 @@ export interface components {
             truncated?: boolean;
             note?: string | null;
         };
+        /** @description Another operation that fits (part of) the goal, with its catalog list price per call or unit. */
         AdvisorAlternative: {
+            /** @description Offer id as in GET /v1/catalog. */
             tool: string;
             mcp_tool: string;
+            /** @description List price of one charged result (per row with data for batch, per hot company for hot-buyers). */
             price_usd: number;
             why: string;
         };
-        /** @description List-price range before the free quota: the minimum assumes only the rows with data are charged, the maximum that every row has data plus the optional follow-up calls. */
+        /** @description List prices of the recommended sequence from the catalog, before the free quota. Nothing is charged without data (a result that is not ok, a batch row without data, zero hot companies), so list_price_min_usd is 0; list_price_max_usd assumes every call or row has data (every domain hot for hot-buyers), optional follow-up calls included. after_free_quota_max_usd takes off what the caller's remaining free calls cover (single calls only: the paid step of a quote never uses them). Request splitting follows the limits: batch 1 to 50 domains per quote (33 for company-profile), hot-buyers 2 to 25 per scan and at most 4 hot companies per paid call; each step 1 uses one of the 3 free scans per day. */
         CostEstimate: {
             /** @constant */
             currency: "USD";
             list_price_min_usd: number;
             list_price_max_usd: number;
-            /** @description HTTP or MCP calls needed. */
+            /** @description The most that may be paid after the caller's remaining free calls. */
+            after_free_quota_max_usd: number;
+            /** @description The catalog unit prices the estimate uses. */
+            pricing: string;
+            /** @description HTTP or MCP calls needed at most (quote and paid steps counted). */
             calls: number;
             /** @description Of those calls, how many the caller's remaining free calls cover. */
             free_calls_applicable: number;
-            /** @description Null when no budget_usd was sent. */
+            /** @description The budget_usd sent, or null. */
+            budget_usd: number | null;
+            /** @description after_free_quota_max_usd <= budget_usd; null when no budget_usd was sent. */
             within_budget: boolean | null;
             assumptions: components["schemas"]["StringList"];
+            /** @description How the domains are split over batch quotes or hot-buyers scans; null for single calls. */
             request_splitting: {
                 tool: string;
                 max_domains_per_call: number;
+                /** @description Number of step-1 calls (quotes or scans). */
                 calls: number;
+                note: string;
             } | null;
+            /** @description Free step-1 scans the plan needs (batch, hot-buyers); null when it needs none. */
             scan_limits: {
                 free_scans_per_day: number;
+                /** @description The caller's free scans left today. */
+                free_scans_remaining: number | null;
                 scans_needed: number;
+                /** @description With hot-buyers, hot domains beyond 4 per paid call need further scans. */
+                scans_needed_max: number;
+                /** @description UTC days the scans spread over at 3 per day. */
+                days_needed: number;
+                note: string;
             } | null;
         };
+        /** @description This caller's (source IP's) free successful calls today, read without using one. */
         FreeQuota: {
             remaining: number;
             limit: number;
@@ -1266,7 +1313,7 @@ export interface components {
             mcp_tool: string;
             /** Format: uri */
             url: string;
-            /** @description The body shape with what is known filled in. */
+            /** @description The body shape with what is known filled in; unknown required fields are null. */
             body: Record<string, unknown> | null;
             /** @description The exact executable body when every input is known; null until required_input is provided. Never contains invented domains or quote ids. */
             next_tool_call_payload: Record<string, unknown> | null;
@@ -1274,7 +1321,7 @@ export interface components {
             phase?: string;
             note?: string;
         };
-        /** @description Today's stored status metadata for sample_domain (no result data; no engine call is made). */
+        /** @description Today's stored status metadata for sample_domain, read from the service's own records (the last complete tech-stack run kept for change reports; the job-board cache shared by ats-jobs and company-intent): a status and a time per tool, never result data, and no engine call is made. An empty statuses array means no run today is known. */
         CachedHint: {
             domain: string;
             /** Format: date */
@@ -1284,7 +1331,13 @@ export interface components {
                 status: string;
                 /** Format: date-time */
                 checked_at: string;
+                /**
+                 * Format: date-time
+                 * @description Until when a call is answered from the same read (job boards), or null.
+                 */
+                fresh_until: string | null;
             }[];
+            note: string;
         };
         AdvisorResult: {
             /** @description Null when the goal is unclear. */
@@ -1947,7 +2000,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Advisor result (always free). The status field says whether it was charged (only ok is). */
+        /** @description Advisor result (always free; never uses a free call). */
         AdvisorOk: {
             headers: {
                 "X-Usage-Free-Remaining": components["headers"]["XUsageFreeRemaining"];

@@ -1,4 +1,5 @@
 import type { HandlerRegistry } from './types.ts';
+import { advisor } from './advisor.ts';
 import { atsJobs } from './atsJobs.ts';
 import { companyIntent } from './companyIntent.ts';
 import { techStack } from './techStack.ts';
@@ -8,6 +9,8 @@ import { createCompanyProfile } from './companyProfile.ts';
 import { createCompanyFootprint } from './companyFootprint.ts';
 import { createHotBuyers } from './hotBuyers.ts';
 import { createBatch } from './batch.ts';
+import { extractContacts } from './extractContacts.ts';
+import { verifyMerchant } from './verifyMerchant.ts';
 
 /**
  * The handler of each operationId, one file per operation beside this one. An operation
@@ -20,8 +23,11 @@ export const handlers: HandlerRegistry = {
   companyFootprint: createCompanyFootprint(() => handlers),
   hotBuyers: createHotBuyers(() => handlers),
   batch: createBatch(() => handlers),
+  advisor,
   techStack,
   atsJobs,
   companyIntent,
   searchAds,
+  extractContacts,
+  verifyMerchant,
 };

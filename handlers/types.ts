@@ -29,6 +29,14 @@ export interface HandlerContext {
   /** Step 1 of hot-buyers and batch: offer what step 2 will deliver, and its price. */
   offerQuote: (offer: QuoteOffer) => void;
   services: HandlerServices;
+  /** Read-only facts about this caller (source IP); reading them uses nothing. */
+  caller: CallerFacts;
+}
+
+/** The caller's free calls and free step-1 scans of today, as the meter counts them. */
+export interface CallerFacts {
+  freeQuota(): Promise<{ remaining: number; limit: number; resetsAt: string }>;
+  freeScans(): Promise<{ remaining: number; limit: number }>;
 }
 
 /**

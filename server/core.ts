@@ -56,6 +56,6 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
     log,
   });
   const services: HandlerServices = { net: createNet(config.net), upstreams: { jobs: config.jobs, ads: config.ads }, snapshots: store.snapshots, cache: store.cache };
-  const invoke = createInvoker({ handlers, meter, services, now, log });
+  const invoke = createInvoker({ handlers, meter, services, quota, now, log });
   return { invoke, quota, meter, paymentsEnabled: !!paymentFacilitator && !!terms };
 }

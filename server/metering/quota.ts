@@ -22,6 +22,11 @@ export function createFreeQuota({ store, limit, scansPerDay }: FreeQuotaOptions)
       const used = await store.counters.get(key('free', ip, now));
       return { remaining: Math.max(0, limit - used), limit, resetsAt: nextUtcMidnight(now) };
     },
+    /** Free step-1 scans left today (read only; the advisor reports them). */
+    async scanUsage(ip: string, now: Date): Promise<{ remaining: number; limit: number }> {
+      const used = await store.counters.get(key('scan', ip, now));
+      return { remaining: Math.max(0, scansPerDay - used), limit: scansPerDay };
+    },
     /** Takes one free call before the work runs; given back when the result is not ok. */
     async reserve(ip: string, now: Date): Promise<boolean> {
       return (await store.counters.consume({ ...key('free', ip, now), limit })).consumed;

@@ -7,7 +7,8 @@ import { canonicalOperation, validatorFor, type OperationInfo } from '../contrac
 import { ServiceError } from '../problem.ts';
 import { parseIdempotencyKey, parsePrivateTier, validateBody } from './validate.ts';
 import type { ExecutionExtras, Meter, MeterOutcome } from '../metering/meter.ts';
-import type { HandlerRegistry, HandlerServices } from '../../handlers/types.ts';
+import type { FreeQuota } from '../metering/quota.ts';
+import type { CallerFacts, HandlerRegistry, HandlerServices } from '../../handlers/types.ts';
 
 export interface CallRequest {
   transport: 'http' | 'mcp';
@@ -30,6 +31,8 @@ export interface InvokeOptions {
   handlers: HandlerRegistry;
   meter: Meter;
   services: HandlerServices;
+  /** Read by handlers through context.caller (the advisor); never changed from there. */
+  quota?: FreeQuota;
   now?: () => Date;
   log?: (entry: Record<string, unknown>) => void;
 }
@@ -40,7 +43,22 @@ function resourceOf(call: CallRequest, operation: OperationInfo) {
   return { url: `${call.baseUrl}${operation.path}`, description: operation.offerId! };
 }
 
-export function createInvoker({ handlers, meter, services, now = () => new Date(), log = () => {} }: InvokeOptions) {
+/** This caller's free calls and scans, read only when a handler asks (the advisor). */
+function callerFacts(quota: FreeQuota | undefined, ip: string, now: () => Date): CallerFacts {
+  return {
+    async freeQuota() {
+      if (!quota) throw new Error('no free quota is configured');
+      const usage = await quota.usage(ip, now());
+      return { remaining: usage.remaining, limit: usage.limit, resetsAt: usage.resetsAt.toISOString() };
+    },
+    async freeScans() {
+      if (!quota) throw new Error('no free quota is configured');
+      return quota.scanUsage(ip, now());
+    },
+  };
+}
+
+export function createInvoker({ handlers, meter, services, quota, now = () => new Date(), log = () => {} }: InvokeOptions) {
   async function runHandler(operation: OperationInfo, input: Record<string, unknown>, call: CallRequest, tier: 'single' | 'bundle', extras: ExecutionExtras) {
     const handler = handlers[operation.operationId];
     if (!handler) {
@@ -48,7 +66,7 @@ export function createInvoker({ handlers, meter, services, now = () => new Date(
     }
     let result: unknown;
     try {
-      result = await handler(input, { operationId: operation.operationId, requestId: call.requestId, baseUrl: call.baseUrl, now, tier, signal: new AbortController().signal, quote: extras.quote, offerQuote: extras.offerQuote, services });
+      result = await handler(input, { operationId: operation.operationId, requestId: call.requestId, baseUrl: call.baseUrl, now, tier, signal: new AbortController().signal, quote: extras.quote, offerQuote: extras.offerQuote, services, caller: callerFacts(quota, call.ip, now) });
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       log({ level: 'error', msg: 'handler failed', operation: operation.operationId, requestId: call.requestId, error: String((error as Error)?.stack ?? error) });

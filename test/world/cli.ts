@@ -11,6 +11,8 @@ import { startWorld } from './index.ts';
 import { installTechSites, TECH_DOMAINS } from './fixtures/tech-sites.ts';
 import { installJobBoards, JOB_DOMAINS } from './fixtures/job-boards.ts';
 import { ADS_DOMAINS, installAdsRegistry } from './fixtures/ads-registry.ts';
+import { CONTACT_DOMAINS, installContactSites } from './fixtures/contact-sites.ts';
+import { installMerchantSites, MERCHANT_DOMAINS, merchantUrl } from './fixtures/merchant-sites.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStore } from '../../server/store/index.ts';
@@ -21,6 +23,8 @@ const world = await startWorld({ chain: withChain });
 installTechSites(world);
 installJobBoards(world);
 installAdsRegistry(world);
+installContactSites(world);
+installMerchantSites(world);
 
 const store = await openStore({ sqlitePath: join(mkdtempSync(join(tmpdir(), 'world-service-')), 'service.sqlite') });
 const config = {
@@ -47,12 +51,19 @@ Try:
   ${post('/v1/hot-buyers', { domains: [JOB_DOMAINS.leverEu, JOB_DOMAINS.greenhouseEmbed, JOB_DOMAINS.notFound], min_intent_score: 20 })}    # step 1: a quote
   ${post('/v1/batch', { tool: 'tech-stack', domains: [TECH_DOMAINS.ok, TECH_DOMAINS.noSignals] })}    # step 1: one billable row
   ${post('/v1/private-query', { tool: 'tech_stack', target: TECH_DOMAINS.ok })}    # the target stays out of payment terms
+  ${post('/v1/extract-contacts', { domain: CONTACT_DOMAINS.full })}    # every obfuscation, every trap
+  ${post('/v1/extract-contacts', { domain: CONTACT_DOMAINS.nothing })}    # only traps, no MX: no_data, free
+  ${post('/v1/verify-merchant', { target_url: merchantUrl(MERCHANT_DOMAINS.honest) })}    # valid x402 v2 terms, safe_to_pay
+  ${post('/v1/verify-merchant', { target_url: merchantUrl(MERCHANT_DOMAINS.hiddenInk) })}    # hidden instructions: CRITICAL
+  ${post('/v1/verify-merchant', { target_url: merchantUrl(MERCHANT_DOMAINS.drip) })}    # tarpit: unreachable within 4 s, free
   curl -s ${base}/v1/catalog | head -c 400
   curl -s ${base}/llms.txt | head -30
 
 World domains: ${Object.values(TECH_DOMAINS).join(', ')}.
 Job board domains: ${Object.values(JOB_DOMAINS).join(', ')}.
 Ads registry domains: ${Object.values(ADS_DOMAINS).join(', ')}.
+Contact domains: ${Object.values(CONTACT_DOMAINS).join(', ')}.
+Merchant URLs: https://<domain>/api/report for ${Object.values(MERCHANT_DOMAINS).join(', ')}.
 ${world.chain ? `Payments: the local chain is at ${world.chain.rpcUrl}; payTo ${world.chain.payTo}. After 5 free calls the 402 terms can be paid with any x402 v2 client on chain id 8453 (fund a payer with test/world/chain.ts newPayer).` : 'Start with -- --chain to also run the local chain and take x402 payments.'}
 Ctrl-C stops everything.`);
 

@@ -1,0 +1,427 @@
+/**
+ * The advisor: from a goal (and optionally sample_domain, domain_count, budget_usd) to a
+ * recommended operation, its cost, and ready-to-run requests. Rule-based over the generated
+ * catalog (no model): match.ts scores the offers, then these rules, in order, make the plan.
+ *
+ * 1. No offer asked for (score < ASKED, batch aside) → recommended_tool null, except a bulk goal
+ *    ("batch", "csv", "bulk") → batch with its tool to be chosen.
+ * 2. hot-buyers asked for (on top, or with company-intent) for two domains or more, or an unstated
+ *    number (sample_domain is only a sample) → hot-buyers; one stated domain → company-intent.
+ * 3. private-query asked for → private-query, its tool from the other offer asked for (a domain
+ *    tool, company_profile/due_diligence on the bundle tier, clean_markdown for pages).
+ * 4. company-profile is the top offer, or all three profile sections are asked for (tech-stack,
+ *    company-intent, search-ads) → company-profile; two sections → the separate calls (cheaper;
+ *    efficiency_analysis compares).
+ * 5. Otherwise the top offer; other offers asked for with a score ≥ 4 and ≥ 40% of the top one's
+ *    (at most two) become further steps unless the top offer already covers them.
+ * 6. Several domains (domain_count, "40 companies", or several domains written in the goal) with a
+ *    tool batch takes → batch in quotes of at most 50 (33 for company-profile), unless the caller's
+ *    free calls cover one call per domain, or no free scan is left today → one call per domain.
+ *    Other tools → one call per domain.
+ * 7. budget_usd: when the plan's price after the caller's free calls is above the budget, the
+ *    cheaper fallbacks of FALLBACKS are tried in order and the first that fits is recommended
+ *    (the original becomes an alternative); when none fits, the plan stays, within_budget is false,
+ *    and `why` says how many domains the budget covers.
+ *
+ * Inputs are filled in only when written by the caller (sample_domain, or domains/URLs in the
+ * goal): next_tool_call_payload is null, with required_input, until every required input is known.
+ */
+import { service } from '../../server/contract.ts';
+import { advisorCatalog, usd, type AdvisorCatalog, type Offer } from './catalog.ts';
+import { batchCap, costOf, type Cost, type Line } from './cost.ts';
+import { SECTION_OFFERS } from './lexicon.ts';
+import { ASKED, createMatcher, type Scored } from './match.ts';
+import { goalInputs, type GoalInputs } from './text.ts';
+
+export interface AdvisorInput {
+  agent_goal: string;
+  sample_domain?: string;
+  domain_count?: number;
+  budget_usd?: number;
+}
+
+export interface CachedStatus { tool: string; status: string; checked_at: string; fresh_until: string | null }
+
+export interface AdvisorFacts {
+  baseUrl: string;
+  now: Date;
+  freeQuota: { remaining: number; limit: number; resetsAt: string };
+  /** Free step-1 scans left today (null when unknown). */
+  freeScans: { remaining: number; limit: number } | null;
+  /** Today's stored statuses for sample_domain (cached_hint), or null without a sample_domain. */
+  cached: CachedStatus[] | null;
+}
+
+type Body = Record<string, unknown>;
+interface Step { offer: string; body: Body; required: string[]; phase?: string; note?: string }
+interface Plan { tool: string | null; steps: Step[]; lines: Line[]; why: string[]; covers: string[] }
+
+/** Cheaper plans to try, in order, when a plan does not fit the budget. */
+const FALLBACKS: Record<string, string[]> = {
+  'company-profile': ['company-intent', 'tech-stack', 'search-ads'],
+  'company-footprint': ['tech-stack'],
+  verify_domain_legitimacy_and_security: ['pre_purchase_merchant_trust_check', 'tech-stack'],
+  b2b_vendor_stability_evaluator: ['company-profile', 'company-intent', 'tech-stack'],
+  conversion_leak_lead_finder: ['store_readiness_auditor'],
+  'hot-buyers': ['company-intent'],
+  verified_merchant_json_badge: ['pre_purchase_merchant_trust_check'],
+};
+
+/** What an offer's result already contains, so asking for those too adds no step. */
+const COVERS: Record<string, string[]> = {
+  'company-profile': [...SECTION_OFFERS, 'company-footprint', 'verify_domain_legitimacy_and_security'],
+  'company-footprint': [...SECTION_OFFERS, 'company-profile', 'verify_domain_legitimacy_and_security'],
+  verify_domain_legitimacy_and_security: [...SECTION_OFFERS, 'company-profile', 'company-footprint'],
+  'hot-buyers': ['company-intent', 'company-profile', 'batch'],
+  'ats-jobs': ['company-intent'],
+  b2b_vendor_stability_evaluator: ['company-intent', 'tech-stack', 'ats-jobs'],
+  verified_merchant_json_badge: ['pre_purchase_merchant_trust_check', 'verify-merchant'],
+  pre_purchase_merchant_trust_check: ['verify_domain_legitimacy_and_security', 'verified_merchant_json_badge'],
+  conversion_leak_lead_finder: ['store_readiness_auditor', 'extract-contacts'],
+  store_readiness_auditor: ['universal_product_url_to_json'],
+  agentic_shelf_schema_comparator: ['store_readiness_auditor', 'universal_product_url_to_json'],
+  'private-query': ['tech-stack', 'ats-jobs', 'company-intent', 'search-ads', 'company-profile', 'company-footprint', 'extract-contacts', 'clean-markdown', 'verify_domain_legitimacy_and_security'],
+};
+
+/** The private-query tool for an offer (bundle tier for the last two). */
+const PRIVATE_TOOL: Record<string, string> = {
+  'tech-stack': 'tech_stack', 'ats-jobs': 'open_jobs', 'company-intent': 'hiring_intent', 'search-ads': 'search_ads',
+  'extract-contacts': 'extract_contacts', 'clean-markdown': 'clean_markdown', 'company-profile': 'company_profile',
+  'company-footprint': 'due_diligence', verify_domain_legitimacy_and_security: 'due_diligence',
+};
+const BUNDLE_TOOLS = new Set(['company_profile', 'due_diligence']);
+
+const SECTION_NAMES = ['tech_stack', 'hiring_intent', 'search_ads'];
+
+export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
+  const score = createMatcher(catalog);
+  const { limits } = catalog;
+
+  return function advise(input: AdvisorInput, facts: AdvisorFacts) {
+    const goal = goalInputs(input.agent_goal, limits.searchAdsRegions);
+    const scored = score(input.agent_goal);
+    const asked = scored.filter((entry) => entry.score >= ASKED);
+    const domains = knownDomains(input, goal);
+    const stated = input.domain_count ?? goal.count ?? (goal.domains.length >= 2 ? goal.domains.length : domains.length > 1 ? domains.length : null);
+    const count = stated ?? 1;
+    const context = { input, goal, domains, count, countKnown: stated !== null || goal.domains.length === 1, facts, asked, scored };
+
+    let plan = choosePlan(context);
+    const notes: string[] = [];
+    let cost = plan.tool ? costOf(plan.lines, catalog, { remaining: facts.freeQuota.remaining, scansRemaining: facts.freeScans?.remaining ?? null }) : null;
+    const original = plan;
+    if (plan.tool && cost && input.budget_usd !== undefined && usd(cost.payableMaxMicro) > input.budget_usd) {
+      const fitted = fitBudget(plan, cost, context);
+      notes.push(...fitted.notes);
+      plan = fitted.plan;
+      cost = fitted.cost;
+    }
+
+    const why = plan.tool ? [...plan.why, ...notes].join(' ') : plan.why.join(' ');
+    const alternatives = alternativesFor(plan, original, scored, context);
+    const sequence = plan.steps.map((step) => executionStep(step, facts.baseUrl));
+    return {
+      recommended_tool: plan.tool,
+      why,
+      alternatives,
+      tools: [...new Set(plan.steps.map((step) => catalog.offer(step.offer).mcpTool))],
+      efficiency_analysis: efficiency(plan, context),
+      cost_estimate_usd: cost ? costEstimate(cost, input.budget_usd) : null,
+      free_quota: freeQuota(facts),
+      recommended_execution_sequence: sequence,
+      cached_hint: cachedHint(input.sample_domain, facts),
+      guarantees: [
+        'This answer is free, used none of your free calls and made no call to any data engine.',
+        'Prices are list prices from the catalog (GET /v1/catalog); a quote from step 1 states the exact amount before anything is paid.',
+        'next_tool_call_payload contains only inputs you supplied (sample_domain, or domains and URLs written in agent_goal); it is null, with required_input, until every input is known.',
+        ...(service.guarantees as string[]),
+      ],
+    };
+  };
+
+  type Context = { input: AdvisorInput; goal: GoalInputs; domains: string[]; count: number; countKnown: boolean; facts: AdvisorFacts; asked: Scored[]; scored: Scored[] };
+
+  function knownDomains(input: AdvisorInput, goal: GoalInputs): string[] {
+    const list = input.sample_domain ? [input.sample_domain, ...goal.domains.filter((domain) => domain !== input.sample_domain)] : [...goal.domains];
+    return list;
+  }
+
+  function isAsked(context: Context, offer: string) {
+    return context.asked.some((entry) => entry.offer === offer);
+  }
+
+  function choosePlan(context: Context): Plan {
+    const { asked, count } = context;
+    const data = asked.filter((entry) => entry.offer !== 'batch');
+    if (!data.length) {
+      if (isAsked(context, 'batch')) return batchPlan(null, context, ['Bulk work over a list of domains is what batch does; the goal does not say which tool to run, so tool is required.']);
+      return {
+        tool: null, steps: [], lines: [], covers: [],
+        why: [`The goal does not match any operation clearly enough to recommend one${context.scored.length ? ` (closest: ${context.scored.slice(0, 3).map((entry) => entry.offer).join(', ')})` : ''}. Say what you need about which domain or page, e.g. its tech stack, open jobs, hiring intent, search ads, contacts, a page as Markdown, or whether a merchant or x402 endpoint is safe to pay.`],
+      };
+    }
+    const top = data[0];
+    if (isAsked(context, 'hot-buyers') && (top.offer === 'hot-buyers' || (isAsked(context, 'company-intent') && (count >= 2 || !context.countKnown)))) {
+      if (count >= limits.hotBuyers.minDomains || !context.countKnown) return hotPlan(context, [`"${cueOf(context, 'hot-buyers')}": hot-buyers checks the hiring intent of every domain for free and sells a full company profile only for the hot ones.`]);
+      return single('company-intent', context, [`hot-buyers needs ${limits.hotBuyers.minDomains} to ${limits.hotBuyers.maxDomains} domains; for one domain company-intent gives its intent score.`]);
+    }
+    if (isAsked(context, 'private-query')) return privatePlan(context);
+    const sections = SECTION_OFFERS.filter((offer) => isAsked(context, offer));
+    if (top.offer === 'company-profile' || sections.length === SECTION_OFFERS.length) {
+      const why = sections.length === SECTION_OFFERS.length
+        ? 'The goal asks for the tech stack, hiring intent and search ads: company-profile returns the three in one call and one free call.'
+        : `"${cueOf(context, 'company-profile')}": company-profile combines tech stack, hiring intent and search ads in one call.`;
+      return withExtras(bulkOrSingle('company-profile', context, [why]), context, 'company-profile');
+    }
+    return withExtras(bulkOrSingle(top.offer, context, [`"${cueOf(context, top.offer)}" points to ${top.offer}: ${catalog.offer(top.offer).summary.toLowerCase()}.`]), context, top.offer);
+  }
+
+  function cueOf(context: Context, offer: string) {
+    return context.scored.find((entry) => entry.offer === offer)?.cues[0] ?? offer;
+  }
+
+  /** Rule 5: further offers asked for that the primary does not cover. */
+  function withExtras(plan: Plan, context: Context, primary: string): Plan {
+    const top = context.asked.find((entry) => entry.offer !== 'batch')!;
+    const covered = new Set([primary, 'batch', 'hot-buyers', 'private-query', ...(COVERS[primary] ?? [])]);
+    const extras = context.asked.filter((entry) => !covered.has(entry.offer) && entry.score >= ASKED + 1 && entry.score >= 0.4 * top.score).slice(0, 2);
+    for (const extra of extras) {
+      if ((COVERS[extra.offer] ?? []).includes(primary)) continue;
+      const more = bulkOrSingle(extra.offer, context, []);
+      plan.steps.push(...more.steps.map((step) => ({ ...step, phase: step.phase ?? 'also' })));
+      plan.lines.push(...more.lines);
+      plan.why.push(`The goal also asks for ${extra.offer} ("${extra.cues[0]}"), which ${primary} does not return: it is a further step.`);
+      covered.add(extra.offer);
+    }
+    return plan;
+  }
+
+  function bulkOrSingle(offer: string, context: Context, why: string[]): Plan {
+    const { count, facts } = context;
+    if (count < 2) return single(offer, context, why);
+    const scansLeft = facts.freeScans?.remaining ?? limits.freeScansPerDay;
+    if (limits.batch.tools.includes(offer)) {
+      if (count <= facts.freeQuota.remaining) return single(offer, context, [...why, `${count} domains fit in your ${facts.freeQuota.remaining} free calls left today: one ${offer} call per domain costs nothing, while a batch's paid step never uses free calls.`]);
+      if (scansLeft === 0) return single(offer, context, [...why, `No free batch scan is left today (${limits.freeScansPerDay} per day): one ${offer} call per domain instead.`]);
+      return batchPlan(offer, context, [...why, `${count} domains: batch runs ${offer} over up to ${batchCap(catalog, offer)} domains per quote, free until you pay for the rows with data.`]);
+    }
+    return single(offer, context, [...why, `${offer} takes one domain per call: one call per domain (${count}).`]);
+  }
+
+  function single(offer: string, context: Context, why: string[]): Plan {
+    const { count, domains } = context;
+    const info = catalog.offer(offer);
+    const calls = Math.max(1, count);
+    const listed = count >= 2 && domains.length >= 2 ? domains.slice(0, Math.min(domains.length, count, 5)) : [domains[0]];
+    const steps = listed.map((domain, index) => {
+      const step = stepFor(info, context, domain);
+      if (count >= 2 && index === listed.length - 1 && count > listed.length) step.note = [step.note, `Repeat for each of the ${count} domains (${count - listed.length} more).`].filter(Boolean).join(' ');
+      return step;
+    });
+    return { tool: offer, steps, lines: [{ kind: 'single', offer, calls, priceMicroUsd: info.priceMicroUsd }], why, covers: [offer] };
+  }
+
+  /** One call's body from what is known; unknown required fields are null and listed in required. */
+  function stepFor(info: Offer, context: Context, domain: string | undefined, extra: Body = {}): Step {
+    const body: Body = {};
+    const required: string[] = [];
+    const notes: string[] = [];
+    const url = context.goal.urls[0];
+    for (const field of info.required) {
+      let value: unknown = null;
+      if (field === 'domain' || field === 'vendor_domain') value = domain ?? null;
+      else if (field === 'competitor_domains') {
+        const others = context.domains.filter((other) => other !== domain).slice(0, 3);
+        value = others.length ? others : null;
+        if (!others.length) notes.push('competitor_domains: 1 to 3 competitor domains.');
+      } else if (field === 'url' || field === 'product_url' || field === 'target_url') {
+        value = url ?? null;
+        if (!url) notes.push(`${field}: the full http(s) URL${domain && field === 'url' ? ` (for example the home page, https://${domain}/)` : ''}.`);
+      }
+      if (field in extra) value = extra[field];
+      body[field] = value;
+      if (value === null) required.push(field);
+    }
+    if (info.id === 'search-ads' && context.goal.region) body.region = context.goal.region;
+    for (const [key, value] of Object.entries(extra)) if (!(key in body)) body[key] = value;
+    return { offer: info.id, body, required, note: notes.length ? notes.join(' ') : undefined };
+  }
+
+  function batchPlan(tool: string | null, context: Context, why: string[]): Plan {
+    const { count, goal } = context;
+    const info = catalog.offer('batch');
+    const cap = tool ? batchCap(catalog, tool) : limits.batch.maxDomains;
+    const list = goal.domains.length >= 2 ? context.domains.slice(0, cap) : null;
+    const body: Body = { tool, domains: list };
+    const required = [...(tool ? [] : ['tool']), ...(list ? [] : ['domains'])];
+    const parts = Math.ceil(count / cap);
+    const steps: Step[] = [
+      { offer: 'batch', body, required, phase: 'step 1: quote (free, uses one free scan)', note: `domains: 1 to ${cap} per quote${parts > 1 ? `; split your ${count} domains into ${parts} quotes` : ''}. The quote lists every domain's status and prices only the rows with data.${!tool ? ` tool: one of ${limits.batch.tools.join(', ')}.` : ''}` },
+      { offer: 'batch', body: { quote_id: null }, required: ['quote_id'], phase: 'step 2: pay the quote', note: `quote_id from step 1, alone, paid by x402 at exactly the quoted price within ${limits.quoteLifetimeSeconds / 60} minutes; the rows collected in step 1 are returned.` },
+    ];
+    return { tool: 'batch', steps, lines: tool ? [{ kind: 'batch', tool, domains: count }] : [], why, covers: [info.id, ...(tool ? [tool] : [])] };
+  }
+
+  function hotPlan(context: Context, why: string[]): Plan {
+    const { count, goal } = context;
+    const { maxDomains, hotPerPaidCall, defaultMinIntentScore } = limits.hotBuyers;
+    const list = goal.domains.length >= 2 ? context.domains.slice(0, maxDomains) : null;
+    const body: Body = { domains: list };
+    if (goal.minIntentScore !== null) body.min_intent_score = goal.minIntentScore;
+    const parts = Math.ceil(count / maxDomains);
+    const steps: Step[] = [
+      { offer: 'hot-buyers', body, required: list ? [] : ['domains'], phase: 'step 1: scan (free, uses one free scan)', note: `domains: ${limits.hotBuyers.minDomains} to ${maxDomains} per scan${parts > 1 ? `; split your ${count} domains into ${parts} scans` : ''}${context.countKnown ? '' : ' (the estimate assumes the fewest; send domain_count for a real one)'}; min_intent_score defaults to ${defaultMinIntentScore}. Cold domains come back free with their intent_score.` },
+      { offer: 'hot-buyers', body: { quote_id: null }, required: ['quote_id'], phase: 'step 2: pay for the hot companies', note: `quote_id from step 1, alone, paid by x402 at exactly the quoted price (at most ${hotPerPaidCall} hot companies per call); hot domains listed in more_hot need another step 1.` },
+    ];
+    return { tool: 'hot-buyers', steps, lines: [{ kind: 'hot', domains: Math.max(count, limits.hotBuyers.minDomains) }], why, covers: ['hot-buyers', 'company-intent', 'company-profile'] };
+  }
+
+  function privatePlan(context: Context): Plan {
+    const inner = context.asked.find((entry) => PRIVATE_TOOL[entry.offer] && entry.offer !== 'private-query');
+    const tool = inner ? PRIVATE_TOOL[inner.offer] : null;
+    const info = catalog.offer('private-query');
+    const bundle = tool !== null && BUNDLE_TOOLS.has(tool);
+    const target = tool === 'clean_markdown' ? context.goal.urls[0] ?? null : context.domains[0] ?? context.goal.urls[0] ?? null;
+    const body: Body = { tool, target };
+    const required = [...(tool ? [] : ['tool']), ...(target ? [] : ['target'])];
+    const price = bundle ? info.bundlePriceMicroUsd ?? info.priceMicroUsd : info.priceMicroUsd;
+    const step: Step = {
+      offer: 'private-query', body, required,
+      phase: bundle ? 'send header X-Private-Query-Tier: bundle' : undefined,
+      note: `${bundle ? 'Tier bundle: send the header X-Private-Query-Tier: bundle (over MCP, params._meta["service/private-tier"] = "bundle") before the body. ' : ''}${tool ? '' : `tool: one of ${limits.privateTools.join(', ')}. `}The target stays out of the payment metadata; the service and the destination still see it.`,
+    };
+    const why = [`"${cueOf(context, 'private-query')}": private-query runs ${tool ?? 'a tool'} without naming the target to the payment facilitator ($${usd(price)}${bundle ? ', bundle tier' : ''}).`];
+    return { tool: 'private-query', steps: [step], lines: [{ kind: 'single', offer: 'private-query', calls: Math.max(1, context.count), priceMicroUsd: price }], why, covers: ['private-query'] };
+  }
+
+  function fitBudget(plan: Plan, cost: Cost, context: Context): { plan: Plan; cost: Cost; notes: string[] } {
+    const budget = context.input.budget_usd!;
+    const scans = { remaining: context.facts.freeQuota.remaining, scansRemaining: context.facts.freeScans?.remaining ?? null };
+    const primary = plan.tool!;
+    const named = FALLBACKS[primary] ?? [];
+    const ordered = [...named.filter((offer) => isAsked(context, offer)), ...named.filter((offer) => !isAsked(context, offer))];
+    const tried: string[] = [];
+    for (const offer of ordered) {
+      const candidate = bulkOrSingle(offer, context, []);
+      const candidateCost = costOf(candidate.lines, catalog, scans);
+      tried.push(`${offer} up to $${usd(candidateCost.payableMaxMicro)}`);
+      if (usd(candidateCost.payableMaxMicro) <= budget) {
+        candidate.why = [`${primary} would cost up to $${usd(cost.payableMaxMicro)} after your free calls, above your budget of $${budget}: ${offer} fits (up to $${usd(candidateCost.payableMaxMicro)}) and covers part of the goal; ${primary} is listed as an alternative.`, ...candidate.why];
+        return { plan: candidate, cost: candidateCost, notes: [] };
+      }
+    }
+    const perDomain = context.count > 0 ? cost.maxMicro / Math.max(1, context.count) : cost.maxMicro;
+    const affordable = perDomain > 0 ? Math.floor((budget * 1_000_000 + (cost.maxMicro - cost.payableMaxMicro)) / perDomain) : context.count;
+    const notes = [`Your budget of $${budget} is below the up to $${usd(cost.payableMaxMicro)} this may cost after your free calls${tried.length ? ` (cheaper options do not fit either: ${tried.join(', ')})` : ''}.`];
+    if (context.count > 1) notes.push(affordable > 0 ? `It covers about ${Math.min(affordable, context.count)} of the ${context.count} domains if every one has data; rows without data are free, so start with those.` : 'It does not cover one charged result; only the free parts (quotes, scans, results without data) fit.');
+    else notes.push('Only results without data (which are free) fit in it; raise the budget or wait for free calls at 00:00 UTC.');
+    return { plan, cost, notes };
+  }
+
+  function alternativesFor(plan: Plan, original: Plan, scored: Scored[], context: Context) {
+    const seen = new Set(plan.steps.map((step) => step.offer));
+    if (plan.tool) seen.add(plan.tool);
+    const out: { tool: string; mcp_tool: string; price_usd: number; why: string }[] = [];
+    const push = (offer: string, why: string) => {
+      if (seen.has(offer) || offer === 'advisor') return;
+      seen.add(offer);
+      const info = catalog.offer(offer);
+      out.push({ tool: offer, mcp_tool: info.mcpTool, price_usd: usd(info.priceMicroUsd), why });
+    };
+    if (original.tool && original.tool !== plan.tool) push(original.tool, 'What the goal asks for, above the budget.');
+    if (plan.tool === 'company-profile') for (const offer of SECTION_OFFERS) if (isAsked(context, offer) || context.asked.length === 0) push(offer, 'One section of the profile on its own (see efficiency_analysis).');
+    if (plan.tool && limits.batch.tools.includes(plan.tool) && context.count >= 2) push('batch', `One quote for up to ${batchCap(catalog, plan.tool)} domains; rows without data are free, but the paid step never uses free calls.`);
+    if (plan.tool === 'batch') {
+      const tool = plan.steps[0]?.body.tool as string | null;
+      if (tool) push(tool, `One call per domain ($${usd(catalog.offer(tool).priceMicroUsd)} each, free calls apply).`);
+    }
+    for (const entry of scored.slice(0, 6)) {
+      if (out.length >= 4) break;
+      if (entry.score < 2.5) continue;
+      push(entry.offer, `Also matches the goal ("${entry.cues.slice(0, 2).join('", "')}"): ${catalog.offer(entry.offer).summary.toLowerCase()}.`);
+    }
+    return out;
+  }
+
+  function executionStep(step: Step, baseUrl: string) {
+    const info = catalog.offer(step.offer);
+    const out: Record<string, unknown> = {
+      tool: info.id,
+      mcp_tool: info.mcpTool,
+      url: `${baseUrl}${info.path}`,
+      body: step.body,
+      next_tool_call_payload: step.required.length ? null : step.body,
+      required_input: step.required,
+    };
+    if (step.phase) out.phase = step.phase;
+    if (step.note) out.note = step.note;
+    return out;
+  }
+
+  function efficiency(plan: Plan, context: Context) {
+    const profile = catalog.offer('company-profile');
+    const n = Math.max(1, context.count);
+    const separatePrice = SECTION_OFFERS.reduce((sum, offer) => sum + catalog.offer(offer).priceMicroUsd, 0);
+    const wanted = SECTION_OFFERS.filter((offer) => isAsked(context, offer));
+    const wantedPrice = wanted.reduce((sum, offer) => sum + catalog.offer(offer).priceMicroUsd, 0);
+    const relevant = plan.tool !== null && (wanted.length > 0 || ['company-profile', 'company-footprint', 'hot-buyers', 'verify_domain_legitimacy_and_security'].includes(plan.tool) || (plan.tool === 'batch' && plan.steps[0]?.body.tool === 'company-profile'));
+    const perDomain = n > 1 ? ` for ${n} domains` : '';
+    return {
+      company_profile: { tool: profile.id, calls: n, price_usd: usd(n * profile.priceMicroUsd), sections: SECTION_NAMES },
+      separately: { tools: [...SECTION_OFFERS], calls: n * SECTION_OFFERS.length, price_usd: usd(n * separatePrice) },
+      comparison: [
+        `All three sections: company-profile $${usd(profile.priceMicroUsd)} per domain in 1 call versus $${usd(separatePrice)} in ${SECTION_OFFERS.length} separate calls${perDomain}.`,
+        `Free calls: company-profile uses 1 of your ${context.facts.freeQuota.remaining} left per domain for all three sections; separate calls use up to ${SECTION_OFFERS.length}.`,
+        `Charging: company-profile is charged only when at least two of the three sections have data; each separate call is charged only when its own result is ok.`,
+        wanted.length && wanted.length < SECTION_OFFERS.length
+          ? `Your goal names ${wanted.join(' and ')}: separately $${usd(wantedPrice)} per domain, ${wantedPrice < profile.priceMicroUsd ? 'cheaper than' : 'no cheaper than'} company-profile.`
+          : wanted.length === SECTION_OFFERS.length ? 'Your goal names all three sections: company-profile is one call, one payment and one free call.' : 'Your goal names none of the three sections.',
+      ],
+      note: relevant
+        ? 'company-profile runs the three sections in parallel and its note names the single tool that has data when fewer than two sections do.'
+        : 'Not relevant to this goal; shown per domain for reference.',
+    };
+  }
+
+  function costEstimate(cost: Cost, budget: number | undefined) {
+    return {
+      currency: 'USD',
+      list_price_min_usd: usd(cost.minMicro),
+      list_price_max_usd: usd(cost.maxMicro),
+      after_free_quota_max_usd: usd(cost.payableMaxMicro),
+      pricing: cost.unit,
+      calls: cost.calls,
+      free_calls_applicable: cost.freeCallsApplicable,
+      budget_usd: budget ?? null,
+      within_budget: budget === undefined ? null : usd(cost.payableMaxMicro) <= budget,
+      assumptions: cost.assumptions,
+      request_splitting: cost.splitting,
+      scan_limits: cost.scans,
+    };
+  }
+
+  function freeQuota({ freeQuota: quota, freeScans }: AdvisorFacts) {
+    return {
+      remaining: quota.remaining,
+      limit: quota.limit,
+      resets_at: quota.resetsAt,
+      message: quota.remaining > 0
+        ? `${quota.remaining} of ${quota.limit} free successful calls left today for this IP, shared by every data tool (HTTP and MCP).`
+        : `The ${quota.limit} free calls of today are used; data tools answer 402 with x402 terms until ${quota.resetsAt}.`,
+      note: `Only ok results use a free call; the advisor never does. The paid step of a batch or hot-buyers quote never uses free calls.${freeScans ? ` Free step-1 scans (batch, hot-buyers): ${freeScans.remaining} of ${freeScans.limit} left today.` : ''}`,
+    };
+  }
+
+  function cachedHint(domain: string | undefined, facts: AdvisorFacts) {
+    if (!domain || !facts.cached) return null;
+    const statuses = facts.cached.map((entry) => ({ tool: entry.tool, status: entry.status, checked_at: entry.checked_at, fresh_until: entry.fresh_until }));
+    return {
+      domain,
+      date: facts.now.toISOString().slice(0, 10),
+      statuses,
+      note: statuses.length
+        ? 'Statuses of runs on this domain today that the service keeps (status and time only). Your own repeat of the same input today is replayed without a second charge.'
+        : 'No run on this domain today is known to the service; a call collects it fresh.',
+    };
+  }
+}

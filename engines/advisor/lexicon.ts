@@ -1,0 +1,142 @@
+/**
+ * The advisor's rules: phrases agents use for each offer of the catalog, with a weight.
+ * Only words live here, keyed by offer id; prices, paths, MCP tool names and limits come from the
+ * generated catalog (catalog.ts), and every key below must be an offer of that catalog (tested).
+ *
+ * Weights: 5-6 names the offer outright ("promo code", "hot buyers"), 3-4 is a strong cue, 2 a
+ * cue shared with neighbours, 1 a hint; a negative weight takes a cue back where a phrase means
+ * something else ("how do we stack up" is a comparison, not a tech stack). A phrase is matched on
+ * consecutive stemmed words (text.ts), each word with its typo allowance.
+ */
+export type Rule = [phrase: string, weight: number];
+
+export const RULES: Record<string, Rule[]> = {
+  'tech-stack': [
+    ['tech stack', 5], ['technology stack', 5], ['techstack', 5], ['stack', 2], ['tech', 3], ['technology', 3], ['technologies', 3],
+    ['built with', 4], ['builtwith', 4], ['wappalyzer', 4], ['cms', 4], ['framework', 2], ['pixel', 4], ['tracking pixel', 2], ['ad pixel', 3],
+    ['analytics', 2], ['tag manager', 4], ['email provider', 5], ['mail provider', 4], ['dmarc', 4], ['spf', 4], ['mx record', 3],
+    ['hosting', 2], ['hosted on', 3], ['cdn', 3], ['platform', 1], ['ecommerce platform', 3], ['what software', 3], ['what tools', 2],
+    ['run on', 2], ['running on', 2], ['powered by', 3], ['martech', 4], ['javascript librar', 3], ['tracking script', 3], ['uses', 1], ['use', 1],
+  ],
+  'ats-jobs': [
+    ['open jobs', 5], ['open job', 5], ['job', 3], ['jobs', 3], ['job opening', 5], ['opening', 3], ['job posting', 5], ['posting', 3], ['vacancy', 4],
+    ['vacancies', 4], ['career', 3], ['careers page', 4], ['job board', 4], ['position', 2], ['open role', 4], ['role', 1], ['list', 1],
+    ['greenhouse', 3], ['lever', 3], ['ashby', 3], ['workable', 3], ['smartrecruiters', 3], ['recruitee', 3], ['ats', 3],
+    ['new jobs since', 4], ['since my last', 3], ['diff', 3], ['known job ids', 5], ['job ids', 4], ['poll', 2], ['monitor', 1],
+    ['salary', 2], ['remote jobs', 3], ['stellenangebot', 4], ['empleo', 3], ['offre d emploi', 4],
+  ],
+  'company-intent': [
+    ['intent', 4], ['buying intent', 6], ['purchase intent', 6], ['buyer intent', 6], ['buying signal', 6], ['intent score', 6],
+    ['hiring intent', 6], ['hiring signal', 5], ['hiring', 2], ['hire', 2], ['in market', 3], ['growing', 2], ['growth', 2], ['grow', 2],
+    ['hypergrowth', 4], ['expanding', 2], ['scaling', 2], ['headcount', 2], ['ready to buy', 2], ['will buy', 3], ['need our product', 3],
+    ['likely to buy', 3], ['hiring hard', 3], ['how much are they hiring', 4], ['hiring velocity', 4],
+  ],
+  'search-ads': [
+    ['ads', 4], ['ad', 3], ['advertising', 4], ['advertis', 4], ['advertiser', 4], ['ppc', 5], ['sem', 4], ['paid search', 5], ['google ads', 6],
+    ['adwords', 6], ['ad spend', 6], ['marketing spend', 4], ['spend on ads', 5], ['campaign', 2], ['creative', 2], ['ad library', 4],
+    ['transparency', 3], ['run ads', 4], ['running ads', 4], ['search ads', 6], ['werbung', 4], ['anuncio', 4], ['publicite', 4],
+  ],
+  'company-profile': [
+    ['profile', 4], ['company profile', 6], ['overview', 4], ['everything about', 5], ['everything', 2], ['full picture', 5], ['all signals', 4],
+    ['all in one', 4], ['one call', 2], ['enrich', 4], ['enrichment', 4], ['firmographic', 4], ['account research', 4], ['research', 2],
+    ['deep dive', 4], ['dossier', 4], ['360', 3], ['complete view', 4], ['summary of the company', 3], ['tell me about', 3], ['what do you know about', 3],
+    ['background', 2],
+  ],
+  'company-footprint': [
+    ['footprint', 6], ['real company', 5], ['real business', 5], ['actually operat', 5], ['operating', 3], ['exist', 2], ['shell company', 5],
+    ['due diligence', 5], ['kyb', 5], ['know your business', 5], ['fake company', 4], ['is it real', 4], ['real operating', 5], ['dormant', 3],
+    ['facts only', 3], ['active business', 4],
+  ],
+  'hot-buyers': [
+    ['hot buyer', 7], ['hot buyers', 7], ['hot lead', 5], ['hot account', 5], ['hot', 3], ['prioritize', 4], ['prioritise', 4], ['rank', 3],
+    ['which of these', 3], ['which ones', 2], ['most likely to buy', 5], ['ready to buy', 3], ['in market', 2], ['shortlist', 3],
+    ['top accounts', 4], ['warm', 2], ['qualify', 2], ['score my list', 4], ['best prospects', 4],
+  ],
+  batch: [
+    ['batch', 5], ['bulk', 5], ['list of domains', 4], ['many domains', 4], ['csv', 4], ['spreadsheet', 4], ['all of these', 3], ['each of these', 3],
+    ['these domains', 2], ['these companies', 2], ['domains', 1], ['at once', 2], ['in one go', 3], ['multiple', 2],
+  ],
+  'private-query': [
+    ['private', 4], ['privately', 5], ['privacy', 5], ['blind', 5], ['anonymous', 5], ['anonymously', 5], ['without reveal', 5],
+    ['without reveal the target', 6], ['hide the target', 6], ['hide', 2], ['facilitator', 3], ['confidential', 4], ['stealth', 4],
+    ['payment metadata', 6], ['incognito', 5], ['discreet', 4], ['on chain', 2], ['leak', 1],
+  ],
+  'verify-merchant': [
+    ['x402', 5], ['x402 endpoint', 6], ['402', 3], ['paid api', 4], ['api endpoint', 4], ['endpoint', 3], ['payment terms', 4], ['prompt injection', 6],
+    ['injection', 4], ['safe to pay', 4], ['pay this', 3], ['before paying', 3], ['before i pay', 3], ['payment requirement', 4], ['pay to', 1], ['api', 1],
+  ],
+  'extract-contacts': [
+    ['contact', 5], ['contacts', 5], ['email address', 6], ['emails', 4], ['email', 3], ['social', 3], ['social link', 5], ['linkedin', 4],
+    ['twitter', 4], ['github', 3], ['reach out', 4], ['phone', 2], ['email pattern', 6], ['email format', 6], ['deliverab', 4], ['who to contact', 5],
+    ['get in touch', 4], ['outreach', 3], ['kontakt', 5], ['contacto', 5], ['correo', 4],
+  ],
+  'clean-markdown': [
+    ['markdown', 7], ['md', 3], ['clean text', 5], ['scrape', 4], ['read page', 4], ['read the page', 4], ['read this page', 5], ['page content', 4],
+    ['article', 3], ['text of', 3], ['convert page', 4], ['convert', 2], ['readable', 3], ['llm ready', 4], ['summarize', 2], ['web page', 3],
+    ['webpage', 3], ['fetch page', 4], ['crawl', 3], ['blog post', 3], ['documentation', 2], ['docs', 2], ['html to text', 6], ['extract text', 5],
+    ['content of', 3], ['pricing page', 3],
+  ],
+  pre_purchase_merchant_trust_check: [
+    ['safe to buy', 7], ['buy from', 5], ['purchase from', 5], ['order from', 5], ['shop at', 4], ['trust', 3], ['trustworthy', 3],
+    ['before buying', 5], ['before i buy', 5], ['before purchas', 5], ['merchant', 3], ['seller', 3], ['shop', 2], ['store', 1],
+    ['checkout', 2], ['purchase', 3], ['buy', 3], ['transaction', 3], ['risk level', 4], ['pay them', 2], ['online store', 2], ['webshop', 3],
+  ],
+  checkout_active_promo_code_finder: [
+    ['promo', 6], ['promo code', 8], ['coupon', 7], ['coupon code', 8], ['discount code', 8], ['discount', 5], ['voucher', 7], ['deal', 3],
+    ['save money', 3], ['offer code', 6], ['gutschein', 7], ['rabatt', 6], ['cupon', 7], ['descuento', 6], ['remise', 5], ['code promo', 8],
+    ['sale', 2], ['cheaper', 2],
+  ],
+  universal_product_url_to_json: [
+    ['product page', 6], ['product url', 7], ['product data', 5], ['product detail', 6], ['product info', 6], ['product json', 7],
+    ['structured product', 5], ['extract product', 6], ['product', 3], ['price of', 3], ['price', 2], ['in stock', 5], ['stock', 2],
+    ['availability', 3], ['sku', 4], ['variant', 3], ['rating', 2], ['review', 1], ['item page', 4], ['listing', 2], ['json', 2], ['structured', 1],
+  ],
+  b2b_vendor_stability_evaluator: [
+    ['vendor', 5], ['supplier', 5], ['vendor risk', 7], ['stability', 5], ['stable', 4], ['go out of business', 6], ['going under', 6],
+    ['out of business', 5], ['bankrupt', 5], ['layoff', 4], ['financial health', 4], ['health score', 4], ['sign with', 3], ['contract', 2],
+    ['procurement', 4], ['third party risk', 6], ['b2b', 3], ['shrinking', 4], ['contracting', 3], ['saas provider', 4], ['provider', 1],
+  ],
+  store_readiness_auditor: [
+    ['readiness', 6], ['agent ready', 7], ['ai ready', 6], ['ready for agents', 7], ['ready for ai', 6], ['audit', 4], ['llms txt', 5],
+    ['robots txt', 4], ['robots', 3], ['sitemap', 4], ['product feed', 4], ['agent card', 4], ['discoverab', 4], ['shopping agent', 4],
+    ['ai shopping', 4], ['how to fix', 3], ['my store', 3], ['my shop', 3], ['our store', 3], ['our shop', 3], ['bot access', 5],
+    ['optimize', 2], ['optimise', 2], ['crawlab', 3], ['seo', 2], ['schema markup', 3], ['structured data', 2], ['agentic commerce', 4],
+  ],
+  conversion_leak_lead_finder: [
+    ['conversion leak', 8], ['conversion', 4], ['leak', 4], ['losing sales', 5], ['lose sales', 5], ['agency', 3], ['pitch', 4],
+    ['sell my service', 5], ['sell our service', 5], ['good lead', 5], ['qualified lead', 5], ['lead', 3], ['client', 2], ['candidate', 3],
+    ['sales opportunity', 4], ['losing customers', 4], ['cro', 4], ['prospect', 2], ['consulting', 3],
+  ],
+  agentic_shelf_schema_comparator: [
+    ['competitor', 6], ['competitors', 6], ['compare', 4], ['comparison', 4], ['versus', 4], ['vs', 4], ['benchmark', 4], ['against', 2],
+    ['shelf', 6], ['rival', 5], ['side by side', 5], ['stack up', 5], ['stacks up', 5], ['compared to', 5],
+  ],
+  verified_merchant_json_badge: [
+    ['badge', 8], ['signed', 5], ['signature', 4], ['attestation', 6], ['certificate', 3], ['verifiable', 4], ['proof', 3], ['json badge', 9],
+    ['trust badge', 9], ['signed statement', 8], ['credential', 3], ['show customers', 3], ['embed', 3], ['seal', 4],
+  ],
+  verify_domain_legitimacy_and_security: [
+    ['legit', 5], ['legitimacy', 6], ['legitimate', 5], ['scam', 4], ['fraud', 4], ['fraudulent', 4], ['phishing', 5], ['security', 4],
+    ['secure', 3], ['spoof', 4], ['fake site', 5], ['fake website', 5], ['suspicious', 4], ['domain reputation', 5], ['reputation', 3],
+    ['is it safe', 3], ['impersonat', 4],
+  ],
+};
+
+/** Phrases whose words would otherwise count for another offer: [phrase, offer, weight to take back]. */
+export const TAKE_BACK: [phrase: string, offer: string, weight: number][] = [
+  ['stack up', 'tech-stack', 2],
+  ['stacks up', 'tech-stack', 2],
+  ['ad pixel', 'search-ads', 3],
+  ['ads pixel', 'search-ads', 3],
+  ['email provider', 'extract-contacts', 3],
+  ['mail provider', 'extract-contacts', 3],
+  ['hot lead', 'conversion_leak_lead_finder', 3],
+  ['hot leads', 'conversion_leak_lead_finder', 3],
+  ['job board', 'tech-stack', 1],
+  ['product feed', 'universal_product_url_to_json', 3],
+  ['structured data', 'universal_product_url_to_json', 1],
+  ['json badge', 'universal_product_url_to_json', 2],
+];
+
+/** The three sections of a company profile: asking for all of them means company-profile. */
+export const SECTION_OFFERS = ['tech-stack', 'company-intent', 'search-ads'] as const;

@@ -1,0 +1,106 @@
+/**
+ * Reading an agent's goal: words (lower case, accents folded, light stemming), typo-tolerant
+ * comparison, and the inputs written in the goal itself (domains, URLs, a domain count, a search-ads
+ * region, an intent threshold). A domain or URL is taken from the goal only when it is written there
+ * and is valid: nothing is ever made up.
+ */
+import { normalizeDomain, parseTargetUrl } from '../net/target.ts';
+
+/** Plural, -ing and -ed endings cut so 'hiring'/'hires'/'hired' and 'ads'/'ad' meet. */
+export function stem(word: string): string {
+  let w = word.replace(/'s$/, '');
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) w = w.slice(0, -1);
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  return w;
+}
+
+export const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** Stemmed words of a text; URLs and domains are kept out (their labels are not words of the goal). */
+export function words(text: string): string[] {
+  const plain = fold(text).replace(/\bhttps?:\/\/\S+/g, ' ').replace(/\b[a-z0-9-]+(\.[a-z0-9-]+)+\b/g, (match) => (/^(llms\.txt|robots\.txt|agent-card\.json)$/.test(match) ? match.replace(/\./g, ' ') : ' '));
+  return (plain.match(/[a-z0-9]+/g) ?? []).map(stem);
+}
+
+/** Optimal string alignment distance, stopping early above `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2][j - 2] + 1);
+      row.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > max) return max + 1;
+    rows.push(row);
+  }
+  return rows[a.length][b.length];
+}
+
+/** A typo allowance by length: none under 5 letters, one up to 8, two from 9. */
+export const typoAllowance = (word: string) => (word.length < 5 ? 0 : word.length < 9 ? 1 : 2);
+
+/** How a goal word matches a vocabulary word: 1 exact, 0.8 within the typo allowance, 0 not. */
+export function wordMatch(goalWord: string, term: string, inPhrase = false): number {
+  if (goalWord === term) return 1;
+  // Inside a phrase of several words the context is strong enough to allow one typo in a 4-letter word ('teck stack').
+  const allowance = Math.min(typoAllowance(goalWord), typoAllowance(term)) || (inPhrase && goalWord.length >= 4 && term.length >= 4 ? 1 : 0);
+  if (allowance === 0 || goalWord[0] !== term[0]) return 0;
+  return editDistance(goalWord, term, allowance) <= allowance ? 0.8 : 0;
+}
+
+export interface GoalInputs {
+  domains: string[];
+  urls: string[];
+  /** A number of domains/companies written in the goal ("40 domains", "2k companies"). */
+  count: number | null;
+  region: string | null;
+  minIntentScore: number | null;
+}
+
+const COUNTED = 'domains?|companies|company|sites?|websites?|accounts?|leads?|prospects?|brands?|stores?|shops?|vendors?|urls?|merchants?|firms?|businesses|targets?|orgs?|organi[sz]ations?|rows?|entries|names?';
+const REGION_NAMES: Record<string, string> = { usa: 'US', 'united states': 'US', uk: 'GB', 'united kingdom': 'GB', britain: 'GB', canada: 'CA', australia: 'AU', germany: 'DE', france: 'FR', spain: 'ES', italy: 'IT', netherlands: 'NL', israel: 'IL', india: 'IN', brazil: 'BR', mexico: 'MX', japan: 'JP', singapore: 'SG', uae: 'AE' };
+
+/** Inputs written in the goal. Regions: a catalog code in capitals (not IN/IT, which are words) or a country name. */
+export function goalInputs(goal: string, regions: readonly string[]): GoalInputs {
+  const urls: string[] = [];
+  for (const raw of goal.match(/\bhttps?:\/\/[^\s"'<>),]+/gi) ?? []) {
+    const cleaned = raw.replace(/[.;:!?]+$/, '');
+    if (parseTargetUrl(cleaned).ok && !urls.includes(cleaned)) urls.push(cleaned);
+  }
+  const withoutUrls = goal.replace(/\bhttps?:\/\/\S+/gi, ' ');
+  const domains: string[] = [];
+  for (const raw of withoutUrls.match(/\b[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+\b/gi) ?? []) {
+    if (/^(llms\.txt|robots\.txt)$/i.test(raw) || /^\d+(\.\d+)*$/.test(raw)) continue;
+    const domain = normalizeDomain(raw);
+    if (domain && !domains.includes(domain)) domains.push(domain);
+  }
+  const folded = fold(withoutUrls);
+  let count: number | null = null;
+  const counted = folded.match(new RegExp(`\\b(\\d[\\d,.]*)\\s*(k|m)?\\+?\\s+(?:[a-z-]+\\s+){0,2}(?:${COUNTED})\\b`));
+  if (counted) {
+    const base = Number(counted[1].replace(/,/g, ''));
+    const value = Math.round(base * (counted[2] === 'k' ? 1_000 : counted[2] === 'm' ? 1_000_000 : 1));
+    if (Number.isFinite(value) && value >= 1) count = value;
+  }
+  let region: string | null = null;
+  for (const code of withoutUrls.match(/\b[A-Z]{2,3}\b/g) ?? []) {
+    const mapped = code === 'USA' ? 'US' : code === 'UK' ? 'GB' : code;
+    if (mapped !== 'IN' && mapped !== 'IT' && regions.includes(mapped)) { region = mapped; break; }
+  }
+  if (!region) {
+    for (const [name, code] of Object.entries(REGION_NAMES)) {
+      if (regions.includes(code) && new RegExp(`\\b${name}\\b`).test(folded)) { region = code; break; }
+    }
+  }
+  const score = folded.match(/\b(?:score|intent|threshold)\D{0,20}?(\d{1,3})\b/);
+  const minIntentScore = score && Number(score[1]) <= 100 ? Number(score[1]) : null;
+  return { domains, urls, count, region, minIntentScore };
+}

@@ -1,0 +1,170 @@
+/**
+ * The extract-contacts engine: reads the home page, then the about, contact, team and careers
+ * pages (found from the home page's links first, common paths otherwise; at most five pages,
+ * all through the safe fetcher under one deadline), and the domain's MX, SPF and DMARC records.
+ * Pure over the injected fetch and DNS.
+ */
+import type { components } from '../../generated/types.ts';
+import type { Dns, DnsAnswer, SafeFetch, SafeFetchResponse } from '../net/types.ts';
+import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
+import { judgeEmail } from './emails.ts';
+import { readPage, type FoundEmail } from './page.ts';
+import { inferEmailPattern, type NamedAddress } from './pattern.ts';
+
+export type ContactsResult = components['schemas']['ContactsResult'];
+
+export interface ContactsDeps {
+  fetch: SafeFetch;
+  dns: Dns;
+  signal?: AbortSignal;
+}
+
+export interface ContactsOptions {
+  /** The whole collection, pages and DNS, ends by then. */
+  deadlineMs?: number;
+  pageTimeoutMs?: number;
+  maxPageBytes?: number;
+  maxPages?: number;
+}
+
+/** The home page leads to an address the service must not reach. */
+export class UnsafeContactsTarget extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'UnsafeContactsTarget';
+  }
+}
+
+type PageKind = 'about' | 'contact' | 'team' | 'careers';
+
+const KINDS: { kind: PageKind; link: RegExp; fallback: string }[] = [
+  { kind: 'contact', link: /(^|[/_-])(contact|contact-us|contacts|kontakt|get-in-touch|reach-us)([/._-]|$)/i, fallback: '/contact' },
+  { kind: 'about', link: /(^|[/_-])(about|about-us|company|who-we-are|our-story|impressum|imprint)([/._-]|$)/i, fallback: '/about' },
+  { kind: 'team', link: /(^|[/_-])(team|our-team|people|leadership|staff|management|founders)([/._-]|$)/i, fallback: '/team' },
+  { kind: 'careers', link: /(^|[/_-])(careers|career|jobs|join-us|work-with-us|hiring)([/._-]|$)/i, fallback: '/careers' },
+];
+
+const records = <T>(answer: DnsAnswer<T>): T[] => (answer.ok ? answer.records : []);
+
+/** The pages worth reading besides the home page: a same-site link per kind, else its common path. */
+export function choosePages(homeUrl: string, links: string[], domain: string): { kind: PageKind; url: string }[] {
+  const home = new URL(homeUrl);
+  const bare = domain.replace(/^www\./, '');
+  const sameSite = links
+    .map((link) => new URL(link))
+    .filter((url) => (url.hostname === bare || url.hostname.endsWith(`.${bare}`)) && url.pathname !== '/' && !/\.(pdf|png|jpe?g|gif|svg|zip|xml)$/i.test(url.pathname));
+  const chosen: { kind: PageKind; url: string }[] = [];
+  const taken = new Set<string>([`${home.origin}${home.pathname}`]);
+  for (const { kind, link, fallback } of KINDS) {
+    const candidates = sameSite.filter((url) => link.test(url.pathname)).sort((a, b) => a.pathname.length - b.pathname.length);
+    const pick = candidates.find((url) => !taken.has(`${url.origin}${url.pathname}`));
+    const url = pick ? `${pick.origin}${pick.pathname}` : new URL(fallback, home).href;
+    if (taken.has(url)) continue;
+    taken.add(url);
+    chosen.push({ kind, url });
+  }
+  return chosen;
+}
+
+export async function collectContacts(
+  domain: string,
+  { fetch, dns, signal }: ContactsDeps,
+  { deadlineMs = 6_000, pageTimeoutMs = 4_000, maxPageBytes = 2_000_000, maxPages = 5 }: ContactsOptions = {},
+): Promise<ContactsResult> {
+  const target = domain.toLowerCase().replace(/\.$/, '');
+  const bare = target.replace(/^www\./, '');
+  // A referenced timer, unlike AbortSignal.timeout's: the deadline fires even when nothing else keeps the process busy.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DOMException('scan deadline', 'TimeoutError')), deadlineMs);
+  const scope = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+  try {
+    const started = Date.now();
+    const dnsAnswers = Promise.all([dns.mx(bare), dns.txt(bare), dns.dmarc(bare)]);
+
+    async function getPage(url: string): Promise<SafeFetchResponse> {
+      const left = Math.max(100, deadlineMs - (Date.now() - started));
+      return fetch(url, { signal: scope, timeoutMs: Math.min(pageTimeoutMs, left), maxBodyBytes: maxPageBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' });
+    }
+
+    let home: SafeFetchResponse | null = null;
+    let lastFailure = '';
+    let missing = 0;
+    const candidates = [`https://${target}/`, ...(target === bare ? [`https://www.${bare}/`] : []), `http://${target}/`];
+    for (const url of candidates) {
+      try {
+        home = await getPage(url);
+        if (home.status < 400) break;
+        lastFailure = `${url}: HTTP ${home.status}`;
+        home = null;
+      } catch (error) {
+        if (isUnsafeTarget(error)) throw new UnsafeContactsTarget(`${url}: ${(error as Error).message}`);
+        if (!isFetchFailure(error)) throw error;
+        if (error.kind === 'dns_not_found') missing += 1;
+        lastFailure = `${url}: ${error.kind}`;
+        if (scope.aborted) break;
+      }
+    }
+
+    const found: FoundEmail[] = [];
+    const people: NamedAddress[] = [];
+    const social = new Set<string>();
+    const pagesRead: string[] = [];
+    const partial: string[] = [];
+    if (home) {
+      const homePage = readPage(home.text(), home.url);
+      pagesRead.push(home.url);
+      absorb(homePage);
+      const pages = choosePages(home.url, homePage.links, bare).slice(0, maxPages - 1);
+      const responses = await Promise.all(pages.map(async ({ kind, url }) => {
+        try {
+          const response = await getPage(url);
+          return { kind, response };
+        } catch (error) {
+          if (!isFetchFailure(error) && !isUnsafeTarget(error)) throw error;
+          partial.push(`${url}: ${isFetchFailure(error) ? error.kind : 'unsafe redirect'}`);
+          return null;
+        }
+      }));
+      for (const entry of responses) {
+        if (!entry || entry.response.status >= 400 || !/html|xml|text\/plain/i.test(entry.response.headers['content-type'] ?? 'text/html')) continue;
+        if (pagesRead.includes(entry.response.url)) continue;
+        pagesRead.push(entry.response.url);
+        absorb(readPage(entry.response.text(), entry.response.url, { teamPage: entry.kind === 'team' || entry.kind === 'about' }));
+      }
+    }
+
+    const [mx, txt, dmarc] = await dnsAnswers;
+    const exchanges = records(mx).map((record) => record.exchange).filter((exchange) => exchange && exchange !== '.');
+    const spf = records(txt).filter((record) => /^v=spf1(\s|$)/i.test(record.trim()));
+    const emails = [...new Set(found.filter((email) => judgeEmail(email.address, email.source, bare, { spelledOut: email.spelledOut }).keep).map((email) => email.address))].sort();
+    const socialLinks = [...social].sort();
+    const pattern = inferEmailPattern(people.filter((person) => emails.includes(person.email)), bare);
+
+    const base = {
+      domain: target,
+      emails,
+      social_links: socialLinks,
+      email_deliverable: exchanges.length > 0,
+      mx: exchanges,
+      spf,
+      dmarc: records(dmarc),
+      inferred_email_pattern: pattern,
+      pages_read: pagesRead,
+    };
+    if (emails.length || socialLinks.length || exchanges.length) {
+      return { ...base, status: 'ok', note: partial.length ? `Some pages could not be read: ${partial.join('; ')}.` : null };
+    }
+    if (home) return { ...base, status: 'no_data', note: `No published email, social profile or MX record found on ${pagesRead.length} page(s).` };
+    const nameExists = mx.ok || txt.ok || (!mx.ok && mx.reason === 'nodata');
+    if (missing === candidates.length && !nameExists) return { ...base, status: 'not_found', note: `The domain does not exist in DNS (${lastFailure}).` };
+    return { ...base, status: 'unreachable', note: `The home page could not be read (${lastFailure}) and the domain has no MX record.` };
+
+    function absorb(page: ReturnType<typeof readPage>) {
+      found.push(...page.emails);
+      people.push(...page.people);
+      for (const link of page.social) social.add(link);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}

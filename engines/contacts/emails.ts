@@ -1,0 +1,130 @@
+/**
+ * Published email addresses: decoding the ways sites hide them (Cloudflare's data-cfemail, mailto
+ * with several recipients and a query, [at]/(dot) and spelled-out forms, full-width @, zero-width
+ * characters) and refusing what only looks like an address (retina image names, placeholder and
+ * reserved domains, error-tracker DSNs, site-builder telemetry, package versions).
+ */
+
+/** How an address was found: explicit ones (a link, Cloudflare, structured data) carry publishing intent. */
+export type EmailSource = 'cfemail' | 'mailto' | 'structured' | 'text';
+
+const ADDRESS = /[a-z0-9][a-z0-9._%+'-]{0,63}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?![a-z0-9-])/gi;
+const FILE_EXTENSIONS = new Set([
+  'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'avif', 'ico', 'bmp', 'tif', 'tiff', 'heic', 'css', 'js', 'mjs', 'map', 'json', 'xml',
+  'woff', 'woff2', 'ttf', 'otf', 'eot', 'mp4', 'webm', 'mov', 'mp3', 'wav', 'pdf', 'zip', 'gz', 'php', 'html', 'htm', 'txt', 'ts', 'jsx', 'tsx',
+]);
+const PLACEHOLDER_DOMAINS = new Set([
+  'example.com', 'example.org', 'example.net', 'domain.com', 'yourdomain.com', 'your-domain.com', 'mydomain.com', 'email.com',
+  'company.com', 'yourcompany.com', 'test.com', 'website.com', 'yoursite.com', 'site.com', 'sample.com', 'acme.com',
+]);
+const RESERVED_TLDS = new Set(['test', 'example', 'invalid', 'local', 'localhost', 'internal', 'lan', 'home', 'corp']);
+const PLACEHOLDER_LOCALS = new Set(['you', 'your', 'name', 'email', 'your.name', 'yourname', 'your.email', 'youremail', 'firstname.lastname', 'first.last', 'firstname', 'john.doe', 'jane.doe', 'user', 'username', 'someone', 'me']);
+/**
+ * Domains of error trackers and site builders whose addresses appear in page code, never as a
+ * company's contact (unless the company is that platform).
+ */
+const PLATFORM_DOMAINS = ['sentry.io', 'sentry-next.wixpress.com', 'wixpress.com', 'wix.com', 'squarespace.com', 'sqsp.com', 'wordpress.com', 'wordpress.org', 'wpengine.com', 'godaddy.com', 'shopify.com', 'weebly.com', 'webflow.io', 'bugsnag.com', 'rollbar.com'];
+/** Free-mail providers: a small firm may publish one of these on its own site. */
+const FREE_MAIL = new Set(['gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'yahoo.com', 'icloud.com', 'me.com', 'proton.me', 'protonmail.com', 'gmx.de', 'gmx.net', 'web.de', 'aol.com', 'zoho.com', 'fastmail.com', 'yandex.ru', 'mail.ru']);
+
+const endsWithDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+
+/** The target, its www-less form, and whether `host` belongs to it. */
+export function isTargetDomain(host: string, target: string): boolean {
+  const bare = target.toLowerCase().replace(/^www\./, '');
+  return endsWithDomain(host.toLowerCase(), bare);
+}
+
+/** Cloudflare Email Address Obfuscation: the first byte is the key, every following byte XOR it, then UTF-8. */
+export function decodeCfEmail(hex: string): string | null {
+  if (!/^(?:[0-9a-f]{2}){2,}$/i.test(hex)) return null;
+  const key = parseInt(hex.slice(0, 2), 16);
+  const bytes = Buffer.alloc(hex.length / 2 - 1);
+  for (let index = 2; index < hex.length; index += 2) bytes[index / 2 - 1] = parseInt(hex.slice(index, index + 2), 16) ^ key;
+  const text = bytes.toString('utf8');
+  return text.includes('\uFFFD') ? null : text;
+}
+
+/** Every recipient of a mailto: URL (RFC 6068): the comma-separated path, and to/cc/bcc in the query. */
+export function parseMailto(href: string): string[] {
+  const body = href.trim().replace(/^mailto:/i, '');
+  const [path, query = ''] = body.split('?', 2);
+  const recipients = path.split(',');
+  for (const pair of query.split('&')) {
+    const [name, value = ''] = pair.split('=', 2);
+    if (/^(to|cc|bcc)$/i.test(name)) recipients.push(...value.split(','));
+  }
+  return recipients.map((recipient) => safeDecode(recipient).trim()).filter(Boolean);
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
+const AT_WORDS = String.raw`\s*(?:\[\s*at\s*\]|\(\s*at\s*\)|\{\s*at\s*\}|<\s*at\s*>|\s+at\s+)\s*`;
+const DOT_WORDS = String.raw`\s*(?:\[\s*dot\s*\]|\(\s*dot\s*\)|\{\s*dot\s*\}|<\s*dot\s*>|\s+dot\s+)\s*`;
+const LOCAL = String.raw`[a-z0-9][a-z0-9._%+-]{0,63}`;
+const LABEL = String.raw`[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?`;
+const OBFUSCATED = new RegExp(String.raw`(${LOCAL})${AT_WORDS}((?:${LABEL}(?:${DOT_WORDS}|\.))+[a-z]{2,24})(?![a-z0-9-])`, 'gi');
+const BRACKETED = /[[({<]\s*(?:at|dot)\s*[\])}>]/i;
+
+/** Text with the invisible characters removed and full-width or spelled-out @ and dots written plainly. */
+export function normaliseObfuscations(text: string): { plain: string; spelledOut: string[] } {
+  const cleaned = text.normalize('NFKC').replace(INVISIBLE, '');
+  const spelledOut: string[] = [];
+  const plain = cleaned.replace(OBFUSCATED, (match, local: string, domain: string) => {
+    const address = `${local}@${domain.replace(new RegExp(DOT_WORDS, 'gi'), '.')}`.toLowerCase();
+    // " at ... dot " in prose ("meet us at the park dot com") needs a bracket or a known domain to count.
+    if (!BRACKETED.test(match)) spelledOut.push(address);
+    return ` ${address} `;
+  });
+  return { plain, spelledOut };
+}
+
+/** Addresses in plain text (after normaliseObfuscations). */
+export function addressesIn(text: string): string[] {
+  return [...text.matchAll(ADDRESS)].map((match) => match[0]);
+}
+
+/** Lower case, no surrounding punctuation; null when it is not an address at all. */
+export function cleanAddress(raw: string): string | null {
+  const address = raw.normalize('NFKC').replace(INVISIBLE, '').trim().toLowerCase().replace(/^[<("'\s]+|[>)"'.,;:!?\s]+$/g, '');
+  const match = address.match(/^([a-z0-9][a-z0-9._%+'-]{0,63})@((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,24}))$/);
+  return match ? address : null;
+}
+
+export interface EmailVerdict {
+  keep: boolean;
+  reason?: string;
+}
+
+/** Whether a found address is a published contact of `target`, and why not. */
+export function judgeEmail(address: string, source: EmailSource, target: string, { spelledOut = false } = {}): EmailVerdict {
+  const [local, domain] = address.split('@');
+  const tld = domain.slice(domain.lastIndexOf('.') + 1);
+  const ours = isTargetDomain(domain, target);
+  if (FILE_EXTENSIONS.has(tld)) return { keep: false, reason: 'file name' };
+  if (RESERVED_TLDS.has(tld)) return { keep: false, reason: 'reserved TLD' };
+  if (PLACEHOLDER_DOMAINS.has(domain) && !ours) return { keep: false, reason: 'placeholder domain' };
+  if (/@\d+x\./.test(address) || /^\d+(\.\d+)*$/.test(domain.split('.')[0])) return { keep: false, reason: 'image or version' };
+  if (!ours && PLATFORM_DOMAINS.some((platform) => endsWithDomain(domain, platform))) return { keep: false, reason: 'platform address' };
+  if (/^[0-9a-f]{24,}$/.test(local)) return { keep: false, reason: 'tracker key' };
+  if (!ours && PLACEHOLDER_LOCALS.has(local)) return { keep: false, reason: 'placeholder' };
+  if (ours) return { keep: true };
+  if (spelledOut) return { keep: false, reason: 'spelled out, not the target domain' };
+  // Another domain counts only when the site links it explicitly, or it is a free-mail box.
+  if (source !== 'text' || FREE_MAIL.has(domain)) return { keep: true };
+  return { keep: false, reason: 'third-party address in page text' };
+}
+
+/** Role mailboxes: never a person, so they never vote for a pattern. */
+export const ROLE_LOCALS = new Set([
+  'info', 'hello', 'hi', 'contact', 'contacts', 'sales', 'support', 'help', 'office', 'admin', 'team', 'jobs', 'careers', 'hr', 'press',
+  'media', 'marketing', 'billing', 'accounts', 'finance', 'legal', 'privacy', 'security', 'abuse', 'noreply', 'no-reply', 'webmaster',
+  'postmaster', 'enquiries', 'inquiries', 'partners', 'partnerships', 'recruiting', 'talent', 'feedback', 'service', 'mail', 'dpo', 'investors', 'ir',
+]);

@@ -1,0 +1,173 @@
+/**
+ * Everything one page says about contacts: addresses with how they were found, person
+ * name–address pairs (team cards, named mailto links, JSON-LD Person), social profile links and
+ * the same-site links that lead to the other pages worth reading.
+ */
+import { parseHTML } from 'linkedom';
+import { addressesIn, cleanAddress, decodeCfEmail, normaliseObfuscations, parseMailto, type EmailSource } from './emails.ts';
+import type { NamedAddress } from './pattern.ts';
+import { nameParts } from './pattern.ts';
+import { fediverseProfile, socialProfile, twitterHandleProfile } from './social.ts';
+
+export interface FoundEmail {
+  address: string;
+  source: EmailSource;
+  /** Spelled out with " at " / " dot " (no brackets): accepted for the target's domain only. */
+  spelledOut?: boolean;
+}
+
+export interface PageContacts {
+  emails: FoundEmail[];
+  people: NamedAddress[];
+  social: string[];
+  links: string[];
+}
+
+/** Elements whose text is not page text: scripts (structured data is read on its own), styles, templates. */
+const NOT_TEXT = 'script, style, noscript, template, svg, iframe, object';
+
+export function readPage(html: string, url: string, { teamPage = false } = {}): PageContacts {
+  const wrapped = /<(html|body)[\s>]/i.test(html.slice(0, 5000)) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
+  const { document } = parseHTML(wrapped) as unknown as { document: Document };
+  const emails: FoundEmail[] = [];
+  const people: NamedAddress[] = [];
+  const social = new Set<string>();
+  const links: string[] = [];
+  const add = (raw: string, source: EmailSource) => {
+    const address = cleanAddress(raw);
+    if (address) emails.push({ address, source });
+  };
+
+  // Hidden addresses are spam-bot honeypots, not published contacts.
+  for (const element of document.querySelectorAll('[hidden], [style]')) {
+    if (element.hasAttribute('hidden') || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(element.getAttribute('style') ?? '')) element.remove();
+  }
+  for (const element of document.querySelectorAll('[data-cfemail]')) {
+    const decoded = decodeCfEmail(element.getAttribute('data-cfemail') ?? '');
+    if (decoded) add(decoded, 'cfemail');
+  }
+  for (const anchor of document.querySelectorAll('a[href]')) {
+    const href = anchor.getAttribute('href') ?? '';
+    const protectedHex = href.match(/\/cdn-cgi\/l\/email-protection#([0-9a-f]+)/i);
+    if (protectedHex) {
+      const decoded = decodeCfEmail(protectedHex[1]);
+      if (decoded) add(decoded, 'cfemail');
+      continue;
+    }
+    if (/^\s*mailto:/i.test(href)) {
+      const recipients = parseMailto(href).map(cleanAddress).filter((address): address is string => !!address);
+      for (const address of recipients) emails.push({ address, source: 'mailto' });
+      if (recipients.length === 1) {
+        const name = personNear(anchor);
+        if (name) people.push({ name, email: recipients[0] });
+      }
+      continue;
+    }
+    const absolute = resolve(href, url);
+    if (!absolute) continue;
+    const profile = socialProfile(absolute, { allowPeople: teamPage });
+    if (profile) social.add(profile);
+    else links.push(absolute);
+  }
+  for (const link of document.querySelectorAll('link[rel~="me"][href], a[rel~="me"][href]')) {
+    const absolute = resolve(link.getAttribute('href') ?? '', url);
+    const profile = absolute && (socialProfile(absolute) ?? fediverseProfile(absolute));
+    if (profile) social.add(profile);
+  }
+  for (const meta of document.querySelectorAll('meta[name="twitter:site"], meta[property="twitter:site"]')) {
+    const profile = twitterHandleProfile(meta.getAttribute('content') ?? '');
+    if (profile) social.add(profile);
+  }
+  for (const element of document.querySelectorAll('[itemprop="email"]')) {
+    add((element.getAttribute('content') ?? element.textContent ?? '').replace(/^mailto:/i, ''), 'structured');
+  }
+  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+    readJsonLd(script.textContent ?? '', { add, people, social });
+  }
+
+  for (const element of document.querySelectorAll(NOT_TEXT)) element.remove();
+  const text = document.body ? visibleText(document.body) : '';
+  const { plain, spelledOut } = normaliseObfuscations(text);
+  for (const raw of addressesIn(plain)) {
+    const address = cleanAddress(raw);
+    if (address) emails.push({ address, source: 'text', spelledOut: spelledOut.includes(address) });
+  }
+  return { emails, people, social: [...social], links };
+}
+
+const BLOCKS = new Set(['P', 'DIV', 'LI', 'UL', 'OL', 'TD', 'TH', 'TR', 'TABLE', 'BR', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'NAV', 'MAIN', 'ASIDE', 'ADDRESS', 'DD', 'DT', 'DL', 'FORM', 'BLOCKQUOTE', 'PRE', 'HR', 'FIGURE', 'FIGCAPTION', 'BUTTON', 'OPTION']);
+
+/** Text as a reader sees it: block elements apart, inline pieces (hello<span>@</span>acme.com) together. */
+function visibleText(root: Node): string {
+  const parts: string[] = [];
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) parts.push(node.nodeValue ?? '');
+    else if (node.nodeType === 1) {
+      const block = BLOCKS.has((node as Element).tagName);
+      if (block) parts.push(' ');
+      for (const child of node.childNodes) walk(child);
+      if (block) parts.push(' ');
+    }
+  };
+  walk(root);
+  return parts.join('');
+}
+
+/** A person's name for a mailto link: its own text, else the first heading of the smallest card holding only this link. */
+function personNear(anchor: Element): string | null {
+  const own = (anchor.textContent ?? '').trim();
+  if (looksLikeName(own)) return own;
+  let card: Element | null = anchor.parentElement;
+  for (let depth = 0; card && depth < 4; depth++, card = card.parentElement) {
+    if (card.querySelectorAll('a[href^="mailto:"]').length > 1) return null;
+    const heading = card.querySelector('h1, h2, h3, h4, h5, h6, strong, b, [itemprop="name"], .name');
+    const text = (heading?.textContent ?? '').trim();
+    if (heading && looksLikeName(text)) return text;
+  }
+  return null;
+}
+
+function looksLikeName(text: string): boolean {
+  return text.length <= 60 && !/[@\d:/]/.test(text) && /^[\p{L}'’.\- ]+$/u.test(text) && nameParts(text) !== null;
+}
+
+function readJsonLd(source: string, { add, people, social }: { add: (raw: string, source: EmailSource) => void; people: NamedAddress[]; social: Set<string> }) {
+  let data: unknown;
+  try {
+    data = JSON.parse(source);
+  } catch {
+    return;
+  }
+  const stack: unknown[] = [data];
+  let visited = 0;
+  while (stack.length && visited++ < 2000) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (typeof record.email === 'string') {
+        add(record.email.replace(/^mailto:/i, ''), 'structured');
+        const type = String(record['@type'] ?? '');
+        if (/person/i.test(type) && typeof record.name === 'string') {
+          const email = cleanAddress(record.email.replace(/^mailto:/i, ''));
+          if (email) people.push({ name: record.name, email });
+        }
+      }
+      const sameAs = record.sameAs;
+      for (const link of Array.isArray(sameAs) ? sameAs : typeof sameAs === 'string' ? [sameAs] : []) {
+        const profile = typeof link === 'string' ? socialProfile(link) : null;
+        if (profile) social.add(profile);
+      }
+      for (const value of Object.values(record)) if (value && typeof value === 'object') stack.push(value);
+    }
+  }
+}
+
+function resolve(href: string, base: string): string | null {
+  try {
+    const url = new URL(href.trim(), base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Company profile links on professional (LinkedIn), microblog (X, Bluesky, Threads, Mastodon via
+ * rel=me) and code-hosting (GitHub, GitLab) sites, normalised to one canonical URL each. Share,
+ * intent and feature links are not profiles and are dropped.
+ */
+
+const X_RESERVED = new Set(['intent', 'share', 'home', 'search', 'hashtag', 'i', 'login', 'signup', 'explore', 'settings', 'messages', 'notifications', 'privacy', 'tos', 'about', 'download', 'compose', 'widgets', 'web']);
+const GITHUB_RESERVED = new Set([
+  'sponsors', 'features', 'about', 'pricing', 'login', 'join', 'signup', 'topics', 'marketplace', 'explore', 'settings', 'contact', 'site', 'security',
+  'enterprise', 'collections', 'trending', 'customer-stories', 'readme', 'apps', 'search', 'notifications', 'new', 'team', 'premium-support', 'blog', 'events', 'home',
+]);
+const GITLAB_RESERVED = new Set(['users', 'explore', 'help', 'dashboard', 'search', 'projects', 'groups', 'admin', 'pricing', 'features', 'install', 'sign_in']);
+const LINKEDIN_KINDS = new Set(['company', 'school', 'showcase']);
+
+export interface SocialOptions {
+  /** Personal LinkedIn profiles (/in/) count only on a team page, where they are the people of the company. */
+  allowPeople?: boolean;
+}
+
+/** The canonical profile URL for a link, or null when it is not a profile this operation reports. */
+export function socialProfile(href: string, { allowPeople = false }: SocialOptions = {}): string | null {
+  let url: URL;
+  try {
+    url = new URL(href.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase().replace(/^(www|m|mobile)\./, '');
+  const segments = url.pathname.split('/').filter(Boolean).map((segment) => decodeSegment(segment));
+
+  if (host === 'linkedin.com' || host.endsWith('.linkedin.com')) {
+    const [kind, slug] = segments;
+    if (!slug || !/^[\w%.-]{2,100}$/.test(slug)) return null;
+    if (LINKEDIN_KINDS.has(kind) || (kind === 'in' && allowPeople)) return `https://www.linkedin.com/${kind}/${slug.toLowerCase()}`;
+    return null;
+  }
+  if (host === 'twitter.com' || host === 'x.com') {
+    const [handle] = segments;
+    if (!handle || X_RESERVED.has(handle.toLowerCase()) || !/^[A-Za-z0-9_]{1,15}$/.test(handle)) return null;
+    return `https://x.com/${handle.toLowerCase()}`;
+  }
+  if (host === 'github.com') {
+    const [owner] = segments;
+    if (owner === 'orgs' && segments[1]) return githubOwner(segments[1]);
+    return owner ? githubOwner(owner) : null;
+  }
+  if (host === 'gitlab.com') {
+    const [group] = segments;
+    if (!group || GITLAB_RESERVED.has(group.toLowerCase()) || !/^[A-Za-z0-9][A-Za-z0-9_.-]{0,254}$/.test(group) || group.startsWith('-')) return null;
+    return `https://gitlab.com/${group.toLowerCase()}`;
+  }
+  if (host === 'bsky.app') {
+    const [kind, handle] = segments;
+    return kind === 'profile' && handle && /^[a-z0-9.:-]{3,253}$/i.test(handle) ? `https://bsky.app/profile/${handle.toLowerCase()}` : null;
+  }
+  if (host === 'threads.net' || host === 'threads.com') {
+    const [handle] = segments;
+    return handle && /^@[A-Za-z0-9_.]{1,30}$/.test(handle) ? `https://www.threads.net/${handle.toLowerCase()}` : null;
+  }
+  return null;
+
+  function githubOwner(owner: string): string | null {
+    if (GITHUB_RESERVED.has(owner.toLowerCase()) || !/^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/.test(owner)) return null;
+    return `https://github.com/${owner.toLowerCase()}`;
+  }
+}
+
+/** A rel="me" link to a Mastodon-style profile (https://host/@user): the site vouches for it. */
+export function fediverseProfile(href: string): string | null {
+  try {
+    const url = new URL(href);
+    const match = url.pathname.match(/^\/@([A-Za-z0-9_]{1,30})\/?$/);
+    return url.protocol === 'https:' && match ? `https://${url.hostname.toLowerCase()}/@${match[1].toLowerCase()}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The profile of a twitter:site / twitter:creator value ("@acme"). */
+export function twitterHandleProfile(value: string): string | null {
+  const handle = value.trim().replace(/^@/, '');
+  return /^[A-Za-z0-9_]{1,15}$/.test(handle) && !X_RESERVED.has(handle.toLowerCase()) ? `https://x.com/${handle.toLowerCase()}` : null;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,25 @@
+import { createAdvisor, type AdvisorInput } from '../engines/advisor/advise.ts';
+import { cachedStatuses } from '../engines/advisor/cached-hint.ts';
+import type { Handler } from './types.ts';
+
+const advise = createAdvisor();
+
+/**
+ * POST /v1/advisor (MCP ask_service_advisor). Free: the meter rate-limits it and never uses the
+ * free quota. Reads the caller's free calls and scans and today's stored statuses of sample_domain;
+ * calls no engine.
+ */
+export const advisor: Handler<AdvisorInput> = async (input, { baseUrl, now, caller, services }) => {
+  const at = now();
+  const [freeQuota, freeScans, cached] = await Promise.all([
+    caller.freeQuota(),
+    caller.freeScans(),
+    input.sample_domain
+      ? cachedStatuses(input.sample_domain, {
+          snapshot: (kind, key) => services.snapshots.get({ kind, key }),
+          cache: async (ns, key) => (await services.cache.get({ ns, key, now: at.getTime() }))?.value ?? null,
+        }, at)
+      : Promise.resolve(null),
+  ]);
+  return advise(input, { baseUrl, now: at, freeQuota, freeScans, cached });
+};

@@ -1,0 +1,120 @@
+/**
+ * extract-contacts end to end against the offline world: real HTTP(S) to fixture sites and real
+ * DNS. Every obfuscation of the fixture is found, every false-positive trap avoided; every
+ * status, charging only ok; the same over MCP.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startWorld, type World } from '../world/index.ts';
+import { CONTACT_DOMAINS, installContactSites, PUBLISHED, SOCIAL_KEPT, TRAPS } from '../world/fixtures/contact-sites.ts';
+import { startService, type TestService } from '../support/service.ts';
+import { assertValid, call } from '../support/contract.ts';
+
+let ip = 0;
+const caller = () => ({ 'X-Forwarded-For': `203.0.113.${++ip}` });
+
+describe('extract-contacts against the offline world', { timeout: 120_000 }, () => {
+  let world: World;
+  let service: TestService;
+  let full: any;
+  let fullHeaders: Headers;
+  before(async () => {
+    world = await startWorld();
+    installContactSites(world);
+    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
+    const answer = await call(service.url, '/v1/extract-contacts', { body: { domain: CONTACT_DOMAINS.full }, headers: caller() });
+    assert.equal(answer.status, 200);
+    full = answer.body;
+    fullHeaders = answer.headers;
+  });
+  after(async () => {
+    await service?.close();
+    await world?.stop();
+  });
+
+  it('reads the home, contact, about, team and careers pages found from links, and charges the ok result', () => {
+    assert.equal(full.status, 'ok');
+    assert.deepEqual(full.pages_read, ['/', '/contact-us', '/about-us', '/company/team', '/careers'].map((path) => `https://${CONTACT_DOMAINS.full}${path}`));
+    assert.equal(fullHeaders.get('x-usage-free-remaining'), '4');
+  });
+
+  for (const [address, how] of Object.entries(PUBLISHED)) {
+    it(`finds ${address} (${how})`, () => assert.ok(full.emails.includes(address), JSON.stringify(full.emails)));
+  }
+  it('reports exactly the published addresses, deduplicated and sorted', () => {
+    assert.deepEqual(full.emails, Object.keys(PUBLISHED).sort());
+  });
+  for (const trap of TRAPS) {
+    it(`does not report the trap ${trap}`, () => {
+      const trapDomain = trap.split('@')[1];
+      assert.ok(!full.emails.some((email: string) => email === trap || email.split('@')[1] === trapDomain), JSON.stringify(full.emails));
+    });
+  }
+
+  it('keeps company profiles and drops share, intent and sponsor links', () => {
+    assert.deepEqual(full.social_links, [...SOCIAL_KEPT].sort());
+  });
+  it('reads MX, SPF and DMARC; deliverable means an MX exists', () => {
+    assert.deepEqual(full.mx, ['mx1.northwind-mail.net', 'mx2.northwind-mail.net']);
+    assert.deepEqual(full.spf, ['v=spf1 include:_spf.northwind-mail.net -all']);
+    assert.deepEqual(full.dmarc, ['v=DMARC1; p=quarantine; rua=mailto:dmarc@northwind-tools.com']);
+    assert.equal(full.email_deliverable, true);
+  });
+  it('infers the address pattern from the team page people', () => {
+    assert.equal(full.inferred_email_pattern, `{first}.{last}@${CONTACT_DOMAINS.full}`);
+  });
+
+  it('falls back to common paths when the home page links nowhere', async () => {
+    const { body, headers } = await call(service.url, '/v1/extract-contacts', { body: { domain: CONTACT_DOMAINS.fallbackPaths }, headers: caller() });
+    assert.equal(body.status, 'ok');
+    assert.deepEqual(body.emails, ['harbourmaster@quiet-harbor.com']);
+    assert.ok(body.pages_read.includes(`https://${CONTACT_DOMAINS.fallbackPaths}/contact`));
+    assert.equal(body.email_deliverable, false);
+    assert.equal(body.inferred_email_pattern, null, 'one pair is not enough');
+    assert.equal(headers.get('x-usage-free-remaining'), '4');
+  });
+
+  it('charges an MX-only domain: a valid MX is a result', async () => {
+    const { body, headers } = await call(service.url, '/v1/extract-contacts', { body: { domain: CONTACT_DOMAINS.mxOnly }, headers: caller() });
+    assert.equal(body.status, 'ok');
+    assert.deepEqual(body.emails, []);
+    assert.equal(body.email_deliverable, true);
+    assert.equal(headers.get('x-usage-free-remaining'), '4');
+  });
+
+  const free: [string, string, string][] = [
+    ['no_data for a site whose only addresses are traps and that has no MX', CONTACT_DOMAINS.nothing, 'no_data'],
+    ['unreachable when nothing answers and there is no MX', CONTACT_DOMAINS.unreachable, 'unreachable'],
+    ['not_found for a name that does not exist', CONTACT_DOMAINS.notFound, 'not_found'],
+  ];
+  for (const [name, domain, expected] of free) {
+    it(`answers ${name}, free`, async () => {
+      const { status, body, headers } = await call(service.url, '/v1/extract-contacts', { body: { domain }, headers: caller() });
+      assert.equal(status, 200);
+      assert.equal(body.status, expected);
+      assert.deepEqual(body.emails, []);
+      assert.deepEqual(body.social_links, []);
+      assert.equal(headers.get('x-usage-free-remaining'), '5', 'not charged');
+    });
+  }
+
+  it('refuses a domain that resolves to a private address (unsafe_or_invalid_target), free', async () => {
+    const { status, body } = await call(service.url, '/v1/extract-contacts', { body: { domain: CONTACT_DOMAINS.privateAddress }, headers: caller() });
+    assert.equal(status, 400);
+    assert.equal(body.code, 'unsafe_or_invalid_target');
+  });
+
+  it('answers the same over MCP', async () => {
+    const client = new Client({ name: 'contacts-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: caller() } }));
+    try {
+      const result = await client.callTool({ name: 'extract_company_contacts', arguments: { domain: CONTACT_DOMAINS.fallbackPaths } });
+      assertValid('ContactsResult', result.structuredContent);
+      assert.deepEqual((result.structuredContent as any).emails, ['harbourmaster@quiet-harbor.com']);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { scanMerchant, UnsafeMerchantTarget } from '../../../../engines/merchant/scan.ts';
+import { FetchFailure, UnsafeTargetError, type FetchRequest, type SafeFetch, type SafeFetchResponse } from '../../../../engines/net/types.ts';
+import { paymentRequired, WALLETS } from '../../../world/fixtures/merchant-sites.ts';
+
+const COMPARABLE = [2000, 5000, 10000, 10000, 30000];
+const URL_ = 'https://shop.io/api/report';
+
+function response(url: string, status: number, body: string, headers: Record<string, string> = {}): SafeFetchResponse {
+  const buffer = Buffer.from(body);
+  return { url, status, headers: { 'content-type': 'text/html', ...headers }, setCookies: [], body: buffer, text: () => body, truncated: false, redirects: [], address: '203.0.113.1', elapsedMs: 12 };
+}
+
+/** A fetcher that answers from a table, and otherwise waits for its abort signal like a hanging server. */
+function fakeFetch(answers: Record<string, () => SafeFetchResponse>, seen: { url: string; request: FetchRequest }[] = []): SafeFetch {
+  return async (url, request = {}) => {
+    seen.push({ url, request });
+    const answer = answers[url];
+    if (answer) return answer();
+    return new Promise((_, reject) => {
+      const fail = () => reject(new FetchFailure('timeout', url, `${url}: no complete answer`));
+      if (request.signal?.aborted) fail();
+      request.signal?.addEventListener('abort', fail, { once: true });
+    });
+  };
+}
+
+const terms = Buffer.from(JSON.stringify(paymentRequired({ domain: 'shop.io', payTo: WALLETS.honest }))).toString('base64');
+
+describe('scanMerchant', () => {
+  it('gives every fetch the shared abort signal and at most the time left', async () => {
+    const seen: { url: string; request: FetchRequest }[] = [];
+    await scanMerchant(URL_, { fetch: fakeFetch({ [URL_]: () => response(URL_, 402, '{}', { 'payment-required': terms, 'content-type': 'application/json' }) }, seen), comparableMicroUsd: COMPARABLE }, { deadlineMs: 300 });
+    assert.deepEqual(seen.map((entry) => entry.url).sort(), ['https://shop.io/', 'https://shop.io/.well-known/x402.json', URL_]);
+    for (const { request } of seen) {
+      assert.ok(request.signal, 'a signal');
+      assert.ok(request.timeoutMs! <= 300 && request.timeoutMs! > 0, String(request.timeoutMs));
+    }
+  });
+
+  it('answers ok when the probe answered and the other fetches hang until the deadline', async () => {
+    const result = await scanMerchant(URL_, { fetch: fakeFetch({ [URL_]: () => response(URL_, 402, '{}', { 'payment-required': terms, 'content-type': 'application/json' }) }), comparableMicroUsd: COMPARABLE }, { deadlineMs: 200 });
+    assert.equal(result.status, 'ok');
+    assert.equal(result.valid_x402_config, true);
+    assert.ok(result.matched_flags!.includes('discovery_timeout'), JSON.stringify(result.matched_flags));
+  });
+
+  it('answers unreachable, not safe, when the probe never completes', async () => {
+    const result = await scanMerchant(URL_, { fetch: fakeFetch({}), comparableMicroUsd: COMPARABLE }, { deadlineMs: 150 });
+    assert.equal(result.status, 'unreachable');
+    assert.equal(result.safe_to_pay, false);
+    assert.deepEqual(result.matched_flags, ['unreachable:timeout']);
+  });
+
+  it('stops when the caller aborts', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const result = await scanMerchant(URL_, { fetch: fakeFetch({}), comparableMicroUsd: COMPARABLE, signal: controller.signal }, { deadlineMs: 60_000 });
+    assert.equal(result.status, 'unreachable');
+  });
+
+  it('turns an unsafe target into UnsafeMerchantTarget', async () => {
+    const fetch: SafeFetch = async (url) => { throw new UnsafeTargetError('address', url, 'private'); };
+    await assert.rejects(scanMerchant(URL_, { fetch, comparableMicroUsd: COMPARABLE }), UnsafeMerchantTarget);
+  });
+
+  it('flags a 402 without PAYMENT-REQUIRED and v1 terms in the body', async () => {
+    const v1 = JSON.stringify({ x402Version: 1, accepts: [{ scheme: 'exact', network: 'base', maxAmountRequired: '10000' }] });
+    const result = await scanMerchant(URL_, { fetch: fakeFetch({ [URL_]: () => response(URL_, 402, v1, { 'content-type': 'application/json' }) }), comparableMicroUsd: COMPARABLE }, { deadlineMs: 100 });
+    assert.equal(result.valid_x402_config, false);
+    assert.ok(result.matched_flags!.includes('x402_v1_terms'));
+    assert.equal(result.safe_to_pay, false);
+  });
+});
