@@ -296,7 +296,7 @@ export interface paths {
         put?: never;
         /**
          * Pre-purchase merchant trust check
-         * @description Before buying from a merchant: domain age (RDAP), employees and open jobs, technology stack, active ad campaigns and the wallet or payment id, combined into trust_score, risk_level, safe_to_buy and a recommendation. An evidence-based heuristic, not a guarantee. Only status ok is charged.
+         * @description Before buying from a merchant: domain age (RDAP), employees and open jobs, technology stack, active ad campaigns and the wallet or payment id, combined into trust_score, risk_level, safe_to_buy and a recommendation; larger transaction amounts need a higher trust_score. The formula and thresholds are in TrustCheckResult. An evidence-based heuristic, not a guarantee. Only status ok is charged (unreachable and no_data are free).
          */
         post: operations["prePurchaseMerchantTrustCheck"];
         delete?: never;
@@ -356,7 +356,7 @@ export interface paths {
         put?: never;
         /**
          * B2B vendor stability evaluator
-         * @description Vendor health from public signals: hiring velocity, engineering and support hiring, technology stack and contact availability, as stability_status (GROWING, STABLE, CONTRACTING, HIGH_RISK, UNKNOWN). Only status ok is charged.
+         * @description Vendor health from public signals: hiring velocity and its trend against earlier readings of the vendor's job board, engineering and support hiring, technology stack and contact availability, as stability_status (GROWING, STABLE, CONTRACTING, HIGH_RISK, UNKNOWN) and vendor_health_score; thresholds and formula in VendorStabilityResult. No search-visibility source: seo_visibility_trend is unknown. Only status ok (a job board was read) is charged.
          */
         post: operations["b2bVendorStabilityEvaluator"];
         delete?: never;
@@ -436,7 +436,7 @@ export interface paths {
         put?: never;
         /**
          * Verified merchant JSON badge
-         * @description The pre-purchase trust check plus a statement signed with the service key. The signature proves the service issued the assessment; it does not verify ownership, employees or purchase safety. Only status ok is charged.
+         * @description The pre-purchase trust check plus a statement signed with the service key (EIP-191 personal_sign; check it with viem's verifyMessage against verification_key.address). The signature proves the service issued the assessment; it does not verify ownership, employees or purchase safety. Only status ok is charged.
          */
         post: operations["verifiedMerchantJsonBadge"];
         delete?: never;
@@ -456,7 +456,7 @@ export interface paths {
         put?: never;
         /**
          * Verify domain legitimacy and security
-         * @description The company-footprint facts (website tags, job board with open roles, search ads) for a domain, as a commerce skill. Facts only. Only status ok is charged.
+         * @description The company-footprint facts (website tags, job board with open roles, search ads) for a domain, as a commerce skill. Facts only: no security scan and no ownership check. Only status ok (at least two of three sections with data) is charged.
          */
         post: operations["verifyDomainLegitimacyAndSecurity"];
         delete?: never;
@@ -803,9 +803,9 @@ export interface components {
         };
         TrustCheckRequest: {
             domain: components["schemas"]["SkillDomain"];
-            /** @description The merchant's wallet address or payment id, when known; compared with the live payment terms. */
+            /** @description The merchant's wallet address or payment id, when known. An EVM address is compared with the payTo addresses the domain publishes in https://{domain}/.well-known/x402.json (a mismatch makes the result CRITICAL and safe_to_buy false); a payment id that is not an address cannot be compared (a limitation says so). */
             merchant_wallet_or_id?: string;
-            /** @description The planned purchase amount in USD; larger amounts need more evidence for safe_to_buy. */
+            /** @description The planned purchase amount in USD; larger amounts need a higher trust_score for safe_to_buy (60 up to $100 or when absent, 70 up to $1,000, 80 up to $10,000, 90 above). */
             transaction_amount_usd?: number;
         };
         PromoFinderRequest: {
@@ -1236,17 +1236,23 @@ export interface components {
             pages_read?: string[];
             note?: string | null;
         };
-        /** @description GitHub-flavoured Markdown of the main content; scripts, styles, navigation, footer, cookie banners and ad clutter removed; links and images absolute. token_count_estimate is about characters/4. ok (charged) when content was extracted; empty (free) when the page had no extractable content; blocked (free) on a bot wall or 401/403/429; unreachable (free) when the page could not be loaded; not_found (free) when the host does not exist. */
+        /** @description GitHub-flavoured Markdown of the main content; scripts, styles, navigation, footer, cookie and consent banners, hidden elements and ad clutter removed; tables (a table without a header row gets its first row as header), fenced code, lists, links and images with absolute URLs (tracking parameters and javascript: links dropped). Readability's article is used when the page declares itself an article (og:type, JSON-LD) or when it holds at least 70% of the page's prose (text outside links); otherwise (home, pricing, product, listing, contact pages) the whole page is kept without chrome, recommendations and overlays. Statuses: ok (charged) when content was extracted; empty (free) when the page was HTML without extractable text; unsupported_content (free) when the URL answered with something other than HTML (PDF, image, JSON...); blocked (free) on a bot wall or 401/403/407/429; unreachable (free) when the page could not be loaded or answered 5xx; not_found (free) when the host does not exist or the page answered 404/410. */
         CleanMarkdownResult: {
-            /** @description Host of the final URL. */
+            /** @description Host of the final URL (of the requested URL when nothing answered). */
             domain: string;
             /** @enum {string} */
-            status: "ok" | "empty" | "blocked" | "unreachable" | "not_found";
+            status: "ok" | "empty" | "unsupported_content" | "blocked" | "unreachable" | "not_found";
+            /** @description The URL after redirects; null when nothing answered. */
             final_url?: string | null;
+            /** @description og:title, else <title>, else the first h1. */
             title?: string;
+            /** @description The description meta tag, else og:description. */
             meta_description?: string;
+            /** @description At most max_chars characters, cut at a block boundary (paragraph, list, table or code block). */
             markdown?: string;
+            /** @description ceil(length of markdown in characters / 4): about one token per four characters, the usual ratio of BPE tokenizers on English text; an approximation, not any model's tokenizer (code and non-Latin scripts use more tokens per character). */
             token_count_estimate?: number;
+            /** @description True when the content was longer than max_chars and was cut. */
             truncated?: boolean;
             note?: string | null;
         };
@@ -1415,23 +1421,38 @@ export interface components {
             hasMerchantReturnPolicy: boolean;
             aggregateRating: boolean;
         };
+        /** @description Each signal is null when its source could not be read or does not say. */
         TrustSignals: {
+            /** @description Whole days since the registration event of the registrable domain's RDAP domain object (RFC 9083; RDAP_BASE_URL, default rdap.org, which redirects to the registry). null when RDAP does not know the name (404), has no registration event, answers malformed, fails or times out, and for a subdomain of a hosting platform (a private public suffix such as x.myshopify.com), which has no registration of its own. */
             domain_age_days: number | null;
+            /** @description true when a job board of the domain (company-intent) lists open roles; null otherwise (no board is not evidence of no employees). */
             has_active_employees: boolean | null;
+            /** @description Open roles on that board (0 for a board without open roles); null when no board was found or it could not be read. */
             open_jobs_count: number | null;
+            /** @description From tech-stack: true when the home page shows an e-commerce platform, a payment provider or at least 3 technologies; false when it was read and shows none of these; null when it could not be read (blocked, unreachable, not_found). */
             legitimate_tech_stack: boolean | null;
+            /** @description From search-ads: true when an ad of the domain was shown in the 30 days before the check; false when the registry lists none or only older ones; null when the registry could not be read. */
             active_ad_campaigns: boolean | null;
+            /** @description Always null: no on-chain reputation source is connected (a limitation says so). */
             onchain_reputation_score: number | null;
         };
         TrustCheckFields: {
+            /** @description trust_score reaches the score required for the amount and risk_level is LOW or MEDIUM; always false when status is not ok. */
             safe_to_buy?: boolean;
+            /** @description Present when status is ok (formula in TrustCheckResult). */
             trust_score?: number;
-            /** @enum {string} */
+            /**
+             * @description Present when status is ok.
+             * @enum {string}
+             */
             risk_level?: "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
             signals?: components["schemas"]["TrustSignals"];
+            /** @description Proceed, or do not buy and why (the evidence found and missing, the score the amount needs). */
             recommendation?: string;
+            /** @description Wall time of the check. */
             latency_ms?: number;
         };
+        /** @description The signals are read in parallel, each under its own deadline: tech-stack 15 s, company-intent 20 s, search-ads 12 s (the company-profile sections), RDAP RDAP_TIMEOUT_MS (default 5 s), and the merchant's /.well-known/x402.json 4 s when a wallet is given. trust_score = domain age points (at least 3 years 35, at least 1 year 25, at least 90 days 10, younger or unknown 0) + 20 when has_active_employees + 20 when legitimate_tech_stack + 15 when active_ad_campaigns + 10 for a website that answered − 40 when merchant_wallet_or_id is not among the published payTo addresses, clamped to 0–100; unknown signals add nothing. risk_level: CRITICAL when the wallet mismatches or trust_score < 25; HIGH when the domain is younger than 30 days or trust_score < 45; MEDIUM when trust_score < 70; LOW otherwise. safe_to_buy: trust_score at least the score required for transaction_amount_usd (60 up to $100 or when absent, 70 up to $1,000, 80 up to $10,000, 90 above) and risk_level LOW or MEDIUM. Statuses: unreachable (free) when the website did not answer at all (no DNS name, refused, timed out or 5xx; error_reason says which); no_data (free) when it answered but no signal at all could be read (every signal null); ok (charged) otherwise, with trust_score and risk_level. An evidence-based heuristic, not a guarantee. */
         TrustCheckResult: components["schemas"]["SkillBase"] & components["schemas"]["TrustCheckFields"];
         PromoCode: {
             code: string;
@@ -1471,22 +1492,26 @@ export interface components {
             /** @enum {string} */
             extraction_source?: "json_ld" | "microdata" | "open_graph" | "html" | "none";
         };
+        /** @description Tech-stack (15 s), company-intent (20 s) and extract-contacts (8 s) run in parallel, each under its own deadline. Every read of the vendor's job board is kept (one per day, 180 days) so later calls see the trend against the newest reading at least 7 days old. stability_status: UNKNOWN without a readable job board; HIGH_RISK when open roles fell to at most half of an earlier reading of at least 4; CONTRACTING when they fell to at most 80% of an earlier reading of at least 2; GROWING when they rose to at least 120% and by at least 2, or hiring_status is hypergrowth, or at least 10 roles were posted in the last 30 days; STABLE otherwise. vendor_health_score (null when UNKNOWN) = 0.4 × intent_score + trend (GROWING 25, STABLE 15, CONTRACTING 5, HIGH_RISK 0) + 10 with open engineering, data or support roles + 15 with at least 3 technologies on the home page (8 with 1 or 2) + 10 when verified_contacts_available, rounded, at most 60 when CONTRACTING and 30 when HIGH_RISK. Statuses: ok (charged) when the job board was read; unreachable (free) when neither the website nor a board could be read; no_data (free) otherwise (the tech summary and contacts are still given). */
         VendorStabilityResult: components["schemas"]["SkillBase"] & {
             vendor_domain?: string;
             vendor_health_score?: number | null;
             /** @enum {string} */
             stability_status?: "GROWING" | "STABLE" | "CONTRACTING" | "HIGH_RISK" | "UNKNOWN";
+            /** @description The company-intent figures of the vendor's board; null without a readable board. */
             hiring_velocity?: {
                 open_roles: number | null;
                 roles_posted_last_30_days: number | null;
                 intent_score: number | null;
                 hiring_status: string | null;
             };
-            /** @description growing, flat, unknown: read from open engineering and support roles. */
+            /** @description growing, flat, unknown: read from open engineering and support roles (company-intent functions engineering, data_ai, customer_success): growing when at least one is open, flat when the board lists none, unknown without a board. Open roles, not headcount. */
             engineering_and_support_headcount_trend?: string;
+            /** @description One line per category of the tech-stack result, e.g. "Payments: Stripe"; empty when the home page was not read or showed nothing. */
             tech_stack_summary?: components["schemas"]["StringList"];
-            /** @description unknown unless measured; no traffic data is estimated. */
+            /** @description Always unknown: no search-visibility source is connected and no traffic data is estimated (a limitation says so). */
             seo_visibility_trend?: string;
+            /** @description true when extract-contacts finds an address published on the site and the domain has MX records (email_deliverable); false when the pages were read without one; null when they could not be read. */
             verified_contacts_available?: boolean | null;
         };
         DiscoveryCheck: {
@@ -1549,14 +1574,21 @@ export interface components {
                 structured_fields: components["schemas"]["StructuredFields"] | null;
             }[];
         };
+        /** @description The pre-purchase trust check of the domain (no wallet, no amount: safe_to_buy uses the threshold for purchases up to $100) with organization, and when status is ok a signed statement. signed_statement is canonical JSON (keys sorted at every depth, no whitespace) with type "merchant-trust-assessment/v1", domain, trust_score, risk_level, signals, issued_at, issuer (this service's base URL), signer (the address) and statement, the sentence saying it does not verify ownership, employees or purchase safety. The key is SERVICE_SIGNING_KEY, else one generated once and kept in the service's store (the same for every instance and restart). */
         BadgeResult: components["schemas"]["SkillBase"] & components["schemas"]["TrustCheckFields"] & {
             /** @description The statement text signed with the service key (EIP-191 personal_sign). It proves the service issued the assessment; it does not verify ownership, employees or purchase safety. */
             signed_statement?: string;
+            /** @description The 65-byte EIP-191 personal_sign signature of signed_statement (ok only). */
             signature?: string;
+            /** @description What was found, not verified. */
             organization?: {
                 domain: string;
+                /** @description From the home page title: the part naming the domain, else the first part; null when the page was not read. */
                 name: string | null;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @description The home page URL after redirects.
+                 */
                 url: string | null;
             };
             verification_key?: {
@@ -1566,7 +1598,7 @@ export interface components {
                 how_to_verify: string;
             };
         };
-        /** @description The company-footprint result's fields with the commerce-skill status (ok when at least two sections have data, otherwise no_data) and a limitations array. */
+        /** @description The company-footprint result's fields (without next_steps) with the commerce-skill status: ok (charged) when at least two of the three sections have data; otherwise unreachable (free) when the website did not answer (no DNS name, refused, timed out or 5xx; error_reason says which), else no_data (free). limitations says what it does not check (no security scan, no ownership check). */
         LegitimacyResult: components["schemas"]["SkillBase"] & {
             sections_status?: components["schemas"]["ProfileResult"]["sections_status"];
             footprint?: components["schemas"]["ProfileResult"]["footprint"];

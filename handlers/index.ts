@@ -9,8 +9,13 @@ import { createCompanyProfile } from './companyProfile.ts';
 import { createCompanyFootprint } from './companyFootprint.ts';
 import { createHotBuyers } from './hotBuyers.ts';
 import { createBatch } from './batch.ts';
+import { cleanMarkdown } from './cleanMarkdown.ts';
 import { extractContacts } from './extractContacts.ts';
 import { verifyMerchant } from './verifyMerchant.ts';
+import { createPrePurchaseMerchantTrustCheck } from './prePurchaseMerchantTrustCheck.ts';
+import { createVerifiedMerchantJsonBadge } from './verifiedMerchantJsonBadge.ts';
+import { createB2bVendorStabilityEvaluator } from './b2bVendorStabilityEvaluator.ts';
+import { createVerifyDomainLegitimacyAndSecurity } from './verifyDomainLegitimacyAndSecurity.ts';
 
 /**
  * The handler of each operationId, one file per operation beside this one. An operation
@@ -23,6 +28,10 @@ export const handlers: HandlerRegistry = {
   companyFootprint: createCompanyFootprint(() => handlers),
   hotBuyers: createHotBuyers(() => handlers),
   batch: createBatch(() => handlers),
+  prePurchaseMerchantTrustCheck: createPrePurchaseMerchantTrustCheck(() => handlers),
+  verifiedMerchantJsonBadge: createVerifiedMerchantJsonBadge(() => handlers),
+  b2bVendorStabilityEvaluator: createB2bVendorStabilityEvaluator(() => handlers),
+  verifyDomainLegitimacyAndSecurity: createVerifyDomainLegitimacyAndSecurity(() => handlers),
   advisor,
   techStack,
   atsJobs,
@@ -30,4 +39,5 @@ export const handlers: HandlerRegistry = {
   searchAds,
   extractContacts,
   verifyMerchant,
+  cleanMarkdown,
 };

@@ -4,15 +4,19 @@ import type { CacheRepo, QuoteRecord, SnapshotsRepo } from '../server/store/type
 import type { Net } from '../engines/net/index.ts';
 import type { JobsConfig } from '../engines/jobs/index.ts';
 import type { AdsConfig } from '../engines/ads/index.ts';
+import type { RdapConfig } from '../engines/rdap/index.ts';
+import type { ServiceSigner } from '../server/signing-key.ts';
 
 /** What handlers are given to reach the world and remember things, never the store itself. */
 export interface HandlerServices {
   /** The safe fetcher and DNS (engines/net); null when the deployment has no network configured. */
   net: Net;
   /** Where the upstream APIs live (from configuration only: nothing in a request changes them). */
-  upstreams: { jobs: JobsConfig; ads: AdsConfig };
+  upstreams: { jobs: JobsConfig; ads: AdsConfig; rdap: RdapConfig };
   snapshots: SnapshotsRepo;
   cache: CacheRepo;
+  /** The service's signing key (SERVICE_SIGNING_KEY, or the one kept in the store), for signed statements. */
+  signer: ServiceSigner;
 }
 
 /** What a handler may know about the call: never Koa, never SQL. */

@@ -1,6 +1,8 @@
 import { loadNetConfig, type NetConfig } from '../engines/net/index.ts';
 import { loadJobsConfig, type JobsConfig } from '../engines/jobs/index.ts';
 import { loadAdsConfig, type AdsConfig } from '../engines/ads/index.ts';
+import { loadRdapConfig, type RdapConfig } from '../engines/rdap/index.ts';
+import { parseSigningKey } from './signing-key.ts';
 
 /** Every environment variable the service reads, with its default. The README's table mirrors this. */
 export interface Config {
@@ -29,6 +31,10 @@ export interface Config {
   jobs: JobsConfig;
   /** The advertising-transparency registry (ADS_REGISTRY_* variables; engines/ads/config.ts). */
   ads: AdsConfig;
+  /** Where domain registration dates are read (RDAP_* variables; engines/rdap/config.ts). */
+  rdap: RdapConfig;
+  /** SERVICE_SIGNING_KEY: the hex private key the badge is signed with; unset: one generated once and kept in the store. */
+  signingKey: `0x${string}` | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,5 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     net: loadNetConfig(env),
     jobs: loadJobsConfig(env),
     ads: loadAdsConfig(env),
+    rdap: loadRdapConfig(env),
+    signingKey: env.SERVICE_SIGNING_KEY ? parseSigningKey(env.SERVICE_SIGNING_KEY, 'SERVICE_SIGNING_KEY') : null,
   };
 }

@@ -12,6 +12,7 @@ import { createInvoker } from './pipeline/invoke.ts';
 import type { Store } from './store/types.ts';
 import type { HandlerRegistry, HandlerServices } from '../handlers/types.ts';
 import { createNet } from '../engines/net/index.ts';
+import { createServiceSigner } from './signing-key.ts';
 
 export interface CoreOptions {
   config: Config;
@@ -55,7 +56,13 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
     now,
     log,
   });
-  const services: HandlerServices = { net: createNet(config.net), upstreams: { jobs: config.jobs, ads: config.ads }, snapshots: store.snapshots, cache: store.cache };
+  const services: HandlerServices = {
+    net: createNet(config.net),
+    upstreams: { jobs: config.jobs, ads: config.ads, rdap: config.rdap },
+    snapshots: store.snapshots,
+    cache: store.cache,
+    signer: createServiceSigner({ privateKey: config.signingKey, meta: store.meta, now: () => now().getTime() }),
+  };
   const invoke = createInvoker({ handlers, meter, services, quota, now, log });
   return { invoke, quota, meter, paymentsEnabled: !!paymentFacilitator && !!terms };
 }

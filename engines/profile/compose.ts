@@ -35,14 +35,15 @@ export const DEFAULT_DEADLINES_MS: Record<SectionName, number> = { tech_stack: 1
 /** Inner statuses that say the source could not be read: the section failed, its fact is unknown. */
 const UNREADABLE = new Set(['unreachable', 'blocked']);
 
-interface SectionOutcome<T> {
+export interface SectionOutcome<T> {
   status: SectionStatus;
   result: T | null;
 }
 
 class SectionTimeout extends Error {}
 
-async function runSection<T extends { status: string }>(run: (signal: AbortSignal) => Promise<T>, deadlineMs: number): Promise<SectionOutcome<T>> {
+/** One section under its own deadline (also used by the skills that compose other sections). */
+export async function runSection<T extends { status: string }>(run: (signal: AbortSignal) => Promise<T>, deadlineMs: number): Promise<SectionOutcome<T>> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {

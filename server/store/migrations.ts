@@ -120,6 +120,17 @@ export const migrations: readonly Migration[] = [
     name: 'pending response of a payment',
     statements: [`ALTER TABLE nonces ADD COLUMN response TEXT`],
   },
+  {
+    version: 3,
+    name: 'service-wide values written once',
+    statements: [
+      `CREATE TABLE service_meta (
+        meta_key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+      )`,
+    ],
+  },
 ];
 
 const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (

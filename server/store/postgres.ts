@@ -27,7 +27,9 @@ import type {
   BeginResult,
   CacheRepo,
   CountersRepo,
+  Json,
   LedgerRepo,
+  MetaRepo,
   NoncesRepo,
   QuotesRepo,
   RateRepo,
@@ -78,6 +80,7 @@ export async function openPostgresStore({
     ledger: pgLedger(pool),
     snapshots: pgSnapshots(pool),
     cache: pgCache(pool),
+    meta: pgMeta(pool),
     async ping() {
       await pool.query('SELECT 1');
     },
@@ -351,6 +354,21 @@ function pgCache(pool: pg.Pool): CacheRepo {
     },
     async purgeExpired(now) {
       return (await pool.query('DELETE FROM cache WHERE expires_at <= $1', [now])).rowCount ?? 0;
+    },
+  };
+}
+
+function pgMeta(pool: pg.Pool): MetaRepo {
+  async function read(key: string): Promise<Json | null> {
+    const [row] = await rows<{ value: string }>(pool, 'SELECT value FROM service_meta WHERE meta_key = $1', [key]);
+    return row ? fromJsonText(row.value) : null;
+  }
+  return {
+    get: read,
+    async claim({ key, value, now }) {
+      // The first writer wins (atomic on the primary key); a later claim reads what is there.
+      await pool.query('INSERT INTO service_meta (meta_key, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (meta_key) DO NOTHING', [key, toJsonText(value), now]);
+      return (await read(key)) as Json;
     },
   };
 }

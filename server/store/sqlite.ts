@@ -28,7 +28,9 @@ import {
 import type {
   CacheRepo,
   CountersRepo,
+  Json,
   LedgerRepo,
+  MetaRepo,
   NoncesRepo,
   QuotesRepo,
   RateRepo,
@@ -62,6 +64,7 @@ export async function openSqliteStore({ path = './data/service.sqlite', busyTime
     ledger: sqliteLedger(db),
     snapshots: sqliteSnapshots(db),
     cache: sqliteCache(db),
+    meta: sqliteMeta(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },
@@ -267,6 +270,25 @@ function sqliteCache(db: Db): CacheRepo {
     },
     async purgeExpired(now) {
       return purge.run(now).changes;
+    },
+  };
+}
+
+function sqliteMeta(db: Db): MetaRepo {
+  const select = db.prepare('SELECT value FROM service_meta WHERE meta_key = ?');
+  // The first writer wins; a later claim reads what is there.
+  const insert = db.prepare('INSERT INTO service_meta (meta_key, value, created_at) VALUES (?, ?, ?) ON CONFLICT (meta_key) DO NOTHING');
+  const read = (key: string): Json | null => {
+    const row = select.get(key) as { value: string } | undefined;
+    return row ? fromJsonText(row.value) : null;
+  };
+  return {
+    async get(key) {
+      return read(key);
+    },
+    async claim({ key, value, now }) {
+      insert.run(key, toJsonText(value), now);
+      return read(key) as Json;
     },
   };
 }

@@ -140,6 +140,19 @@ export interface CacheRepo {
   purgeExpired(now: number): Promise<number>;
 }
 
+/**
+ * Small service-wide values every instance must share, written once and never replaced (e.g. the
+ * service's generated signing key: instances on one database must sign with the same key).
+ */
+export interface MetaRepo {
+  get(key: string): Promise<Json | null>;
+  /**
+   * Stores `value` under `key` unless a value is already there, atomically across instances, and
+   * returns the value that is stored: this one, or the first writer's.
+   */
+  claim(input: { key: string; value: Json; now: number }): Promise<Json>;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly requests: RequestsRepo;
@@ -150,6 +163,7 @@ export interface Store {
   readonly ledger: LedgerRepo;
   readonly snapshots: SnapshotsRepo;
   readonly cache: CacheRepo;
+  readonly meta: MetaRepo;
   /** Throws when the database cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;

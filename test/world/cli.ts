@@ -13,6 +13,9 @@ import { installJobBoards, JOB_DOMAINS } from './fixtures/job-boards.ts';
 import { ADS_DOMAINS, installAdsRegistry } from './fixtures/ads-registry.ts';
 import { CONTACT_DOMAINS, installContactSites } from './fixtures/contact-sites.ts';
 import { installMerchantSites, MERCHANT_DOMAINS, merchantUrl } from './fixtures/merchant-sites.ts';
+import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl } from './fixtures/markdown-sites.ts';
+import { installRdap } from './fixtures/rdap.ts';
+import { installTrustSites, TRUST_DOMAINS } from './fixtures/trust-sites.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStore } from '../../server/store/index.ts';
@@ -21,10 +24,13 @@ const withChain = process.argv.includes('--chain');
 const port = Number(process.env.PORT ?? 3000);
 const world = await startWorld({ chain: withChain });
 installTechSites(world);
-installJobBoards(world);
+const jobs = installJobBoards(world);
 installAdsRegistry(world);
 installContactSites(world);
 installMerchantSites(world);
+installMarkdownSites(world);
+installRdap(world);
+installTrustSites(world, jobs);
 
 const store = await openStore({ sqlitePath: join(mkdtempSync(join(tmpdir(), 'world-service-')), 'service.sqlite') });
 const config = {
@@ -56,6 +62,12 @@ Try:
   ${post('/v1/verify-merchant', { target_url: merchantUrl(MERCHANT_DOMAINS.honest) })}    # valid x402 v2 terms, safe_to_pay
   ${post('/v1/verify-merchant', { target_url: merchantUrl(MERCHANT_DOMAINS.hiddenInk) })}    # hidden instructions: CRITICAL
   ${post('/v1/verify-merchant', { target_url: merchantUrl(MERCHANT_DOMAINS.drip) })}    # tarpit: unreachable within 4 s, free
+  ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.pricing, '/pricing') })}    # header-less pricing table as GFM
+  ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.article, '/cranes'), max_chars: 400 })}    # cut at a block boundary
+  ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.pdf, '/whitepaper.pdf') })}    # unsupported_content, free
+  ${post('/v1/skills/pre_purchase_merchant_trust_check', { domain: TRUST_DOMAINS.newShop, transaction_amount_usd: 49.99 })}    # a young shop (RDAP), no board, no ads: HIGH risk
+  ${post('/v1/skills/verified_merchant_json_badge', { domain: TRUST_DOMAINS.established })}    # signed statement, verify with viem
+  ${post('/v1/skills/b2b_vendor_stability_evaluator', { vendor_domain: TRUST_DOMAINS.established })}    # hiring velocity, tech, contacts
   curl -s ${base}/v1/catalog | head -c 400
   curl -s ${base}/llms.txt | head -30
 
@@ -63,7 +75,9 @@ World domains: ${Object.values(TECH_DOMAINS).join(', ')}.
 Job board domains: ${Object.values(JOB_DOMAINS).join(', ')}.
 Ads registry domains: ${Object.values(ADS_DOMAINS).join(', ')}.
 Contact domains: ${Object.values(CONTACT_DOMAINS).join(', ')}.
+Markdown pages: ${markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes')}, ${markdownUrl(MARKDOWN_DOMAINS.product, '/products/kettle-one')}, ${markdownUrl(MARKDOWN_DOMAINS.banner)}.
 Merchant URLs: https://<domain>/api/report for ${Object.values(MERCHANT_DOMAINS).join(', ')}.
+Trust-skill domains (RDAP dates in test/world/fixtures/rdap.ts): ${Object.values(TRUST_DOMAINS).join(', ')}.
 ${world.chain ? `Payments: the local chain is at ${world.chain.rpcUrl}; payTo ${world.chain.payTo}. After 5 free calls the 402 terms can be paid with any x402 v2 client on chain id 8453 (fund a payer with test/world/chain.ts newPayer).` : 'Start with -- --chain to also run the local chain and take x402 payments.'}
 Ctrl-C stops everything.`);
 

@@ -577,6 +577,25 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
       });
     });
 
+    describe('meta', () => {
+      it('get is null until claimed; the first claim stores its value, later claims get it back', async () => {
+        const key = unique('signing-key');
+        assert.equal(await store.meta.get(key), null);
+        assert.deepEqual(await store.meta.claim({ key, value: TRICKY_JSON, now: 1 }), TRICKY_JSON);
+        assert.deepEqual(await other.meta.claim({ key, value: 'second', now: 2 }), TRICKY_JSON);
+        assert.deepEqual(await other.meta.get(key), TRICKY_JSON);
+        assert.equal(await store.meta.get(unique('other-key')), null);
+      });
+
+      it('20 concurrent claims from two instances all get the same, single stored value', async () => {
+        const key = unique('race');
+        const results = await times(20, (i) => (i % 2 === 0 ? store : other).meta.claim({ key, value: `value-${i}`, now: i }));
+        assert.equal(new Set(results).size, 1, JSON.stringify(results));
+        assert.match(String(results[0]), /^value-\d+$/);
+        assert.equal(await store.meta.get(key), results[0]);
+      });
+    });
+
     describe('concurrency across two instances', () => {
       /** Alternate calls between the two instances (two pools / two connections). */
       const either = (i: number) => (i % 2 === 0 ? store : other);

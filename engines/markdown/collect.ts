@@ -1,0 +1,91 @@
+/**
+ * The clean-markdown engine: fetch one page through the safe fetcher (engines/net), convert it,
+ * cut it to max_chars. Pure over the injected fetch. Statuses (only ok is charged):
+ * ok, empty (HTML without extractable content), unsupported_content (not HTML: PDF, image,
+ * JSON...), blocked (bot wall, 401/403/407/429), unreachable (no answer, or 5xx), not_found
+ * (the name does not exist, or the page answered 404/410).
+ * An unsafe target (or redirect hop) is thrown as UnsafeTargetError for the handler to refuse.
+ */
+import type { components } from '../../generated/types.ts';
+import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
+import { isFetchFailure } from '../net/types.ts';
+import { isBlocked } from '../tech-stack/collect.ts';
+import { htmlToMarkdown } from './convert.ts';
+import type { SelectOptions } from './main-content.ts';
+import { estimateTokens, truncateAtBlock } from './truncate.ts';
+
+export type CleanMarkdownResult = components['schemas']['CleanMarkdownResult'];
+type Status = CleanMarkdownResult['status'];
+
+export interface CleanMarkdownDeps {
+  fetch: SafeFetch;
+  signal?: AbortSignal;
+}
+
+export interface CleanMarkdownOptions extends SelectOptions {
+  maxChars?: number;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+}
+
+const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+};
+
+function answer(url: string, status: Status, note: string, finalUrl: string | null = null): CleanMarkdownResult {
+  return { domain: hostOf(finalUrl ?? url), status, final_url: finalUrl, note };
+}
+
+/** HTML by its Content-Type, or (no Content-Type) by its first bytes. */
+function isHtml(response: SafeFetchResponse): boolean {
+  const type = response.headers['content-type'];
+  if (type) return HTML_TYPES.test(type.trim());
+  return /^\s*(<!doctype html|<html|<head|<body|<!--|<meta|<title|<div|<p\b)/i.test(response.body.subarray(0, 512).toString('latin1'));
+}
+
+export async function collectCleanMarkdown(
+  url: string,
+  deps: CleanMarkdownDeps,
+  { maxChars = 15_000, timeoutMs = 8_000, maxBodyBytes = 5_000_000, ...select }: CleanMarkdownOptions = {},
+): Promise<CleanMarkdownResult> {
+  let response: SafeFetchResponse;
+  try {
+    response = await deps.fetch(url, { timeoutMs, maxBodyBytes, signal: deps.signal, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' });
+  } catch (error) {
+    if (!isFetchFailure(error)) throw error;
+    if (error.kind === 'dns_not_found') return answer(url, 'not_found', `The host does not exist (${error.kind}).`);
+    return answer(url, 'unreachable', `The page could not be loaded (${error.kind}).`);
+  }
+  const finalUrl = response.url;
+  if ([404, 410].includes(response.status)) return answer(url, 'not_found', `The page answered ${response.status}.`, finalUrl);
+  if (response.status >= 500) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
+  if (!isHtml(response)) {
+    const type = response.headers['content-type']?.split(';')[0].trim() || 'unknown';
+    return answer(url, 'unsupported_content', `The page is ${type}, not HTML; nothing was converted.`, finalUrl);
+  }
+  const html = response.text();
+  if (isBlocked(response, html)) return answer(url, 'blocked', `The site answered ${response.status} with a bot wall or challenge page; nothing was read.`, finalUrl);
+  if (response.status >= 400) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
+
+  const page = htmlToMarkdown(html, finalUrl, select);
+  if (!page.hasContent) return { ...answer(url, 'empty', 'The page has no extractable text content (it may be rendered by JavaScript).', finalUrl), title: page.title, meta_description: page.metaDescription };
+  const { markdown, truncated } = truncateAtBlock(page.markdown, maxChars);
+  const notes = [response.truncated ? `The page was larger than ${maxBodyBytes} bytes; only the first part was read.` : '', truncated ? `Cut at a block boundary to ${maxChars} characters (${page.markdown.length} in full).` : ''].filter(Boolean);
+  return {
+    domain: hostOf(finalUrl),
+    status: 'ok',
+    final_url: finalUrl,
+    title: page.title,
+    meta_description: page.metaDescription,
+    markdown,
+    token_count_estimate: estimateTokens(markdown),
+    truncated,
+    note: notes.length ? notes.join(' ') : null,
+  };
+}

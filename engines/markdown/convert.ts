@@ -1,0 +1,30 @@
+/**
+ * A fetched HTML page to clean Markdown: parse (linkedom, <base> at the final URL), declutter,
+ * choose the main content, convert, and read the title and description. No network.
+ */
+import { selectMainContent, type SelectOptions } from './main-content.ts';
+import { createMarkdownConverter } from './markdown.ts';
+import { pageBase, pageDescription, pageTitle, parsePage } from './page.ts';
+import { markdownToText } from './plain-text.ts';
+
+export interface PageMarkdown {
+  title: string;
+  metaDescription: string;
+  /** The whole main content; cutting it to max_chars is the caller's. */
+  markdown: string;
+  source: 'readability' | 'page';
+  /** True when the Markdown has at least one word outside its syntax. */
+  hasContent: boolean;
+}
+
+const converter = createMarkdownConverter();
+
+export function htmlToMarkdown(html: string, url: string, options: SelectOptions = {}): PageMarkdown {
+  const document = parsePage(html, url);
+  const base = pageBase(document, url);
+  const title = pageTitle(document);
+  const metaDescription = pageDescription(document);
+  const { root, source } = selectMainContent(document, options);
+  const markdown = converter.convert(root, base);
+  return { title, metaDescription, markdown, source, hasContent: /[\p{L}\p{N}]/u.test(markdownToText(markdown)) };
+}

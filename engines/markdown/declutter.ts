@@ -1,0 +1,102 @@
+/**
+ * Removing what is never content, before any extraction: code and invisible markup, hidden
+ * elements, cookie and consent banners, ads. And the page chrome (navigation, site header,
+ * footer, sidebars), removed only on the whole-page path: Readability judges chrome itself.
+ */
+import type { Doc } from './page.ts';
+
+const NEVER_CONTENT = 'figcaption, script, style, noscript, template, svg, canvas, iframe, object, embed, link, meta:not(head meta), dialog:not([open]), button, input, select, textarea, [hidden], [aria-hidden="true"]';
+
+/** Ids and classes of consent managers and cookie banners (OneTrust, Cookiebot, Didomi, Usercentrics, TrustArc, Quantcast, cookieconsent, generic). */
+const CONSENT = /(^|[\s_-])(cookies?|consent|gdpr|onetrust|optanon|cookiebot|cybotcookiebot|didomi|usercentrics|truste|trustarc|qc-cmp2?|cmpbox|cmp-?banner|cc-(banner|window|revoke)|iubenda|osano|termly|cookieyes|cky-consent|borlabs|complianz|cmplz)([\s_-]|$)/i;
+
+/** Ids and classes of ad slots (AdSense, Google Publisher Tag, generic ad containers), as whole words. */
+const ADS = /(^|[\s_-])(ads?|adv|advert|advertisement|advertising|adsbygoogle|adslot|ad-?slot|ad-?container|ad-?wrapper|ad-?unit|dfp|gpt-ad|google-ad|sponsored-?(content|links?)|taboola|outbrain|ezoic)([\s_-]|$)/i;
+
+/** Ids and classes of what frames a story without being it: bylines, datelines, photo captions and credits, share bars, related-story boxes. */
+const STORY_FRAME = /(^|[\s_-])(byline|dateline|timestamp|caption|credits?|photo-?credit|image-?credit|share-?(bar|buttons|tools|links)|social-?(share|links)|related-?(posts|articles|stories|content|links))([\s_-]|$)/i;
+const MAX_STORY_FRAME_TEXT = 200;
+
+/** A banner or ad is small: a container with this much text is a page that merely mentions cookies or ads. */
+const MAX_CLUTTER_TEXT = 2500;
+
+const HIDDEN_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\b/i;
+
+const label = (element: Element) => `${element.getAttribute('id') ?? ''} ${element.getAttribute('class') ?? ''}`;
+
+function isStructural(element: Element): boolean {
+  const name = element.localName;
+  return name === 'html' || name === 'body' || name === 'main' || name === 'head';
+}
+
+/** True for the elements that contain the page's main landmark: never removed as clutter. */
+function holdsMain(element: Element): boolean {
+  return Boolean(element.querySelector('main, [role="main"], article'));
+}
+
+export function removeClutter(document: Doc): void {
+  for (const element of [...document.querySelectorAll(NEVER_CONTENT)]) {
+    if (!isStructural(element)) element.remove();
+  }
+  for (const element of [...document.querySelectorAll('[style]')]) {
+    if (!isStructural(element) && HIDDEN_STYLE.test(element.getAttribute('style') ?? '')) element.remove();
+  }
+  for (const element of [...document.querySelectorAll('[id], [class], [role="dialog"], [aria-modal="true"], ins')]) {
+    if (isStructural(element) || !element.isConnected) continue;
+    const text = label(element);
+    const consent = CONSENT.test(text) || (element.getAttribute('aria-modal') === 'true' && /cookie|consent|privacy/i.test(element.textContent ?? ''));
+    const ad = ADS.test(text) || (element.localName === 'ins' && /adsbygoogle/.test(text));
+    if ((consent || ad) && (element.textContent ?? '').length <= MAX_CLUTTER_TEXT && !holdsMain(element)) element.remove();
+  }
+  for (const element of [...document.querySelectorAll('[id], [class]')]) {
+    if (!element.isConnected || isStructural(element) || !STORY_FRAME.test(label(element))) continue;
+    if (collapsedLength(element) < MAX_STORY_FRAME_TEXT && !holdsMain(element)) element.remove();
+  }
+}
+
+const collapsedLength = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').length;
+
+/** Site navigation, the site header and footer, sidebars, breadcrumbs, skip links, share bars. */
+const CHROME = [
+  'nav',
+  '[role="navigation"]',
+  'footer',
+  '[role="contentinfo"]',
+  'aside',
+  '[role="complementary"]',
+  '[role="search"]',
+  'form[role="search"]',
+].join(', ');
+
+const CHROME_LABEL = /(^|[\s_-])(breadcrumbs?|skip-?(link|to-content)|share|sharing|social-share|sharebar|share-buttons|newsletter|subscribe|sidebar|site-?header|site-?footer|global-?header|global-?footer|masthead|menu|navbar|mega-?menu|back-?to-top|pagination)([\s_-]|$)/i;
+
+/**
+ * Blocks around the content rather than in it: recommendations (related, also bought, recently
+ * viewed), overlays (modals, drawers, mini carts), account and search widgets, announcement bars.
+ * They can be longer than chrome, so the limit is higher.
+ */
+const AROUND_LABEL = /(^|[\s_-])(related|recommend(ed|ations)?|upsells?|cross-?sells?|recently-?viewed|also-?(like|bought|viewed)|you-?may-?also-?like|modal|popup|drawer|minicart|mini-?cart|cart-?drawer|login|signin|account|search|toast|announcement-?bar|promo-?bar|topbar|top-?bar|utility|offcanvas|off-?canvas)([\s_-]|$)/i;
+const MAX_AROUND_TEXT = 5000;
+
+/** The page chrome, for the whole-page path. A header inside main or article is the page's own heading and stays. */
+export function removeChrome(root: Element): void {
+  for (const element of [...root.querySelectorAll(CHROME)]) {
+    if (element.isConnected && !isStructural(element) && !holdsMain(element)) element.remove();
+  }
+  for (const element of [...root.querySelectorAll('header, [role="banner"]')]) {
+    if (element.isConnected && !element.closest('main, [role="main"], article') && !holdsMain(element)) element.remove();
+  }
+  for (const element of [...root.querySelectorAll('[id], [class]')]) {
+    if (!element.isConnected || isStructural(element)) continue;
+    if (CHROME_LABEL.test(label(element)) && !holdsMain(element) && (element.textContent ?? '').length <= MAX_CLUTTER_TEXT) element.remove();
+  }
+}
+
+/** What surrounds the content on the whole-page path (after removeChrome, inside the chosen root). */
+export function removeSurroundings(root: Element): void {
+  for (const element of [...root.querySelectorAll('[id], [class]')]) {
+    // root may be a detached clone, where nothing isConnected: ask whether it is still inside.
+    if (!root.contains(element) || isStructural(element)) continue;
+    if (AROUND_LABEL.test(label(element)) && !holdsMain(element) && (element.textContent ?? '').length < MAX_AROUND_TEXT) element.remove();
+  }
+}

@@ -1,0 +1,344 @@
+/**
+ * The four trust skills over HTTP against the offline world (websites, the six job boards, the
+ * ads registry, RDAP): pre_purchase_merchant_trust_check, verified_merchant_json_badge (its
+ * signature checked with viem), b2b_vendor_stability_evaluator (its trend across calls days
+ * apart) and verify_domain_legitimacy_and_security, each for ok, no_data and unreachable. Every
+ * answer is validated against the spec by `call`; only ok is charged (one free call used).
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { verifyMessage } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { startWorld, type World } from '../world/index.ts';
+import { installJobBoards, JOBS_NOW, type JobBoardsWorld } from '../world/fixtures/job-boards.ts';
+import { installAdsRegistry } from '../world/fixtures/ads-registry.ts';
+import { installRdap, RDAP_NOW, type RdapWorld } from '../world/fixtures/rdap.ts';
+import { installMerchantSites, MERCHANT_DOMAINS, WALLETS } from '../world/fixtures/merchant-sites.ts';
+import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
+import { BOARD_KEYS, installTrustSites, TRUST_DOMAINS } from '../world/fixtures/trust-sites.ts';
+import { SIGNING_KEY_META } from '../../server/signing-key.ts';
+import { startService, type TestService } from '../support/service.ts';
+import { assertValid, call } from '../support/contract.ts';
+
+const DAY = 86_400_000;
+/** One hour after the world's "today" (jobs, ads and RDAP share it). */
+const T0 = JOBS_NOW + 3_600_000;
+const ageAt = (registered: string, at = T0) => Math.floor((at - Date.parse(registered)) / DAY);
+
+let ip = 0;
+const caller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
+const CHARGED = '4';
+const FREE = '5';
+
+describe('trust skills on the offline world', { timeout: 300_000 }, () => {
+  let world: World;
+  let jobs: JobBoardsWorld;
+  let rdap: RdapWorld;
+  let service: TestService;
+
+  before(async () => {
+    assert.equal(RDAP_NOW, JOBS_NOW);
+    world = await startWorld();
+    jobs = installJobBoards(world);
+    installAdsRegistry(world);
+    rdap = installRdap(world);
+    installMerchantSites(world);
+    installTechSites(world);
+    installTrustSites(world, jobs);
+    world.dns.setRecords('back-office-shop.com', { A: ['10.1.2.3'] });
+    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(T0) });
+  });
+  after(async () => {
+    await service?.close();
+    await world?.stop();
+  });
+
+  const skill = (id: string, body: unknown, base = service.url) => call(base, `/v1/skills/${id}`, { body, headers: caller() });
+  const trust = (body: Record<string, unknown>) => skill('pre_purchase_merchant_trust_check', body);
+
+  describe('pre_purchase_merchant_trust_check', () => {
+    it('ok: an established shop is LOW risk and safe, every signal read, and the check is charged', async () => {
+      const before = rdap.requests.length;
+      const { status, body, headers } = await trust({ domain: TRUST_DOMAINS.established, transaction_amount_usd: 49.99 });
+      assert.equal(status, 200);
+      assertValid('TrustCheckResult', body);
+      assert.equal(body.status, 'ok');
+      assert.deepEqual(body.signals, {
+        domain_age_days: ageAt('2012-09-18T08:00:00Z'),
+        has_active_employees: true,
+        open_jobs_count: 6,
+        legitimate_tech_stack: true,
+        active_ad_campaigns: true,
+        onchain_reputation_score: null,
+      });
+      assert.deepEqual([body.trust_score, body.risk_level, body.safe_to_buy], [100, 'LOW', true]);
+      assert.match(body.recommendation, /^Proceed with a purchase of \$49\.99: trust score 100 meets the 60 required/);
+      assert.ok(Number.isInteger(body.latency_ms) && body.latency_ms >= 0);
+      assert.ok(body.limitations.some((text: string) => /onchain_reputation_score is null/.test(text)));
+      assert.equal(headers.get('x-usage-free-remaining'), CHARGED);
+      // RDAP was asked through the bootstrap redirect, once per check
+      assert.deepEqual(rdap.requests.slice(before).map((request) => request.host), ['rdap.org', 'rdap.verisign.com']);
+    });
+
+    it('ok: the amount decides safe_to_buy for the same evidence', async () => {
+      const small = await trust({ domain: TECH_DOMAINS.ok, transaction_amount_usd: 5_000 });
+      assert.equal(small.body.status, 'ok');
+      assert.deepEqual(small.body.signals, { domain_age_days: ageAt('2008-06-02T17:41:09Z'), has_active_employees: null, open_jobs_count: null, legitimate_tech_stack: true, active_ad_campaigns: true, onchain_reputation_score: null });
+      assert.deepEqual([small.body.trust_score, small.body.risk_level, small.body.safe_to_buy], [80, 'LOW', true]);
+      const large = await trust({ domain: TECH_DOMAINS.ok, transaction_amount_usd: 20_000 });
+      assert.deepEqual([large.body.trust_score, large.body.safe_to_buy], [80, false]);
+      assert.match(large.body.recommendation, /below the 90 required for a purchase of \$20,000\. The evidence is enough for purchases up to \$10,000/);
+      assert.equal(large.headers.get('x-usage-free-remaining'), CHARGED, 'a completed assessment is charged, whatever it says');
+    });
+
+    it('ok: a shop registered 5 days ago is HIGH risk and never safe', async () => {
+      const { body, headers } = await trust({ domain: TRUST_DOMAINS.newShop, transaction_amount_usd: 20 });
+      assert.equal(body.status, 'ok');
+      assert.equal(body.signals.domain_age_days, 5);
+      assert.equal(body.signals.legitimate_tech_stack, true);
+      assert.equal(body.signals.active_ad_campaigns, false);
+      assert.deepEqual([body.trust_score, body.risk_level, body.safe_to_buy], [30, 'HIGH', false]);
+      assert.match(body.recommendation, /^Do not buy: fresh-deals-outlet\.com was registered 5 days ago/);
+      assert.equal(headers.get('x-usage-free-remaining'), CHARGED);
+    });
+
+    it('ok: a wallet that is not the payTo the merchant publishes is CRITICAL; the published one is named as evidence', async () => {
+      const swapped = await trust({ domain: MERCHANT_DOMAINS.honest, merchant_wallet_or_id: WALLETS.attacker });
+      assert.equal(swapped.body.status, 'ok');
+      assert.deepEqual([swapped.body.risk_level, swapped.body.safe_to_buy], ['CRITICAL', false]);
+      assert.match(swapped.body.recommendation, new RegExp(`^Do not pay: ${WALLETS.attacker} is not a payTo address ${MERCHANT_DOMAINS.honest} publishes .*${WALLETS.honest}`));
+      const honest = await trust({ domain: MERCHANT_DOMAINS.honest, merchant_wallet_or_id: WALLETS.honest.toLowerCase() });
+      assert.notEqual(honest.body.risk_level, 'CRITICAL');
+      assert.equal(honest.body.trust_score, swapped.body.trust_score + 40);
+      assert.match(honest.body.recommendation, /the wallet matches the payTo/);
+      const paymentId = await trust({ domain: MERCHANT_DOMAINS.honest, merchant_wallet_or_id: 'acct_1PqR2sT3uV' });
+      assert.equal(paymentId.body.trust_score, honest.body.trust_score);
+      assert.ok(paymentId.body.limitations.some((text: string) => /not an EVM address/.test(text)));
+      const unpublished = await trust({ domain: TRUST_DOMAINS.established, merchant_wallet_or_id: WALLETS.attacker });
+      assert.equal(unpublished.body.risk_level, 'LOW', 'nothing published to compare with: no penalty');
+      assert.ok(unpublished.body.limitations.some((text: string) => /publishes no payTo address/.test(text)));
+    });
+
+    it('no_data: a bot wall, no registration, no board and an unreadable ads registry: no signal, free', async () => {
+      const { status, body, headers } = await trust({ domain: TRUST_DOMAINS.walled });
+      assert.equal(status, 200);
+      assert.equal(body.status, 'no_data');
+      assert.ok(Object.values(body.signals).every((value) => value === null), JSON.stringify(body.signals));
+      assert.equal(body.safe_to_buy, false);
+      assert.equal(body.trust_score, undefined);
+      assert.equal(body.risk_level, undefined);
+      assert.ok(body.limitations.some((text: string) => /advertising-transparency registry could not be read/.test(text)));
+      assert.equal(headers.get('x-usage-free-remaining'), FREE);
+    });
+
+    it('unreachable: a closed port and a name that does not exist, free, with error_reason', async () => {
+      const closed = await trust({ domain: TRUST_DOMAINS.gone });
+      assert.equal(closed.body.status, 'unreachable');
+      assert.match(closed.body.error_reason, /^gone-dark-store\.com could not be reached: .*connect/);
+      assert.equal(closed.body.safe_to_buy, false);
+      assert.match(closed.body.recommendation, /^Do not buy: /);
+      assert.equal(closed.headers.get('x-usage-free-remaining'), FREE);
+      const missing = await trust({ domain: TRUST_DOMAINS.missing });
+      assert.equal(missing.body.status, 'unreachable');
+      assert.match(missing.body.error_reason, /^never-registered-shop\.com does not exist: .*dns_not_found/);
+      assert.equal(missing.headers.get('x-usage-free-remaining'), FREE);
+    });
+
+    it('refuses a domain that resolves to a private address (unsafe_or_invalid_target), free', async () => {
+      const { status, body, headers } = await trust({ domain: 'back-office-shop.com' });
+      assert.equal(status, 400);
+      assert.equal(body.code, 'unsafe_or_invalid_target');
+      assert.equal(headers.get('x-usage-free-remaining'), FREE);
+    });
+
+    it('answers the same over MCP', async () => {
+      const client = new Client({ name: 'trust-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: caller() } }));
+      try {
+        const result = await client.callTool({ name: 'pre_purchase_merchant_trust_check', arguments: { domain: TRUST_DOMAINS.newShop } });
+        assert.notEqual(result.isError, true);
+        assertValid('TrustCheckResult', result.structuredContent);
+        assert.deepEqual([(result.structuredContent as any).status, (result.structuredContent as any).risk_level], ['ok', 'HIGH']);
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
+  describe('verified_merchant_json_badge', () => {
+    it('ok: a statement signed with the service key, which verifies with viem; a tampered one does not', async () => {
+      const { body, headers } = await skill('verified_merchant_json_badge', { domain: TRUST_DOMAINS.established });
+      assertValid('BadgeResult', body);
+      assert.equal(body.status, 'ok');
+      assert.deepEqual([body.trust_score, body.risk_level], [100, 'LOW']);
+      assert.deepEqual(body.organization, { domain: TRUST_DOMAINS.established, name: 'Brightpath Learning', url: `https://${TRUST_DOMAINS.established}/` });
+      assert.equal(body.verification_key.type, 'eip191-personal-sign');
+      assert.match(body.verification_key.how_to_verify, /verifyMessage/);
+      const statement = JSON.parse(body.signed_statement);
+      assert.deepEqual(
+        { domain: statement.domain, trust_score: statement.trust_score, risk_level: statement.risk_level, issued_at: statement.issued_at, signer: statement.signer, signals: statement.signals },
+        { domain: TRUST_DOMAINS.established, trust_score: 100, risk_level: 'LOW', issued_at: new Date(T0).toISOString(), signer: body.verification_key.address, signals: body.signals },
+      );
+      assert.match(statement.statement, /does not verify ownership of the domain, its employees or that a purchase is safe/);
+      const { address } = body.verification_key;
+      assert.equal(await verifyMessage({ address, message: body.signed_statement, signature: body.signature }), true);
+      const tampered = body.signed_statement.replace('"trust_score":100', '"trust_score":10');
+      assert.notEqual(tampered, body.signed_statement);
+      assert.equal(await verifyMessage({ address, message: tampered, signature: body.signature }), false);
+      assert.equal(await verifyMessage({ address: privateKeyToAccount(generatePrivateKey()).address, message: body.signed_statement, signature: body.signature }), false);
+      assert.equal(headers.get('x-usage-free-remaining'), CHARGED);
+    });
+
+    it('signs with one key kept in the store: the same address later and from a second instance on the same store', async () => {
+      const first = await skill('verified_merchant_json_badge', { domain: TRUST_DOMAINS.newShop });
+      const stored = await service.store.meta.get(SIGNING_KEY_META);
+      assert.match(String(stored), /^0x[0-9a-f]{64}$/);
+      assert.equal(privateKeyToAccount(stored as `0x${string}`).address, first.body.verification_key.address);
+      const second = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(T0), store: service.store });
+      try {
+        const again = await skill('verified_merchant_json_badge', { domain: TRUST_DOMAINS.newShop }, second.url);
+        assert.equal(again.body.verification_key.address, first.body.verification_key.address);
+        assert.equal(await verifyMessage({ address: first.body.verification_key.address, message: again.body.signed_statement, signature: again.body.signature }), true);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('signs with SERVICE_SIGNING_KEY when it is set', async () => {
+      const key = generatePrivateKey();
+      const configured = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], signingKey: key }, now: () => new Date(T0) });
+      try {
+        const { body } = await skill('verified_merchant_json_badge', { domain: TRUST_DOMAINS.established }, configured.url);
+        assert.equal(body.verification_key.address, privateKeyToAccount(key).address);
+        assert.equal(await verifyMessage({ address: body.verification_key.address, message: body.signed_statement, signature: body.signature }), true);
+        assert.equal(await configured.store.meta.get(SIGNING_KEY_META), null, 'a configured key is never written to the store');
+      } finally {
+        await configured.close();
+      }
+    });
+
+    it('no_data and unreachable: nothing signed, free', async () => {
+      for (const [domain, expected] of [[TRUST_DOMAINS.walled, 'no_data'], [TRUST_DOMAINS.gone, 'unreachable']] as const) {
+        const { body, headers } = await skill('verified_merchant_json_badge', { domain });
+        assertValid('BadgeResult', body);
+        assert.equal(body.status, expected);
+        assert.equal(body.signed_statement, undefined);
+        assert.equal(body.signature, undefined);
+        assert.equal(body.verification_key, undefined);
+        assert.deepEqual(body.organization, { domain, name: null, url: expected === 'no_data' ? `https://${domain}/` : null });
+        assert.equal(headers.get('x-usage-free-remaining'), FREE, domain);
+      }
+    });
+  });
+
+  describe('b2b_vendor_stability_evaluator', () => {
+    const vendor = (vendor_domain: string, base?: string) => skill('b2b_vendor_stability_evaluator', { vendor_domain }, base);
+
+    it('ok: a vendor in hypergrowth is GROWING, with its health formula and contacts', async () => {
+      const { body, headers } = await vendor(TRUST_DOMAINS.established);
+      assertValid('VendorStabilityResult', body);
+      assert.equal(body.status, 'ok');
+      assert.equal(body.vendor_domain, TRUST_DOMAINS.established);
+      assert.deepEqual(body.hiring_velocity, { open_roles: 6, roles_posted_last_30_days: 5, intent_score: 79, hiring_status: 'hypergrowth' });
+      assert.equal(body.stability_status, 'GROWING');
+      assert.equal(body.engineering_and_support_headcount_trend, 'growing');
+      assert.ok(body.tech_stack_summary.includes('E-commerce: Shopify'), JSON.stringify(body.tech_stack_summary));
+      assert.ok(body.tech_stack_summary.includes('Payments: Stripe'));
+      assert.equal(body.verified_contacts_available, true);
+      assert.equal(body.seo_visibility_trend, 'unknown');
+      // 0.4 × 79 + 25 (GROWING) + 10 (engineering) + 15 (3+ technologies) + 10 (contacts)
+      assert.equal(body.vendor_health_score, Math.round(0.4 * 79 + 25 + 10 + 15 + 10));
+      assert.ok(body.limitations.some((text: string) => /seo_visibility_trend is "unknown"/.test(text)));
+      assert.equal(headers.get('x-usage-free-remaining'), CHARGED);
+    });
+
+    it('ok: a small steady board is STABLE', async () => {
+      const { body } = await vendor(TRUST_DOMAINS.steady);
+      assert.equal(body.status, 'ok');
+      assert.equal(body.stability_status, 'STABLE');
+      assert.equal(body.hiring_velocity.open_roles, 3);
+      assert.equal(body.verified_contacts_available, false, 'pages read, no address published');
+      assert.deepEqual(body.tech_stack_summary, []);
+    });
+
+    it('sees a shrinking board across calls days apart: CONTRACTING, then HIGH_RISK, with the health capped', async () => {
+      let clock = T0;
+      const later = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(clock) });
+      try {
+        const first = await vendor(TRUST_DOMAINS.ebbing, later.url);
+        assert.deepEqual([first.body.status, first.body.stability_status, first.body.hiring_velocity.open_roles], ['ok', 'STABLE', 8]);
+        assert.ok(first.body.limitations.some((text: string) => /No earlier reading/.test(text)));
+
+        jobs.closeJobs(BOARD_KEYS.ebbing, 2);
+        clock = T0 + 8 * DAY;
+        const second = await vendor(TRUST_DOMAINS.ebbing, later.url);
+        assert.deepEqual([second.body.status, second.body.stability_status, second.body.hiring_velocity.open_roles], ['ok', 'CONTRACTING', 6]);
+        assert.ok(second.body.vendor_health_score <= 60);
+        assert.ok(!second.body.limitations.some((text: string) => /No earlier reading/.test(text)));
+        assert.equal(second.headers.get('x-usage-free-remaining'), CHARGED);
+
+        jobs.closeJobs(BOARD_KEYS.ebbing, 3);
+        clock = T0 + 16 * DAY;
+        const third = await vendor(TRUST_DOMAINS.ebbing, later.url);
+        assert.deepEqual([third.body.stability_status, third.body.hiring_velocity.open_roles], ['HIGH_RISK', 3]);
+        assert.ok(third.body.vendor_health_score <= 30);
+      } finally {
+        await later.close();
+      }
+    });
+
+    it('no_data: a site without a job board: UNKNOWN, no score, the rest given, free', async () => {
+      const { body, headers } = await vendor(TRUST_DOMAINS.brochure);
+      assert.equal(body.status, 'no_data');
+      assert.deepEqual([body.stability_status, body.vendor_health_score, body.engineering_and_support_headcount_trend], ['UNKNOWN', null, 'unknown']);
+      assert.deepEqual(body.hiring_velocity, { open_roles: null, roles_posted_last_30_days: null, intent_score: null, hiring_status: null });
+      assert.equal(body.verified_contacts_available, false);
+      assert.ok(body.limitations.some((text: string) => /No job board of paper-lantern-studio\.com was found/.test(text)));
+      assert.equal(headers.get('x-usage-free-remaining'), FREE);
+    });
+
+    it('unreachable: neither the website nor a board, free', async () => {
+      const { body, headers } = await vendor(TRUST_DOMAINS.gone);
+      assert.equal(body.status, 'unreachable');
+      assert.match(body.error_reason, /could not be reached/);
+      assert.equal(body.verified_contacts_available, null);
+      assert.equal(headers.get('x-usage-free-remaining'), FREE);
+    });
+  });
+
+  describe('verify_domain_legitimacy_and_security', () => {
+    const legitimacy = (domain: string) => skill('verify_domain_legitimacy_and_security', { domain });
+
+    it('ok: the company-footprint result itself, with the skill fields, charged', async () => {
+      const { body, headers } = await legitimacy(TRUST_DOMAINS.established);
+      assertValid('LegitimacyResult', body);
+      assert.equal(body.status, 'ok');
+      const footprint = await call(service.url, '/v1/company-footprint', { body: { domain: TRUST_DOMAINS.established }, headers: caller() });
+      assert.equal(footprint.body.status, 'ok');
+      for (const field of ['sections_status', 'footprint', 'sections_with_data', 'signals']) assert.deepEqual(body[field], footprint.body[field], field);
+      assert.deepEqual(body.footprint, { website_ad_or_analytics_tags: 'found', job_board_with_open_roles: 'found', search_ads: 'found' });
+      assert.equal(body.tech_stack.ecommerce, 'Shopify');
+      assert.equal(body.next_steps, undefined);
+      assert.ok(body.limitations.some((text: string) => /No security scan/.test(text)));
+      assert.equal(headers.get('x-usage-free-remaining'), CHARGED);
+    });
+
+    it('no_data: a brochure site with no section of data, free', async () => {
+      const { body, headers } = await legitimacy(TRUST_DOMAINS.brochure);
+      assert.equal(body.status, 'no_data');
+      assert.deepEqual(body.sections_with_data, []);
+      assert.equal(body.error_reason, undefined);
+      assert.equal(headers.get('x-usage-free-remaining'), FREE);
+    });
+
+    it('unreachable: the website did not answer, free, with error_reason', async () => {
+      const { body, headers } = await legitimacy(TRUST_DOMAINS.gone);
+      assert.equal(body.status, 'unreachable');
+      assert.equal(body.footprint.website_ad_or_analytics_tags, 'unknown');
+      assert.match(body.error_reason, /^gone-dark-store\.com could not be reached/);
+      assert.equal(headers.get('x-usage-free-remaining'), FREE);
+    });
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * clean-markdown's accuracy on the two extraction corpora of shared/corpora, each scored with its
+ * own published method (test/support/extraction-corpora.ts), as floors. The output is scored as the
+ * words of the Markdown (markdownToText: link and image URLs and syntax removed). bench/markdown.ts
+ * prints the same figures beside a plain linkedom + Readability + Turndown pipeline.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { htmlToMarkdown } from '../../../../engines/markdown/convert.ts';
+import { markdownToText } from '../../../../engines/markdown/plain-text.ts';
+import {
+  articleExtractionScore,
+  corporaAvailable,
+  CORPORA_DIR,
+  loadArticleExtraction,
+  loadWcxbDev,
+  shingleMatch,
+  wcxbScore,
+  wordF1,
+} from '../../../support/extraction-corpora.ts';
+
+/** #7's acceptance floor for article-extraction (Readability.js alone: 0.947). */
+const ARTICLE_F1_FLOOR = 0.955;
+/**
+ * Regression floors for wcxb-dev (612 pages), just under what the engine scores (0.771 overall).
+ * #7 asks for 0.78; that target is not met yet (Readability alone: 0.680, defuddle: 0.752), so the
+ * floors guard what exists and the issue's figure stays in the closing note as missed.
+ */
+const WCXB_F1_FLOOR = 0.765;
+const WCXB_TYPE_FLOORS: Record<string, number> = { article: 0.93, service: 0.81, product: 0.58, collection: 0.61, listing: 0.67, forum: 0.61, documentation: 0.92 };
+
+const text = (html: string, url: string) => markdownToText(htmlToMarkdown(html, url).markdown);
+
+describe('main-content accuracy on the extraction corpora', { timeout: 600_000 }, () => {
+  it('finds the corpora in shared/corpora', () => {
+    assert.ok(corporaAvailable(), `the extraction corpora are expected at ${CORPORA_DIR}`);
+  });
+
+  it(`scores article-extraction (181 pages) at F1 >= ${ARTICLE_F1_FLOOR}`, () => {
+    const pages = loadArticleExtraction();
+    assert.equal(pages.length, 181);
+    const score = articleExtractionScore(pages.map((page) => shingleMatch(page.truth, text(page.html, page.url))));
+    console.log(`article-extraction F1 ${score.f1.toFixed(4)} (P ${score.precision.toFixed(4)}, R ${score.recall.toFixed(4)})`);
+    assert.ok(score.f1 >= ARTICLE_F1_FLOOR, `F1 ${score.f1.toFixed(4)}`);
+  });
+
+  it(`scores wcxb-dev (612 pages) at mean F1 >= ${WCXB_F1_FLOOR}, with a floor per page type`, () => {
+    const pages = loadWcxbDev();
+    assert.equal(pages.length, 612);
+    const score = wcxbScore(pages.map((page) => ({ type: page.type, f1: wordF1(text(page.html, page.url), page.truth).f1 })));
+    console.log(`wcxb-dev F1 ${score.f1.toFixed(4)}: ${Object.entries(score.byType).map(([type, s]) => `${type} ${s.f1.toFixed(3)} (${s.pages})`).join(', ')}`);
+    assert.ok(score.f1 >= WCXB_F1_FLOOR, `F1 ${score.f1.toFixed(4)}`);
+    for (const [type, floor] of Object.entries(WCXB_TYPE_FLOORS)) assert.ok(score.byType[type].f1 >= floor, `${type} F1 ${score.byType[type].f1.toFixed(3)} < ${floor}`);
+  });
+});
+
+describe('the corpus scorers reproduce the published methods', () => {
+  it('article-extraction: 4-token shingles, case kept, F1 of mean precision and recall', () => {
+    assert.deepEqual(shingleMatch('a b c d e', 'a b c d e'), [1, 0, 0]);
+    const [tp, fp, fn] = shingleMatch('The cat sat on the mat', 'the cat sat on the mat');
+    assert.ok(tp > 0 && fp > 0 && fn > 0, 'case is kept: "The" and "the" differ');
+    const score = articleExtractionScore([[1, 0, 0], [0.5, 0.5, 0]]);
+    assert.equal(score.precision, 0.75);
+    assert.equal(score.recall, 1);
+  });
+  it('wcxb: lower-cased word bags; an empty truth scores 1 only for an empty output', () => {
+    assert.deepEqual(wordF1('Hello hello world', 'hello world'), { precision: 2 / 3, recall: 1, f1: 0.8 });
+    assert.equal(wordF1('', '').f1, 1);
+    assert.equal(wordF1('anything', '').f1, 0);
+  });
+});
