@@ -25,6 +25,10 @@ export interface Config {
   dailyCostCapMicroUsd: number | null;
   /** Settled micro-USD per UTC day above which paid calls answer settlement_cap_reached. */
   settlementCapMicroUsd: number | null;
+  /** Slow-client limits of the HTTP server (server/http.ts). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** A call still marked running after this long (its instance died) is taken over by a repeat. */
+  requestStaleAfterMs: number;
   /** How engines reach the web (NET_* variables; engines/net/config.ts). */
   net: NetConfig;
   /** Job-board API bases and poll interval (JOBS_* variables; engines/jobs/config.ts). */
@@ -54,6 +58,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rpcUrl: env.RPC_URL || null,
     dailyCostCapMicroUsd: env.DAILY_COST_CAP_MICRO_USD ? Number(env.DAILY_COST_CAP_MICRO_USD) : null,
     settlementCapMicroUsd: env.SETTLEMENT_CAP_MICRO_USD ? Number(env.SETTLEMENT_CAP_MICRO_USD) : null,
+    http: {
+      headersTimeoutMs: Number(env.HTTP_HEADERS_TIMEOUT_MS ?? 10_000),
+      requestTimeoutMs: Number(env.HTTP_REQUEST_TIMEOUT_MS ?? 30_000),
+      keepAliveTimeoutMs: Number(env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
+    },
+    requestStaleAfterMs: env.REQUEST_STALE_AFTER_MS ? Number(env.REQUEST_STALE_AFTER_MS) : 120_000,
     net: loadNetConfig(env),
     jobs: loadJobsConfig(env),
     ads: loadAdsConfig(env),

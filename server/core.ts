@@ -53,6 +53,7 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
     caps: { dailyCostMicroUsd: config.dailyCostCapMicroUsd, settlementMicroUsd: config.settlementCapMicroUsd },
     advisorPerHour: service.advisorCallsPerRollingHour,
     quoteLifetimeMs: service.quoteLifetimeSeconds * 1000,
+    staleAfterMs: config.requestStaleAfterMs,
     now,
     log,
   });

@@ -9,6 +9,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ErrorCode as RpcErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { documents, operationByTool } from './contract.ts';
 import { ServiceError, problemBody } from './problem.ts';
+import { asServiceError } from './pipeline/respond.ts';
 import type { Invoke } from './pipeline/invoke.ts';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { usageHeaders, type FreeQuota } from './metering/quota.ts';
@@ -73,8 +74,9 @@ export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, 
         if (outcome.kind === 'payment_required') return toolResult(outcome.body, true);
         const receipt = outcome.settlement ?? (outcome.headers['PAYMENT-RESPONSE'] ? decodePaymentResponseHeader(outcome.headers['PAYMENT-RESPONSE']) : undefined);
         return toolResult(outcome.body, false, receipt ? { [MCP_META.paymentResponse]: receipt } : undefined);
-      } catch (error) {
-        if (!(error instanceof ServiceError)) throw error;
+      } catch (thrown) {
+        // The same mapping as the HTTP respond stage: a store outage is a retryable 503, any other defect engine_failed.
+        const error = thrown instanceof ServiceError ? thrown : asServiceError(thrown);
         const problem = problemBody(error, { baseUrl: base, requestId: ctx.state.requestId });
         // x402 over MCP: a refused payment or failed settlement is the terms again, with the reason.
         const terms = error.extra.payment_required as Record<string, unknown> | undefined;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { ServiceError, problemBody } from '../problem.ts';
+import { isStoreUnavailable } from '../store/errors.ts';
 
 export interface RespondOptions {
   baseUrl: (ctx: Context) => string;
@@ -20,13 +21,24 @@ export function respondStage({ baseUrl, log = () => {} }: RespondOptions) {
     try {
       await next();
     } catch (error) {
-      const serviceError =
-        error instanceof ServiceError ? error : new ServiceError('engine_failed', { detail: 'Unexpected failure while handling the request. Nothing was charged.', cause: error });
+      const serviceError = error instanceof ServiceError ? error : asServiceError(error);
       if (!(error instanceof ServiceError)) log({ level: 'error', msg: 'unexpected error', requestId, path: ctx.path, error: String((error as Error)?.stack ?? error) });
       if (ctx.respond === false || ctx.res.headersSent) return;
       writeProblem(ctx, serviceError, baseUrl(ctx));
     }
   };
+}
+
+/** A store outage is retryable (503); anything else unexpected is a defect, answered as engine_failed. */
+export function asServiceError(error: unknown): ServiceError {
+  if (isStoreUnavailable(error)) {
+    return new ServiceError('engine_unavailable', {
+      detail: 'The service could not reach its store for a moment. Repeat the same call (with the same payment, if you sent one) in a few seconds: a paid result is delivered once and never charged twice.',
+      headers: { 'Retry-After': '5' },
+      cause: error,
+    });
+  }
+  return new ServiceError('engine_failed', { detail: 'Unexpected failure while handling the request. Nothing was charged.', cause: error });
 }
 
 export function writeProblem(ctx: Context, error: ServiceError, baseUrl: string) {

@@ -1,6 +1,7 @@
 /**
- * Two service instances sharing one PostgreSQL (as behind a load balancer): the free quota and
- * the payment nonces hold across them. Runs when DATABASE_URL is set (CI sets it).
+ * Two service instances sharing one PostgreSQL (as behind a load balancer): the free quota,
+ * stored results, idempotency keys, quotes and the payment nonces hold across them. Runs when
+ * DATABASE_URL is set (CI sets it).
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,10 +19,26 @@ import { openStore } from '../../server/store/index.ts';
 import { createFacilitator } from '../../server/payments/facilitator.ts';
 import type { Store } from '../../server/store/types.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
+import { createBatch } from '../../handlers/batch.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 const base = minimalResults.get('techStack') as Record<string, unknown>;
-const handlers: HandlerRegistry = { techStack: async (input) => ({ ...base, domain: input.domain, status: 'ok', technology_count: 1 }) };
+let techStackRuns = 0;
+const handlers: HandlerRegistry = {
+  techStack: async (input) => {
+    techStackRuns++;
+    return { ...base, domain: input.domain, status: 'ok', technology_count: 1 };
+  },
+};
+handlers.batch = createBatch(() => handlers);
+
+async function payFor(world: ChainWorld, challenge: Awaited<ReturnType<typeof call>>, amount: bigint) {
+  const payer = await world.newPayer(amount);
+  const client = new x402Client();
+  registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
+  const payload = await client.createPaymentPayload(decodePaymentRequiredHeader(challenge.headers.get('payment-required')!));
+  return encodePaymentSignatureHeader(payload);
+}
 
 describe('two instances on one PostgreSQL', { skip: databaseUrl ? false : 'DATABASE_URL not set', timeout: 180_000 }, () => {
   const schema = `two_instances_${randomBytes(4).toString('hex')}`;
@@ -86,5 +103,34 @@ describe('two instances on one PostgreSQL', { skip: databaseUrl ? false : 'DATAB
     const conflict = await call(services[1].url, '/v1/tech-stack', { body: { domain: 'other.com' }, headers: who });
     assert.equal(first.status, 200);
     assert.equal(conflict.body.code, 'idempotency_conflict');
+  });
+
+  it('answers a repeated input from the other instance from storage: no second run, no second free call', async () => {
+    const who = { 'X-Forwarded-For': '192.0.2.90' };
+    const runs = techStackRuns;
+    const first = await call(services[0].url, '/v1/tech-stack', { body: { domain: 'stored-once.com' }, headers: who });
+    const again = await call(services[1].url, '/v1/tech-stack', { body: { domain: 'stored-once.com' }, headers: who });
+    assert.equal(first.status, 200);
+    assert.equal(again.status, 200);
+    assert.deepEqual(again.body, first.body);
+    assert.equal(techStackRuns, runs + 1, 'the handler ran once');
+    assert.equal(first.headers.get('x-usage-free-remaining'), '4');
+    assert.equal(again.headers.get('x-usage-free-remaining'), '4', 'the stored answer used no free call');
+  });
+
+  it('pays on one instance for a quote made on the other: step 2 delivers the stored rows, settled once', async () => {
+    const who = { 'X-Forwarded-For': '192.0.2.91' };
+    const step1 = await call(services[0].url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['quoted-a.com', 'quoted-b.com'] }, headers: who });
+    assert.equal(step1.status, 200);
+    assert.equal(step1.body.status, 'quote');
+    const runs = techStackRuns;
+    const challenge = await call(services[1].url, '/v1/batch', { body: { quote_id: step1.body.quote_id }, headers: who });
+    assert.equal(challenge.status, 402, 'the other instance knows the quote and asks for its price');
+    const before = await world.balanceOf(world.payTo);
+    const paid = await call(services[1].url, '/v1/batch', { body: { quote_id: step1.body.quote_id }, headers: { ...who, 'PAYMENT-SIGNATURE': await payFor(world, challenge, 1_000_000n) } });
+    assert.equal(paid.status, 200, JSON.stringify(paid.body));
+    assert.deepEqual(paid.body.results.map((row: { domain: string }) => row.domain).sort(), ['quoted-a.com', 'quoted-b.com']);
+    assert.equal(techStackRuns, runs, 'step 2 ran nothing');
+    assert.equal(await world.balanceOf(world.payTo), before + BigInt(step1.body.price_micro_usd));
   });
 });

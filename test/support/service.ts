@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { createHttpServer } from '../../server/http.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../server/app.ts';
@@ -37,8 +38,9 @@ export const OFFLINE_ENV = { NET_DNS_SERVERS: '127.0.0.1:9', NET_DNS_TIMEOUT_MS:
 export async function startService({ handlers, config = {}, now, facilitator, store: shared }: StartServiceOptions = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const store = shared ?? (await openStore({ sqlitePath: join(dir, 'service.sqlite') }));
-  const app = await createApp({ config: { ...loadConfig(OFFLINE_ENV), logLevel: 'silent', ...config }, store, handlers, now, facilitator });
-  const server = createServer(app.callback());
+  const merged = { ...loadConfig(OFFLINE_ENV), logLevel: 'silent' as const, ...config };
+  const app = await createApp({ config: merged, store, handlers, now, facilitator });
+  const server = createHttpServer(app.callback(), merged.http);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {

@@ -1,0 +1,193 @@
+/**
+ * kill -9 of the real service (server/main.ts in a child process, SQLite file store) in the middle
+ * of a paid call, then a restart and the caller's retry with the same payment: the result is
+ * delivered once and charged once, and the ledger holds exactly one settlement. Two moments:
+ * while the handler reads the site (nothing settled yet), and while the remote facilitator settles
+ * (the transfer happens on chain after the service died).
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { x402Client } from '@x402/core/client';
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { privateKeyToAccount } from 'viem/accounts';
+import { startWorld, type World } from '../world/index.ts';
+import { startFacilitatorServer, type FacilitatorServer } from '../world/facilitator.ts';
+import { createFacilitator, type Facilitator } from '../../server/payments/facilitator.ts';
+import { openStore } from '../../server/store/index.ts';
+import { call } from '../support/contract.ts';
+
+const PRICE = 5000n;
+const STALE_MS = 2000;
+const SHOP = `<!doctype html><html><head><title>Shop</title><meta name="generator" content="WordPress 6.4.2"></head><body><p>A shop.</p></body></html>`;
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+describe('kill -9 during a paid call, then the retry', { timeout: 180_000 }, () => {
+  let world: World;
+  let facilitatorServer: FacilitatorServer;
+  let child: ChildProcess | null = null;
+  let url = '';
+  let env: NodeJS.ProcessEnv;
+  const dir = mkdtempSync(join(tmpdir(), 'crash-test-'));
+  const sqlitePath = join(dir, 'service.sqlite');
+  /** Armed by a test: called when the service reaches that point of the paid call. */
+  const hooks: { duringHandler?: () => void; duringSettle?: () => void } = {};
+  let settled: Promise<void> = Promise.resolve();
+  const exitOf = new Map<ChildProcess, Promise<unknown>>();
+
+  async function startChild() {
+    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child = started;
+    exitOf.set(started, once(started, 'exit'));
+    for (let i = 0; i < 200; i++) {
+      const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+      if (ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the service did not start');
+  }
+  async function killChild() {
+    const dying = child!;
+    child = null;
+    dying.kill('SIGKILL');
+    await exitOf.get(dying);
+  }
+
+  before(async () => {
+    world = await startWorld({ chain: true });
+    const chain = world.chain!;
+    for (let i = 0; i < 5; i++) {
+      world.dns.setRecords(`free-shop-${i}.com`, { A: ['127.0.0.1'] });
+      world.sites.host(`free-shop-${i}.com`, { files: { '/': { body: SHOP, headers: { 'content-type': 'text/html' } } } });
+    }
+    for (const name of ['killed-reading.com', 'killed-settling.com']) {
+      world.dns.setRecords(name, { A: ['127.0.0.1'] });
+      world.sites.host(name, (req, res) => {
+        if (name === 'killed-reading.com' && req.url === '/' && hooks.duringHandler) {
+          const hook = hooks.duringHandler;
+          hooks.duringHandler = undefined;
+          hook();
+        }
+        res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/html' });
+        res.end(req.url === '/' ? SHOP : 'not found');
+      });
+    }
+    const real = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: chain.facilitatorPrivateKey, rpcUrl: chain.rpcUrl })!;
+    const watched: Facilitator = {
+      kind: real.kind,
+      verify: (payload, requirements) => real.verify(payload, requirements),
+      settle: (payload, requirements) => {
+        const hook = hooks.duringSettle;
+        hooks.duringSettle = undefined;
+        hook?.();
+        const result = real.settle(payload, requirements);
+        settled = result.then(() => undefined);
+        return result;
+      },
+    };
+    facilitatorServer = await startFacilitatorServer({ facilitator: watched });
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    env = { ...process.env, ...world.netEnv, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: sqlitePath, PAY_TO_ADDRESS: chain.payTo, FACILITATOR_URL: facilitatorServer.url, TRUSTED_PROXIES: '127.0.0.1', LOG_LEVEL: 'silent', REQUEST_STALE_AFTER_MS: String(STALE_MS) };
+    delete env.DATABASE_URL;
+    await startChild();
+  });
+  after(async () => {
+    if (child) await killChild();
+    await facilitatorServer?.stop();
+    await world?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function signedPayment(domain: string, who: Record<string, string>) {
+    const payer = await world.chain!.newPayer(1_000_000n);
+    const challenge = await call(url, '/v1/tech-stack', { body: { domain }, headers: who });
+    assert.equal(challenge.status, 402);
+    const client = new x402Client();
+    registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
+    const payload = await client.createPaymentPayload(decodePaymentRequiredHeader(challenge.headers.get('payment-required')!));
+    return { payer, headers: { ...who, 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload) } };
+  }
+
+  async function settlementsOf(payer: string) {
+    const store = await openStore({ sqlitePath });
+    try {
+      return (await store.ledger.list({ from: 0, to: Date.now() + 60_000 })).filter((entry) => entry.kind === 'settlement' && entry.payer === payer.toLowerCase());
+    } finally {
+      await store.close();
+    }
+  }
+
+  /** The retry after the restart: request_already_started until the dead call is stale, then the result. */
+  async function retryUntilDelivered(domain: string, headers: Record<string, string>) {
+    const early = await call(url, '/v1/tech-stack', { body: { domain }, headers });
+    if (early.status === 200) return early;
+    assert.equal(early.body.code, 'request_already_started', JSON.stringify(early.body));
+    await new Promise((resolve) => setTimeout(resolve, STALE_MS + 200));
+    return call(url, '/v1/tech-stack', { body: { domain }, headers });
+  }
+
+  it('uses up the free calls of the caller first', async () => {
+    const who = { 'X-Forwarded-For': '203.0.113.50' };
+    for (let i = 0; i < 5; i++) {
+      const answer = await call(url, '/v1/tech-stack', { body: { domain: `free-shop-${i}.com` }, headers: who });
+      assert.equal(answer.body.status, 'ok');
+    }
+  });
+
+  it('killed while the handler reads the site: nothing moved; the retry runs, settles once and delivers', async () => {
+    const who = { 'X-Forwarded-For': '203.0.113.50' };
+    const { payer, headers } = await signedPayment('killed-reading.com', who);
+    const before = await world.chain!.balanceOf(payer.address);
+    hooks.duringHandler = () => child?.kill('SIGKILL');
+    await assert.rejects(call(url, '/v1/tech-stack', { body: { domain: 'killed-reading.com' }, headers }), 'the connection dies with the service');
+    await killChild();
+    assert.equal(await world.chain!.balanceOf(payer.address), before, 'nothing was transferred');
+
+    await startChild();
+    const delivered = await retryUntilDelivered('killed-reading.com', headers);
+    assert.equal(delivered.status, 200, JSON.stringify(delivered.body));
+    assert.equal(delivered.body.status, 'ok');
+    assert.ok(delivered.headers.get('payment-response'));
+    assert.equal(await world.chain!.balanceOf(payer.address), before - PRICE, 'charged once');
+    const again = await call(url, '/v1/tech-stack', { body: { domain: 'killed-reading.com' }, headers });
+    assert.deepEqual(again.body, delivered.body);
+    assert.equal(await world.chain!.balanceOf(payer.address), before - PRICE, 'still charged once');
+    assert.equal((await settlementsOf(payer.address)).length, 1);
+  });
+
+  it('killed while the facilitator settles: the transfer lands; the retry delivers without paying again', async () => {
+    const who = { 'X-Forwarded-For': '203.0.113.50' };
+    const { payer, headers } = await signedPayment('killed-settling.com', who);
+    const before = await world.chain!.balanceOf(payer.address);
+    hooks.duringSettle = () => child?.kill('SIGKILL');
+    await assert.rejects(call(url, '/v1/tech-stack', { body: { domain: 'killed-settling.com' }, headers }));
+    await killChild();
+    await settled;
+    assert.equal(await world.chain!.balanceOf(payer.address), before - PRICE, 'the transfer happened after the service died');
+    assert.equal((await settlementsOf(payer.address)).length, 0, 'the dead service recorded nothing');
+
+    await startChild();
+    const delivered = await retryUntilDelivered('killed-settling.com', headers);
+    assert.equal(delivered.status, 200, JSON.stringify(delivered.body));
+    assert.equal(delivered.body.domain, 'killed-settling.com');
+    assert.ok(delivered.headers.get('payment-response'));
+    assert.equal(await world.chain!.balanceOf(payer.address), before - PRICE, 'charged once');
+    const settlements = await settlementsOf(payer.address);
+    assert.equal(settlements.length, 1, 'the retry recorded the settlement');
+    assert.equal(settlements[0].amountMicroUsd, Number(PRICE));
+  });
+});
