@@ -1875,6 +1875,13 @@ export interface components {
         };
     };
     responses: {
+        /** @description The document has not changed since the ETag sent in If-None-Match. Documents are sent with an ETag, Cache-Control and, to clients that accept it, Content-Encoding gzip. */
+        NotModified: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description Invalid request (problem+json): invalid_json, invalid_input, invalid_domain, invalid_known_job_ids, diff_only_needs_known_job_ids, idempotency_key_invalid, unsupported_payment, unsafe_or_invalid_target, engine_result_too_large or quote_required. Nothing is charged. */
         BadRequest: {
             headers: {
@@ -2508,6 +2515,7 @@ export type SchemaAgentCard = components['schemas']['AgentCard'];
 export type SchemaX402Terms = components['schemas']['X402Terms'];
 export type SchemaHealth = components['schemas']['Health'];
 export type SchemaJsonRpcMessage = components['schemas']['JsonRpcMessage'];
+export type ResponseNotModified = components['responses']['NotModified'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponsePaymentChallenge = components['responses']['PaymentChallenge'];
 export type ResponseNotFound = components['responses']['NotFound'];
@@ -3354,6 +3362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Catalog"];
                 };
             };
+            304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
         };
     };
@@ -3380,6 +3389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorCatalog"];
                 };
             };
+            304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
         };
     };
@@ -3404,6 +3414,7 @@ export interface operations {
                     };
                 };
             };
+            304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
         };
     };
@@ -3430,6 +3441,7 @@ export interface operations {
                     "application/json": components["schemas"]["X402Terms"];
                 };
             };
+            304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
         };
     };
@@ -3456,6 +3468,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgentCard"];
                 };
             };
+            304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
         };
     };
@@ -3477,6 +3490,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
         };
     };

@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
 import { documents, errorCatalog, openapiDocument } from './contract.ts';
 import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 const llmsTxt = readFileSync(new URL('../generated/llms.txt', import.meta.url), 'utf8');
 
@@ -14,19 +16,46 @@ export interface DocumentOptions {
 /** A document as the JSON text served, with {base_url} replaced; serialized once per base URL. */
 const withBase = (value: unknown, base: string) => (typeof value === 'string' ? value : JSON.stringify(value)).replaceAll('{base_url}', base);
 
-/** GET handlers of the generated documents; {base_url} becomes the deployment's base URL. */
+interface Rendered {
+  plain: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/**
+ * GET handlers of the generated documents; {base_url} becomes the deployment's base URL. Each
+ * document is rendered once per base URL, with its gzip form and an ETag: the catalog and the spec
+ * are over 500 KB, so clients that accept gzip get about a tenth of that, and a revalidation 304.
+ */
 export function documentHandlers({ baseUrl, payTo, paymentsEnabled, version }: DocumentOptions) {
-  const cache = new Map<string, unknown>();
+  const cache = new Map<string, Rendered>();
   const render = (name: string, value: unknown, base: string) => {
     const key = `${name} ${base}`;
-    if (!cache.has(key)) cache.set(key, withBase(value, base));
-    return cache.get(key) as string;
+    let rendered = cache.get(key);
+    if (!rendered) {
+      const plain = Buffer.from(withBase(value, base));
+      rendered = { plain, gzip: gzipSync(plain), etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"` };
+      cache.set(key, rendered);
+    }
+    return rendered;
   };
+  function send(ctx: Context, { plain, gzip, etag }: Rendered, type: string, maxAge: number) {
+    ctx.set('Cache-Control', `public, max-age=${maxAge}`);
+    ctx.set('ETag', etag);
+    ctx.set('Vary', 'Accept-Encoding');
+    ctx.type = type;
+    if (ctx.get('If-None-Match') === etag) {
+      ctx.status = 304;
+      return;
+    }
+    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = gzip;
+    } else ctx.body = plain;
+  }
   const json = (name: string, value: unknown, maxAge = 300) =>
     function serveDocument(_api: unknown, ctx: Context) {
-      ctx.set('Cache-Control', `public, max-age=${maxAge}`);
-      ctx.type = 'application/json';
-      ctx.body = render(name, value, baseUrl(ctx));
+      send(ctx, render(name, value, baseUrl(ctx)), 'application/json', maxAge);
     };
   return {
     getCatalog: json('catalog', documents.catalog),
@@ -35,9 +64,7 @@ export function documentHandlers({ baseUrl, payTo, paymentsEnabled, version }: D
     getAgentCard: json('agentCard', documents.agentCard),
     getX402Terms: json('x402', { ...documents.x402, payTo, enabled: paymentsEnabled }, 60),
     getLlmsTxt(_api: unknown, ctx: Context) {
-      ctx.set('Cache-Control', 'public, max-age=300');
-      ctx.type = 'text/plain; charset=utf-8';
-      ctx.body = render('llms', llmsTxt, baseUrl(ctx));
+      send(ctx, render('llms', llmsTxt, baseUrl(ctx)), 'text/plain; charset=utf-8', 300);
     },
     getHealth(_api: unknown, ctx: Context) {
       ctx.set('Cache-Control', 'no-store');

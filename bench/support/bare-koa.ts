@@ -6,8 +6,9 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
-export async function startBareKoa({ body }: { body: unknown }): Promise<{ url: string; close: () => Promise<void> }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(body)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** body: a JSON value; or raw: the exact bytes and headers of an answer (e.g. the service's own, gzip included). */
+export async function startBareKoa({ body, raw }: { body?: unknown; raw?: { base64: string; headers: Record<string, string> } }): Promise<{ url: string; close: () => Promise<void> }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(raw ? { raw } : { body })], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const [message] = (await once(child, 'message')) as [{ url: string }];
   return {
     url: message.url,
@@ -21,11 +22,17 @@ export async function startBareKoa({ body }: { body: unknown }): Promise<{ url: 
 if (process.argv[2] === '--serve' && process.send) {
   const { default: Koa } = await import('koa');
   const { default: bodyParser } = await import('koa-bodyparser');
-  const answer = JSON.parse(process.argv[3]);
+  const { body: answer, raw } = JSON.parse(process.argv[3]) as { body?: unknown; raw?: { base64: string; headers: Record<string, string> } };
+  const bytes = raw ? Buffer.from(raw.base64, 'base64') : null;
   const app = new Koa();
   app.use(bodyParser({ enableTypes: ['json'] }));
   app.use(async function bare(ctx) {
-    ctx.body = answer;
+    if (!raw) {
+      ctx.body = answer;
+      return;
+    }
+    ctx.set(raw.headers);
+    ctx.body = bytes;
   });
   const server = app.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }));
   process.on('disconnect', () => process.exit(0));

@@ -12,6 +12,8 @@ import type { Config } from '../../server/config.ts';
 
 export interface ChildService {
   url: string;
+  /** The child's process id (benchmarks read its memory). */
+  pid: number;
   close: () => Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function startServiceInChild(handlersModule: URL, { exportName = 'h
   const [message] = (await Promise.race([once(child, 'message'), exited.then(([code]) => Promise.reject(new Error(`service child exited with ${code} before it listened`)))])) as [{ url: string }];
   return {
     url: message.url,
+    pid: child.pid!,
     async close() {
       if (child.exitCode === null && child.connected) child.send('close');
       await exited;

