@@ -316,7 +316,7 @@ export interface paths {
         put?: never;
         /**
          * Checkout active promo code finder
-         * @description Promo codes published in the store's own SEO metadata and promo landing pages; never invented; checkout_verified is false unless the code was verified at checkout. Only status ok is charged.
+         * @description Promo codes the store publishes in its own SEO metadata (title, meta description, Open Graph, Twitter card) and on the promo landing pages its home page links to (/promo, /deals, /coupons, /offers, /sale...); never invented, expired ones left out, codes mentioning product_category first. checkout_verified is always false: the service never checks out. Charged only when at least one code was found (status ok); no_data and unreachable are free. Rules in PromoFinderResult.
          */
         post: operations["checkoutActivePromoCodeFinder"];
         delete?: never;
@@ -336,7 +336,7 @@ export interface paths {
         put?: never;
         /**
          * Universal product URL to JSON
-         * @description Product facts (title, brand, price, currency, stock, variants, rating, shipping, returns, checkout hints) from schema.org JSON-LD, microdata and Open Graph on the product page. Only status ok is charged.
+         * @description Product facts (title, brand, price, currency, stock, variants, rating, shipping, returns, checkout hints) from schema.org JSON-LD, else microdata, else Open Graph product tags on the product page; structured_fields says what the page carries and extraction_source what was used. Wallet and agentic-checkout flags only from evidence on the page (ProductEvidence). Only status ok (product structured data found) is charged; no_data and unreachable are free.
          */
         post: operations["universalProductUrlToJson"];
         delete?: never;
@@ -376,7 +376,7 @@ export interface paths {
         put?: never;
         /**
          * Store readiness auditor
-         * @description Audits how ready a store is for shopping agents: discovery files (robots.txt, sitemap, llms.txt, agent card, x402 terms, product feed), agent bot access from robots.txt, product structured data on a sample product, payment hints, with prioritized fixes. Only status ok is charged.
+         * @description Audits how ready a store is for shopping agents: discovery files (robots.txt, sitemap, llms.txt, agent card, x402 terms, product feed) with http_status / valid / validation, what robots.txt allows 13 AI agents (GPTBot, ClaudeBot, PerplexityBot, Google-Extended...) on the home page and a sample product page, that product's structured data, payment hints, readiness_score and prioritized fixes. The file rules, the agent list and the score formula are in ReadinessFields. Only status ok (the site shows agents a store) is charged; no_data and unreachable are free.
          */
         post: operations["storeReadinessAuditor"];
         delete?: never;
@@ -396,7 +396,7 @@ export interface paths {
         put?: never;
         /**
          * Conversion leak lead finder
-         * @description Qualifies a store as a lead for agent-commerce fixes: readiness gaps, public contacts and verified ad spend. Charged only when the store is a qualified candidate. Only status ok is charged.
+         * @description Qualifies a store as a lead for agent-commerce fixes: readiness gaps (the store readiness audit), the contacts it publishes and ads shown in the last 30 days (the advertising-transparency registry). candidate is true for a store agents can find, scoring below 70, with a published e-mail address and recent ads (LeadFinderResult). Charged only when candidate is true (status ok); otherwise no_data or unreachable, free, with the findings.
          */
         post: operations["conversionLeakLeadFinder"];
         delete?: never;
@@ -416,7 +416,7 @@ export interface paths {
         put?: never;
         /**
          * Agentic shelf schema comparator
-         * @description Compares a store's product structured data and readiness with 1 to 3 competitors. Only status ok is charged.
+         * @description Compares a store's product structured data and readiness with 1 to 3 competitors, each audited as store_readiness_auditor does, ranked by readiness_score. The competitors must be other stores, each named once (www. ignored): the store itself or a repeated competitor is refused with invalid_input before anything is charged. Only status ok (the store and a competitor read, one of them showing a store) is charged.
          */
         post: operations["agenticShelfSchemaComparator"];
         delete?: never;
@@ -1380,14 +1380,18 @@ export interface components {
             error_reason?: string;
             limitations: components["schemas"]["StringList"];
         };
+        /** @description Express-wallet hints read from the page (wallet_a Apple Pay, wallet_b Google Pay, wallet_c Shop Pay): true when the wallet's button, its script or SDK, or its name appears in the markup (a payment icon's alt text, a footer list), or the structured data lists it as an accepted payment method; false when none of these is on the page. A hint, not proof the product can be paid that way. */
         WalletFlags: {
             wallet_a: boolean;
             wallet_b: boolean;
             wallet_c: boolean;
         };
-        /** @description Facts read from schema.org JSON-LD, microdata and Open Graph on the product page; unknown facts are null. */
+        /** @description Facts read from the product page's own markup, never guessed from its text; unknown facts are null. The product is read from schema.org JSON-LD (several script blocks, top-level arrays, @graph, nested nodes and @id references; Product, ProductGroup, IndividualProduct, ProductModel, SomeProducts), else from microdata (itemscope/itemtype/itemprop, with `content` attributes honoured), else from Open Graph product tags (og:type product or product:price:amount present: og:title, product:brand, product:price:amount, product:price:currency, product:availability), else only the page's title is read (the h1, else og:title, else the title element: extraction_source html), else nothing (none). extraction_source names where the product came from; facts that source lacks are taken from the next sources of the same page, and a limitation names them. The product is a ProductGroup when there is one, else the product whose url or @id is the page, else the first with offers. price is the lowest price of an offer in stock, else of any offer (Offer price, AggregateOffer lowPrice, else a priceSpecification that is not a strikethrough or list price; for a ProductGroup without offers of its own, its variants' offers), with that offer's ISO 4217 currency. in_stock is true when an offer's availability is InStock, InStoreOnly, OnlineOnly or LimitedAvailability, false when the offers say only OutOfStock, SoldOut, Discontinued, BackOrder, PreOrder, PreSale, MadeToOrder or Reserved, null otherwise. variants are the ProductGroup's hasVariant (and isVariantOf) products, named by their name when it differs from the group's, else their color, size, material or pattern ("Red / M"), else their sku; for a Product with several offers, the offers' distinct names, else their distinct skus. aggregate_rating is the published ratingValue (on the page's bestRating scale), review_count reviewCount else ratingCount. shipping_summary summarises the OfferShippingDetails (rate, destination countries, handling plus transit days); return_policy the MerchantReturnPolicy on the product, its offers or store-wide on another node (Organization, OnlineStore): category and days, fees, method, countries and link. */
         ProductEvidence: {
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The page read (after redirects).
+             */
             url: string;
             title: string | null;
             brand: string | null;
@@ -1399,7 +1403,7 @@ export interface components {
             review_count: number | null;
             shipping_summary: string | null;
             return_policy: string | null;
-            /** @description Only from evidence on the page; null when unknown. */
+            /** @description Only from evidence on the page; null when the page does not say. wallet_a (Apple Pay), wallet_b (Google Pay) and wallet_c (Shop Pay) are true when the page renders the wallet's own button (the apple-pay-button, google-pay-button / gpay-button or shop-pay-button element, an element whose class or id is that button's name, or a button whose label names the wallet) or its structured data lists the wallet as an accepted payment method (Offer acceptedPaymentMethod, paymentAccepted); false when the structured data lists accepted payment methods without it and no button shows it; null otherwise. protocol_a (the Agentic Commerce Protocol) is true when the markup references an ACP checkout endpoint (/checkout_sessions) or names the protocol ("Agentic Commerce Protocol", "Instant Checkout in ChatGPT"); never false, since the protocol runs between servers and a page without a mention says nothing. */
             agentic_checkout_supported: {
                 protocol_a: boolean | null;
                 wallet_a: boolean | null;
@@ -1412,6 +1416,7 @@ export interface components {
             extraction_source: "json_ld" | "microdata" | "open_graph" | "html" | "none";
             limitations: components["schemas"]["StringList"];
         };
+        /** @description What the page's structured data carries, whichever source was used: product_json_ld a Product (or ProductGroup...) node in JSON-LD; the others the schema.org property on the product (JSON-LD or microdata) or its offers or variants' offers; price and availability also from Open Graph product tags; hasMerchantReturnPolicy also store-wide on another node. */
         StructuredFields: {
             product_json_ld: boolean;
             offers: boolean;
@@ -1455,24 +1460,33 @@ export interface components {
         /** @description The signals are read in parallel, each under its own deadline: tech-stack 15 s, company-intent 20 s, search-ads 12 s (the company-profile sections), RDAP RDAP_TIMEOUT_MS (default 5 s), and the merchant's /.well-known/x402.json 4 s when a wallet is given. trust_score = domain age points (at least 3 years 35, at least 1 year 25, at least 90 days 10, younger or unknown 0) + 20 when has_active_employees + 20 when legitimate_tech_stack + 15 when active_ad_campaigns + 10 for a website that answered − 40 when merchant_wallet_or_id is not among the published payTo addresses, clamped to 0–100; unknown signals add nothing. risk_level: CRITICAL when the wallet mismatches or trust_score < 25; HIGH when the domain is younger than 30 days or trust_score < 45; MEDIUM when trust_score < 70; LOW otherwise. safe_to_buy: trust_score at least the score required for transaction_amount_usd (60 up to $100 or when absent, 70 up to $1,000, 80 up to $10,000, 90 above) and risk_level LOW or MEDIUM. Statuses: unreachable (free) when the website did not answer at all (no DNS name, refused, timed out or 5xx; error_reason says which); no_data (free) when it answered but no signal at all could be read (every signal null); ok (charged) otherwise, with trust_score and risk_level. An evidence-based heuristic, not a guarantee. */
         TrustCheckResult: components["schemas"]["SkillBase"] & components["schemas"]["TrustCheckFields"];
         PromoCode: {
+            /** @description The code as the page writes it. */
             code: string;
+            /** @description The sentence that publishes the code (at most 200 characters). */
             discount_description: string;
-            /** @constant */
+            /**
+             * @description Always seo_meta: the store's SEO metadata or a promo landing page it links to.
+             * @constant
+             */
             source: "seo_meta";
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The page where the code was found (the home page for its own metadata).
+             */
             promo_landing_url: string;
+            /** @description Where the code was found: 0.9 the home page's SEO metadata, 0.85 a promo page's metadata, 0.7 a promo page's text; 0.05 more when the sentence states a discount (a percentage, an amount off, free shipping), at most 0.95. */
             confidence: number;
-            /** @description False unless the code was verified at checkout. */
+            /** @description Always false: the service never adds to a cart or checks out, so no code is tried. */
             checkout_verified: boolean;
         };
-        /** @description Codes only from the page's SEO metadata and promo landing pages, never invented. Charged per nonempty result (status ok means at least one code). */
+        /** @description Codes only from the store's SEO metadata and its promo landing pages, never invented: the home page (https, else www., else http) and its title, meta description, Open Graph and Twitter card title and description; and up to 4 same-site pages it links to whose path or link text names a promotion (promo, promotion, deal, coupon, offer, discount, sale, voucher, special), their metadata and text. A code is a word after a cue ("code", "promo code", "coupon", "voucher"; or "use", "enter", "apply", "redeem" before a code with a digit or in quotes), written in capitals or quoted, 3 to 24 characters with a letter (4 without a digit); in capitals-only text it needs a digit or quotes. A code whose sentence says it has expired or ended, or names an end date before today (UTC), is left out. One entry per code (case-insensitive), from its most confident place; codes whose sentence, page URL or page metadata mention product_category come first, then by confidence, then by the percentage off. best_offer_summary describes the first. sources_checked lists the pages read. Statuses: ok (charged) when at least one code was found; no_data (free) when the pages were read without one; unreachable (free) when the home page could not be read. */
         PromoFinderResult: components["schemas"]["SkillBase"] & {
             promos_found?: boolean;
             active_codes?: components["schemas"]["PromoCode"][];
             best_offer_summary?: string;
             sources_checked?: string[];
         };
-        /** @description The product evidence object's fields at the top level. */
+        /** @description The product evidence object's fields (ProductEvidence) at the top level, for the page at product_url (redirects followed, up to 3 MB read). Statuses: ok (charged) when the page carries product structured data (extraction_source json_ld, microdata or open_graph); no_data (free) when it was read without any (html or none, or not an HTML page: the facts are null); unreachable (free) when it did not answer or answered an HTTP error (4xx, 5xx), with error_reason and only url besides. */
         ProductJsonResult: components["schemas"]["SkillBase"] & {
             /** Format: uri */
             url?: string;
@@ -1514,51 +1528,66 @@ export interface components {
             /** @description true when extract-contacts finds an address published on the site and the domain has MX records (email_deliverable); false when the pages were read without one; null when they could not be read. */
             verified_contacts_available?: boolean | null;
         };
+        /** @description One discovery file: the final HTTP status (null when nothing answered), whether it is valid, and what was found or why it is not valid. */
         DiscoveryCheck: {
             http_status: number | null;
             valid: boolean;
             validation: string;
         };
+        /** @description What robots.txt asks of one agent for the home page and for the sample product page (the home page's answer when no sample product was found). */
         BotAccess: {
             home_allowed: boolean;
             sample_product_allowed: boolean;
         };
         ReadinessFields: {
+            /** @description An integer, null when the home page could not be read. Points: discovery 35 (robots_txt 5, sitemap 10, llms_txt 5, agent_card 5, x402 5, product_feed 5, each when valid); bot access 25 × the share of (agent, page) pairs robots.txt allows over the listed agents, two pages each (home and sample product; home only without a sample); product data 40: a sample product page 5, its product from JSON-LD 10 (microdata 6, Open Graph 3), offers 5, price 5, availability 5, shippingDetails 4, hasMerchantReturnPolicy 3, aggregateRating 3 (structured_fields). Rounded. */
             readiness_score?: number | null;
+            /** @description One fix per check that did not get its full points (check: bot_access, sample_product, product_json_ld, a structured field, or a discovery file name), ordered by the points it would add, most first (ties: bot access, product data, then discovery files), and numbered from priority 1. Without a sample product one sample_product fix stands for the product checks. */
             fixes?: {
                 priority: number;
                 check: string;
                 action: string;
             }[];
-            /** @description Keyed by discovery file name (robots_txt, sitemap, llms_txt, agent_card, x402, product_feed). */
+            /** @description Keyed by discovery file name, each read on the home page's origin (after redirects). robots_txt: /robots.txt, valid when HTTP 200 and not an HTML page. sitemap: the first Sitemap: line of robots.txt, else /sitemap.xml, else /sitemap_index.xml; valid when an XML urlset with a loc, a sitemapindex with a sitemap loc, or a text list of URLs (gzip read). llms_txt: /llms.txt, valid when not HTML and its first line is an H1 ("# Name", llmstxt.org). agent_card: /.well-known/agent-card.json, else the older /.well-known/agent.json; valid when a JSON object with the A2A AgentCard's required name, description, url, version, capabilities, skills, defaultInputModes and defaultOutputModes. x402: /.well-known/x402.json, valid when JSON naming at least one payTo. product_feed: a feed the home page links with rel=alternate (RSS, Atom or JSON whose URL or title names products, merchant, catalog, shopping or google), else /products.json; valid when at least one product has a title and a price (RSS or Atom items with price elements such as Google Merchant g:price, or JSON products). */
             discovery?: {
                 [key: string]: components["schemas"]["DiscoveryCheck"];
             };
+            /** @description The product page read, absent when none was found. Candidates, best first: product URLs the home page's structured data names (Product url, ItemList items), same-site links whose path looks like a product page (/products/, /product/, /p/, /item/, /dp/, /shop/...), URLs of a product sitemap (a sitemap index's child whose name contains "product"), other sitemap URLs with such paths. Up to 3 are tried: the first with product structured data is taken, else the first that answered as HTML. The home page is the sample when it carries a product with offers and no other was found. */
             sample_product_url?: string;
+            /** @description The sample product page's evidence; null without one. */
             product?: components["schemas"]["ProductEvidence"] | null;
-            /** @description Keyed by agent user-agent name, read from robots.txt. */
+            /** @description Keyed by agent product token, read from robots.txt as RFC 9309 says: the groups whose user-agent equals the token (case-insensitive, merged), else the "*" groups, else everything allowed; the longest matching Allow or Disallow rule wins, Allow on a tie; `*` and a final `$` are wildcards. robots.txt answering 4xx allows everything; 5xx or no answer disallows everything. A sample product page on another host of the site is judged by that host's robots.txt. The agents: GPTBot, OAI-SearchBot, ChatGPT-User, ClaudeBot, Claude-User, Claude-SearchBot, PerplexityBot, Perplexity-User, Google-Extended, Applebot-Extended, Amazonbot, meta-externalagent, CCBot. What robots.txt asks, not what a firewall lets through. */
             bot_access?: {
                 [key: string]: components["schemas"]["BotAccess"];
             };
+            /** @description The checkout hints of the home page and the sample product page together (either one). */
             payment_hints?: components["schemas"]["WalletFlags"];
         };
+        /** @description The store's home page (https, else www., else http), then the discovery files in parallel, then the sample product page, all under one 12 s deadline (5 s per fetch). Statuses: ok (charged) when the home page was read and the site shows agents a store (a sample product page or a valid product feed); no_data (free) when it was read without either (the score and fixes are still given); unreachable (free) when the home page did not answer or answered 4xx/5xx on every try, with error_reason and readiness_score null. */
         StoreReadinessResult: components["schemas"]["SkillBase"] & components["schemas"]["ReadinessFields"];
+        /** @description The store readiness audit (as store_readiness_auditor), the site's published contacts (as extract-contacts: home, contact, about, team and careers pages, MX) and the advertising-transparency registry (as search-ads) run in parallel. candidate is true when all four hold: the audit is ok (a store agents can find), readiness_score is below 70 (it leaks agent traffic), the site publishes at least one e-mail address, and an ad of the domain was shown in the 30 days before the check (active_ad_spend_verified; it pays for traffic). Statuses: ok (charged) only when candidate is true; unreachable (free) when the home page could not be read; no_data (free) otherwise, with every finding still given. */
         LeadFinderResult: components["schemas"]["SkillBase"] & {
             /** @description A qualified lead (charged only when true and status ok). */
             candidate?: boolean;
             readiness?: {
                 readiness_score: number | null;
+                /** @description The first 3 fixes of the audit, each "check: action". */
                 top_fixes: components["schemas"]["StringList"];
             };
             public_contacts?: {
                 emails: components["schemas"]["StringList"];
                 social_links: components["schemas"]["StringList"];
+                /** @description MX availability of the domain, not mailbox verification. */
                 email_deliverable: boolean | null;
             };
+            /** @description true when the registry lists an ad of the domain shown in the 30 days before the check; false when it lists none or only older ones; null when the registry could not be read. Says nothing of the amount spent. */
             active_ad_spend_verified?: boolean | null;
+            /** @description Always null: no search-traffic source is connected and traffic is never estimated. */
             seo_traffic_verified?: boolean | null;
+            /** @description Always false: no person's role is verified. */
             decision_maker_verified?: boolean;
         };
+        /** @description The store and each competitor audited in parallel as store_readiness_auditor audits one; stores in the order given (the store first), comparison ranked by readiness_score (highest first, unreadable stores last). Statuses: unreachable (free) when the store itself could not be read; ok (charged) when it and at least one competitor were read and at least one of them shows agents a store (status ok); no_data (free) otherwise. */
         ShelfComparatorResult: components["schemas"]["SkillBase"] & {
             stores?: {
                 domain: string;

@@ -16,6 +16,11 @@ import { createPrePurchaseMerchantTrustCheck } from './prePurchaseMerchantTrustC
 import { createVerifiedMerchantJsonBadge } from './verifiedMerchantJsonBadge.ts';
 import { createB2bVendorStabilityEvaluator } from './b2bVendorStabilityEvaluator.ts';
 import { createVerifyDomainLegitimacyAndSecurity } from './verifyDomainLegitimacyAndSecurity.ts';
+import { universalProductUrlToJson } from './universalProductUrlToJson.ts';
+import { storeReadinessAuditor } from './storeReadinessAuditor.ts';
+import { agenticShelfSchemaComparator } from './agenticShelfSchemaComparator.ts';
+import { checkoutActivePromoCodeFinder } from './checkoutActivePromoCodeFinder.ts';
+import { conversionLeakLeadFinder } from './conversionLeakLeadFinder.ts';
 
 /**
  * The handler of each operationId, one file per operation beside this one. An operation
@@ -40,4 +45,9 @@ export const handlers: HandlerRegistry = {
   extractContacts,
   verifyMerchant,
   cleanMarkdown,
+  universalProductUrlToJson,
+  storeReadinessAuditor,
+  agenticShelfSchemaComparator,
+  checkoutActivePromoCodeFinder,
+  conversionLeakLeadFinder,
 };

@@ -2,7 +2,8 @@ import { collectJobs, UnsafeJobsTarget, type JobsCache, type JobsCollection } fr
 import { ServiceError } from '../server/problem.ts';
 import type { HandlerContext } from './types.ts';
 
-const CACHE_NS = 'jobs';
+/** The cache namespace of the jobs engine (also read by the advisor's cached_hint). */
+export const CACHE_NS = 'jobs';
 
 /** The store's cache as the jobs engine's: boards and discoveries under one namespace. */
 function jobsCache({ services, now }: HandlerContext): JobsCache {

@@ -1,9 +1,9 @@
-import { collectTechStack, UnsafeTechTarget, type TechStackResult, type TechStackSnapshot } from '../engines/tech-stack/collect.ts';
+import { collectTechStack, TECH_STACK_SNAPSHOT_KIND, UnsafeTechTarget, type TechStackResult, type TechStackSnapshot } from '../engines/tech-stack/collect.ts';
 import { ServiceError } from '../server/problem.ts';
 import { nextSteps } from './next-steps.ts';
 import type { Handler } from './types.ts';
 
-const SNAPSHOT_KIND = 'tech-stack';
+const SNAPSHOT_KIND = TECH_STACK_SNAPSHOT_KIND;
 
 /** POST /v1/tech-stack (MCP detect_website_tech_stack). */
 export const techStack: Handler<{ domain: string }, TechStackResult> = async ({ domain }, { services, now, baseUrl }) => {

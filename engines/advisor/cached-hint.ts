@@ -7,7 +7,9 @@
  *   board is read again.
  * Only a status and times leave here, never result data; nothing is fetched.
  */
-import { boardKey, type BoardRef } from '../jobs/types.ts';
+import { BOARD_KEY, DISCOVERY_KEY } from '../jobs/collect.ts';
+import { TECH_STACK_SNAPSHOT_KIND } from '../tech-stack/collect.ts';
+import type { BoardRef } from '../jobs/types.ts';
 import type { CachedStatus } from './advise.ts';
 
 export interface StoredReads {
@@ -15,12 +17,12 @@ export interface StoredReads {
   cache(ns: string, key: string): Promise<unknown | null>;
 }
 
-/** Where the engines keep them: handlers/techStack.ts (snapshot kind) and engines/jobs/collect.ts (cache keys) under handlers/jobs-board.ts's namespace. */
+/** Where the engines keep them; the jobs namespace is handlers/jobs-board.ts's CACHE_NS (handlers are not imported by engines). */
 export const STORED = {
-  techStackSnapshotKind: 'tech-stack',
+  techStackSnapshotKind: TECH_STACK_SNAPSHOT_KIND,
   jobsNamespace: 'jobs',
-  jobsDiscoveryKey: (domain: string) => `discovery:${domain}`,
-  jobsBoardKey: (ref: BoardRef) => `board:${boardKey(ref)}`,
+  jobsDiscoveryKey: DISCOVERY_KEY,
+  jobsBoardKey: BOARD_KEY,
 };
 
 const sameUtcDay = (iso: string, now: Date) => iso.slice(0, 10) === now.toISOString().slice(0, 10);

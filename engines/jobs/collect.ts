@@ -67,8 +67,9 @@ interface CachedBoard {
   nextPollAfter: string;
 }
 
-const DISCOVERY_KEY = (domain: string) => `discovery:${domain}`;
-const BOARD_KEY = (ref: BoardRef) => `board:${boardKey(ref)}`;
+/** Cache keys of a domain's discovered board and of a board's last read (also read by the advisor's cached_hint). */
+export const DISCOVERY_KEY = (domain: string) => `discovery:${domain}`;
+export const BOARD_KEY = (ref: BoardRef) => `board:${boardKey(ref)}`;
 
 export function boardUrl(ref: BoardRef): string {
   switch (ref.provider) {

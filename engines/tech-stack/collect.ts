@@ -8,6 +8,9 @@ import type { Dns, DnsAnswer, SafeFetch, SafeFetchResponse } from '../net/types.
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import type { components } from '../../generated/types.ts';
 
+/** The snapshot kind under which the last complete run per domain is kept (added/removed; the advisor's cached_hint). */
+export const TECH_STACK_SNAPSHOT_KIND = 'tech-stack';
+
 export type TechStackResult = components['schemas']['TechStackResult'];
 
 export type TechStackStatus = 'ok' | 'no_signals' | 'blocked' | 'unreachable' | 'not_found';

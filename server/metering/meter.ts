@@ -72,6 +72,8 @@ export interface MeterOptions {
   quoteLifetimeMs?: number;
   /** A request still running after this long is taken over by a repeat (its process died). */
   staleAfterMs?: number;
+  /** Memory for recently finished answers replayed without a store round trip (default 16 MiB). */
+  finishedMaxBytes?: number;
   now?: () => Date;
   log?: (entry: Record<string, unknown>) => void;
 }
@@ -88,6 +90,7 @@ export function createMeter({
   advisorPerHour = 60,
   quoteLifetimeMs = 15 * 60_000,
   staleAfterMs = 120_000,
+  finishedMaxBytes = 16 * 1024 * 1024,
   now = () => new Date(),
   log = () => {},
 }: MeterOptions) {
@@ -98,11 +101,25 @@ export function createMeter({
    * memory: a replay then costs no store round trip. Running or absent rows always go to the
    * store, which decides across instances.
    */
-  const finished = new Map<string, { fingerprint: string; response: StoredResponse; expiresAt: number }>();
-  const FINISHED_MAX = 10_000;
+  const finished = new Map<string, { fingerprint: string; response: StoredResponse; expiresAt: number; bytes: number }>();
+  // Bounded by size, not count: results run from a few hundred bytes to 512 KiB (a soak run
+  // showed 10,000 kept answers growing the process by hundreds of MB).
+  let finishedBytes = 0;
   const remember = (id: string, entry: { fingerprint: string; response: StoredResponse; expiresAt: number }) => {
-    if (finished.size >= FINISHED_MAX) finished.delete(finished.keys().next().value!);
-    finished.set(id, entry);
+    const bytes = JSON.stringify(entry.response.body ?? null).length + 256;
+    if (bytes > finishedMaxBytes / 16) return;
+    const previous = finished.get(id);
+    if (previous) {
+      finishedBytes -= previous.bytes;
+      finished.delete(id);
+    }
+    while (finishedBytes + bytes > finishedMaxBytes && finished.size) {
+      const [oldest, kept] = finished.entries().next().value!;
+      finished.delete(oldest);
+      finishedBytes -= kept.bytes;
+    }
+    finished.set(id, { ...entry, bytes });
+    finishedBytes += bytes;
   };
 
   /** Request rows this call owns: finished with the answer, or abandoned. */

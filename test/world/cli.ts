@@ -16,6 +16,7 @@ import { installMerchantSites, MERCHANT_DOMAINS, merchantUrl } from './fixtures/
 import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl } from './fixtures/markdown-sites.ts';
 import { installRdap } from './fixtures/rdap.ts';
 import { installTrustSites, TRUST_DOMAINS } from './fixtures/trust-sites.ts';
+import { installStoreSites, PRODUCT_URLS, STORE_DOMAINS } from './fixtures/store-sites.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStore } from '../../server/store/index.ts';
@@ -31,6 +32,7 @@ installMerchantSites(world);
 installMarkdownSites(world);
 installRdap(world);
 installTrustSites(world, jobs);
+installStoreSites(world);
 
 const store = await openStore({ sqlitePath: join(mkdtempSync(join(tmpdir(), 'world-service-')), 'service.sqlite') });
 const config = {
@@ -68,6 +70,11 @@ Try:
   ${post('/v1/skills/pre_purchase_merchant_trust_check', { domain: TRUST_DOMAINS.newShop, transaction_amount_usd: 49.99 })}    # a young shop (RDAP), no board, no ads: HIGH risk
   ${post('/v1/skills/verified_merchant_json_badge', { domain: TRUST_DOMAINS.established })}    # signed statement, verify with viem
   ${post('/v1/skills/b2b_vendor_stability_evaluator', { vendor_domain: TRUST_DOMAINS.established })}    # hiring velocity, tech, contacts
+  ${post('/v1/skills/universal_product_url_to_json', { product_url: PRODUCT_URLS.full })}    # ProductGroup JSON-LD: variants, shipping, returns, wallets
+  ${post('/v1/skills/store_readiness_auditor', { domain: STORE_DOMAINS.blocked })}    # robots.txt keeps GPTBot out: prioritized fixes
+  ${post('/v1/skills/agentic_shelf_schema_comparator', { domain: STORE_DOMAINS.microdata, competitor_domains: [STORE_DOMAINS.full, STORE_DOMAINS.openGraph] })}    # ranked by readiness_score
+  ${post('/v1/skills/checkout_active_promo_code_finder', { domain: STORE_DOMAINS.promo, product_category: 'preserves' })}    # codes from metadata and /deals, expired ones left out
+  ${post('/v1/skills/conversion_leak_lead_finder', { domain: STORE_DOMAINS.lead })}    # readiness gaps, a published address, recent ads: a lead
   curl -s ${base}/v1/catalog | head -c 400
   curl -s ${base}/llms.txt | head -30
 
@@ -78,6 +85,7 @@ Contact domains: ${Object.values(CONTACT_DOMAINS).join(', ')}.
 Markdown pages: ${markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes')}, ${markdownUrl(MARKDOWN_DOMAINS.product, '/products/kettle-one')}, ${markdownUrl(MARKDOWN_DOMAINS.banner)}.
 Merchant URLs: https://<domain>/api/report for ${Object.values(MERCHANT_DOMAINS).join(', ')}.
 Trust-skill domains (RDAP dates in test/world/fixtures/rdap.ts): ${Object.values(TRUST_DOMAINS).join(', ')}.
+Store domains (commerce skills): ${Object.values(STORE_DOMAINS).join(', ')}.
 ${world.chain ? `Payments: the local chain is at ${world.chain.rpcUrl}; payTo ${world.chain.payTo}. After 5 free calls the 402 terms can be paid with any x402 v2 client on chain id 8453 (fund a payer with test/world/chain.ts newPayer).` : 'Start with -- --chain to also run the local chain and take x402 payments.'}
 Ctrl-C stops everything.`);
 

@@ -1,0 +1,51 @@
+/**
+ * universal_product_url_to_json (spec: ProductJsonResult): one product page through the safe
+ * fetcher, its product evidence (extract.ts) at the top level. ok when the page carries product
+ * structured data (JSON-LD, microdata or Open Graph product tags); no_data when it was read
+ * without any (only a title, or nothing, or not HTML); unreachable when it did not answer or
+ * answered an HTTP error. Pure over the injected fetch.
+ */
+import type { components } from '../../generated/types.ts';
+import type { SafeFetch } from '../net/types.ts';
+import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
+import { extractProduct, hasProductData } from './extract.ts';
+
+export type ProductJsonResult = components['schemas']['ProductJsonResult'];
+
+/** The URL (or a redirect) leads where the service must not go. */
+export class UnsafeProductTarget extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'UnsafeProductTarget';
+  }
+}
+
+export interface ProductDeps {
+  fetch: SafeFetch;
+  signal?: AbortSignal;
+}
+
+const hostOf = (url: string) => new URL(url).hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+
+export async function collectProduct(productUrl: string, { fetch, signal }: ProductDeps, { timeoutMs = 10_000, maxBytes = 3_000_000 }: { timeoutMs?: number; maxBytes?: number } = {}): Promise<ProductJsonResult> {
+  const domain = hostOf(productUrl);
+  let response;
+  try {
+    response = await fetch(productUrl, { signal, timeoutMs, maxBodyBytes: maxBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' });
+  } catch (error) {
+    if (isUnsafeTarget(error)) throw new UnsafeProductTarget((error as Error).message);
+    if (!isFetchFailure(error)) throw error;
+    const reason = error.kind === 'dns_not_found' ? `${domain} does not exist in DNS (no address)` : `${productUrl} could not be reached (${error.kind})`;
+    return { domain, status: 'unreachable', error_reason: reason, url: productUrl, limitations: ['The page could not be read, so no product fact is known. Nothing was charged.'] };
+  }
+  if (response.status >= 400) {
+    return { domain, status: 'unreachable', error_reason: `${response.url} answered HTTP ${response.status}`, url: response.url, limitations: ['The page answered with an HTTP error, so no product fact is known. Nothing was charged.'] };
+  }
+  const contentType = response.headers['content-type'] ?? '';
+  const html = contentType === '' || /html|xml/i.test(contentType);
+  const evidence = extractProduct(html ? response.text() : '', response.url);
+  const { limitations, ...facts } = evidence;
+  if (!html) limitations.unshift(`The page is not HTML (${contentType.split(';')[0]}): no product data can be read from it.`);
+  if (response.truncated) limitations.push(`The page is larger than ${maxBytes} bytes: only its beginning was read.`);
+  return { domain, status: html && hasProductData(evidence) ? 'ok' : 'no_data', ...facts, limitations };
+}

@@ -1,0 +1,185 @@
+/**
+ * The promo code finder (spec: PromoFinderResult): the store's home page, its SEO metadata
+ * (title, meta description, Open Graph and Twitter card title and description), and the promo
+ * landing pages it links to (paths or link texts such as /promo, /deals, /coupons, /offers,
+ * /sale; at most four, read in parallel), their metadata and text. Codes come only from there
+ * (engines/promo/codes.ts), never made up, never tried at checkout. Pure over the injected fetch.
+ */
+import type { components } from '../../generated/types.ts';
+import type { SafeFetch } from '../net/types.ts';
+import { parsePage, type ParsedPage } from '../product/extract.ts';
+import { cleanText } from '../product/jsonld.ts';
+import { createReach, fetchHome } from '../store-readiness/home.ts';
+import { findCodes } from './codes.ts';
+
+export type PromoFinderResult = components['schemas']['PromoFinderResult'];
+type PromoCode = components['schemas']['PromoCode'];
+
+export interface PromoDeps {
+  fetch: SafeFetch;
+  now: () => Date;
+  signal?: AbortSignal;
+}
+
+export interface PromoOptions {
+  deadlineMs?: number;
+  pageTimeoutMs?: number;
+  maxPageBytes?: number;
+  maxLandingPages?: number;
+}
+
+const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
+const PROMO_PATH = /(?:^|[/_-])(?:promos?|promotions?|deals?|coupons?|offers?|discounts?|sales?|vouchers?|promo-?codes?|specials?)(?:[/._-]|$)/i;
+const PROMO_TEXT = /\b(?:promos?|promotions?|deals?|coupons?|offers?|discounts?|sale|vouchers?|promo codes?)\b/i;
+const META_KEYS = ['description', 'og:title', 'og:description', 'twitter:title', 'twitter:description'];
+
+/** How much a code's place says about it being a live, public promotion. */
+const CONFIDENCE = { home_meta: 0.9, landing_meta: 0.85, landing_text: 0.7 } as const;
+const DISCOUNT_BONUS = 0.05;
+
+/** The page's SEO metadata texts: title, meta description, Open Graph and Twitter title and description. */
+export function seoTexts(page: ParsedPage): string[] {
+  const title = cleanText(page.document.querySelector('title')?.textContent ?? '', 500);
+  return [title, ...META_KEYS.map((key) => cleanText(page.metas.get(key) ?? '', 1000))].filter((text): text is string => !!text);
+}
+
+/** The visible text of the page, block by block (scripts, styles and templates left out). */
+function bodyText(page: ParsedPage): string {
+  const body = page.document.querySelector('body');
+  if (!body) return '';
+  for (const element of Array.from(body.querySelectorAll('script, style, noscript, template, svg')) as { remove(): void }[]) element.remove();
+  const blocks = Array.from(body.querySelectorAll('h1, h2, h3, h4, p, li, td, dt, dd, blockquote, figcaption, [class*="banner"], [class*="promo"], [class*="announcement"]')) as { textContent: string | null }[];
+  return blocks.map((block) => (block.textContent ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n');
+}
+
+/** Same-site links to promo landing pages, by path or link text, in document order. */
+export function promoLinks(page: ParsedPage, max: number): string[] {
+  const home = new URL(page.url);
+  const bare = home.hostname.replace(/^www\./, '');
+  const out: string[] = [];
+  for (const anchor of Array.from(page.document.querySelectorAll('a[href]')) as { getAttribute(name: string): string | null; textContent: string | null }[]) {
+    let url: URL;
+    try {
+      url = new URL(anchor.getAttribute('href') ?? '', page.url);
+    } catch {
+      continue;
+    }
+    url.hash = '';
+    if (!/^https?:$/.test(url.protocol) || !(url.hostname === bare || url.hostname.endsWith(`.${bare}`)) || url.pathname === '/' || url.href === home.href) continue;
+    if (!PROMO_PATH.test(url.pathname) && !PROMO_TEXT.test(anchor.textContent ?? '')) continue;
+    if (!out.includes(url.href)) out.push(url.href);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+function categoryWords(category: string | undefined): string[] {
+  return (category ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 3)
+    .map((word) => word.replace(/(?:ies|es|s)$/, ''));
+}
+
+interface Candidate {
+  code: string;
+  description: string;
+  url: string;
+  confidence: number;
+  percentOff: number | null;
+  categoryMatch: boolean;
+}
+
+export async function findPromos(
+  domain: string,
+  { fetch, now, signal }: PromoDeps,
+  { productCategory }: { productCategory?: string } = {},
+  { deadlineMs = 10_000, pageTimeoutMs = 5_000, maxPageBytes = 2_000_000, maxLandingPages = 4 }: PromoOptions = {},
+): Promise<PromoFinderResult> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DOMException('promo deadline', 'TimeoutError')), deadlineMs);
+  const scope = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+  const limitations = [
+    'checkout_verified is always false: this service never adds to a cart or checks out, so no code was tried.',
+    'Codes are read only from the SEO metadata (title, meta description, Open Graph, Twitter card) of the home page and from the promo pages it links to; codes sent by e-mail, shown by scripts or pop-ups, or listed on coupon sites are not seen.',
+    'A code is left out when its own text says it has expired or names a past end date; a code without a date may have ended without saying so.',
+  ];
+  try {
+    const reach = createReach(fetch, { signal: scope, deadlineMs, timeoutMs: pageTimeoutMs });
+    const home = await fetchHome(domain, reach, { maxBytes: maxPageBytes });
+    if (!home.ok) {
+      return { domain, status: 'unreachable', error_reason: home.reason, promos_found: false, active_codes: [], best_offer_summary: `No promo code could be looked for: ${home.reason}.`, sources_checked: [], limitations };
+    }
+    const homePage = parsePage(home.response.text(), home.response.url);
+    const landingUrls = promoLinks(homePage, maxLandingPages);
+    const landing = await Promise.all(landingUrls.map(async (url) => {
+      const file = await reach.file(url, { accept: HTML_ACCEPT, maxBytes: maxPageBytes });
+      if (file.status === null || file.status >= 400 || !/html/i.test(file.contentType || 'text/html')) {
+        limitations.push(`The promo page ${url} could not be read (${file.failure ?? `HTTP ${file.status}`}).`);
+        return null;
+      }
+      return parsePage(file.body.toString('utf8'), file.url);
+    }));
+
+    const words = categoryWords(productCategory);
+    const candidates: Candidate[] = [];
+    const today = now();
+    function collect(texts: string[], page: ParsedPage, base: number, context: string) {
+      for (const text of texts) {
+        for (const found of findCodes(text, { now: today })) {
+          const haystack = `${found.sentence} ${context}`.toLowerCase();
+          candidates.push({
+            code: found.code,
+            description: found.sentence,
+            url: page.url,
+            confidence: Math.min(0.95, base + (found.statesDiscount ? DISCOUNT_BONUS : 0)),
+            percentOff: found.percentOff,
+            categoryMatch: words.length > 0 && words.some((word) => haystack.includes(word)),
+          });
+        }
+      }
+    }
+    collect(seoTexts(homePage), homePage, CONFIDENCE.home_meta, '');
+    for (const page of landing) {
+      if (!page) continue;
+      const context = `${page.url} ${seoTexts(page).join(' ')}`;
+      collect(seoTexts(page), page, CONFIDENCE.landing_meta, context);
+      collect([bodyText(page)], page, CONFIDENCE.landing_text, context);
+    }
+
+    // One entry per code (case-insensitive): the most confident place it was found.
+    const best = new Map<string, Candidate>();
+    for (const candidate of candidates) {
+      const key = candidate.code.toUpperCase();
+      const kept = best.get(key);
+      if (!kept || candidate.confidence > kept.confidence) best.set(key, { ...candidate, categoryMatch: candidate.categoryMatch || (kept?.categoryMatch ?? false) });
+    }
+    const ranked = [...best.values()].sort((a, b) => Number(b.categoryMatch) - Number(a.categoryMatch) || b.confidence - a.confidence || (b.percentOff ?? 0) - (a.percentOff ?? 0));
+    const active_codes: PromoCode[] = ranked.map((candidate) => ({
+      code: candidate.code,
+      discount_description: candidate.description,
+      source: 'seo_meta',
+      promo_landing_url: candidate.url,
+      confidence: Number(candidate.confidence.toFixed(2)),
+      checkout_verified: false,
+    }));
+    const sources_checked = [homePage.url, ...landing.filter((page): page is ParsedPage => !!page).map((page) => page.url)];
+    if (words.length && ranked.length && !ranked.some((candidate) => candidate.categoryMatch)) limitations.push(`No code mentions the product_category "${productCategory}": the codes found may be site-wide or for other products.`);
+    if (!landingUrls.length) limitations.push('The home page links to no promo landing page (/promo, /deals, /coupons, /offers, /sale...): only its metadata was read.');
+
+    const top = ranked[0];
+    return {
+      domain,
+      status: ranked.length ? 'ok' : 'no_data',
+      promos_found: ranked.length > 0,
+      active_codes,
+      best_offer_summary: top
+        ? `${top.code}: ${top.description} (published on ${top.url}; not tried at checkout)`
+        : `No promo code is published in the SEO metadata of ${homePage.url}${landingUrls.length ? ` or on the ${landingUrls.length} promo page${landingUrls.length === 1 ? '' : 's'} it links to` : ''}.`,
+      sources_checked,
+      limitations,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}

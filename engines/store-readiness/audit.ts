@@ -1,0 +1,237 @@
+/**
+ * The store readiness audit (spec: StoreReadinessResult): the home page, then in parallel
+ * robots.txt (and the sitemap it names, else /sitemap.xml), /llms.txt, the agent card
+ * (/.well-known/agent-card.json, else the older /.well-known/agent.json), /.well-known/x402.json
+ * and a product feed (one linked from the home page, else /products.json); then a sample product
+ * page (engines/product reads it); what robots.txt allows each agent; the score and fixes. All
+ * fetches share one deadline. Pure over the injected fetch.
+ */
+import type { components } from '../../generated/types.ts';
+import type { SafeFetch } from '../net/types.ts';
+import { WALLET_KEYS } from '../product/checkout.ts';
+import { hasProductData, parsePage, productEvidence, type ParsedPage, type ProductEvidence } from '../product/extract.ts';
+import { AGENT_BOTS } from './bots.ts';
+import { checkAgentCard, checkLlmsTxt, checkProductFeed, checkRobots, checkX402, readSitemap, type DiscoveryCheck, type Fetched, type SitemapReading } from './discovery.ts';
+import { createReach, fetchHome, type Reach } from './home.ts';
+import { allowedWithout, isAllowed, type Robots } from './robots.ts';
+import { productCandidates, productSitemaps, structuredProductUrls } from './sample.ts';
+import { scoreReadiness, type DiscoveryName } from './score.ts';
+
+export type StoreReadinessResult = components['schemas']['StoreReadinessResult'];
+type BotAccess = components['schemas']['BotAccess'];
+
+export interface AuditDeps {
+  fetch: SafeFetch;
+  signal?: AbortSignal;
+}
+
+export interface AuditOptions {
+  /** Every fetch of the audit ends by then. */
+  deadlineMs?: number;
+  fileTimeoutMs?: number;
+  maxPageBytes?: number;
+  maxFileBytes?: number;
+  /** Product pages tried at most before giving up on finding structured data. */
+  maxProductTries?: number;
+}
+
+const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
+const TEXT_ACCEPT = 'text/plain,text/markdown;q=0.9,*/*;q=0.5';
+const JSON_ACCEPT = 'application/json,*/*;q=0.5';
+const XML_ACCEPT = 'application/xml,text/xml;q=0.9,*/*;q=0.5';
+const FEED_TYPE = /^(?:application\/(?:rss\+xml|atom\+xml|feed\+json|json)|text\/xml)$/i;
+const PRODUCT_FEED_HINT = /product|merchant|catalog|shopping|google/i;
+
+const isHtml = (contentType: string, body: Buffer) => /html/i.test(contentType) || (!contentType && /<html[\s>]/i.test(body.subarray(0, 2000).toString('latin1')));
+
+export async function auditStore(domain: string, { fetch, signal }: AuditDeps, { deadlineMs = 12_000, fileTimeoutMs = 5_000, maxPageBytes = 2_000_000, maxFileBytes = 1_000_000, maxProductTries = 3 }: AuditOptions = {}): Promise<StoreReadinessResult> {
+  // A referenced timer, unlike AbortSignal.timeout's: the deadline fires even when nothing else keeps the process busy.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DOMException('audit deadline', 'TimeoutError')), deadlineMs);
+  const scope = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+  try {
+    const reach = createReach(fetch, { signal: scope, deadlineMs, timeoutMs: fileTimeoutMs });
+    const home = await fetchHome(domain, reach, { maxBytes: maxPageBytes });
+    if (!home.ok) {
+      return {
+        domain,
+        status: 'unreachable',
+        error_reason: home.reason,
+        readiness_score: null,
+        fixes: [],
+        discovery: {},
+        bot_access: {},
+        product: null,
+        limitations: ['The home page could not be read, so nothing else was checked: readiness_score is null. Nothing was charged.'],
+      };
+    }
+    const origin = new URL(home.response.url).origin;
+    const homePage = isHtml(home.response.headers['content-type'] ?? '', home.response.body) ? parsePage(home.response.text(), home.response.url) : null;
+    const homeEvidence = homePage ? productEvidence(homePage) : null;
+
+    const [robotsAndSitemap, llms, agentCard, x402, feed] = await Promise.all([
+      readRobotsAndSitemap(reach, origin, maxFileBytes),
+      reach.file(`${origin}/llms.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes }),
+      readAgentCard(reach, origin, maxFileBytes),
+      reach.file(`${origin}/.well-known/x402.json`, { accept: JSON_ACCEPT, maxBytes: maxFileBytes }),
+      readProductFeed(reach, origin, homePage, maxFileBytes),
+    ]);
+    const { robots, robotsFile, robotsCheck, sitemapCheck, sitemapUrls, productSitemapUrls } = robotsAndSitemap;
+    const discovery: Record<DiscoveryName, DiscoveryCheck> = {
+      robots_txt: robotsCheck,
+      sitemap: sitemapCheck,
+      llms_txt: checkLlmsTxt(llms),
+      agent_card: checkAgentCard(agentCard),
+      x402: checkX402(x402),
+      product_feed: feed,
+    };
+
+    const candidates = productCandidates({
+      homeUrl: home.response.url,
+      structured: homePage ? [...structuredProductUrls(homePage.jsonLd, homePage.url), ...structuredProductUrls(homePage.microdata, homePage.url)] : [],
+      links: homePage ? links(homePage) : [],
+      sitemapUrls,
+      productSitemapUrls,
+    });
+    const sample = await findSampleProduct(reach, candidates, { maxTries: maxProductTries, maxBytes: maxPageBytes });
+    const homeIsProduct = !sample && homeEvidence && hasProductData(homeEvidence) && homeEvidence.structured_fields.offers;
+    const sampleUrl = sample?.url ?? (homeIsProduct ? home.response.url : null);
+    const product = sample?.evidence ?? (homeIsProduct ? homeEvidence : null);
+
+    const robotsUnreachable = robotsFile.status === null || robotsFile.status >= 500 ? `robots.txt ${robotsFile.status === null ? `could not be fetched (${robotsFile.failure})` : `answers HTTP ${robotsFile.status}`}` : null;
+    // robots.txt is per origin: a product page on another host of the site has its own.
+    const productRobots = sampleUrl && new URL(sampleUrl).origin !== origin ? checkRobots(await reach.file(`${new URL(sampleUrl).origin}/robots.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes })) : null;
+    const bot_access = botAccess({ robots, file: robotsFile }, productRobots ? { robots: productRobots.robots, file: productRobots.file } : { robots, file: robotsFile }, home.response.url, sampleUrl);
+    const { readiness_score, fixes } = scoreReadiness({ discovery, botAccess: bot_access, sampleProductUrl: sampleUrl, product, robotsUnreachable });
+
+    const hints = [homeEvidence?.checkout_hints, product?.checkout_hints];
+    const payment_hints = Object.fromEntries(WALLET_KEYS.map((key) => [key, hints.some((hint) => hint?.[key] === true)])) as StoreReadinessResult['payment_hints'];
+    const isStore = sampleUrl !== null || discovery.product_feed.valid;
+    return {
+      domain,
+      status: isStore ? 'ok' : 'no_data',
+      readiness_score,
+      fixes,
+      discovery,
+      ...(sampleUrl ? { sample_product_url: sampleUrl } : {}),
+      product,
+      bot_access,
+      payment_hints,
+      limitations: limitationsOf({ isStore, robotsFile, robotsUnreachable, sampleUrl, product, homePage }),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readRobotsAndSitemap(reach: Reach, origin: string, maxBytes: number) {
+  const robotsFile = await reach.file(`${origin}/robots.txt`, { accept: TEXT_ACCEPT, maxBytes });
+  const { check: robotsCheck, robots } = checkRobots(robotsFile);
+  const named = (robots?.sitemaps ?? []).filter((url) => /^https?:\/\//i.test(url));
+  let sitemap: SitemapReading = readSitemap(await reach.file(named[0] ?? `${origin}/sitemap.xml`, { accept: XML_ACCEPT, maxBytes }));
+  if (!sitemap.check.valid && !named.length) {
+    // A common second name when /sitemap.xml is missing.
+    const index = readSitemap(await reach.file(`${origin}/sitemap_index.xml`, { accept: XML_ACCEPT, maxBytes }));
+    if (index.check.valid) sitemap = index;
+  }
+  // Page URLs: the urlset itself, or for an index the child sitemap read (product sitemaps first).
+  const sitemapUrls: string[] = sitemap.kind === 'index' ? [] : sitemap.locs;
+  const productSitemapUrls: string[] = [];
+  if (sitemap.kind === 'index') {
+    for (const url of productSitemaps(sitemap.locs, 1)) {
+      const child = readSitemap(await reach.file(url, { accept: XML_ACCEPT, maxBytes }));
+      (/product/i.test(url) ? productSitemapUrls : sitemapUrls).push(...child.locs);
+    }
+  }
+  return { robots, robotsFile, robotsCheck, sitemapCheck: sitemap.check, sitemapUrls, productSitemapUrls };
+}
+
+async function readAgentCard(reach: Reach, origin: string, maxBytes: number): Promise<Fetched> {
+  const current = await reach.file(`${origin}/.well-known/agent-card.json`, { accept: JSON_ACCEPT, maxBytes });
+  if (current.status === 200) return current;
+  const older = await reach.file(`${origin}/.well-known/agent.json`, { accept: JSON_ACCEPT, maxBytes });
+  return older.status === 200 ? older : current;
+}
+
+async function readProductFeed(reach: Reach, origin: string, homePage: ParsedPage | null, maxBytes: number): Promise<DiscoveryCheck> {
+  const linked = homePage
+    ? (Array.from(homePage.document.querySelectorAll('link[rel~="alternate"][href]')) as { getAttribute(name: string): string | null }[])
+        .filter((link) => FEED_TYPE.test((link.getAttribute('type') ?? '').trim()) && PRODUCT_FEED_HINT.test(`${link.getAttribute('href')} ${link.getAttribute('title') ?? ''}`))
+        .map((link) => {
+          try {
+            return new URL(link.getAttribute('href')!, homePage.url).href;
+          } catch {
+            return null;
+          }
+        })
+        .filter((url): url is string => !!url)
+    : [];
+  const candidates = [...new Set([...linked.slice(0, 2), `${origin}/products.json`])];
+  let firstCheck: DiscoveryCheck | null = null;
+  for (const url of candidates) {
+    const result = checkProductFeed(await reach.file(url, { accept: 'application/json,application/rss+xml,application/xml;q=0.9,*/*;q=0.5', maxBytes }));
+    if (result.valid) return result;
+    firstCheck ??= result;
+  }
+  return firstCheck!;
+}
+
+function links(page: ParsedPage): string[] {
+  return (Array.from(page.document.querySelectorAll('a[href]')) as { getAttribute(name: string): string | null }[])
+    .map((anchor) => {
+      try {
+        return new URL(anchor.getAttribute('href') ?? '', page.url).href;
+      } catch {
+        return null;
+      }
+    })
+    .filter((url): url is string => !!url);
+}
+
+async function findSampleProduct(reach: Reach, candidates: string[], { maxTries, maxBytes }: { maxTries: number; maxBytes: number }): Promise<{ url: string; evidence: ProductEvidence } | null> {
+  let fallback: { url: string; evidence: ProductEvidence } | null = null;
+  for (const url of candidates.slice(0, maxTries)) {
+    if (reach.signal.aborted) break;
+    const file = await reach.file(url, { accept: HTML_ACCEPT, maxBytes });
+    if (file.status === null || file.status >= 400 || !isHtml(file.contentType, file.body)) continue;
+    const evidence = productEvidence(parsePage(file.body.toString('utf8'), file.url));
+    if (hasProductData(evidence)) return { url: file.url, evidence };
+    fallback ??= { url: file.url, evidence };
+  }
+  return fallback;
+}
+
+type RobotsReading = { robots: Robots | null; file: Fetched };
+
+/** Whether the agent may fetch the URL under this reading; without a parsed file 4xx allows everything, 5xx and network failures disallow everything (RFC 9309 §2.3.1). */
+function allows({ robots, file }: RobotsReading, bot: string, url: string): boolean {
+  if (robots) return isAllowed(robots, bot, url);
+  return allowedWithout(file.status !== null && file.status >= 400 && file.status < 500 ? 'unavailable' : 'unreachable');
+}
+
+function botAccess(home: RobotsReading, product: RobotsReading, homeUrl: string, sampleUrl: string | null): Record<string, BotAccess> {
+  const access: Record<string, BotAccess> = {};
+  for (const bot of AGENT_BOTS) {
+    const homeAllowed = allows(home, bot, homeUrl);
+    access[bot] = { home_allowed: homeAllowed, sample_product_allowed: sampleUrl ? allows(product, bot, sampleUrl) : homeAllowed };
+  }
+  return access;
+}
+
+function limitationsOf({ isStore, robotsFile, robotsUnreachable, sampleUrl, product, homePage }: { isStore: boolean; robotsFile: Fetched; robotsUnreachable: string | null; sampleUrl: string | null; product: ProductEvidence | null; homePage: ParsedPage | null }): string[] {
+  const limitations = [
+    'readiness_score follows the formula in the spec (ReadinessFields); fixes are ordered by the points each would add.',
+    'bot_access is what robots.txt asks of each agent (RFC 9309); a firewall or bot-management service may still block an agent robots.txt allows.',
+    'The x402 terms and the agent card are checked as published documents; nothing was paid or called.',
+  ];
+  if (!homePage) limitations.push('The home page is not HTML: no links or structured data could be read from it.');
+  if (robotsFile.status !== null && robotsFile.status >= 400 && robotsFile.status < 500) limitations.push(`robots.txt answered HTTP ${robotsFile.status}: RFC 9309 then lets every agent fetch everything.`);
+  if (robotsUnreachable) limitations.push(`${robotsUnreachable}: RFC 9309 then asks agents to fetch nothing, so every agent is shown as disallowed.`);
+  if (sampleUrl) limitations.push('One sample product page was read: other product pages may carry different structured data.');
+  else {
+    limitations.push('No product page was found from the home page (links, structured data) or the sitemap: sample_product_allowed repeats home_allowed, and the product checks score 0.');
+  }
+  if (sampleUrl && product && !hasProductData(product)) limitations.push('The sample product page carries no product structured data: it was chosen by its URL.');
+  if (!isStore) limitations.push('No product page, product feed or product data was found: the site does not show agents a store (status no_data, not charged).');
+  return limitations;
+}

@@ -1,0 +1,185 @@
+/**
+ * What each discovery file must be to count as valid (spec: ReadinessFields.discovery), judged
+ * from one fetch: its HTTP status, content type and body. Pure.
+ *
+ * - robots_txt: HTTP 200, not an HTML page (RFC 9309).
+ * - sitemap: HTTP 200, an XML <urlset> with at least one <loc>, a <sitemapindex> with at least
+ *   one <sitemap><loc>, or a text sitemap (one absolute URL a line); gzip is read (sitemaps.org).
+ * - llms_txt: HTTP 200, not HTML, its first line an H1 ("# Name"), the one required part of the
+ *   llms.txt format (llmstxt.org).
+ * - agent_card: HTTP 200, a JSON object with the A2A AgentCard's required members: name,
+ *   description, url, version, capabilities, skills, defaultInputModes, defaultOutputModes.
+ * - x402: HTTP 200, JSON naming at least one payTo address.
+ * - product_feed: HTTP 200, a feed with at least one product that has a title and a price: RSS or
+ *   Atom items with price elements (Google Merchant g:price), or JSON products (a products array
+ *   as Shopify's /products.json serves it, or items with title and price).
+ */
+import { gunzipSync } from 'node:zlib';
+import type { components } from '../../generated/types.ts';
+import { readDiscovery } from '../merchant/terms.ts';
+import { parseRobots, type Robots } from './robots.ts';
+
+export type DiscoveryCheck = components['schemas']['DiscoveryCheck'];
+
+/** One fetched file: the status and body, or why nothing came back. */
+export interface Fetched {
+  url: string;
+  status: number | null;
+  contentType: string;
+  body: Buffer;
+  truncated: boolean;
+  /** Set when nothing answered (a network failure, an unsafe redirect). */
+  failure: string | null;
+}
+
+const check = (http_status: number | null, valid: boolean, validation: string): DiscoveryCheck => ({ http_status, valid, validation });
+
+/** The check of a file that did not answer 200, or null when it did. */
+function notServed(file: Fetched, what: string): DiscoveryCheck | null {
+  if (file.failure) return check(null, false, `${file.url} could not be fetched (${file.failure})`);
+  if (file.status !== 200) return check(file.status, false, `${file.url} answered HTTP ${file.status}: no ${what}`);
+  return null;
+}
+
+const looksLikeHtml = (file: Fetched, text: string) => /html/i.test(file.contentType) || /^\s*(?:<!doctype html|<html[\s>])/i.test(text.slice(0, 500));
+const textOf = (file: Fetched) => file.body.toString('utf8').replace(/^\uFEFF/, '');
+
+export function checkRobots(file: Fetched): { check: DiscoveryCheck; robots: Robots | null; file: Fetched } {
+  const clientError = file.status !== null && file.status >= 400 && file.status < 500;
+  const missing = notServed(file, clientError ? 'robots.txt (RFC 9309: crawlers may fetch everything)' : 'robots.txt (RFC 9309: crawlers must then fetch nothing)');
+  if (missing) return { check: file.failure ? { ...missing, validation: `${missing.validation} (RFC 9309: crawlers must then fetch nothing)` } : missing, robots: null, file };
+  const text = textOf(file);
+  const robots = parseRobots(text);
+  if (looksLikeHtml(file, text)) return { check: check(200, false, `${file.url} answers with an HTML page, not a robots.txt file`), robots, file };
+  const parts = [`${robots.groups.length} group${robots.groups.length === 1 ? '' : 's'}`, `${robots.sitemaps.length} sitemap line${robots.sitemaps.length === 1 ? '' : 's'}`];
+  if (robots.unknownLines) parts.push(`${robots.unknownLines} unrecognised line${robots.unknownLines === 1 ? '' : 's'} ignored`);
+  return { check: check(200, true, `robots.txt read: ${parts.join(', ')}`), robots, file };
+}
+
+export interface SitemapReading {
+  check: DiscoveryCheck;
+  kind: 'urlset' | 'index' | 'text' | null;
+  /** Page URLs (urlset, text) or child sitemap URLs (index). */
+  locs: string[];
+}
+
+function sitemapText(file: Fetched): string {
+  const gzipped = file.body[0] === 0x1f && file.body[1] === 0x8b;
+  if (!gzipped) return textOf(file);
+  try {
+    return gunzipSync(file.body, { maxOutputLength: 50 * 1024 * 1024 }).toString('utf8');
+  } catch {
+    return '';
+  }
+}
+
+const LOC = /<(?:\w+:)?loc>\s*(?:<!\[CDATA\[)?\s*([^<\]]+?)\s*(?:\]\]>)?\s*<\/(?:\w+:)?loc>/gi;
+const decodeXml = (value: string) => value.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'");
+
+export function readSitemap(file: Fetched): SitemapReading {
+  const missing = notServed(file, 'sitemap');
+  if (missing) return { check: missing, kind: null, locs: [] };
+  const text = sitemapText(file);
+  const locs = [...text.matchAll(LOC)].map((match) => decodeXml(match[1].trim())).filter((loc) => /^https?:\/\//i.test(loc));
+  if (/<(?:\w+:)?sitemapindex[\s>]/i.test(text)) {
+    return locs.length
+      ? { check: check(200, true, `sitemap index of ${locs.length} sitemap${locs.length === 1 ? '' : 's'}`), kind: 'index', locs }
+      : { check: check(200, false, 'a <sitemapindex> without any <sitemap><loc>'), kind: 'index', locs };
+  }
+  if (/<(?:\w+:)?urlset[\s>]/i.test(text)) {
+    return locs.length
+      ? { check: check(200, true, `urlset of ${locs.length} URL${locs.length === 1 ? '' : 's'}${file.truncated ? ' (read in part: the file is larger than the read limit)' : ''}`), kind: 'urlset', locs }
+      : { check: check(200, false, 'a <urlset> without any <url><loc>'), kind: 'urlset', locs };
+  }
+  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  if (lines.length && !looksLikeHtml(file, text) && lines.every((line) => /^https?:\/\/\S+$/i.test(line))) {
+    return { check: check(200, true, `text sitemap of ${lines.length} URL${lines.length === 1 ? '' : 's'}`), kind: 'text', locs: lines };
+  }
+  return { check: check(200, false, looksLikeHtml(file, text) ? `${file.url} answers with an HTML page, not a sitemap` : 'neither a <urlset>, a <sitemapindex> nor a list of URLs'), kind: null, locs: [] };
+}
+
+export function checkLlmsTxt(file: Fetched): DiscoveryCheck {
+  const missing = notServed(file, 'llms.txt');
+  if (missing) return missing;
+  const text = textOf(file);
+  if (looksLikeHtml(file, text)) return check(200, false, `${file.url} answers with an HTML page, not a Markdown llms.txt`);
+  const firstLine = text.split(/\r?\n/).find((line) => line.trim()) ?? '';
+  const heading = firstLine.match(/^#\s+(.+?)\s*$/);
+  if (!heading) return check(200, false, 'the first line is not an H1 ("# Name"), the one part the llms.txt format requires');
+  const links = [...text.matchAll(/\[[^\]]*\]\((https?:\/\/[^)\s]+|\/[^)\s]*)\)/g)].length;
+  return check(200, true, `llms.txt "${heading[1].slice(0, 80)}" with ${links} link${links === 1 ? '' : 's'}`);
+}
+
+const AGENT_CARD_REQUIRED = ['name', 'description', 'url', 'version', 'capabilities', 'skills', 'defaultInputModes', 'defaultOutputModes'];
+
+function parseJson(file: Fetched): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(textOf(file)) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function checkAgentCard(file: Fetched): DiscoveryCheck {
+  const missing = notServed(file, 'agent card');
+  if (missing) return missing;
+  const parsed = parseJson(file);
+  if (!parsed.ok || !parsed.value || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) return check(200, false, `${file.url} is not a JSON object`);
+  const card = parsed.value as Record<string, unknown>;
+  const absent = AGENT_CARD_REQUIRED.filter((key) => card[key] === undefined || card[key] === null);
+  const wrong = [
+    ...(['name', 'description', 'url', 'version'] as const).filter((key) => card[key] !== undefined && typeof card[key] !== 'string'),
+    ...(['skills', 'defaultInputModes', 'defaultOutputModes'] as const).filter((key) => card[key] !== undefined && !Array.isArray(card[key])),
+  ];
+  if (absent.length || wrong.length) {
+    return check(200, false, [absent.length ? `missing ${absent.join(', ')}` : '', wrong.length ? `wrong type: ${wrong.join(', ')}` : ''].filter(Boolean).join('; ') + ' (A2A AgentCard)');
+  }
+  const skills = (card.skills as unknown[]).length;
+  return check(200, true, `A2A agent card "${String(card.name).slice(0, 80)}" with ${skills} skill${skills === 1 ? '' : 's'}`);
+}
+
+export function checkX402(file: Fetched): DiscoveryCheck {
+  const missing = notServed(file, 'x402 payment terms');
+  if (missing) return missing;
+  const parsed = parseJson(file);
+  if (!parsed.ok || !parsed.value || typeof parsed.value !== 'object') return check(200, false, `${file.url} is not JSON`);
+  const discovery = readDiscovery(parsed.value);
+  if (!discovery.payTos.length) return check(200, false, 'JSON without any payTo address');
+  const version = (parsed.value as { x402Version?: unknown }).x402Version;
+  return check(200, true, `${typeof version === 'number' ? `x402Version ${version}, ` : ''}${discovery.payTos.length} payTo address${discovery.payTos.length === 1 ? '' : 'es'}, ${discovery.amounts.size} priced resource${discovery.amounts.size === 1 ? '' : 's'}`);
+}
+
+const hasPrice = (value: unknown): boolean =>
+  (typeof value === 'number' && Number.isFinite(value)) ||
+  (typeof value === 'string' && /\d/.test(value)) ||
+  (!!value && typeof value === 'object' && !Array.isArray(value) && ['amount', 'value'].some((key) => hasPrice((value as Record<string, unknown>)[key])));
+
+function jsonProducts(value: unknown): number {
+  const list = Array.isArray(value) ? value : value && typeof value === 'object' ? ['products', 'items', 'data', 'entries'].map((key) => (value as Record<string, unknown>)[key]).find(Array.isArray) : null;
+  if (!Array.isArray(list)) return 0;
+  return list.filter((item) => {
+    if (!item || typeof item !== 'object') return false;
+    const product = item as Record<string, unknown>;
+    const titled = typeof product.title === 'string' || typeof product.name === 'string';
+    const variants = Array.isArray(product.variants) ? product.variants : [];
+    return titled && (hasPrice(product.price) || hasPrice(product.sale_price) || variants.some((variant) => hasPrice((variant as Record<string, unknown>)?.price)));
+  }).length;
+}
+
+export function checkProductFeed(file: Fetched): DiscoveryCheck {
+  const missing = notServed(file, 'product feed');
+  if (missing) return missing;
+  const text = textOf(file);
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    const parsed = parseJson(file);
+    const count = parsed.ok ? jsonProducts(parsed.value) : 0;
+    return count ? check(200, true, `JSON product feed with ${count} product${count === 1 ? '' : 's'} (title and price)`) : check(200, false, parsed.ok ? 'JSON without products that have a title and a price' : 'not valid JSON');
+  }
+  if (looksLikeHtml(file, text)) return check(200, false, `${file.url} answers with an HTML page, not a feed`);
+  const items = [...text.matchAll(/<(item|entry)[\s>][\s\S]*?<\/\1>/gi)].map((match) => match[0]);
+  const products = items.filter((item) => /<(?:g:)?price[\s>]/i.test(item) && /<(?:g:)?title[\s>]/i.test(item)).length;
+  const merchant = /xmlns:g=["']http:\/\/base\.google\.com\/ns\/1\.0["']/i.test(text);
+  if (products) return check(200, true, `${merchant ? 'Google Merchant ' : ''}${/<rss[\s>]/i.test(text) ? 'RSS' : 'Atom'} feed with ${products} product item${products === 1 ? '' : 's'} (title and price)`);
+  return check(200, false, items.length ? `a feed of ${items.length} item${items.length === 1 ? '' : 's'} without prices: not a product feed` : 'neither a JSON nor an RSS/Atom product feed');
+}

@@ -1,0 +1,72 @@
+/**
+ * Reaching a store: its home page (https, then www., then http) and any other file, through the
+ * safe fetcher under the caller's deadline. A file that does not answer is a value (its failure),
+ * never an exception; only a home page that leads where the service must not go throws.
+ */
+import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
+import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
+import type { Fetched } from './discovery.ts';
+
+/** The store's home page leads to an address the service does not reach (a private address, an unsafe redirect). */
+export class UnsafeStoreTarget extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'UnsafeStoreTarget';
+  }
+}
+
+export interface Reach {
+  /** A fetch under the shared deadline: each one capped at `timeoutMs` and the time left. */
+  get(url: string, options: { accept: string; maxBytes: number }): Promise<SafeFetchResponse>;
+  /** The same, as a Fetched value that says why it failed instead of throwing. */
+  file(url: string, options: { accept: string; maxBytes: number }): Promise<Fetched>;
+  signal: AbortSignal;
+}
+
+export function createReach(fetch: SafeFetch, { signal, started = Date.now(), deadlineMs, timeoutMs }: { signal: AbortSignal; started?: number; deadlineMs: number; timeoutMs: number }): Reach {
+  function get(url: string, { accept, maxBytes }: { accept: string; maxBytes: number }) {
+    const left = Math.max(100, deadlineMs - (Date.now() - started));
+    return fetch(url, { signal, timeoutMs: Math.min(timeoutMs, left), maxBodyBytes: maxBytes, accept, maxRedirects: 5 });
+  }
+  async function file(url: string, options: { accept: string; maxBytes: number }): Promise<Fetched> {
+    try {
+      const response = await get(url, options);
+      return { url: response.url, status: response.status, contentType: response.headers['content-type'] ?? '', body: response.body, truncated: response.truncated, failure: null };
+    } catch (error) {
+      if (isFetchFailure(error)) return { url, status: null, contentType: '', body: Buffer.alloc(0), truncated: false, failure: error.kind };
+      if (isUnsafeTarget(error)) return { url, status: null, contentType: '', body: Buffer.alloc(0), truncated: false, failure: 'unsafe redirect' };
+      throw error;
+    }
+  }
+  return { get, file, signal };
+}
+
+export type HomeReading = { ok: true; response: SafeFetchResponse } | { ok: false; reason: string };
+
+const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
+
+/** The first of https://domain/, https://www.domain/ and http://domain/ that answers below 400. */
+export async function fetchHome(domain: string, reach: Reach, { maxBytes = 2_000_000 }: { maxBytes?: number } = {}): Promise<HomeReading> {
+  const bare = domain.replace(/^www\./, '');
+  const candidates = [`https://${domain}/`, ...(domain === bare ? [`https://www.${bare}/`] : []), `http://${domain}/`];
+  const failures: string[] = [];
+  let missing = 0;
+  let answered: string | null = null;
+  for (const url of candidates) {
+    try {
+      const response = await reach.get(url, { accept: HTML_ACCEPT, maxBytes });
+      if (response.status < 400) return { ok: true, response };
+      answered ??= `${domain} answered HTTP ${response.status} (${url})`;
+      failures.push(`${url}: HTTP ${response.status}`);
+    } catch (error) {
+      if (isUnsafeTarget(error)) throw new UnsafeStoreTarget(`${url}: ${(error as Error).message}`);
+      if (!isFetchFailure(error)) throw error;
+      if (error.kind === 'dns_not_found') missing += 1;
+      failures.push(`${url}: ${error.kind}`);
+      if (reach.signal.aborted) break;
+    }
+  }
+  if (answered) return { ok: false, reason: answered };
+  if (missing === candidates.length) return { ok: false, reason: `${domain} does not exist in DNS (no address)` };
+  return { ok: false, reason: `${domain} could not be reached (${failures.join('; ')})` };
+}
