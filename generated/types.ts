@@ -689,6 +689,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness (the store is reachable and the instance is not shutting down)
+         * @description For a load balancer's health check: 200 while this instance can take calls, 503 while its store (SQLite file or PostgreSQL) does not answer within 2 seconds or while it drains for shutdown. Liveness is /healthz, which does not touch the store.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this instance
+         * @description Prometheus text exposition format 0.0.4. Per instance (scrape every instance): http_requests_total and http_request_duration_seconds by route (operationId) and status, operation_calls_total and operation_duration_seconds by operation, transport (http, mcp) and outcome (the result status, payment_required, replay or the error code), charges_total and charged_micro_usd_total by operation and kind (free_use, settlement), settlements_total by outcome (settled, failed, pending, deferred), upstream_requests_total and upstream_errors_total by host, plus process metrics (memory, CPU, event-loop lag). Upstream hosts are the service's own upstream APIs (job boards, ads registry, RDAP) by name; every other site is labelled `target`, so no caller's target domain appears in metrics. Holds no caller addresses; restrict it at the load balancer if the figures are private.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Interactive documentation of this interface (Swagger UI)
+         * @description An HTML page rendering /openapi.json with Swagger UI, every script and style served by this service from /docs/assets (no third-party host). Sent with a Content-Security-Policy that allows scripts, styles and connections to this origin only.
+         */
+        get: operations["getDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A script, style sheet or icon of the documentation page
+         * @description swagger-ui.css, swagger-ui-bundle.js and favicon-32x32.png are the installed swagger-ui-dist package's files; init.js starts Swagger UI on this service's /openapi.json.
+         */
+        get: operations["getDocsAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -1892,6 +1972,18 @@ export interface components {
             status: "ok";
             version: string;
         };
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "not_ready";
+            version: string;
+            /** @enum {string} */
+            store: "sqlite" | "postgres";
+            /**
+             * @description Why the instance is not ready; null when ready.
+             * @enum {unknown}
+             */
+            reason: "store_unreachable" | "shutting_down" | null;
+        };
         /** @description A JSON-RPC 2.0 message of the MCP streamable HTTP transport (protocol 2025-11-25). */
         JsonRpcMessage: {
             /** @constant */
@@ -2543,6 +2635,7 @@ export type SchemaAgentSkill = components['schemas']['AgentSkill'];
 export type SchemaAgentCard = components['schemas']['AgentCard'];
 export type SchemaX402Terms = components['schemas']['X402Terms'];
 export type SchemaHealth = components['schemas']['Health'];
+export type SchemaReadiness = components['schemas']['Readiness'];
 export type SchemaJsonRpcMessage = components['schemas']['JsonRpcMessage'];
 export type ResponseNotModified = components['responses']['NotModified'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
@@ -3541,6 +3634,108 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description Not ready; `reason` tells why. Route calls to another instance. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documentation page. */
+            200: {
+                headers: {
+                    /** @description Scripts, styles, images and connections from this origin only; no inline script. */
+                    "Content-Security-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getDocsAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: "swagger-ui.css" | "swagger-ui-bundle.js" | "init.js" | "favicon-32x32.png";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                    "text/javascript": string;
+                    "image/png": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
         };
     };

@@ -1,6 +1,8 @@
 /**
  * The Koa app: the request pipeline as visible stages.
+ *   observe  (metrics per route, one access-log line, after the final status is known)
  *   respond (request id, problem+json for every error)
+ *   drain    (running requests counted; while shutting down, new calls get a retryable 503)
  *   usage    (X-Usage-* headers on every answer)
  *   cors
  *   parse    (POST: JSON content type, size, one JSON object)
@@ -12,6 +14,7 @@ import cors from '@koa/cors';
 import { operations, service, openapiDocument } from './contract.ts';
 import type { Config } from './config.ts';
 import { documentHandlers } from './documents.ts';
+import { docsPageHandlers } from './docs-page.ts';
 import { mcpHandler } from './mcp.ts';
 import { baseUrlOf, clientIp } from './pipeline/caller.ts';
 import { parseStage } from './pipeline/parse.ts';
@@ -23,6 +26,10 @@ import type { Facilitator } from './payments/facilitator.ts';
 import { handlers as defaultHandlers } from '../handlers/index.ts';
 import type { HandlerRegistry } from '../handlers/types.ts';
 import type { Store } from './store/types.ts';
+import { createLifecycle, type Lifecycle } from './lifecycle.ts';
+import { createMetrics, upstreamHostsOf, type Metrics } from './observability/metrics.ts';
+import { probeHandlers } from './observability/probes.ts';
+import { observeStage } from './pipeline/observe.ts';
 
 export interface AppOptions {
   config: Config;
@@ -32,6 +39,16 @@ export interface AppOptions {
   log?: (entry: Record<string, unknown>) => void;
   /** Replaces the facilitator chosen by configuration (tests capture what it receives). */
   facilitator?: Facilitator | null;
+  /** This instance's metrics (default: a fresh registry). */
+  metrics?: Metrics;
+  /** This instance's shutdown state (main.ts drains it on SIGTERM). */
+  lifecycle?: Lifecycle;
+}
+
+/** The service's own upstream APIs, labelled by host in metrics (every other site is `target`). */
+export function upstreamHostsOfConfig(config: Config): string[] {
+  const { pollIntervalMs: _poll, ...boards } = config.jobs;
+  return upstreamHostsOf([...Object.values(boards), config.ads.registryUrl, config.rdap.baseUrl]);
 }
 
 export const EXPOSED_HEADERS = [
@@ -40,12 +57,21 @@ export const EXPOSED_HEADERS = [
 ];
 export const ALLOWED_HEADERS = ['Content-Type', 'Accept', 'Idempotency-Key', 'PAYMENT-SIGNATURE', 'X-Private-Query-Tier', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'];
 
-export async function createApp({ config, store, handlers = defaultHandlers, now = () => new Date(), log = () => {}, facilitator }: AppOptions) {
+export async function createApp({
+  config,
+  store,
+  handlers = defaultHandlers,
+  now = () => new Date(),
+  log = () => {},
+  facilitator,
+  metrics = createMetrics({ upstreamHosts: upstreamHostsOfConfig(config) }),
+  lifecycle = createLifecycle(),
+}: AppOptions) {
   const app = new Koa();
   const version = openapiDocument.info.version as string;
   const baseUrl = (ctx: Context) => baseUrlOf(ctx, config.publicBaseUrl);
   const ipOf = (ctx: Context) => clientIp(ctx, config.trustedProxies);
-  const { invoke, quota, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator });
+  const { invoke, quota, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate });
 
   function httpOperation(_api: unknown, ctx: Context) {
     const operation = operations.find((op) => op.operationId === (_api as any).operation.operationId)!;
@@ -76,10 +102,14 @@ export async function createApp({ config, store, handlers = defaultHandlers, now
   const routeHandlers: Record<string, RouteHandler> = {
     ...Object.fromEntries(operations.filter((op) => op.kind === 'operation' || op.kind === 'alias').map((op) => [op.operationId, httpOperation])),
     ...documentHandlers({ baseUrl, payTo: config.payTo, paymentsEnabled, version }),
+    ...docsPageHandlers({ publicBaseUrl: config.publicBaseUrl }),
+    ...probeHandlers({ store, metrics, version, draining: () => lifecycle.draining }),
     mcp: mcpHandler({ invoke, quota, now, baseUrl, clientIp: ipOf, serverName: 'company-intelligence', version }),
   };
 
+  app.use(observeStage({ metrics, log }));
   app.use(respondStage({ baseUrl, log }));
+  app.use(lifecycle.stage());
   app.use(usageStage({ quota, clientIp: ipOf, now }));
   // CORS headers only for requests that carry an Origin (browsers); other agents get none.
   app.use(cors({ origin: (ctx) => (ctx.get('Origin') ? '*' : ''), allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ALLOWED_HEADERS, exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));

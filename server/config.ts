@@ -14,7 +14,8 @@ export interface Config {
   sqlitePath: string;
   /** Trust X-Forwarded-For / X-Forwarded-Proto from these proxy addresses (comma-separated; empty = none). */
   trustedProxies: string[];
-  logLevel: 'silent' | 'error' | 'info' | 'debug';
+  /** LOG_LEVEL: JSON lines on stdout at this level and above (default info). */
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   payTo: string | null;
   facilitatorUrl: string | null;
   facilitatorPrivateKey: string | null;
@@ -29,6 +30,8 @@ export interface Config {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /** A call still marked running after this long (its instance died) is taken over by a repeat. */
   requestStaleAfterMs: number;
+  /** On SIGTERM: how long running calls may finish (SHUTDOWN_GRACE_MS), then how long settlements under way are waited for (SHUTDOWN_SETTLE_WINDOW_MS). */
+  shutdown: { graceMs: number; settleWindowMs: number };
   /** How engines reach the web (NET_* variables; engines/net/config.ts). */
   net: NetConfig;
   /** Job-board API bases and poll interval (JOBS_* variables; engines/jobs/config.ts). */
@@ -50,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     sqlitePath: env.SQLITE_PATH ?? './data/service.sqlite',
     trustedProxies: list(env.TRUSTED_PROXIES),
-    logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
+    logLevel: parseLogLevel(env.LOG_LEVEL),
     payTo: env.PAY_TO_ADDRESS || null,
     facilitatorUrl: env.FACILITATOR_URL || null,
     facilitatorPrivateKey: env.FACILITATOR_PRIVATE_KEY || null,
@@ -64,10 +67,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: Number(env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
     },
     requestStaleAfterMs: env.REQUEST_STALE_AFTER_MS ? Number(env.REQUEST_STALE_AFTER_MS) : 120_000,
+    shutdown: {
+      graceMs: milliseconds('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 25_000),
+      settleWindowMs: milliseconds('SHUTDOWN_SETTLE_WINDOW_MS', env.SHUTDOWN_SETTLE_WINDOW_MS, 30_000),
+    },
     net: loadNetConfig(env),
     jobs: loadJobsConfig(env),
     ads: loadAdsConfig(env),
     rdap: loadRdapConfig(env),
     signingKey: env.SERVICE_SIGNING_KEY ? parseSigningKey(env.SERVICE_SIGNING_KEY, 'SERVICE_SIGNING_KEY') : null,
   };
+}
+
+const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
+
+function parseLogLevel(value: string | undefined): Config['logLevel'] {
+  if (!value) return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(value)})`);
+  return value as Config['logLevel'];
+}
+
+function milliseconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 600_000) throw new Error(`${name} must be an integer number of milliseconds from 0 to 600000 (got ${JSON.stringify(value)})`);
+  return ms;
 }

@@ -5,7 +5,8 @@
 import { service } from './contract.ts';
 import type { Config } from './config.ts';
 import { createFreeQuota } from './metering/quota.ts';
-import { createMeter } from './metering/meter.ts';
+import { createMeter, type MeterEvent, type SettlementGate } from './metering/meter.ts';
+import type { Metrics } from './observability/metrics.ts';
 import { createFacilitator, type Facilitator } from './payments/facilitator.ts';
 import type { PaymentTerms } from './payments/x402.ts';
 import { createInvoker } from './pipeline/invoke.ts';
@@ -22,6 +23,10 @@ export interface CoreOptions {
   log?: (entry: Record<string, unknown>) => void;
   /** Replaces the facilitator chosen by configuration. */
   facilitator?: Facilitator | null;
+  /** Where calls, charges, settlements and upstream requests are counted. */
+  metrics?: Metrics;
+  /** Holds back new settlements while the instance shuts down. */
+  settlementGate?: SettlementGate;
 }
 
 export function paymentTermsOf(config: Config): PaymentTerms | null {
@@ -37,7 +42,7 @@ export function paymentTermsOf(config: Config): PaymentTerms | null {
   };
 }
 
-export function createCore({ config, store, handlers, now = () => new Date(), log = () => {}, facilitator }: CoreOptions) {
+export function createCore({ config, store, handlers, now = () => new Date(), log = () => {}, facilitator, metrics, settlementGate }: CoreOptions) {
   const network = service.network as `${string}:${string}`;
   const paymentFacilitator =
     facilitator !== undefined
@@ -56,14 +61,16 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
     staleAfterMs: config.requestStaleAfterMs,
     now,
     log,
+    observe: metrics ? (event: MeterEvent) => (event.type === 'charge' ? metrics.charge(event) : metrics.settlement(event)) : undefined,
+    settlementGate,
   });
   const services: HandlerServices = {
-    net: createNet(config.net),
+    net: createNet(config.net, { onUpstream: metrics ? (event) => metrics.upstream(event) : undefined }),
     upstreams: { jobs: config.jobs, ads: config.ads, rdap: config.rdap },
     snapshots: store.snapshots,
     cache: store.cache,
     signer: createServiceSigner({ privateKey: config.signingKey, meta: store.meta, now: () => now().getTime() }),
   };
-  const invoke = createInvoker({ handlers, meter, services, quota, now, log });
+  const invoke = createInvoker({ handlers, meter, services, quota, now, log, metrics });
   return { invoke, quota, meter, paymentsEnabled: !!paymentFacilitator && !!terms };
 }

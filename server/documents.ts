@@ -16,10 +16,46 @@ export interface DocumentOptions {
 /** A document as the JSON text served, with {base_url} replaced; serialized once per base URL. */
 const withBase = (value: unknown, base: string) => (typeof value === 'string' ? value : JSON.stringify(value)).replaceAll('{base_url}', base);
 
-interface Rendered {
+/** Bytes as served: the plain form, the gzip form (only when it is smaller) and a content-hash ETag. */
+export interface Rendered {
   plain: Buffer;
-  gzip: Buffer;
+  gzip: Buffer | null;
   etag: string;
+}
+
+export function renderBytes(plain: Buffer): Rendered {
+  const gzip = gzipSync(plain);
+  return { plain, gzip: gzip.length < plain.length ? gzip : null, etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"` };
+}
+
+/** A cache of rendered bodies: each key is rendered on first use, then served from memory. */
+export function renderCache() {
+  const cache = new Map<string, Rendered>();
+  return function rendered(key: string, make: () => string | Buffer): Rendered {
+    let entry = cache.get(key);
+    if (!entry) {
+      const body = make();
+      entry = renderBytes(typeof body === 'string' ? Buffer.from(body) : body);
+      cache.set(key, entry);
+    }
+    return entry;
+  };
+}
+
+/** Sends rendered bytes with Cache-Control, ETag (304 on a match) and gzip to clients that accept it. */
+export function sendRendered(ctx: Context, { plain, gzip, etag }: Rendered, type: string, maxAge: number) {
+  ctx.set('Cache-Control', `public, max-age=${maxAge}`);
+  ctx.set('ETag', etag);
+  ctx.set('Vary', 'Accept-Encoding');
+  ctx.type = type;
+  if (ctx.get('If-None-Match') === etag) {
+    ctx.status = 304;
+    return;
+  }
+  if (gzip && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = gzip;
+  } else ctx.body = plain;
 }
 
 /**
@@ -28,34 +64,11 @@ interface Rendered {
  * are over 500 KB, so clients that accept gzip get about a tenth of that, and a revalidation 304.
  */
 export function documentHandlers({ baseUrl, payTo, paymentsEnabled, version }: DocumentOptions) {
-  const cache = new Map<string, Rendered>();
-  const render = (name: string, value: unknown, base: string) => {
-    const key = `${name} ${base}`;
-    let rendered = cache.get(key);
-    if (!rendered) {
-      const plain = Buffer.from(withBase(value, base));
-      rendered = { plain, gzip: gzipSync(plain), etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"` };
-      cache.set(key, rendered);
-    }
-    return rendered;
-  };
-  function send(ctx: Context, { plain, gzip, etag }: Rendered, type: string, maxAge: number) {
-    ctx.set('Cache-Control', `public, max-age=${maxAge}`);
-    ctx.set('ETag', etag);
-    ctx.set('Vary', 'Accept-Encoding');
-    ctx.type = type;
-    if (ctx.get('If-None-Match') === etag) {
-      ctx.status = 304;
-      return;
-    }
-    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-      ctx.set('Content-Encoding', 'gzip');
-      ctx.body = gzip;
-    } else ctx.body = plain;
-  }
+  const rendered = renderCache();
+  const render = (name: string, value: unknown, base: string) => rendered(`${name} ${base}`, () => withBase(value, base));
   const json = (name: string, value: unknown, maxAge = 300) =>
     function serveDocument(_api: unknown, ctx: Context) {
-      send(ctx, render(name, value, baseUrl(ctx)), 'application/json', maxAge);
+      sendRendered(ctx, render(name, value, baseUrl(ctx)), 'application/json', maxAge);
     };
   return {
     getCatalog: json('catalog', documents.catalog),
@@ -64,7 +77,7 @@ export function documentHandlers({ baseUrl, payTo, paymentsEnabled, version }: D
     getAgentCard: json('agentCard', documents.agentCard),
     getX402Terms: json('x402', { ...documents.x402, payTo, enabled: paymentsEnabled }, 60),
     getLlmsTxt(_api: unknown, ctx: Context) {
-      send(ctx, render('llms', llmsTxt, baseUrl(ctx)), 'text/plain; charset=utf-8', 300);
+      sendRendered(ctx, render('llms', llmsTxt, baseUrl(ctx)), 'text/plain; charset=utf-8', 300);
     },
     getHealth(_api: unknown, ctx: Context) {
       ctx.set('Cache-Control', 'no-store');

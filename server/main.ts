@@ -1,29 +1,42 @@
-import { createServer } from 'node:http';
+/**
+ * npm start: one instance of the service. SIGTERM or SIGINT drains it (server/lifecycle.ts):
+ * stop accepting, finish running calls, never settle without answering, close the store, exit.
+ */
+import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config.ts';
 import { createApp } from './app.ts';
+import { createHttpServer } from './http.ts';
+import { createLifecycle } from './lifecycle.ts';
+import { createLogger } from './observability/log.ts';
 import { openStore } from './store/index.ts';
 
 const config = loadConfig();
-const log = (entry: Record<string, unknown>) => {
-  if (config.logLevel === 'silent') return;
-  if (entry.level !== 'error' && config.logLevel === 'error') return;
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
-};
+const { logger, log } = createLogger({ level: config.logLevel, base: { instance: randomBytes(4).toString('hex') } });
 
 const store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, sqlitePath: config.sqlitePath });
-const app = await createApp({ config, store, log });
-const server = createServer(app.callback());
+const lifecycle = createLifecycle({ graceMs: config.shutdown.graceMs, settleWindowMs: config.shutdown.settleWindowMs });
+const app = await createApp({ config, store, log, lifecycle });
+const server = createHttpServer(app.callback(), config.http);
 server.listen(config.port, config.host, () => {
   log({ level: 'info', msg: 'listening', url: `http://localhost:${config.port}`, store: store.kind });
 });
 
+let stopping = false;
 async function shutdown(signal: string) {
-  log({ level: 'info', msg: 'shutting down', signal });
-  server.close(async () => {
-    await store.close();
-    process.exit(0);
-  });
-  setTimeout(() => process.exit(1), 10_000).unref();
+  if (stopping) return;
+  stopping = true;
+  log({ level: 'info', msg: 'draining', signal, graceMs: config.shutdown.graceMs });
+  server.close();
+  server.closeIdleConnections();
+  const report = await lifecycle.drain();
+  server.closeAllConnections();
+  await store.close().catch((error) => log({ level: 'error', msg: 'closing the store failed', error: String(error) }));
+  const clean = report.abandoned === 0 && report.unsettled === 0;
+  log({ level: clean ? 'info' : 'warn', msg: 'stopped', ...report });
+  logger.flush();
+  process.exitCode = clean ? 0 : 1;
+  // Whatever still holds the event loop (timers of abandoned calls) must not keep a stopped instance alive.
+  setTimeout(() => process.exit(), 200).unref();
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -4,7 +4,7 @@
  * block page, a 429, a redirect to a challenge, an error status) throws AdsRegistryFailure:
  * never a no_ads result. no_ads is only valid JSON with no creatives for the domain.
  */
-import { isFetchFailure, isUnsafeTarget, type FetchResponse, type SafeFetch } from '../net/types.ts';
+import { isFetchFailure, isUnsafeTarget, type FetchFailure, type FetchResponse, type SafeFetch } from '../net/types.ts';
 import { DEFAULT_ADS_CONFIG, type AdsConfig } from './config.ts';
 import { CookieJar } from './cookies.ts';
 import { AdsRegistryFailure } from './failure.ts';
@@ -51,6 +51,7 @@ export async function searchAds(
       response = await fetch(url, { timeoutMs: config.timeoutMs, signal, maxBodyBytes: 1_000_000, maxRedirects: 3 });
     } catch (error) {
       if (isFetchFailure(error) && error.kind === 'timeout') throw new AdsRegistryFailure('network', url, `the registry did not answer in time: ${error.message}`, null, { cause: error });
+      if (isFetchFailure(error) && error.kind === 'rate_limited') throw backedOff(url, error);
       if (isFetchFailure(error) || isUnsafeTarget(error)) return;
       throw error;
     }
@@ -133,10 +134,17 @@ async function reach(url: string, request: () => Promise<FetchResponse>): Promis
     return await request();
   } catch (error) {
     if (isFetchFailure(error) && error.kind === 'too_many_redirects') throw new AdsRegistryFailure('challenge', url, 'the registry redirected the search (a block redirects to a challenge)', null, { cause: error });
+    if (isFetchFailure(error) && error.kind === 'rate_limited') throw backedOff(url, error);
     if (isFetchFailure(error)) throw new AdsRegistryFailure('network', url, `the registry could not be reached (${error.kind}): ${error.message}`, null, { cause: error });
     if (isUnsafeTarget(error)) throw new AdsRegistryFailure('network', url, `the registry's address is not one the service reaches (${error.reason})`, null, { cause: error });
     throw error;
   }
+}
+
+/** The fetcher held the request back: the registry asked for a pause (an earlier 429) that outlasts this call. */
+function backedOff(url: string, error: FetchFailure): AdsRegistryFailure {
+  const seconds = error.retryAfterMs !== null ? Math.ceil(error.retryAfterMs / 1000) : null;
+  return new AdsRegistryFailure('rate_limited', url, `the registry is rate-limiting the service (an earlier 429${seconds !== null ? `, retry after ${seconds} s` : ''}); it was not asked again`, seconds, { cause: error });
 }
 
 function rejectStatus(url: string, response: FetchResponse): void {

@@ -22,6 +22,18 @@ export interface NetConfig {
   /** Its content, read once at load. */
   caPem: string | null;
   userAgent: string;
+  /** Requests in flight to one host name at a time (the rest wait their turn, within their deadline). */
+  perHostConcurrency: number;
+  /** Cap on how long a host that answered 429 (or 503 with Retry-After) is left alone. */
+  backoffMaxMs: number;
+  /** How long DNS answers without a TTL are kept (MX, TXT, DMARC, CNAME); 0: no DNS cache. */
+  dnsCacheTtlMs: number;
+  /** Floor of how long any positive DNS answer is kept (A/AAAA TTLs below it are raised to it). */
+  dnsCacheMinTtlMs: number;
+  /** How long a fetched tag-manager container is kept; 0: not kept. */
+  containerCacheTtlMs: number;
+  /** Cap on the containers kept in memory, in bytes. */
+  containerCacheMaxBytes: number;
 }
 
 const VERSION = pkg.version.split('.').slice(0, 2).join('.');
@@ -31,6 +43,9 @@ export function defaultUserAgent(publicBaseUrl?: string): string {
   const base = publicBaseUrl?.replace(/\/+$/, '');
   return base ? `CompanyIntelBot/${VERSION} (+${base}/llms.txt)` : `CompanyIntelBot/${VERSION}`;
 }
+
+/** No DNS answer is kept longer than this, whatever its TTL. */
+export const DNS_CACHE_MAX_TTL_MS = 3_600_000;
 
 export function loadNetConfig(env: NodeJS.ProcessEnv = process.env): NetConfig {
   const caFile = env.NET_CA_FILE || null;
@@ -42,7 +57,23 @@ export function loadNetConfig(env: NodeJS.ProcessEnv = process.env): NetConfig {
     caFile,
     caPem: caFile ? readCa(caFile) : null,
     userAgent: env.NET_USER_AGENT || defaultUserAgent(env.PUBLIC_BASE_URL),
+    perHostConcurrency: integer(env, 'NET_PER_HOST_CONCURRENCY', 4, 1, 64),
+    backoffMaxMs: integer(env, 'NET_BACKOFF_MAX_MS', 60_000, 0, 3_600_000),
+    dnsCacheTtlMs: integer(env, 'NET_DNS_CACHE_TTL_MS', 300_000, 0, DNS_CACHE_MAX_TTL_MS),
+    dnsCacheMinTtlMs: integer(env, 'NET_DNS_CACHE_MIN_TTL_MS', 30_000, 0, DNS_CACHE_MAX_TTL_MS),
+    containerCacheTtlMs: integer(env, 'NET_CONTAINER_CACHE_TTL_MS', 3_600_000, 0, 86_400_000),
+    containerCacheMaxBytes: integer(env, 'NET_CONTAINER_CACHE_MAX_BYTES', 8 * 1024 * 1024, 0, 1024 * 1024 * 1024),
   };
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(number) || number < min || number > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`);
+  }
+  return number;
 }
 
 function list(value: string | undefined): string[] {

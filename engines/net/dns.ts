@@ -7,7 +7,8 @@ import { Resolver } from 'node:dns/promises';
  */
 
 export type DnsFailure = 'nxdomain' | 'nodata' | 'timeout' | 'error';
-export type DnsAnswer<T> = { ok: true; records: T[] } | { ok: false; reason: DnsFailure };
+/** `ttl`: seconds the answer may be kept (the smallest record TTL), where the resolver says (A and AAAA). */
+export type DnsAnswer<T> = { ok: true; records: T[]; ttl?: number } | { ok: false; reason: DnsFailure };
 export interface MxRecord { exchange: string; priority: number }
 
 export interface Dns {
@@ -53,6 +54,13 @@ export function createDns({ servers = [], timeoutMs = 2000 }: DnsOptions = {}): 
     });
   }
 
+  /** Addresses with the TTL of the answer (the smallest one of its records). */
+  async function addresses(query: () => Promise<{ address: string; ttl: number }[]>): Promise<DnsAnswer<string>> {
+    const answer = await lookup(query);
+    if (!answer.ok) return answer;
+    return { ok: true, records: answer.records.map((record) => record.address), ttl: Math.min(...answer.records.map((record) => record.ttl)) };
+  }
+
   const hostName = (name: string) => name.toLowerCase().replace(/\.$/, '');
   const query = (name: string) => name.replace(/\.$/, '');
 
@@ -64,8 +72,8 @@ export function createDns({ servers = [], timeoutMs = 2000 }: DnsOptions = {}): 
   }
 
   return {
-    a: (name) => lookup(() => resolver.resolve4(query(name))),
-    aaaa: (name) => lookup(() => resolver.resolve6(query(name))),
+    a: (name) => addresses(() => resolver.resolve4(query(name), { ttl: true })),
+    aaaa: (name) => addresses(() => resolver.resolve6(query(name), { ttl: true })),
     mx: (name) => lookup(() => resolver.resolveMx(query(name)).then((records) =>
       records.map((record) => ({ exchange: hostName(record.exchange), priority: record.priority })).sort((x, y) => x.priority - y.priority))),
     txt: (name) => lookup(() => resolver.resolveTxt(query(name)).then((records) => records.map((chunks) => chunks.join('')))),

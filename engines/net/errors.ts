@@ -18,12 +18,20 @@ export class UnsafeTargetError extends Error {
   }
 }
 
-export type FetchFailureKind = 'dns_not_found' | 'dns_timeout' | 'connect' | 'timeout' | 'tls' | 'protocol' | 'too_many_redirects';
+/**
+ * `rate_limited`: the host asked the service to wait (429, or 503 with Retry-After) until after
+ * this request's deadline, so nothing was sent; like the others it means the upstream is not
+ * available now. Its `retryAfterMs` says how long the wait still is.
+ */
+export type FetchFailureKind = 'dns_not_found' | 'dns_timeout' | 'connect' | 'timeout' | 'tls' | 'protocol' | 'too_many_redirects' | 'rate_limited';
 
 export class FetchFailure extends Error {
-  constructor(readonly kind: FetchFailureKind, readonly url: string, message: string, options?: { cause?: unknown }) {
+  /** rate_limited only: how long until the host may be asked again. */
+  readonly retryAfterMs: number | null;
+  constructor(readonly kind: FetchFailureKind, readonly url: string, message: string, { retryAfterMs = null, ...options }: { cause?: unknown; retryAfterMs?: number | null } = {}) {
     super(message, options);
     this.name = 'FetchFailure';
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -31,7 +39,7 @@ const CONNECT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'EN
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'ABORT_ERR', 'UND_ERR_ABORTED']);
 
 /** The kind of a network error from undici, node:net/tls or zlib (anything unknown is `protocol`). */
-export function failureKind(error: unknown): Exclude<FetchFailureKind, 'dns_not_found' | 'dns_timeout' | 'too_many_redirects'> {
+export function failureKind(error: unknown): Exclude<FetchFailureKind, 'dns_not_found' | 'dns_timeout' | 'too_many_redirects' | 'rate_limited'> {
   const { code = '', name = '' } = (error ?? {}) as { code?: string; name?: string };
   const cause = (error as { cause?: unknown } | null)?.cause;
   if (name === 'AbortError' || name === 'TimeoutError' || TIMEOUT_CODES.has(code)) return 'timeout';

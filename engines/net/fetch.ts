@@ -6,7 +6,8 @@ import { readBody } from './body.ts';
 import { defaultUserAgent } from './config.ts';
 import { decodeBody } from './charset.ts';
 import type { Dns, DnsAnswer } from './dns.ts';
-import { FetchFailure, failureKind, UnsafeTargetError } from './errors.ts';
+import { FetchFailure, failureKind, UnsafeTargetError, type FetchFailureKind } from './errors.ts';
+import { createHostLimits, RateLimited, type HostLimits } from './host-limits.ts';
 import { parseTargetUrl, URL_PROBLEM_TEXT } from './target.ts';
 
 /**
@@ -17,6 +18,8 @@ import { parseTargetUrl, URL_PROBLEM_TEXT } from './target.ts';
  * A and AAAA answer must be public, and the socket connects to exactly a checked address (the
  * connector is handed the IP, so nothing resolves the name again: DNS rebinding finds nothing
  * to rebind). Redirects are followed by hand. Time, wire bytes and decoded bytes are capped.
+ * Every hop passes the per-host gate (host-limits.ts: concurrency and 429 back-off) within the
+ * request's own deadline, and is reported to `onUpstream`.
  *
  * Why undici and not node-fetch (the design card's choice), for the README deviation table:
  * the address pinning the research measured is undici's connector (`Client` with `connect`),
@@ -38,6 +41,18 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   timeoutMs?: number;
   maxBodyBytes?: number;
+  /** The per-host gate every hop passes; default: one of its own with the default limits. */
+  hosts?: HostLimits;
+  /** Called once per hop that was attempted (not for a target refused as unsafe before connecting). */
+  onUpstream?: (event: UpstreamEvent) => void;
+}
+
+/** One hop, for metrics: the host, its status (when an answer came) and the failure (when the hop failed). */
+export interface UpstreamEvent {
+  host: string;
+  status: number | null;
+  failure: FetchFailureKind | null;
+  elapsedMs: number;
 }
 
 export interface FetchRequest {
@@ -91,6 +106,8 @@ export function createSafeFetch({
   maxRedirects: defaultMaxRedirects = 5,
   timeoutMs: defaultTimeoutMs = 8000,
   maxBodyBytes: defaultMaxBodyBytes = 3 * 1024 * 1024,
+  hosts = createHostLimits(),
+  onUpstream = () => {},
 }: SafeFetchOptions): SafeFetch {
   // One context for every connection: a `ca` list given per connection is parsed again each time
   // (about 140 roots), which costs more than the handshake itself.
@@ -170,16 +187,43 @@ export function createSafeFetch({
     const redirects: string[] = [];
     const setCookies: string[] = [];
     let current = checkUrl(url);
-    try {
-      for (;;) {
+
+    /** Any error of a hop as a FetchFailure (unsafe targets pass through as they are). */
+    function asFailure(error: unknown): FetchFailure | UnsafeTargetError {
+      if (error instanceof UnsafeTargetError || error instanceof FetchFailure) return error;
+      if (error instanceof RateLimited) return new FetchFailure('rate_limited', current.href, `${current.href}: ${error.message}`, { retryAfterMs: error.retryAfterMs });
+      const kind = aborted.aborted ? 'timeout' : failureKind(error);
+      const what = kind === 'timeout' ? `no complete answer within ${timeoutMs} ms${signal?.aborted ? ' (aborted by the caller)' : ''}` : (error as Error).message;
+      return new FetchFailure(kind, current.href, `${current.href}: ${what}`, { cause: error });
+    }
+
+    for (;;) {
+      const host = current.hostname;
+      const hopStarted = performance.now();
+      let status: number | null = null;
+      let reported = false;
+      const report = (failure: FetchFailureKind | null) => {
+        reported = true;
+        try {
+          onUpstream({ host, status, failure, elapsedMs: Math.round(performance.now() - hopStarted) });
+        } catch {
+          // An observer's failure is not the fetch's.
+        }
+      };
+      let release: (() => void) | null = null;
+      try {
+        release = await hosts.enter(host, { signal: aborted, remainingMs: timeoutMs - (performance.now() - started) });
         const addresses = await addressesOf(current, aborted);
         const { client, address, response } = await send(current, addresses, method, requestHeaders, aborted, timeoutMs, requestBody);
         try {
+          status = response.statusCode;
           const { headers: responseHeaders, cookies } = flattenHeaders(response.headers);
+          hosts.record(host, status, responseHeaders['retry-after']);
           setCookies.push(...cookies);
           const location = responseHeaders.location;
           if (REDIRECT_STATUSES.has(response.statusCode) && location) {
             if (redirects.length >= maxRedirects) throw new FetchFailure('too_many_redirects', current.href, `more than ${maxRedirects} redirects`);
+            report(null);
             redirects.push(current.href);
             current = checkUrl(resolveLocation(location, current));
             if (method === 'POST' && response.statusCode !== 307 && response.statusCode !== 308) {
@@ -190,6 +234,7 @@ export function createSafeFetch({
             continue;
           }
           const { body, truncated } = await readBody(response.body, { contentEncoding: responseHeaders['content-encoding'], maxBytes: maxBodyBytes, signal: aborted });
+          report(null);
           let text: string | undefined;
           return {
             url: current.href,
@@ -206,12 +251,13 @@ export function createSafeFetch({
         } finally {
           client.destroy().catch(() => {});
         }
+      } catch (error) {
+        const failure = asFailure(error);
+        if (failure instanceof FetchFailure && !reported) report(failure.kind);
+        throw failure;
+      } finally {
+        release?.();
       }
-    } catch (error) {
-      if (error instanceof UnsafeTargetError || error instanceof FetchFailure) throw error;
-      const kind = aborted.aborted ? 'timeout' : failureKind(error);
-      const what = kind === 'timeout' ? `no complete answer within ${timeoutMs} ms${signal?.aborted ? ' (aborted by the caller)' : ''}` : (error as Error).message;
-      throw new FetchFailure(kind, current.href, `${current.href}: ${what}`, { cause: error });
     }
   }
 

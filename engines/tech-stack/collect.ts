@@ -4,7 +4,7 @@
  * detector. Pure over the injected network (engines/net), snapshot store and clock.
  */
 import { detect, extractContainerIds } from '../tech/detect.ts';
-import type { Dns, DnsAnswer, SafeFetch, SafeFetchResponse } from '../net/types.ts';
+import type { Dns, DnsAnswer, SafeFetch, SafeFetchResponse, TextCache } from '../net/types.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import type { components } from '../../generated/types.ts';
 
@@ -27,6 +27,8 @@ export interface TechStackDeps {
   /** The previous complete run for the domain, and a way to keep this one. */
   previous: (domain: string) => Promise<TechStackSnapshot | null>;
   remember: (domain: string, snapshot: TechStackSnapshot) => Promise<void>;
+  /** Container texts kept across calls (net.containers): one public gtm.js serves many sites. */
+  containers?: Pick<TextCache, 'get'> | null;
 }
 
 export interface TechStackOptions {
@@ -146,10 +148,15 @@ export async function collectTechStack(
 
   let partial = page.truncated || !mx.ok && mx.reason === 'timeout' || !txt.ok && txt.reason === 'timeout';
   const containers: { id: string; body: string }[] = [];
+  async function loadContainer(url: string): Promise<string | null> {
+    const response = await deps.fetch(url, { timeoutMs: containerTimeoutMs, maxBodyBytes: maxContainerBytes, accept: 'application/javascript,*/*;q=0.5' });
+    return response.status === 200 ? response.text() : null;
+  }
   for (const id of extractContainerIds(html).slice(0, maxContainers)) {
     try {
-      const response = await deps.fetch(containerUrl(id), { timeoutMs: containerTimeoutMs, maxBodyBytes: maxContainerBytes, accept: 'application/javascript,*/*;q=0.5' });
-      if (response.status === 200) containers.push({ id, body: response.text() });
+      const url = containerUrl(id);
+      const body = deps.containers ? await deps.containers.get(url, () => loadContainer(url)) : await loadContainer(url);
+      if (body !== null) containers.push({ id, body });
       else partial = true;
     } catch (error) {
       if (!isFetchFailure(error) && !isUnsafeTarget(error)) throw error;

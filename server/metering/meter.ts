@@ -45,8 +45,20 @@ export interface MeteredCall {
   /** What the payment terms name; never the target of a private query. */
   resource: { url: string; description: string };
   payment: { header?: string; meta?: unknown } | null;
-  /** Filled by the meter for the usage headers. */
-  usage: { priceMicroUsd: number; chargedMicroUsd: number };
+  /** Filled by the meter for the usage headers and the call's log line. */
+  usage: { priceMicroUsd: number; chargedMicroUsd: number; charge?: 'free_use' | 'settlement' };
+}
+
+/** What the meter reports for metrics: each charge and each settlement attempt's outcome. */
+export type MeterEvent =
+  | { type: 'charge'; operation: string; kind: 'free_use' | 'settlement'; amountMicroUsd: number }
+  | { type: 'settlement'; operation: string; outcome: 'settled' | 'failed' | 'pending' | 'deferred' };
+
+/** Lets the instance's shutdown hold back new settlements (server/lifecycle.ts). */
+export interface SettlementGate {
+  /** false: do not start a settlement now (the instance is going away). */
+  enter(): boolean;
+  leave(): void;
 }
 
 export interface MeterOutcome {
@@ -76,7 +88,11 @@ export interface MeterOptions {
   finishedMaxBytes?: number;
   now?: () => Date;
   log?: (entry: Record<string, unknown>) => void;
+  observe?: (event: MeterEvent) => void;
+  settlementGate?: SettlementGate;
 }
+
+const OPEN_GATE: SettlementGate = { enter: () => true, leave: () => {} };
 
 const DAY_MS = 86_400_000;
 const isOk = (result: unknown) => (result as { status?: unknown } | null)?.status === 'ok';
@@ -93,6 +109,8 @@ export function createMeter({
   finishedMaxBytes = 16 * 1024 * 1024,
   now = () => new Date(),
   log = () => {},
+  observe = () => {},
+  settlementGate = OPEN_GATE,
 }: MeterOptions) {
   const payments = facilitator && terms ? { facilitator, terms } : null;
 
@@ -301,6 +319,8 @@ export function createMeter({
     }
     await store.ledger.append({ at: at.getTime(), kind: 'free_use', operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: price, payer: null, nonce: null, txHash: null, network: null, requestId: call.requestId });
     await rows.finish({ status: 200, headers: {}, body: body as Json });
+    call.usage.charge = 'free_use';
+    observe({ type: 'charge', operation: call.operation.operationId, kind: 'free_use', amountMicroUsd: price });
     return { status: 200, body, headers: {}, kind: 'result' };
   }
 
@@ -358,6 +378,16 @@ export function createMeter({
       await store.nonces.update({ nonce: nonceId, state: 'claimed', response: pending as unknown as Json, now: now().getTime() });
     }
 
+    const operationId = call.operation.operationId;
+    if (!settlementGate.enter()) {
+      // The instance is shutting down: settling now could leave a transfer without its answer.
+      // The answer stays with the nonce; the same payment repeated on any instance settles it once.
+      observe({ type: 'settlement', operation: operationId, outcome: 'deferred' });
+      throw new ServiceError('engine_unavailable', {
+        detail: 'This instance is shutting down before your payment was settled. Repeat the same call with the same payment: the result is kept, delivered once and charged once.',
+        headers: { 'Retry-After': '1' },
+      });
+    }
     let settlement: SettleResponse;
     try {
       settlement = await remote.settle(payload, requirements);
@@ -366,13 +396,17 @@ export function createMeter({
       // stays with the nonce, and a repeat with the same payment settles again or finds it done.
       log({ level: 'error', msg: 'settle threw', requestId: call.requestId, error: String(error) });
       settlement = { success: false, errorReason: 'settlement_pending', transaction: '', network: terms.network } as SettleResponse;
+    } finally {
+      settlementGate.leave();
     }
     if (!settlement.success) {
       const reason = settlement.errorReason ?? 'settle_failed';
       if (reason === 'settlement_pending') {
+        observe({ type: 'settlement', operation: operationId, outcome: 'pending' });
         throw new ServiceError('request_already_started', { detail: 'The payment is being settled on chain. Repeat the same call with the same payment in a minute to receive the result; do not pay again.' });
       }
       if (!/nonce_already_used/.test(reason) || claim.claimed) {
+        observe({ type: 'settlement', operation: operationId, outcome: 'failed' });
         await store.nonces.update({ nonce: nonceId, state: 'failed', response: null, now: now().getTime() });
         await store.ledger.append({ at: now().getTime(), kind: 'settlement_failed', operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: 0, payer, nonce, txHash: settlement.transaction || null, network: terms.network, requestId: call.requestId });
         throw paymentError('settlement_failed', call, price, reason);
@@ -386,6 +420,9 @@ export function createMeter({
     if (extras.quote) await store.quotes.markPaid({ id: extras.quote.id, now: now().getTime(), txHash: settlement.transaction || null });
     await rows.finish(final);
     call.usage.chargedMicroUsd = price;
+    call.usage.charge = 'settlement';
+    observe({ type: 'settlement', operation: operationId, outcome: 'settled' });
+    observe({ type: 'charge', operation: operationId, kind: 'settlement', amountMicroUsd: price });
     return { status: 200, body: final.body, headers: final.headers, kind: 'result', settlement };
   }
 

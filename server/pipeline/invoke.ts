@@ -9,6 +9,7 @@ import { parseIdempotencyKey, parsePrivateTier, validateBody } from './validate.
 import type { ExecutionExtras, Meter, MeterOutcome } from '../metering/meter.ts';
 import type { FreeQuota } from '../metering/quota.ts';
 import type { CallerFacts, HandlerRegistry, HandlerServices } from '../../handlers/types.ts';
+import type { Metrics } from '../observability/metrics.ts';
 
 export interface CallRequest {
   transport: 'http' | 'mcp';
@@ -21,8 +22,8 @@ export interface CallRequest {
   idempotencyKey?: string;
   privateTier?: string;
   payment: { header?: string; meta?: unknown } | null;
-  /** Filled as the call goes: what the usage headers report. */
-  usage: { priceMicroUsd: number; chargedMicroUsd: number };
+  /** Filled as the call goes: what the usage headers report (and the log: which kind of charge). */
+  usage: { priceMicroUsd: number; chargedMicroUsd: number; charge?: 'free_use' | 'settlement' };
 }
 
 export type CallOutcome = MeterOutcome;
@@ -35,6 +36,8 @@ export interface InvokeOptions {
   quota?: FreeQuota;
   now?: () => Date;
   log?: (entry: Record<string, unknown>) => void;
+  /** Counts each call by operation, transport and outcome. */
+  metrics?: Pick<Metrics, 'call'>;
 }
 
 /** What the payment terms name: the operation, never a private query's target. */
@@ -58,7 +61,7 @@ function callerFacts(quota: FreeQuota | undefined, ip: string, now: () => Date):
   };
 }
 
-export function createInvoker({ handlers, meter, services, quota, now = () => new Date(), log = () => {} }: InvokeOptions) {
+export function createInvoker({ handlers, meter, services, quota, now = () => new Date(), log = () => {}, metrics }: InvokeOptions) {
   async function runHandler(operation: OperationInfo, input: Record<string, unknown>, call: CallRequest, tier: 'single' | 'bundle', extras: ExecutionExtras) {
     const handler = handlers[operation.operationId];
     if (!handler) {
@@ -82,8 +85,7 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     return result;
   }
 
-  return async function invoke(call: CallRequest): Promise<CallOutcome> {
-    const operation = canonicalOperation(call.operation);
+  async function invokeUnobserved(call: CallRequest, operation: OperationInfo): Promise<CallOutcome> {
     call.usage.priceMicroUsd = operation.priceMicroUsd;
     if (call.hasAuthorization) {
       throw new ServiceError('unsupported_payment', { detail: 'The Authorization header is not supported; this service takes no credentials. Pay with PAYMENT-SIGNATURE (x402 v2).' });
@@ -96,6 +98,25 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
       { operation, input, tier, idempotencyKey, ip: call.ip, requestId: call.requestId, resource: resourceOf(call, operation), payment: call.payment, usage: call.usage },
       (extras) => runHandler(operation, input, call, tier, extras),
     );
+  }
+
+  /** One log line and one metric per call, whatever its outcome: the result status, payment_required, replay or the error code. */
+  return async function invoke(call: CallRequest): Promise<CallOutcome> {
+    const operation = canonicalOperation(call.operation);
+    const started = process.hrtime.bigint();
+    let outcome = 'engine_failed';
+    try {
+      const answer = await invokeUnobserved(call, operation);
+      outcome = answer.kind === 'result' ? String((answer.body as { status?: unknown } | null)?.status ?? 'ok') : answer.kind;
+      return answer;
+    } catch (error) {
+      if (error instanceof ServiceError) outcome = error.code;
+      throw error;
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics?.call({ operation: operation.operationId, transport: call.transport, outcome, seconds });
+      log({ level: 'info', msg: 'call', requestId: call.requestId, operation: operation.operationId, transport: call.transport, outcome, charge: call.usage.charge ?? 'none', chargedMicroUsd: call.usage.chargedMicroUsd, durationMs: Math.round(seconds * 1e5) / 100 });
+    }
   };
 }
 

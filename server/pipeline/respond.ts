@@ -43,6 +43,7 @@ export function asServiceError(error: unknown): ServiceError {
 
 export function writeProblem(ctx: Context, error: ServiceError, baseUrl: string) {
   ctx.status = error.status;
+  ctx.state.problemCode = error.code;
   for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
   ctx.type = 'application/problem+json';
   ctx.body = problemBody(error, { baseUrl, requestId: ctx.state.requestId });

@@ -3,6 +3,9 @@ import type { Context, Next } from 'koa';
 import { openapiDocument, operations } from '../contract.ts';
 import { ServiceError } from '../problem.ts';
 
+/** A spec path as a pattern: each {parameter} stands for one path segment. */
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+
 export type RouteHandler = (api: ApiContext, ctx: Context) => unknown | Promise<unknown>;
 
 /**
@@ -14,15 +17,24 @@ export type RouteHandler = (api: ApiContext, ctx: Context) => unknown | Promise<
 export async function routeStage(handlersByOperationId: Record<string, RouteHandler>) {
   const missing = operations.map((op) => op.operationId).filter((id) => !handlersByOperationId[id]);
   if (missing.length) throw new Error(`no route handler for ${missing.join(', ')}`);
+  const methodsByPath = operations.map((op) => ({ pattern: pathPattern(op.path), method: op.method }));
   const api = new OpenAPIBackend({ definition: structuredClone(openapiDocument) as any, validate: false, ignoreTrailingSlashes: true });
   api.validateDefinition = () => api.document;
+  // The matched operationId goes on ctx.state for the observe stage (metrics, access log).
+  const named = Object.fromEntries(
+    Object.entries(handlersByOperationId).map(([operationId, handler]) => [operationId, (api: ApiContext, ctx: Context) => {
+      ctx.state.operationId = operationId;
+      return handler(api, ctx);
+    }]),
+  );
   api.register({
-    ...handlersByOperationId,
+    ...named,
     notFound: () => {
       throw new ServiceError('not_found');
     },
     methodNotAllowed: (context: ApiContext, ctx: Context) => {
-      const allowed = operations.filter((op) => op.path === context.request.path.replace(/\/+$/, '')).map((op) => op.method);
+      const path = context.request.path.replace(/\/+$/, '');
+      const allowed = methodsByPath.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method);
       throw new ServiceError('method_not_allowed', {
         detail: `${ctx.method} is not allowed on ${ctx.path}${allowed.length ? `; use ${allowed.join(', ')}` : ''}.`,
         headers: allowed.length ? { Allow: [...new Set([...allowed, 'OPTIONS'])].join(', ') } : {},
@@ -37,9 +49,9 @@ export async function routeStage(handlersByOperationId: Record<string, RouteHand
   // match; the document never changes after init, so the list is computed once.
   const routes = api.router.getOperations();
   api.router.getOperations = () => routes;
-  // Every spec path is static, so each (method, path) the spec names is resolved once through
-  // the router; anything else (unknown paths, other methods) goes through handleRequest, which
-  // answers not_found or method_not_allowed.
+  // Each static (method, path) the spec names is resolved once through the router; anything else
+  // (templated paths such as /docs/assets/{file}, unknown paths, other methods) goes through
+  // handleRequest, which dispatches or answers not_found or method_not_allowed.
   const known = new Map(routes.map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation]));
   return async function route(ctx: Context, _next: Next) {
     const operation = known.get(`${ctx.method} ${ctx.path}`);

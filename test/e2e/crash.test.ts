@@ -4,6 +4,10 @@
  * delivered once and charged once, and the ledger holds exactly one settlement. Two moments:
  * while the handler reads the site (nothing settled yet), and while the remote facilitator settles
  * (the transfer happens on chain after the service died).
+ *
+ * And SIGTERM (graceful shutdown) in the middle of a paid call: the running call is finished,
+ * settled and answered before the process exits 0; when it outlasts SHUTDOWN_GRACE_MS the process
+ * exits without settling it, and the retry on the restarted service delivers once, charged once.
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,7 +39,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe('kill -9 during a paid call, then the retry', { timeout: 180_000 }, () => {
+describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180_000 }, () => {
   let world: World;
   let facilitatorServer: FacilitatorServer;
   let child: ChildProcess | null = null;
@@ -45,11 +49,13 @@ describe('kill -9 during a paid call, then the retry', { timeout: 180_000 }, () 
   const sqlitePath = join(dir, 'service.sqlite');
   /** Armed by a test: called when the service reaches that point of the paid call. */
   const hooks: { duringHandler?: () => void; duringSettle?: () => void } = {};
+  /** How long the world site takes to answer after the hook fired (SIGTERM tests). */
+  const siteDelayMs: Record<string, number> = { 'termed-reading.com': 400, 'termed-slow.com': 2_500 };
   let settled: Promise<void> = Promise.resolve();
   const exitOf = new Map<ChildProcess, Promise<unknown>>();
 
-  async function startChild() {
-    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  async function startChild(extraEnv: NodeJS.ProcessEnv = {}) {
+    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
     child = started;
     exitOf.set(started, once(started, 'exit'));
     for (let i = 0; i < 200; i++) {
@@ -73,13 +79,14 @@ describe('kill -9 during a paid call, then the retry', { timeout: 180_000 }, () 
       world.dns.setRecords(`free-shop-${i}.com`, { A: ['127.0.0.1'] });
       world.sites.host(`free-shop-${i}.com`, { files: { '/': { body: SHOP, headers: { 'content-type': 'text/html' } } } });
     }
-    for (const name of ['killed-reading.com', 'killed-settling.com']) {
+    for (const name of ['killed-reading.com', 'killed-settling.com', 'termed-reading.com', 'termed-slow.com']) {
       world.dns.setRecords(name, { A: ['127.0.0.1'] });
-      world.sites.host(name, (req, res) => {
-        if (name === 'killed-reading.com' && req.url === '/' && hooks.duringHandler) {
+      world.sites.host(name, async (req, res) => {
+        if (name !== 'killed-settling.com' && req.url === '/' && hooks.duringHandler) {
           const hook = hooks.duringHandler;
           hooks.duringHandler = undefined;
           hook();
+          if (siteDelayMs[name]) await new Promise((resolve) => setTimeout(resolve, siteDelayMs[name]));
         }
         res.writeHead(req.url === '/' ? 200 : 404, { 'content-type': 'text/html' });
         res.end(req.url === '/' ? SHOP : 'not found');
@@ -189,5 +196,52 @@ describe('kill -9 during a paid call, then the retry', { timeout: 180_000 }, () 
     const settlements = await settlementsOf(payer.address);
     assert.equal(settlements.length, 1, 'the retry recorded the settlement');
     assert.equal(settlements[0].amountMicroUsd, Number(PRICE));
+  });
+
+  it('SIGTERM while the handler reads the site: the call is finished, settled and answered, then the process exits 0', async () => {
+    const who = { 'X-Forwarded-For': '203.0.113.50' };
+    const { payer, headers } = await signedPayment('termed-reading.com', who);
+    const before = await world.chain!.balanceOf(payer.address);
+    const stopping = child!;
+    let refused: Promise<unknown> = Promise.resolve();
+    hooks.duringHandler = () => {
+      stopping.kill('SIGTERM');
+      // A new connection while the instance drains is not accepted.
+      refused = new Promise((resolve) => setTimeout(resolve, 150)).then(() => fetch(`${url}/readyz`).then((r) => ({ status: r.status }), (error) => ({ error: String(error) })));
+    };
+    const answer = await call(url, '/v1/tech-stack', { body: { domain: 'termed-reading.com' }, headers });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.status, 'ok');
+    assert.ok(answer.headers.get('payment-response'), 'answered with its receipt');
+    assert.ok('error' in ((await refused) as object), `a new connection during the drain was refused, got ${JSON.stringify(await refused)}`);
+    const [code] = (await exitOf.get(stopping)) as [number | null];
+    child = null;
+    assert.equal(code, 0, 'a clean drain exits 0');
+    assert.equal(await world.chain!.balanceOf(payer.address), before - PRICE, 'charged once');
+    assert.equal((await settlementsOf(payer.address)).length, 1, 'the settlement is in the ledger');
+    await startChild();
+  });
+
+  it('SIGTERM with a call that outlasts SHUTDOWN_GRACE_MS: the process exits without settling; the retry delivers once, charged once', async () => {
+    await killChild();
+    await startChild({ SHUTDOWN_GRACE_MS: '300' });
+    const who = { 'X-Forwarded-For': '203.0.113.50' };
+    const { payer, headers } = await signedPayment('termed-slow.com', who);
+    const before = await world.chain!.balanceOf(payer.address);
+    const stopping = child!;
+    hooks.duringHandler = () => stopping.kill('SIGTERM');
+    await assert.rejects(call(url, '/v1/tech-stack', { body: { domain: 'termed-slow.com' }, headers }), 'the instance stops before the slow call ends');
+    const [code] = (await exitOf.get(stopping)) as [number | null];
+    child = null;
+    assert.equal(code, 1, 'a drain that left a call behind exits 1');
+    assert.equal(await world.chain!.balanceOf(payer.address), before, 'nothing was settled for the unanswered call');
+    assert.equal((await settlementsOf(payer.address)).length, 0);
+
+    await startChild();
+    const delivered = await retryUntilDelivered('termed-slow.com', headers);
+    assert.equal(delivered.status, 200, JSON.stringify(delivered.body));
+    assert.ok(delivered.headers.get('payment-response'));
+    assert.equal(await world.chain!.balanceOf(payer.address), before - PRICE, 'charged once');
+    assert.equal((await settlementsOf(payer.address)).length, 1);
   });
 });

@@ -105,6 +105,16 @@ describe('failing upstreams', { timeout: 120_000 }, () => {
     });
   }
 
+  it('counts the failures in /metrics by upstream host, naming only the service\'s own upstream APIs', async () => {
+    const text = await (await fetch(`${service.url}/metrics`)).text();
+    const value = (labels: string) => Number(new RegExp(`^upstream_errors_total\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    assert.ok(value('host="target",kind="http_5xx"') >= 1, 'the site answering 500');
+    assert.ok(value('host="target",kind="timeout"') >= 1, 'the page that never answers');
+    assert.ok(value('host="api.lever.co",kind="dns_not_found"') >= 1, 'a board API whose host does not resolve in this world');
+    assert.match(text, /^upstream_requests_total\{host="boards-api\.greenhouse\.io",outcome="ok"\} [1-9]/m, 'the board API answered (with malformed JSON)');
+    for (const domain of ['fault-500.com', 'fault-hang.com', 'malformed-board.com', 'fine-shop.com']) assert.ok(!text.includes(domain), `${domain} does not appear in metrics`);
+  });
+
   it('still answers an ok call, and writes its one ledger row', async () => {
     const who = caller();
     const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'fine-shop.com' }, headers: who });

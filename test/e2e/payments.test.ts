@@ -19,6 +19,7 @@ import { assertValid, call } from '../support/contract.ts';
 import { minimalResults } from '../support/minimal-handlers.ts';
 import { createFacilitator, type Facilitator } from '../../server/payments/facilitator.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
+import { createLifecycle } from '../../server/lifecycle.ts';
 
 const PRICE = 5000n;
 const base = minimalResults.get('techStack') as Record<string, unknown>;
@@ -322,6 +323,65 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       assert.equal((await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter((e) => e.kind === 'settlement' && e.payer === payer.address.toLowerCase()).length, 1);
     } finally {
       await service.close();
+    }
+  });
+
+  it('settles nothing once a shutting-down instance is past its grace period: the same payment on another instance settles once', async () => {
+    const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
+    const lifecycle = createLifecycle({ graceMs: 0, settleWindowMs: 1_000 });
+    let release = () => {};
+    let reached = () => {};
+    const handlerReached = new Promise<void>((resolve) => (reached = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const stopping = await startService({
+      handlers: handlers({ beforeResult: async (domain) => {
+        if (domain !== 'draining.com') return;
+        reached();
+        await held;
+      } }),
+      facilitator,
+      lifecycle,
+      config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] },
+    });
+    const other = await startService({ handlers: handlers(), facilitator, store: stopping.store, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] } });
+    try {
+      const who = newCaller();
+      await useFreeCalls(stopping.url, who);
+      const payer = await world.newPayer(1_000_000n);
+      const payload = await signFor(stopping.url, { domain: 'draining.com' }, who, payer);
+      const headers = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+      const before = await world.balanceOf(payer.address);
+      const pending = call(stopping.url, '/v1/tech-stack', { body: { domain: 'draining.com' }, headers });
+      await handlerReached;
+      const drained = lifecycle.drain();
+      // The grace period (0 ms) ends on the next timer tick; only then does the handler finish.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      release();
+      const refused = await pending;
+      assert.equal(refused.status, 503, JSON.stringify(refused.body));
+      assert.equal(refused.body.code, 'engine_unavailable');
+      assert.equal(refused.headers.get('retry-after'), '1');
+      assert.deepEqual({ ...(await drained), elapsedMs: 0 }, { abandoned: 1, unsettled: 0, elapsedMs: 0 }, 'the call was still running when the grace period ended');
+      assert.equal(await world.balanceOf(payer.address), before, 'nothing was settled');
+      assert.equal(await world.authorizationUsed(payer.address, (payload.payload as any).authorization.nonce as Hex), false);
+
+      const delivered = await call(other.url, '/v1/tech-stack', { body: { domain: 'draining.com' }, headers });
+      assert.equal(delivered.status, 200, JSON.stringify(delivered.body));
+      assert.equal(delivered.body.domain, 'draining.com');
+      assert.ok(delivered.headers.get('payment-response'));
+      assert.equal(await world.balanceOf(payer.address), before - PRICE, 'charged once');
+      const metrics = await (await fetch(`${other.url}/metrics`)).text();
+      assert.match(metrics, /settlements_total\{operation="techStack",outcome="settled"\} 1/);
+      assert.match(metrics, /charges_total\{operation="techStack",kind="settlement"\} 1/);
+      assert.match(metrics, /charged_micro_usd_total\{operation="techStack",kind="settlement"\} 5000/);
+      const readiness = await fetch(`${stopping.url}/readyz`);
+      assert.equal(readiness.status, 503);
+      const notReady = await readiness.json();
+      assertValid('Readiness', notReady);
+      assert.deepEqual(notReady, { status: 'not_ready', version: (await (await fetch(`${other.url}/healthz`)).json()).version, store: 'sqlite', reason: 'shutting_down' });
+    } finally {
+      await other.close();
+      await stopping.close();
     }
   });
 

@@ -9,6 +9,8 @@ import { openStore } from '../../server/store/index.ts';
 import type { Store } from '../../server/store/types.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
 import type { Facilitator } from '../../server/payments/facilitator.ts';
+import type { Lifecycle } from '../../server/lifecycle.ts';
+import type { LogFn } from '../../server/observability/log.ts';
 
 export interface StartServiceOptions {
   handlers?: HandlerRegistry;
@@ -19,6 +21,10 @@ export interface StartServiceOptions {
   facilitator?: Facilitator | null;
   /** Share a store (e.g. two instances on one PostgreSQL); the test closes it. */
   store?: Store;
+  /** The instance's shutdown state, for tests that drain it. */
+  lifecycle?: Lifecycle;
+  /** Receives the log entries (default: none). */
+  log?: LogFn;
 }
 
 export interface TestService {
@@ -35,11 +41,11 @@ export interface TestService {
 export const OFFLINE_ENV = { NET_DNS_SERVERS: '127.0.0.1:9', NET_DNS_TIMEOUT_MS: '300' };
 
 /** The real app on an ephemeral loopback port with a fresh SQLite file (or the given store). */
-export async function startService({ handlers, config = {}, now, facilitator, store: shared }: StartServiceOptions = {}): Promise<TestService> {
+export async function startService({ handlers, config = {}, now, facilitator, store: shared, lifecycle, log }: StartServiceOptions = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const store = shared ?? (await openStore({ sqlitePath: join(dir, 'service.sqlite') }));
   const merged = { ...loadConfig(OFFLINE_ENV), logLevel: 'silent' as const, ...config };
-  const app = await createApp({ config: merged, store, handlers, now, facilitator });
+  const app = await createApp({ config: merged, store, handlers, now, facilitator, lifecycle, log });
   const server = createHttpServer(app.callback(), merged.http);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

@@ -40,7 +40,8 @@ describe('startWorld', () => {
   after(() => world.stop());
 
   it('gives the NET_* settings that point the service at it, and no chain unless asked', () => {
-    assert.deepEqual(Object.keys(world.netEnv).sort(), ['NET_ALLOW_CIDRS', 'NET_CA_FILE', 'NET_DNS_SERVERS', 'NET_PORT_MAP']);
+    assert.deepEqual(Object.keys(world.netEnv).sort(), ['NET_ALLOW_CIDRS', 'NET_BACKOFF_MAX_MS', 'NET_CA_FILE', 'NET_DNS_SERVERS', 'NET_PORT_MAP']);
+    assert.equal(world.netConfig.backoffMaxMs, 1000, 'one world host plays many upstreams: a 429 holds it back 1 s at most');
     assert.equal(world.netEnv.NET_DNS_SERVERS, world.dns.server);
     assert.equal(world.netEnv.NET_ALLOW_CIDRS, '127.0.0.0/8');
     assert.equal(world.netEnv.NET_PORT_MAP, `80:${world.sites.httpPort},443:${world.sites.httpsPort}`);

@@ -220,6 +220,15 @@ describe('searchAds: the registry blocking or failing is a failure, never no_ads
     const registry = fakeRegistry({ override: (r) => (r.method === 'POST' ? new FetchFailure('connect', r.url, 'refused') : undefined) });
     assert.equal((await failure(search(registry, ADS_DOMAINS.paged))).reason, 'network');
   });
+
+  it('the fetcher holding the registry back after an earlier 429 (rate_limited) is rate_limited, with the time left', async () => {
+    const held = (url: string) => new FetchFailure('rate_limited', url, 'wait', { retryAfterMs: 41_200 });
+    for (const registry of [fakeRegistry({ override: (r) => (r.method === 'POST' ? held(r.url) : undefined) }), fakeRegistry({ home: () => held('https://adstransparency.google.com/') })]) {
+      const error = await failure(search(registry, ADS_DOMAINS.paged));
+      assert.equal(error.reason, 'rate_limited');
+      assert.equal(error.retryAfterSeconds, 42);
+    }
+  });
 });
 
 describe('searchAds: the visit for cookies', () => {

@@ -9,9 +9,12 @@ describe('loadNetConfig', () => {
   const dir = mkdtempSync(join(tmpdir(), 'net-config-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('defaults to the system resolvers, 2 s, nothing allowed, no port map, no extra CA', () => {
+  it('defaults to the system resolvers, 2 s, nothing allowed, no port map, no extra CA, 4 per host, the caches on', () => {
     const config = loadNetConfig({});
-    assert.deepEqual({ ...config, userAgent: undefined }, { dnsServers: [], dnsTimeoutMs: 2000, allowCidrs: [], portMap: {}, caFile: null, caPem: null, userAgent: undefined });
+    assert.deepEqual({ ...config, userAgent: undefined }, {
+      dnsServers: [], dnsTimeoutMs: 2000, allowCidrs: [], portMap: {}, caFile: null, caPem: null, userAgent: undefined,
+      perHostConcurrency: 4, backoffMaxMs: 60_000, dnsCacheTtlMs: 300_000, dnsCacheMinTtlMs: 30_000, containerCacheTtlMs: 3_600_000, containerCacheMaxBytes: 8 * 1024 * 1024,
+    });
     assert.match(config.userAgent, /^CompanyIntelBot\/\d+\.\d+$/);
   });
 
@@ -39,7 +42,31 @@ describe('loadNetConfig', () => {
     assert.match(config.caPem ?? '', /BEGIN CERTIFICATE/);
   });
 
+  it('reads the politeness and cache settings; 0 turns a cache off', () => {
+    const config = loadNetConfig({
+      NET_PER_HOST_CONCURRENCY: '64',
+      NET_BACKOFF_MAX_MS: '0',
+      NET_DNS_CACHE_TTL_MS: '0',
+      NET_DNS_CACHE_MIN_TTL_MS: '1000',
+      NET_CONTAINER_CACHE_TTL_MS: '600000',
+      NET_CONTAINER_CACHE_MAX_BYTES: '1048576',
+    });
+    assert.deepEqual(
+      [config.perHostConcurrency, config.backoffMaxMs, config.dnsCacheTtlMs, config.dnsCacheMinTtlMs, config.containerCacheTtlMs, config.containerCacheMaxBytes],
+      [64, 0, 0, 1000, 600_000, 1_048_576],
+    );
+  });
+
   const invalid: [string, Record<string, string>, RegExp][] = [
+    ['no concurrency per host', { NET_PER_HOST_CONCURRENCY: '0' }, /NET_PER_HOST_CONCURRENCY must be an integer from 1 to 64 \(got "0"\)/],
+    ['more than 64 per host', { NET_PER_HOST_CONCURRENCY: '65' }, /NET_PER_HOST_CONCURRENCY/],
+    ['a fractional concurrency', { NET_PER_HOST_CONCURRENCY: '2.5' }, /NET_PER_HOST_CONCURRENCY/],
+    ['a back-off cap over an hour', { NET_BACKOFF_MAX_MS: '3600001' }, /NET_BACKOFF_MAX_MS must be an integer from 0 to 3600000/],
+    ['a negative DNS cache TTL', { NET_DNS_CACHE_TTL_MS: '-1' }, /NET_DNS_CACHE_TTL_MS/],
+    ['a DNS cache TTL in words', { NET_DNS_CACHE_TTL_MS: '5 minutes' }, /NET_DNS_CACHE_TTL_MS/],
+    ['a DNS cache floor over an hour', { NET_DNS_CACHE_MIN_TTL_MS: '7200000' }, /NET_DNS_CACHE_MIN_TTL_MS/],
+    ['a container TTL over a day', { NET_CONTAINER_CACHE_TTL_MS: '86400001' }, /NET_CONTAINER_CACHE_TTL_MS/],
+    ['a container cache size in MiB', { NET_CONTAINER_CACHE_MAX_BYTES: '8MiB' }, /NET_CONTAINER_CACHE_MAX_BYTES/],
     ['a resolver given by name', { NET_DNS_SERVERS: 'dns.google' }, /NET_DNS_SERVERS/],
     ['a non-numeric timeout', { NET_DNS_TIMEOUT_MS: 'soon' }, /NET_DNS_TIMEOUT_MS/],
     ['a zero timeout', { NET_DNS_TIMEOUT_MS: '0' }, /NET_DNS_TIMEOUT_MS/],

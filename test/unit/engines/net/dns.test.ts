@@ -31,10 +31,10 @@ describe('createDns against the world DNS server', () => {
   });
   after(() => world.stop());
 
-  it('answers A and AAAA', async () => {
-    assert.deepEqual(await dns.a('acme-widgets.com'), { ok: true, records: ['93.184.216.34', '93.184.216.35'] });
-    assert.deepEqual(await dns.aaaa('acme-widgets.com'), { ok: true, records: ['2606:2800:220:1:248:1893:25c8:1946'] });
-    assert.deepEqual(await dns.a('ACME-WIDGETS.COM.'), { ok: true, records: ['93.184.216.34', '93.184.216.35'] });
+  it('answers A and AAAA with their TTL (the world answers 60 s)', async () => {
+    assert.deepEqual(await dns.a('acme-widgets.com'), { ok: true, records: ['93.184.216.34', '93.184.216.35'], ttl: 60 });
+    assert.deepEqual(await dns.aaaa('acme-widgets.com'), { ok: true, records: ['2606:2800:220:1:248:1893:25c8:1946'], ttl: 60 });
+    assert.deepEqual(await dns.a('ACME-WIDGETS.COM.'), { ok: true, records: ['93.184.216.34', '93.184.216.35'], ttl: 60 });
   });
 
   it('sorts MX by priority, lower case, without the trailing dot', async () => {
@@ -61,7 +61,7 @@ describe('createDns against the world DNS server', () => {
   it('answers CNAME (lower case, no trailing dot) and follows CNAMEs for A', async () => {
     assert.deepEqual(await dns.cname('www.acme-widgets.com'), { ok: true, records: ['acme-widgets.shops.myshopify.com'] });
     assert.deepEqual(await dns.cname('acme-widgets.shops.myshopify.com'), { ok: true, records: ['shops.myshopify.com'] });
-    assert.deepEqual(await dns.a('www.acme-widgets.com'), { ok: true, records: ['23.227.38.65'] });
+    assert.deepEqual(await dns.a('www.acme-widgets.com'), { ok: true, records: ['23.227.38.65'], ttl: 60 });
     assert.deepEqual(await dns.cname('acme-widgets.com'), { ok: false, reason: 'nodata' });
   });
 
@@ -92,7 +92,7 @@ describe('createDns against the world DNS server', () => {
 
   it('sees zone changes at run time', async () => {
     world.setRecords('new-company.com', { A: ['93.184.216.50'], MX: [{ exchange: 'mx.zoho.com', priority: 10 }] });
-    assert.deepEqual(await dns.a('new-company.com'), { ok: true, records: ['93.184.216.50'] });
+    assert.deepEqual(await dns.a('new-company.com'), { ok: true, records: ['93.184.216.50'], ttl: 60 });
     assert.deepEqual(await dns.mx('new-company.com'), { ok: true, records: [{ exchange: 'mx.zoho.com', priority: 10 }] });
     world.deleteRecords('new-company.com');
     assert.deepEqual(await dns.a('new-company.com'), { ok: false, reason: 'nxdomain' });

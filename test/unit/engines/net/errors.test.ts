@@ -15,6 +15,9 @@ describe('errors', () => {
     const failure = new FetchFailure('timeout', 'https://acme.com/', 'slow', { cause: coded('UND_ERR_HEADERS_TIMEOUT') });
     assert.equal(failure.kind, 'timeout');
     assert.ok(failure instanceof Error && !(failure instanceof UnsafeTargetError));
+    assert.equal(failure.retryAfterMs, null);
+    const limited = new FetchFailure('rate_limited', 'https://acme.com/', 'wait', { retryAfterMs: 30_000 });
+    assert.deepEqual([limited.kind, limited.retryAfterMs, limited.cause], ['rate_limited', 30_000, undefined]);
   });
 
   const kinds: [Error, string][] = [

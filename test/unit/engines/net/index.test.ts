@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createNet, FetchFailure, UnsafeTargetError } from '../../../../engines/net/index.ts';
+import { createNet, FetchFailure, loadNetConfig, UnsafeTargetError, type UpstreamEvent } from '../../../../engines/net/index.ts';
 import { isFetchFailure, isUnsafeTarget } from '../../../../engines/net/types.ts';
 import { startWorld, type World } from '../../../world/index.ts';
 
@@ -8,7 +8,12 @@ describe('createNet', () => {
   let world: World;
   before(async () => {
     world = await startWorld({ zone: { 'acme-widgets.com': { A: ['127.0.0.1'], MX: [{ exchange: 'mx.acme-widgets.com', priority: 10 }] } } });
-    world.sites.host('acme-widgets.com', { files: { '/': 'home' } });
+    world.sites.host('acme-widgets.com', { files: {
+      '/': 'home',
+      '/moved': { status: 302, body: '', headers: { location: '/' } },
+      '/to-private': { status: 302, body: '', headers: { location: 'http://10.0.0.1/' } },
+      '/busy': { status: 429, body: 'slow down', headers: { 'retry-after': '30' } },
+    } });
   });
   after(() => world.stop());
 
@@ -18,6 +23,26 @@ describe('createNet', () => {
     const response = await net.fetch('https://acme-widgets.com/');
     assert.equal(response.text(), 'home');
     assert.equal(world.sites.requests.at(-1)?.headers['user-agent'], world.netConfig.userAgent);
+  });
+
+  it('reports every hop to onUpstream: its host, status or failure, and time; nothing for a target refused before connecting', async () => {
+    const events: UpstreamEvent[] = [];
+    const net = createNet(loadNetConfig({ ...world.netEnv, NET_BACKOFF_MAX_MS: '60000' }), { onUpstream: (event) => events.push(event) });
+    await net.fetch('https://acme-widgets.com/moved');
+    await net.fetch('http://missing-company.com/').catch(() => {});
+    await net.fetch('http://10.0.0.1/').catch(() => {});
+    await net.fetch('https://acme-widgets.com/to-private').catch(() => {});
+    assert.equal((await net.fetch('https://acme-widgets.com/busy')).status, 429);
+    await net.fetch('https://acme-widgets.com/', { timeoutMs: 1000 }).catch(() => {});
+    for (const event of events) assert.ok(Number.isInteger(event.elapsedMs) && event.elapsedMs >= 0);
+    assert.deepEqual(events.map(({ host, status, failure }) => ({ host, status, failure })), [
+      { host: 'acme-widgets.com', status: 302, failure: null },
+      { host: 'acme-widgets.com', status: 200, failure: null },
+      { host: 'missing-company.com', status: null, failure: 'dns_not_found' },
+      { host: 'acme-widgets.com', status: 302, failure: null },
+      { host: 'acme-widgets.com', status: 429, failure: null },
+      { host: 'acme-widgets.com', status: null, failure: 'rate_limited' },
+    ]);
   });
 
   it('exports guards engines use to tell the two failures apart', async () => {

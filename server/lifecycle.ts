@@ -1,0 +1,123 @@
+/**
+ * Graceful shutdown of one instance. On drain: the server stops accepting connections (main.ts),
+ * requests already running finish and are answered, requests that still arrive on open
+ * keep-alive connections get a retryable 503 with `Connection: close`, and /readyz answers
+ * 503 so a load balancer stops routing here.
+ *
+ * A paid call is never settled without being answered: once the grace period is over no new
+ * settlement starts (the call answers 503 engine_unavailable and keeps its result with the
+ * payment's nonce, so the caller's retry with the same payment, on any instance, settles once
+ * and delivers), and the instance waits for settlements already under way before it exits.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Context, Next } from 'koa';
+import { ServiceError } from './problem.ts';
+
+export interface LifecycleOptions {
+  /** How long running calls may take to finish after the drain starts. */
+  graceMs?: number;
+  /** How much longer a settlement already sent to the facilitator is waited for. */
+  settleWindowMs?: number;
+}
+
+export interface DrainReport {
+  /** Requests still running when the instance stopped waiting (0 on a clean drain). */
+  abandoned: number;
+  /** Settlements still under way when the instance stopped waiting. */
+  unsettled: number;
+  elapsedMs: number;
+}
+
+/** Paths a load balancer keeps probing while the instance drains. */
+const PROBES = new Set(['/healthz', '/readyz']);
+
+export function createLifecycle({ graceMs = 25_000, settleWindowMs = 30_000 }: LifecycleOptions = {}) {
+  let draining = false;
+  let pastGrace = false;
+  let running = 0;
+  let settling = 0;
+  const idleWaiters = new Set<() => void>();
+  // A settlement counts until its answer has left (the response closed), not just until the
+  // facilitator replied: the request carries its flag through the async calls of the meter.
+  const requestState = new AsyncLocalStorage<{ settling: boolean }>();
+  const wake = () => {
+    for (const waiter of idleWaiters) waiter();
+  };
+
+  function waitUntil(condition: () => boolean, ms: number): Promise<boolean> {
+    if (condition()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!condition()) return;
+        finish(true);
+      };
+      const finish = (done: boolean) => {
+        clearTimeout(timer);
+        idleWaiters.delete(check);
+        resolve(done);
+      };
+      const timer = setTimeout(() => finish(condition()), ms);
+      idleWaiters.add(check);
+    });
+  }
+
+  return {
+    get draining() {
+      return draining;
+    },
+
+    /** Koa stage: counts running requests; once draining, closes connections and turns new calls away. */
+    stage() {
+      return async function drainStage(ctx: Context, next: Next) {
+        if (draining) {
+          ctx.set('Connection', 'close');
+          if (!PROBES.has(ctx.path)) {
+            throw new ServiceError('engine_unavailable', {
+              detail: 'This instance is shutting down. Repeat the call: the load balancer sends it to another instance. Nothing was charged.',
+              headers: { 'Retry-After': '1', Connection: 'close' },
+            });
+          }
+        }
+        running++;
+        const state = { settling: false };
+        ctx.res.once('close', function answered() {
+          if (state.settling) settling--;
+          running--;
+          wake();
+        });
+        await requestState.run(state, next);
+        if (draining) ctx.set('Connection', 'close');
+      };
+    },
+
+    /** The meter's gate around a settlement: false once the grace period is over. */
+    settlementGate: {
+      enter(): boolean {
+        if (pastGrace) return false;
+        const state = requestState.getStore();
+        if (state?.settling) return true;
+        settling++;
+        if (state) state.settling = true;
+        return true;
+      },
+      leave(): void {
+        // Inside a request the answer's end releases it (see stage()); elsewhere (tests) now.
+        if (requestState.getStore()) return;
+        settling--;
+        wake();
+      },
+    },
+
+    /** Stop taking calls, wait for running ones (graceMs), then for settlements under way (settleWindowMs). */
+    async drain(): Promise<DrainReport> {
+      const started = Date.now();
+      draining = true;
+      await waitUntil(() => running === 0, graceMs);
+      pastGrace = true;
+      await waitUntil(() => settling === 0, settleWindowMs);
+      return { abandoned: running, unsettled: settling, elapsedMs: Date.now() - started };
+    },
+  };
+}
+
+export type Lifecycle = ReturnType<typeof createLifecycle>;

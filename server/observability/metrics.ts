@@ -1,0 +1,88 @@
+/**
+ * Prometheus metrics of one service instance (prom-client, a registry per instance so tests and
+ * several apps in one process do not share counters). GET /metrics renders them.
+ *
+ * Labels stay low-cardinality and never name a caller's target: operations are the spec's
+ * operationIds, and an upstream is labelled by host only when it is one of the service's own
+ * upstream APIs (job boards, the ads registry, RDAP); any other site is `target`. A private
+ * query's target therefore never appears here.
+ */
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface MetricsOptions {
+  /** Host names of the service's own upstream APIs (labelled by name); `*.` prefixes match subdomains. */
+  upstreamHosts?: readonly string[];
+  /** Process metrics (memory, CPU, event-loop lag, handles). */
+  processMetrics?: boolean;
+}
+
+export type ChargeKind = 'free_use' | 'settlement';
+export type SettlementOutcome = 'settled' | 'failed' | 'pending' | 'deferred';
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export function createMetrics({ upstreamHosts = [], processMetrics = true }: MetricsOptions = {}) {
+  const registry = new Registry();
+  if (processMetrics) collectDefaultMetrics({ register: registry });
+
+  const httpRequests = new Counter({ name: 'http_requests_total', help: 'HTTP requests by route (operationId) and status code.', labelNames: ['route', 'method', 'status'], registers: [registry] });
+  const httpLatency = new Histogram({ name: 'http_request_duration_seconds', help: 'HTTP request latency by route (operationId).', labelNames: ['route'], buckets: LATENCY_BUCKETS, registers: [registry] });
+  const calls = new Counter({ name: 'operation_calls_total', help: 'Operation calls (HTTP and MCP) by outcome: the result status, payment_required, replay, or the error code.', labelNames: ['operation', 'transport', 'outcome'], registers: [registry] });
+  const callLatency = new Histogram({ name: 'operation_duration_seconds', help: 'Operation call latency (validate, meter, handle, settle) by operation and transport.', labelNames: ['operation', 'transport'], buckets: LATENCY_BUCKETS, registers: [registry] });
+  const charges = new Counter({ name: 'charges_total', help: 'Charged results: free_use (a free call used) or settlement (paid in USDC).', labelNames: ['operation', 'kind'], registers: [registry] });
+  const chargedMicroUsd = new Counter({ name: 'charged_micro_usd_total', help: 'List-price value of charged results in micro-USD, by kind.', labelNames: ['operation', 'kind'], registers: [registry] });
+  const settlements = new Counter({ name: 'settlements_total', help: 'x402 settlements by outcome: settled, failed, pending (indeterminate, kept for the retry), deferred (instance shutting down).', labelNames: ['operation', 'outcome'], registers: [registry] });
+  const upstreamRequests = new Counter({ name: 'upstream_requests_total', help: 'Requests of the safe fetcher by upstream host (or target) and outcome.', labelNames: ['host', 'outcome'], registers: [registry] });
+  const upstreamErrors = new Counter({ name: 'upstream_errors_total', help: 'Upstream failures (connection, timeout, rate limit, 5xx, 429) by host (or target) and kind.', labelNames: ['host', 'kind'], registers: [registry] });
+
+  const exact = new Set(upstreamHosts.filter((host) => !host.startsWith('*.')).map((host) => host.toLowerCase()));
+  const suffixes = upstreamHosts.filter((host) => host.startsWith('*.')).map((host) => host.slice(1).toLowerCase());
+  function upstreamLabel(host: string): string {
+    const name = host.toLowerCase();
+    if (exact.has(name)) return name;
+    const suffix = suffixes.find((end) => name.endsWith(end));
+    return suffix ? `*${suffix}` : 'target';
+  }
+
+  return {
+    registry,
+    contentType: registry.contentType,
+    render: () => registry.metrics(),
+    request({ route, method, status, seconds }: { route: string; method: string; status: number; seconds: number }) {
+      httpRequests.inc({ route, method, status: String(status) });
+      httpLatency.observe({ route }, seconds);
+    },
+    call({ operation, transport, outcome, seconds }: { operation: string; transport: string; outcome: string; seconds: number }) {
+      calls.inc({ operation, transport, outcome });
+      callLatency.observe({ operation, transport }, seconds);
+    },
+    charge({ operation, kind, amountMicroUsd }: { operation: string; kind: ChargeKind; amountMicroUsd: number }) {
+      charges.inc({ operation, kind });
+      chargedMicroUsd.inc({ operation, kind }, amountMicroUsd);
+    },
+    settlement({ operation, outcome }: { operation: string; outcome: SettlementOutcome }) {
+      settlements.inc({ operation, outcome });
+    },
+    upstream({ host, status, failure }: { host: string; status: number | null; failure: string | null }) {
+      const label = upstreamLabel(host);
+      const kind = failure ?? (status === 429 ? 'http_429' : status !== null && status >= 500 ? 'http_5xx' : null);
+      upstreamRequests.inc({ host: label, outcome: kind ?? 'ok' });
+      if (kind) upstreamErrors.inc({ host: label, kind });
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The hosts of the service's own upstream APIs, from their base URLs ({company} templates become `*.`). */
+export function upstreamHostsOf(baseUrls: readonly string[]): string[] {
+  return baseUrls.flatMap((base) => {
+    const templated = base.replace(/\{[a-z]+\}\./gi, 'x-wildcard.');
+    try {
+      const host = new URL(templated).hostname;
+      return [host.startsWith('x-wildcard.') ? `*.${host.slice('x-wildcard.'.length)}` : host];
+    } catch {
+      return [];
+    }
+  });
+}

@@ -1,0 +1,119 @@
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { startService, type TestService } from '../support/service.ts';
+import { call } from '../support/contract.ts';
+import { DOCS_ASSETS, DOCS_CSP } from '../../server/docs-page.ts';
+
+const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const TYPES: Record<string, string> = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8', 'init.js': 'text/javascript; charset=utf-8', 'favicon-32x32.png': 'image/png' };
+
+/** A raw GET (fetch would decompress on its own), with its status, headers and bytes. */
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('GET /docs and its assets', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startService({ config: { publicBaseUrl: 'https://api.example.test' } });
+  });
+  after(() => service.close());
+
+  it('serves the page as text/html under a same-origin Content-Security-Policy, with no third-party URL', async () => {
+    const page = await get(`${service.url}/docs`);
+    assert.equal(page.status, 200);
+    assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
+    assert.equal(page.headers['content-security-policy'], DOCS_CSP);
+    assert.match(DOCS_CSP, /script-src 'self'(;|$)/);
+    assert.doesNotMatch(DOCS_CSP, /unsafe-inline|unsafe-eval|\*/);
+    assert.equal(page.headers['cache-control'], 'public, max-age=300');
+    const html = page.body.toString();
+    assert.doesNotMatch(html, /https?:\/\//, 'every URL of the page is this origin');
+    assert.doesNotMatch(html, /<script>|<style|\sstyle=|\son[a-z]+=/i, 'no inline script or style');
+    for (const file of DOCS_ASSETS) assert.ok(html.includes(`"/docs/assets/${file}"`), file);
+  });
+
+  it('offers exactly the files the spec names', () => {
+    assert.deepEqual([...DOCS_ASSETS].sort(), Object.keys(TYPES).sort());
+  });
+
+  for (const file of Object.keys(TYPES)) {
+    it(`/docs/assets/${file}: ${TYPES[file]}, cached a day, 304 on its ETag`, async () => {
+      const asset = await get(`${service.url}/docs/assets/${file}`);
+      assert.equal(asset.status, 200);
+      assert.equal(asset.headers['content-type'], TYPES[file]);
+      assert.equal(asset.headers['cache-control'], 'public, max-age=86400');
+      assert.equal(asset.headers['x-content-type-options'], 'nosniff');
+      if (file === 'init.js') {
+        const script = asset.body.toString();
+        assert.match(script, /SwaggerUIBundle\(/);
+        assert.match(script, /"url": "\/openapi\.json"/);
+        assert.match(script, /"displayOperationId": true/);
+        assert.match(script, /"validatorUrl": null/);
+      } else assert.deepEqual(asset.body, readFileSync(join(swaggerUiDir, file)), 'the installed package file, byte for byte');
+      const again = await get(`${service.url}/docs/assets/${file}`, { 'if-none-match': String(asset.headers.etag) });
+      assert.equal(again.status, 304);
+      assert.equal(again.body.length, 0);
+    });
+  }
+
+  it('gzips the style sheet and the bundle to clients that accept it, and not the PNG', async () => {
+    for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js']) {
+      const plain = await get(`${service.url}/docs/assets/${file}`);
+      const zipped = await get(`${service.url}/docs/assets/${file}`, { 'accept-encoding': 'gzip' });
+      assert.equal(zipped.headers['content-encoding'], 'gzip');
+      assert.ok(zipped.body.length < plain.body.length / 3, `${file}: ${zipped.body.length} vs ${plain.body.length}`);
+      assert.deepEqual(gunzipSync(zipped.body), plain.body);
+      assert.equal(zipped.headers.etag, plain.headers.etag);
+    }
+    const icon = await get(`${service.url}/docs/assets/favicon-32x32.png`, { 'accept-encoding': 'gzip' });
+    assert.equal(icon.headers['content-encoding'], undefined);
+  });
+
+  it('answers a file outside the list with not_found, even one the package has', async () => {
+    for (const path of ['/docs/assets/swagger-ui.js', '/docs/assets/index.html', '/docs/assets/%2e%2e%2fpackage.json', '/docs/assets/']) {
+      const { status, body } = await call(service.url, path, { method: 'GET' });
+      assert.equal(status, 404, path);
+      assert.equal(body.code, 'not_found', path);
+      assert.equal(body.type, 'https://api.example.test/errors#not_found');
+    }
+  });
+
+  it('answers POST on the page and on an asset with method_not_allowed and Allow: GET', async () => {
+    for (const path of ['/docs', '/docs/assets/init.js']) {
+      const { status, body, headers } = await call(service.url, path, { body: {} });
+      assert.equal(status, 405, path);
+      assert.equal(body.code, 'method_not_allowed', path);
+      assert.match(headers.get('allow')!, /^GET\b/, path);
+    }
+  });
+});
+
+describe('GET /docs under a PUBLIC_BASE_URL with a path', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startService({ config: { publicBaseUrl: 'https://api.example.test/intel/' } });
+  });
+  after(() => service.close());
+
+  it('prefixes the assets and the spec with that path, never its origin', async () => {
+    const html = (await get(`${service.url}/docs`)).body.toString();
+    assert.ok(html.includes('"/intel/docs/assets/swagger-ui-bundle.js"'));
+    assert.doesNotMatch(html, /api\.example\.test/);
+    const script = (await get(`${service.url}/docs/assets/init.js`)).body.toString();
+    assert.match(script, /"url": "\/intel\/openapi\.json"/);
+  });
+});
