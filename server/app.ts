@@ -92,6 +92,7 @@ export async function createApp({
         privateTier: ctx.get('X-Private-Query-Tier') || undefined,
         payment: ctx.get('PAYMENT-SIGNATURE') ? { header: ctx.get('PAYMENT-SIGNATURE') } : ctx.get('X-PAYMENT') ? { header: ctx.get('X-PAYMENT') } : null,
         usage: ctx.state.usage,
+        settlementHold: ctx.state.settlementHold,
       });
       for (const [name, value] of Object.entries(outcome.headers)) ctx.set(name, value);
       ctx.status = outcome.status;

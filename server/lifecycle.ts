@@ -9,7 +9,6 @@
  * payment's nonce, so the caller's retry with the same payment, on any instance, settles once
  * and delivers), and the instance waits for settlements already under way before it exits.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, Next } from 'koa';
 import { ServiceError } from './problem.ts';
 
@@ -28,6 +27,11 @@ export interface DrainReport {
   elapsedMs: number;
 }
 
+/** Per request: whether a settlement of it is under way (released when its response closes). */
+export interface SettlementHold {
+  settling: boolean;
+}
+
 /** Paths a load balancer keeps probing while the instance drains. */
 const PROBES = new Set(['/healthz', '/readyz']);
 
@@ -37,9 +41,6 @@ export function createLifecycle({ graceMs = 25_000, settleWindowMs = 30_000 }: L
   let running = 0;
   let settling = 0;
   const idleWaiters = new Set<() => void>();
-  // A settlement counts until its answer has left (the response closed), not just until the
-  // facilitator replied: the request carries its flag through the async calls of the meter.
-  const requestState = new AsyncLocalStorage<{ settling: boolean }>();
   const wake = () => {
     for (const waiter of idleWaiters) waiter();
   };
@@ -79,30 +80,32 @@ export function createLifecycle({ graceMs = 25_000, settleWindowMs = 30_000 }: L
           }
         }
         running++;
-        const state = { settling: false };
+        // A settlement counts until its answer has left (the response closed), not just until the
+        // facilitator replied: the meter flags this request's hold (passed along with the call).
+        const hold: SettlementHold = { settling: false };
+        ctx.state.settlementHold = hold;
         ctx.res.once('close', function answered() {
-          if (state.settling) settling--;
+          if (hold.settling) settling--;
           running--;
           wake();
         });
-        await requestState.run(state, next);
+        await next();
         if (draining) ctx.set('Connection', 'close');
       };
     },
 
     /** The meter's gate around a settlement: false once the grace period is over. */
     settlementGate: {
-      enter(): boolean {
+      enter(hold?: SettlementHold): boolean {
         if (pastGrace) return false;
-        const state = requestState.getStore();
-        if (state?.settling) return true;
+        if (hold?.settling) return true;
         settling++;
-        if (state) state.settling = true;
+        if (hold) hold.settling = true;
         return true;
       },
-      leave(): void {
-        // Inside a request the answer's end releases it (see stage()); elsewhere (tests) now.
-        if (requestState.getStore()) return;
+      leave(hold?: SettlementHold): void {
+        // A request's hold is released when its answer has left (see stage()); without one, now.
+        if (hold) return;
         settling--;
         wake();
       },

@@ -70,6 +70,7 @@ export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, 
           privateTier: typeof meta[MCP_META.privateTier] === 'string' ? (meta[MCP_META.privateTier] as string) : undefined,
           payment: meta[MCP_META.payment] !== undefined ? { meta: meta[MCP_META.payment] } : null,
           usage,
+          settlementHold: ctx.state.settlementHold,
         });
         if (outcome.kind === 'payment_required') return toolResult(outcome.body, true);
         const receipt = outcome.settlement ?? (outcome.headers['PAYMENT-RESPONSE'] ? decodePaymentResponseHeader(outcome.headers['PAYMENT-RESPONSE']) : undefined);

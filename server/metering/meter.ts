@@ -47,6 +47,8 @@ export interface MeteredCall {
   payment: { header?: string; meta?: unknown } | null;
   /** Filled by the meter for the usage headers and the call's log line. */
   usage: { priceMicroUsd: number; chargedMicroUsd: number; charge?: 'free_use' | 'settlement' };
+  /** The request's settlement hold (server/lifecycle.ts), when it runs inside one. */
+  settlementHold?: { settling: boolean };
 }
 
 /** What the meter reports for metrics: each charge and each settlement attempt's outcome. */
@@ -56,9 +58,9 @@ export type MeterEvent =
 
 /** Lets the instance's shutdown hold back new settlements (server/lifecycle.ts). */
 export interface SettlementGate {
-  /** false: do not start a settlement now (the instance is going away). */
-  enter(): boolean;
-  leave(): void;
+  /** false: do not start a settlement now (the instance is going away). `hold` is the request's, released when its answer has left. */
+  enter(hold?: { settling: boolean }): boolean;
+  leave(hold?: { settling: boolean }): void;
 }
 
 export interface MeterOutcome {
@@ -379,7 +381,7 @@ export function createMeter({
     }
 
     const operationId = call.operation.operationId;
-    if (!settlementGate.enter()) {
+    if (!settlementGate.enter(call.settlementHold)) {
       // The instance is shutting down: settling now could leave a transfer without its answer.
       // The answer stays with the nonce; the same payment repeated on any instance settles it once.
       observe({ type: 'settlement', operation: operationId, outcome: 'deferred' });
@@ -397,7 +399,7 @@ export function createMeter({
       log({ level: 'error', msg: 'settle threw', requestId: call.requestId, error: String(error) });
       settlement = { success: false, errorReason: 'settlement_pending', transaction: '', network: terms.network } as SettleResponse;
     } finally {
-      settlementGate.leave();
+      settlementGate.leave(call.settlementHold);
     }
     if (!settlement.success) {
       const reason = settlement.errorReason ?? 'settle_failed';

@@ -24,6 +24,8 @@ export interface CallRequest {
   payment: { header?: string; meta?: unknown } | null;
   /** Filled as the call goes: what the usage headers report (and the log: which kind of charge). */
   usage: { priceMicroUsd: number; chargedMicroUsd: number; charge?: 'free_use' | 'settlement' };
+  /** The request's settlement hold (server/lifecycle.ts): shutdown waits until a settled call's answer has left. */
+  settlementHold?: { settling: boolean };
 }
 
 export type CallOutcome = MeterOutcome;
@@ -95,7 +97,7 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     const input = validateBody(operation, call.body);
     handlers[operation.operationId]?.precheck?.(input, { tier });
     return meter(
-      { operation, input, tier, idempotencyKey, ip: call.ip, requestId: call.requestId, resource: resourceOf(call, operation), payment: call.payment, usage: call.usage },
+      { operation, input, tier, idempotencyKey, ip: call.ip, requestId: call.requestId, resource: resourceOf(call, operation), payment: call.payment, usage: call.usage, settlementHold: call.settlementHold },
       (extras) => runHandler(operation, input, call, tier, extras),
     );
   }

@@ -127,10 +127,16 @@ async function one(call: Call) {
 const start = Date.now();
 const end = start + MINUTES * 60_000;
 console.log(`soak: ${MINUTES} min at ${RATE} requests/s over ${MIX.length} kinds of call; service pid ${child.pid} at ${url}`);
-const sampler = setInterval(() => {
+/** Where the memory is, from the service's own /metrics: the JS heap in use, and memory outside it. */
+async function heapFigures(): Promise<string> {
+  const text = await fetch(`${url}/metrics`).then((r) => r.text(), () => '');
+  const mb = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 1048576;
+  return `heap used ${mb('nodejs_heap_size_used_bytes').toFixed(0)} MB of ${mb('nodejs_heap_size_total_bytes').toFixed(0)}, external ${mb('nodejs_external_memory_bytes').toFixed(0)} MB`;
+}
+const sampler = setInterval(async () => {
   memory.push({ at: Date.now() - start, rss: rssMb(child.pid!) });
   const last = memory[memory.length - 1];
-  if (memory.length % 6 === 0) console.log(`  ${(last.at / 1000).toFixed(0)} s: ${sent} sent, ${inFlight} in flight, RSS ${last.rss.toFixed(0)} MB, unexpected ${unexpected.length}`);
+  if (memory.length % 6 === 0) console.log(`  ${(last.at / 1000).toFixed(0)} s: ${sent} sent, ${inFlight} in flight, RSS ${last.rss.toFixed(0)} MB (${await heapFigures()}), unexpected ${unexpected.length}`);
 }, 10_000);
 while (Date.now() < end) {
   const due = start + (sent * 1000) / RATE;

@@ -16,14 +16,17 @@ async function serve(lifecycle: Lifecycle, { ms = 300, settleMs }: { ms?: number
   app.use(async (ctx) => {
     if (ctx.path === '/settle') {
       await new Promise((resolve) => setTimeout(resolve, ms));
-      const entered = lifecycle.settlementGate.enter();
+      const hold = ctx.state.settlementHold;
+      const entered = lifecycle.settlementGate.enter(hold);
       gateAnswers.push(entered);
       if (entered) {
         try {
           await new Promise((resolve) => setTimeout(resolve, settleFor));
         } finally {
-          lifecycle.settlementGate.leave();
+          lifecycle.settlementGate.leave(hold);
         }
+        // What follows a settlement (store writes) before the answer goes out.
+        await new Promise((resolve) => setTimeout(resolve, 200));
       }
       ctx.body = { settled: entered };
       return;
@@ -100,7 +103,11 @@ describe('lifecycle: drain for graceful shutdown', () => {
     // Enters the gate at ~50 ms, within the grace period, and settles until ~850 ms, well past it.
     const served = await serve(lifecycle, { ms: 50, settleMs: 800 });
     server = served.server;
-    const underWay = get(served.port, '/settle');
+    let answeredAt = 0;
+    const underWay = get(served.port, '/settle').then((answer) => {
+      answeredAt = Date.now();
+      return answer;
+    });
     await new Promise((resolve) => setTimeout(resolve, 10));
     const report = await lifecycle.drain();
     assert.equal(lifecycle.settlementGate.enter(), false, 'no settlement starts once the grace period is over');
@@ -108,7 +115,9 @@ describe('lifecycle: drain for graceful shutdown', () => {
     assert.deepEqual(answered.body, { settled: true });
     assert.deepEqual(served.gateAnswers, [true]);
     assert.equal(report.unsettled, 0, 'the drain waited for the settlement and its answer');
-    assert.ok(report.elapsedMs >= 600, `the drain outlasted the grace period for the settlement (${report.elapsedMs} ms)`);
+    // The settlement ends at ~850 ms and its answer leaves at ~1,050 ms: the drain waits for the answer.
+    assert.ok(report.elapsedMs >= 950, `the drain outlasted the settlement until its answer had left (${report.elapsedMs} ms)`);
+    assert.ok(answeredAt > 0);
   });
 
   it('refuses the gate to a call that reaches settlement after the grace period', async () => {
