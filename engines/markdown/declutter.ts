@@ -1,7 +1,8 @@
 /**
  * Removing what is never content, before any extraction: code and invisible markup, hidden
- * elements, cookie and consent banners, ads. And the page chrome (navigation, site header,
- * footer, sidebars), removed only on the whole-page path: Readability judges chrome itself.
+ * elements, cookie and consent banners, ads (after revealing content a browser would show once
+ * scripts run). And the page chrome (navigation, site header, footer, sidebars), removed only on
+ * the whole-page path: Readability judges chrome itself.
  */
 import type { Doc } from './page.ts';
 
@@ -34,12 +35,51 @@ function holdsMain(element: Element): boolean {
   return Boolean(element.querySelector('main, [role="main"], article'));
 }
 
+/**
+ * A page's worth of text: a <noscript> with this much is the page served to clients without
+ * JavaScript (not a "please enable JavaScript" note or a tracking pixel), and a hidden or
+ * chrome-named block with this much that holds most of the page is the page itself.
+ */
+const PAGE_TEXT = 500;
+/** A block holding more than this share of the page's text is the page, whatever its name or style says. */
+const MOST_OF_PAGE = 0.5;
+const isMostOf = (element: Element, total: number) => {
+  const length = collapsedLength(element);
+  return length >= PAGE_TEXT && length > MOST_OF_PAGE * total;
+};
+
+/**
+ * Content the page ships for later display, put where a browser would show it (before the
+ * never-content pass removes <noscript> and hidden elements):
+ * - a long <noscript> is the server-rendered page for clients without JavaScript (forum engines
+ *   such as Discourse and Flarum render the whole thread only there): its content replaces it;
+ * - React's streamed server rendering sends each finished Suspense boundary as a hidden
+ *   <div id="S:n">, moved by a script into the placeholder <template id="B:n">: moved here the same way.
+ */
+export function revealDeferredContent(document: Doc): void {
+  for (const element of [...document.querySelectorAll('noscript')]) {
+    if (element.isConnected && collapsedLength(element) >= PAGE_TEXT) element.replaceWith(...element.childNodes);
+  }
+  for (const element of [...document.querySelectorAll('div[hidden][id^="S:"]')]) {
+    const placeholder = document.getElementById(`B:${element.id.slice(2)}`);
+    if (placeholder?.localName === 'template') placeholder.replaceWith(...element.childNodes);
+    else element.removeAttribute('hidden');
+    if (element.isConnected && !element.childNodes.length) element.remove();
+  }
+}
+
 export function removeClutter(document: Doc): void {
+  revealDeferredContent(document);
   for (const element of [...document.querySelectorAll(NEVER_CONTENT)]) {
     if (!isStructural(element)) element.remove();
   }
+  // An inline-hidden block with a page's worth of text that holds the page's heading, its main
+  // landmark or most of its text is shown by a script once the page loads (deferred rendering,
+  // anti-flicker and age-gate wrappers): it is the page, not a hidden extra such as a menu or modal.
+  const bodyText = collapsedLength(document.body);
+  const shownLater = (element: Element) => collapsedLength(element) >= PAGE_TEXT && (holdsMain(element) || Boolean(element.querySelector('h1')) || isMostOf(element, bodyText));
   for (const element of [...document.querySelectorAll('[style]')]) {
-    if (!isStructural(element) && HIDDEN_STYLE.test(element.getAttribute('style') ?? '')) element.remove();
+    if (!isStructural(element) && HIDDEN_STYLE.test(element.getAttribute('style') ?? '') && !shownLater(element)) element.remove();
   }
   for (const element of [...document.querySelectorAll('[id], [class], [role="dialog"], [aria-modal="true"], ins')]) {
     if (isStructural(element) || !element.isConnected) continue;
@@ -86,17 +126,24 @@ export function removeChrome(root: Element): void {
   for (const element of [...root.querySelectorAll('header, [role="banner"]')]) {
     if (element.isConnected && !element.closest('main, [role="main"], article') && !holdsMain(element)) element.remove();
   }
+  // Measured after the landmarks are gone: chrome by name is never most of what remains.
+  const total = collapsedLength(root);
   for (const element of [...root.querySelectorAll('[id], [class]')]) {
     if (!element.isConnected || isStructural(element)) continue;
-    if (CHROME_LABEL.test(label(element)) && !holdsMain(element) && (element.textContent ?? '').length <= MAX_CLUTTER_TEXT) element.remove();
+    if (CHROME_LABEL.test(label(element)) && !holdsMain(element) && (element.textContent ?? '').length <= MAX_CLUTTER_TEXT && !isMostOf(element, total)) element.remove();
   }
 }
 
 /** What surrounds the content on the whole-page path (after removeChrome, inside the chosen root). */
 export function removeSurroundings(root: Element): void {
+  const total = collapsedLength(root);
   for (const element of [...root.querySelectorAll('[id], [class]')]) {
     // root may be a detached clone, where nothing isConnected: ask whether it is still inside.
     if (!root.contains(element) || isStructural(element)) continue;
-    if (AROUND_LABEL.test(label(element)) && !holdsMain(element) && (element.textContent ?? '').length < MAX_AROUND_TEXT) element.remove();
+    if (!AROUND_LABEL.test(label(element)) || holdsMain(element)) continue;
+    // What surrounds the content is never most of it, however short the page: a block with most
+    // of its text under such a name is the page itself (a search-results wrapper, an account page's body).
+    const length = collapsedLength(element);
+    if (length < MAX_AROUND_TEXT && length <= MOST_OF_PAGE * total) element.remove();
   }
 }
