@@ -84,7 +84,7 @@ export function createLifecycle({ graceMs = 25_000, settleWindowMs = 30_000 }: L
         // facilitator replied: the meter flags this request's hold (passed along with the call).
         const hold: SettlementHold = { settling: false };
         ctx.state.settlementHold = hold;
-        ctx.res.once('close', function answered() {
+        ctx.res.once('close', () => {
           if (hold.settling) settling--;
           running--;
           wake();

@@ -97,6 +97,10 @@ export interface MeterOptions {
 const OPEN_GATE: SettlementGate = { enter: () => true, leave: () => {} };
 
 const DAY_MS = 86_400_000;
+/** When a kept answer of a call made at `at` expires (a day and a minute: a same-day repeat always finds it). */
+function expiresAt(at: Date): number {
+  return at.getTime() + DAY_MS + 60_000;
+}
 const isOk = (result: unknown) => (result as { status?: unknown } | null)?.status === 'ok';
 
 export function createMeter({
@@ -145,7 +149,6 @@ export function createMeter({
   /** Request rows this call owns: finished with the answer, or abandoned. */
   function ownership(fp: string, key: string) {
     const owned: string[] = [];
-    const expiresAt = (at: Date) => at.getTime() + DAY_MS + 60_000;
     return {
       async begin(scope: string, at: Date) {
         const known = finished.get(`${scope}|${key}`);

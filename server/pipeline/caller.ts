@@ -4,8 +4,11 @@ import type { Context } from 'koa';
  * The caller's IP: the socket address, or, only when the socket peer is a configured trusted
  * proxy, the right-most X-Forwarded-For entry that is not itself a trusted proxy.
  */
+function normalize(address: string): string {
+  return address.trim().replace(/^::ffff:/, '');
+}
+
 export function clientIp(ctx: Context, trustedProxies: string[]): string {
-  const normalize = (address: string) => address.trim().replace(/^::ffff:/, '');
   const peer = normalize(ctx.req.socket.remoteAddress ?? 'unknown');
   if (!trustedProxies.includes(peer)) return peer;
   const forwarded = String(ctx.get('X-Forwarded-For') || '')

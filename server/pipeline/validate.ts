@@ -40,14 +40,16 @@ function pickCode(codes: ErrorCode[], errors: ErrorObject[]): ErrorCode {
   return codes.find((code) => code !== 'invalid_input') ?? 'invalid_input';
 }
 
-function valuesAt(body: any, path: string[], prefix = ''): { pointer: string; value: unknown; set: (v: unknown) => void }[] {
+// Fields as (holder, key) rather than setter closures: this runs on every call, and under tsx
+// every named closure created costs a defineProperty (esbuild keepNames).
+function valuesAt(body: any, path: string[], prefix = ''): { pointer: string; value: unknown; holder: any; key: string }[] {
   if (path.length === 0) return [];
   const [head, ...rest] = path;
   if (body === null || typeof body !== 'object') return [];
   const keys = head === '*' ? (Array.isArray(body) ? body.map((_, index) => String(index)) : []) : head in body ? [head] : [];
   return keys.flatMap((key) =>
     rest.length === 0
-      ? [{ pointer: `${prefix}/${key}`, value: body[key], set: (v: unknown) => (body[key] = v) }]
+      ? [{ pointer: `${prefix}/${key}`, value: body[key], holder: body, key }]
       : valuesAt(body[key], rest, `${prefix}/${key}`),
   );
 }
@@ -75,7 +77,7 @@ export function validateBody(op: OperationInfo, body: unknown): Record<string, u
           errors: [{ pointer: field.pointer, detail: 'must be a bare public domain such as example.com' }],
         });
       }
-      field.set(normalized);
+      field.holder[field.key] = normalized;
     }
   }
   for (const path of op.targetUrlPaths) {
