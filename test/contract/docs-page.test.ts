@@ -1,29 +1,17 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { startService, type TestService } from '../support/service.ts';
+import { rawGet } from '../support/http-call.ts';
 import { call } from '../support/contract.ts';
 import { DOCS_ASSETS, DOCS_CSP } from '../../server/docs-page.ts';
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const TYPES: Record<string, string> = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8', 'init.js': 'text/javascript; charset=utf-8', 'favicon-32x32.png': 'image/png' };
 
-/** A raw GET (fetch would decompress on its own), with its status, headers and bytes. */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 describe('GET /docs and its assets', () => {
   let service: TestService;
@@ -33,7 +21,7 @@ describe('GET /docs and its assets', () => {
   after(() => service.close());
 
   it('serves the page as text/html under a same-origin Content-Security-Policy, with no third-party URL', async () => {
-    const page = await get(`${service.url}/docs`);
+    const page = await rawGet(`${service.url}/docs`);
     assert.equal(page.status, 200);
     assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
     assert.equal(page.headers['content-security-policy'], DOCS_CSP);
@@ -52,7 +40,7 @@ describe('GET /docs and its assets', () => {
 
   for (const file of Object.keys(TYPES)) {
     it(`/docs/assets/${file}: ${TYPES[file]}, cached a day, 304 on its ETag`, async () => {
-      const asset = await get(`${service.url}/docs/assets/${file}`);
+      const asset = await rawGet(`${service.url}/docs/assets/${file}`);
       assert.equal(asset.status, 200);
       assert.equal(asset.headers['content-type'], TYPES[file]);
       assert.equal(asset.headers['cache-control'], 'public, max-age=86400');
@@ -64,7 +52,7 @@ describe('GET /docs and its assets', () => {
         assert.match(script, /"displayOperationId": true/);
         assert.match(script, /"validatorUrl": null/);
       } else assert.deepEqual(asset.body, readFileSync(join(swaggerUiDir, file)), 'the installed package file, byte for byte');
-      const again = await get(`${service.url}/docs/assets/${file}`, { 'if-none-match': String(asset.headers.etag) });
+      const again = await rawGet(`${service.url}/docs/assets/${file}`, { 'if-none-match': String(asset.headers.etag) });
       assert.equal(again.status, 304);
       assert.equal(again.body.length, 0);
     });
@@ -72,14 +60,14 @@ describe('GET /docs and its assets', () => {
 
   it('gzips the style sheet and the bundle to clients that accept it, and not the PNG', async () => {
     for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js']) {
-      const plain = await get(`${service.url}/docs/assets/${file}`);
-      const zipped = await get(`${service.url}/docs/assets/${file}`, { 'accept-encoding': 'gzip' });
+      const plain = await rawGet(`${service.url}/docs/assets/${file}`);
+      const zipped = await rawGet(`${service.url}/docs/assets/${file}`, { 'accept-encoding': 'gzip' });
       assert.equal(zipped.headers['content-encoding'], 'gzip');
       assert.ok(zipped.body.length < plain.body.length / 3, `${file}: ${zipped.body.length} vs ${plain.body.length}`);
       assert.deepEqual(gunzipSync(zipped.body), plain.body);
       assert.equal(zipped.headers.etag, plain.headers.etag);
     }
-    const icon = await get(`${service.url}/docs/assets/favicon-32x32.png`, { 'accept-encoding': 'gzip' });
+    const icon = await rawGet(`${service.url}/docs/assets/favicon-32x32.png`, { 'accept-encoding': 'gzip' });
     assert.equal(icon.headers['content-encoding'], undefined);
   });
 
@@ -110,10 +98,10 @@ describe('GET /docs under a PUBLIC_BASE_URL with a path', () => {
   after(() => service.close());
 
   it('prefixes the assets and the spec with that path, never its origin', async () => {
-    const html = (await get(`${service.url}/docs`)).body.toString();
+    const html = (await rawGet(`${service.url}/docs`)).body.toString();
     assert.ok(html.includes('"/intel/docs/assets/swagger-ui-bundle.js"'));
     assert.doesNotMatch(html, /api\.example\.test/);
-    const script = (await get(`${service.url}/docs/assets/init.js`)).body.toString();
+    const script = (await rawGet(`${service.url}/docs/assets/init.js`)).body.toString();
     assert.match(script, /"url": "\/intel\/openapi\.json"/);
   });
 });

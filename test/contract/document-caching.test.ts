@@ -1,21 +1,9 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
-import { request } from 'node:http';
 import { startService, type TestService } from '../support/service.ts';
+import { rawGet } from '../support/http-call.ts';
 
-/** A raw GET (fetch would decompress on its own), with its status, headers and bytes. */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 describe('documents: gzip, ETag and 304', () => {
   let service: TestService;
@@ -26,8 +14,8 @@ describe('documents: gzip, ETag and 304', () => {
 
   for (const path of ['/v1/catalog', '/openapi.json', '/errors', '/llms.txt']) {
     it(`${path}: gzip to a client that accepts it, identical to the plain bytes; 304 on a matching ETag`, async () => {
-      const plain = await get(service.url + path);
-      const zipped = await get(service.url + path, { 'accept-encoding': 'gzip, br' });
+      const plain = await rawGet(service.url + path);
+      const zipped = await rawGet(service.url + path, { 'accept-encoding': 'gzip, br' });
       assert.equal(plain.status, 200);
       assert.equal(plain.headers['content-encoding'], undefined);
       assert.equal(zipped.headers['content-encoding'], 'gzip');
@@ -35,7 +23,7 @@ describe('documents: gzip, ETag and 304', () => {
       assert.deepEqual(gunzipSync(zipped.body), plain.body);
       assert.equal(zipped.headers.etag, plain.headers.etag);
       assert.match(String(plain.headers.vary), /Accept-Encoding/);
-      const again = await get(service.url + path, { 'if-none-match': String(plain.headers.etag) });
+      const again = await rawGet(service.url + path, { 'if-none-match': String(plain.headers.etag) });
       assert.equal(again.status, 304);
       assert.equal(again.body.length, 0);
     });

@@ -41,3 +41,16 @@ export function httpCall(base: string, path: string, { method = 'POST', body, ra
 export function closeHttpCalls() {
   agent.destroy();
 }
+
+/** A raw GET (fetch would decompress on its own): status, headers and the bytes as sent. */
+export function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
