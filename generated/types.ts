@@ -3783,6 +3783,7 @@ export interface operations {
                 content?: never;
             };
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

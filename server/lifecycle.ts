@@ -32,8 +32,6 @@ export interface SettlementHold {
   settling: boolean;
 }
 
-/** Paths a load balancer keeps probing while the instance drains. */
-const PROBES = new Set(['/healthz', '/readyz']);
 
 export function createLifecycle({ graceMs = 25_000, settleWindowMs = 30_000 }: LifecycleOptions = {}) {
   let draining = false;
@@ -72,7 +70,9 @@ export function createLifecycle({ graceMs = 25_000, settleWindowMs = 30_000 }: L
       return async function drainStage(ctx: Context, next: Next) {
         if (draining) {
           ctx.set('Connection', 'close');
-          if (!PROBES.has(ctx.path)) {
+          // Calls (POST: operations and MCP) are turned away; documents and probes (GET) are
+          // instant, charge nothing and keep being answered (/readyz then says shutting_down).
+          if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
             throw new ServiceError('engine_unavailable', {
               detail: 'This instance is shutting down. Repeat the call: the load balancer sends it to another instance. Nothing was charged.',
               headers: { 'Retry-After': '1', Connection: 'close' },

@@ -5,17 +5,12 @@
  */
 import { cleanText, first, hasType, text, typesOf, values, type LdGraph, type LdNode } from './jsonld.ts';
 import { parseCount, parseCurrency, parseNumber, parsePrice } from './numbers.ts';
+import type { components } from '../../generated/types.ts';
 
 export const PRODUCT_TYPES = ['Product', 'ProductGroup', 'IndividualProduct', 'ProductModel', 'SomeProducts'];
 
-export interface Present {
-  offers: boolean;
-  price: boolean;
-  availability: boolean;
-  shippingDetails: boolean;
-  hasMerchantReturnPolicy: boolean;
-  aggregateRating: boolean;
-}
+/** The schema.org properties present on the product: the contract's StructuredFields but for the JSON-LD flag. */
+export type Present = Omit<components['schemas']['StructuredFields'], 'product_json_ld'>;
 
 export interface ProductFacts {
   title: string | null;

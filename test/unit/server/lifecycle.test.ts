@@ -39,9 +39,9 @@ async function serve(lifecycle: Lifecycle, { ms = 300, settleMs }: { ms?: number
   return { server, port: (server.address() as { port: number }).port, gateAnswers };
 }
 
-function get(port: number, path: string, agent?: Agent): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
+function get(port: number, path: string, agent?: Agent, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, agent, method }, (res) => {
       let text = '';
       res.on('data', (chunk) => (text += chunk));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) }));
@@ -59,7 +59,7 @@ describe('lifecycle: drain for graceful shutdown', () => {
     server = null;
   });
 
-  it('waits for a running request, turns a new call on an open connection away with a retryable 503, and lets probes through', async () => {
+  it('waits for a running request, turns a new call (POST) on an open connection away with a retryable 503, and still answers documents and probes (GET)', async () => {
     const lifecycle = createLifecycle({ graceMs: 5_000 });
     const served = await serve(lifecycle, { ms: 400 });
     server = served.server;
@@ -69,13 +69,15 @@ describe('lifecycle: drain for graceful shutdown', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const drained = lifecycle.drain();
     assert.equal(lifecycle.draining, true);
-    const turnedAway = await get(served.port, '/call', agent);
+    const turnedAway = await get(served.port, '/call', agent, 'POST');
     assert.equal(turnedAway.status, 503);
     assert.equal(turnedAway.body.code, 'engine_unavailable');
     assert.equal(turnedAway.headers['retry-after'], '1');
     assert.equal(turnedAway.headers.connection, 'close');
     const probe = await get(served.port, '/readyz');
     assert.equal(probe.status, 200, 'probes still reach their handler (which answers not ready)');
+    const document = await get(served.port, '/v1/catalog');
+    assert.equal(document.status, 200, 'documents are still served');
     const answered = await slow;
     assert.equal(answered.status, 200, 'the running request was finished');
     assert.equal(answered.headers.connection, 'close');
