@@ -10,13 +10,13 @@
  *   invoke   (validate -> meter: free quota or x402 pay -> handle -> settle), shared with MCP
  */
 import Koa, { type Context } from 'koa';
-import cors from '@koa/cors';
 import { operations, service, openapiDocument } from './contract.ts';
 import type { Config } from './config.ts';
 import { documentHandlers } from './documents.ts';
 import { docsPageHandlers } from './docs-page.ts';
 import { mcpHandler } from './mcp.ts';
 import { baseUrlOf, clientIp } from './pipeline/caller.ts';
+import { crossOriginStage } from './pipeline/cross-origin.ts';
 import { parseStage } from './pipeline/parse.ts';
 import { respondStage } from './pipeline/respond.ts';
 import { routeStage, type RouteHandler } from './pipeline/route.ts';
@@ -30,13 +30,14 @@ import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import { createMetrics, upstreamHostsOf, type Metrics } from './observability/metrics.ts';
 import { probeHandlers } from './observability/probes.ts';
 import { observeStage } from './pipeline/observe.ts';
+import { NO_LOG, type LogFn } from './observability/log.ts';
 
 export interface AppOptions {
   config: Config;
   store: Store;
   handlers?: HandlerRegistry;
   now?: () => Date;
-  log?: (entry: Record<string, unknown>) => void;
+  log?: LogFn;
   /** Replaces the facilitator chosen by configuration (tests capture what it receives). */
   facilitator?: Facilitator | null;
   /** This instance's metrics (default: a fresh registry). */
@@ -62,7 +63,7 @@ export async function createApp({
   store,
   handlers = defaultHandlers,
   now = () => new Date(),
-  log = () => {},
+  log = NO_LOG,
   facilitator,
   metrics = createMetrics({ upstreamHosts: upstreamHostsOfConfig(config) }),
   lifecycle = createLifecycle(),
@@ -73,8 +74,9 @@ export async function createApp({
   const ipOf = (ctx: Context) => clientIp(ctx, config.trustedProxies);
   const { invoke, quota, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate });
 
+  const operationsById = new Map(operations.map((op) => [op.operationId, op]));
   function httpOperation(_api: unknown, ctx: Context) {
-    const operation = operations.find((op) => op.operationId === (_api as any).operation.operationId)!;
+    const operation = operationsById.get((_api as any).operation.operationId)!;
     return (async () => {
       if (operation.deprecated) {
         ctx.set('Deprecation', '@1767225600');
@@ -112,8 +114,7 @@ export async function createApp({
   app.use(respondStage({ baseUrl, log }));
   app.use(lifecycle.stage());
   app.use(usageStage({ quota, clientIp: ipOf, now }));
-  // CORS headers only for requests that carry an Origin (browsers); other agents get none.
-  app.use(cors({ origin: (ctx) => (ctx.get('Origin') ? '*' : ''), allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ALLOWED_HEADERS, exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
+  app.use(crossOriginStage({ allowHeaders: ALLOWED_HEADERS, exposeHeaders: EXPOSED_HEADERS }));
   app.use(parseStage({ maxBodyBytes: service.maxBodyBytes }));
   app.use(await routeStage(routeHandlers));
   app.context.store = store;

@@ -14,13 +14,14 @@ import type { Store } from './store/types.ts';
 import type { HandlerRegistry, HandlerServices } from '../handlers/types.ts';
 import { createNet } from '../engines/net/index.ts';
 import { createServiceSigner } from './signing-key.ts';
+import { NO_LOG, type LogFn } from './observability/log.ts';
 
 export interface CoreOptions {
   config: Config;
   store: Store;
   handlers: HandlerRegistry;
   now?: () => Date;
-  log?: (entry: Record<string, unknown>) => void;
+  log?: LogFn;
   /** Replaces the facilitator chosen by configuration. */
   facilitator?: Facilitator | null;
   /** Where calls, charges, settlements and upstream requests are counted. */
@@ -42,7 +43,7 @@ export function paymentTermsOf(config: Config): PaymentTerms | null {
   };
 }
 
-export function createCore({ config, store, handlers, now = () => new Date(), log = () => {}, facilitator, metrics, settlementGate }: CoreOptions) {
+export function createCore({ config, store, handlers, now = () => new Date(), log = NO_LOG, facilitator, metrics, settlementGate }: CoreOptions) {
   const network = service.network as `${string}:${string}`;
   const paymentFacilitator =
     facilitator !== undefined

@@ -33,20 +33,38 @@ function compile(rules: [string, number][], offer: string): CompiledRule[] {
   return rules.map(([phrase, weight]) => ({ offer, phrase, words: words(phrase), weight }));
 }
 
+/** What one goal word matches: phrase word -> [alone, inside a phrase of several words] (wordMatch). */
+type Reach = Map<string, readonly [number, number]>;
+
+/** How the goal word at a position matches a phrase word (wordMatch). */
+type MatchAt = (position: number, term: string, inPhrase: boolean) => number;
+
 /** How well a phrase occurs in the goal's words (0 when it does not). */
-function phraseMatch(goal: string[], phrase: string[]): number {
+function phraseMatch(goalLength: number, matchAt: MatchAt, phrase: string[]): number {
   if (!phrase.length) return 0;
+  const inPhrase = phrase.length > 1;
   let best = 0;
-  for (let start = 0; start + phrase.length <= goal.length; start++) {
+  for (let start = 0; start + phrase.length <= goalLength; start++) {
     let weakest = 1;
-    for (let k = 0; k < phrase.length && weakest > 0; k++) weakest = Math.min(weakest, wordMatch(goal[start + k], phrase[k], phrase.length > 1));
+    for (let k = 0; k < phrase.length && weakest > 0; k++) weakest = Math.min(weakest, matchAt(start + k, phrase[k], inPhrase));
     best = Math.max(best, weakest);
     if (best === 1) break;
   }
   return best;
 }
 
-export function createMatcher(catalog: AdvisorCatalog) {
+export interface MatcherOptions {
+  /**
+   * Each goal word's matches computed once (and remembered), and a phrase tried only when each of
+   * its words is within reach of some goal word (exact, or a typo away with the same first letter).
+   * Off: every phrase at every position through wordMatch, only to check that the shortcuts change no score.
+   */
+  shortcuts?: boolean;
+  /** Goal words whose matches are kept between calls (the set starts over when full). */
+  rememberedWords?: number;
+}
+
+export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, rememberedWords = 20_000 }: MatcherOptions = {}) {
   for (const offer of Object.keys(RULES)) catalog.offer(offer);
   for (const [, offer] of TAKE_BACK) catalog.offer(offer);
   // Phrases that stem alike ('contract', 'contracting') count once, at the higher weight.
@@ -57,6 +75,41 @@ export function createMatcher(catalog: AdvisorCatalog) {
   }
   const rules = [...unique.values()];
   const takeBacks = TAKE_BACK.map(([phrase, offer, weight]) => ({ offer, words: words(phrase), weight }));
+  // Rules by their first word, as positions in `rules` (their order decides the order of cues).
+  const rulesByFirstWord = new Map<string, number[]>();
+  rules.forEach((rule, index) => {
+    if (rule.words.length) rulesByFirstWord.set(rule.words[0], [...(rulesByFirstWord.get(rule.words[0]) ?? []), index]);
+  });
+
+  // The phrases' words, and by first letter and length: a typo match keeps the first letter, is at
+  // most two letters longer or shorter, and needs 4 letters or more (wordMatch).
+  const terms = new Set([...rules, ...takeBacks].flatMap((rule) => rule.words));
+  const termsByShape = new Map<string, string[]>();
+  for (const term of terms) {
+    const shape = `${term[0]}${term.length}`;
+    termsByShape.set(shape, [...(termsByShape.get(shape) ?? []), term]);
+  }
+  const reaches = new Map<string, Reach>();
+  /** The phrase words a goal word matches, alone and inside a phrase (remembered: goals share their words). */
+  function reachOf(goalWord: string): Reach {
+    let reach = reaches.get(goalWord);
+    if (reach) return reach;
+    reach = new Map();
+    if (terms.has(goalWord)) reach.set(goalWord, [1, 1]);
+    if (goalWord.length >= 4) {
+      for (let length = Math.max(4, goalWord.length - 2); length <= goalWord.length + 2; length++) {
+        for (const term of termsByShape.get(`${goalWord[0]}${length}`) ?? []) {
+          if (term === goalWord) continue;
+          // Inside a phrase the test is looser: nothing it refuses matches alone.
+          const inPhrase = wordMatch(goalWord, term, true);
+          if (inPhrase > 0) reach.set(term, [wordMatch(goalWord, term, false), inPhrase]);
+        }
+      }
+    }
+    if (reaches.size >= rememberedWords) reaches.clear();
+    reaches.set(goalWord, reach);
+    return reach;
+  }
 
   // The catalog's own words and how many offers share each.
   const catalogWords = new Map<string, Set<string>>();
@@ -72,6 +125,14 @@ export function createMatcher(catalog: AdvisorCatalog) {
 
   return function score(goal: string): Scored[] {
     const goalWords = words(goal);
+    const goalReach = shortcuts ? goalWords.map(reachOf) : [];
+    const matchAt: MatchAt = shortcuts
+      ? (position, term, inPhrase) => goalReach[position].get(term)?.[inPhrase ? 1 : 0] ?? 0
+      : (position, term, inPhrase) => wordMatch(goalWords[position], term, inPhrase);
+    const reached = shortcuts ? new Set(goalReach.flatMap((reach) => [...reach.keys()])) : null;
+    const mayMatch = (phrase: string[]) => reached === null || phrase.every((word) => reached.has(word));
+    // Only rules whose first word some goal word reaches, in rule order.
+    const candidates = reached === null ? rules : [...reached].flatMap((word) => rulesByFirstWord.get(word) ?? []).sort((a, b) => a - b).map((index) => rules[index]);
     const totals = new Map<string, Scored>();
     const add = (offer: string, amount: number, cue: string) => {
       const entry = totals.get(offer) ?? { offer, score: 0, cues: [] };
@@ -79,8 +140,9 @@ export function createMatcher(catalog: AdvisorCatalog) {
       if (amount > 0 && !entry.cues.includes(cue)) entry.cues.push(cue);
       totals.set(offer, entry);
     };
-    for (const rule of rules) {
-      const match = phraseMatch(goalWords, rule.words);
+    for (const rule of candidates) {
+      if (!mayMatch(rule.words)) continue;
+      const match = phraseMatch(goalWords.length, matchAt, rule.words);
       if (match > 0) add(rule.offer, rule.weight * match, rule.phrase);
     }
     for (const word of new Set(goalWords)) {
@@ -89,7 +151,7 @@ export function createMatcher(catalog: AdvisorCatalog) {
     }
     const technologies = findTechnologies(goal).filter((name) => fold(name).length > 2);
     if (technologies.length) add('tech-stack', 2, technologies[0]);
-    for (const back of takeBacks) if (phraseMatch(goalWords, back.words) === 1) add(back.offer, -back.weight, '');
+    for (const back of takeBacks) if (mayMatch(back.words) && phraseMatch(goalWords.length, matchAt, back.words) === 1) add(back.offer, -back.weight, '');
     return [...totals.values()].filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
   };
 }

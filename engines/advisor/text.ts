@@ -24,24 +24,35 @@ export function words(text: string): string[] {
   return (plain.match(/[a-z0-9]+/g) ?? []).map(stem);
 }
 
-/** Optimal string alignment distance, stopping early above `max`. */
+/** Rows reused by editDistance (three rolling rows; grown when a longer word comes). */
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
+/** Optimal string alignment distance, stopping early above `max` (then max + 1). */
 export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+  const n = a.length;
+  const m = b.length;
+  if (Math.abs(n - m) > max) return max + 1;
+  if (m + 1 > rows[0].length) rows = [new Int32Array(2 * (m + 1)), new Int32Array(2 * (m + 1)), new Int32Array(2 * (m + 1))];
+  let [twoBack, oneBack, current] = rows;
+  for (let j = 0; j <= m; j++) oneBack[j] = j;
+  for (let i = 1; i <= n; i++) {
+    current[0] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2][j - 2] + 1);
-      row.push(value);
-      best = Math.min(best, value);
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let value = Math.min(oneBack[j] + 1, current[j - 1] + 1, oneBack[j - 1] + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) value = Math.min(value, twoBack[j - 2] + 1);
+      current[j] = value;
+      if (value < best) best = value;
     }
     if (best > max) return max + 1;
-    rows.push(row);
+    const spare = twoBack;
+    twoBack = oneBack;
+    oneBack = current;
+    current = spare;
   }
-  return rows[a.length][b.length];
+  return oneBack[m];
 }
 
 /** A typo allowance by length: none under 5 letters, one up to 8, two from 9. */

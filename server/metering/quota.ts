@@ -5,6 +5,17 @@ export interface FreeQuotaOptions {
   store: Store;
   limit: number;
   scansPerDay: number;
+  /**
+   * How long a count read from the store answers this instance's usage reads (the X-Usage-*
+   * headers, the advisor's caller facts) without another read. The instance's own uses update it
+   * at once; another instance's uses show after at most this long. Decisions (reserve) always go
+   * to the store. 0 reads the store every time.
+   */
+  readFreshMs?: number;
+  /** Most counts kept in memory (the oldest go first). */
+  maxCachedCounts?: number;
+  /** Monotonic milliseconds (tests). */
+  clockMs?: () => number;
 }
 
 export interface UsageState {
@@ -14,32 +25,76 @@ export interface UsageState {
 }
 
 /** The free successful calls (bucket free) and free step-1 scans (bucket scan) of each IP per UTC day. */
-export function createFreeQuota({ store, limit, scansPerDay }: FreeQuotaOptions) {
+export function createFreeQuota({ store, limit, scansPerDay, readFreshMs = 1000, maxCachedCounts = 50_000, clockMs = performance.now.bind(performance) }: FreeQuotaOptions) {
   const key = (bucket: string, ip: string, now: Date) => ({ bucket, subject: ip, window: utcDay(now) });
+  const counts = recentCounts({ freshMs: readFreshMs, maxEntries: maxCachedCounts, clockMs });
+
+  async function used(bucket: string, ip: string, now: Date): Promise<number> {
+    const counter = key(bucket, ip, now);
+    const cached = counts.get(counter);
+    if (cached !== undefined) return cached;
+    const value = await store.counters.get(counter);
+    counts.set(counter, value);
+    return value;
+  }
+  async function consume(bucket: string, ip: string, now: Date, bucketLimit: number): Promise<boolean> {
+    const counter = key(bucket, ip, now);
+    const taken = await store.counters.consume({ ...counter, limit: bucketLimit });
+    // Two uses of one caller may come back out of order: the higher count is the later one.
+    counts.set(counter, Math.max(taken.used, counts.get(counter) ?? 0));
+    return taken.consumed;
+  }
+  async function release(bucket: string, ip: string, now: Date): Promise<void> {
+    const counter = key(bucket, ip, now);
+    counts.forget(counter);
+    await store.counters.release(counter);
+    counts.forget(counter);
+  }
+
   return {
     limit,
     async usage(ip: string, now: Date): Promise<UsageState> {
-      const used = await store.counters.get(key('free', ip, now));
-      return { remaining: Math.max(0, limit - used), limit, resetsAt: nextUtcMidnight(now) };
+      return { remaining: Math.max(0, limit - (await used('free', ip, now))), limit, resetsAt: nextUtcMidnight(now) };
     },
     /** Free step-1 scans left today (read only; the advisor reports them). */
     async scanUsage(ip: string, now: Date): Promise<{ remaining: number; limit: number }> {
-      const used = await store.counters.get(key('scan', ip, now));
-      return { remaining: Math.max(0, scansPerDay - used), limit: scansPerDay };
+      return { remaining: Math.max(0, scansPerDay - (await used('scan', ip, now))), limit: scansPerDay };
     },
     /** Takes one free call before the work runs; given back when the result is not ok. */
     async reserve(ip: string, now: Date): Promise<boolean> {
-      return (await store.counters.consume({ ...key('free', ip, now), limit })).consumed;
+      return consume('free', ip, now, limit);
     },
     async release(ip: string, now: Date): Promise<void> {
-      await store.counters.release(key('free', ip, now));
+      await release('free', ip, now);
     },
     async reserveScan(ip: string, now: Date): Promise<{ ok: boolean; retryAfterSeconds: number }> {
-      const { consumed } = await store.counters.consume({ ...key('scan', ip, now), limit: scansPerDay });
-      return { ok: consumed, retryAfterSeconds: secondsUntil(nextUtcMidnight(now), now) };
+      return { ok: await consume('scan', ip, now, scansPerDay), retryAfterSeconds: secondsUntil(nextUtcMidnight(now), now) };
     },
     async releaseScan(ip: string, now: Date): Promise<void> {
-      await store.counters.release(key('scan', ip, now));
+      await release('scan', ip, now);
+    },
+  };
+}
+
+/** Counts read from (or written to) the store in the last `freshMs`, at most `maxEntries` (oldest out first). */
+function recentCounts({ freshMs, maxEntries, clockMs }: { freshMs: number; maxEntries: number; clockMs: () => number }) {
+  const entries = new Map<string, { used: number; at: number }>();
+  const textOf = ({ bucket, subject, window }: { bucket: string; subject: string; window: string }) => `${bucket}|${window}|${subject}`;
+  return {
+    get(counter: { bucket: string; subject: string; window: string }): number | undefined {
+      if (freshMs <= 0) return undefined;
+      const entry = entries.get(textOf(counter));
+      return entry && clockMs() - entry.at < freshMs ? entry.used : undefined;
+    },
+    set(counter: { bucket: string; subject: string; window: string }, used: number) {
+      if (freshMs <= 0) return;
+      const text = textOf(counter);
+      entries.delete(text);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(text, { used, at: clockMs() });
+    },
+    forget(counter: { bucket: string; subject: string; window: string }) {
+      entries.delete(textOf(counter));
     },
   };
 }

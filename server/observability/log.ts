@@ -7,7 +7,13 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
 export type LogEntry = { level?: string; msg?: string } & Record<string, unknown>;
-export type LogFn = (entry: LogEntry) => void;
+export type LogFn = ((entry: LogEntry) => void) & { readonly writesInfo?: boolean };
+
+/** Logs nothing (the default of every module that takes a log function). */
+export const NO_LOG: LogFn = Object.assign(() => {}, { writesInfo: false });
+
+/** Whether info entries go anywhere: per-request lines are not even built when they do not. */
+export const writesInfo = (log: LogFn) => log.writesInfo !== false;
 
 export interface LoggerOptions {
   level?: LogLevel;
@@ -34,5 +40,5 @@ export function createLogger({ level = 'info', destination, base = {} }: LoggerO
     const method = LEVELS.has(entryLevel) ? (entryLevel as 'error' | 'warn' | 'info' | 'debug') : 'info';
     logger[method](fields, msg);
   }
-  return { logger, log };
+  return { logger, log: Object.assign(log, { writesInfo: logger.isLevelEnabled('info') }) };
 }

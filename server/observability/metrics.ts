@@ -44,17 +44,23 @@ export function createMetrics({ upstreamHosts = [], processMetrics = true }: Met
     return suffix ? `*${suffix}` : 'target';
   }
 
+  // The per-request series, looked up once per label set instead of hashing the labels on every request.
+  const requestSeries = seriesOf((route: string, method: string, status: number) => ({ count: httpRequests.labels(route, method, String(status)), latency: httpLatency.labels(route) }));
+  const callSeries = seriesOf((operation: string, transport: string, outcome: string) => ({ count: calls.labels(operation, transport, outcome), latency: callLatency.labels(operation, transport) }));
+
   return {
     registry,
     contentType: registry.contentType,
     render: () => registry.metrics(),
     request({ route, method, status, seconds }: { route: string; method: string; status: number; seconds: number }) {
-      httpRequests.inc({ route, method, status: String(status) });
-      httpLatency.observe({ route }, seconds);
+      const series = requestSeries(route, method, status);
+      series.count.inc();
+      series.latency.observe(seconds);
     },
     call({ operation, transport, outcome, seconds }: { operation: string; transport: string; outcome: string; seconds: number }) {
-      calls.inc({ operation, transport, outcome });
-      callLatency.observe({ operation, transport }, seconds);
+      const series = callSeries(operation, transport, outcome);
+      series.count.inc();
+      series.latency.observe(seconds);
     },
     charge({ operation, kind, amountMicroUsd }: { operation: string; kind: ChargeKind; amountMicroUsd: number }) {
       charges.inc({ operation, kind });
@@ -73,6 +79,17 @@ export function createMetrics({ upstreamHosts = [], processMetrics = true }: Met
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Memoizes the series of each label set (label sets are few: routes, operations, statuses, outcomes). */
+function seriesOf<Labels extends (string | number)[], Series>(make: (...labels: Labels) => Series): (...labels: Labels) => Series {
+  const known = new Map<string, Series>();
+  return (...labels) => {
+    const key = labels.join('\u0000');
+    let series = known.get(key);
+    if (series === undefined) known.set(key, (series = make(...labels)));
+    return series;
+  };
+}
 
 /** The hosts of the service's own upstream APIs, from their base URLs ({company} templates become `*.`). */
 export function upstreamHostsOf(baseUrls: readonly string[]): string[] {

@@ -10,6 +10,7 @@ import type { ExecutionExtras, Meter, MeterOutcome } from '../metering/meter.ts'
 import type { FreeQuota } from '../metering/quota.ts';
 import type { CallerFacts, HandlerRegistry, HandlerServices } from '../../handlers/types.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import { NO_LOG, writesInfo, type LogFn } from '../observability/log.ts';
 
 export interface CallRequest {
   transport: 'http' | 'mcp';
@@ -37,7 +38,7 @@ export interface InvokeOptions {
   /** Read by handlers through context.caller (the advisor); never changed from there. */
   quota?: FreeQuota;
   now?: () => Date;
-  log?: (entry: Record<string, unknown>) => void;
+  log?: LogFn;
   /** Counts each call by operation, transport and outcome. */
   metrics?: Pick<Metrics, 'call'>;
 }
@@ -63,7 +64,7 @@ function callerFacts(quota: FreeQuota | undefined, ip: string, now: () => Date):
   };
 }
 
-export function createInvoker({ handlers, meter, services, quota, now = () => new Date(), log = () => {}, metrics }: InvokeOptions) {
+export function createInvoker({ handlers, meter, services, quota, now = () => new Date(), log = NO_LOG, metrics }: InvokeOptions) {
   async function runHandler(operation: OperationInfo, input: Record<string, unknown>, call: CallRequest, tier: 'single' | 'bundle', extras: ExecutionExtras) {
     const handler = handlers[operation.operationId];
     if (!handler) {
@@ -103,9 +104,10 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
   }
 
   /** One log line and one metric per call, whatever its outcome: the result status, payment_required, replay or the error code. */
+  const logCalls = writesInfo(log);
   return async function invoke(call: CallRequest): Promise<CallOutcome> {
     const operation = canonicalOperation(call.operation);
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     let outcome = 'engine_failed';
     try {
       const answer = await invokeUnobserved(call, operation);
@@ -115,9 +117,9 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
       if (error instanceof ServiceError) outcome = error.code;
       throw error;
     } finally {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const seconds = (performance.now() - started) / 1000;
       metrics?.call({ operation: operation.operationId, transport: call.transport, outcome, seconds });
-      log({ level: 'info', msg: 'call', requestId: call.requestId, operation: operation.operationId, transport: call.transport, outcome, charge: call.usage.charge ?? 'none', chargedMicroUsd: call.usage.chargedMicroUsd, durationMs: Math.round(seconds * 1e5) / 100 });
+      if (logCalls) log({ level: 'info', msg: 'call', requestId: call.requestId, operation: operation.operationId, transport: call.transport, outcome, charge: call.usage.charge ?? 'none', chargedMicroUsd: call.usage.chargedMicroUsd, durationMs: Math.round(seconds * 1e5) / 100 });
     }
   };
 }

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import type { LogFn } from '../observability/log.ts';
+import { NO_LOG, writesInfo, type LogFn } from '../observability/log.ts';
 import type { Metrics } from '../observability/metrics.ts';
 
 export interface ObserveOptions {
@@ -13,7 +13,7 @@ export interface ObserveOptions {
  * operation, the status and what was charged. The route is the operationId the router matched
  * (`unmatched` otherwise), never the raw path, so unknown paths cannot grow the label set.
  */
-export function observeStage({ metrics, log = () => {} }: ObserveOptions) {
+export function observeStage({ metrics, log = NO_LOG }: ObserveOptions) {
   return async function observe(ctx: Context, next: Next) {
     const started = process.hrtime.bigint();
     try {

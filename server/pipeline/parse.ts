@@ -6,7 +6,9 @@ export interface ParseOptions {
   maxBodyBytes: number;
 }
 
-const isJsonType = (ctx: Context) => ctx.request.is('application/json', 'application/*+json') !== false && !!ctx.request.type;
+/** application/json or application/<anything>+json, parameters allowed (what type-is matches for these two patterns). */
+const JSON_TYPE = /^\s*application\/(?:[!#$%&'*.^`|~\w-]+\+)?json\s*(?:;|$)/i;
+export const isJsonContentType = (contentType: string) => JSON_TYPE.test(contentType);
 
 /**
  * Parse stage for POST: Content-Type must be JSON (json_required), the body at most
@@ -15,6 +17,8 @@ const isJsonType = (ctx: Context) => ctx.request.is('application/json', 'applica
 export function parseStage({ maxBodyBytes }: ParseOptions) {
   const parseJson = bodyParser({
     enableTypes: ['json'],
+    // The same types this stage lets through (koa-bodyparser's default list has only a few +json types).
+    extendTypes: { json: ['application/*+json'] },
     jsonLimit: `${maxBodyBytes}b`,
     strict: true,
     onerror(error: any) {
@@ -26,7 +30,7 @@ export function parseStage({ maxBodyBytes }: ParseOptions) {
   });
   return async function parse(ctx: Context, next: Next) {
     if (ctx.method !== 'POST') return next();
-    if (!isJsonType(ctx)) {
+    if (!isJsonContentType(ctx.get('Content-Type'))) {
       throw new ServiceError('json_required', { detail: `Content-Type is ${JSON.stringify(ctx.get('Content-Type') || '(none)')}; send application/json.` });
     }
     const declared = Number(ctx.get('Content-Length'));

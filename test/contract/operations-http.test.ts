@@ -115,6 +115,14 @@ describe('request limits and field codes', () => {
     });
   }
 
+  it('reads a body sent as application/<type>+json with parameters like application/json', async () => {
+    for (const type of ['application/vnd.api+json', 'Application/JSON; charset=utf-8', 'application/problem+json;x=1']) {
+      const { status, body } = await call(service.url, '/v1/tech-stack', { raw: JSON.stringify({ domain: 'example.com' }), headers: { 'content-type': type } });
+      assert.equal(status, 200, type);
+      assert.equal(body.domain, 'example.com', type);
+    }
+  });
+
   it('normalizes case and a trailing dot of a valid domain before the handler', async () => {
     const { status, body } = await call(service.url, '/v1/tech-stack', { body: { domain: 'WWW.Example.COM.' } });
     assert.equal(status, 200);

@@ -1,0 +1,82 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { openSqliteStore } from '../../../../server/store/sqlite.ts';
+import { createFreeQuota } from '../../../../server/metering/quota.ts';
+import type { Store } from '../../../../server/store/types.ts';
+
+/** The store with its counter reads counted. */
+function countingReads(store: Store) {
+  const reads = { count: 0 };
+  const counters = { ...store.counters, get: (input: Parameters<Store['counters']['get']>[0]) => (reads.count++, store.counters.get(input)) };
+  return { store: { ...store, counters } as Store, reads };
+}
+
+describe('free quota: usage reads kept for a moment', () => {
+  let store: Store;
+  const now = new Date('2026-11-24T12:00:00Z');
+  before(async () => {
+    store = await openSqliteStore({ path: ':memory:' });
+  });
+  after(() => store.close());
+
+  it('reads the store once within the fresh window and shows its own uses at once', async () => {
+    const clock = { ms: 0 };
+    const { store: counted, reads } = countingReads(store);
+    const quota = createFreeQuota({ store: counted, limit: 5, scansPerDay: 3, clockMs: () => clock.ms });
+    assert.equal((await quota.usage('198.51.100.1', now)).remaining, 5);
+    assert.equal((await quota.usage('198.51.100.1', now)).remaining, 5);
+    assert.equal(reads.count, 1);
+    assert.equal(await quota.reserve('198.51.100.1', now), true);
+    assert.equal((await quota.usage('198.51.100.1', now)).remaining, 4, 'its own use shows without a read');
+    assert.equal(reads.count, 1);
+    await quota.release('198.51.100.1', now);
+    assert.equal((await quota.usage('198.51.100.1', now)).remaining, 5, 'a given-back use reads the store again');
+    assert.equal(reads.count, 2);
+  });
+
+  it("shows another instance's uses once its window has passed, and decides in the store", async () => {
+    const clock = { ms: 0 };
+    const here = createFreeQuota({ store, limit: 5, scansPerDay: 3, readFreshMs: 1000, clockMs: () => clock.ms });
+    const there = createFreeQuota({ store, limit: 5, scansPerDay: 3, readFreshMs: 1000, clockMs: () => clock.ms });
+    const ip = '198.51.100.2';
+    assert.equal((await here.usage(ip, now)).remaining, 5);
+    for (let i = 0; i < 5; i++) assert.equal(await there.reserve(ip, now), true);
+    assert.equal((await here.usage(ip, now)).remaining, 5, 'within the window: the count read before');
+    assert.equal(await here.reserve(ip, now), false, 'the decision is the store\'s: no sixth free call');
+    assert.equal((await here.usage(ip, now)).remaining, 0, 'a refused use brings the count up to date');
+    clock.ms = 999;
+    assert.equal((await there.usage(ip, now)).remaining, 0);
+    const third = createFreeQuota({ store, limit: 5, scansPerDay: 3, readFreshMs: 1000, clockMs: () => clock.ms });
+    assert.equal((await third.usage(ip, now)).remaining, 0);
+  });
+
+  it('reads again after the window, keeps days and buckets apart, and reads every time at 0 ms', async () => {
+    const clock = { ms: 0 };
+    const { store: counted, reads } = countingReads(store);
+    const quota = createFreeQuota({ store: counted, limit: 5, scansPerDay: 3, readFreshMs: 1000, clockMs: () => clock.ms });
+    const ip = '198.51.100.3';
+    await quota.usage(ip, now);
+    await quota.scanUsage(ip, now);
+    await quota.usage(ip, new Date('2026-11-25T00:00:01Z'));
+    assert.equal(reads.count, 3, 'free, scan and the next day are three counts');
+    clock.ms = 1000;
+    await quota.usage(ip, now);
+    assert.equal(reads.count, 4);
+    const uncached = countingReads(store);
+    const everyTime = createFreeQuota({ store: uncached.store, limit: 5, scansPerDay: 3, readFreshMs: 0 });
+    await everyTime.usage(ip, now);
+    await everyTime.usage(ip, now);
+    assert.equal(uncached.reads.count, 2);
+  });
+
+  it('keeps at most maxCachedCounts counts, the oldest leaving first', async () => {
+    const { store: counted, reads } = countingReads(store);
+    const quota = createFreeQuota({ store: counted, limit: 5, scansPerDay: 3, maxCachedCounts: 2, clockMs: () => 0 });
+    for (const ip of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) await quota.usage(ip, now);
+    await quota.usage('192.0.2.3', now);
+    await quota.usage('192.0.2.2', now);
+    assert.equal(reads.count, 3);
+    await quota.usage('192.0.2.1', now);
+    assert.equal(reads.count, 4, 'the first count left when the third came');
+  });
+});
