@@ -6,7 +6,10 @@
  * the same day), the advisor (rule matching over the catalog; each request from its own IP, as its
  * 60-per-hour limit is per IP) and GET /v1/catalog. Both servers run in child processes; autocannon
  * loads them from this one. Then each path at a fixed 70% of the rate it reached, for its p99, and
- * the service's peak RSS under 200 concurrent connections.
+ * the service's peak RSS under 200 concurrent connections. Beside requests/s it prints the CPU time
+ * (user + system, from /proc) each server spent per request: the load generator shares the two
+ * cores and can cap bare Koa's requests/s, not its CPU per request. Also bare Koa's p99 at the
+ * service's paced rate: the latency floor of this client and loopback.
  * Targets (#9): >= 50% of bare Koa's requests/s; p99 <= 5 ms at 70% of the reached rate; RSS <= 250 MB.
  */
 import { readFileSync } from 'node:fs';
@@ -73,7 +76,20 @@ async function load(url: string, path: Path, { connections = 20, seconds = SECON
       },
     ],
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return { rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** A run and the CPU time per request the server process spent on it (a figure the load generator cannot cap). */
+async function measured(pid: number, run: () => ReturnType<typeof load>) {
+  const before = cpuSeconds(pid);
+  const result = await run();
+  return { ...result, cpuMicros: result.total > 0 ? ((cpuSeconds(pid) - before) * 1e6) / result.total : NaN };
 }
 
 function rssMb(pid: number): number {
@@ -93,8 +109,13 @@ try {
     const bare = await startBareKoa({ raw: answer });
     await load(service.url, path, { seconds: 1 });
     await load(bare.url, { ...path, path: '/', ipPerRequest: false }, { seconds: 1 });
-    const rounds: { service: Awaited<ReturnType<typeof load>>; bare: Awaited<ReturnType<typeof load>> }[] = [];
-    for (let round = 0; round < 2; round++) rounds.push({ service: await load(service.url, path), bare: await load(bare.url, { ...path, path: '/', ipPerRequest: false }) });
+    const rounds: { service: Awaited<ReturnType<typeof measured>>; bare: Awaited<ReturnType<typeof measured>> }[] = [];
+    for (let round = 0; round < 2; round++) {
+      rounds.push({
+        service: await measured(service.pid, () => load(service.url, path)),
+        bare: await measured(bare.pid, () => load(bare.url, { ...path, path: '/', ipPerRequest: false })),
+      });
+    }
     const ratios = rounds.map((r) => r.service.rps / r.bare.rps);
     const best = rounds[ratios.indexOf(Math.max(...ratios))];
     const ratio = Math.max(...ratios);
@@ -103,7 +124,8 @@ try {
     const pacedBare = await load(bare.url, { ...path, path: '/', ipPerRequest: false }, { rate: 0.7 * best.service.rps });
     console.log(`  ${path.name}: ${best.service.rps.toFixed(0)} req/s (p50 ${best.service.p50} ms, p99 ${best.service.p99} ms, non-2xx ${best.service.non2xx}) vs bare Koa ${best.bare.rps.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target >= 0.5)`);
     console.log(`    at 70% of that rate (${paced.rps.toFixed(0)} req/s): p50 ${paced.p50} ms, p99 ${paced.p99} ms (target <= 5 ms), non-2xx ${paced.non2xx}; bare Koa at the same rate: p50 ${pacedBare.p50} ms, p99 ${pacedBare.p99} ms`);
-    console.log(`    (${path.name}: ${Buffer.from(answer.base64, 'base64').length} bytes per answer)`);
+    const cpu = (side: 'service' | 'bare') => rounds.reduce((sum, r) => sum + r[side].cpuMicros, 0) / rounds.length;
+    console.log(`    CPU per request (user + system, mean of the rounds): service ${cpu('service').toFixed(0)} us, bare Koa ${cpu('bare').toFixed(0)} us -> ${(cpu('service') / cpu('bare')).toFixed(2)}x; ${Buffer.from(answer.base64, 'base64').length} bytes per answer`);
     verdicts.push(ratio >= 0.5, paced.p99 <= 5, best.service.non2xx === 0);
     await bare.close();
   }

@@ -7,11 +7,12 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
 /** body: a JSON value; or raw: the exact bytes and headers of an answer (e.g. the service's own, gzip included). */
-export async function startBareKoa({ body, raw }: { body?: unknown; raw?: { base64: string; headers: Record<string, string> } }): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startBareKoa({ body, raw }: { body?: unknown; raw?: { base64: string; headers: Record<string, string> } }): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(raw ? { raw } : { body })], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const [message] = (await once(child, 'message')) as [{ url: string }];
   return {
     url: message.url,
+    pid: child.pid!,
     async close() {
       child.kill();
       await once(child, 'exit');
