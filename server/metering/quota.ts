@@ -34,8 +34,10 @@ export function createFreeQuota({ store, limit, scansPerDay, readFreshMs = 1000,
     const cached = counts.get(counter);
     if (cached !== undefined) return cached;
     const value = await store.counters.get(counter);
-    counts.set(counter, value);
-    return value;
+    // A use of this instance may have landed while the read was under way: the higher count is the later one.
+    const latest = Math.max(value, counts.get(counter) ?? 0);
+    counts.set(counter, latest);
+    return latest;
   }
   async function consume(bucket: string, ip: string, now: Date, bucketLimit: number): Promise<boolean> {
     const counter = key(bucket, ip, now);

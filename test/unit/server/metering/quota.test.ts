@@ -69,6 +69,20 @@ describe('free quota: usage reads kept for a moment', () => {
     assert.equal(uncached.reads.count, 2);
   });
 
+  it('keeps its own use when a slower read of the count comes back after it', async () => {
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const slowReads = { ...store, counters: { ...store.counters, get: async (input: Parameters<Store['counters']['get']>[0]) => { const value = await store.counters.get(input); await gate; return value; } } } as Store;
+    const quota = createFreeQuota({ store: slowReads, limit: 5, scansPerDay: 3, clockMs: () => 0 });
+    const ip = '198.51.100.4';
+    const reading = quota.usage(ip, now);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(await quota.reserve(ip, now), true);
+    openGate();
+    assert.equal((await reading).remaining, 4, 'the read began before the use, but the count kept is the later one');
+    assert.equal((await quota.usage(ip, now)).remaining, 4);
+  });
+
   it('keeps at most maxCachedCounts counts, the oldest leaving first', async () => {
     const { store: counted, reads } = countingReads(store);
     const quota = createFreeQuota({ store: counted, limit: 5, scansPerDay: 3, maxCachedCounts: 2, clockMs: () => 0 });
