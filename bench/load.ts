@@ -2,8 +2,8 @@
  * npm run bench:load
  * Requests/s and p50/p99 of three cheap paths of the service, each beside a bare Koa handler
  * (bench/support/bare-koa.ts) answering the very bytes the service answered (same size, same
- * gzip), in the same run: a stored tech-stack result (the same input again on
- * the same day), the advisor (rule matching over the catalog; each request from its own IP, as its
+ * gzip), in the same run, both bundled and run by plain Node as `npm start` runs the service
+ * (server/build.ts): a stored tech-stack result (the same input again on the same day), the advisor (rule matching over the catalog; each request from its own IP, as its
  * 60-per-hour limit is per IP) and GET /v1/catalog. Both servers run in child processes; autocannon
  * loads them from this one. Then each path at a fixed 70% of the rate it reached, for its p99, and
  * the service's peak RSS under 200 concurrent connections. Beside requests/s it prints the CPU time
@@ -97,7 +97,7 @@ function rssMb(pid: number): number {
   return line ? Number(line[1]) / 1024 : NaN;
 }
 
-const service = await startServiceInChild(new URL('./support/load-handlers.ts', import.meta.url), { exportName: 'loadHandlers', config: { trustedProxies: ['127.0.0.1'] } });
+const service = await startServiceInChild(new URL('./support/load-handlers.ts', import.meta.url), { exportName: 'loadHandlers', config: { trustedProxies: ['127.0.0.1'] }, bundled: true });
 const verdicts: boolean[] = [];
 const startRss = rssMb(service.pid);
 try {

@@ -118,7 +118,7 @@ async function load(url: string, path: string, body: string, seconds: number) {
 async function storedResultThroughput() {
   const seconds = Number(process.env.BENCH_SECONDS ?? 4);
   const body = JSON.stringify({ domain: 'stored.com' });
-  const service = await startServiceInChild(new URL('../test/support/minimal-handlers.ts', import.meta.url), { exportName: 'minimalHandlers' });
+  const service = await startServiceInChild(new URL('../test/support/minimal-handlers.ts', import.meta.url), { exportName: 'minimalHandlers', bundled: true });
   const bare = await startBareKoa({ body: { ...(minimalResults.get('techStack') as object), domain: 'stored.com' } });
   try {
     const first = await fetch(`${service.url}/v1/tech-stack`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });

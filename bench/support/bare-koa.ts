@@ -1,14 +1,19 @@
 /**
  * The baseline of HTTP benchmarks: a bare Koa app answering one JSON body to every request,
- * in a child process (as the service is), with the same body parser.
+ * in a child process (as the service is), with the same body parser, bundled and run by plain
+ * Node as the service is (server/build.ts).
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { bundle } from '../../server/build.ts';
+
+let bundled: Promise<string> | null = null;
 
 /** body: a JSON value; or raw: the exact bytes and headers of an answer (e.g. the service's own, gzip included). */
 export async function startBareKoa({ body, raw }: { body?: unknown; raw?: { base64: string; headers: Record<string, string> } }): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(raw ? { raw } : { body })], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  bundled ??= bundle({ entry: fileURLToPath(import.meta.url), outfile: 'dist/bench/bare-koa.mjs' });
+  const child = fork(await bundled, ['--serve', JSON.stringify(raw ? { raw } : { body })], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const [message] = (await once(child, 'message')) as [{ url: string }];
   return {
     url: message.url,

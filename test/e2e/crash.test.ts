@@ -1,5 +1,6 @@
 /**
- * kill -9 of the real service (server/main.ts in a child process, SQLite file store) in the middle
+ * kill -9 of the real service (server/main.ts in a child process, bundled and run by plain Node as
+ * `npm start` runs it, SQLite file store) in the middle
  * of a paid call, then a restart and the caller's retry with the same payment: the result is
  * delivered once and charged once, and the ledger holds exactly one settlement. Two moments:
  * while the handler reads the site (nothing settled yet), and while the remote facilitator settles
@@ -26,6 +27,7 @@ import { startFacilitatorServer, type FacilitatorServer } from '../world/facilit
 import { createFacilitator, type Facilitator } from '../../server/payments/facilitator.ts';
 import { openStore } from '../../server/store/index.ts';
 import { call } from '../support/contract.ts';
+import { bundle } from '../../server/build.ts';
 
 const PRICE = 5000n;
 const STALE_MS = 2000;
@@ -45,6 +47,7 @@ describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180
   let child: ChildProcess | null = null;
   let url = '';
   let env: NodeJS.ProcessEnv;
+  let mainBundle = '';
   const dir = mkdtempSync(join(tmpdir(), 'crash-test-'));
   const sqlitePath = join(dir, 'service.sqlite');
   /** Armed by a test: called when the service reaches that point of the paid call. */
@@ -55,7 +58,7 @@ describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180
   const exitOf = new Map<ChildProcess, Promise<unknown>>();
 
   async function startChild(extraEnv: NodeJS.ProcessEnv = {}) {
-    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const started = spawn(process.execPath, [mainBundle], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
     child = started;
     exitOf.set(started, once(started, 'exit'));
     for (let i = 0; i < 200; i++) {
@@ -73,6 +76,7 @@ describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180
   }
 
   before(async () => {
+    mainBundle = await bundle({ outfile: 'dist/test/crash-main.mjs' });
     world = await startWorld({ chain: true });
     const chain = world.chain!;
     for (let i = 0; i < 5; i++) {

@@ -1,10 +1,11 @@
 /**
  * npm run soak   (SOAK_MINUTES=10, SOAK_RATE=20 requests/s; not part of npm test)
- * The real service (server/main.ts, embedded SQLite) in a child process against the offline world
- * with every fixture installed, loaded with a fixed-rate mix of operations (data tools, composite
- * operations, the advisor, documents, MCP listing, bad input), each request from a rotating caller
- * IP so engines keep working rather than answering 402. The service logs at info (one pino line
- * per request and per call, to /dev/null), as in production. Prints the answers by status,
+ * The real service (server/main.ts bundled and run by plain Node as `npm start` runs it, embedded
+ * SQLite) in a child process against the offline world with every fixture installed, loaded with
+ * a fixed-rate mix of operations (data tools, composite operations, the advisor, documents, MCP
+ * listing, bad input), each request from a rotating caller IP so engines keep working rather than
+ * answering 402. The service logs at info (one pino line per request and per call, to /dev/null),
+ * as in production. Prints the answers by status,
  * latency percentiles, and the service's RSS over time. Fails (exit 1) on any 5xx (the world's
  * upstreams all work, so even a retryable 502/503 is a defect here), on a request error, or when
  * memory is not flat: the mean RSS of the last fifth of the run more than 15% above that of the
@@ -17,6 +18,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { bundle } from '../../server/build.ts';
 import { startWorld } from '../world/index.ts';
 import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
 import { installJobBoards, JOB_DOMAINS } from '../world/fixtures/job-boards.ts';
@@ -88,7 +90,7 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const env: NodeJS.ProcessEnv = { ...process.env, ...world.netEnv, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, 'service.sqlite'), TRUSTED_PROXIES: '127.0.0.1', LOG_LEVEL: 'info' };
 delete env.DATABASE_URL;
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const child = spawn(process.execPath, [await bundle({ outfile: 'dist/soak/main.mjs' })], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 for (let i = 0; ; i++) {
   if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
   if (i > 300) throw new Error('the service did not start');

@@ -1,0 +1,74 @@
+/**
+ * server/build.ts: the bundle `npm start` runs. It must hold all project code (only packages and
+ * Node built-ins stay imports) and read the files beside its sources (generated/, the Swagger UI
+ * package) exactly as the sources do.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundle } from '../../../server/build.ts';
+import { DOCS_ASSETS } from '../../../server/docs-page.ts';
+import { OFFLINE_ENV } from '../../support/service.ts';
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bundle-test-'));
+  let file = '';
+  let child: ChildProcess;
+  let url = '';
+
+  before(async () => {
+    file = await bundle({ outfile: 'dist/test/build-main.mjs' });
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    const env = { ...process.env, ...OFFLINE_ENV, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'silent' };
+    delete env.DATABASE_URL;
+    delete env.NODE_OPTIONS;
+    child = spawn(process.execPath, [file], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    for (let i = 0; !(await fetch(`${url}/healthz`).then((r) => r.ok, () => false)); i++) {
+      if (i > 100 || child.exitCode !== null) throw new Error('the bundled service did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  after(async () => {
+    if (child?.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('imports nothing from the project at run time: only packages and node: built-ins', () => {
+    const specifiers = [...readFileSync(file, 'utf8').matchAll(/^import\s[^'"]*?from\s+["']([^"']+)["']|^import\s+["']([^"']+)["']/gm)].map((m) => m[1] ?? m[2]);
+    assert.ok(specifiers.length > 10, `expected the bundle's package imports, found ${specifiers.length}`);
+    assert.deepEqual(specifiers.filter((specifier) => specifier.startsWith('.') || specifier.startsWith('/') || specifier.endsWith('.ts')), []);
+  });
+
+  it('serves the files its sources read beside themselves (generated/llms.txt, the Swagger UI package)', async () => {
+    const llms = await fetch(`${url}/llms.txt`);
+    assert.equal(llms.status, 200);
+    assert.equal(await llms.text(), readFileSync(new URL('../../../generated/llms.txt', import.meta.url), 'utf8').replaceAll('{base_url}', url));
+    const asset = DOCS_ASSETS.find((name) => name.endsWith('.css'))!;
+    const css = await fetch(`${url}/docs/assets/${asset}`);
+    assert.equal(css.status, 200);
+    assert.ok((await css.text()).length > 1000);
+  });
+
+  it('answers an operation through the whole pipeline', async () => {
+    const response = await fetch(`${url}/v1/advisor`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ agent_goal: 'which ad pixels does a site use' }) });
+    assert.equal(response.status, 200);
+    assert.equal(typeof ((await response.json()) as { recommended_tool?: unknown }).recommended_tool, 'string');
+  });
+});
