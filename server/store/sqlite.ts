@@ -54,11 +54,12 @@ export async function openSqliteStore({ path = './data/service.sqlite', busyTime
     db.close();
     throw error;
   }
+  const rate = sqliteRate(db);
   return {
     kind: 'sqlite',
     requests: sqliteRequests(db),
     counters: sqliteCounters(db),
-    rate: sqliteRate(db),
+    rate: { hit: rate.hit },
     nonces: sqliteNonces(db),
     quotes: sqliteQuotes(db),
     ledger: sqliteLedger(db),
@@ -69,7 +70,9 @@ export async function openSqliteStore({ path = './data/service.sqlite', busyTime
       db.prepare('SELECT 1').get();
     },
     async close() {
-      if (db.open) db.close();
+      if (!db.open) return;
+      rate.flush();
+      db.close();
     },
   };
 }
@@ -146,7 +149,12 @@ function sqliteCounters(db: Db): CountersRepo {
   };
 }
 
-function sqliteRate(db: Db): RateRepo {
+/**
+ * Group commit: hits asked for in one turn of the event loop run in one IMMEDIATE transaction, so
+ * they share one WAL commit (most of a hit's cost) instead of one each. Each is still decided in
+ * the order asked, and none is answered before the commit that records it.
+ */
+function sqliteRate(db: Db): RateRepo & { flush(): void } {
   const prune = db.prepare('DELETE FROM rate_events WHERE bucket = ? AND subject = ? AND at <= ?');
   const count = db.prepare('SELECT COUNT(*) FROM rate_events WHERE bucket = ? AND subject = ? AND at > ? AND at <= ?').pluck();
   const record = db.prepare('INSERT INTO rate_events (bucket, subject, at) VALUES (?, ?, ?)');
@@ -154,7 +162,9 @@ function sqliteRate(db: Db): RateRepo {
     .prepare('SELECT at FROM rate_events WHERE bucket = ? AND subject = ? AND at > ? AND at <= ? ORDER BY at LIMIT 1 OFFSET ?')
     .pluck();
 
-  const hit = db.transaction(({ bucket, subject, now, windowMs, limit }: Parameters<RateRepo['hit']>[0]) => {
+  type HitInput = Parameters<RateRepo['hit']>[0];
+  type HitResult = Awaited<ReturnType<RateRepo['hit']>>;
+  function hitOne({ bucket, subject, now, windowMs, limit }: HitInput): HitResult {
     const since = now - windowMs;
     prune.run(bucket, subject, since);
     const counted = count.get(bucket, subject, since, now) as number;
@@ -164,12 +174,31 @@ function sqliteRate(db: Db): RateRepo {
     }
     const leaving = nth.get(bucket, subject, since, now, rateOffset(counted, limit)) as number | undefined;
     return { allowed: false, count: counted, retryAfterMs: retryAfter(leaving, { now, windowMs }) };
-  });
+  }
+  const hitAll = db.transaction((inputs: HitInput[]) => inputs.map(hitOne));
+
+  let pending: { input: HitInput; resolve: (result: HitResult) => void; reject: (error: unknown) => void }[] = [];
+  function flush() {
+    if (!pending.length) return;
+    const batch = pending;
+    pending = [];
+    let results: HitResult[];
+    try {
+      results = hitAll.immediate(batch.map((hit) => hit.input));
+    } catch (error) {
+      for (const hit of batch) hit.reject(error);
+      return;
+    }
+    batch.forEach((hit, i) => hit.resolve(results[i]));
+  }
 
   return {
-    async hit(input) {
-      return hit.immediate(input);
+    hit(input) {
+      return new Promise<HitResult>((resolve, reject) => {
+        if (pending.push({ input, resolve, reject }) === 1) setImmediate(flush);
+      });
     },
+    flush,
   };
 }
 

@@ -33,7 +33,7 @@ describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () 
     file = await bundle({ outfile: 'dist/test/build-main.mjs' });
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    const env = { ...process.env, ...OFFLINE_ENV, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'silent' };
+    const env: NodeJS.ProcessEnv = { ...process.env, ...OFFLINE_ENV, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'silent' };
     delete env.DATABASE_URL;
     delete env.NODE_OPTIONS;
     child = spawn(process.execPath, [file], { env, stdio: ['ignore', 'ignore', 'inherit'] });

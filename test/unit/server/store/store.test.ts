@@ -762,3 +762,34 @@ describe('openStore', () => {
     }
   });
 });
+
+describe('SQLite rate hits share one transaction per turn of the event loop (group commit)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rate-batch-test-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const hit = (store: Store, subject: string, now: number) => store.rate.hit({ bucket: 'advisor', subject, now, windowMs: 1_000, limit: 3 });
+
+  it('hits asked for at once are decided in the order asked', async () => {
+    const store = await openStore({ sqlitePath: join(dir, 'order.sqlite') });
+    try {
+      const results = await Promise.all([0, 1, 2, 3, 4].map((i) => hit(store, 'a', 10_000 + i)));
+      assert.deepEqual(results.map((r) => [r.allowed, r.count]), [[true, 1], [true, 2], [true, 3], [false, 3], [false, 3]]);
+      assert.deepEqual(results[3], { allowed: false, count: 3, retryAfterMs: 997 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('close() first records the hits already asked for, and answers them', async () => {
+    const sqlitePath = join(dir, 'close.sqlite');
+    const store = await openStore({ sqlitePath });
+    const asked = [hit(store, 'b', 10_000), hit(store, 'b', 10_001)];
+    await store.close();
+    assert.deepEqual((await Promise.all(asked)).map((r) => r.count), [1, 2]);
+    const reopened = await openStore({ sqlitePath });
+    try {
+      assert.deepEqual(await hit(reopened, 'b', 10_002), { allowed: true, count: 3, retryAfterMs: 0 });
+    } finally {
+      await reopened.close();
+    }
+  });
+});
