@@ -78,6 +78,8 @@ export interface GoalInputs {
 
 const COUNTED = 'domains?|companies|company|sites?|websites?|accounts?|leads?|prospects?|brands?|stores?|shops?|vendors?|urls?|merchants?|firms?|businesses|targets?|orgs?|organi[sz]ations?|rows?|entries|names?';
 const REGION_NAMES: Record<string, string> = { usa: 'US', 'united states': 'US', uk: 'GB', 'united kingdom': 'GB', britain: 'GB', canada: 'CA', australia: 'AU', germany: 'DE', france: 'FR', spain: 'ES', italy: 'IT', netherlands: 'NL', israel: 'IL', india: 'IN', brazil: 'BR', mexico: 'MX', japan: 'JP', singapore: 'SG', uae: 'AE' };
+const COUNTED_PATTERN = new RegExp(`\\b(\\d[\\d,.]*)\\s*(k|m)?\\+?\\s+(?:[a-z-]+\\s+){0,2}(?:${COUNTED})\\b`);
+const REGION_PATTERNS: [RegExp, string][] = Object.entries(REGION_NAMES).map(([name, code]) => [new RegExp(`\\b${name}\\b`), code]);
 
 /** Inputs written in the goal. Regions: a catalog code in capitals (not IN/IT, which are words) or a country name. */
 export function goalInputs(goal: string, regions: readonly string[]): GoalInputs {
@@ -95,7 +97,7 @@ export function goalInputs(goal: string, regions: readonly string[]): GoalInputs
   }
   const folded = fold(withoutUrls);
   let count: number | null = null;
-  const counted = folded.match(new RegExp(`\\b(\\d[\\d,.]*)\\s*(k|m)?\\+?\\s+(?:[a-z-]+\\s+){0,2}(?:${COUNTED})\\b`));
+  const counted = folded.match(COUNTED_PATTERN);
   if (counted) {
     const base = Number(counted[1].replace(/,/g, ''));
     const value = Math.round(base * (counted[2] === 'k' ? 1_000 : counted[2] === 'm' ? 1_000_000 : 1));
@@ -107,8 +109,8 @@ export function goalInputs(goal: string, regions: readonly string[]): GoalInputs
     if (mapped !== 'IN' && mapped !== 'IT' && regions.includes(mapped)) { region = mapped; break; }
   }
   if (!region) {
-    for (const [name, code] of Object.entries(REGION_NAMES)) {
-      if (regions.includes(code) && new RegExp(`\\b${name}\\b`).test(folded)) { region = code; break; }
+    for (const [pattern, code] of REGION_PATTERNS) {
+      if (regions.includes(code) && pattern.test(folded)) { region = code; break; }
     }
   }
   const score = folded.match(/\b(?:score|intent|threshold)\D{0,20}?(\d{1,3})\b/);

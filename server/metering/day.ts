@@ -11,12 +11,13 @@ let lastDay = { from: 0, to: 0, text: '' };
 
 /** The next 00:00 UTC after now. */
 export function nextUtcMidnight(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  return new Date(dayBounds(now).to);
 }
 
 export function dayBounds(now: Date): { from: number; to: number } {
-  const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return { from, to: nextUtcMidnight(now).getTime() };
+  const at = now.getTime();
+  if (!(at >= lastDay.from && at < lastDay.to)) utcDay(now);
+  return { from: lastDay.from, to: lastDay.to };
 }
 
 export const secondsUntil = (later: Date, now: Date) => Math.max(1, Math.ceil((later.getTime() - now.getTime()) / 1000));

@@ -14,4 +14,13 @@ describe('UTC day', () => {
     assert.deepEqual(dayBounds(now), { from: Date.parse('2026-11-24T00:00:00Z'), to: Date.parse('2026-11-25T00:00:00Z') });
     assert.equal(secondsUntil(nextUtcMidnight(now), now), 2);
   });
+
+  it('gives each moment its own day bounds when moments of different days alternate', () => {
+    const moments = ['2026-11-24T23:59:59.999Z', '2026-11-25T00:00:00.000Z', '2026-11-24T00:00:00.000Z', '2024-12-31T23:00:00Z', '2026-11-25T12:00:00Z'];
+    for (const at of [...moments, ...moments.reverse()]) {
+      const day = Date.parse(at.slice(0, 10) + 'T00:00:00Z');
+      assert.deepEqual(dayBounds(new Date(at)), { from: day, to: day + 86_400_000 }, at);
+      assert.equal(nextUtcMidnight(new Date(at)).getTime(), day + 86_400_000, at);
+    }
+  });
 });
