@@ -55,6 +55,8 @@ export function createFreeQuota({ store, limit, scansPerDay, readFreshMs = 1000,
 
   return {
     limit,
+    /** How many counts this instance keeps now (stale ones leave as new ones come). */
+    cachedCounts: () => counts.size(),
     async usage(ip: string, now: Date): Promise<UsageState> {
       return { remaining: Math.max(0, limit - (await used('free', ip, now))), limit, resetsAt: nextUtcMidnight(now) };
     },
@@ -91,13 +93,19 @@ function recentCounts({ freshMs, maxEntries, clockMs }: { freshMs: number; maxEn
     set(counter: { bucket: string; subject: string; window: string }, used: number) {
       if (freshMs <= 0) return;
       const text = textOf(counter);
+      const at = clockMs();
       entries.delete(text);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(text, { used, at: clockMs() });
+      // Entries are in the order they were set: stale ones (no longer read) leave first.
+      for (const [oldest, entry] of entries) {
+        if (entries.size < maxEntries && at - entry.at < freshMs) break;
+        entries.delete(oldest);
+      }
+      entries.set(text, { used, at });
     },
     forget(counter: { bucket: string; subject: string; window: string }) {
       entries.delete(textOf(counter));
     },
+    size: () => entries.size,
   };
 }
 

@@ -93,4 +93,16 @@ describe('free quota: usage reads kept for a moment', () => {
     await quota.usage('192.0.2.1', now);
     assert.equal(reads.count, 4, 'the first count left when the third came');
   });
+
+  it('lets stale counts go as new ones come, so a stream of new callers keeps only the last window', async () => {
+    const clock = { ms: 0 };
+    const quota = createFreeQuota({ store, limit: 5, scansPerDay: 3, readFreshMs: 1000, clockMs: () => clock.ms });
+    for (const ip of ['192.0.2.11', '192.0.2.12', '192.0.2.13']) await quota.usage(ip, now);
+    clock.ms = 600;
+    await quota.usage('192.0.2.14', now);
+    assert.equal(quota.cachedCounts(), 4, 'all still fresh');
+    clock.ms = 1_300;
+    await quota.usage('192.0.2.15', now);
+    assert.equal(quota.cachedCounts(), 2, 'the three read at 0 ms left; the one of 600 ms stays');
+  });
 });
