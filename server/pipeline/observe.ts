@@ -14,6 +14,7 @@ export interface ObserveOptions {
  * (`unmatched` otherwise), never the raw path, so unknown paths cannot grow the label set.
  */
 export function observeStage({ metrics, log = NO_LOG }: ObserveOptions) {
+  const logRequests = writesInfo(log);
   return async function observe(ctx: Context, next: Next) {
     const started = process.hrtime.bigint();
     try {
@@ -23,19 +24,22 @@ export function observeStage({ metrics, log = NO_LOG }: ObserveOptions) {
       const route = (ctx.state.operationId as string | undefined) ?? 'unmatched';
       const status = ctx.status;
       metrics.request({ route, method: ctx.method, status, seconds });
-      const usage = ctx.state.usage as { chargedMicroUsd?: number } | undefined;
-      log({
-        level: 'info',
-        msg: 'request',
-        requestId: ctx.state.requestId,
-        method: ctx.method,
-        path: ctx.path,
-        operation: route,
-        status,
-        code: ctx.state.problemCode ?? undefined,
-        chargedMicroUsd: usage?.chargedMicroUsd ?? 0,
-        durationMs: Math.round(seconds * 1e5) / 100,
-      });
+      // In a finally block: a return here would swallow the error of next().
+      if (logRequests) {
+        const usage = ctx.state.usage as { chargedMicroUsd?: number } | undefined;
+        log({
+          level: 'info',
+          msg: 'request',
+          requestId: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          operation: route,
+          status,
+          code: ctx.state.problemCode ?? undefined,
+          chargedMicroUsd: usage?.chargedMicroUsd ?? 0,
+          durationMs: Math.round(seconds * 1e5) / 100,
+        });
+      }
     }
   };
 }
