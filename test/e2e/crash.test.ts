@@ -15,7 +15,6 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { x402Client } from '@x402/core/client';
@@ -28,18 +27,11 @@ import { createFacilitator, type Facilitator } from '../../server/payments/facil
 import { openStore } from '../../server/store/index.ts';
 import { call } from '../support/contract.ts';
 import { bundle } from '../../server/build.ts';
+import { freePort } from '../support/free-port.ts';
 
 const PRICE = 5000n;
 const STALE_MS = 2000;
 const SHOP = `<!doctype html><html><head><title>Shop</title><meta name="generator" content="WordPress 6.4.2"></head><body><p>A shop.</p></body></html>`;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180_000 }, () => {
   let world: World;

@@ -14,7 +14,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,6 +28,7 @@ import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl } from '../world/fi
 import { installRdap } from '../world/fixtures/rdap.ts';
 import { installTrustSites, TRUST_DOMAINS } from '../world/fixtures/trust-sites.ts';
 import { installStoreSites, PRODUCT_URLS, STORE_DOMAINS } from '../world/fixtures/store-sites.ts';
+import { freePort } from '../support/free-port.ts';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const RATE = Number(process.env.SOAK_RATE ?? 20);
@@ -61,14 +61,6 @@ const MIX: Call[] = [
   { name: 'docs page', method: 'GET', path: '/docs' },
   { name: 'mcp tools/list', method: 'POST', path: '/mcp', body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, mcp: true },
 ];
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 const rssMb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? NaN) / 1024;
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];

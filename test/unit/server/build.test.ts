@@ -8,20 +8,12 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundle } from '../../../server/build.ts';
 import { DOCS_ASSETS } from '../../../server/docs-page.ts';
 import { OFFLINE_ENV } from '../../support/service.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
+import { freePort } from '../../support/free-port.ts';
 
 describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'bundle-test-'));
