@@ -13,14 +13,6 @@ import { build, type Plugin } from 'esbuild';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * The Node flags the bundle runs with (`npm start`; the tests and benchmarks that start the bundle
- * pass the same). V8 lets the old generation grow to twice the live heap before a full collection
- * instead of up to four times: a busy instance holds ~40 MB less RSS for a few more incremental
- * collections (bench:load prints both figures).
- */
-export const NODE_FLAGS: readonly string[] = ['--heap-growing-percent=100'];
-
 export interface BundleOptions {
   /** The entry module, relative to the project root. */
   entry?: string;

@@ -26,7 +26,7 @@ import { startFacilitatorServer, type FacilitatorServer } from '../world/facilit
 import { createFacilitator, type Facilitator } from '../../server/payments/facilitator.ts';
 import { openStore } from '../../server/store/index.ts';
 import { call } from '../support/contract.ts';
-import { bundle, NODE_FLAGS } from '../../server/build.ts';
+import { bundle } from '../../server/build.ts';
 import { freePort } from '../support/free-port.ts';
 
 const PRICE = 5000n;
@@ -50,7 +50,7 @@ describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180
   const exitOf = new Map<ChildProcess, Promise<unknown>>();
 
   async function startChild(extraEnv: NodeJS.ProcessEnv = {}) {
-    const started = spawn(process.execPath, [...NODE_FLAGS, mainBundle], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const started = spawn(process.execPath, [mainBundle], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
     child = started;
     exitOf.set(started, once(started, 'exit'));
     for (let i = 0; i < 200; i++) {

@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { bundle, NODE_FLAGS } from '../../server/build.ts';
+import { bundle } from '../../server/build.ts';
 import { startWorld } from '../world/index.ts';
 import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
 import { installJobBoards, JOB_DOMAINS } from '../world/fixtures/job-boards.ts';
@@ -82,7 +82,7 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const env: NodeJS.ProcessEnv = { ...process.env, ...world.netEnv, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, 'service.sqlite'), TRUSTED_PROXIES: '127.0.0.1', LOG_LEVEL: 'info' };
 delete env.DATABASE_URL;
-const child = spawn(process.execPath, [...NODE_FLAGS, await bundle({ outfile: 'dist/soak/main.mjs' })], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const child = spawn(process.execPath, [await bundle({ outfile: 'dist/soak/main.mjs' })], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 for (let i = 0; ; i++) {
   if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
   if (i > 300) throw new Error('the service did not start');

@@ -25,7 +25,7 @@ export async function startServiceInChild(
   { exportName = 'handlers', config = {}, bundled = false }: { exportName?: string; config?: Partial<Config>; bundled?: boolean } = {},
 ): Promise<ChildService> {
   const child = bundled
-    ? await forkBundled(handlersModule, exportName, config)
+    ? fork(await bundleOf(handlersModule, exportName), [JSON.stringify(config)], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     : fork(fileURLToPath(import.meta.url), ['--serve', handlersModule.href, exportName, JSON.stringify(config)], {
         execArgv: ['--import', 'tsx'],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -42,14 +42,11 @@ export async function startServiceInChild(
   };
 }
 
-/**
- * The child as one bundle of this module's child side and the handlers (imported statically), run
- * with the flags `npm start` uses. The bundler is loaded here only, so a bundled child never holds it.
- */
-async function forkBundled(handlersModule: URL, exportName: string, config: Partial<Config>) {
-  const { bundle, NODE_FLAGS } = await import('../../server/build.ts');
+/** One bundle of this module's child side and the handlers, which the child imports statically. */
+async function bundleOf(handlersModule: URL, exportName: string): Promise<string> {
+  const { bundle } = await import('../../server/build.ts');
   const name = fileURLToPath(handlersModule).split('/').at(-1)!.replace(/\.[cm]?[jt]s$/, '');
-  const file = await bundle({
+  return bundle({
     entryContents: [
       `import { serveChild } from ${JSON.stringify(fileURLToPath(import.meta.url))};`,
       `import { ${exportName} as handlers } from ${JSON.stringify(fileURLToPath(handlersModule))};`,
@@ -57,7 +54,6 @@ async function forkBundled(handlersModule: URL, exportName: string, config: Part
     ].join('\n'),
     outfile: `dist/test/${name}-${exportName}.mjs`,
   });
-  return fork(file, [JSON.stringify(config)], { execArgv: [...NODE_FLAGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
 /** The child's side: the service with these handlers, its URL sent to the parent, closed on its word. */

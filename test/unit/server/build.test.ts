@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundle, NODE_FLAGS } from '../../../server/build.ts';
+import { bundle } from '../../../server/build.ts';
 import { DOCS_ASSETS } from '../../../server/docs-page.ts';
 import { OFFLINE_ENV } from '../../support/service.ts';
 import { freePort } from '../../support/free-port.ts';
@@ -28,7 +28,7 @@ describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () 
     const env: NodeJS.ProcessEnv = { ...process.env, ...OFFLINE_ENV, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'silent' };
     delete env.DATABASE_URL;
     delete env.NODE_OPTIONS;
-    child = spawn(process.execPath, [...NODE_FLAGS, file], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child = spawn(process.execPath, [file], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     for (let i = 0; !(await fetch(`${url}/healthz`).then((r) => r.ok, () => false)); i++) {
       if (i > 100 || child.exitCode !== null) throw new Error('the bundled service did not start');
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -40,11 +40,6 @@ describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () 
       await once(child, 'exit');
     }
     rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('npm start builds the bundle and runs it with NODE_FLAGS', () => {
-    const { scripts } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
-    assert.equal(scripts.start, `tsx server/build.ts && node ${NODE_FLAGS.join(' ')} dist/main.mjs`);
   });
 
   it('imports nothing from the project at run time: only packages and node: built-ins', () => {
