@@ -32,6 +32,8 @@ export interface Config {
   requestStaleAfterMs: number;
   /** On SIGTERM: how long running calls may finish (SHUTDOWN_GRACE_MS), then how long settlements under way are waited for (SHUTDOWN_SETTLE_WINDOW_MS). */
   shutdown: { graceMs: number; settleWindowMs: number };
+  /** How often the store's expired rows are deleted (HOUSEKEEPING_INTERVAL_MS; 0: never; server/store/housekeeping.ts). */
+  housekeepingIntervalMs: number;
   /** How engines reach the web (NET_* variables; engines/net/config.ts). */
   net: NetConfig;
   /** Job-board API bases and poll interval (JOBS_* variables; engines/jobs/config.ts). */
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       graceMs: milliseconds('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 25_000),
       settleWindowMs: milliseconds('SHUTDOWN_SETTLE_WINDOW_MS', env.SHUTDOWN_SETTLE_WINDOW_MS, 30_000),
     },
+    housekeepingIntervalMs: milliseconds('HOUSEKEEPING_INTERVAL_MS', env.HOUSEKEEPING_INTERVAL_MS, 600_000),
     net: loadNetConfig(env),
     jobs: loadJobsConfig(env),
     ads: loadAdsConfig(env),

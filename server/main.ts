@@ -9,6 +9,7 @@ import { createHttpServer } from './http.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { createLogger } from './observability/log.ts';
 import { openStore } from './store/index.ts';
+import { createHousekeeping } from './store/housekeeping.ts';
 
 const config = loadConfig();
 const { logger, log } = createLogger({ level: config.logLevel, base: { instance: randomBytes(4).toString('hex') } });
@@ -16,6 +17,8 @@ const { logger, log } = createLogger({ level: config.logLevel, base: { instance:
 const store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, sqlitePath: config.sqlitePath });
 const lifecycle = createLifecycle({ graceMs: config.shutdown.graceMs, settleWindowMs: config.shutdown.settleWindowMs });
 const app = await createApp({ config, store, log, lifecycle });
+const housekeeping = createHousekeeping({ store, intervalMs: config.housekeepingIntervalMs, log });
+housekeeping.start();
 const server = createHttpServer(app.callback(), config.http);
 server.listen(config.port, config.host, () => {
   log({ level: 'info', msg: 'listening', url: `http://localhost:${config.port}`, store: store.kind });
@@ -30,6 +33,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   const report = await lifecycle.drain();
   server.closeAllConnections();
+  await housekeeping.stop();
   await store.close().catch((error) => log({ level: 'error', msg: 'closing the store failed', error: String(error) }));
   const clean = report.abandoned === 0 && report.unsettled === 0;
   log({ level: clean ? 'info' : 'warn', msg: 'stopped', ...report });

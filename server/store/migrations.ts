@@ -131,6 +131,11 @@ export const migrations: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 4,
+    name: 'indexes for housekeeping',
+    statements: [`CREATE INDEX rate_events_at ON rate_events (at)`, `CREATE INDEX counters_win ON counters (win)`],
+  },
 ];
 
 const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -116,6 +116,13 @@ async function rows<T extends pg.QueryResultRow>(db: pg.Pool | pg.PoolClient, sq
   return (await db.query<T>(sql, params)).rows;
 }
 
+/** DELETE of at most `limit` rows matching `where` ($1 is its value; PostgreSQL has no DELETE ... LIMIT). */
+async function boundedDelete(pool: pg.Pool, table: string, where: string, value: number | string, limit = Infinity): Promise<number> {
+  const bound = Number.isFinite(limit) ? Math.max(0, Math.trunc(limit)) : null;
+  const result = await pool.query(`DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE ${where} LIMIT $2)`, [value, bound]);
+  return result.rowCount ?? 0;
+}
+
 async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -174,8 +181,8 @@ function pgRequests(pool: pg.Pool): RequestsRepo {
     async abandon({ scope, key }) {
       await pool.query(`DELETE FROM requests WHERE scope = $1 AND req_key = $2 AND state = 'running'`, [scope, key]);
     },
-    async purgeExpired(now) {
-      return (await pool.query('DELETE FROM requests WHERE expires_at < $1', [now])).rowCount ?? 0;
+    async purgeExpired(now, limit) {
+      return boundedDelete(pool, 'requests', 'expires_at < $1', now, limit);
     },
   };
 }
@@ -210,6 +217,9 @@ function pgCounters(pool: pg.Pool): CountersRepo {
       ]);
     },
     get,
+    async purgeWindowsBefore(window, limit) {
+      return boundedDelete(pool, 'counters', 'win < $1', window, limit);
+    },
   };
 }
 
@@ -237,6 +247,9 @@ function pgRate(pool: pg.Pool): RateRepo {
         );
         return { allowed: false, count: counted, retryAfterMs: retryAfter(leaving?.at, { now, windowMs }) };
       });
+    },
+    async purgeBefore(at, limit) {
+      return boundedDelete(pool, 'rate_events', 'at <= $1', at, limit);
     },
   };
 }
@@ -352,8 +365,8 @@ function pgCache(pool: pg.Pool): CacheRepo {
         [ns, key, toJsonText(value), expiresAt],
       );
     },
-    async purgeExpired(now) {
-      return (await pool.query('DELETE FROM cache WHERE expires_at <= $1', [now])).rowCount ?? 0;
+    async purgeExpired(now, limit) {
+      return boundedDelete(pool, 'cache', 'expires_at <= $1', now, limit);
     },
   };
 }

@@ -41,6 +41,12 @@ import type {
 
 type Db = Database.Database;
 
+/** DELETE of at most `limit` rows matching `where` (SQLite has no DELETE ... LIMIT by default); -1 is no limit. */
+function boundedDelete(db: Db, table: string, where: string) {
+  const statement = db.prepare(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ?)`);
+  return (value: number | string, limit = Infinity) => statement.run(value, Number.isFinite(limit) ? Math.max(0, Math.trunc(limit)) : -1).changes;
+}
+
 export interface SqliteStoreOptions {
   path?: string;
   busyTimeoutMs?: number;
@@ -59,7 +65,7 @@ export async function openSqliteStore({ path = './data/service.sqlite', busyTime
     kind: 'sqlite',
     requests: sqliteRequests(db),
     counters: sqliteCounters(db),
-    rate: { hit: rate.hit },
+    rate: { hit: rate.hit, purgeBefore: rate.purgeBefore },
     nonces: sqliteNonces(db),
     quotes: sqliteQuotes(db),
     ledger: sqliteLedger(db),
@@ -97,7 +103,7 @@ function sqliteRequests(db: Db): RequestsRepo {
   const finish = db.prepare(`UPDATE requests SET state = 'done', response = ?, finished_at = ?
     WHERE scope = ? AND req_key = ? AND state = 'running'`);
   const abandon = db.prepare(`DELETE FROM requests WHERE scope = ? AND req_key = ? AND state = 'running'`);
-  const purge = db.prepare('DELETE FROM requests WHERE expires_at < ?');
+  const purge = boundedDelete(db, 'requests', 'expires_at < ?');
 
   const begin = db.transaction((input: Parameters<RequestsRepo['begin']>[0]) => {
     const row = select.get(input.scope, input.key) as RequestRow | undefined;
@@ -117,8 +123,8 @@ function sqliteRequests(db: Db): RequestsRepo {
     async abandon({ scope, key }) {
       abandon.run(scope, key);
     },
-    async purgeExpired(now) {
-      return purge.run(now).changes;
+    async purgeExpired(now, limit) {
+      return purge(now, limit);
     },
   };
 }
@@ -129,6 +135,7 @@ function sqliteCounters(db: Db): CountersRepo {
     RETURNING used`);
   const select = db.prepare('SELECT used FROM counters WHERE bucket = ? AND subject = ? AND win = ?').pluck();
   const release = db.prepare('UPDATE counters SET used = used - 1 WHERE bucket = ? AND subject = ? AND win = ? AND used > 0');
+  const purge = boundedDelete(db, 'counters', 'win < ?');
 
   const consume = db.transaction(({ bucket, subject, window, limit }: Parameters<CountersRepo['consume']>[0]) => {
     const taken = increment.get(bucket, subject, window, limit, limit) as { used: number } | undefined;
@@ -145,6 +152,9 @@ function sqliteCounters(db: Db): CountersRepo {
     },
     async get({ bucket, subject, window }) {
       return (select.get(bucket, subject, window) as number | undefined) ?? 0;
+    },
+    async purgeWindowsBefore(window, limit) {
+      return purge(window, limit);
     },
   };
 }
@@ -176,6 +186,7 @@ function sqliteRate(db: Db): RateRepo & { flush(): void } {
     return { allowed: false, count: counted, retryAfterMs: retryAfter(leaving, { now, windowMs }) };
   }
   const hitAll = db.transaction((inputs: HitInput[]) => inputs.map(hitOne));
+  const purge = boundedDelete(db, 'rate_events', 'at <= ?');
 
   let pending: { input: HitInput; resolve: (result: HitResult) => void; reject: (error: unknown) => void }[] = [];
   function flush() {
@@ -197,6 +208,9 @@ function sqliteRate(db: Db): RateRepo & { flush(): void } {
       return new Promise<HitResult>((resolve, reject) => {
         if (pending.push({ input, resolve, reject }) === 1) setImmediate(flush);
       });
+    },
+    async purgeBefore(at, limit) {
+      return purge(at, limit);
     },
     flush,
   };
@@ -288,7 +302,7 @@ function sqliteCache(db: Db): CacheRepo {
   const select = db.prepare('SELECT value, expires_at FROM cache WHERE ns = ? AND cache_key = ? AND expires_at > ?');
   const upsert = db.prepare(`INSERT INTO cache (ns, cache_key, value, expires_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (ns, cache_key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`);
-  const purge = db.prepare('DELETE FROM cache WHERE expires_at <= ?');
+  const purge = boundedDelete(db, 'cache', 'expires_at <= ?');
   return {
     async get({ ns, key, now }) {
       const row = select.get(ns, key, now) as { value: string; expires_at: number } | undefined;
@@ -297,8 +311,8 @@ function sqliteCache(db: Db): CacheRepo {
     async set({ ns, key, value, expiresAt }) {
       upsert.run(ns, key, toJsonText(value), expiresAt);
     },
-    async purgeExpired(now) {
-      return purge.run(now).changes;
+    async purgeExpired(now, limit) {
+      return purge(now, limit);
     },
   };
 }

@@ -36,8 +36,8 @@ export interface RequestsRepo {
   finish(input: { scope: string; key: string; response: StoredResponse; now: number }): Promise<void>;
   /** Forget a started request (nothing to replay, e.g. a free non-ok answer or a retryable failure). */
   abandon(input: { scope: string; key: string }): Promise<void>;
-  /** Delete rows whose expiresAt is before now; returns how many. */
-  purgeExpired(now: number): Promise<number>;
+  /** Delete rows whose expiresAt is before now (at most `limit`); returns how many. */
+  purgeExpired(now: number, limit?: number): Promise<number>;
 }
 
 export interface CountersRepo {
@@ -49,6 +49,8 @@ export interface CountersRepo {
   /** Give one use back (never below zero). */
   release(input: { bucket: string; subject: string; window: string }): Promise<void>;
   get(input: { bucket: string; subject: string; window: string }): Promise<number>;
+  /** Delete the counts of windows that sort before `window` (windows are UTC days, YYYY-MM-DD; at most `limit`); returns how many. */
+  purgeWindowsBefore(window: string, limit?: number): Promise<number>;
 }
 
 export interface RateRepo {
@@ -58,6 +60,8 @@ export interface RateRepo {
    * how many ms until the oldest counted event leaves the window.
    */
   hit(input: { bucket: string; subject: string; now: number; windowMs: number; limit: number }): Promise<{ allowed: boolean; count: number; retryAfterMs: number }>;
+  /** Delete events at or before `at`, of any bucket and subject (at most `limit`); returns how many. */
+  purgeBefore(at: number, limit?: number): Promise<number>;
 }
 
 export type NonceState = 'claimed' | 'settled' | 'released' | 'failed';
@@ -137,7 +141,8 @@ export interface SnapshotsRepo {
 export interface CacheRepo {
   get(input: { ns: string; key: string; now: number }): Promise<{ value: Json; expiresAt: number } | null>;
   set(input: { ns: string; key: string; value: Json; expiresAt: number }): Promise<void>;
-  purgeExpired(now: number): Promise<number>;
+  /** Delete entries expired at now (at most `limit`); returns how many. */
+  purgeExpired(now: number, limit?: number): Promise<number>;
 }
 
 /**

@@ -211,6 +211,12 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.deepEqual(await s.requests.begin(base('p0', { fingerprint: 'new', now: 60 })), { state: 'started' }, 'purged finished row is gone');
         assert.deepEqual(await s.requests.begin(base('p2', { now: 60 })), { state: 'running', startedAt: 50 }, 'row expiring at now survives');
       });
+
+      it('purgeExpired deletes at most `limit` rows per call', async () => {
+        const s = await openOn(unique('purge-lim').slice(0, 20));
+        for (let i = 0; i < 5; i++) await s.requests.begin(base(`l${i}`, { now: 50, expiresAt: 100 }));
+        assert.deepEqual([await s.requests.purgeExpired(200, 2), await s.requests.purgeExpired(200, 2), await s.requests.purgeExpired(200, 2), await s.requests.purgeExpired(200, 2)], [2, 2, 1, 0]);
+      });
     });
 
     describe('counters', () => {
@@ -271,6 +277,33 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.deepEqual(await store.counters.consume({ ...at(unique('s'), '2024-06'), limit: 1 }), { consumed: true, used: 1 });
         assert.deepEqual(await store.counters.consume({ bucket: 'paid', subject, window: '2024-06', limit: 1 }), { consumed: true, used: 1 });
         assert.equal(await store.counters.get(at(subject, '2024-06')), 1);
+      });
+    });
+
+    describe('counters housekeeping', () => {
+      it('purgeWindowsBefore deletes the counts of earlier days only, at most `limit` per call', async () => {
+        const s = await openOn(unique('purge-cnt').slice(0, 20));
+        for (const [subject, window] of [['a', '2026-11-22'], ['b', '2026-11-22'], ['a', '2026-11-23'], ['a', '2026-11-24'], ['b', '2026-11-25']]) {
+          await s.counters.consume({ bucket: 'free', subject, window, limit: 5 });
+        }
+        assert.equal(await s.counters.purgeWindowsBefore('2026-11-24', 2), 2);
+        assert.equal(await s.counters.purgeWindowsBefore('2026-11-24'), 1);
+        assert.equal(await s.counters.purgeWindowsBefore('2026-11-24'), 0);
+        const left = await Promise.all([['a', '2026-11-22'], ['a', '2026-11-23'], ['a', '2026-11-24'], ['b', '2026-11-25']].map(([subject, window]) => s.counters.get({ bucket: 'free', subject, window })));
+        assert.deepEqual(left, [0, 0, 1, 1]);
+      });
+    });
+
+    describe('rate housekeeping', () => {
+      it('purgeBefore deletes events at or before the moment, of every bucket and subject; later hits count only what is left', async () => {
+        const s = await openOn(unique('purge-rate').slice(0, 20));
+        const hit = (bucket: string, subject: string, now: number) => s.rate.hit({ bucket, subject, now, windowMs: 100_000, limit: 10 });
+        for (const [bucket, subject, now] of [['advisor', 'x', 1_000], ['advisor', 'y', 2_000], ['mcp', 'x', 3_000], ['advisor', 'x', 4_000]] as const) await hit(bucket, subject, now);
+        assert.equal(await s.rate.purgeBefore(3_000, 2), 2);
+        assert.equal(await s.rate.purgeBefore(3_000), 1);
+        assert.equal(await s.rate.purgeBefore(3_000), 0);
+        assert.equal((await hit('advisor', 'x', 5_000)).count, 2, 'the event at 4000 is kept');
+        assert.equal((await hit('advisor', 'y', 5_000)).count, 1);
       });
     });
 
@@ -574,6 +607,8 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.deepEqual(await s.cache.get({ ns: 'n', key: 'c', now: 200 }), { value: 3, expiresAt: 300 });
         await s.cache.set({ ns: 'n', key: 'a', value: 'back', expiresAt: 1_000 });
         assert.deepEqual(await s.cache.get({ ns: 'n', key: 'a', now: 0 }), { value: 'back', expiresAt: 1_000 });
+        for (const key of ['d', 'e', 'f']) await s.cache.set({ ns: 'n', key, value: key, expiresAt: 400 });
+        assert.deepEqual([await s.cache.purgeExpired(500, 2), await s.cache.purgeExpired(500, 2), await s.cache.purgeExpired(500, 2)], [2, 2, 0], 'at most `limit` per call (c at 300 and d-f at 400)');
       });
     });
 

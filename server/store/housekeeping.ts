@@ -1,0 +1,95 @@
+/**
+ * Store housekeeping: rows nothing will read again are deleted on a timer, so the store does not
+ * grow with every caller and call forever. Deleted: stored answers and idempotency keys past their
+ * expiry, cache entries past theirs, rate-limit events older than the longest window, and free-call
+ * counts of days before yesterday. Kept: the ledger, payment nonces, quotes and snapshots (the
+ * previous run a tech-stack diff compares with).
+ *
+ * Deletes go in chunks of `chunk` rows with a turn of the event loop between them: SQLite runs on
+ * this thread, and one large DELETE would hold every request behind it. Every instance may run it;
+ * the deletes are idempotent.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { utcDay } from '../metering/day.ts';
+import { NO_LOG, type LogFn } from '../observability/log.ts';
+import type { Store } from './types.ts';
+
+export interface HousekeepingOptions {
+  store: Store;
+  now?: () => Date;
+  /** Between two runs; 0 never starts the timer (runOnce still works). */
+  intervalMs?: number;
+  /** Rows per DELETE. */
+  chunk?: number;
+  /** The longest window of any rate-limit bucket (the advisor's rolling hour). */
+  rateWindowMs?: number;
+  log?: LogFn;
+}
+
+export interface HousekeepingReport {
+  requests: number;
+  cache: number;
+  rateEvents: number;
+  counters: number;
+}
+
+const DAY_MS = 86_400_000;
+
+export function createHousekeeping({ store, now = () => new Date(), intervalMs = 600_000, chunk = 2_000, rateWindowMs = 3_600_000, log = NO_LOG }: HousekeepingOptions) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<HousekeepingReport> | null = null;
+  let stopped = false;
+
+  async function inChunks(purge: (limit: number) => Promise<number>): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await purge(chunk);
+      total += deleted;
+      if (deleted < chunk || stopped) return total;
+      await nextTurn();
+    }
+  }
+
+  async function purgeAll(): Promise<HousekeepingReport> {
+    const at = now();
+    const ms = at.getTime();
+    return {
+      requests: await inChunks((limit) => store.requests.purgeExpired(ms, limit)),
+      cache: await inChunks((limit) => store.cache.purgeExpired(ms, limit)),
+      rateEvents: await inChunks((limit) => store.rate.purgeBefore(ms - rateWindowMs, limit)),
+      // A call reserved just before midnight may give its use back just after: yesterday stays.
+      counters: await inChunks((limit) => store.counters.purgeWindowsBefore(utcDay(new Date(ms - DAY_MS)), limit)),
+    };
+  }
+
+  /** One pass; a pass already under way is joined, not doubled. */
+  function runOnce(): Promise<HousekeepingReport> {
+    running ??= purgeAll().finally(() => (running = null));
+    return running;
+  }
+
+  async function tick() {
+    try {
+      const report = await runOnce();
+      log({ level: 'info', msg: 'housekeeping', ...report });
+    } catch (error) {
+      log({ level: 'warn', msg: 'housekeeping failed', error: String(error) });
+    }
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (intervalMs <= 0 || timer || stopped) return;
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+    },
+    /** No new pass starts; a pass under way stops after its current chunk and is waited for. */
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+    },
+  };
+}
