@@ -1,7 +1,8 @@
 /**
  * npm run build: the service as one plain ES module, dist/main.mjs, which `npm start` runs with
  * plain Node. Running the TypeScript through tsx's loader costs every instance a second V8 isolate
- * (the loader thread, ~35 MB of RSS) and compiles modules at start-up; the bundle costs neither.
+ * (the loader thread) and compiles modules at start-up; the bundle costs neither (bench:load
+ * prints the service's RSS after start-up).
  * Packages stay external (node_modules is resolved at run time, native addons included). A
  * project file's `import.meta.url` is rewritten to that file's own URL relative to the bundle, so
  * files it reads beside itself (generated/*.json, llms.txt) resolve as they do from source.

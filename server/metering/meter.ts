@@ -94,6 +94,9 @@ export interface MeterOptions {
   settlementGate?: SettlementGate;
 }
 
+/** The advisor's rolling window: advisorPerHour calls per IP within it. */
+export const ADVISOR_WINDOW_MS = 3_600_000;
+
 const OPEN_GATE: SettlementGate = { enter: () => true, leave: () => {} };
 
 const DAY_MS = 86_400_000;
@@ -207,7 +210,7 @@ export function createMeter({
 
   async function freeOperation(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>): Promise<MeterOutcome> {
     const at = now();
-    const hit = await store.rate.hit({ bucket: 'advisor', subject: call.ip, now: at.getTime(), windowMs: 3_600_000, limit: advisorPerHour });
+    const hit = await store.rate.hit({ bucket: 'advisor', subject: call.ip, now: at.getTime(), windowMs: ADVISOR_WINDOW_MS, limit: advisorPerHour });
     if (!hit.allowed) {
       const seconds = Math.max(1, Math.ceil(hit.retryAfterMs / 1000));
       throw new ServiceError('advisor_rate_limit', { detail: `${advisorPerHour} advisor calls per rolling hour are used; retry in ${seconds} s.`, headers: { 'Retry-After': String(seconds) }, extra: { retry_after_seconds: seconds } });

@@ -11,6 +11,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { utcDay } from '../metering/day.ts';
+import { ADVISOR_WINDOW_MS } from '../metering/meter.ts';
 import { NO_LOG, type LogFn } from '../observability/log.ts';
 import type { Store } from './types.ts';
 
@@ -35,7 +36,7 @@ export interface HousekeepingReport {
 
 const DAY_MS = 86_400_000;
 
-export function createHousekeeping({ store, now = () => new Date(), intervalMs = 600_000, chunk = 2_000, rateWindowMs = 3_600_000, log = NO_LOG }: HousekeepingOptions) {
+export function createHousekeeping({ store, now = () => new Date(), intervalMs = 600_000, chunk = 2_000, rateWindowMs = ADVISOR_WINDOW_MS, log = NO_LOG }: HousekeepingOptions) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<HousekeepingReport> | null = null;
   let stopped = false;
