@@ -20,6 +20,7 @@ import { crossOriginStage } from './pipeline/cross-origin.ts';
 import { parseStage } from './pipeline/parse.ts';
 import { respondStage } from './pipeline/respond.ts';
 import { routeStage, type RouteHandler } from './pipeline/route.ts';
+import { setHeaders } from './pipeline/set-headers.ts';
 import { usageStage } from './pipeline/usage.ts';
 import { createCore } from './core.ts';
 import type { Facilitator } from './payments/facilitator.ts';
@@ -71,34 +72,45 @@ export async function createApp({
   const app = new Koa();
   const version = openapiDocument.info.version as string;
   const baseUrl = (ctx: Context) => baseUrlOf(ctx, config.publicBaseUrl);
-  const ipOf = (ctx: Context) => clientIp(ctx, config.trustedProxies);
+  // Asked by the usage stage and the operation: worked out once per request.
+  const ipOf = (ctx: Context): string => (ctx.state.clientIp ??= clientIp(ctx, config.trustedProxies));
   const { invoke, quota, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate });
 
   const operationsById = new Map(operations.map((op) => [op.operationId, op]));
   function httpOperation(_api: unknown, ctx: Context) {
     const operation = operationsById.get((_api as any).operation.operationId)!;
     return (async () => {
+      const base = baseUrl(ctx);
       if (operation.deprecated) {
         ctx.set('Deprecation', '@1767225600');
-        ctx.set('Link', `<${baseUrl(ctx)}${operations.find((op) => op.operationId === operation.aliasOf)!.path}>; rel="successor-version"`);
+        ctx.set('Link', `<${base}${operations.find((op) => op.operationId === operation.aliasOf)!.path}>; rel="successor-version"`);
       }
+      // Node keeps request header names in lower case; a repeated header is joined with ", ".
+      const headers = ctx.req.headers;
+      const paymentHeader = (headers['payment-signature'] || headers['x-payment']) as string | undefined;
       const outcome = await invoke({
         transport: 'http',
         operation,
         body: (ctx.request as any).body,
         ip: ipOf(ctx),
         requestId: ctx.state.requestId,
-        baseUrl: baseUrl(ctx),
-        hasAuthorization: !!ctx.get('Authorization'),
-        idempotencyKey: ctx.get('Idempotency-Key') || undefined,
-        privateTier: ctx.get('X-Private-Query-Tier') || undefined,
-        payment: ctx.get('PAYMENT-SIGNATURE') ? { header: ctx.get('PAYMENT-SIGNATURE') } : ctx.get('X-PAYMENT') ? { header: ctx.get('X-PAYMENT') } : null,
+        baseUrl: base,
+        hasAuthorization: !!headers.authorization,
+        idempotencyKey: (headers['idempotency-key'] as string | undefined) || undefined,
+        privateTier: (headers['x-private-query-tier'] as string | undefined) || undefined,
+        payment: paymentHeader ? { header: paymentHeader } : null,
         usage: ctx.state.usage,
         settlementHold: ctx.state.settlementHold,
       });
-      for (const [name, value] of Object.entries(outcome.headers)) ctx.set(name, value);
+      setHeaders(ctx, outcome.headers);
       ctx.status = outcome.status;
-      ctx.body = outcome.body;
+      if (outcome.bodyJson === undefined) {
+        ctx.body = outcome.body;
+      } else {
+        // A kept answer comes with its JSON text: sent as is, not serialized again.
+        ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        ctx.body = outcome.bodyJson;
+      }
     })();
   }
 

@@ -2,13 +2,21 @@ import { createHash } from 'node:crypto';
 
 /** JSON with object keys sorted at every level, so equal inputs give equal text. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  // Loops rather than map/filter/join: every priced call fingerprints its input.
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index++) text += (index ? ',' : '') + (canonicalJson(value[index]) ?? '');
+    return text + ']';
+  }
   if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
+    const keys = Object.keys(value).sort();
+    let text = '{';
+    for (const key of keys) {
+      const field = (value as Record<string, unknown>)[key];
+      if (field === undefined) continue;
+      text += (text.length > 1 ? ',' : '') + JSON.stringify(key) + ':' + canonicalJson(field);
+    }
+    return text + '}';
   }
   return JSON.stringify(value);
 }

@@ -69,6 +69,8 @@ export interface MeterOutcome {
   headers: Record<string, string>;
   kind: 'result' | 'payment_required' | 'replay';
   settlement?: SettleResponse;
+  /** `body` as JSON text, when the meter already has it (a kept answer): HTTP sends it as is. */
+  bodyJson?: string;
 }
 
 export interface Caps {
@@ -128,13 +130,15 @@ export function createMeter({
    * memory: a replay then costs no store round trip. Running or absent rows always go to the
    * store, which decides across instances.
    */
-  const finished = new Map<string, { fingerprint: string; response: StoredResponse; expiresAt: number; bytes: number }>();
+  const finished = new Map<string, { fingerprint: string; response: StoredResponse; expiresAt: number; bytes: number; json: string }>();
   // Bounded by size, not count: results run from a few hundred bytes to 512 KiB (a soak run
   // showed 10,000 kept answers growing the process by hundreds of MB).
   let finishedBytes = 0;
-  const remember = (id: string, entry: { fingerprint: string; response: StoredResponse; expiresAt: number }) => {
-    const bytes = JSON.stringify(entry.response.body ?? null).length + 256;
-    if (bytes > finishedMaxBytes / 16) return;
+  /** Keeps a finished answer; returns its body as JSON text. */
+  const remember = (id: string, entry: { fingerprint: string; response: StoredResponse; expiresAt: number }): string => {
+    const json = JSON.stringify(entry.response.body ?? null);
+    const bytes = json.length + 256;
+    if (bytes > finishedMaxBytes / 16) return json;
     const previous = finished.get(id);
     if (previous) {
       finishedBytes -= previous.bytes;
@@ -145,8 +149,9 @@ export function createMeter({
       finished.delete(oldest);
       finishedBytes -= kept.bytes;
     }
-    finished.set(id, { ...entry, bytes });
+    finished.set(id, { ...entry, bytes, json });
     finishedBytes += bytes;
+    return json;
   };
 
   /** Request rows this call owns: finished with the answer, or abandoned. */
@@ -156,11 +161,11 @@ export function createMeter({
       async begin(scope: string, at: Date) {
         const known = finished.get(`${scope}|${key}`);
         if (known && known.expiresAt > at.getTime()) {
-          return known.fingerprint === fp ? { state: 'done' as const, response: known.response } : { state: 'conflict' as const };
+          return known.fingerprint === fp ? { state: 'done' as const, response: known.response, json: known.json } : { state: 'conflict' as const };
         }
         const begun = await store.requests.begin({ scope, key, fingerprint: fp, now: at.getTime(), staleAfterMs, expiresAt: expiresAt(at) });
         if (begun.state === 'started') owned.push(scope);
-        if (begun.state === 'done') remember(`${scope}|${key}`, { fingerprint: fp, response: begun.response, expiresAt: expiresAt(at) - staleAfterMs });
+        if (begun.state === 'done') return { ...begun, json: remember(`${scope}|${key}`, { fingerprint: fp, response: begun.response, expiresAt: expiresAt(at) - staleAfterMs }) };
         return begun;
       },
       async finish(response: StoredResponse) {
@@ -206,7 +211,7 @@ export function createMeter({
     }
   }
 
-  const replay = (response: StoredResponse): MeterOutcome => ({ status: response.status, body: response.body, headers: { ...response.headers, 'X-Idempotent-Replay': 'true' }, kind: 'replay' });
+  const replay = (response: StoredResponse, bodyJson?: string): MeterOutcome => ({ status: response.status, body: response.body, bodyJson: response.body == null ? undefined : bodyJson, headers: { ...response.headers, 'X-Idempotent-Replay': 'true' }, kind: 'replay' });
 
   async function freeOperation(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>): Promise<MeterOutcome> {
     const at = now();
@@ -228,8 +233,8 @@ export function createMeter({
     }
   }
 
-  function answerExisting(begun: Awaited<ReturnType<Store['requests']['begin']>>): MeterOutcome {
-    if (begun.state === 'done') return replay(begun.response);
+  function answerExisting(begun: Awaited<ReturnType<Store['requests']['begin']>> & { json?: string }): MeterOutcome {
+    if (begun.state === 'done') return replay(begun.response, begun.json);
     if (begun.state === 'conflict') throw new ServiceError('idempotency_conflict', { detail: 'This Idempotency-Key was used with another input (or another operation).' });
     throw new ServiceError('request_already_started', { detail: 'The same request is still running. Wait a minute and repeat it with the same input; do not pay again.' });
   }

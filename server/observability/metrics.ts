@@ -7,7 +7,8 @@
  * upstream APIs (job boards, the ads registry, RDAP); any other site is `target`. A private
  * query's target therefore never appears here.
  */
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import { seriesCounter, seriesHistogram } from './series.ts';
 
 export interface MetricsOptions {
   /** Host names of the service's own upstream APIs (labelled by name); `*.` prefixes match subdomains. */
@@ -25,10 +26,11 @@ export function createMetrics({ upstreamHosts = [], processMetrics = true }: Met
   const registry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: registry });
 
-  const httpRequests = new Counter({ name: 'http_requests_total', help: 'HTTP requests by route (operationId) and status code.', labelNames: ['route', 'method', 'status'], registers: [registry] });
-  const httpLatency = new Histogram({ name: 'http_request_duration_seconds', help: 'HTTP request latency by route (operationId).', labelNames: ['route'], buckets: LATENCY_BUCKETS, registers: [registry] });
-  const calls = new Counter({ name: 'operation_calls_total', help: 'Operation calls (HTTP and MCP) by outcome: the result status, payment_required, replay, or the error code.', labelNames: ['operation', 'transport', 'outcome'], registers: [registry] });
-  const callLatency = new Histogram({ name: 'operation_duration_seconds', help: 'Operation call latency (validate, meter, handle, settle) by operation and transport.', labelNames: ['operation', 'transport'], buckets: LATENCY_BUCKETS, registers: [registry] });
+  // Updated on every request: series resolved once per label set (series.ts).
+  const httpRequests = seriesCounter({ name: 'http_requests_total', help: 'HTTP requests by route (operationId) and status code.', labelNames: ['route', 'method', 'status'], registry });
+  const httpLatency = seriesHistogram({ name: 'http_request_duration_seconds', help: 'HTTP request latency by route (operationId).', labelNames: ['route'], buckets: LATENCY_BUCKETS, registry });
+  const calls = seriesCounter({ name: 'operation_calls_total', help: 'Operation calls (HTTP and MCP) by outcome: the result status, payment_required, replay, or the error code.', labelNames: ['operation', 'transport', 'outcome'], registry });
+  const callLatency = seriesHistogram({ name: 'operation_duration_seconds', help: 'Operation call latency (validate, meter, handle, settle) by operation and transport.', labelNames: ['operation', 'transport'], buckets: LATENCY_BUCKETS, registry });
   const charges = new Counter({ name: 'charges_total', help: 'Charged results: free_use (a free call used) or settlement (paid in USDC).', labelNames: ['operation', 'kind'], registers: [registry] });
   const chargedMicroUsd = new Counter({ name: 'charged_micro_usd_total', help: 'List-price value of charged results in micro-USD, by kind.', labelNames: ['operation', 'kind'], registers: [registry] });
   const settlements = new Counter({ name: 'settlements_total', help: 'x402 settlements by outcome: settled, failed, pending (indeterminate, kept for the retry), deferred (instance shutting down).', labelNames: ['operation', 'outcome'], registers: [registry] });
@@ -44,9 +46,9 @@ export function createMetrics({ upstreamHosts = [], processMetrics = true }: Met
     return suffix ? `*${suffix}` : 'target';
   }
 
-  // The per-request series, looked up once per label set instead of hashing the labels on every request.
-  const requestSeries = seriesOf((route: string, method: string, status: number) => ({ count: httpRequests.labels(route, method, String(status)), latency: httpLatency.labels(route) }));
-  const callSeries = seriesOf((operation: string, transport: string, outcome: string) => ({ count: calls.labels(operation, transport, outcome), latency: callLatency.labels(operation, transport) }));
+  // The per-request series, looked up once per label set of a request or a call.
+  const requestSeries = seriesOf((route: string, method: string, status: number) => ({ count: httpRequests.series(route, method, String(status)), latency: httpLatency.series(route) }));
+  const callSeries = seriesOf((operation: string, transport: string, outcome: string) => ({ count: calls.series(operation, transport, outcome), latency: callLatency.series(operation, transport) }));
 
   return {
     registry,

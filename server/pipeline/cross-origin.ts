@@ -15,9 +15,9 @@ export interface CrossOriginOptions {
 export function crossOriginStage({ allowHeaders, exposeHeaders, maxAgeSeconds = 600 }: CrossOriginOptions) {
   const browserCors = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders, exposeHeaders, maxAge: maxAgeSeconds });
   return function crossOrigin(ctx: Context, next: Next) {
-    if (ctx.get('Origin')) return browserCors(ctx, next);
-    if (ctx.response.get('Vary')) ctx.vary('Origin');
-    else ctx.set('Vary', 'Origin');
+    if (ctx.req.headers.origin) return browserCors(ctx, next);
+    if (ctx.res.hasHeader('Vary')) ctx.vary('Origin');
+    else ctx.res.setHeader('Vary', 'Origin');
     return next();
   };
 }

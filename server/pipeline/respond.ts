@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { ServiceError, problemBody } from '../problem.ts';
 import { isStoreUnavailable } from '../store/errors.ts';
+import { setHeader, setHeaders } from './set-headers.ts';
 
 export interface RespondOptions {
   baseUrl: (ctx: Context) => string;
@@ -17,7 +18,7 @@ export function respondStage({ baseUrl, log = () => {} }: RespondOptions) {
   return async function respond(ctx: Context, next: Next) {
     const requestId = randomUUID();
     ctx.state.requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
+    setHeader(ctx, 'X-Request-Id', requestId);
     try {
       await next();
     } catch (error) {
@@ -44,7 +45,7 @@ export function asServiceError(error: unknown): ServiceError {
 export function writeProblem(ctx: Context, error: ServiceError, baseUrl: string) {
   ctx.status = error.status;
   ctx.state.problemCode = error.code;
-  for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+  setHeaders(ctx, error.headers);
   ctx.type = 'application/problem+json';
   ctx.body = problemBody(error, { baseUrl, requestId: ctx.state.requestId });
 }

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { FreeQuota } from '../metering/quota.ts';
 import { usageHeaders } from '../metering/quota.ts';
+import { setHeaders } from './set-headers.ts';
 
 export interface UsageOptions {
   quota: FreeQuota;
@@ -21,7 +22,7 @@ export function usageStage({ quota, clientIp, now }: UsageOptions) {
     } finally {
       if (ctx.respond !== false && !ctx.res.headersSent) {
         try {
-          ctx.set(usageHeaders(await quota.usage(clientIp(ctx), now()), ctx.state.usage.priceMicroUsd, ctx.state.usage.chargedMicroUsd));
+          setHeaders(ctx, usageHeaders(await quota.usage(clientIp(ctx), now()), ctx.state.usage.priceMicroUsd, ctx.state.usage.chargedMicroUsd));
         } catch {
           // The store is unreachable: the answer (usually a problem already) goes out without usage headers.
         }
