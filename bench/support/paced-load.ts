@@ -11,7 +11,14 @@
  * The schedule is kept with a 1 ms timer: each tick sends the requests that have come due, so
  * arrivals are spread to the millisecond. Latency runs from the moment a request is handed to the
  * pool to the last byte of its answer.
+ *
+ * pacedLoadInChild runs it in a process of its own, so that the heap and pauses of whoever
+ * calls it (a benchmark that just ran autocannon) do not show up as the server's latency; the
+ * child's first two seconds at the same rate are not counted (its own JIT warm-up).
  */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 
 export interface PacedRequest {
@@ -19,8 +26,8 @@ export interface PacedRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
-  /** Headers that change per request (e.g. a new X-Forwarded-For). */
-  headersFor?: (index: number) => Record<string, string>;
+  /** A new X-Forwarded-For per request, `${firstOctet}.x.y.z` (callers rate limited per IP). */
+  ipPerRequest?: { firstOctet: number };
 }
 
 export interface PacedResult {
@@ -36,9 +43,14 @@ export interface PacedResult {
 
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
 
-export async function pacedLoad(origin: string, request: PacedRequest, { rate, seconds = 4, connections = 20 }: { rate: number; seconds?: number; connections?: number }): Promise<PacedResult> {
+/**
+ * warmupSeconds: the schedule starts that long before the measured part, on the same connections;
+ * those requests are sent and answered but not counted.
+ */
+export async function pacedLoad(origin: string, request: PacedRequest, { rate, seconds = 4, connections = 20, warmupSeconds = 0 }: { rate: number; seconds?: number; connections?: number; warmupSeconds?: number }): Promise<PacedResult> {
   const pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
-  const total = Math.max(1, Math.round(rate * seconds));
+  const warmup = Math.round(rate * warmupSeconds);
+  const total = warmup + Math.max(1, Math.round(rate * seconds));
   const latencies: number[] = [];
   let non2xx = 0;
   let errors = 0;
@@ -50,30 +62,53 @@ export async function pacedLoad(origin: string, request: PacedRequest, { rate, s
       const answer = await pool.request({
         method: request.method,
         path: request.path,
-        headers: request.headersFor ? { ...request.headers, ...request.headersFor(index) } : request.headers,
+        headers: request.ipPerRequest ? { ...request.headers, 'x-forwarded-for': `${request.ipPerRequest.firstOctet}.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` } : request.headers,
         body: request.body,
       });
       await answer.body.dump({ limit: Infinity });
+      if (index < warmup) return;
       latencies.push(performance.now() - started);
       if (answer.statusCode < 200 || answer.statusCode > 299) non2xx++;
     } catch {
-      errors++;
+      if (index >= warmup) errors++;
     }
   }
 
   const start = performance.now();
+  let measuredFrom = start;
   let sent = 0;
   await new Promise<void>((resolve) => {
     (function tick() {
       const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
-      while (sent < due) pending.push(send(sent++));
+      while (sent < due) {
+        if (sent === warmup) measuredFrom = performance.now();
+        pending.push(send(sent++));
+      }
       if (sent < total) setTimeout(tick, 1);
       else resolve();
     })();
   });
-  const sendingSeconds = (performance.now() - start) / 1000;
+  const sendingSeconds = (performance.now() - measuredFrom) / 1000;
   await Promise.all(pending);
   await pool.close();
   const sorted = latencies.sort((a, b) => a - b);
-  return { sentRate: total / Math.max(sendingSeconds, 1 / rate), total, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? NaN, non2xx, errors };
+  return { sentRate: (total - warmup) / Math.max(sendingSeconds, 1 / rate), total: total - warmup, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? NaN, non2xx, errors };
+}
+
+type PacedOptions = Parameters<typeof pacedLoad>[2];
+
+/** pacedLoad in a child process of its own (run by the same loader as this one: tsx). */
+export async function pacedLoadInChild(origin: string, request: PacedRequest, options: PacedOptions): Promise<PacedResult> {
+  const child = fork(fileURLToPath(import.meta.url), ['--paced', JSON.stringify({ origin, request, options })], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = once(child, 'exit');
+  const [result] = (await Promise.race([once(child, 'message'), exited.then(([code]) => Promise.reject(new Error(`paced load child exited with ${code}`)))])) as [PacedResult];
+  child.disconnect();
+  await exited;
+  return result;
+}
+
+if (process.argv[2] === '--paced' && process.send) {
+  const { origin, request, options } = JSON.parse(process.argv[3]) as { origin: string; request: PacedRequest; options: PacedOptions };
+  // A new process runs this client unoptimized at first: two seconds at the same rate, not counted.
+  process.send(await pacedLoad(origin, request, { warmupSeconds: 2, ...options }));
 }
