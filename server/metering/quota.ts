@@ -82,7 +82,12 @@ export function createFreeQuota({ store, limit, scansPerDay, readFreshMs = 1000,
 
 /** Counts read from (or written to) the store in the last `freshMs`, at most `maxEntries` (oldest out first). */
 function recentCounts({ freshMs, maxEntries, clockMs }: { freshMs: number; maxEntries: number; clockMs: () => number }) {
-  const entries = new Map<string, { used: number; at: number }>();
+  type Entry = { used: number; at: number };
+  const entries = new Map<string, Entry>();
+  // The order entries were set in, oldest at `head`. A Map's own order would do, but a Map
+  // iterated from its start after many deletes there walks over their holes on every set.
+  let order: { text: string; entry: Entry }[] = [];
+  let head = 0;
   const textOf = ({ bucket, subject, window }: { bucket: string; subject: string; window: string }) => `${bucket}|${window}|${subject}`;
   return {
     get(counter: { bucket: string; subject: string; window: string }): number | undefined {
@@ -95,12 +100,23 @@ function recentCounts({ freshMs, maxEntries, clockMs }: { freshMs: number; maxEn
       const text = textOf(counter);
       const at = clockMs();
       entries.delete(text);
-      // Entries are in the order they were set: stale ones (no longer read) leave first.
-      for (const [oldest, entry] of entries) {
-        if (entries.size < maxEntries && at - entry.at < freshMs) break;
-        entries.delete(oldest);
+      // Oldest first: stale ones (no longer read) leave, and any beyond maxEntries. A record whose
+      // entry was set again or forgotten since is passed over.
+      while (head < order.length) {
+        const oldest = order[head];
+        if (entries.get(oldest.text) === oldest.entry) {
+          if (entries.size < maxEntries && at - oldest.entry.at < freshMs) break;
+          entries.delete(oldest.text);
+        }
+        head++;
       }
-      entries.set(text, { used, at });
+      if (head > 1024 && head * 2 > order.length) {
+        order = order.slice(head);
+        head = 0;
+      }
+      const entry = { used, at };
+      entries.set(text, entry);
+      order.push({ text, entry });
     },
     forget(counter: { bucket: string; subject: string; window: string }) {
       entries.delete(textOf(counter));

@@ -105,4 +105,23 @@ describe('free quota: usage reads kept for a moment', () => {
     await quota.usage('192.0.2.15', now);
     assert.equal(quota.cachedCounts(), 2, 'the three read at 0 ms left; the one of 600 ms stays');
   });
+
+  it('ages a count from the last time it was set, not the first', async () => {
+    const clock = { ms: 0 };
+    const { store: counted, reads } = countingReads(store);
+    const quota = createFreeQuota({ store: counted, limit: 5, scansPerDay: 3, readFreshMs: 1000, clockMs: () => clock.ms });
+    await quota.usage('192.0.2.21', now);
+    await quota.usage('192.0.2.22', now);
+    clock.ms = 500;
+    for (let use = 0; use < 3; use++) await quota.reserve('192.0.2.21', now);
+    clock.ms = 1_200;
+    await quota.usage('192.0.2.23', now);
+    assert.equal(quota.cachedCounts(), 2, 'the count of .22 (set at 0 ms) left; .21, set again at 500 ms, stays');
+    const before = reads.count;
+    assert.equal((await quota.usage('192.0.2.21', now)).remaining, 2);
+    assert.equal(reads.count, before, '.21 answered from memory');
+    clock.ms = 5_000;
+    await quota.usage('192.0.2.24', now);
+    assert.equal(quota.cachedCounts(), 1, 'everything older than a second left');
+  });
 });
