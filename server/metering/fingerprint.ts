@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** JSON with object keys sorted at every level, so equal inputs give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -23,5 +23,6 @@ export function canonicalJson(value: unknown): string {
 
 /** Identity of a request's input: operation, normalized body and the tier that prices it. */
 export function fingerprint(operationId: string, input: unknown, tier: string): string {
-  return createHash('sha256').update(canonicalJson({ operationId, input, tier })).digest('hex');
+  // crypto.hash (Node >= 20.12): one call, no Hash object per fingerprint.
+  return hash('sha256', canonicalJson({ operationId, input, tier }), 'hex');
 }

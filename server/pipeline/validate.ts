@@ -91,7 +91,9 @@ export function validateBody(op: OperationInfo, body: unknown): Record<string, u
       }
     }
   }
-  applyDefaults(requestSchemas[op.requestSchema], input);
+  for (const [name, value] of defaultsOf(op.requestSchema)) {
+    if (input[name] === undefined) input[name] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
+  }
   return input;
 }
 
@@ -102,11 +104,16 @@ function shallowCopy(body: unknown): Record<string, unknown> {
   return copy;
 }
 
-/** Top-level defaults written in the spec (max_chars, diff_only, min_intent_score) fill absent fields. */
-function applyDefaults(schema: any, input: Record<string, unknown>) {
-  for (const [name, property] of Object.entries<any>(schema?.properties ?? {})) {
-    if (input[name] === undefined && property.default !== undefined) input[name] = structuredClone(property.default);
+/** Top-level defaults written in the spec (max_chars, diff_only, min_intent_score) fill absent fields; listed once per schema. */
+const defaultsBySchema = new Map<string, [string, unknown][]>();
+function defaultsOf(schemaName: keyof typeof requestSchemas): [string, unknown][] {
+  let defaults = defaultsBySchema.get(schemaName);
+  if (defaults === undefined) {
+    const properties: Record<string, any> = (requestSchemas[schemaName] as any)?.properties ?? {};
+    defaults = Object.entries(properties).filter(([, property]) => property.default !== undefined).map(([name, property]) => [name, property.default]);
+    defaultsBySchema.set(schemaName, defaults);
   }
+  return defaults;
 }
 
 /** One pair of surrounding double quotes (IETF draft sf-string) is accepted and removed. */
