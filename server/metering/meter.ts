@@ -137,8 +137,9 @@ export function createMeter({
   /** Keeps a finished answer; returns its body as JSON text. */
   const remember = (id: string, entry: { fingerprint: string; response: StoredResponse; expiresAt: number }): string => {
     const json = JSON.stringify(entry.response.body ?? null);
-    const bytes = json.length + 256;
-    if (bytes > finishedMaxBytes / 16) return json;
+    if (json.length + 256 > finishedMaxBytes / 16) return json;
+    // Held twice: as the object (MCP answers) and as its JSON text (HTTP replays send it as is).
+    const bytes = 2 * json.length + 256;
     const previous = finished.get(id);
     if (previous) {
       finishedBytes -= previous.bytes;

@@ -2,9 +2,8 @@
  * Counters and histograms for the per-request metrics, rendered by prom-client's registry.
  *
  * prom-client's own Counter and Histogram check and hash the label set on every update, even
- * through `labels()`. The service makes four such updates per request; in bench:load they cost
- * about a tenth of a stored answer's CPU. Here a label set is resolved once to a series object,
- * and an update is a few additions to it. The registry takes these metrics through
+ * through `labels()`, and the service makes four such updates per request. Here a label set is
+ * resolved once to a series object, and an update is a few additions to it. The registry takes these metrics through
  * `registerMetric` and renders them with its own: same names, lines and order as prom-client's
  * classes give for the same updates (test/unit/server/observability/series.test.ts compares them).
  */

@@ -85,6 +85,9 @@ describe('free quota and usage headers', () => {
     const first = await call(service.url, '/v1/tech-stack', { body: { domain: 'same.com' }, headers: who });
     const again = await call(service.url, '/v1/tech-stack', { body: { domain: 'SAME.com' }, headers: who });
     assert.deepEqual(again.body, first.body);
+    // The replay is the kept JSON text, sent as is: same type and length as the first answer.
+    assert.equal(again.headers.get('content-type'), first.headers.get('content-type'));
+    assert.equal(again.headers.get('content-length'), first.headers.get('content-length'));
     assert.equal(again.headers.get('x-idempotent-replay'), 'true');
     assert.equal(again.headers.get('x-usage-free-remaining'), '4');
   });
