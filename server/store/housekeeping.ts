@@ -1,9 +1,10 @@
 /**
  * Store housekeeping: rows nothing will read again are deleted on a timer, so the store does not
  * grow with every caller and call forever. Deleted: stored answers and idempotency keys past their
- * expiry, cache entries past theirs, rate-limit events older than the longest window, and free-call
- * counts of days before yesterday. Kept: the ledger, payment nonces, quotes and snapshots (the
- * previous run a tech-stack diff compares with).
+ * expiry, cache entries past theirs, rate-limit events older than the longest window, free-call
+ * counts of days before yesterday, and quotes two days after they expired (a paid step 2 is
+ * replayed for a day and a minute after the call, and a replay reads its quote first). Kept: the
+ * ledger, payment nonces and snapshots (the previous run a tech-stack diff compares with).
  *
  * Deletes go in chunks of `chunk` rows with a turn of the event loop between them: SQLite runs on
  * this thread, and one large DELETE would hold every request behind it. Every instance may run it;
@@ -32,9 +33,12 @@ export interface HousekeepingReport {
   cache: number;
   rateEvents: number;
   counters: number;
+  quotes: number;
 }
 
 const DAY_MS = 86_400_000;
+/** How long an expired quote is kept: longer than a paid step 2's stored answer (a day and a minute). */
+export const QUOTE_GRACE_MS = 2 * DAY_MS;
 
 export function createHousekeeping({ store, now = () => new Date(), intervalMs = 600_000, chunk = 2_000, rateWindowMs = ADVISOR_WINDOW_MS, log = NO_LOG }: HousekeepingOptions) {
   let timer: NodeJS.Timeout | null = null;
@@ -60,6 +64,7 @@ export function createHousekeeping({ store, now = () => new Date(), intervalMs =
       rateEvents: await inChunks((limit) => store.rate.purgeBefore(ms - rateWindowMs, limit)),
       // A call reserved just before midnight may give its use back just after: yesterday stays.
       counters: await inChunks((limit) => store.counters.purgeWindowsBefore(utcDay(new Date(ms - DAY_MS)), limit)),
+      quotes: await inChunks((limit) => store.quotes.purgeExpired(ms - QUOTE_GRACE_MS, limit)),
     };
   }
 

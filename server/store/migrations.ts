@@ -136,6 +136,11 @@ export const migrations: readonly Migration[] = [
     name: 'indexes for housekeeping',
     statements: [`CREATE INDEX rate_events_at ON rate_events (at)`, `CREATE INDEX counters_win ON counters (win)`],
   },
+  {
+    version: 5,
+    name: 'index for purging expired quotes',
+    statements: [`CREATE INDEX quotes_expires_at ON quotes (expires_at)`],
+  },
 ];
 
 const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (

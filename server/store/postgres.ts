@@ -300,6 +300,9 @@ function pgQuotes(pool: pg.Pool): QuotesRepo {
       const result = await pool.query('UPDATE quotes SET paid_at = $2, tx_hash = $3 WHERE id = $1 AND paid_at IS NULL', [id, now, txHash]);
       return result.rowCount === 1;
     },
+    async purgeExpired(before, limit) {
+      return boundedDelete(pool, 'quotes', 'expires_at < $1', before, limit);
+    },
   };
 }
 

@@ -247,6 +247,7 @@ function sqliteQuotes(db: Db): QuotesRepo {
   const insert = db.prepare(`INSERT INTO quotes (${QUOTE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   const select = db.prepare('SELECT * FROM quotes WHERE id = ?');
   const markPaid = db.prepare('UPDATE quotes SET paid_at = ?, tx_hash = ? WHERE id = ? AND paid_at IS NULL');
+  const purge = boundedDelete(db, 'quotes', 'expires_at < ?');
   return {
     async put(quote) {
       insert.run(...quoteValues(quote));
@@ -257,6 +258,9 @@ function sqliteQuotes(db: Db): QuotesRepo {
     },
     async markPaid({ id, now, txHash }) {
       return markPaid.run(now, txHash, id).changes === 1;
+    },
+    async purgeExpired(before, limit) {
+      return purge(before, limit);
     },
   };
 }

@@ -105,6 +105,8 @@ export interface QuotesRepo {
   get(id: string): Promise<QuoteRecord | null>;
   /** Mark paid once; returns false when it was already paid. */
   markPaid(input: { id: string; now: number; txHash: string | null }): Promise<boolean>;
+  /** Deletes quotes that expired before `before` (at most `limit`); returns how many. */
+  purgeExpired(before: number, limit?: number): Promise<number>;
 }
 
 export type LedgerKind = 'free_use' | 'charge' | 'settlement' | 'settlement_failed' | 'refund_free_use';

@@ -33,16 +33,24 @@ describe('store housekeeping', () => {
       await store.rate.hit({ bucket: 'advisor', subject, now: at, windowMs: HOUR, limit: 60 });
     }
     for (const window of ['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25']) await store.counters.consume({ bucket: 'free', subject: 'ip', window, limit: 5 });
+    const quote = (id: string, expiresAt: number) => store.quotes.put({ id, operation: 'hot-buyers', caller: 'ip', priceMicroUsd: 1_000, billableCount: 1, payload: {}, createdAt: expiresAt - 900_000, expiresAt });
+    await quote('q-old', now - 3 * DAY);
+    await quote('q-old-paid', now - 2 * DAY - 1);
+    await store.quotes.markPaid({ id: 'q-old-paid', now: now - 3 * DAY, txHash: null });
+    await quote('q-expired-today', now - HOUR);
+    await quote('q-live', now + HOUR);
 
     const housekeeping = createHousekeeping({ store, now: () => NOW, chunk: 2, intervalMs: 0 });
-    assert.deepEqual(await housekeeping.runOnce(), { requests: 5, cache: 1, rateEvents: 2, counters: 2 });
-    assert.deepEqual(await housekeeping.runOnce(), { requests: 0, cache: 0, rateEvents: 0, counters: 0 });
+    assert.deepEqual(await housekeeping.runOnce(), { requests: 5, cache: 1, rateEvents: 2, counters: 2, quotes: 2 });
+    assert.deepEqual(await housekeeping.runOnce(), { requests: 0, cache: 0, rateEvents: 0, counters: 0, quotes: 0 });
 
     assert.equal((await request('live', now + HOUR)).state, 'running', 'the live stored request is still there');
     assert.deepEqual(await store.cache.get({ ns: 'jobs', key: 'live', now }), { value: 2, expiresAt: now + 1 });
     assert.equal((await store.rate.hit({ bucket: 'advisor', subject: 'c', now, windowMs: HOUR, limit: 60 })).count, 2, 'an event inside the hour is kept');
     const counts = await Promise.all(['2026-11-23', '2026-11-24', '2026-11-25'].map((window) => store.counters.get({ bucket: 'free', subject: 'ip', window })));
     assert.deepEqual(counts, [0, 1, 1], 'yesterday and today are kept');
+    const quotes = await Promise.all(['q-old', 'q-old-paid', 'q-expired-today', 'q-live'].map(async (id) => (await store.quotes.get(id)) !== null));
+    assert.deepEqual(quotes, [false, false, true, true], 'quotes go two days after they expired, paid or not');
   });
 
   it('runs on its timer and logs what it deleted; stop() ends it', async () => {

@@ -461,6 +461,17 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.equal(await store.quotes.markPaid({ id: unique('q'), now: 1, txHash: null }), false);
       });
 
+      it('purgeExpired deletes quotes that expired before the moment, paid or not, at most `limit` per call', async () => {
+        const s = await openOn(unique('purge-quo').slice(0, 20));
+        const ids = ['a', 'b', 'c', 'd'].map((name) => unique(`q-${name}`));
+        for (const [index, id] of ids.entries()) await s.quotes.put({ ...quote(id), expiresAt: 10_000 * (index + 1) });
+        await s.quotes.markPaid({ id: ids[0], now: 5_000, txHash: '0xpaid' });
+        assert.equal(await s.quotes.purgeExpired(30_000, 1), 1);
+        assert.equal(await s.quotes.purgeExpired(30_000), 1, 'the quote expiring at 30000 is not before it');
+        assert.equal(await s.quotes.purgeExpired(30_000), 0);
+        assert.deepEqual(await Promise.all(ids.map(async (id) => (await s.quotes.get(id)) !== null)), [false, false, true, true]);
+      });
+
       it('putting an existing id is rejected and cannot reset a paid quote', async () => {
         const id = unique('q');
         await store.quotes.put(quote(id));
