@@ -9,8 +9,7 @@
  * this one. Then each path at a fixed 70% of the rate it reached, for its p99, evenly paced by an
  * open-loop client in a process of its own (bench/support/paced-load.ts: autocannon's own rate
  * limit sends each second's share in a burst), with the share of a core the service was busy
- * meanwhile (arrivals one at a time cost it more than autocannon's back-to-back ones); the service's peak
- * RSS over those runs; and the peak RSS of a fresh instance under 200 concurrent connections on
+ * meanwhile; the service's peak RSS over those runs; and the peak RSS of a fresh instance under 200 concurrent connections on
  * the stored result (what the connections cost, apart from heap the earlier runs left for V8 to
  * collect). Beside requests/s it prints the CPU time (user + system, from /proc) each server spent
  * per request: the load generator shares the two cores and can cap bare Koa's requests/s, not its
@@ -68,12 +67,11 @@ const ipHeader = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
-async function load(url: string, path: Path, { connections = 20, seconds = SECONDS, rate }: { connections?: number; seconds?: number; rate?: number } = {}) {
+async function load(url: string, path: Path, { connections = 20, seconds = SECONDS }: { connections?: number; seconds?: number } = {}) {
   const result = await autocannon({
     url: url + path.path,
     connections,
     duration: seconds,
-    ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
     requests: [
       {
         method: path.method,
@@ -86,8 +84,10 @@ async function load(url: string, path: Path, { connections = 20, seconds = SECON
   return { rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
-/** The same request for the paced client (bench/support/paced-load.ts). */
-// Its IPs start with 11. (autocannon's with 10.), so the advisor's limit of 60 per IP and hour is never reached.
+/**
+ * The same request for the paced client (bench/support/paced-load.ts). Its IPs start with 11.
+ * (autocannon's with 10.), so no IP reaches the advisor's limit of 60 per hour.
+ */
 const pacedRequest = (path: Path) => ({ method: path.method, path: path.path, headers: HEADERS, body: path.body, ...(path.ipPerRequest ? { ipPerRequest: { firstOctet: 11 } } : {}) });
 const ms = (value: number) => value.toFixed(1);
 

@@ -840,7 +840,7 @@ export interface components {
             domain: components["schemas"]["Domain"];
             region?: components["schemas"]["Region"];
         };
-        /** @description The quote_id returned by step 1. */
+        /** @description The quote_id returned by step 1. A quote can be paid until its expires_at (15 minutes); after that step 2 answers quote_expired, and two days after expiry the quote is deleted and step 2 answers quote_not_found. A paid quote_id sent again by the same caller on the same UTC day (or with the same Idempotency-Key within a day) replays the paid answer. */
         QuoteId: string;
         /** @description Step 1 sends domains (and optionally min_intent_score); step 2 sends quote_id alone. */
         HotBuyersRequest: {

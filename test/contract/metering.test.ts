@@ -5,6 +5,7 @@ import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { minimalResults } from '../support/minimal-handlers.ts';
 import type { Facilitator } from '../../server/payments/facilitator.ts';
+import { createHousekeeping, QUOTE_GRACE_MS } from '../../server/store/housekeeping.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
 
 const PAY_TO = '0x1111111111111111111111111111111111111111';
@@ -269,6 +270,18 @@ describe('two-step quotes', () => {
     const expired = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: who });
     assert.equal(expired.status, 410);
     assert.equal(expired.body.code, 'quote_expired');
+
+    // Housekeeping keeps an expired quote two days, then deletes it: step 2 answers quote_not_found.
+    const expiresAt = Date.parse(quote.body.expires_at);
+    const housekeeping = createHousekeeping({ store: service.store, now: () => new Date(expiresAt + QUOTE_GRACE_MS - 1), intervalMs: 0 });
+    assert.equal((await housekeeping.runOnce()).quotes, 0);
+    clock = new Date(expiresAt + QUOTE_GRACE_MS + 1);
+    assert.ok((await createHousekeeping({ store: service.store, now: () => clock, intervalMs: 0 }).runOnce()).quotes >= 1);
+    const forgotten = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: who });
+    assert.equal(forgotten.status, 404);
+    assert.equal(forgotten.headers.get('content-type'), 'application/problem+json');
+    assert.equal(forgotten.body.code, 'quote_not_found');
+    assert.equal(forgotten.headers.get('x-usage-charged-micro-usd'), '0');
   });
 
   it('allows 3 free scans per day, not counting a scan that failed', async () => {
