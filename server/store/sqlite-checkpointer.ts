@@ -5,9 +5,10 @@
  * counts the commits that held the event loop over 5 ms). Once the log has grown past
  * startAtWalBytes (a store that is written to steadily; a quiet one never starts a thread), the
  * service's connection turns the automatic checkpoint off and a worker thread with a connection
- * of its own runs a PASSIVE checkpoint every intervalMs: it never blocks the service's reads or
- * writes, and the next write after a complete checkpoint starts the log again from its
- * beginning. Should the worker fail, the automatic checkpoint comes back, so the log never grows
+ * of its own runs a PASSIVE checkpoint every intervalMs. It takes no lock the service's reads or
+ * writes wait for (though its fsync of the log can still slow a write to that file: bench:store
+ * counts what is left), and the next write after a complete checkpoint starts the log again from
+ * its beginning. Should the worker fail, the automatic checkpoint comes back, so the log never grows
  * without bound.
  */
 import { statSync } from 'node:fs';

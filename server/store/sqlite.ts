@@ -85,8 +85,9 @@ export async function openSqliteStore({ path = './data/service.sqlite', busyTime
     },
     async close() {
       if (!db.open) return;
-      rate.flush();
       await checkpointer?.stop();
+      // After the wait: hits asked for meanwhile are recorded too.
+      rate.flush();
       db.close();
     },
   };

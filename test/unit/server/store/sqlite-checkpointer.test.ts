@@ -1,6 +1,6 @@
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,6 +25,18 @@ function writeMany(db: Database.Database) {
   for (let i = 0; i < 1500; i++) insert.run(Buffer.alloc(6000, i % 251));
 }
 
+/** The checkpoint sequence number in the log's header (bytes 12–15), which changes when the log starts again. */
+function checkpointSequence(path: string): number {
+  const header = Buffer.alloc(16);
+  const fd = openSync(`${path}-wal`, 'r');
+  try {
+    readSync(fd, header, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return header.readUInt32BE(12);
+}
+
 async function until(condition: () => boolean, what: string, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -42,8 +54,11 @@ describe('SQLite checkpoints in a worker thread', () => {
       writeMany(db);
       const afterFirst = walBytes();
       assert.ok(afterFirst > 1000 * 4096, `the log holds the first writes (${afterFirst} bytes)`);
-      // Once the worker has copied every page back, the next writes reuse the log from its start.
-      await sleep(200);
+      // Once the worker has copied every page back, the next write starts the log again: its
+      // header gets a new checkpoint sequence number.
+      const sequence = checkpointSequence(path);
+      const one = db.prepare('INSERT INTO pages (body) VALUES (?)');
+      await until(() => (one.run(Buffer.alloc(10)), checkpointSequence(path) !== sequence), 'the log to start again');
       writeMany(db);
       assert.ok(walBytes() < afterFirst * 1.2, `the log was reused (${walBytes()} bytes after the second writes, ${afterFirst} after the first)`);
       assert.equal(checkpointer.running, true);
@@ -59,8 +74,10 @@ describe('SQLite checkpoints in a worker thread', () => {
       db.pragma('wal_autocheckpoint = 0');
       writeMany(db);
       const afterFirst = walBytes();
+      const sequence = checkpointSequence(join(dir, 'none.sqlite'));
       writeMany(db);
       assert.ok(walBytes() > afterFirst * 1.8);
+      assert.equal(checkpointSequence(join(dir, 'none.sqlite')), sequence);
     } finally {
       db.close();
     }
