@@ -1,6 +1,7 @@
 /**
  * The Koa app: the request pipeline as visible stages.
  *   observe  (metrics per route, one access-log line, after the final status is known)
+ *   coalesce (answers ready in the poll phase their requests arrived in go out together at its end)
  *   respond (request id, problem+json for every error)
  *   drain    (running requests counted; while shutting down, new calls get a retryable 503)
  *   usage    (X-Usage-* headers on every answer)
@@ -16,6 +17,7 @@ import { documentHandlers } from './documents.ts';
 import { docsPageHandlers } from './docs-page.ts';
 import { mcpHandler } from './mcp.ts';
 import { baseUrlOf, clientIp } from './pipeline/caller.ts';
+import { coalesceStage } from './pipeline/coalesce.ts';
 import { crossOriginStage } from './pipeline/cross-origin.ts';
 import { parseStage } from './pipeline/parse.ts';
 import { respondStage } from './pipeline/respond.ts';
@@ -123,6 +125,7 @@ export async function createApp({
   };
 
   app.use(observeStage({ metrics, log }));
+  app.use(coalesceStage());
   app.use(respondStage({ baseUrl, log }));
   app.use(lifecycle.stage());
   app.use(usageStage({ quota, clientIp: ipOf, now }));
