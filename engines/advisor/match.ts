@@ -39,12 +39,18 @@ type Reach = Map<string, readonly [number, number]>;
 /** How the goal word at a position matches a phrase word (wordMatch). */
 type MatchAt = (position: number, term: string, inPhrase: boolean) => number;
 
-/** How well a phrase occurs in the goal's words (0 when it does not). */
-function phraseMatch(goalLength: number, matchAt: MatchAt, phrase: string[]): number {
+/**
+ * How well a phrase occurs in the goal's words (0 when it does not). `starts`: the only positions
+ * where its first word can match (the shortcut); null tries every position.
+ */
+function phraseMatch(goalLength: number, matchAt: MatchAt, phrase: string[], starts: readonly number[] | null = null): number {
   if (!phrase.length) return 0;
   const inPhrase = phrase.length > 1;
   let best = 0;
-  for (let start = 0; start + phrase.length <= goalLength; start++) {
+  const tries = starts ? starts.length : goalLength;
+  for (let n = 0; n < tries; n++) {
+    const start = starts ? starts[n] : n;
+    if (start + phrase.length > goalLength) break;
     let weakest = 1;
     for (let k = 0; k < phrase.length && weakest > 0; k++) weakest = Math.min(weakest, matchAt(start + k, phrase[k], inPhrase));
     best = Math.max(best, weakest);
@@ -129,10 +135,27 @@ export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, remem
     const matchAt: MatchAt = shortcuts
       ? (position, term, inPhrase) => goalReach[position].get(term)?.[inPhrase ? 1 : 0] ?? 0
       : (position, term, inPhrase) => wordMatch(goalWords[position], term, inPhrase);
-    const reached = shortcuts ? new Set(goalReach.flatMap((reach) => [...reach.keys()])) : null;
+    // The phrase words some goal word reaches, and at which positions (ascending).
+    const reached = shortcuts ? new Map<string, number[]>() : null;
+    if (reached) {
+      goalReach.forEach((reach, position) => {
+        for (const term of reach.keys()) {
+          const positions = reached.get(term);
+          if (positions) positions.push(position);
+          else reached.set(term, [position]);
+        }
+      });
+    }
     const mayMatch = (phrase: string[]) => reached === null || phrase.every((word) => reached.has(word));
-    // Only rules whose first word some goal word reaches, in rule order.
-    const candidates = reached === null ? rules : [...reached].flatMap((word) => rulesByFirstWord.get(word) ?? []).sort((a, b) => a - b).map((index) => rules[index]);
+    const startsOf = (phrase: string[]) => (reached === null || !phrase.length ? null : reached.get(phrase[0])!);
+    // Only rules whose first word some goal word reaches, in rule order (marked, then read in order).
+    let candidates = rules;
+    if (reached) {
+      const marked = new Uint8Array(rules.length);
+      for (const word of reached.keys()) for (const index of rulesByFirstWord.get(word) ?? []) marked[index] = 1;
+      candidates = [];
+      for (let index = 0; index < marked.length; index++) if (marked[index]) candidates.push(rules[index]);
+    }
     const totals = new Map<string, Scored>();
     const add = (offer: string, amount: number, cue: string) => {
       const entry = totals.get(offer) ?? { offer, score: 0, cues: [] };
@@ -142,7 +165,7 @@ export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, remem
     };
     for (const rule of candidates) {
       if (!mayMatch(rule.words)) continue;
-      const match = phraseMatch(goalWords.length, matchAt, rule.words);
+      const match = phraseMatch(goalWords.length, matchAt, rule.words, startsOf(rule.words));
       if (match > 0) add(rule.offer, rule.weight * match, rule.phrase);
     }
     for (const word of new Set(goalWords)) {
@@ -151,7 +174,7 @@ export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, remem
     }
     const technologies = findTechnologies(goal).filter((name) => fold(name).length > 2);
     if (technologies.length) add('tech-stack', 2, technologies[0]);
-    for (const back of takeBacks) if (mayMatch(back.words) && phraseMatch(goalWords.length, matchAt, back.words) === 1) add(back.offer, -back.weight, '');
+    for (const back of takeBacks) if (mayMatch(back.words) && phraseMatch(goalWords.length, matchAt, back.words, startsOf(back.words)) === 1) add(back.offer, -back.weight, '');
     return [...totals.values()].filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
   };
 }
