@@ -14,12 +14,14 @@
  * collect). Beside requests/s it prints the CPU time (user + system, from /proc) each server spent
  * per request: the load generator shares the two cores and can cap bare Koa's requests/s, not its
  * CPU per request. Also bare Koa's p99 at the service's paced rate: the latency floor of this
- * client and loopback.
+ * client and loopback. Last, the stored result against a second instance with HTTP_COALESCE_ANSWERS
+ * off, rounds interleaved: what writing the answers of one poll phase together is worth.
  * Targets (#9): >= 50% of bare Koa's requests/s; p99 <= 5 ms at 70% of the reached rate; RSS <= 250 MB.
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startServiceInChild } from '../test/support/child-service.ts';
+import type { Config } from '../server/config.ts';
 import { startBareKoa } from './support/bare-koa.ts';
 import { pacedLoadInChild } from './support/paced-load.ts';
 
@@ -97,11 +99,18 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** A run and the CPU time per request the server process spent on it (a figure the load generator cannot cap). */
+/** CPU seconds a process has spent in the kernel so far. */
+function systemSeconds(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[12]) / 100;
+}
+
+/** A run and the CPU time per request the server process spent on it (a figure the load generator cannot cap), and the kernel's part of it. */
 async function measured(pid: number, run: () => ReturnType<typeof load>) {
   const before = cpuSeconds(pid);
+  const systemBefore = systemSeconds(pid);
   const result = await run();
-  return { ...result, cpuMicros: result.total > 0 ? ((cpuSeconds(pid) - before) * 1e6) / result.total : NaN };
+  const perRequest = (seconds: number) => (result.total > 0 ? (seconds * 1e6) / result.total : NaN);
+  return { ...result, cpuMicros: perRequest(cpuSeconds(pid) - before), systemMicros: perRequest(systemSeconds(pid) - systemBefore) };
 }
 
 function rssMb(pid: number): number {
@@ -109,7 +118,7 @@ function rssMb(pid: number): number {
   return line ? Number(line[1]) / 1024 : NaN;
 }
 
-const startLoadService = () => startServiceInChild(new URL('./support/load-handlers.ts', import.meta.url), { exportName: 'loadHandlers', config: { trustedProxies: ['127.0.0.1'] }, bundled: true });
+const startLoadService = (config: Partial<Config> = {}) => startServiceInChild(new URL('./support/load-handlers.ts', import.meta.url), { exportName: 'loadHandlers', config: { trustedProxies: ['127.0.0.1'], ...config }, bundled: true });
 /** The stored result the first path replays: the first call runs the handler and stores it. */
 async function storeResult(url: string) {
   const stored = await fetch(`${url}/v1/tech-stack`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' }, body: PATHS[0].body });
@@ -160,6 +169,21 @@ try {
   }
 
   console.log(`  the service's RSS over the three paths: ${startRss.toFixed(0)} MB after start-up, peak ${servicePeak.stop().toFixed(0)} MB (the heap grows under the advisor's allocation rate before V8 collects it)`);
+
+  // What the coalesce stage (server/pipeline/coalesce.ts) is worth: the same service with it off.
+  const uncoalesced = await startLoadService({ coalesceAnswers: false });
+  try {
+    await storeResult(uncoalesced.url);
+    await load(uncoalesced.url, PATHS[0], { seconds: 1 });
+    const pairs: { on: Awaited<ReturnType<typeof measured>>; off: Awaited<ReturnType<typeof measured>> }[] = [];
+    for (let round = 0; round < 2; round++) {
+      pairs.push({ on: await measured(service.pid, () => load(service.url, PATHS[0])), off: await measured(uncoalesced.pid, () => load(uncoalesced.url, PATHS[0])) });
+    }
+    const mean = (side: 'on' | 'off', figure: 'rps' | 'cpuMicros' | 'systemMicros') => pairs.reduce((sum, pair) => sum + pair[side][figure], 0) / pairs.length;
+    console.log(`  coalescing answers (HTTP_COALESCE_ANSWERS), stored result, mean of 2 rounds: ${mean('on', 'rps').toFixed(0)} req/s with it vs ${mean('off', 'rps').toFixed(0)} without -> ${(mean('on', 'rps') / mean('off', 'rps')).toFixed(2)}x; CPU per request ${mean('on', 'cpuMicros').toFixed(1)} vs ${mean('off', 'cpuMicros').toFixed(1)} us, of which system ${mean('on', 'systemMicros').toFixed(1)} vs ${mean('off', 'systemMicros').toFixed(1)} us`);
+  } finally {
+    await uncoalesced.close();
+  }
 } finally {
   await service.close();
 }

@@ -125,7 +125,7 @@ export async function createApp({
   };
 
   app.use(observeStage({ metrics, log }));
-  app.use(coalesceStage());
+  if (config.coalesceAnswers) app.use(coalesceStage());
   app.use(respondStage({ baseUrl, log }));
   app.use(lifecycle.stage());
   app.use(usageStage({ quota, clientIp: ipOf, now }));
