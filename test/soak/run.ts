@@ -15,8 +15,9 @@
  *   - the memory outside the V8 heap (RSS minus the heap V8 has committed, at the same moments)
  *     grows more than 15%: a native leak (buffers, sockets, SQLite, malloc).
  * RSS itself is printed, not judged: between collections V8 keeps as much heap committed as its
- * sizing policy picks: the same code gave +2.8% one day and +31.5% another (README, #9). The forced collections pause the service (tens of ms each): they show in the
- * latency percentiles, and they keep V8's committed heap, hence RSS, close to the live heap.
+ * sizing policy picks; the same code gave +2.8% one day and +31.5% another (README, #9). The
+ * forced collections pause the service (tens of ms each): they show in the latency percentiles,
+ * and they keep V8's committed heap, hence RSS, close to the live heap.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
