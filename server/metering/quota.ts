@@ -10,6 +10,11 @@ export interface FreeQuotaOptions {
    * headers, the advisor's caller facts) without another read. The instance's own uses update it
    * at once; another instance's uses show after at most this long. Decisions (reserve) always go
    * to the store. 0 reads the store every time.
+   *
+   * Only counts above 0 are kept. A caller with no use today is usually a new one, often seen once:
+   * keeping its count would keep objects for every new IP a second, past the young generation, and
+   * a stream of new callers (the advisor's) would then fill the old space with them until a full
+   * collection stalls answers. Its reads go to the store each time; its first use is kept.
    */
   readFreshMs?: number;
   /** Most counts kept in memory (the oldest go first). */
@@ -36,7 +41,7 @@ export function createFreeQuota({ store, limit, scansPerDay, readFreshMs = 1000,
     const value = await store.counters.get(counter);
     // A use of this instance may have landed while the read was under way: the higher count is the later one.
     const latest = Math.max(value, counts.get(counter) ?? 0);
-    counts.set(counter, latest);
+    if (latest > 0) counts.set(counter, latest);
     return latest;
   }
   async function consume(bucket: string, ip: string, now: Date, bucketLimit: number): Promise<boolean> {

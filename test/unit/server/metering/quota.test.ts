@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSqliteStore } from '../../../../server/store/sqlite.ts';
 import { createFreeQuota } from '../../../../server/metering/quota.ts';
+import { utcDay } from '../../../../server/metering/day.ts';
 import type { Store } from '../../../../server/store/types.ts';
 
 /** The store with its counter reads counted. */
@@ -18,20 +19,39 @@ describe('free quota: usage reads kept for a moment', () => {
     store = await openSqliteStore({ path: ':memory:' });
   });
   after(() => store.close());
+  /** A use recorded in the store directly, as another instance (or an earlier request) made it. */
+  const seedUse = (ip: string, day = now, bucket = 'free') => store.counters.consume({ bucket, subject: ip, window: utcDay(day), limit: 100 });
 
   it('reads the store once within the fresh window and shows its own uses at once', async () => {
     const clock = { ms: 0 };
     const { store: counted, reads } = countingReads(store);
     const quota = createFreeQuota({ store: counted, limit: 5, scansPerDay: 3, clockMs: () => clock.ms });
-    assert.equal((await quota.usage('198.51.100.1', now)).remaining, 5);
-    assert.equal((await quota.usage('198.51.100.1', now)).remaining, 5);
+    await seedUse('198.51.100.1');
+    assert.equal((await quota.usage('198.51.100.1', now)).remaining, 4);
+    assert.equal((await quota.usage('198.51.100.1', now)).remaining, 4);
     assert.equal(reads.count, 1);
     assert.equal(await quota.reserve('198.51.100.1', now), true);
-    assert.equal((await quota.usage('198.51.100.1', now)).remaining, 4, 'its own use shows without a read');
+    assert.equal((await quota.usage('198.51.100.1', now)).remaining, 3, 'its own use shows without a read');
     assert.equal(reads.count, 1);
     await quota.release('198.51.100.1', now);
-    assert.equal((await quota.usage('198.51.100.1', now)).remaining, 5, 'a given-back use reads the store again');
+    assert.equal((await quota.usage('198.51.100.1', now)).remaining, 4, 'a given-back use reads the store again');
     assert.equal(reads.count, 2);
+  });
+
+  it('keeps no count of a caller with no use today: a stream of new callers adds nothing to memory', async () => {
+    const { store: counted, reads } = countingReads(store);
+    const quota = createFreeQuota({ store: counted, limit: 5, scansPerDay: 3, clockMs: () => 0 });
+    for (let n = 0; n < 100; n++) {
+      assert.equal((await quota.usage(`203.0.113.${n}`, now)).remaining, 5);
+      assert.equal((await quota.scanUsage(`203.0.113.${n}`, now)).remaining, 3);
+    }
+    assert.equal(quota.cachedCounts(), 0);
+    await quota.usage('203.0.113.7', now);
+    assert.equal(reads.count, 201, 'each read of a zero count goes to the store');
+    assert.equal(await quota.reserve('203.0.113.7', now), true);
+    assert.equal(quota.cachedCounts(), 1, 'its first use is kept');
+    assert.equal((await quota.usage('203.0.113.7', now)).remaining, 4);
+    assert.equal(reads.count, 201);
   });
 
   it("shows another instance's uses once its window has passed, and decides in the store", async () => {
@@ -39,9 +59,10 @@ describe('free quota: usage reads kept for a moment', () => {
     const here = createFreeQuota({ store, limit: 5, scansPerDay: 3, readFreshMs: 1000, clockMs: () => clock.ms });
     const there = createFreeQuota({ store, limit: 5, scansPerDay: 3, readFreshMs: 1000, clockMs: () => clock.ms });
     const ip = '198.51.100.2';
-    assert.equal((await here.usage(ip, now)).remaining, 5);
-    for (let i = 0; i < 5; i++) assert.equal(await there.reserve(ip, now), true);
-    assert.equal((await here.usage(ip, now)).remaining, 5, 'within the window: the count read before');
+    assert.equal(await here.reserve(ip, now), true);
+    assert.equal((await here.usage(ip, now)).remaining, 4);
+    for (let i = 0; i < 4; i++) assert.equal(await there.reserve(ip, now), true);
+    assert.equal((await here.usage(ip, now)).remaining, 4, 'within the window: the count it knew');
     assert.equal(await here.reserve(ip, now), false, 'the decision is the store\'s: no sixth free call');
     assert.equal((await here.usage(ip, now)).remaining, 0, 'a refused use brings the count up to date');
     clock.ms = 999;
@@ -55,6 +76,9 @@ describe('free quota: usage reads kept for a moment', () => {
     const { store: counted, reads } = countingReads(store);
     const quota = createFreeQuota({ store: counted, limit: 5, scansPerDay: 3, readFreshMs: 1000, clockMs: () => clock.ms });
     const ip = '198.51.100.3';
+    await seedUse(ip);
+    await seedUse(ip, now, 'scan');
+    await seedUse(ip, new Date('2026-11-25T00:00:01Z'));
     await quota.usage(ip, now);
     await quota.scanUsage(ip, now);
     await quota.usage(ip, new Date('2026-11-25T00:00:01Z'));
@@ -86,6 +110,7 @@ describe('free quota: usage reads kept for a moment', () => {
   it('keeps at most maxCachedCounts counts, the oldest leaving first', async () => {
     const { store: counted, reads } = countingReads(store);
     const quota = createFreeQuota({ store: counted, limit: 5, scansPerDay: 3, maxCachedCounts: 2, clockMs: () => 0 });
+    for (const ip of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) await seedUse(ip);
     for (const ip of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) await quota.usage(ip, now);
     await quota.usage('192.0.2.3', now);
     await quota.usage('192.0.2.2', now);
@@ -97,6 +122,7 @@ describe('free quota: usage reads kept for a moment', () => {
   it('lets stale counts go as new ones come, so a stream of new callers keeps only the last window', async () => {
     const clock = { ms: 0 };
     const quota = createFreeQuota({ store, limit: 5, scansPerDay: 3, readFreshMs: 1000, clockMs: () => clock.ms });
+    for (const ip of ['192.0.2.11', '192.0.2.12', '192.0.2.13', '192.0.2.14', '192.0.2.15']) await seedUse(ip);
     for (const ip of ['192.0.2.11', '192.0.2.12', '192.0.2.13']) await quota.usage(ip, now);
     clock.ms = 600;
     await quota.usage('192.0.2.14', now);
@@ -110,6 +136,7 @@ describe('free quota: usage reads kept for a moment', () => {
     const clock = { ms: 0 };
     const { store: counted, reads } = countingReads(store);
     const quota = createFreeQuota({ store: counted, limit: 5, scansPerDay: 3, readFreshMs: 1000, clockMs: () => clock.ms });
+    for (const ip of ['192.0.2.21', '192.0.2.22', '192.0.2.23', '192.0.2.24']) await seedUse(ip);
     await quota.usage('192.0.2.21', now);
     await quota.usage('192.0.2.22', now);
     clock.ms = 500;
@@ -118,7 +145,7 @@ describe('free quota: usage reads kept for a moment', () => {
     await quota.usage('192.0.2.23', now);
     assert.equal(quota.cachedCounts(), 2, 'the count of .22 (set at 0 ms) left; .21, set again at 500 ms, stays');
     const before = reads.count;
-    assert.equal((await quota.usage('192.0.2.21', now)).remaining, 2);
+    assert.equal((await quota.usage('192.0.2.21', now)).remaining, 1);
     assert.equal(reads.count, before, '.21 answered from memory');
     clock.ms = 5_000;
     await quota.usage('192.0.2.24', now);
