@@ -9,7 +9,7 @@
  * this one. Then each path at a fixed 70% of the rate it reached, for its p99, evenly paced by an
  * open-loop client in a process of its own (bench/support/paced-load.ts: autocannon's own rate
  * limit sends each second's share in a burst), with the share of a core the service was busy
- * meanwhile; the service's peak RSS over those runs; and the peak RSS of a fresh instance under 200 concurrent connections on
+ * meanwhile and the garbage collections it ran (from its /metrics); the service's peak RSS over those runs; and the peak RSS of a fresh instance under 200 concurrent connections on
  * the stored result (what the connections cost, apart from heap the earlier runs left for V8 to
  * collect). Beside requests/s it prints the CPU time (user + system, from /proc) each server spent
  * per request: the load generator shares the two cores and can cap bare Koa's requests/s, not its
@@ -113,6 +113,27 @@ async function measured(pid: number, run: () => ReturnType<typeof load>) {
   return { ...result, cpuMicros: perRequest(cpuSeconds(pid) - before), systemMicros: perRequest(systemSeconds(pid) - systemBefore) };
 }
 
+/** The service's garbage collections so far by kind (count, seconds), from its own /metrics (prom-client's nodejs_gc_duration_seconds). */
+async function gcTotals(url: string): Promise<Map<string, { count: number; seconds: number }>> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const totals = new Map<string, { count: number; seconds: number }>();
+  for (const [, field, kind, value] of text.matchAll(/^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} (\S+)$/gm)) {
+    const entry = totals.get(kind) ?? { count: 0, seconds: 0 };
+    if (field === 'sum') entry.seconds = Number(value);
+    else entry.count = Number(value);
+    totals.set(kind, entry);
+  }
+  return totals;
+}
+
+/** What the collections between two readings cost: full (mark-compact) ones and scavenges. */
+function gcDuring(before: Map<string, { count: number; seconds: number }>, after: Map<string, { count: number; seconds: number }>): string {
+  const delta = (kind: string) => ({ count: (after.get(kind)?.count ?? 0) - (before.get(kind)?.count ?? 0), ms: 1000 * ((after.get(kind)?.seconds ?? 0) - (before.get(kind)?.seconds ?? 0)) });
+  const major = delta('major');
+  const minor = delta('minor');
+  return `GC meanwhile: ${major.count} full collections (${major.ms.toFixed(0)} ms), ${minor.count} scavenges (${minor.ms.toFixed(0)} ms)`;
+}
+
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
   return line ? Number(line[1]) / 1024 : NaN;
@@ -153,15 +174,17 @@ try {
     const ratios = rounds.map((r) => r.service.rps / r.bare.rps);
     const best = rounds[ratios.indexOf(Math.max(...ratios))];
     const ratio = Math.max(...ratios);
+    const gcBefore = await gcTotals(service.url);
     const pacedCpuBefore = cpuSeconds(service.pid);
     const pacedStarted = performance.now();
     const paced = await pacedLoadInChild(service.url, pacedRequest(path), { rate: 0.7 * best.service.rps, seconds: SECONDS });
     // How busy the service's core was during the paced run (its warm-up seconds included).
     const pacedBusy = (cpuSeconds(service.pid) - pacedCpuBefore) / ((performance.now() - pacedStarted) / 1000);
+    const gc = gcDuring(gcBefore, await gcTotals(service.url));
     // The same paced rate against bare Koa: the latency floor of this client and loopback.
     const pacedBare = await pacedLoadInChild(bare.url, pacedRequest({ ...path, path: '/', ipPerRequest: false }), { rate: 0.7 * best.service.rps, seconds: SECONDS });
     console.log(`  ${path.name}: ${best.service.rps.toFixed(0)} req/s (p50 ${best.service.p50} ms, p99 ${best.service.p99} ms, non-2xx ${best.service.non2xx}) vs bare Koa ${best.bare.rps.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target >= 0.5)`);
-    console.log(`    at 70% of that rate, evenly paced (${paced.sentRate.toFixed(0)} req/s sent): p50 ${ms(paced.p50)} ms, p99 ${ms(paced.p99)} ms (target <= 5 ms), non-2xx ${paced.non2xx}, errors ${paced.errors}, service CPU ${(100 * pacedBusy).toFixed(0)}% of a core; bare Koa at the same rate: p50 ${ms(pacedBare.p50)} ms, p99 ${ms(pacedBare.p99)} ms`);
+    console.log(`    at 70% of that rate, evenly paced (${paced.sentRate.toFixed(0)} req/s sent): p50 ${ms(paced.p50)} ms, p99 ${ms(paced.p99)} ms (target <= 5 ms), non-2xx ${paced.non2xx}, errors ${paced.errors}, service CPU ${(100 * pacedBusy).toFixed(0)}% of a core, ${gc}; bare Koa at the same rate: p50 ${ms(pacedBare.p50)} ms, p99 ${ms(pacedBare.p99)} ms`);
     const cpu = (side: 'service' | 'bare') => rounds.reduce((sum, r) => sum + r[side].cpuMicros, 0) / rounds.length;
     console.log(`    CPU per request (user + system, mean of the rounds): service ${cpu('service').toFixed(0)} us, bare Koa ${cpu('bare').toFixed(0)} us -> ${(cpu('service') / cpu('bare')).toFixed(2)}x; ${Buffer.from(answer.base64, 'base64').length} bytes per answer`);
     verdicts.push(ratio >= 0.5, paced.p99 <= 5, best.service.non2xx === 0, paced.non2xx === 0, paced.errors === 0);
