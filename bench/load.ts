@@ -9,9 +9,10 @@
  * this one. Then each path at a fixed 70% of the rate it reached, for its p99, evenly paced by an
  * open-loop client in a process of its own (bench/support/paced-load.ts: autocannon's own rate
  * limit sends each second's share in a burst), with the share of a core the service was busy
- * meanwhile and the garbage collections it ran (from its /metrics); the service's peak RSS over those runs; and the peak RSS of a fresh instance under 200 concurrent connections on
- * the stored result (what the connections cost, apart from heap the earlier runs left for V8 to
- * collect). Beside requests/s it prints the CPU time (user + system, from /proc) each server spent
+ * meanwhile, the garbage collections it ran (from its /metrics), the paced client's own CPU and how
+ * busy the whole machine was; the service's peak RSS over those runs; and the peak RSS of a fresh
+ * instance under 200 concurrent connections on the stored result (what the connections cost,
+ * apart from heap the earlier runs left for V8 to collect). Beside requests/s it prints the CPU time (user + system, from /proc) each server spent
  * per request: the load generator shares the two cores and can cap bare Koa's requests/s, not its
  * CPU per request. Also bare Koa's p99 at the service's paced rate: the latency floor of this
  * client and loopback. Last, the stored result against a second instance with HTTP_COALESCE_ANSWERS

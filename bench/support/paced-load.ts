@@ -48,8 +48,9 @@ const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.m
 /**
  * warmupSeconds: the schedule starts that long before the measured part, on the same connections;
  * those requests are sent and answered but not counted.
- * connections: 50 by default. With 20, at 20,000 requests/s a bare Koa server's p99 was 6-8 ms,
- * all of it waiting in this client's own pool for a free connection; with 50, 1.6 ms.
+ * connections: 50 by default, so that at rates near 20,000/s a request seldom waits in this
+ * client's own pool for a free connection (bench:load prints bare Koa's p99 at each paced rate:
+ * that floor includes any such wait).
  */
 export async function pacedLoad(origin: string, request: PacedRequest, { rate, seconds = 4, connections = 50, warmupSeconds = 0 }: { rate: number; seconds?: number; connections?: number; warmupSeconds?: number }): Promise<PacedResult> {
   const pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });

@@ -16,7 +16,7 @@
  *     grows more than 15%: a native leak (buffers, sockets, SQLite, malloc).
  * RSS itself is printed, not judged: between collections V8 keeps as much heap committed as its
  * sizing policy picks; the same code gave +2.8% one day and +31.5% another (README, #9). The
- * forced collections pause the service (tens of ms each): they show in the latency percentiles,
+ * forced collections pause the service: the pauses show in the latency percentiles,
  * and they keep V8's committed heap, hence RSS, close to the live heap.
  */
 import { spawn } from 'node:child_process';

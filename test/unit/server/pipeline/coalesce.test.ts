@@ -2,6 +2,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Context } from 'koa';
 import { coalesceStage } from '../../../../server/pipeline/coalesce.ts';
+import { startService } from '../../../support/service.ts';
+import { call } from '../../../support/contract.ts';
+import { minimalHandlers } from '../../../support/minimal-handlers.ts';
 
 const ctx = {} as Context;
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -62,4 +65,30 @@ describe('coalesce stage: answers that waited for a later turn', () => {
     await tick();
     assert.deepEqual(events, ['ready in the check phase', 'released', 'same check phase, later immediate', 'next turn']);
   });
+});
+
+describe('coalesce stage in the service (HTTP_COALESCE_ANSWERS on and off)', () => {
+  // call() checks every answer against the spec.
+  for (const coalesceAnswers of [true, false]) {
+    it(`answers calls, stored replays and problems alike with it ${coalesceAnswers ? 'on' : 'off'}`, async () => {
+      const service = await startService({ handlers: minimalHandlers, config: { coalesceAnswers } });
+      try {
+        const who = { 'x-forwarded-for': '198.51.100.77' };
+        const first = await call(service.url, '/v1/tech-stack', { body: { domain: 'coalesce-test.com' }, headers: who });
+        assert.equal(first.status, 200);
+        // Twenty at once: replays of the stored answer, ready in the poll phase they arrived in.
+        const replays = await Promise.all(Array.from({ length: 20 }, () => call(service.url, '/v1/tech-stack', { body: { domain: 'coalesce-test.com' }, headers: who })));
+        for (const replay of replays) {
+          assert.equal(replay.status, 200);
+          assert.deepEqual(replay.body, first.body);
+        }
+        const bad = await call(service.url, '/v1/tech-stack', { body: { domain: 'not a domain' }, headers: who });
+        assert.equal(bad.status, 400);
+        assert.equal(bad.body.code, 'invalid_domain');
+        assert.equal(bad.headers.get('x-usage-charged-micro-usd'), '0');
+      } finally {
+        await service.close();
+      }
+    });
+  }
 });
