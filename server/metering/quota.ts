@@ -14,7 +14,8 @@ export interface FreeQuotaOptions {
    * Only counts above 0 are kept. A caller with no use today is usually a new one, often seen once:
    * keeping its count would keep objects for every new IP a second, past the young generation, and
    * a stream of new callers (the advisor's) would then fill the old space with them until a full
-   * collection stalls answers. Its reads go to the store each time; its first use is kept.
+   * collection stalls answers. A zero count answers only the reads of the same turn of the event
+   * loop (an advisor call reads it in its handler, then for its usage headers); its first use is kept.
    */
   readFreshMs?: number;
   /** Most counts kept in memory (the oldest go first). */
@@ -42,6 +43,7 @@ export function createFreeQuota({ store, limit, scansPerDay, readFreshMs = 1000,
     // A use of this instance may have landed while the read was under way: the higher count is the later one.
     const latest = Math.max(value, counts.get(counter) ?? 0);
     if (latest > 0) counts.set(counter, latest);
+    else counts.zeroThisTurn(counter);
     return latest;
   }
   async function consume(bucket: string, ip: string, now: Date, bucketLimit: number): Promise<boolean> {
@@ -93,17 +95,28 @@ function recentCounts({ freshMs, maxEntries, clockMs }: { freshMs: number; maxEn
   // iterated from its start after many deletes there walks over their holes on every set.
   let order: { text: string; entry: Entry }[] = [];
   let head = 0;
+  // Counts read as 0 in this turn of the event loop, forgotten when it ends: they die young.
+  const zeroes = new Set<string>();
+  const forgetZeroes = () => zeroes.clear();
   const textOf = ({ bucket, subject, window }: { bucket: string; subject: string; window: string }) => `${bucket}|${window}|${subject}`;
   return {
     get(counter: { bucket: string; subject: string; window: string }): number | undefined {
       if (freshMs <= 0) return undefined;
-      const entry = entries.get(textOf(counter));
+      const text = textOf(counter);
+      if (zeroes.has(text)) return 0;
+      const entry = entries.get(text);
       return entry && clockMs() - entry.at < freshMs ? entry.used : undefined;
+    },
+    zeroThisTurn(counter: { bucket: string; subject: string; window: string }) {
+      if (freshMs <= 0) return;
+      if (zeroes.size === 0) setImmediate(forgetZeroes);
+      zeroes.add(textOf(counter));
     },
     set(counter: { bucket: string; subject: string; window: string }, used: number) {
       if (freshMs <= 0) return;
       const text = textOf(counter);
       const at = clockMs();
+      zeroes.delete(text);
       entries.delete(text);
       // Oldest first: stale ones (no longer read) leave, and any beyond maxEntries. A record whose
       // entry was set again or forgotten since is passed over.
@@ -124,7 +137,9 @@ function recentCounts({ freshMs, maxEntries, clockMs }: { freshMs: number; maxEn
       order.push({ text, entry });
     },
     forget(counter: { bucket: string; subject: string; window: string }) {
-      entries.delete(textOf(counter));
+      const text = textOf(counter);
+      zeroes.delete(text);
+      entries.delete(text);
     },
     size: () => entries.size,
   };

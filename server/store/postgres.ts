@@ -230,16 +230,20 @@ function pgRate(pool: pg.Pool): RateRepo {
       return inTransaction(pool, async (client) => {
         // Two-int form: its own lock space, apart from the migration lock (single bigint key).
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [bucket, subject]);
-        await client.query('DELETE FROM rate_events WHERE bucket = $1 AND subject = $2 AND at <= $3', [bucket, subject, since]);
+        // Counted and recorded in one statement; its snapshot is taken after the lock, so it sees
+        // every hit committed before. Events that left the window are skipped, not deleted here:
+        // housekeeping purges them (server/store/housekeeping.ts).
         const [{ counted }] = await rows<{ counted: number }>(
           client,
-          'SELECT COUNT(*) AS counted FROM rate_events WHERE bucket = $1 AND subject = $2 AND at > $3 AND at <= $4',
-          [bucket, subject, since, now],
+          `WITH window_events AS (
+             SELECT COUNT(*)::int AS counted FROM rate_events WHERE bucket = $1 AND subject = $2 AND at > $3 AND at <= $4
+           ), recorded AS (
+             INSERT INTO rate_events (bucket, subject, at) SELECT $1::text, $2::text, $4::bigint FROM window_events WHERE counted < $5::int
+           )
+           SELECT counted FROM window_events`,
+          [bucket, subject, since, now, limit],
         );
-        if (counted < limit) {
-          await client.query('INSERT INTO rate_events (bucket, subject, at) VALUES ($1, $2, $3)', [bucket, subject, now]);
-          return { allowed: true, count: counted + 1, retryAfterMs: 0 };
-        }
+        if (counted < limit) return { allowed: true, count: counted + 1, retryAfterMs: 0 };
         const [leaving] = await rows<{ at: number }>(
           client,
           'SELECT at FROM rate_events WHERE bucket = $1 AND subject = $2 AND at > $3 AND at <= $4 ORDER BY at LIMIT 1 OFFSET $5',

@@ -177,7 +177,6 @@ function sqliteCounters(db: Db): CountersRepo {
  * the order asked, and none is answered before the commit that records it.
  */
 function sqliteRate(db: Db): RateRepo & { flush(): void } {
-  const prune = db.prepare('DELETE FROM rate_events WHERE bucket = ? AND subject = ? AND at <= ?');
   const count = db.prepare('SELECT COUNT(*) FROM rate_events WHERE bucket = ? AND subject = ? AND at > ? AND at <= ?').pluck();
   const record = db.prepare('INSERT INTO rate_events (bucket, subject, at) VALUES (?, ?, ?)');
   const nth = db
@@ -188,7 +187,8 @@ function sqliteRate(db: Db): RateRepo & { flush(): void } {
   type HitResult = Awaited<ReturnType<RateRepo['hit']>>;
   function hitOne({ bucket, subject, now, windowMs, limit }: HitInput): HitResult {
     const since = now - windowMs;
-    prune.run(bucket, subject, since);
+    // Events that left the window are not deleted here: the count skips them, and housekeeping
+    // purges them (server/store/housekeeping.ts).
     const counted = count.get(bucket, subject, since, now) as number;
     if (counted < limit) {
       record.run(bucket, subject, now);

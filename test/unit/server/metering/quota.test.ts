@@ -46,12 +46,20 @@ describe('free quota: usage reads kept for a moment', () => {
       assert.equal((await quota.scanUsage(`203.0.113.${n}`, now)).remaining, 3);
     }
     assert.equal(quota.cachedCounts(), 0);
+    assert.equal(reads.count, 200);
     await quota.usage('203.0.113.7', now);
-    assert.equal(reads.count, 201, 'each read of a zero count goes to the store');
+    assert.equal(reads.count, 200, 'a zero count answers again within the same turn of the event loop');
+    await new Promise((resolve) => setImmediate(resolve));
+    await quota.usage('203.0.113.7', now);
+    assert.equal(reads.count, 201, 'and goes to the store in a later turn');
     assert.equal(await quota.reserve('203.0.113.7', now), true);
     assert.equal(quota.cachedCounts(), 1, 'its first use is kept');
     assert.equal((await quota.usage('203.0.113.7', now)).remaining, 4);
     assert.equal(reads.count, 201);
+    assert.equal((await quota.usage('203.0.113.8', now)).remaining, 5);
+    await seedUse('203.0.113.8');
+    await quota.reserve('203.0.113.8', now);
+    assert.equal((await quota.usage('203.0.113.8', now)).remaining, 3, "this instance's use in the same turn replaces its zero count");
   });
 
   it("shows another instance's uses once its window has passed, and decides in the store", async () => {
