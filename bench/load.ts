@@ -15,7 +15,8 @@
  * apart from heap the earlier runs left for V8 to collect). Beside requests/s it prints the CPU time (user + system, from /proc) each server spent
  * per request: the load generator shares the two cores and can cap bare Koa's requests/s, not its
  * CPU per request. Also bare Koa's p99 at the service's paced rate: the latency floor of this
- * client and loopback. Last, the stored result against a second instance with HTTP_COALESCE_ANSWERS
+ * client and loopback; and, where a path's p99 at 70% misses 5 ms, the highest lower share of its
+ * rate (60% down to 30%) at which the service, and bare Koa, keep their p99 within 5 ms. Last, the stored result against a second instance with HTTP_COALESCE_ANSWERS
  * off, rounds interleaved: what writing the answers of one poll phase together is worth.
  * Targets (#9): >= 50% of bare Koa's requests/s; p99 <= 5 ms at 70% of the reached rate; RSS <= 250 MB.
  */
@@ -28,6 +29,8 @@ import { startBareKoa } from './support/bare-koa.ts';
 import { pacedLoadInChild } from './support/paced-load.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+/** Where the p99 at 70% misses 5 ms, the shares of the reached rate tried next, highest first. */
+const LOWER_SHARES = [0.6, 0.5, 0.4, 0.3];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 interface Path {
@@ -163,6 +166,8 @@ function peakRss(pid: number) {
 
 const service = await startLoadService();
 const verdicts: boolean[] = [];
+/** Runs after the three paths' own measurements. */
+const afterwards: (() => Promise<void>)[] = [];
 const startRss = rssMb(service.pid);
 const servicePeak = peakRss(service.pid);
 try {
@@ -200,9 +205,35 @@ try {
     const cpu = (side: 'service' | 'bare') => rounds.reduce((sum, r) => sum + r[side].cpuMicros, 0) / rounds.length;
     console.log(`    CPU per request (user + system, mean of the rounds): service ${cpu('service').toFixed(0)} us, bare Koa ${cpu('bare').toFixed(0)} us -> ${(cpu('service') / cpu('bare')).toFixed(2)}x; ${Buffer.from(answer.base64, 'base64').length} bytes per answer`);
     verdicts.push(ratio >= 0.5, paced.p99 <= 5, best.service.non2xx === 0, paced.non2xx === 0, paced.errors === 0);
-    await bare.close();
+    if (paced.p99 > 5) {
+      // Where the 5 ms p99 holds: lower shares of the same rate, for the service and for bare Koa.
+      // Run after every path's own measurements, so that these extra runs' garbage does not fall
+      // into another path's figures.
+      const rate = best.service.rps;
+      afterwards.push(async () => {
+        const highestShareWithin5ms = async (url: string, p: Path, alreadyAt70: number) => {
+          if (alreadyAt70 <= 5) return { share: 0.7, p99: alreadyAt70 };
+          let last = alreadyAt70;
+          for (const share of LOWER_SHARES) {
+            last = (await pacedLoadInChild(url, pacedRequest(p), { rate: share * rate, seconds: SECONDS })).p99;
+            if (last <= 5) return { share, p99: last };
+          }
+          return { share: 0, p99: last };
+        };
+        const gcBeforeKnee = await gcTotals(service.url);
+        const serviceKnee = await highestShareWithin5ms(service.url, path, paced.p99);
+        const kneeGc = gcDuring(gcBeforeKnee, await gcTotals(service.url));
+        const bareKnee = await highestShareWithin5ms(bare.url, { ...path, path: '/', ipPerRequest: false }, pacedBare.p99);
+        await bare.close();
+        const shareText = (knee: { share: number; p99: number }) => (knee.share > 0 ? `${(100 * knee.share).toFixed(0)}% (${(knee.share * rate).toFixed(0)} req/s, p99 ${ms(knee.p99)} ms)` : `none down to ${(100 * LOWER_SHARES.at(-1)!).toFixed(0)}% (p99 ${ms(knee.p99)} ms there)`);
+        console.log(`  ${path.name}, the highest share of its rate (70%, then ${LOWER_SHARES.map((share) => `${(100 * share).toFixed(0)}%`).join(', ')}) with p99 <= 5 ms, evenly paced: service ${shareText(serviceKnee)} (${kneeGc} over its runs); bare Koa ${shareText(bareKnee)}`);
+      });
+    } else {
+      await bare.close();
+    }
   }
 
+  for (const run of afterwards) await run();
   console.log(`  the service's RSS over the three paths: ${startRss.toFixed(0)} MB after start-up, peak ${servicePeak.stop().toFixed(0)} MB (the heap grows under the advisor's allocation rate before V8 collects it)`);
 
   // What the coalesce stage (server/pipeline/coalesce.ts) is worth: the same service with it off.
