@@ -98,6 +98,7 @@ export async function pacedLoad(origin: string, request: PacedRequest, { rate, s
   let waitingHead = 0;
   let waitingTail = 0;
   const idle: Connection[] = [];
+  let alive = 0;
 
   interface Connection { socket: Socket; parser: InstanceType<typeof HTTPParser>; index: number; status: number }
 
@@ -129,15 +130,23 @@ export async function pacedLoad(origin: string, request: PacedRequest, { rate, s
       if (outcome instanceof Error) connection.socket.destroy(outcome);
     });
     connection.socket.on('error', () => {});
+    let connected = false;
+    connection.socket.once('connect', () => (connected = true));
     connection.socket.on('close', function closed() {
-      // The request under way is lost (an error); the connection is replaced.
+      // The request under way is lost (an error). A connection that had connected is replaced; one
+      // that never did is not (the server is gone): with no connection left, every request waiting
+      // or still to come is an error, so the run ends instead of retrying forever.
       const lost = connection.index;
       connection.index = -1;
       const at = idle.indexOf(connection);
       if (at >= 0) idle.splice(at, 1);
+      alive--;
       if (lost >= 0) finish(lost, null);
-      if (finished < total) next(open());
+      if (finished >= total) return;
+      if (connected) next(open());
+      else if (alive === 0) while (waitingHead < waitingTail) finish(waiting[waitingHead++], null);
     });
+    alive++;
     return connection;
   }
 
@@ -170,6 +179,7 @@ export async function pacedLoad(origin: string, request: PacedRequest, { rate, s
         dueAt[index] = now;
         const connection = idle.pop();
         if (connection) send(connection, index);
+        else if (alive === 0) finish(index, null);
         else waiting[waitingTail++] = index;
       }
       if (sent < total) setTimeout(tick, 1);

@@ -57,4 +57,15 @@ describe('paced load client', () => {
     assert.equal(new Set(ips).size, 300);
     assert.ok(ips.every((ip) => ip?.startsWith('11.')), String(ips[0]));
   });
+
+  it('counts every request as an error when the server is gone, and ends', async () => {
+    const gone = createServer();
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    const port = (gone.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => gone.close(() => resolve()));
+    const result = await pacedLoad(`http://127.0.0.1:${port}`, { method: 'GET', path: '/', headers: {} }, { rate: 200, seconds: 0.5, connections: 4 });
+    assert.equal(result.total, 100);
+    assert.equal(result.errors, 100);
+    assert.equal(result.non2xx, 0);
+  });
 });
