@@ -12,12 +12,14 @@
  * meanwhile, the garbage collections it ran (from its /metrics), the paced client's own CPU and how
  * busy the whole machine was; the service's peak RSS over those runs; and the peak RSS of a fresh
  * instance under 200 concurrent connections on the stored result (what the connections cost,
- * apart from heap the earlier runs left for V8 to collect). Beside requests/s it prints the CPU time (user + system, from /proc) each server spent
- * per request: the load generator shares the two cores and can cap bare Koa's requests/s, not its
- * CPU per request. Also bare Koa's p99 at the service's paced rate: the latency floor of this
- * client and loopback; and, where a path's p99 at 70% misses 5 ms, the highest lower share of its
- * rate (60% down to 30%) at which the service, and bare Koa, keep their p99 within 5 ms. Last, the stored result against a second instance with HTTP_COALESCE_ANSWERS
- * off, rounds interleaved: what writing the answers of one poll phase together is worth.
+ * apart from heap the earlier runs left for V8 to collect).
+ * Beside requests/s it prints the CPU time (user + system, from /proc) each server spent per
+ * request: the load generator shares the two cores and can cap bare Koa's requests/s, not its CPU
+ * per request. Also bare Koa's p99 at the service's paced rate: the latency floor of this client
+ * and loopback; and, where a path's p99 at 70% misses 5 ms, the highest lower share of its rate
+ * (60% down to 30%) at which the service, and bare Koa, keep their p99 within 5 ms. Last, the
+ * stored result against a second instance with HTTP_COALESCE_ANSWERS off, rounds interleaved: what
+ * writing the answers of one poll phase together is worth.
  * Targets (#9): >= 50% of bare Koa's requests/s; p99 <= 5 ms at 70% of the reached rate; RSS <= 250 MB.
  */
 import { readFileSync } from 'node:fs';
@@ -234,7 +236,7 @@ try {
   }
 
   for (const run of afterwards) await run();
-  console.log(`  the service's RSS over the three paths: ${startRss.toFixed(0)} MB after start-up, peak ${servicePeak.stop().toFixed(0)} MB (the heap grows under the advisor's allocation rate before V8 collects it)`);
+  console.log(`  the service's RSS over the runs above: ${startRss.toFixed(0)} MB after start-up, peak ${servicePeak.stop().toFixed(0)} MB (the heap grows under the advisor's allocation rate before V8 collects it)`);
 
   // What the coalesce stage (server/pipeline/coalesce.ts) is worth: the same service with it off.
   const uncoalesced = await startLoadService({ coalesceAnswers: false });

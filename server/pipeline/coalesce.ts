@@ -7,8 +7,8 @@ import type { Context, Next } from 'koa';
  *
  * Why: written in a burst, the answers cost the service less system time. bench/load.ts compares
  * the service with it and without (HTTP_COALESCE_ANSWERS=0) on loopback, the load generator on the
- * other core, and prints requests/s and system time per stored-result answer for both (three runs:
- * 1.08-1.17x the requests/s, 7.2-8.4 vs 10.0-13.0 us). The likely reason, not measured apart: a
+ * other core, and prints requests/s and system time per stored-result answer for both. The
+ * likely reason, not measured apart: a
  * write to an idle reader wakes it, and one wake-up then serves the burst. An answer waits at most
  * for the rest of its poll phase.
  *

@@ -57,7 +57,8 @@ export interface RateRepo {
   /**
    * Sliding-window limiter: counts events of (bucket, subject) in (now - windowMs, now].
    * When fewer than `limit`, records this event and allows it. Otherwise refuses and says
-   * how many ms until the oldest counted event leaves the window.
+   * how many ms until the oldest counted event leaves the window. Events that left the window
+   * stay until purgeBefore deletes them (housekeeping); the count skips them.
    */
   hit(input: { bucket: string; subject: string; now: number; windowMs: number; limit: number }): Promise<{ allowed: boolean; count: number; retryAfterMs: number }>;
   /** Delete events at or before `at`, of any bucket and subject (at most `limit`); returns how many. */
