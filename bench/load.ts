@@ -16,7 +16,10 @@
  * Beside requests/s it prints the CPU time (user + system, from /proc) each server spent per
  * request: the load generator shares the two cores and can cap bare Koa's requests/s, not its CPU
  * per request. Also bare Koa's p99 at the service's paced rate: the latency floor of this client
- * and loopback; and, where a path's p99 at 70% misses 5 ms, the highest lower share of its rate
+ * and loopback; where the kernel's DAMON memory monitor runs (bench/support/memory-monitor.ts), its
+ * bursts during each paced run and the share of the run's requests over 5 ms that came due in or
+ * just after one, against the share of the run those windows cover; and, where a path's p99 at 70%
+ * misses 5 ms, the highest lower share of its rate
  * (60% down to 30%) at which the service, and bare Koa, keep their p99 within 5 ms. Last, the
  * stored result against a second instance with HTTP_COALESCE_ANSWERS off, rounds interleaved: what
  * writing the answers of one poll phase together is worth.
@@ -28,7 +31,8 @@ import autocannon from 'autocannon';
 import { startServiceInChild } from '../test/support/child-service.ts';
 import type { Config } from '../server/config.ts';
 import { startBareKoa } from './support/bare-koa.ts';
-import { pacedLoadInChild } from './support/paced-load.ts';
+import { pacedLoadInChild, type PacedResult } from './support/paced-load.ts';
+import { alignment, watchMemoryMonitor, type Burst } from './support/memory-monitor.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 /** Where the p99 at 70% misses 5 ms, the shares of the reached rate tried next, highest first. */
@@ -153,6 +157,18 @@ function rssMb(pid: number): number {
   return line ? Number(line[1]) / 1024 : NaN;
 }
 
+/** What kdamond did during one paced run (bench/support/memory-monitor.ts), and how many of its requests over 5 ms came due while it ran or within 50 ms after. */
+function memoryMonitorText(name: string, run: PacedResult, bursts: Burst[]): string {
+  const inRun = bursts.filter((burst) => burst.to >= run.measuredSpan.from && burst.from <= run.measuredSpan.to);
+  const cpuMs = inRun.reduce((sum, burst) => sum + burst.cpuMs, 0);
+  const longest = Math.max(0, ...inRun.map((burst) => burst.cpuMs));
+  const { slowShare, timeShare } = alignment(run.slowDueAt, inRun, run.measuredSpan, { afterMs: 50 });
+  const slow = run.slowDueAt.length
+    ? `${(100 * slowShare).toFixed(0)}% of its ${run.slowDueAt.length} requests over 5 ms came due during one or within 50 ms after, windows that cover ${(100 * timeShare).toFixed(0)}% of the run`
+    : 'no request over 5 ms';
+  return `during ${name}'s run ${inRun.length} bursts, ${cpuMs.toFixed(0)} ms on a CPU, the longest ${longest.toFixed(1)} ms; ${slow}`;
+}
+
 const startLoadService = (config: Partial<Config> = {}) => startServiceInChild(new URL('./support/load-handlers.ts', import.meta.url), { exportName: 'loadHandlers', config: { trustedProxies: ['127.0.0.1'], ...config }, bundled: true });
 /** The stored result the first path replays: the first call runs the handler and stores it. */
 async function storeResult(url: string) {
@@ -194,16 +210,21 @@ try {
     const machineBefore = machineTicks();
     const pacedCpuBefore = cpuSeconds(service.pid);
     const pacedStarted = performance.now();
+    const monitorDuringService = watchMemoryMonitor();
     const paced = await pacedLoadInChild(service.url, pacedRequest(path), { rate: 0.7 * best.service.rps, seconds: SECONDS });
+    const serviceBursts = monitorDuringService?.stop() ?? null;
     // How busy the service's core was during the paced run (its warm-up seconds included).
     const pacedBusy = (cpuSeconds(service.pid) - pacedCpuBefore) / ((performance.now() - pacedStarted) / 1000);
     const machineAfter = machineTicks();
     const machineBusy = (machineAfter.busy - machineBefore.busy) / (machineAfter.all - machineBefore.all);
     const gc = gcDuring(gcBefore, await gcTotals(service.url));
     // The same paced rate against bare Koa: the latency floor of this client and loopback.
+    const monitorDuringBare = watchMemoryMonitor();
     const pacedBare = await pacedLoadInChild(bare.url, pacedRequest({ ...path, path: '/', ipPerRequest: false }), { rate: 0.7 * best.service.rps, seconds: SECONDS });
+    const bareBursts = monitorDuringBare?.stop() ?? null;
     console.log(`  ${path.name}: ${best.service.rps.toFixed(0)} req/s (p50 ${best.service.p50} ms, p99 ${best.service.p99} ms, non-2xx ${best.service.non2xx}) vs bare Koa ${best.bare.rps.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target >= 0.5)`);
     console.log(`    at 70% of that rate, evenly paced (${paced.sentRate.toFixed(0)} req/s sent): p50 ${ms(paced.p50)} ms, p99 ${ms(paced.p99)} ms (target <= 5 ms), non-2xx ${paced.non2xx}, errors ${paced.errors}, service CPU ${(100 * pacedBusy).toFixed(0)}% of a core, ${gc}, the paced client's own CPU ${(100 * paced.clientCpu).toFixed(0)}% of a core, the machine's ${(100 * machineBusy).toFixed(0)}% busy (${availableParallelism()} cores); bare Koa at the same rate: p50 ${ms(pacedBare.p50)} ms, p99 ${ms(pacedBare.p99)} ms`);
+    if (serviceBursts && bareBursts) console.log(`    the kernel's DAMON memory monitor (kdamond) meanwhile: ${memoryMonitorText('service', paced, serviceBursts)}; ${memoryMonitorText('bare Koa', pacedBare, bareBursts)}`);
     const cpu = (side: 'service' | 'bare') => rounds.reduce((sum, r) => sum + r[side].cpuMicros, 0) / rounds.length;
     console.log(`    CPU per request (user + system, mean of the rounds): service ${cpu('service').toFixed(0)} us, bare Koa ${cpu('bare').toFixed(0)} us -> ${(cpu('service') / cpu('bare')).toFixed(2)}x; ${Buffer.from(answer.base64, 'base64').length} bytes per answer`);
     verdicts.push(ratio >= 0.5, paced.p99 <= 5, best.service.non2xx === 0, paced.non2xx === 0, paced.errors === 0);

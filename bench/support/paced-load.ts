@@ -48,7 +48,17 @@ export interface PacedResult {
   errors: number;
   /** The share of a core this client itself used while sending the measured part (it shares the machine with the server). */
   clientCpu: number;
+  /**
+   * When the measured requests slower than `slowMs` came due, in milliseconds since the epoch
+   * (performance.timeOrigin + now: a clock other processes share), oldest first, at most
+   * MAX_SLOW_TIMES of them: bench:load lines them up with what else ran on the machine.
+   */
+  slowDueAt: number[];
+  /** When the measured part began (its first request came due) and ended (its last answer came), on the same clock. */
+  measuredSpan: { from: number; to: number };
 }
+
+const MAX_SLOW_TIMES = 50_000;
 
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
 
@@ -78,7 +88,11 @@ function requestBytes(origin: URL, request: PacedRequest): (index: number) => Bu
  * client's own pool for a free connection (bench:load prints bare Koa's p99 at each paced rate:
  * that floor includes any such wait).
  */
-export async function pacedLoad(origin: string, request: PacedRequest, { rate, seconds = 4, connections = 50, warmupSeconds = 0 }: { rate: number; seconds?: number; connections?: number; warmupSeconds?: number }): Promise<PacedResult> {
+export async function pacedLoad(
+  origin: string,
+  request: PacedRequest,
+  { rate, seconds = 4, connections = 50, warmupSeconds = 0, slowMs = 5 }: { rate: number; seconds?: number; connections?: number; warmupSeconds?: number; slowMs?: number },
+): Promise<PacedResult> {
   const target = new URL(origin);
   const bytesOf = requestBytes(target, request);
   const warmup = Math.round(rate * warmupSeconds);
@@ -88,6 +102,8 @@ export async function pacedLoad(origin: string, request: PacedRequest, { rate, s
   // garbage collections would otherwise pause it mid-run and show up as the server's latency.
   const dueAt = new Float64Array(total);
   const latencies = new Float64Array(total - warmup);
+  const slowDueAt = new Float64Array(Math.min(total, MAX_SLOW_TIMES));
+  let slow = 0;
   let measured = 0;
   let non2xx = 0;
   let errors = 0;
@@ -106,7 +122,9 @@ export async function pacedLoad(origin: string, request: PacedRequest, { rate, s
     if (index >= warmup) {
       if (status === null) errors++;
       else {
-        latencies[measured++] = performance.now() - dueAt[index];
+        const latency = performance.now() - dueAt[index];
+        latencies[measured++] = latency;
+        if (latency > slowMs && slow < slowDueAt.length) slowDueAt[slow++] = performance.timeOrigin + dueAt[index];
         if (status < 200 || status > 299) non2xx++;
       }
     }
@@ -188,11 +206,12 @@ export async function pacedLoad(origin: string, request: PacedRequest, { rate, s
   });
   const sendingSeconds = (performance.now() - measuredFrom) / 1000;
   if (finished < total) await new Promise<void>((resolve) => (allFinished = resolve));
+  const endedAt = performance.now();
   const cpu = process.cpuUsage(cpuFrom);
   const clientCpu = (cpu.user + cpu.system) / 1000 / Math.max(1, performance.now() - measuredFrom);
   for (const connection of idle.splice(0)) connection.socket.destroy();
   const sorted = Array.from(latencies.subarray(0, measured)).sort((a, b) => a - b);
-  return { sentRate: (total - warmup) / Math.max(sendingSeconds, 1 / rate), total: total - warmup, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? NaN, non2xx, errors, clientCpu };
+  return { sentRate: (total - warmup) / Math.max(sendingSeconds, 1 / rate), total: total - warmup, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? NaN, non2xx, errors, clientCpu, slowDueAt: Array.from(slowDueAt.subarray(0, slow)).sort((a, b) => a - b), measuredSpan: { from: performance.timeOrigin + measuredFrom, to: performance.timeOrigin + endedAt } };
 }
 
 type PacedOptions = Parameters<typeof pacedLoad>[2];

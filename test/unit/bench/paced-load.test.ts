@@ -39,6 +39,8 @@ describe('paced load client', () => {
     const span = seen[359].at - seen[40].at;
     assert.ok(span > 500, `the middle 80% of the requests spanned ${span.toFixed(0)} ms`);
     assert.ok(result.clientCpu >= 0 && result.clientCpu < 2, `client CPU ${result.clientCpu}`);
+    // Answered at once on loopback: few, if any, over 5 ms, and only those are listed.
+    assert.ok(result.slowDueAt.length < 40, `${result.slowDueAt.length} requests over 5 ms`);
   });
 
   it('measures the server time in each latency, and does not count warm-up requests', async () => {
@@ -48,6 +50,11 @@ describe('paced load client', () => {
     assert.equal(seen.length, 150, 'the warm-up requests are sent too');
     assert.ok(result.p50 >= 19, `p50 ${result.p50} ms with a server answering after 20 ms`);
     assert.ok(result.max >= result.p99 && result.p99 >= result.p50);
+    // Every measured request took over 5 ms: each one's due time, on the epoch clock, inside the measured span.
+    assert.equal(result.slowDueAt.length, 100);
+    const { from, to } = result.measuredSpan;
+    assert.ok(Math.abs(from - Date.now()) < 5000 && to > from, `span ${from} to ${to}`);
+    assert.ok(result.slowDueAt.every((at, i) => at >= from && at <= to && (i === 0 || at >= result.slowDueAt[i - 1])));
   });
 
   it('gives each request its own caller IP when asked to', async () => {
