@@ -157,6 +157,13 @@ function rssMb(pid: number): number {
   return line ? Number(line[1]) / 1024 : NaN;
 }
 
+/** A paced run (in a child process) with the kernel's memory monitor watched meanwhile; bursts null where DAMON does not run. */
+async function pacedWatched(url: string, request: ReturnType<typeof pacedRequest>, options: Parameters<typeof pacedLoadInChild>[2]) {
+  const monitor = watchMemoryMonitor();
+  const result = await pacedLoadInChild(url, request, options);
+  return { result, bursts: monitor?.stop() ?? null };
+}
+
 /** What kdamond did during one paced run (bench/support/memory-monitor.ts), and how many of its requests over 5 ms came due while it ran or within 50 ms after. */
 function memoryMonitorText(name: string, run: PacedResult, bursts: Burst[]): string {
   const inRun = bursts.filter((burst) => burst.to >= run.measuredSpan.from && burst.from <= run.measuredSpan.to);
@@ -210,18 +217,14 @@ try {
     const machineBefore = machineTicks();
     const pacedCpuBefore = cpuSeconds(service.pid);
     const pacedStarted = performance.now();
-    const monitorDuringService = watchMemoryMonitor();
-    const paced = await pacedLoadInChild(service.url, pacedRequest(path), { rate: 0.7 * best.service.rps, seconds: SECONDS });
-    const serviceBursts = monitorDuringService?.stop() ?? null;
+    const { result: paced, bursts: serviceBursts } = await pacedWatched(service.url, pacedRequest(path), { rate: 0.7 * best.service.rps, seconds: SECONDS });
     // How busy the service's core was during the paced run (its warm-up seconds included).
     const pacedBusy = (cpuSeconds(service.pid) - pacedCpuBefore) / ((performance.now() - pacedStarted) / 1000);
     const machineAfter = machineTicks();
     const machineBusy = (machineAfter.busy - machineBefore.busy) / (machineAfter.all - machineBefore.all);
     const gc = gcDuring(gcBefore, await gcTotals(service.url));
     // The same paced rate against bare Koa: the latency floor of this client and loopback.
-    const monitorDuringBare = watchMemoryMonitor();
-    const pacedBare = await pacedLoadInChild(bare.url, pacedRequest({ ...path, path: '/', ipPerRequest: false }), { rate: 0.7 * best.service.rps, seconds: SECONDS });
-    const bareBursts = monitorDuringBare?.stop() ?? null;
+    const { result: pacedBare, bursts: bareBursts } = await pacedWatched(bare.url, pacedRequest({ ...path, path: '/', ipPerRequest: false }), { rate: 0.7 * best.service.rps, seconds: SECONDS });
     console.log(`  ${path.name}: ${best.service.rps.toFixed(0)} req/s (p50 ${best.service.p50} ms, p99 ${best.service.p99} ms, non-2xx ${best.service.non2xx}) vs bare Koa ${best.bare.rps.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target >= 0.5)`);
     console.log(`    at 70% of that rate, evenly paced (${paced.sentRate.toFixed(0)} req/s sent): p50 ${ms(paced.p50)} ms, p99 ${ms(paced.p99)} ms (target <= 5 ms), non-2xx ${paced.non2xx}, errors ${paced.errors}, service CPU ${(100 * pacedBusy).toFixed(0)}% of a core, ${gc}, the paced client's own CPU ${(100 * paced.clientCpu).toFixed(0)}% of a core, the machine's ${(100 * machineBusy).toFixed(0)}% busy (${availableParallelism()} cores); bare Koa at the same rate: p50 ${ms(pacedBare.p50)} ms, p99 ${ms(pacedBare.p99)} ms`);
     if (serviceBursts && bareBursts) console.log(`    the kernel's DAMON memory monitor (kdamond) meanwhile: ${memoryMonitorText('service', paced, serviceBursts)}; ${memoryMonitorText('bare Koa', pacedBare, bareBursts)}`);
@@ -235,13 +238,15 @@ try {
       const rate = best.service.rps;
       afterwards.push(async () => {
         const highestShareWithin5ms = async (url: string, p: Path, alreadyAt70: number) => {
-          if (alreadyAt70 <= 5) return { share: 0.7, p99: alreadyAt70 };
+          if (alreadyAt70 <= 5) return { share: 0.7, p99: alreadyAt70, lowest: null };
           let last = alreadyAt70;
+          let lowest: Awaited<ReturnType<typeof pacedWatched>> | null = null;
           for (const share of LOWER_SHARES) {
-            last = (await pacedLoadInChild(url, pacedRequest(p), { rate: share * rate, seconds: SECONDS })).p99;
-            if (last <= 5) return { share, p99: last };
+            lowest = await pacedWatched(url, pacedRequest(p), { rate: share * rate, seconds: SECONDS });
+            last = lowest.result.p99;
+            if (last <= 5) return { share, p99: last, lowest: null };
           }
-          return { share: 0, p99: last };
+          return { share: 0, p99: last, lowest };
         };
         const gcBeforeKnee = await gcTotals(service.url);
         const serviceKnee = await highestShareWithin5ms(service.url, path, paced.p99);
@@ -250,6 +255,10 @@ try {
         await bare.close();
         const shareText = (knee: { share: number; p99: number }) => (knee.share > 0 ? `${(100 * knee.share).toFixed(0)}% (${(knee.share * rate).toFixed(0)} req/s, p99 ${ms(knee.p99)} ms)` : `none down to ${(100 * LOWER_SHARES.at(-1)!).toFixed(0)}% (p99 ${ms(knee.p99)} ms there)`);
         console.log(`  ${path.name}, the highest share of its rate (70%, then ${LOWER_SHARES.map((share) => `${(100 * share).toFixed(0)}%`).join(', ')}) with p99 <= 5 ms, evenly paced: service ${shareText(serviceKnee)} (${kneeGc} over its runs); bare Koa ${shareText(bareKnee)}`);
+        // Where even the lowest share missed: what the kernel's memory monitor did in that run.
+        for (const [name, knee] of [['service', serviceKnee], ['bare Koa', bareKnee]] as const) {
+          if (knee.lowest?.bursts) console.log(`    at ${(100 * LOWER_SHARES.at(-1)!).toFixed(0)}%, the kernel's DAMON memory monitor (kdamond): ${memoryMonitorText(name, knee.lowest.result, knee.lowest.bursts)}`);
+        }
       });
     } else {
       await bare.close();
