@@ -161,11 +161,12 @@ function rssMb(pid: number): number {
 async function pacedWatched(url: string, request: ReturnType<typeof pacedRequest>, options: Parameters<typeof pacedLoadInChild>[2]) {
   const monitor = watchMemoryMonitor();
   const result = await pacedLoadInChild(url, request, options);
-  return { result, bursts: monitor?.stop() ?? null };
+  const watched = monitor?.stop() ?? null;
+  return { result, bursts: watched?.bursts ?? null, watcherCpu: watched?.ownCpu ?? null };
 }
 
 /** What kdamond did during one paced run (bench/support/memory-monitor.ts), and how many of its requests over 5 ms came due while it ran or within 50 ms after. */
-function memoryMonitorText(name: string, run: PacedResult, bursts: Burst[]): string {
+function memoryMonitorText(name: string, { result: run, bursts, watcherCpu }: { result: PacedResult; bursts: Burst[]; watcherCpu: number | null }): string {
   const inRun = bursts.filter((burst) => burst.to >= run.measuredSpan.from && burst.from <= run.measuredSpan.to);
   const cpuMs = inRun.reduce((sum, burst) => sum + burst.cpuMs, 0);
   const longest = Math.max(0, ...inRun.map((burst) => burst.cpuMs));
@@ -173,7 +174,7 @@ function memoryMonitorText(name: string, run: PacedResult, bursts: Burst[]): str
   const slow = run.slowDueAt.length
     ? `${(100 * slowShare).toFixed(0)}% of its ${run.slowDueAt.length} requests over 5 ms came due during one or within 50 ms after, windows that cover ${(100 * timeShare).toFixed(0)}% of the run`
     : 'no request over 5 ms';
-  return `during ${name}'s run ${inRun.length} bursts, ${cpuMs.toFixed(0)} ms on a CPU, the longest ${longest.toFixed(1)} ms; ${slow}`;
+  return `during ${name}'s run ${inRun.length} bursts, ${cpuMs.toFixed(0)} ms on a CPU, the longest ${longest.toFixed(1)} ms; ${slow} (watching took ${(100 * (watcherCpu ?? 0)).toFixed(1)}% of a core)`;
 }
 
 const startLoadService = (config: Partial<Config> = {}) => startServiceInChild(new URL('./support/load-handlers.ts', import.meta.url), { exportName: 'loadHandlers', config: { trustedProxies: ['127.0.0.1'], ...config }, bundled: true });
@@ -217,17 +218,19 @@ try {
     const machineBefore = machineTicks();
     const pacedCpuBefore = cpuSeconds(service.pid);
     const pacedStarted = performance.now();
-    const { result: paced, bursts: serviceBursts } = await pacedWatched(service.url, pacedRequest(path), { rate: 0.7 * best.service.rps, seconds: SECONDS });
+    const servicePaced = await pacedWatched(service.url, pacedRequest(path), { rate: 0.7 * best.service.rps, seconds: SECONDS });
+    const paced = servicePaced.result;
     // How busy the service's core was during the paced run (its warm-up seconds included).
     const pacedBusy = (cpuSeconds(service.pid) - pacedCpuBefore) / ((performance.now() - pacedStarted) / 1000);
     const machineAfter = machineTicks();
     const machineBusy = (machineAfter.busy - machineBefore.busy) / (machineAfter.all - machineBefore.all);
     const gc = gcDuring(gcBefore, await gcTotals(service.url));
     // The same paced rate against bare Koa: the latency floor of this client and loopback.
-    const { result: pacedBare, bursts: bareBursts } = await pacedWatched(bare.url, pacedRequest({ ...path, path: '/', ipPerRequest: false }), { rate: 0.7 * best.service.rps, seconds: SECONDS });
+    const barePaced = await pacedWatched(bare.url, pacedRequest({ ...path, path: '/', ipPerRequest: false }), { rate: 0.7 * best.service.rps, seconds: SECONDS });
+    const pacedBare = barePaced.result;
     console.log(`  ${path.name}: ${best.service.rps.toFixed(0)} req/s (p50 ${best.service.p50} ms, p99 ${best.service.p99} ms, non-2xx ${best.service.non2xx}) vs bare Koa ${best.bare.rps.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target >= 0.5)`);
     console.log(`    at 70% of that rate, evenly paced (${paced.sentRate.toFixed(0)} req/s sent): p50 ${ms(paced.p50)} ms, p99 ${ms(paced.p99)} ms (target <= 5 ms), non-2xx ${paced.non2xx}, errors ${paced.errors}, service CPU ${(100 * pacedBusy).toFixed(0)}% of a core, ${gc}, the paced client's own CPU ${(100 * paced.clientCpu).toFixed(0)}% of a core, the machine's ${(100 * machineBusy).toFixed(0)}% busy (${availableParallelism()} cores); bare Koa at the same rate: p50 ${ms(pacedBare.p50)} ms, p99 ${ms(pacedBare.p99)} ms`);
-    if (serviceBursts && bareBursts) console.log(`    the kernel's DAMON memory monitor (kdamond) meanwhile: ${memoryMonitorText('service', paced, serviceBursts)}; ${memoryMonitorText('bare Koa', pacedBare, bareBursts)}`);
+    if (servicePaced.bursts && barePaced.bursts) console.log(`    the kernel's DAMON memory monitor (kdamond) meanwhile: ${memoryMonitorText('service', { ...servicePaced, bursts: servicePaced.bursts })}; ${memoryMonitorText('bare Koa', { ...barePaced, bursts: barePaced.bursts })}`);
     const cpu = (side: 'service' | 'bare') => rounds.reduce((sum, r) => sum + r[side].cpuMicros, 0) / rounds.length;
     console.log(`    CPU per request (user + system, mean of the rounds): service ${cpu('service').toFixed(0)} us, bare Koa ${cpu('bare').toFixed(0)} us -> ${(cpu('service') / cpu('bare')).toFixed(2)}x; ${Buffer.from(answer.base64, 'base64').length} bytes per answer`);
     verdicts.push(ratio >= 0.5, paced.p99 <= 5, best.service.non2xx === 0, paced.non2xx === 0, paced.errors === 0);
@@ -257,7 +260,7 @@ try {
         console.log(`  ${path.name}, the highest share of its rate (70%, then ${LOWER_SHARES.map((share) => `${(100 * share).toFixed(0)}%`).join(', ')}) with p99 <= 5 ms, evenly paced: service ${shareText(serviceKnee)} (${kneeGc} over its runs); bare Koa ${shareText(bareKnee)}`);
         // Where even the lowest share missed: what the kernel's memory monitor did in that run.
         for (const [name, knee] of [['service', serviceKnee], ['bare Koa', bareKnee]] as const) {
-          if (knee.lowest?.bursts) console.log(`    at ${(100 * LOWER_SHARES.at(-1)!).toFixed(0)}%, the kernel's DAMON memory monitor (kdamond): ${memoryMonitorText(name, knee.lowest.result, knee.lowest.bursts)}`);
+          if (knee.lowest?.bursts) console.log(`    at ${(100 * LOWER_SHARES.at(-1)!).toFixed(0)}%, the kernel's DAMON memory monitor (kdamond): ${memoryMonitorText(name, { ...knee.lowest, bursts: knee.lowest.bursts })}`);
         }
       });
     } else {

@@ -72,8 +72,10 @@ describe('DAMON memory monitor bursts', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const busyUntil = performance.now() + 20;
     while (performance.now() < busyUntil);
-    const bursts = watch.stop();
+    const { bursts, ownCpu } = watch.stop();
     const cpu = bursts.reduce((sum, burst) => sum + burst.cpuMs, 0);
     assert.ok(cpu >= 15, `${cpu} ms of CPU seen`);
+    // This process was busy most of the time it watched.
+    assert.ok(ownCpu > 0.5 && ownCpu < 2, `own CPU ${ownCpu}`);
   });
 });
