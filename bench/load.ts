@@ -165,8 +165,12 @@ async function pacedWatched(url: string, request: ReturnType<typeof pacedRequest
   return { result, bursts: watched?.bursts ?? null, watcherCpu: watched?.ownCpu ?? null };
 }
 
-/** What kdamond did during one paced run (bench/support/memory-monitor.ts), and how many of its requests over 5 ms came due while it ran or within 50 ms after. */
-function memoryMonitorText(name: string, { result: run, bursts, watcherCpu }: { result: PacedResult; bursts: Burst[]; watcherCpu: number | null }): string {
+/**
+ * What kdamond did during one paced run (bench/support/memory-monitor.ts), and how many of its
+ * requests over 5 ms came due while it ran or within 50 ms after; null where DAMON does not run.
+ */
+function memoryMonitorText(name: string, { result: run, bursts, watcherCpu }: { result: PacedResult; bursts: Burst[] | null; watcherCpu: number | null }): string | null {
+  if (!bursts) return null;
   const inRun = bursts.filter((burst) => burst.to >= run.measuredSpan.from && burst.from <= run.measuredSpan.to);
   const cpuMs = inRun.reduce((sum, burst) => sum + burst.cpuMs, 0);
   const longest = Math.max(0, ...inRun.map((burst) => burst.cpuMs));
@@ -230,7 +234,9 @@ try {
     const pacedBare = barePaced.result;
     console.log(`  ${path.name}: ${best.service.rps.toFixed(0)} req/s (p50 ${best.service.p50} ms, p99 ${best.service.p99} ms, non-2xx ${best.service.non2xx}) vs bare Koa ${best.bare.rps.toFixed(0)} req/s -> ratio ${ratio.toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; target >= 0.5)`);
     console.log(`    at 70% of that rate, evenly paced (${paced.sentRate.toFixed(0)} req/s sent): p50 ${ms(paced.p50)} ms, p99 ${ms(paced.p99)} ms (target <= 5 ms), non-2xx ${paced.non2xx}, errors ${paced.errors}, service CPU ${(100 * pacedBusy).toFixed(0)}% of a core, ${gc}, the paced client's own CPU ${(100 * paced.clientCpu).toFixed(0)}% of a core, the machine's ${(100 * machineBusy).toFixed(0)}% busy (${availableParallelism()} cores); bare Koa at the same rate: p50 ${ms(pacedBare.p50)} ms, p99 ${ms(pacedBare.p99)} ms`);
-    if (servicePaced.bursts && barePaced.bursts) console.log(`    the kernel's DAMON memory monitor (kdamond) meanwhile: ${memoryMonitorText('service', { ...servicePaced, bursts: servicePaced.bursts })}; ${memoryMonitorText('bare Koa', { ...barePaced, bursts: barePaced.bursts })}`);
+    const serviceMonitor = memoryMonitorText('service', servicePaced);
+    const bareMonitor = memoryMonitorText('bare Koa', barePaced);
+    if (serviceMonitor && bareMonitor) console.log(`    the kernel's DAMON memory monitor (kdamond) meanwhile: ${serviceMonitor}; ${bareMonitor}`);
     const cpu = (side: 'service' | 'bare') => rounds.reduce((sum, r) => sum + r[side].cpuMicros, 0) / rounds.length;
     console.log(`    CPU per request (user + system, mean of the rounds): service ${cpu('service').toFixed(0)} us, bare Koa ${cpu('bare').toFixed(0)} us -> ${(cpu('service') / cpu('bare')).toFixed(2)}x; ${Buffer.from(answer.base64, 'base64').length} bytes per answer`);
     verdicts.push(ratio >= 0.5, paced.p99 <= 5, best.service.non2xx === 0, paced.non2xx === 0, paced.errors === 0);
@@ -260,7 +266,8 @@ try {
         console.log(`  ${path.name}, the highest share of its rate (70%, then ${LOWER_SHARES.map((share) => `${(100 * share).toFixed(0)}%`).join(', ')}) with p99 <= 5 ms, evenly paced: service ${shareText(serviceKnee)} (${kneeGc} over its runs); bare Koa ${shareText(bareKnee)}`);
         // Where even the lowest share missed: what the kernel's memory monitor did in that run.
         for (const [name, knee] of [['service', serviceKnee], ['bare Koa', bareKnee]] as const) {
-          if (knee.lowest?.bursts) console.log(`    at ${(100 * LOWER_SHARES.at(-1)!).toFixed(0)}%, the kernel's DAMON memory monitor (kdamond): ${memoryMonitorText(name, { ...knee.lowest, bursts: knee.lowest.bursts })}`);
+          const text = knee.lowest && memoryMonitorText(name, knee.lowest);
+          if (text) console.log(`    at ${(100 * LOWER_SHARES.at(-1)!).toFixed(0)}%, the kernel's DAMON memory monitor (kdamond): ${text}`);
         }
       });
     } else {
