@@ -19,8 +19,8 @@
  * and loopback; where the kernel's DAMON memory monitor runs (bench/support/memory-monitor.ts), its
  * bursts during each paced run and the share of the run's requests over 5 ms that came due in or
  * just after one, against the share of the run those windows cover; and, where a path's p99 at 70%
- * misses 5 ms, the highest lower share of its rate
- * (60% down to 30%) at which the service, and bare Koa, keep their p99 within 5 ms. Last, the
+ * misses 5 ms, the highest lower share of its rate (60% down to 30%) at which the service, and
+ * bare Koa, keep their p99 within 5 ms. Last, the
  * stored result against a second instance with HTTP_COALESCE_ANSWERS off, rounds interleaved: what
  * writing the answers of one poll phase together is worth.
  * Targets (#9): >= 50% of bare Koa's requests/s; p99 <= 5 ms at 70% of the reached rate; RSS <= 250 MB.

@@ -7,10 +7,9 @@ import type { Context, Next } from 'koa';
  *
  * Why: written in a burst, the answers cost the service less system time. bench/load.ts compares
  * the service with it and without (HTTP_COALESCE_ANSWERS=0) on loopback, the load generator on the
- * other core, and prints requests/s and system time per stored-result answer for both. The
- * likely reason, not measured apart: a
- * write to an idle reader wakes it, and one wake-up then serves the burst. An answer waits at most
- * for the rest of its poll phase.
+ * other core, and prints requests/s and system time per stored-result answer for both. The likely
+ * reason, not measured apart: a write to an idle reader wakes it, and one wake-up then serves the
+ * burst. An answer waits at most for the rest of its poll phase.
  *
  * An answer that became ready in a later turn than its request arrived in (after a batched store
  * write, which already runs in a check phase, or an upstream call) is written at once: it is
