@@ -32,6 +32,8 @@ export interface Config {
   coalesceAnswers: boolean;
   /** A call still marked running after this long (its instance died) is taken over by a repeat. */
   requestStaleAfterMs: number;
+  /** FREE_CALL_HELD_WAIT_MS: how long a call waits when its caller's free calls left are all held by the caller's own running calls (server/metering/quota.ts). */
+  freeCallHeldWaitMs: number;
   /** On SIGTERM: how long running calls may finish (SHUTDOWN_GRACE_MS), then how long settlements under way are waited for (SHUTDOWN_SETTLE_WINDOW_MS). */
   shutdown: { graceMs: number; settleWindowMs: number };
   /** How often the store's expired rows are deleted (HOUSEKEEPING_INTERVAL_MS; 0: never; server/store/housekeeping.ts). */
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     coalesceAnswers: onOff('HTTP_COALESCE_ANSWERS', env.HTTP_COALESCE_ANSWERS, true),
     requestStaleAfterMs: env.REQUEST_STALE_AFTER_MS ? Number(env.REQUEST_STALE_AFTER_MS) : 120_000,
+    freeCallHeldWaitMs: milliseconds('FREE_CALL_HELD_WAIT_MS', env.FREE_CALL_HELD_WAIT_MS, 30_000),
     shutdown: {
       graceMs: milliseconds('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 25_000),
       settleWindowMs: milliseconds('SHUTDOWN_SETTLE_WINDOW_MS', env.SHUTDOWN_SETTLE_WINDOW_MS, 30_000),

@@ -50,7 +50,14 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
       ? facilitator
       : createFacilitator({ network, chainId: Number(network.split(':')[1]), facilitatorUrl: config.facilitatorUrl, facilitatorAuthHeaders: config.facilitatorAuthHeaders, facilitatorPrivateKey: config.facilitatorPrivateKey, rpcUrl: config.rpcUrl });
   const terms = paymentTermsOf(config);
-  const quota = createFreeQuota({ store, limit: service.freeCallsPerIdentityPerUtcDay, scansPerDay: service.freeScansPerDay });
+  const quota = createFreeQuota({
+    store,
+    limit: service.freeCallsPerIdentityPerUtcDay,
+    scansPerDay: service.freeScansPerDay,
+    staleAfterMs: config.requestStaleAfterMs,
+    heldWaitMs: config.freeCallHeldWaitMs,
+    now,
+  });
   const meter = createMeter({
     store,
     quota,

@@ -17,7 +17,7 @@ const { logger, log } = createLogger({ level: config.logLevel, base: { instance:
 const store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, sqlitePath: config.sqlitePath });
 const lifecycle = createLifecycle({ graceMs: config.shutdown.graceMs, settleWindowMs: config.shutdown.settleWindowMs });
 const app = await createApp({ config, store, log, lifecycle });
-const housekeeping = createHousekeeping({ store, intervalMs: config.housekeepingIntervalMs, log });
+const housekeeping = createHousekeeping({ store, intervalMs: config.housekeepingIntervalMs, staleAfterMs: config.requestStaleAfterMs, log });
 housekeeping.start();
 const server = createHttpServer(app.callback(), config.http);
 server.listen(config.port, config.host, () => {

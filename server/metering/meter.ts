@@ -15,12 +15,12 @@ import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/
 import type { SettleResponse } from '@x402/core/types';
 import type { OperationInfo } from '../contract.ts';
 import { ServiceError } from '../problem.ts';
-import type { Json, QuoteRecord, Store, StoredResponse } from '../store/types.ts';
+import type { BeginResult, Json, QuoteRecord, Store, StoredResponse } from '../store/types.ts';
 import type { Facilitator } from '../payments/facilitator.ts';
 import { checkPayload, decodePayment, paymentRequired, requirementsFor, type PaymentPayload, type PaymentRequired, type PaymentRequirements, type PaymentTerms } from '../payments/x402.ts';
 import { dayBounds, nextUtcMidnight, secondsUntil, utcDay } from './day.ts';
 import { fingerprint } from './fingerprint.ts';
-import type { FreeQuota } from './quota.ts';
+import type { FreeQuota, Lease } from './quota.ts';
 
 export interface QuoteOffer {
   priceMicroUsd: number;
@@ -106,6 +106,17 @@ const DAY_MS = 86_400_000;
 function expiresAt(at: Date): number {
   return at.getTime() + DAY_MS + 60_000;
 }
+/** A request row's key; see ownership(). */
+type RowKey = { key: string; keepsNotOk: boolean };
+/** The request rows one call owns (see ownership()). */
+interface Rows {
+  begin(scope: string, at: Date): Promise<BeginResult & { json?: string }>;
+  finish(response: StoredResponse, outcome: { ok: boolean }): Promise<void>;
+  pending(): { scope: string; key: string }[];
+  finishedElsewhere(response: StoredResponse): void;
+  abandon(): Promise<void>;
+}
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const isOk = (result: unknown) => (result as { status?: unknown } | null)?.status === 'ok';
 
 export function createMeter({
@@ -155,29 +166,69 @@ export function createMeter({
     return json;
   };
 
-  /** Request rows this call owns: finished with the answer, or abandoned. */
-  function ownership(fp: string, key: string) {
-    const owned: string[] = [];
+  /**
+   * Request rows this call owns, under every key that names it: finished with the answer, or
+   * abandoned. A row keeps an answer that is not ok only when `keepsNotOk` (an explicit
+   * Idempotency-Key replays exactly what it got; the day's input identity forgets a free failure,
+   * so it can be tried again).
+   */
+  function ownership(fp: string, keys: RowKey[]): Rows {
+    const owned: (RowKey & { scope: string })[] = [];
+    const keep = (scope: string, key: string, response: StoredResponse, at: Date) =>
+      remember(`${scope}|${key}`, { fingerprint: fp, response, expiresAt: expiresAt(at) - staleAfterMs });
+
+    async function beginOne(scope: string, key: string, at: Date) {
+      const known = finished.get(`${scope}|${key}`);
+      if (known && known.expiresAt > at.getTime()) {
+        return known.fingerprint === fp ? { state: 'done' as const, response: known.response, json: known.json } : { state: 'conflict' as const };
+      }
+      const begun = await store.requests.begin({ scope, key, fingerprint: fp, now: at.getTime(), staleAfterMs, expiresAt: expiresAt(at) });
+      if (begun.state === 'done') return { ...begun, json: keep(scope, key, begun.response, at) };
+      return begun;
+    }
+
+    async function finishRows(rows: (RowKey & { scope: string })[], response: StoredResponse, ok: boolean) {
+      const at = now();
+      for (const row of rows) {
+        owned.splice(owned.indexOf(row), 1);
+        if (ok || row.keepsNotOk) {
+          await store.requests.finish({ scope: row.scope, key: row.key, response, now: at.getTime() });
+          keep(row.scope, row.key, response, at);
+        } else {
+          await store.requests.abandon({ scope: row.scope, key: row.key });
+        }
+      }
+    }
+
     return {
+      /** Begins every key under `scope`; the first that is not new decides (a stored answer is then kept under the new keys too). */
       async begin(scope: string, at: Date) {
-        const known = finished.get(`${scope}|${key}`);
-        if (known && known.expiresAt > at.getTime()) {
-          return known.fingerprint === fp ? { state: 'done' as const, response: known.response, json: known.json } : { state: 'conflict' as const };
+        const begunHere: (RowKey & { scope: string })[] = [];
+        for (const row of keys) {
+          const begun = await beginOne(scope, row.key, at);
+          if (begun.state === 'started') {
+            const mine = { ...row, scope };
+            owned.push(mine);
+            begunHere.push(mine);
+            continue;
+          }
+          if (begun.state === 'done') await finishRows(begunHere, begun.response, true);
+          return begun;
         }
-        const begun = await store.requests.begin({ scope, key, fingerprint: fp, now: at.getTime(), staleAfterMs, expiresAt: expiresAt(at) });
-        if (begun.state === 'started') owned.push(scope);
-        if (begun.state === 'done') return { ...begun, json: remember(`${scope}|${key}`, { fingerprint: fp, response: begun.response, expiresAt: expiresAt(at) - staleAfterMs }) };
-        return begun;
+        return { state: 'started' as const };
       },
-      async finish(response: StoredResponse) {
+      async finish(response: StoredResponse, { ok }: { ok: boolean }) {
+        await finishRows([...owned], response, ok);
+      },
+      /** The rows a free use finishes in its own transaction (Store.commitFreeUse). */
+      pending: () => owned.map(({ scope, key }) => ({ scope, key })),
+      /** After Store.commitFreeUse finished them: kept in memory, no longer owned. */
+      finishedElsewhere(response: StoredResponse) {
         const at = now();
-        for (const scope of owned.splice(0)) {
-          await store.requests.finish({ scope, key, response, now: at.getTime() });
-          remember(`${scope}|${key}`, { fingerprint: fp, response, expiresAt: expiresAt(at) - staleAfterMs });
-        }
+        for (const row of owned.splice(0)) keep(row.scope, row.key, response, at);
       },
       async abandon() {
-        for (const scope of owned.splice(0)) await store.requests.abandon({ scope, key });
+        for (const row of owned.splice(0)) await store.requests.abandon({ scope: row.scope, key: row.key });
       },
     };
   }
@@ -222,12 +273,12 @@ export function createMeter({
       throw new ServiceError('advisor_rate_limit', { detail: `${advisorPerHour} advisor calls per rolling hour are used; retry in ${seconds} s.`, headers: { 'Retry-After': String(seconds) }, extra: { retry_after_seconds: seconds } });
     }
     if (!call.idempotencyKey) return { status: 200, body: await run({ quote: null, offerQuote: noQuote }), headers: {}, kind: 'result' };
-    const rows = ownership(fingerprint(call.operation.operationId, call.input, call.tier), `key:${call.idempotencyKey}`);
+    const rows = ownership(fingerprint(call.operation.operationId, call.input, call.tier), [{ key: `key:${call.idempotencyKey}`, keepsNotOk: true }]);
     const begun = await rows.begin(`ip:${call.ip}`, at);
     if (begun.state !== 'started') return answerExisting(begun);
     try {
       const body = await run({ quote: null, offerQuote: noQuote });
-      await rows.finish({ status: 200, headers: {}, body: body as Json });
+      await rows.finish({ status: 200, headers: {}, body: body as Json }, { ok: true });
       return { status: 200, body, headers: {}, kind: 'result' };
     } finally {
       await rows.abandon();
@@ -242,23 +293,29 @@ export function createMeter({
 
   async function stepOne(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>): Promise<MeterOutcome> {
     const at = now();
-    const scan = await quota.reserveScan(call.ip, at);
-    if (!scan.ok) {
-      throw new ServiceError('scan_quota', { detail: 'The 3 free step-1 scans of today are used.', headers: { 'Retry-After': String(scan.retryAfterSeconds) }, extra: { retry_after_seconds: scan.retryAfterSeconds } });
+    const scan = await quota.takeScan(call.ip, at);
+    if (!scan.lease) {
+      throw new ServiceError('scan_quota', {
+        detail: 'The 3 free step-1 scans of today are used (or held by your step-1 scans still running).',
+        headers: { 'Retry-After': String(scan.retryAfterSeconds) },
+        extra: { retry_after_seconds: scan.retryAfterSeconds },
+      });
     }
     let offer: QuoteOffer | null = null;
     let body: any;
     try {
       body = await run({ quote: null, offerQuote: (offered) => (offer = offered) });
     } catch (error) {
-      await quota.releaseScan(call.ip, at);
+      await scan.lease.release();
       throw error;
     }
-    if (body?.status !== 'quote') return { status: 200, body, headers: {}, kind: 'result' };
     const quoted = offer as QuoteOffer | null;
-    if (!quoted || quoted.priceMicroUsd <= 0 || quoted.priceMicroUsd > 1_000_000) {
-      throw new ServiceError('invalid_engine_result', { detail: 'Step 1 produced a quote without a valid price (above 0, at most $1). Nothing was charged.' });
+    if (body?.status === 'quote' && (!quoted || quoted.priceMicroUsd <= 0 || quoted.priceMicroUsd > 1_000_000)) {
+      await scan.lease.release();
+      throw new ServiceError('invalid_engine_result', { detail: 'Step 1 produced a quote without a valid price (above 0, at most $1). Nothing was charged and the scan was given back.' });
     }
+    await scan.lease.commit();
+    if (body?.status !== 'quote' || !quoted) return { status: 200, body, headers: {}, kind: 'result' };
     const id = `q_${randomBytes(18).toString('base64url')}`;
     const expiresAt = at.getTime() + quoteLifetimeMs;
     await store.quotes.put({ id, operation: call.operation.operationId, caller: call.ip, priceMicroUsd: quoted.priceMicroUsd, billableCount: quoted.billableCount, payload: quoted.payload, createdAt: at.getTime(), expiresAt });
@@ -284,9 +341,11 @@ export function createMeter({
     const at = now();
     call.usage.priceMicroUsd = price;
     const fp = fingerprint(call.operation.operationId, call.input, call.tier);
-    const explicitKey = call.idempotencyKey !== null;
-    const key = explicitKey ? `key:${call.idempotencyKey}` : `auto:${utcDay(at)}:${fp}`;
-    const rows = ownership(fp, key);
+    // One input of one caller on one UTC day is one row, whatever key was sent: at most one charge.
+    // An explicit key is a second name for the same call (its conflicts and replays are its own).
+    const inputKey = `auto:${utcDay(at)}:${fp}`;
+    const keys: RowKey[] = call.idempotencyKey === null ? [{ key: inputKey, keepsNotOk: false }] : [{ key: `key:${call.idempotencyKey}`, keepsNotOk: true }, { key: inputKey, keepsNotOk: false }];
+    const rows = ownership(fp, keys);
     const extras: ExecutionExtras = { quote, offerQuote: noQuote };
 
     const byIp = await rows.begin(`ip:${call.ip}`, at);
@@ -295,12 +354,20 @@ export function createMeter({
     try {
       if (quote?.paidAt && !call.payment) throw consumed();
       if (!call.payment) {
-        if (!quote && (await quota.reserve(call.ip, at))) return await freeCall(call, run, extras, price, rows, explicitKey);
-        if (!payments) throw new ServiceError('network_not_enabled', { detail: 'The free calls of today are used and this deployment takes no payments.' });
-        const terms = challenge(call, requirementsFor(payments.terms, price), 'PAYMENT-SIGNATURE header is required');
-        return { status: 402, body: terms, headers: { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(terms), 'Cache-Control': 'no-store' }, kind: 'payment_required' };
+        if (quote) {
+          if (!payments) throw new ServiceError('network_not_enabled', { detail: `Step 2 of ${call.operation.offerId} is always paid, and this deployment takes no payments. Nothing was charged.` });
+          return paymentRequiredOutcome(call, price, 'PAYMENT-SIGNATURE header is required: step 2 is always paid');
+        }
+        const taken = await quota.take(call.ip, at);
+        if (taken.lease) return await freeCall(call, run, extras, price, rows, taken.lease);
+        const reason =
+          taken.used >= quota.limit
+            ? `the ${quota.limit} free calls of today are used`
+            : `of the ${quota.limit} free calls of today, ${taken.used} are used and ${taken.held} are held by your calls still running after ${Math.round(taken.waitedMs / 1000)} s`;
+        if (!payments) throw new ServiceError('network_not_enabled', { detail: `${capitalize(reason)}, and this deployment takes no payments. Nothing was charged.` });
+        return paymentRequiredOutcome(call, price, `PAYMENT-SIGNATURE header is required: ${reason}`);
       }
-      if (!payments) throw new ServiceError('network_not_enabled', { detail: 'This deployment has no payment configuration; paid calls are off.' });
+      if (!payments) throw new ServiceError('network_not_enabled', { detail: 'This deployment has no payment configuration; paid calls are off. Nothing was charged.' });
       const decoded = decodePayment(call.payment);
       if (!decoded.ok) throw paymentError('invalid_payment', call, price, decoded.reason);
       const requirements = requirementsFor(payments.terms, price);
@@ -310,29 +377,42 @@ export function createMeter({
       const byPayer = await rows.begin(`payer:${payer}`, at);
       if (byPayer.state !== 'started') return answerExisting(byPayer);
       if (quote?.paidAt) throw consumed();
-      return await paidCall(call, run, extras, price, rows, decoded.payload, requirements, payer, `${checked.authorization.nonce}`.toLowerCase(), `${key}|${fp}`, explicitKey);
+      return await paidCall(call, run, extras, price, rows, decoded.payload, requirements, payer, `${checked.authorization.nonce}`.toLowerCase(), `${inputKey}|${fp}`);
     } finally {
       await rows.abandon();
     }
   }
 
-  async function freeCall(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>, extras: ExecutionExtras, price: number, rows: ReturnType<typeof ownership>, explicitKey: boolean): Promise<MeterOutcome> {
+  function paymentRequiredOutcome(call: MeteredCall, price: number, error: string): MeterOutcome {
+    const terms = challenge(call, requirementsFor(payments!.terms, price), error);
+    return { status: 402, body: terms, headers: { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(terms), 'Cache-Control': 'no-store' }, kind: 'payment_required' };
+  }
+
+  async function freeCall(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>, extras: ExecutionExtras, price: number, rows: Rows, lease: Lease): Promise<MeterOutcome> {
     const at = now();
     let body: unknown;
     try {
       await checkCaps(price, false, at);
       body = await run(extras);
     } catch (error) {
-      await quota.release(call.ip, at);
+      await lease.release();
       throw error;
     }
+    const response: StoredResponse = { status: 200, headers: {}, body: body as Json };
     if (!isOk(body)) {
-      await quota.release(call.ip, at);
-      if (explicitKey) await rows.finish({ status: 200, headers: {}, body: body as Json });
+      await lease.release();
+      await rows.finish(response, { ok: false });
       return { status: 200, body, headers: {}, kind: 'result' };
     }
-    await store.ledger.append({ at: at.getTime(), kind: 'free_use', operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: price, payer: null, nonce: null, txHash: null, network: null, requestId: call.requestId });
-    await rows.finish({ status: 200, headers: {}, body: body as Json });
+    const ledger = { at: at.getTime(), kind: 'free_use' as const, operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: price, payer: null, nonce: null, txHash: null, network: null, requestId: call.requestId };
+    const committed = await lease.commitFreeUse({ ledger, finish: { rows: rows.pending(), response, now: now().getTime() } });
+    if (!committed) {
+      // The lease went stale while the call ran (its instance stalled past REQUEST_STALE_AFTER_MS) and
+      // the caller's other calls took every free call meanwhile: this result cannot be given free.
+      if (!payments) throw new ServiceError('network_not_enabled', { detail: `The ${quota.limit} free calls of today were used by your other calls while this one ran, and this deployment takes no payments. Nothing was charged.` });
+      return paymentRequiredOutcome(call, price, `PAYMENT-SIGNATURE header is required: the ${quota.limit} free calls of today were used by your other calls while this one ran`);
+    }
+    rows.finishedElsewhere(response);
     call.usage.charge = 'free_use';
     observe({ type: 'charge', operation: call.operation.operationId, kind: 'free_use', amountMicroUsd: price });
     return { status: 200, body, headers: {}, kind: 'result' };
@@ -343,13 +423,12 @@ export function createMeter({
     run: (extras: ExecutionExtras) => Promise<unknown>,
     extras: ExecutionExtras,
     price: number,
-    rows: ReturnType<typeof ownership>,
+    rows: Rows,
     payload: PaymentPayload,
     requirements: PaymentRequirements,
     payer: string,
     nonce: string,
     requestRef: string,
-    explicitKey: boolean,
   ): Promise<MeterOutcome> {
     const { facilitator: remote, terms } = payments!;
     const nonceId = `${terms.network}:${terms.asset}:${payer}:${nonce}`.toLowerCase();
@@ -362,7 +441,7 @@ export function createMeter({
       if (existing.requestRef !== requestRef) throw new ServiceError('payment_reused', { detail: 'This payment authorization was already used for another request.' });
       if (existing.state === 'settled' && existing.response) {
         const stored = withReceipt(existing.response as unknown as StoredResponse, { success: true, transaction: existing.txHash ?? '', network: terms.network, payer } as SettleResponse);
-        await rows.finish(stored);
+        await rows.finish(stored, { ok: true });
         return replay(stored);
       }
       pending = existing.response as unknown as StoredResponse | null;
@@ -385,7 +464,7 @@ export function createMeter({
       }
       if (!isOk(body)) {
         await store.nonces.update({ nonce: nonceId, state: 'released', now: now().getTime() });
-        if (explicitKey) await rows.finish({ status: 200, headers: {}, body: body as Json });
+        await rows.finish({ status: 200, headers: {}, body: body as Json }, { ok: false });
         return { status: 200, body, headers: {}, kind: 'result' };
       }
       pending = { status: 200, headers: {}, body: body as Json };
@@ -432,7 +511,7 @@ export function createMeter({
     await store.nonces.update({ nonce: nonceId, state: 'settled', txHash: settlement.transaction || null, now: now().getTime() });
     await store.ledger.append({ at: now().getTime(), kind: 'settlement', operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: price, payer, nonce, txHash: settlement.transaction || null, network: terms.network, requestId: call.requestId });
     if (extras.quote) await store.quotes.markPaid({ id: extras.quote.id, now: now().getTime(), txHash: settlement.transaction || null });
-    await rows.finish(final);
+    await rows.finish(final, { ok: true });
     call.usage.chargedMicroUsd = price;
     call.usage.charge = 'settlement';
     observe({ type: 'settlement', operation: operationId, outcome: 'settled' });

@@ -1,4 +1,5 @@
-import type { Store } from '../store/types.ts';
+import { randomUUID } from 'node:crypto';
+import type { CounterRef, FreeUseCommit, Store } from '../store/types.ts';
 import { nextUtcMidnight, secondsUntil, utcDay } from './day.ts';
 
 export interface FreeQuotaOptions {
@@ -6,10 +7,24 @@ export interface FreeQuotaOptions {
   limit: number;
   scansPerDay: number;
   /**
+   * A lease not renewed for this long belongs to a call whose process died (kill -9, a crash): it
+   * counts for nothing and returns to its caller (REQUEST_STALE_AFTER_MS). A running call renews
+   * its lease every third of this.
+   */
+  staleAfterMs?: number;
+  /**
+   * How long a call waits when every free call its caller has left is held by the caller's own
+   * running calls: the first one given back (a result that is not ok) is taken; when all of them
+   * become uses, the call is asked to pay.
+   */
+  heldWaitMs?: number;
+  /** How often a waiting call asks the store (another instance's calls end there); this instance's own calls wake it at once. */
+  heldPollMs?: number;
+  /**
    * How long a count read from the store answers this instance's usage reads (the X-Usage-*
-   * headers, the advisor's caller facts) without another read. The instance's own uses update it
-   * at once; another instance's uses show after at most this long. Decisions (reserve) always go
-   * to the store. 0 reads the store every time.
+   * headers, the advisor's caller facts) without another read. The instance's own leases, uses
+   * and releases update it at once; another instance's show after at most this long. Decisions
+   * (leases, commits) always go to the store. 0 reads the store every time.
    *
    * Only counts above 0 are kept. A caller with no use today is usually a new one, often seen once:
    * keeping its count would keep objects for every new IP a second, past the young generation, and
@@ -22,6 +37,8 @@ export interface FreeQuotaOptions {
   maxCachedCounts?: number;
   /** Monotonic milliseconds (tests). */
   clockMs?: () => number;
+  /** Wall clock of lease renewals (tests drive it with the meter's). */
+  now?: () => Date;
 }
 
 export interface UsageState {
@@ -30,59 +47,165 @@ export interface UsageState {
   resetsAt: Date;
 }
 
-/** The free successful calls (bucket free) and free step-1 scans (bucket scan) of each IP per UTC day. */
-export function createFreeQuota({ store, limit, scansPerDay, readFreshMs = 1000, maxCachedCounts = 50_000, clockMs = performance.now.bind(performance) }: FreeQuotaOptions) {
-  const key = (bucket: string, ip: string, now: Date) => ({ bucket, subject: ip, window: utcDay(now) });
-  const counts = recentCounts({ freshMs: readFreshMs, maxEntries: maxCachedCounts, clockMs });
+/** A free call or scan held by a running call: committed when its result is ok, released otherwise. */
+export interface Lease {
+  readonly ref: CounterRef & { lease: string };
+  /** The use alone (a step-1 scan). */
+  commit(): Promise<boolean>;
+  /** The use with its ledger entry and stored answers, in one transaction (a free call). */
+  commitFreeUse(rest: Omit<FreeUseCommit, 'lease'>): Promise<boolean>;
+  release(): Promise<void>;
+}
 
-  async function used(bucket: string, ip: string, now: Date): Promise<number> {
-    const counter = key(bucket, ip, now);
+export type TakeResult = { lease: Lease } | { lease: null; used: number; held: number; waitedMs: number };
+
+/**
+ * The free successful calls (bucket free) and free step-1 scans (bucket scan) of each IP per UTC
+ * day, held as leases while their calls run (server/store/types.ts, CountersRepo).
+ */
+export function createFreeQuota({
+  store,
+  limit,
+  scansPerDay,
+  staleAfterMs = 120_000,
+  heldWaitMs = 30_000,
+  heldPollMs = 250,
+  readFreshMs = 1000,
+  maxCachedCounts = 50_000,
+  clockMs = performance.now.bind(performance),
+  now: wallClock = () => new Date(),
+}: FreeQuotaOptions) {
+  const key = (bucket: string, ip: string, at: Date): CounterRef => ({ bucket, subject: ip, window: utcDay(at) });
+  const counts = recentCounts({ freshMs: readFreshMs, maxEntries: maxCachedCounts, clockMs });
+  const freshness = (at: number) => ({ now: at, staleAfterMs });
+  /** Calls of this instance waiting for a lease of a counter to end, woken when one does. */
+  const waiting = new Map<string, Set<() => void>>();
+  const counterText = ({ bucket, subject, window }: CounterRef) => `${bucket}|${window}|${subject}`;
+
+  function wake(counter: CounterRef) {
+    const text = counterText(counter);
+    const wakers = waiting.get(text);
+    if (!wakers) return;
+    waiting.delete(text);
+    for (const waker of wakers) waker();
+  }
+
+  /** Uses plus fresh leases: what is not free any more. */
+  async function taken(bucket: string, ip: string, at: Date): Promise<number> {
+    const counter = key(bucket, ip, at);
     const cached = counts.get(counter);
     if (cached !== undefined) return cached;
-    const value = await store.counters.get(counter);
-    // A use of this instance may have landed while the read was under way: the higher count is the later one.
-    const latest = Math.max(value, counts.get(counter) ?? 0);
+    const { used, held } = await store.counters.get({ ...counter, ...freshness(at.getTime()) });
+    // A lease of this instance may have landed while the read was under way: the higher count is the later one.
+    const latest = Math.max(used + held, counts.get(counter) ?? 0);
     if (latest > 0) counts.set(counter, latest);
     else counts.zeroThisTurn(counter);
     return latest;
   }
-  async function consume(bucket: string, ip: string, now: Date, bucketLimit: number): Promise<boolean> {
-    const counter = key(bucket, ip, now);
-    const taken = await store.counters.consume({ ...counter, limit: bucketLimit });
-    // Two uses of one caller may come back out of order: the higher count is the later one.
-    counts.set(counter, Math.max(taken.used, counts.get(counter) ?? 0));
-    return taken.consumed;
+
+  function leaseOf(ref: CounterRef & { lease: string }, bucketLimit: number): Lease {
+    const counter: CounterRef = { bucket: ref.bucket, subject: ref.subject, window: ref.window };
+    let open = true;
+    const renewal = setInterval(function renewLease() {
+      store.counters.renew({ ...ref, now: wallClock().getTime() }).catch(() => undefined);
+    }, Math.max(1, Math.floor(staleAfterMs / 3)));
+    renewal.unref();
+    /** A lease that became a use leaves the count as it was; any other end makes the next read go to the store. */
+    function close(used: boolean) {
+      open = false;
+      clearInterval(renewal);
+      if (!used) counts.forget(counter);
+      wake(counter);
+    }
+    const commitInput = () => ({ ...ref, limit: bucketLimit, ...freshness(wallClock().getTime()) });
+    async function ending<T extends { committed: boolean }>(work: Promise<T>): Promise<boolean> {
+      let committed = false;
+      try {
+        committed = (await work).committed;
+        return committed;
+      } finally {
+        close(committed);
+      }
+    }
+    return {
+      ref,
+      async commit() {
+        return open ? ending(store.counters.commit(commitInput())) : false;
+      },
+      async commitFreeUse(rest) {
+        return open ? ending(store.commitFreeUse({ lease: commitInput(), ...rest })) : false;
+      },
+      async release() {
+        if (!open) return;
+        try {
+          await store.counters.release(ref);
+        } finally {
+          close(false);
+        }
+      },
+    };
   }
-  async function release(bucket: string, ip: string, now: Date): Promise<void> {
-    const counter = key(bucket, ip, now);
-    counts.forget(counter);
-    await store.counters.release(counter);
-    counts.forget(counter);
+
+  async function tryLease(bucket: string, ip: string, at: Date, bucketLimit: number) {
+    const counter = key(bucket, ip, at);
+    const ref = { ...counter, lease: randomUUID() };
+    const outcome = await store.counters.lease({ ...ref, limit: bucketLimit, ...freshness(at.getTime()) });
+    // Two leases of one caller may come back out of order: the higher count is the later one.
+    const count = outcome.used + outcome.held;
+    counts.set(counter, outcome.leased ? Math.max(count, counts.get(counter) ?? 0) : count);
+    return { lease: outcome.leased ? leaseOf(ref, bucketLimit) : null, used: outcome.used, held: outcome.held };
+  }
+
+  /** Resolves when a lease of the counter ends on this instance, or after `ms`. */
+  function leaseEnded(counter: CounterRef, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const text = counterText(counter);
+      const wakers = waiting.get(text) ?? new Set();
+      waiting.set(text, wakers);
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakers.delete(done);
+        if (wakers.size === 0 && waiting.get(text) === wakers) waiting.delete(text);
+        resolve();
+      }
+      wakers.add(done);
+    });
   }
 
   return {
     limit,
     /** How many counts this instance keeps now (stale ones leave as new ones come). */
     cachedCounts: () => counts.size(),
-    async usage(ip: string, now: Date): Promise<UsageState> {
-      return { remaining: Math.max(0, limit - (await used('free', ip, now))), limit, resetsAt: nextUtcMidnight(now) };
+    /** Free calls neither used nor held by the caller's running calls. */
+    async usage(ip: string, at: Date): Promise<UsageState> {
+      return { remaining: Math.max(0, limit - (await taken('free', ip, at))), limit, resetsAt: nextUtcMidnight(at) };
     },
     /** Free step-1 scans left today (read only; the advisor reports them). */
-    async scanUsage(ip: string, now: Date): Promise<{ remaining: number; limit: number }> {
-      return { remaining: Math.max(0, scansPerDay - (await used('scan', ip, now))), limit: scansPerDay };
+    async scanUsage(ip: string, at: Date): Promise<{ remaining: number; limit: number }> {
+      return { remaining: Math.max(0, scansPerDay - (await taken('scan', ip, at))), limit: scansPerDay };
     },
-    /** Takes one free call before the work runs; given back when the result is not ok. */
-    async reserve(ip: string, now: Date): Promise<boolean> {
-      return consume('free', ip, now, limit);
+    /**
+     * Leases one free call before the work runs. When the free calls left are all held by the
+     * caller's own running calls, waits (up to heldWaitMs) for one of them to be given back.
+     */
+    async take(ip: string, at: Date): Promise<TakeResult> {
+      const started = clockMs();
+      for (;;) {
+        const attempt = await tryLease('free', ip, at, limit);
+        if (attempt.lease) return { lease: attempt.lease };
+        const waitedMs = clockMs() - started;
+        if (attempt.used >= limit || attempt.held === 0 || waitedMs >= heldWaitMs) return { lease: null, used: attempt.used, held: attempt.held, waitedMs };
+        await leaseEnded(key('free', ip, at), Math.min(heldPollMs, heldWaitMs - waitedMs));
+      }
     },
-    async release(ip: string, now: Date): Promise<void> {
-      await release('free', ip, now);
+    async takeScan(ip: string, at: Date): Promise<{ lease: Lease | null; retryAfterSeconds: number }> {
+      const attempt = await tryLease('scan', ip, at, scansPerDay);
+      return { lease: attempt.lease, retryAfterSeconds: secondsUntil(nextUtcMidnight(at), at) };
     },
-    async reserveScan(ip: string, now: Date): Promise<{ ok: boolean; retryAfterSeconds: number }> {
-      return { ok: await consume('scan', ip, now, scansPerDay), retryAfterSeconds: secondsUntil(nextUtcMidnight(now), now) };
-    },
-    async releaseScan(ip: string, now: Date): Promise<void> {
-      await release('scan', ip, now);
+    /** Deletes stale leases of every caller (on start and in housekeeping). */
+    reclaimStale(at: Date): Promise<number> {
+      return store.counters.reclaimStale(freshness(at.getTime()));
     },
   };
 }

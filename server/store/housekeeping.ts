@@ -5,6 +5,8 @@
  * counts of days before yesterday, and quotes two days after they expired (a paid step 2 is
  * replayed for a day and a minute after the call, and a replay reads its quote first). Kept: the
  * ledger, payment nonces and snapshots (the previous run a tech-stack diff compares with).
+ * Stale leases of free calls and scans (their calls' instance died) are reclaimed; they already
+ * count for nothing, this deletes their rows. A pass runs when an instance starts, then on the timer.
  *
  * Deletes go in chunks of `chunk` rows with a turn of the event loop between them: SQLite runs on
  * this thread, and one large DELETE would hold every request behind it. Every instance may run it;
@@ -25,6 +27,8 @@ export interface HousekeepingOptions {
   chunk?: number;
   /** The longest window of any rate-limit bucket (the advisor's rolling hour). */
   rateWindowMs?: number;
+  /** REQUEST_STALE_AFTER_MS: a lease not renewed for this long is reclaimed. */
+  staleAfterMs?: number;
   log?: LogFn;
 }
 
@@ -33,6 +37,7 @@ export interface HousekeepingReport {
   cache: number;
   rateEvents: number;
   counters: number;
+  leases: number;
   quotes: number;
 }
 
@@ -40,7 +45,7 @@ const DAY_MS = 86_400_000;
 /** How long an expired quote is kept: longer than a paid step 2's stored answer (a day and a minute). */
 export const QUOTE_GRACE_MS = 2 * DAY_MS;
 
-export function createHousekeeping({ store, now = () => new Date(), intervalMs = 600_000, chunk = 2_000, rateWindowMs = ADVISOR_WINDOW_MS, log = NO_LOG }: HousekeepingOptions) {
+export function createHousekeeping({ store, now = () => new Date(), intervalMs = 600_000, chunk = 2_000, rateWindowMs = ADVISOR_WINDOW_MS, staleAfterMs = 120_000, log = NO_LOG }: HousekeepingOptions) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<HousekeepingReport> | null = null;
   let stopped = false;
@@ -64,6 +69,7 @@ export function createHousekeeping({ store, now = () => new Date(), intervalMs =
       rateEvents: await inChunks((limit) => store.rate.purgeBefore(ms - rateWindowMs, limit)),
       // A call reserved just before midnight may give its use back just after: yesterday stays.
       counters: await inChunks((limit) => store.counters.purgeWindowsBefore(utcDay(new Date(ms - DAY_MS)), limit)),
+      leases: await inChunks((limit) => store.counters.reclaimStale({ now: ms, staleAfterMs, limit })),
       quotes: await inChunks((limit) => store.quotes.purgeExpired(ms - QUOTE_GRACE_MS, limit)),
     };
   }
@@ -85,8 +91,11 @@ export function createHousekeeping({ store, now = () => new Date(), intervalMs =
 
   return {
     runOnce,
+    /** One pass now, then one every intervalMs (0: none). */
     start() {
-      if (intervalMs <= 0 || timer || stopped) return;
+      if (timer || stopped) return;
+      void tick();
+      if (intervalMs <= 0) return;
       timer = setInterval(tick, intervalMs);
       timer.unref();
     },

@@ -141,6 +141,21 @@ export const migrations: readonly Migration[] = [
     name: 'index for purging expired quotes',
     statements: [`CREATE INDEX quotes_expires_at ON quotes (expires_at)`],
   },
+  {
+    version: 6,
+    name: 'free calls and scans held as leases',
+    statements: [
+      `CREATE TABLE counter_leases (
+        bucket TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        win TEXT NOT NULL,
+        lease_id TEXT NOT NULL,
+        renewed_at BIGINT NOT NULL,
+        PRIMARY KEY (bucket, subject, win, lease_id)
+      )`,
+      `CREATE INDEX counter_leases_renewed_at ON counter_leases (renewed_at)`,
+    ],
+  },
 ];
 
 const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (

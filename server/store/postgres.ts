@@ -26,8 +26,12 @@ import {
 import type {
   BeginResult,
   CacheRepo,
+  CounterRef,
   CountersRepo,
+  FreeUseCommit,
+  Freshness,
   Json,
+  LeaseRef,
   LedgerRepo,
   MetaRepo,
   NoncesRepo,
@@ -81,6 +85,7 @@ export async function openPostgresStore({
     snapshots: pgSnapshots(pool),
     cache: pgCache(pool),
     meta: pgMeta(pool),
+    commitFreeUse: pgCommitFreeUse(pool),
     async ping() {
       await pool.query('SELECT 1');
     },
@@ -153,6 +158,15 @@ const BEGIN_TAKE = `INSERT INTO requests (scope, req_key, fingerprint, state, st
 /** Retries only when the row changes between the upsert and the read (e.g. abandoned meanwhile). */
 const BEGIN_ATTEMPTS = 5;
 
+async function finishRequest(db: Queryable, { scope, key, response, now }: Parameters<RequestsRepo['finish']>[0]) {
+  await db.query(`UPDATE requests SET state = 'done', response = $3, finished_at = $4 WHERE scope = $1 AND req_key = $2 AND state = 'running'`, [
+    scope,
+    key,
+    toJsonText(response),
+    now,
+  ]);
+}
+
 function pgRequests(pool: pg.Pool): RequestsRepo {
   async function begin(input: Parameters<RequestsRepo['begin']>[0]): Promise<BeginResult> {
     const { scope, key, fingerprint, now, staleAfterMs, expiresAt } = input;
@@ -172,11 +186,8 @@ function pgRequests(pool: pg.Pool): RequestsRepo {
 
   return {
     begin,
-    async finish({ scope, key, response, now }) {
-      await pool.query(
-        `UPDATE requests SET state = 'done', response = $3, finished_at = $4 WHERE scope = $1 AND req_key = $2 AND state = 'running'`,
-        [scope, key, toJsonText(response), now],
-      );
+    async finish(input) {
+      await finishRequest(pool, input);
     },
     async abandon({ scope, key }) {
       await pool.query(`DELETE FROM requests WHERE scope = $1 AND req_key = $2 AND state = 'running'`, [scope, key]);
@@ -187,39 +198,89 @@ function pgRequests(pool: pg.Pool): RequestsRepo {
   };
 }
 
-function pgCounters(pool: pg.Pool): CountersRepo {
-  async function get({ bucket, subject, window }: Parameters<CountersRepo['get']>[0]): Promise<number> {
-    const [row] = await rows<{ used: number }>(pool, 'SELECT used FROM counters WHERE bucket = $1 AND subject = $2 AND win = $3', [
-      bucket,
-      subject,
-      window,
-    ]);
-    return row?.used ?? 0;
-  }
+type Queryable = pg.Pool | pg.PoolClient;
 
+/** Serialises the decisions on one counter across instances (two-int form: its own lock space, apart from the migration lock). */
+async function lockCounter(client: pg.PoolClient, { bucket, subject, window }: CounterRef) {
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [`counter:${bucket}`, `${subject}|${window}`]);
+}
+
+async function counterCounts(db: Queryable, { bucket, subject, window }: CounterRef, since: number): Promise<{ used: number; held: number }> {
+  const [row] = await rows<{ used: number; held: number }>(
+    db,
+    `SELECT COALESCE((SELECT used FROM counters WHERE bucket = $1 AND subject = $2 AND win = $3), 0)::int AS used,
+       (SELECT COUNT(*) FROM counter_leases WHERE bucket = $1 AND subject = $2 AND win = $3 AND renewed_at >= $4)::int AS held`,
+    [bucket, subject, window, since],
+  );
+  return row;
+}
+
+/** CountersRepo.commit inside the caller's transaction, after lockCounter. */
+async function commitLease(client: pg.PoolClient, input: LeaseRef & Freshness & { limit: number }): Promise<{ committed: boolean; used: number }> {
+  const { bucket, subject, window, lease, limit, now, staleAfterMs } = input;
+  const deleted = await client.query('DELETE FROM counter_leases WHERE bucket = $1 AND subject = $2 AND win = $3 AND lease_id = $4', [bucket, subject, window, lease]);
+  if (deleted.rowCount !== 1) {
+    const { used, held } = await counterCounts(client, input, now - staleAfterMs);
+    if (used + held >= limit) return { committed: false, used };
+  }
+  const [row] = await rows<{ used: number }>(
+    client,
+    `INSERT INTO counters (bucket, subject, win, used) VALUES ($1, $2, $3, 1)
+     ON CONFLICT (bucket, subject, win) DO UPDATE SET used = counters.used + 1 RETURNING used`,
+    [bucket, subject, window],
+  );
+  return { committed: true, used: row.used };
+}
+
+function pgCounters(pool: pg.Pool): CountersRepo {
   return {
-    async consume({ bucket, subject, window, limit }) {
-      const [taken] = await rows<{ used: number }>(
-        pool,
-        `INSERT INTO counters (bucket, subject, win, used) SELECT $1::text, $2::text, $3::text, 1 WHERE $4::bigint > 0
-         ON CONFLICT (bucket, subject, win) DO UPDATE SET used = counters.used + 1 WHERE counters.used < $4::bigint
-         RETURNING used`,
-        [bucket, subject, window, limit],
-      );
-      if (taken) return { consumed: true, used: taken.used };
-      return { consumed: false, used: await get({ bucket, subject, window }) };
+    lease(input) {
+      const { bucket, subject, window, lease, limit, now, staleAfterMs } = input;
+      const since = now - staleAfterMs;
+      return inTransaction(pool, async (client) => {
+        await lockCounter(client, input);
+        await client.query('DELETE FROM counter_leases WHERE bucket = $1 AND subject = $2 AND win = $3 AND renewed_at < $4', [bucket, subject, window, since]);
+        const { used, held } = await counterCounts(client, input, since);
+        if (used + held >= limit) return { leased: false, used, held };
+        await client.query('INSERT INTO counter_leases (bucket, subject, win, lease_id, renewed_at) VALUES ($1, $2, $3, $4, $5)', [bucket, subject, window, lease, now]);
+        return { leased: true, used, held: held + 1 };
+      });
     },
-    async release({ bucket, subject, window }) {
-      await pool.query('UPDATE counters SET used = used - 1 WHERE bucket = $1 AND subject = $2 AND win = $3 AND used > 0', [
-        bucket,
-        subject,
-        window,
-      ]);
+    async renew({ bucket, subject, window, lease, now }) {
+      const result = await pool.query('UPDATE counter_leases SET renewed_at = $5 WHERE bucket = $1 AND subject = $2 AND win = $3 AND lease_id = $4', [bucket, subject, window, lease, now]);
+      return result.rowCount === 1;
     },
-    get,
+    async release({ bucket, subject, window, lease }) {
+      await pool.query('DELETE FROM counter_leases WHERE bucket = $1 AND subject = $2 AND win = $3 AND lease_id = $4', [bucket, subject, window, lease]);
+    },
+    commit(input) {
+      return inTransaction(pool, async (client) => {
+        await lockCounter(client, input);
+        return commitLease(client, input);
+      });
+    },
+    async get(input) {
+      return counterCounts(pool, input, input.now - input.staleAfterMs);
+    },
+    async reclaimStale({ now, staleAfterMs, limit }) {
+      return boundedDelete(pool, 'counter_leases', 'renewed_at < $1', now - staleAfterMs, limit);
+    },
     async purgeWindowsBefore(window, limit) {
-      return boundedDelete(pool, 'counters', 'win < $1', window, limit);
+      return (await boundedDelete(pool, 'counters', 'win < $1', window, limit)) + (await boundedDelete(pool, 'counter_leases', 'win < $1', window, limit));
     },
+  };
+}
+
+/** Store.commitFreeUse: the lease's use, the ledger entry and the answers in one transaction. */
+function pgCommitFreeUse(pool: pg.Pool) {
+  return function commitFreeUse({ lease, ledger, finish }: FreeUseCommit): Promise<{ committed: boolean }> {
+    return inTransaction(pool, async (client) => {
+      await lockCounter(client, lease);
+      if (!(await commitLease(client, lease)).committed) return { committed: false };
+      await client.query(`INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, ledgerValues(ledger));
+      for (const { scope, key } of finish.rows) await finishRequest(client, { scope, key, response: finish.response, now: finish.now });
+      return { committed: true };
+    });
   };
 }
 

@@ -28,8 +28,13 @@ import {
 } from './rows.ts';
 import type {
   CacheRepo,
+  CounterRef,
   CountersRepo,
+  FreeUseCommit,
+  Freshness,
   Json,
+  LeaseRef,
+  LedgerEntry,
   LedgerRepo,
   MetaRepo,
   NoncesRepo,
@@ -68,18 +73,31 @@ export async function openSqliteStore({ path = './data/service.sqlite', busyTime
     throw error;
   }
   const rate = sqliteRate(db);
+  const requests = sqliteRequests(db);
+  const counters = sqliteCounters(db);
+  const ledger = sqliteLedger(db);
+  const commitFreeUse = db.transaction(({ lease, ledger: entry, finish }: FreeUseCommit) => {
+    const committed = counters.commitInside(lease);
+    if (!committed.committed) return { committed: false };
+    ledger.insertInside(entry);
+    for (const row of finish.rows) requests.finishInside({ ...row, response: finish.response, now: finish.now });
+    return { committed: true };
+  });
   const checkpointer = isInMemory(path) || walCheckpoints === 'inline' ? null : startCheckpointer(db, { path, busyTimeoutMs });
   return {
     kind: 'sqlite',
-    requests: sqliteRequests(db),
-    counters: sqliteCounters(db),
+    requests: requests.repo,
+    counters: counters.repo,
     rate: { hit: rate.hit, purgeBefore: rate.purgeBefore },
     nonces: sqliteNonces(db),
     quotes: sqliteQuotes(db),
-    ledger: sqliteLedger(db),
+    ledger: ledger.repo,
     snapshots: sqliteSnapshots(db),
     cache: sqliteCache(db),
     meta: sqliteMeta(db),
+    async commitFreeUse(input) {
+      return commitFreeUse.immediate(input);
+    },
     async ping() {
       db.prepare('SELECT 1').get();
     },
@@ -106,7 +124,7 @@ function openDatabase(path: string, busyTimeoutMs: number): Db {
   return db;
 }
 
-function sqliteRequests(db: Db): RequestsRepo {
+function sqliteRequests(db: Db) {
   const select = db.prepare('SELECT fingerprint, state, started_at, response, expires_at FROM requests WHERE scope = ? AND req_key = ?');
   const write = db.prepare(`INSERT INTO requests (scope, req_key, fingerprint, state, started_at, finished_at, response, expires_at)
     VALUES (?, ?, ?, 'running', ?, NULL, NULL, ?)
@@ -124,13 +142,16 @@ function sqliteRequests(db: Db): RequestsRepo {
     write.run(input.scope, input.key, input.fingerprint, input.now, input.expiresAt);
     return { state: 'started' as const };
   });
+  function finishInside({ scope, key, response, now }: Parameters<RequestsRepo['finish']>[0]) {
+    finish.run(toJsonText(response), now, scope, key);
+  }
 
-  return {
+  const repo: RequestsRepo = {
     async begin(input) {
       return begin.immediate(input);
     },
-    async finish({ scope, key, response, now }) {
-      finish.run(toJsonText(response), now, scope, key);
+    async finish(input) {
+      finishInside(input);
     },
     async abandon({ scope, key }) {
       abandon.run(scope, key);
@@ -139,36 +160,73 @@ function sqliteRequests(db: Db): RequestsRepo {
       return purge(now, limit);
     },
   };
+  return { repo, finishInside };
 }
 
-function sqliteCounters(db: Db): CountersRepo {
-  const increment = db.prepare(`INSERT INTO counters (bucket, subject, win, used) SELECT ?, ?, ?, 1 WHERE ? > 0
-    ON CONFLICT (bucket, subject, win) DO UPDATE SET used = counters.used + 1 WHERE counters.used < ?
-    RETURNING used`);
-  const select = db.prepare('SELECT used FROM counters WHERE bucket = ? AND subject = ? AND win = ?').pluck();
-  const release = db.prepare('UPDATE counters SET used = used - 1 WHERE bucket = ? AND subject = ? AND win = ? AND used > 0');
-  const purge = boundedDelete(db, 'counters', 'win < ?');
+function sqliteCounters(db: Db) {
+  const usedOf = db.prepare('SELECT used FROM counters WHERE bucket = ? AND subject = ? AND win = ?').pluck();
+  const heldOf = db.prepare('SELECT COUNT(*) FROM counter_leases WHERE bucket = ? AND subject = ? AND win = ? AND renewed_at >= ?').pluck();
+  const dropStaleOf = db.prepare('DELETE FROM counter_leases WHERE bucket = ? AND subject = ? AND win = ? AND renewed_at < ?');
+  const insertLease = db.prepare('INSERT INTO counter_leases (bucket, subject, win, lease_id, renewed_at) VALUES (?, ?, ?, ?, ?)');
+  const deleteLease = db.prepare('DELETE FROM counter_leases WHERE bucket = ? AND subject = ? AND win = ? AND lease_id = ?');
+  const renewLease = db.prepare('UPDATE counter_leases SET renewed_at = ? WHERE bucket = ? AND subject = ? AND win = ? AND lease_id = ?');
+  const addUse = db
+    .prepare('INSERT INTO counters (bucket, subject, win, used) VALUES (?, ?, ?, 1) ON CONFLICT (bucket, subject, win) DO UPDATE SET used = counters.used + 1 RETURNING used')
+    .pluck();
+  const purgeCounts = boundedDelete(db, 'counters', 'win < ?');
+  const purgeLeases = boundedDelete(db, 'counter_leases', 'win < ?');
+  const reclaim = boundedDelete(db, 'counter_leases', 'renewed_at < ?');
 
-  const consume = db.transaction(({ bucket, subject, window, limit }: Parameters<CountersRepo['consume']>[0]) => {
-    const taken = increment.get(bucket, subject, window, limit, limit) as { used: number } | undefined;
-    if (taken) return { consumed: true, used: taken.used };
-    return { consumed: false, used: (select.get(bucket, subject, window) as number | undefined) ?? 0 };
+  const freshSince = ({ now, staleAfterMs }: Freshness) => now - staleAfterMs;
+  function counts({ bucket, subject, window }: CounterRef, since: number) {
+    return { used: (usedOf.get(bucket, subject, window) as number | undefined) ?? 0, held: heldOf.get(bucket, subject, window, since) as number };
+  }
+
+  const lease = db.transaction((input: LeaseRef & Freshness & { limit: number }) => {
+    const { bucket, subject, window, lease: id, limit, now } = input;
+    const since = freshSince(input);
+    dropStaleOf.run(bucket, subject, window, since);
+    const { used, held } = counts(input, since);
+    if (used + held >= limit) return { leased: false, used, held };
+    insertLease.run(bucket, subject, window, id, now);
+    return { leased: true, used, held: held + 1 };
   });
+  /** Runs inside a transaction (commit alone, or commitFreeUse). */
+  function commitInside(input: LeaseRef & Freshness & { limit: number }) {
+    const { bucket, subject, window, lease: id, limit } = input;
+    const had = deleteLease.run(bucket, subject, window, id).changes === 1;
+    if (!had) {
+      const { used, held } = counts(input, freshSince(input));
+      if (used + held >= limit) return { committed: false, used };
+    }
+    return { committed: true, used: addUse.get(bucket, subject, window) as number };
+  }
+  const commit = db.transaction(commitInside);
 
-  return {
-    async consume(input) {
-      return consume.immediate(input);
+  const repo: CountersRepo = {
+    async lease(input) {
+      return lease.immediate(input);
     },
-    async release({ bucket, subject, window }) {
-      release.run(bucket, subject, window);
+    async renew({ bucket, subject, window, lease: id, now }) {
+      return renewLease.run(now, bucket, subject, window, id).changes === 1;
     },
-    async get({ bucket, subject, window }) {
-      return (select.get(bucket, subject, window) as number | undefined) ?? 0;
+    async release({ bucket, subject, window, lease: id }) {
+      deleteLease.run(bucket, subject, window, id);
+    },
+    async commit(input) {
+      return commit.immediate(input);
+    },
+    async get(input) {
+      return counts(input, freshSince(input));
+    },
+    async reclaimStale({ limit, ...freshness }) {
+      return reclaim(freshSince(freshness), limit);
     },
     async purgeWindowsBefore(window, limit) {
-      return purge(window, limit);
+      return purgeCounts(window, limit) + purgeLeases(window, limit);
     },
   };
+  return { repo, commitInside };
 }
 
 /**
@@ -277,13 +335,14 @@ function sqliteQuotes(db: Db): QuotesRepo {
   };
 }
 
-function sqliteLedger(db: Db): LedgerRepo {
+function sqliteLedger(db: Db) {
   const insert = db.prepare(`INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const listAll = db.prepare('SELECT * FROM ledger WHERE at >= ? AND at < ? ORDER BY at, id');
   const listSome = db.prepare('SELECT * FROM ledger WHERE at >= ? AND at < ? ORDER BY at, id LIMIT ?');
-  return {
+  const insertInside = (entry: Omit<LedgerEntry, 'id'>) => Number(insert.run(...ledgerValues(entry)).lastInsertRowid);
+  const repo: LedgerRepo = {
     async append(entry) {
-      return Number(insert.run(...ledgerValues(entry)).lastInsertRowid);
+      return insertInside(entry);
     },
     async list({ from, to, limit }) {
       const rows = (limit === undefined ? listAll.all(from, to) : listSome.all(from, to, limit)) as LedgerRow[];
@@ -296,6 +355,7 @@ function sqliteLedger(db: Db): LedgerRepo {
       return db.prepare(sql).pluck().get(from, to, ...kinds) as number;
     },
   };
+  return { repo, insertInside };
 }
 
 function sqliteSnapshots(db: Db): SnapshotsRepo {

@@ -40,17 +40,58 @@ export interface RequestsRepo {
   purgeExpired(now: number, limit?: number): Promise<number>;
 }
 
+/** One counter: a caller's (subject's) uses of a bucket (free calls, step-1 scans) in a window (a UTC day). */
+export interface CounterRef {
+  bucket: string;
+  subject: string;
+  window: string;
+}
+
+/** One lease on a counter: a use held by a running call, by the id that call chose. */
+export interface LeaseRef extends CounterRef {
+  lease: string;
+}
+
+/** Leases not renewed for longer than staleAfterMs belong to calls whose process died: they count for nothing. */
+export interface Freshness {
+  now: number;
+  staleAfterMs: number;
+}
+
 export interface CountersRepo {
   /**
-   * Atomically add one use to (bucket, subject, window) when fewer than `limit` are used.
-   * Returns whether the use was taken and the count after the attempt.
+   * Atomically take a lease when the committed uses plus the fresh leases are fewer than `limit`
+   * (stale leases of this counter are deleted on the way). Returns whether it was taken and the
+   * counts after the attempt.
    */
-  consume(input: { bucket: string; subject: string; window: string; limit: number }): Promise<{ consumed: boolean; used: number }>;
-  /** Give one use back (never below zero). */
-  release(input: { bucket: string; subject: string; window: string }): Promise<void>;
-  get(input: { bucket: string; subject: string; window: string }): Promise<number>;
-  /** Delete the counts of windows that sort before `window` (windows are UTC days, YYYY-MM-DD; at most `limit`); returns how many. */
+  lease(input: LeaseRef & Freshness & { limit: number }): Promise<{ leased: boolean; used: number; held: number }>;
+  /** Keep a lease fresh while its call runs; false when it is gone (released, committed or reclaimed). */
+  renew(input: LeaseRef & { now: number }): Promise<boolean>;
+  /** Give a lease back (its call ended without a use). */
+  release(input: LeaseRef): Promise<void>;
+  /**
+   * Turn a lease into a use, atomically. A lease that is gone (its call outlived the stale window)
+   * still commits while the uses plus the fresh leases leave room under `limit`; otherwise nothing
+   * changes and committed is false.
+   */
+  commit(input: LeaseRef & Freshness & { limit: number }): Promise<{ committed: boolean; used: number }>;
+  /** Committed uses and fresh leases of a counter. */
+  get(input: CounterRef & Freshness): Promise<{ used: number; held: number }>;
+  /** Delete stale leases of every counter (at most `limit`); returns how many. */
+  reclaimStale(input: Freshness & { limit?: number }): Promise<number>;
+  /** Delete the counts and leases of windows that sort before `window` (windows are UTC days, YYYY-MM-DD; at most `limit` of each); returns how many. */
   purgeWindowsBefore(window: string, limit?: number): Promise<number>;
+}
+
+/**
+ * A free use, all or nothing: the lease becomes a use (as CountersRepo.commit), the ledger entry is
+ * written and the request rows get their answer, in one transaction. A process killed at any point
+ * leaves either all of it or none of it (then the lease goes stale and returns to the caller).
+ */
+export interface FreeUseCommit {
+  lease: LeaseRef & Freshness & { limit: number };
+  ledger: Omit<LedgerEntry, 'id'>;
+  finish: { rows: { scope: string; key: string }[]; response: StoredResponse; now: number };
 }
 
 export interface RateRepo {
@@ -172,6 +213,8 @@ export interface Store {
   readonly snapshots: SnapshotsRepo;
   readonly cache: CacheRepo;
   readonly meta: MetaRepo;
+  /** See FreeUseCommit; false (nothing written) when the lease could not be committed. */
+  commitFreeUse(input: FreeUseCommit): Promise<{ committed: boolean }>;
   /** Throws when the database cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -32,7 +32,14 @@ describe('store housekeeping', () => {
     for (const [subject, at] of [['a', now - 2 * HOUR], ['b', now - HOUR], ['c', now - HOUR + 1]] as const) {
       await store.rate.hit({ bucket: 'advisor', subject, now: at, windowMs: HOUR, limit: 60 });
     }
-    for (const window of ['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25']) await store.counters.consume({ bucket: 'free', subject: 'ip', window, limit: 5 });
+    const counter = (window: string, lease = 'l') => ({ bucket: 'free', subject: 'ip', window, lease, limit: 5, now, staleAfterMs: 60_000 });
+    for (const window of ['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25']) {
+      await store.counters.lease(counter(window));
+      await store.counters.commit(counter(window));
+    }
+    await store.counters.lease(counter('2026-11-25', 'dead'));
+    await store.counters.lease({ ...counter('2026-11-25', 'crashed'), now: now - 60_001 });
+    await store.counters.lease({ ...counter('2026-11-25', 'alive'), now: now - 60_000 });
     const quote = (id: string, expiresAt: number) => store.quotes.put({ id, operation: 'hot-buyers', caller: 'ip', priceMicroUsd: 1_000, billableCount: 1, payload: {}, createdAt: expiresAt - 900_000, expiresAt });
     await quote('q-old', now - 3 * DAY);
     await quote('q-old-paid', now - 2 * DAY - 1);
@@ -40,15 +47,15 @@ describe('store housekeeping', () => {
     await quote('q-expired-today', now - HOUR);
     await quote('q-live', now + HOUR);
 
-    const housekeeping = createHousekeeping({ store, now: () => NOW, chunk: 2, intervalMs: 0 });
-    assert.deepEqual(await housekeeping.runOnce(), { requests: 5, cache: 1, rateEvents: 2, counters: 2, quotes: 2 });
-    assert.deepEqual(await housekeeping.runOnce(), { requests: 0, cache: 0, rateEvents: 0, counters: 0, quotes: 0 });
+    const housekeeping = createHousekeeping({ store, now: () => NOW, chunk: 2, intervalMs: 0, staleAfterMs: 60_000 });
+    assert.deepEqual(await housekeeping.runOnce(), { requests: 5, cache: 1, rateEvents: 2, counters: 2, leases: 1, quotes: 2 });
+    assert.deepEqual(await housekeeping.runOnce(), { requests: 0, cache: 0, rateEvents: 0, counters: 0, leases: 0, quotes: 0 });
 
     assert.equal((await request('live', now + HOUR)).state, 'running', 'the live stored request is still there');
     assert.deepEqual(await store.cache.get({ ns: 'jobs', key: 'live', now }), { value: 2, expiresAt: now + 1 });
     assert.equal((await store.rate.hit({ bucket: 'advisor', subject: 'c', now, windowMs: HOUR, limit: 60 })).count, 2, 'an event inside the hour is kept');
-    const counts = await Promise.all(['2026-11-23', '2026-11-24', '2026-11-25'].map((window) => store.counters.get({ bucket: 'free', subject: 'ip', window })));
-    assert.deepEqual(counts, [0, 1, 1], 'yesterday and today are kept');
+    const counts = await Promise.all(['2026-11-23', '2026-11-24', '2026-11-25'].map((window) => store.counters.get({ bucket: 'free', subject: 'ip', window, now, staleAfterMs: 60_000 })));
+    assert.deepEqual(counts, [{ used: 0, held: 0 }, { used: 1, held: 0 }, { used: 1, held: 2 }], 'yesterday and today are kept, and the fresh leases');
     const quotes = await Promise.all(['q-old', 'q-old-paid', 'q-expired-today', 'q-live'].map(async (id) => (await store.quotes.get(id)) !== null));
     assert.deepEqual(quotes, [false, false, true, true], 'quotes go two days after they expired, paid or not');
   });

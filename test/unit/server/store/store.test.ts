@@ -219,77 +219,125 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
       });
     });
 
-    describe('counters', () => {
+    describe('counters: uses held as leases', () => {
+      const STALE = 60_000;
+      const T = 10_000_000;
       const at = (subject: string, window = '2024-06') => ({ bucket: 'free', subject, window });
+      const lease = (s: Store, c: ReturnType<typeof at>, id: string, now = T, limit = 3) => s.counters.lease({ ...c, lease: id, limit, now, staleAfterMs: STALE });
+      const commit = (s: Store, c: ReturnType<typeof at>, id: string, now = T, limit = 3) => s.counters.commit({ ...c, lease: id, limit, now, staleAfterMs: STALE });
+      const get = (s: Store, c: ReturnType<typeof at>, now = T) => s.counters.get({ ...c, now, staleAfterMs: STALE });
 
-      it('consumes up to the limit, then refuses with the count unchanged', async () => {
+      it('leases up to the limit counting uses and fresh leases, then refuses with the counts unchanged', async () => {
         const c = at(unique('s'));
         const results = [];
-        for (let i = 0; i < 5; i++) results.push(await store.counters.consume({ ...c, limit: 3 }));
+        for (let i = 0; i < 4; i++) results.push(await lease(store, c, `l${i}`));
         assert.deepEqual(results, [
-          { consumed: true, used: 1 },
-          { consumed: true, used: 2 },
-          { consumed: true, used: 3 },
-          { consumed: false, used: 3 },
-          { consumed: false, used: 3 },
+          { leased: true, used: 0, held: 1 },
+          { leased: true, used: 0, held: 2 },
+          { leased: true, used: 0, held: 3 },
+          { leased: false, used: 0, held: 3 },
         ]);
-        assert.equal(await other.counters.get(c), 3);
+        assert.deepEqual(await commit(other, c, 'l0'), { committed: true, used: 1 });
+        assert.deepEqual(await get(store, c), { used: 1, held: 2 });
+        assert.deepEqual(await lease(store, c, 'l4'), { leased: false, used: 1, held: 2 }, 'a commit frees nothing');
       });
 
-      it('get is 0 for an unknown counter; limit 0 consumes nothing and creates nothing', async () => {
+      it('release gives the use back; a released lease commits only while there is room', async () => {
         const c = at(unique('s'));
-        assert.equal(await store.counters.get(c), 0);
-        assert.deepEqual(await store.counters.consume({ ...c, limit: 0 }), { consumed: false, used: 0 });
-        assert.equal(await store.counters.get(c), 0);
+        await lease(store, c, 'a', T, 2);
+        await lease(store, c, 'b', T, 2);
+        await other.counters.release({ ...c, lease: 'a' });
+        assert.deepEqual(await get(store, c), { used: 0, held: 1 });
+        assert.deepEqual(await lease(store, c, 'c', T, 2), { leased: true, used: 0, held: 2 });
+        assert.deepEqual(await commit(store, c, 'a', T, 2), { committed: false, used: 0 }, 'gone, and b and c hold the room');
+        await store.counters.release({ ...c, lease: 'c' });
+        assert.deepEqual(await commit(store, c, 'a', T, 2), { committed: true, used: 1 }, 'gone, but there is room');
+        assert.deepEqual(await commit(store, c, 'b', T, 2), { committed: true, used: 2 });
+        assert.deepEqual(await get(store, c), { used: 2, held: 0 });
       });
 
-      it('a lowered limit refuses without changing the count', async () => {
+      it('a lease not renewed for longer than staleAfterMs counts for nothing and is replaced; renew keeps it', async () => {
         const c = at(unique('s'));
-        for (let i = 0; i < 3; i++) await store.counters.consume({ ...c, limit: 3 });
-        assert.deepEqual(await store.counters.consume({ ...c, limit: 2 }), { consumed: false, used: 3 });
+        await lease(store, c, 'dead', T, 2);
+        await lease(store, c, 'alive', T, 2);
+        assert.equal(await other.counters.renew({ ...c, lease: 'alive', now: T + STALE }), true);
+        assert.deepEqual(await get(store, c, T + STALE), { used: 0, held: 2 }, 'at exactly staleAfterMs a lease is still fresh');
+        assert.deepEqual(await get(store, c, T + STALE + 1), { used: 0, held: 1 });
+        assert.deepEqual(await lease(store, c, 'new', T + STALE + 1, 2), { leased: true, used: 0, held: 2 });
+        assert.equal(await store.counters.renew({ ...c, lease: 'dead', now: T + STALE + 2 }), false, 'the stale lease was deleted on the way');
+        assert.equal(await store.counters.renew({ ...c, lease: 'unknown', now: T }), false);
       });
 
-      it('release gives a use back so it can be consumed again', async () => {
-        const c = at(unique('s'));
-        await store.counters.consume({ ...c, limit: 2 });
-        await store.counters.consume({ ...c, limit: 2 });
-        await other.counters.release(c);
-        assert.equal(await store.counters.get(c), 1);
-        assert.deepEqual(await store.counters.consume({ ...c, limit: 2 }), { consumed: true, used: 2 });
+      it('reclaimStale deletes stale leases of every counter, at most `limit` per call', async () => {
+        const s = await openOn(unique('reclaim').slice(0, 20));
+        for (const [subject, id, time] of [['a', '1', T], ['a', '2', T], ['b', '3', T], ['b', '4', T + 10_000]] as const) await lease(s, at(subject), id, time, 5);
+        assert.equal(await s.counters.reclaimStale({ now: T + STALE + 1, staleAfterMs: STALE, limit: 2 }), 2);
+        assert.equal(await s.counters.reclaimStale({ now: T + STALE + 1, staleAfterMs: STALE }), 1);
+        assert.equal(await s.counters.reclaimStale({ now: T + STALE + 1, staleAfterMs: STALE }), 0);
+        assert.deepEqual(await get(s, at('b'), T + 10_000), { used: 0, held: 1 });
       });
 
-      it('release never goes below zero', async () => {
+      it('limit 0 leases nothing and creates nothing; an unknown counter is 0 and 0', async () => {
         const c = at(unique('s'));
-        await store.counters.release(c);
-        assert.equal(await store.counters.get(c), 0);
-        await store.counters.consume({ ...c, limit: 5 });
-        await store.counters.release(c);
-        await store.counters.release(c);
-        assert.equal(await store.counters.get(c), 0);
-        assert.deepEqual(await store.counters.consume({ ...c, limit: 5 }), { consumed: true, used: 1 });
+        assert.deepEqual(await get(store, c), { used: 0, held: 0 });
+        assert.deepEqual(await lease(store, c, 'x', T, 0), { leased: false, used: 0, held: 0 });
+        assert.deepEqual(await get(store, c), { used: 0, held: 0 });
       });
 
       it('windows, subjects and buckets are independent', async () => {
         const subject = unique('s');
-        await store.counters.consume({ ...at(subject, '2024-06'), limit: 1 });
-        assert.deepEqual(await store.counters.consume({ ...at(subject, '2024-06'), limit: 1 }), { consumed: false, used: 1 });
-        assert.deepEqual(await store.counters.consume({ ...at(subject, '2024-07'), limit: 1 }), { consumed: true, used: 1 });
-        assert.deepEqual(await store.counters.consume({ ...at(unique('s'), '2024-06'), limit: 1 }), { consumed: true, used: 1 });
-        assert.deepEqual(await store.counters.consume({ bucket: 'paid', subject, window: '2024-06', limit: 1 }), { consumed: true, used: 1 });
-        assert.equal(await store.counters.get(at(subject, '2024-06')), 1);
+        await lease(store, at(subject, '2024-06'), 'a', T, 1);
+        assert.equal((await lease(store, at(subject, '2024-06'), 'b', T, 1)).leased, false);
+        assert.equal((await lease(store, at(subject, '2024-07'), 'a', T, 1)).leased, true);
+        assert.equal((await lease(store, at(unique('s'), '2024-06'), 'a', T, 1)).leased, true);
+        assert.equal((await store.counters.lease({ bucket: 'scan', subject, window: '2024-06', lease: 'a', limit: 1, now: T, staleAfterMs: STALE })).leased, true);
+        assert.deepEqual(await get(store, at(subject, '2024-06')), { used: 0, held: 1 });
+      });
+
+      it('20 concurrent leases across two instances with limit 5 take exactly 5', async () => {
+        const c = at(unique('s'));
+        const results = await times(20, (i) => lease(i % 2 ? store : other, c, `c${i}`, T, 5));
+        assert.equal(results.filter((r) => r.leased).length, 5);
+      });
+
+      it('commitFreeUse writes the use, the ledger entry and the answers together, or nothing', async () => {
+        const s = await openOn(unique('freeuse').slice(0, 20));
+        const c = at('caller');
+        const entry = { at: T, kind: 'free_use' as const, operation: 'tech-stack', caller: 'caller', amountMicroUsd: 5000, payer: null, nonce: null, txHash: null, network: null, requestId: 'r1' };
+        const response: StoredResponse = { status: 200, headers: {}, body: { status: 'ok' } };
+        const rows = [{ scope: 'ip:caller', key: 'auto:x' }, { scope: 'ip:caller', key: 'key:y' }];
+        for (const row of rows) await s.requests.begin({ ...row, fingerprint: 'fp', now: T, staleAfterMs: STALE, expiresAt: T + 86_400_000 });
+        await lease(s, c, 'l', T, 1);
+        const input = { lease: { ...c, lease: 'l', limit: 1, now: T, staleAfterMs: STALE }, ledger: entry, finish: { rows, response, now: T } };
+        assert.deepEqual(await s.commitFreeUse(input), { committed: true });
+        assert.deepEqual(await get(s, c), { used: 1, held: 0 });
+        assert.deepEqual((await s.ledger.list({ from: T, to: T + 1 })).map((e) => [e.kind, e.requestId]), [['free_use', 'r1']]);
+        for (const row of rows) assert.deepEqual(await s.requests.begin({ ...row, fingerprint: 'fp', now: T, staleAfterMs: STALE, expiresAt: T + 1 }), { state: 'done', response });
+
+        const again = { ...input, ledger: { ...entry, requestId: 'r2' }, finish: { ...input.finish, rows: [{ scope: 'ip:caller', key: 'auto:z' }] } };
+        await s.requests.begin({ scope: 'ip:caller', key: 'auto:z', fingerprint: 'fp', now: T, staleAfterMs: STALE, expiresAt: T + 86_400_000 });
+        assert.deepEqual(await s.commitFreeUse(again), { committed: false }, 'the lease is gone and the limit is reached');
+        assert.deepEqual(await get(s, c), { used: 1, held: 0 });
+        assert.equal((await s.ledger.list({ from: T, to: T + 1 })).length, 1, 'no ledger entry');
+        assert.equal((await s.requests.begin({ scope: 'ip:caller', key: 'auto:z', fingerprint: 'fp', now: T, staleAfterMs: STALE, expiresAt: T + 1 })).state, 'running', 'no answer');
       });
     });
 
     describe('counters housekeeping', () => {
-      it('purgeWindowsBefore deletes the counts of earlier days only, at most `limit` per call', async () => {
+      const T = 10_000_000;
+      it('purgeWindowsBefore deletes the counts and leases of earlier days only, at most `limit` of each per call', async () => {
         const s = await openOn(unique('purge-cnt').slice(0, 20));
         for (const [subject, window] of [['a', '2026-11-22'], ['b', '2026-11-22'], ['a', '2026-11-23'], ['a', '2026-11-24'], ['b', '2026-11-25']]) {
-          await s.counters.consume({ bucket: 'free', subject, window, limit: 5 });
+          await s.counters.lease({ bucket: 'free', subject, window, lease: 'l', limit: 5, now: T, staleAfterMs: 1000 });
+          await s.counters.commit({ bucket: 'free', subject, window, lease: 'l', limit: 5, now: T, staleAfterMs: 1000 });
         }
-        assert.equal(await s.counters.purgeWindowsBefore('2026-11-24', 2), 2);
+        await s.counters.lease({ bucket: 'free', subject: 'a', window: '2026-11-23', lease: 'held', limit: 5, now: T, staleAfterMs: 1000 });
+        assert.equal(await s.counters.purgeWindowsBefore('2026-11-24', 2), 3, 'two counts and the lease');
         assert.equal(await s.counters.purgeWindowsBefore('2026-11-24'), 1);
         assert.equal(await s.counters.purgeWindowsBefore('2026-11-24'), 0);
-        const left = await Promise.all([['a', '2026-11-22'], ['a', '2026-11-23'], ['a', '2026-11-24'], ['b', '2026-11-25']].map(([subject, window]) => s.counters.get({ bucket: 'free', subject, window })));
+        const left = await Promise.all(
+          [['a', '2026-11-22'], ['a', '2026-11-23'], ['a', '2026-11-24'], ['b', '2026-11-25']].map(async ([subject, window]) => (await s.counters.get({ bucket: 'free', subject, window, now: T, staleAfterMs: 1000 })).used + (await s.counters.get({ bucket: 'free', subject, window, now: T, staleAfterMs: 1000 })).held),
+        );
         assert.deepEqual(left, [0, 0, 1, 1]);
       });
     });
@@ -646,14 +694,16 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
       /** Alternate calls between the two instances (two pools / two connections). */
       const either = (i: number) => (i % 2 === 0 ? store : other);
 
-      it('50 concurrent counters.consume with limit 5 take exactly 5', async () => {
+      it('50 concurrent leases and commits with limit 5 take exactly 5, and 5 uses are left', async () => {
         const c = { bucket: 'free', subject: unique('s'), window: 'w' };
-        const results = await times(50, (i) => either(i).counters.consume({ ...c, limit: 5 }));
-        const taken = results.filter((r) => r.consumed);
-        assert.equal(taken.length, 5);
-        assert.deepEqual(taken.map((r) => r.used).sort(), [1, 2, 3, 4, 5]);
-        assert.ok(results.every((r) => r.consumed || r.used === 5));
-        assert.equal(await store.counters.get(c), 5);
+        const fresh = { now: 1_000, staleAfterMs: 60_000 };
+        const results = await times(50, async (i) => {
+          const lease = { ...c, ...fresh, lease: `l${i}`, limit: 5 };
+          const taken = await either(i).counters.lease(lease);
+          return taken.leased ? (await either(i + 1).counters.commit(lease)).committed : false;
+        });
+        assert.equal(results.filter(Boolean).length, 5);
+        assert.deepEqual(await store.counters.get({ ...c, ...fresh }), { used: 5, held: 0 });
       });
 
       it('20 concurrent claims of one nonce: exactly one is claimed, the rest see its record', async () => {
@@ -703,7 +753,7 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         const consumed = outputs.map(({ stdout }) => (JSON.parse(stdout) as { consumed: number }).consumed);
         assert.equal(consumed.reduce((a, b) => a + b, 0), 30, `per process: ${consumed}`);
         const s = await openOn(database);
-        assert.equal(await s.counters.get({ bucket: 'free', subject: 's', window: 'w' }), 30);
+        assert.deepEqual(await s.counters.get({ bucket: 'free', subject: 's', window: 'w', now: 0, staleAfterMs: 60_000 }), { used: 0, held: 30 });
         assert.deepEqual((await backend.appliedVersions(database)).sort((a, b) => a - b), ALL_VERSIONS);
       });
     });
@@ -780,7 +830,7 @@ describe('openStore', () => {
   it('supports an in-memory SQLite database', async () => {
     const store = await openStore({ sqlitePath: ':memory:' });
     try {
-      assert.deepEqual(await store.counters.consume({ bucket: 'b', subject: 's', window: 'w', limit: 1 }), { consumed: true, used: 1 });
+      assert.deepEqual(await store.counters.lease({ bucket: 'b', subject: 's', window: 'w', lease: 'l', limit: 1, now: 0, staleAfterMs: 1 }), { leased: true, used: 0, held: 1 });
     } finally {
       await store.close();
     }
