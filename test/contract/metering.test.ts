@@ -172,10 +172,98 @@ describe('Idempotency-Key', () => {
   });
 });
 
+describe('one charge per input, whatever Idempotency-Key was sent', () => {
+  let service: TestService;
+  /** Domains starting with "hold" wait until released; "hold-none…" then answers not ok. */
+  const held: (() => void)[] = [];
+  const releaseHeld = () => held.splice(0).forEach((release) => release());
+  before(async () => {
+    const techStack: HandlerRegistry['techStack'] = async (input) => {
+      if (input.domain.startsWith('hold')) await new Promise<void>((resolve) => held.push(resolve));
+      return input.domain.startsWith('none') || input.domain.startsWith('hold-none') ? { ...okTechStack(input.domain), status: 'no_signals', technology_count: 0 } : okTechStack(input.domain);
+    };
+    service = await startService({ handlers: handlersWith({ techStack }), facilitator: unreachableFacilitator, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], freeCallHeldWaitMs: 10_000 } });
+  });
+  after(() => {
+    releaseHeld();
+    return service.close();
+  });
+
+  it('uses one free call for one input sent with a key, without one and with another key', async () => {
+    const who = newCaller();
+    const withKey = await call(service.url, '/v1/tech-stack', { body: { domain: 'keyed.com' }, headers: { ...who, 'Idempotency-Key': 'idem-test-0001' } });
+    assert.equal(withKey.headers.get('x-usage-free-remaining'), '4');
+    const without = await call(service.url, '/v1/tech-stack', { body: { domain: 'keyed.com' }, headers: who });
+    const otherKey = await call(service.url, '/v1/tech-stack', { body: { domain: 'keyed.com' }, headers: { ...who, 'Idempotency-Key': 'idem-test-0002' } });
+    for (const repeat of [without, otherKey]) {
+      assert.equal(repeat.status, 200);
+      assert.deepEqual(repeat.body, withKey.body);
+      assert.equal(repeat.headers.get('x-idempotent-replay'), 'true');
+      assert.equal(repeat.headers.get('x-usage-free-remaining'), '4');
+    }
+    const keyAgain = await call(service.url, '/v1/tech-stack', { body: { domain: 'keyed.com' }, headers: { ...who, 'Idempotency-Key': 'idem-test-0002' } });
+    assert.deepEqual(keyAgain.body, withKey.body, 'the second key now names the same answer');
+    const conflict = await call(service.url, '/v1/tech-stack', { body: { domain: 'other.com' }, headers: { ...who, 'Idempotency-Key': 'idem-test-0002' } });
+    assert.equal(conflict.body.code, 'idempotency_conflict');
+    const ledger = await service.store.ledger.list({ from: 0, to: Date.now() + 1000 });
+    assert.equal(ledger.filter((entry) => entry.caller === who['X-Forwarded-For']).length, 1, 'one free use in the ledger');
+  });
+
+  it('a call without a key while the keyed one runs is told it is running, then gets its answer', async () => {
+    const who = newCaller();
+    const first = call(service.url, '/v1/tech-stack', { body: { domain: 'hold-keyed.com' }, headers: { ...who, 'Idempotency-Key': 'running-key-0001' } });
+    while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const during = await call(service.url, '/v1/tech-stack', { body: { domain: 'hold-keyed.com' }, headers: who });
+    assert.equal(during.body.code, 'request_already_started');
+    releaseHeld();
+    const done = await first;
+    const after = await call(service.url, '/v1/tech-stack', { body: { domain: 'hold-keyed.com' }, headers: who });
+    assert.deepEqual(after.body, done.body);
+    assert.equal(after.headers.get('x-usage-free-remaining'), '4');
+  });
+
+  it('a not-ok answer kept under a key is not the input\'s answer: without the key the input runs again', async () => {
+    const who = newCaller();
+    const keyed = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-keyed.com' }, headers: { ...who, 'Idempotency-Key': 'notok-key-0001' } });
+    assert.equal(keyed.body.status, 'no_signals');
+    const without = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-keyed.com' }, headers: who });
+    assert.equal(without.headers.get('x-idempotent-replay'), null);
+    const replayed = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-keyed.com' }, headers: { ...who, 'Idempotency-Key': 'notok-key-0001' } });
+    assert.equal(replayed.headers.get('x-idempotent-replay'), 'true');
+    assert.equal(replayed.headers.get('x-usage-free-remaining'), '5');
+  });
+
+  it('free calls held by slow calls that end not ok do not refuse an ok call: it waits and takes one given back', async () => {
+    const who = newCaller();
+    const slow = Array.from({ length: 10 }, (_, i) => call(service.url, '/v1/tech-stack', { body: { domain: `hold-none${i}.com` }, headers: who }));
+    while (held.length < 5) await new Promise((resolve) => setTimeout(resolve, 10));
+    const ok = call(service.url, '/v1/tech-stack', { body: { domain: 'wanted.com' }, headers: who });
+    const all = Promise.all([ok, ...slow]);
+    let done = false;
+    void all.finally(() => (done = true));
+    // Each slow call ends not ok when released and gives its free call back; the waiting calls take them.
+    while (!done) {
+      releaseHeld();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const wanted = await ok;
+    assert.equal(wanted.status, 200);
+    assert.equal(wanted.body.status, 'ok', 'the ok call is free, not asked to pay');
+    for (const answer of await Promise.all(slow)) assert.equal(answer.body.status, 'no_signals');
+    const usage = await call(service.url, '/v1/catalog', { method: 'GET', headers: who });
+    assert.equal(usage.headers.get('x-usage-free-remaining'), '4');
+  });
+});
+
 describe('without payment configuration', () => {
   let service: TestService;
   before(async () => {
-    service = await startService({ handlers: handlersWith(), facilitator: null, config: { trustedProxies: ['127.0.0.1'] } });
+    const batch: HandlerRegistry['batch'] = async (input, context) => {
+      const rows = input.domains.map((domain: string) => ({ domain, status: 'ok', price_micro_usd: 10000, result: okTechStack(domain) }));
+      context.offerQuote({ priceMicroUsd: rows.length * 10000, billableCount: rows.length, payload: { rows } });
+      return { status: 'quote', statuses: rows.map((row: { domain: string }) => ({ domain: row.domain, status: 'ok', billable: true })), next: 'Pay step 2.' };
+    };
+    service = await startService({ handlers: handlersWith({ batch }), facilitator: null, config: { trustedProxies: ['127.0.0.1'] } });
   });
   after(() => service.close());
 
@@ -185,8 +273,21 @@ describe('without payment configuration', () => {
     const sixth = await call(service.url, '/v1/tech-stack', { body: { domain: 'n6.com' }, headers: who });
     assert.equal(sixth.status, 503);
     assert.equal(sixth.body.code, 'network_not_enabled');
+    assert.match(sixth.body.detail, /free calls of today are used/);
     const terms = await call(service.url, '/.well-known/x402.json', { method: 'GET' });
     assert.equal(terms.body.enabled, false);
+  });
+
+  it('says step 2 is always paid, not that the free calls are used, while free calls are left', async () => {
+    const who = newCaller();
+    const quote = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['q1.com', 'q2.com'] }, headers: who });
+    assert.equal(quote.body.status, 'quote');
+    const pay = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: who });
+    assert.equal(pay.status, 503);
+    assert.equal(pay.body.code, 'network_not_enabled');
+    assert.equal(pay.headers.get('x-usage-free-remaining'), '5');
+    assert.doesNotMatch(pay.body.detail, /free calls/);
+    assert.match(pay.body.detail, /always paid/);
   });
 });
 
