@@ -176,7 +176,7 @@ export interface paths {
         put?: never;
         /**
          * Find hot buyers among 2 to 25 domains (free quote, then paid profiles)
-         * @description Step 1 (domains, optional min_intent_score, default 70; one of 3 free scans per day) runs the hiring check for every domain: cold domains come back free with their intent_score, every domain's status is listed, and the hot ones are quoted at 250000 micro-USD each, at most 4 per paid call (the rest in more_hot). Step 2 (quote_id alone, paid exactly the quoted amount) returns a full company profile per hot company. Zero hot is nothing_billable and free.
+         * @description Step 1 (domains, optional min_intent_score, default 70; one of 3 free scans per day) runs the hiring check for every domain: cold domains come back free with their intent_score and every domain's status is listed. Then it runs the full company profile of the hot ones, hottest first, until 4 have an ok profile (at most 8 profiles checked): exactly those are quoted, at 250000 micro-USD each, and their profiles are kept with the quote. A hot company whose profile is not ok (insufficient_data, or the profile failed) is never quoted: it is listed free in hot_not_billable with its reason and its profile. Hot domains not checked are listed in more_hot for a new step 1. Step 2 (quote_id alone, paid exactly the quoted amount) delivers the kept profiles, each ok: a charged row is always an ok row. No hot company with an ok profile is nothing_billable and free.
          */
         post: operations["hotBuyers"];
         delete?: never;
@@ -1243,10 +1243,25 @@ export interface components {
             /** @enum {string|null} */
             hiring_status: "hypergrowth" | "active_hiring" | "steady" | null;
         };
-        /** @description A hot domain beyond the 4 that one paid call takes; send it in a new step 1. */
+        /** @description A hot domain whose profile step 1 did not check (4 ok profiles were found first, or 8 were checked); send it in a new step 1. */
         HotRow: {
             domain: string;
             intent_score: number;
+        };
+        /** @description hot-buyers step 1: a hot domain whose full company profile is not ok, so it is not quoted; listed free with the reason and, when the profile ran, the profile itself (free, as it would be called alone). */
+        NotBillableHotRow: {
+            domain: string;
+            intent_score: number;
+            /**
+             * @description The profile's status, or error when it failed.
+             * @enum {string}
+             */
+            profile_status: "insufficient_data" | "error";
+            /** @description Why the profile is not ok: the profile's note, or the failure. */
+            reason: string;
+            /** @description Catalog code when the profile failed. */
+            error_code: string | null;
+            profile: components["schemas"]["ProfileResult"] | null;
         };
         /** @description One paid row of step 2; result is the tool's full result for the domain (a ProfileResult for hot-buyers). */
         QuoteResultRow: {
@@ -1270,6 +1285,8 @@ export interface components {
             results?: components["schemas"]["QuoteResultRow"][];
             next?: string;
             more_hot?: components["schemas"]["HotRow"][];
+            /** @description hot-buyers step 1 only; hot domains whose profile is not ok, free, never in a quote. */
+            hot_not_billable?: components["schemas"]["NotBillableHotRow"][];
         };
         /** @description status mirrors the inner tool: ok (charged) when the inner result is ok; no_data when the tool ran and found nothing; unreachable when the target could not be read. result is the inner operation's own result (for due_diligence: {footprint, contacts}). The payment terms and everything sent to the facilitator name a generic resource, never the target. */
         PrivateQueryResult: {
@@ -2591,6 +2608,7 @@ export type SchemaProfileResult = components['schemas']['ProfileResult'];
 export type SchemaQuoteStatusRow = components['schemas']['QuoteStatusRow'];
 export type SchemaColdRow = components['schemas']['ColdRow'];
 export type SchemaHotRow = components['schemas']['HotRow'];
+export type SchemaNotBillableHotRow = components['schemas']['NotBillableHotRow'];
 export type SchemaQuoteResultRow = components['schemas']['QuoteResultRow'];
 export type SchemaQuoteResult = components['schemas']['QuoteResult'];
 export type SchemaPrivateQueryResult = components['schemas']['PrivateQueryResult'];

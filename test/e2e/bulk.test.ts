@@ -88,7 +88,7 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
 
   const boards = [JOB_DOMAINS.greenhouseEmbed, JOB_DOMAINS.leverEu, JOB_DOMAINS.ashbyEmbed, JOB_DOMAINS.workablePath, JOB_DOMAINS.smartRecruiters, JOB_DOMAINS.recruiteeCustom, JOB_DOMAINS.notFound];
 
-  it('hot-buyers: step 1 scores every domain free, quotes the 4 hottest, lists the rest in more_hot; step 2 paid delivers profiles', async () => {
+  it('hot-buyers: step 1 scores every domain free, quotes only hot companies whose profile is ok (the rest free with their reason); step 2 paid delivers exactly those ok profiles', async () => {
     const who = caller();
     const step1 = await call(service.url, '/v1/hot-buyers', { body: { domains: boards, min_intent_score: 0 }, headers: who });
     assert.equal(step1.status, 200);
@@ -98,22 +98,32 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
     const scored = step1.body.statuses.filter((row: any) => row.intent_score !== null);
     assert.ok(scored.length >= 5, JSON.stringify(step1.body.statuses));
     const billable = step1.body.statuses.filter((row: any) => row.billable);
-    assert.equal(billable.length, 4);
-    assert.equal(step1.body.billable_count, 4);
-    assert.equal(step1.body.price_micro_usd, 4 * 250_000);
-    const lowestQuoted = Math.min(...billable.map((row: any) => row.intent_score));
-    for (const row of step1.body.more_hot) assert.ok(row.intent_score <= lowestQuoted);
-    assert.equal(step1.body.more_hot.length, scored.length - 4);
+    const notBillable = step1.body.hot_not_billable ?? [];
+    assert.ok(notBillable.length >= 1, 'the world has hot companies whose profile is insufficient (a board and nothing else)');
+    for (const row of notBillable) {
+      assert.equal(row.profile_status, 'insufficient_data');
+      assert.equal(row.profile.status, 'insufficient_data');
+      assert.ok(row.reason.length > 0);
+      assert.ok(!billable.some((quoted: any) => quoted.domain === row.domain), `${row.domain} is not quoted`);
+    }
+    assert.ok(billable.length >= 1 && billable.length <= 4);
+    assert.equal(step1.body.billable_count, billable.length);
+    assert.equal(step1.body.price_micro_usd, billable.length * 250_000);
+    const moreHot = step1.body.more_hot ?? [];
+    assert.equal(billable.length + notBillable.length + moreHot.length, scored.length, 'every hot domain is quoted, listed free, or left for a new step 1');
     assert.equal(step1.headers.get('x-usage-charged-micro-usd'), '0');
 
-    const paid = await pay('/v1/hot-buyers', { quote_id: step1.body.quote_id }, who, 1_000_000n);
+    const paid = await pay('/v1/hot-buyers', { quote_id: step1.body.quote_id }, who, BigInt(billable.length * 250_000));
     assertValid('QuoteResult', paid.body);
     assert.equal(paid.body.status, 'ok');
+    assert.equal(paid.headers.get('x-usage-charged-micro-usd'), String(billable.length * 250_000));
     assert.deepEqual(paid.body.results.map((row: any) => row.domain).sort(), billable.map((row: any) => row.domain).sort());
     for (const row of paid.body.results) {
       assertValid('ProfileResult', row.result);
-      assert.equal(row.result.sections_status.hiring_intent, 'ok');
+      assert.equal(row.status, 'ok');
+      assert.equal(row.result.status, 'ok', `${row.domain}: a charged row is an ok row`);
     }
+    assert.doesNotMatch(JSON.stringify(paid.body), /[Nn]othing was charged/);
   });
 
   it('hot-buyers: nobody hot is nothing_billable with the cold scores, free', async () => {
