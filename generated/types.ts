@@ -2534,7 +2534,7 @@ export interface components {
         };
     };
     headers: {
-        /** @description Free successful calls left today for this caller (integer, 0 to 5). Behind several instances a call made on another instance shows here within 1 second; whether a call is free is always decided in the shared store. */
+        /** @description Free successful calls left today for this caller (integer, 0 to 5), neither used nor held by the caller's calls still running. Behind several instances a call made on another instance shows here within 1 second; whether a call is free is always decided in the shared store. */
         XUsageFreeRemaining: string;
         /** @description Free successful calls per UTC day (integer, 5). */
         XUsageFreeLimit: string;

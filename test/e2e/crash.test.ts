@@ -6,6 +6,9 @@
  * while the handler reads the site (nothing settled yet), and while the remote facilitator settles
  * (the transfer happens on chain after the service died).
  *
+ * And kill -9 with free calls in flight: their leases return to the callers once stale, so each
+ * caller still gets its 5 free ok results that day.
+ *
  * And SIGTERM (graceful shutdown) in the middle of a paid call: the running call is finished,
  * settled and answered before the process exits 0; when it outlasts SHUTDOWN_GRACE_MS the process
  * exits without settling it, and the retry on the restarted service delivers once, charged once.
@@ -26,11 +29,14 @@ import { startFacilitatorServer, type FacilitatorServer } from '../world/facilit
 import { createFacilitator, type Facilitator } from '../../server/payments/facilitator.ts';
 import { openStore } from '../../server/store/index.ts';
 import { call } from '../support/contract.ts';
+import Database from 'better-sqlite3';
 import { bundle } from '../../server/build.ts';
 import { freePort } from '../support/free-port.ts';
 
 const PRICE = 5000n;
 const STALE_MS = 2000;
+const HELD_CALLERS = 10;
+const heldReads = { count: 0 };
 const SHOP = `<!doctype html><html><head><title>Shop</title><meta name="generator" content="WordPress 6.4.2"></head><body><p>A shop.</p></body></html>`;
 
 describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180_000 }, () => {
@@ -74,6 +80,17 @@ describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180
     for (let i = 0; i < 5; i++) {
       world.dns.setRecords(`free-shop-${i}.com`, { A: ['127.0.0.1'] });
       world.sites.host(`free-shop-${i}.com`, { files: { '/': { body: SHOP, headers: { 'content-type': 'text/html' } } } });
+    }
+    for (let i = 0; i < HELD_CALLERS; i++) {
+      for (let j = 0; j < 2; j++) {
+        const name = `held-${i}-${j}.com`;
+        world.dns.setRecords(name, { A: ['127.0.0.1'] });
+        // Never answers: the call is still reading the site when the service is killed.
+        world.sites.host(name, async (req) => {
+          if (req.url === '/') heldReads.count++;
+          await new Promise(() => {});
+        });
+      }
     }
     for (const name of ['killed-reading.com', 'killed-settling.com', 'termed-reading.com', 'termed-slow.com']) {
       world.dns.setRecords(name, { A: ['127.0.0.1'] });
@@ -239,5 +256,37 @@ describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180
     assert.ok(delivered.headers.get('payment-response'));
     assert.equal(await world.chain!.balanceOf(payer.address), before - PRICE, 'charged once');
     assert.equal((await settlementsOf(payer.address)).length, 1);
+  });
+  it('kill -9 with free calls in flight: their leases return once stale, reclaimed on start, and every caller still gets 5 free ok results', async () => {
+    const callers = Array.from({ length: HELD_CALLERS }, (_, i) => ({ 'X-Forwarded-For': `203.0.113.${60 + i}` }));
+    const leaseRows = () => {
+      const db = new Database(sqlitePath, { readonly: true });
+      try {
+        return db.prepare('SELECT COUNT(*) FROM counter_leases').pluck().get() as number;
+      } finally {
+        db.close();
+      }
+    };
+    heldReads.count = 0;
+    const inFlight = callers.flatMap((who, i) => [0, 1].map((j) => call(url, '/v1/tech-stack', { body: { domain: `held-${i}-${j}.com` }, headers: who }).then(() => 'answered', () => 'cut')));
+    for (let wait = 0; heldReads.count < 2 * HELD_CALLERS && wait < 300; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(heldReads.count, 2 * HELD_CALLERS, 'every call is reading its site');
+    await killChild();
+    assert.deepEqual(new Set(await Promise.all(inFlight)), new Set(['cut']));
+    assert.equal(leaseRows(), 2 * HELD_CALLERS, 'the dead instance left one lease per call');
+
+    await new Promise((resolve) => setTimeout(resolve, STALE_MS + 200));
+    await startChild();
+    for (let wait = 0; leaseRows() > 0 && wait < 100; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(leaseRows(), 0, 'the new instance reclaimed the stale leases when it started');
+    for (const who of callers) {
+      for (let i = 0; i < 5; i++) {
+        const answer = await call(url, '/v1/tech-stack', { body: { domain: `free-shop-${i}.com` }, headers: who });
+        assert.equal(answer.body.status, 'ok', `${who['X-Forwarded-For']} call ${i + 1}: ${JSON.stringify(answer.body)}`);
+        assert.equal(answer.headers.get('x-usage-free-remaining'), String(4 - i));
+      }
+      const sixth = await call(url, '/v1/tech-stack', { body: { domain: 'killed-reading.com' }, headers: who });
+      assert.equal(sixth.status, 402, 'the sixth is paid: exactly five were free');
+    }
   });
 });
