@@ -2047,9 +2047,10 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description method_not_allowed (problem+json); the Allow header names the method. */
+        /** @description method_not_allowed (problem+json); the Allow header lists the methods the path takes. */
         MethodNotAllowed: {
             headers: {
+                Allow: components["headers"]["Allow"];
                 "X-Usage-Free-Remaining": components["headers"]["XUsageFreeRemaining"];
                 "X-Usage-Free-Limit": components["headers"]["XUsageFreeLimit"];
                 "X-Usage-Free-Resets-At": components["headers"]["XUsageFreeResetsAt"];
@@ -2531,6 +2532,8 @@ export interface components {
         PaymentRequired: string;
         /** @description x402 version 2 receipt: base64 of the JSON SettlementResponse (schema SettlementResponse). Present on paid answers. */
         PaymentResponse: string;
+        /** @description The methods the path takes (RFC 9110), the same list OPTIONS answers with. */
+        Allow: "GET, HEAD, OPTIONS" | "POST, OPTIONS";
         /** @description Seconds to wait before retrying (integer). */
         RetryAfter: string;
         /** @description Present on deprecated alias paths (RFC 9745 structured date of deprecation). */
@@ -2688,6 +2691,7 @@ export type HeaderXUsagePriceMicroUsd = components['headers']['XUsagePriceMicroU
 export type HeaderXUsageChargedMicroUsd = components['headers']['XUsageChargedMicroUsd'];
 export type HeaderPaymentRequired = components['headers']['PaymentRequired'];
 export type HeaderPaymentResponse = components['headers']['PaymentResponse'];
+export type HeaderAllow = components['headers']['Allow'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type HeaderDeprecation = components['headers']['Deprecation'];
 export type HeaderLink = components['headers']['Link'];

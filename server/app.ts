@@ -7,7 +7,7 @@
  *   usage    (X-Usage-* headers on every answer)
  *   cors
  *   parse    (POST: JSON content type, size, one JSON object)
- *   route    (openapi-backend: not_found, method_not_allowed, dispatch by operationId)
+ *   route    (openapi-backend: not_found, method_not_allowed, dispatch by operationId; HEAD runs GET, OPTIONS answers Allow)
  *   invoke   (validate -> meter: free quota or x402 pay -> handle -> settle), shared with MCP
  */
 import Koa, { type Context } from 'koa';
