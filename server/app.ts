@@ -118,7 +118,7 @@ export async function createApp({
 
   const routeHandlers: Record<string, RouteHandler> = {
     ...Object.fromEntries(operations.filter((op) => op.kind === 'operation' || op.kind === 'alias').map((op) => [op.operationId, httpOperation])),
-    ...documentHandlers({ baseUrl, payTo: config.payTo, paymentsEnabled, version }),
+    ...documentHandlers({ baseUrl, baseFromRequest: config.publicBaseUrl === null, payTo: config.payTo, paymentsEnabled, version }),
     ...docsPageHandlers({ publicBaseUrl: config.publicBaseUrl }),
     ...probeHandlers({ store, metrics, version, draining: () => lifecycle.draining }),
     mcp: mcpHandler({ invoke, quota, now, baseUrl, clientIp: ipOf, serverName: 'company-intelligence', version }),
