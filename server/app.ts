@@ -34,6 +34,7 @@ import { createMetrics, upstreamHostsOf, type Metrics } from './observability/me
 import { probeHandlers } from './observability/probes.ts';
 import { observeStage } from './pipeline/observe.ts';
 import { NO_LOG, type LogFn } from './observability/log.ts';
+import { koaErrorLogger } from './observability/koa-errors.ts';
 
 export interface AppOptions {
   config: Config;
@@ -72,6 +73,8 @@ export async function createApp({
   lifecycle = createLifecycle(),
 }: AppOptions) {
   const app = new Koa();
+  // Instead of Koa's default, which prints a multi-line stack on stderr.
+  app.on('error', koaErrorLogger(log));
   const version = openapiDocument.info.version as string;
   const baseUrl = (ctx: Context) => baseUrlOf(ctx, config.publicBaseUrl);
   // Asked by the usage stage and the operation: worked out once per request.
