@@ -780,7 +780,7 @@ export interface paths {
         put?: never;
         /**
          * MCP streamable HTTP endpoint (stateless, JSON responses)
-         * @description Model Context Protocol over streamable HTTP, stateless, answering with application/json (no SSE streaming). tools/list lists the 13 operations and the 9 commerce skills; tools/call takes the same arguments and returns the same results as HTTP, metered the same way. When payment is required the tool result has isError true and the PaymentRequired terms in structuredContent; repeat the call with params._meta['x402/payment'] set to the signed payload; the receipt is in result._meta['x402/payment-response']. Errors are tool results with isError true and the problem object (code, hint) in structuredContent. The Accept header must list application/json and text/event-stream.
+         * @description Model Context Protocol over streamable HTTP, stateless, answering with application/json (no SSE streaming). tools/list lists the 13 operations and the 9 commerce skills; tools/call takes the same arguments and returns the same results as HTTP, metered the same way. When payment is required the tool result has isError true and the PaymentRequired terms in structuredContent; repeat the call with params._meta['x402/payment'] set to the signed payload; the receipt is in result._meta['x402/payment-response']. Errors of a call, arguments that do not match the tool's input schema included (invalid_input, invalid_domain...), are tool results with isError true and the problem object (code, hint) in structuredContent, so that the model can correct them. A message the server cannot take is a JSON-RPC error instead: a body that is not JSON is -32700 (parse error) and one that is not a single JSON-RPC 2.0 message (a batch array, a bare value, no jsonrpc "2.0" or no method) -32600 (invalid request), both with id null unless the message has a usable id, and HTTP 400; a request whose params are malformed (params not an object, tools/call without a string name or with arguments that are not an object, an unknown tool) is -32602 (invalid params) with a one-sentence message and HTTP 200. The Accept header must list application/json and text/event-stream.
          */
         post: operations["mcp"];
         delete?: never;
@@ -3777,7 +3777,20 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The body is not JSON (-32700) or not a single JSON-RPC 2.0 message (-32600); a JSON-RPC error with id null unless the message had a usable id. */
+            400: {
+                headers: {
+                    "X-Usage-Free-Remaining": components["headers"]["XUsageFreeRemaining"];
+                    "X-Usage-Free-Limit": components["headers"]["XUsageFreeLimit"];
+                    "X-Usage-Free-Resets-At": components["headers"]["XUsageFreeResetsAt"];
+                    "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
+                    "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
             /** @description The Accept header does not list application/json and text/event-stream. */
             406: {
@@ -3786,6 +3799,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };

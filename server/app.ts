@@ -6,7 +6,7 @@
  *   drain    (running requests counted; while shutting down, new calls get a retryable 503)
  *   usage    (X-Usage-* headers on every answer)
  *   cors
- *   parse    (POST: JSON content type, size, one JSON object)
+ *   parse    (POST: JSON content type, size, one JSON object; on /mcp a JSON-RPC parse error instead)
  *   route    (openapi-backend: not_found, method_not_allowed, dispatch by operationId; HEAD runs GET, OPTIONS answers Allow)
  *   invoke   (validate -> meter: free quota or x402 pay -> handle -> settle), shared with MCP
  */
@@ -133,7 +133,7 @@ export async function createApp({
   app.use(lifecycle.stage());
   app.use(usageStage({ quota, clientIp: ipOf, now }));
   app.use(crossOriginStage({ allowHeaders: ALLOWED_HEADERS, exposeHeaders: EXPOSED_HEADERS }));
-  app.use(parseStage({ maxBodyBytes: service.maxBodyBytes }));
+  app.use(parseStage({ maxBodyBytes: service.maxBodyBytes, jsonRpcPaths: operations.filter((op) => op.kind === 'mcp').map((op) => op.path) }));
   app.use(await routeStage(routeHandlers));
   app.context.store = store;
   return app;
