@@ -1683,12 +1683,22 @@ export interface components {
                 structured_fields: components["schemas"]["StructuredFields"] | null;
             }[];
         };
-        /** @description The pre-purchase trust check of the domain (no wallet, no amount: safe_to_buy uses the threshold for purchases up to $100) with organization, and when status is ok a signed statement. signed_statement is canonical JSON (keys sorted at every depth, no whitespace) with type "merchant-trust-assessment/v1", domain, trust_score, risk_level, signals, issued_at, issuer (this service's base URL), signer (the address) and statement, the sentence saying it does not verify ownership, employees or purchase safety. The key is SERVICE_SIGNING_KEY, else one generated once and kept in the service's store (the same for every instance and restart). */
+        /** @description The pre-purchase trust check of the domain (no wallet, no amount: safe_to_buy uses the threshold for purchases up to $100) with organization, and when status is ok a signed statement. signed_statement is canonical JSON (keys sorted at every depth, no whitespace) with type "merchant-trust-assessment/v2", domain, trust_score, risk_level, signals, issued_at, expires_at, issuer (this service's base URL), signer (the address) and statement, the sentence saying it does not verify ownership, employees or purchase safety. A badge holds for 24 hours (x-service badgeLifetimeSeconds, 86400): expires_at is issued_at plus 24 hours, because a merchant's signals change. A verifier checks the signature and then that issued_at <= now < expires_at (a small clock-skew allowance aside); outside that window the badge is not yet valid or expired and proves nothing. The key is SERVICE_SIGNING_KEY, else one generated once and kept in the service's store (the same for every instance and restart). */
         BadgeResult: components["schemas"]["SkillBase"] & components["schemas"]["TrustCheckFields"] & {
-            /** @description The statement text signed with the service key (EIP-191 personal_sign). It proves the service issued the assessment; it does not verify ownership, employees or purchase safety. */
+            /** @description The statement text signed with the service key (EIP-191 personal_sign). It proves the service issued the assessment, and only from its issued_at until its expires_at (24 hours later); it does not verify ownership, employees or purchase safety. */
             signed_statement?: string;
             /** @description The 65-byte EIP-191 personal_sign signature of signed_statement (ok only). */
             signature?: string;
+            /**
+             * Format: date-time
+             * @description When the badge was issued (ok only): a copy of signed_statement's issued_at; the badge is not valid before it. Verify the signed text, not this copy.
+             */
+            issued_at?: string;
+            /**
+             * Format: date-time
+             * @description When the badge expires (ok only), 24 hours after issued_at: a copy of signed_statement's expires_at; from then on the badge proves nothing and a new one must be asked for. Verify the signed text, not this copy.
+             */
+            expires_at?: string;
             /** @description What was found, not verified. */
             organization?: {
                 domain: string;
