@@ -50,9 +50,10 @@ export function parseStage({ maxBodyBytes, jsonRpcPaths = [] }: ParseOptions) {
       await parseJson(ctx, async () => {});
     } catch (error) {
       if (!jsonRpc || !(error instanceof ServiceError) || error.code !== 'invalid_json') throw error;
-      // Strict parsing refuses a bare value (5, "x", null) that is valid JSON: the endpoint answers it.
+      // Strict parsing refuses a bare value (5, "x", null) that is valid JSON: the endpoint answers
+      // it. An object or array refused (a __proto__ key) stays refused.
       const value = jsonValueOf((error.cause as { body?: unknown } | undefined)?.body);
-      if (!value) return writeRpcError(ctx, { id: null, code: RPC_ERROR.parseError, message: 'Parse error: the body is not valid JSON.', status: 400 });
+      if (!value || (typeof value.value === 'object' && value.value !== null)) return writeRpcError(ctx, { id: null, code: RPC_ERROR.parseError, message: 'Parse error: the body is not valid JSON.', status: 400 });
       (ctx.request as any).body = value.value;
       return next();
     }

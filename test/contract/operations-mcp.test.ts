@@ -133,7 +133,8 @@ describe('malformed messages on /mcp: JSON-RPC errors with short messages (raw H
   const rpc = (method: string, params?: unknown, id: unknown = 7) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) });
 
   it('a body that is not JSON: -32700, id null, 400', async () => {
-    for (const raw of ['{"jsonrpc":', '{bad json', '[{"jsonrpc":"2.0"', '']) {
+    // The last: a __proto__ key, which the body parser refuses (prototype poisoning), stays refused.
+    for (const raw of ['{"jsonrpc":', '{bad json', '[{"jsonrpc":"2.0"', '', '{"jsonrpc":"2.0","id":1,"method":"tools/list","__proto__":{"x":1}}']) {
       const { status, body } = await post(raw);
       assert.equal(status, 400, raw);
       assert.deepEqual([body.id, body.error.code], [null, -32700], raw);
