@@ -780,7 +780,7 @@ export interface paths {
         put?: never;
         /**
          * MCP streamable HTTP endpoint (stateless, JSON responses)
-         * @description Model Context Protocol over streamable HTTP, stateless, answering with application/json (no SSE streaming). tools/list lists the 13 operations and the 9 commerce skills; tools/call takes the same arguments and returns the same results as HTTP, metered the same way. When payment is required the tool result has isError true and the PaymentRequired terms in structuredContent; repeat the call with params._meta['x402/payment'] set to the signed payload; the receipt is in result._meta['x402/payment-response']. Errors are tool results with isError true and the problem object (code, hint) in structuredContent. The Accept header must list application/json and text/event-stream.
+         * @description Model Context Protocol over streamable HTTP, stateless, answering with application/json (no SSE streaming). tools/list lists the 13 operations and the 9 commerce skills; tools/call takes the same arguments and returns the same results as HTTP, metered the same way. When payment is required the tool result has isError true and the PaymentRequired terms in structuredContent; repeat the call with params._meta['x402/payment'] set to the signed payload; the receipt is in result._meta['x402/payment-response']. Errors of a call, arguments that do not match the tool's input schema included (invalid_input, invalid_domain...), are tool results with isError true and the problem object (code, hint) in structuredContent, so that the model can correct them. A message the server cannot take is a JSON-RPC error instead: a body that is not JSON is -32700 (parse error) and one that is not a single JSON-RPC 2.0 message (a batch array, a bare value, no jsonrpc "2.0" or no method) -32600 (invalid request), both with id null unless the message has a usable id, and HTTP 400; a request whose params are malformed (params not an object, tools/call without a string name or with arguments that are not an object, an unknown tool) is -32602 (invalid params) with a one-sentence message and HTTP 200. The Accept header must list application/json and text/event-stream.
          */
         post: operations["mcp"];
         delete?: never;
@@ -1700,12 +1700,22 @@ export interface components {
                 structured_fields: components["schemas"]["StructuredFields"] | null;
             }[];
         };
-        /** @description The pre-purchase trust check of the domain (no wallet, no amount: safe_to_buy uses the threshold for purchases up to $100) with organization, and when status is ok a signed statement. signed_statement is canonical JSON (keys sorted at every depth, no whitespace) with type "merchant-trust-assessment/v1", domain, trust_score, risk_level, signals, issued_at, issuer (this service's base URL), signer (the address) and statement, the sentence saying it does not verify ownership, employees or purchase safety. The key is SERVICE_SIGNING_KEY, else one generated once and kept in the service's store (the same for every instance and restart). */
+        /** @description The pre-purchase trust check of the domain (no wallet, no amount: safe_to_buy uses the threshold for purchases up to $100) with organization, and when status is ok a signed statement. signed_statement is canonical JSON (keys sorted at every depth, no whitespace) with type "merchant-trust-assessment/v2", domain, trust_score, risk_level, signals, issued_at, expires_at, issuer (this service's base URL), signer (the address) and statement, the sentence saying it does not verify ownership, employees or purchase safety. A badge holds for 24 hours (x-service badgeLifetimeSeconds, 86400): expires_at is issued_at plus 24 hours, because a merchant's signals change. A verifier checks the signature and then that issued_at <= now < expires_at (a small clock-skew allowance aside); outside that window the badge is not yet valid or expired and proves nothing. The key is SERVICE_SIGNING_KEY, else one generated once and kept in the service's store (the same for every instance and restart). */
         BadgeResult: components["schemas"]["SkillBase"] & components["schemas"]["TrustCheckFields"] & {
-            /** @description The statement text signed with the service key (EIP-191 personal_sign). It proves the service issued the assessment; it does not verify ownership, employees or purchase safety. */
+            /** @description The statement text signed with the service key (EIP-191 personal_sign). It proves the service issued the assessment, and only from its issued_at until its expires_at (24 hours later); it does not verify ownership, employees or purchase safety. */
             signed_statement?: string;
             /** @description The 65-byte EIP-191 personal_sign signature of signed_statement (ok only). */
             signature?: string;
+            /**
+             * Format: date-time
+             * @description When the badge was issued (ok only): a copy of signed_statement's issued_at; the badge is not valid before it. Verify the signed text, not this copy.
+             */
+            issued_at?: string;
+            /**
+             * Format: date-time
+             * @description When the badge expires (ok only), 24 hours after issued_at: a copy of signed_statement's expires_at; from then on the badge proves nothing and a new one must be asked for. Verify the signed text, not this copy.
+             */
+            expires_at?: string;
             /** @description What was found, not verified. */
             organization?: {
                 domain: string;
@@ -2064,9 +2074,10 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description method_not_allowed (problem+json); the Allow header names the method. */
+        /** @description method_not_allowed (problem+json); the Allow header lists the methods the path takes. */
         MethodNotAllowed: {
             headers: {
+                Allow: components["headers"]["Allow"];
                 "X-Usage-Free-Remaining": components["headers"]["XUsageFreeRemaining"];
                 "X-Usage-Free-Limit": components["headers"]["XUsageFreeLimit"];
                 "X-Usage-Free-Resets-At": components["headers"]["XUsageFreeResetsAt"];
@@ -2548,6 +2559,8 @@ export interface components {
         PaymentRequired: string;
         /** @description x402 version 2 receipt: base64 of the JSON SettlementResponse (schema SettlementResponse). Present on paid answers. */
         PaymentResponse: string;
+        /** @description The methods the path takes (RFC 9110), the same list OPTIONS answers with. */
+        Allow: "GET, HEAD, OPTIONS" | "POST, OPTIONS";
         /** @description Seconds to wait before retrying (integer). */
         RetryAfter: string;
         /** @description Present on deprecated alias paths (RFC 9745 structured date of deprecation). */
@@ -2706,6 +2719,7 @@ export type HeaderXUsagePriceMicroUsd = components['headers']['XUsagePriceMicroU
 export type HeaderXUsageChargedMicroUsd = components['headers']['XUsageChargedMicroUsd'];
 export type HeaderPaymentRequired = components['headers']['PaymentRequired'];
 export type HeaderPaymentResponse = components['headers']['PaymentResponse'];
+export type HeaderAllow = components['headers']['Allow'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];
 export type HeaderDeprecation = components['headers']['Deprecation'];
 export type HeaderLink = components['headers']['Link'];
@@ -3791,7 +3805,20 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The body is not JSON (-32700) or not a single JSON-RPC 2.0 message (-32600); a JSON-RPC error with id null unless the message had a usable id. */
+            400: {
+                headers: {
+                    "X-Usage-Free-Remaining": components["headers"]["XUsageFreeRemaining"];
+                    "X-Usage-Free-Limit": components["headers"]["XUsageFreeLimit"];
+                    "X-Usage-Free-Resets-At": components["headers"]["XUsageFreeResetsAt"];
+                    "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
+                    "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcMessage"];
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
             /** @description The Accept header does not list application/json and text/event-stream. */
             406: {
@@ -3800,6 +3827,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };

@@ -8,7 +8,7 @@ export const cleanMarkdown: Handler<{ url: string; max_chars?: number }, CleanMa
   try {
     return await collectCleanMarkdown(url, { fetch: services.net.fetch, signal }, { maxChars: max_chars });
   } catch (error) {
-    if (isUnsafeTarget(error)) throw new ServiceError('unsafe_or_invalid_target', { detail: `${url} leads to an address the service does not reach (${error.reason}). Nothing was charged.` });
+    if (isUnsafeTarget(error)) throw new ServiceError('unsafe_or_invalid_target', { detail: `${url} leads to an address the service does not reach (${error.message}). Nothing was charged.` });
     throw error;
   }
 };

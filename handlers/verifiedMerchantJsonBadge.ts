@@ -1,12 +1,13 @@
 import { badgeStatement } from '../engines/trust/statement.ts';
 import type { components } from '../generated/types.ts';
+import { service } from '../server/contract.ts';
 import { runTrustCheck } from './merchant-trust.ts';
 import type { Handler, HandlerRegistry } from './types.ts';
 
 type BadgeResult = components['schemas']['BadgeResult'];
 
 export const HOW_TO_VERIFY =
-  'EIP-191 personal_sign over the exact UTF-8 text of signed_statement (no trimming or re-serialization). With viem: await verifyMessage({ address: verification_key.address, message: signed_statement, signature }) returns true; with ethers: verifyMessage(signed_statement, signature) equals the address. The address is this service\'s signing key, the same for every badge it issues.';
+  'EIP-191 personal_sign over the exact UTF-8 text of signed_statement (no trimming or re-serialization). With viem: await verifyMessage({ address: verification_key.address, message: signed_statement, signature }) returns true; with ethers: verifyMessage(signed_statement, signature) equals the address. The address is this service\'s signing key, the same for every badge it issues. Then accept the badge only while issued_at <= now < expires_at, both read from signed_statement (ISO 8601, UTC): before issued_at it is not yet valid, from expires_at on it is expired, whatever its signature.';
 
 /**
  * The organization's name from the home page title: of its parts ("Acme | Shoes", "Shoes — Acme"),
@@ -35,20 +36,25 @@ export function createVerifiedMerchantJsonBadge(registry: () => HandlerRegistry)
       trustScore: result.trust_score!,
       riskLevel: result.risk_level!,
       signals: result.signals!,
-      issuedAt: context.now().toISOString(),
+      issuedAt: context.now(),
+      lifetimeSeconds: service.badgeLifetimeSeconds,
       issuer: context.baseUrl,
       signer: account.address,
     });
     const signature = await account.signMessage({ message: signed_statement });
+    const { issued_at, expires_at } = JSON.parse(signed_statement) as { issued_at: string; expires_at: string };
     return {
       ...result,
       signed_statement,
       signature,
+      issued_at,
+      expires_at,
       organization,
       verification_key: { type: 'eip191-personal-sign', address: account.address, how_to_verify: HOW_TO_VERIFY },
       limitations: [
         ...result.limitations,
         'The signature proves only that this service issued the assessment in signed_statement; it does not verify ownership of the domain, its employees or that a purchase is safe.',
+        `The badge holds for ${service.badgeLifetimeSeconds / 3600} hours, until expires_at: a merchant's signals change, so ask for a new one after that.`,
         'organization.name is read from the home page title, not from a company register.',
       ],
     };

@@ -6,8 +6,8 @@
  *   drain    (running requests counted; while shutting down, new calls get a retryable 503)
  *   usage    (X-Usage-* headers on every answer)
  *   cors
- *   parse    (POST: JSON content type, size, one JSON object)
- *   route    (openapi-backend: not_found, method_not_allowed, dispatch by operationId)
+ *   parse    (POST: JSON content type, size, one JSON object; on /mcp a JSON-RPC parse error instead)
+ *   route    (openapi-backend: not_found, method_not_allowed, dispatch by operationId; HEAD runs GET, OPTIONS answers Allow)
  *   invoke   (validate -> meter: free quota or x402 pay -> handle -> settle), shared with MCP
  */
 import Koa, { type Context } from 'koa';
@@ -34,6 +34,7 @@ import { createMetrics, upstreamHostsOf, type Metrics } from './observability/me
 import { probeHandlers } from './observability/probes.ts';
 import { observeStage } from './pipeline/observe.ts';
 import { NO_LOG, type LogFn } from './observability/log.ts';
+import { koaErrorLogger } from './observability/koa-errors.ts';
 
 export interface AppOptions {
   config: Config;
@@ -72,6 +73,8 @@ export async function createApp({
   lifecycle = createLifecycle(),
 }: AppOptions) {
   const app = new Koa();
+  // Instead of Koa's default, which prints a multi-line stack on stderr.
+  app.on('error', koaErrorLogger(log));
   const version = openapiDocument.info.version as string;
   const baseUrl = (ctx: Context) => baseUrlOf(ctx, config.publicBaseUrl);
   // Asked by the usage stage and the operation: worked out once per request.
@@ -118,7 +121,7 @@ export async function createApp({
 
   const routeHandlers: Record<string, RouteHandler> = {
     ...Object.fromEntries(operations.filter((op) => op.kind === 'operation' || op.kind === 'alias').map((op) => [op.operationId, httpOperation])),
-    ...documentHandlers({ baseUrl, payTo: config.payTo, paymentsEnabled, version }),
+    ...documentHandlers({ baseUrl, baseFromRequest: config.publicBaseUrl === null, payTo: config.payTo, paymentsEnabled, version }),
     ...docsPageHandlers({ publicBaseUrl: config.publicBaseUrl }),
     ...probeHandlers({ store, metrics, version, draining: () => lifecycle.draining }),
     mcp: mcpHandler({ invoke, quota, now, baseUrl, clientIp: ipOf, serverName: 'company-intelligence', version }),
@@ -130,7 +133,7 @@ export async function createApp({
   app.use(lifecycle.stage());
   app.use(usageStage({ quota, clientIp: ipOf, now }));
   app.use(crossOriginStage({ allowHeaders: ALLOWED_HEADERS, exposeHeaders: EXPOSED_HEADERS }));
-  app.use(parseStage({ maxBodyBytes: service.maxBodyBytes }));
+  app.use(parseStage({ maxBodyBytes: service.maxBodyBytes, jsonRpcPaths: operations.filter((op) => op.kind === 'mcp').map((op) => op.path) }));
   app.use(await routeStage(routeHandlers));
   app.context.store = store;
   return app;

@@ -8,6 +8,12 @@ const llmsTxt = readFileSync(new URL('../generated/llms.txt', import.meta.url), 
 
 export interface DocumentOptions {
   baseUrl: (ctx: Context) => string;
+  /**
+   * True when the base URL comes from the request's Host (PUBLIC_BASE_URL unset): documents that
+   * carry it are then private to the client (a shared cache keyed without Host could hand one
+   * client's Host to another), with Vary: Host.
+   */
+  baseFromRequest?: boolean;
   payTo: string | null;
   paymentsEnabled: boolean;
   version: string;
@@ -28,25 +34,40 @@ export function renderBytes(plain: Buffer): Rendered {
   return { plain, gzip: gzip.length < plain.length ? gzip : null, etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"` };
 }
 
-/** A cache of rendered bodies: each key is rendered on first use, then served from memory. */
-export function renderCache() {
+/**
+ * A cache of rendered bodies: each key is rendered on first use, then served from memory. At most
+ * maxEntries are kept (least recently used first out): without PUBLIC_BASE_URL every Host a
+ * client sends is a key of its own.
+ */
+export function renderCache({ maxEntries = 32 }: { maxEntries?: number } = {}) {
   const cache = new Map<string, Rendered>();
   return function rendered(key: string, make: () => string | Buffer): Rendered {
     let entry = cache.get(key);
-    if (!entry) {
+    if (entry) {
+      cache.delete(key);
+    } else {
       const body = make();
       entry = renderBytes(typeof body === 'string' ? Buffer.from(body) : body);
-      cache.set(key, entry);
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
     }
+    cache.set(key, entry);
     return entry;
   };
 }
 
+export interface SendOptions {
+  maxAge: number;
+  /** false: the body depends on the request's Host (Cache-Control private, Vary: Host). */
+  shared?: boolean;
+}
+
 /** Sends rendered bytes with Cache-Control, ETag (304 on a match) and gzip to clients that accept it. */
-export function sendRendered(ctx: Context, { plain, gzip, etag }: Rendered, type: string, maxAge: number) {
-  ctx.set('Cache-Control', `public, max-age=${maxAge}`);
+export function sendRendered(ctx: Context, { plain, gzip, etag }: Rendered, type: string, { maxAge, shared = true }: SendOptions) {
+  ctx.set('Cache-Control', `${shared ? 'public' : 'private'}, max-age=${maxAge}`);
   ctx.set('ETag', etag);
-  ctx.set('Vary', 'Accept-Encoding');
+  // Appended: the cross-origin stage's Vary: Origin stays.
+  ctx.vary('Accept-Encoding');
+  if (!shared) ctx.vary('Host');
   ctx.type = type;
   if (ctx.get('If-None-Match') === etag) {
     ctx.status = 304;
@@ -63,22 +84,24 @@ export function sendRendered(ctx: Context, { plain, gzip, etag }: Rendered, type
  * document is rendered once per base URL, with its gzip form and an ETag: the catalog and the spec
  * are over 500 KB, so clients that accept gzip get about a tenth of that, and a revalidation 304.
  */
-export function documentHandlers({ baseUrl, payTo, paymentsEnabled, version }: DocumentOptions) {
+export function documentHandlers({ baseUrl, baseFromRequest = false, payTo, paymentsEnabled, version }: DocumentOptions) {
   const rendered = renderCache();
   const render = (name: string, value: unknown, base: string) => rendered(`${name} ${base}`, () => withBase(value, base));
-  const json = (name: string, value: unknown, maxAge = 300) =>
-    function serveDocument(_api: unknown, ctx: Context) {
-      sendRendered(ctx, render(name, value, baseUrl(ctx)), 'application/json', maxAge);
+  /** Whether the document's text carries the base URL, and so the Host, when that comes from the request. */
+  const hostDependent = (value: unknown) => baseFromRequest && (typeof value === 'string' ? value : JSON.stringify(value)).includes('{base_url}');
+  function serve(name: string, value: unknown, type: string, maxAge: number) {
+    const shared = !hostDependent(value);
+    return function serveDocument(_api: unknown, ctx: Context) {
+      sendRendered(ctx, render(name, value, baseUrl(ctx)), type, { maxAge, shared });
     };
+  }
   return {
-    getCatalog: json('catalog', documents.catalog),
-    getErrors: json('errors', errorCatalog),
-    getOpenApi: json('openapi', openapiDocument),
-    getAgentCard: json('agentCard', documents.agentCard),
-    getX402Terms: json('x402', { ...documents.x402, payTo, enabled: paymentsEnabled }, 60),
-    getLlmsTxt(_api: unknown, ctx: Context) {
-      sendRendered(ctx, render('llms', llmsTxt, baseUrl(ctx)), 'text/plain; charset=utf-8', 300);
-    },
+    getCatalog: serve('catalog', documents.catalog, 'application/json', 300),
+    getErrors: serve('errors', errorCatalog, 'application/json', 300),
+    getOpenApi: serve('openapi', openapiDocument, 'application/json', 300),
+    getAgentCard: serve('agentCard', documents.agentCard, 'application/json', 300),
+    getX402Terms: serve('x402', { ...documents.x402, payTo, enabled: paymentsEnabled }, 'application/json', 60),
+    getLlmsTxt: serve('llms', llmsTxt, 'text/plain; charset=utf-8', 300),
     getHealth(_api: unknown, ctx: Context) {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { status: 'ok', version };

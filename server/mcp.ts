@@ -6,13 +6,15 @@
 import type { Context } from 'koa';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ErrorCode as RpcErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { documents, operationByTool } from './contract.ts';
 import { ServiceError, problemBody } from './problem.ts';
 import { asServiceError } from './pipeline/respond.ts';
 import type { Invoke } from './pipeline/invoke.ts';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { usageHeaders, type FreeQuota } from './metering/quota.ts';
+import { mcpMessageRefusal, unknownToolMessage } from './mcp-message.ts';
+import { RPC_ERROR, writeRpcError } from './pipeline/json-rpc.ts';
 
 export const MCP_META = {
   payment: 'x402/payment',
@@ -42,6 +44,8 @@ function toolResult(body: unknown, isError = false, meta?: Record<string, unknow
 export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, version }: McpOptions) {
   const tools = documents.mcpTools;
   return async function mcpEndpoint(_api: unknown, ctx: Context) {
+    const refusal = mcpMessageRefusal((ctx.request as any).body);
+    if (refusal) return writeRpcError(ctx, refusal);
     const base = baseUrl(ctx);
     const ip = clientIp(ctx);
     /** The transport writes the response itself: usage headers go on the raw response first. */
@@ -54,7 +58,8 @@ export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, 
     mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
     mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const operation = operationByTool(request.params.name);
-      if (!operation) throw new McpError(RpcErrorCode.InvalidParams, `Unknown tool ${request.params.name}; tools/list names the tools.`);
+      // The SDK sends an error's own message and code (McpError would prefix "MCP error -32602: ").
+      if (!operation) throw Object.assign(new Error(unknownToolMessage(request.params.name)), { code: RPC_ERROR.invalidParams });
       const meta = (request.params._meta ?? {}) as Record<string, unknown>;
       const usage = { priceMicroUsd: operation.priceMicroUsd, chargedMicroUsd: 0 };
       try {

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { buildConnector, Client } from 'undici';
-import { addressRange, isPublicAddress } from './address.ts';
+import { isPublicAddress } from './address.ts';
 import { readBody } from './body.ts';
 import { defaultUserAgent } from './config.ts';
 import { decodeBody } from './charset.ts';
@@ -121,7 +121,7 @@ export function createSafeFetch({
     url.hostname = url.hostname.replace(/\.$/, '');
     const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
     if (isIP(literal) && !isPublicAddress(literal, allowCidrs)) {
-      throw new UnsafeTargetError('address', url.href, `${url.href} names ${literal}, which is not a public address (${addressRange(literal)})`);
+      throw new UnsafeTargetError('address', url.href, `${url.href} names an address that is not public`);
     }
     return url;
   }
@@ -133,9 +133,9 @@ export function createSafeFetch({
     const [v4, v6] = await untilAborted(Promise.all([dns.a(host), dns.aaaa(host)]), signal);
     const addresses = [v4, v6].flatMap((answer) => (answer.ok ? answer.records : []));
     const refused = addresses.filter((address) => !isPublicAddress(address, allowCidrs));
-    if (refused.length) {
-      throw new UnsafeTargetError('address', url.href, `${host} resolves to ${refused.map((address) => `${address} (${addressRange(address)})`).join(', ')}, not a public address`);
-    }
+    // The message reaches callers (problem details): it says that the name is not public, never
+    // what it resolved to, which would map the service's internal network for them.
+    if (refused.length) throw new UnsafeTargetError('address', url.href, `${host} resolves to an address that is not public`);
     if (addresses.length) return addresses;
     throw dnsFailure(url, host, v4, v6);
   }

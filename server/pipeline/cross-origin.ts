@@ -13,7 +13,7 @@ export interface CrossOriginOptions {
  * path) but keep its `Vary: Origin`, so a shared cache never hands a CORS-less answer to a browser.
  */
 export function crossOriginStage({ allowHeaders, exposeHeaders, maxAgeSeconds = 600 }: CrossOriginOptions) {
-  const browserCors = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders, exposeHeaders, maxAge: maxAgeSeconds });
+  const browserCors = cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'], allowHeaders, exposeHeaders, maxAge: maxAgeSeconds });
   return function crossOrigin(ctx: Context, next: Next) {
     if (ctx.req.headers.origin) return browserCors(ctx, next);
     if (ctx.res.hasHeader('Vary')) ctx.vary('Origin');

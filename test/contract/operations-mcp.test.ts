@@ -79,8 +79,19 @@ describe('every operation over MCP (official client)', () => {
     assert.equal((result.structuredContent as any).code, 'invalid_input');
   });
 
-  it('answers an unknown tool with a JSON-RPC error', async () => {
-    await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), /Unknown tool/);
+  it('answers an unknown tool with a JSON-RPC invalid params error (-32602)', async () => {
+    await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), (error: any) => {
+      assert.equal(error.code, -32602);
+      assert.match(error.message, /Unknown tool "no_such_tool"; tools\/list names the tools\.$/);
+      return true;
+    });
+  });
+
+  it('answers arguments that do not match the input schema with a tool result, not a JSON-RPC error (MCP: the model can correct them)', async () => {
+    const result = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 5 } });
+    assert.equal(result.isError, true);
+    assertValid('Problem', result.structuredContent);
+    assert.equal((result.structuredContent as any).code, 'invalid_domain');
   });
 
   it('refuses tool calls under an Authorization header with unsupported_payment', async () => {
@@ -93,13 +104,91 @@ describe('every operation over MCP (official client)', () => {
     }
   });
 
-  it('answers transport mistakes on /mcp with problems: bad JSON, wrong type, GET', async () => {
-    const bad = await call(service.url, '/mcp', { raw: '{"jsonrpc":', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } });
-    assert.equal(bad.body.code, 'invalid_json');
+  it('answers HTTP mistakes on /mcp with problems: wrong type, GET', async () => {
     const type = await call(service.url, '/mcp', { raw: '{}', headers: { 'content-type': 'text/plain' } });
     assert.equal(type.body.code, 'json_required');
     const get = await call(service.url, '/mcp', { method: 'GET' });
     assert.equal(get.body.code, 'method_not_allowed');
+  });
+});
+
+describe('malformed messages on /mcp: JSON-RPC errors with short messages (raw HTTP)', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startService();
+  });
+  after(() => service.close());
+
+  const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  async function post(raw: string) {
+    const answer = await call(service.url, '/mcp', { raw, headers: MCP_HEADERS });
+    assert.match(answer.headers.get('content-type')!, /^application\/json/, 'a JSON-RPC body, not a problem');
+    assertValid('JsonRpcMessage', answer.body, raw);
+    assert.equal(answer.body.result, undefined);
+    assert.ok(!answer.body.error.message.includes('\n'), `one line: ${answer.body.error.message}`);
+    assert.ok(answer.body.error.message.length <= 200, answer.body.error.message);
+    assert.doesNotMatch(answer.body.error.message, /invalid_type|"path"|MCP error/, 'no validator dump');
+    return answer;
+  }
+  const rpc = (method: string, params?: unknown, id: unknown = 7) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) });
+
+  it('a body that is not JSON: -32700, id null, 400', async () => {
+    // The last: a __proto__ key, which the body parser refuses (prototype poisoning), stays refused.
+    for (const raw of ['{"jsonrpc":', '{bad json', '[{"jsonrpc":"2.0"', '', '{"jsonrpc":"2.0","id":1,"method":"tools/list","__proto__":{"x":1}}']) {
+      const { status, body } = await post(raw);
+      assert.equal(status, 400, raw);
+      assert.deepEqual([body.id, body.error.code], [null, -32700], raw);
+    }
+  });
+
+  it('JSON that is not one JSON-RPC message (a batch, a value, no jsonrpc, no method): -32600, 400', async () => {
+    const cases: [string, unknown][] = [
+      [`[${rpc('tools/list')}]`, null],
+      ['[]', null],
+      ['5', null],
+      ['"tools/list"', null],
+      ['null', null],
+      [JSON.stringify({ foo: 1 }), null],
+      [JSON.stringify({ jsonrpc: '1.0', id: 3, method: 'tools/list' }), 3],
+      [JSON.stringify({ jsonrpc: '2.0', id: 4 }), 4],
+      [JSON.stringify({ jsonrpc: '2.0', id: 4, method: 5 }), 4],
+      [JSON.stringify({ jsonrpc: '2.0', id: { x: 1 }, method: 'tools/list' }), null],
+      [JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized', params: 'x' }), null],
+    ];
+    for (const [raw, id] of cases) {
+      const { status, body } = await post(raw);
+      assert.equal(status, 400, raw);
+      assert.deepEqual([body.id, body.error.code], [id, -32600], raw);
+    }
+    const batch = await post(`[${rpc('tools/list')}]`);
+    assert.match(batch.body.error.message, /Batches are not supported/);
+  });
+
+  it('malformed params (not an object, no name, arguments not an object, an unknown tool): -32602 with the request id', async () => {
+    const cases: [string, RegExp][] = [
+      [rpc('tools/call', 'abc'), /^params of tools\/call must be an object\.$/],
+      [rpc('tools/call', [1, 2]), /^params of tools\/call must be an object\.$/],
+      [rpc('tools/call'), /^tools\/call needs params/],
+      [rpc('tools/call', {}), /^params\.name must be the tool's name/],
+      [rpc('tools/call', { name: 5 }), /^params\.name must be the tool's name/],
+      [rpc('tools/call', { name: 'detect_website_tech_stack', arguments: 'x' }), /^params\.arguments must be an object/],
+      [rpc('tools/call', { name: 'detect_website_tech_stack', arguments: {}, _meta: 'x' }), /^params\._meta must be an object/],
+      [rpc('tools/call', { name: 'no_such_tool', arguments: {} }), /^Unknown tool "no_such_tool"; tools\/list names the tools\.$/],
+      [rpc('tools/list', 'abc'), /^params of tools\/list must be an object\.$/],
+      [rpc('tools/list', { cursor: 5 }), /^Invalid params of tools\/list: params\.cursor: /],
+      [rpc('initialize', {}), /^Invalid params of initialize: params\.protocolVersion: /],
+    ];
+    for (const [raw, message] of cases) {
+      const { status, body } = await post(raw);
+      assert.equal(status, 200, raw);
+      assert.deepEqual([body.id, body.error.code], [7, -32602], raw);
+      assert.match(body.error.message, message, raw);
+    }
+  });
+
+  it('a well-formed request still reaches the server: an unknown method is -32601', async () => {
+    const { body } = await post(rpc('no/such/method', {}));
+    assert.deepEqual([body.id, body.error.code], [7, -32601]);
   });
 });
 

@@ -19,6 +19,7 @@ import { installMerchantSites, MERCHANT_DOMAINS, WALLETS } from '../world/fixtur
 import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
 import { BOARD_KEYS, installTrustSites, TRUST_DOMAINS } from '../world/fixtures/trust-sites.ts';
 import { SIGNING_KEY_META } from '../../server/signing-key.ts';
+import { verifyBadge } from '../../engines/trust/statement.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 
@@ -176,11 +177,14 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
       assert.deepEqual(body.organization, { domain: TRUST_DOMAINS.established, name: 'Brightpath Learning', url: `https://${TRUST_DOMAINS.established}/` });
       assert.equal(body.verification_key.type, 'eip191-personal-sign');
       assert.match(body.verification_key.how_to_verify, /verifyMessage/);
+      assert.match(body.verification_key.how_to_verify, /issued_at <= now < expires_at/);
       const statement = JSON.parse(body.signed_statement);
       assert.deepEqual(
-        { domain: statement.domain, trust_score: statement.trust_score, risk_level: statement.risk_level, issued_at: statement.issued_at, signer: statement.signer, signals: statement.signals },
-        { domain: TRUST_DOMAINS.established, trust_score: 100, risk_level: 'LOW', issued_at: new Date(T0).toISOString(), signer: body.verification_key.address, signals: body.signals },
+        { type: statement.type, domain: statement.domain, trust_score: statement.trust_score, risk_level: statement.risk_level, issued_at: statement.issued_at, expires_at: statement.expires_at, signer: statement.signer, signals: statement.signals },
+        { type: 'merchant-trust-assessment/v2', domain: TRUST_DOMAINS.established, trust_score: 100, risk_level: 'LOW', issued_at: new Date(T0).toISOString(), expires_at: new Date(T0 + DAY).toISOString(), signer: body.verification_key.address, signals: body.signals },
       );
+      assert.deepEqual([body.issued_at, body.expires_at], [statement.issued_at, statement.expires_at], 'the result repeats the signed window');
+      assert.ok(body.limitations.some((line: string) => /holds for 24 hours, until expires_at/.test(line)), JSON.stringify(body.limitations));
       assert.match(statement.statement, /does not verify ownership of the domain, its employees or that a purchase is safe/);
       const { address } = body.verification_key;
       assert.equal(await verifyMessage({ address, message: body.signed_statement, signature: body.signature }), true);
@@ -189,6 +193,16 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
       assert.equal(await verifyMessage({ address, message: tampered, signature: body.signature }), false);
       assert.equal(await verifyMessage({ address: privateKeyToAccount(generatePrivateKey()).address, message: body.signed_statement, signature: body.signature }), false);
       assert.equal(headers.get('x-usage-free-remaining'), CHARGED);
+    });
+
+    it('holds for 24 hours: verifyBadge accepts it until expires_at, then refuses it as expired (no replay forever), and before issued_at as not yet valid', async () => {
+      const { body } = await skill('verified_merchant_json_badge', { domain: TRUST_DOMAINS.established });
+      const badge = { statement: body.signed_statement, signature: body.signature, address: body.verification_key.address };
+      assert.equal((await verifyBadge({ ...badge, now: new Date(T0) })).valid, true);
+      assert.equal((await verifyBadge({ ...badge, now: new Date(T0 + DAY - 1000) })).valid, true);
+      assert.deepEqual(await verifyBadge({ ...badge, now: new Date(T0 + DAY + 120_000) }), { valid: false, reason: 'expired' });
+      assert.deepEqual(await verifyBadge({ ...badge, now: new Date(T0 + 7 * DAY) }), { valid: false, reason: 'expired' });
+      assert.deepEqual(await verifyBadge({ ...badge, now: new Date(T0 - 3_600_000) }), { valid: false, reason: 'not_yet_valid' });
     });
 
     it('signs with one key kept in the store: the same address later and from a second instance on the same store', async () => {

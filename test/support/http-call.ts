@@ -42,10 +42,10 @@ export function closeHttpCalls() {
   agent.destroy();
 }
 
-/** A raw GET (fetch would decompress on its own): status, headers and the bytes as sent. */
-export function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+/** A raw request (fetch would decompress on its own): status, headers and the bytes as sent. */
+export function rawRequest(url: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.request(url, { headers }, (res) => {
+    http.request(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -54,3 +54,6 @@ export function rawGet(url: string, headers: Record<string, string> = {}): Promi
       .end();
   });
 }
+
+/** A raw GET: status, headers and the bytes as sent. */
+export const rawGet = (url: string, headers: Record<string, string> = {}) => rawRequest(url, { headers });

@@ -68,7 +68,7 @@ Try:
   ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.article, '/cranes'), max_chars: 400 })}    # cut at a block boundary
   ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.pdf, '/whitepaper.pdf') })}    # unsupported_content, free
   ${post('/v1/skills/pre_purchase_merchant_trust_check', { domain: TRUST_DOMAINS.newShop, transaction_amount_usd: 49.99 })}    # a young shop (RDAP), no board, no ads: HIGH risk
-  ${post('/v1/skills/verified_merchant_json_badge', { domain: TRUST_DOMAINS.established })}    # signed statement, verify with viem
+  ${post('/v1/skills/verified_merchant_json_badge', { domain: TRUST_DOMAINS.established })}    # signed statement valid 24 h, verify with viem
   ${post('/v1/skills/b2b_vendor_stability_evaluator', { vendor_domain: TRUST_DOMAINS.established })}    # hiring velocity, tech, contacts
   ${post('/v1/skills/universal_product_url_to_json', { product_url: PRODUCT_URLS.full })}    # ProductGroup JSON-LD: variants, shipping, returns, wallets
   ${post('/v1/skills/store_readiness_auditor', { domain: STORE_DOMAINS.blocked })}    # robots.txt keeps GPTBot out: prioritized fixes

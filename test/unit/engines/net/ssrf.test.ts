@@ -169,6 +169,7 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
         const before = { world: worldConnections(), internal: internalConnections };
         const error = await refused(strict(url));
         assert.equal(error.reason, 'address');
+        assert.equal(error.message, `${new URL(url).hostname} resolves to an address that is not public`, 'what the name resolved to is not said');
         assert.deepEqual({ world: worldConnections(), internal: internalConnections }, before, 'no connection was made');
       });
     }

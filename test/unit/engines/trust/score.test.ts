@@ -1,11 +1,11 @@
 /** The trust check's signals and assessment, and the badge statement: the spec's formula, thresholds and edges. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { verifyMessage } from 'viem';
 import { activeAdCampaigns, employeesAndJobs, legitimateTechStack, noSignal, trustSignals, type TrustSignals } from '../../../../engines/trust/signals.ts';
 import { agePoints, assessTrust, requiredScore, riskLevel, trustScore } from '../../../../engines/trust/score.ts';
-import { BADGE_DISCLAIMER, badgeStatement, canonicalJson } from '../../../../engines/trust/statement.ts';
+import { BADGE_DISCLAIMER, badgeStatement, canonicalJson, verifyBadge } from '../../../../engines/trust/statement.ts';
 import { assertValid } from '../../../support/contract.ts';
 import { techResult } from './results.ts';
 
@@ -127,15 +127,54 @@ describe('badge statement', () => {
     assert.equal(canonicalJson({ a: 1, b: 2 }), canonicalJson({ b: 2, a: 1 }));
   });
 
-  it('carries the assessment and the sentence saying what it does not prove; a signature over it verifies and a tampered copy does not', async () => {
-    const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
-    const text = badgeStatement({ domain: 'shop.example', trustScore: 80, riskLevel: 'LOW', signals: FULL, issuedAt: '2026-05-04T12:00:00.000Z', issuer: 'https://api.example', signer: account.address });
+  const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+  const ISSUED = new Date('2026-05-04T12:00:00.000Z');
+  const DAY = 86_400;
+  const issue = (overrides: Partial<Parameters<typeof badgeStatement>[0]> = {}) =>
+    badgeStatement({ domain: 'shop.example', trustScore: 80, riskLevel: 'LOW', signals: FULL, issuedAt: ISSUED, lifetimeSeconds: DAY, issuer: 'https://api.example', signer: account.address, ...overrides });
+  const at = (offsetSeconds: number) => new Date(ISSUED.getTime() + offsetSeconds * 1000);
+
+  it('carries the assessment, its validity window and the sentence saying what it does not prove; a signature over it verifies and a tampered copy does not', async () => {
+    const text = issue();
     const statement = JSON.parse(text);
-    assert.deepEqual(Object.keys(statement), ['domain', 'issued_at', 'issuer', 'risk_level', 'signals', 'signer', 'statement', 'trust_score', 'type']);
+    assert.deepEqual(Object.keys(statement), ['domain', 'expires_at', 'issued_at', 'issuer', 'risk_level', 'signals', 'signer', 'statement', 'trust_score', 'type']);
+    assert.equal(statement.type, 'merchant-trust-assessment/v2');
+    assert.equal(statement.issued_at, '2026-05-04T12:00:00.000Z');
+    assert.equal(statement.expires_at, '2026-05-05T12:00:00.000Z');
     assert.equal(statement.statement, BADGE_DISCLAIMER);
     assert.match(BADGE_DISCLAIMER, /does not verify ownership of the domain, its employees or that a purchase is safe/);
+    assert.match(BADGE_DISCLAIMER, /valid until expires_at/);
     const signature = await account.signMessage({ message: text });
     assert.equal(await verifyMessage({ address: account.address, message: text, signature }), true);
     assert.equal(await verifyMessage({ address: account.address, message: text.replace('"trust_score":80', '"trust_score":99'), signature }), false);
+  });
+
+  it('verifyBadge: valid from issued_at until expires_at (60 s of clock skew allowed at each end), expired or not yet valid outside', async () => {
+    const statement = issue();
+    const signature = await account.signMessage({ message: statement });
+    const check = (offsetSeconds: number) => verifyBadge({ statement, signature, address: account.address, now: at(offsetSeconds) });
+    assert.deepEqual(await check(0), { valid: true, domain: 'shop.example', issuedAt: ISSUED, expiresAt: at(DAY) });
+    for (const offset of [-60, 3600, DAY - 1, DAY + 59]) assert.equal((await check(offset)).valid, true, `${offset} s`);
+    for (const offset of [DAY + 60, DAY + 3600, 30 * DAY]) assert.deepEqual(await check(offset), { valid: false, reason: 'expired' }, `${offset} s`);
+    for (const offset of [-61, -3600]) assert.deepEqual(await check(offset), { valid: false, reason: 'not_yet_valid' }, `${offset} s`);
+    assert.equal((await verifyBadge({ statement, signature, address: account.address, now: at(DAY), leewaySeconds: 0 })).valid, false, 'expires_at itself is past the window');
+  });
+
+  it('verifyBadge refuses a pushed-back expiry, another signer, a v1 badge and text that is not a statement', async () => {
+    const statement = issue();
+    const signature = await account.signMessage({ message: statement });
+    const now = at(3600);
+    const extended = statement.replace('"expires_at":"2026-05-05T12:00:00.000Z"', '"expires_at":"2027-05-05T12:00:00.000Z"');
+    assert.notEqual(extended, statement);
+    assert.deepEqual(await verifyBadge({ statement: extended, signature, address: account.address, now }), { valid: false, reason: 'signature' });
+    const other = privateKeyToAccount(generatePrivateKey());
+    assert.deepEqual(await verifyBadge({ statement, signature, address: other.address, now }), { valid: false, reason: 'signer' });
+    const forged = issue({ signer: other.address });
+    assert.deepEqual(await verifyBadge({ statement: forged, signature, address: other.address, now }), { valid: false, reason: 'signature' });
+    const v1 = canonicalJson({ ...JSON.parse(statement), type: 'merchant-trust-assessment/v1', expires_at: null });
+    assert.deepEqual(await verifyBadge({ statement: v1, signature: await account.signMessage({ message: v1 }), address: account.address, now }), { valid: false, reason: 'malformed' });
+    const backwards = issue({ lifetimeSeconds: -1 });
+    assert.deepEqual(await verifyBadge({ statement: backwards, signature: await account.signMessage({ message: backwards }), address: account.address, now }), { valid: false, reason: 'malformed' });
+    assert.deepEqual(await verifyBadge({ statement: 'not json', signature, address: account.address, now }), { valid: false, reason: 'malformed' });
   });
 });
