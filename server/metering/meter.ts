@@ -377,7 +377,9 @@ export function createMeter({
       const byPayer = await rows.begin(`payer:${payer}`, at);
       if (byPayer.state !== 'started') return answerExisting(byPayer);
       if (quote?.paidAt) throw consumed();
-      return await paidCall(call, run, extras, price, rows, decoded.payload, requirements, payer, `${checked.authorization.nonce}`.toLowerCase(), `${inputKey}|${fp}`);
+      // The nonce is tied to the input, not to a key or a day: the same payment repeated for the same
+      // input (after a crash, even past midnight) finds its own claim.
+      return await paidCall(call, run, extras, price, rows, decoded.payload, requirements, payer, `${checked.authorization.nonce}`.toLowerCase(), `input:${fp}`);
     } finally {
       await rows.abandon();
     }

@@ -51,8 +51,12 @@ export function assertMatchesSpec(method: string, path: string, result: CallResu
 }
 
 /** One HTTP call; the answer is checked against the spec before it is returned. */
-export async function call(base: string, path: string, { method = 'POST', body, raw, headers = {} }: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<CallResult> {
-  const init: RequestInit = { method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers } };
+export async function call(
+  base: string,
+  path: string,
+  { method = 'POST', body, raw, headers = {}, signal }: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<CallResult> {
+  const init: RequestInit = { method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, signal };
   if (raw !== undefined) init.body = raw;
   else if (body !== undefined) init.body = JSON.stringify(body);
   const response = await fetch(base + path, init);

@@ -50,6 +50,8 @@ export interface ChainWorld {
   transfer(from: Payer, to: Address, usdcAtomic: bigint): Promise<void>;
   balanceOf(address: Address): Promise<bigint>;
   authorizationUsed(from: Address, nonce: Hex): Promise<boolean>;
+  /** Moves the chain's clock forward (block timestamps), as a test moves the service's clock. */
+  increaseTime(seconds: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -125,6 +127,10 @@ export async function startChain(options: ChainOptions = {}): Promise<ChainWorld
       balanceOf: (address) => client.readContract({ address: USDC_ADDRESS, abi: usdcAbi, functionName: 'balanceOf', args: [address] }),
       authorizationUsed: (from, nonce) =>
         client.readContract({ address: USDC_ADDRESS, abi: usdcAbi, functionName: 'authorizationState', args: [from, nonce] }),
+      async increaseTime(seconds) {
+        await client.increaseTime({ seconds: Math.ceil(seconds) });
+        await client.mine({ blocks: 1 });
+      },
       stop: node.stop,
     };
   } catch (error) {

@@ -1,0 +1,463 @@
+/**
+ * Model-based test of metering (issue: money is exact). fast-check draws sequences of steps by a
+ * few callers against the real service (two instances on one store: SQLite file, or PostgreSQL
+ * when DATABASE_URL is set), paid with the official x402 client on the local chain:
+ * - calls with the same and other inputs, with and without Idempotency-Key, ok and not-ok
+ *   outcomes, fresh and replayed payments, on either instance;
+ * - bursts of concurrent calls across both instances;
+ * - kill -9 of an instance in the middle of a free call (its handler hangs) or of a settlement
+ *   (the transfer lands after the instance died), a restart with its start-up housekeeping, and
+ *   the caller's repeat with the same payment;
+ * - time passing, and UTC midnight (the chain's clock moves with the service's).
+ * Beside it runs a small reference model of what each sequential call must answer. After every
+ * step the store and the chain must agree with these invariants:
+ * - never two charges (free use or settlement) for one input of one caller on one UTC day;
+ * - never a charge for an input whose result is not ok;
+ * - free uses of a caller-day = min(5, ok results that were free) = the store's count;
+ * - the ledger's settlements add up to what the chain moved to the service's wallet;
+ * - no lease is held once every call ended (a killed instance's leases go stale and are reclaimed).
+ * A killed instance is killed in process: its store refuses every later operation (nothing it does
+ * afterwards reaches the database, its lease renewals included), as a process killed with
+ * SIGKILL would; test/e2e/crash.test.ts kills real processes.
+ * METERING_MODEL_RUNS (default 6) sets the runs per backend; the seed is fixed (METERING_MODEL_SEED).
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import pg from 'pg';
+import { x402Client } from '@x402/core/client';
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { privateKeyToAccount } from 'viem/accounts';
+import { startChain, type ChainWorld } from '../world/chain.ts';
+import { startService, type TestService } from '../support/service.ts';
+import { call, type CallResult } from '../support/contract.ts';
+import { minimalResults } from '../support/minimal-handlers.ts';
+import { createFacilitator, type Facilitator } from '../../server/payments/facilitator.ts';
+import { openStore } from '../../server/store/index.ts';
+import { createHousekeeping } from '../../server/store/housekeeping.ts';
+import { utcDay } from '../../server/metering/day.ts';
+import type { Store } from '../../server/store/types.ts';
+import type { HandlerRegistry } from '../../handlers/types.ts';
+
+const RUNS = Number(process.env.METERING_MODEL_RUNS ?? 6);
+const SEED = Number(process.env.METERING_MODEL_SEED ?? 20261125);
+const STALE_MS = 60_000;
+const FREE = 5;
+const CALLERS = ['198.18.0.1', '198.18.0.2', '198.18.0.3'];
+const DOMAINS = ['ok-a.com', 'ok-b.com', 'ok-c.com', 'ok-d.com', 'ok-e.com', 'ok-f.com', 'no-a.com', 'no-b.com'];
+const OPERATIONS = [
+  { path: '/v1/tech-stack', operationId: 'techStack', offer: 'tech-stack', price: 5000 },
+  { path: '/v1/search-ads', operationId: 'searchAds', offer: 'search-ads', price: 10000 },
+] as const;
+/** How long a key names its call: a day and a minute (server/metering/meter.ts). */
+const KEY_LIFETIME_MS = 86_400_000 + 60_000;
+const KEYS = ['model-key-0001', 'model-key-0002', 'model-key-0003'];
+const isOkInput = (domain: string) => domain.startsWith('ok-');
+
+// ---------- steps ----------
+
+type CallStep = { kind: 'call'; caller: number; op: number; domain: string; key: number | null; pay: 'none' | 'fresh' | 'replay'; instance: number };
+type Step =
+  | CallStep
+  | { kind: 'burst'; calls: { caller: number; op: number; domain: string; instance: number }[] }
+  | { kind: 'killDuringFreeCall'; caller: number; op: number; domain: string; instance: number }
+  | { kind: 'killDuringSettle'; caller: number; op: number; domain: string; instance: number }
+  | { kind: 'time'; seconds: number }
+  | { kind: 'midnight' };
+
+const callerArb = fc.integer({ min: 0, max: CALLERS.length - 1 });
+const opArb = fc.integer({ min: 0, max: OPERATIONS.length - 1 });
+const domainArb = fc.constantFrom(...DOMAINS);
+const instanceArb = fc.integer({ min: 0, max: 1 });
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 10, arbitrary: fc.record({ kind: fc.constant('call' as const), caller: callerArb, op: opArb, domain: domainArb, key: fc.option(fc.integer({ min: 0, max: KEYS.length - 1 }), { freq: 2 }), pay: fc.constantFrom('none' as const, 'fresh' as const, 'fresh' as const, 'replay' as const), instance: instanceArb }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('burst' as const), calls: fc.array(fc.record({ caller: callerArb, op: opArb, domain: domainArb, instance: instanceArb }), { minLength: 2, maxLength: 8 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('killDuringFreeCall' as const), caller: callerArb, op: opArb, domain: fc.constantFrom(...DOMAINS.filter(isOkInput)), instance: instanceArb }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('killDuringSettle' as const), caller: callerArb, op: opArb, domain: fc.constantFrom(...DOMAINS.filter(isOkInput)), instance: instanceArb }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('time' as const), seconds: fc.integer({ min: 1, max: 7_200 }) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'midnight' as const }) },
+);
+
+// ---------- the system: two instances on one store, a clock shared with the chain ----------
+
+/** A store that an in-process kill -9 cuts off: every operation after the kill never returns. */
+function killable(store: Store) {
+  let dead = false;
+  const never = new Promise<never>(() => {});
+  function guard<T extends object>(repo: T): T {
+    return new Proxy(repo, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop);
+        return typeof value === 'function' ? (...args: unknown[]) => (dead ? never : value.apply(target, args)) : value;
+      },
+    });
+  }
+  const guarded = guard(store) as Store;
+  const wrapped: Store = new Proxy(guarded, {
+    get(target, prop) {
+      const value = Reflect.get(store, prop);
+      if (prop === 'kind') return store.kind;
+      if (typeof value === 'object' && value !== null) return guard(value);
+      return Reflect.get(target, prop);
+    },
+  });
+  return { store: wrapped, kill: () => (dead = true) };
+}
+
+interface Instance {
+  service: TestService;
+  store: Store;
+  kill(): void;
+}
+
+interface Model {
+  day: string;
+  /** Ok inputs charged (free or paid) per caller|day|op|domain, with the body delivered. */
+  charged: Map<string, unknown>;
+  freeUsed: Map<string, number>;
+  /** caller|key -> what the key names, kept 24 h from the call. */
+  keyed: Map<string, { op: number; domain: string; body: unknown; at: number }>;
+  /** Payment headers already used, with the input they paid for. */
+  payments: { caller: number; op: number; domain: string; header: string }[];
+}
+
+describe('metering model: one charge per input, never for nothing, free calls that survive a kill', { timeout: 900_000 }, () => {
+  let chain: ChainWorld;
+  let facilitator: Facilitator;
+  /** How far the service's and the chain's clocks were moved ahead of the wall clock. */
+  let offsetMs = 0;
+  before(async () => {
+    chain = await startChain();
+    facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: chain.facilitatorPrivateKey, rpcUrl: chain.rpcUrl })!;
+  });
+  after(async () => {
+    await chain?.stop();
+  });
+
+  const backends: { name: string; open: () => Promise<{ open: () => Promise<Store>; cleanup: () => Promise<void> }> }[] = [
+    {
+      name: 'SQLite',
+      open: async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'metering-model-'));
+        return { open: () => openStore({ sqlitePath: join(dir, 'store.sqlite') }), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+      },
+    },
+  ];
+  if (process.env.DATABASE_URL) {
+    backends.push({
+      name: 'PostgreSQL',
+      open: async () => {
+        const schema = `model_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+        return {
+          open: () => openStore({ databaseUrl: process.env.DATABASE_URL, pgSchema: schema }),
+          cleanup: async () => {
+            const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+            await admin.connect();
+            try {
+              await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+            } finally {
+              await admin.end();
+            }
+          },
+        };
+      },
+    });
+  }
+
+  for (const backend of backends) {
+    it(`holds on ${backend.name}, two instances`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(stepArb, { minLength: 4, maxLength: 14 }), async (steps) => runScenario(backend, steps)),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    });
+  }
+
+  async function runScenario(backend: (typeof backends)[number], steps: Step[]) {
+    const db = await backend.open();
+    const stores: Store[] = [];
+    const instances: Instance[] = [];
+    /** Every instance started, the killed ones too: each is closed at the end. */
+    const started: Instance[] = [];
+    const payTo = chain.payTo;
+    const startBalance = await chain.balanceOf(payTo);
+    const payer = await chain.newPayer(50_000_000n);
+    // The chain's clock only moves forward: every run goes on from where the last left it.
+    const now = () => new Date(Date.now() + offsetMs);
+    /** requestId -> the input it was for, so the ledger can be read per input. */
+    const requestInput = new Map<string, { caller: number; op: number; domain: string }>();
+    /** Handlers that hang until the instance is killed, per caller|domain. */
+    const hangs = new Map<string, () => void>();
+    /** The next settlement through this instance kills it once the transfer is sent. */
+    const killAtSettle = new Set<number>();
+    const model: Model = { day: utcDay(now()), charged: new Map(), freeUsed: new Map(), keyed: new Map(), payments: [] };
+
+    function handlers(): HandlerRegistry {
+      const answer = (operationId: string, ok: string, notOk: string) => async (input: { domain: string }, context: { requestId: string }) => {
+        const hang = [...hangs.entries()].find(([name]) => name.endsWith(`|${input.domain}`));
+        if (hang) {
+          hang[1]();
+          await new Promise(() => {});
+        }
+        void context;
+        const base = minimalResults.get(operationId) as Record<string, unknown>;
+        return { ...base, domain: input.domain, status: isOkInput(input.domain) ? ok : notOk };
+      };
+      return { techStack: answer('techStack', 'ok', 'no_signals') as never, searchAds: answer('searchAds', 'ok', 'no_ads') as never };
+    }
+
+    async function startInstance(index: number): Promise<Instance> {
+      const raw = await db.open();
+      stores.push(raw);
+      const { store, kill } = killable(raw);
+      const watched: Facilitator = {
+        kind: facilitator.kind,
+        verify: (payload, requirements) => facilitator.verify(payload, requirements),
+        async settle(payload, requirements) {
+          const settled = await facilitator.settle(payload, requirements);
+          if (killAtSettle.delete(index)) {
+            kill();
+            return new Promise(() => {});
+          }
+          return settled;
+        },
+      };
+      const service = await startService({ handlers: handlers(), store, facilitator: watched, now, config: { payTo, trustedProxies: ['127.0.0.1'], requestStaleAfterMs: STALE_MS, freeCallHeldWaitMs: 1_500 } });
+      // What server/main.ts does when an instance starts: one housekeeping pass.
+      await createHousekeeping({ store, now, staleAfterMs: STALE_MS, intervalMs: 0 }).runOnce();
+      const instance = { service, store, kill };
+      started.push(instance);
+      return instance;
+    }
+
+    async function advance(ms: number) {
+      offsetMs += ms;
+      await chain.increaseTime(ms / 1000);
+    }
+
+    async function sign(terms: string): Promise<string> {
+      const client = new x402Client();
+      registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
+      const realNow = Date.now;
+      Date.now = () => realNow() + offsetMs;
+      try {
+        return encodePaymentSignatureHeader(await client.createPaymentPayload(decodePaymentRequiredHeader(terms)));
+      } finally {
+        Date.now = realNow;
+      }
+    }
+
+    const inputKey = (caller: number, op: number, domain: string, day = model.day) => `${caller}|${day}|${op}|${domain}`;
+    const callerDay = (caller: number, day = model.day) => `${CALLERS[caller]}|${day}`;
+
+    async function send(instance: number, caller: number, op: number, domain: string, extra: Record<string, string> = {}, signal?: AbortSignal): Promise<CallResult> {
+      const answer = await call(instances[instance].service.url, OPERATIONS[op].path, { body: { domain }, headers: { 'X-Forwarded-For': CALLERS[caller], ...extra }, signal });
+      const requestId = answer.headers.get('x-request-id');
+      if (requestId) requestInput.set(requestId, { caller, op, domain });
+      return answer;
+    }
+
+    /** The reference model's answer to one sequential call. */
+    function expected(step: CallStep, paymentFor: { op: number; domain: string } | null): { status: number; code?: string; charge: 'none' | 'free_use' | 'settlement'; replayOf?: unknown } {
+      const keyName = step.key === null ? null : `${step.caller}|${KEYS[step.key]}`;
+      const keyed = keyName ? model.keyed.get(keyName) : undefined;
+      if (keyed && keyed.at + KEY_LIFETIME_MS > now().getTime()) {
+        if (keyed.op !== step.op || keyed.domain !== step.domain) return { status: 409, code: 'idempotency_conflict', charge: 'none' };
+        return { status: 200, charge: 'none', replayOf: keyed.body };
+      }
+      const charged = model.charged.get(inputKey(step.caller, step.op, step.domain));
+      if (charged !== undefined) return { status: 200, charge: 'none', replayOf: charged };
+      // A payment already used for another input is refused before anything runs.
+      if (step.pay === 'replay' && paymentFor) return { status: 0, code: 'payment_reused|invalid_payment', charge: 'none' };
+      // Whether a result will be ok is known only after the work: with no free call left, every new
+      // input is asked to pay first, and a paid result that is not ok is never settled.
+      if ((model.freeUsed.get(callerDay(step.caller)) ?? 0) < FREE) return { status: 200, charge: isOkInput(step.domain) ? 'free_use' : 'none' };
+      return { status: 402, charge: isOkInput(step.domain) ? 'settlement' : 'none' };
+    }
+
+    async function ledgerSince(before: number) {
+      const entries = await stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER });
+      return entries.slice(before);
+    }
+
+    async function runCall(step: CallStep) {
+      const ledgerBefore = (await stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).length;
+      const headers: Record<string, string> = step.key === null ? {} : { 'Idempotency-Key': KEYS[step.key] };
+      const replayable = model.payments.filter((payment) => payment.caller === step.caller && payment.op === step.op && payment.domain !== step.domain);
+      const replay = step.pay === 'replay' ? replayable[0] ?? null : null;
+      const effective: CallStep = step.pay === 'replay' && !replay ? { ...step, pay: 'fresh' } : step;
+      const expect = expected(effective, replay);
+      let answer: CallResult;
+      let paidAfterChallenge = false;
+      if (replay) {
+        answer = await send(step.instance, step.caller, step.op, step.domain, { ...headers, 'PAYMENT-SIGNATURE': replay.header });
+      } else {
+        answer = await send(step.instance, step.caller, step.op, step.domain, headers);
+        if (answer.status === 402 && effective.pay === 'fresh') {
+          const header = await sign(answer.headers.get('payment-required')!);
+          answer = await send(step.instance, step.caller, step.op, step.domain, { ...headers, 'PAYMENT-SIGNATURE': header });
+          if (answer.status === 200) model.payments.push({ caller: step.caller, op: step.op, domain: step.domain, header });
+          assert.equal(expect.status, 402, `model expected ${JSON.stringify(expect)} but the service asked for payment`);
+          expect.status = 200;
+          paidAfterChallenge = true;
+        }
+      }
+      const detail = `${JSON.stringify(step)} -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+      if (expect.status) assert.equal(answer.status, expect.status, detail);
+      if (expect.code) assert.ok(expect.code.split('|').includes(answer.body.code), `${expect.code} expected: ${detail}`);
+      if (expect.replayOf !== undefined) assert.deepEqual(answer.body, expect.replayOf, `a replay delivers the stored answer: ${detail}`);
+      const charges = (await ledgerSince(ledgerBefore)).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
+      const expectedKinds = expect.charge === 'none' || (expect.charge === 'settlement' && !paidAfterChallenge) ? [] : [expect.charge];
+      assert.deepEqual(charges.map((entry) => entry.kind), expectedKinds, `charges of ${detail}`);
+      if (answer.status === 200 && answer.body.status === 'ok' && expect.replayOf === undefined) {
+        model.charged.set(inputKey(step.caller, step.op, step.domain), answer.body);
+        if (expect.charge === 'free_use') model.freeUsed.set(callerDay(step.caller), (model.freeUsed.get(callerDay(step.caller)) ?? 0) + 1);
+      }
+      const keyName = step.key === null ? null : `${step.caller}|${KEYS[step.key]}`;
+      if (keyName && answer.status === 200 && !(model.keyed.get(keyName) && model.keyed.get(keyName)!.at + KEY_LIFETIME_MS > now().getTime())) {
+        model.keyed.set(keyName, { op: step.op, domain: step.domain, body: answer.body, at: now().getTime() });
+      }
+    }
+
+    /** After a burst, whose per-call order the model cannot know, the model learns the charges from the ledger. */
+    async function runBurst(calls: { caller: number; op: number; domain: string; instance: number }[]) {
+      const answers = await Promise.all(calls.map((c) => send(c.instance, c.caller, c.op, c.domain)));
+      for (const [index, answer] of answers.entries()) {
+        const c = calls[index];
+        assert.ok([200, 402, 409].includes(answer.status), `burst ${JSON.stringify(c)} -> ${answer.status} ${JSON.stringify(answer.body)}`);
+        if (answer.status === 409) assert.equal(answer.body.code, 'request_already_started');
+        if (answer.status === 200 && answer.body.status === 'ok') {
+          const key = inputKey(c.caller, c.op, c.domain);
+          const known = model.charged.get(key);
+          if (known !== undefined) assert.deepEqual(answer.body, known, 'one input of one caller-day has one answer');
+          else model.charged.set(key, answer.body);
+        }
+        if (answer.status === 402) {
+          const used = (await stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).filter((entry) => entry.kind === 'free_use' && entry.caller === CALLERS[c.caller] && utcDay(new Date(entry.at)) === model.day).length;
+          assert.equal(used, FREE, `a caller is asked to pay only once its free calls are used: ${JSON.stringify(answer.body.error ?? answer.body)}`);
+        }
+      }
+      await resyncFreeUses();
+    }
+
+    async function resyncFreeUses() {
+      for (const [caller] of CALLERS.entries()) {
+        const used = (await stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).filter((entry) => entry.kind === 'free_use' && entry.caller === CALLERS[caller] && utcDay(new Date(entry.at)) === model.day).length;
+        model.freeUsed.set(callerDay(caller), used);
+      }
+    }
+
+    async function restart(index: number) {
+      instances[index].kill();
+      instances[index].service.server.closeAllConnections();
+      await advance(STALE_MS + 1_000);
+      instances[index] = await startInstance(index);
+    }
+
+    async function killDuringFreeCall(step: Extract<Step, { kind: 'killDuringFreeCall' }>) {
+      const key = inputKey(step.caller, step.op, step.domain);
+      if (model.charged.has(key) || (model.freeUsed.get(callerDay(step.caller)) ?? 0) >= FREE) return;
+      let entered!: () => void;
+      const inHandler = new Promise<void>((resolve) => (entered = resolve));
+      hangs.set(`${step.caller}|${step.domain}`, entered);
+      const aborted = new AbortController();
+      const cut = send(step.instance, step.caller, step.op, step.domain, {}, aborted.signal).catch(() => null);
+      await inHandler;
+      hangs.clear();
+      await restart(step.instance);
+      aborted.abort();
+      await cut;
+      // Nothing was charged; the free call the dead call held is back once its lease went stale.
+      const remaining = await send(1 - step.instance, step.caller, 0, 'no-a.com');
+      assert.equal(remaining.headers.get('x-usage-free-remaining'), String(FREE - (model.freeUsed.get(callerDay(step.caller)) ?? 0)), 'the killed call\'s free call is back');
+    }
+
+    async function killDuringSettle(step: Extract<Step, { kind: 'killDuringSettle' }>) {
+      const key = inputKey(step.caller, step.op, step.domain);
+      if (model.charged.has(key)) return;
+      // Paid only once the free calls are used: use them up on inputs of their own.
+      for (let n = 0; (model.freeUsed.get(callerDay(step.caller)) ?? 0) < FREE && n < 20; n++) {
+        const domain = `ok-filler-${n}.com`;
+        if (model.charged.has(inputKey(step.caller, 0, domain))) continue;
+        await runCall({ kind: 'call', caller: step.caller, op: 0, domain, key: null, pay: 'none', instance: step.instance });
+      }
+      const challenge = await send(step.instance, step.caller, step.op, step.domain);
+      assert.equal(challenge.status, 402, JSON.stringify(challenge.body));
+      const header = await sign(challenge.headers.get('payment-required')!);
+      const balance = await chain.balanceOf(payTo);
+      killAtSettle.add(step.instance);
+      const aborted = new AbortController();
+      let early: CallResult | null = null;
+      const cut = send(step.instance, step.caller, step.op, step.domain, { 'PAYMENT-SIGNATURE': header }, aborted.signal).then((answer) => (early = answer), () => null);
+      for (let wait = 0; killAtSettle.has(step.instance) && !early && wait < 400; wait++) await new Promise((resolve) => setTimeout(resolve, 25));
+      assert.equal(killAtSettle.has(step.instance), false, `the settlement was reached (the call answered ${JSON.stringify((early as CallResult | null)?.body)})`);
+      assert.equal(await chain.balanceOf(payTo), balance + BigInt(OPERATIONS[step.op].price), 'the transfer landed after the kill');
+      await restart(step.instance);
+      aborted.abort();
+      await cut;
+      const ledgerBefore = (await stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).length;
+      const delivered = await send(step.instance, step.caller, step.op, step.domain, { 'PAYMENT-SIGNATURE': header });
+      assert.equal(delivered.status, 200, JSON.stringify(delivered.body));
+      assert.equal(delivered.body.status, 'ok');
+      assert.deepEqual((await ledgerSince(ledgerBefore)).map((entry) => entry.kind), ['settlement'], 'the repeat records the settlement once');
+      assert.equal(await chain.balanceOf(payTo), balance + BigInt(OPERATIONS[step.op].price), 'charged once');
+      model.charged.set(key, delivered.body);
+      model.payments.push({ caller: step.caller, op: step.op, domain: step.domain, header });
+    }
+
+    async function checkInvariants(label: string) {
+      const ledger = await stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER });
+      const charges = ledger.filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
+      const perInput = new Map<string, number>();
+      for (const entry of charges) {
+        const input = requestInput.get(entry.requestId ?? '');
+        assert.ok(input, `${label}: every charge belongs to a request the test sent (${entry.requestId})`);
+        assert.ok(isOkInput(input.domain), `${label}: a charge for ${input.domain}, whose result is not ok`);
+        assert.equal(entry.operation, OPERATIONS[input.op].offer);
+        const key = inputKey(input.caller, input.op, input.domain, utcDay(new Date(entry.at)));
+        perInput.set(key, (perInput.get(key) ?? 0) + 1);
+        assert.ok(perInput.get(key)! <= 1, `${label}: two charges for ${key}`);
+      }
+      const day = model.day;
+      for (const [caller, ip] of CALLERS.entries()) {
+        const freeUses = charges.filter((entry) => entry.kind === 'free_use' && entry.caller === ip && utcDay(new Date(entry.at)) === day).length;
+        assert.ok(freeUses <= FREE, `${label}: ${freeUses} free uses`);
+        assert.equal(freeUses, model.freeUsed.get(callerDay(caller)) ?? 0, `${label}: free uses of ${ip} as the model counts them`);
+        const counted = await stores[0].counters.get({ bucket: 'free', subject: ip, window: day, now: now().getTime(), staleAfterMs: STALE_MS });
+        assert.deepEqual(counted, { used: freeUses, held: 0 }, `${label}: the store counts every free use and holds no lease once the calls ended`);
+      }
+      const settled = charges.filter((entry) => entry.kind === 'settlement').reduce((sum, entry) => sum + entry.amountMicroUsd, 0);
+      assert.equal(await chain.balanceOf(payTo), startBalance + BigInt(settled), `${label}: the ledger's settlements are the chain's transfers`);
+    }
+
+    try {
+      instances.push(await startInstance(0), await startInstance(1));
+      for (const [index, step] of steps.entries()) {
+        if (step.kind === 'call') await runCall(step);
+        else if (step.kind === 'burst') await runBurst(step.calls);
+        else if (step.kind === 'killDuringFreeCall') await killDuringFreeCall(step);
+        else if (step.kind === 'killDuringSettle') await killDuringSettle(step);
+        else if (step.kind === 'time') await advance(step.seconds * 1000);
+        else {
+          const next = Date.UTC(now().getUTCFullYear(), now().getUTCMonth(), now().getUTCDate() + 1);
+          await advance(next - now().getTime() + 1_000);
+          model.day = utcDay(now());
+        }
+        model.day = utcDay(now());
+        await checkInvariants(`after step ${index} (${step.kind})`);
+      }
+    } finally {
+      for (const instance of started) {
+        instance.service.server.closeAllConnections();
+        await instance.service.close();
+      }
+      for (const store of stores) await store.close().catch(() => undefined);
+      await db.cleanup();
+    }
+  }
+});
