@@ -9,6 +9,8 @@
 import { Readability } from '@mozilla/readability';
 import { removeChrome, removeClutter, removeSurroundings } from './declutter.ts';
 import type { Doc } from './page.ts';
+import { parseReportOf, treeDepth } from '../parse/dom.ts';
+import { PARSE_LIMITS, READABILITY_MAX_DEPTH } from '../parse/limits.ts';
 
 export interface MainContent {
   root: Element;
@@ -66,7 +68,7 @@ function declaresArticle(document: Doc): boolean {
   return [...document.querySelectorAll('script[type="application/ld+json"]')].some((script) => ARTICLE_TYPES.test(script.textContent ?? ''));
 }
 
-export function candidates(document: Doc, { charThreshold = 500, maxElements = 20_000 } = {}): Candidates {
+export function candidates(document: Doc, { charThreshold = 500, maxElements = PARSE_LIMITS.maxElements, maxDepth = READABILITY_MAX_DEPTH } = {}): Candidates {
   const declaredArticle = declaresArticle(document);
   removeClutter(document);
   removeChrome(document.body);
@@ -76,9 +78,12 @@ export function candidates(document: Doc, { charThreshold = 500, maxElements = 2
   const page = root.cloneNode(true) as Element;
   removeSurroundings(page);
   const elements = document.querySelectorAll('*').length;
+  // The nesting as the page had it, before the parse limits flattened it.
+  const depth = parseReportOf(document)?.depth ?? treeDepth(document.documentElement);
   let article: Element | null = null;
-  // Readability's scoring is superlinear: on a huge page it runs for seconds.
-  if (elements <= maxElements) {
+  // Readability's scoring is superlinear in the elements, and its conditional cleaning in the
+  // nesting: on a huge or deeply nested page it runs for seconds. Such pages take the page path.
+  if (elements <= maxElements && depth <= maxDepth) {
     try {
       const parsed = new Readability(document as any, { charThreshold, keepClasses: true, serializer: (element: Node) => element as any }).parse();
       article = (parsed?.content as unknown as Element | null) ?? null;
