@@ -4,6 +4,7 @@ import { collectTechStack, type TechStackDeps } from '../../../../engines/tech-s
 import { createNet, loadNetConfig, type Net } from '../../../../engines/net/index.ts';
 import { serveContainer } from '../../../world/fixtures/tag-manager.ts';
 import { startWorld, type World } from '../../../world/index.ts';
+import { analyzeInline } from '../../../../engines/parse/inline.ts';
 
 const CONTAINER = `(function(){var data = {"resource": {"tags":[
   {"function":"__html","vtp_html":"\\u003Cscript src=\\"https:\\/\\/www.clarity.ms\\/tag\\/shared42\\"\\u003E\\u003C\\/script\\u003E","tag_id":1}
@@ -30,7 +31,7 @@ describe('collectTechStack with the container cache (net.containers)', () => {
   after(() => world.stop());
 
   function deps(net: Net, cached: boolean): TechStackDeps {
-    return { fetch: net.fetch, dns: net.dns, now: () => new Date(), previous: async () => null, remember: async () => {}, containers: cached ? net.containers : null };
+    return { fetch: net.fetch, dns: net.dns, analyze: analyzeInline, now: () => new Date(), previous: async () => null, remember: async () => {}, containers: cached ? net.containers : null };
   }
 
   it('reads a container shared by several sites once, and detects from the kept text', async () => {
