@@ -85,7 +85,7 @@ export async function collectCleanMarkdown(
     if (!isUnanalysable(error)) throw error;
     return answer(url, 'unsupported_content', `The page is HTML that cannot be converted within the parse limits (${error.message}); nothing was converted.`, finalUrl);
   }
-  if (!page.hasContent) return { ...answer(url, 'empty', 'The page has no extractable text content (it may be rendered by JavaScript).', finalUrl), title: page.title, meta_description: page.metaDescription };
+  if (!page.hasContent) return { ...answer(url, 'empty', ['The page has no extractable text content (it may be rendered by JavaScript).', ...page.limitNotes].join(' '), finalUrl), title: page.title, meta_description: page.metaDescription };
   const { markdown, truncated } = truncateAtBlock(page.markdown, maxChars);
   const notes = [response.truncated ? `The page was larger than ${maxBodyBytes} bytes; only the first part was read.` : '', ...page.limitNotes, truncated ? `Cut at a block boundary to ${maxChars} characters (${page.markdown.length} in full).` : ''].filter(Boolean);
   return {

@@ -33,7 +33,7 @@ export function defaultWorkerFile(): string {
 export interface ParsePoolOptions {
   /** Worker threads (PARSE_POOL_THREADS). */
   threads?: number;
-  /** How long a task may run once started (PARSE_DEADLINE_MS). */
+  /** How long a task may run once started (PARSE_DEADLINE_MS); a caller may ask for less. */
   deadlineMs?: number;
   /** Tasks that may wait for a thread (PARSE_POOL_MAX_QUEUE); one more is ParsePoolBusy. */
   maxQueue?: number;
@@ -111,8 +111,10 @@ export function createParsePool({
     for (const listener of listeners) listener({ task, outcome, seconds });
   }
 
-  const analyze: Analyze = async function analyze(task, input, { signal, deadlineMs: taskDeadlineMs = deadlineMs } = {}) {
+  const analyze: Analyze = async function analyze(task, input, { signal, deadlineMs: asked = deadlineMs } = {}) {
     signal?.throwIfAborted();
+    // A caller may ask for less time than the pool's deadline, never for more.
+    const taskDeadlineMs = Math.min(asked, deadlineMs);
     const since = performance.now();
     const workers = pool();
     if (workers.queueSize >= maxQueue) {
