@@ -38,8 +38,20 @@ const RAW_TEXT_END: Record<string, RegExp> = {
   title: /<\/title\s*>/gi,
 };
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'keygen', 'frame', 'basefont', 'bgsound']);
-/** Elements a start tag of the same name closes when it is the innermost open one (<li>a<li>b). */
-const SELF_ENDING = new Set(['p', 'li', 'dt', 'dd', 'option', 'tr', 'td', 'th', 'rt', 'rp', 'optgroup']);
+/** Open elements a start tag closes while they are the innermost (<li>a<li>b, <td>a<tr>); a <p> is closed by any block. */
+const IMPLIED_END: Record<string, Set<string>> = {
+  li: new Set(['li', 'p']),
+  dt: new Set(['dt', 'dd', 'p']),
+  dd: new Set(['dt', 'dd', 'p']),
+  tr: new Set(['tr', 'td', 'th']),
+  td: new Set(['td', 'th']),
+  th: new Set(['td', 'th']),
+  option: new Set(['option']),
+  optgroup: new Set(['option', 'optgroup']),
+  rt: new Set(['rt', 'rp']),
+  rp: new Set(['rt', 'rp']),
+};
+const CLOSES_P = new Set(['p']);
 const PHRASING = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'button', 'cite', 'code', 'data', 'dfn', 'em', 'font', 'i', 'img', 'input', 'kbd', 'label', 'mark', 'q', 's', 'samp', 'select', 'small', 'span', 'strong', 'sub', 'sup', 'svg', 'textarea', 'time', 'u', 'var', 'wbr', 'picture', 'math']);
 const TAG = /<!--|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)/g;
 
@@ -56,7 +68,7 @@ export interface CutResult {
  * than maxMarkupDepth, in one linear pass (comments and raw text skipped). The nesting is the
  * markup's: open tags not yet closed, void elements and self-closed tags not counted, an end tag
  * closing every element opened since its own start tag, and the implied ends a parser applies most
- * (a <p>, <li>, <td>... closed by the next of its kind; a <p> by the next block).
+ * (an <li>, <td>, <tr>, <dd>... closed by the next of its kind or row; a <p> by the next block).
  */
 export function cutMarkup(html: string, { maxElements, maxMarkupDepth }: Pick<ParseLimits, 'maxElements' | 'maxMarkupDepth'> = PARSE_LIMITS): CutResult {
   let elements = 0;
@@ -81,8 +93,8 @@ export function cutMarkup(html: string, { maxElements, maxMarkupDepth }: Pick<Pa
     }
     elements += 1;
     if (elements > maxElements) return { html: html.slice(0, match.index), elements, cut: 'elements' };
-    const innermost = open[open.length - 1];
-    if (innermost !== undefined && ((innermost === name && SELF_ENDING.has(name)) || (innermost === 'p' && !PHRASING.has(name)))) open.pop();
+    const closes = IMPLIED_END[name] ?? (PHRASING.has(name) ? null : CLOSES_P);
+    while (closes && open.length && closes.has(open[open.length - 1])) open.pop();
     const rawEnd = RAW_TEXT_END[name];
     if (rawEnd) {
       rawEnd.lastIndex = TAG.lastIndex;
