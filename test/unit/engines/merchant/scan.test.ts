@@ -4,6 +4,7 @@ import { scanMerchant, UnsafeMerchantTarget } from '../../../../engines/merchant
 import { FetchFailure, UnsafeTargetError, type FetchRequest, type SafeFetch, type SafeFetchResponse } from '../../../../engines/net/types.ts';
 import { paymentRequired, WALLETS } from '../../../world/fixtures/merchant-sites.ts';
 import { analyzeInline } from '../../../../engines/parse/inline.ts';
+import { UnanalysableContent, type Analyze } from '../../../../engines/parse/types.ts';
 
 const COMPARABLE = [2000, 5000, 10000, 10000, 30000];
 const URL_ = 'https://shop.io/api/report';
@@ -72,5 +73,35 @@ describe('scanMerchant', () => {
     assert.equal(result.valid_x402_config, false);
     assert.ok(result.matched_flags!.includes('x402_v1_terms'));
     assert.equal(result.safe_to_pay, false);
+  });
+
+  it('makes pages that cannot be scanned within the parse limits a risk finding, and scans the terms alone', async () => {
+    const asked: number[] = [];
+    const analyze: Analyze = async (task, input, options) => {
+      if (task === 'injection' && (input as { pages: string[] }).pages.length) throw new UnanalysableContent('deadline', 'the injection analysis took longer than 3000 ms and was ended');
+      asked.push((input as { pages: string[]; termsTexts: string[] }).termsTexts.length);
+      return analyzeInline(task, input, options);
+    };
+    const home = response('https://shop.io/', 200, '<p>Welcome</p>');
+    const answers = { [URL_]: () => response(URL_, 402, '{}', { 'payment-required': terms, 'content-type': 'application/json' }), 'https://shop.io/': () => home };
+    const readable = await scanMerchant(URL_, { fetch: fakeFetch(answers), analyze: analyzeInline, comparableMicroUsd: COMPARABLE }, { deadlineMs: 300 });
+    const result = await scanMerchant(URL_, { fetch: fakeFetch(answers), analyze, comparableMicroUsd: COMPARABLE }, { deadlineMs: 300 });
+    assert.equal(result.status, 'ok');
+    assert.ok(result.matched_flags!.includes('page_unanalysable'));
+    assert.ok(!readable.matched_flags!.includes('page_unanalysable'));
+    assert.equal(result.trust_score, readable.trust_score! - 20);
+    assert.equal(result.safe_to_pay, false);
+    assert.equal(result.prompt_injection_risk, 'LOW');
+    assert.ok(asked[0] > 0, 'the terms were scanned alone');
+    assert.match(result.recommendation!, /could not be scanned within the parse limits/);
+  });
+
+  it('answers MEDIUM risk when even the terms cannot be scanned', async () => {
+    const analyze: Analyze = async () => {
+      throw new UnanalysableContent('crashed', 'the injection analysis ended its worker');
+    };
+    const result = await scanMerchant(URL_, { fetch: fakeFetch({ [URL_]: () => response(URL_, 402, '{}', { 'payment-required': terms, 'content-type': 'application/json' }) }), analyze, comparableMicroUsd: COMPARABLE }, { deadlineMs: 300 });
+    assert.equal(result.prompt_injection_risk, 'MEDIUM');
+    assert.ok(result.matched_flags!.includes('page_unanalysable'));
   });
 });
