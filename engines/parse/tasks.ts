@@ -9,6 +9,8 @@ import { extractProduct } from '../product/extract.ts';
 import { readPage } from '../contacts/page.ts';
 import { scanForInjection, type ScanInput } from '../merchant/injection.ts';
 import { detect, extractContainerIds, type DetectInput } from '../tech/detect.ts';
+import { readStoreHome } from '../store-readiness/home-page.ts';
+import { readPromoPage } from '../promo/page.ts';
 
 export const TASKS = {
   /** clean-markdown: parse, main content, Markdown, title and description. */
@@ -19,6 +21,10 @@ export const TASKS = {
   contacts: ({ html, url, teamPage }: { html: string; url: string; teamPage?: boolean }) => readPage(html, url, { teamPage }),
   /** verify-merchant: the prompt-injection scan of pages and terms. */
   injection: (input: ScanInput) => scanForInjection(input),
+  /** The store readiness audit: a home page's product evidence, product URLs, links and feeds. */
+  storeHome: ({ html, url }: { html: string; url: string }) => readStoreHome(html, url),
+  /** checkout_active_promo_code_finder: a page's SEO texts, and its text or promo links as asked. */
+  promoPage: ({ html, url, maxLinks, withText }: { html: string; url: string; maxLinks?: number; withText?: boolean }) => readPromoPage(html, url, { maxLinks, withText }),
   /** tech-stack: the tag-manager containers a page loads. */
   containerIds: ({ html }: { html: string }) => extractContainerIds(html),
   /** tech-stack: the technologies of a page, its containers, headers, cookies and DNS. */
