@@ -48,16 +48,16 @@ function sourceUrlPlugin(outDir: string): Plugin {
 export const PARSE_WORKER_BUNDLE = 'parse-worker.mjs';
 
 const common = (outfile: string): BuildOptions => ({
-    outfile,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [sourceUrlPlugin(dirname(outfile))],
-  });
+  outfile,
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [sourceUrlPlugin(dirname(outfile))],
+});
 
 export async function bundle({ entry = 'server/main.ts', entryContents, outfile = 'dist/main.mjs' }: BundleOptions = {}): Promise<string> {
   const out = resolve(projectRoot, outfile);
