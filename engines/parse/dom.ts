@@ -1,6 +1,7 @@
 /**
- * linkedom under the parse limits (limits.ts): the HTML is cut at maxElements start tags before it
- * is parsed, and whatever nests deeper than maxDepth is flattened afterwards, so that every later
+ * linkedom under the parse limits (limits.ts): the HTML is cut at maxElements start tags, or where
+ * its markup nests deeper than maxMarkupDepth, before it is parsed, and whatever nests deeper than
+ * maxDepth in the tree is flattened afterwards, so that every later
  * walk of the tree, recursive or not, is bounded. Every engine that builds a DOM of a fetched page
  * parses it here.
  */
