@@ -16,6 +16,7 @@ import { OFFLINE_ENV } from '../../support/service.ts';
 import { freePort } from '../../support/free-port.ts';
 import { startWorld, type World } from '../../world/index.ts';
 import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl } from '../../world/fixtures/markdown-sites.ts';
+import { hostileUrl, installHostileSites } from '../../world/fixtures/hostile-sites.ts';
 
 describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'bundle-test-'));
@@ -27,6 +28,7 @@ describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () 
   before(async () => {
     world = await startWorld();
     installMarkdownSites(world);
+    installHostileSites(world);
     file = await bundle({ outfile: 'dist/test/build-main.mjs' });
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
@@ -79,5 +81,18 @@ describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () 
     const metrics = await (await fetch(`${url}/metrics`)).text();
     assert.match(metrics, /^parse_tasks_total\{task="markdown",outcome="ok"\} 1$/m);
     assert.match(metrics, /^parse_pool_threads \d+$/m);
+  });
+
+  it('honours SIGTERM during a hostile parse: the call is answered, then the process exits 0', async () => {
+    const answer = fetch(`${url}/v1/clean-markdown`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' }, body: JSON.stringify({ url: hostileUrl('nested20000') }) });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const started = performance.now();
+    child.kill('SIGTERM');
+    const response = await answer;
+    assert.equal(response.status, 200);
+    assert.ok(['ok', 'empty', 'unsupported_content'].includes(((await response.json()) as { status: string }).status));
+    const [code] = await once(child, 'exit');
+    assert.equal(code, 0);
+    assert.ok(performance.now() - started < 10_000, `exited ${Math.round(performance.now() - started)} ms after SIGTERM`);
   });
 });
