@@ -7,9 +7,11 @@
  * port of its own); when it passes, the task's abort signal makes piscina terminate that worker
  * (V8 stops the running script wherever it is) and start a fresh one. The caller gets
  * UnanalysableContent: deterministic, answered as a non-ok status or a risk finding. A task that
- * throws, or whose worker dies (out of memory), is UnanalysableContent too. A task that finds the
- * queue full gets ParsePoolBusy (a passing overload: 503 engine_unavailable, retryable), and
- * /readyz answers 503 while every thread is busy and tasks wait, so a balancer steers away.
+ * throws, or whose worker dies (out of memory), is UnanalysableContent too. Tasks wait for a
+ * thread in admission.ts (light inputs first; heavy ones, heavyBytes or more, on at most all
+ * threads but one); a task that finds the wait full gets ParsePoolBusy (a passing overload: 503
+ * engine_unavailable, retryable), and /readyz answers 503 while every thread is busy and tasks
+ * wait, so a balancer steers away.
  */
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +21,7 @@ import { Piscina } from 'piscina';
 import type { TaskName } from '../../engines/parse/tasks.ts';
 import { ParsePoolBusy, UnanalysableContent, type Analyze } from '../../engines/parse/types.ts';
 import type { WorkerTask } from './worker.ts';
+import { createAdmission } from './admission.ts';
 
 /** Set by server/build.ts in the bundle: the worker's own bundle, beside the service's. */
 declare const PARSE_WORKER_BUNDLE: string | undefined;
@@ -39,6 +42,8 @@ export interface ParsePoolOptions {
   maxQueue?: number;
   /** Old-generation heap of each worker: a page that needs more ends its worker, not the process. */
   maxHeapMb?: number;
+  /** Inputs of this many characters or more are heavy: they run on at most threads - 1 threads, after light ones. */
+  heavyBytes?: number;
   workerFile?: string;
 }
 
@@ -67,7 +72,16 @@ export interface ParsePool {
   onTask(listener: (event: { task: TaskName; outcome: TaskOutcome; seconds: number }) => void): void;
 }
 
-export const DEFAULT_PARSE_POOL = { threads: Math.max(2, availableParallelism()), deadlineMs: 5_000, maxQueue: 64, maxHeapMb: 512 } as const;
+export const DEFAULT_PARSE_POOL = { threads: Math.max(2, availableParallelism()), deadlineMs: 5_000, maxQueue: 64, maxHeapMb: 512, heavyBytes: 512 * 1024 } as const;
+
+/** Characters of the strings a task carries (its page, pages, container bodies, texts). */
+export function inputSize(input: unknown, depth = 0): number {
+  if (typeof input === 'string') return input.length;
+  if (depth > 3 || input === null || typeof input !== 'object') return 0;
+  let size = 0;
+  for (const value of Array.isArray(input) ? input : Object.values(input)) size += inputSize(value, depth + 1);
+  return size;
+}
 
 /** The worker threads start with the loader flags of this process (tsx), none of its other options. */
 function loaderArgs(execArgv: readonly string[]): string[] {
@@ -85,8 +99,10 @@ export function createParsePool({
   deadlineMs = DEFAULT_PARSE_POOL.deadlineMs,
   maxQueue = DEFAULT_PARSE_POOL.maxQueue,
   maxHeapMb = DEFAULT_PARSE_POOL.maxHeapMb,
+  heavyBytes = DEFAULT_PARSE_POOL.heavyBytes,
   workerFile = defaultWorkerFile(),
 }: ParsePoolOptions = {}): ParsePool {
+  const admission = createAdmission({ slots: threads, heavySlots: Math.max(1, threads - 1), maxWaiting: maxQueue });
   let piscina: Piscina | null = null;
   let closed = false;
   let running = 0;
@@ -117,9 +133,12 @@ export function createParsePool({
     const taskDeadlineMs = Math.min(asked, deadlineMs);
     const since = performance.now();
     const workers = pool();
-    if (workers.queueSize >= maxQueue) {
-      settle(task, 'busy', since);
-      throw new ParsePoolBusy(`every parse thread is busy and ${workers.queueSize} tasks wait`);
+    const heavy = inputSize(input) >= heavyBytes;
+    try {
+      await admission.enter(heavy, signal);
+    } catch (error) {
+      settle(task, error instanceof ParsePoolBusy ? 'busy' : 'cancelled', since);
+      throw error;
     }
     const stop = new AbortController();
     const { port1, port2 } = new MessageChannel();
@@ -163,6 +182,7 @@ export function createParsePool({
       settle(task, crashed ? 'crashed' : 'failed', since);
       throw new UnanalysableContent(crashed ? 'crashed' : 'failed', `the ${task} analysis ${crashed ? 'ended its worker' : 'failed'}: ${(error as Error)?.message ?? error}`);
     } finally {
+      admission.leave(heavy);
       clearTimeout(timer);
       if (started) running -= 1;
       port1.close();
@@ -173,8 +193,8 @@ export function createParsePool({
   return {
     analyze,
     stats() {
-      const queued = piscina?.queueSize ?? 0;
-      return { threads, running, queued, utilization: piscina?.utilization ?? 0, saturated: running >= threads && queued > 0 };
+      const queued = admission.waiting + (piscina?.queueSize ?? 0);
+      return { threads, running, queued, utilization: piscina?.utilization ?? 0, saturated: admission.busy >= threads && queued > 0 };
     },
     start() {
       pool();
