@@ -75,15 +75,18 @@ export function candidates(document: Doc, { charThreshold = 500, maxElements = P
   const root = pageContent(document);
   const pageText = textLength(root);
   const pageProse = proseLength(root);
-  const page = root.cloneNode(true) as Element;
-  removeSurroundings(page);
   const elements = document.querySelectorAll('*').length;
   // The nesting as the page had it, before the parse limits flattened it.
   const depth = parseReportOf(document)?.depth ?? treeDepth(document.documentElement);
-  let article: Element | null = null;
   // Readability's scoring is superlinear in the elements, and its conditional cleaning in the
-  // nesting: on a huge or deeply nested page it runs for seconds. Such pages take the page path.
-  if (elements <= maxElements && depth <= maxDepth) {
+  // nesting: on a huge or deeply nested page it runs for seconds. Such pages take the page path,
+  // as does a page without any text (Readability finds none either).
+  const readable = elements <= maxElements && depth <= maxDepth && pageText > 0;
+  // Readability rewrites the document: the page candidate is a copy only when it runs.
+  const page = readable ? (root.cloneNode(true) as Element) : root;
+  removeSurroundings(page);
+  let article: Element | null = null;
+  if (readable) {
     try {
       const parsed = new Readability(document as any, { charThreshold, keepClasses: true, serializer: (element: Node) => element as any }).parse();
       article = (parsed?.content as unknown as Element | null) ?? null;

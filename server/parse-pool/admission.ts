@@ -1,9 +1,10 @@
 /**
  * Which parse task may start next, in front of piscina (which owns the threads, their termination
  * and replacement). Tasks wait here until a thread is free, so that the order is ours: light tasks
- * (small inputs: ordinary pages, and the small hostile ones the parse limits make cheap) before
- * heavy ones (inputs of heavyBytes or more), and at most heavySlots heavy tasks at once, so that a
- * wave of multi-megabyte pages holds some threads, never all, and ordinary pages keep theirs.
+ * (inputs under heavyBytes: ordinary pages, and the small hostile ones the parse limits make
+ * cheap), smallest first (the cost of an analysis grows with its input), before heavy ones, which
+ * wait in arrival order, at most heavySlots of them at once: a wave of multi-megabyte pages holds
+ * some threads, never all, and ordinary pages keep theirs.
  */
 import { ParsePoolBusy } from '../../engines/parse/types.ts';
 
@@ -18,6 +19,7 @@ export interface AdmissionOptions {
 
 interface Waiter {
   heavy: boolean;
+  size: number;
   admit: () => void;
 }
 
@@ -50,7 +52,7 @@ export function createAdmission({ slots, heavySlots, maxWaiting }: AdmissionOpti
     },
 
     /** Resolves when the task may start; ParsePoolBusy when too many wait; the signal's reason when it aborts first. */
-    enter(isHeavy: boolean, signal?: AbortSignal): Promise<void> {
+    enter(isHeavy: boolean, { size = 0, signal }: { size?: number; signal?: AbortSignal } = {}): Promise<void> {
       if (fits(isHeavy) && (isHeavy || !light.length)) {
         take(isHeavy);
         return Promise.resolve();
@@ -60,6 +62,7 @@ export function createAdmission({ slots, heavySlots, maxWaiting }: AdmissionOpti
       return new Promise<void>((resolve, reject) => {
         const waiter: Waiter = {
           heavy: isHeavy,
+          size,
           admit() {
             signal?.removeEventListener('abort', giveUp);
             resolve();
@@ -70,7 +73,12 @@ export function createAdmission({ slots, heavySlots, maxWaiting }: AdmissionOpti
           reject(signal!.reason);
         }
         signal?.addEventListener('abort', giveUp, { once: true });
-        line.push(waiter);
+        if (isHeavy) line.push(waiter);
+        else {
+          // Behind every waiting task of its size or less: equal sizes keep their arrival order.
+          const at = line.findIndex((other) => other.size > size);
+          line.splice(at < 0 ? line.length : at, 0, waiter);
+        }
       });
     },
 

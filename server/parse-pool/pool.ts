@@ -8,8 +8,8 @@
  * (V8 stops the running script wherever it is) and start a fresh one. The caller gets
  * UnanalysableContent: deterministic, answered as a non-ok status or a risk finding. A task that
  * throws, or whose worker dies (out of memory), is UnanalysableContent too. Tasks wait for a
- * thread in admission.ts (light inputs first; heavy ones, heavyBytes or more, on at most all
- * threads but one); a task that finds the wait full gets ParsePoolBusy (a passing overload: 503
+ * thread in admission.ts (light inputs first, smallest first; heavy ones, heavyBytes or more, on
+ * at most all threads but one); a task that finds the wait full gets ParsePoolBusy (a passing overload: 503
  * engine_unavailable, retryable), and /readyz answers 503 while every thread is busy and tasks
  * wait, so a balancer steers away.
  */
@@ -44,6 +44,8 @@ export interface ParsePoolOptions {
   maxHeapMb?: number;
   /** Inputs of this many characters or more are heavy: they run on at most threads - 1 threads, after light ones. */
   heavyBytes?: number;
+  /** Added to the worker threads' nice value (@napi-rs/nice): the thread that answers requests comes first on a busy machine. */
+  niceIncrement?: number;
   workerFile?: string;
 }
 
@@ -72,7 +74,7 @@ export interface ParsePool {
   onTask(listener: (event: { task: TaskName; outcome: TaskOutcome; seconds: number }) => void): void;
 }
 
-export const DEFAULT_PARSE_POOL = { threads: Math.max(2, availableParallelism()), deadlineMs: 5_000, maxQueue: 64, maxHeapMb: 512, heavyBytes: 512 * 1024 } as const;
+export const DEFAULT_PARSE_POOL = { threads: Math.max(2, availableParallelism()), deadlineMs: 5_000, maxQueue: 64, maxHeapMb: 512, heavyBytes: 512 * 1024, niceIncrement: 10 } as const;
 
 /** Characters of the strings a task carries (its page, pages, container bodies, texts). */
 export function inputSize(input: unknown, depth = 0): number {
@@ -100,6 +102,7 @@ export function createParsePool({
   maxQueue = DEFAULT_PARSE_POOL.maxQueue,
   maxHeapMb = DEFAULT_PARSE_POOL.maxHeapMb,
   heavyBytes = DEFAULT_PARSE_POOL.heavyBytes,
+  niceIncrement = DEFAULT_PARSE_POOL.niceIncrement,
   workerFile = defaultWorkerFile(),
 }: ParsePoolOptions = {}): ParsePool {
   const admission = createAdmission({ slots: threads, heavySlots: Math.max(1, threads - 1), maxWaiting: maxQueue });
@@ -118,6 +121,7 @@ export function createParsePool({
       maxQueue,
       execArgv: loaderArgs(process.execArgv),
       resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+      niceIncrement,
     });
     return piscina;
   }
@@ -133,9 +137,10 @@ export function createParsePool({
     const taskDeadlineMs = Math.min(asked, deadlineMs);
     const since = performance.now();
     const workers = pool();
-    const heavy = inputSize(input) >= heavyBytes;
+    const size = inputSize(input);
+    const heavy = size >= heavyBytes;
     try {
-      await admission.enter(heavy, signal);
+      await admission.enter(heavy, { size, signal });
     } catch (error) {
       settle(task, error instanceof ParsePoolBusy ? 'busy' : 'cancelled', since);
       throw error;

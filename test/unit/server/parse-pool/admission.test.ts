@@ -27,13 +27,26 @@ describe('parse admission', () => {
     const admission = createAdmission({ slots: 1, heavySlots: 1, maxWaiting: 1 });
     await admission.enter(false);
     const controller = new AbortController();
-    const waiting = admission.enter(false, controller.signal);
+    const waiting = admission.enter(false, { signal: controller.signal });
     await assert.rejects(admission.enter(false), ParsePoolBusy);
     controller.abort(new Error('caller gone'));
     await assert.rejects(waiting, /caller gone/);
     assert.equal(admission.waiting, 0);
     admission.leave(false);
     assert.equal(admission.busy, 0);
+  });
+
+  it('starts waiting light tasks smallest first, equal sizes in arrival order', async () => {
+    const admission = createAdmission({ slots: 1, heavySlots: 1, maxWaiting: 10 });
+    await admission.enter(false, { size: 1 });
+    const started: string[] = [];
+    const waiting = [['big', 900], ['small', 10], ['mid', 100], ['small too', 10]].map(([name, size]) => admission.enter(false, { size: size as number }).then(() => started.push(name as string)));
+    for (let index = 0; index < 4; index++) {
+      admission.leave(false);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(waiting);
+    assert.deepEqual(started, ['small', 'small too', 'mid', 'big']);
   });
 
   it('measures a task by the characters of the strings it carries', () => {
