@@ -79,9 +79,8 @@ export function candidates(document: Doc, { charThreshold = 500, maxElements = P
   // The nesting as the page had it, before the parse limits flattened it.
   const depth = parseReportOf(document)?.depth ?? treeDepth(document.documentElement);
   // Readability's scoring is superlinear in the elements, and its conditional cleaning in the
-  // nesting: on a huge or deeply nested page it runs for seconds. Such pages take the page path,
-  // as does a page without any text (Readability finds none either).
-  const readable = elements <= maxElements && depth <= maxDepth && pageText > 0;
+  // nesting: on a huge or deeply nested page it runs for seconds. Such pages take the page path.
+  const readable = elements <= maxElements && depth <= maxDepth;
   // Readability rewrites the document: the page candidate is a copy only when it runs.
   const page = readable ? (root.cloneNode(true) as Element) : root;
   removeSurroundings(page);
