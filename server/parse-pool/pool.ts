@@ -118,7 +118,7 @@ export function createParsePool({
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Infinity,
-      maxQueue,
+      // No queue bound here: tasks reach piscina only when admission gives them a thread.
       execArgv: loaderArgs(process.execArgv),
       resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
       niceIncrement,
@@ -173,10 +173,6 @@ export function createParsePool({
       if (signal?.aborted) {
         settle(task, 'cancelled', since);
         throw signal.reason;
-      }
-      if (/queue is at limit/i.test(String((error as Error)?.message))) {
-        settle(task, 'busy', since);
-        throw new ParsePoolBusy();
       }
       if (closed) {
         settle(task, 'cancelled', since);
