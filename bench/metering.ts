@@ -27,6 +27,7 @@ import { operationById } from '../server/contract.ts';
 import { openStore } from '../server/store/index.ts';
 import { createFacilitator, type Facilitator } from '../server/payments/facilitator.ts';
 import { startBareKoa } from './support/bare-koa.ts';
+import { analyzeInline } from '../engines/parse/inline.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -62,7 +63,7 @@ async function meteringOverhead() {
       },
     };
     const config = { ...loadConfig({}), payTo: world.payTo };
-    const { invoke } = createCore({ config, store, handlers, facilitator: timed });
+    const { invoke } = createCore({ config, store, handlers, facilitator: timed, analyze: analyzeInline });
     const operation = operationById('techStack')!;
     const call = (domain: string, ip: string, payment: string | null) =>
       invoke({ transport: 'http', operation, body: { domain }, ip, requestId: 'bench', baseUrl: 'http://bench', hasAuthorization: false, payment: payment ? { header: payment } : null, usage: { priceMicroUsd: 0, chargedMicroUsd: 0 } });

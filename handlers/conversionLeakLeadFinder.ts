@@ -64,7 +64,7 @@ export const conversionLeakLeadFinder: Handler<{ domain: string }, LeadFinderRes
 
 async function readContacts(domain: string, { services, signal }: HandlerContext): Promise<ContactsResult> {
   try {
-    return await collectContacts(domain, { fetch: services.net.fetch, dns: services.net.dns, signal });
+    return await collectContacts(domain, { fetch: services.net.fetch, dns: services.net.dns, analyze: services.analyze, signal });
   } catch (error) {
     if (error instanceof UnsafeContactsTarget) throw new ServiceError('unsafe_or_invalid_target', { detail: `${domain} leads to an address the service does not reach (${error.reason}). Nothing was charged.` });
     throw error;

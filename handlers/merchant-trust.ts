@@ -50,6 +50,7 @@ function limitationsOf({ domain, signals, profile, registration, wallet, amount 
   if (signals.active_ad_campaigns === null) limitations.push(`active_ad_campaigns is null: the advertising-transparency registry could not be read (${statuses.search_ads}).`);
   if (wallet?.state === 'not_comparable') limitations.push('merchant_wallet_or_id is not an EVM address, so it was not compared with published payment terms.');
   if (wallet?.state === 'not_published') limitations.push(`${domain} publishes no payTo address in /.well-known/x402.json, so merchant_wallet_or_id could not be compared.`);
+  if (profile.tech_stack?.page_unanalysable) limitations.push(`The home page of ${domain} could not be analysed within the parse limits (elements, nesting, time): a risk finding that takes 20 points off trust_score; its technologies were read from headers, cookies and DNS only.`);
   if (amount === 'absent') limitations.push('transaction_amount_usd was not given: safe_to_buy uses the threshold for purchases up to $100.');
   if (amount === 'not_taken') limitations.push('safe_to_buy uses the threshold for purchases up to $100 (this skill takes no amount; pre_purchase_merchant_trust_check does).');
   return limitations;
@@ -94,7 +95,7 @@ export async function runTrustCheck(
     return { result, profile, registration };
   }
 
-  const assessment = assessTrust({ domain, signals, websiteAnswered: website.answered === true, wallet, amountUsd: transaction_amount_usd });
+  const assessment = assessTrust({ domain, signals, websiteAnswered: website.answered === true, wallet, amountUsd: transaction_amount_usd, pageUnanalysable: profile.tech_stack?.page_unanalysable === true });
   const result: TrustCheckResult = {
     domain,
     status: 'ok',

@@ -9,7 +9,7 @@ import type { HandlerContext } from './types.ts';
  */
 export async function runStoreAudit(domain: string, { services, signal }: Pick<HandlerContext, 'services' | 'signal'>): Promise<StoreReadinessResult> {
   try {
-    return await auditStore(domain, { fetch: services.net.fetch, signal });
+    return await auditStore(domain, { fetch: services.net.fetch, analyze: services.analyze, signal });
   } catch (error) {
     if (error instanceof UnsafeStoreTarget) throw new ServiceError('unsafe_or_invalid_target', { detail: `${domain} leads to an address the service does not reach (${error.reason}). Nothing was charged.` });
     throw error;

@@ -12,6 +12,7 @@ export const techStack: Handler<{ domain: string }, TechStackResult> = async ({ 
     result = await collectTechStack(domain, {
       fetch: services.net.fetch,
       dns: services.net.dns,
+      analyze: services.analyze,
       containers: services.net.containers,
       now,
       previous: async (key) => ((await services.snapshots.get({ kind: SNAPSHOT_KIND, key }))?.value as TechStackSnapshot | undefined) ?? null,

@@ -2,6 +2,7 @@ import type { Schemas } from '../server/contract.ts';
 import type { QuoteOffer } from '../server/metering/meter.ts';
 import type { CacheRepo, QuoteRecord, SnapshotsRepo } from '../server/store/types.ts';
 import type { Net } from '../engines/net/index.ts';
+import type { Analyze } from '../engines/parse/types.ts';
 import type { JobsConfig } from '../engines/jobs/index.ts';
 import type { AdsConfig } from '../engines/ads/index.ts';
 import type { RdapConfig } from '../engines/rdap/index.ts';
@@ -11,6 +12,8 @@ import type { ServiceSigner } from '../server/signing-key.ts';
 export interface HandlerServices {
   /** The safe fetcher and DNS (engines/net); null when the deployment has no network configured. */
   net: Net;
+  /** CPU-heavy work on fetched content, off the main thread (the parse pool, server/parse-pool). */
+  analyze: Analyze;
   /** Where the upstream APIs live (from configuration only: nothing in a request changes them). */
   upstreams: { jobs: JobsConfig; ads: AdsConfig; rdap: RdapConfig };
   snapshots: SnapshotsRepo;

@@ -11,7 +11,7 @@ export const COMPARABLE_MICRO_USD: number[] = (documents.x402.resources as { pri
 /** POST /v1/verify-merchant (MCP x402_merchant_trust_check). */
 export const verifyMerchant: Handler<{ target_url: string }, MerchantScanResult> = async ({ target_url }, { services, signal }) => {
   try {
-    return await scanMerchant(target_url, { fetch: services.net.fetch, comparableMicroUsd: COMPARABLE_MICRO_USD, signal });
+    return await scanMerchant(target_url, { fetch: services.net.fetch, analyze: services.analyze, comparableMicroUsd: COMPARABLE_MICRO_USD, signal });
   } catch (error) {
     if (error instanceof UnsafeMerchantTarget) throw new ServiceError('unsafe_or_invalid_target', { detail: `${target_url.slice(0, 200)} leads to an address the service does not reach (${error.reason}). Nothing was charged.` });
     throw error;

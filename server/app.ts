@@ -9,6 +9,7 @@
  *   parse    (POST: JSON content type, size, one JSON object; on /mcp a JSON-RPC parse error instead)
  *   route    (openapi-backend: not_found, method_not_allowed, dispatch by operationId; HEAD runs GET, OPTIONS answers Allow)
  *   invoke   (validate -> meter: free quota or x402 pay -> handle -> settle), shared with MCP
+ * Handlers hand every CPU-heavy step on fetched content to the parse pool (server/parse-pool).
  */
 import Koa, { type Context } from 'koa';
 import { operations, service, openapiDocument } from './contract.ts';
@@ -35,6 +36,7 @@ import { probeHandlers } from './observability/probes.ts';
 import { observeStage } from './pipeline/observe.ts';
 import { NO_LOG, type LogFn } from './observability/log.ts';
 import { koaErrorLogger } from './observability/koa-errors.ts';
+import { createParsePool, type ParsePool } from './parse-pool/pool.ts';
 
 export interface AppOptions {
   config: Config;
@@ -48,6 +50,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** This instance's shutdown state (main.ts drains it on SIGTERM). */
   lifecycle?: Lifecycle;
+  /** This instance's parse pool (default: one from config.parse, its threads started at the first task; main.ts closes it on SIGTERM). */
+  parsePool?: ParsePool;
 }
 
 /** The service's own upstream APIs, labelled by host in metrics (every other site is `target`). */
@@ -71,6 +75,7 @@ export async function createApp({
   facilitator,
   metrics = createMetrics({ upstreamHosts: upstreamHostsOfConfig(config) }),
   lifecycle = createLifecycle(),
+  parsePool = createParsePool(config.parse),
 }: AppOptions) {
   const app = new Koa();
   // Instead of Koa's default, which prints a multi-line stack on stderr.
@@ -79,7 +84,8 @@ export async function createApp({
   const baseUrl = (ctx: Context) => baseUrlOf(ctx, config.publicBaseUrl);
   // Asked by the usage stage and the operation: worked out once per request.
   const ipOf = (ctx: Context): string => (ctx.state.clientIp ??= clientIp(ctx, config.trustedProxies));
-  const { invoke, quota, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate });
+  const { invoke, quota, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate, analyze: parsePool.analyze });
+  metrics.watchParsePool(parsePool);
 
   const operationsById = new Map(operations.map((op) => [op.operationId, op]));
   function httpOperation(_api: unknown, ctx: Context) {
@@ -123,7 +129,7 @@ export async function createApp({
     ...Object.fromEntries(operations.filter((op) => op.kind === 'operation' || op.kind === 'alias').map((op) => [op.operationId, httpOperation])),
     ...documentHandlers({ baseUrl, baseFromRequest: config.publicBaseUrl === null, payTo: config.payTo, paymentsEnabled, version }),
     ...docsPageHandlers({ publicBaseUrl: config.publicBaseUrl }),
-    ...probeHandlers({ store, metrics, version, draining: () => lifecycle.draining }),
+    ...probeHandlers({ store, metrics, version, draining: () => lifecycle.draining, parseSaturated: () => parsePool.stats().saturated }),
     mcp: mcpHandler({ invoke, quota, now, baseUrl, clientIp: ipOf, serverName: 'company-intelligence', version }),
   };
 

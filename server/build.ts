@@ -6,11 +6,13 @@
  * Packages stay external (node_modules is resolved at run time, native addons included). A
  * project file's `import.meta.url` is rewritten to that file's own URL relative to the bundle, so
  * files it reads beside itself (generated/*.json, llms.txt) resolve as they do from source.
+ * The parse pool's worker (server/parse-pool/worker.ts) is a bundle of its own, beside the
+ * service's (parse-worker.mjs), whose name the service's bundle is given (PARSE_WORKER_BUNDLE).
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -42,21 +44,30 @@ function sourceUrlPlugin(outDir: string): Plugin {
   };
 }
 
+/** The parse worker's bundle, beside the service's. */
+export const PARSE_WORKER_BUNDLE = 'parse-worker.mjs';
+
+const common = (outfile: string): BuildOptions => ({
+  outfile,
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [sourceUrlPlugin(dirname(outfile))],
+});
+
 export async function bundle({ entry = 'server/main.ts', entryContents, outfile = 'dist/main.mjs' }: BundleOptions = {}): Promise<string> {
   const out = resolve(projectRoot, outfile);
+  await build({ entryPoints: [resolve(projectRoot, 'server/parse-pool/worker.ts')], ...common(join(dirname(out), PARSE_WORKER_BUNDLE)) });
   await build({
     ...(entryContents === undefined
       ? { entryPoints: [resolve(projectRoot, entry)] }
       : { stdin: { contents: entryContents, resolveDir: projectRoot, sourcefile: 'entry.ts', loader: 'ts' as const } }),
-    outfile: out,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [sourceUrlPlugin(dirname(out))],
+    ...common(out),
+    define: { PARSE_WORKER_BUNDLE: JSON.stringify(PARSE_WORKER_BUNDLE) },
   });
   return out;
 }

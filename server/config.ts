@@ -3,6 +3,7 @@ import { loadJobsConfig, type JobsConfig } from '../engines/jobs/index.ts';
 import { loadAdsConfig, type AdsConfig } from '../engines/ads/index.ts';
 import { loadRdapConfig, type RdapConfig } from '../engines/rdap/index.ts';
 import { parseSigningKey } from './signing-key.ts';
+import { loadParsePoolConfig, type ParsePoolConfig } from './parse-pool/config.ts';
 
 /** Every environment variable the service reads, with its default. The README's table mirrors this. */
 export interface Config {
@@ -38,6 +39,8 @@ export interface Config {
   shutdown: { graceMs: number; settleWindowMs: number };
   /** How often the store's expired rows are deleted (HOUSEKEEPING_INTERVAL_MS; 0: never; server/store/housekeeping.ts). */
   housekeepingIntervalMs: number;
+  /** The parse pool's threads, task deadline and queue (PARSE_* variables; server/parse-pool/config.ts). */
+  parse: ParsePoolConfig;
   /** How engines reach the web (NET_* variables; engines/net/config.ts). */
   net: NetConfig;
   /** Job-board API bases and poll interval (JOBS_* variables; engines/jobs/config.ts). */
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       settleWindowMs: milliseconds('SHUTDOWN_SETTLE_WINDOW_MS', env.SHUTDOWN_SETTLE_WINDOW_MS, 30_000),
     },
     housekeepingIntervalMs: milliseconds('HOUSEKEEPING_INTERVAL_MS', env.HOUSEKEEPING_INTERVAL_MS, 600_000),
+    parse: loadParsePoolConfig(env),
     net: loadNetConfig(env),
     jobs: loadJobsConfig(env),
     ads: loadAdsConfig(env),

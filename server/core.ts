@@ -14,6 +14,7 @@ import type { Store } from './store/types.ts';
 import type { HandlerRegistry, HandlerServices } from '../handlers/types.ts';
 import { createNet } from '../engines/net/index.ts';
 import { createServiceSigner } from './signing-key.ts';
+import type { Analyze } from '../engines/parse/types.ts';
 import { NO_LOG, type LogFn } from './observability/log.ts';
 
 export interface CoreOptions {
@@ -28,6 +29,8 @@ export interface CoreOptions {
   metrics?: Metrics;
   /** Holds back new settlements while the instance shuts down. */
   settlementGate?: SettlementGate;
+  /** The parse pool's analyze (server/parse-pool): every CPU-heavy step on fetched content. */
+  analyze: Analyze;
 }
 
 export function paymentTermsOf(config: Config): PaymentTerms | null {
@@ -43,7 +46,7 @@ export function paymentTermsOf(config: Config): PaymentTerms | null {
   };
 }
 
-export function createCore({ config, store, handlers, now = () => new Date(), log = NO_LOG, facilitator, metrics, settlementGate }: CoreOptions) {
+export function createCore({ config, store, handlers, now = () => new Date(), log = NO_LOG, facilitator, metrics, settlementGate, analyze }: CoreOptions) {
   const network = service.network as `${string}:${string}`;
   const paymentFacilitator =
     facilitator !== undefined
@@ -74,6 +77,7 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
   });
   const services: HandlerServices = {
     net: createNet(config.net, { onUpstream: metrics ? (event) => metrics.upstream(event) : undefined }),
+    analyze,
     upstreams: { jobs: config.jobs, ads: config.ads, rdap: config.rdap },
     snapshots: store.snapshots,
     cache: store.cache,

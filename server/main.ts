@@ -1,6 +1,7 @@
 /**
  * npm start: one instance of the service. SIGTERM or SIGINT drains it (server/lifecycle.ts):
- * stop accepting, finish running calls, never settle without answering, close the store, exit.
+ * stop accepting, finish running calls, never settle without answering, end the parse pool's
+ * threads, close the store, exit.
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config.ts';
@@ -10,13 +11,16 @@ import { createLifecycle } from './lifecycle.ts';
 import { createLogger } from './observability/log.ts';
 import { openStore } from './store/index.ts';
 import { createHousekeeping } from './store/housekeeping.ts';
+import { createParsePool } from './parse-pool/pool.ts';
 
 const config = loadConfig();
 const { logger, log } = createLogger({ level: config.logLevel, base: { instance: randomBytes(4).toString('hex') } });
 
 const store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, sqlitePath: config.sqlitePath });
 const lifecycle = createLifecycle({ graceMs: config.shutdown.graceMs, settleWindowMs: config.shutdown.settleWindowMs });
-const app = await createApp({ config, store, log, lifecycle });
+const parsePool = createParsePool(config.parse);
+parsePool.start();
+const app = await createApp({ config, store, log, lifecycle, parsePool });
 const housekeeping = createHousekeeping({ store, intervalMs: config.housekeepingIntervalMs, staleAfterMs: config.requestStaleAfterMs, log });
 housekeeping.start();
 const server = createHttpServer(app.callback(), config.http);
@@ -33,6 +37,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   const report = await lifecycle.drain();
   server.closeAllConnections();
+  await parsePool.close();
   await housekeeping.stop();
   await store.close().catch((error) => log({ level: 'error', msg: 'closing the store failed', error: String(error) }));
   const clean = report.abandoned === 0 && report.unsettled === 0;

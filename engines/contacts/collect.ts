@@ -2,13 +2,16 @@
  * The extract-contacts engine: reads the home page, then the about, contact, team and careers
  * pages (found from the home page's links first, common paths otherwise; at most five pages,
  * all through the safe fetcher under one deadline), and the domain's MX, SPF and DMARC records.
- * Pure over the injected fetch and DNS.
+ * Each page is read in the parse pool (deps.analyze) within the parse limits; a page that cannot
+ * be read within them adds nothing (the note names it), and without a readable home page the
+ * common paths are tried. Pure over the injected fetch, DNS and analyze.
  */
 import type { components } from '../../generated/types.ts';
 import type { Dns, DnsAnswer, SafeFetch, SafeFetchResponse } from '../net/types.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import { judgeEmail } from './emails.ts';
-import { readPage, type FoundEmail } from './page.ts';
+import { isUnanalysable, type Analyze } from '../parse/types.ts';
+import type { FoundEmail, PageContacts } from './page.ts';
 import { inferEmailPattern, type NamedAddress } from './pattern.ts';
 
 export type ContactsResult = components['schemas']['ContactsResult'];
@@ -16,6 +19,8 @@ export type ContactsResult = components['schemas']['ContactsResult'];
 export interface ContactsDeps {
   fetch: SafeFetch;
   dns: Dns;
+  /** Reads the pages off the main thread (the parse pool). */
+  analyze: Analyze;
   signal?: AbortSignal;
 }
 
@@ -68,7 +73,7 @@ export function choosePages(homeUrl: string, links: string[], domain: string): {
 
 export async function collectContacts(
   domain: string,
-  { fetch, dns, signal }: ContactsDeps,
+  { fetch, dns, analyze, signal }: ContactsDeps,
   { deadlineMs = 6_000, pageTimeoutMs = 4_000, maxPageBytes = 2_000_000, maxPages = 5 }: ContactsOptions = {},
 ): Promise<ContactsResult> {
   const target = domain.toLowerCase().replace(/\.$/, '');
@@ -110,11 +115,22 @@ export async function collectContacts(
     const social = new Set<string>();
     const pagesRead: string[] = [];
     const partial: string[] = [];
+    /** The page's contacts, or null (and a note) when it cannot be read within the parse limits. */
+    async function readContacts(response: SafeFetchResponse, teamPage: boolean): Promise<PageContacts | null> {
+      try {
+        return await analyze('contacts', { html: response.text(), url: response.url, teamPage }, { signal: scope });
+      } catch (error) {
+        if (!isUnanalysable(error)) throw error;
+        partial.push(`${response.url}: cannot be read within the parse limits (${error.message})`);
+        return null;
+      }
+    }
+
     if (home) {
-      const homePage = readPage(home.text(), home.url);
+      const homePage = await readContacts(home, false);
       pagesRead.push(home.url);
-      absorb(homePage);
-      const pages = choosePages(home.url, homePage.links, bare).slice(0, maxPages - 1);
+      if (homePage) absorb(homePage);
+      const pages = choosePages(home.url, homePage?.links ?? [], bare).slice(0, maxPages - 1);
       const responses = await Promise.all(pages.map(async ({ kind, url }) => {
         try {
           const response = await getPage(url);
@@ -125,12 +141,14 @@ export async function collectContacts(
           return null;
         }
       }));
-      for (const entry of responses) {
-        if (!entry || entry.response.status >= 400 || !/html|xml|text\/plain/i.test(entry.response.headers['content-type'] ?? 'text/html')) continue;
-        if (pagesRead.includes(entry.response.url)) continue;
+      const readable = responses.filter((entry): entry is NonNullable<typeof entry> => !!entry && entry.response.status < 400 && /html|xml|text\/plain/i.test(entry.response.headers['content-type'] ?? 'text/html'));
+      const fresh = readable.filter((entry, index) => !pagesRead.includes(entry.response.url) && readable.findIndex((other) => other.response.url === entry.response.url) === index);
+      const contents = await Promise.all(fresh.map((entry) => readContacts(entry.response, entry.kind === 'team' || entry.kind === 'about')));
+      fresh.forEach((entry, index) => {
         pagesRead.push(entry.response.url);
-        absorb(readPage(entry.response.text(), entry.response.url, { teamPage: entry.kind === 'team' || entry.kind === 'about' }));
-      }
+        const page = contents[index];
+        if (page) absorb(page);
+      });
     }
 
     const [mx, txt, dmarc] = await dnsAnswers;
@@ -154,12 +172,12 @@ export async function collectContacts(
     if (emails.length || socialLinks.length || exchanges.length) {
       return { ...base, status: 'ok', note: partial.length ? `Some pages could not be read: ${partial.join('; ')}.` : null };
     }
-    if (home) return { ...base, status: 'no_data', note: `No published email, social profile or MX record found on ${pagesRead.length} page(s).` };
+    if (home) return { ...base, status: 'no_data', note: `No published email, social profile or MX record found on ${pagesRead.length} page(s).${partial.length ? ` Some pages could not be read: ${partial.join('; ')}.` : ''}` };
     const nameExists = mx.ok || txt.ok || (!mx.ok && mx.reason === 'nodata');
     if (missing === candidates.length && !nameExists) return { ...base, status: 'not_found', note: `The domain does not exist in DNS (${lastFailure}).` };
     return { ...base, status: 'unreachable', note: `The home page could not be read (${lastFailure}) and the domain has no MX record.` };
 
-    function absorb(page: ReturnType<typeof readPage>) {
+    function absorb(page: PageContacts) {
       found.push(...page.emails);
       people.push(...page.people);
       for (const link of page.social) social.add(link);

@@ -3,7 +3,7 @@
  * name–address pairs (team cards, named mailto links, JSON-LD Person), social profile links and
  * the same-site links that lead to the other pages worth reading.
  */
-import { parseHTML } from 'linkedom';
+import { parseBounded } from '../parse/dom.ts';
 import { addressesIn, cleanAddress, decodeCfEmail, normaliseObfuscations, parseMailto, type EmailSource } from './emails.ts';
 import type { NamedAddress } from './pattern.ts';
 import { nameParts } from './pattern.ts';
@@ -28,7 +28,7 @@ const NOT_TEXT = 'script, style, noscript, template, svg, iframe, object';
 
 export function readPage(html: string, url: string, { teamPage = false } = {}): PageContacts {
   const wrapped = /<(html|body)[\s>]/i.test(html.slice(0, 5000)) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
-  const { document } = parseHTML(wrapped) as unknown as { document: Document };
+  const document = parseBounded(wrapped);
   const emails: FoundEmail[] = [];
   const people: NamedAddress[] = [];
   const social = new Set<string>();

@@ -3,14 +3,17 @@
  * cut it to max_chars. Pure over the injected fetch. Statuses (only ok is charged):
  * ok, empty (HTML without extractable content), unsupported_content (not HTML: PDF, image,
  * JSON...), blocked (bot wall, 401/403/407/429), unreachable (no answer, or 5xx), not_found
- * (the name does not exist, or the page answered 404/410).
+ * (the name does not exist, or the page answered 404/410). The conversion runs in the parse pool
+ * (deps.analyze) within the parse limits; HTML that cannot be converted within them (its deadline
+ * passed, or the conversion failed) is unsupported_content as well: the same page fails again.
  * An unsafe target (or redirect hop) is thrown as UnsafeTargetError for the handler to refuse.
  */
 import type { components } from '../../generated/types.ts';
 import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
 import { isFetchFailure } from '../net/types.ts';
 import { isBlocked } from '../tech-stack/collect.ts';
-import { htmlToMarkdown } from './convert.ts';
+import type { PageMarkdown } from './convert.ts';
+import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { SelectOptions } from './main-content.ts';
 import { estimateTokens, truncateAtBlock } from './truncate.ts';
 
@@ -19,6 +22,8 @@ type Status = CleanMarkdownResult['status'];
 
 export interface CleanMarkdownDeps {
   fetch: SafeFetch;
+  /** Runs the conversion off the main thread (the parse pool). */
+  analyze: Analyze;
   signal?: AbortSignal;
 }
 
@@ -73,10 +78,16 @@ export async function collectCleanMarkdown(
   if (isBlocked(response, html)) return answer(url, 'blocked', `The site answered ${response.status} with a bot wall or challenge page; nothing was read.`, finalUrl);
   if (response.status >= 400) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
 
-  const page = htmlToMarkdown(html, finalUrl, select);
-  if (!page.hasContent) return { ...answer(url, 'empty', 'The page has no extractable text content (it may be rendered by JavaScript).', finalUrl), title: page.title, meta_description: page.metaDescription };
+  let page: PageMarkdown;
+  try {
+    page = await deps.analyze('markdown', { html, url: finalUrl, select }, { signal: deps.signal });
+  } catch (error) {
+    if (!isUnanalysable(error)) throw error;
+    return answer(url, 'unsupported_content', `The page is HTML that cannot be converted within the parse limits (${error.message}); nothing was converted.`, finalUrl);
+  }
+  if (!page.hasContent) return { ...answer(url, 'empty', ['The page has no extractable text content (it may be rendered by JavaScript).', ...page.limitNotes].join(' '), finalUrl), title: page.title, meta_description: page.metaDescription };
   const { markdown, truncated } = truncateAtBlock(page.markdown, maxChars);
-  const notes = [response.truncated ? `The page was larger than ${maxBodyBytes} bytes; only the first part was read.` : '', truncated ? `Cut at a block boundary to ${maxChars} characters (${page.markdown.length} in full).` : ''].filter(Boolean);
+  const notes = [response.truncated ? `The page was larger than ${maxBodyBytes} bytes; only the first part was read.` : '', ...page.limitNotes, truncated ? `Cut at a block boundary to ${maxChars} characters (${page.markdown.length} in full).` : ''].filter(Boolean);
   return {
     domain: hostOf(finalUrl),
     status: 'ok',

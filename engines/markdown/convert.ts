@@ -6,6 +6,7 @@ import { selectMainContent, type SelectOptions } from './main-content.ts';
 import { createMarkdownConverter } from './markdown.ts';
 import { pageBase, pageDescription, pageTitle, parsePage } from './page.ts';
 import { markdownToText } from './plain-text.ts';
+import { limitNotes, parseReportOf } from '../parse/dom.ts';
 
 export interface PageMarkdown {
   title: string;
@@ -15,6 +16,8 @@ export interface PageMarkdown {
   source: 'readability' | 'page';
   /** True when the Markdown has at least one word outside its syntax. */
   hasContent: boolean;
+  /** What the parse limits cut or flattened (engines/parse/limits.ts); empty for a page within them. */
+  limitNotes: string[];
 }
 
 const converter = createMarkdownConverter();
@@ -26,5 +29,6 @@ export function htmlToMarkdown(html: string, url: string, options: SelectOptions
   const metaDescription = pageDescription(document);
   const { root, source } = selectMainContent(document, options);
   const markdown = converter.convert(root, base);
-  return { title, metaDescription, markdown, source, hasContent: /[\p{L}\p{N}]/u.test(markdownToText(markdown)) };
+  const report = parseReportOf(document);
+  return { title, metaDescription, markdown, source, hasContent: /[\p{L}\p{N}]/u.test(markdownToText(markdown)), limitNotes: report ? limitNotes(report) : [] };
 }

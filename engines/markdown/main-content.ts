@@ -9,6 +9,8 @@
 import { Readability } from '@mozilla/readability';
 import { removeChrome, removeClutter, removeSurroundings } from './declutter.ts';
 import type { Doc } from './page.ts';
+import { parseReportOf, treeDepth } from '../parse/dom.ts';
+import { PARSE_LIMITS, READABILITY_MAX_DEPTH } from '../parse/limits.ts';
 
 export interface MainContent {
   root: Element;
@@ -66,19 +68,24 @@ function declaresArticle(document: Doc): boolean {
   return [...document.querySelectorAll('script[type="application/ld+json"]')].some((script) => ARTICLE_TYPES.test(script.textContent ?? ''));
 }
 
-export function candidates(document: Doc, { charThreshold = 500, maxElements = 20_000 } = {}): Candidates {
+export function candidates(document: Doc, { charThreshold = 500, maxElements = PARSE_LIMITS.maxElements, maxDepth = READABILITY_MAX_DEPTH } = {}): Candidates {
   const declaredArticle = declaresArticle(document);
   removeClutter(document);
   removeChrome(document.body);
   const root = pageContent(document);
   const pageText = textLength(root);
   const pageProse = proseLength(root);
-  const page = root.cloneNode(true) as Element;
-  removeSurroundings(page);
   const elements = document.querySelectorAll('*').length;
+  // The nesting as the page had it, before the parse limits flattened it.
+  const depth = parseReportOf(document)?.depth ?? treeDepth(document.documentElement);
+  // Readability's scoring is superlinear in the elements, and its conditional cleaning in the
+  // nesting: on a huge or deeply nested page it runs for seconds. Such pages take the page path.
+  const readable = elements <= maxElements && depth <= maxDepth;
+  // Readability rewrites the document: the page candidate is a copy only when it runs.
+  const page = readable ? (root.cloneNode(true) as Element) : root;
+  removeSurroundings(page);
   let article: Element | null = null;
-  // Readability's scoring is superlinear: on a huge page it runs for seconds.
-  if (elements <= maxElements) {
+  if (readable) {
     try {
       const parsed = new Readability(document as any, { charThreshold, keepClasses: true, serializer: (element: Node) => element as any }).parse();
       article = (parsed?.content as unknown as Element | null) ?? null;

@@ -5,6 +5,7 @@
  * absolute link and image URLs, and no javascript: links or tracking parameters.
  */
 import TurndownService from 'turndown';
+import { emptyBlankSubtrees } from './blank.ts';
 import { resolveUrl } from './page.ts';
 
 type Node_ = Parameters<TurndownService.ReplacementFunction>[1];
@@ -193,6 +194,7 @@ export function createMarkdownConverter(): MarkdownConverter {
   return {
     convert(root, pageBase) {
       base = pageBase;
+      emptyBlankSubtrees(root);
       return tidy(service.turndown(root as unknown as HTMLElement));
     },
   };

@@ -5,13 +5,14 @@
  * reads it to absolutise links, and pageBase() gives the same base to the Markdown rules.
  */
 import { parseHTML } from 'linkedom';
+import { parseBounded } from '../parse/dom.ts';
 
 export type Doc = Document;
 
 /** A full document for any HTML text (linkedom mis-nests a bare fragment, so it is wrapped first). */
 export function parsePage(html: string, url: string): Doc {
   const text = /<(html|body|head)[\s>]/i.test(html.slice(0, 5000)) ? html : `<!DOCTYPE html><html><head></head><body>${html}</body></html>`;
-  const { document } = parseHTML(text) as unknown as { document: Doc };
+  const document = parseBounded(text);
   if (!document.documentElement) return parseHTML(`<!DOCTYPE html><html><head></head><body></body></html>`).document as unknown as Doc;
   if (!document.head) document.documentElement.prepend(document.createElement('head'));
   if (!document.body) document.documentElement.append(document.createElement('body'));

@@ -6,7 +6,7 @@
  * attributes and the payment terms' own strings; plus invisible Unicode and wallet addresses
  * that differ from the live payTo. Flags read `<where>:<signal>`.
  */
-import { parseHTML } from 'linkedom';
+import { parseBounded } from '../parse/dom.ts';
 
 export type Risk = 'LOW' | 'MEDIUM' | 'CRITICAL';
 export type Where = 'visible' | 'hidden' | 'hidden_css' | 'comment' | 'attr' | 'terms';
@@ -70,7 +70,7 @@ export function piecesOf(html: string): TextPiece[] {
   const pieces: TextPiece[] = [];
   for (const match of html.matchAll(/<!--([\s\S]*?)-->/g)) pieces.push({ where: 'comment', text: match[1] });
   const wrapped = /<(html|body)[\s>]/i.test(html.slice(0, 5000)) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
-  const { document } = parseHTML(wrapped) as unknown as { document: Document };
+  const document = parseBounded(wrapped);
 
   for (const element of document.querySelectorAll('meta[content], [alt], [title], [aria-label], [data-instructions], [data-prompt]')) {
     for (const name of ['content', 'alt', 'title', 'aria-label', 'data-instructions', 'data-prompt']) {

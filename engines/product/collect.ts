@@ -3,12 +3,15 @@
  * fetcher, its product evidence (extract.ts) at the top level. ok when the page carries product
  * structured data (JSON-LD, microdata or Open Graph product tags); no_data when it was read
  * without any (only a title, or nothing, or not HTML); unreachable when it did not answer or
- * answered an HTTP error. Pure over the injected fetch.
+ * answered an HTTP error. The page is read in the parse pool (deps.analyze) within the parse
+ * limits; a page that cannot be read within them is no_data, with a limitation saying so. Pure
+ * over the injected fetch and analyze.
  */
 import type { components } from '../../generated/types.ts';
 import type { SafeFetch } from '../net/types.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
-import { extractProduct, hasProductData } from './extract.ts';
+import { isUnanalysable, type Analyze } from '../parse/types.ts';
+import { hasProductData, type ProductEvidence } from './extract.ts';
 
 export type ProductJsonResult = components['schemas']['ProductJsonResult'];
 
@@ -22,12 +25,14 @@ export class UnsafeProductTarget extends Error {
 
 export interface ProductDeps {
   fetch: SafeFetch;
+  /** Reads the page off the main thread (the parse pool). */
+  analyze: Analyze;
   signal?: AbortSignal;
 }
 
 const hostOf = (url: string) => new URL(url).hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 
-export async function collectProduct(productUrl: string, { fetch, signal }: ProductDeps, { timeoutMs = 10_000, maxBytes = 3_000_000 }: { timeoutMs?: number; maxBytes?: number } = {}): Promise<ProductJsonResult> {
+export async function collectProduct(productUrl: string, { fetch, analyze, signal }: ProductDeps, { timeoutMs = 10_000, maxBytes = 3_000_000 }: { timeoutMs?: number; maxBytes?: number } = {}): Promise<ProductJsonResult> {
   const domain = hostOf(productUrl);
   let response;
   try {
@@ -43,7 +48,13 @@ export async function collectProduct(productUrl: string, { fetch, signal }: Prod
   }
   const contentType = response.headers['content-type'] ?? '';
   const html = contentType === '' || /html|xml/i.test(contentType);
-  const evidence = extractProduct(html ? response.text() : '', response.url);
+  let evidence: ProductEvidence;
+  try {
+    evidence = await analyze('product', { html: html ? response.text() : '', url: response.url }, { signal });
+  } catch (error) {
+    if (!isUnanalysable(error)) throw error;
+    return { domain, status: 'no_data', error_reason: `${response.url} cannot be read within the parse limits (${error.message})`, url: response.url, limitations: ['The page could not be analysed within the parse limits (elements, nesting, time), so no product fact is known. Nothing was charged.'] };
+  }
   const { limitations, ...facts } = evidence;
   if (!html) limitations.unshift(`The page is not HTML (${contentType.split(';')[0]}): no product data can be read from it.`);
   if (response.truncated) limitations.push(`The page is larger than ${maxBytes} bytes: only its beginning was read.`);

@@ -6,7 +6,7 @@
  * structured_fields says what the page's structured data carries, whichever source was used.
  * Pure over the HTML and its URL.
  */
-import { parseHTML } from 'linkedom';
+import { limitNotes, parseBounded, parseReportOf, type ParseReport } from '../parse/dom.ts';
 import type { components } from '../../generated/types.ts';
 import { readCheckout } from './checkout.ts';
 import { pageReturnPolicies, pickProduct, productFacts, returnSummary, type ProductFacts } from './facts.ts';
@@ -30,11 +30,13 @@ export interface ParsedPage {
   brokenJsonLd: number;
   microdata: LdGraph;
   metas: Map<string, string>;
+  /** What the parse limits did to the page (engines/parse/limits.ts). */
+  limits: ParseReport;
 }
 
 export function parsePage(html: string, url: string): ParsedPage {
   const wrapped = /<(html|body|head)[\s>]/i.test(html.slice(0, 5000)) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
-  const { document } = parseHTML(wrapped) as unknown as { document: Doc };
+  const document = parseBounded(wrapped) as unknown as Doc;
   const roots: unknown[] = [];
   let broken = 0;
   for (const script of Array.from(document.querySelectorAll('script')) as { getAttribute(name: string): string | null; textContent: string | null }[]) {
@@ -43,7 +45,8 @@ export function parsePage(html: string, url: string): ParsedPage {
     if (parsed === null) broken += 1;
     else roots.push(parsed);
   }
-  return { url, html, document, jsonLd: ldGraph(roots), brokenJsonLd: broken, microdata: ldGraph(microdataItems(document, url)), metas: metaTags(document) };
+  const limits = parseReportOf(document as unknown as Document)!;
+  return { url, html, document, jsonLd: ldGraph(roots), brokenJsonLd: broken, microdata: ldGraph(microdataItems(document, url)), metas: metaTags(document), limits };
 }
 
 const FACT_KEYS = ['title', 'brand', 'price', 'currency', 'in_stock', 'aggregate_rating', 'review_count', 'shipping_summary', 'return_policy'] as const;
@@ -114,6 +117,7 @@ export function productEvidence(page: ParsedPage): ProductEvidence {
   for (const [name, keys] of filled) limitations.push(`Not in the ${SOURCE_NAMES[source]} product, taken from ${SOURCE_NAMES[name]} on the same page: ${keys.join(', ')}.`);
   const picked = ld ?? md;
   if (picked && picked.productCount > 1) limitations.push(`The page describes ${picked.productCount} products (a listing or related products?): the facts are those of the one the page is about, else the first with offers.`);
+  limitations.push(...limitNotes(page.limits));
   if (page.brokenJsonLd) limitations.push(`${page.brokenJsonLd} JSON-LD block(s) on the page are not valid JSON and were skipped.`);
   const scale = sources.find(([, facts]) => facts.aggregate_rating !== null)?.[1] as ProductFacts | undefined;
   if (scale?.rating_scale) limitations.push(`aggregate_rating is the published ratingValue on the page's own scale (bestRating ${scale.rating_scale}).`);

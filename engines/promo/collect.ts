@@ -3,12 +3,14 @@
  * (title, meta description, Open Graph and Twitter card title and description), and the promo
  * landing pages it links to (paths or link texts such as /promo, /deals, /coupons, /offers,
  * /sale; at most four, read in parallel), their metadata and text. Codes come only from there
- * (engines/promo/codes.ts), never made up, never tried at checkout. Pure over the injected fetch.
+ * (engines/promo/codes.ts), never made up, never tried at checkout. The pages are read in the parse pool
+ * (deps.analyze); one that cannot be read within the parse limits adds nothing and a limitation
+ * says so (without a readable home page: no_data). Pure over the injected fetch and analyze.
  */
 import type { components } from '../../generated/types.ts';
 import type { SafeFetch } from '../net/types.ts';
-import { parsePage, type ParsedPage } from '../product/extract.ts';
-import { cleanText } from '../product/jsonld.ts';
+import { isUnanalysable, type Analyze } from '../parse/types.ts';
+import type { PromoPage } from './page.ts';
 import { createReach, fetchHome } from '../store-readiness/home.ts';
 import { findCodes } from './codes.ts';
 
@@ -17,6 +19,8 @@ type PromoCode = components['schemas']['PromoCode'];
 
 export interface PromoDeps {
   fetch: SafeFetch;
+  /** Reads the pages off the main thread (the parse pool). */
+  analyze: Analyze;
   now: () => Date;
   signal?: AbortSignal;
 }
@@ -29,49 +33,9 @@ export interface PromoOptions {
 }
 
 const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
-const PROMO_PATH = /(?:^|[/_-])(?:promos?|promotions?|deals?|coupons?|offers?|discounts?|sales?|vouchers?|promo-?codes?|specials?)(?:[/._-]|$)/i;
-const PROMO_TEXT = /\b(?:promos?|promotions?|deals?|coupons?|offers?|discounts?|sale|vouchers?|promo codes?)\b/i;
-const META_KEYS = ['description', 'og:title', 'og:description', 'twitter:title', 'twitter:description'];
-
 /** How much a code's place says about it being a live, public promotion. */
 const CONFIDENCE = { home_meta: 0.9, landing_meta: 0.85, landing_text: 0.7 } as const;
 const DISCOUNT_BONUS = 0.05;
-
-/** The page's SEO metadata texts: title, meta description, Open Graph and Twitter title and description. */
-export function seoTexts(page: ParsedPage): string[] {
-  const title = cleanText(page.document.querySelector('title')?.textContent ?? '', 500);
-  return [title, ...META_KEYS.map((key) => cleanText(page.metas.get(key) ?? '', 1000))].filter((text): text is string => !!text);
-}
-
-/** The visible text of the page, block by block (scripts, styles and templates left out). */
-function bodyText(page: ParsedPage): string {
-  const body = page.document.querySelector('body');
-  if (!body) return '';
-  for (const element of Array.from(body.querySelectorAll('script, style, noscript, template, svg')) as { remove(): void }[]) element.remove();
-  const blocks = Array.from(body.querySelectorAll('h1, h2, h3, h4, p, li, td, dt, dd, blockquote, figcaption, [class*="banner"], [class*="promo"], [class*="announcement"]')) as { textContent: string | null }[];
-  return blocks.map((block) => (block.textContent ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n');
-}
-
-/** Same-site links to promo landing pages, by path or link text, in document order. */
-export function promoLinks(page: ParsedPage, max: number): string[] {
-  const home = new URL(page.url);
-  const bare = home.hostname.replace(/^www\./, '');
-  const out: string[] = [];
-  for (const anchor of Array.from(page.document.querySelectorAll('a[href]')) as { getAttribute(name: string): string | null; textContent: string | null }[]) {
-    let url: URL;
-    try {
-      url = new URL(anchor.getAttribute('href') ?? '', page.url);
-    } catch {
-      continue;
-    }
-    url.hash = '';
-    if (!/^https?:$/.test(url.protocol) || !(url.hostname === bare || url.hostname.endsWith(`.${bare}`)) || url.pathname === '/' || url.href === home.href) continue;
-    if (!PROMO_PATH.test(url.pathname) && !PROMO_TEXT.test(anchor.textContent ?? '')) continue;
-    if (!out.includes(url.href)) out.push(url.href);
-    if (out.length >= max) break;
-  }
-  return out;
-}
 
 function categoryWords(category: string | undefined): string[] {
   return (category ?? '')
@@ -92,7 +56,7 @@ interface Candidate {
 
 export async function findPromos(
   domain: string,
-  { fetch, now, signal }: PromoDeps,
+  { fetch, analyze, now, signal }: PromoDeps,
   { productCategory }: { productCategory?: string } = {},
   { deadlineMs = 10_000, pageTimeoutMs = 5_000, maxPageBytes = 2_000_000, maxLandingPages = 4 }: PromoOptions = {},
 ): Promise<PromoFinderResult> {
@@ -110,21 +74,34 @@ export async function findPromos(
     if (!home.ok) {
       return { domain, status: 'unreachable', error_reason: home.reason, promos_found: false, active_codes: [], best_offer_summary: `No promo code could be looked for: ${home.reason}.`, sources_checked: [], limitations };
     }
-    const homePage = parsePage(home.response.text(), home.response.url);
-    const landingUrls = promoLinks(homePage, maxLandingPages);
+    /** The page read in the parse pool, or null (and a limitation) when it cannot be within the parse limits. */
+    async function readPage(html: string, url: string, options: { maxLinks?: number; withText?: boolean }): Promise<PromoPage | null> {
+      try {
+        return await analyze('promoPage', { html, url, ...options }, { signal: scope });
+      } catch (error) {
+        if (!isUnanalysable(error)) throw error;
+        limitations.push(`The page ${url} could not be analysed within the parse limits (elements, nesting, time): nothing was read from it.`);
+        return null;
+      }
+    }
+    const homePage = await readPage(home.response.text(), home.response.url, { maxLinks: maxLandingPages });
+    if (!homePage) {
+      return { domain, status: 'no_data', promos_found: false, active_codes: [], best_offer_summary: `No promo code could be read: the home page ${home.response.url} cannot be analysed within the parse limits.`, sources_checked: [home.response.url], limitations };
+    }
+    const landingUrls = homePage.promoLinks;
     const landing = await Promise.all(landingUrls.map(async (url) => {
       const file = await reach.file(url, { accept: HTML_ACCEPT, maxBytes: maxPageBytes });
       if (file.status === null || file.status >= 400 || !/html/i.test(file.contentType || 'text/html')) {
         limitations.push(`The promo page ${url} could not be read (${file.failure ?? `HTTP ${file.status}`}).`);
         return null;
       }
-      return parsePage(file.body.toString('utf8'), file.url);
+      return readPage(file.body.toString('utf8'), file.url, { withText: true });
     }));
 
     const words = categoryWords(productCategory);
     const candidates: Candidate[] = [];
     const today = now();
-    function collect(texts: string[], page: ParsedPage, base: number, context: string) {
+    function collect(texts: string[], page: PromoPage, base: number, context: string) {
       for (const text of texts) {
         for (const found of findCodes(text, { now: today })) {
           const haystack = `${found.sentence} ${context}`.toLowerCase();
@@ -139,12 +116,12 @@ export async function findPromos(
         }
       }
     }
-    collect(seoTexts(homePage), homePage, CONFIDENCE.home_meta, '');
+    collect(homePage.seo, homePage, CONFIDENCE.home_meta, '');
     for (const page of landing) {
       if (!page) continue;
-      const context = `${page.url} ${seoTexts(page).join(' ')}`;
-      collect(seoTexts(page), page, CONFIDENCE.landing_meta, context);
-      collect([bodyText(page)], page, CONFIDENCE.landing_text, context);
+      const context = `${page.url} ${page.seo.join(' ')}`;
+      collect(page.seo, page, CONFIDENCE.landing_meta, context);
+      collect([page.text], page, CONFIDENCE.landing_text, context);
     }
 
     // One entry per code (case-insensitive): the most confident place it was found.
@@ -163,7 +140,7 @@ export async function findPromos(
       confidence: Number(candidate.confidence.toFixed(2)),
       checkout_verified: false,
     }));
-    const sources_checked = [homePage.url, ...landing.filter((page): page is ParsedPage => !!page).map((page) => page.url)];
+    const sources_checked = [homePage.url, ...landing.filter((page): page is PromoPage => !!page).map((page) => page.url)];
     if (words.length && ranked.length && !ranked.some((candidate) => candidate.categoryMatch)) limitations.push(`No code mentions the product_category "${productCategory}": the codes found may be site-wide or for other products.`);
     if (!landingUrls.length) limitations.push('The home page links to no promo landing page (/promo, /deals, /coupons, /offers, /sale...): only its metadata was read.');
 

@@ -4,17 +4,22 @@
  * (/.well-known/agent-card.json, else the older /.well-known/agent.json), /.well-known/x402.json
  * and a product feed (one linked from the home page, else /products.json); then a sample product
  * page (engines/product reads it); what robots.txt allows each agent; the score and fixes. All
- * fetches share one deadline. Pure over the injected fetch.
+ * fetches share one deadline. The home page and the product pages are read in the parse pool
+ * (deps.analyze): a page that cannot be read within the parse limits counts as one without HTML
+ * (the home page) or is passed over (a product page), and a limitation says so. Pure over the
+ * injected fetch and analyze.
  */
 import type { components } from '../../generated/types.ts';
 import type { SafeFetch } from '../net/types.ts';
 import { WALLET_KEYS } from '../product/checkout.ts';
-import { hasProductData, parsePage, productEvidence, type ParsedPage, type ProductEvidence } from '../product/extract.ts';
+import { hasProductData, type ProductEvidence } from '../product/extract.ts';
+import { isUnanalysable, type Analyze } from '../parse/types.ts';
+import type { StoreHomePage } from './home-page.ts';
 import { AGENT_BOTS } from './bots.ts';
 import { checkAgentCard, checkLlmsTxt, checkProductFeed, checkRobots, checkX402, readSitemap, type DiscoveryCheck, type Fetched, type SitemapReading } from './discovery.ts';
 import { createReach, fetchHome, type Reach } from './home.ts';
 import { allowedWithout, isAllowed, type Robots } from './robots.ts';
-import { productCandidates, productSitemaps, structuredProductUrls } from './sample.ts';
+import { productCandidates, productSitemaps } from './sample.ts';
 import { scoreReadiness, type DiscoveryName } from './score.ts';
 
 export type StoreReadinessResult = components['schemas']['StoreReadinessResult'];
@@ -22,6 +27,8 @@ type BotAccess = components['schemas']['BotAccess'];
 
 export interface AuditDeps {
   fetch: SafeFetch;
+  /** Reads the pages off the main thread (the parse pool). */
+  analyze: Analyze;
   signal?: AbortSignal;
 }
 
@@ -39,12 +46,10 @@ const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
 const TEXT_ACCEPT = 'text/plain,text/markdown;q=0.9,*/*;q=0.5';
 const JSON_ACCEPT = 'application/json,*/*;q=0.5';
 const XML_ACCEPT = 'application/xml,text/xml;q=0.9,*/*;q=0.5';
-const FEED_TYPE = /^(?:application\/(?:rss\+xml|atom\+xml|feed\+json|json)|text\/xml)$/i;
-const PRODUCT_FEED_HINT = /product|merchant|catalog|shopping|google/i;
 
 const isHtml = (contentType: string, body: Buffer) => /html/i.test(contentType) || (!contentType && /<html[\s>]/i.test(body.subarray(0, 2000).toString('latin1')));
 
-export async function auditStore(domain: string, { fetch, signal }: AuditDeps, { deadlineMs = 12_000, fileTimeoutMs = 5_000, maxPageBytes = 2_000_000, maxFileBytes = 1_000_000, maxProductTries = 3 }: AuditOptions = {}): Promise<StoreReadinessResult> {
+export async function auditStore(domain: string, { fetch, analyze, signal }: AuditDeps, { deadlineMs = 12_000, fileTimeoutMs = 5_000, maxPageBytes = 2_000_000, maxFileBytes = 1_000_000, maxProductTries = 3 }: AuditOptions = {}): Promise<StoreReadinessResult> {
   // A referenced timer, unlike AbortSignal.timeout's: the deadline fires even when nothing else keeps the process busy.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException('audit deadline', 'TimeoutError')), deadlineMs);
@@ -66,8 +71,18 @@ export async function auditStore(domain: string, { fetch, signal }: AuditDeps, {
       };
     }
     const origin = new URL(home.response.url).origin;
-    const homePage = isHtml(home.response.headers['content-type'] ?? '', home.response.body) ? parsePage(home.response.text(), home.response.url) : null;
-    const homeEvidence = homePage ? productEvidence(homePage) : null;
+    const homeIsHtml = isHtml(home.response.headers['content-type'] ?? '', home.response.body);
+    let homePage: StoreHomePage | null = null;
+    let homeUnanalysable = false;
+    if (homeIsHtml) {
+      try {
+        homePage = await analyze('storeHome', { html: home.response.text(), url: home.response.url }, { signal: scope });
+      } catch (error) {
+        if (!isUnanalysable(error)) throw error;
+        homeUnanalysable = true;
+      }
+    }
+    const homeEvidence = homePage?.evidence ?? null;
 
     const [robotsAndSitemap, llms, agentCard, x402, feed] = await Promise.all([
       readRobotsAndSitemap(reach, origin, maxFileBytes),
@@ -88,12 +103,12 @@ export async function auditStore(domain: string, { fetch, signal }: AuditDeps, {
 
     const candidates = productCandidates({
       homeUrl: home.response.url,
-      structured: homePage ? [...structuredProductUrls(homePage.jsonLd, homePage.url), ...structuredProductUrls(homePage.microdata, homePage.url)] : [],
-      links: homePage ? links(homePage) : [],
+      structured: homePage?.structuredUrls ?? [],
+      links: homePage?.links ?? [],
       sitemapUrls,
       productSitemapUrls,
     });
-    const sample = await findSampleProduct(reach, candidates, { maxTries: maxProductTries, maxBytes: maxPageBytes });
+    const sample = await findSampleProduct(reach, analyze, candidates, { maxTries: maxProductTries, maxBytes: maxPageBytes });
     const homeIsProduct = !sample && homeEvidence && hasProductData(homeEvidence) && homeEvidence.structured_fields.offers;
     const sampleUrl = sample?.url ?? (homeIsProduct ? home.response.url : null);
     const product = sample?.evidence ?? (homeIsProduct ? homeEvidence : null);
@@ -117,7 +132,7 @@ export async function auditStore(domain: string, { fetch, signal }: AuditDeps, {
       product,
       bot_access,
       payment_hints,
-      limitations: limitationsOf({ isStore, robotsFile, robotsUnreachable, sampleUrl, product, homePage }),
+      limitations: limitationsOf({ isStore, robotsFile, robotsUnreachable, sampleUrl, product, homePage, homeUnanalysable }),
     };
   } finally {
     clearTimeout(timer);
@@ -153,19 +168,8 @@ async function readAgentCard(reach: Reach, origin: string, maxBytes: number): Pr
   return older.status === 200 ? older : current;
 }
 
-async function readProductFeed(reach: Reach, origin: string, homePage: ParsedPage | null, maxBytes: number): Promise<DiscoveryCheck> {
-  const linked = homePage
-    ? (Array.from(homePage.document.querySelectorAll('link[rel~="alternate"][href]')) as { getAttribute(name: string): string | null }[])
-        .filter((link) => FEED_TYPE.test((link.getAttribute('type') ?? '').trim()) && PRODUCT_FEED_HINT.test(`${link.getAttribute('href')} ${link.getAttribute('title') ?? ''}`))
-        .map((link) => {
-          try {
-            return new URL(link.getAttribute('href')!, homePage.url).href;
-          } catch {
-            return null;
-          }
-        })
-        .filter((url): url is string => !!url)
-    : [];
+async function readProductFeed(reach: Reach, origin: string, homePage: StoreHomePage | null, maxBytes: number): Promise<DiscoveryCheck> {
+  const linked = homePage?.feedLinks ?? [];
   const candidates = [...new Set([...linked.slice(0, 2), `${origin}/products.json`])];
   let firstCheck: DiscoveryCheck | null = null;
   for (const url of candidates) {
@@ -176,25 +180,19 @@ async function readProductFeed(reach: Reach, origin: string, homePage: ParsedPag
   return firstCheck!;
 }
 
-function links(page: ParsedPage): string[] {
-  return (Array.from(page.document.querySelectorAll('a[href]')) as { getAttribute(name: string): string | null }[])
-    .map((anchor) => {
-      try {
-        return new URL(anchor.getAttribute('href') ?? '', page.url).href;
-      } catch {
-        return null;
-      }
-    })
-    .filter((url): url is string => !!url);
-}
-
-async function findSampleProduct(reach: Reach, candidates: string[], { maxTries, maxBytes }: { maxTries: number; maxBytes: number }): Promise<{ url: string; evidence: ProductEvidence } | null> {
+async function findSampleProduct(reach: Reach, analyze: Analyze, candidates: string[], { maxTries, maxBytes }: { maxTries: number; maxBytes: number }): Promise<{ url: string; evidence: ProductEvidence } | null> {
   let fallback: { url: string; evidence: ProductEvidence } | null = null;
   for (const url of candidates.slice(0, maxTries)) {
     if (reach.signal.aborted) break;
     const file = await reach.file(url, { accept: HTML_ACCEPT, maxBytes });
     if (file.status === null || file.status >= 400 || !isHtml(file.contentType, file.body)) continue;
-    const evidence = productEvidence(parsePage(file.body.toString('utf8'), file.url));
+    let evidence: ProductEvidence;
+    try {
+      evidence = await analyze('product', { html: file.body.toString('utf8'), url: file.url }, { signal: reach.signal });
+    } catch (error) {
+      if (!isUnanalysable(error)) throw error;
+      continue;
+    }
     if (hasProductData(evidence)) return { url: file.url, evidence };
     fallback ??= { url: file.url, evidence };
   }
@@ -218,13 +216,14 @@ function botAccess(home: RobotsReading, product: RobotsReading, homeUrl: string,
   return access;
 }
 
-function limitationsOf({ isStore, robotsFile, robotsUnreachable, sampleUrl, product, homePage }: { isStore: boolean; robotsFile: Fetched; robotsUnreachable: string | null; sampleUrl: string | null; product: ProductEvidence | null; homePage: ParsedPage | null }): string[] {
+function limitationsOf({ isStore, robotsFile, robotsUnreachable, sampleUrl, product, homePage, homeUnanalysable }: { isStore: boolean; robotsFile: Fetched; robotsUnreachable: string | null; sampleUrl: string | null; product: ProductEvidence | null; homePage: StoreHomePage | null; homeUnanalysable: boolean }): string[] {
   const limitations = [
     'readiness_score follows the formula in the spec (ReadinessFields); fixes are ordered by the points each would add.',
     'bot_access is what robots.txt asks of each agent (RFC 9309); a firewall or bot-management service may still block an agent robots.txt allows.',
     'The x402 terms and the agent card are checked as published documents; nothing was paid or called.',
   ];
-  if (!homePage) limitations.push('The home page is not HTML: no links or structured data could be read from it.');
+  if (homeUnanalysable) limitations.push('The home page could not be analysed within the parse limits (elements, nesting, time): no links or structured data could be read from it.');
+  else if (!homePage) limitations.push('The home page is not HTML: no links or structured data could be read from it.');
   if (robotsFile.status !== null && robotsFile.status >= 400 && robotsFile.status < 500) limitations.push(`robots.txt answered HTTP ${robotsFile.status}: RFC 9309 then lets every agent fetch everything.`);
   if (robotsUnreachable) limitations.push(`${robotsUnreachable}: RFC 9309 then asks agents to fetch nothing, so every agent is shown as disallowed.`);
   if (sampleUrl) limitations.push('One sample product page was read: other product pages may carry different structured data.');

@@ -1,9 +1,13 @@
 /**
  * The tech-stack engine: reads a company's home page (HTML, headers, cookies), up to two public
  * tag-manager containers it references, and its DNS (MX, TXT, DMARC, CNAME), then runs the
- * detector. Pure over the injected network (engines/net), snapshot store and clock.
+ * detector. Reading the container ids and the detection run in the parse pool (deps.analyze): a
+ * page that cannot be read within the parse limits is detected from its headers, cookies and DNS
+ * alone, the run is partial and page_unanalysable is true. Pure over the injected network
+ * (engines/net), analyze, snapshot store and clock.
  */
-import { detect, extractContainerIds } from '../tech/detect.ts';
+import type { DetectInput, DetectResult } from '../tech/detect.ts';
+import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { Dns, DnsAnswer, SafeFetch, SafeFetchResponse, TextCache } from '../net/types.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import type { components } from '../../generated/types.ts';
@@ -23,6 +27,8 @@ export interface TechStackSnapshot {
 export interface TechStackDeps {
   fetch: SafeFetch;
   dns: Dns;
+  /** Runs the detection off the main thread (the parse pool). */
+  analyze: Analyze;
   now: () => Date;
   /** The previous complete run for the domain, and a way to keep this one. */
   previous: (domain: string) => Promise<TechStackSnapshot | null>;
@@ -152,7 +158,15 @@ export async function collectTechStack(
     const response = await deps.fetch(url, { timeoutMs: containerTimeoutMs, maxBodyBytes: maxContainerBytes, accept: 'application/javascript,*/*;q=0.5' });
     return response.status === 200 ? response.text() : null;
   }
-  for (const id of extractContainerIds(html).slice(0, maxContainers)) {
+  let unanalysable: string | null = null;
+  let containerIds: string[] = [];
+  try {
+    containerIds = await deps.analyze('containerIds', { html });
+  } catch (error) {
+    if (!isUnanalysable(error)) throw error;
+    unanalysable = error.message;
+  }
+  for (const id of containerIds.slice(0, maxContainers)) {
     try {
       const url = containerUrl(id);
       const body = deps.containers ? await deps.containers.get(url, () => loadContainer(url)) : await loadContainer(url);
@@ -164,14 +178,24 @@ export async function collectTechStack(
     }
   }
 
-  const found = detect({
+  const input: DetectInput = {
     url: page.url,
-    html,
+    html: unanalysable ? '' : html,
     headers: page.headers,
     cookies: page.setCookies.map((cookie) => cookie.split('=')[0].trim()).filter(Boolean),
     containers,
     dns: { mx: records(mx).map((record) => record.exchange), txt: records(txt), dmarc: records(dmarc)[0] ?? null, cname: records(cname) },
-  });
+  };
+  let found: DetectResult;
+  try {
+    found = await deps.analyze('detect', input);
+  } catch (error) {
+    if (!isUnanalysable(error)) throw error;
+    unanalysable ??= error.message;
+    // Headers, cookies and DNS without the page and its containers: small, and read as always.
+    found = await deps.analyze('detect', { ...input, html: '', containers: [] });
+  }
+  if (unanalysable) partial = true;
   const names = found.technologies.map((technology) => technology.name).sort();
   const previous = await deps.previous(domain);
   const isFirstRun = previous === null;
@@ -182,6 +206,7 @@ export async function collectTechStack(
   const status: TechStackStatus = found.technology_count > 0 ? 'ok' : 'no_signals';
   const notes = [
     status === 'no_signals' ? 'The page loaded but no technology was detected.' : null,
+    unanalysable ? `The home page could not be analysed within the parse limits (${unanalysable}): technologies were read from its headers, cookies and DNS only.` : null,
     partial ? 'Part of the collection failed (a container, DNS or a truncated page); removals are not reported for this run.' : null,
     page.url !== candidates[0] ? `Read from ${page.url}.` : null,
   ].filter(Boolean);
@@ -214,5 +239,6 @@ export async function collectTechStack(
     payments: found.payments,
     spf_senders: found.spf_senders,
     verified_services: found.verified_services,
+    ...(unanalysable ? { page_unanalysable: true as const } : {}),
   };
 }

@@ -21,7 +21,7 @@ export const AGE_POINTS: readonly { minDays: number; points: number }[] = [
   { minDays: 365, points: 25 },
   { minDays: 90, points: 10 },
 ];
-export const POINTS = { activeEmployees: 20, legitimateTechStack: 20, activeAds: 15, websiteAnswered: 10, walletMismatch: -40 } as const;
+export const POINTS = { activeEmployees: 20, legitimateTechStack: 20, activeAds: 15, websiteAnswered: 10, walletMismatch: -40, pageUnanalysable: -20 } as const;
 /** A domain registered fewer days ago is at least HIGH risk and never safe to buy from. */
 export const NEW_DOMAIN_DAYS = 30;
 /** risk_level from trust_score: below critical CRITICAL, below high HIGH, below medium MEDIUM, else LOW. */
@@ -39,13 +39,15 @@ export function agePoints(days: number | null): number {
   return AGE_POINTS.find((row) => days >= row.minDays)?.points ?? 0;
 }
 
-export function trustScore(signals: TrustSignals, { websiteAnswered, walletMismatch }: { websiteAnswered: boolean; walletMismatch: boolean }): number {
+/** pageUnanalysable: the home page could not be analysed within the parse limits (a page built to defeat analysis is a risk finding). */
+export function trustScore(signals: TrustSignals, { websiteAnswered, walletMismatch, pageUnanalysable = false }: { websiteAnswered: boolean; walletMismatch: boolean; pageUnanalysable?: boolean }): number {
   let score = agePoints(signals.domain_age_days);
   if (signals.has_active_employees === true) score += POINTS.activeEmployees;
   if (signals.legitimate_tech_stack === true) score += POINTS.legitimateTechStack;
   if (signals.active_ad_campaigns === true) score += POINTS.activeAds;
   if (websiteAnswered) score += POINTS.websiteAnswered;
   if (walletMismatch) score += POINTS.walletMismatch;
+  if (pageUnanalysable) score += POINTS.pageUnanalysable;
   return Math.max(0, Math.min(100, score));
 }
 
@@ -79,10 +81,10 @@ export interface TrustAssessment {
   required_score: number;
 }
 
-export function assessTrust({ domain, signals, websiteAnswered, wallet = null, amountUsd }: { domain: string; signals: TrustSignals; websiteAnswered: boolean; wallet?: WalletCheck | null; amountUsd?: number }): TrustAssessment {
+export function assessTrust({ domain, signals, websiteAnswered, wallet = null, amountUsd, pageUnanalysable = false }: { domain: string; signals: TrustSignals; websiteAnswered: boolean; wallet?: WalletCheck | null; amountUsd?: number; pageUnanalysable?: boolean }): TrustAssessment {
   const walletMismatch = wallet?.state === 'mismatch';
   const newDomain = isNewDomain(signals.domain_age_days);
-  const score = trustScore(signals, { websiteAnswered, walletMismatch });
+  const score = trustScore(signals, { websiteAnswered, walletMismatch, pageUnanalysable });
   const risk = riskLevel(score, { newDomain, walletMismatch });
   const required = requiredScore(amountUsd);
   const safe = score >= required && (risk === 'LOW' || risk === 'MEDIUM');
@@ -98,6 +100,7 @@ export function assessTrust({ domain, signals, websiteAnswered, wallet = null, a
   else missing.push(signals.legitimate_tech_stack === false ? 'no established website stack' : 'website stack unknown');
   if (signals.active_ad_campaigns) evidence.push('search ads shown in the last 30 days');
   else missing.push(signals.active_ad_campaigns === false ? 'no recent search ads' : 'search ads unknown');
+  if (pageUnanalysable) missing.push('a home page that can be analysed (it could not be within the parse limits: a risk finding)');
   if (wallet?.state === 'match') evidence.push(`the wallet matches the payTo ${domain} publishes`);
 
   const amountText = amountUsd === undefined ? 'a purchase (amount not given, read as up to $100)' : `a purchase of ${usd(amountUsd)}`;

@@ -7,13 +7,14 @@
  * upstream APIs (job boards, the ads registry, RDAP); any other site is `target`. A private
  * query's target therefore never appears here.
  */
-import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ParsePool } from '../parse-pool/pool.ts';
 import { seriesCounter, seriesHistogram } from './series.ts';
 
 export interface MetricsOptions {
   /** Host names of the service's own upstream APIs (labelled by name); `*.` prefixes match subdomains. */
   upstreamHosts?: readonly string[];
-  /** Process metrics (memory, CPU, event-loop lag, handles). */
+  /** Process metrics (memory, CPU, event-loop delay: nodejs_eventloop_lag_* from a monitorEventLoopDelay histogram, handles). */
   processMetrics?: boolean;
 }
 
@@ -70,6 +71,23 @@ export function createMetrics({ upstreamHosts = [], processMetrics = true }: Met
     },
     settlement({ operation, outcome }: { operation: string; outcome: SettlementOutcome }) {
       settlements.inc({ operation, outcome });
+    },
+    /** The parse pool's queue and threads (read at each scrape) and its tasks by outcome and duration. */
+    watchParsePool(pool: ParsePool) {
+      const read = (pick: (stats: ReturnType<ParsePool['stats']>) => number) => function collect(this: Gauge) {
+        this.set(pick(pool.stats()));
+      };
+      new Gauge({ name: 'parse_pool_threads', help: 'Worker threads of the parse pool (PARSE_POOL_THREADS).', registers: [registry], collect: read((stats) => stats.threads) });
+      new Gauge({ name: 'parse_pool_running', help: 'Parse tasks a worker is running now.', registers: [registry], collect: read((stats) => stats.running) });
+      new Gauge({ name: 'parse_pool_queue_size', help: 'Parse tasks waiting for a thread.', registers: [registry], collect: read((stats) => stats.queued) });
+      new Gauge({ name: 'parse_pool_utilization', help: 'Share of the parse threads\' time spent running tasks since the pool started (0 to 1).', registers: [registry], collect: read((stats) => stats.utilization) });
+      new Gauge({ name: 'parse_pool_saturated', help: '1 while every parse thread is busy and tasks wait (/readyz then answers 503).', registers: [registry], collect: read((stats) => Number(stats.saturated)) });
+      const tasks = new Counter({ name: 'parse_tasks_total', help: 'Parse tasks by task and outcome: ok, deadline (ended at PARSE_DEADLINE_MS), failed, crashed (worker died), busy (queue full), cancelled.', labelNames: ['task', 'outcome'], registers: [registry] });
+      const duration = new Histogram({ name: 'parse_task_duration_seconds', help: 'Parse task time from submission (queue wait included) to its end, by task.', labelNames: ['task'], buckets: LATENCY_BUCKETS, registers: [registry] });
+      pool.onTask(({ task, outcome, seconds }) => {
+        tasks.inc({ task, outcome });
+        duration.observe({ task }, seconds);
+      });
     },
     upstream({ host, status, failure }: { host: string; status: number | null; failure: string | null }) {
       const label = upstreamLabel(host);

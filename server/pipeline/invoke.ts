@@ -11,6 +11,7 @@ import type { FreeQuota } from '../metering/quota.ts';
 import type { CallerFacts, HandlerRegistry, HandlerServices } from '../../handlers/types.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { NO_LOG, writesInfo, type LogFn } from '../observability/log.ts';
+import { isParsePoolBusy } from '../../engines/parse/types.ts';
 
 export interface CallRequest {
   transport: 'http' | 'mcp';
@@ -92,6 +93,9 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
       });
     } catch (error) {
       if (error instanceof ServiceError) throw error;
+      if (isParsePoolBusy(error)) {
+        throw new ServiceError('engine_unavailable', { detail: `Every parse thread of this instance is busy and its queue is full. Repeat the call: the load balancer sends it to another instance. Nothing was charged.`, headers: { 'Retry-After': '1' } });
+      }
       log({ level: 'error', msg: 'handler failed', operation: operation.operationId, requestId: call.requestId, error: String((error as Error)?.stack ?? error) });
       throw new ServiceError('engine_failed', { detail: `${operation.offerId} failed while collecting data. Nothing was charged.`, cause: error });
     }

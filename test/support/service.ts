@@ -11,6 +11,7 @@ import type { HandlerRegistry } from '../../handlers/types.ts';
 import type { Facilitator } from '../../server/payments/facilitator.ts';
 import type { Lifecycle } from '../../server/lifecycle.ts';
 import type { LogFn } from '../../server/observability/log.ts';
+import { createParsePool, type ParsePool } from '../../server/parse-pool/pool.ts';
 
 export interface StartServiceOptions {
   handlers?: HandlerRegistry;
@@ -25,12 +26,15 @@ export interface StartServiceOptions {
   lifecycle?: Lifecycle;
   /** Receives the log entries (default: none). */
   log?: LogFn;
+  /** The instance's parse pool (default: one from the config, closed with the service). */
+  parsePool?: ParsePool;
 }
 
 export interface TestService {
   url: string;
   store: Store;
   server: Server;
+  parsePool: ParsePool;
   close: () => Promise<void>;
 }
 
@@ -41,11 +45,12 @@ export interface TestService {
 export const OFFLINE_ENV = { NET_DNS_SERVERS: '127.0.0.1:9', NET_DNS_TIMEOUT_MS: '300' };
 
 /** The real app on an ephemeral loopback port with a fresh SQLite file (or the given store). */
-export async function startService({ handlers, config = {}, now, facilitator, store: shared, lifecycle, log }: StartServiceOptions = {}): Promise<TestService> {
+export async function startService({ handlers, config = {}, now, facilitator, store: shared, lifecycle, log, parsePool: givenPool }: StartServiceOptions = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const store = shared ?? (await openStore({ sqlitePath: join(dir, 'service.sqlite') }));
   const merged = { ...loadConfig(OFFLINE_ENV), logLevel: 'silent' as const, ...config };
-  const app = await createApp({ config: merged, store, handlers, now, facilitator, lifecycle, log });
+  const parsePool = givenPool ?? createParsePool(merged.parse);
+  const app = await createApp({ config: merged, store, handlers, now, facilitator, lifecycle, log, parsePool });
   const server = createHttpServer(app.callback(), merged.http);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -53,9 +58,11 @@ export async function startService({ handlers, config = {}, now, facilitator, st
     url: `http://127.0.0.1:${port}`,
     store,
     server,
+    parsePool,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      if (!givenPool) await parsePool.close();
       if (!shared) await store.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -1,7 +1,7 @@
 /**
  * server/build.ts: the bundle `npm start` runs. It must hold all project code (only packages and
  * Node built-ins stay imports) and read the files beside its sources (generated/, the Swagger UI
- * package) exactly as the sources do.
+ * package) exactly as the sources do, and run its parse pool on the worker bundled beside it.
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,18 +14,25 @@ import { bundle } from '../../../server/build.ts';
 import { DOCS_ASSETS } from '../../../server/docs-page.ts';
 import { OFFLINE_ENV } from '../../support/service.ts';
 import { freePort } from '../../support/free-port.ts';
+import { startWorld, type World } from '../../world/index.ts';
+import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl } from '../../world/fixtures/markdown-sites.ts';
+import { hostileUrl, installHostileSites } from '../../world/fixtures/hostile-sites.ts';
 
 describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'bundle-test-'));
   let file = '';
   let child: ChildProcess;
   let url = '';
+  let world: World;
 
   before(async () => {
+    world = await startWorld();
+    installMarkdownSites(world);
+    installHostileSites(world);
     file = await bundle({ outfile: 'dist/test/build-main.mjs' });
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, ...OFFLINE_ENV, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'silent' };
+    const env: NodeJS.ProcessEnv = { ...process.env, ...OFFLINE_ENV, ...world.netEnv, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'silent' };
     delete env.DATABASE_URL;
     delete env.NODE_OPTIONS;
     child = spawn(process.execPath, [file], { env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -39,6 +46,7 @@ describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () 
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
+    await world?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -62,5 +70,29 @@ describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () 
     const response = await fetch(`${url}/v1/advisor`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ agent_goal: 'which ad pixels does a site use' }) });
     assert.equal(response.status, 200);
     assert.equal(typeof ((await response.json()) as { recommended_tool?: unknown }).recommended_tool, 'string');
+  });
+
+  it('parses a page in its pool, on the worker bundled beside it', async () => {
+    const response = await fetch(`${url}/v1/clean-markdown`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes') }) });
+    assert.equal(response.status, 200);
+    const body = (await response.json()) as { status: string; markdown?: string };
+    assert.equal(body.status, 'ok');
+    assert.match(body.markdown ?? '', /Three northern ports replaced their diesel cranes/);
+    const metrics = await (await fetch(`${url}/metrics`)).text();
+    assert.match(metrics, /^parse_tasks_total\{task="markdown",outcome="ok"\} 1$/m);
+    assert.match(metrics, /^parse_pool_threads \d+$/m);
+  });
+
+  it('honours SIGTERM during a hostile parse: the call is answered, then the process exits 0', async () => {
+    const answer = fetch(`${url}/v1/clean-markdown`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' }, body: JSON.stringify({ url: hostileUrl('nested20000') }) });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const started = performance.now();
+    child.kill('SIGTERM');
+    const response = await answer;
+    assert.equal(response.status, 200);
+    assert.ok(['ok', 'empty', 'unsupported_content'].includes(((await response.json()) as { status: string }).status));
+    const [code] = await once(child, 'exit');
+    assert.equal(code, 0);
+    assert.ok(performance.now() - started < 10_000, `exited ${Math.round(performance.now() - started)} ms after SIGTERM`);
   });
 });

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { scanMerchant, UnsafeMerchantTarget } from '../../../../engines/merchant/scan.ts';
 import { FetchFailure, UnsafeTargetError, type FetchRequest, type SafeFetch, type SafeFetchResponse } from '../../../../engines/net/types.ts';
 import { paymentRequired, WALLETS } from '../../../world/fixtures/merchant-sites.ts';
+import { analyzeInline } from '../../../../engines/parse/inline.ts';
+import { UnanalysableContent, type Analyze } from '../../../../engines/parse/types.ts';
 
 const COMPARABLE = [2000, 5000, 10000, 10000, 30000];
 const URL_ = 'https://shop.io/api/report';
@@ -31,7 +33,7 @@ const terms = Buffer.from(JSON.stringify(paymentRequired({ domain: 'shop.io', pa
 describe('scanMerchant', () => {
   it('gives every fetch the shared abort signal and at most the time left', async () => {
     const seen: { url: string; request: FetchRequest }[] = [];
-    await scanMerchant(URL_, { fetch: fakeFetch({ [URL_]: () => response(URL_, 402, '{}', { 'payment-required': terms, 'content-type': 'application/json' }) }, seen), comparableMicroUsd: COMPARABLE }, { deadlineMs: 300 });
+    await scanMerchant(URL_, { fetch: fakeFetch({ [URL_]: () => response(URL_, 402, '{}', { 'payment-required': terms, 'content-type': 'application/json' }) }, seen), analyze: analyzeInline, comparableMicroUsd: COMPARABLE }, { deadlineMs: 300 });
     assert.deepEqual(seen.map((entry) => entry.url).sort(), ['https://shop.io/', 'https://shop.io/.well-known/x402.json', URL_]);
     for (const { request } of seen) {
       assert.ok(request.signal, 'a signal');
@@ -40,14 +42,14 @@ describe('scanMerchant', () => {
   });
 
   it('answers ok when the probe answered and the other fetches hang until the deadline', async () => {
-    const result = await scanMerchant(URL_, { fetch: fakeFetch({ [URL_]: () => response(URL_, 402, '{}', { 'payment-required': terms, 'content-type': 'application/json' }) }), comparableMicroUsd: COMPARABLE }, { deadlineMs: 200 });
+    const result = await scanMerchant(URL_, { fetch: fakeFetch({ [URL_]: () => response(URL_, 402, '{}', { 'payment-required': terms, 'content-type': 'application/json' }) }), analyze: analyzeInline, comparableMicroUsd: COMPARABLE }, { deadlineMs: 200 });
     assert.equal(result.status, 'ok');
     assert.equal(result.valid_x402_config, true);
     assert.ok(result.matched_flags!.includes('discovery_timeout'), JSON.stringify(result.matched_flags));
   });
 
   it('answers unreachable, not safe, when the probe never completes', async () => {
-    const result = await scanMerchant(URL_, { fetch: fakeFetch({}), comparableMicroUsd: COMPARABLE }, { deadlineMs: 150 });
+    const result = await scanMerchant(URL_, { fetch: fakeFetch({}), analyze: analyzeInline, comparableMicroUsd: COMPARABLE }, { deadlineMs: 150 });
     assert.equal(result.status, 'unreachable');
     assert.equal(result.safe_to_pay, false);
     assert.deepEqual(result.matched_flags, ['unreachable:timeout']);
@@ -56,20 +58,50 @@ describe('scanMerchant', () => {
   it('stops when the caller aborts', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const result = await scanMerchant(URL_, { fetch: fakeFetch({}), comparableMicroUsd: COMPARABLE, signal: controller.signal }, { deadlineMs: 60_000 });
+    const result = await scanMerchant(URL_, { fetch: fakeFetch({}), analyze: analyzeInline, comparableMicroUsd: COMPARABLE, signal: controller.signal }, { deadlineMs: 60_000 });
     assert.equal(result.status, 'unreachable');
   });
 
   it('turns an unsafe target into UnsafeMerchantTarget', async () => {
     const fetch: SafeFetch = async (url) => { throw new UnsafeTargetError('address', url, 'private'); };
-    await assert.rejects(scanMerchant(URL_, { fetch, comparableMicroUsd: COMPARABLE }), UnsafeMerchantTarget);
+    await assert.rejects(scanMerchant(URL_, { fetch, analyze: analyzeInline, comparableMicroUsd: COMPARABLE }), UnsafeMerchantTarget);
   });
 
   it('flags a 402 without PAYMENT-REQUIRED and v1 terms in the body', async () => {
     const v1 = JSON.stringify({ x402Version: 1, accepts: [{ scheme: 'exact', network: 'base', maxAmountRequired: '10000' }] });
-    const result = await scanMerchant(URL_, { fetch: fakeFetch({ [URL_]: () => response(URL_, 402, v1, { 'content-type': 'application/json' }) }), comparableMicroUsd: COMPARABLE }, { deadlineMs: 100 });
+    const result = await scanMerchant(URL_, { fetch: fakeFetch({ [URL_]: () => response(URL_, 402, v1, { 'content-type': 'application/json' }) }), analyze: analyzeInline, comparableMicroUsd: COMPARABLE }, { deadlineMs: 100 });
     assert.equal(result.valid_x402_config, false);
     assert.ok(result.matched_flags!.includes('x402_v1_terms'));
     assert.equal(result.safe_to_pay, false);
+  });
+
+  it('makes pages that cannot be scanned within the parse limits a risk finding, and scans the terms alone', async () => {
+    const asked: number[] = [];
+    const analyze: Analyze = async (task, input, options) => {
+      if (task === 'injection' && (input as { pages: string[] }).pages.length) throw new UnanalysableContent('deadline', 'the injection analysis took longer than 3000 ms and was ended');
+      asked.push((input as { pages: string[]; termsTexts: string[] }).termsTexts.length);
+      return analyzeInline(task, input, options);
+    };
+    const home = response('https://shop.io/', 200, '<p>Welcome</p>');
+    const answers = { [URL_]: () => response(URL_, 402, '{}', { 'payment-required': terms, 'content-type': 'application/json' }), 'https://shop.io/': () => home };
+    const readable = await scanMerchant(URL_, { fetch: fakeFetch(answers), analyze: analyzeInline, comparableMicroUsd: COMPARABLE }, { deadlineMs: 300 });
+    const result = await scanMerchant(URL_, { fetch: fakeFetch(answers), analyze, comparableMicroUsd: COMPARABLE }, { deadlineMs: 300 });
+    assert.equal(result.status, 'ok');
+    assert.ok(result.matched_flags!.includes('page_unanalysable'));
+    assert.ok(!readable.matched_flags!.includes('page_unanalysable'));
+    assert.equal(result.trust_score, readable.trust_score! - 20);
+    assert.equal(result.safe_to_pay, false);
+    assert.equal(result.prompt_injection_risk, 'LOW');
+    assert.ok(asked[0] > 0, 'the terms were scanned alone');
+    assert.match(result.recommendation!, /could not be scanned within the parse limits/);
+  });
+
+  it('answers MEDIUM risk when even the terms cannot be scanned', async () => {
+    const analyze: Analyze = async () => {
+      throw new UnanalysableContent('crashed', 'the injection analysis ended its worker');
+    };
+    const result = await scanMerchant(URL_, { fetch: fakeFetch({ [URL_]: () => response(URL_, 402, '{}', { 'payment-required': terms, 'content-type': 'application/json' }) }), analyze, comparableMicroUsd: COMPARABLE }, { deadlineMs: 300 });
+    assert.equal(result.prompt_injection_risk, 'MEDIUM');
+    assert.ok(result.matched_flags!.includes('page_unanalysable'));
   });
 });

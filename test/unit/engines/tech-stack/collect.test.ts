@@ -4,6 +4,8 @@ import { collectTechStack, type TechStackDeps } from '../../../../engines/tech-s
 import { createNet, loadNetConfig, type Net } from '../../../../engines/net/index.ts';
 import { serveContainer } from '../../../world/fixtures/tag-manager.ts';
 import { startWorld, type World } from '../../../world/index.ts';
+import { analyzeInline } from '../../../../engines/parse/inline.ts';
+import { UnanalysableContent, type Analyze } from '../../../../engines/parse/types.ts';
 
 const CONTAINER = `(function(){var data = {"resource": {"tags":[
   {"function":"__html","vtp_html":"\\u003Cscript src=\\"https:\\/\\/www.clarity.ms\\/tag\\/shared42\\"\\u003E\\u003C\\/script\\u003E","tag_id":1}
@@ -30,7 +32,7 @@ describe('collectTechStack with the container cache (net.containers)', () => {
   after(() => world.stop());
 
   function deps(net: Net, cached: boolean): TechStackDeps {
-    return { fetch: net.fetch, dns: net.dns, now: () => new Date(), previous: async () => null, remember: async () => {}, containers: cached ? net.containers : null };
+    return { fetch: net.fetch, dns: net.dns, analyze: analyzeInline, now: () => new Date(), previous: async () => null, remember: async () => {}, containers: cached ? net.containers : null };
   }
 
   it('reads a container shared by several sites once, and detects from the kept text', async () => {
@@ -72,5 +74,25 @@ describe('collectTechStack with the container cache (net.containers)', () => {
       assert.match(result.note ?? '', /Part of the collection failed/);
     }
     assert.equal(containerRequests() - before, 2);
+  });
+
+  it('detects from headers, cookies and DNS alone when the page cannot be analysed, as a partial run flagged page_unanalysable', async () => {
+    const net = createNet(world.netConfig);
+    const tasks: string[] = [];
+    const analyze: Analyze = async (task, input, options) => {
+      tasks.push(`${task}:${'html' in (input as object) ? (input as { html: string }).html.length > 0 : '-'}`);
+      if ((input as { html?: string }).html) throw new UnanalysableContent('deadline', `the ${task} analysis took longer than 5000 ms and was ended`);
+      return analyzeInline(task, input, options);
+    };
+    const remembered: string[] = [];
+    const result = await collectTechStack(SITES[4], { ...deps(net, false), analyze, remember: async (domain) => void remembered.push(domain) });
+    assert.equal(result.page_unanalysable, true);
+    assert.equal(result.is_first_run, null);
+    assert.equal(result.removed, null);
+    assert.deepEqual(remembered, []);
+    assert.match(result.note!, /could not be analysed within the parse limits/);
+    assert.deepEqual(tasks, ['containerIds:true', 'detect:false']);
+    const readable = await collectTechStack(SITES[4], deps(net, false));
+    assert.equal(readable.page_unanalysable, undefined);
   });
 });

@@ -62,6 +62,15 @@ describe('trust score', () => {
     assert.equal(trustScore({ ...ALL_NULL, domain_age_days: 400 }, { websiteAnswered: false, walletMismatch: true }), 0, 'clamped at 0');
   });
 
+  it('takes 20 for a home page that cannot be analysed within the parse limits, and names it as missing', () => {
+    assert.equal(trustScore(FULL, { websiteAnswered: true, walletMismatch: false, pageUnanalysable: true }), 80);
+    const plain = assessTrust({ domain: 'x.com', signals: FULL, websiteAnswered: true, amountUsd: 20_000 });
+    const hostile = assessTrust({ domain: 'x.com', signals: FULL, websiteAnswered: true, pageUnanalysable: true, amountUsd: 20_000 });
+    assert.equal(hostile.trust_score, plain.trust_score - 20);
+    assert.deepEqual([plain.safe_to_buy, hostile.safe_to_buy], [true, false]);
+    assert.match(hostile.recommendation, /a home page that can be analysed/);
+  });
+
   it('risk levels at their thresholds, a new domain at least HIGH, a wallet mismatch CRITICAL', () => {
     const plain = { newDomain: false, walletMismatch: false };
     assert.deepEqual([0, 24, 25, 44, 45, 69, 70, 100].map((score) => riskLevel(score, plain)), ['CRITICAL', 'CRITICAL', 'HIGH', 'HIGH', 'MEDIUM', 'MEDIUM', 'LOW', 'LOW']);

@@ -1,0 +1,40 @@
+/**
+ * How engines hand CPU-heavy work on fetched content to the parse pool (server/parse-pool): an
+ * Analyze function they are given, as they are given fetch and DNS. Engines never start threads.
+ */
+import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
+
+export interface AnalyzeOptions {
+  /** Ends the wait (and the work) when the caller no longer needs the answer. */
+  signal?: AbortSignal;
+  /** The work's own deadline once it runs (default: the pool's, PARSE_DEADLINE_MS). */
+  deadlineMs?: number;
+}
+
+export type Analyze = <K extends TaskName>(task: K, input: TaskInput<K>, options?: AnalyzeOptions) => Promise<TaskOutput<K>>;
+
+export type UnanalysableReason = 'deadline' | 'failed' | 'crashed';
+
+/**
+ * The content could not be analysed within the limits: the work passed its deadline and was
+ * ended, threw (a stack overflow on a pathological page), or its worker died (out of memory). The
+ * same content fails the same way again: engines answer a documented non-ok status or a risk
+ * finding, never a retryable error.
+ */
+export class UnanalysableContent extends Error {
+  constructor(readonly reason: UnanalysableReason, message: string) {
+    super(message);
+    this.name = 'UnanalysableContent';
+  }
+}
+
+/** Every worker is busy and the queue is full: a passing overload, worth a retry elsewhere. */
+export class ParsePoolBusy extends Error {
+  constructor(message = 'the parse pool is saturated') {
+    super(message);
+    this.name = 'ParsePoolBusy';
+  }
+}
+
+export const isUnanalysable = (error: unknown): error is UnanalysableContent => error instanceof UnanalysableContent;
+export const isParsePoolBusy = (error: unknown): error is ParsePoolBusy => error instanceof ParsePoolBusy;

@@ -1,0 +1,213 @@
+/**
+ * The one pool of worker threads (piscina) in which every CPU-heavy step on fetched content runs
+ * (engines/parse/tasks.ts): the main thread only routes, meters and does I/O, so a page built to
+ * be slow to parse holds a worker, never the event loop.
+ *
+ * Each task has a deadline counted from the moment a worker starts it (the worker says so on a
+ * port of its own); when it passes, the task's abort signal makes piscina terminate that worker
+ * (V8 stops the running script wherever it is) and start a fresh one. The caller gets
+ * UnanalysableContent: deterministic, answered as a non-ok status or a risk finding. A task that
+ * throws, or whose worker dies (out of memory), is UnanalysableContent too. Tasks wait for a
+ * thread in admission.ts (light inputs first, smallest first; heavy ones, heavyBytes or more, on
+ * at most all threads but one); a task that finds the wait full gets ParsePoolBusy (a passing overload: 503
+ * engine_unavailable, retryable), and /readyz answers 503 while every thread is busy and tasks
+ * wait, so a balancer steers away.
+ */
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { TaskName } from '../../engines/parse/tasks.ts';
+import { ParsePoolBusy, UnanalysableContent, type Analyze } from '../../engines/parse/types.ts';
+import type { WorkerTask } from './worker.ts';
+import { createAdmission } from './admission.ts';
+
+/** Set by server/build.ts in the bundle: the worker's own bundle, beside the service's. */
+declare const PARSE_WORKER_BUNDLE: string | undefined;
+
+/** The worker module: its bundle under `npm start`, its TypeScript source under tsx (tests, scripts). */
+export function defaultWorkerFile(): string {
+  // import.meta.dirname, not import.meta.url: the bundler rewrites the latter to this source file's URL.
+  if (typeof PARSE_WORKER_BUNDLE === 'string') return join(import.meta.dirname, PARSE_WORKER_BUNDLE);
+  return fileURLToPath(new URL('./worker.ts', import.meta.url));
+}
+
+export interface ParsePoolOptions {
+  /** Worker threads (PARSE_POOL_THREADS). */
+  threads?: number;
+  /** How long a task may run once started (PARSE_DEADLINE_MS); a caller may ask for less. */
+  deadlineMs?: number;
+  /** Tasks that may wait for a thread (PARSE_POOL_MAX_QUEUE); one more is ParsePoolBusy. */
+  maxQueue?: number;
+  /** Old-generation heap of each worker: a page that needs more ends its worker, not the process. */
+  maxHeapMb?: number;
+  /** Inputs of this many characters or more are heavy: they run on at most threads - 1 threads, after light ones. */
+  heavyBytes?: number;
+  /** Added to the worker threads' nice value (@napi-rs/nice): the thread that answers requests comes first on a busy machine. */
+  niceIncrement?: number;
+  workerFile?: string;
+}
+
+export interface ParsePoolStats {
+  threads: number;
+  /** Tasks a worker is running now. */
+  running: number;
+  /** Tasks waiting for a thread. */
+  queued: number;
+  /** Share of the threads' time spent running tasks since the pool started (piscina's utilization). */
+  utilization: number;
+  /** Every thread busy and tasks waiting: /readyz answers 503. */
+  saturated: boolean;
+}
+
+export type TaskOutcome = 'ok' | 'deadline' | 'failed' | 'crashed' | 'busy' | 'cancelled';
+
+export interface ParsePool {
+  analyze: Analyze;
+  stats(): ParsePoolStats;
+  /** Starts the threads now rather than at the first task. */
+  start(): void;
+  /** Ends every thread; tasks still running or waiting are rejected. */
+  close(): Promise<void>;
+  /** Called once per task when it settles (metrics). */
+  onTask(listener: (event: { task: TaskName; outcome: TaskOutcome; seconds: number }) => void): void;
+}
+
+export const DEFAULT_PARSE_POOL = { threads: Math.max(2, availableParallelism()), deadlineMs: 5_000, maxQueue: 64, maxHeapMb: 512, heavyBytes: 512 * 1024, niceIncrement: 10 } as const;
+
+/** Characters of the strings a task carries (its page, pages, container bodies, texts). */
+export function inputSize(input: unknown, depth = 0): number {
+  if (typeof input === 'string') return input.length;
+  if (depth > 3 || input === null || typeof input !== 'object') return 0;
+  let size = 0;
+  for (const value of Array.isArray(input) ? input : Object.values(input)) size += inputSize(value, depth + 1);
+  return size;
+}
+
+/** The worker threads start with the loader flags of this process (tsx), none of its other options. */
+function loaderArgs(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < execArgv.length; index++) {
+    const arg = execArgv[index];
+    if (/^--(import|require|loader|experimental-loader)$/.test(arg) && index + 1 < execArgv.length) kept.push(arg, execArgv[++index]);
+    else if (/^--(import|require|loader|experimental-loader)=/.test(arg)) kept.push(arg);
+  }
+  return kept;
+}
+
+export function createParsePool({
+  threads = DEFAULT_PARSE_POOL.threads,
+  deadlineMs = DEFAULT_PARSE_POOL.deadlineMs,
+  maxQueue = DEFAULT_PARSE_POOL.maxQueue,
+  maxHeapMb = DEFAULT_PARSE_POOL.maxHeapMb,
+  heavyBytes = DEFAULT_PARSE_POOL.heavyBytes,
+  niceIncrement = DEFAULT_PARSE_POOL.niceIncrement,
+  workerFile = defaultWorkerFile(),
+}: ParsePoolOptions = {}): ParsePool {
+  const admission = createAdmission({ slots: threads, heavySlots: Math.max(1, threads - 1), maxWaiting: maxQueue });
+  let piscina: Piscina | null = null;
+  let closed = false;
+  let running = 0;
+  const listeners: ((event: { task: TaskName; outcome: TaskOutcome; seconds: number }) => void)[] = [];
+
+  function pool(): Piscina {
+    if (closed) throw new ParsePoolBusy('the parse pool is shut down');
+    piscina ??= new Piscina({
+      filename: workerFile,
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: Infinity,
+      // No queue bound here: tasks reach piscina only when admission gives them a thread.
+      execArgv: loaderArgs(process.execArgv),
+      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+      niceIncrement,
+    });
+    return piscina;
+  }
+
+  function settle(task: TaskName, outcome: TaskOutcome, since: number) {
+    const seconds = (performance.now() - since) / 1000;
+    for (const listener of listeners) listener({ task, outcome, seconds });
+  }
+
+  const analyze: Analyze = async function analyze(task, input, { signal, deadlineMs: asked = deadlineMs } = {}) {
+    signal?.throwIfAborted();
+    // A caller may ask for less time than the pool's deadline, never for more.
+    const taskDeadlineMs = Math.min(asked, deadlineMs);
+    const since = performance.now();
+    const workers = pool();
+    const size = inputSize(input);
+    const heavy = size >= heavyBytes;
+    try {
+      await admission.enter(heavy, { size, signal });
+    } catch (error) {
+      settle(task, error instanceof ParsePoolBusy ? 'busy' : 'cancelled', since);
+      throw error;
+    }
+    const stop = new AbortController();
+    const { port1, port2 } = new MessageChannel();
+    let started = false;
+    let expired = false;
+    let timer: NodeJS.Timeout | undefined;
+    port1.once('message', function taskStarted() {
+      started = true;
+      running += 1;
+      timer = setTimeout(function deadlinePassed() {
+        expired = true;
+        stop.abort(new UnanalysableContent('deadline', `the ${task} analysis took longer than ${taskDeadlineMs} ms and was ended`));
+      }, taskDeadlineMs);
+    });
+    const cancel = () => stop.abort(signal!.reason);
+    signal?.addEventListener('abort', cancel, { once: true });
+    const message: WorkerTask = { task, input, started: port2 };
+    try {
+      const output = await workers.run(message, { transferList: [port2 as never], signal: stop.signal });
+      settle(task, 'ok', since);
+      return output;
+    } catch (error) {
+      if (expired) {
+        settle(task, 'deadline', since);
+        throw stop.signal.reason;
+      }
+      if (signal?.aborted) {
+        settle(task, 'cancelled', since);
+        throw signal.reason;
+      }
+      if (closed) {
+        settle(task, 'cancelled', since);
+        throw new ParsePoolBusy('the parse pool is shut down');
+      }
+      // A worker that died (out of memory) or a task that threw: the same content does it again.
+      const crashed = /ERR_WORKER_OUT_OF_MEMORY|terminat|exited/i.test(`${(error as { code?: string })?.code ?? ''} ${(error as Error)?.message}`);
+      settle(task, crashed ? 'crashed' : 'failed', since);
+      throw new UnanalysableContent(crashed ? 'crashed' : 'failed', `the ${task} analysis ${crashed ? 'ended its worker' : 'failed'}: ${(error as Error)?.message ?? error}`);
+    } finally {
+      admission.leave(heavy);
+      clearTimeout(timer);
+      if (started) running -= 1;
+      port1.close();
+      signal?.removeEventListener('abort', cancel);
+    }
+  } as Analyze;
+
+  return {
+    analyze,
+    stats() {
+      const queued = admission.waiting + (piscina?.queueSize ?? 0);
+      return { threads, running, queued, utilization: piscina?.utilization ?? 0, saturated: admission.busy >= threads && queued > 0 };
+    },
+    start() {
+      pool();
+    },
+    async close() {
+      closed = true;
+      const workers = piscina;
+      piscina = null;
+      await workers?.destroy();
+    },
+    onTask(listener) {
+      listeners.push(listener);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Pages built to be slow to analyse (#23), end to end on the offline world: 600, 2,000 and 20,000
+ * levels of nesting and 3 MB of empty elements. Every operation that reads a page ends within the
+ * parse deadline with a documented answer (never a 5xx), /healthz keeps answering while they are
+ * parsed, and with a deadline too short for them the page is a free non-ok status or a risk finding.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startWorld, type World } from '../world/index.ts';
+import { HOSTILE_DOMAINS, hostileUrl, installHostileSites, type HostileKind } from '../world/fixtures/hostile-sites.ts';
+import { startService, type TestService } from '../support/service.ts';
+import { call } from '../support/contract.ts';
+
+let ip = 0;
+const caller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
+const KINDS = Object.keys(HOSTILE_DOMAINS) as HostileKind[];
+
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await run();
+  return { value, ms: performance.now() - started };
+}
+
+describe('pages built to be slow to analyse', { timeout: 300_000 }, () => {
+  let world: World;
+  let service: TestService;
+  let hurried: TestService;
+  const post = (base: string, path: string, body: Record<string, unknown>) => call(base, path, { body, headers: caller() });
+
+  before(async () => {
+    world = await startWorld();
+    installHostileSites(world);
+    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
+    hurried = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], parse: { threads: 2, deadlineMs: 100, maxQueue: 64 } } });
+  });
+  after(async () => {
+    await service?.close();
+    await hurried?.close();
+    await world?.stop();
+  });
+
+  it('clean-markdown answers every hostile page within the deadline, as documented statuses, while /healthz answers at once', async () => {
+    let slowest = 0;
+    let polls = 0;
+    let done = false;
+    const poll = (async () => {
+      while (!done) {
+        const { ms } = await timed(() => fetch(`${service.url}/healthz`).then((response) => response.text()));
+        slowest = Math.max(slowest, ms);
+        polls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    const answers = await Promise.all(KINDS.map((kind) => timed(() => post(service.url, '/v1/clean-markdown', { url: hostileUrl(kind) }))));
+    done = true;
+    await poll;
+    for (const [index, { value, ms }] of answers.entries()) {
+      assert.equal(value.status, 200, `${KINDS[index]}: ${value.text.slice(0, 200)}`);
+      assert.ok(['ok', 'empty', 'unsupported_content'].includes(value.body.status), `${KINDS[index]}: ${value.body.status}`);
+      assert.ok(ms < 10_000, `${KINDS[index]} took ${Math.round(ms)} ms`);
+    }
+    // The sentence survives flattening below depth 512, as in a browser.
+    assert.equal(answers[0].value.body.status, 'ok');
+    assert.match(answers[0].value.body.markdown, /Write to sales@nesting-600\.com/);
+    assert.match(answers[0].value.body.note, /below level 512 were read as if placed at that level/);
+    assert.match(answers[2].value.body.note ?? '', /more than 2,048 levels deep/);
+    assert.ok(polls >= 3, `only ${polls} health checks ran`);
+    assert.ok(slowest < 500, `/healthz took up to ${Math.round(slowest)} ms while hostile pages were parsed`);
+  });
+
+  it('the product, contacts, tech-stack and merchant operations end every hostile page without a 5xx', async () => {
+    for (const kind of KINDS) {
+      const domain = HOSTILE_DOMAINS[kind];
+      const { value: product, ms } = await timed(() => post(service.url, '/v1/skills/universal_product_url_to_json', { product_url: hostileUrl(kind, '/p/1') }));
+      assert.equal(product.status, 200, `${kind} product: ${product.text.slice(0, 200)}`);
+      assert.equal(product.body.status, 'no_data');
+      assert.ok(ms < 10_000);
+      const contacts = await post(service.url, '/v1/extract-contacts', { domain });
+      assert.equal(contacts.status, 200, `${kind} contacts: ${contacts.text.slice(0, 200)}`);
+      const tech = await post(service.url, '/v1/tech-stack', { domain });
+      assert.equal(tech.status, 200, `${kind} tech-stack: ${tech.text.slice(0, 200)}`);
+      const { value: merchant, ms: merchantMs } = await timed(() => post(service.url, '/v1/verify-merchant', { target_url: hostileUrl(kind, '/api') }));
+      assert.equal(merchant.status, 200, `${kind} verify-merchant: ${merchant.text.slice(0, 200)}`);
+      assert.equal(merchant.body.status, 'ok');
+      assert.ok(merchantMs < 4_500, `${kind} verify-merchant took ${Math.round(merchantMs)} ms`);
+    }
+    const contacts = await post(service.url, '/v1/extract-contacts', { domain: HOSTILE_DOMAINS.nested2000 });
+    assert.deepEqual(contacts.body.emails, ['sales@nesting-2000.com']);
+  });
+
+  it('past the deadline the page is a free non-ok status, and in verify-merchant a risk finding', async () => {
+    const headers = caller();
+    const markdown = await call(hurried.url, '/v1/clean-markdown', { body: { url: hostileUrl('emptyElements') }, headers });
+    assert.equal(markdown.status, 200);
+    assert.equal(markdown.body.status, 'unsupported_content');
+    assert.match(markdown.body.note, /cannot be converted within the parse limits/);
+    assert.equal(markdown.headers.get('x-usage-free-remaining'), '5');
+    const product = await call(hurried.url, '/v1/skills/universal_product_url_to_json', { body: { product_url: hostileUrl('emptyElements') }, headers });
+    assert.equal(product.body.status, 'no_data');
+    assert.match(product.body.error_reason, /parse limits/);
+    const merchant = await post(hurried.url, '/v1/verify-merchant', { target_url: hostileUrl('nested20000', '/api') });
+    assert.equal(merchant.status, 200);
+    assert.ok(merchant.body.matched_flags.includes('page_unanalysable'), merchant.body.matched_flags.join(' '));
+    assert.equal(merchant.body.safe_to_pay, false);
+    assert.match(merchant.body.recommendation, /could not be scanned within the parse limits/);
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * server/parse-pool: tasks run in worker threads, a task past its deadline ends with its thread
+ * (and the pool goes on with a fresh one), the event loop keeps answering while a worker parses,
+ * a full queue is ParsePoolBusy, and /readyz and /metrics show the pool.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createParsePool, type ParsePool } from '../../../../server/parse-pool/pool.ts';
+import { analyzeInline } from '../../../../engines/parse/inline.ts';
+import { ParsePoolBusy, UnanalysableContent, type Analyze } from '../../../../engines/parse/types.ts';
+import { startService, type TestService } from '../../../support/service.ts';
+
+const URL_ = 'https://shop.test/';
+const ARTICLE = `<html><head><title>Kettles</title></head><body><main><h1>Kettles</h1><p>${'A kettle boils water quickly and safely. '.repeat(30)}</p></main></body></html>`;
+/** Costly within the limits: 20,000 elements (the element limit), about a second of parsing and conversion. */
+const HEAVY = `<html><body>${'<div><span>x</span></div>'.repeat(12_000)}</body></html>`;
+
+/** The longest the event loop went without running a 5 ms timer while the work ran, and how long the work took. */
+async function loopGapDuring(work: () => Promise<unknown>): Promise<{ gapMs: number; workMs: number }> {
+  let last = performance.now();
+  let gapMs = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    gapMs = Math.max(gapMs, now - last);
+    last = now;
+  }, 5);
+  const started = performance.now();
+  await work().catch(() => undefined);
+  const workMs = performance.now() - started;
+  clearInterval(timer);
+  gapMs = Math.max(gapMs, performance.now() - last);
+  return { gapMs, workMs };
+}
+
+describe('the parse pool', { timeout: 120_000 }, () => {
+  let pool: ParsePool;
+  before(async () => {
+    pool = createParsePool({ threads: 2, deadlineMs: 5_000 });
+    await pool.analyze('markdown', { html: '<p>warm</p>', url: URL_ });
+  });
+  after(() => pool.close());
+
+  it('runs a task in a worker thread and returns its plain result', async () => {
+    const page = await pool.analyze('markdown', { html: ARTICLE, url: URL_ });
+    assert.equal(page.title, 'Kettles');
+    assert.match(page.markdown, /^A kettle boils water quickly and safely\./);
+    assert.deepEqual(await pool.analyze('containerIds', { html: '<script src="https://www.googletagmanager.com/gtm.js?id=GTM-ABC123"></script>' }), ['GTM-ABC123']);
+  });
+
+  it('keeps the event loop answering while a worker parses, where in-thread parsing holds it', async () => {
+    const inThread = await loopGapDuring(() => analyzeInline('markdown', { html: HEAVY, url: URL_ }));
+    const pooled = await loopGapDuring(() => pool.analyze('markdown', { html: HEAVY, url: URL_ }));
+    assert.ok(inThread.gapMs > 200, `in-thread parsing held the loop only ${Math.round(inThread.gapMs)} ms`);
+    assert.ok(pooled.workMs > 200, `the pooled parse took only ${Math.round(pooled.workMs)} ms`);
+    assert.ok(pooled.gapMs < 100, `the loop went ${Math.round(pooled.gapMs)} ms without a turn during a ${Math.round(pooled.workMs)} ms pooled parse`);
+  });
+
+  it('ends a task past its deadline with its thread, as UnanalysableContent, and goes on with a fresh thread', async () => {
+    const short = createParsePool({ threads: 1, deadlineMs: 100 });
+    try {
+      const started = performance.now();
+      await assert.rejects(short.analyze('markdown', { html: HEAVY, url: URL_ }), (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline' && /longer than 100 ms/.test(error.message));
+      assert.ok(performance.now() - started < 3_000, 'the deadline counts from the start of the task');
+      const page = await short.analyze('markdown', { html: ARTICLE, url: URL_ }, { deadlineMs: 60_000 });
+      assert.equal(page.title, 'Kettles');
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('counts the deadline from the start of the task, not from its wait in the queue', async () => {
+    const single = createParsePool({ threads: 1, deadlineMs: 3_000 });
+    try {
+      await single.analyze('markdown', { html: ARTICLE, url: URL_ });
+      const [heavy, waiting] = await Promise.allSettled([single.analyze('markdown', { html: HEAVY, url: URL_ }), single.analyze('markdown', { html: ARTICLE, url: URL_ }, { deadlineMs: 200 })]);
+      assert.equal(heavy.status, 'fulfilled');
+      assert.equal(waiting.status, 'fulfilled', 'the waiting task got its own 200 ms once it started');
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('answers ParsePoolBusy when the queue is full, and reports saturation while tasks wait', async () => {
+    const tiny = createParsePool({ threads: 1, maxQueue: 1 });
+    try {
+      await tiny.analyze('markdown', { html: ARTICLE, url: URL_ });
+      const running = tiny.analyze('markdown', { html: HEAVY, url: URL_ });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const waiting = tiny.analyze('markdown', { html: ARTICLE, url: URL_ });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepEqual({ ...tiny.stats(), utilization: 0 }, { threads: 1, running: 1, queued: 1, utilization: 0, saturated: true });
+      await assert.rejects(tiny.analyze('markdown', { html: ARTICLE, url: URL_ }), ParsePoolBusy);
+      await Promise.all([running, waiting]);
+      assert.equal(tiny.stats().saturated, false);
+    } finally {
+      await tiny.close();
+    }
+  });
+
+  it('gives up a task whose caller no longer waits, with the caller\'s reason', async () => {
+    const controller = new AbortController();
+    const task = pool.analyze('markdown', { html: HEAVY, url: URL_ }, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('caller gone')), 50);
+    await assert.rejects(task, /caller gone/);
+  });
+
+  it('turns an exception of the task into UnanalysableContent (failed)', async () => {
+    await assert.rejects(pool.analyze('nope' as never, {} as never), (error: unknown) => error instanceof UnanalysableContent && error.reason === 'failed');
+  });
+});
+
+describe('the parse pool in /readyz and /metrics', { timeout: 60_000 }, () => {
+  let service: TestService;
+  let pool: ParsePool;
+  before(async () => {
+    pool = createParsePool({ threads: 1 });
+    service = await startService({ parsePool: pool });
+    await pool.analyze('markdown', { html: ARTICLE, url: URL_ });
+  });
+  after(async () => {
+    await service.close();
+    await pool.close();
+  });
+
+  it('answers 503 parse_pool_saturated while every thread is busy and tasks wait, 200 once they are done', async () => {
+    const analyze: Analyze = pool.analyze;
+    const tasks = [analyze('markdown', { html: HEAVY, url: URL_ }), analyze('markdown', { html: HEAVY, url: URL_ })];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const busy = await fetch(`${service.url}/readyz`);
+    assert.equal(busy.status, 503);
+    assert.equal(((await busy.json()) as { reason: string }).reason, 'parse_pool_saturated');
+    await Promise.all(tasks);
+    const ready = await fetch(`${service.url}/readyz`);
+    assert.equal(ready.status, 200);
+  });
+
+  it('exposes the pool and the event-loop delay', async () => {
+    const text = await (await fetch(`${service.url}/metrics`)).text();
+    for (const name of ['parse_pool_threads 1', 'parse_pool_running 0', 'parse_pool_queue_size 0', 'parse_pool_saturated 0']) assert.ok(text.includes(`\n${name}\n`), name);
+    assert.match(text, /^parse_pool_utilization \d/m);
+    assert.match(text, /^parse_tasks_total\{task="markdown",outcome="ok"\} 3$/m);
+    assert.match(text, /^parse_task_duration_seconds_count\{task="markdown"\} 3$/m);
+    assert.match(text, /^nodejs_eventloop_lag_p99_seconds \d/m);
+  });
+});
