@@ -58,6 +58,8 @@ describe('the parse pool', { timeout: 120_000 }, () => {
   it('ends a task past its deadline with its thread, as UnanalysableContent, and goes on with a fresh thread', async () => {
     const short = createParsePool({ threads: 1, deadlineMs: 100 });
     try {
+      // A thread's start (the TypeScript loader compiling the engines) is not the task's time.
+      await short.analyze('markdown', { html: ARTICLE, url: URL_ }, { deadlineMs: 60_000 });
       const started = performance.now();
       await assert.rejects(short.analyze('markdown', { html: HEAVY, url: URL_ }), (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline' && /longer than 100 ms/.test(error.message));
       assert.ok(performance.now() - started < 3_000, 'the deadline counts from the start of the task');
