@@ -35,6 +35,10 @@ export interface Config {
   requestStaleAfterMs: number;
   /** FREE_CALL_HELD_WAIT_MS: how long a call waits when its caller's free calls left are all held by the caller's own running calls (server/metering/quota.ts). */
   freeCallHeldWaitMs: number;
+  /** NOT_OK_MEMORY_MS: how long a result that is not ok answers the same operation and input (0: never). */
+  notOkMemoryMs: number;
+  /** NOT_OK_PER_HOUR: calls per IP and rolling hour that may run and end not ok (0: no limit). */
+  notOkPerHour: number | null;
   /** On SIGTERM: how long running calls may finish (SHUTDOWN_GRACE_MS), then how long settlements under way are waited for (SHUTDOWN_SETTLE_WINDOW_MS). */
   shutdown: { graceMs: number; settleWindowMs: number };
   /** How often the store's expired rows are deleted (HOUSEKEEPING_INTERVAL_MS; 0: never; server/store/housekeeping.ts). */
@@ -78,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     coalesceAnswers: onOff('HTTP_COALESCE_ANSWERS', env.HTTP_COALESCE_ANSWERS, true),
     requestStaleAfterMs: env.REQUEST_STALE_AFTER_MS ? Number(env.REQUEST_STALE_AFTER_MS) : 120_000,
     freeCallHeldWaitMs: milliseconds('FREE_CALL_HELD_WAIT_MS', env.FREE_CALL_HELD_WAIT_MS, 30_000),
+    notOkMemoryMs: milliseconds('NOT_OK_MEMORY_MS', env.NOT_OK_MEMORY_MS, 60_000),
+    notOkPerHour: perHour('NOT_OK_PER_HOUR', env.NOT_OK_PER_HOUR, 200),
     shutdown: {
       graceMs: milliseconds('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 25_000),
       settleWindowMs: milliseconds('SHUTDOWN_SETTLE_WINDOW_MS', env.SHUTDOWN_SETTLE_WINDOW_MS, 30_000),
@@ -105,6 +111,14 @@ function onOff(name: string, value: string | undefined, fallback: boolean): bool
   if (/^(1|true|on|yes)$/i.test(value)) return true;
   if (/^(0|false|off|no)$/i.test(value)) return false;
   throw new Error(`${name} must be 1/true/on/yes or 0/false/off/no (got ${JSON.stringify(value)})`);
+}
+
+/** A count per rolling hour; 0 turns the limit off (null). */
+function perHour(name: string, value: string | undefined, fallback: number): number | null {
+  if (value === undefined || value === '') return fallback;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0 || count > 1_000_000) throw new Error(`${name} must be an integer from 0 (no limit) to 1000000 (got ${JSON.stringify(value)})`);
+  return count === 0 ? null : count;
 }
 
 function milliseconds(name: string, value: string | undefined, fallback: number): number {

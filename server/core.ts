@@ -70,6 +70,8 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
     advisorPerHour: service.advisorCallsPerRollingHour,
     quoteLifetimeMs: service.quoteLifetimeSeconds * 1000,
     staleAfterMs: config.requestStaleAfterMs,
+    notOkMemoryMs: config.notOkMemoryMs,
+    notOkPerHour: config.notOkPerHour,
     now,
     log,
     observe: metrics ? (event: MeterEvent) => (event.type === 'charge' ? metrics.charge(event) : metrics.settlement(event)) : undefined,

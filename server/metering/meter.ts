@@ -88,6 +88,10 @@ export interface MeterOptions {
   quoteLifetimeMs?: number;
   /** A request still running after this long is taken over by a repeat (its process died). */
   staleAfterMs?: number;
+  /** How long a result that is not ok answers the same operation and input, whoever asks (0: never). */
+  notOkMemoryMs?: number;
+  /** Calls per IP and rolling hour that may run and end not ok (null: no limit). */
+  notOkPerHour?: number | null;
   /** Memory for recently finished answers replayed without a store round trip (default 16 MiB). */
   finishedMaxBytes?: number;
   now?: () => Date;
@@ -98,6 +102,8 @@ export interface MeterOptions {
 
 /** The advisor's rolling window: advisorPerHour calls per IP within it. */
 export const ADVISOR_WINDOW_MS = 3_600_000;
+/** The window of notOkPerHour. */
+export const NOT_OK_WINDOW_MS = 3_600_000;
 
 const OPEN_GATE: SettlementGate = { enter: () => true, leave: () => {} };
 
@@ -128,6 +134,8 @@ export function createMeter({
   advisorPerHour = 60,
   quoteLifetimeMs = 15 * 60_000,
   staleAfterMs = 120_000,
+  notOkMemoryMs = 60_000,
+  notOkPerHour = 200,
   finishedMaxBytes = 16 * 1024 * 1024,
   now = () => new Date(),
   log = () => {},
@@ -232,6 +240,34 @@ export function createMeter({
       },
     };
   }
+
+  /**
+   * Results that are not ok cost the caller nothing, so their work is bounded: the same operation
+   * and input gets the remembered result for notOkMemoryMs, and an IP may have notOkPerHour calls
+   * a rolling hour that ran and ended not ok.
+   */
+  const notOk = {
+    async recent(fp: string, at: Date): Promise<Json | null> {
+      if (notOkMemoryMs <= 0) return null;
+      return (await store.cache.get({ ns: 'not-ok', key: fp, now: at.getTime() }))?.value ?? null;
+    },
+    async checkBudget(ip: string, at: Date) {
+      if (notOkPerHour === null) return;
+      const counted = await store.rate.count({ bucket: 'not-ok', subject: ip, now: at.getTime(), windowMs: NOT_OK_WINDOW_MS });
+      if (counted.count < notOkPerHour) return;
+      const seconds = Math.max(1, Math.ceil(counted.oldestLeavesInMs / 1000));
+      throw new ServiceError('not_ok_rate_limit', {
+        detail: `${counted.count} of your calls in the last hour ran and ended with a result that was not ok (at most ${notOkPerHour}); retry in ${seconds} s. Nothing was charged.`,
+        headers: { 'Retry-After': String(seconds) },
+        extra: { retry_after_seconds: seconds },
+      });
+    },
+    async note(call: MeteredCall, body: unknown) {
+      const at = now().getTime();
+      if (notOkMemoryMs > 0) await store.cache.set({ ns: 'not-ok', key: fingerprint(call.operation.operationId, call.input, call.tier), value: body as Json, expiresAt: at + notOkMemoryMs });
+      if (notOkPerHour !== null) await store.rate.hit({ bucket: 'not-ok', subject: call.ip, now: at, windowMs: NOT_OK_WINDOW_MS, limit: 2 ** 31 - 1 });
+    },
+  };
 
   function priceOf(operation: OperationInfo, tier: 'single' | 'bundle') {
     return tier === 'bundle' && operation.bundlePriceMicroUsd ? operation.bundlePriceMicroUsd : operation.priceMicroUsd;
@@ -352,6 +388,14 @@ export function createMeter({
     if (byIp.state !== 'started') return answerExisting(byIp);
     const consumed = () => new ServiceError('quote_not_found', { detail: 'This quote was already paid; its answer is kept for its payer. Repeat step 1 for a new quote.' });
     try {
+      if (!quote) {
+        const remembered = await notOk.recent(fp, at);
+        if (remembered !== null) {
+          await rows.finish({ status: 200, headers: {}, body: remembered }, { ok: false });
+          return { status: 200, body: remembered, headers: {}, kind: 'result' };
+        }
+        await notOk.checkBudget(call.ip, at);
+      }
       if (quote?.paidAt && !call.payment) throw consumed();
       if (!call.payment) {
         if (quote) {
@@ -403,6 +447,7 @@ export function createMeter({
     const response: StoredResponse = { status: 200, headers: {}, body: body as Json };
     if (!isOk(body)) {
       await lease.release();
+      await notOk.note(call, body);
       await rows.finish(response, { ok: false });
       return { status: 200, body, headers: {}, kind: 'result' };
     }
@@ -466,6 +511,7 @@ export function createMeter({
       }
       if (!isOk(body)) {
         await store.nonces.update({ nonce: nonceId, state: 'released', now: now().getTime() });
+        await notOk.note(call, body);
         await rows.finish({ status: 200, headers: {}, body: body as Json }, { ok: false });
         return { status: 200, body, headers: {}, kind: 'result' };
       }

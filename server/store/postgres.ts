@@ -313,6 +313,14 @@ function pgRate(pool: pg.Pool): RateRepo {
         return { allowed: false, count: counted, retryAfterMs: retryAfter(leaving?.at, { now, windowMs }) };
       });
     },
+    async count({ bucket, subject, now, windowMs }) {
+      const [row] = await rows<{ counted: number; first: number | null }>(
+        pool,
+        'SELECT COUNT(*)::int AS counted, MIN(at) AS first FROM rate_events WHERE bucket = $1 AND subject = $2 AND at > $3 AND at <= $4',
+        [bucket, subject, now - windowMs, now],
+      );
+      return { count: row.counted, oldestLeavesInMs: row.first === null ? 0 : row.first + windowMs - now };
+    },
     async purgeBefore(at, limit) {
       return boundedDelete(pool, 'rate_events', 'at <= $1', at, limit);
     },

@@ -88,7 +88,7 @@ export async function openSqliteStore({ path = './data/service.sqlite', busyTime
     kind: 'sqlite',
     requests: requests.repo,
     counters: counters.repo,
-    rate: { hit: rate.hit, purgeBefore: rate.purgeBefore },
+    rate: { hit: rate.hit, count: rate.count, purgeBefore: rate.purgeBefore },
     nonces: sqliteNonces(db),
     quotes: sqliteQuotes(db),
     ledger: ledger.repo,
@@ -256,6 +256,7 @@ function sqliteRate(db: Db): RateRepo & { flush(): void } {
     return { allowed: false, count: counted, retryAfterMs: retryAfter(leaving, { now, windowMs }) };
   }
   const hitAll = db.transaction((inputs: HitInput[]) => inputs.map(hitOne));
+  const oldest = db.prepare('SELECT MIN(at) FROM rate_events WHERE bucket = ? AND subject = ? AND at > ? AND at <= ?').pluck();
   const purge = boundedDelete(db, 'rate_events', 'at <= ?');
 
   let pending: { input: HitInput; resolve: (result: HitResult) => void; reject: (error: unknown) => void }[] = [];
@@ -278,6 +279,12 @@ function sqliteRate(db: Db): RateRepo & { flush(): void } {
       return new Promise<HitResult>((resolve, reject) => {
         if (pending.push({ input, resolve, reject }) === 1) setImmediate(flush);
       });
+    },
+    async count({ bucket, subject, now, windowMs }) {
+      const since = now - windowMs;
+      const counted = count.get(bucket, subject, since, now) as number;
+      const first = counted ? (oldest.get(bucket, subject, since, now) as number) : null;
+      return { count: counted, oldestLeavesInMs: first === null ? 0 : first + windowMs - now };
     },
     async purgeBefore(at, limit) {
       return purge(at, limit);

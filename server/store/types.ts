@@ -102,6 +102,8 @@ export interface RateRepo {
    * stay until purgeBefore deletes them (housekeeping); the count skips them.
    */
   hit(input: { bucket: string; subject: string; now: number; windowMs: number; limit: number }): Promise<{ allowed: boolean; count: number; retryAfterMs: number }>;
+  /** Events of (bucket, subject) in (now - windowMs, now], and when the oldest of them leaves the window (0 when none). */
+  count(input: { bucket: string; subject: string; now: number; windowMs: number }): Promise<{ count: number; oldestLeavesInMs: number }>;
   /** Delete events at or before `at`, of any bucket and subject (at most `limit`); returns how many. */
   purgeBefore(at: number, limit?: number): Promise<number>;
 }

@@ -255,6 +255,50 @@ describe('one charge per input, whatever Idempotency-Key was sent', () => {
   });
 });
 
+describe('results that are not ok: remembered briefly, budgeted per caller', () => {
+  let service: TestService;
+  let clock = new Date('2026-11-22T10:00:00Z');
+  const runs = new Map<string, number>();
+  before(async () => {
+    const techStack: HandlerRegistry['techStack'] = async (input) => {
+      runs.set(input.domain, (runs.get(input.domain) ?? 0) + 1);
+      return input.domain.startsWith('none') ? { ...okTechStack(input.domain), status: 'no_signals', technology_count: 0, checked_at: clock.toISOString() } : okTechStack(input.domain);
+    };
+    service = await startService({ handlers: handlersWith({ techStack }), facilitator: unreachableFacilitator, now: () => clock, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], notOkMemoryMs: 60_000, notOkPerHour: 3 } });
+  });
+  after(() => service.close());
+
+  it('answers the same input with the remembered result for 60 s, whoever asks, without running it again', async () => {
+    const first = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-remembered.com' }, headers: newCaller() });
+    assert.equal(first.body.status, 'no_signals');
+    clock = new Date(clock.getTime() + 59_000);
+    const again = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-remembered.com' }, headers: newCaller() });
+    assert.deepEqual(again.body, first.body);
+    assert.equal(again.headers.get('x-usage-charged-micro-usd'), '0');
+    assert.equal(runs.get('none-remembered.com'), 1, 'not run again');
+    clock = new Date(clock.getTime() + 2_000);
+    const later = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-remembered.com' }, headers: newCaller() });
+    assert.notEqual(later.body.checked_at, first.body.checked_at);
+    assert.equal(runs.get('none-remembered.com'), 2, 'run again once forgotten');
+  });
+
+  it('lets an IP run 3 calls an hour that end not ok, then answers not_ok_rate_limit; ok calls and remembered results still go', async () => {
+    const who = newCaller();
+    for (let i = 0; i < 3; i++) assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: `none-budget-${i}.com` }, headers: who })).body.status, 'no_signals');
+    const remembered = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-budget-0.com' }, headers: who });
+    assert.equal(remembered.body.status, 'no_signals', 'a remembered result costs no work and is not refused');
+    const refused = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-budget-3.com' }, headers: who });
+    assert.equal(refused.status, 429);
+    assert.equal(refused.body.code, 'not_ok_rate_limit');
+    assert.equal(refused.body.retryable, true);
+    assert.equal(refused.headers.get('retry-after'), '3600');
+    assert.equal(runs.get('none-budget-3.com'), undefined, 'nothing ran');
+    assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'none-budget-3.com' }, headers: newCaller() })).body.status, 'no_signals', 'another IP is not concerned');
+    clock = new Date(clock.getTime() + 3_600_000);
+    assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'none-budget-4.com' }, headers: who })).body.status, 'no_signals', 'an hour later it runs');
+  });
+});
+
 describe('without payment configuration', () => {
   let service: TestService;
   before(async () => {

@@ -8,7 +8,8 @@
  * - kill -9 of an instance in the middle of a free call (its handler hangs) or of a settlement
  *   (the transfer lands after the instance died), a restart with its start-up housekeeping, and
  *   the caller's repeat with the same payment;
- * - time passing, and UTC midnight (the chain's clock moves with the service's).
+ * - time passing, and UTC midnight (the chain's clock moves with the service's);
+ * - results that are not ok remembered for 60 s for whoever asks the same input.
  * Beside it runs a small reference model of what each sequential call must answer. After every
  * step the store and the chain must agree with these invariants:
  * - never two charges (free use or settlement) for one input of one caller on one UTC day;
@@ -47,6 +48,7 @@ import type { HandlerRegistry } from '../../handlers/types.ts';
 const RUNS = Number(process.env.METERING_MODEL_RUNS ?? 6);
 const SEED = Number(process.env.METERING_MODEL_SEED ?? 20261125);
 const STALE_MS = 60_000;
+const NOT_OK_MEMORY_MS = 60_000;
 const FREE = 5;
 const CALLERS = ['198.18.0.1', '198.18.0.2', '198.18.0.3'];
 const DOMAINS = ['ok-a.com', 'ok-b.com', 'ok-c.com', 'ok-d.com', 'ok-e.com', 'ok-f.com', 'no-a.com', 'no-b.com'];
@@ -122,6 +124,8 @@ interface Model {
   freeUsed: Map<string, number>;
   /** caller|key -> what the key names, kept 24 h from the call. */
   keyed: Map<string, { op: number; domain: string; body: unknown; at: number }>;
+  /** op|domain -> when a result that is not ok was made for it (remembered 60 s, whoever asks). */
+  notOk: Map<string, number>;
   /** Payment headers already used, with the input they paid for. */
   payments: { caller: number; op: number; domain: string; header: string }[];
 }
@@ -195,7 +199,11 @@ describe('metering model: one charge per input, never for nothing, free calls th
     const hangs = new Map<string, () => void>();
     /** The next settlement through this instance kills it once the transfer is sent. */
     const killAtSettle = new Set<number>();
-    const model: Model = { day: utcDay(now()), charged: new Map(), freeUsed: new Map(), keyed: new Map(), payments: [] };
+    const model: Model = { day: utcDay(now()), charged: new Map(), freeUsed: new Map(), keyed: new Map(), notOk: new Map(), payments: [] };
+    const rememberedNotOk = (op: number, domain: string) => (model.notOk.get(`${op}|${domain}`) ?? -Infinity) + NOT_OK_MEMORY_MS > now().getTime();
+    function sawNotOk(op: number, domain: string) {
+      if (!rememberedNotOk(op, domain)) model.notOk.set(`${op}|${domain}`, now().getTime());
+    }
 
     function handlers(): HandlerRegistry {
       const answer = (operationId: string, ok: string, notOk: string) => async (input: { domain: string }, context: { requestId: string }) => {
@@ -227,7 +235,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
           return settled;
         },
       };
-      const service = await startService({ handlers: handlers(), store, facilitator: watched, now, config: { payTo, trustedProxies: ['127.0.0.1'], requestStaleAfterMs: STALE_MS, freeCallHeldWaitMs: 1_500 } });
+      const service = await startService({ handlers: handlers(), store, facilitator: watched, now, config: { payTo, trustedProxies: ['127.0.0.1'], requestStaleAfterMs: STALE_MS, freeCallHeldWaitMs: 1_500, notOkMemoryMs: NOT_OK_MEMORY_MS, notOkPerHour: 200 } });
       // What server/main.ts does when an instance starts: one housekeeping pass.
       await createHousekeeping({ store, now, staleAfterMs: STALE_MS, intervalMs: 0 }).runOnce();
       const instance = { service, store, kill };
@@ -272,6 +280,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
       }
       const charged = model.charged.get(inputKey(step.caller, step.op, step.domain));
       if (charged !== undefined) return { status: 200, charge: 'none', replayOf: charged };
+      if (rememberedNotOk(step.op, step.domain)) return { status: 200, charge: 'none' };
       // A payment already used for another input is refused before anything runs.
       if (step.pay === 'replay' && paymentFor) return { status: 0, code: 'payment_reused|invalid_payment', charge: 'none' };
       // Whether a result will be ok is known only after the work: with no free call left, every new
@@ -314,6 +323,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
       const charges = (await ledgerSince(ledgerBefore)).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
       const expectedKinds = expect.charge === 'none' || (expect.charge === 'settlement' && !paidAfterChallenge) ? [] : [expect.charge];
       assert.deepEqual(charges.map((entry) => entry.kind), expectedKinds, `charges of ${detail}`);
+      if (answer.status === 200 && answer.body.status !== 'ok') sawNotOk(step.op, step.domain);
       if (answer.status === 200 && answer.body.status === 'ok' && expect.replayOf === undefined) {
         model.charged.set(inputKey(step.caller, step.op, step.domain), answer.body);
         if (expect.charge === 'free_use') model.freeUsed.set(callerDay(step.caller), (model.freeUsed.get(callerDay(step.caller)) ?? 0) + 1);
@@ -331,6 +341,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
         const c = calls[index];
         assert.ok([200, 402, 409].includes(answer.status), `burst ${JSON.stringify(c)} -> ${answer.status} ${JSON.stringify(answer.body)}`);
         if (answer.status === 409) assert.equal(answer.body.code, 'request_already_started');
+        if (answer.status === 200 && answer.body.status !== 'ok') sawNotOk(c.op, c.domain);
         if (answer.status === 200 && answer.body.status === 'ok') {
           const key = inputKey(c.caller, c.op, c.domain);
           const known = model.charged.get(key);

@@ -391,6 +391,15 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.deepEqual(await hit(store, subject, T + 300, { limit: 2 }), { allowed: false, count: 3, retryAfterMs: 800 });
       });
 
+      it('count reads the events in the window without recording one, and when the oldest leaves', async () => {
+        const subject = unique('ip');
+        assert.deepEqual(await store.rate.count({ bucket: 'api', subject, now: T, windowMs: 1000 }), { count: 0, oldestLeavesInMs: 0 });
+        for (const dt of [0, 100, 200]) await hit(store, subject, T + dt);
+        assert.deepEqual(await other.rate.count({ bucket: 'api', subject, now: T + 300, windowMs: 1000 }), { count: 3, oldestLeavesInMs: 700 });
+        assert.deepEqual(await store.rate.count({ bucket: 'api', subject, now: T + 1000, windowMs: 1000 }), { count: 2, oldestLeavesInMs: 100 }, 'the event at T left');
+        assert.deepEqual(await store.rate.count({ bucket: 'api', subject, now: T + 300, windowMs: 1000 }), { count: 3, oldestLeavesInMs: 700 }, 'counting recorded nothing');
+      });
+
       it('subjects and buckets are counted separately', async () => {
         const subject = unique('ip');
         for (const dt of [0, 1, 2]) await hit(store, subject, T + dt);
