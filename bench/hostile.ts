@@ -5,7 +5,8 @@
  * call, BENCH_RATE calls/s) and a /healthz poller, for two phases of BENCH_SECONDS each in the same
  * run: without hostile pages, then with waves of concurrent hostile calls (clean-markdown of 600,
  * 2,000 and 20,000 levels of nesting and of 3 MB of empty elements, and
- * universal_product_url_to_json of the 3 MB page), one wave every 3 s. It prints the /healthz p99
+ * universal_product_url_to_json of the 3 MB page), one wave every 3 s, each call on a path of its
+ * own so that the not-ok memory replays none of them. It prints the /healthz p99
  * and the benign calls' median and p90 of both phases (the attacked figures only over what ran
  * while hostile calls were in flight) with their ratio, and each hostile call's duration. Then, in
  * this process, the pool's CPU overhead per normal page: the same pages converted in the calling
@@ -41,9 +42,12 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const sleep = (time: number) => new Promise((resolve) => setTimeout(resolve, time));
 
 const BENIGN = [markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes'), markdownUrl(MARKDOWN_DOMAINS.pricing, '/pricing'), markdownUrl(MARKDOWN_DOMAINS.product, '/products/kettle-one'), markdownUrl(MARKDOWN_DOMAINS.banner, '/')];
-const HOSTILE: { name: string; path: string; body: Record<string, string> }[] = [
-  ...(['nested600', 'nested2000', 'nested20000', 'emptyElements'] as HostileKind[]).map((kind) => ({ name: `clean-markdown ${kind}`, path: '/v1/clean-markdown', body: { url: hostileUrl(kind) } })),
-  { name: 'product emptyElements', path: '/v1/skills/universal_product_url_to_json', body: { product_url: hostileUrl('emptyElements', '/p/1') } },
+let hostileNumber = 0;
+/** A new path for every hostile call, as an attacker would send to get past the not-ok memory: each one is parsed. */
+const freshPath = (prefix: string) => `${prefix}${(hostileNumber += 1)}`;
+const HOSTILE: { name: string; path: string; body: () => Record<string, string> }[] = [
+  ...(['nested600', 'nested2000', 'nested20000', 'emptyElements'] as HostileKind[]).map((kind) => ({ name: `clean-markdown ${kind}`, path: '/v1/clean-markdown', body: () => ({ url: hostileUrl(kind, freshPath('/page-')) }) })),
+  { name: 'product emptyElements', path: '/v1/skills/universal_product_url_to_json', body: () => ({ product_url: hostileUrl('emptyElements', freshPath('/p/')) }) },
 ];
 
 let callerNumber = 0;
@@ -96,7 +100,7 @@ async function runPhase(base: string, { attack }: { attack: boolean }): Promise<
     if (!attack) return;
     await sleep(500);
     while (performance.now() < until - 1_000) {
-      for (const { name, path, body } of HOSTILE) calls.push(post(base, path, body).then((call) => phase.hostile.push({ name, ...call })));
+      for (const { name, path, body } of HOSTILE) calls.push(post(base, path, body()).then((call) => phase.hostile.push({ name, ...call })));
       await sleep(WAVE_EVERY_MS);
     }
   })();
@@ -181,7 +185,7 @@ installHostileSites(world);
 const service = await startBundledService(world.netEnv);
 try {
   for (const url of BENIGN) await post(service.url, '/v1/clean-markdown', { url });
-  for (const { path, body } of HOSTILE) await post(service.url, path, body);
+  for (const { path, body } of HOSTILE) await post(service.url, path, body());
 
   const quiet = await runPhase(service.url, { attack: false });
   const attacked = await runPhase(service.url, { attack: true });

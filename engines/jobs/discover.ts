@@ -5,6 +5,7 @@
  * domain tried as a board name on each provider (confidence unverified, board_match name_match).
  */
 import { decodeEntities } from './text.ts';
+import { anchors, stripTags } from '../parse/scan.ts';
 import type { BoardRef, Provider } from './types.ts';
 import { isFetchFailure, isUnsafeTarget, type SafeFetch, type SafeFetchResponse } from '../net/types.ts';
 
@@ -87,16 +88,16 @@ const CAREERS_PATH = /\/(careers?|jobs|join-us|join|work-with-us|open-positions|
 /** Same-site pages the HTML links to as careers pages (by path or by link text). */
 export function careersLinks(html: string, pageUrl: string, domain: string): string[] {
   const links: string[] = [];
-  for (const match of html.matchAll(/<a\b[^>]*?\bhref\s*=\s*["']([^"']+)["'][^>]*>([\s\S]{0,200}?)<\/a>/gi)) {
+  for (const anchor of anchors(html)) {
     let url: URL;
     try {
-      url = new URL(decodeEntities(match[1]), pageUrl);
+      url = new URL(decodeEntities(anchor.href), pageUrl);
     } catch {
       continue;
     }
     const host = url.hostname.toLowerCase();
     if (!/^https?:$/.test(url.protocol) || !(host === domain || host.endsWith(`.${domain}`))) continue;
-    const text = match[2].replace(/<[^>]*>/g, ' ');
+    const text = stripTags(anchor.inner);
     if (!CAREERS_PATH.test(url.pathname) && !CAREERS_WORDS.test(text)) continue;
     url.hash = '';
     if (!links.includes(url.href)) links.push(url.href);

@@ -4,6 +4,7 @@
  */
 import type { TechnologyFinder } from '../tech/keywords.ts';
 import type { Job, Provider, Salary } from './types.ts';
+import { dropElements, stripTags } from '../parse/scan.ts';
 
 /** About 20 KB of text per job is read for technology names. */
 export const MAX_JOB_TEXT = 20_000;
@@ -52,8 +53,8 @@ export function decodeEntities(text: string): string {
 export function htmlText(html: string | null | undefined, { max = MAX_JOB_TEXT } = {}): string {
   if (!html) return '';
   const bounded = html.length > max * 3 ? html.slice(0, max * 3) : html;
-  const visible = /<(?:script|style)/i.test(bounded) ? bounded.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ') : bounded;
-  const text = decodeEntities(visible.replace(/<[^>]*>/g, ' '));
+  const visible = /<(?:script|style)/i.test(bounded) ? dropElements(bounded) : bounded;
+  const text = decodeEntities(stripTags(visible));
   const collapsed = text.replace(SPACE_RUNS, ' ').trim();
   return collapsed.length > max ? collapsed.slice(0, max) : collapsed;
 }
@@ -82,9 +83,9 @@ function dropEscapedTags(html: string): string {
 export function doubleEscapedHtmlText(content: string | null | undefined, { max = MAX_JOB_TEXT } = {}): string {
   if (!content) return '';
   let html = content.length > max * 4 ? content.slice(0, max * 4) : content;
-  if (/&lt;(?:script|style)/i.test(html)) html = html.replace(/&lt;(script|style)\b[\s\S]*?&lt;\/\1&gt;/gi, ' ');
+  if (/&lt;(?:script|style)/i.test(html)) html = dropElements(html, { open: '&lt;', close: '&gt;' });
   let text = dropEscapedTags(html);
-  if (text.includes('<')) text = text.replace(/<[^>]*>/g, ' ');
+  if (text.includes('<')) text = stripTags(text);
   const collapsed = decodeEntities(decodeEntities(text)).replace(SPACE_RUNS, ' ').trim();
   return collapsed.length > max ? collapsed.slice(0, max) : collapsed;
 }

@@ -7,6 +7,7 @@
  * that differ from the live payTo. Flags read `<where>:<signal>`.
  */
 import { parseBounded } from '../parse/dom.ts';
+import { comments } from '../parse/scan.ts';
 
 export type Risk = 'LOW' | 'MEDIUM' | 'CRITICAL';
 export type Where = 'visible' | 'hidden' | 'hidden_css' | 'comment' | 'attr' | 'terms';
@@ -68,7 +69,7 @@ export interface ScanResult {
 /** The text pieces of a page by where they sit, hidden parts taken out of the visible text. */
 export function piecesOf(html: string): TextPiece[] {
   const pieces: TextPiece[] = [];
-  for (const match of html.matchAll(/<!--([\s\S]*?)-->/g)) pieces.push({ where: 'comment', text: match[1] });
+  for (const text of comments(html)) pieces.push({ where: 'comment', text });
   const wrapped = /<(html|body)[\s>]/i.test(html.slice(0, 5000)) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
   const document = parseBounded(wrapped);
 

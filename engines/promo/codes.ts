@@ -47,7 +47,7 @@ export function endDate(sentence: string, now: Date): number | null {
 
 function sentences(text: string): string[] {
   return text
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“])|\s*[\n\r|•]+\s*/)
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“])|[\n\r|•]+/)
     .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 }

@@ -17,6 +17,7 @@
 import { gunzipSync } from 'node:zlib';
 import type { components } from '../../generated/types.ts';
 import { readDiscovery } from '../merchant/terms.ts';
+import { blocks } from '../parse/scan.ts';
 import { parseRobots, type Robots } from './robots.ts';
 
 export type DiscoveryCheck = components['schemas']['DiscoveryCheck'];
@@ -73,14 +74,15 @@ function sitemapText(file: Fetched): string {
   }
 }
 
-const LOC = /<(?:\w+:)?loc>\s*(?:<!\[CDATA\[)?\s*([^<\]]+?)\s*(?:\]\]>)?\s*<\/(?:\w+:)?loc>/gi;
+// No two runs of space side by side: a <loc> followed by a long run and no </loc> is read once.
+const LOC = /<(?:\w+:)?loc>(?:\s*<!\[CDATA\[)?([^<\]]*)(?:\]\]>\s*)?<\/(?:\w+:)?loc>/gi;
 const decodeXml = (value: string) => value.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'");
 
 export function readSitemap(file: Fetched): SitemapReading {
   const missing = notServed(file, 'sitemap');
   if (missing) return { check: missing, kind: null, locs: [] };
   const text = sitemapText(file);
-  const locs = [...text.matchAll(LOC)].map((match) => decodeXml(match[1].trim())).filter((loc) => /^https?:\/\//i.test(loc));
+  const locs = [...text.matchAll(LOC)].map((match) => decodeXml(match[1].trim())).filter((loc) => loc && /^https?:\/\//i.test(loc));
   if (/<(?:\w+:)?sitemapindex[\s>]/i.test(text)) {
     return locs.length
       ? { check: check(200, true, `sitemap index of ${locs.length} sitemap${locs.length === 1 ? '' : 's'}`), kind: 'index', locs }
@@ -106,7 +108,8 @@ export function checkLlmsTxt(file: Fetched): DiscoveryCheck {
   const firstLine = text.split(/\r?\n/).find((line) => line.trim()) ?? '';
   const heading = firstLine.match(/^#\s+(.+?)\s*$/);
   if (!heading) return check(200, false, 'the first line is not an H1 ("# Name"), the one part the llms.txt format requires');
-  const links = [...text.matchAll(/\[[^\]]*\]\((https?:\/\/[^)\s]+|\/[^)\s]*)\)/g)].length;
+  // Neither the text nor the URL holds a bracket or parenthesis: each [ is read up to the next one at most.
+  const links = [...text.matchAll(/\[[^[\]\n]*\]\((https?:\/\/[^()[\]\s]+|\/[^()[\]\s]*)\)/g)].length;
   return check(200, true, `llms.txt "${heading[1].slice(0, 80)}" with ${links} link${links === 1 ? '' : 's'}`);
 }
 
@@ -177,7 +180,7 @@ export function checkProductFeed(file: Fetched): DiscoveryCheck {
     return count ? check(200, true, `JSON product feed with ${count} product${count === 1 ? '' : 's'} (title and price)`) : check(200, false, parsed.ok ? 'JSON without products that have a title and a price' : 'not valid JSON');
   }
   if (looksLikeHtml(file, text)) return check(200, false, `${file.url} answers with an HTML page, not a feed`);
-  const items = [...text.matchAll(/<(item|entry)[\s>][\s\S]*?<\/\1>/gi)].map((match) => match[0]);
+  const items = blocks(text, ['item', 'entry']);
   const products = items.filter((item) => /<(?:g:)?price[\s>]/i.test(item) && /<(?:g:)?title[\s>]/i.test(item)).length;
   const merchant = /xmlns:g=["']http:\/\/base\.google\.com\/ns\/1\.0["']/i.test(text);
   if (products) return check(200, true, `${merchant ? 'Google Merchant ' : ''}${/<rss[\s>]/i.test(text) ? 'RSS' : 'Atom'} feed with ${products} product item${products === 1 ? '' : 's'} (title and price)`);

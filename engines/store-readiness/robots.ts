@@ -28,7 +28,8 @@ export interface Robots {
 /** How the file was fetched decides what it means before any line is read (RFC 9309 §2.3.1). */
 export type RobotsAvailability = 'parsed' | 'unavailable' | 'unreachable';
 
-const FIELD = /^\s*([A-Za-z-]+(?:[ \t][A-Za-z-]+)?)\s*:\s*(.*?)\s*$/;
+// The value is trimmed afterwards: a lazy (.*?)\s*$ is quadratic in a long run of trailing space.
+const FIELD = /^\s*([A-Za-z-]+(?:[ \t][A-Za-z-]+)?)\s*:(.*)$/;
 const USER_AGENT = /^user[ -]?agent$/i;
 // Google's parser also accepts these misspellings; shops do write them.
 const DISALLOW = /^(?:disallow|dissallow|dissalow|disalow|diasllow|disallaw)$/i;
@@ -50,7 +51,8 @@ export function parseRobots(text: string): Robots {
       unknownLines += 1;
       continue;
     }
-    const [, key, value] = match;
+    const key = match[1];
+    const value = match[2].trim();
     if (USER_AGENT.test(key)) {
       if (!current || !lastWasAgent) {
         current = { agents: [], rules: [] };

@@ -1,45 +1,61 @@
 /**
- * Which parse task may start next, in front of piscina (which owns the threads, their termination
- * and replacement). Tasks wait here until a thread is free, so that the order is ours: light tasks
- * (inputs under heavyBytes: ordinary pages, and the small hostile ones the parse limits make
- * cheap), smallest first (the cost of an analysis grows with its input), before heavy ones, which
- * wait in arrival order, at most heavySlots of them at once: a wave of multi-megabyte pages holds
- * some threads, never all, and ordinary pages keep theirs.
+ * Which parse task may start next, and on which lane of threads, in front of piscina (which owns
+ * the threads, their termination and replacement). Tasks wait here until a thread is free, so that
+ * the order is ours: light tasks (inputs under heavyBytes: ordinary pages, and the small hostile
+ * ones the parse limits make cheap), smallest first (the cost of an analysis grows with its
+ * input), before heavy ones, which wait in arrival order.
+ *
+ * Two lanes: heavy tasks run only on the heavy lane, whose threads the operating system serves
+ * last (pool.ts gives them the highest nice value), so that a wave of multi-megabyte pages gets
+ * the CPU that ordinary work leaves over; light tasks take a thread of their own lane first and a
+ * free heavy-lane thread after that. With no heavy lane (a one-thread pool) both kinds share the
+ * light lane.
  */
 import { ParsePoolBusy } from '../../engines/parse/types.ts';
 
+export type Lane = 'light' | 'heavy';
+
 export interface AdmissionOptions {
-  /** Tasks running at once (the pool's threads). */
-  slots: number;
-  /** Heavy tasks running at once. */
+  /** Threads of the light lane. */
+  lightSlots: number;
+  /** Threads of the heavy lane (0: heavy tasks run on the light lane). */
   heavySlots: number;
   /** Tasks that may wait; one more is ParsePoolBusy. */
   maxWaiting: number;
 }
 
 interface Waiter {
-  heavy: boolean;
   size: number;
-  admit: () => void;
+  admit: (lane: Lane) => void;
 }
 
-export function createAdmission({ slots, heavySlots, maxWaiting }: AdmissionOptions) {
-  let busy = 0;
-  let heavyBusy = 0;
+export function createAdmission({ lightSlots, heavySlots, maxWaiting }: AdmissionOptions) {
+  const busy: Record<Lane, number> = { light: 0, heavy: 0 };
   const light: Waiter[] = [];
   const heavy: Waiter[] = [];
 
-  const fits = (isHeavy: boolean) => busy < slots && (!isHeavy || heavyBusy < heavySlots);
-  function take(isHeavy: boolean) {
-    busy += 1;
-    if (isHeavy) heavyBusy += 1;
+  function laneFor(isHeavy: boolean): Lane | null {
+    if (isHeavy) {
+      if (heavySlots === 0) return busy.light < lightSlots ? 'light' : null;
+      return busy.heavy < heavySlots ? 'heavy' : null;
+    }
+    if (busy.light < lightSlots) return 'light';
+    return busy.heavy < heavySlots ? 'heavy' : null;
   }
   function admitWaiting() {
-    while (busy < slots) {
-      const next = light.length ? light.shift() : heavyBusy < heavySlots ? heavy.shift() : undefined;
-      if (!next) return;
-      take(next.heavy);
-      next.admit();
+    for (;;) {
+      const lightLane = light.length ? laneFor(false) : null;
+      const next = lightLane ? light.shift() : undefined;
+      if (next && lightLane) {
+        busy[lightLane] += 1;
+        next.admit(lightLane);
+        continue;
+      }
+      const heavyLane = heavy.length ? laneFor(true) : null;
+      // A light task that waits has every thread it may use taken: heavy ones wait behind it.
+      if (!heavyLane || light.length) return;
+      busy[heavyLane] += 1;
+      heavy.shift()!.admit(heavyLane);
     }
   }
 
@@ -48,24 +64,24 @@ export function createAdmission({ slots, heavySlots, maxWaiting }: AdmissionOpti
       return light.length + heavy.length;
     },
     get busy() {
-      return busy;
+      return busy.light + busy.heavy;
     },
 
-    /** Resolves when the task may start; ParsePoolBusy when too many wait; the signal's reason when it aborts first. */
-    enter(isHeavy: boolean, { size = 0, signal }: { size?: number; signal?: AbortSignal } = {}): Promise<void> {
-      if (fits(isHeavy) && (isHeavy || !light.length)) {
-        take(isHeavy);
-        return Promise.resolve();
+    /** Resolves with the lane to run on when the task may start; ParsePoolBusy when too many wait; the signal's reason when it aborts first. */
+    enter(isHeavy: boolean, { size = 0, signal }: { size?: number; signal?: AbortSignal } = {}): Promise<Lane> {
+      const lane = (isHeavy ? !heavy.length && !light.length : !light.length) ? laneFor(isHeavy) : null;
+      if (lane) {
+        busy[lane] += 1;
+        return Promise.resolve(lane);
       }
       if (light.length + heavy.length >= maxWaiting) return Promise.reject(new ParsePoolBusy(`every parse thread is busy and ${light.length + heavy.length} tasks wait`));
       const line = isHeavy ? heavy : light;
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<Lane>((resolve, reject) => {
         const waiter: Waiter = {
-          heavy: isHeavy,
           size,
-          admit() {
+          admit(lane) {
             signal?.removeEventListener('abort', giveUp);
-            resolve();
+            resolve(lane);
           },
         };
         function giveUp() {
@@ -82,10 +98,9 @@ export function createAdmission({ slots, heavySlots, maxWaiting }: AdmissionOpti
       });
     },
 
-    /** The task ended: its slot goes to the next waiting task. */
-    leave(isHeavy: boolean) {
-      busy -= 1;
-      if (isHeavy) heavyBusy -= 1;
+    /** The task that ran on this lane ended: its thread goes to the next waiting task. */
+    leave(lane: Lane) {
+      busy[lane] -= 1;
       admitWaiting();
     },
   };

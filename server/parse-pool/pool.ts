@@ -8,10 +8,11 @@
  * (V8 stops the running script wherever it is) and start a fresh one. The caller gets
  * UnanalysableContent: deterministic, answered as a non-ok status or a risk finding. A task that
  * throws, or whose worker dies (out of memory), is UnanalysableContent too. Tasks wait for a
- * thread in admission.ts (light inputs first, smallest first; heavy ones, heavyBytes or more, on
- * at most all threads but one); a task that finds the wait full gets ParsePoolBusy (a passing overload: 503
- * engine_unavailable, retryable), and /readyz answers 503 while every thread is busy and tasks
- * wait, so a balancer steers away.
+ * thread in admission.ts (light inputs first, smallest first); heavy ones (heavyBytes or more) run
+ * only on the heavy lane, half the threads, niced to the bottom (heavyNiceIncrement), so that
+ * multi-megabyte pages get the CPU that ordinary work leaves over; a task that finds the wait full
+ * gets ParsePoolBusy (a passing overload: 503 engine_unavailable, retryable), and /readyz answers
+ * 503 while every thread is busy and tasks wait, so a balancer steers away.
  */
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ import { Piscina } from 'piscina';
 import type { TaskName } from '../../engines/parse/tasks.ts';
 import { ParsePoolBusy, UnanalysableContent, type Analyze } from '../../engines/parse/types.ts';
 import type { WorkerTask } from './worker.ts';
-import { createAdmission } from './admission.ts';
+import { createAdmission, type Lane } from './admission.ts';
 
 /** Set by server/build.ts in the bundle: the worker's own bundle, beside the service's. */
 declare const PARSE_WORKER_BUNDLE: string | undefined;
@@ -42,10 +43,12 @@ export interface ParsePoolOptions {
   maxQueue?: number;
   /** Old-generation heap of each worker: a page that needs more ends its worker, not the process. */
   maxHeapMb?: number;
-  /** Inputs of this many characters or more are heavy: they run on at most threads - 1 threads, after light ones. */
+  /** Inputs of this many characters or more are heavy: they run on the heavy lane only (half the threads, rounded down), after light ones. */
   heavyBytes?: number;
-  /** Added to the worker threads' nice value (@napi-rs/nice): the thread that answers requests comes first on a busy machine. */
+  /** Added to the light lane's nice value (piscina, through @napi-rs/nice): the thread that answers requests comes first on a busy machine. */
   niceIncrement?: number;
+  /** Added to the heavy lane's nice value: its threads run when nothing else wants the CPU. */
+  heavyNiceIncrement?: number;
   workerFile?: string;
 }
 
@@ -74,7 +77,13 @@ export interface ParsePool {
   onTask(listener: (event: { task: TaskName; outcome: TaskOutcome; seconds: number }) => void): void;
 }
 
-export const DEFAULT_PARSE_POOL = { threads: Math.max(2, availableParallelism()), deadlineMs: 5_000, maxQueue: 64, maxHeapMb: 512, heavyBytes: 512 * 1024, niceIncrement: 10 } as const;
+export const DEFAULT_PARSE_POOL = { threads: Math.max(2, availableParallelism()), deadlineMs: 5_000, maxQueue: 64, maxHeapMb: 512, heavyBytes: 512 * 1024, niceIncrement: 10, heavyNiceIncrement: 19 } as const;
+
+/** Threads per lane: half (rounded down) for heavy inputs, the rest for light ones; one thread is one shared lane. */
+export function laneThreads(threads: number): Record<Lane, number> {
+  const heavy = Math.floor(threads / 2);
+  return { light: threads - heavy, heavy };
+}
 
 /** Characters of the strings a task carries (its page, pages, container bodies, texts). */
 export function inputSize(input: unknown, depth = 0): number {
@@ -103,27 +112,34 @@ export function createParsePool({
   maxHeapMb = DEFAULT_PARSE_POOL.maxHeapMb,
   heavyBytes = DEFAULT_PARSE_POOL.heavyBytes,
   niceIncrement = DEFAULT_PARSE_POOL.niceIncrement,
+  heavyNiceIncrement = DEFAULT_PARSE_POOL.heavyNiceIncrement,
   workerFile = defaultWorkerFile(),
 }: ParsePoolOptions = {}): ParsePool {
-  const admission = createAdmission({ slots: threads, heavySlots: Math.max(1, threads - 1), maxWaiting: maxQueue });
-  let piscina: Piscina | null = null;
+  const sizes = laneThreads(threads);
+  const admission = createAdmission({ lightSlots: sizes.light, heavySlots: sizes.heavy, maxWaiting: maxQueue });
+  const nice: Record<Lane, number> = { light: niceIncrement, heavy: heavyNiceIncrement };
+  let lanes: Record<Lane, Piscina | null> | null = null;
   let closed = false;
   let running = 0;
   const listeners: ((event: { task: TaskName; outcome: TaskOutcome; seconds: number }) => void)[] = [];
 
-  function pool(): Piscina {
-    if (closed) throw new ParsePoolBusy('the parse pool is shut down');
-    piscina ??= new Piscina({
+  function lane(name: Lane): Piscina | null {
+    if (!sizes[name]) return null;
+    return new Piscina({
       filename: workerFile,
-      minThreads: threads,
-      maxThreads: threads,
+      minThreads: sizes[name],
+      maxThreads: sizes[name],
       idleTimeout: Infinity,
       // No queue bound here: tasks reach piscina only when admission gives them a thread.
       execArgv: loaderArgs(process.execArgv),
       resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
-      niceIncrement,
+      niceIncrement: nice[name],
     });
-    return piscina;
+  }
+  function pool(): Record<Lane, Piscina | null> {
+    if (closed) throw new ParsePoolBusy('the parse pool is shut down');
+    lanes ??= { light: lane('light'), heavy: lane('heavy') };
+    return lanes;
   }
 
   function settle(task: TaskName, outcome: TaskOutcome, since: number) {
@@ -138,9 +154,9 @@ export function createParsePool({
     const since = performance.now();
     const workers = pool();
     const size = inputSize(input);
-    const heavy = size >= heavyBytes;
+    let lane: Lane;
     try {
-      await admission.enter(heavy, { size, signal });
+      lane = await admission.enter(size >= heavyBytes, { size, signal });
     } catch (error) {
       settle(task, error instanceof ParsePoolBusy ? 'busy' : 'cancelled', since);
       throw error;
@@ -162,7 +178,7 @@ export function createParsePool({
     signal?.addEventListener('abort', cancel, { once: true });
     const message: WorkerTask = { task, input, started: port2 };
     try {
-      const output = await workers.run(message, { transferList: [port2 as never], signal: stop.signal });
+      const output = await workers[lane]!.run(message, { transferList: [port2 as never], signal: stop.signal });
       settle(task, 'ok', since);
       return output;
     } catch (error) {
@@ -183,7 +199,7 @@ export function createParsePool({
       settle(task, crashed ? 'crashed' : 'failed', since);
       throw new UnanalysableContent(crashed ? 'crashed' : 'failed', `the ${task} analysis ${crashed ? 'ended its worker' : 'failed'}: ${(error as Error)?.message ?? error}`);
     } finally {
-      admission.leave(heavy);
+      admission.leave(lane);
       clearTimeout(timer);
       if (started) running -= 1;
       port1.close();
@@ -194,17 +210,20 @@ export function createParsePool({
   return {
     analyze,
     stats() {
-      const queued = admission.waiting + (piscina?.queueSize ?? 0);
-      return { threads, running, queued, utilization: piscina?.utilization ?? 0, saturated: admission.busy >= threads && queued > 0 };
+      const started = lanes ? [lanes.light, lanes.heavy].filter((workers): workers is Piscina => workers !== null) : [];
+      const queued = admission.waiting + started.reduce((sum, workers) => sum + workers.queueSize, 0);
+      // Each lane's utilization weighted by its threads: the share of all the threads' time.
+      const utilization = lanes ? ((lanes.light?.utilization ?? 0) * sizes.light + (lanes.heavy?.utilization ?? 0) * sizes.heavy) / threads : 0;
+      return { threads, running, queued, utilization, saturated: admission.busy >= threads && queued > 0 };
     },
     start() {
       pool();
     },
     async close() {
       closed = true;
-      const workers = piscina;
-      piscina = null;
-      await workers?.destroy();
+      const workers = lanes;
+      lanes = null;
+      await Promise.all([workers?.light?.destroy(), workers?.heavy?.destroy()]);
     },
     onTask(listener) {
       listeners.push(listener);

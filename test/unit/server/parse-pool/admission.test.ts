@@ -2,29 +2,43 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAdmission } from '../../../../server/parse-pool/admission.ts';
 import { ParsePoolBusy } from '../../../../engines/parse/types.ts';
-import { inputSize } from '../../../../server/parse-pool/pool.ts';
+import { inputSize, laneThreads } from '../../../../server/parse-pool/pool.ts';
 
 describe('parse admission', () => {
-  it('starts light tasks before waiting heavy ones, and never fills every slot with heavy tasks', async () => {
-    const admission = createAdmission({ slots: 3, heavySlots: 2, maxWaiting: 10 });
+  it('runs heavy tasks on the heavy lane only, light ones on their own lane first, then on a free heavy-lane thread', async () => {
+    const admission = createAdmission({ lightSlots: 1, heavySlots: 2, maxWaiting: 10 });
     const started: string[] = [];
-    const enter = (name: string, heavy: boolean) => admission.enter(heavy).then(() => started.push(name));
+    const enter = (name: string, heavy: boolean) => admission.enter(heavy).then((lane) => started.push(`${name} on ${lane}`));
     await Promise.all([enter('heavy 1', true), enter('heavy 2', true)]);
     const third = enter('heavy 3', true);
     await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(started, ['heavy 1', 'heavy 2'], 'the third slot stays for light tasks');
+    assert.deepEqual(started, ['heavy 1 on heavy', 'heavy 2 on heavy'], 'the light lane stays for light tasks');
     await enter('light 1', false);
     const light2 = enter('light 2', false);
-    admission.leave(true);
+    admission.leave('heavy');
     await light2;
-    assert.deepEqual(started, ['heavy 1', 'heavy 2', 'light 1', 'light 2'], 'the freed slot goes to the waiting light task');
-    admission.leave(false);
+    assert.deepEqual(started.slice(2), ['light 1 on light', 'light 2 on heavy'], 'the freed heavy-lane thread goes to the waiting light task first');
+    admission.leave('light');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(started.length, 4, 'a free light-lane thread is not given to a heavy task');
+    admission.leave('heavy');
     await third;
-    assert.deepEqual(started.at(-1), 'heavy 3');
+    assert.deepEqual(started.at(-1), 'heavy 3 on heavy');
+  });
+
+  it('shares one lane between both kinds when there is no heavy lane', async () => {
+    const admission = createAdmission({ lightSlots: 1, heavySlots: 0, maxWaiting: 10 });
+    assert.equal(await admission.enter(true), 'light');
+    const light = admission.enter(false);
+    const heavy = admission.enter(true);
+    admission.leave('light');
+    assert.equal(await light, 'light', 'the waiting light task comes before the heavy one');
+    admission.leave('light');
+    assert.equal(await heavy, 'light');
   });
 
   it('answers ParsePoolBusy past maxWaiting, and lets a waiting task go when its signal aborts', async () => {
-    const admission = createAdmission({ slots: 1, heavySlots: 1, maxWaiting: 1 });
+    const admission = createAdmission({ lightSlots: 1, heavySlots: 0, maxWaiting: 1 });
     await admission.enter(false);
     const controller = new AbortController();
     const waiting = admission.enter(false, { signal: controller.signal });
@@ -32,21 +46,27 @@ describe('parse admission', () => {
     controller.abort(new Error('caller gone'));
     await assert.rejects(waiting, /caller gone/);
     assert.equal(admission.waiting, 0);
-    admission.leave(false);
+    admission.leave('light');
     assert.equal(admission.busy, 0);
   });
 
   it('starts waiting light tasks smallest first, equal sizes in arrival order', async () => {
-    const admission = createAdmission({ slots: 1, heavySlots: 1, maxWaiting: 10 });
+    const admission = createAdmission({ lightSlots: 1, heavySlots: 0, maxWaiting: 10 });
     await admission.enter(false, { size: 1 });
     const started: string[] = [];
     const waiting = [['big', 900], ['small', 10], ['mid', 100], ['small too', 10]].map(([name, size]) => admission.enter(false, { size: size as number }).then(() => started.push(name as string)));
     for (let index = 0; index < 4; index++) {
-      admission.leave(false);
+      admission.leave('light');
       await new Promise((resolve) => setImmediate(resolve));
     }
     await Promise.all(waiting);
     assert.deepEqual(started, ['small', 'small too', 'mid', 'big']);
+  });
+
+  it('gives the heavy lane half the threads, rounded down', () => {
+    assert.deepEqual(laneThreads(1), { light: 1, heavy: 0 });
+    assert.deepEqual(laneThreads(2), { light: 1, heavy: 1 });
+    assert.deepEqual(laneThreads(5), { light: 3, heavy: 2 });
   });
 
   it('measures a task by the characters of the strings it carries', () => {

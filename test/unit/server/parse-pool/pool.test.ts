@@ -15,6 +15,11 @@ const ARTICLE = `<html><head><title>Kettles</title></head><body><main><h1>Kettle
 /** Costly within the limits: 20,000 elements (the element limit), about a second of parsing and conversion. */
 const HEAVY = `<html><body>${'<div><span>x</span></div>'.repeat(12_000)}</body></html>`;
 
+/** Resolves as soon as the condition holds (checked every millisecond or so). */
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
 /** The longest the event loop went without running a 5 ms timer while the work ran, and how long the work took. */
 async function loopGapDuring(work: () => Promise<unknown>): Promise<{ gapMs: number; workMs: number }> {
   let last = performance.now();
@@ -87,9 +92,9 @@ describe('the parse pool', { timeout: 120_000 }, () => {
     try {
       await tiny.analyze('markdown', { html: ARTICLE, url: URL_ });
       const running = tiny.analyze('markdown', { html: HEAVY, url: URL_ });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(() => tiny.stats().running === 1);
       const waiting = tiny.analyze('markdown', { html: ARTICLE, url: URL_ });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await until(() => tiny.stats().queued === 1);
       assert.deepEqual({ ...tiny.stats(), utilization: 0 }, { threads: 1, running: 1, queued: 1, utilization: 0, saturated: true });
       await assert.rejects(tiny.analyze('markdown', { html: ARTICLE, url: URL_ }), ParsePoolBusy);
       await Promise.all([running, waiting]);
