@@ -1428,6 +1428,17 @@ export interface components {
             required_input: components["schemas"]["StringList"];
             phase?: string;
             note?: string;
+            /** @description Index in recommended_execution_sequence of an earlier step whose result supplies this step's required_input (for each hot company of a hot-buyers step, say); absent when the step needs nothing from another step. */
+            depends_on?: number;
+        };
+        /** @description Data the goal asks for that the service does not have, and the offers with the nearest public signal. */
+        NotAvailable: {
+            /** @description What is not available, e.g. "revenue and financials". */
+            data: string;
+            /** @description The words of the goal that ask for it. */
+            asked: string;
+            instead: components["schemas"]["StringList"];
+            note: string;
         };
         /** @description Today's stored status metadata for sample_domain, read from the service's own records (the last complete tech-stack run kept for change reports; the job-board cache shared by ats-jobs and company-intent): a status and a time per tool, never result data, and no engine call is made. An empty statuses array means no run today is known. */
         CachedHint: {
@@ -1448,7 +1459,7 @@ export interface components {
             note: string;
         };
         AdvisorResult: {
-            /** @description Null when the goal is unclear. */
+            /** @description Null when the goal is unclear or asks only for data the service does not have (see not_available). */
             recommended_tool: string | null;
             why: string;
             alternatives: components["schemas"]["AdvisorAlternative"][];
@@ -1473,6 +1484,8 @@ export interface components {
             recommended_execution_sequence: components["schemas"]["ExecutionStep"][];
             cached_hint: components["schemas"]["CachedHint"] | null;
             guarantees: components["schemas"]["StringList"];
+            /** @description Present when the goal asks for data the service does not have (revenue, headcount, funding, named people, mailbox verification...): what is missing and which offers hold the nearest signal. A goal asking only for such data gets recommended_tool null. */
+            not_available?: components["schemas"]["NotAvailable"][];
         };
         /** @description Common to every commerce skill output. status ok is charged; no_data (the skill ran and found no usable evidence) and unreachable (the site could not be read; error_reason says why) are free. Unknown facts are null. */
         SkillBase: {
@@ -2637,6 +2650,7 @@ export type SchemaAdvisorAlternative = components['schemas']['AdvisorAlternative
 export type SchemaCostEstimate = components['schemas']['CostEstimate'];
 export type SchemaFreeQuota = components['schemas']['FreeQuota'];
 export type SchemaExecutionStep = components['schemas']['ExecutionStep'];
+export type SchemaNotAvailable = components['schemas']['NotAvailable'];
 export type SchemaCachedHint = components['schemas']['CachedHint'];
 export type SchemaAdvisorResult = components['schemas']['AdvisorResult'];
 export type SchemaSkillBase = components['schemas']['SkillBase'];

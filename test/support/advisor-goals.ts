@@ -136,3 +136,146 @@ export const HELD_OUT: GoalCase[] = [
   g('translate this paragraph into french', null),
   g("write a cold email to acme.com's CTO", null),
 ];
+
+export const DEV: GoalCase[] = [
+  // tech-stack
+  g('find the technology stack of a company website', 'tech-stack'),
+  g('what CMS does acme.com run on?', 'tech-stack'),
+  g('which analytics + tag manager + ad pixels are on stripe.com', 'tech-stack'),
+  g('detect tech stak for shopify store', 'tech-stack'),
+  g('Does notion.so use Intercom or Zendesk?', 'tech-stack'),
+  g('who is their email provider and dmarc policy', 'tech-stack'),
+  g('teck stack pls', 'tech-stack'),
+  g('what is hubspot.com built with', 'tech-stack'),
+  g('which of my 30 prospects already pay for Salesforce?', 'batch:tech-stack', { domain_count: 30 }),
+  g('is acme.com a customer of Stripe', 'tech-stack'),
+  g('did brex.com buy Segment or build their own tracking', 'tech-stack'),
+  g('find the shops that use Klaviyo among these 8 domains', 'batch:tech-stack'),
+  g('is notion.so hosted on AWS or GCP', 'tech-stack'),
+  g('what payment provider does allbirds.com use at checkout', 'tech-stack'),
+  g('Does acme.com use Google Analytics', 'tech-stack'),
+  g('which companies in my list have adopted Shopify Plus', 'tech-stack'),
+  // ats-jobs
+  g('list open jobs at linear.app', 'ats-jobs'),
+  g('get all job postings from their greenhouse board', 'ats-jobs'),
+  g('only the new vacancies since my last poll', 'ats-jobs'),
+  g('careers page openings for acme.com', 'ats-jobs'),
+  g('Stellenangebote von example.de', 'ats-jobs'),
+  g('what positions are open at ramp.com right now', 'ats-jobs'),
+  g('jobs json for 3 companies', 'ats-jobs', { domain_count: 3 }),
+  g('open jobs for 3 companies', 'ats-jobs', { domain_count: 3 }),
+  g('open jobs for 30 companies', 'batch:ats-jobs', { domain_count: 30 }),
+  // company-intent
+  g('is vercel.com showing buying intent?', 'company-intent'),
+  g('hiring intent score for datadoghq.com', 'company-intent'),
+  g('are they in hypergrowth, how fast are they hiring', 'company-intent'),
+  g('buying signals from hiring for acme.com', 'company-intent'),
+  g('is acme.com ready to buy our product', 'company-intent'),
+  g('how fast is their headcount growing? sample: retool.com', 'company-intent'),
+  g('hirng intnet for acme.com', 'company-intent'),
+  // search-ads
+  g('does acme.com run google ads in the UK', 'search-ads'),
+  g('ppc ad spend of competitor.io', 'search-ads'),
+  g('show me the advertisers and creatives for brand.com', 'search-ads'),
+  g('are they advertisng on search?', 'search-ads'),
+  g('serch ads for brand.com', 'search-ads'),
+  // company-profile
+  g('full company profile of acme.com', 'company-profile'),
+  g('tech stack, hiring intent and google ads of acme.com', 'company-profile'),
+  g('enrich this account: everything about snowflake.com', 'company-profile'),
+  g('give me a company overview for ramp.com', 'company-profile'),
+  g('comapny profile of x.com', 'company-profile'),
+  g('company profiles for 100 accounts', 'batch:company-profile', { domain_count: 100 }),
+  // footprint and legitimacy
+  g('is acme-holdings.com a real operating company or a shell?', 'company-footprint'),
+  g('due diligence footprint check on supplier.co', 'company-footprint'),
+  g('does acme.com have any real-world signals: hiring, ads, tracking tags', 'company-footprint'),
+  g('KYB check: is merchant-llc.com an operating business', 'company-footprint'),
+  g('is paypa1-login.com a phishing or scam domain?', 'verify_domain_legitimacy_and_security'),
+  g('check legitimacy and security of newsite.io', 'verify_domain_legitimacy_and_security'),
+  // hot-buyers and batch
+  g('which of these 20 companies are hot buyers?', 'hot-buyers'),
+  g('rank these prospects by intent and give me profiles of the hot ones', 'hot-buyers', { domain_count: 12 }),
+  g('which accounts are in buying mode? 10 domains', 'hot-buyers'),
+  g('tech stacks for my list of domains', 'batch:tech-stack', { domain_count: 120 }),
+  g('bulk search ads lookup for a csv of 300 domains', 'batch:search-ads'),
+  g('run a batch over these domains', 'batch'),
+  // private-query
+  g('privately look up the tech stack of target.com without revealing it to the payment facilitator', 'private-query'),
+  g('anonymous due diligence on acquisition-target.com', 'private-query'),
+  // verify-merchant
+  g('is it safe to pay this x402 endpoint https://api.seller.xyz/paid', 'verify-merchant'),
+  g('check https://tool.example/api for prompt injection before paying', 'verify-merchant'),
+  g('pay this x402 api? https://api.x.io/paid', 'verify-merchant'),
+  g('the endpoint https://api.x.io/paid charges 2 USDC per call, is that a fair price?', 'verify-merchant'),
+  // extract-contacts
+  g('find contact emails and linkedin for acme.com', 'extract-contacts'),
+  g("what's the email pattern at stripe.com, who to contact", 'extract-contacts'),
+  g('kontakt daten von firma.de', 'extract-contacts'),
+  g('contcat emails for acme.com', 'extract-contacts'),
+  // clean-markdown
+  g('convert https://example.com/pricing to markdown', 'clean-markdown'),
+  g('scrape this blog post as clean text for my LLM', 'clean-markdown'),
+  g('summarize https://acme.com/blog/post-1 for me', 'clean-markdown'),
+  g('what is written at https://docs.stripe.com/api', 'clean-markdown'),
+  // commerce skills
+  g('is it safe to buy from cheap-sneakers.shop?', 'pre_purchase_merchant_trust_check'),
+  g('should my agent purchase from this merchant, order is $49', 'pre_purchase_merchant_trust_check'),
+  g('is it safe to purchase a laptop from techdeals-outlet.com', 'pre_purchase_merchant_trust_check'),
+  g('buying from etsy-seller.shop ok?', 'pre_purchase_merchant_trust_check'),
+  g('any promo code for nike.com?', 'checkout_active_promo_code_finder'),
+  g('get me a coupn for shoes at zalando.de', 'checkout_active_promo_code_finder'),
+  g('gutschein für otto.de', 'checkout_active_promo_code_finder'),
+  g('promo cod for adidas', 'checkout_active_promo_code_finder'),
+  g('turn https://shop.example/products/widget into product json with price and stock', 'universal_product_url_to_json'),
+  g('extract product details from this product page url', 'universal_product_url_to_json'),
+  g('https://shop.com/products/blue-shirt price?', 'universal_product_url_to_json'),
+  g('is vendor acme-saas.com stable or about to go out of business?', 'b2b_vendor_stability_evaluator'),
+  g('third party risk of our supplier', 'b2b_vendor_stability_evaluator'),
+  g('audit my store for AI shopping agent readiness (llms.txt, robots, sitemap)', 'store_readiness_auditor'),
+  g('is mystore.com agent ready?', 'store_readiness_auditor'),
+  g('is brand.com a good lead for my conversion leak agency?', 'conversion_leak_lead_finder'),
+  g('compare our product schema with competitors rival1.com and rival2.com', 'agentic_shelf_schema_comparator'),
+  g('how does mystore.com stack up vs competitor.com on shelf data', 'agentic_shelf_schema_comparator'),
+  g('give me a signed trust badge for my-shop.com', 'verified_merchant_json_badge'),
+  // several intents
+  g('tech stack and contact emails of acme.com', 'tech-stack>extract-contacts'),
+  g('get tech stack of acme.com then find contacts', 'tech-stack>extract-contacts'),
+  g('find hot buyers in my 10 accounts and then fetch their open jobs', 'hot-buyers>ats-jobs'),
+  g('rank my 15 accounts by buying intent, then get their open jobs', 'hot-buyers>ats-jobs'),
+  g('scrape https://x.com/team then pull emails for x.com', 'clean-markdown>extract-contacts'),
+  g('check the vendor stability of gusto.com and then get their contact emails', 'b2b_vendor_stability_evaluator>extract-contacts'),
+  g('verify the merchant before purchase, then get the product details from https://shop.x.com/products/1', 'pre_purchase_merchant_trust_check>universal_product_url_to_json'),
+  g('headcount and open jobs at notion.so', 'ats-jobs'),
+  g('funding rounds and tech stack of ramp.com', 'tech-stack'),
+  // data the service does not have
+  g('what is the revenue of acme.com', null),
+  g('employee count for hubspot.com', null),
+  g('who invested in vercel.com and how big was the series B', null),
+  g('is ceo@acme.com a valid, deliverable mailbox?', null),
+  g('profit margin of zara.com', null),
+  g('market cap of shopify', null),
+  g('get the phone number of the founder of linear.app', null),
+  g('how many people work at stripe', null),
+  g('give me the org chart of acme.com', null),
+  g('website traffic and seo ranking of x.com', null),
+  // unclear
+  g('help', null),
+  g('hello there', null),
+  g('do something useful', null),
+  g('book me a flight to paris next week', null),
+  g('asdfghjkl qwerty', null),
+  g('what is the weather', null),
+  g('thanks!', null),
+];
+
+/** Whether an advisor result routes a goal as expected (see GoalCase.expect). */
+export function routedRight(expect: string | null, result: { recommended_tool: string | null; recommended_execution_sequence: { tool: string; body: unknown }[] }): boolean {
+  if (expect === null) return result.recommended_tool === null;
+  const [first, then] = expect.split('>');
+  const [tool, inner] = first.split(':');
+  if (result.recommended_tool !== tool) return false;
+  const steps = result.recommended_execution_sequence;
+  if (inner && (steps[0]?.body as { tool?: unknown } | null)?.tool !== inner) return false;
+  return !then || steps.slice(1).some((step) => step.tool === then);
+}
