@@ -18,13 +18,26 @@ export interface paths {
          *     agent_goal. Each offer has weighted phrases (typos within one or two letters still match;
          *     plural, -ing and -ed endings are ignored); the words of its id, MCP tool name, tags,
          *     summary and examples add a little, weighted by how few offers share them; a technology
-         *     name points to tech-stack. An offer is asked for when its score reaches 3. Then, in order:
-         *     1. nothing asked for: recommended_tool is null (a bulk goal without a tool: batch, tool required);
+         *     name points to tech-stack. Each goal word counts once per offer (the weightiest phrase
+         *     over it). Before scoring the goal is read for what it asks about: words asking for data
+         *     the service does not have (revenue, headcount, funding, named people, mailbox
+         *     verification, phone numbers, traffic, customer lists, credit ratings) count for no offer
+         *     and are listed in not_available; a technology named after a word of adoption ("are buying
+         *     Snowflake", "using HubSpot") names tech-stack; a URL points to the offer that reads its
+         *     kind of page (a product page, a paid API endpoint, any other page); buying from a seller
+         *     points to the pre-purchase trust check. An offer is asked for when its score reaches 3.
+         *     Then, in order:
+         *     1. nothing asked for: recommended_tool is null, with not_available when the goal asks for
+         *        data the service does not have (a bulk goal without a tool: batch, tool required);
          *     2. hot-buyers asked for with 2 or more domains, or an unstated number: hot-buyers (1 domain: company-intent);
          *     3. private-query asked for: private-query running the other tool asked for;
          *     4. company-profile on top, or all three of tech stack, hiring intent and search ads asked
          *        for: company-profile; two of them: the separate calls (see efficiency_analysis);
-         *     5. otherwise the top offer, plus up to two other offers asked for that it does not cover;
+         *     5. otherwise the top offer (or an offer asked for whose result holds the top one's: "a real
+         *        footprint: tags, job board, ads"), plus up to two other offers asked for that it does
+         *        not cover, the steps in the order the goal asks for them; a step asked for "then" about
+         *        the companies a hot-buyers or batch step returns has depends_on and its domain as
+         *        required_input;
          *     6. several domains (domain_count, "40 companies", or domains written in the goal): batch
          *        for its five tools, in quotes of at most 50 domains (33 for company-profile), unless
          *        the caller's free calls cover one call per domain or no free scan is left today; one

@@ -1,10 +1,14 @@
 /**
  * The advisor: from a goal (and optionally sample_domain, domain_count, budget_usd) to a
  * recommended operation, its cost, and ready-to-run requests. Rule-based over the generated
- * catalog (no model): match.ts scores the offers, then these rules, in order, make the plan.
+ * catalog (no model): reading.ts reads what the goal asks about (data the service does not have,
+ * a technology as the object, the URL's kind, a purchase from a seller, the steps' order),
+ * match.ts scores the offers without the words asking for missing data, weighReading adds the
+ * reading's cues, then these rules, in order, make the plan.
  *
- * 1. No offer asked for (score < ASKED, batch aside) → recommended_tool null, except a bulk goal
- *    ("batch", "csv", "bulk") → batch with its tool to be chosen.
+ * 1. No offer asked for (score < ASKED, batch aside) → recommended_tool null, with not_available
+ *    when the goal asks for data the service does not have, except a bulk goal ("batch", "csv",
+ *    "bulk") → batch with its tool to be chosen.
  * 2. hot-buyers asked for (on top, or with company-intent) for two domains or more, or an unstated
  *    number (sample_domain is only a sample) → hot-buyers; one stated domain → company-intent.
  * 3. private-query asked for → private-query, its tool from the other offer asked for (a domain
@@ -12,8 +16,11 @@
  * 4. company-profile is the top offer, or all three profile sections are asked for (tech-stack,
  *    company-intent, search-ads) → company-profile; two sections → the separate calls (cheaper;
  *    efficiency_analysis compares).
- * 5. Otherwise the top offer; other offers asked for with a score ≥ 4 and ≥ 40% of the top one's
- *    (at most two) become further steps unless the top offer already covers them.
+ * 5. Otherwise the top offer, or an offer asked for with a score ≥ 4 whose result holds the top
+ *    one's (COVERS); other offers asked for with a score ≥ 4 and ≥ 40% of the top one's (at most
+ *    two) become further steps unless it already covers them, all in the order the goal asks for
+ *    them; after hot-buyers or batch, a step asked for "then" about "them" runs on its results
+ *    (depends_on, domain required).
  * 6. Several domains (domain_count, "40 companies", or several domains written in the goal) with a
  *    tool batch takes → batch in quotes of at most 50 (33 for company-profile), unless the caller's
  *    free calls cover one call per domain, or no free scan is left today → one call per domain.

@@ -34,7 +34,10 @@ const compiled = (phrases: readonly string[]) => phrases.map((phrase) => words(p
 /** Start positions where a phrase's stemmed words occur consecutively (typo allowance as in the matcher). */
 export function phraseStarts(goalWords: readonly string[], phrase: readonly string[]): number[] {
   const starts: number[] = [];
+  const first = phrase[0].charCodeAt(0);
   for (let start = 0; start + phrase.length <= goalWords.length; start++) {
+    // A match keeps the first letter (wordMatch): the cheap test first.
+    if (goalWords[start].charCodeAt(0) !== first) continue;
     let all = true;
     for (let k = 0; k < phrase.length && all; k++) all = wordMatch(goalWords[start + k], phrase[k], phrase.length > 1) > 0;
     if (all) starts.push(start);
@@ -71,15 +74,19 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const markAll = ([from, to]: readonly [number, number]) => { for (let i = from; i < to; i++) masked.add(i); };
 
     const adopted: { name: string; at: number }[] = [];
-    for (const mention of finder.locate(goal)) {
-      if (mention.name.length <= 2 || adopted.some((known) => known.name === mention.name)) continue;
+    const mentions = finder.locate(goal).filter((mention) => mention.name.length > 2);
+    const beforeSpans = mentions.length ? before.flatMap(spans) : [];
+    const afterSpans = mentions.length ? after.flatMap(spans) : [];
+    const otherSpans = mentions.length ? others.flatMap(spans) : [];
+    for (const mention of mentions) {
+      if (adopted.some((known) => known.name === mention.name)) continue;
       const at = words(goal.slice(0, mention.start)).length;
-      const cue = [...before.flatMap(spans).filter(([, to]) => to <= at && to >= at - 3), ...after.flatMap(spans).filter(([from]) => from >= at + 1 && from <= at + 2)];
+      const cue = [...beforeSpans.filter(([, to]) => to <= at && to >= at - 3), ...afterSpans.filter(([from]) => from >= at + 1 && from <= at + 2)];
       // Only by an adoption word (which also lets a name written in lower case count), and not a
       // plain word opening the goal, nor a name another offer's phrases read as their object ("run google ads").
       if (!cue.length || (at === 0 && prose.has(goal.slice(mention.start, mention.start + mention.length).toLowerCase()))) continue;
       const span = words(goal.slice(mention.start, mention.start + mention.length)).length;
-      if (others.some((phrase) => spans(phrase).some(([from, to]) => from < at + span && to > at))) continue;
+      if (otherSpans.some(([from, to]) => from < at + span && to > at)) continue;
       adopted.push({ name: mention.name, at });
       cue.forEach(markAll);
     }
