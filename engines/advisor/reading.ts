@@ -99,7 +99,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       if (adopted.length && kind.instead.includes('tech-stack')) continue;
       const near = kind.nearWords.flatMap(spans).filter(([from]) => found.some(([start, end]) => from >= start - 3 && from <= end + 3));
       [...found, ...near].forEach(markAll);
-      const [start, end] = found[0];
+      // The widest of the first phrases found ("annual revenue", not "revenue").
+      const [start, end] = [...found].sort((a, b) => a[0] - b[0] || b[1] - a[1])[0];
       notAvailable.push({ data: kind.data, asked: goalWords.slice(start, end).join(' '), instead: kind.instead, note: kind.note });
     }
 
