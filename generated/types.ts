@@ -18,13 +18,26 @@ export interface paths {
          *     agent_goal. Each offer has weighted phrases (typos within one or two letters still match;
          *     plural, -ing and -ed endings are ignored); the words of its id, MCP tool name, tags,
          *     summary and examples add a little, weighted by how few offers share them; a technology
-         *     name points to tech-stack. An offer is asked for when its score reaches 3. Then, in order:
-         *     1. nothing asked for: recommended_tool is null (a bulk goal without a tool: batch, tool required);
+         *     name points to tech-stack. Each goal word counts once per offer (the weightiest phrase
+         *     over it). Before scoring the goal is read for what it asks about: words asking for data
+         *     the service does not have (revenue, headcount, funding, named people, mailbox
+         *     verification, phone numbers, traffic, customer lists, credit ratings) count for no offer
+         *     and are listed in not_available; a technology named after a word of adoption ("are buying
+         *     Snowflake", "using HubSpot") names tech-stack; a URL points to the offer that reads its
+         *     kind of page (a product page, a paid API endpoint, any other page); buying from a seller
+         *     points to the pre-purchase trust check. An offer is asked for when its score reaches 3.
+         *     Then, in order:
+         *     1. nothing asked for: recommended_tool is null, with not_available when the goal asks for
+         *        data the service does not have (a bulk goal without a tool: batch, tool required);
          *     2. hot-buyers asked for with 2 or more domains, or an unstated number: hot-buyers (1 domain: company-intent);
          *     3. private-query asked for: private-query running the other tool asked for;
          *     4. company-profile on top, or all three of tech stack, hiring intent and search ads asked
          *        for: company-profile; two of them: the separate calls (see efficiency_analysis);
-         *     5. otherwise the top offer, plus up to two other offers asked for that it does not cover;
+         *     5. otherwise the top offer (or an offer asked for whose result holds the top one's: "a real
+         *        footprint: tags, job board, ads"), plus up to two other offers asked for that it does
+         *        not cover, the steps in the order the goal asks for them; a step asked for "then" about
+         *        the companies a hot-buyers or batch step returns has depends_on and its domain as
+         *        required_input;
          *     6. several domains (domain_count, "40 companies", or domains written in the goal): batch
          *        for its five tools, in quotes of at most 50 domains (33 for company-profile), unless
          *        the caller's free calls cover one call per domain or no free scan is left today; one
@@ -1428,6 +1441,17 @@ export interface components {
             required_input: components["schemas"]["StringList"];
             phase?: string;
             note?: string;
+            /** @description Index in recommended_execution_sequence of an earlier step whose result supplies this step's required_input (for each hot company of a hot-buyers step, say); absent when the step needs nothing from another step. */
+            depends_on?: number;
+        };
+        /** @description Data the goal asks for that the service does not have, and the offers with the nearest public signal. */
+        NotAvailable: {
+            /** @description What is not available, e.g. "revenue and financials". */
+            data: string;
+            /** @description The words of the goal that ask for it. */
+            asked: string;
+            instead: components["schemas"]["StringList"];
+            note: string;
         };
         /** @description Today's stored status metadata for sample_domain, read from the service's own records (the last complete tech-stack run kept for change reports; the job-board cache shared by ats-jobs and company-intent): a status and a time per tool, never result data, and no engine call is made. An empty statuses array means no run today is known. */
         CachedHint: {
@@ -1448,7 +1472,7 @@ export interface components {
             note: string;
         };
         AdvisorResult: {
-            /** @description Null when the goal is unclear. */
+            /** @description Null when the goal is unclear or asks only for data the service does not have (see not_available). */
             recommended_tool: string | null;
             why: string;
             alternatives: components["schemas"]["AdvisorAlternative"][];
@@ -1473,6 +1497,8 @@ export interface components {
             recommended_execution_sequence: components["schemas"]["ExecutionStep"][];
             cached_hint: components["schemas"]["CachedHint"] | null;
             guarantees: components["schemas"]["StringList"];
+            /** @description Present when the goal asks for data the service does not have (revenue, headcount, funding, named people, mailbox verification...): what is missing and which offers hold the nearest signal. A goal asking only for such data gets recommended_tool null. */
+            not_available?: components["schemas"]["NotAvailable"][];
         };
         /** @description Common to every commerce skill output. status ok is charged; no_data (the skill ran and found no usable evidence) and unreachable (the site could not be read; error_reason says why) are free. Unknown facts are null. */
         SkillBase: {
@@ -2637,6 +2663,7 @@ export type SchemaAdvisorAlternative = components['schemas']['AdvisorAlternative
 export type SchemaCostEstimate = components['schemas']['CostEstimate'];
 export type SchemaFreeQuota = components['schemas']['FreeQuota'];
 export type SchemaExecutionStep = components['schemas']['ExecutionStep'];
+export type SchemaNotAvailable = components['schemas']['NotAvailable'];
 export type SchemaCachedHint = components['schemas']['CachedHint'];
 export type SchemaAdvisorResult = components['schemas']['AdvisorResult'];
 export type SchemaSkillBase = components['schemas']['SkillBase'];

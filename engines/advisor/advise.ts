@@ -1,10 +1,14 @@
 /**
  * The advisor: from a goal (and optionally sample_domain, domain_count, budget_usd) to a
  * recommended operation, its cost, and ready-to-run requests. Rule-based over the generated
- * catalog (no model): match.ts scores the offers, then these rules, in order, make the plan.
+ * catalog (no model): reading.ts reads what the goal asks about (data the service does not have,
+ * a technology as the object, the URL's kind, a purchase from a seller, the steps' order),
+ * match.ts scores the offers without the words asking for missing data, weighReading adds the
+ * reading's cues, then these rules, in order, make the plan.
  *
- * 1. No offer asked for (score < ASKED, batch aside) → recommended_tool null, except a bulk goal
- *    ("batch", "csv", "bulk") → batch with its tool to be chosen.
+ * 1. No offer asked for (score < ASKED, batch aside) → recommended_tool null, with not_available
+ *    when the goal asks for data the service does not have, except a bulk goal ("batch", "csv",
+ *    "bulk") → batch with its tool to be chosen.
  * 2. hot-buyers asked for (on top, or with company-intent) for two domains or more, or an unstated
  *    number (sample_domain is only a sample) → hot-buyers; one stated domain → company-intent.
  * 3. private-query asked for → private-query, its tool from the other offer asked for (a domain
@@ -12,8 +16,11 @@
  * 4. company-profile is the top offer, or all three profile sections are asked for (tech-stack,
  *    company-intent, search-ads) → company-profile; two sections → the separate calls (cheaper;
  *    efficiency_analysis compares).
- * 5. Otherwise the top offer; other offers asked for with a score ≥ 4 and ≥ 40% of the top one's
- *    (at most two) become further steps unless the top offer already covers them.
+ * 5. Otherwise the top offer, or an offer asked for with a score ≥ 4 whose result holds the top
+ *    one's (COVERS); other offers asked for with a score ≥ 4 and ≥ 40% of the top one's (at most
+ *    two) become further steps unless it already covers them, all in the order the goal asks for
+ *    them; after hot-buyers or batch, a step asked for "then" about "them" runs on its results
+ *    (depends_on, domain required).
  * 6. Several domains (domain_count, "40 companies", or several domains written in the goal) with a
  *    tool batch takes → batch in quotes of at most 50 (33 for company-profile), unless the caller's
  *    free calls cover one call per domain, or no free scan is left today → one call per domain.
@@ -31,6 +38,7 @@ import { advisorCatalog, usd, type AdvisorCatalog, type Offer } from './catalog.
 import { batchCap, costOf, type Cost, type Line } from './cost.ts';
 import { SECTION_OFFERS } from './lexicon.ts';
 import { ASKED, createMatcher, type Scored } from './match.ts';
+import { createReader, type Reading } from './reading.ts';
 import { goalInputs, type GoalInputs } from './text.ts';
 
 export interface AdvisorInput {
@@ -53,8 +61,17 @@ export interface AdvisorFacts {
 }
 
 type Body = Record<string, unknown>;
-interface Step { offer: string; body: Body; required: string[]; phase?: string; note?: string }
+interface Step { offer: string; body: Body; required: string[]; phase?: string; note?: string; dependsOn?: number }
 interface Plan { tool: string | null; steps: Step[]; lines: Line[]; why: string[]; covers: string[] }
+
+/** A technology the goal asks whether companies use names tech-stack outright. */
+const ADOPTED_WEIGHT = 6;
+/** The agent buying from someone ("order a jacket from x.com") is what the pre-purchase check is for. */
+const PURCHASE_WEIGHT = 4;
+/** A URL is the input of the offer that reads that kind of page: a strong cue, not a name. */
+const URL_WEIGHT = 3;
+const URL_OFFER = { product: 'universal_product_url_to_json', endpoint: 'verify-merchant', page: 'clean-markdown' } as const;
+const URL_CUE = { product: 'a product page URL', endpoint: 'a paid API endpoint URL', page: 'a page URL' } as const;
 
 /** Cheaper plans to try, in order, when a plan does not fit the budget. */
 const FALLBACKS: Record<string, string[]> = {
@@ -95,16 +112,18 @@ const SECTION_NAMES = ['tech_stack', 'hiring_intent', 'search_ads'];
 
 export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
   const score = createMatcher(catalog);
+  const read = createReader();
   const { limits } = catalog;
 
   return function advise(input: AdvisorInput, facts: AdvisorFacts) {
     const goal = goalInputs(input.agent_goal, limits.searchAdsRegions);
-    const scored = score(input.agent_goal);
+    const reading = read(input.agent_goal, goal.urls);
+    const scored = weighReading(score(input.agent_goal, { masked: reading.masked }), reading);
     const asked = scored.filter((entry) => entry.score >= ASKED);
     const domains = knownDomains(input, goal);
     const stated = input.domain_count ?? goal.count ?? (goal.domains.length >= 2 ? goal.domains.length : domains.length > 1 ? domains.length : null);
     const count = stated ?? 1;
-    const context = { input, goal, domains, count, countKnown: stated !== null || goal.domains.length === 1, facts, asked, scored };
+    const context = { input, goal, reading, domains, count, countKnown: stated !== null || goal.domains.length === 1, facts, asked, scored };
 
     let plan = choosePlan(context);
     const notes: string[] = [];
@@ -117,6 +136,8 @@ export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
       cost = fitted.cost;
     }
 
+    const missing = reading.notAvailable.map((item) => `${item.data} ("${item.asked}"): ${item.note}.`);
+    if (plan.tool && missing.length) notes.push(`Not available from this service: ${missing.join(' ')}`);
     const why = plan.tool ? [...plan.why, ...notes].join(' ') : plan.why.join(' ');
     const alternatives = alternativesFor(plan, original, scored, context);
     const sequence = plan.steps.map((step) => executionStep(step, facts.baseUrl));
@@ -130,6 +151,7 @@ export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
       free_quota: freeQuota(facts),
       recommended_execution_sequence: sequence,
       cached_hint: cachedHint(input.sample_domain, facts),
+      ...(reading.notAvailable.length ? { not_available: reading.notAvailable } : {}),
       guarantees: [
         'This answer is free, used none of your free calls and made no call to any data engine.',
         'Prices are list prices from the catalog (GET /v1/catalog); a quote from step 1 states the exact amount before anything is paid.',
@@ -139,7 +161,24 @@ export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
     };
   };
 
-  type Context = { input: AdvisorInput; goal: GoalInputs; domains: string[]; count: number; countKnown: boolean; facts: AdvisorFacts; asked: Scored[]; scored: Scored[] };
+  type Context = { input: AdvisorInput; goal: GoalInputs; reading: Reading; domains: string[]; count: number; countKnown: boolean; facts: AdvisorFacts; asked: Scored[]; scored: Scored[] };
+
+  /** The reading's cues on top of the matcher's scores: a technology as the object, the kind of URL given. */
+  function weighReading(scored: Scored[], reading: Reading): Scored[] {
+    const entries = new Map(scored.map((entry) => [entry.offer, { ...entry, cues: [...entry.cues] }]));
+    const add = (offer: string, amount: number, cue: string, at: number) => {
+      const entry = entries.get(offer) ?? { offer, score: 0, cues: [], at: Infinity };
+      entry.score += amount;
+      entry.cues.unshift(cue);
+      entry.at = Math.min(entry.at, at);
+      entries.set(offer, entry);
+    };
+    if (reading.adopted.length) add('tech-stack', ADOPTED_WEIGHT, `uses ${reading.adopted.map((item) => item.name).join(' or ')}`, reading.adopted[0].at);
+    if (reading.purchaseAt !== null) add('pre_purchase_merchant_trust_check', PURCHASE_WEIGHT, 'buying from a merchant', reading.purchaseAt);
+    const kinds = new Set(reading.urlKinds);
+    for (const kind of kinds) add(URL_OFFER[kind], URL_WEIGHT, URL_CUE[kind], Infinity);
+    return [...entries.values()].filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
+  }
 
   function knownDomains(input: AdvisorInput, goal: GoalInputs): string[] {
     const list = input.sample_domain ? [input.sample_domain, ...goal.domains.filter((domain) => domain !== input.sample_domain)] : [...goal.domains];
@@ -154,6 +193,14 @@ export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
     const { asked, count } = context;
     const data = asked.filter((entry) => entry.offer !== 'batch');
     if (!data.length) {
+      if (context.reading.notAvailable.length) {
+        const items = context.reading.notAvailable;
+        const instead = [...new Set(items.flatMap((item) => item.instead))];
+        return {
+          tool: null, steps: [], lines: [], covers: [],
+          why: [`The goal asks for data this service does not have: ${items.map((item) => `${item.data} ("${item.asked}"): ${item.note}`).join('; ')}. What it has are public signals about a domain: ${instead.map((offer) => `${offer} (${catalog.offer(offer).summary.toLowerCase()})`).join(', ')}; ask again for one of those if it helps.`],
+        };
+      }
       if (isAsked(context, 'batch')) return batchPlan(null, context, ['Bulk work over a list of domains is what batch does; the goal does not say which tool to run, so tool is required.']);
       return {
         tool: null, steps: [], lines: [], covers: [],
@@ -162,10 +209,14 @@ export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
     }
     const top = data[0];
     if (isAsked(context, 'hot-buyers') && (top.offer === 'hot-buyers' || (isAsked(context, 'company-intent') && (count >= 2 || !context.countKnown)))) {
-      if (count >= limits.hotBuyers.minDomains || !context.countKnown) return hotPlan(context, [`"${cueOf(context, 'hot-buyers')}": hot-buyers checks the hiring intent of every domain for free and sells a full company profile only for the hot ones.`]);
+      if (count >= limits.hotBuyers.minDomains || !context.countKnown) return withExtras(hotPlan(context, [`"${cueOf(context, 'hot-buyers')}": hot-buyers checks the hiring intent of every domain for free and sells a full company profile only for the hot ones.`]), context, 'hot-buyers');
       return single('company-intent', context, [`hot-buyers needs ${limits.hotBuyers.minDomains} to ${limits.hotBuyers.maxDomains} domains; for one domain company-intent gives its intent score.`]);
     }
     if (isAsked(context, 'private-query')) return privatePlan(context);
+    // An offer named outright whose result holds what the top offer gives is what the goal asks
+    // for, its parts listed ("a real footprint: website tags, job board, ads").
+    const whole = data.find((entry) => entry !== top && entry.score >= ASKED + 1 && (COVERS[entry.offer] ?? []).includes(top.offer) && !(COVERS[top.offer] ?? []).includes(entry.offer));
+    if (whole) return withExtras(bulkOrSingle(whole.offer, context, [`"${cueOf(context, whole.offer)}" points to ${whole.offer}, whose result holds ${top.offer}'s: ${catalog.offer(whole.offer).summary.toLowerCase()}.`]), context, whole.offer);
     const sections = SECTION_OFFERS.filter((offer) => isAsked(context, offer));
     if (top.offer === 'company-profile' || sections.length === SECTION_OFFERS.length) {
       const why = sections.length === SECTION_OFFERS.length
@@ -180,20 +231,54 @@ export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
     return context.scored.find((entry) => entry.offer === offer)?.cues[0] ?? offer;
   }
 
-  /** Rule 5: further offers asked for that the primary does not cover. */
+  /**
+   * Rule 5: further offers asked for that the primary does not cover, as further steps in the order
+   * the goal asks for them. After a step that yields a list of companies (hot-buyers, batch), a
+   * step the goal asks for "then" about "them" runs on that step's results (depends_on).
+   */
   function withExtras(plan: Plan, context: Context, primary: string): Plan {
     const top = context.asked.find((entry) => entry.offer !== 'batch')!;
     const covered = new Set([primary, 'batch', 'hot-buyers', 'private-query', ...(COVERS[primary] ?? [])]);
     const extras = context.asked.filter((entry) => !covered.has(entry.offer) && entry.score >= ASKED + 1 && entry.score >= 0.4 * top.score).slice(0, 2);
+    const { thenAt, refersBack } = context.reading;
+    const listing = plan.tool === 'hot-buyers' || plan.tool === 'batch';
+    const groups: { tool: string | null; at: number; steps: Step[]; dependent: boolean }[] = [{ tool: plan.tool, at: atOf(context, primary), steps: plan.steps, dependent: false }];
     for (const extra of extras) {
       if ((COVERS[extra.offer] ?? []).includes(primary)) continue;
-      const more = bulkOrSingle(extra.offer, context, []);
-      plan.steps.push(...more.steps.map((step) => ({ ...step, phase: step.phase ?? 'also' })));
+      const dependent = listing && refersBack && thenAt !== null && extra.at > thenAt;
+      const more = dependent ? followUp(extra.offer, plan, context) : bulkOrSingle(extra.offer, context, []);
+      groups.push({ tool: more.tool, at: dependent ? Infinity : extra.at, steps: more.steps.map((step) => ({ ...step, phase: step.phase ?? 'also' })), dependent });
       plan.lines.push(...more.lines);
-      plan.why.push(`The goal also asks for ${extra.offer} ("${extra.cues[0]}"), which ${primary} does not return: it is a further step.`);
+      plan.why.push(dependent
+        ? `Then ${extra.offer} ("${extra.cues[0]}") for each company of ${primary}'s result: a further step on its output.`
+        : `The goal also asks for ${extra.offer} ("${extra.cues[0]}"), which ${primary} does not return: it is a further step.`);
       covered.add(extra.offer);
     }
+    // The goal's own order (stable: the primary first on a tie).
+    groups.sort((a, b) => a.at - b.at);
+    const offset = groups.findIndex((group) => group.steps === plan.steps);
+    const primaryStart = groups.slice(0, offset).reduce((sum, group) => sum + group.steps.length, 0);
+    plan.steps = groups.flatMap((group) => group.steps.map((step) => (step.dependsOn !== undefined ? { ...step, dependsOn: step.dependsOn + primaryStart } : step)));
+    plan.tool = groups[0].tool;
+    if (offset > 0) plan.why.unshift(`Steps in the order the goal asks for them: ${groups.map((group) => group.tool).join(', then ')}.`);
     return plan;
+  }
+
+  function atOf(context: Context, offer: string): number {
+    const own = context.scored.find((entry) => entry.offer === offer)?.at ?? Infinity;
+    return offer === 'company-profile' ? Math.min(own, ...SECTION_OFFERS.map((section) => atOf(context, section))) : own;
+  }
+
+  /** A step on each company of a listing step's result: its domain comes from that result, so it is required input. */
+  function followUp(offer: string, source: Plan, context: Context): Plan {
+    const info = catalog.offer(offer);
+    const producer = source.steps.length - 1;
+    const body: Body = Object.fromEntries(info.required.map((field) => [field, null]));
+    const step: Step = {
+      offer, body, required: [...info.required], dependsOn: producer, phase: `then: for each company of step ${producer + 1}`,
+      note: `${info.required.join(', ')}: each ${source.tool === 'hot-buyers' ? 'hot company' : 'row with data'} from step ${producer + 1}'s result, one call per domain.`,
+    };
+    return { tool: offer, steps: [step], lines: [{ kind: 'single', offer, calls: Math.max(1, context.count), priceMicroUsd: info.priceMicroUsd, optional: true }], why: [], covers: [offer] };
   }
 
   function bulkOrSingle(offer: string, context: Context, why: string[]): Plan {
@@ -355,6 +440,7 @@ export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
     };
     if (step.phase) out.phase = step.phase;
     if (step.note) out.note = step.note;
+    if (step.dependsOn !== undefined) out.depends_on = step.dependsOn;
     return out;
   }
 

@@ -28,8 +28,8 @@ export const RULES: Record<string, Rule[]> = {
   'company-intent': [
     ['intent', 4], ['buying intent', 6], ['purchase intent', 6], ['buyer intent', 6], ['buying signal', 6], ['intent score', 6],
     ['hiring intent', 6], ['hiring signal', 5], ['hiring', 2], ['hire', 2], ['in market', 3], ['growing', 2], ['growth', 2], ['grow', 2],
-    ['hypergrowth', 4], ['expanding', 2], ['scaling', 2], ['headcount', 2], ['ready to buy', 2], ['will buy', 3], ['need our product', 3],
-    ['likely to buy', 3], ['hiring hard', 3], ['how much are they hiring', 4], ['hiring velocity', 4],
+    ['hypergrowth', 4], ['expanding', 2], ['scaling', 2], ['headcount', 2], ['ready to buy', 4], ['will buy', 3], ['need our product', 3],
+    ['likely to buy', 3], ['buying mode', 5], ['ready to purchase', 4], ['hiring hard', 3], ['how much are they hiring', 4], ['hiring velocity', 4],
   ],
   'search-ads': [
     ['ads', 4], ['ad', 3], ['advertising', 4], ['advertis', 4], ['advertiser', 4], ['ppc', 5], ['sem', 4], ['paid search', 5], ['google ads', 6],
@@ -45,11 +45,11 @@ export const RULES: Record<string, Rule[]> = {
   'company-footprint': [
     ['footprint', 6], ['real company', 5], ['real business', 5], ['actually operat', 5], ['operating', 3], ['exist', 2], ['shell company', 5],
     ['due diligence', 5], ['kyb', 5], ['know your business', 5], ['fake company', 4], ['is it real', 4], ['real operating', 5], ['dormant', 3],
-    ['facts only', 3], ['active business', 4],
+    ['facts only', 3], ['active business', 4], ['real world', 4], ['signs of life', 5], ['real signals', 4],
   ],
   'hot-buyers': [
     ['hot buyer', 7], ['hot buyers', 7], ['hot lead', 5], ['hot account', 5], ['hot', 3], ['prioritize', 4], ['prioritise', 4], ['rank', 3],
-    ['which of these', 3], ['which ones', 2], ['most likely to buy', 5], ['ready to buy', 3], ['in market', 2], ['shortlist', 3],
+    ['which of these', 3], ['which ones', 2], ['which accounts', 3], ['which companies', 3], ['which prospects', 3], ['which leads', 3], ['which domains', 3], ['most likely to buy', 5], ['ready to buy', 3], ['in market', 2], ['shortlist', 3],
     ['top accounts', 4], ['warm', 2], ['qualify', 2], ['score my list', 4], ['best prospects', 4],
   ],
   batch: [
@@ -79,7 +79,7 @@ export const RULES: Record<string, Rule[]> = {
   pre_purchase_merchant_trust_check: [
     ['safe to buy', 7], ['buy from', 5], ['purchase from', 5], ['order from', 5], ['shop at', 4], ['trust', 3], ['trustworthy', 3],
     ['before buying', 5], ['before i buy', 5], ['before purchas', 5], ['merchant', 3], ['seller', 3], ['shop', 2], ['store', 1],
-    ['checkout', 2], ['purchase', 3], ['buy', 3], ['transaction', 3], ['risk level', 4], ['pay them', 2], ['online store', 2], ['webshop', 3],
+    ['checkout', 2], ['purchase', 2], ['buy', 2], ['transaction', 3], ['risk level', 4], ['pay them', 2], ['online store', 2], ['webshop', 3],
   ],
   checkout_active_promo_code_finder: [
     ['promo', 6], ['promo code', 8], ['coupon', 7], ['coupon code', 8], ['discount code', 8], ['discount', 5], ['voucher', 7], ['deal', 3],
@@ -88,7 +88,7 @@ export const RULES: Record<string, Rule[]> = {
   ],
   universal_product_url_to_json: [
     ['product page', 6], ['product url', 7], ['product data', 5], ['product detail', 6], ['product info', 6], ['product json', 7],
-    ['structured product', 5], ['extract product', 6], ['product', 3], ['price of', 3], ['price', 2], ['in stock', 5], ['stock', 2],
+    ['structured product', 5], ['extract product', 6], ['product link', 6], ['product listing', 5], ['product', 1], ['price of', 3], ['price', 2], ['in stock', 5], ['stock', 2],
     ['availability', 3], ['sku', 4], ['variant', 3], ['rating', 2], ['review', 1], ['item page', 4], ['listing', 2], ['json', 2], ['structured', 1],
   ],
   b2b_vendor_stability_evaluator: [
@@ -140,3 +140,103 @@ export const TAKE_BACK: [phrase: string, offer: string, weight: number][] = [
 
 /** The three sections of a company profile: asking for all of them means company-profile. */
 export const SECTION_OFFERS = ['tech-stack', 'company-intent', 'search-ads'] as const;
+
+/**
+ * Data the service does not have, as agents ask for it. Matched like RULES (stemmed words, typo
+ * allowance); the matched words count for no offer, and a goal asking only for these is answered
+ * with recommended_tool null and not_available. `unless`: words that make it a question the service
+ * can answer (a headcount trend is hiring velocity). `near`: words within three of the phrase that
+ * belong to the same request (the CEO's *email*) and count for no offer either. `instead`: offers
+ * that hold the nearest public signal.
+ */
+export interface Unavailable { data: string; phrases: string[]; unless?: string[]; near?: string[]; instead: string[]; note: string }
+
+export const UNAVAILABLE: Unavailable[] = [
+  {
+    data: 'revenue and financials',
+    phrases: ['revenue', 'revenues', 'annual revenue', 'arr', 'mrr', 'turnover', 'sales figures', 'sales numbers', 'profit', 'profitable', 'profit margin', 'earnings', 'ebitda', 'burn rate', 'cash burn', 'burn', 'income', 'financial statements', 'financial results', 'balance sheet'],
+    instead: ['company-footprint', 'b2b_vendor_stability_evaluator'],
+    note: 'no revenue, profit or burn figures or estimates; the nearest public signals are the company footprint (tags, job board, ads) and vendor stability from hiring trends',
+  },
+  {
+    data: 'headcount',
+    phrases: ['headcount', 'head count', 'employee count', 'number of employees', 'how many employees', 'how many people', 'how many staff', 'staff count', 'team size', 'company size', 'size of the company', 'employees count'],
+    unless: ['growing', 'growth', 'grow', 'trend', 'shrinking', 'shrink', 'velocity', 'expanding'],
+    instead: ['company-intent', 'b2b_vendor_stability_evaluator'],
+    note: 'no employee count; open roles and hiring velocity (company-intent) and the engineering and support hiring trend (b2b_vendor_stability_evaluator) are available',
+  },
+  {
+    data: 'funding, investors and valuation',
+    phrases: ['funding', 'fundraising', 'raised', 'funding round', 'investor', 'investors', 'invested', 'invest in', 'series a', 'series b', 'series c', 'series d', 'valuation', 'valued at', 'market cap', 'market capitalization', 'stock price', 'share price', 'ipo', 'net worth', 'cap table', 'shareholder', 'backed by', 'vc'],
+    unless: ['in stock', 'out of stock', 'stock level', 'product'],
+    instead: ['company-footprint'],
+    note: 'no funding, investor, valuation or market data; the company footprint shows whether it operates (tags, job board, ads)',
+  },
+  {
+    data: 'named people and their personal contacts',
+    phrases: ['ceo', 'cto', 'cfo', 'coo', 'cmo', 'founder', 'founders', 'cofounder', 'co founder', 'executive', 'executives', 'exec', 'leadership team', 'board member', 'owner of', 'who runs', 'who owns', 'org chart', 'employees', 'all employees', 'staff list', 'team members', 'decision maker', 'decision makers'],
+    near: ['email', 'emails', 'phone', 'number', 'linkedin', 'profile', 'profiles', 'name', 'names', 'contact', 'who is', 'personal'],
+    instead: ['extract-contacts'],
+    note: 'no names, roles or personal contacts of people; extract-contacts returns the email addresses and social links the company publishes on its own site',
+  },
+  {
+    data: 'mailbox verification',
+    phrases: ['mailbox', 'verify email', 'verify the email', 'email verification', 'validate email', 'valid email', 'email is valid', 'email valid', 'email exists', 'bounce', 'deliverable mailbox'],
+    near: ['email', 'deliverable', 'deliverability', 'valid', 'real', 'exists', 'verify'],
+    instead: ['extract-contacts'],
+    note: 'no mailbox verification (no SMTP probing); extract-contacts checks MX, SPF and DMARC, and MX availability is not mailbox verification',
+  },
+  {
+    data: 'phone numbers',
+    phrases: ['phone', 'phone number', 'phone numbers', 'telephone', 'mobile number', 'cell number'],
+    instead: ['extract-contacts'],
+    note: 'no phone numbers; extract-contacts returns published email addresses and social links',
+  },
+  {
+    data: 'website traffic and search rankings',
+    phrases: ['traffic', 'website traffic', 'web traffic', 'visitors', 'monthly visits', 'pageviews', 'page views', 'seo ranking', 'search ranking', 'keyword ranking', 'google ranking', 'domain authority', 'backlinks', 'similarweb'],
+    instead: ['search-ads', 'tech-stack'],
+    note: 'no traffic, visitor or ranking figures; the search ads a domain runs (search-ads) and its analytics and ad tags (tech-stack) are available',
+  },
+  {
+    data: 'customer lists',
+    phrases: ['customer list', 'client list', 'biggest customers', 'top customers', 'largest customers', 'main customers', 'key customers', 'customer base', 'biggest clients', 'top clients', 'who are their customers', 'list of customers'],
+    instead: ['tech-stack'],
+    note: "no lists of a company's customers; tech-stack tells whether a given company's website uses a given technology",
+  },
+  {
+    data: 'credit ratings',
+    phrases: ['credit rating', 'credit score', 'credit report', 'credit risk', 'd b', 'dun bradstreet', 'duns', 'paydex'],
+    instead: ['b2b_vendor_stability_evaluator'],
+    note: 'no credit ratings or reports; b2b_vendor_stability_evaluator scores vendor health from public hiring and site signals',
+  },
+  {
+    data: 'company address and founding date',
+    phrases: ['headquarters', 'hq', 'office address', 'postal address', 'office location', 'founding year', 'year founded', 'founding date'],
+    instead: ['pre_purchase_merchant_trust_check'],
+    note: "no addresses or founding dates; the pre-purchase trust check reports the domain's age from RDAP",
+  },
+  {
+    data: 'writing, sending or translating messages',
+    phrases: ['write', 'draft', 'compose', 'send an email', 'send email', 'translate', 'translation'],
+    near: ['email', 'emails', 'message', 'letter', 'reply', 'cold', 'outreach'],
+    instead: ['extract-contacts'],
+    note: 'the service reads public signals; it does not write, send or translate messages (extract-contacts finds the published addresses to write to)',
+  },
+];
+
+/**
+ * Words saying that a company uses, buys or runs a technology, within three words before a
+ * technology's name ("are buying Snowflake", "customer of Stripe", "switched to HubSpot") or right
+ * after it ("Intercom users"): the technology is the object of the question, so tech-stack answers
+ * it, and "buy" or "pay" there is no purchase by the agent.
+ */
+export const ADOPTION_BEFORE = ['use', 'uses', 'using', 'used', 'run', 'runs', 'running', 'on', 'buy', 'buying', 'bought', 'pay for', 'paying for', 'pay', 'customer of', 'client of', 'adopt', 'adopted', 'switch', 'switched', 'switch to', 'migrate', 'migrated', 'moved to', 'install', 'installed', 'implement', 'deploy', 'have', 'has', 'license', 'subscribe', 'built on', 'built with', 'powered by', 'hosted on'];
+export const ADOPTION_AFTER = ['user', 'users', 'customer', 'customers', 'installed', 'install', 'pixel', 'tag', 'script', 'widget'];
+
+/** Words of the agent's own purchase when followed by from/at (a seller): "order a jacket from x.com". */
+export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop'];
+
+/** Words marking the later part of a goal as a further step, and words referring back to an earlier step's results. */
+export const SEQUENCE_WORDS = ['then', 'after that', 'afterwards', 'next', 'followed by', 'and also', 'also', 'plus'];
+export const REFERS_BACK = ['them', 'their', 'those', 'these', 'the hot ones', 'hot ones', 'each of them', 'each one', 'the ones', 'the results', 'for each'];

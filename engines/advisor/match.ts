@@ -25,6 +25,8 @@ export interface Scored {
   score: number;
   /** The phrases and words that counted, for `why`. */
   cues: string[];
+  /** The goal word where its first cue starts (the order in which the goal asks for offers). */
+  at: number;
 }
 
 interface CompiledRule { offer: string; phrase: string; words: string[]; weight: number }
@@ -39,24 +41,27 @@ type Reach = Map<string, readonly [number, number]>;
 /** How the goal word at a position matches a phrase word (wordMatch). */
 type MatchAt = (position: number, term: string, inPhrase: boolean) => number;
 
+const NOTHING: Reach = new Map();
+
 /**
- * How well a phrase occurs in the goal's words (0 when it does not). `starts`: the only positions
- * where its first word can match (the shortcut); null tries every position.
+ * How well a phrase occurs in the goal's words (0 when it does not), and where it best does.
+ * `starts`: the only positions where its first word can match (the shortcut); null tries every position.
  */
-function phraseMatch(goalLength: number, matchAt: MatchAt, phrase: string[], starts: readonly number[] | null = null): number {
-  if (!phrase.length) return 0;
+function phraseMatch(goalLength: number, matchAt: MatchAt, phrase: string[], starts: readonly number[] | null = null): { match: number; at: number } {
+  if (!phrase.length) return { match: 0, at: -1 };
   const inPhrase = phrase.length > 1;
   let best = 0;
+  let at = -1;
   const tries = starts ? starts.length : goalLength;
   for (let n = 0; n < tries; n++) {
     const start = starts ? starts[n] : n;
     if (start + phrase.length > goalLength) break;
     let weakest = 1;
     for (let k = 0; k < phrase.length && weakest > 0; k++) weakest = Math.min(weakest, matchAt(start + k, phrase[k], inPhrase));
-    best = Math.max(best, weakest);
+    if (weakest > best) { best = weakest; at = start; }
     if (best === 1) break;
   }
-  return best;
+  return { match: best, at };
 }
 
 export interface MatcherOptions {
@@ -129,12 +134,16 @@ export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, remem
     }
   }
 
-  return function score(goal: string): Scored[] {
+  /**
+   * `masked`: positions of goal words that ask for something no offer gives (reading.ts), which
+   * count for no offer.
+   */
+  return function score(goal: string, { masked }: { masked?: ReadonlySet<number> } = {}): Scored[] {
     const goalWords = words(goal);
-    const goalReach = shortcuts ? goalWords.map(reachOf) : [];
+    const goalReach = shortcuts ? goalWords.map((word, position) => (masked?.has(position) ? NOTHING : reachOf(word))) : [];
     const matchAt: MatchAt = shortcuts
       ? (position, term, inPhrase) => goalReach[position].get(term)?.[inPhrase ? 1 : 0] ?? 0
-      : (position, term, inPhrase) => wordMatch(goalWords[position], term, inPhrase);
+      : (position, term, inPhrase) => (masked?.has(position) ? 0 : wordMatch(goalWords[position], term, inPhrase));
     // The phrase words some goal word reaches, and at which positions (ascending).
     const reached = shortcuts ? new Map<string, number[]>() : null;
     if (reached) {
@@ -157,24 +166,42 @@ export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, remem
       for (let index = 0; index < marked.length; index++) if (marked[index]) candidates.push(rules[index]);
     }
     const totals = new Map<string, Scored>();
-    const add = (offer: string, amount: number, cue: string) => {
-      const entry = totals.get(offer) ?? { offer, score: 0, cues: [] };
+    const add = (offer: string, amount: number, cue: string, at: number) => {
+      const entry = totals.get(offer) ?? { offer, score: 0, cues: [], at: Infinity };
       entry.score += amount;
       if (amount > 0 && !entry.cues.includes(cue)) entry.cues.push(cue);
+      if (amount > 0 && at >= 0) entry.at = Math.min(entry.at, at);
       totals.set(offer, entry);
     };
+    // Each goal word is read once per offer: of phrases of one offer that overlap ('job board' and
+    // 'job'), the weightiest counts.
+    const hits: { rule: CompiledRule; amount: number; at: number }[] = [];
     for (const rule of candidates) {
       if (!mayMatch(rule.words)) continue;
-      const match = phraseMatch(goalWords.length, matchAt, rule.words, startsOf(rule.words));
-      if (match > 0) add(rule.offer, rule.weight * match, rule.phrase);
+      const { match, at } = phraseMatch(goalWords.length, matchAt, rule.words, startsOf(rule.words));
+      if (match > 0) hits.push({ rule, amount: rule.weight * match, at });
     }
-    for (const word of new Set(goalWords)) {
+    const taken = new Map<string, Uint8Array>();
+    for (const hit of [...hits].sort((a, b) => b.amount - a.amount)) {
+      const used = taken.get(hit.rule.offer) ?? new Uint8Array(goalWords.length);
+      taken.set(hit.rule.offer, used);
+      const end = hit.at + hit.rule.words.length;
+      let free = true;
+      for (let i = hit.at; i < end && free; i++) free = used[i] === 0;
+      if (!free) continue;
+      used.fill(1, hit.at, end);
+      add(hit.rule.offer, hit.amount, hit.rule.phrase, hit.at);
+    }
+    const seen = new Set<string>();
+    goalWords.forEach((word, position) => {
+      if (seen.has(word) || masked?.has(position)) return;
+      seen.add(word);
       const owners = catalogWords.get(word);
-      if (owners) for (const offer of owners) add(offer, 1 / owners.size, word);
-    }
+      if (owners) for (const offer of owners) add(offer, 1 / owners.size, word, -1);
+    });
     const technologies = findTechnologies(goal).filter((name) => fold(name).length > 2);
-    if (technologies.length) add('tech-stack', 2, technologies[0]);
-    for (const back of takeBacks) if (mayMatch(back.words) && phraseMatch(goalWords.length, matchAt, back.words, startsOf(back.words)) === 1) add(back.offer, -back.weight, '');
+    if (technologies.length) add('tech-stack', 2, technologies[0], -1);
+    for (const back of takeBacks) if (mayMatch(back.words) && phraseMatch(goalWords.length, matchAt, back.words, startsOf(back.words)).match === 1) add(back.offer, -back.weight, '', -1);
     return [...totals.values()].filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
   };
 }

@@ -29,6 +29,8 @@ export interface TechnologyTerm {
   name: string;
 }
 
+export interface TechnologyMention { name: string; start: number; length: number; caseFits: boolean }
+
 export interface TechnologyFinder {
   /** Canonical names found in text, each once, in order of first occurrence. */
   find(text: string): string[];
@@ -58,7 +60,13 @@ const isWordCode = (code: number) => (code >= 48 && code <= 57) || (code >= 65 &
 const isLetterOrDigit = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 const hasUpper = (text: string) => /[A-Z]/.test(text);
 
-export function buildTechnologyFinder(terms: readonly TechnologyTerm[] = vocabularyTerms(), { proseWords = PROSE_WORDS } = {}): TechnologyFinder {
+/** The finder that also says where each name occurs. */
+export interface TechnologyLocator extends TechnologyFinder {
+  /** Every occurrence standing as a word of its own, whatever its case (caseFits: find's case rule holds). */
+  locate(text: string): TechnologyMention[];
+}
+
+export function buildTechnologyFinder(terms: readonly TechnologyTerm[] = vocabularyTerms(), { proseWords = PROSE_WORDS } = {}): TechnologyLocator {
   const skipped = new Set(proseWords.map((word) => word.toLowerCase()));
   const known = new Set(terms.map((t) => t.term.toLowerCase()));
   for (const word of skipped) if (!known.has(word)) throw new Error(`PROSE_WORDS lists ${word}, which is not in the vocabulary`);
@@ -100,6 +108,14 @@ export function buildTechnologyFinder(terms: readonly TechnologyTerm[] = vocabul
         found.push(name);
       });
       return found;
+    },
+    locate(text) {
+      const mentions: TechnologyMention[] = [];
+      automaton.scan(text, 0, text.length, (pattern, start) => {
+        if (text.charCodeAt(start + lengths[pattern] - 1) === 92 || !standsAlone(text, start, lengths[pattern])) return;
+        mentions.push({ name: usable[pattern].name, start, length: lengths[pattern], caseFits: caseFits(text, start, pattern) });
+      });
+      return mentions.sort((a, b) => a.start - b.start || b.length - a.length);
     },
   };
 }

@@ -100,6 +100,38 @@ describe('advisor over HTTP and MCP', { timeout: 120_000 }, () => {
     assert.equal(alias.body.recommended_tool, 'ats-jobs');
   });
 
+  it("routes the issue's goals by what they ask about, and answers null for data the service does not have", async () => {
+    const who = caller();
+    const ask = async (body: Record<string, unknown>) => {
+      const answer = await call(service.url, '/v1/advisor', { body, headers: who });
+      assert.equal(answer.status, 200);
+      assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0');
+      return answer.body;
+    };
+    const snowflake = await ask({ agent_goal: 'which companies are buying Snowflake? I have 15 prospect domains' });
+    assert.equal(snowflake.recommended_tool, 'batch', 'a technology bought by 15 prospects: tech-stack over them, more than the free calls');
+    assert.equal(snowflake.recommended_execution_sequence[0].body.tool, 'tech-stack');
+    assert.equal(snowflake.recommended_execution_sequence[0].next_tool_call_payload, null, 'the 15 domains were not given');
+    assert.deepEqual(snowflake.recommended_execution_sequence[1].required_input, ['quote_id']);
+
+    const footprint = await ask({ agent_goal: 'does this company have a real footprint: website tags, job board, ads?' });
+    assert.equal(footprint.recommended_tool, 'company-footprint');
+    assert.deepEqual(footprint.recommended_execution_sequence[0].required_input, ['domain'], 'no domain given, none invented');
+
+    const figma = await ask({ agent_goal: 'Is figma.com using HubSpot or Marketo?' });
+    assert.equal(figma.recommended_tool, 'tech-stack');
+    assert.deepEqual(figma.recommended_execution_sequence[0].next_tool_call_payload, { domain: 'figma.com' });
+
+    const revenue = await ask({ agent_goal: "what's the annual revenue and headcount of stripe.com?" });
+    assert.equal(revenue.recommended_tool, null);
+    assert.equal(revenue.cost_estimate_usd, null);
+    assert.deepEqual(revenue.recommended_execution_sequence, []);
+    assert.deepEqual(revenue.not_available.map((item: any) => item.data), ['revenue and financials', 'headcount']);
+    assert.match(revenue.why, /does not have/);
+    assert.match(revenue.why, /company-intent/, 'and says what is available');
+    assert.equal(revenue.free_quota.remaining, 5);
+  });
+
   it('answers the MCP tool ask_service_advisor with the same result, free', async () => {
     const who = caller();
     const used = await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: who });

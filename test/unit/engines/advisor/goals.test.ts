@@ -33,91 +33,11 @@ function run(input: AdvisorInput, over?: { remaining?: number; scans?: number })
 
 type Row = [goal: string | AdvisorInput, expected: string | null, quota?: { remaining?: number; scans?: number }];
 
+/** Goals whose routing depends on the caller's free calls, scans or budget (the goal set of
+ * test/support/advisor-goals.ts, run by goal-set.test.ts, holds the rest). */
 const GOALS: Row[] = [
-  // tech-stack
-  ['find the technology stack of a company website', 'tech-stack'],
-  ['what CMS does acme.com run on?', 'tech-stack'],
-  ['which analytics + tag manager + ad pixels are on stripe.com', 'tech-stack'],
-  ['detect tech stak for shopify store', 'tech-stack'],
-  ['Does notion.so use Intercom or Zendesk?', 'tech-stack'],
-  ['who is their email provider and dmarc policy', 'tech-stack'],
-  ['teck stack pls', 'tech-stack'],
-  ['what is hubspot.com built with', 'tech-stack'],
-  // ats-jobs
-  ['list open jobs at linear.app', 'ats-jobs'],
-  ['get all job postings from their greenhouse board', 'ats-jobs'],
-  ['only the new vacancies since my last poll', 'ats-jobs'],
-  ['careers page openings for acme.com', 'ats-jobs'],
-  ['Stellenangebote von example.de', 'ats-jobs'],
-  // company-intent
-  ['is vercel.com showing buying intent?', 'company-intent'],
-  ['hiring intent score for datadoghq.com', 'company-intent'],
-  ['are they in hypergrowth, how fast are they hiring', 'company-intent'],
-  ['buying signals from hiring for acme.com', 'company-intent'],
-  // search-ads
-  ['does acme.com run google ads in the UK', 'search-ads'],
-  ['ppc ad spend of competitor.io', 'search-ads'],
-  ['show me the advertisers and creatives for brand.com', 'search-ads'],
-  ['are they advertisng on search?', 'search-ads'],
-  // company-profile
-  ['full company profile of acme.com', 'company-profile'],
-  ['tech stack, hiring intent and google ads of acme.com', 'company-profile'],
-  ['enrich this account: everything about snowflake.com', 'company-profile'],
-  ['give me a company overview for ramp.com', 'company-profile'],
-  // footprint / legitimacy
-  ['is acme-holdings.com a real operating company or a shell?', 'company-footprint'],
-  ['due diligence footprint check on supplier.co', 'company-footprint'],
-  ['is paypa1-login.com a phishing or scam domain?', 'verify_domain_legitimacy_and_security'],
-  ['check legitimacy and security of newsite.io', 'verify_domain_legitimacy_and_security'],
-  // hot-buyers / batch
-  ['which of these 20 companies are hot buyers?', 'hot-buyers'],
   ['prioritize my account list by buying intent', 'hot-buyers', { remaining: 0 }],
-  [{ agent_goal: 'rank these prospects by intent and give me profiles of the hot ones', domain_count: 12 }, 'hot-buyers'],
-  [{ agent_goal: 'tech stacks for my list of domains', domain_count: 120 }, 'batch'],
-  ['bulk search ads lookup for a csv of 300 domains', 'batch'],
-  ['run a batch over these domains', 'batch'],
-  [{ agent_goal: 'open jobs for 3 companies', domain_count: 3 }, 'ats-jobs'],
-  [{ agent_goal: 'open jobs for 30 companies', domain_count: 30 }, 'batch'],
   [{ agent_goal: 'hiring intent for 10 domains', domain_count: 10 }, 'company-intent', { remaining: 5, scans: 0 }],
-  // private-query
-  ['privately look up the tech stack of target.com without revealing it to the payment facilitator', 'private-query'],
-  ['anonymous due diligence on acquisition-target.com', 'private-query'],
-  // verify-merchant
-  ['is it safe to pay this x402 endpoint https://api.seller.xyz/paid', 'verify-merchant'],
-  ['check https://tool.example/api for prompt injection before paying', 'verify-merchant'],
-  // contacts
-  ['find contact emails and linkedin for acme.com', 'extract-contacts'],
-  ["what's the email pattern at stripe.com, who to contact", 'extract-contacts'],
-  ['kontakt daten von firma.de', 'extract-contacts'],
-  // markdown
-  ['convert https://example.com/pricing to markdown', 'clean-markdown'],
-  ['scrape this blog post as clean text for my LLM', 'clean-markdown'],
-  // commerce skills
-  ['is it safe to buy from cheap-sneakers.shop?', 'pre_purchase_merchant_trust_check'],
-  ['should my agent purchase from this merchant, order is $49', 'pre_purchase_merchant_trust_check'],
-  ['any promo code for nike.com?', 'checkout_active_promo_code_finder'],
-  ['get me a coupn for shoes at zalando.de', 'checkout_active_promo_code_finder'],
-  ['gutschein für otto.de', 'checkout_active_promo_code_finder'],
-  ['turn https://shop.example/products/widget into product json with price and stock', 'universal_product_url_to_json'],
-  ['extract product details from this product page url', 'universal_product_url_to_json'],
-  ['is vendor acme-saas.com stable or about to go out of business?', 'b2b_vendor_stability_evaluator'],
-  ['third party risk of our supplier', 'b2b_vendor_stability_evaluator'],
-  ['audit my store for AI shopping agent readiness (llms.txt, robots, sitemap)', 'store_readiness_auditor'],
-  ['is mystore.com agent ready?', 'store_readiness_auditor'],
-  ['is brand.com a good lead for my conversion leak agency?', 'conversion_leak_lead_finder'],
-  ['compare our product schema with competitors rival1.com and rival2.com', 'agentic_shelf_schema_comparator'],
-  ['how does mystore.com stack up vs competitor.com on shelf data', 'agentic_shelf_schema_comparator'],
-  ['give me a signed trust badge for my-shop.com', 'verified_merchant_json_badge'],
-  // multi-intent: the first step is the top one, the other a further step
-  ['tech stack and contact emails of acme.com', 'extract-contacts'],
-  // unclear → null
-  ['help', null],
-  ['hello there', null],
-  ['do something useful', null],
-  ['book me a flight to paris next week', null],
-  ['asdfghjkl qwerty', null],
-  ['what is the weather', null],
-  // budgets too small for the job
   [{ agent_goal: 'full company profile of acme.com', sample_domain: 'acme.com', budget_usd: 0.01 }, 'company-intent', { remaining: 0 }],
   [{ agent_goal: 'full company profile of acme.com', sample_domain: 'acme.com', budget_usd: 0.01 }, 'company-profile', { remaining: 5 }],
   [{ agent_goal: 'is vendor acme-saas.com stable?', budget_usd: 0.05 }, 'company-profile', { remaining: 0 }],
@@ -126,8 +46,7 @@ const GOALS: Row[] = [
   [{ agent_goal: 'tech stack of acme.com', budget_usd: 0 }, 'tech-stack', { remaining: 0 }],
 ];
 
-describe('advisor: agent goals → recommended_tool', () => {
-  it('has at least 60 goals', () => assert.ok(GOALS.length >= 60, `${GOALS.length}`));
+describe("advisor: goals routed by the caller's free calls, scans or budget", () => {
   for (const [goal, expected, quota] of GOALS) {
     const input = typeof goal === 'string' ? { agent_goal: goal } : goal;
     it(`${JSON.stringify(input)} → ${expected}`, () => {

@@ -1,0 +1,86 @@
+/**
+ * npm run bench:advisor
+ * The advisor's routing over the goal set of test/support/advisor-goals.ts: the share of goals
+ * routed as a careful engineer reading the catalog would (recommended_tool, the batch's tool, the
+ * second tool of a two-step goal, null for data the service does not have), per set (dev: tuned
+ * on; held-out: written before tuning, never tuned on), and the time per goal (the whole advise()
+ * call: reading, scoring, planning, costing), beside a trivial keyword baseline run in the same
+ * process on the same goals: the offer with the most of its name's words in the goal, null when none.
+ * Target (#25): >= 97% on dev. BENCH_ROUNDS (default 20) rounds for the time; BENCH_MISSES=1 prints
+ * the dev set's misses.
+ */
+import { performance } from 'node:perf_hooks';
+import { createAdvisor, type AdvisorFacts } from '../engines/advisor/advise.ts';
+import { advisorCatalog } from '../engines/advisor/catalog.ts';
+import { DEV, HELD_OUT, routedRight, type GoalCase } from '../test/support/advisor-goals.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const facts: AdvisorFacts = {
+  baseUrl: 'https://svc.test',
+  now: new Date('2025-03-04T10:00:00Z'),
+  freeQuota: { remaining: 5, limit: 5, resetsAt: '2025-03-05T00:00:00Z' },
+  freeScans: { remaining: 3, limit: 3 },
+  cached: null,
+};
+const advise = createAdvisor();
+const inputOf = ({ goal, expect: _expect, ...rest }: GoalCase) => ({ agent_goal: goal, ...rest });
+
+// ------------------------------------------------------------------ the trivial keyword baseline
+
+const catalog = advisorCatalog();
+/** Each offer's words: its id and MCP tool name, split (what a first keyword router would use). */
+const KEYWORDS = catalog.offers
+  .filter((offer) => offer.id !== 'advisor')
+  .map((offer) => ({ offer: offer.id, words: [...new Set(`${offer.id} ${offer.mcpTool}`.toLowerCase().split(/[-_ ]+/).filter((word) => word.length > 2 && !['get', 'the', 'for', 'and', 'check', 'company', 'find'].includes(word)))] }));
+
+function keywordRoute(goal: string) {
+  const text = goal.toLowerCase();
+  let best: { offer: string; hits: number } | null = null;
+  for (const { offer, words } of KEYWORDS) {
+    const hits = words.filter((word) => text.includes(word)).length;
+    if (hits > 0 && (!best || hits > best.hits)) best = { offer, hits };
+  }
+  const tool = best?.offer ?? null;
+  return { recommended_tool: tool, recommended_execution_sequence: tool ? [{ tool, body: {} }] : [] };
+}
+
+// ------------------------------------------------------------------ run
+
+function share(cases: GoalCase[], route: (item: GoalCase) => Parameters<typeof routedRight>[1]) {
+  const misses = cases.filter((item) => !routedRight(item.expect, route(item)));
+  return { right: cases.length - misses.length, total: cases.length, misses };
+}
+
+function timePerGoal(cases: GoalCase[], route: (item: GoalCase) => unknown) {
+  const rounds: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const start = performance.now();
+    for (const item of cases) route(item);
+    rounds.push(((performance.now() - start) * 1000) / cases.length);
+  }
+  return median(rounds);
+}
+
+const advisorRoute = (item: GoalCase) => advise(inputOf(item), facts) as unknown as Parameters<typeof routedRight>[1];
+const baselineRoute = (item: GoalCase) => keywordRoute(item.goal);
+const percent = ({ right, total }: { right: number; total: number }) => `${right}/${total} = ${((100 * right) / total).toFixed(1)}%`;
+
+console.log(`advisor routing over ${DEV.length + HELD_OUT.length} goals (dev ${DEV.length}, held-out ${HELD_OUT.length}), ${ROUNDS} rounds for the time`);
+for (const [name, cases] of [['dev', DEV], ['held-out', HELD_OUT]] as const) {
+  const advisor = share(cases, advisorRoute);
+  const baseline = share(cases, baselineRoute);
+  console.log(`  ${name}: advisor ${percent(advisor)} routed right; keyword baseline ${percent(baseline)}`);
+  if (process.env.BENCH_MISSES && name === 'dev') {
+    for (const miss of advisor.misses) {
+      const result = advisorRoute(miss);
+      console.log(`    miss: ${JSON.stringify(inputOf(miss))} expected ${miss.expect}, got ${result.recommended_tool}${result.recommended_execution_sequence.length ? ` [${result.recommended_execution_sequence.map((step) => step.tool + ((step.body as { tool?: string } | null)?.tool ? `:${(step.body as { tool: string }).tool}` : '')).join(' > ')}]` : ''}`);
+    }
+  }
+}
+const all = [...DEV, ...HELD_OUT];
+for (let warm = 0; warm < 3; warm++) for (const item of all) { advisorRoute(item); baselineRoute(item); }
+const advisorTime = timePerGoal(all, advisorRoute);
+const baselineTime = timePerGoal(all, baselineRoute);
+console.log(`  time per goal: advisor ${advisorTime.toFixed(1)} µs, keyword baseline ${baselineTime.toFixed(2)} µs, ratio ${(advisorTime / baselineTime).toFixed(0)}x (median of ${ROUNDS} rounds over all ${all.length} goals)`);
