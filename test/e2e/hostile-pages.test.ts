@@ -104,4 +104,47 @@ describe('pages built to be slow to analyse', { timeout: 300_000 }, () => {
     assert.equal(merchant.body.safe_to_pay, false);
     assert.match(merchant.body.recommendation, /could not be scanned within the parse limits/);
   });
+
+  it('in the trust skill, a home page the pool could not analyse in time is a risk finding that lowers the score', async () => {
+    // Technology detection reads 3 MB in well under 100 ms: only a deadline of 1 ms makes it miss.
+    const rushed = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], parse: { threads: 2, deadlineMs: 1, maxQueue: 64 } } });
+    try {
+      const body = { domain: HOSTILE_DOMAINS.emptyElements, transaction_amount_usd: 20 };
+      const [read, missed] = await Promise.all([call(service.url, '/v1/skills/pre_purchase_merchant_trust_check', { body, headers: caller() }), call(rushed.url, '/v1/skills/pre_purchase_merchant_trust_check', { body, headers: caller() })]);
+      assert.equal(missed.status, 200, missed.text.slice(0, 300));
+      assert.ok(missed.body.limitations.some((text: string) => /could not be analysed within the parse limits/.test(text)), missed.body.limitations.join(' | '));
+      assert.ok(!read.body.limitations.some((text: string) => /could not be analysed/.test(text)));
+      assert.equal(read.body.status, 'ok');
+      assert.ok(missed.body.trust_score < read.body.trust_score, `${missed.body.trust_score} against ${read.body.trust_score}`);
+      assert.notEqual(missed.body.safe_to_buy, true);
+    } finally {
+      await rushed.close();
+    }
+  });
+
+  it('a page built against regular expressions (300 KB of unclosed links) is read in linear time: ats-jobs answers and /healthz with it', async () => {
+    const domain = 'unclosed-links.com';
+    const page = Buffer.from(`<!doctype html><html><body>${'<a href="x '.repeat(30_000)}</body></html>`);
+    world.dns.setRecords(domain, { A: ['127.0.0.1'] });
+    world.sites.host(domain, function unclosedLinks(_req, res) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(page.length) });
+      res.end(page);
+    });
+    let slowest = 0;
+    let done = false;
+    const poll = (async () => {
+      while (!done) {
+        const { ms } = await timed(() => fetch(`${service.url}/healthz`).then((response) => response.text()));
+        slowest = Math.max(slowest, ms);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    const { value: jobs, ms } = await timed(() => post(service.url, '/v1/ats-jobs', { domain }));
+    done = true;
+    await poll;
+    assert.equal(jobs.status, 200, jobs.text.slice(0, 200));
+    assert.notEqual(jobs.body.status, 'ok');
+    assert.ok(ms < 10_000, `ats-jobs took ${Math.round(ms)} ms`);
+    assert.ok(slowest < 500, `/healthz took up to ${Math.round(slowest)} ms while the page was read`);
+  });
 });
