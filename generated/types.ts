@@ -1348,8 +1348,42 @@ export interface components {
             dmarc?: components["schemas"]["StringList"];
             /** @description e.g. {first}.{last}@example.com */
             inferred_email_pattern?: string | null;
+            /** @description The people the pattern was inferred from (at least two), each with the page that ties the name to the address; empty without a pattern. */
+            inferred_email_pattern_examples?: {
+                name: string;
+                email: string;
+                /** Format: uri */
+                found_on: string;
+            }[];
+            /** @description One entry per address of emails, in the same order, with the pages it was found on and how it was published there. */
+            email_sources?: {
+                email: string;
+                found_on: string[];
+                /** @description mailto: a mailto link (recipient, cc or bcc); cfemail: Cloudflare-protected; structured: JSON-LD or itemprop=email; text: the page text, obfuscations undone. */
+                how: ("mailto" | "cfemail" | "structured" | "text")[];
+            }[];
+            /** @description The people the pages name, only from markup that says a person is meant: schema.org Person (JSON-LD or microdata: name, jobTitle, email, sameAs/url), hCard or h-card (fn, title or role, email, url), team cards on team and about pages (at least two cards, each a name heading with a role line, a single mailto or a personal profile link of its own), author bylines (meta author, rel=author, itemprop=author, "By …"), and mailto links whose text or card heading is a name. A name is two to four capitalised words of letters, not an organisation's (Inc, GmbH, Team...). role, email and profile_url are what the page ties to that person, else null: never guessed, and an email only when emails keeps it. One entry per name, the richest source first. People alone do not make the result ok (the charging rule is unchanged). */
+            people?: components["schemas"]["ContactPerson"][];
             pages_read?: string[];
             note?: string | null;
+        };
+        ContactPerson: {
+            name: string;
+            /** @description Job title as the page writes it (at most 80 characters). */
+            role: string | null;
+            email: string | null;
+            /**
+             * Format: uri
+             * @description A personal profile (LinkedIn /in/, X, GitHub...) the page ties to the person.
+             */
+            profile_url: string | null;
+            /** @enum {string} */
+            source: "schema_person" | "vcard" | "team_card" | "mailto" | "byline";
+            /**
+             * Format: uri
+             * @description The page the person was read from.
+             */
+            found_on: string;
         };
         /** @description GitHub-flavoured Markdown of the main content; scripts, styles, navigation, footer, cookie and consent banners, hidden elements and ad clutter removed; tables (a table without a header row gets its first row as header), fenced code, lists, links and images with absolute URLs (tracking parameters and javascript: links dropped). Readability's article is used when the page declares itself an article (og:type, JSON-LD) or when it holds at least 70% of the page's prose (text outside links); otherwise (home, pricing, product, listing, contact pages) the whole page is kept without chrome, recommendations and overlays. Statuses: ok (charged) when content was extracted; empty (free) when the page was HTML without extractable text; unsupported_content (free) when the URL answered with something other than HTML (PDF, image, JSON...), or HTML that cannot be converted within the limits on fetched content (see the API description); blocked (free) on a bot wall or 401/403/407/429; unreachable (free) when the page could not be loaded or answered 5xx; not_found (free) when the host does not exist or the page answered 404/410. */
         CleanMarkdownResult: {
@@ -2658,6 +2692,7 @@ export type SchemaQuoteResult = components['schemas']['QuoteResult'];
 export type SchemaPrivateQueryResult = components['schemas']['PrivateQueryResult'];
 export type SchemaMerchantScanResult = components['schemas']['MerchantScanResult'];
 export type SchemaContactsResult = components['schemas']['ContactsResult'];
+export type SchemaContactPerson = components['schemas']['ContactPerson'];
 export type SchemaCleanMarkdownResult = components['schemas']['CleanMarkdownResult'];
 export type SchemaAdvisorAlternative = components['schemas']['AdvisorAlternative'];
 export type SchemaCostEstimate = components['schemas']['CostEstimate'];

@@ -12,7 +12,8 @@ import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import { judgeEmail } from './emails.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { FoundEmail, PageContacts } from './page.ts';
-import { inferEmailPattern, type NamedAddress } from './pattern.ts';
+import { inferEmailPattern } from './pattern.ts';
+import { mergePeople, type PagePerson } from './people.ts';
 
 export type ContactsResult = components['schemas']['ContactsResult'];
 
@@ -110,8 +111,8 @@ export async function collectContacts(
       }
     }
 
-    const found: FoundEmail[] = [];
-    const people: NamedAddress[] = [];
+    const found: (FoundEmail & { page: string })[] = [];
+    const people: (PagePerson & { page: string })[] = [];
     const social = new Set<string>();
     const pagesRead: string[] = [];
     const partial: string[] = [];
@@ -129,7 +130,7 @@ export async function collectContacts(
     if (home) {
       const homePage = await readContacts(home, false);
       pagesRead.push(home.url);
-      if (homePage) absorb(homePage);
+      if (homePage) absorb(homePage, home.url);
       const pages = choosePages(home.url, homePage?.links ?? [], bare).slice(0, maxPages - 1);
       const responses = await Promise.all(pages.map(async ({ kind, url }) => {
         try {
@@ -147,16 +148,19 @@ export async function collectContacts(
       fresh.forEach((entry, index) => {
         pagesRead.push(entry.response.url);
         const page = contents[index];
-        if (page) absorb(page);
+        if (page) absorb(page, entry.response.url);
       });
     }
 
     const [mx, txt, dmarc] = await dnsAnswers;
     const exchanges = records(mx).map((record) => record.exchange).filter((exchange) => exchange && exchange !== '.');
     const spf = records(txt).filter((record) => /^v=spf1(\s|$)/i.test(record.trim()));
-    const emails = [...new Set(found.filter((email) => judgeEmail(email.address, email.source, bare, { spelledOut: email.spelledOut }).keep).map((email) => email.address))].sort();
+    const kept = found.filter((email) => judgeEmail(email.address, email.source, bare, { spelledOut: email.spelledOut }).keep);
+    const emails = [...new Set(kept.map((email) => email.address))].sort();
     const socialLinks = [...social].sort();
-    const pattern = inferEmailPattern(people.filter((person) => emails.includes(person.email)), bare);
+    // A person's address is one the emails list keeps; any other is not the person's published address.
+    const named = mergePeople(people).map((person) => ({ ...person, email: person.email && emails.includes(person.email) ? person.email : null }));
+    const pattern = inferEmailPattern(named.filter((person): person is typeof person & { email: string } => person.email !== null), bare);
 
     const base = {
       domain: target,
@@ -166,7 +170,14 @@ export async function collectContacts(
       mx: exchanges,
       spf,
       dmarc: records(dmarc),
-      inferred_email_pattern: pattern,
+      inferred_email_pattern: pattern?.pattern ?? null,
+      inferred_email_pattern_examples: pattern?.examples.map(({ name, email }) => ({ name, email, found_on: named.find((person) => person.email === email)!.page })) ?? [],
+      email_sources: emails.map((email) => ({
+        email,
+        found_on: [...new Set(kept.filter((entry) => entry.address === email).map((entry) => entry.page))],
+        how: [...new Set(kept.filter((entry) => entry.address === email).map((entry) => entry.source))].sort(),
+      })),
+      people: named.map(({ name, role, email, profile, source, page }) => ({ name, role, email, profile_url: profile, source, found_on: page })),
       pages_read: pagesRead,
     };
     if (emails.length || socialLinks.length || exchanges.length) {
@@ -177,9 +188,9 @@ export async function collectContacts(
     if (missing === candidates.length && !nameExists) return { ...base, status: 'not_found', note: `The domain does not exist in DNS (${lastFailure}).` };
     return { ...base, status: 'unreachable', note: `The home page could not be read (${lastFailure}) and the domain has no MX record.` };
 
-    function absorb(page: PageContacts) {
-      found.push(...page.emails);
-      people.push(...page.people);
+    function absorb(page: PageContacts, url: string) {
+      found.push(...page.emails.map((email) => ({ ...email, page: url })));
+      people.push(...page.people.map((person) => ({ ...person, page: url })));
       for (const link of page.social) social.add(link);
     }
   } finally {

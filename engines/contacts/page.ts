@@ -4,9 +4,9 @@
  * the same-site links that lead to the other pages worth reading.
  */
 import { parseBounded } from '../parse/dom.ts';
+import { objectsIn } from '../parse/json-walk.ts';
 import { addressesIn, cleanAddress, decodeCfEmail, normaliseObfuscations, parseMailto, type EmailSource } from './emails.ts';
-import type { NamedAddress } from './pattern.ts';
-import { nameParts } from './pattern.ts';
+import { looksLikePersonName, readPeople, type PagePerson } from './people.ts';
 import { fediverseProfile, socialProfile, twitterHandleProfile } from './social.ts';
 
 export interface FoundEmail {
@@ -18,7 +18,8 @@ export interface FoundEmail {
 
 export interface PageContacts {
   emails: FoundEmail[];
-  people: NamedAddress[];
+  /** The people the page names (engines/contacts/people.ts). */
+  people: PagePerson[];
   social: string[];
   links: string[];
 }
@@ -30,7 +31,7 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
   const wrapped = /<(html|body)[\s>]/i.test(html.slice(0, 5000)) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
   const document = parseBounded(wrapped);
   const emails: FoundEmail[] = [];
-  const people: NamedAddress[] = [];
+  const mailtoPeople: { name: string; email: string }[] = [];
   const social = new Set<string>();
   const links: string[] = [];
   const add = (raw: string, source: EmailSource) => {
@@ -59,7 +60,7 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
       for (const address of recipients) emails.push({ address, source: 'mailto' });
       if (recipients.length === 1) {
         const name = personNear(anchor);
-        if (name) people.push({ name, email: recipients[0] });
+        if (name) mailtoPeople.push({ name, email: recipients[0] });
       }
       continue;
     }
@@ -82,8 +83,9 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
     add((element.getAttribute('content') ?? element.textContent ?? '').replace(/^mailto:/i, ''), 'structured');
   }
   for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
-    readJsonLd(script.textContent ?? '', { add, people, social });
+    readJsonLd(script.textContent ?? '', { add, social });
   }
+  const people = readPeople(document, url, { teamPage, mailtoPeople });
 
   for (const element of document.querySelectorAll(NOT_TEXT)) element.remove();
   const text = document.body ? visibleText(document.body) : '';
@@ -116,49 +118,31 @@ function visibleText(root: Node): string {
 /** A person's name for a mailto link: its own text, else the first heading of the smallest card holding only this link. */
 function personNear(anchor: Element): string | null {
   const own = (anchor.textContent ?? '').trim();
-  if (looksLikeName(own)) return own;
+  if (looksLikePersonName(own)) return own;
   let card: Element | null = anchor.parentElement;
   for (let depth = 0; card && depth < 4; depth++, card = card.parentElement) {
     if (card.querySelectorAll('a[href^="mailto:"]').length > 1) return null;
     const heading = card.querySelector('h1, h2, h3, h4, h5, h6, strong, b, [itemprop="name"], .name');
     const text = (heading?.textContent ?? '').trim();
-    if (heading && looksLikeName(text)) return text;
+    if (heading && looksLikePersonName(text)) return text;
   }
   return null;
 }
 
-function looksLikeName(text: string): boolean {
-  return text.length <= 60 && !/[@\d:/]/.test(text) && /^[\p{L}'’.\- ]+$/u.test(text) && nameParts(text) !== null;
-}
 
-function readJsonLd(source: string, { add, people, social }: { add: (raw: string, source: EmailSource) => void; people: NamedAddress[]; social: Set<string> }) {
+function readJsonLd(source: string, { add, social }: { add: (raw: string, source: EmailSource) => void; social: Set<string> }) {
   let data: unknown;
   try {
     data = JSON.parse(source);
   } catch {
     return;
   }
-  const stack: unknown[] = [data];
-  let visited = 0;
-  while (stack.length && visited++ < 2000) {
-    const node = stack.pop();
-    if (Array.isArray(node)) stack.push(...node);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (typeof record.email === 'string') {
-        add(record.email.replace(/^mailto:/i, ''), 'structured');
-        const type = String(record['@type'] ?? '');
-        if (/person/i.test(type) && typeof record.name === 'string') {
-          const email = cleanAddress(record.email.replace(/^mailto:/i, ''));
-          if (email) people.push({ name: record.name, email });
-        }
-      }
-      const sameAs = record.sameAs;
-      for (const link of Array.isArray(sameAs) ? sameAs : typeof sameAs === 'string' ? [sameAs] : []) {
-        const profile = typeof link === 'string' ? socialProfile(link) : null;
-        if (profile) social.add(profile);
-      }
-      for (const value of Object.values(record)) if (value && typeof value === 'object') stack.push(value);
+  for (const record of objectsIn(data)) {
+    if (typeof record.email === 'string') add(record.email.replace(/^mailto:/i, ''), 'structured');
+    const sameAs = record.sameAs;
+    for (const link of Array.isArray(sameAs) ? sameAs : typeof sameAs === 'string' ? [sameAs] : []) {
+      const profile = typeof link === 'string' ? socialProfile(link) : null;
+      if (profile) social.add(profile);
     }
   }
 }

@@ -51,8 +51,8 @@ export function templatesFor(pair: NamedAddress): string[] {
   return TEMPLATES.filter(([, spell]) => spell(parts) === local).map(([template]) => template);
 }
 
-/** `{first}.{last}@domain`, or null without at least `minExamples` people agreeing on one template. */
-export function inferEmailPattern(pairs: NamedAddress[], domain: string, { minExamples = 2 } = {}): string | null {
+/** `{first}.{last}@domain` and the people it was inferred from, or null without at least `minExamples` people agreeing on one template. */
+export function inferEmailPattern(pairs: NamedAddress[], domain: string, { minExamples = 2 } = {}): { pattern: string; examples: NamedAddress[] } | null {
   const votes = new Map<string, Set<string>>();
   for (const pair of pairs) {
     if (pair.email.split('@')[1] !== domain) continue;
@@ -68,5 +68,8 @@ export function inferEmailPattern(pairs: NamedAddress[], domain: string, { minEx
     const count = votes.get(template)?.size ?? 0;
     if (count > bestCount) [best, bestCount] = [template, count];
   }
-  return best && bestCount >= minExamples ? `${best}@${domain}` : null;
+  if (!best || bestCount < minExamples) return null;
+  const voters = votes.get(best)!;
+  const examples = pairs.filter((pair, index) => voters.has(pair.email) && pairs.findIndex((other) => other.email === pair.email) === index);
+  return { pattern: `${best}@${domain}`, examples };
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startWorld, type World } from '../world/index.ts';
-import { CONTACT_DOMAINS, installContactSites, PUBLISHED, SOCIAL_KEPT, TRAPS } from '../world/fixtures/contact-sites.ts';
+import { CONTACT_DOMAINS, installContactSites, PEOPLE, PUBLISHED, SOCIAL_KEPT, TRAPS } from '../world/fixtures/contact-sites.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 
@@ -62,8 +62,19 @@ describe('extract-contacts against the offline world', { timeout: 120_000 }, () 
     assert.deepEqual(full.dmarc, ['v=DMARC1; p=quarantine; rua=mailto:dmarc@northwind-tools.com']);
     assert.equal(full.email_deliverable, true);
   });
-  it('infers the address pattern from the team page people', () => {
+  it('infers the address pattern from the people with their own address, and names them as its examples', () => {
     assert.equal(full.inferred_email_pattern, `{first}.{last}@${CONTACT_DOMAINS.full}`);
+    assert.deepEqual(full.inferred_email_pattern_examples, PEOPLE.filter((person) => person.email).map(({ name, email, found_on }) => ({ name, email, found_on })));
+  });
+  it('names the people the pages name (hCard, schema.org Person, team cards, a byline) with what each page ties to them, and no organisation or button', () => {
+    assert.deepEqual(full.people, PEOPLE);
+  });
+  it('gives every address the pages it was found on and how it was published', () => {
+    assert.deepEqual(full.email_sources.map((entry: { email: string }) => entry.email), full.emails);
+    const source = (email: string) => full.email_sources.find((entry: { email: string }) => entry.email === email);
+    assert.deepEqual(source(`sales@${CONTACT_DOMAINS.full}`), { email: `sales@${CONTACT_DOMAINS.full}`, found_on: [`https://${CONTACT_DOMAINS.full}/`], how: ['cfemail'] });
+    assert.deepEqual(source(`contact@${CONTACT_DOMAINS.full}`).found_on, [`https://${CONTACT_DOMAINS.full}/about-us`]);
+    assert.deepEqual(source(`jobs@${CONTACT_DOMAINS.full}`).how, ['structured', 'text'], 'itemprop=email on a visible span: both');
   });
 
   it('falls back to common paths when the home page links nowhere', async () => {
@@ -96,6 +107,7 @@ describe('extract-contacts against the offline world', { timeout: 120_000 }, () 
       assert.equal(body.status, expected);
       assert.deepEqual(body.emails, []);
       assert.deepEqual(body.social_links, []);
+      assert.deepEqual(body.people, [], 'a site that names nobody: no person guessed');
       assert.equal(headers.get('x-usage-free-remaining'), '5', 'not charged');
     });
   }

@@ -11,7 +11,7 @@ describe('email pattern inference', () => {
       { name: 'Grace Hopper', email: `grace.hopper@${D}` },
       { name: 'Alan Turing', email: `alan.turing@${D}` },
     ];
-    assert.equal(inferEmailPattern(pairs, D), `{first}.{last}@${D}`);
+    assert.deepEqual(inferEmailPattern(pairs, D), { pattern: `{first}.{last}@${D}`, examples: pairs });
   });
   it('gives null for a single pair', () => {
     assert.equal(inferEmailPattern([{ name: 'Ada Lovelace', email: `ada.lovelace@${D}` }], D), null);
@@ -22,7 +22,7 @@ describe('email pattern inference', () => {
   });
   it('infers flast from two people, folding diacritics', () => {
     const pairs = [{ name: 'Zoë Ångström', email: `zangstrom@${D}` }, { name: 'José Núñez', email: `jnunez@${D}` }];
-    assert.equal(inferEmailPattern(pairs, D), `{f}{last}@${D}`);
+    assert.deepEqual(inferEmailPattern([...pairs, { name: 'Ada Lovelace', email: `ada.lovelace@${D}` }], D), { pattern: `{f}{last}@${D}`, examples: pairs }, 'the examples are the people who agree on the pattern');
   });
   it('never lets role mailboxes or other domains vote', () => {
     assert.deepEqual(templatesFor({ name: 'Sales Team', email: `sales@${D}` }), []);
