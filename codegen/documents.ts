@@ -16,11 +16,14 @@ const schemaRef = (name: string | null) => (name ? { $ref: `#/components/schemas
 const schemaNote = (base: string) =>
   `JSON Schema 2020-12. A "$ref": "#/$defs/<Name>" points into this document's $defs (load the whole document as the base to resolve it). <Name> is the spec's schema name; ${base}/openapi.json#/components/schemas/<Name> has its full descriptions, abridged here.`;
 
-/** Every offer's request and result schema, sharing one $defs: input:<offer id> and output:<offer id>. */
+/**
+ * Every offer's request and result schema, sharing one $defs: input:<offer id> and output:<offer id>.
+ * An input is always written out in its offer (it is small, and what a caller reads first).
+ */
 function offerSchemas(doc: JsonObject, operations: OperationInfo[]) {
   const roots: Record<string, JsonObject> = {};
   for (const op of toolOperations(operations)) {
-    roots[`input:${op.offerId}`] = schemaRef(op.requestSchema);
+    roots[`input:${op.offerId}`] = op.requestSchema ? doc.components.schemas[op.requestSchema] : { type: 'object' };
     roots[`output:${op.offerId}`] = schemaRef(op.resultSchema);
   }
   return compactSchemas(doc, roots, { abridge: shortNote });
