@@ -49,6 +49,7 @@ async function main() {
     console.error('gen: the spec has lint errors');
     process.exit(1);
   }
+  console.log(`gen: documents as served (base ${MEASURE_BASE_URL}): ${sizes.join('; ')}`);
   const drifted = Object.entries(files).filter(([name, content]) => {
     const path = join(outDir, name);
     return !existsSync(path) || readFileSync(path, 'utf8') !== content;
@@ -61,7 +62,6 @@ async function main() {
     console.log(`gen --check: ${Object.keys(files).length} generated files match the spec; lint: ${problems.length} problems`);
     return;
   }
-  console.log(`gen: documents as served (base ${MEASURE_BASE_URL}): ${sizes.join('; ')}`);
   mkdirSync(outDir, { recursive: true });
   for (const [name, content] of drifted) writeFileSync(join(outDir, name), content);
   console.log(`gen: ${drifted.length} of ${Object.keys(files).length} files written to ${outDir}/; lint: ${problems.length} problems`);

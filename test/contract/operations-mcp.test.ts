@@ -32,6 +32,14 @@ describe('every operation over MCP (official client)', () => {
     await service.close();
   });
 
+  it('says in its instructions how to read the compact tool list: titles, prices, errors', () => {
+    const instructions = client.getInstructions()!;
+    assert.ok(instructions.includes(`${service.url}/openapi.json#/components/schemas/<title>`), instructions);
+    assert.ok(instructions.includes(`${service.url}/errors`));
+    assert.ok(instructions.includes("_meta['service/price-micro-usd']"));
+    assert.match(instructions, /5 free successful calls per UTC day/);
+  });
+
   it('lists exactly the 13 tools and 9 skills by the specification names', async () => {
     const { tools: listed } = await client.listTools();
     assert.deepEqual(listed.map((tool) => tool.name).sort(), [...SPEC_TOOLS, ...SPEC_SKILLS].sort());
