@@ -1,5 +1,6 @@
-import { deref, stripExtensions, type JsonObject } from './spec.ts';
+import type { JsonObject } from './spec.ts';
 import type { OperationInfo } from './operations.ts';
+import { compactSchemas, shortNote, standalone } from './compact.ts';
 
 export interface DocumentOptions {
   base: string;
@@ -9,8 +10,23 @@ export interface DocumentOptions {
 
 const toolOperations = (operations: OperationInfo[]) => operations.filter((op) => op.kind === 'operation');
 
-function publicSchema(doc: JsonObject, name: string | null): JsonObject {
-  return name ? stripExtensions(deref(doc, doc.components.schemas[name])) : { type: 'object' };
+const schemaRef = (name: string | null) => (name ? { $ref: `#/components/schemas/${name}` } : { type: 'object' });
+
+/** How a document with a top-level $defs tells its reader to resolve refs. */
+const schemaNote = (base: string) =>
+  `JSON Schema 2020-12. A "$ref": "#/$defs/<Name>" points into this document's $defs (load the whole document as the base to resolve it). <Name> is the spec's schema name; ${base}/openapi.json#/components/schemas/<Name> has its full descriptions, abridged here.`;
+
+/**
+ * Every offer's request and result schema, sharing one $defs: input:<offer id> and output:<offer id>.
+ * An input is always written out in its offer (it is small, and what a caller reads first).
+ */
+function offerSchemas(doc: JsonObject, operations: OperationInfo[]) {
+  const roots: Record<string, JsonObject> = {};
+  for (const op of toolOperations(operations)) {
+    roots[`input:${op.offerId}`] = op.requestSchema ? doc.components.schemas[op.requestSchema] : { type: 'object' };
+    roots[`output:${op.offerId}`] = schemaRef(op.resultSchema);
+  }
+  return compactSchemas(doc, roots, { abridge: shortNote });
 }
 
 const usd = (micro: number) => `$${(micro / 1_000_000).toFixed(micro % 1000 === 0 ? 3 : 6).replace(/0+$/, '').replace(/\.$/, '')}`;
@@ -30,6 +46,7 @@ export function buildErrorCatalog(doc: JsonObject) {
 
 export function buildCatalog(doc: JsonObject, operations: OperationInfo[], { base }: DocumentOptions) {
   const service = doc['x-service'];
+  const schemas = offerSchemas(doc, operations);
   return {
     name: service.name,
     version: doc.info.version,
@@ -44,6 +61,7 @@ export function buildCatalog(doc: JsonObject, operations: OperationInfo[], { bas
     apifyRequired: false,
     mcp: `${base}/mcp`,
     errors: `${base}/errors`,
+    schemaRefs: schemaNote(base),
     offers: toolOperations(operations).map((op) => ({
       id: op.offerId,
       method: op.method,
@@ -53,8 +71,8 @@ export function buildCatalog(doc: JsonObject, operations: OperationInfo[], { bas
       pricing: op.pricing,
       description: `${op.summary}. ${op.description}`,
       request: op.examples[0]?.body ?? {},
-      inputSchema: publicSchema(doc, op.requestSchema),
-      outputSchema: publicSchema(doc, op.resultSchema),
+      inputSchema: schemas.roots[`input:${op.offerId}`],
+      outputSchema: schemas.roots[`output:${op.offerId}`],
       url: `${base}${op.path}`,
       tags: op.tags,
       ...(operations.some((alias) => alias.aliasOf === op.operationId)
@@ -62,11 +80,13 @@ export function buildCatalog(doc: JsonObject, operations: OperationInfo[], { bas
         : {}),
     })),
     url: `${base}/v1/catalog`,
+    $defs: schemas.$defs,
   };
 }
 
 export function buildAgentCard(doc: JsonObject, operations: OperationInfo[], { base, mcp, agentCard }: DocumentOptions) {
   const service = doc['x-service'];
+  const schemas = offerSchemas(doc, operations);
   const skills = toolOperations(operations)
     .slice()
     .sort((a, b) => (a.skillId === '00_ask_service_advisor' ? -1 : b.skillId === '00_ask_service_advisor' ? 1 : 0))
@@ -78,8 +98,8 @@ export function buildAgentCard(doc: JsonObject, operations: OperationInfo[], { b
       examples: op.examples.map((example) => `${example.summary} ${JSON.stringify(example.body)}`),
       inputModes: ['application/json'],
       outputModes: ['application/json'],
-      inputSchema: publicSchema(doc, op.requestSchema),
-      outputSchema: publicSchema(doc, op.resultSchema),
+      inputSchema: schemas.roots[`input:${op.offerId}`],
+      outputSchema: schemas.roots[`output:${op.offerId}`],
       priceMicroUsd: op.priceMicroUsd,
       mcpTool: op.mcpTool,
       url: `${base}${op.path}`,
@@ -107,23 +127,54 @@ export function buildAgentCard(doc: JsonObject, operations: OperationInfo[], { b
       priceUsdPerSuccessfulResult: service.defaultPriceMicroUsd / 1_000_000,
       freeCallsPerDay: service.freeCallsPerIdentityPerUtcDay,
     },
+    schemaRefs: schemaNote(base),
+    $defs: schemas.$defs,
   };
 }
 
+/**
+ * Component schemas an MCP tool's schemas name by title instead of expanding: every structure with
+ * fields of its own and every long enum, other than the tool's request, result and the two error
+ * answers. A tool's schemas must stand alone, so expanding them would repeat them in every tool.
+ */
+function namedInTools(doc: JsonObject, keep: (string | null)[]) {
+  return function byTitle(name: string) {
+    if (keep.includes(name)) return false;
+    const text = JSON.stringify(doc.components.schemas[name]);
+    return text.includes('"properties"') || (doc.components.schemas[name].enum?.length ?? 0) > 12;
+  };
+}
+
+/**
+ * The two error answers as an MCP outputSchema admits them: by title, with their required members
+ * (which keep a result that misses its own fields from passing as one). Their full schemas, the
+ * same for every tool, are in /openapi.json and the error codes in /errors.
+ */
+function errorAnswer(doc: JsonObject, name: 'PaymentRequired' | 'Problem'): JsonObject {
+  return { type: 'object', title: name, required: doc.components.schemas[name].required };
+}
+
 export function buildMcpTools(doc: JsonObject, operations: OperationInfo[]) {
-  const paymentRequired = publicSchema(doc, 'PaymentRequired');
-  const problem = publicSchema(doc, 'Problem');
-  return toolOperations(operations).map((op) => ({
-    name: op.mcpTool,
-    title: op.skillName ?? op.summary,
-    description: `${op.summary}. ${op.description} ${priceLine(op)}`,
-    inputSchema: publicSchema(doc, op.requestSchema),
+  const refused = [errorAnswer(doc, 'PaymentRequired'), errorAnswer(doc, 'Problem')];
+  return toolOperations(operations).map((op) => {
+    const input = compactSchemas(doc, { input: schemaRef(op.requestSchema) }, { abridge: shortNote });
     // The SDK client checks structuredContent against outputSchema even on isError results, so the
     // schema also admits the x402 PaymentRequired terms and the problem object of a refused call.
-    outputSchema: { type: 'object', anyOf: [publicSchema(doc, op.resultSchema), paymentRequired, problem] },
-    annotations: { title: op.skillName ?? op.summary, readOnlyHint: true, idempotentHint: true, openWorldHint: op.priceMicroUsd > 0 },
-    _meta: { 'service/operation': op.offerId, 'service/price-micro-usd': op.priceMicroUsd },
-  }));
+    const output = compactSchemas(
+      doc,
+      { output: { type: 'object', anyOf: [schemaRef(op.resultSchema), ...refused] } },
+      { abridge: () => '', byTitle: namedInTools(doc, [op.resultSchema]) },
+    );
+    return {
+      name: op.mcpTool,
+      title: op.skillName ?? op.summary,
+      description: `${op.summary}. ${op.description} ${priceLine(op)}`,
+      inputSchema: standalone(input.roots.input, input.$defs),
+      outputSchema: standalone(output.roots.output, output.$defs),
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: op.priceMicroUsd > 0 },
+      _meta: { 'service/operation': op.offerId, 'service/price-micro-usd': op.priceMicroUsd },
+    };
+  });
 }
 
 export function buildX402Terms(doc: JsonObject, operations: OperationInfo[], { base }: DocumentOptions) {

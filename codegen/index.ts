@@ -10,6 +10,7 @@ import { buildOperations } from './operations.ts';
 import { buildValidators } from './validators.ts';
 import { buildTypes } from './types.ts';
 import { buildAgentCard, buildCatalog, buildErrorCatalog, buildLlmsTxt, buildMcpTools, buildX402Terms } from './documents.ts';
+import { sizeReport, MEASURE_BASE_URL } from './document-size.ts';
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -22,6 +23,7 @@ export async function generate(configPath = 'codegen.config.json') {
   const validators = buildValidators(doc, requestSchemaNames);
   const options = { base: config.baseUrlPlaceholder, mcp: config.mcp, agentCard: config.agentCard };
   const out = config.outputs;
+  const documents = { catalog: buildCatalog(doc, operations, options), agentCard: buildAgentCard(doc, operations, options), mcpTools: buildMcpTools(doc, operations) };
   const files: Record<string, string> = {
     [out.openapiJson]: json(doc),
     [out.types]: await buildTypes(doc),
@@ -29,24 +31,25 @@ export async function generate(configPath = 'codegen.config.json') {
     [out.validators]: validators.code,
     [out.validatorTypes]: validators.typings,
     [out.requestSchemas]: json(validators.requestSchemas),
-    [out.catalog]: json(buildCatalog(doc, operations, options)),
-    [out.agentCard]: json(buildAgentCard(doc, operations, options)),
-    [out.mcpTools]: json(buildMcpTools(doc, operations)),
+    [out.catalog]: json(documents.catalog),
+    [out.agentCard]: json(documents.agentCard),
+    [out.mcpTools]: json(documents.mcpTools),
     [out.errors]: json(buildErrorCatalog(doc)),
     [out.llmsTxt]: buildLlmsTxt(doc, operations, options),
     [out.x402]: json(buildX402Terms(doc, operations, options)),
   };
-  return { outDir: config.outDir as string, files, problems };
+  return { outDir: config.outDir as string, files, problems, sizes: sizeReport(documents) };
 }
 
 async function main() {
   const check = process.argv.includes('--check');
-  const { outDir, files, problems } = await generate();
+  const { outDir, files, problems, sizes } = await generate();
   for (const problem of problems) console.error(`lint ${problem.severity} ${problem.rule}: ${problem.message} at ${problem.pointer}`);
   if (problems.some((problem) => problem.severity === 'error')) {
     console.error('gen: the spec has lint errors');
     process.exit(1);
   }
+  console.log(`gen: documents as served (base ${MEASURE_BASE_URL}): ${sizes.join('; ')}`);
   const drifted = Object.entries(files).filter(([name, content]) => {
     const path = join(outDir, name);
     return !existsSync(path) || readFileSync(path, 'utf8') !== content;

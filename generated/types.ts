@@ -1946,6 +1946,14 @@ export interface components {
             offers: components["schemas"]["Offer"][];
             /** Format: uri */
             url: string;
+            schemaRefs?: components["schemas"]["SchemaRefs"];
+            $defs?: components["schemas"]["SharedSchemas"];
+        };
+        /** @description How to resolve the document's "$ref": "#/$defs/<Name>" (a JSON pointer into the document itself) and where the full descriptions are. */
+        SchemaRefs: string;
+        /** @description The schemas that more than one offer or skill uses, written once, by their spec name. The inputSchema and outputSchema of every offer and skill point here with "$ref": "#/$defs/<Name>". */
+        SharedSchemas: {
+            [key: string]: Record<string, unknown>;
         };
         AgentSkill: {
             id: string;
@@ -2009,6 +2017,8 @@ export interface components {
                 /** @constant */
                 freeCallsPerDay: 5;
             };
+            schemaRefs?: components["schemas"]["SchemaRefs"];
+            $defs?: components["schemas"]["SharedSchemas"];
         };
         /** @description The service's payment terms. payTo is null and enabled false when the deployment has no payment configuration (paid calls then answer network_not_enabled). */
         X402Terms: {
@@ -2729,6 +2739,8 @@ export type SchemaPaymentPayload = components['schemas']['PaymentPayload'];
 export type SchemaSettlementResponse = components['schemas']['SettlementResponse'];
 export type SchemaOffer = components['schemas']['Offer'];
 export type SchemaCatalog = components['schemas']['Catalog'];
+export type SchemaSchemaRefs = components['schemas']['SchemaRefs'];
+export type SchemaSharedSchemas = components['schemas']['SharedSchemas'];
 export type SchemaAgentSkill = components['schemas']['AgentSkill'];
 export type SchemaAgentCard = components['schemas']['AgentCard'];
 export type SchemaX402Terms = components['schemas']['X402Terms'];

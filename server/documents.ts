@@ -81,8 +81,8 @@ export function sendRendered(ctx: Context, { plain, gzip, etag }: Rendered, type
 
 /**
  * GET handlers of the generated documents; {base_url} becomes the deployment's base URL. Each
- * document is rendered once per base URL, with its gzip form and an ETag: the catalog and the spec
- * are over 500 KB, so clients that accept gzip get about a tenth of that, and a revalidation 304.
+ * document is rendered once per base URL, with its gzip form and an ETag: the spec is about 200 KB,
+ * so clients that accept gzip get a fraction of that, and a revalidation 304.
  */
 export function documentHandlers({ baseUrl, baseFromRequest = false, payTo, paymentsEnabled, version }: DocumentOptions) {
   const rendered = renderCache();

@@ -7,7 +7,7 @@ import type { Context } from 'koa';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { documents, operationByTool } from './contract.ts';
+import { documents, operationByTool, service } from './contract.ts';
 import { ServiceError, problemBody } from './problem.ts';
 import { asServiceError } from './pipeline/respond.ts';
 import type { Invoke } from './pipeline/invoke.ts';
@@ -41,6 +41,19 @@ function toolResult(body: unknown, isError = false, meta?: Record<string, unknow
   };
 }
 
+/**
+ * The server's instructions (the initialize answer): what every tool shares, said once, and how to
+ * read the compact tool list, whose output schemas name nested structures by title.
+ */
+export function mcpInstructions(base: string): string {
+  return [
+    `Each source IP gets ${service.freeCallsPerIdentityPerUtcDay} free successful calls per UTC day, shared by the data tools; after that each successful result is paid over x402 version 2 (USDC on ${service.network}). A result whose status is not ok is free.`,
+    "A tool's price is in its description and in its _meta['service/price-micro-usd'].",
+    `In an outputSchema, an object given only by type and title is the spec schema of that name: ${base}/openapi.json#/components/schemas/<title> has it in full (${base}/v1/catalog too).`,
+    `A refused call is a result with isError true: the x402 PaymentRequired terms (repeat the call with params._meta['x402/payment']) or a problem whose code is one of ${base}/errors.`,
+  ].join(' ');
+}
+
 export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, version }: McpOptions) {
   const tools = documents.mcpTools;
   return async function mcpEndpoint(_api: unknown, ctx: Context) {
@@ -54,7 +67,7 @@ export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, 
       for (const [name, value] of Object.entries(usageHeaders(await quota.usage(ip, now()), priceMicroUsd, chargedMicroUsd))) ctx.res.setHeader(name, value);
     }
     await setUsage(0, 0);
-    const mcp = new McpServer({ name: serverName, version }, { capabilities: { tools: { listChanged: false } } });
+    const mcp = new McpServer({ name: serverName, version }, { capabilities: { tools: { listChanged: false } }, instructions: mcpInstructions(base) });
     mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
     mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const operation = operationByTool(request.params.name);

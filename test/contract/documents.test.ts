@@ -23,7 +23,7 @@ describe('documents', () => {
   it('serves the catalog with exactly the specified top-level keys and one offer per operation and skill', async () => {
     const { status, body } = await call(service.url, '/v1/catalog', { method: 'GET' });
     assert.equal(status, 200);
-    assert.deepEqual(Object.keys(body).sort(), ['name', 'version', 'status', 'network', 'asset', 'freeCallsPerIdentityPerUtcDay', 'freeCallsSharedAcrossTools', 'priceMicroUsd', 'description', 'upstream', 'apifyRequired', 'mcp', 'errors', 'offers', 'url'].sort());
+    assert.deepEqual(Object.keys(body).sort(), ['name', 'version', 'status', 'network', 'asset', 'freeCallsPerIdentityPerUtcDay', 'freeCallsSharedAcrossTools', 'priceMicroUsd', 'description', 'upstream', 'apifyRequired', 'mcp', 'errors', 'offers', 'url', 'schemaRefs', '$defs'].sort());
     assert.equal(body.version, '0.5.0');
     assert.equal(body.status, 'mainnet');
     assert.equal(body.network, 'eip155:8453');

@@ -7,6 +7,8 @@ import { assertValid, call } from '../support/contract.ts';
 import { minimalValue } from '../support/minimal-result.ts';
 import { operations, openapiDocument, validatorFor } from '../../server/contract.ts';
 import { handlers } from '../../handlers/index.ts';
+import { minimalHandlers } from '../support/minimal-handlers.ts';
+import { assertCompactValid, toolOutputValidator } from '../support/compact-schemas.ts';
 
 const SPEC_TOOLS = ['ask_service_advisor', 'detect_website_tech_stack', 'get_company_open_jobs', 'get_company_hiring_intent', 'get_search_ads_by_domain', 'get_company_profile', 'company_footprint_check', 'find_hot_buyers', 'batch_lookup', 'private_blind_lookup', 'x402_merchant_trust_check', 'extract_company_contacts', 'url_to_clean_markdown'];
 const SPEC_SKILLS = ['pre_purchase_merchant_trust_check', 'checkout_active_promo_code_finder', 'universal_product_url_to_json', 'b2b_vendor_stability_evaluator', 'store_readiness_auditor', 'conversion_leak_lead_finder', 'agentic_shelf_schema_comparator', 'verified_merchant_json_badge', 'verify_domain_legitimacy_and_security'];
@@ -28,6 +30,14 @@ describe('every operation over MCP (official client)', () => {
   after(async () => {
     await client.close();
     await service.close();
+  });
+
+  it('says in its instructions how to read the compact tool list: titles, prices, errors', () => {
+    const instructions = client.getInstructions()!;
+    assert.ok(instructions.includes(`${service.url}/openapi.json#/components/schemas/<title>`), instructions);
+    assert.ok(instructions.includes(`${service.url}/errors`));
+    assert.ok(instructions.includes("_meta['service/price-micro-usd']"));
+    assert.match(instructions, /5 free successful calls per UTC day/);
   });
 
   it('lists exactly the 13 tools and 9 skills by the specification names', async () => {
@@ -189,6 +199,39 @@ describe('malformed messages on /mcp: JSON-RPC errors with short messages (raw H
   it('a well-formed request still reaches the server: an unknown method is -32601', async () => {
     const { body } = await post(rpc('no/such/method', {}));
     assert.deepEqual([body.id, body.error.code], [7, -32601]);
+  });
+});
+
+describe('every tool answer through the official client and the compact tool list', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startService({ handlers: minimalHandlers, config: { trustedProxies: ['127.0.0.1'] } });
+  });
+  after(() => service.close());
+
+  tools.forEach((op, index) => {
+    it(`${op.mcpTool}: the client accepts the result against the listed outputSchema; it matches the compact and the full schemas`, async () => {
+      // A caller of its own per tool: each has its free calls, so every answer is the tool's result.
+      const client = await connect(service.url, { 'X-Forwarded-For': `198.51.100.${index + 1}` });
+      try {
+        const answer = await client.callTool({ name: op.mcpTool!, arguments: op.examples[0].body });
+        assert.equal(answer.isError, undefined, JSON.stringify(answer.structuredContent));
+        assertValid(op.resultSchema!, answer.structuredContent, op.mcpTool!);
+        assertCompactValid(op, answer.structuredContent, { context: op.mcpTool! });
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
+  it('the listed outputSchemas still refuse what is not a result or an error answer (the client validator)', () => {
+    const techStack = toolOutputValidator('detect_website_tech_stack');
+    const result = minimalValue(openapiDocument.components.schemas.TechStackResult);
+    assert.equal(techStack(result).valid, true);
+    assert.equal(techStack({ domain: 'example.com', status: 'ok' }).valid, false, 'a result without its required fields');
+    assert.equal(techStack({ ...result, status: 'charged' }).valid, false, 'a status outside the enum');
+    assert.equal(techStack({ ...result, surprise: 1 }).valid, false, 'an unknown field');
+    assert.equal(techStack({ code: 'engine_failed', hint: 'h' }).valid, false, 'a problem without its required members');
   });
 });
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { errorCatalog, operations, validatorFor, type OperationInfo, type Schemas } from '../../server/contract.ts';
+import { canonicalOperation, errorCatalog, operations, validatorFor, type OperationInfo, type Schemas } from '../../server/contract.ts';
+import { assertCompactValid } from './compact-schemas.ts';
 
 export interface CallResult {
   status: number;
@@ -33,10 +34,17 @@ export function assertValid(schema: keyof Schemas, value: unknown, context = '')
   if (schema === 'Problem') recordCode((value as { code?: unknown }).code);
 }
 
-/** Checks an answer against the spec: problems against Problem (code in the catalog), results against their schema. */
+/**
+ * Checks an answer against the spec: problems against Problem (code in the catalog), results against
+ * their schema. An operation's answer is also checked against the compact schemas agents read (the
+ * catalog's, the agent card's and, with the MCP client's validator, the tool list's).
+ */
 export function assertMatchesSpec(method: string, path: string, result: CallResult) {
   const type = result.headers.get('content-type') ?? '';
+  const op = operationAt(method, path);
+  const tool = op && (op.kind === 'operation' || op.kind === 'alias') ? canonicalOperation(op) : null;
   if (type.startsWith('application/problem+json')) {
+    if (tool) assertCompactValid(tool, result.body, { problem: true, context: `${method} ${path} problem` });
     assertValid('Problem', result.body, `${method} ${path} problem`);
     const entry = errorCatalog.errors.find((error) => error.code === result.body.code);
     assert.ok(entry, `code ${result.body.code} is not in the catalog`);
@@ -44,10 +52,10 @@ export function assertMatchesSpec(method: string, path: string, result: CallResu
     assert.equal(result.body.status, result.status);
     return;
   }
-  const op = operationAt(method, path);
   if (!op || result.status !== 200) return;
   const schema = documentSchemas[op.operationId] ?? op.resultSchema;
   if (schema) assertValid(schema, result.body, `${method} ${path}`);
+  if (tool) assertCompactValid(tool, result.body, { context: `${method} ${path}` });
 }
 
 /** One HTTP call; the answer is checked against the spec before it is returned. */

@@ -1,0 +1,118 @@
+/**
+ * Compact JSON Schemas for the documents an agent reads before its first call (catalog, agent card,
+ * MCP tool list). A component schema used once is inlined where it is used; one used more than once
+ * (or pointed into) is written once under $defs, keeping its spec name, and referenced as
+ * #/$defs/<Name>. Descriptions keep their first sentence: the full text stays in the spec
+ * (/openapi.json#/components/schemas/<Name>). Nothing that validates is dropped.
+ */
+import { resolvePointer, type JsonObject } from './spec.ts';
+
+const SCHEMAS = '#/components/schemas/';
+
+/** Keywords whose values are data, not schemas: never rewritten. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example']);
+
+/** Abbreviations whose full stop does not end a sentence. */
+const ABBREVIATIONS = /(?:^|[\s(])(?:e\.g|i\.e|vs|etc|Sr|approx)\.$/;
+
+/** The first sentence of a description: up to the first full stop (or ! ?) followed by a space. */
+export function firstSentence(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  for (const match of flat.matchAll(/[.!?](?= )/g)) {
+    const end = match.index! + 1;
+    if (!ABBREVIATIONS.test(flat.slice(0, end))) return flat.slice(0, end);
+  }
+  return flat;
+}
+
+/** A description as the compact documents carry it: its first sentence when that is short, else none. */
+export function shortNote(text: string, maxChars = 60): string {
+  const sentence = firstSentence(text);
+  return sentence.length <= maxChars ? sentence : '';
+}
+
+export interface CompactOptions {
+  /** How a description is shortened (default: its first sentence); an empty answer drops it. */
+  abridge?: (text: string) => string;
+  /**
+   * Component schemas not to expand here (except as an allOf member, whose fields are the
+   * schema's own): each is written as its JSON type with title <Name>, defined elsewhere.
+   */
+  byTitle?: (name: string) => boolean;
+}
+
+export interface CompactSchemas {
+  /** Each root, rewritten: refs point at #/$defs/<Name> of the document that holds $defs. */
+  roots: Record<string, JsonObject>;
+  /** The shared definitions, by spec name (empty when nothing is shared). */
+  $defs: Record<string, JsonObject>;
+}
+
+function splitRef(ref: string): { name: string; rest: string } {
+  if (!ref.startsWith(SCHEMAS)) throw new Error(`only component schema refs are supported: ${ref}`);
+  const [name, ...rest] = ref.slice(SCHEMAS.length).split('/');
+  return { name, rest: rest.length ? `/${rest.join('/')}` : '' };
+}
+
+/** How often each component schema is referenced from the roots, its own body walked once. */
+function countUses(doc: JsonObject, roots: JsonObject[], byTitle: (name: string) => boolean): { uses: Map<string, number>; pointedInto: Set<string> } {
+  const uses = new Map<string, number>();
+  const pointedInto = new Set<string>();
+  function walk(node: any, member = false) {
+    if (Array.isArray(node)) return node.forEach((item) => walk(item, member));
+    if (node === null || typeof node !== 'object') return;
+    if (typeof node.$ref === 'string') {
+      const { name, rest } = splitRef(node.$ref);
+      if (!rest && !member && byTitle(name)) return;
+      if (rest) pointedInto.add(name);
+      const seen = uses.has(name);
+      uses.set(name, (uses.get(name) ?? 0) + 1);
+      if (!seen) walk(doc.components.schemas[name]);
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== '$ref' && !DATA_KEYWORDS.has(key)) walk(value, key === 'allOf');
+  }
+  roots.forEach((root) => walk(root, true));
+  return { uses, pointedInto };
+}
+
+/**
+ * Rewrites the roots (spec schema nodes, usually { $ref }) into compact schemas sharing one $defs.
+ * Extensions (x-*) are removed, as in every public document.
+ */
+export function compactSchemas(doc: JsonObject, roots: Record<string, JsonObject>, { abridge = firstSentence, byTitle = () => false }: CompactOptions = {}): CompactSchemas {
+  const { uses, pointedInto } = countUses(doc, Object.values(roots), byTitle);
+  const shared = (name: string) => (uses.get(name) ?? 0) > 1 || pointedInto.has(name);
+  function rewrite(node: any, inlining: string[], member = false): any {
+    if (Array.isArray(node)) return node.map((item) => rewrite(item, inlining, member));
+    if (node === null || typeof node !== 'object') return node;
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' || key.startsWith('x-')) continue;
+      if (key === 'description' && typeof value === 'string') {
+        const text = abridge(value);
+        if (text) out[key] = text;
+      } else out[key] = DATA_KEYWORDS.has(key) ? value : rewrite(value, inlining, key === 'allOf');
+    }
+    if (typeof node.$ref !== 'string') return out;
+    const { name, rest } = splitRef(node.$ref);
+    if (!rest && !member && byTitle(name)) return { ...titled(doc.components.schemas[name], name), ...out };
+    if (rest || shared(name)) return { $ref: `#/$defs/${name}${rest}`, ...out };
+    if (inlining.includes(name)) throw new Error(`cyclic ref ${node.$ref}`);
+    // Used once: the definition goes here; the reference's own siblings (a description) win.
+    return { ...rewrite(resolvePointer(doc, node.$ref), [...inlining, name]), ...out };
+  }
+  const $defs: Record<string, JsonObject> = {};
+  for (const name of [...uses.keys()].filter(shared).sort()) $defs[name] = rewrite(doc.components.schemas[name], [name]);
+  return { roots: Object.fromEntries(Object.entries(roots).map(([key, root]) => [key, rewrite(root, [], true)])), $defs };
+}
+
+/** A component schema named, not expanded: its JSON type (an allOf composes objects) and its name. */
+function titled(schema: JsonObject, name: string): JsonObject {
+  const type = schema.type ?? (schema.allOf ? 'object' : undefined);
+  return { ...(type ? { type } : {}), title: name };
+}
+
+/** A schema that stands alone: the roots' shared definitions under its own $defs. */
+export function standalone(root: JsonObject, $defs: Record<string, JsonObject>): JsonObject {
+  return Object.keys($defs).length ? { ...root, $defs } : root;
+}

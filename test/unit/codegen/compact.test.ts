@@ -1,0 +1,65 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { compactSchemas, firstSentence, shortNote, standalone } from '../../../codegen/compact.ts';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const doc = {
+  components: {
+    schemas: {
+      Domain: { type: 'string', maxLength: 253, 'x-domain': true, description: 'A bare domain. No scheme, path or port.' },
+      Step: { type: 'object', required: ['tool'], properties: { tool: { type: 'string' } } },
+      Once: { type: 'object', properties: { level: { type: 'string', enum: ['a', 'b'] } } },
+      Base: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } },
+      A: { type: 'object', properties: { domain: ref('Domain'), steps: { type: 'array', items: ref('Step') }, once: ref('Once') } },
+      B: { allOf: [ref('Base'), { type: 'object', properties: { domain: { ...ref('Domain'), description: 'The store.' }, step: ref('Step') } }], unevaluatedProperties: false },
+      C: { type: 'object', properties: { level: { $ref: '#/components/schemas/Once/properties/level' } }, examples: [{ description: 'data, kept as is', 'x-data': 1 }] },
+      Loop: { type: 'object', properties: { next: ref('Loop') } },
+    },
+  },
+};
+
+describe('compact schemas', () => {
+  it('writes a schema used more than once under $defs by its spec name, and inlines one used once', () => {
+    const { roots, $defs } = compactSchemas(doc, { a: ref('A'), b: ref('B') });
+    assert.deepEqual(Object.keys($defs).sort(), ['Domain', 'Step']);
+    assert.deepEqual(roots.a.properties.steps.items, { $ref: '#/$defs/Step' });
+    assert.deepEqual(roots.a.properties.once, { type: 'object', properties: { level: { type: 'string', enum: ['a', 'b'] } } });
+    assert.deepEqual(roots.b.allOf[0], { type: 'object', required: ['status'], properties: { status: { type: 'string' } } });
+    assert.deepEqual(roots.b.allOf[1].properties.domain, { $ref: '#/$defs/Domain', description: 'The store.' }, "the reference's own description stays beside it");
+    assert.deepEqual($defs.Domain, { type: 'string', maxLength: 253, description: 'A bare domain.' }, 'extensions removed, description abridged');
+  });
+
+  it('keeps a ref into a schema as a pointer into $defs, and data keywords untouched', () => {
+    const { roots, $defs } = compactSchemas(doc, { c: ref('C') });
+    assert.deepEqual(roots.c.properties.level, { $ref: '#/$defs/Once/properties/level' });
+    assert.ok($defs.Once, 'the schema pointed into is written once');
+    assert.deepEqual(roots.c.examples, [{ description: 'data, kept as is', 'x-data': 1 }]);
+  });
+
+  it('names a schema by title where asked, but expands it as an allOf member', () => {
+    const { roots, $defs } = compactSchemas(doc, { b: ref('B') }, { byTitle: (name) => name === 'Step' || name === 'Base' });
+    assert.deepEqual(roots.b.allOf[1].properties.step, { type: 'object', title: 'Step' });
+    assert.deepEqual(roots.b.allOf[0].properties, { status: { type: 'string' } });
+    assert.deepEqual(Object.keys($defs), [], 'a schema named by title is not written');
+    assert.equal(roots.b.unevaluatedProperties, false);
+  });
+
+  it('writes a recursive schema once under $defs, and gives a standalone schema its own $defs', () => {
+    const loop = compactSchemas(doc, { loop: ref('Loop') });
+    assert.deepEqual(loop.roots.loop, { $ref: '#/$defs/Loop' });
+    assert.deepEqual(loop.$defs.Loop.properties.next, { $ref: '#/$defs/Loop' });
+    const { roots, $defs } = compactSchemas(doc, { a: ref('A'), b: ref('B') });
+    assert.deepEqual(standalone(roots.a, $defs).$defs, $defs);
+    assert.equal(standalone({ type: 'object' }, {}).$defs, undefined);
+  });
+
+  it('abridges a description to its first sentence, and a short note to nothing when that is long', () => {
+    assert.equal(firstSentence('ok (charged); no_data (free). Then more.'), 'ok (charged); no_data (free).');
+    assert.equal(firstSentence('Signals, e.g. "Hiring". Rest.'), 'Signals, e.g. "Hiring".');
+    assert.equal(firstSentence('A deadline of 2.8 s\n  applies. Rest.'), 'A deadline of 2.8 s applies.');
+    assert.equal(firstSentence('No full stop'), 'No full stop');
+    assert.equal(shortNote('Short. And more.'), 'Short.');
+    assert.equal(shortNote(`${'long '.repeat(20)}sentence.`), '');
+  });
+});
