@@ -11,6 +11,7 @@ import { scanForInjection, type ScanInput } from '../merchant/injection.ts';
 import { detect, extractContainerIds, type DetectInput } from '../tech/detect.ts';
 import { readStoreHome } from '../store-readiness/home-page.ts';
 import { readPromoPage } from '../promo/page.ts';
+import { readCompanyFacts } from '../company/facts.ts';
 
 export const TASKS = {
   /** clean-markdown: parse, main content, Markdown, title and description. */
@@ -25,6 +26,8 @@ export const TASKS = {
   storeHome: ({ html, url }: { html: string; url: string }) => readStoreHome(html, url),
   /** checkout_active_promo_code_finder: a page's SEO texts, and its text or promo links as asked. */
   promoPage: ({ html, url, maxLinks, withText }: { html: string; url: string; maxLinks?: number; withText?: boolean }) => readPromoPage(html, url, { maxLinks, withText }),
+  /** company-profile, company-footprint, the legitimacy skill: what the home page states about the company. */
+  companyFacts: ({ html, url, now }: { html: string; url: string; now: string }) => readCompanyFacts(html, url, { now: new Date(now) }),
   /** tech-stack: the tag-manager containers a page loads. */
   containerIds: ({ html }: { html: string }) => extractContainerIds(html),
   /** tech-stack: the technologies of a page, its containers, headers, cookies and DNS. */
