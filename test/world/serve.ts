@@ -42,19 +42,23 @@ export async function serveWorld({ chain: withChain, port, now }: ServeWorldOpti
   installStoreSites(world);
 
   const store = await openStore({ sqlitePath: join(mkdtempSync(join(tmpdir(), 'world-service-')), 'service.sqlite') });
+  // Every printed example comes from a caller address of its own (X-Forwarded-For, believed from
+  // loopback), so that each fits in its own 5 free calls and all of them can be tried unpaid.
   const config = {
-    ...loadConfig({ ...process.env, ...world.netEnv }),
+    ...loadConfig({ TRUSTED_PROXIES: '127.0.0.1', ...process.env, ...world.netEnv }),
     ...(world.chain ? { payTo: world.chain.payTo, facilitatorPrivateKey: world.chain.facilitatorPrivateKey, rpcUrl: world.chain.rpcUrl } : {}),
   };
   const app = await createApp({ config, store, now, log: (entry) => entry.level === 'error' && console.error(JSON.stringify(entry)) });
   const server = createServer(app.callback()).listen(port, '127.0.0.1');
   const base = `http://127.0.0.1:${port}`;
 
-  const post = (path: string, body: unknown) => `curl -s -X POST ${base}${path} -H 'content-type: application/json' -d '${JSON.stringify(body)}'`;
+  let caller = 0;
+  const post = (path: string, body: unknown) => `curl -s -X POST ${base}${path} -H 'content-type: application/json' -H 'x-forwarded-for: 198.51.100.${++caller}' -d '${JSON.stringify(body)}'`;
   console.log(`The offline world is up; the service listens on ${base} (embedded store in a temp folder).
 The world's now is ${new Date(WORLD_NOW).toISOString()}: every fixture date (registrations, job postings, ads, promotions) is an age before it.
 
-Try:
+Try (each example from a caller address of its own, so none runs out of free calls):
+  ${post('/v1/advisor', { agent_goal: 'which ad pixels and analytics does this company use?', sample_domain: TECH_DOMAINS.ok })}    # free: the operation, its price, a ready request
   ${post('/v1/tech-stack', { domain: TECH_DOMAINS.ok })}
   ${post('/v1/tech-stack', { domain: TECH_DOMAINS.blocked })}        # blocked, free
   ${post('/v1/tech-stack', { domain: TECH_DOMAINS.notFound })}    # not_found, free
@@ -64,6 +68,7 @@ Try:
   ${post('/v1/search-ads', { domain: ADS_DOMAINS.regions, region: 'JP' })}    # region filter, echoed
   ${post('/v1/search-ads', { domain: ADS_DOMAINS.rateLimited })}    # registry 429: 502 engine_failed, free
   ${post('/v1/company-profile', { domain: ADS_DOMAINS.jobsSite })}    # hiring and ads sections: ok
+  ${post('/v1/company-footprint', { domain: ADS_DOMAINS.jobsSite })}    # tags, job board, ads: facts only
   ${post('/v1/hot-buyers', { domains: [JOB_DOMAINS.leverEu, JOB_DOMAINS.greenhouseEmbed, JOB_DOMAINS.notFound], min_intent_score: 20 })}    # step 1: a quote
   ${post('/v1/batch', { tool: 'tech-stack', domains: [TECH_DOMAINS.ok, TECH_DOMAINS.noSignals] })}    # step 1: one billable row
   ${post('/v1/private-query', { tool: 'tech_stack', target: TECH_DOMAINS.ok })}    # the target stays out of payment terms
@@ -78,6 +83,7 @@ Try:
   ${post('/v1/skills/pre_purchase_merchant_trust_check', { domain: TRUST_DOMAINS.newShop, transaction_amount_usd: 49.99 })}    # a young shop (RDAP), no board, no ads: HIGH risk
   ${post('/v1/skills/verified_merchant_json_badge', { domain: TRUST_DOMAINS.established })}    # signed statement valid 24 h, verify with viem
   ${post('/v1/skills/b2b_vendor_stability_evaluator', { vendor_domain: TRUST_DOMAINS.established })}    # hiring velocity, tech, contacts
+  ${post('/v1/skills/verify_domain_legitimacy_and_security', { domain: TRUST_DOMAINS.established })}    # the footprint facts as a skill
   ${post('/v1/skills/universal_product_url_to_json', { product_url: PRODUCT_URLS.full })}    # ProductGroup JSON-LD: variants, shipping, returns, wallets
   ${post('/v1/skills/store_readiness_auditor', { domain: STORE_DOMAINS.blocked })}    # robots.txt keeps GPTBot out: prioritized fixes
   ${post('/v1/skills/agentic_shelf_schema_comparator', { domain: STORE_DOMAINS.microdata, competitor_domains: [STORE_DOMAINS.full, STORE_DOMAINS.openGraph] })}    # ranked by readiness_score
