@@ -5,7 +5,6 @@ import { ashbyJob, greenhouseJob, makeJobs } from '../../../world/fixtures/job-b
 import { fakeFetch, type Answer } from './fake-net.ts';
 import { WORLD_NOW } from '../../../world/clock.ts';
 
-
 function memoryCache(clock: () => number): JobsCache & { entries: Map<string, { value: string; expiresAt: number }> } {
   const entries = new Map<string, { value: string; expiresAt: number }>();
   return {
