@@ -13,10 +13,11 @@ import { hiringIntent } from '../engines/jobs/intent.ts';
 import { normalizeGreenhouse } from '../engines/jobs/providers/greenhouse.ts';
 import { buildTechnologyFinder, vocabularyTerms, PROSE_WORDS, type TechnologyFinder } from '../engines/tech/keywords.ts';
 import { greenhouseJob, makeJobs } from '../test/world/fixtures/job-boards.ts';
+import { WORLD_NOW } from '../test/world/clock.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21);
 const BASELINE_ROUNDS = Number(process.env.BENCH_BASELINE_ROUNDS ?? 3);
-const NOW = new Date('2026-05-04T12:00:00Z');
+const NOW = new Date(WORLD_NOW);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)];

@@ -8,9 +8,10 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startWorld, type World } from '../world/index.ts';
-import { installJobBoards, JOB_DOMAINS, JOBS_NOW, type JobBoardsWorld } from '../world/fixtures/job-boards.ts';
+import { installJobBoards, JOB_DOMAINS, type JobBoardsWorld } from '../world/fixtures/job-boards.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
+import { WORLD_NOW } from '../world/clock.ts';
 
 let ip = 0;
 const caller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
@@ -20,7 +21,7 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
   let world: World;
   let boards: JobBoardsWorld;
   let service: TestService;
-  let clock = JOBS_NOW;
+  let clock = WORLD_NOW;
   before(async () => {
     world = await startWorld();
     boards = installJobBoards(world);

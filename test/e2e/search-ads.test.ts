@@ -8,9 +8,10 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startWorld, type World } from '../world/index.ts';
-import { ADS_DOMAINS, ADS_NOW, installAdsRegistry, REGISTRY_HOST, WORLD_GEO_IDS, type AdsRegistryWorld } from '../world/fixtures/ads-registry.ts';
+import { ADS_DOMAINS, installAdsRegistry, REGISTRY_HOST, WORLD_GEO_IDS, type AdsRegistryWorld } from '../world/fixtures/ads-registry.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
+import { WORLD_NOW } from '../world/clock.ts';
 
 let ip = 0;
 const caller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
@@ -23,7 +24,7 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
   before(async () => {
     world = await startWorld();
     registry = installAdsRegistry(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(ADS_NOW) });
+    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(WORLD_NOW) });
   });
   after(async () => {
     await service?.close();

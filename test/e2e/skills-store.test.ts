@@ -10,11 +10,12 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startWorld, type World } from '../world/index.ts';
-import { ADS_NOW, installAdsRegistry } from '../world/fixtures/ads-registry.ts';
-import { BLOG_POST_URL, installStoreSites, PRODUCT_URLS, PROMO, STORE_DOMAINS as S } from '../world/fixtures/store-sites.ts';
+import { installAdsRegistry } from '../world/fixtures/ads-registry.ts';
+import { BLOG_POST_URL, installStoreSites, PRODUCT_URLS, PROMO, PROMO_ENDS, STORE_DOMAINS as S } from '../world/fixtures/store-sites.ts';
 import { AGENT_BOTS } from '../../engines/store-readiness/bots.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
+import { WORLD_NOW } from '../world/clock.ts';
 
 let ip = 0;
 const caller = () => ({ 'X-Forwarded-For': `198.18.0.${++ip}` });
@@ -30,7 +31,7 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
     world = await startWorld();
     installAdsRegistry(world);
     installStoreSites(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(ADS_NOW + 3_600_000) });
+    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(WORLD_NOW + 3_600_000) });
   });
   after(async () => {
     await service?.close();
@@ -269,7 +270,7 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
       ]);
       assert.ok(body.active_codes.every((code: any) => code.source === 'seo_meta' && code.checkout_verified === false));
       for (const expired of PROMO.expired) assert.ok(!JSON.stringify(body.active_codes).includes(expired), `${expired} is not active`);
-      assert.equal(body.active_codes[0].discount_description, `Spring sale: 20% off preserves with code ${PROMO.description} until May 31, 2026.`);
+      assert.equal(body.active_codes[0].discount_description, `Spring sale: 20% off preserves with code ${PROMO.description} until ${PROMO_ENDS.description}.`);
       assert.match(body.best_offer_summary, new RegExp(`^${PROMO.description}: Spring sale`));
       assert.deepEqual(body.sources_checked, [`https://${S.promo}/`, `https://${S.promo}/deals`]);
       assert.ok(body.limitations.some((text: string) => /checkout_verified is always false/.test(text)));

@@ -12,9 +12,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { verifyMessage } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startWorld, type World } from '../world/index.ts';
-import { installJobBoards, JOBS_NOW, type JobBoardsWorld } from '../world/fixtures/job-boards.ts';
+import { installJobBoards, type JobBoardsWorld } from '../world/fixtures/job-boards.ts';
 import { installAdsRegistry } from '../world/fixtures/ads-registry.ts';
-import { installRdap, RDAP_NOW, type RdapWorld } from '../world/fixtures/rdap.ts';
+import { installRdap, RDAP_RECORDS, type RdapWorld } from '../world/fixtures/rdap.ts';
 import { installMerchantSites, MERCHANT_DOMAINS, WALLETS } from '../world/fixtures/merchant-sites.ts';
 import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
 import { BOARD_KEYS, installTrustSites, TRUST_DOMAINS } from '../world/fixtures/trust-sites.ts';
@@ -22,11 +22,13 @@ import { SIGNING_KEY_META } from '../../server/signing-key.ts';
 import { verifyBadge } from '../../engines/trust/statement.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
+import { WORLD_NOW } from '../world/clock.ts';
 
 const DAY = 86_400_000;
-/** One hour after the world's "today" (jobs, ads and RDAP share it). */
-const T0 = JOBS_NOW + 3_600_000;
-const ageAt = (registered: string, at = T0) => Math.floor((at - Date.parse(registered)) / DAY);
+/** One hour after the world's now (test/world/clock.ts), which every fixture date is relative to. */
+const T0 = WORLD_NOW + 3_600_000;
+/** A fixture domain's age in days, from its registration date in the RDAP fixture. */
+const ageAt = (domain: string, at = T0) => Math.floor((at - Date.parse((RDAP_RECORDS[domain] as { registered: string }).registered)) / DAY);
 
 let ip = 0;
 const caller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
@@ -40,7 +42,6 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
   let service: TestService;
 
   before(async () => {
-    assert.equal(RDAP_NOW, JOBS_NOW);
     world = await startWorld();
     jobs = installJobBoards(world);
     installAdsRegistry(world);
@@ -67,7 +68,7 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
       assertValid('TrustCheckResult', body);
       assert.equal(body.status, 'ok');
       assert.deepEqual(body.signals, {
-        domain_age_days: ageAt('2012-09-18T08:00:00Z'),
+        domain_age_days: ageAt(TRUST_DOMAINS.established),
         has_active_employees: true,
         open_jobs_count: 6,
         legitimate_tech_stack: true,
@@ -86,7 +87,7 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
     it('ok: the amount decides safe_to_buy for the same evidence', async () => {
       const small = await trust({ domain: TECH_DOMAINS.ok, transaction_amount_usd: 5_000 });
       assert.equal(small.body.status, 'ok');
-      assert.deepEqual(small.body.signals, { domain_age_days: ageAt('2008-06-02T17:41:09Z'), has_active_employees: null, open_jobs_count: null, legitimate_tech_stack: true, active_ad_campaigns: true, onchain_reputation_score: null });
+      assert.deepEqual(small.body.signals, { domain_age_days: ageAt(TECH_DOMAINS.ok), has_active_employees: null, open_jobs_count: null, legitimate_tech_stack: true, active_ad_campaigns: true, onchain_reputation_score: null });
       assert.deepEqual([small.body.trust_score, small.body.risk_level, small.body.safe_to_buy], [80, 'LOW', true]);
       const large = await trust({ domain: TECH_DOMAINS.ok, transaction_amount_usd: 20_000 });
       assert.deepEqual([large.body.trust_score, large.body.safe_to_buy], [80, false]);

@@ -1,99 +1,13 @@
 /**
  * npm run world [-- --chain]
- * Starts the offline world (DNS, fixture web sites, tag-manager host; with --chain also the local
- * Base chain and payments) and the service pointed at it, then prints commands to try.
+ * Starts the offline world and the service pointed at it (serve.ts), then prints commands to try.
+ * Every fixture date is an age before the world's now (clock.ts), read as the fixtures load: the
+ * moment the world starts, so the printed examples answer alike on any day. WORLD_NOW=<ISO instant>
+ * plays another moment: the fixtures and the service's clock start there.
  */
-import { createServer } from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startWorld } from './index.ts';
-import { installTechSites, TECH_DOMAINS } from './fixtures/tech-sites.ts';
-import { installJobBoards, JOB_DOMAINS } from './fixtures/job-boards.ts';
-import { ADS_DOMAINS, installAdsRegistry } from './fixtures/ads-registry.ts';
-import { CONTACT_DOMAINS, installContactSites } from './fixtures/contact-sites.ts';
-import { installMerchantSites, MERCHANT_DOMAINS, merchantUrl } from './fixtures/merchant-sites.ts';
-import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl } from './fixtures/markdown-sites.ts';
-import { installRdap } from './fixtures/rdap.ts';
-import { installTrustSites, TRUST_DOMAINS } from './fixtures/trust-sites.ts';
-import { installStoreSites, PRODUCT_URLS, STORE_DOMAINS } from './fixtures/store-sites.ts';
-import { createApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { openStore } from '../../server/store/index.ts';
-
-const withChain = process.argv.includes('--chain');
-const port = Number(process.env.PORT ?? 3000);
-const world = await startWorld({ chain: withChain });
-installTechSites(world);
-const jobs = installJobBoards(world);
-installAdsRegistry(world);
-installContactSites(world);
-installMerchantSites(world);
-installMarkdownSites(world);
-installRdap(world);
-installTrustSites(world, jobs);
-installStoreSites(world);
-
-const store = await openStore({ sqlitePath: join(mkdtempSync(join(tmpdir(), 'world-service-')), 'service.sqlite') });
-const config = {
-  ...loadConfig({ ...process.env, ...world.netEnv }),
-  ...(world.chain ? { payTo: world.chain.payTo, facilitatorPrivateKey: world.chain.facilitatorPrivateKey, rpcUrl: world.chain.rpcUrl } : {}),
-};
-const app = await createApp({ config, store, log: (entry) => entry.level === 'error' && console.error(JSON.stringify(entry)) });
-const server = createServer(app.callback()).listen(port, '127.0.0.1');
-const base = `http://127.0.0.1:${port}`;
-
-const post = (path: string, body: unknown) => `curl -s -X POST ${base}${path} -H 'content-type: application/json' -d '${JSON.stringify(body)}'`;
-console.log(`The offline world is up; the service listens on ${base} (embedded store in a temp folder).
-
-Try:
-  ${post('/v1/tech-stack', { domain: TECH_DOMAINS.ok })}
-  ${post('/v1/tech-stack', { domain: TECH_DOMAINS.blocked })}        # blocked, free
-  ${post('/v1/tech-stack', { domain: TECH_DOMAINS.notFound })}    # not_found, free
-  ${post('/v1/ats-jobs', { domain: JOB_DOMAINS.leverEu })}    # Lever EU board linked from the home page
-  ${post('/v1/company-intent', { domain: JOB_DOMAINS.big })}    # 1,000-job Greenhouse board
-  ${post('/v1/search-ads', { domain: ADS_DOMAINS.paged })}    # 40 ads over 3 registry pages
-  ${post('/v1/search-ads', { domain: ADS_DOMAINS.regions, region: 'JP' })}    # region filter, echoed
-  ${post('/v1/search-ads', { domain: ADS_DOMAINS.rateLimited })}    # registry 429: 502 engine_failed, free
-  ${post('/v1/company-profile', { domain: ADS_DOMAINS.jobsSite })}    # hiring and ads sections: ok
-  ${post('/v1/hot-buyers', { domains: [JOB_DOMAINS.leverEu, JOB_DOMAINS.greenhouseEmbed, JOB_DOMAINS.notFound], min_intent_score: 20 })}    # step 1: a quote
-  ${post('/v1/batch', { tool: 'tech-stack', domains: [TECH_DOMAINS.ok, TECH_DOMAINS.noSignals] })}    # step 1: one billable row
-  ${post('/v1/private-query', { tool: 'tech_stack', target: TECH_DOMAINS.ok })}    # the target stays out of payment terms
-  ${post('/v1/extract-contacts', { domain: CONTACT_DOMAINS.full })}    # every obfuscation, every trap
-  ${post('/v1/extract-contacts', { domain: CONTACT_DOMAINS.nothing })}    # only traps, no MX: no_data, free
-  ${post('/v1/verify-merchant', { target_url: merchantUrl(MERCHANT_DOMAINS.honest) })}    # valid x402 v2 terms, safe_to_pay
-  ${post('/v1/verify-merchant', { target_url: merchantUrl(MERCHANT_DOMAINS.hiddenInk) })}    # hidden instructions: CRITICAL
-  ${post('/v1/verify-merchant', { target_url: merchantUrl(MERCHANT_DOMAINS.drip) })}    # tarpit: unreachable within 4 s, free
-  ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.pricing, '/pricing') })}    # header-less pricing table as GFM
-  ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.article, '/cranes'), max_chars: 400 })}    # cut at a block boundary
-  ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.pdf, '/whitepaper.pdf') })}    # unsupported_content, free
-  ${post('/v1/skills/pre_purchase_merchant_trust_check', { domain: TRUST_DOMAINS.newShop, transaction_amount_usd: 49.99 })}    # a young shop (RDAP), no board, no ads: HIGH risk
-  ${post('/v1/skills/verified_merchant_json_badge', { domain: TRUST_DOMAINS.established })}    # signed statement valid 24 h, verify with viem
-  ${post('/v1/skills/b2b_vendor_stability_evaluator', { vendor_domain: TRUST_DOMAINS.established })}    # hiring velocity, tech, contacts
-  ${post('/v1/skills/universal_product_url_to_json', { product_url: PRODUCT_URLS.full })}    # ProductGroup JSON-LD: variants, shipping, returns, wallets
-  ${post('/v1/skills/store_readiness_auditor', { domain: STORE_DOMAINS.blocked })}    # robots.txt keeps GPTBot out: prioritized fixes
-  ${post('/v1/skills/agentic_shelf_schema_comparator', { domain: STORE_DOMAINS.microdata, competitor_domains: [STORE_DOMAINS.full, STORE_DOMAINS.openGraph] })}    # ranked by readiness_score
-  ${post('/v1/skills/checkout_active_promo_code_finder', { domain: STORE_DOMAINS.promo, product_category: 'preserves' })}    # codes from metadata and /deals, expired ones left out
-  ${post('/v1/skills/conversion_leak_lead_finder', { domain: STORE_DOMAINS.lead })}    # readiness gaps, a published address, recent ads: a lead
-  curl -s ${base}/v1/catalog | head -c 400
-  curl -s ${base}/llms.txt | head -30
-
-World domains: ${Object.values(TECH_DOMAINS).join(', ')}.
-Job board domains: ${Object.values(JOB_DOMAINS).join(', ')}.
-Ads registry domains: ${Object.values(ADS_DOMAINS).join(', ')}.
-Contact domains: ${Object.values(CONTACT_DOMAINS).join(', ')}.
-Markdown pages: ${markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes')}, ${markdownUrl(MARKDOWN_DOMAINS.product, '/products/kettle-one')}, ${markdownUrl(MARKDOWN_DOMAINS.banner)}.
-Merchant URLs: https://<domain>/api/report for ${Object.values(MERCHANT_DOMAINS).join(', ')}.
-Trust-skill domains (RDAP dates in test/world/fixtures/rdap.ts): ${Object.values(TRUST_DOMAINS).join(', ')}.
-Store domains (commerce skills): ${Object.values(STORE_DOMAINS).join(', ')}.
-${world.chain ? `Payments: the local chain is at ${world.chain.rpcUrl}; payTo ${world.chain.payTo}. After 5 free calls the 402 terms can be paid with any x402 v2 client on chain id 8453 (fund a payer with test/world/chain.ts newPayer).` : 'Start with -- --chain to also run the local chain and take x402 payments.'}
-Ctrl-C stops everything.`);
-
-async function stop() {
-  server.close();
-  await store.close();
-  await world.stop();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+const played = process.env.WORLD_NOW;
+const offsetMs = played ? Date.parse(played) - Date.now() : 0;
+if (Number.isNaN(offsetMs)) throw new Error(`WORLD_NOW is not a date: ${played}`);
+process.env.WORLD_NOW = played || new Date().toISOString();
+const { serveWorld } = await import('./serve.ts');
+await serveWorld({ chain: process.argv.includes('--chain'), port: Number(process.env.PORT ?? 3000), now: () => new Date(Date.now() + offsetMs) });

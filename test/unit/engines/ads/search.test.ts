@@ -3,11 +3,12 @@ import assert from 'node:assert/strict';
 import { CookieJar, searchAds, isAdsRegistryFailure, REGIONS, type AdsRegistryFailure, type Region } from '../../../../engines/ads/index.ts';
 import { FetchFailure } from '../../../../engines/net/types.ts';
 import { assertValid } from '../../../support/contract.ts';
-import { ADS_DOMAINS, ADS_NOW, BLOCK_PAGE, PAGE_CAP, registryListings, WORLD_GEO_IDS } from '../../../world/fixtures/ads-registry.ts';
+import { ADS_DOMAINS, BLOCK_PAGE, PAGE_CAP, registryListings, WORLD_GEO_IDS } from '../../../world/fixtures/ads-registry.ts';
 import { fakeRegistry, type FakeRegistry } from './fake-registry.ts';
+import { WORLD_NOW } from '../../../world/clock.ts';
 
 const DAY = 86_400_000;
-const now = () => new Date(ADS_NOW);
+const now = () => new Date(WORLD_NOW);
 
 function search(registry: FakeRegistry, domain: string, region?: Region, extra: { now?: () => Date; jar?: CookieJar } = {}) {
   return searchAds(domain, region, { fetch: registry.fetch, now: extra.now ?? now, jar: extra.jar });
@@ -110,12 +111,12 @@ describe('searchAds: paging and the sample', () => {
     const result = await search(fakeRegistry(), ADS_DOMAINS.paged);
     assert.equal(result.earliest_first_shown_in_sample, day(Math.min(...expected.map((ad) => ad.firstShown))));
     assert.equal(result.latest_last_shown_in_sample, day(Math.max(...expected.map((ad) => ad.lastShown))));
-    const recent = expected.filter((ad) => ad.lastShown >= ADS_NOW - 30 * DAY).length;
+    const recent = expected.filter((ad) => ad.lastShown >= WORLD_NOW - 30 * DAY).length;
     assert.ok(recent > 0 && recent < 40, String(recent));
     assert.equal(result.ads_shown_last_30_days_in_sample, recent);
-    assert.equal(result.checked_at, new Date(ADS_NOW).toISOString());
+    assert.equal(result.checked_at, new Date(WORLD_NOW).toISOString());
 
-    const later = await search(fakeRegistry(), ADS_DOMAINS.paged, undefined, { now: () => new Date(ADS_NOW + 365 * DAY) });
+    const later = await search(fakeRegistry(), ADS_DOMAINS.paged, undefined, { now: () => new Date(WORLD_NOW + 365 * DAY) });
     assert.equal(later.ads_shown_last_30_days_in_sample, 0, 'a year later none is recent');
   });
 
@@ -255,7 +256,7 @@ describe('searchAds: the visit for cookies', () => {
     const registry = fakeRegistry({ home });
     const jar = new CookieJar({ sessionMs: 60_000 });
     await search(registry, ADS_DOMAINS.noAds, undefined, { jar });
-    await search(registry, ADS_DOMAINS.noAds, undefined, { jar, now: () => new Date(ADS_NOW + 61_000) });
+    await search(registry, ADS_DOMAINS.noAds, undefined, { jar, now: () => new Date(WORLD_NOW + 61_000) });
     assert.equal(registry.homeVisits(), 2);
   });
 

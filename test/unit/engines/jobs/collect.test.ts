@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import { collectJobs, type JobsCache } from '../../../../engines/jobs/collect.ts';
 import { ashbyJob, greenhouseJob, makeJobs } from '../../../world/fixtures/job-boards.ts';
 import { fakeFetch, type Answer } from './fake-net.ts';
-
-const NOW = Date.parse('2026-05-04T12:00:00Z');
+import { WORLD_NOW } from '../../../world/clock.ts';
 
 function memoryCache(clock: () => number): JobsCache & { entries: Map<string, { value: string; expiresAt: number }> } {
   const entries = new Map<string, { value: string; expiresAt: number }>();
@@ -25,7 +24,7 @@ const GH = (token: string) => `https://boards-api.greenhouse.io/v1/boards/${toke
 
 describe('collectJobs', () => {
   it('reads a linked board (confidence high), caches it, and answers from the cache before next_poll_after without fetching', async () => {
-    let clock = NOW;
+    let clock = WORLD_NOW;
     const cache = memoryCache(() => clock);
     const fetch = fakeFetch({ 'https://acme.com/': { html: '<a href="https://boards.greenhouse.io/acme">Jobs</a>' }, [GH('acme')]: greenhouse('acme', 4) });
     const deps = { fetch, now: () => new Date(clock), cache };
@@ -34,14 +33,14 @@ describe('collectJobs', () => {
     assert.equal(first.confidence, 'high');
     assert.equal(first.match, 'careers_page_link');
     assert.equal(first.jobs.length, 4);
-    assert.equal(first.nextPollAfter, new Date(NOW + 6 * 3_600_000).toISOString());
+    assert.equal(first.nextPollAfter, new Date(WORLD_NOW + 6 * 3_600_000).toISOString());
     const calls = fetch.calls.length;
     clock += 3_600_000;
     const again = await collectJobs('acme.com', deps);
     assert.equal(fetch.calls.length, calls);
     assert.equal(again.fromCache, true);
     assert.deepEqual(again.jobs, first.jobs);
-    clock = NOW + 6 * 3_600_000 + 1;
+    clock = WORLD_NOW + 6 * 3_600_000 + 1;
     await collectJobs('acme.com', deps);
     assert.deepEqual(fetch.calls.slice(calls), [GH('acme')], 'after next_poll_after only the board is read again');
   });
@@ -54,12 +53,12 @@ describe('collectJobs', () => {
       'https://zero.dev/': { html: '<p>zero</p>' },
       [GH('zero')]: greenhouse('zero', 3),
     }, { missingHosts: ['careers.brightlynx.com', 'jobs.brightlynx.com', 'brightlynx.recruitee.com', 'careers.zero.dev', 'jobs.zero.dev', 'zero.recruitee.com'] });
-    const named = await collectJobs('brightlynx.com', { fetch, now: () => new Date(NOW) });
+    const named = await collectJobs('brightlynx.com', { fetch, now: () => new Date(WORLD_NOW) });
     assert.equal(named.status, 'ok');
     assert.deepEqual(named.board, { provider: 'ashby', slug: 'brightlynx' });
     assert.equal(named.confidence, 'unverified');
     assert.equal(named.match, 'name_match');
-    const generic = await collectJobs('zero.dev', { fetch, now: () => new Date(NOW) });
+    const generic = await collectJobs('zero.dev', { fetch, now: () => new Date(WORLD_NOW) });
     assert.equal(generic.status, 'not_found');
     assert.equal(generic.generic, true);
     assert.equal(generic.jobs.length, 3, 'reported');
@@ -74,7 +73,7 @@ describe('collectJobs', () => {
       [GH('storm')]: { status: 503 },
       'https://plain.com/': { html: '<p>bread</p>' },
     }, { missingHosts: ['careers.plain.com', 'jobs.plain.com', 'plain.recruitee.com'] });
-    const deps = { fetch, now: () => new Date(NOW) };
+    const deps = { fetch, now: () => new Date(WORLD_NOW) };
     assert.equal((await collectJobs('quiet.com', deps)).status, 'no_open_jobs');
     const storm = await collectJobs('storm.com', deps);
     assert.equal(storm.status, 'unreachable');
@@ -86,6 +85,6 @@ describe('collectJobs', () => {
 
   it('is unreachable when a provider asked by name fails and none matched', async () => {
     const fetch = fakeFetch({ 'https://plain.com/': { html: '<p>bread</p>' }, 'https://api.lever.co/v0/postings/plain?mode=json&skip=0&limit=100': 'timeout' }, { missingHosts: ['careers.plain.com', 'jobs.plain.com', 'plain.recruitee.com'] });
-    assert.equal((await collectJobs('plain.com', { fetch, now: () => new Date(NOW) })).status, 'unreachable');
+    assert.equal((await collectJobs('plain.com', { fetch, now: () => new Date(WORLD_NOW) })).status, 'unreachable');
   });
 });
