@@ -25,6 +25,16 @@ export function firstSentence(text: string): string {
   return flat;
 }
 
+/**
+ * An operation's description as the catalog and the MCP tool list carry it: its first paragraph
+ * (up to the first blank line), and where the rest is when there is more.
+ */
+export function leadParagraph(text: string, rest: string): string {
+  const [lead, ...more] = text.trim().split(/\n\s*\n/);
+  const flat = lead.replace(/\s+/g, ' ').trim();
+  return more.length ? `${flat} (More: ${rest}.)` : flat;
+}
+
 /** A description as the compact documents carry it: its first sentence when that is short, else none. */
 export function shortNote(text: string, maxChars = 60): string {
   const sentence = firstSentence(text);

@@ -1,6 +1,6 @@
 import type { JsonObject } from './spec.ts';
 import type { OperationInfo } from './operations.ts';
-import { compactSchemas, shortNote, standalone } from './compact.ts';
+import { compactSchemas, leadParagraph, shortNote, standalone } from './compact.ts';
 
 export interface DocumentOptions {
   base: string;
@@ -69,7 +69,7 @@ export function buildCatalog(doc: JsonObject, operations: OperationInfo[], { bas
       mcpTool: op.mcpTool,
       priceMicroUsd: op.priceMicroUsd,
       pricing: op.pricing,
-      description: `${op.summary}. ${op.description}`,
+      description: `${op.summary}. ${leadParagraph(op.description, `${base}/openapi.json, ${op.method.toUpperCase()} ${op.path}`)}`,
       request: op.examples[0]?.body ?? {},
       inputSchema: schemas.roots[`input:${op.offerId}`],
       outputSchema: schemas.roots[`output:${op.offerId}`],
@@ -168,7 +168,7 @@ export function buildMcpTools(doc: JsonObject, operations: OperationInfo[]) {
     return {
       name: op.mcpTool,
       title: op.skillName ?? op.summary,
-      description: `${op.summary}. ${op.description} ${priceLine(op)}`,
+      description: `${op.summary}. ${leadParagraph(op.description, `the service's /openapi.json, ${op.method.toUpperCase()} ${op.path}`)} ${priceLine(op)}`,
       inputSchema: standalone(input.roots.input, input.$defs),
       outputSchema: standalone(output.roots.output, output.$defs),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: op.priceMicroUsd > 0 },

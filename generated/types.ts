@@ -1242,6 +1242,45 @@ export interface components {
             checked_at: string;
             note?: string | null;
             next_steps?: components["schemas"]["NextSteps"];
+            company?: components["schemas"]["CompanyFacts"];
+        };
+        /** @description What public sources state about the company, each fact with its source and the URL it was read from; a fact no source states is absent, never guessed or derived from the domain. Sources: json_ld (the home page's own schema.org Organization, LocalBusiness or Corporation: the node whose url or @id is on the site, else the first), open_graph and meta (og:site_name, the description and keywords meta tags), page_link (company profile links and a single tel: link on the home page), job_board (the company name the board of the hiring section gives), rdap (the registration event, through the RDAP bootstrap). The home page is the one the tech_stack section fetched (no second fetch); the RDAP lookup is the one upstream call this object adds, kept 7 days once a date is known. It does not change what is charged. */
+        CompanyFacts: {
+            name?: components["schemas"]["SourcedText"];
+            legal_name?: components["schemas"]["SourcedText"];
+            description?: components["schemas"]["SourcedText"];
+            logo_url?: components["schemas"]["SourcedText"];
+            social_profiles?: components["schemas"]["SourcedFact"] & {
+                value?: string[];
+            };
+            /** @description country is an ISO 3166-1 alpha-2 code when the source writes one, else the name as written. */
+            address?: components["schemas"]["SourcedFact"] & {
+                value?: {
+                    street?: string;
+                    locality?: string;
+                    region?: string;
+                    postal_code?: string;
+                    country?: string;
+                };
+            };
+            founding_year?: components["schemas"]["SourcedFact"] & {
+                value?: number;
+            };
+            industry_keywords?: components["schemas"]["SourcedFact"] & {
+                value?: string[];
+            };
+            phone?: components["schemas"]["SourcedText"];
+            domain_registered?: components["schemas"]["SourcedText"];
+        };
+        SourcedFact: {
+            value: unknown;
+            /** @enum {string} */
+            source: "json_ld" | "open_graph" | "meta" | "page_link" | "job_board" | "rdap";
+            /** Format: uri */
+            source_url: string;
+        };
+        SourcedText: components["schemas"]["SourcedFact"] & {
+            value?: string;
         };
         /** @description The free status of one domain from step 1. */
         QuoteStatusRow: {
@@ -1811,6 +1850,7 @@ export interface components {
             /** Format: date-time */
             checked_at?: string;
             note?: string | null;
+            company?: components["schemas"]["CompanyFacts"];
         };
         /** @enum {string} */
         ErrorCode: "unsafe_or_invalid_target" | "advisor_rate_limit" | "not_ok_rate_limit" | "json_required" | "body_too_large" | "invalid_json" | "invalid_input" | "invalid_domain" | "invalid_known_job_ids" | "diff_only_needs_known_job_ids" | "idempotency_key_invalid" | "idempotency_conflict" | "request_already_started" | "payment_reused" | "invalid_payment" | "unsupported_payment" | "settlement_failed" | "engine_unavailable" | "engine_failed" | "engine_result_too_large" | "invalid_engine_result" | "daily_cost_cap" | "network_not_enabled" | "settlement_cap_reached" | "not_found" | "quote_required" | "quote_not_found" | "quote_expired" | "scan_quota" | "method_not_allowed";
@@ -2693,6 +2733,9 @@ export type SchemaSearchAdsResult = components['schemas']['SearchAdsResult'];
 export type SchemaFootprintFact = components['schemas']['FootprintFact'];
 export type SchemaSectionStatus = components['schemas']['SectionStatus'];
 export type SchemaProfileResult = components['schemas']['ProfileResult'];
+export type SchemaCompanyFacts = components['schemas']['CompanyFacts'];
+export type SchemaSourcedFact = components['schemas']['SourcedFact'];
+export type SchemaSourcedText = components['schemas']['SourcedText'];
 export type SchemaQuoteStatusRow = components['schemas']['QuoteStatusRow'];
 export type SchemaColdRow = components['schemas']['ColdRow'];
 export type SchemaHotRow = components['schemas']['HotRow'];

@@ -1,6 +1,6 @@
-import { composeProfile, type ProfileResult } from '../engines/profile/compose.ts';
+import type { ProfileResult } from '../engines/profile/compose.ts';
+import { profileWithCompany } from './company-facts.ts';
 import { nextSteps } from './next-steps.ts';
-import { profileSections } from './profile-sections.ts';
 import type { Handler, HandlerRegistry } from './types.ts';
 
 /**
@@ -10,7 +10,7 @@ import type { Handler, HandlerRegistry } from './types.ts';
  */
 export function createCompanyFootprint(registry: () => HandlerRegistry): Handler<{ domain: string }, ProfileResult> {
   return async function companyFootprint({ domain }, context) {
-    const result = await composeProfile(domain, profileSections(registry, domain, context), { now: context.now });
+    const result = await profileWithCompany(registry, domain, context);
     if (result.status === 'ok') result.next_steps = nextSteps(domain, ['extract-contacts', 'company-profile'], context.baseUrl);
     return result;
   };

@@ -1,12 +1,12 @@
-import { composeProfile, type ProfileResult } from '../engines/profile/compose.ts';
+import type { ProfileResult } from '../engines/profile/compose.ts';
+import { profileWithCompany } from './company-facts.ts';
 import { nextSteps } from './next-steps.ts';
-import { profileSections } from './profile-sections.ts';
 import type { Handler, HandlerRegistry } from './types.ts';
 
 /** POST /v1/company-profile (MCP get_company_profile): the three sections in parallel. */
 export function createCompanyProfile(registry: () => HandlerRegistry): Handler<{ domain: string }, ProfileResult> {
   return async function companyProfile({ domain }, context) {
-    const result = await composeProfile(domain, profileSections(registry, domain, context), { now: context.now });
+    const result = await profileWithCompany(registry, domain, context);
     if (result.status === 'ok') result.next_steps = nextSteps(domain, ['ats-jobs', 'extract-contacts'], context.baseUrl);
     return result;
   };

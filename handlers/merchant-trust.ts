@@ -6,27 +6,18 @@
  * the assessment (engines/trust).
  */
 import { composeProfile, DEFAULT_DEADLINES_MS, type ProfileResult } from '../engines/profile/compose.ts';
-import { lookupRegistration, type DomainRegistration, type RdapCache } from '../engines/rdap/index.ts';
+import type { DomainRegistration } from '../engines/rdap/index.ts';
 import { assessTrust, type WalletCheck } from '../engines/trust/score.ts';
 import { noSignal, trustSignals, type TrustSignals } from '../engines/trust/signals.ts';
 import { checkWallet } from '../engines/trust/wallet.ts';
 import type { components } from '../generated/types.ts';
 import { profileSections } from './profile-sections.ts';
+import { registrationOf } from './registration.ts';
 import { UnsafeWatch, websiteState } from './skill-sections.ts';
 import type { HandlerContext, HandlerRegistry } from './types.ts';
 
 export type TrustCheckRequest = components['schemas']['TrustCheckRequest'];
 export type TrustCheckResult = components['schemas']['TrustCheckResult'];
-
-const RDAP_CACHE_NS = 'rdap';
-
-/** The store's cache as the RDAP engine's. */
-function rdapCache({ services, now }: HandlerContext): RdapCache {
-  return {
-    get: async (key) => (await services.cache.get({ ns: RDAP_CACHE_NS, key, now: now().getTime() }))?.value ?? null,
-    set: (key, value, expiresAt) => services.cache.set({ ns: RDAP_CACHE_NS, key, value: value as any, expiresAt }),
-  };
-}
 
 export interface TrustCheck {
   result: TrustCheckResult;
@@ -68,7 +59,7 @@ export async function runTrustCheck(
   const sections = profileSections(registry, domain, context);
   const [profile, registration, wallet] = await Promise.all([
     composeProfile(domain, { tech_stack: watch.wrap(sections.tech_stack), hiring_intent: watch.wrap(sections.hiring_intent), search_ads: watch.wrap(sections.search_ads) }, { now }),
-    lookupRegistration(domain, { fetch: services.net.fetch, now, signal, cache: rdapCache(context) }, { config: services.upstreams.rdap }),
+    registrationOf(domain, context),
     merchant_wallet_or_id ? checkWallet(domain, merchant_wallet_or_id, { fetch: services.net.fetch, signal }) : Promise.resolve(null),
   ]);
   watch.rethrow();

@@ -38,6 +38,8 @@ export interface HandlerContext {
   services: HandlerServices;
   /** Read-only facts about this caller (source IP); reading them uses nothing. */
   caller: CallerFacts;
+  /** Given the home page tech-stack read, when a composite operation runs it as a section: the page's company facts come from the same fetch. */
+  onHomePage?: (page: { html: string; url: string }) => void;
 }
 
 /** The caller's free calls and free step-1 scans of today, as the meter counts them. */

@@ -35,6 +35,8 @@ export interface TechStackDeps {
   remember: (domain: string, snapshot: TechStackSnapshot) => Promise<void>;
   /** Container texts kept across calls (net.containers): one public gtm.js serves many sites. */
   containers?: Pick<TextCache, 'get'> | null;
+  /** Told of the home page once it is read (not a bot wall, not a 5xx): a composite operation reads its own facts from the same fetch. */
+  onHomePage?: (page: { html: string; url: string }) => void;
 }
 
 export interface TechStackOptions {
@@ -151,6 +153,7 @@ export async function collectTechStack(
     return { ...emptyResult(domain, 'blocked', checkedAt, `The site answered ${page.status} with a bot wall or challenge page; nothing was read.`), final_url: page.url };
   }
   if (page.status >= 500) return { ...emptyResult(domain, 'unreachable', checkedAt, `The home page answered ${page.status}.`), final_url: page.url };
+  deps.onHomePage?.({ html, url: page.url });
 
   let partial = page.truncated || !mx.ok && mx.reason === 'timeout' || !txt.ok && txt.reason === 'timeout';
   const containers: { id: string; body: string }[] = [];
