@@ -25,6 +25,8 @@ describe('ads mapping: one creative to one ad item', () => {
       last_shown: '2023-11-14',
       preview_url: 'https://tpc.googlesyndication.com/archive/simgad/1234567890?a=1&b=2',
       transparency_url: `https://adstransparency.google.com/advertiser/${AR}/creative/${CR}?region=anywhere`,
+      landing_domain: 'example.com',
+      image_url: 'https://tpc.googlesyndication.com/archive/simgad/1234567890?a=1&b=2',
     });
     assert.equal(ad.firstShownMs, 1_700_000_000_000);
     assert.equal(ad.lastShownMs, 1_700_003_600_000);
@@ -83,7 +85,7 @@ describe('ads mapping: one creative to one ad item', () => {
     for (const [domain, listing] of registryListings()) {
       for (const ad of listing.ads) {
         const outcome = mapCreative(creativeJson(ad), { domain });
-        if (domain === ADS_DOMAINS.lookalike || ad.domain.endsWith('brightpath-learning.co')) {
+        if (domain === ADS_DOMAINS.lookalike || ad.domain?.endsWith('brightpath-learning.co')) {
           assert.equal(outcome.ok, false);
           continue;
         }

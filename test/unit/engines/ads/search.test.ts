@@ -10,7 +10,7 @@ const DAY = 86_400_000;
 const now = () => new Date(ADS_NOW);
 
 function search(registry: FakeRegistry, domain: string, region?: Region, extra: { now?: () => Date; jar?: CookieJar } = {}) {
-  return searchAds(domain, region, { fetch: registry.fetch, now: extra.now ?? now, jar: extra.jar });
+  return searchAds(domain, { region }, { fetch: registry.fetch, now: extra.now ?? now, jar: extra.jar });
 }
 
 async function failure(promise: Promise<unknown>): Promise<AdsRegistryFailure> {
@@ -23,7 +23,7 @@ async function failure(promise: Promise<unknown>): Promise<AdsRegistryFailure> {
 function expectedAds(domain: string, region?: Region) {
   const geo = region ? WORLD_GEO_IDS[region] : null;
   return registryListings().get(domain)!.ads
-    .filter((ad) => ad.domain === domain || ad.domain.endsWith(`.${domain}`))
+    .filter((ad) => ad.domain === null || ad.domain === domain || ad.domain.endsWith(`.${domain}`))
     .filter((ad) => geo === null || ad.regions.some((name) => WORLD_GEO_IDS[name] === geo));
 }
 
@@ -57,17 +57,17 @@ describe('searchAds: paging and the sample', () => {
 
   it('never reads more pages than allowed', async () => {
     const registry = fakeRegistry();
-    const result = await searchAds(ADS_DOMAINS.paged, undefined, { fetch: registry.fetch, now }, { maxPages: 1 });
+    const result = await searchAds(ADS_DOMAINS.paged, {}, { fetch: registry.fetch, now }, { maxPages: 1 });
     assert.equal(registry.searches().length, 1);
     assert.equal(result.ads_returned, PAGE_CAP);
     assert.match(result.note!, /more pages were not read/);
   });
 
   it('says the sample is cut only when the registry had more', async () => {
-    const exact = await searchAds(ADS_DOMAINS.regions, undefined, { fetch: fakeRegistry().fetch, now }, { maxAds: 17 });
+    const exact = await searchAds(ADS_DOMAINS.regions, {}, { fetch: fakeRegistry().fetch, now }, { maxAds: 17 });
     assert.equal(exact.ads_returned, 17);
     assert.doesNotMatch(exact.note!, /more pages/);
-    const cut = await searchAds(ADS_DOMAINS.regions, undefined, { fetch: fakeRegistry().fetch, now }, { maxAds: 10 });
+    const cut = await searchAds(ADS_DOMAINS.regions, {}, { fetch: fakeRegistry().fetch, now }, { maxAds: 10 });
     assert.equal(cut.ads_returned, 10);
     assert.match(cut.note!, /more pages were not read/);
   });
@@ -78,7 +78,7 @@ describe('searchAds: paging and the sample', () => {
     const original = registry.fetch;
     registry.fetch = async (url, request) => {
       const response = await original(url, request);
-      if (request?.method !== 'POST') return response;
+      if (request?.method !== 'POST' || !url.includes('SearchCreatives')) return response;
       const body = JSON.parse(response.text().replace(/^\)\]\}'\n/, ''));
       if (!first) first = body['1'][0];
       else if (body['1']) body['1'].unshift(first);
@@ -242,7 +242,8 @@ describe('searchAds: the visit for cookies', () => {
     assert.equal(registry.homeVisits(), 1);
     assert.match(registry.requests[0].url, /\/\?region=anywhere$/);
     const posts = registry.requests.filter((request) => request.method === 'POST');
-    assert.equal(posts.length, 4, '3 pages and 1');
+    assert.equal(posts.filter((post) => post.search).length, 4, '3 pages and 1');
+    assert.ok(posts.some((post) => post.lookup), 'the lookups are POSTs of the same kind');
     for (const post of posts) {
       assert.equal(post.headers.cookie, 'NID=511=abc');
       assert.equal(post.headers['content-type'], 'application/x-www-form-urlencoded;charset=UTF-8');
@@ -274,7 +275,7 @@ describe('searchAds: the visit for cookies', () => {
 
   it('reads the registry at the configured base URL', async () => {
     const registry = fakeRegistry({ base: 'https://ads-mirror.example.net' });
-    const result = await searchAds(ADS_DOMAINS.regions, 'US', { fetch: registry.fetch, now, config: { registryUrl: 'https://ads-mirror.example.net', timeoutMs: 1000 } });
+    const result = await searchAds(ADS_DOMAINS.regions, { region: 'US' }, { fetch: registry.fetch, now, config: { registryUrl: 'https://ads-mirror.example.net', timeoutMs: 1000 } });
     assert.equal(result.status, 'ok');
     assert.ok(registry.requests.every((request) => request.url.startsWith('https://ads-mirror.example.net/')));
     assert.ok(result.ads!.every((ad) => ad.transparency_url.startsWith('https://adstransparency.google.com/advertiser/')), 'links go to the public site');
