@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CookieJar, searchAds, isAdsRegistryFailure, REGIONS, type AdsRegistryFailure, type Region } from '../../../../engines/ads/index.ts';
+import { CookieJar, createLookupCaches, searchAds, isAdsRegistryFailure, REGIONS, type AdsRegistryFailure, type Region } from '../../../../engines/ads/index.ts';
 import { FetchFailure } from '../../../../engines/net/types.ts';
 import { assertValid } from '../../../support/contract.ts';
 import { ADS_DOMAINS, ADS_NOW, BLOCK_PAGE, PAGE_CAP, registryListings, WORLD_GEO_IDS } from '../../../world/fixtures/ads-registry.ts';
@@ -228,6 +228,75 @@ describe('searchAds: the registry blocking or failing is a failure, never no_ads
       assert.equal(error.reason, 'rate_limited');
       assert.equal(error.retryAfterSeconds, 42);
     }
+  });
+});
+
+describe('searchAds: filters', () => {
+  it('sends the format and days-shown filters with every page, and echoes them', async () => {
+    const registry = fakeRegistry();
+    const result = await searchAds(ADS_DOMAINS.paged, { format: 'image', shownFrom: '2026-01-01', shownTo: '2026-04-30' }, { fetch: registry.fetch, now });
+    assertValid('SearchAdsResult', result);
+    for (const request of registry.searches()) assert.deepEqual([request['3']['4'], request['3']['6'], request['3']['7']], [2, 20260101, 20260430]);
+    assert.equal(result.format, 'image');
+    assert.equal(result.shown_from, '2026-01-01');
+    assert.equal(result.shown_to, '2026-04-30');
+    assert.ok(result.ads!.length > 0 && result.ads!.every((ad) => ad.format === 'image'));
+  });
+
+  it('answers no_ads when the filters leave nothing, naming them', async () => {
+    const result = await searchAds(ADS_DOMAINS.regions, { region: 'FR', format: 'video', shownFrom: '2026-05-01' }, { fetch: fakeRegistry().fetch, now });
+    assertValid('SearchAdsResult', result);
+    assert.equal(result.status, 'no_ads');
+    assert.ok(result.note!.startsWith('The advertising-transparency registry lists no video ads for globetrot-travel.com in region FR shown on or after 2026-05-01.'), result.note!);
+  });
+});
+
+describe('searchAds: lookups', () => {
+  it('looks up the first ads and advertisers within the caps, advertisers first, and fills their facts', async () => {
+    const registry = fakeRegistry();
+    const result = await searchAds(ADS_DOMAINS.paged, {}, { fetch: registry.fetch, now }, { maxCreativeLookups: 3, maxAdvertiserLookups: 2 });
+    assertValid('SearchAdsResult', result);
+    const lookups = registry.lookups();
+    assert.deepEqual(lookups.map((lookup) => lookup.method), ['GetAdvertiserById', 'GetAdvertiserById', 'GetCreativeById', 'GetCreativeById', 'GetCreativeById']);
+    assert.deepEqual(lookups.slice(0, 2).map((lookup) => lookup.request['1']), result.advertisers!.slice(0, 2).map((advertiser) => advertiser.advertiser_id));
+    assert.ok(result.advertisers!.slice(0, 2).every((advertiser) => advertiser.country));
+    assert.ok(result.advertisers!.slice(2).every((advertiser) => !('country' in advertiser) && !('verified_name' in advertiser)));
+    assert.deepEqual(result.ads!.map((ad) => ad.regions_shown?.length ?? 0).slice(0, 5), [2, 2, 2, 0, 0]);
+    assert.match(result.note!, /first 3 ad\(s\) only/);
+  });
+
+  it('makes no lookup with caps of 0, and asks once per kept answer', async () => {
+    const none = fakeRegistry();
+    await searchAds(ADS_DOMAINS.techSite, {}, { fetch: none.fetch, now }, { maxCreativeLookups: 0, maxAdvertiserLookups: 0 });
+    assert.equal(none.lookups().length, 0);
+    const registry = fakeRegistry();
+    const lookups = createLookupCaches();
+    await searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, now, lookups });
+    assert.equal(registry.lookups().length, 7, '1 advertiser and 6 ads');
+    const again = await searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, now, lookups });
+    assert.equal(registry.lookups().length, 7);
+    assert.deepEqual(again.ads![0].regions_shown, ['US', 'GB', 'DE']);
+  });
+
+  it('keeps no refused lookup answer and treats it as a failure that stops the lookups', async () => {
+    const registry = fakeRegistry({ override: (request) => (request.lookup ? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ '2': 'BadRequestException: no', '5': 400 }) } : undefined) });
+    const result = await searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, now });
+    assert.equal(result.status, 'ok');
+    assert.ok(registry.lookups().length <= 2);
+    assert.match(result.note!, /lookups stopped \(the registry refused the request/);
+    assert.ok(result.ads!.every((ad) => !('regions_shown' in ad)));
+  });
+
+  it('lets an abort through instead of leaving facts out', async () => {
+    const controller = new AbortController();
+    const registry = fakeRegistry({
+      override: (request) => {
+        if (!request.lookup) return undefined;
+        controller.abort();
+        return new DOMException('This operation was aborted', 'AbortError');
+      },
+    });
+    await assert.rejects(searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, now, signal: controller.signal }), /aborted/);
   });
 });
 
