@@ -129,7 +129,7 @@ export interface paths {
         put?: never;
         /**
          * Search ads the domain runs, from the public advertising-transparency registry
-         * @description Up to 40 ads with advertisers, formats and dates, and the registry's estimate of all ads. Optional region filter. A domain with no ads is never charged.
+         * @description Up to 40 ads with advertisers (verified name and country), formats, dates, regions shown in, landing domain and archived image, and the registry's estimate of all ads. Optional filters: region, format, and a range of days shown. A domain with no ads, or none left by the filters, is never charged.
          */
         post: operations["searchAds"];
         delete?: never;
@@ -849,9 +849,27 @@ export interface components {
          * @enum {string}
          */
         Region: "US" | "GB" | "CA" | "AU" | "DE" | "FR" | "ES" | "IT" | "NL" | "IL" | "IN" | "BR" | "MX" | "JP" | "SG" | "AE";
+        /**
+         * @description The registry's ad format.
+         * @enum {string}
+         */
+        AdFormat: "text" | "image" | "video";
+        /** @description The filters are the registry's own (sent with the search; the registry decides which ads match): region, format, and a range of days an ad was shown in. shown_from must not be after shown_to (else 400 invalid_input, pointing at /shown_to). A filter that leaves no ad is no_ads (free), never ok with zero ads. */
         SearchAdsRequest: {
             domain: components["schemas"]["Domain"];
             region?: components["schemas"]["Region"];
+            /** @description Only ads of this format (text, image or video). */
+            format?: components["schemas"]["AdFormat"];
+            /**
+             * Format: date
+             * @description Only ads the registry shows as shown on or after this day (UTC, YYYY-MM-DD).
+             */
+            shown_from?: string;
+            /**
+             * Format: date
+             * @description Only ads the registry shows as shown on or before this day (UTC, YYYY-MM-DD); not before shown_from.
+             */
+            shown_to?: string;
         };
         /** @description The quote_id returned by step 1. A quote can be paid until its expires_at (15 minutes); after that step 2 answers quote_expired, and two days after expiry the quote is deleted and step 2 answers quote_not_found. A paid quote_id sent again by the same caller on the same UTC day (or with the same Idempotency-Key within a day) replays the paid answer. */
         QuoteId: string;
@@ -1134,6 +1152,10 @@ export interface components {
             /** @description The name the registry gives (the advertiser id when it gives none). */
             name: string;
             ads_in_sample: number;
+            /** @description The legal name the advertiser verified with the registry (its advertiser lookup, "9"."1"). Absent when the registry states none, or the advertiser was not looked up (see SearchAdsResult). */
+            verified_name?: string;
+            /** @description The advertiser's country as the registry states it (its advertiser lookup, "3"; ISO 3166-1 alpha-2). Absent when the registry states none, or the advertiser was not looked up. */
+            country?: string;
         };
         /** @description Ads of the sample by format (every format present, 0 when none). */
         AdFormatCounts: {
@@ -1147,7 +1169,10 @@ export interface components {
             /** @description The registry's advertiser id. */
             advertiser_id: string;
             advertiser_name: string | null;
-            /** @enum {string} */
+            /**
+             * @description The registry's format code; without one, the format filter the registry matched, else read from the preview (an archived image is image, a video thumbnail or player video, anything else text).
+             * @enum {string}
+             */
             format: "text" | "image" | "video";
             /**
              * Format: date
@@ -1169,16 +1194,30 @@ export interface components {
              * @description The ad's page on the public registry, for the region asked (or anywhere).
              */
             transparency_url: string;
+            /** @description The domain the registry lists the ad under ("14" of the search answer), the searched domain or a subdomain of it. Absent when the registry gives none. */
+            landing_domain?: string;
+            /**
+             * Format: uri
+             * @description The image the registry archived for the ad ("3"."3"."2" of the search answer): the image of an image ad, else the picture it keeps for a video or text ad. Absent when it gives none. The registry gives no ad text: a text ad's words exist only inside its preview renderer script (preview_url), which the service neither fetches nor runs.
+             */
+            image_url?: string;
+            /** @description The countries (ISO 3166-1 alpha-2) the registry says the ad was shown in, from its creative lookup ("17"). Absent when the ad was not looked up (past the first 10 ads of the sample, or the lookup failed) or the registry states no region. */
+            regions_shown?: string[];
         };
         /** @description The registry's own estimate of all ads for the domain. */
         TotalAdsEstimate: {
             low: number;
             high: number | null;
         };
-        /** @description The sample is the first pages of the registry's answer, at most 40 ads of the domain or its subdomains (ads the registry lists under other domains are left out). no_ads means the registry answered and listed none. A block page, a 429, a redirect to a challenge, another error status or no answer is an upstream failure (502 engine_failed, retryable, free), never no_ads. region is present when the request sent one. The note says when more pages were left unread and that the registry shows logged-out readers fewer ads. */
+        /** @description The sample is the first pages of the registry's answer, at most 40 ads of the domain or its subdomains (ads the registry lists under other domains are left out). no_ads means the registry answered and listed none. A block page, a 429, a redirect to a challenge, another error status or no answer is an upstream failure (502 engine_failed, retryable, free), never no_ads. region, format, shown_from and shown_to are present when the request sent them; when they leave no ad the status is no_ads (free) and the note names them. The note says when more pages were left unread and that the registry shows logged-out readers fewer ads. Where each fact comes from: the ads, their dates, format, landing_domain, image_url and preview_url from the registry's creative search (one request per page of up to 40, at most 4 pages); regions_shown from its creative lookup, one request for each of the first 10 ads of the sample; verified_name and country from its advertiser lookup, one request for each of the first 5 advertisers (most ads first). With the home-page visit for cookies (at most once per 30 minutes), a call makes at most 1 + 4 + 15 registry requests; lookup answers are reused for 6 hours (creatives) and 24 hours (advertisers). A lookup that fails leaves its facts absent and the note says so; it never turns the answer into no_ads or a guess. */
         SearchAdsResult: {
             domain: string;
             region?: components["schemas"]["Region"];
+            format?: components["schemas"]["AdFormat"];
+            /** Format: date */
+            shown_from?: string;
+            /** Format: date */
+            shown_to?: string;
             /**
              * @description Only ok is charged.
              * @enum {string}
@@ -2692,6 +2731,7 @@ export type SchemaAdvisorRequest = components['schemas']['AdvisorRequest'];
 export type SchemaDomainRequest = components['schemas']['DomainRequest'];
 export type SchemaAtsJobsRequest = components['schemas']['AtsJobsRequest'];
 export type SchemaRegion = components['schemas']['Region'];
+export type SchemaAdFormat = components['schemas']['AdFormat'];
 export type SchemaSearchAdsRequest = components['schemas']['SearchAdsRequest'];
 export type SchemaQuoteId = components['schemas']['QuoteId'];
 export type SchemaHotBuyersRequest = components['schemas']['HotBuyersRequest'];

@@ -74,7 +74,7 @@ async function readContacts(domain: string, { services, signal }: HandlerContext
 /** The registry's answer, or why it could not be read (never evidence of no ads). */
 async function readAds(domain: string, context: HandlerContext): Promise<{ result: SearchAdsResult | null; failure: string | null }> {
   try {
-    return { result: await collectSearchAds(domain, undefined, context), failure: null };
+    return { result: await collectSearchAds(domain, {}, context), failure: null };
   } catch (error) {
     if (error instanceof ServiceError && error.code === 'engine_failed') return { result: null, failure: error.detail };
     throw error;

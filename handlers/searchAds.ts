@@ -1,19 +1,24 @@
-import { CookieJar, isAdsRegistryFailure, searchAds as searchRegistry, type Region, type SearchAdsResult } from '../engines/ads/index.ts';
+import { CookieJar, createLookupCaches, isAdsRegistryFailure, searchAds as searchRegistry, type AdsFilters, type SearchAdsResult } from '../engines/ads/index.ts';
+import type { components } from '../generated/types.ts';
 import { ServiceError } from '../server/problem.ts';
 import { nextSteps } from './next-steps.ts';
 import type { Handler, HandlerContext } from './types.ts';
 
+type SearchAdsRequest = components['schemas']['SearchAdsRequest'];
+
 /** One jar for the process: the registry sees one visitor with cookies, not a cookieless caller per search. */
 const jar = new CookieJar();
+/** The registry's lookup answers, kept for the process (each one saved is a registry request not made). */
+const lookups = createLookupCaches();
 
 /**
  * The registry's sample of ads for a domain (ADS_REGISTRY_* settings, shared cookies), for
  * search-ads and company-profile. A registry that cannot be read (block page, 429, challenge,
  * network) is ServiceError engine_failed: retryable, never charged, never no_ads.
  */
-export async function collectSearchAds(domain: string, region: Region | undefined, { services, now, signal }: Pick<HandlerContext, 'services' | 'now' | 'signal'>): Promise<SearchAdsResult> {
+export async function collectSearchAds(domain: string, filters: AdsFilters, { services, now, signal }: Pick<HandlerContext, 'services' | 'now' | 'signal'>): Promise<SearchAdsResult> {
   try {
-    return await searchRegistry(domain, region, { fetch: services.net.fetch, now, signal, config: services.upstreams.ads, jar });
+    return await searchRegistry(domain, filters, { fetch: services.net.fetch, now, signal, config: services.upstreams.ads, jar, lookups });
   } catch (error) {
     if (isAdsRegistryFailure(error)) {
       throw new ServiceError('engine_failed', {
@@ -27,8 +32,15 @@ export async function collectSearchAds(domain: string, region: Region | undefine
 }
 
 /** POST /v1/search-ads (MCP get_search_ads_by_domain). */
-export const searchAds: Handler<{ domain: string; region?: Region }, SearchAdsResult> = async ({ domain, region }, context) => {
-  const result = await collectSearchAds(domain, region, context);
+export const searchAds: Handler<SearchAdsRequest, SearchAdsResult> = async ({ domain, region, format, shown_from: shownFrom, shown_to: shownTo }, context) => {
+  // days as YYYY-MM-DD compare as strings
+  if (shownFrom && shownTo && shownFrom > shownTo) {
+    throw new ServiceError('invalid_input', {
+      detail: `shown_to (${shownTo}) is before shown_from (${shownFrom}); send a range whose first day is not after its last. Nothing was charged.`,
+      errors: [{ pointer: '/shown_to', detail: 'must not be before shown_from' }],
+    });
+  }
+  const result = await collectSearchAds(domain, { region, format, shownFrom, shownTo }, context);
   if (result.status === 'ok') result.next_steps = nextSteps(domain, ['tech-stack', 'company-intent', 'company-profile'], context.baseUrl);
   return result;
 };

@@ -1,22 +1,16 @@
 /**
  * One registry creative → one ad item of the result. Field positions (research note §6):
  * "1" advertiser id, "2" creative id, "4" format code, "6"."1" / "7"."1" first and last shown
- * (unix seconds as strings), "12" advertiser name, "14" the ad's domain, "3" the previews.
+ * (unix seconds as strings), "12" advertiser name, "14" the ad's domain, "3" the previews
+ * ("3"."3"."2" an archived image, "3"."1"."4" the renderer script). A fact the registry does not
+ * give stays absent (or null where the contract requires the field).
  */
+import type { components } from '../../generated/types.ts';
 import type { Region } from './regions.ts';
+import type { AdFormat } from './rpc.ts';
 
-export type AdFormat = 'text' | 'image' | 'video';
-
-export interface AdItem {
-  creative_id: string;
-  advertiser_id: string;
-  advertiser_name: string | null;
-  format: AdFormat;
-  first_shown: string | null;
-  last_shown: string | null;
-  preview_url: string | null;
-  transparency_url: string;
-}
+export type { AdFormat };
+export type AdItem = components['schemas']['AdItem'];
 
 /** An ad item, and the instants behind its dates (the summary compares instants, not days). */
 export interface MappedAd {
@@ -31,21 +25,28 @@ export const PUBLIC_REGISTRY_SITE = 'https://adstransparency.google.com';
 export const ADVERTISER_ID = /^AR\d{15,25}$/;
 export const CREATIVE_ID = /^CR\d{15,25}$/;
 
-const FORMAT_CODES: Record<number, AdFormat> = { 1: 'text', 2: 'image', 3: 'video' };
+const FORMATS_BY_CODE: Record<number, AdFormat> = { 1: 'text', 2: 'image', 3: 'video' };
 
-export type MappingOutcome = { ok: true; ad: MappedAd } | { ok: false; why: 'malformed' | 'other_domain' };
+export type MappingOutcome = { ok: true; ad: MappedAd } | { ok: false; why: 'malformed' | 'other_domain' | 'other_format' };
 
-export function mapCreative(raw: unknown, { domain, region }: { domain: string; region?: Region }): MappingOutcome {
+/**
+ * `format` is the search's format filter: an ad without a format code then has the format the
+ * registry matched it to, and one whose code says another format is not the filter's.
+ */
+export function mapCreative(raw: unknown, { domain, region, format }: { domain: string; region?: Region; format?: AdFormat }): MappingOutcome {
   if (!isObject(raw)) return { ok: false, why: 'malformed' };
   const advertiserId = raw['1'];
   const creativeId = raw['2'];
   if (typeof advertiserId !== 'string' || !ADVERTISER_ID.test(advertiserId) || typeof creativeId !== 'string' || !CREATIVE_ID.test(creativeId)) {
     return { ok: false, why: 'malformed' };
   }
-  const adDomain = raw['14'];
-  if (typeof adDomain === 'string' && adDomain && !isSameOrSubdomain(adDomain, domain)) return { ok: false, why: 'other_domain' };
+  const adDomain = typeof raw['14'] === 'string' ? raw['14'].trim().toLowerCase().replace(/\.$/, '') : '';
+  if (adDomain && !isSameOrSubdomain(adDomain, domain)) return { ok: false, why: 'other_domain' };
+  const coded = FORMATS_BY_CODE[raw['4'] as number];
+  if (coded && format && coded !== format) return { ok: false, why: 'other_format' };
 
-  const previewUrl = previewOf(raw['3']);
+  const imageUrl = archivedImageOf(raw['3']);
+  const previewUrl = imageUrl ?? rendererOf(raw['3']);
   const firstShownMs = instant(raw['6']);
   const lastShownMs = instant(raw['7']);
   const name = raw['12'];
@@ -56,11 +57,13 @@ export function mapCreative(raw: unknown, { domain, region }: { domain: string; 
         creative_id: creativeId,
         advertiser_id: advertiserId,
         advertiser_name: typeof name === 'string' && name.trim() ? name.trim() : null,
-        format: FORMAT_CODES[raw['4'] as number] ?? formatFromPreview(previewUrl, raw['3']),
+        format: coded ?? format ?? formatFromPreview(previewUrl, raw['3']),
         first_shown: dayOf(firstShownMs),
         last_shown: dayOf(lastShownMs),
         preview_url: previewUrl,
         transparency_url: transparencyUrl(advertiserId, creativeId, region),
+        ...(adDomain ? { landing_domain: adDomain } : {}),
+        ...(imageUrl ? { image_url: imageUrl } : {}),
       },
       firstShownMs,
       lastShownMs,
@@ -79,16 +82,17 @@ export function isSameOrSubdomain(candidate: string, domain: string): boolean {
   return name === base || name.endsWith(`.${base}`);
 }
 
-/** The image of "3"."3"."2" (an <img> tag), else the "3"."1"."4" renderer script. */
-function previewOf(previews: unknown): string | null {
-  if (!isObject(previews)) return null;
-  const html = isObject(previews['3']) ? previews['3']['2'] : undefined;
-  if (typeof html === 'string') {
-    const src = /src\s*=\s*["']([^"']+)["']/i.exec(html)?.[1];
-    const url = src && httpUrl(unescapeHtml(src));
-    if (url) return url;
-  }
-  const renderer = isObject(previews['1']) ? previews['1']['4'] : undefined;
+/** The image of "3"."3"."2" (an <img> tag). */
+function archivedImageOf(previews: unknown): string | null {
+  const html = isObject(previews) && isObject(previews['3']) ? previews['3']['2'] : undefined;
+  if (typeof html !== 'string') return null;
+  const src = /src\s*=\s*["']([^"']+)["']/i.exec(html)?.[1];
+  return (src && httpUrl(unescapeHtml(src))) || null;
+}
+
+/** The "3"."1"."4" renderer script. */
+function rendererOf(previews: unknown): string | null {
+  const renderer = isObject(previews) && isObject(previews['1']) ? previews['1']['4'] : undefined;
   return typeof renderer === 'string' ? httpUrl(unescapeHtml(renderer)) : null;
 }
 

@@ -1,31 +1,71 @@
 /**
- * The registry's creative search RPC (SearchService/SearchCreatives): a form POST whose one
- * field, f.req, holds numeric-keyed JSON, answered with numeric-keyed JSON. The key meanings
- * come from public clients (research note jobs-and-ads.md §6).
+ * The registry's RPCs: SearchService/SearchCreatives (the ads of a domain) and the two lookups of
+ * LookupService (one creative, one advertiser). Each is a form POST whose one field, f.req,
+ * holds numeric-keyed JSON, answered with numeric-keyed JSON. The key meanings come from public
+ * clients (research note jobs-and-ads.md §6).
  */
 import { DEFAULT_VIEWER_GEO, REGION_GEO_IDS, type Region } from './regions.ts';
 
 export const SEARCH_CREATIVES_PATH = '/anji/_/rpc/SearchService/SearchCreatives?authuser=';
+export const GET_CREATIVE_PATH = '/anji/_/rpc/LookupService/GetCreativeById?authuser=';
+export const GET_ADVERTISER_PATH = '/anji/_/rpc/LookupService/GetAdvertiserById?authuser=';
 
 /** The registry's page size is a ceiling, not a count: pages may come back shorter. */
 export const PAGE_SIZE = 40;
 
-export interface SearchCreativesQuery {
-  domain: string;
+/** The registry's format codes ("4" of a creative, "3"."4" of the search filter). */
+export const FORMAT_CODES = { text: 1, image: 2, video: 3 } as const;
+
+export type AdFormat = keyof typeof FORMAT_CODES;
+
+/** The search's filters, as the request gave them (days as YYYY-MM-DD). */
+export interface AdsFilters {
   region?: Region;
+  format?: AdFormat;
+  shownFrom?: string;
+  shownTo?: string;
+}
+
+export interface SearchCreativesQuery extends AdsFilters {
+  domain: string;
   pageToken?: string | null;
   pageSize?: number;
 }
 
-/** The f.req JSON: "2" page size, "3" filters ("12" domain, "8" region geo ids), "7" topic and viewer geo, "4" page token. */
-export function searchCreativesRequest({ domain, region, pageToken = null, pageSize = PAGE_SIZE }: SearchCreativesQuery): Record<string, unknown> {
-  const geo = region ? REGION_GEO_IDS[region] : DEFAULT_VIEWER_GEO;
+/**
+ * The f.req JSON: "2" page size, "3" filters ("12" domain, "8" region geo ids, "4" format code,
+ * "6" / "7" the days shown as integers YYYYMMDD), "7" topic and viewer geo, "4" page token.
+ */
+export function searchCreativesRequest({ domain, region, format, shownFrom, shownTo, pageToken = null, pageSize = PAGE_SIZE }: SearchCreativesQuery): Record<string, unknown> {
+  const geo = viewerGeo(region);
   const filters: Record<string, unknown> = { '12': { '1': domain, '2': true } };
   if (region) filters['8'] = [geo];
+  if (format) filters['4'] = FORMAT_CODES[format];
+  if (shownFrom) filters['6'] = dayNumber(shownFrom);
+  if (shownTo) filters['7'] = dayNumber(shownTo);
   // Without "7" the registry answers {} with 200, which would read as "no ads".
   const request: Record<string, unknown> = { '2': pageSize, '3': filters, '7': { '1': 1, '2': 0, '3': geo } };
   if (pageToken) request['4'] = pageToken;
   return request;
+}
+
+/** GetCreativeById: "1" advertiser, "2" creative, "5" topic and viewer geo (its answer's "17", the regions, needs the geo). */
+export function creativeLookupRequest({ advertiserId, creativeId, region }: { advertiserId: string; creativeId: string; region?: Region }): Record<string, unknown> {
+  return { '1': advertiserId, '2': creativeId, '5': { '1': 1, '2': 0, '3': viewerGeo(region) } };
+}
+
+/** GetAdvertiserById: "1" advertiser, "3" the topic (as the registry's own page sends it). */
+export function advertiserLookupRequest(advertiserId: string): Record<string, unknown> {
+  return { '1': advertiserId, '3': { '1': 1 } };
+}
+
+/** "2026-01-31" → 20260131. */
+export function dayNumber(day: string): number {
+  return Number(day.replaceAll('-', ''));
+}
+
+function viewerGeo(region: Region | undefined): number {
+  return region ? REGION_GEO_IDS[region] : DEFAULT_VIEWER_GEO;
 }
 
 export function formBody(request: Record<string, unknown>): string {
@@ -69,10 +109,8 @@ export type PageReading = { ok: true; page: SearchCreativesPage } | { ok: false;
 export function readSearchPage(answer: unknown): PageReading {
   if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return { ok: false, badRequest: false, detail: 'the answer is not a JSON object' };
   const object = answer as Record<string, unknown>;
-  // {"2":"...BadRequestException...","5":400,"9":3}; in a page "2" is the token and "5" a string
-  if ((typeof object['2'] === 'string' && /Exception\b/.test(object['2'])) || (object['5'] === 400 && object['1'] === undefined)) {
-    return { ok: false, badRequest: true, detail: `the registry refused the request (${String(object['2']).slice(0, 120)})` };
-  }
+  const refused = refusalOf(object);
+  if (refused) return { ok: false, badRequest: true, detail: refused };
   const creatives = object['1'];
   if (creatives !== undefined && !Array.isArray(creatives)) return { ok: false, badRequest: false, detail: '"1" is not a list of creatives' };
   const token = object['2'];
@@ -85,4 +123,13 @@ export function readSearchPage(answer: unknown): PageReading {
       estimateHigh: object['5'],
     },
   };
+}
+
+/** The registry's refusal of a request ({"2":"...BadRequestException...","5":400,"9":3}), said in words; null for any other answer. */
+export function refusalOf(answer: Record<string, unknown>): string | null {
+  // in a search page "2" is the token and "5" a string
+  if ((typeof answer['2'] === 'string' && /Exception\b/.test(answer['2'])) || (answer['5'] === 400 && answer['1'] === undefined)) {
+    return `the registry refused the request (${String(answer['2']).slice(0, 120)})`;
+  }
+  return null;
 }

@@ -1,17 +1,21 @@
 /**
- * search-ads: the registry's creative search for a domain, paged up to 40 ads, as a result.
- * Pure over the injected safe fetcher and clock. Any answer that is not the registry's JSON (a
- * block page, a 429, a redirect to a challenge, an error status) throws AdsRegistryFailure:
- * never a no_ads result. no_ads is only valid JSON with no creatives for the domain.
+ * search-ads: the registry's creative search for a domain, paged up to 40 ads, with its filters,
+ * then the lookups of the first ads and advertisers (lookups.ts), as a result. Pure over the
+ * injected safe fetcher and clock. Any search answer that is not the registry's JSON (a block
+ * page, a 429, a redirect to a challenge, an error status) throws AdsRegistryFailure: never a
+ * no_ads result. no_ads is only valid JSON with no creatives for the domain and filters.
  */
 import { isFetchFailure, isUnsafeTarget, type FetchFailure, type FetchResponse, type SafeFetch } from '../net/types.ts';
 import { DEFAULT_ADS_CONFIG, type AdsConfig } from './config.ts';
 import { CookieJar } from './cookies.ts';
 import { AdsRegistryFailure } from './failure.ts';
+import { createLookupCaches, lookUpAll, readAdvertiserFacts, readCreativeRegions, type AdvertiserFacts, type LookupCaches } from './lookups.ts';
 import { mapCreative, type MappedAd } from './mapping.ts';
-import type { Region } from './regions.ts';
-import { formBody, PAGE_SIZE, parseRpcJson, readSearchPage, SEARCH_CREATIVES_PATH, searchCreativesRequest } from './rpc.ts';
-import { readEstimate, summarize, type SearchAdsResult, type TotalAdsEstimate } from './summary.ts';
+import {
+  advertiserLookupRequest, creativeLookupRequest, formBody, GET_ADVERTISER_PATH, GET_CREATIVE_PATH, PAGE_SIZE, parseRpcJson, readSearchPage, refusalOf,
+  SEARCH_CREATIVES_PATH, searchCreativesRequest, type AdsFilters,
+} from './rpc.ts';
+import { rankAdvertisers, readEstimate, summarize, type SearchAdsResult, type TotalAdsEstimate } from './summary.ts';
 
 export interface SearchAdsDeps {
   fetch: SafeFetch;
@@ -20,6 +24,8 @@ export interface SearchAdsDeps {
   config?: AdsConfig;
   /** Cookies kept between calls; without one, every call visits the home page first. */
   jar?: CookieJar;
+  /** Lookup answers kept between calls; without them, every call asks again. */
+  lookups?: LookupCaches;
 }
 
 export interface SearchAdsOptions {
@@ -27,17 +33,22 @@ export interface SearchAdsOptions {
   maxAds?: number;
   /** Pages read at most: the registry blocks after a few dozen calls per address. */
   maxPages?: number;
+  /** Ads of the sample whose regions are looked up (one request each, the first ones). */
+  maxCreativeLookups?: number;
+  /** Advertisers looked up for their verified name and country (one request each, most ads first). */
+  maxAdvertiserLookups?: number;
 }
 
 const MAX_BODY_BYTES = 4_000_000;
 
 export async function searchAds(
   domain: string,
-  region: Region | undefined,
-  { fetch, now, signal, config = DEFAULT_ADS_CONFIG, jar = new CookieJar() }: SearchAdsDeps,
-  { maxAds = 40, maxPages = 4 }: SearchAdsOptions = {},
+  filters: AdsFilters,
+  { fetch, now, signal, config = DEFAULT_ADS_CONFIG, jar = new CookieJar(), lookups = createLookupCaches({ creativeTtlMs: 0, advertiserTtlMs: 0 }) }: SearchAdsDeps,
+  { maxAds = 40, maxPages = 4, maxCreativeLookups = 10, maxAdvertiserLookups = 5 }: SearchAdsOptions = {},
 ): Promise<SearchAdsResult> {
   const base = config.registryUrl;
+  const { region } = filters;
 
   /**
    * The home page, once per jar lifetime, for the cookies the RPC is called with. Best effort:
@@ -60,12 +71,13 @@ export async function searchAds(
     if (response.status === 429) rejectStatus(url, response);
   }
 
-  async function readPage(pageToken: string | null) {
-    const url = `${base}${SEARCH_CREATIVES_PATH}`;
+  /** One RPC answer as JSON text and value; anything but the registry's JSON throws AdsRegistryFailure. */
+  async function post(path: string, request: Record<string, unknown>): Promise<{ text: string; answer: unknown }> {
+    const url = `${base}${path}`;
     const cookie = jar.header(now().getTime());
     const response = await reach(url, () => fetch(url, {
       method: 'POST',
-      body: formBody(searchCreativesRequest({ domain, region, pageToken, pageSize: PAGE_SIZE })),
+      body: formBody(request),
       headers: {
         'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
         origin: base,
@@ -83,14 +95,56 @@ export async function searchAds(
     jar.store(response.setCookies, now().getTime());
     rejectStatus(url, response);
     if (response.truncated) throw new AdsRegistryFailure('unexpected_answer', url, `the registry's answer is larger than ${MAX_BODY_BYTES} bytes`);
-    const answer = parseRpcJson(response.text());
+    const text = response.text();
+    const answer = parseRpcJson(text);
     if (answer === undefined) {
       const type = response.headers['content-type'] ?? 'no content type';
       throw new AdsRegistryFailure('block_page', url, `the registry answered ${response.status} with a ${response.body.length}-byte ${type} page instead of JSON (a block page)`);
     }
+    return { text, answer };
+  }
+
+  async function readPage(pageToken: string | null) {
+    const { answer } = await post(SEARCH_CREATIVES_PATH, searchCreativesRequest({ domain, ...filters, pageToken, pageSize: PAGE_SIZE }));
     const reading = readSearchPage(answer);
-    if (!reading.ok) throw new AdsRegistryFailure(reading.badRequest ? 'bad_request' : 'unexpected_answer', url, reading.detail);
+    if (!reading.ok) throw new AdsRegistryFailure(reading.badRequest ? 'bad_request' : 'unexpected_answer', `${base}${SEARCH_CREATIVES_PATH}`, reading.detail);
     return reading.page;
+  }
+
+  /** A lookup's answer, kept in `cache` under `key` (an answer the registry refused is a failure, never kept). */
+  async function lookUp(cache: LookupCaches[keyof LookupCaches], key: string, path: string, request: Record<string, unknown>): Promise<unknown> {
+    const text = await cache.get(`${base} ${key}`, async () => {
+      const { text: body, answer } = await post(path, request);
+      const refused = answer && typeof answer === 'object' && !Array.isArray(answer) ? refusalOf(answer as Record<string, unknown>) : 'the answer is not a JSON object';
+      if (refused) throw new AdsRegistryFailure('bad_request', `${base}${path}`, refused);
+      return body;
+    });
+    return parseRpcJson(text ?? '');
+  }
+
+  /** Regions of the first ads and facts of the first advertisers, applied to the ads; the advertisers' facts and why lookups stopped. */
+  async function lookUpDetails(ads: MappedAd[]): Promise<{ advertiserFacts: Map<string, AdvertiserFacts>; failure: string | null }> {
+    const advertiserIds = rankAdvertisers(ads).slice(0, maxAdvertiserLookups).map((entry) => entry.advertiser_id);
+    const creatives = ads.slice(0, maxCreativeLookups).map((ad) => ad.item);
+    // advertisers first: fewer requests, and their facts are about the whole sample
+    const keys = [...advertiserIds.map((id) => `advertiser ${id}`), ...creatives.map((_item, index) => `creative ${index}`)];
+    const run = await lookUpAll<string[] | AdvertiserFacts | null>(keys, async (key) => {
+      const [kind, id] = key.split(' ');
+      if (kind === 'advertiser') return readAdvertiserFacts(await lookUp(lookups.advertisers, key, GET_ADVERTISER_PATH, advertiserLookupRequest(id)));
+      const item = creatives[Number(id)];
+      const request = creativeLookupRequest({ advertiserId: item.advertiser_id, creativeId: item.creative_id, region });
+      return readCreativeRegions(await lookUp(lookups.creatives, `creative ${item.advertiser_id} ${item.creative_id} ${region ?? ''}`, GET_CREATIVE_PATH, request));
+    });
+    const advertiserFacts = new Map<string, AdvertiserFacts>();
+    for (const id of advertiserIds) {
+      const facts = run.facts.get(`advertiser ${id}`);
+      if (facts) advertiserFacts.set(id, facts as AdvertiserFacts);
+    }
+    creatives.forEach((item, index) => {
+      const regions = run.facts.get(`creative ${index}`);
+      if (Array.isArray(regions)) item.regions_shown = regions;
+    });
+    return { advertiserFacts, failure: run.failure };
   }
 
   if (jar.header(now().getTime()) === null) await visitHome();
@@ -109,7 +163,7 @@ export async function searchAds(
         truncated = true;
         break;
       }
-      const mapped = mapCreative(creative, { domain, region });
+      const mapped = mapCreative(creative, { domain, region, format: filters.format });
       if (!mapped.ok) {
         if (mapped.why === 'other_domain') otherDomain++;
         continue;
@@ -125,7 +179,12 @@ export async function searchAds(
       break;
     }
   }
-  return summarize({ domain, region, ads, estimate, truncated, otherDomain, now: now() });
+  const details = ads.length ? await lookUpDetails(ads) : { advertiserFacts: new Map(), failure: null };
+  return summarize({
+    domain, filters, ads, estimate, truncated, otherDomain, now: now(),
+    advertiserFacts: details.advertiserFacts,
+    lookups: { creatives: Math.min(ads.length, maxCreativeLookups), failure: details.failure },
+  });
 }
 
 /** The fetch, with network failures as AdsRegistryFailure (a redirect the RPC refused to follow is a challenge). */

@@ -1,19 +1,23 @@
 /**
- * The search-ads result from the sample of ads: advertisers, formats, date range and recency,
- * and the registry's own estimate of all ads.
+ * The search-ads result from the sample of ads: advertisers (with the facts their lookups gave),
+ * formats, date range and recency, the filters it answers, and the registry's own estimate of
+ * all ads.
  */
 import type { components } from '../../generated/types.ts';
+import type { AdvertiserFacts } from './lookups.ts';
 import type { MappedAd } from './mapping.ts';
-import type { Region } from './regions.ts';
+import type { AdsFilters } from './rpc.ts';
 
 export type SearchAdsResult = components['schemas']['SearchAdsResult'];
 export type TotalAdsEstimate = components['schemas']['TotalAdsEstimate'];
 
 const DAY_MS = 86_400_000;
 
+type Advertiser = components['schemas']['Advertiser'];
+
 export interface SampleFacts {
   domain: string;
-  region?: Region;
+  filters: AdsFilters;
   ads: MappedAd[];
   estimate: TotalAdsEstimate | null;
   /** The registry had more pages than were read. */
@@ -21,19 +25,27 @@ export interface SampleFacts {
   /** Creatives the registry listed under another domain (dropped). */
   otherDomain: number;
   now: Date;
+  /** What the advertiser lookups gave, by advertiser id (the ones looked up). */
+  advertiserFacts?: Map<string, AdvertiserFacts>;
+  /** How many ads had their regions looked up, and the failure that stopped the lookups. */
+  lookups?: { creatives: number; failure: string | null };
 }
 
-export function summarize({ domain, region, ads, estimate, truncated, otherDomain, now }: SampleFacts): SearchAdsResult {
+export function summarize({ domain, filters, ads, estimate, truncated, otherDomain, now, advertiserFacts = new Map(), lookups = { creatives: 0, failure: null } }: SampleFacts): SearchAdsResult {
   const monthAgo = now.getTime() - 30 * DAY_MS;
   const formats = { text: 0, image: 0, video: 0 };
   for (const { item } of ads) formats[item.format]++;
   const firstShown = ads.map((ad) => ad.firstShownMs).filter((ms): ms is number => ms !== null);
   const lastShown = ads.map((ad) => ad.lastShownMs).filter((ms): ms is number => ms !== null);
+  const { region, format, shownFrom, shownTo } = filters;
   return {
     domain,
     ...(region ? { region } : {}),
+    ...(format ? { format } : {}),
+    ...(shownFrom ? { shown_from: shownFrom } : {}),
+    ...(shownTo ? { shown_to: shownTo } : {}),
     status: ads.length ? 'ok' : 'no_ads',
-    advertisers: advertisersOf(ads),
+    advertisers: rankAdvertisers(ads).map((entry) => withFacts(entry, advertiserFacts.get(entry.advertiser_id))),
     total_ads_estimate: estimate,
     ads_returned: ads.length,
     ads_shown_last_30_days_in_sample: lastShown.filter((ms) => ms >= monthAgo).length,
@@ -42,12 +54,21 @@ export function summarize({ domain, region, ads, estimate, truncated, otherDomai
     latest_last_shown_in_sample: lastShown.length ? dayOf(Math.max(...lastShown)) : null,
     ads: ads.map((ad) => ad.item),
     checked_at: now.toISOString(),
-    note: noteFor({ domain, region, count: ads.length, estimate, truncated, otherDomain }),
+    note: noteFor({ domain, filters, count: ads.length, estimate, truncated, otherDomain, lookups }),
+  };
+}
+
+/** An advertiser with the facts its lookup stated (none added when it stated none or was not looked up). */
+function withFacts(entry: Advertiser, facts: AdvertiserFacts | undefined): Advertiser {
+  return {
+    ...entry,
+    ...(facts?.verifiedName ? { verified_name: facts.verifiedName } : {}),
+    ...(facts?.country ? { country: facts.country } : {}),
   };
 }
 
 /** Grouped by advertiser id, most ads first; the name is the first one the registry gave. */
-function advertisersOf(ads: MappedAd[]) {
+export function rankAdvertisers(ads: MappedAd[]): Advertiser[] {
   const byId = new Map<string, { advertiser_id: string; name: string | null; ads_in_sample: number }>();
   for (const { item } of ads) {
     const entry = byId.get(item.advertiser_id) ?? { advertiser_id: item.advertiser_id, name: null, ads_in_sample: 0 };
@@ -77,16 +98,30 @@ function dayOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function noteFor({ domain, region, count, estimate, truncated, otherDomain }: { domain: string; region?: Region; count: number; estimate: TotalAdsEstimate | null; truncated: boolean; otherDomain: number }): string {
-  const where = region ? ` in region ${region}` : '';
+interface NoteFacts {
+  domain: string;
+  filters: AdsFilters;
+  count: number;
+  estimate: TotalAdsEstimate | null;
+  truncated: boolean;
+  otherDomain: number;
+  lookups: { creatives: number; failure: string | null };
+}
+
+function noteFor({ domain, filters, count, estimate, truncated, otherDomain, lookups }: NoteFacts): string {
+  const { region, format, shownFrom, shownTo } = filters;
+  const what = format ? `${format} ads` : 'ads';
+  const where = `${region ? ` in region ${region}` : ''}${shownFrom && shownTo ? ` shown between ${shownFrom} and ${shownTo}` : shownFrom ? ` shown on or after ${shownFrom}` : shownTo ? ` shown on or before ${shownTo}` : ''}`;
   const parts: string[] = [];
   if (count === 0) {
-    parts.push(`The advertising-transparency registry lists no ads for ${domain}${where}.`);
+    parts.push(`The advertising-transparency registry lists no ${what} for ${domain}${where}.`);
     if (otherDomain) parts.push(`It listed ${otherDomain} ad(s) of other domains for the search; they were left out.`);
   } else {
     const total = estimate ? ` of about ${estimate.low}${estimate.high !== null && estimate.high !== estimate.low ? `-${estimate.high}` : ''} the registry estimates` : '';
-    parts.push(`A sample of ${count} ad(s)${total} for ${domain}${where}${truncated ? '; more pages were not read (at most 40 ads per call)' : ''}.`);
+    parts.push(`A sample of ${count} ${format ? `${format} ` : ''}ad(s)${total} for ${domain}${where}${truncated ? '; more pages were not read (at most 40 ads per call)' : ''}.`);
     if (otherDomain) parts.push(`${otherDomain} ad(s) of other domains were left out.`);
+    if (lookups.creatives < count) parts.push(`Regions shown in were looked up for the first ${lookups.creatives} ad(s) only.`);
+    if (lookups.failure) parts.push(`The registry's lookups stopped (${lookups.failure}): regions and advertiser details not read are left out, not guessed.`);
   }
   parts.push('The registry shows logged-out visitors fewer ads than signed-in ones (age-restricted ads need a login).');
   return parts.join(' ');

@@ -1,10 +1,10 @@
 /**
  * A SafeFetch stand-in for the ads engine's unit tests: the world registry's answers
- * (answerSearch) without sockets, with the safe fetcher's redirect rule (a 3xx with Location
+ * (answerRpc: the search and the two lookups) without sockets, with the safe fetcher's redirect rule (a 3xx with Location
  * beyond maxRedirects is a too_many_redirects failure) and hooks to change single answers.
  */
 import { FetchFailure, type FetchRequest, type FetchResponse, type SafeFetch } from '../../../../engines/net/types.ts';
-import { answerSearch, registryListings, type RegistryAnswer } from '../../../world/fixtures/ads-registry.ts';
+import { answerRpc, registryListings, type RegistryAnswer } from '../../../world/fixtures/ads-registry.ts';
 import { readFormBody } from '../../../../engines/ads/rpc.ts';
 
 export interface RecordedRequest {
@@ -13,12 +13,16 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   /** The f.req JSON of a search. */
   search: Record<string, any> | null;
+  /** The f.req JSON of a lookup (GetCreativeById, GetAdvertiserById). */
+  lookup: Record<string, any> | null;
 }
 
 export interface FakeRegistry {
   fetch: SafeFetch;
   requests: RecordedRequest[];
   searches: () => Record<string, any>[];
+  /** The lookups, as "GetCreativeById" / "GetAdvertiserById" and their f.req JSON. */
+  lookups: () => { method: string; request: Record<string, any> }[];
   homeVisits: () => number;
 }
 
@@ -31,13 +35,15 @@ export function fakeRegistry({ override, home = () => HOME, base = 'https://adst
   const listings = registryListings();
 
   async function fetch(url: string, { method = 'GET', headers = {}, body, maxRedirects = 5 }: FetchRequest = {}): Promise<FetchResponse> {
-    const recorded: RecordedRequest = { url, method, headers, search: method === 'POST' && body !== undefined ? readFormBody(body) : null };
+    const isSearch = url.startsWith(`${base}/anji/_/rpc/SearchService/`);
+    const request = method === 'POST' && body !== undefined ? readFormBody(body) : null;
+    const recorded: RecordedRequest = { url, method, headers, search: isSearch ? request : null, lookup: isSearch ? null : request };
     requests.push(recorded);
     let answer: RegistryAnswer | Error | undefined = override?.(recorded);
     if (!answer) {
       if (method === 'GET' && new URL(url).pathname === '/') answer = home();
-      else if (url.startsWith(`${base}/anji/_/rpc/SearchService/SearchCreatives`)) answer = answerSearch(recorded.search, listings);
-      else answer = { status: 404, headers: {}, body: 'not found' };
+      else if (url.startsWith(base) && method === 'POST') answer = answerRpc(new URL(url).pathname, request, listings);
+      answer ??= { status: 404, headers: {}, body: 'not found' };
     }
     if (answer instanceof Error) throw answer;
     if (answer.status >= 300 && answer.status < 400 && answer.headers.location && maxRedirects === 0) {
@@ -63,6 +69,7 @@ export function fakeRegistry({ override, home = () => HOME, base = 'https://adst
     fetch,
     requests,
     searches: () => requests.filter((request) => request.search).map((request) => request.search!),
+    lookups: () => requests.filter((request) => request.lookup).map((request) => ({ method: new URL(request.url).pathname.split('/').pop()!, request: request.lookup! })),
     homeVisits: () => requests.filter((request) => request.method === 'GET').length,
   };
 }

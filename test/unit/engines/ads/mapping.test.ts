@@ -25,6 +25,8 @@ describe('ads mapping: one creative to one ad item', () => {
       last_shown: '2023-11-14',
       preview_url: 'https://tpc.googlesyndication.com/archive/simgad/1234567890?a=1&b=2',
       transparency_url: `https://adstransparency.google.com/advertiser/${AR}/creative/${CR}?region=anywhere`,
+      landing_domain: 'example.com',
+      image_url: 'https://tpc.googlesyndication.com/archive/simgad/1234567890?a=1&b=2',
     });
     assert.equal(ad.firstShownMs, 1_700_000_000_000);
     assert.equal(ad.lastShownMs, 1_700_003_600_000);
@@ -59,6 +61,31 @@ describe('ads mapping: one creative to one ad item', () => {
     assert.equal(ad.firstShownMs, null);
   });
 
+  it('gives the landing domain as the registry lists it, and the archived image apart from the renderer', () => {
+    const text = map({ ...base, '14': 'WWW.Example.com.', '3': { '1': { '4': 'https://displayads-formats.googleusercontent.com/ads/preview/content.js?x=1' } }, '4': 1 });
+    assert.equal(text.item.landing_domain, 'www.example.com');
+    assert.equal('image_url' in text.item, false, 'a renderer script is no image');
+    assert.match(text.item.preview_url!, /content\.js/);
+    const image = map({ ...base, '3': { '3': { '2': '<img src="https://tpc.googlesyndication.com/archive/simgad/42">' } }, '4': 2 });
+    assert.equal(image.item.image_url, 'https://tpc.googlesyndication.com/archive/simgad/42');
+  });
+
+  it('leaves the landing domain out when the registry gives none ("14" missing or empty)', () => {
+    for (const domain of [undefined, '', 7]) {
+      const { '14': _dropped, ...rest } = base;
+      const ad = map({ ...rest, ...(domain !== undefined ? { '14': domain } : {}) });
+      assert.equal('landing_domain' in ad.item, false, String(domain));
+    }
+  });
+
+  it('with a format filter: a code-less ad has the format the registry matched, an ad coded otherwise is dropped', () => {
+    const video = mapCreative({ ...base, '3': { '3': { '2': '<img src="https://tpc.googlesyndication.com/archive/simgad/42">' } } }, { domain: 'example.com', format: 'video' });
+    assert.ok(video.ok && video.ad.item.format === 'video');
+    assert.deepEqual(mapCreative({ ...base, '4': 1 }, { domain: 'example.com', format: 'image' }), { ok: false, why: 'other_format' });
+    const same = mapCreative({ ...base, '4': 2 }, { domain: 'example.com', format: 'image' });
+    assert.ok(same.ok && same.ad.item.format === 'image');
+  });
+
   it('puts the region filter in transparency_url', () => {
     assert.equal(map(base, 'GB').item.transparency_url, `https://adstransparency.google.com/advertiser/${AR}/creative/${CR}?region=GB`);
     assert.equal(transparencyUrl(AR, CR), `https://adstransparency.google.com/advertiser/${AR}/creative/${CR}?region=anywhere`);
@@ -83,7 +110,7 @@ describe('ads mapping: one creative to one ad item', () => {
     for (const [domain, listing] of registryListings()) {
       for (const ad of listing.ads) {
         const outcome = mapCreative(creativeJson(ad), { domain });
-        if (domain === ADS_DOMAINS.lookalike || ad.domain.endsWith('brightpath-learning.co')) {
+        if (domain === ADS_DOMAINS.lookalike || ad.domain?.endsWith('brightpath-learning.co')) {
           assert.equal(outcome.ok, false);
           continue;
         }

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formBody, parseRpcJson, readFormBody, readSearchPage, searchCreativesRequest } from '../../../../engines/ads/rpc.ts';
+import { advertiserLookupRequest, creativeLookupRequest, formBody, parseRpcJson, readFormBody, readSearchPage, searchCreativesRequest } from '../../../../engines/ads/rpc.ts';
 import { REGION_GEO_IDS, REGIONS, isRegion } from '../../../../engines/ads/regions.ts';
 
 describe('ads registry RPC: the request', () => {
@@ -25,6 +25,21 @@ describe('ads registry RPC: the request', () => {
   it('carries the next-page token in "4"', () => {
     assert.equal((searchCreativesRequest({ domain: 'example.com', pageToken: 'CAwQabc' }) as any)['4'], 'CAwQabc');
     assert.equal('4' in searchCreativesRequest({ domain: 'example.com', pageToken: null }), false);
+  });
+
+  it('sends the format filter as the registry\'s code and the days shown as integers YYYYMMDD', () => {
+    const request = searchCreativesRequest({ domain: 'example.com', format: 'video', shownFrom: '2026-01-05', shownTo: '2026-03-31' }) as any;
+    assert.deepEqual(request['3'], { '12': { '1': 'example.com', '2': true }, '4': 3, '6': 20260105, '7': 20260331 });
+    assert.equal((searchCreativesRequest({ domain: 'example.com', format: 'text' }) as any)['3']['4'], 1);
+    assert.equal((searchCreativesRequest({ domain: 'example.com', format: 'image' }) as any)['3']['4'], 2);
+    const open = searchCreativesRequest({ domain: 'example.com', shownTo: '2025-12-31' }) as any;
+    assert.deepEqual([open['3']['6'], open['3']['7']], [undefined, 20251231]);
+  });
+
+  it('asks the creative lookup with the viewer geo (the regions need it) and the advertiser lookup with the topic', () => {
+    assert.deepEqual(creativeLookupRequest({ advertiserId: 'AR1', creativeId: 'CR2' }), { '1': 'AR1', '2': 'CR2', '5': { '1': 1, '2': 0, '3': 2840 } });
+    assert.deepEqual(creativeLookupRequest({ advertiserId: 'AR1', creativeId: 'CR2', region: 'JP' }), { '1': 'AR1', '2': 'CR2', '5': { '1': 1, '2': 0, '3': 2392 } });
+    assert.deepEqual(advertiserLookupRequest('AR1'), { '1': 'AR1', '3': { '1': 1 } });
   });
 
   it('encodes the request as the one form field f.req, and reads it back', () => {

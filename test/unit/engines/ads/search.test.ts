@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CookieJar, searchAds, isAdsRegistryFailure, REGIONS, type AdsRegistryFailure, type Region } from '../../../../engines/ads/index.ts';
+import { CookieJar, createLookupCaches, searchAds, isAdsRegistryFailure, REGIONS, type AdsRegistryFailure, type Region } from '../../../../engines/ads/index.ts';
 import { FetchFailure } from '../../../../engines/net/types.ts';
 import { assertValid } from '../../../support/contract.ts';
 import { ADS_DOMAINS, BLOCK_PAGE, PAGE_CAP, registryListings, WORLD_GEO_IDS } from '../../../world/fixtures/ads-registry.ts';
@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 const now = () => new Date(WORLD_NOW);
 
 function search(registry: FakeRegistry, domain: string, region?: Region, extra: { now?: () => Date; jar?: CookieJar } = {}) {
-  return searchAds(domain, region, { fetch: registry.fetch, now: extra.now ?? now, jar: extra.jar });
+  return searchAds(domain, { region }, { fetch: registry.fetch, now: extra.now ?? now, jar: extra.jar });
 }
 
 async function failure(promise: Promise<unknown>): Promise<AdsRegistryFailure> {
@@ -24,7 +24,7 @@ async function failure(promise: Promise<unknown>): Promise<AdsRegistryFailure> {
 function expectedAds(domain: string, region?: Region) {
   const geo = region ? WORLD_GEO_IDS[region] : null;
   return registryListings().get(domain)!.ads
-    .filter((ad) => ad.domain === domain || ad.domain.endsWith(`.${domain}`))
+    .filter((ad) => ad.domain === null || ad.domain === domain || ad.domain.endsWith(`.${domain}`))
     .filter((ad) => geo === null || ad.regions.some((name) => WORLD_GEO_IDS[name] === geo));
 }
 
@@ -58,17 +58,17 @@ describe('searchAds: paging and the sample', () => {
 
   it('never reads more pages than allowed', async () => {
     const registry = fakeRegistry();
-    const result = await searchAds(ADS_DOMAINS.paged, undefined, { fetch: registry.fetch, now }, { maxPages: 1 });
+    const result = await searchAds(ADS_DOMAINS.paged, {}, { fetch: registry.fetch, now }, { maxPages: 1 });
     assert.equal(registry.searches().length, 1);
     assert.equal(result.ads_returned, PAGE_CAP);
     assert.match(result.note!, /more pages were not read/);
   });
 
   it('says the sample is cut only when the registry had more', async () => {
-    const exact = await searchAds(ADS_DOMAINS.regions, undefined, { fetch: fakeRegistry().fetch, now }, { maxAds: 17 });
+    const exact = await searchAds(ADS_DOMAINS.regions, {}, { fetch: fakeRegistry().fetch, now }, { maxAds: 17 });
     assert.equal(exact.ads_returned, 17);
     assert.doesNotMatch(exact.note!, /more pages/);
-    const cut = await searchAds(ADS_DOMAINS.regions, undefined, { fetch: fakeRegistry().fetch, now }, { maxAds: 10 });
+    const cut = await searchAds(ADS_DOMAINS.regions, {}, { fetch: fakeRegistry().fetch, now }, { maxAds: 10 });
     assert.equal(cut.ads_returned, 10);
     assert.match(cut.note!, /more pages were not read/);
   });
@@ -79,7 +79,7 @@ describe('searchAds: paging and the sample', () => {
     const original = registry.fetch;
     registry.fetch = async (url, request) => {
       const response = await original(url, request);
-      if (request?.method !== 'POST') return response;
+      if (request?.method !== 'POST' || !url.includes('SearchCreatives')) return response;
       const body = JSON.parse(response.text().replace(/^\)\]\}'\n/, ''));
       if (!first) first = body['1'][0];
       else if (body['1']) body['1'].unshift(first);
@@ -232,6 +232,75 @@ describe('searchAds: the registry blocking or failing is a failure, never no_ads
   });
 });
 
+describe('searchAds: filters', () => {
+  it('sends the format and days-shown filters with every page, and echoes them', async () => {
+    const registry = fakeRegistry();
+    const result = await searchAds(ADS_DOMAINS.paged, { format: 'image', shownFrom: '2026-01-01', shownTo: '2026-04-30' }, { fetch: registry.fetch, now });
+    assertValid('SearchAdsResult', result);
+    for (const request of registry.searches()) assert.deepEqual([request['3']['4'], request['3']['6'], request['3']['7']], [2, 20260101, 20260430]);
+    assert.equal(result.format, 'image');
+    assert.equal(result.shown_from, '2026-01-01');
+    assert.equal(result.shown_to, '2026-04-30');
+    assert.ok(result.ads!.length > 0 && result.ads!.every((ad) => ad.format === 'image'));
+  });
+
+  it('answers no_ads when the filters leave nothing, naming them', async () => {
+    const result = await searchAds(ADS_DOMAINS.regions, { region: 'FR', format: 'video', shownFrom: '2026-05-01' }, { fetch: fakeRegistry().fetch, now });
+    assertValid('SearchAdsResult', result);
+    assert.equal(result.status, 'no_ads');
+    assert.ok(result.note!.startsWith('The advertising-transparency registry lists no video ads for globetrot-travel.com in region FR shown on or after 2026-05-01.'), result.note!);
+  });
+});
+
+describe('searchAds: lookups', () => {
+  it('looks up the first ads and advertisers within the caps, advertisers first, and fills their facts', async () => {
+    const registry = fakeRegistry();
+    const result = await searchAds(ADS_DOMAINS.paged, {}, { fetch: registry.fetch, now }, { maxCreativeLookups: 3, maxAdvertiserLookups: 2 });
+    assertValid('SearchAdsResult', result);
+    const lookups = registry.lookups();
+    assert.deepEqual(lookups.map((lookup) => lookup.method), ['GetAdvertiserById', 'GetAdvertiserById', 'GetCreativeById', 'GetCreativeById', 'GetCreativeById']);
+    assert.deepEqual(lookups.slice(0, 2).map((lookup) => lookup.request['1']), result.advertisers!.slice(0, 2).map((advertiser) => advertiser.advertiser_id));
+    assert.ok(result.advertisers!.slice(0, 2).every((advertiser) => advertiser.country));
+    assert.ok(result.advertisers!.slice(2).every((advertiser) => !('country' in advertiser) && !('verified_name' in advertiser)));
+    assert.deepEqual(result.ads!.map((ad) => ad.regions_shown?.length ?? 0).slice(0, 5), [2, 2, 2, 0, 0]);
+    assert.match(result.note!, /first 3 ad\(s\) only/);
+  });
+
+  it('makes no lookup with caps of 0, and asks once per kept answer', async () => {
+    const none = fakeRegistry();
+    await searchAds(ADS_DOMAINS.techSite, {}, { fetch: none.fetch, now }, { maxCreativeLookups: 0, maxAdvertiserLookups: 0 });
+    assert.equal(none.lookups().length, 0);
+    const registry = fakeRegistry();
+    const lookups = createLookupCaches();
+    await searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, now, lookups });
+    assert.equal(registry.lookups().length, 7, '1 advertiser and 6 ads');
+    const again = await searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, now, lookups });
+    assert.equal(registry.lookups().length, 7);
+    assert.deepEqual(again.ads![0].regions_shown, ['US', 'GB', 'DE']);
+  });
+
+  it('keeps no refused lookup answer and treats it as a failure that stops the lookups', async () => {
+    const registry = fakeRegistry({ override: (request) => (request.lookup ? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ '2': 'BadRequestException: no', '5': 400 }) } : undefined) });
+    const result = await searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, now });
+    assert.equal(result.status, 'ok');
+    assert.ok(registry.lookups().length <= 2);
+    assert.match(result.note!, /lookups stopped \(the registry refused the request/);
+    assert.ok(result.ads!.every((ad) => !('regions_shown' in ad)));
+  });
+
+  it('lets an abort through instead of leaving facts out', async () => {
+    const controller = new AbortController();
+    const registry = fakeRegistry({
+      override: (request) => {
+        if (!request.lookup) return undefined;
+        controller.abort();
+        return new DOMException('This operation was aborted', 'AbortError');
+      },
+    });
+    await assert.rejects(searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, now, signal: controller.signal }), /aborted/);
+  });
+});
+
 describe('searchAds: the visit for cookies', () => {
   const home = () => ({ status: 200, headers: { 'content-type': 'text/html', 'set-cookie': 'NID=511=abc; Max-Age=15552000; Path=/' }, body: '<html></html>' });
 
@@ -243,7 +312,8 @@ describe('searchAds: the visit for cookies', () => {
     assert.equal(registry.homeVisits(), 1);
     assert.match(registry.requests[0].url, /\/\?region=anywhere$/);
     const posts = registry.requests.filter((request) => request.method === 'POST');
-    assert.equal(posts.length, 4, '3 pages and 1');
+    assert.equal(posts.filter((post) => post.search).length, 4, '3 pages and 1');
+    assert.ok(posts.some((post) => post.lookup), 'the lookups are POSTs of the same kind');
     for (const post of posts) {
       assert.equal(post.headers.cookie, 'NID=511=abc');
       assert.equal(post.headers['content-type'], 'application/x-www-form-urlencoded;charset=UTF-8');
@@ -275,7 +345,7 @@ describe('searchAds: the visit for cookies', () => {
 
   it('reads the registry at the configured base URL', async () => {
     const registry = fakeRegistry({ base: 'https://ads-mirror.example.net' });
-    const result = await searchAds(ADS_DOMAINS.regions, 'US', { fetch: registry.fetch, now, config: { registryUrl: 'https://ads-mirror.example.net', timeoutMs: 1000 } });
+    const result = await searchAds(ADS_DOMAINS.regions, { region: 'US' }, { fetch: registry.fetch, now, config: { registryUrl: 'https://ads-mirror.example.net', timeoutMs: 1000 } });
     assert.equal(result.status, 'ok');
     assert.ok(registry.requests.every((request) => request.url.startsWith('https://ads-mirror.example.net/')));
     assert.ok(result.ads!.every((ad) => ad.transparency_url.startsWith('https://adstransparency.google.com/advertiser/')), 'links go to the public site');
