@@ -1025,9 +1025,9 @@ export interface components {
             locations: string[];
             /** @description The board's remote flag (Lever workplaceType remote, Ashby isRemote, Workable telecommuting, SmartRecruiters location.remote, Recruitee remote); Greenhouse has none, so remote, anywhere or work from home in its location, offices, custom fields or title. */
             remote: boolean;
-            /** @description Published salary range, or null when the posting shows none: the board's salary fields (Greenhouse pay ranges, Lever salaryRange, Ashby Salary compensation, Recruitee salary), else a range written in the posting text (Greenhouse, Workable). */
+            /** @description Published salary range, or null when the posting shows none: the board's salary fields (Greenhouse pay_input_ranges, Lever salaryRange, Ashby Salary compensation, Recruitee salary or min_salary/max_salary), else a range written in the posting text (Greenhouse, Workable, SmartRecruiters postings read in detail). Greenhouse sends pay ranges only when asked with pay_transparency=true: the list is read with it (GET /v1/boards/{token}/jobs?content=true&pay_transparency=true); when the list carries no pay range at all, at most 25 jobs without a salary (newest first) are read one by one with GET /v1/boards/{token}/jobs/{id}?pay_transparency=true, once per board read (6 hours). */
             salary: components["schemas"]["Salary"] | null;
-            /** @description Technologies named in the title and the first 20,000 characters of the posting text, by their canonical names in the service's one technology vocabulary (the names tech-stack reports, plus technologies only postings name). SmartRecruiters lists carry no text: the first 25 postings of a board are read one by one, the others are tagged from their titles. */
+            /** @description Technologies named in the title and the first 20,000 characters of the posting text, by their canonical names in the service's one technology vocabulary (the names tech-stack reports, plus technologies only postings name). A mention names only what is written: a vendor's bare name (Datadog, MongoDB, Atlassian, Tealium, Barracuda) is reported as the vendor, never as one of its products (Datadog RUM, MongoDB Atlas), which need their own name written. SmartRecruiters lists carry no text: the first 25 postings of a board are read one by one, the others are tagged from their titles. */
             technologies: string[];
             /** @description When the board first published the job (Greenhouse first_published, Lever createdAt, Ashby publishedAt, Workable published_on, SmartRecruiters releasedDate, Recruitee published_at); null when the board gives no date. */
             posted_at: components["schemas"]["NullableDateTime"];
@@ -1036,6 +1036,25 @@ export interface components {
              * @description The job's public page on the board.
              */
             url: string | null;
+            /**
+             * @description The board's own employment-type field, normalized (Lever categories.commitment, Ashby employmentType, Workable employment_type, SmartRecruiters typeOfEmployment, Recruitee employment_type_code, a Greenhouse custom field named Employment Type); null when the board states none or a value outside these five. Never read from the title or the text.
+             * @enum {string|null}
+             */
+            employment_type?: "full_time" | "part_time" | "contract" | "temporary" | "internship" | null;
+            /**
+             * @description Read from the title, the first rule that matches: intern (Intern, Internship, Trainee, Apprentice, Working Student), vp (VP, SVP, EVP, Vice President), c_level (Chief, CEO, CTO, CFO, COO, CMO, CIO, CISO, CPO, CRO, President, Founder), director (Director, Head of), principal, staff, lead (Lead), manager (Manager, except the individual-contributor Product, Program, Project, Account, Customer Success, Community, Office, Partner and Channel Manager), senior (Senior, Sr., III, IV), mid (Mid-level, Intermediate, II), junior (Junior, Jr., Entry-level, Graduate, New Grad); "Chief of Staff" is neither c_level nor staff. null when the title names no level.
+             * @enum {string|null}
+             */
+            seniority?: "intern" | "junior" | "mid" | "senior" | "staff" | "principal" | "lead" | "manager" | "director" | "vp" | "c_level" | null;
+            /**
+             * @description The board's workplace field (Lever and Ashby workplaceType, Workable workplace or telecommuting true, SmartRecruiters location.remote/hybrid, Recruitee remote/hybrid/on_site, a Greenhouse custom field named Workplace Type); on_site from flags only when the board states both remote and hybrid false. null when the board states none (Greenhouse usually).
+             * @enum {string|null}
+             */
+            workplace?: "remote" | "hybrid" | "on_site" | null;
+            /** @description ISO 3166-1 alpha-2 codes of the countries the board gives for the job (Lever country, Ashby addressCountry, Workable countryCode or country, SmartRecruiters location.country, Recruitee country_code or country): a code as given, or an English country name that names exactly one country; empty when the board gives none (Greenhouse gives free text only). */
+            countries?: string[];
+            /** @description The first 280 characters or so of the posting's plain text, cut at a word boundary (… when cut); null when the board sends no text (SmartRecruiters postings beyond the detail calls, boards without descriptions). */
+            description_excerpt?: string | null;
         };
         /** @description Against known_job_ids, over every open job of the board (not only the 300 listed). new_job_ids are open now and were not known (newest first); closed_job_ids were known and are no longer open (in the order sent); unchanged_count is the number of known ids still open. */
         JobsDiff: {

@@ -3,6 +3,7 @@
  * spec/openapi.yaml, the hiring status thresholds, and the breakdowns.
  */
 import { TECHNOLOGY_BY_NAME, POSTING_TECHNOLOGIES } from '../tech/technologies.ts';
+import { POSTING_VENDOR_NAMES } from '../tech/keywords.ts';
 import { countValues, NO_DEPARTMENT, TOP, topCounts } from './aggregate.ts';
 import type { Job } from './types.ts';
 
@@ -56,12 +57,12 @@ export type BuyingSignalGroup = (typeof BUYING_SIGNAL_GROUPS)[number];
 const GROUP_MEMBERS: Record<BuyingSignalGroup, string[]> = {
   cloud_infra: ['Amazon Web Services', 'Amazon S3', 'Amazon EC2', 'AWS Lambda', 'Amazon EKS', 'Google Cloud', 'Google Kubernetes Engine', 'Microsoft Azure', 'Azure Kubernetes Service', 'Kubernetes', 'Terraform', 'Docker', 'Helm', 'Pulumi', 'Cloudflare', 'Vercel', 'OpenShift', 'Ansible'],
   data_ai: ['Snowflake', 'Databricks', 'BigQuery', 'Amazon Redshift', 'dbt', 'Apache Airflow', 'Apache Spark', 'Apache Kafka', 'Apache Flink', 'Fivetran', 'PyTorch', 'TensorFlow', 'scikit-learn', 'OpenAI', 'Anthropic', 'Large language models', 'LangChain', 'Hugging Face', 'Amazon SageMaker', 'Vertex AI', 'MLflow', 'Pinecone', 'Tableau', 'Power BI', 'Looker'],
-  databases: ['PostgreSQL', 'MySQL', 'MongoDB Atlas', 'Redis', 'Elasticsearch', 'Amazon DynamoDB', 'Apache Cassandra', 'ClickHouse', 'Oracle Database', 'Microsoft SQL Server', 'CockroachDB', 'Supabase', 'Neo4j', 'Firebase'],
-  observability: ['Datadog RUM', 'New Relic', 'Grafana', 'Prometheus', 'Splunk', 'Sentry', 'PagerDuty', 'OpenTelemetry', 'Honeycomb', 'Dynatrace', 'Kibana'],
+  databases: ['PostgreSQL', 'MySQL', 'MongoDB', 'MongoDB Atlas', 'Redis', 'Elasticsearch', 'Amazon DynamoDB', 'Apache Cassandra', 'ClickHouse', 'Oracle Database', 'Microsoft SQL Server', 'CockroachDB', 'Supabase', 'Neo4j', 'Firebase'],
+  observability: ['Datadog', 'Datadog RUM', 'New Relic', 'Grafana', 'Prometheus', 'Splunk', 'Sentry', 'PagerDuty', 'OpenTelemetry', 'Honeycomb', 'Dynatrace', 'Kibana'],
   sales_tools: ['Salesforce', 'HubSpot', 'Outreach.io', 'Salesloft', 'Gong', 'ZoomInfo', 'Apollo.io', 'Clari', 'LinkedIn Sales Navigator', 'Adobe Marketo Engage', 'Salesforce Pardot', 'Pipedrive', 'Clay.com', '6sense', 'Demandbase', 'Gainsight'],
 };
 
-const POSTING_NAMES = new Set(POSTING_TECHNOLOGIES.map((t) => t.name));
+const POSTING_NAMES = new Set([...POSTING_TECHNOLOGIES.map((t) => t.name), ...POSTING_VENDOR_NAMES]);
 const GROUP_OF = new Map<string, BuyingSignalGroup>();
 for (const group of BUYING_SIGNAL_GROUPS) {
   for (const name of GROUP_MEMBERS[group]) {
