@@ -1093,10 +1093,25 @@ export interface components {
             next_steps?: components["schemas"]["NextSteps"];
         };
         /**
-         * @description hypergrowth when intent_score >= 75, or at least 50 open roles with at least 30% of the dated ones posted in the last 30 days; active_hiring when intent_score >= 40 or at least 5 open roles; otherwise steady.
+         * @description hypergrowth when at least 10 roles are open and intent_score >= 75, or at least 50 open roles with at least 30% of the dated ones posted in the last 30 days; active_hiring when intent_score >= 40 or at least 5 open roles; otherwise steady. A board of fewer than 10 open roles is never hypergrowth (the small-sample rule).
          * @enum {string}
          */
         HiringStatus: "hypergrowth" | "active_hiring" | "steady";
+        /** @description One stored reading of the domain's board (company-intent keeps one a day, 180 days, at most 60). */
+        HiringSnapshot: {
+            /** Format: date-time */
+            date: string;
+            open_roles: number;
+            /** @description null for readings kept before the score was stored. */
+            intent_score: number | null;
+        };
+        /** @description Open roles now against the readings this service stored for the domain on earlier days (every company-intent call that reads the board, whoever asked, keeps one reading a day for 180 days). compared_with is the newest reading at least 7 days old, else the oldest reading at least a day old. direction: rising when open roles grew by at least max(2, 20% of compared_with.open_roles, rounded up), falling when they fell by as much, flat otherwise, unknown when there is no earlier reading (compared_with null). history lists the earlier readings, oldest first. Open roles are postings, not headcount. */
+        HiringTrend: {
+            /** @enum {string} */
+            direction: "rising" | "flat" | "falling" | "unknown";
+            compared_with: components["schemas"]["HiringSnapshot"] | null;
+            history: components["schemas"]["HiringSnapshot"][];
+        };
         /** @description Technologies named in open roles, grouped; a key is present only when it has entries. */
         BuyingSignals: {
             cloud_infra?: components["schemas"]["StringList"];
@@ -1123,7 +1138,7 @@ export interface components {
             /** Format: uri */
             url: string | null;
         };
-        /** @description intent_score (0 to 100, rounded) is the sum of five capped components over all open roles: volume min(30, 10*log2(1+open_roles)); velocity 25*roles_posted_last_30_days/roles_with_known_post_date (0 when fewer than 3 roles have a known post date); go-to-market and senior min(15, 3*notable roles); technology breadth min(20, 4*non-empty buying_signals groups + distinct demanded technologies/2); expansion min(10, 2*distinct countries the board publishes + 4 when more than 30% of roles are remote). Notable roles (for the go-to-market and senior component and notable_open_roles) are roles whose title reads executive (Chief, C-level, VP, President) or director (Director, Head of), or names Principal, Staff, Lead, Founding or Partnerships, or whose function is sales or marketing. A role is posted in the last 30 days when its posted_at is at most 30 days before checked_at. hiring_status: hypergrowth when intent_score >= 75, or at least 50 open roles with at least 30% of the dated ones posted in the last 30 days; active_hiring when intent_score >= 40 or at least 5 open roles; otherwise steady. function_breakdown counts every open role once under the first function its title (else its department) matches: customer_success, sales, marketing, data_ai, design, product, engineering, people, finance, legal, operations, other. department_breakdown, top_locations and top_demanded_technologies count as ats-jobs does (at most 10 locations and technologies). buying_signals groups the demanded technologies (most demanded first) into cloud_infra, data_ai, databases, observability and sales_tools. notable_open_roles lists at most 10 notable roles, executives first, then directors, then lead-level, go-to-market before others at each level, newest first. jobs_truncated is true when the provider lists more open jobs than could be read (all figures then cover the jobs read). The board comes from the same discovery and cache as ats-jobs. A name-only match on a generic board name is answered with status not_found, confidence unverified, the figures computed and a note, and never charged. */
+        /** @description intent_score (0 to 100, rounded) is the sum of five capped components over all open roles: volume min(30, 10*log2(1+open_roles)); velocity 25*roles_posted_last_30_days/roles_with_known_post_date (0 when fewer than 3 roles have a known post date); go-to-market and senior min(15, 3*notable roles); technology breadth min(20, 4*non-empty buying_signals groups + distinct demanded technologies/2); expansion min(10, 2*distinct countries the board publishes (ISO codes) + 4 when more than 30% of roles are remote). Small-sample rule: with fewer than 10 open roles every component but volume is multiplied by open_roles/10 before the sum (3 fresh roles of a 3-role board are not a hiring wave), and such a board is never hypergrowth. Notable roles (for the go-to-market and senior component and notable_open_roles) are roles whose title reads executive (Chief, C-level, VP, President) or director (Director, Head of), or names Principal, Staff, Lead, Founding or Partnerships, or whose function is sales or marketing. A role is posted in the last 30 days when its posted_at is at most 30 days before checked_at. hiring_status: hypergrowth when at least 10 roles are open and intent_score >= 75, or at least 50 open roles with at least 30% of the dated ones posted in the last 30 days; active_hiring when intent_score >= 40 or at least 5 open roles; otherwise steady. trend (when the board was read: ok or no_open_jobs) compares open roles with the readings stored on earlier days (HiringTrend). function_breakdown counts every open role once under the first function its title (else its department) matches: customer_success, sales, marketing, data_ai, design, product, engineering, people, finance, legal, operations, other. department_breakdown, top_locations and top_demanded_technologies count as ats-jobs does (at most 10 locations and technologies). buying_signals groups the demanded technologies (most demanded first) into cloud_infra, data_ai, databases, observability and sales_tools. notable_open_roles lists at most 10 notable roles, executives first, then directors, then lead-level, go-to-market before others at each level, newest first. jobs_truncated is true when the provider lists more open jobs than could be read (all figures then cover the jobs read). The board comes from the same discovery and cache as ats-jobs. A name-only match on a generic board name is answered with status not_found, confidence unverified, the figures computed and a note, and never charged. */
         CompanyIntentResult: {
             domain: string;
             status: components["schemas"]["AtsJobsStatus"];
@@ -1142,6 +1157,7 @@ export interface components {
             buying_signals?: components["schemas"]["BuyingSignals"];
             notable_open_roles?: components["schemas"]["NotableRole"][];
             jobs_truncated?: boolean;
+            trend?: components["schemas"]["HiringTrend"];
             /** Format: date-time */
             checked_at: string;
             note?: string | null;
@@ -1653,7 +1669,7 @@ export interface components {
             /** @enum {string} */
             extraction_source?: "json_ld" | "microdata" | "open_graph" | "html" | "none";
         };
-        /** @description Tech-stack (15 s), company-intent (20 s) and extract-contacts (8 s) run in parallel, each under its own deadline. Every read of the vendor's job board is kept (one per day, 180 days) so later calls see the trend against the newest reading at least 7 days old. stability_status: UNKNOWN without a readable job board; HIGH_RISK when open roles fell to at most half of an earlier reading of at least 4; CONTRACTING when they fell to at most 80% of an earlier reading of at least 2; GROWING when they rose to at least 120% and by at least 2, or hiring_status is hypergrowth, or at least 10 roles were posted in the last 30 days; STABLE otherwise. vendor_health_score (null when UNKNOWN) = 0.4 × intent_score + trend (GROWING 25, STABLE 15, CONTRACTING 5, HIGH_RISK 0) + 10 with open engineering, data or support roles + 15 with at least 3 technologies on the home page (8 with 1 or 2) + 10 when verified_contacts_available, rounded, at most 60 when CONTRACTING and 30 when HIGH_RISK. Statuses: ok (charged) when the job board was read; unreachable (free) when neither the website nor a board could be read; no_data (free) otherwise (the tech summary and contacts are still given). */
+        /** @description Tech-stack (15 s), company-intent (20 s) and extract-contacts (8 s) run in parallel, each under its own deadline. The trend reads the domain's hiring history that company-intent stores (one reading of the board a day, 180 days, whoever asked: this skill's company-intent call adds today's), so later calls see the trend against the newest reading at least 7 days old (stability_status), or for the trend fields the oldest at least a day old when none is that old. stability_status: UNKNOWN without a readable job board; HIGH_RISK when open roles fell to at most half of an earlier reading of at least 4; CONTRACTING when they fell to at most 80% of an earlier reading of at least 2; GROWING when they rose to at least 120% and by at least 2, or hiring_status is hypergrowth, or at least 10 roles were posted in the last 30 days; STABLE otherwise. vendor_health_score (null when UNKNOWN) = 0.4 × intent_score + trend (GROWING 25, STABLE 15, CONTRACTING 5, HIGH_RISK 0) + 10 with open engineering, data or support roles + 15 with at least 3 technologies on the home page (8 with 1 or 2) + 10 when verified_contacts_available, rounded, at most 60 when CONTRACTING and 30 when HIGH_RISK. Statuses: ok (charged) when the job board was read; unreachable (free) when neither the website nor a board could be read; no_data (free) otherwise (the tech summary and contacts are still given). */
         VendorStabilityResult: components["schemas"]["SkillBase"] & {
             vendor_domain?: string;
             vendor_health_score?: number | null;
@@ -1666,8 +1682,29 @@ export interface components {
                 intent_score: number | null;
                 hiring_status: string | null;
             };
-            /** @description growing, flat, unknown: read from open engineering and support roles (company-intent functions engineering, data_ai, customer_success): growing when at least one is open, flat when the board lists none, unknown without a board. Open roles, not headcount. */
-            engineering_and_support_headcount_trend?: string;
+            /**
+             * @description Open engineering and support roles (company-intent functions engineering, data_ai, customer_success) now against the stored reading trend_evidence.compared_with, by the direction rule of HiringTrend (a change of at least max(2, 20%)): more_open_roles, same_open_roles or fewer_open_roles; unknown without a readable board or without an earlier stored reading. Open roles are postings, never headcount: no value says headcount grew.
+             * @enum {string}
+             */
+            engineering_and_support_headcount_trend?: "more_open_roles" | "same_open_roles" | "fewer_open_roles" | "unknown";
+            /** @description Where the trend fields come from. compared_with: the stored reading of the board the trend compares with (null when none is stored: the trend fields are then unknown). open_roles and engineering_support_roles: the direction of each against it (HiringTrend rule). technologies: the tech-stack comparison with the previous stored run of the home page (first_run true when there was none, added and removed then null); null when the home page was not read or the run was partial. No history of search ads is kept, so ads are not part of the trend. */
+            trend_evidence?: {
+                compared_with: {
+                    /** Format: date-time */
+                    date: string;
+                    open_roles: number;
+                    engineering_support_roles: number;
+                } | null;
+                /** @enum {string} */
+                open_roles: "rising" | "flat" | "falling" | "unknown";
+                /** @enum {string} */
+                engineering_support_roles: "rising" | "flat" | "falling" | "unknown";
+                technologies: {
+                    first_run: boolean;
+                    added: string[] | null;
+                    removed: string[] | null;
+                } | null;
+            };
             /** @description One line per category of the tech-stack result, e.g. "Payments: Stripe"; empty when the home page was not read or showed nothing. */
             tech_stack_summary?: components["schemas"]["StringList"];
             /** @description Always unknown: no search-visibility source is connected and no traffic data is estimated (a limitation says so). */
@@ -2657,6 +2694,8 @@ export type SchemaJobsDiff = components['schemas']['JobsDiff'];
 export type SchemaAtsJobsStatus = components['schemas']['AtsJobsStatus'];
 export type SchemaAtsJobsResult = components['schemas']['AtsJobsResult'];
 export type SchemaHiringStatus = components['schemas']['HiringStatus'];
+export type SchemaHiringSnapshot = components['schemas']['HiringSnapshot'];
+export type SchemaHiringTrend = components['schemas']['HiringTrend'];
 export type SchemaBuyingSignals = components['schemas']['BuyingSignals'];
 export type SchemaNotableRole = components['schemas']['NotableRole'];
 export type SchemaCompanyIntentResult = components['schemas']['CompanyIntentResult'];

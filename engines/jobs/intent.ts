@@ -107,8 +107,10 @@ export interface HiringIntent {
   top_demanded_technologies: Record<string, number>;
   buying_signals: Partial<Record<BuyingSignalGroup, string[]>>;
   notable_open_roles: NotableRole[];
-  /** The score's parts, unrounded (not part of the answer; for callers and tests). */
+  /** The score's parts, unrounded and before the small-sample factor (not part of the answer; for callers and tests). */
   components: IntentComponents;
+  /** min(1, open roles / SMALL_BOARD_ROLES): what every component but volume is multiplied by. */
+  sample_factor: number;
 }
 
 const DAY = 86_400_000;
@@ -116,8 +118,15 @@ const LEVEL_RANK: Record<Seniority, number> = { executive: 0, director: 1, lead:
 
 export const MAX_NOTABLE = 10;
 
+/**
+ * The small-sample rule: a board with fewer than SMALL_BOARD_ROLES open roles has every component
+ * but volume scaled by open_roles / SMALL_BOARD_ROLES (three fresh roles are not a hiring wave),
+ * and is never hypergrowth.
+ */
+export const SMALL_BOARD_ROLES = 10;
+
 export function hiringStatus(score: number, openRoles: number, postedLast30: number, dated: number): HiringStatus {
-  if (score >= 75 || (openRoles >= 50 && dated > 0 && postedLast30 / dated >= 0.3)) return 'hypergrowth';
+  if (openRoles >= SMALL_BOARD_ROLES && (score >= 75 || (openRoles >= 50 && dated > 0 && postedLast30 / dated >= 0.3))) return 'hypergrowth';
   if (score >= 40 || openRoles >= 5) return 'active_hiring';
   return 'steady';
 }
@@ -165,7 +174,9 @@ export function hiringIntent(jobs: readonly Job[], now: Date): HiringIntent {
     technology_breadth: Math.min(20, 4 * Object.keys(signals).length + technologies.size / 2),
     expansion: Math.min(10, 2 * countries.size + (open > 0 && remote / open > 0.3 ? 4 : 0)),
   };
-  const score = Math.max(0, Math.min(100, Math.round(Object.values(components).reduce((sum, part) => sum + part, 0))));
+  const sample = Math.min(1, open / SMALL_BOARD_ROLES);
+  const others = components.velocity + components.go_to_market_senior + components.technology_breadth + components.expansion;
+  const score = Math.max(0, Math.min(100, Math.round(components.volume + sample * others)));
   notable.sort((a, b) => a.rank - b.rank || b.at - a.at || (a.role.job_id < b.role.job_id ? -1 : 1));
   return {
     intent_score: score,
@@ -181,5 +192,6 @@ export function hiringIntent(jobs: readonly Job[], now: Date): HiringIntent {
     buying_signals: signals,
     notable_open_roles: notable.slice(0, MAX_NOTABLE).map((n) => n.role),
     components,
+    sample_factor: sample,
   };
 }
