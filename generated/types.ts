@@ -1043,9 +1043,9 @@ export interface components {
             locations: string[];
             /** @description The board's remote flag (Lever workplaceType remote, Ashby isRemote, Workable telecommuting, SmartRecruiters location.remote, Recruitee remote); Greenhouse has none, so remote, anywhere or work from home in its location, offices, custom fields or title. */
             remote: boolean;
-            /** @description Published salary range, or null when the posting shows none: the board's salary fields (Greenhouse pay ranges, Lever salaryRange, Ashby Salary compensation, Recruitee salary), else a range written in the posting text (Greenhouse, Workable). */
+            /** @description Published salary range, or null when the posting shows none: the board's salary fields (Greenhouse pay_input_ranges, Lever salaryRange, Ashby Salary compensation, Recruitee salary or min_salary/max_salary), else a range written in the posting text (Greenhouse, Workable, SmartRecruiters postings read in detail). Greenhouse sends pay ranges only when asked with pay_transparency=true: the list is read with it (GET /v1/boards/{token}/jobs?content=true&pay_transparency=true); when the list carries no pay range at all, at most 25 jobs without a salary (newest first) are read one by one with GET /v1/boards/{token}/jobs/{id}?pay_transparency=true, once per board read (6 hours). */
             salary: components["schemas"]["Salary"] | null;
-            /** @description Technologies named in the title and the first 20,000 characters of the posting text, by their canonical names in the service's one technology vocabulary (the names tech-stack reports, plus technologies only postings name). SmartRecruiters lists carry no text: the first 25 postings of a board are read one by one, the others are tagged from their titles. */
+            /** @description Technologies named in the title and the first 20,000 characters of the posting text, by their canonical names in the service's one technology vocabulary (the names tech-stack reports, plus technologies only postings name). A mention names only what is written: a vendor's bare name (Datadog, MongoDB, Atlassian, Tealium, Barracuda) is reported as the vendor, never as one of its products (Datadog RUM, MongoDB Atlas), which need their own name written. SmartRecruiters lists carry no text: the first 25 postings of a board are read one by one, the others are tagged from their titles. */
             technologies: string[];
             /** @description When the board first published the job (Greenhouse first_published, Lever createdAt, Ashby publishedAt, Workable published_on, SmartRecruiters releasedDate, Recruitee published_at); null when the board gives no date. */
             posted_at: components["schemas"]["NullableDateTime"];
@@ -1054,6 +1054,25 @@ export interface components {
              * @description The job's public page on the board.
              */
             url: string | null;
+            /**
+             * @description The board's own employment-type field, normalized (Lever categories.commitment, Ashby employmentType, Workable employment_type, SmartRecruiters typeOfEmployment, Recruitee employment_type_code, a Greenhouse custom field named Employment Type); null when the board states none or a value outside these five. Never read from the title or the text.
+             * @enum {string|null}
+             */
+            employment_type?: "full_time" | "part_time" | "contract" | "temporary" | "internship" | null;
+            /**
+             * @description Read from the title, the first rule that matches: intern (Intern, Internship, Trainee, Apprentice, Working Student), vp (VP, SVP, EVP, Vice President), c_level (Chief, CEO, CTO, CFO, COO, CMO, CIO, CISO, CPO, CRO, President, Founder), director (Director, Head of), principal, staff, lead (Lead), manager (Manager, except the individual-contributor Product, Program, Project, Account, Customer Success, Community, Office, Partner and Channel Manager), senior (Senior, Sr., III, IV), mid (Mid-level, Intermediate, II), junior (Junior, Jr., Entry-level, Graduate, New Grad); "Chief of Staff" is neither c_level nor staff. null when the title names no level.
+             * @enum {string|null}
+             */
+            seniority?: "intern" | "junior" | "mid" | "senior" | "staff" | "principal" | "lead" | "manager" | "director" | "vp" | "c_level" | null;
+            /**
+             * @description The board's workplace field (Lever and Ashby workplaceType, Workable workplace or telecommuting true, SmartRecruiters location.remote/hybrid, Recruitee remote/hybrid/on_site, a Greenhouse custom field named Workplace Type); on_site from flags only when the board states both remote and hybrid false. null when the board states none (Greenhouse usually).
+             * @enum {string|null}
+             */
+            workplace?: "remote" | "hybrid" | "on_site" | null;
+            /** @description ISO 3166-1 alpha-2 codes of the countries the board gives for the job (Lever country, Ashby addressCountry, Workable countryCode or country, SmartRecruiters location.country, Recruitee country_code or country): a code as given, or an English country name that names exactly one country; empty when the board gives none (Greenhouse gives free text only). */
+            countries?: string[];
+            /** @description The first 280 characters or so of the posting's plain text, cut at a word boundary (… when cut); null when the board sends no text (SmartRecruiters postings beyond the detail calls, boards without descriptions). */
+            description_excerpt?: string | null;
         };
         /** @description Against known_job_ids, over every open job of the board (not only the 300 listed). new_job_ids are open now and were not known (newest first); closed_job_ids were known and are no longer open (in the order sent); unchanged_count is the number of known ids still open. */
         JobsDiff: {
@@ -1092,10 +1111,25 @@ export interface components {
             next_steps?: components["schemas"]["NextSteps"];
         };
         /**
-         * @description hypergrowth when intent_score >= 75, or at least 50 open roles with at least 30% of the dated ones posted in the last 30 days; active_hiring when intent_score >= 40 or at least 5 open roles; otherwise steady.
+         * @description hypergrowth when at least 10 roles are open and intent_score >= 75, or at least 50 open roles with at least 30% of the dated ones posted in the last 30 days; active_hiring when intent_score >= 40 or at least 5 open roles; otherwise steady. A board of fewer than 10 open roles is never hypergrowth (the small-sample rule).
          * @enum {string}
          */
         HiringStatus: "hypergrowth" | "active_hiring" | "steady";
+        /** @description One stored reading of the domain's board (company-intent keeps one a day, 180 days, at most 60). */
+        HiringSnapshot: {
+            /** Format: date-time */
+            date: string;
+            open_roles: number;
+            /** @description null for readings kept before the score was stored. */
+            intent_score: number | null;
+        };
+        /** @description Open roles now against the readings this service stored for the domain on earlier days (every company-intent call that reads the board, whoever asked, keeps one reading a day for 180 days). compared_with is the newest reading at least 7 days old, else the oldest reading at least a day old. direction: rising when open roles grew by at least max(2, 20% of compared_with.open_roles, rounded up), falling when they fell by as much, flat otherwise, unknown when there is no earlier reading (compared_with null). history lists the earlier readings, oldest first. Open roles are postings, not headcount. */
+        HiringTrend: {
+            /** @enum {string} */
+            direction: "rising" | "flat" | "falling" | "unknown";
+            compared_with: components["schemas"]["HiringSnapshot"] | null;
+            history: components["schemas"]["HiringSnapshot"][];
+        };
         /** @description Technologies named in open roles, grouped; a key is present only when it has entries. */
         BuyingSignals: {
             cloud_infra?: components["schemas"]["StringList"];
@@ -1122,7 +1156,7 @@ export interface components {
             /** Format: uri */
             url: string | null;
         };
-        /** @description intent_score (0 to 100, rounded) is the sum of five capped components over all open roles: volume min(30, 10*log2(1+open_roles)); velocity 25*roles_posted_last_30_days/roles_with_known_post_date (0 when fewer than 3 roles have a known post date); go-to-market and senior min(15, 3*notable roles); technology breadth min(20, 4*non-empty buying_signals groups + distinct demanded technologies/2); expansion min(10, 2*distinct countries the board publishes + 4 when more than 30% of roles are remote). Notable roles (for the go-to-market and senior component and notable_open_roles) are roles whose title reads executive (Chief, C-level, VP, President) or director (Director, Head of), or names Principal, Staff, Lead, Founding or Partnerships, or whose function is sales or marketing. A role is posted in the last 30 days when its posted_at is at most 30 days before checked_at. hiring_status: hypergrowth when intent_score >= 75, or at least 50 open roles with at least 30% of the dated ones posted in the last 30 days; active_hiring when intent_score >= 40 or at least 5 open roles; otherwise steady. function_breakdown counts every open role once under the first function its title (else its department) matches: customer_success, sales, marketing, data_ai, design, product, engineering, people, finance, legal, operations, other. department_breakdown, top_locations and top_demanded_technologies count as ats-jobs does (at most 10 locations and technologies). buying_signals groups the demanded technologies (most demanded first) into cloud_infra, data_ai, databases, observability and sales_tools. notable_open_roles lists at most 10 notable roles, executives first, then directors, then lead-level, go-to-market before others at each level, newest first. jobs_truncated is true when the provider lists more open jobs than could be read (all figures then cover the jobs read). The board comes from the same discovery and cache as ats-jobs. A name-only match on a generic board name is answered with status not_found, confidence unverified, the figures computed and a note, and never charged. */
+        /** @description intent_score (0 to 100, rounded) is the sum of five capped components over all open roles: volume min(30, 10*log2(1+open_roles)); velocity 25*roles_posted_last_30_days/roles_with_known_post_date (0 when fewer than 3 roles have a known post date); go-to-market and senior min(15, 3*notable roles); technology breadth min(20, 4*non-empty buying_signals groups + distinct demanded technologies/2); expansion min(10, 2*distinct countries the board publishes (ISO codes) + 4 when more than 30% of roles are remote). Small-sample rule: with fewer than 10 open roles every component but volume is multiplied by open_roles/10 before the sum (3 fresh roles of a 3-role board are not a hiring wave), and such a board is never hypergrowth. Notable roles (for the go-to-market and senior component and notable_open_roles) are roles whose title reads executive (Chief, C-level, VP, President) or director (Director, Head of), or names Principal, Staff, Lead, Founding or Partnerships, or whose function is sales or marketing. A role is posted in the last 30 days when its posted_at is at most 30 days before checked_at. hiring_status: hypergrowth when at least 10 roles are open and intent_score >= 75, or at least 50 open roles with at least 30% of the dated ones posted in the last 30 days; active_hiring when intent_score >= 40 or at least 5 open roles; otherwise steady. trend (when the board was read: ok or no_open_jobs) compares open roles with the readings stored on earlier days (HiringTrend). function_breakdown counts every open role once under the first function its title (else its department) matches: customer_success, sales, marketing, data_ai, design, product, engineering, people, finance, legal, operations, other. department_breakdown, top_locations and top_demanded_technologies count as ats-jobs does (at most 10 locations and technologies). buying_signals groups the demanded technologies (most demanded first) into cloud_infra, data_ai, databases, observability and sales_tools. notable_open_roles lists at most 10 notable roles, executives first, then directors, then lead-level, go-to-market before others at each level, newest first. jobs_truncated is true when the provider lists more open jobs than could be read (all figures then cover the jobs read). The board comes from the same discovery and cache as ats-jobs. A name-only match on a generic board name is answered with status not_found, confidence unverified, the figures computed and a note, and never charged. */
         CompanyIntentResult: {
             domain: string;
             status: components["schemas"]["AtsJobsStatus"];
@@ -1141,6 +1175,7 @@ export interface components {
             buying_signals?: components["schemas"]["BuyingSignals"];
             notable_open_roles?: components["schemas"]["NotableRole"][];
             jobs_truncated?: boolean;
+            trend?: components["schemas"]["HiringTrend"];
             /** Format: date-time */
             checked_at: string;
             note?: string | null;
@@ -1746,7 +1781,7 @@ export interface components {
             /** @enum {string} */
             extraction_source?: "json_ld" | "microdata" | "open_graph" | "html" | "none";
         };
-        /** @description Tech-stack (15 s), company-intent (20 s) and extract-contacts (8 s) run in parallel, each under its own deadline. Every read of the vendor's job board is kept (one per day, 180 days) so later calls see the trend against the newest reading at least 7 days old. stability_status: UNKNOWN without a readable job board; HIGH_RISK when open roles fell to at most half of an earlier reading of at least 4; CONTRACTING when they fell to at most 80% of an earlier reading of at least 2; GROWING when they rose to at least 120% and by at least 2, or hiring_status is hypergrowth, or at least 10 roles were posted in the last 30 days; STABLE otherwise. vendor_health_score (null when UNKNOWN) = 0.4 × intent_score + trend (GROWING 25, STABLE 15, CONTRACTING 5, HIGH_RISK 0) + 10 with open engineering, data or support roles + 15 with at least 3 technologies on the home page (8 with 1 or 2) + 10 when verified_contacts_available, rounded, at most 60 when CONTRACTING and 30 when HIGH_RISK. Statuses: ok (charged) when the job board was read; unreachable (free) when neither the website nor a board could be read; no_data (free) otherwise (the tech summary and contacts are still given). */
+        /** @description Tech-stack (15 s), company-intent (20 s) and extract-contacts (8 s) run in parallel, each under its own deadline. The trend reads the domain's hiring history that company-intent stores (one reading of the board a day, 180 days, whoever asked: this skill's company-intent call adds today's), so later calls see the trend against the newest reading at least 7 days old (stability_status), or for the trend fields the oldest at least a day old when none is that old. stability_status: UNKNOWN without a readable job board; HIGH_RISK when open roles fell to at most half of an earlier reading of at least 4; CONTRACTING when they fell to at most 80% of an earlier reading of at least 2; GROWING when they rose to at least 120% and by at least 2, or hiring_status is hypergrowth, or at least 10 roles were posted in the last 30 days; STABLE otherwise. vendor_health_score (null when UNKNOWN) = 0.4 × intent_score + trend (GROWING 25, STABLE 15, CONTRACTING 5, HIGH_RISK 0) + 10 with open engineering, data or support roles + 15 with at least 3 technologies on the home page (8 with 1 or 2) + 10 when verified_contacts_available, rounded, at most 60 when CONTRACTING and 30 when HIGH_RISK. Statuses: ok (charged) when the job board was read; unreachable (free) when neither the website nor a board could be read; no_data (free) otherwise (the tech summary and contacts are still given). */
         VendorStabilityResult: components["schemas"]["SkillBase"] & {
             vendor_domain?: string;
             vendor_health_score?: number | null;
@@ -1759,8 +1794,29 @@ export interface components {
                 intent_score: number | null;
                 hiring_status: string | null;
             };
-            /** @description growing, flat, unknown: read from open engineering and support roles (company-intent functions engineering, data_ai, customer_success): growing when at least one is open, flat when the board lists none, unknown without a board. Open roles, not headcount. */
-            engineering_and_support_headcount_trend?: string;
+            /**
+             * @description Open engineering and support roles (company-intent functions engineering, data_ai, customer_success) now against the stored reading trend_evidence.compared_with, by the direction rule of HiringTrend (a change of at least max(2, 20%)): more_open_roles, same_open_roles or fewer_open_roles; unknown without a readable board or without an earlier stored reading. Open roles are postings, never headcount: no value says headcount grew.
+             * @enum {string}
+             */
+            engineering_and_support_headcount_trend?: "more_open_roles" | "same_open_roles" | "fewer_open_roles" | "unknown";
+            /** @description Where the trend fields come from. compared_with: the stored reading of the board the trend compares with (null when none is stored: the trend fields are then unknown). open_roles and engineering_support_roles: the direction of each against it (HiringTrend rule). technologies: the tech-stack comparison with the previous stored run of the home page (first_run true when there was none, added and removed then null); null when the home page was not read or the run was partial. No history of search ads is kept, so ads are not part of the trend. */
+            trend_evidence?: {
+                compared_with: {
+                    /** Format: date-time */
+                    date: string;
+                    open_roles: number;
+                    engineering_support_roles: number;
+                } | null;
+                /** @enum {string} */
+                open_roles: "rising" | "flat" | "falling" | "unknown";
+                /** @enum {string} */
+                engineering_support_roles: "rising" | "flat" | "falling" | "unknown";
+                technologies: {
+                    first_run: boolean;
+                    added: string[] | null;
+                    removed: string[] | null;
+                } | null;
+            };
             /** @description One line per category of the tech-stack result, e.g. "Payments: Stripe"; empty when the home page was not read or showed nothing. */
             tech_stack_summary?: components["schemas"]["StringList"];
             /** @description Always unknown: no search-visibility source is connected and no traffic data is estimated (a limitation says so). */
@@ -2762,6 +2818,8 @@ export type SchemaJobsDiff = components['schemas']['JobsDiff'];
 export type SchemaAtsJobsStatus = components['schemas']['AtsJobsStatus'];
 export type SchemaAtsJobsResult = components['schemas']['AtsJobsResult'];
 export type SchemaHiringStatus = components['schemas']['HiringStatus'];
+export type SchemaHiringSnapshot = components['schemas']['HiringSnapshot'];
+export type SchemaHiringTrend = components['schemas']['HiringTrend'];
 export type SchemaBuyingSignals = components['schemas']['BuyingSignals'];
 export type SchemaNotableRole = components['schemas']['NotableRole'];
 export type SchemaCompanyIntentResult = components['schemas']['CompanyIntentResult'];

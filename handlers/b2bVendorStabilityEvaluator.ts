@@ -4,7 +4,6 @@ import {
   boardRead,
   engineeringSupportRoles,
   engineeringSupportTrend,
-  nextReadings,
   stabilityStatus,
   techStackSummary,
   TREND_MIN_DAYS,
@@ -12,7 +11,9 @@ import {
   verifiedContactsAvailable,
   type HiringReading,
 } from '../engines/trust/vendor.ts';
+import { comparisonOf, direction, readingsFrom } from '../engines/jobs/history.ts';
 import type { components } from '../generated/types.ts';
+import { hiringReadings } from './companyIntent.ts';
 import { operationSection, UnsafeWatch, websiteState } from './skill-sections.ts';
 import type { Handler, HandlerContext, HandlerRegistry } from './types.ts';
 
@@ -21,13 +22,15 @@ type TechStackResult = components['schemas']['TechStackResult'];
 type CompanyIntentResult = components['schemas']['CompanyIntentResult'];
 type ContactsResult = components['schemas']['ContactsResult'];
 
-/** Readings of each vendor's board, kept between calls (whoever asked) to see the trend. */
-const SNAPSHOT_KIND = 'vendor-hiring';
+/** Where this skill kept its own readings before company-intent kept them for every caller (read, no longer written). */
+const LEGACY_SNAPSHOT_KIND = 'vendor-hiring';
 export const DEADLINES_MS = { tech_stack: DEFAULT_DEADLINES_MS.tech_stack, hiring_intent: DEFAULT_DEADLINES_MS.hiring_intent, contacts: 8_000 };
 
-async function readingsOf(domain: string, { services }: HandlerContext): Promise<HiringReading[]> {
-  const stored = (await services.snapshots.get({ kind: SNAPSHOT_KIND, key: domain }))?.value as { readings?: HiringReading[] } | undefined;
-  return Array.isArray(stored?.readings) ? stored.readings : [];
+/** The domain's hiring history (company-intent's), with this skill's older readings on days it has none. */
+async function readingsOf(domain: string, context: HandlerContext): Promise<HiringReading[]> {
+  const [history, legacy] = await Promise.all([hiringReadings(domain, context), context.services.snapshots.get({ kind: LEGACY_SNAPSHOT_KIND, key: domain })]);
+  const days = new Set(history.map((reading) => Math.floor(reading.at / 86_400_000)));
+  return [...history, ...readingsFrom(legacy?.value).filter((reading) => !days.has(Math.floor(reading.at / 86_400_000)))].sort((a, b) => a.at - b.at);
 }
 
 /** POST /v1/skills/b2b_vendor_stability_evaluator (MCP b2b_vendor_stability_evaluator). */
@@ -48,22 +51,22 @@ export function createB2bVendorStabilityEvaluator(registry: () => HandlerRegistr
     const baseline = baselineOf(readings, now);
     const status = stabilityStatus(board, baseline);
     const contactsVerified = verifiedContactsAvailable(contacts.result);
-    if (board) {
-      const reading: HiringReading = { at: now, open_roles: board.total_open_roles ?? 0, engineering_support_roles: engineeringSupportRoles(board) };
-      await context.services.snapshots.put({ kind: SNAPSHOT_KIND, key: domain, value: { readings: nextReadings(readings, reading) } as any, at: now });
-    }
+    const earlier = board ? comparisonOf(readings, now) : null;
+    const techRead = tech.result?.status === 'ok' || tech.result?.status === 'no_signals';
 
     const website = websiteState(domain, tech.result, tech.status, DEADLINES_MS.tech_stack);
     const limitations = [
       'seo_visibility_trend is "unknown": no search-visibility or traffic source is connected, and none is estimated.',
-      'engineering_and_support_headcount_trend reads open roles, not headcount: "growing" means engineering, data or support roles are open (added or replaced).',
+      'engineering_and_support_headcount_trend compares open engineering, data and support roles with an earlier stored reading of the board: more_open_roles, same_open_roles or fewer_open_roles are postings, not headcount.',
+      'No history of search ads is kept: ads over time are not part of the trend.',
       'verified_contacts_available means an address published on the site at a domain whose MX accepts mail; no mailbox is probed.',
     ];
     if (!board) {
       const why = intent.result?.status === 'not_found' ? `No job board of ${domain} was found` : `The job board of ${domain} could not be read (${intent.result?.status ?? intent.status})`;
       limitations.push(`${why}: stability and health need one, so they are UNKNOWN and null.`);
     }
-    else if (!baseline) limitations.push(`No earlier reading of this board at least ${TREND_MIN_DAYS} days old: CONTRACTING and HIGH_RISK need one, so stability_status is read from the current board only (later calls compare with this one).`);
+    else if (!earlier) limitations.push('No earlier reading of this board is stored: engineering_and_support_headcount_trend is "unknown" (later calls compare with this one).');
+    if (board && !baseline) limitations.push(`No earlier reading of this board at least ${TREND_MIN_DAYS} days old: CONTRACTING and HIGH_RISK need one, so stability_status is read from the current board only (later calls compare with this one).`);
     if (board?.confidence === 'unverified') limitations.push('The job board was found by name only; the website does not link to it.');
     if (board?.jobs_truncated) limitations.push('The provider lists more jobs than could be read; the figures cover the jobs read.');
     if (!tech.result || tech.result.status !== 'ok') limitations.push(`tech_stack_summary is empty: ${tech.result?.status === 'no_signals' ? 'no technology was detected on the home page' : `the home page could not be read (${tech.result?.status ?? tech.status})`}.`);
@@ -83,7 +86,13 @@ export function createB2bVendorStabilityEvaluator(registry: () => HandlerRegistr
         intent_score: board ? (board.intent_score ?? 0) : null,
         hiring_status: board?.hiring_status ?? null,
       },
-      engineering_and_support_headcount_trend: engineeringSupportTrend(board),
+      engineering_and_support_headcount_trend: engineeringSupportTrend(board, readings, now),
+      trend_evidence: {
+        compared_with: earlier ? { date: new Date(earlier.at).toISOString(), open_roles: earlier.open_roles, engineering_support_roles: earlier.engineering_support_roles } : null,
+        open_roles: board ? direction(board.total_open_roles ?? 0, earlier?.open_roles) : 'unknown',
+        engineering_support_roles: board ? direction(engineeringSupportRoles(board), earlier?.engineering_support_roles) : 'unknown',
+        technologies: techRead && tech.result!.is_first_run !== null ? { first_run: tech.result!.is_first_run === true, added: tech.result!.added ?? null, removed: tech.result!.removed ?? null } : null,
+      },
       tech_stack_summary: techStackSummary(tech.result),
       seo_visibility_trend: 'unknown',
       verified_contacts_available: contactsVerified,

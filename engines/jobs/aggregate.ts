@@ -4,6 +4,7 @@
  */
 import type { components } from '../../generated/types.ts';
 import type { Job, JobItem } from './types.ts';
+import { countryCodesOf } from './facts.ts';
 
 export type JobsDiff = components['schemas']['JobsDiff'];
 
@@ -65,7 +66,7 @@ export function jobsDiff(jobs: readonly Job[], known: readonly string[]): JobsDi
   return { new_job_ids: newIds, closed_job_ids: closed, unchanged_count: open.size - newIds.length };
 }
 
-/** The job item of the answer (the cache keeps a little more). */
-export function jobItem({ countries: _countries, ...item }: Job): JobItem {
-  return item;
+/** The job item of the answer; countries as ISO codes also for reads cached before they were normalized. */
+export function jobItem(job: Job): JobItem {
+  return { ...job, countries: countryCodesOf(job.countries ?? []) };
 }

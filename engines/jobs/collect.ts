@@ -3,7 +3,7 @@
  * provider clients (providers/), and a per-board cache: until next_poll_after a call is answered
  * from the cache with no upstream call at all. Pure over the injected fetch, clock and cache.
  */
-import { technologyFinder, type TechnologyFinder } from '../tech/keywords.ts';
+import { postingTechnologyFinder, type TechnologyFinder } from '../tech/keywords.ts';
 import type { SafeFetch } from '../net/types.ts';
 import { DEFAULT_JOBS_CONFIG, type JobsConfig } from './config.ts';
 import { isGenericName, nameCandidates, nameLabel, scanSite, type ScanOptions } from './discover.ts';
@@ -87,7 +87,7 @@ export async function collectJobs(
   deps: CollectDeps,
   { config = DEFAULT_JOBS_CONFIG, finder, boardTimeoutMs = 8_000, maxBoardBytes = 8_000_000, maxDetailCalls = 25, discoveryTtlMs = 24 * 3_600_000, ...scan }: CollectOptions = {},
 ): Promise<JobsCollection> {
-  const context: BoardContext = { fetch: deps.fetch, config, finder: finder ?? technologyFinder(), signal: deps.signal, timeoutMs: boardTimeoutMs, maxBodyBytes: maxBoardBytes, maxDetailCalls };
+  const context: BoardContext = { fetch: deps.fetch, config, finder: finder ?? postingTechnologyFinder(), signal: deps.signal, timeoutMs: boardTimeoutMs, maxBodyBytes: maxBoardBytes, maxDetailCalls };
   const cache = deps.cache ?? null;
   const label = nameLabel(domain);
 

@@ -3,6 +3,7 @@
  * spec/openapi.yaml, the hiring status thresholds, and the breakdowns.
  */
 import { TECHNOLOGY_BY_NAME, POSTING_TECHNOLOGIES } from '../tech/technologies.ts';
+import { POSTING_VENDOR_NAMES } from '../tech/keywords.ts';
 import { countValues, NO_DEPARTMENT, TOP, topCounts } from './aggregate.ts';
 import type { Job } from './types.ts';
 
@@ -56,12 +57,12 @@ export type BuyingSignalGroup = (typeof BUYING_SIGNAL_GROUPS)[number];
 const GROUP_MEMBERS: Record<BuyingSignalGroup, string[]> = {
   cloud_infra: ['Amazon Web Services', 'Amazon S3', 'Amazon EC2', 'AWS Lambda', 'Amazon EKS', 'Google Cloud', 'Google Kubernetes Engine', 'Microsoft Azure', 'Azure Kubernetes Service', 'Kubernetes', 'Terraform', 'Docker', 'Helm', 'Pulumi', 'Cloudflare', 'Vercel', 'OpenShift', 'Ansible'],
   data_ai: ['Snowflake', 'Databricks', 'BigQuery', 'Amazon Redshift', 'dbt', 'Apache Airflow', 'Apache Spark', 'Apache Kafka', 'Apache Flink', 'Fivetran', 'PyTorch', 'TensorFlow', 'scikit-learn', 'OpenAI', 'Anthropic', 'Large language models', 'LangChain', 'Hugging Face', 'Amazon SageMaker', 'Vertex AI', 'MLflow', 'Pinecone', 'Tableau', 'Power BI', 'Looker'],
-  databases: ['PostgreSQL', 'MySQL', 'MongoDB Atlas', 'Redis', 'Elasticsearch', 'Amazon DynamoDB', 'Apache Cassandra', 'ClickHouse', 'Oracle Database', 'Microsoft SQL Server', 'CockroachDB', 'Supabase', 'Neo4j', 'Firebase'],
-  observability: ['Datadog RUM', 'New Relic', 'Grafana', 'Prometheus', 'Splunk', 'Sentry', 'PagerDuty', 'OpenTelemetry', 'Honeycomb', 'Dynatrace', 'Kibana'],
+  databases: ['PostgreSQL', 'MySQL', 'MongoDB', 'MongoDB Atlas', 'Redis', 'Elasticsearch', 'Amazon DynamoDB', 'Apache Cassandra', 'ClickHouse', 'Oracle Database', 'Microsoft SQL Server', 'CockroachDB', 'Supabase', 'Neo4j', 'Firebase'],
+  observability: ['Datadog', 'Datadog RUM', 'New Relic', 'Grafana', 'Prometheus', 'Splunk', 'Sentry', 'PagerDuty', 'OpenTelemetry', 'Honeycomb', 'Dynatrace', 'Kibana'],
   sales_tools: ['Salesforce', 'HubSpot', 'Outreach.io', 'Salesloft', 'Gong', 'ZoomInfo', 'Apollo.io', 'Clari', 'LinkedIn Sales Navigator', 'Adobe Marketo Engage', 'Salesforce Pardot', 'Pipedrive', 'Clay.com', '6sense', 'Demandbase', 'Gainsight'],
 };
 
-const POSTING_NAMES = new Set(POSTING_TECHNOLOGIES.map((t) => t.name));
+const POSTING_NAMES = new Set([...POSTING_TECHNOLOGIES.map((t) => t.name), ...POSTING_VENDOR_NAMES]);
 const GROUP_OF = new Map<string, BuyingSignalGroup>();
 for (const group of BUYING_SIGNAL_GROUPS) {
   for (const name of GROUP_MEMBERS[group]) {
@@ -106,8 +107,10 @@ export interface HiringIntent {
   top_demanded_technologies: Record<string, number>;
   buying_signals: Partial<Record<BuyingSignalGroup, string[]>>;
   notable_open_roles: NotableRole[];
-  /** The score's parts, unrounded (not part of the answer; for callers and tests). */
+  /** The score's parts, unrounded and before the small-sample factor (not part of the answer; for callers and tests). */
   components: IntentComponents;
+  /** min(1, open roles / SMALL_BOARD_ROLES): what every component but volume is multiplied by. */
+  sample_factor: number;
 }
 
 const DAY = 86_400_000;
@@ -115,8 +118,15 @@ const LEVEL_RANK: Record<Seniority, number> = { executive: 0, director: 1, lead:
 
 export const MAX_NOTABLE = 10;
 
+/**
+ * The small-sample rule: a board with fewer than SMALL_BOARD_ROLES open roles has every component
+ * but volume scaled by open_roles / SMALL_BOARD_ROLES (three fresh roles are not a hiring wave),
+ * and is never hypergrowth.
+ */
+export const SMALL_BOARD_ROLES = 10;
+
 export function hiringStatus(score: number, openRoles: number, postedLast30: number, dated: number): HiringStatus {
-  if (score >= 75 || (openRoles >= 50 && dated > 0 && postedLast30 / dated >= 0.3)) return 'hypergrowth';
+  if (openRoles >= SMALL_BOARD_ROLES && (score >= 75 || (openRoles >= 50 && dated > 0 && postedLast30 / dated >= 0.3))) return 'hypergrowth';
   if (score >= 40 || openRoles >= 5) return 'active_hiring';
   return 'steady';
 }
@@ -164,7 +174,9 @@ export function hiringIntent(jobs: readonly Job[], now: Date): HiringIntent {
     technology_breadth: Math.min(20, 4 * Object.keys(signals).length + technologies.size / 2),
     expansion: Math.min(10, 2 * countries.size + (open > 0 && remote / open > 0.3 ? 4 : 0)),
   };
-  const score = Math.max(0, Math.min(100, Math.round(Object.values(components).reduce((sum, part) => sum + part, 0))));
+  const sample = Math.min(1, open / SMALL_BOARD_ROLES);
+  const others = components.velocity + components.go_to_market_senior + components.technology_breadth + components.expansion;
+  const score = Math.max(0, Math.min(100, Math.round(components.volume + sample * others)));
   notable.sort((a, b) => a.rank - b.rank || b.at - a.at || (a.role.job_id < b.role.job_id ? -1 : 1));
   return {
     intent_score: score,
@@ -180,5 +192,6 @@ export function hiringIntent(jobs: readonly Job[], now: Date): HiringIntent {
     buying_signals: signals,
     notable_open_roles: notable.slice(0, MAX_NOTABLE).map((n) => n.role),
     components,
+    sample_factor: sample,
   };
 }

@@ -5,6 +5,7 @@
 import type { TechnologyFinder } from '../tech/keywords.ts';
 import type { Job, Provider, Salary } from './types.ts';
 import { dropElements, stripTags } from '../parse/scan.ts';
+import { countryCodesOf, employmentType, excerpt, jobSeniority, workplaceType, type Workplace } from './facts.ts';
 
 /** About 20 KB of text per job is read for technology names. */
 export const MAX_JOB_TEXT = 20_000;
@@ -191,7 +192,15 @@ export interface RawJob {
   /** Posting text read for technology names (capped at MAX_JOB_TEXT). */
   text: string;
   countries?: unknown[];
+  /** The board's employment-type field as written (normalized by facts.employmentType). */
+  employmentType?: unknown;
+  /** The board's workplace: a value as written (facts.workplaceType) or one already read from flags. */
+  workplace?: unknown;
+  /** Plain text for description_excerpt when it differs from text (default: text). */
+  excerptText?: string;
 }
+
+const WORKPLACES = new Set<Workplace>(['remote', 'hybrid', 'on_site']);
 
 /** The job item, or null when the posting has no usable id or title. */
 export function makeJob(raw: RawJob, finder: TechnologyFinder): Job | null {
@@ -210,7 +219,11 @@ export function makeJob(raw: RawJob, finder: TechnologyFinder): Job | null {
     technologies: finder.find(`${title}\n${text}`).slice(0, LIMITS.technologies),
     posted_at: isoDate(raw.postedAt),
     url: absoluteUrl(raw.url),
-    countries: cleanList(raw.countries ?? [], 20, 60).map((c) => (c.length === 2 ? c.toUpperCase() : c)),
+    employment_type: employmentType(raw.employmentType),
+    seniority: jobSeniority(title),
+    workplace: WORKPLACES.has(raw.workplace as Workplace) ? (raw.workplace as Workplace) : workplaceType(raw.workplace),
+    countries: countryCodesOf(raw.countries ?? []),
+    description_excerpt: excerpt(raw.excerptText ?? text.slice(0, 2000)),
   };
 }
 

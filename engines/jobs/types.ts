@@ -17,9 +17,8 @@ export interface BoardRef {
   host?: string;
 }
 
-/** A normalized job as kept in the cache: the answer's job item plus what aggregates need. */
+/** A normalized job as kept in the cache: the answer's job item (reads cached before #26 lack its optional facts, and their countries are as the board wrote them). */
 export interface Job extends JobItem {
-  /** ISO 3166-1 alpha-2 codes or country names as the board publishes them (may be empty). */
   countries: string[];
 }
 

@@ -23,6 +23,14 @@ export const PROSE_WORDS: readonly string[] = [
   'Postman', 'Moat', 'Nielsen',
 ];
 
+/**
+ * Vendors whose bare name the vocabulary files as an alias of one of their products ('Datadog'
+ * of 'Datadog RUM', 'MongoDB' of 'MongoDB Atlas'). A posting that writes the vendor's name names
+ * the vendor, not that product: the posting finder reports the vendor's name itself, and a
+ * product only when its own full name or alias is written.
+ */
+export const POSTING_VENDOR_NAMES: readonly string[] = ['Datadog', 'MongoDB', 'Atlassian', 'Tealium', 'Barracuda'];
+
 export interface TechnologyTerm {
   term: string;
   /** The canonical name it reports. */
@@ -66,7 +74,9 @@ export interface TechnologyLocator extends TechnologyFinder {
   locate(text: string): TechnologyMention[];
 }
 
-export function buildTechnologyFinder(terms: readonly TechnologyTerm[] = vocabularyTerms(), { proseWords = PROSE_WORDS } = {}): TechnologyLocator {
+export function buildTechnologyFinder(vocabulary: readonly TechnologyTerm[] = vocabularyTerms(), { proseWords = PROSE_WORDS, vendorNames = [] as readonly string[] } = {}): TechnologyLocator {
+  const vendors = new Map(vendorNames.map((name) => [name.toLowerCase(), name]));
+  const terms = vendors.size ? vocabulary.map((t) => (vendors.has(t.term.toLowerCase()) ? { term: t.term, name: vendors.get(t.term.toLowerCase())! } : t)) : vocabulary;
   const skipped = new Set(proseWords.map((word) => word.toLowerCase()));
   const known = new Set(terms.map((t) => t.term.toLowerCase()));
   for (const word of skipped) if (!known.has(word)) throw new Error(`PROSE_WORDS lists ${word}, which is not in the vocabulary`);
@@ -97,17 +107,15 @@ export function buildTechnologyFinder(terms: readonly TechnologyTerm[] = vocabul
   return {
     names,
     find(text) {
-      const found: string[] = [];
-      const seen = new Set<string>();
+      const hits: { pattern: number; start: number }[] = [];
       automaton.scan(text, 0, text.length, (pattern, start) => {
-        const { name } = usable[pattern];
-        if (seen.has(name)) return;
         // A backslash inside the occurrence (the automaton skips them) makes it longer than the term.
         if (text.charCodeAt(start + lengths[pattern] - 1) === 92 || !standsAlone(text, start, lengths[pattern]) || !caseFits(text, start, pattern)) return;
-        seen.add(name);
-        found.push(name);
+        hits.push({ pattern, start });
       });
-      return found;
+      // With vendor names (postings), a term inside a longer one names nothing of its own: "MongoDB Atlas" is not also "MongoDB".
+      const kept = vendors.size ? hits.filter(({ pattern, start }) => !hits.some((other) => other.start <= start && other.start + lengths[other.pattern] >= start + lengths[pattern] && lengths[other.pattern] > lengths[pattern])) : hits;
+      return [...new Set(kept.map((hit) => usable[hit.pattern].name))];
     },
     locate(text) {
       const mentions: TechnologyMention[] = [];
@@ -125,6 +133,13 @@ let shared: TechnologyFinder | null = null;
 /** The finder over the whole vocabulary, built once. */
 export function technologyFinder(): TechnologyFinder {
   return (shared ??= buildTechnologyFinder());
+}
+
+let postings: TechnologyFinder | null = null;
+
+/** The finder of job postings: the whole vocabulary, a vendor's bare name reported as the vendor (POSTING_VENDOR_NAMES). */
+export function postingTechnologyFinder(): TechnologyFinder {
+  return (postings ??= buildTechnologyFinder(undefined, { vendorNames: POSTING_VENDOR_NAMES }));
 }
 
 /** Canonical technology names named in text (see the rules above). */

@@ -5,6 +5,8 @@
  * (VendorStabilityResult); the constants below are the only place they live in code.
  */
 import type { components } from '../../generated/types.ts';
+import { comparisonOf, direction, engineeringSupportCount, type HiringReading } from '../jobs/history.ts';
+export { ENGINEERING_SUPPORT_FUNCTIONS } from '../jobs/history.ts';
 
 type CompanyIntentResult = components['schemas']['CompanyIntentResult'];
 type TechStackResult = components['schemas']['TechStackResult'];
@@ -12,21 +14,8 @@ type ContactsResult = components['schemas']['ContactsResult'];
 
 export type StabilityStatus = 'GROWING' | 'STABLE' | 'CONTRACTING' | 'HIGH_RISK' | 'UNKNOWN';
 
-/** One reading of a vendor's board, kept between calls to see the trend. */
-export interface HiringReading {
-  at: number;
-  open_roles: number;
-  engineering_support_roles: number;
-}
+export { baselineOf, nextReadings, TREND_MIN_DAYS, type HiringReading } from '../jobs/history.ts';
 
-const DAY = 86_400_000;
-/** An earlier reading counts for the trend when it is at least this old. */
-export const TREND_MIN_DAYS = 7;
-/** Readings are kept this long, at most one per day, at most MAX_READINGS. */
-export const KEEP_DAYS = 180;
-export const MAX_READINGS = 60;
-/** Functions (company-intent's function_breakdown) counted as engineering and support. */
-export const ENGINEERING_SUPPORT_FUNCTIONS = ['engineering', 'data_ai', 'customer_success'] as const;
 export const THRESHOLDS = {
   /** HIGH_RISK: open roles at most this share of an earlier reading of at least highRiskMinRoles. */
   highRiskShare: 0.5,
@@ -55,19 +44,7 @@ export const HEALTH = {
 export const boardRead = (intent: CompanyIntentResult | null): intent is CompanyIntentResult => intent?.status === 'ok' || intent?.status === 'no_open_jobs';
 
 export function engineeringSupportRoles(intent: CompanyIntentResult): number {
-  const breakdown = intent.function_breakdown ?? {};
-  return ENGINEERING_SUPPORT_FUNCTIONS.reduce((sum, fn) => sum + (breakdown[fn] ?? 0), 0);
-}
-
-/** The newest reading at least TREND_MIN_DAYS before now. */
-export function baselineOf(readings: readonly HiringReading[], now: number): HiringReading | null {
-  return readings.filter((reading) => reading.at <= now - TREND_MIN_DAYS * DAY).sort((a, b) => b.at - a.at)[0] ?? null;
-}
-
-/** The readings to keep after this one: one per day (the newest of a day wins), none older than KEEP_DAYS. */
-export function nextReadings(readings: readonly HiringReading[], reading: HiringReading): HiringReading[] {
-  const kept = readings.filter((old) => old.at > reading.at - KEEP_DAYS * DAY && old.at <= reading.at && reading.at - old.at >= DAY);
-  return [...kept, reading].sort((a, b) => a.at - b.at).slice(-MAX_READINGS);
+  return engineeringSupportCount(intent.function_breakdown);
 }
 
 export function stabilityStatus(intent: CompanyIntentResult | null, baseline: HiringReading | null): StabilityStatus {
@@ -83,10 +60,17 @@ export function stabilityStatus(intent: CompanyIntentResult | null, baseline: Hi
   return 'STABLE';
 }
 
-/** growing: engineering, data or support roles are open; flat: the board lists none; unknown: no board. */
-export function engineeringSupportTrend(intent: CompanyIntentResult | null): 'growing' | 'flat' | 'unknown' {
+export type OpenRolesTrend = 'more_open_roles' | 'same_open_roles' | 'fewer_open_roles' | 'unknown';
+const OPEN_ROLES_TREND = { rising: 'more_open_roles', flat: 'same_open_roles', falling: 'fewer_open_roles', unknown: 'unknown' } as const;
+
+/**
+ * Open engineering, data and support roles now against the stored reading the trend compares with
+ * (history.comparisonOf, direction rule of HiringTrend): more, same or fewer open roles; unknown
+ * without a board or without an earlier reading. Open roles, never headcount.
+ */
+export function engineeringSupportTrend(intent: CompanyIntentResult | null, readings: readonly HiringReading[], now: number): OpenRolesTrend {
   if (!boardRead(intent)) return 'unknown';
-  return engineeringSupportRoles(intent) > 0 ? 'growing' : 'flat';
+  return OPEN_ROLES_TREND[direction(engineeringSupportRoles(intent), comparisonOf(readings, now)?.engineering_support_roles)];
 }
 
 /** A published address on a domain whose MX accepts mail; null when the site could not be read. */

@@ -238,6 +238,90 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
     assert.equal(bad.body.code, 'invalid_known_job_ids');
   });
 
+  const LEVELS: Record<string, string> = { 'Senior Backend Engineer': 'senior', 'VP of Sales': 'vp', 'Head of Marketing': 'director', 'Staff Software Engineer': 'staff', 'Director of Engineering': 'director', 'Partnerships Lead': 'lead' };
+  for (const [, domain, provider, , key] of found) {
+    it(`gives the job facts ${provider} publishes, from its own fields, and nothing it does not`, async () => {
+      const { body } = await jobs(domain);
+      assertValid('AtsJobsResult', body);
+      const fixture = new Map(boards.jobs(key as any).map((job) => [boards.jobId(key as any, job), job]));
+      for (const job of body.jobs) {
+        const source = fixture.get(job.job_id)!;
+        assert.equal(job.employment_type, source.employmentType, `${job.title}: employment type`);
+        const workplace = provider === 'greenhouse' ? null : provider === 'workable' ? (source.remote ? 'remote' : null) : source.workplace;
+        assert.equal(job.workplace, workplace, `${provider} ${job.title}: workplace`);
+        const countries = provider === 'greenhouse' ? [] : provider === 'workable' ? [...new Set(source.locations.map((l) => l.code))] : [source.locations[0].code];
+        assert.deepEqual(job.countries, countries, `${provider}: countries`);
+        assert.equal(job.seniority, LEVELS[job.title] ?? null, job.title);
+        assert.match(job.description_excerpt, /About the role Join R&D at /);
+        assert.ok(job.description_excerpt.length <= 300);
+      }
+      assert.ok(body.jobs.some((job: any) => job.employment_type !== 'full_time'), 'the fixtures vary the type');
+    });
+  }
+
+  it('states nothing a board does not publish: a Lever board with no type, workplace, country, pay or text', async () => {
+    const { body } = await jobs(JOB_DOMAINS.bare);
+    assert.equal(body.status, 'ok');
+    assert.equal(body.total_active_jobs, 4);
+    for (const job of body.jobs) {
+      assert.deepEqual([job.employment_type, job.workplace, job.countries, job.description_excerpt, job.salary, job.seniority, job.technologies], [null, null, [], null, null, null, []], job.title);
+    }
+    assert.equal(body.jobs_with_salary, 0);
+  });
+
+  it('asks Greenhouse for pay ranges (pay_transparency=true), on the list and, when the list ignores it, in capped job details', async () => {
+    const before = world.sites.requests.length;
+    const listed = await jobs(JOB_DOMAINS.payOnDetail);
+    assert.equal(listed.body.status, 'ok');
+    const calls = world.sites.requests.slice(before).filter((request) => request.host === 'boards-api.greenhouse.io');
+    assert.ok(calls.some((request) => /^\/v1\/boards\/ledgerline\/jobs\?.*pay_transparency=true/.test(request.url)), 'the list is asked with the flag');
+    const details = calls.filter((request) => /^\/v1\/boards\/ledgerline\/jobs\/\d+/.test(request.url));
+    assert.equal(details.length, 9, 'every job of this 9-job board has no salary in the list (cap 25)');
+    assert.ok(details.every((request) => request.url.endsWith('?pay_transparency=true')));
+    const salaried = boards.jobs('greenhouse:ledgerline').filter((job) => job.salary);
+    assert.equal(listed.body.jobs_with_salary, salaried.length);
+    for (const job of salaried) {
+      const item = listed.body.jobs.find((j: any) => j.job_id === boards.jobId('greenhouse:ledgerline', job));
+      assert.deepEqual(item.salary, { min: job.salary!.min, max: job.salary!.max, currency: 'USD', interval: 'year' });
+    }
+    const northwind = world.sites.requests.filter((request) => request.host === 'boards-api.greenhouse.io' && request.url.startsWith('/v1/boards/northwindrobotics/jobs'));
+    assert.ok(northwind.length > 0 && northwind.every((request) => request.url.includes('pay_transparency=true')), 'a board whose list honours the flag needs no detail call');
+  });
+
+  it('does not let a small board look like hypergrowth (the small-sample rule)', async () => {
+    const { body } = await intent(JOB_DOMAINS.recruiteeCustom);
+    assert.equal(body.status, 'ok');
+    assert.equal(body.total_open_roles, 5);
+    assert.notEqual(body.hiring_status, 'hypergrowth');
+    // volume is never scaled; every other part at most 70 points, scaled by 5/10
+    assert.ok(body.intent_score <= Math.round(10 * Math.log2(6) + 0.5 * 70), String(body.intent_score));
+  });
+
+  it('company-intent shows a trend against the readings it stored on earlier days, and unknown without one', async () => {
+    const key = 'ashby:quillstack' as const;
+    const first = await intent(JOB_DOMAINS.ashbyEmbed);
+    assertValid('CompanyIntentResult', first.body);
+    assert.deepEqual(first.body.trend, { direction: 'unknown', compared_with: null, history: [] });
+    const openBefore = first.body.total_open_roles;
+    boards.openJobs(key, 3);
+    const firstAt = clock;
+    clock += 8 * 24 * HOUR;
+    const second = await intent(JOB_DOMAINS.ashbyEmbed);
+    assertValid('CompanyIntentResult', second.body);
+    assert.equal(second.body.total_open_roles, openBefore + 3);
+    assert.equal(second.body.trend.direction, 'rising', `${openBefore} -> ${openBefore + 3}`);
+    assert.deepEqual(second.body.trend.compared_with, { date: new Date(firstAt).toISOString(), open_roles: openBefore, intent_score: first.body.intent_score });
+    assert.deepEqual(second.body.trend.history, [second.body.trend.compared_with]);
+    boards.closeJobs(key, 2);
+    clock += 2 * 24 * HOUR;
+    const third = await intent(JOB_DOMAINS.ashbyEmbed);
+    assert.equal(third.body.trend.compared_with.date, new Date(firstAt).toISOString(), 'the newest reading at least 7 days old, not the one of 2 days ago');
+    assert.equal(third.body.trend.direction, 'flat', `+1 from ${openBefore} is under max(2, 20%)`);
+    assert.equal(third.body.trend.history.length, 2);
+    const free = await intent(JOB_DOMAINS.notFound);
+    assert.equal(free.body.trend, undefined, 'no board read, no trend');
+  });
+
   it('answers the same over MCP', async () => {
     const client = new Client({ name: 'jobs-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: caller() } }));

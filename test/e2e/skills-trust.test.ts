@@ -251,20 +251,27 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
   describe('b2b_vendor_stability_evaluator', () => {
     const vendor = (vendor_domain: string, base?: string) => skill('b2b_vendor_stability_evaluator', { vendor_domain }, base);
 
-    it('ok: a vendor in hypergrowth is GROWING, with its health formula and contacts', async () => {
+    it('ok: six fresh roles are not hypergrowth (small-sample rule) and open roles alone are no trend: STABLE, trend unknown, with the health formula and contacts', async () => {
       const { body, headers } = await vendor(TRUST_DOMAINS.established);
       assertValid('VendorStabilityResult', body);
       assert.equal(body.status, 'ok');
       assert.equal(body.vendor_domain, TRUST_DOMAINS.established);
-      assert.deepEqual(body.hiring_velocity, { open_roles: 6, roles_posted_last_30_days: 5, intent_score: 79, hiring_status: 'hypergrowth' });
-      assert.equal(body.stability_status, 'GROWING');
-      assert.equal(body.engineering_and_support_headcount_trend, 'growing');
+      const score = body.hiring_velocity.intent_score;
+      assert.deepEqual(body.hiring_velocity, { open_roles: 6, roles_posted_last_30_days: 5, intent_score: score, hiring_status: 'active_hiring' });
+      assert.ok(score < 75, `six roles scored ${score}: under the small-sample rule they cannot reach hypergrowth`);
+      assert.equal(body.stability_status, 'STABLE');
+      assert.equal(body.engineering_and_support_headcount_trend, 'unknown', 'open engineering roles but no earlier reading');
+      assert.deepEqual(body.trend_evidence.compared_with, null);
+      assert.deepEqual([body.trend_evidence.open_roles, body.trend_evidence.engineering_support_roles], ['unknown', 'unknown']);
+      const technologies = body.trend_evidence.technologies;
+      assert.ok(technologies.first_run ? technologies.added === null : Array.isArray(technologies.added) && Array.isArray(technologies.removed), 'the tech-stack comparison with its stored run');
+      assert.ok(body.limitations.some((text: string) => /No earlier reading of this board is stored/.test(text)));
       assert.ok(body.tech_stack_summary.includes('E-commerce: Shopify'), JSON.stringify(body.tech_stack_summary));
       assert.ok(body.tech_stack_summary.includes('Payments: Stripe'));
       assert.equal(body.verified_contacts_available, true);
       assert.equal(body.seo_visibility_trend, 'unknown');
-      // 0.4 × 79 + 25 (GROWING) + 10 (engineering) + 15 (3+ technologies) + 10 (contacts)
-      assert.equal(body.vendor_health_score, Math.round(0.4 * 79 + 25 + 10 + 15 + 10));
+      // 0.4 × intent + 15 (STABLE) + 10 (engineering) + 15 (3+ technologies) + 10 (contacts)
+      assert.equal(body.vendor_health_score, Math.round(0.4 * score + 15 + 10 + 15 + 10));
       assert.ok(body.limitations.some((text: string) => /seo_visibility_trend is "unknown"/.test(text)));
       assert.equal(headers.get('x-usage-free-remaining'), CHARGED);
     });
@@ -290,6 +297,13 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
         clock = T0 + 8 * DAY;
         const second = await vendor(TRUST_DOMAINS.ebbing, later.url);
         assert.deepEqual([second.body.status, second.body.stability_status, second.body.hiring_velocity.open_roles], ['ok', 'CONTRACTING', 6]);
+        assertValid('VendorStabilityResult', second.body);
+        assert.equal(second.body.trend_evidence.compared_with.date, new Date(T0).toISOString(), 'the reading company-intent stored on the first call');
+        assert.equal(second.body.trend_evidence.compared_with.open_roles, 8);
+        assert.equal(second.body.trend_evidence.open_roles, 'falling', '8 -> 6');
+        const named = { rising: 'more_open_roles', flat: 'same_open_roles', falling: 'fewer_open_roles' } as Record<string, string>;
+        assert.equal(second.body.engineering_and_support_headcount_trend, named[second.body.trend_evidence.engineering_support_roles], 'from the stored reading, not unknown');
+        assert.equal(first.body.engineering_and_support_headcount_trend, 'unknown');
         assert.ok(second.body.vendor_health_score <= 60);
         assert.ok(!second.body.limitations.some((text: string) => /No earlier reading/.test(text)));
         assert.equal(second.headers.get('x-usage-free-remaining'), CHARGED);

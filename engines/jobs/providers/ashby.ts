@@ -34,6 +34,8 @@ export function normalizeAshby(body: unknown, finder: TechnologyFinder): BoardRe
       url: job.jobUrl,
       text: typeof job.descriptionPlain === 'string' ? job.descriptionPlain : htmlText(job.descriptionHtml),
       countries: country ? [country] : [],
+      employmentType: job.employmentType,
+      workplace: job.workplaceType,
     };
   });
   return { jobs: makeJobs(raws, finder), companyName: null, partial: false };

@@ -34,6 +34,8 @@ function leverRaw(posting: Record<string, any>): RawJob {
     url: posting.hostedUrl,
     text,
     countries: strings(posting.country),
+    employmentType: categories.commitment,
+    workplace: posting.workplaceType,
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { getJson, isObject } from '../http.ts';
 import { htmlText, makeJobs, salary, salaryInterval, str, type RawJob } from '../text.ts';
+import { workplaceFromFlags } from '../facts.ts';
 import { BoardUnreachable, type BoardContext, type BoardRead, type BoardRef, type ProviderClient } from '../types.ts';
 import type { TechnologyFinder } from '../../tech/keywords.ts';
 
@@ -17,6 +18,7 @@ export function normalizeRecruitee(body: unknown, finder: TechnologyFinder): Boa
   const raws = offers.map((offer): RawJob => {
     const places = Array.isArray(offer.locations) ? offer.locations.filter(isObject) : [];
     const pay = isObject(offer.salary) ? offer.salary : null;
+    const published = pay ? salary(pay.min, pay.max, pay.currency, salaryInterval(pay.period)) : null;
     return {
       provider: 'recruitee',
       nativeId: offer.id,
@@ -24,11 +26,13 @@ export function normalizeRecruitee(body: unknown, finder: TechnologyFinder): Boa
       departments: [offer.department],
       locations: places.length ? places.map((l) => [l.city, l.state, l.country].filter((p) => typeof p === 'string' && p).join(', ')) : [offer.location],
       remote: offer.remote === true,
-      salary: pay ? salary(pay.min, pay.max, pay.currency, salaryInterval(pay.period)) : null,
+      salary: published ?? salary(offer.min_salary, offer.max_salary, offer.salary_currency ?? offer.currency, salaryInterval(offer.salary_period)),
       postedAt: offer.published_at ?? offer.created_at,
       url: offer.careers_url,
       text: `${htmlText(offer.description)}\n${htmlText(offer.requirements)}`,
       countries: [offer.country_code, ...places.map((l) => l.country_code ?? l.country)],
+      employmentType: offer.employment_type_code ?? offer.employment_type,
+      workplace: workplaceFromFlags({ remote: offer.remote, hybrid: offer.hybrid, onSite: offer.on_site }),
     };
   });
   return { jobs: makeJobs(raws, finder), companyName: str(offers[0]?.company_name), partial: false };

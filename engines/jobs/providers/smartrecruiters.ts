@@ -5,7 +5,8 @@
  * boilerplate companyDescription skipped); the others are tagged from their titles only.
  */
 import { getJson, isObject } from '../http.ts';
-import { htmlText, makeJobs, str, type RawJob } from '../text.ts';
+import { htmlText, makeJobs, salaryFromText, str, type RawJob } from '../text.ts';
+import { workplaceFromFlags } from '../facts.ts';
 import { BoardUnreachable, type BoardContext, type BoardRead, type BoardRef, type ProviderClient } from '../types.ts';
 import type { TechnologyFinder } from '../../tech/keywords.ts';
 
@@ -35,6 +36,8 @@ export function normalizeSmartRecruiters(company: string, postings: unknown[], t
   const raws = items.map((posting): RawJob => {
     const location = isObject(posting.location) ? posting.location : {};
     const place = str(location.fullLocation) ?? [location.city, location.region, location.country].filter((p) => typeof p === 'string' && p).join(', ');
+    const text = texts.get(String(posting.id)) ?? '';
+    const employment = isObject(posting.typeOfEmployment) ? posting.typeOfEmployment : {};
     return {
       provider: 'smartrecruiters',
       nativeId: posting.id,
@@ -42,11 +45,13 @@ export function normalizeSmartRecruiters(company: string, postings: unknown[], t
       departments: [posting.department?.label ?? posting.function?.label],
       locations: [place],
       remote: location.remote === true,
-      salary: null,
+      salary: text ? salaryFromText(text) : null,
       postedAt: posting.releasedDate,
       url: `https://jobs.smartrecruiters.com/${encodeURIComponent(str(posting.company?.identifier) ?? company)}/${encodeURIComponent(String(posting.id))}`,
-      text: texts.get(String(posting.id)) ?? '',
+      text,
       countries: [location.country],
+      employmentType: employment.label ?? employment.id,
+      workplace: workplaceFromFlags({ remote: location.remote, hybrid: location.hybrid }),
     };
   });
   return { jobs: makeJobs(raws, finder), companyName: str(items[0]?.company?.name), partial: false };

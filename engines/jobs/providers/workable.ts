@@ -5,6 +5,7 @@
  */
 import { getJson, isObject } from '../http.ts';
 import { htmlText, makeJobs, salaryFromText, str, type RawJob } from '../text.ts';
+import { workplaceType } from '../facts.ts';
 import { BoardUnreachable, type BoardContext, type BoardRead, type BoardRef, type ProviderClient } from '../types.ts';
 import type { TechnologyFinder } from '../../tech/keywords.ts';
 
@@ -34,7 +35,9 @@ export function normalizeWorkable(body: unknown, finder: TechnologyFinder): Boar
       postedAt: job.published_on ?? job.published ?? job.created_at,
       url: job.url ?? job.shortlink ?? job.application_url,
       text,
-      countries: listed.length ? listed.map((l) => l.countryCode ?? l.country) : [job.country],
+      countries: listed.length ? listed.map((l) => l.countryCode ?? l.country) : [job.countryCode ?? job.country],
+      employmentType: job.employment_type,
+      workplace: workplaceType(job.workplace) ?? (job.telecommuting === true || job.remote === true ? 'remote' : null),
     };
   });
   return { jobs: makeJobs(raws, finder), companyName: str(body.name), partial: false };

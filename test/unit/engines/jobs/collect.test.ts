@@ -20,7 +20,7 @@ function memoryCache(clock: () => number): JobsCache & { entries: Map<string, { 
 }
 
 const greenhouse = (token: string, count: number): Answer => ({ json: { jobs: makeJobs(token, count).map((job) => greenhouseJob('Co', token, job)), meta: { total: count } } });
-const GH = (token: string) => `https://boards-api.greenhouse.io/v1/boards/${token}/jobs?content=true`;
+const GH = (token: string) => `https://boards-api.greenhouse.io/v1/boards/${token}/jobs?content=true&pay_transparency=true`;
 
 describe('collectJobs', () => {
   it('reads a linked board (confidence high), caches it, and answers from the cache before next_poll_after without fetching', async () => {

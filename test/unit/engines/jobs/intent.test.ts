@@ -31,7 +31,7 @@ describe('aggregates', () => {
   it('diffs against known ids: new, closed, unchanged', () => {
     const diff = jobsDiff([job(1), job(2), job(3)], ['lever:2', 'lever:3', 'lever:9']);
     assert.deepEqual(diff, { new_job_ids: ['lever:1'], closed_job_ids: ['lever:9'], unchanged_count: 2 });
-    assert.equal('countries' in jobItem(job(1)), false);
+    assert.deepEqual(jobItem(job(1, { countries: ['DE', 'Germany', 'Remote'] })).countries, ['DE'], 'ISO codes only, also for reads cached before they were normalized');
   });
 });
 
@@ -62,7 +62,8 @@ describe('hiringIntent', () => {
     assert.equal(intent.components.go_to_market_senior, 6, 'VP of Sales and Account Executive');
     assert.equal(intent.components.technology_breadth, 4 * 3 + 4 / 2, 'cloud_infra, data_ai, sales_tools; four technologies');
     assert.equal(intent.components.expansion, 2 * 2 + 0, 'DE and GB; 25% remote');
-    assert.equal(intent.intent_score, Math.round(10 * Math.log2(5) + 50 / 3 + 6 + 14 + 4));
+    assert.equal(intent.sample_factor, 0.4, 'four roles of the ten a full sample needs');
+    assert.equal(intent.intent_score, Math.round(10 * Math.log2(5) + 0.4 * (50 / 3 + 6 + 14 + 4)));
     assert.equal(intent.roles_posted_last_30_days, 2);
     assert.equal(intent.roles_with_known_post_date, 3);
     assert.deepEqual(intent.buying_signals, { cloud_infra: ['Kubernetes'], data_ai: ['Snowflake'], sales_tools: ['Salesforce'] });
@@ -79,6 +80,23 @@ describe('hiringIntent', () => {
     assert.equal(intent.components.go_to_market_senior, 15, 'capped');
   });
 
+  it('small-sample rule: three fresh, senior, well-tooled roles do not look like a hiring wave', () => {
+    const fresh = new Date(NOW.getTime() - DAY).toISOString();
+    const titles = ['VP of Sales', 'Head of Marketing', 'Staff Engineer'];
+    const small = titles.map((title, i) => job(i, { title, countries: [['DE', 'GB', 'US'][i]], remote: true, posted_at: fresh, technologies: ['Kubernetes', 'Snowflake', 'Salesforce', 'Datadog', 'PostgreSQL'] }));
+    const intent = hiringIntent(small, NOW);
+    const undamped = intent.components.volume + intent.components.velocity + intent.components.go_to_market_senior + intent.components.technology_breadth + intent.components.expansion;
+    assert.ok(undamped >= 75, `without the rule it would read ${undamped}`);
+    assert.equal(intent.sample_factor, 0.3);
+    assert.equal(intent.intent_score, Math.round(intent.components.volume + 0.3 * (undamped - intent.components.volume)));
+    assert.ok(intent.intent_score < 40, String(intent.intent_score));
+    assert.equal(intent.hiring_status, 'steady');
+    const big = Array.from({ length: 12 }, (_, i) => job(i, { title: titles[i % 3], countries: [['DE', 'GB', 'US'][i % 3]], remote: true, posted_at: fresh, technologies: ['Kubernetes', 'Snowflake', 'Salesforce', 'Datadog', 'PostgreSQL'] }));
+    const full = hiringIntent(big, NOW);
+    assert.equal(full.sample_factor, 1);
+    assert.equal(full.hiring_status, 'hypergrowth', 'the same board at 12 roles is scored in full');
+  });
+
   it('scores nothing for no jobs', () => {
     const intent = hiringIntent([], NOW);
     assert.equal(intent.intent_score, 0);
@@ -87,7 +105,8 @@ describe('hiringIntent', () => {
   });
 
   it('applies the hiring status thresholds', () => {
-    assert.equal(hiringStatus(75, 1, 0, 0), 'hypergrowth');
+    assert.equal(hiringStatus(75, 10, 0, 0), 'hypergrowth');
+    assert.equal(hiringStatus(100, 9, 9, 9), 'active_hiring', 'a board under 10 roles is never hypergrowth');
     assert.equal(hiringStatus(30, 50, 15, 50), 'hypergrowth');
     assert.equal(hiringStatus(30, 50, 14, 50), 'active_hiring');
     assert.equal(hiringStatus(40, 1, 0, 0), 'active_hiring');

@@ -10,7 +10,7 @@ import { normalizeRecruitee } from '../../../../engines/jobs/providers/recruitee
 import { detailText } from '../../../../engines/jobs/providers/smartrecruiters.ts';
 import { BoardUnreachable, type BoardContext } from '../../../../engines/jobs/types.ts';
 import { technologyFinder } from '../../../../engines/tech/keywords.ts';
-import { ashbyJob, greenhouseJob, leverPosting, makeJobs, recruiteeOffer, smartRecruitersDetail, smartRecruitersPosting, workableJob } from '../../../world/fixtures/job-boards.ts';
+import { ashbyJob, greenhouseJob, leverPosting, makeBareJobs, makeJobs, recruiteeOffer, smartRecruitersDetail, smartRecruitersPosting, workableJob } from '../../../world/fixtures/job-boards.ts';
 import { fakeFetch } from './fake-net.ts';
 
 const finder = technologyFinder();
@@ -39,7 +39,7 @@ describe('Greenhouse', () => {
 
   it('reads {base}/v1/boards/{token}/jobs?content=true from the configured base; 404 is no board, 503 unreachable', async () => {
     const config = { ...DEFAULT_JOBS_CONFIG, greenhouse: 'https://gh.mirror.example.com' };
-    const fetch = fakeFetch({ 'https://gh.mirror.example.com/v1/boards/unit/jobs?content=true': { json: { jobs: [], meta: { total: 0 } } }, 'https://gh.mirror.example.com/v1/boards/down/jobs?content=true': { status: 503 } });
+    const fetch = fakeFetch({ 'https://gh.mirror.example.com/v1/boards/unit/jobs?content=true&pay_transparency=true': { json: { jobs: [], meta: { total: 0 } } }, 'https://gh.mirror.example.com/v1/boards/down/jobs?content=true&pay_transparency=true': { status: 503 } });
     assert.deepEqual((await CLIENTS.greenhouse.read({ provider: 'greenhouse', slug: 'unit' }, context(fetch, config)))?.jobs, []);
     assert.equal(await CLIENTS.greenhouse.read({ provider: 'greenhouse', slug: 'missing' }, context(fetch, config)), null);
     await assert.rejects(CLIENTS.greenhouse.read({ provider: 'greenhouse', slug: 'down' }, context(fetch, config)), BoardUnreachable);
@@ -79,7 +79,7 @@ describe('Ashby', () => {
     assert.equal(read.jobs.length, 7);
     assert.deepEqual(read.jobs[0].salary, { min: 90_000, max: 130_000, currency: 'USD', interval: 'year' });
     assert.equal(read.jobs[0].remote, true);
-    assert.deepEqual(read.jobs[0].countries, ['Germany']);
+    assert.deepEqual(read.jobs[0].countries, ['DE'], 'Germany, an unambiguous country name');
   });
 });
 
@@ -133,5 +133,61 @@ describe('Recruitee', () => {
   it('turns a timeout into BoardUnreachable', async () => {
     const fetch = fakeFetch({ 'https://slow.recruitee.com/api/offers/': 'timeout' });
     await assert.rejects(CLIENTS.recruitee.read({ provider: 'recruitee', slug: 'slow' }, context(fetch)), (error: unknown) => error instanceof BoardUnreachable && /timeout/.test(error.message));
+  });
+});
+
+describe('job facts per board', () => {
+  const bareJobs = makeBareJobs('bare', 2);
+  it('reads employment type, workplace, countries and an excerpt from each board\'s own fields', () => {
+    const lever = normalizeLever([jobs.map((job) => leverPosting('unit', job))], finder).jobs;
+    assert.deepEqual(lever.map((job) => job.employment_type), jobs.map((job) => job.employmentType));
+    assert.deepEqual(lever.map((job) => job.workplace), jobs.map((job) => job.workplace));
+    const ashby = normalizeAshby({ jobs: jobs.map((job) => ashbyJob('unit', job)) }, finder).jobs;
+    assert.deepEqual(ashby.map((job) => [job.employment_type, job.workplace]), jobs.map((job) => [job.employmentType, job.workplace]));
+    const recruitee = normalizeRecruitee({ offers: jobs.map((job, index) => recruiteeOffer('Unit Co', 'careers.unit.com', job, index)) }, finder).jobs;
+    assert.deepEqual(recruitee.map((job) => [job.employment_type, job.workplace, job.countries]), jobs.map((job) => [job.employmentType, job.workplace, [job.locations[0].code]]));
+    const workable = normalizeWorkable({ jobs: jobs.map((job) => workableJob('unit', job)) }, finder).jobs;
+    assert.deepEqual(workable.map((job) => job.workplace), jobs.map((job) => (job.remote ? 'remote' : null)), 'the widget states remote only');
+    const greenhouse = normalizeGreenhouse({ jobs: jobs.map((job) => greenhouseJob('Unit', 'unit', job)) }, finder).jobs;
+    assert.deepEqual(greenhouse.map((job) => job.employment_type), jobs.map((job) => job.employmentType), 'the Employment Type custom field');
+    assert.ok(greenhouse.every((job) => job.workplace === null && job.countries.length === 0), 'Greenhouse states neither');
+    assert.match(lever[0].description_excerpt!, /^About the role Join R&D at unit\./);
+    assert.equal(lever[0].seniority, 'senior', 'Senior Backend Engineer');
+  });
+
+  it('leaves every fact absent for a board that states nothing', () => {
+    const [job] = normalizeLever([bareJobs.map((j) => leverPosting('bare', j))], finder).jobs;
+    assert.deepEqual([job.employment_type, job.workplace, job.countries, job.description_excerpt, job.salary, job.seniority], [null, null, [], null, null, null]);
+  });
+});
+
+describe('Greenhouse pay transparency', () => {
+  const board = makeJobs('pay', 6);
+  const base = 'https://boards-api.greenhouse.io/v1/boards/pay/jobs';
+  const detail = (job: (typeof board)[number], pay: boolean) => ({ json: greenhouseJob('Pay', 'pay', job, { pay }) });
+
+  it('asks the list with pay_transparency=true and makes no detail call when the list carries pay ranges', async () => {
+    const fetch = fakeFetch({ [`${base}?content=true&pay_transparency=true`]: { json: { jobs: board.map((job) => greenhouseJob('Pay', 'pay', job)) } } });
+    const read = await CLIENTS.greenhouse.read({ provider: 'greenhouse', slug: 'pay' }, context(fetch));
+    assert.equal(fetch.calls.length, 1);
+    assert.equal(read!.jobs.filter((job) => job.salary).length, board.filter((job) => job.salary).length);
+  });
+
+  it('reads pay ranges from job details (with the flag) when the list has none, at most maxDetailCalls, newest first', async () => {
+    const routes: Record<string, any> = { [`${base}?content=true&pay_transparency=true`]: { json: { jobs: board.map((job) => greenhouseJob('Pay', 'pay', job, { pay: false })) } } };
+    for (const job of board) {
+      const id = greenhouseJob('Pay', 'pay', job).id;
+      routes[`${base}/${id}?pay_transparency=true`] = detail(job, true);
+      routes[`${base}/${id}`] = detail(job, false);
+    }
+    const fetch = fakeFetch(routes);
+    const read = await CLIENTS.greenhouse.read({ provider: 'greenhouse', slug: 'pay' }, { ...context(fetch), maxDetailCalls: 4 });
+    const details = fetch.calls.slice(1);
+    assert.equal(details.length, 4);
+    assert.ok(details.every((url) => url.endsWith('?pay_transparency=true')));
+    const newest = [...board].sort((a, b) => b.postedAt - a.postedAt).slice(0, 4);
+    const expected = newest.filter((job) => job.salary).map((job) => `greenhouse:${greenhouseJob('Pay', 'pay', job).id}`);
+    assert.deepEqual(read!.jobs.filter((job) => job.salary).map((job) => job.job_id).sort(), expected.sort());
+    assert.ok(expected.length > 0);
   });
 });

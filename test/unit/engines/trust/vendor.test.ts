@@ -65,11 +65,17 @@ describe('stability status', () => {
     assert.equal(stabilityStatus(board(8, { hiring_status: 'hypergrowth' }), reading(8, 10)), 'CONTRACTING', 'a fall outranks hypergrowth');
   });
 
-  it('engineering and support trend from open engineering, data and support roles', () => {
-    assert.equal(engineeringSupportTrend(intentResult({ function_breakdown: { data_ai: 1 } })), 'growing');
-    assert.equal(engineeringSupportTrend(intentResult({ function_breakdown: { sales: 3 } })), 'flat');
-    assert.equal(engineeringSupportTrend(intentResult({ status: 'no_open_jobs', function_breakdown: {} })), 'flat');
-    assert.equal(engineeringSupportTrend(null), 'unknown');
+  it('engineering and support trend: open engineering, data and support roles against an earlier stored reading, never from open roles alone', () => {
+    const support = (daysAgo: number, roles: number): HiringReading => ({ at: T - daysAgo * DAY, open_roles: 20, engineering_support_roles: roles });
+    const open = (roles: number) => intentResult({ function_breakdown: { engineering: roles, sales: 3 } });
+    assert.equal(engineeringSupportTrend(open(5), [], T), 'unknown', 'open roles without an earlier reading say nothing of a trend');
+    assert.equal(engineeringSupportTrend(open(5), [support(0.5, 1)], T), 'unknown', 'a reading of today is not an earlier one');
+    assert.equal(engineeringSupportTrend(open(5), [support(8, 3)], T), 'more_open_roles', '+2 of 3');
+    assert.equal(engineeringSupportTrend(open(4), [support(8, 3)], T), 'same_open_roles', '+1 is under max(2, 20%)');
+    assert.equal(engineeringSupportTrend(open(10), [support(8, 14)], T), 'fewer_open_roles', '-4 of 14 (20% is 2.8, so 3)');
+    assert.equal(engineeringSupportTrend(open(12), [support(30, 20), support(9, 10), support(2, 30)], T), 'more_open_roles', 'the newest reading at least 7 days old');
+    assert.equal(engineeringSupportTrend(open(5), [support(3, 9), support(2, 1)], T), 'fewer_open_roles', 'none 7 days old: the oldest at least a day old');
+    assert.equal(engineeringSupportTrend(null, [support(8, 3)], T), 'unknown');
   });
 });
 
