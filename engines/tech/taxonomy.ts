@@ -6,7 +6,7 @@
  * The eight reporting lists and three single fields of the tech-stack result (ad_pixels, cms, …)
  * are the contract's coarse grouping and stay as they are; a slug says what a technology is.
  */
-import type { Category } from './technologies.ts';
+import type { Category } from './spec.ts';
 
 export const TECH_CATEGORIES = {
   'advertising': 'Ad networks, ad exchanges, ad servers and advertisers\' conversion or retargeting tags',
