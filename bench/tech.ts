@@ -48,7 +48,7 @@ function loadPages(): DetectInput[] {
 const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/'/g, `['"]`);
 
 /** One case-insensitive regex per page-text signal, with the same host anchoring as the table's. */
-const NAIVE = SIGNALS.filter((s) => ['script', 'inline', 'html', 'comment'].includes(s.kind)).map((signal) => ({
+const NAIVE = SIGNALS.filter((s) => ['script', 'style', 'inline', 'html', 'comment'].includes(s.kind)).map((signal) => ({
   signal,
   re: signal.re ? new RegExp(flexibleSource(signal.re.source), 'i') : new RegExp(`${/^[a-z0-9]/.test(signal.pattern) ? '(?<![\\w-])' : ''}${escape(signal.pattern)}`, 'i'),
 }));
@@ -56,7 +56,7 @@ const NAIVE = SIGNALS.filter((s) => ['script', 'inline', 'html', 'comment'].incl
 function naiveDetect(input: DetectInput): Set<string> {
   const page = extractPage(input.html);
   const join = (ranges: [number, number][]) => ranges.map(([a, b]) => page.html.slice(a, b)).join('\n').replaceAll('\\/', '/');
-  const texts: Record<string, string> = { html: join(page.markup), inline: join(page.inline), comment: join(page.comments), script: page.scriptUrls.join('\n') };
+  const texts: Record<string, string> = { html: join(page.markup), inline: join(page.inline), comment: join(page.comments), script: page.scriptUrls.join('\n'), style: page.styleUrls.join('\n') };
   const fired: Signal[] = [];
   for (const { signal, re } of NAIVE) if (re.test(texts[signal.kind])) fired.push(signal);
   for (const meta of page.metas) for (const signal of SIGNALS) if (signal.kind === 'meta' && signal.name === meta.name && meta.content.includes(signal.pattern)) fired.push(signal);
