@@ -3,6 +3,11 @@
  * home page (HTML, headers, cookies, tag-manager containers) or in DNS. Written by us from facts
  * (hostnames, cookie names, header names, record prefixes); no third-party rule data is used.
  *
+ * Provenance: every rule here and in rules/*.ts was written for this project from public vendor
+ * documentation (embed snippets, documented hosts, globals, cookies, headers, DNS records) and
+ * from observation of pages; nothing was copied from Wappalyzer, webappanalyzer or any other
+ * (GPL or otherwise licensed) fingerprint data set.
+ *
  * A signal is written as '<kind>:<pattern>', weak when it starts with '~' (strong otherwise):
  *   script:  substring of a script URL (src, or a script preload)      'script:js.stripe.com'
  *   style:   substring of a stylesheet URL (rel=stylesheet, or a preload as style or font)

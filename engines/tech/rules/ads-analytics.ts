@@ -62,7 +62,7 @@ export const ADS_ANALYTICS: TechnologySpec[] = [
   { name: 'Lasso Affiliate', category: 'frameworks', categories: ['affiliate', 'cms-plugin'], implies: ['WordPress'], signals: ['html:/wp-content/plugins/lasso/'] },
   { name: 'ThirstyAffiliates', category: 'frameworks', categories: ['affiliate', 'cms-plugin'], implies: ['WordPress'], signals: ['html:/wp-content/plugins/thirstyaffiliates/', 'inline:ta_reflink'] },
   { name: 'Pretty Links', category: 'frameworks', categories: ['affiliate', 'cms-plugin'], implies: ['WordPress'], signals: ['html:/wp-content/plugins/pretty-link/'] },
-  { name: 'HUMAN Security', category: 'hosting_cdn', categories: ['security', 'ad-verification'], aliases: ['PerimeterX', 'White Ops'], signals: ['script:client.perimeterx.net/', 'script:client.px-cdn.net/', 'inline:window._pxappid', '~cookie:_pxvid', '~cookie:_pxhd'] },
+  { name: 'HUMAN Security', category: 'hosting_cdn', categories: ['security', 'ad-verification'], aliases: ['PerimeterX', 'White Ops'], signals: ['script:client.px-cdn.net/', 'inline:window._pxappid', '~cookie:_pxvid', '~cookie:_pxhd'] },
   { name: 'Confiant', category: 'ad_pixels', categories: ['ad-verification'], signals: ['script:cdn.confiant-integrations.net/', 'inline:confiant-integrations.net/'] },
   { name: 'GeoEdge', category: 'ad_pixels', categories: ['ad-verification'], signals: ['script:rumcdn.geoedge.be/', '~inline:grumi'] },
   { name: 'Clean.io', category: 'ad_pixels', categories: ['ad-verification'], signals: ['script:cadmus.script.ac/'] },

@@ -89,7 +89,7 @@ export const DNS_SERVICES: TechnologySpec[] = [
   { name: 'Werkzeug', category: 'hosting_cdn', categories: ['web-server'], versions: [ver('header:server', /werkzeug\/(\d[\d.]*)/)], signals: ['header:server=werkzeug'] },
   { name: 'DDoS-Guard', category: 'hosting_cdn', categories: ['security', 'cdn'], signals: ['header:server=ddos-guard', '~cookie:__ddg1_', '~cookie:__ddg2_'] },
   { name: 'Qrator', category: 'hosting_cdn', categories: ['security'], signals: ['header:server=qrator'] },
-  { name: 'DataDome', category: 'hosting_cdn', categories: ['security'], signals: ['header:x-datadome', 'cookie:datadome', 'script:js.datadome.co/tags.js'] },
+  { name: 'DataDome', category: 'hosting_cdn', categories: ['security'], signals: ['header:x-datadome', 'cookie:datadome'] },
   { name: 'Akamai Bot Manager', category: 'hosting_cdn', categories: ['security'], signals: ['~cookie:_abck', '~cookie:bm_sz', '~cookie:ak_bmsc'] },
   { name: 'F5 BIG-IP', category: 'hosting_cdn', categories: ['reverse-proxy'], signals: ['cookie:bigipserver*', '~cookie:ts01*'] },
   { name: 'Citrix ADC', category: 'hosting_cdn', categories: ['reverse-proxy'], aliases: ['NetScaler'], signals: ['cookie:citrix_ns_id', '~cookie:ns_af'] },

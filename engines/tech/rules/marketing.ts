@@ -145,4 +145,12 @@ export const MARKETING: TechnologySpec[] = [
   { name: 'Facebook Comments', category: 'marketing_tools', categories: ['comments', 'social'], signals: ["html:class='fb-comments'"] },
   { name: 'Cusdis', category: 'marketing_tools', categories: ['comments'], signals: ['html:cusdis.com/js/cusdis.es.js', "html:id='cusdis_thread'"] },
   { name: 'IntenseDebate', category: 'marketing_tools', categories: ['comments'], signals: ['script:www.intensedebate.com/js/', 'inline:idcomments_acct'] },
+
+  // ------------------------------------------------------------------ careers and events
+  { name: 'Greenhouse Job Board', category: 'marketing_tools', categories: ['recruiting'], signals: ['script:boards.greenhouse.io/embed/job_board/js', 'html:boards.greenhouse.io/', 'html:job-boards.greenhouse.io/'] },
+  { name: 'Lever Job Board', category: 'marketing_tools', categories: ['recruiting'], signals: ['html:jobs.lever.co/'] },
+  { name: 'Workable Careers', category: 'marketing_tools', categories: ['recruiting'], signals: ['script:www.workable.com/assets/embed.js', 'html:apply.workable.com/'] },
+  { name: 'Ashby Job Board', category: 'marketing_tools', categories: ['recruiting'], signals: ['script:jobs.ashbyhq.com/', 'html:jobs.ashbyhq.com/'] },
+  { name: 'Eventbrite', category: 'marketing_tools', categories: ['events'], signals: ['script:www.eventbrite.com/static/widgets/eb_widgets.js', 'inline:ebwidgets.createwidget('] },
+  { name: 'Tito Events', category: 'marketing_tools', categories: ['events'], aliases: ['ti.to'], signals: ['script:js.tito.io/'] },
 ];
