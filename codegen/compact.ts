@@ -36,7 +36,7 @@ export function leadParagraph(text: string, rest: string): string {
 }
 
 /** A description as the compact documents carry it: its first sentence when that is short, else none. */
-export function shortNote(text: string, maxChars = 60): string {
+export function shortNote(text: string, maxChars = 48): string {
   const sentence = firstSentence(text);
   return sentence.length <= maxChars ? sentence : '';
 }

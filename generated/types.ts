@@ -967,6 +967,41 @@ export interface components {
          * @enum {string}
          */
         TechStackStatus: "ok" | "no_signals" | "blocked" | "unreachable" | "not_found";
+        /**
+         * @description The one taxonomy technologies are filed under (a technology may carry several slugs). The list and what each slug means are in the README ("Technology taxonomy") and in engines/tech/taxonomy.ts. The eight lists and three single fields of the result are the coarse grouping and do not change.
+         * @enum {string}
+         */
+        TechCategory: "advertising" | "ad-verification" | "affiliate" | "analytics" | "session-replay" | "monitoring" | "tag-manager" | "a-b-testing" | "customer-data-platform" | "marketing-automation" | "email-marketing" | "crm" | "live-chat" | "customer-support" | "reviews" | "social" | "comments" | "consent-management" | "video" | "audio" | "forms" | "scheduling" | "search" | "personalization" | "push-notifications" | "loyalty" | "accessibility" | "translation" | "maps" | "cms" | "headless-cms" | "website-builder" | "blog" | "static-site-generator" | "documentation" | "cms-plugin" | "seo" | "performance" | "ecommerce" | "payment" | "buy-now-pay-later" | "subscription-billing" | "javascript-framework" | "javascript-library" | "ui-framework" | "icon-font" | "font-service" | "web-framework" | "programming-language" | "build-tool" | "cdn" | "image-cdn" | "hosting" | "paas" | "web-server" | "reverse-proxy" | "security" | "captcha" | "identity" | "email-hosting" | "email-security" | "email-delivery" | "domain-verification" | "collaboration" | "recruiting" | "events" | "feature-flags";
+        TechEvidence: {
+            /**
+             * @description Where the signal matched: html (markup, stylesheets, comments), script (a script URL or inline script code), header (a response header), cookie (a cookie name the home page set), dns (an MX, SPF, TXT or CNAME record), container (a tag-manager container the page loads), meta (a meta tag), url (the final URL's host), implied (reported because another reported technology implies it; the snippet names it).
+             * @enum {string}
+             */
+            kind: "html" | "script" | "header" | "cookie" | "dns" | "container" | "meta" | "url" | "implied";
+            /** @description What matched, with a little context, whitespace collapsed (for meta: name=content; header: name: value). */
+            snippet: string;
+        };
+        TechnologyFinding: {
+            /** @description The canonical name, as in the lists. */
+            name: string;
+            categories: components["schemas"]["TechCategory"][];
+            /** @description The version the page itself states (meta generator, a versioned script or stylesheet URL such as jquery-3.7.1.min.js or ?ver=6.4.2 on the technology's own assets, a Server or X-Powered-By header such as nginx/1.18.0, a known banner or global in inline code); null when it states none. Never inferred. */
+            version: string | null;
+            /** @description The signals that matched, strong ones first, at most four. */
+            evidence: components["schemas"]["TechEvidence"][];
+            /** @description 1 - Π(1 - w) over the matched signals (a strong signal w = 0.9, a weak one 0.4) and the technologies implying it (w = 0.9 × their confidence), at most 0.99, two decimals: one strong signal 0.9, two weak ones 0.64. */
+            confidence: number;
+            /**
+             * Format: date-time
+             * @description When a complete run for this domain first reported it, from the runs the service keeps; this run's checked_at when none did.
+             */
+            first_seen: string;
+            /**
+             * Format: date-time
+             * @description This run's checked_at (it is reported now).
+             */
+            last_seen: string;
+        };
         /** @description added, removed and is_first_run compare with the previous stored run for the same domain (kept per domain, whoever asked). is_first_run is true when no earlier run exists (added and removed are then null); null when this run was partial. A partial run (a fetch failed) never reports removals. The six has_* flags are true or false when the home page was read (ok, no_signals) and null when it was not (blocked, unreachable, not_found). The home page is tried at https://{domain}/, then https://www.{domain}/, then http://{domain}/. page_unanalysable is present (true) only when the home page could not be analysed within the limits on fetched content: technologies then come from its headers, cookies and DNS alone and the run is partial. */
         TechStackResult: {
             domain: string;
@@ -1015,6 +1050,8 @@ export interface components {
             payments: components["schemas"]["StringList"];
             spf_senders: components["schemas"]["StringList"];
             verified_services: components["schemas"]["StringList"];
+            /** @description Every technology of the lists and single fields once, by name, with its categories in the taxonomy (TechCategory), its version when the page states one, the evidence and a confidence, and when complete runs for this domain first reported it. Empty when the home page was not read. */
+            technologies?: components["schemas"]["TechnologyFinding"][];
             next_steps?: components["schemas"]["NextSteps"];
         };
         /** @enum {string|null} */
@@ -2809,6 +2846,9 @@ export type SchemaIntMap = components['schemas']['IntMap'];
 export type SchemaStringList = components['schemas']['StringList'];
 export type SchemaNullableDateTime = components['schemas']['NullableDateTime'];
 export type SchemaTechStackStatus = components['schemas']['TechStackStatus'];
+export type SchemaTechCategory = components['schemas']['TechCategory'];
+export type SchemaTechEvidence = components['schemas']['TechEvidence'];
+export type SchemaTechnologyFinding = components['schemas']['TechnologyFinding'];
 export type SchemaTechStackResult = components['schemas']['TechStackResult'];
 export type SchemaAtsType = components['schemas']['AtsType'];
 export type SchemaConfidence = components['schemas']['Confidence'];

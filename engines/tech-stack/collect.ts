@@ -22,6 +22,33 @@ export type TechStackStatus = 'ok' | 'no_signals' | 'blocked' | 'unreachable' | 
 export interface TechStackSnapshot {
   technologies: string[];
   at: string;
+  /**
+   * When each technology was first and last reported by a complete run for the domain (absent
+   * in snapshots kept before it existed: then a technology of `technologies` was seen at `at`).
+   */
+  seen?: Record<string, { first: string; last: string }>;
+}
+
+/** At most this many technologies are remembered per domain (the most recently seen). */
+const MAX_REMEMBERED = 500;
+
+/** This run's first/last seen per reported name, and the history to keep after a complete run. */
+export function techHistory(previous: TechStackSnapshot | null, names: string[], at: string): { first: Map<string, string>; seen: NonNullable<TechStackSnapshot['seen']> } {
+  const seen: NonNullable<TechStackSnapshot['seen']> = {};
+  if (previous) {
+    for (const name of previous.technologies) seen[name] = { first: previous.at, last: previous.at };
+    for (const [name, item] of Object.entries(previous.seen ?? {})) {
+      if (typeof item?.first === 'string' && typeof item?.last === 'string') seen[name] = { first: item.first, last: item.last };
+    }
+  }
+  const first = new Map<string, string>();
+  for (const name of names) {
+    const earlier = seen[name]?.first;
+    first.set(name, earlier && earlier < at ? earlier : at);
+    seen[name] = { first: first.get(name)!, last: at };
+  }
+  const kept = Object.entries(seen).sort((a, b) => (a[1].last < b[1].last ? 1 : a[1].last > b[1].last ? -1 : 0)).slice(0, MAX_REMEMBERED);
+  return { first, seen: Object.fromEntries(kept) };
 }
 
 export interface TechStackDeps {
@@ -108,6 +135,7 @@ function emptyResult(domain: string, status: TechStackStatus, checkedAt: string,
     payments: [],
     spf_senders: [],
     verified_services: [],
+    technologies: [],
   };
 }
 
@@ -204,7 +232,8 @@ export async function collectTechStack(
   const isFirstRun = previous === null;
   const added = isFirstRun ? null : names.filter((name) => !previous.technologies.includes(name));
   const removed = isFirstRun || partial ? null : previous.technologies.filter((name) => !names.includes(name));
-  if (!partial) await deps.remember(domain, { technologies: names, at: checkedAt });
+  const history = techHistory(previous, names, checkedAt);
+  if (!partial) await deps.remember(domain, { technologies: names, at: checkedAt, seen: history.seen });
 
   const status: TechStackStatus = found.technology_count > 0 ? 'ok' : 'no_signals';
   const notes = [
@@ -242,6 +271,7 @@ export async function collectTechStack(
     payments: found.payments,
     spf_senders: found.spf_senders,
     verified_services: found.verified_services,
+    technologies: found.findings.map((finding) => ({ ...finding, first_seen: history.first.get(finding.name) ?? checkedAt, last_seen: checkedAt })),
     ...(unanalysable ? { page_unanalysable: true as const } : {}),
   };
 }

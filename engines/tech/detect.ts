@@ -1,8 +1,11 @@
 import { prepareContainer } from './container.ts';
 import { normalizeHost, parseDmarc, parseSpf, type DmarcPolicy } from './dns.ts';
-import { extractContainerIds, extractPage } from './extract.ts';
+import { extractContainerIds, extractPage, type Page } from './extract.ts';
+import { confidenceOf, evidenceOf, snippetOf, type Evidence, type EvidenceKind, type Spot } from './evidence.ts';
 import { MATCHERS, SIGNAL_COUNT, suffixHits } from './matchers.ts';
+import type { TechCategorySlug } from './taxonomy.ts';
 import { FLAGS, LIST_CATEGORIES, TECHNOLOGIES, TECHNOLOGY_BY_NAME, type Category, type Example, type Flag, type ListCategory, type Signal, type SignalKind } from './technologies.ts';
+import { readVersion } from './version.ts';
 
 export { extractContainerIds, parseSpf, parseDmarc };
 
@@ -39,8 +42,21 @@ export interface DetectedTechnology {
   evidence: string[];
 }
 
+/** One reported technology as an agent can check it: what it is, which version, and why. */
+export interface TechnologyFinding {
+  name: string;
+  categories: TechCategorySlug[];
+  version: string | null;
+  evidence: Evidence[];
+  confidence: number;
+}
+
+export type { Evidence, EvidenceKind };
+
 export interface DetectResult extends Record<ListCategory, string[]> {
   technologies: DetectedTechnology[];
+  /** every reported technology once, by name */
+  findings: TechnologyFinding[];
   cms: string | null;
   ecommerce: string | null;
   email_provider: string | null;
@@ -53,24 +69,35 @@ export interface DetectResult extends Record<ListCategory, string[]> {
 /** Where a DNS signal reports its technology, whatever the technology's own category. */
 const DNS_CATEGORY: Partial<Record<SignalKind, Category>> = { mx: 'email_provider', spf: 'spf_senders', txt: 'verified_services', cname: 'hosting_cdn' };
 
-/** Signals fired for one input, with the concrete record for DNS evidence. */
+/** Signals fired for one input, with the concrete record for DNS evidence and where each first matched. */
 class Hits {
   readonly fired = new Uint8Array(SIGNAL_COUNT);
   readonly list: Signal[] = [];
   readonly detail = new Map<number, string>();
-  add = (signal: Signal, detail?: string) => {
+  /** the first occurrence of each fired signal (the snippet is cut only for reported ones) */
+  readonly spots = new Map<number, Spot>();
+  add = (signal: Signal, detail?: string, spot?: Spot) => {
     if (this.fired[signal.id]) return;
     this.fired[signal.id] = 1;
     this.list.push(signal);
     if (detail) this.detail.set(signal.id, detail);
+    if (spot) this.spots.set(signal.id, spot);
   };
+  /** a matcher callback for one text (a page, a URL, a container) */
+  in(text: string, url = false) {
+    return (signal: Signal, start: number, end: number) => {
+      if (!this.fired[signal.id]) this.add(signal, undefined, { text, start, end, url });
+    };
+  }
 }
 
 export function detect(input: DetectInput): DetectResult {
-  const { hits, title } = matchSignals(input);
+  const { hits, page } = matchSignals(input);
   const entries = decide(hits);
   const emailProvider = resolveEmailProvider(input.dns?.mx ?? [], entries, hits);
-  return assemble(entries, emailProvider, title, parseDmarc(input.dns?.dmarc));
+  const result = assemble(entries, emailProvider, page.title, parseDmarc(input.dns?.dmarc));
+  result.findings = findings(entries, hits, page, input.headers ?? {});
+  return result;
 }
 
 /** Every signal the input shows (before the strong/weak decision), with the record for DNS ones. */
@@ -79,42 +106,52 @@ export function firedSignals(input: DetectInput): { signal: Signal; detail?: str
   return hits.list.map((signal) => ({ signal, detail: hits.detail.get(signal.id) }));
 }
 
-function matchSignals(input: DetectInput): { hits: Hits; title: string | null } {
+function matchSignals(input: DetectInput): { hits: Hits; page: Page } {
   const hits = new Hits();
   const page = extractPage(input.html ?? '');
 
   const html = page.html;
-  for (const [start, end] of page.markup) MATCHERS.html.scan(html, hits.add, start, end);
-  for (const [start, end] of page.inline) MATCHERS.inline.scan(html, hits.add, start, end);
-  for (const [start, end] of page.comments) MATCHERS.comment.scan(html, hits.add, start, end);
-  for (const url of page.scriptUrls) MATCHERS.script.scan(url, hits.add);
-  for (const meta of page.metas) for (const signal of MATCHERS.meta.get(meta.name) ?? []) if (meta.content.includes(signal.pattern)) hits.add(signal);
+  const inHtml = hits.in(html);
+  for (const [start, end] of page.markup) MATCHERS.html.scan(html, inHtml, start, end);
+  for (const [start, end] of page.inline) MATCHERS.inline.scan(html, inHtml, start, end);
+  for (const [start, end] of page.comments) MATCHERS.comment.scan(html, inHtml, start, end);
+  for (const url of page.scriptUrls) MATCHERS.script.scan(url, hits.in(url, true));
+  for (const url of page.styleUrls) MATCHERS.style.scan(url, hits.in(url, true));
+  for (const meta of page.metas) {
+    for (const signal of MATCHERS.meta.get(meta.name) ?? []) {
+      if (!meta.content.includes(signal.pattern)) continue;
+      const text = `${meta.name}=${meta.raw}`;
+      hits.add(signal, undefined, { text, start: 0, end: text.length, url: false });
+    }
+  }
   matchHeaders(input.headers ?? {}, hits);
   matchCookies(input.cookies ?? [], hits);
   matchUrl(input.url, hits);
   for (const container of input.containers ?? []) {
     const { text, types } = prepareContainer(container.body ?? '');
-    for (const type of types) for (const signal of MATCHERS.tag.get(type) ?? []) hits.add(signal);
-    MATCHERS.container.scan(text, hits.add);
+    for (const type of types) for (const signal of MATCHERS.tag.get(type) ?? []) hits.add(signal, undefined, spotOf(`${container.id} tag ${type}`));
+    MATCHERS.container.scan(text, hits.in(text));
   }
   matchDns(input.dns, hits);
-  return { hits, title: page.title };
+  return { hits, page };
 }
+
+const spotOf = (text: string): Spot => ({ text, start: 0, end: text.length, url: false });
 
 function matchHeaders(headers: Record<string, string>, hits: Hits) {
   for (const [rawName, rawValue] of Object.entries(headers)) {
     const signals = MATCHERS.header.get(rawName.toLowerCase());
     if (!signals) continue;
     const value = String(rawValue).toLowerCase();
-    for (const signal of signals) if (value.includes(signal.pattern)) hits.add(signal);
+    for (const signal of signals) if (value.includes(signal.pattern)) hits.add(signal, undefined, spotOf(`${rawName.toLowerCase()}: ${rawValue}`));
   }
 }
 
 function matchCookies(cookies: string[], hits: Hits) {
   for (const raw of cookies) {
     const name = raw.trim().toLowerCase();
-    for (const signal of MATCHERS.cookieExact.get(name) ?? []) hits.add(signal);
-    for (const signal of MATCHERS.cookiePrefix) if (name.startsWith(signal.pattern) && name.length > signal.pattern.length) hits.add(signal);
+    for (const signal of MATCHERS.cookieExact.get(name) ?? []) hits.add(signal, undefined, spotOf(raw.trim()));
+    for (const signal of MATCHERS.cookiePrefix) if (name.startsWith(signal.pattern) && name.length > signal.pattern.length) hits.add(signal, undefined, spotOf(raw.trim()));
   }
 }
 
@@ -125,7 +162,7 @@ function matchUrl(url: string, hits: Hits) {
   } catch {
     return;
   }
-  for (const signal of suffixHits(MATCHERS.url, host)) hits.add(signal);
+  for (const signal of suffixHits(MATCHERS.url, host)) hits.add(signal, undefined, spotOf(host));
 }
 
 function matchDns(dns: DetectInput['dns'] | undefined, hits: Hits) {
@@ -151,16 +188,21 @@ interface Entry {
   category: Category;
   evidence: string[];
   strong: boolean;
+  /** the signals that fired for it (none when only implied) */
+  signals: Signal[];
+  /** the technologies that imply it */
+  impliedBy: number[];
 }
 
 /** Per technology and reporting category: >= 1 strong or >= 2 distinct weak signals. */
 function decide(hits: Hits): Entry[] {
-  const groups = new Map<string, { tech: number; category: Category; strong: number; weak: number; evidence: string[] }>();
+  const groups = new Map<string, { tech: number; category: Category; strong: number; weak: number; evidence: string[]; signals: Signal[] }>();
   for (const signal of hits.list) {
     const category = DNS_CATEGORY[signal.kind] ?? TECHNOLOGIES[signal.tech].category;
     const key = `${signal.tech}|${category}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { tech: signal.tech, category, strong: 0, weak: 0, evidence: [] }));
+    if (!group) groups.set(key, (group = { tech: signal.tech, category, strong: 0, weak: 0, evidence: [], signals: [] }));
+    group.signals.push(signal);
     if (signal.strength === 'strong') group.strong++;
     else group.weak++;
     const detail = hits.detail.get(signal.id);
@@ -168,7 +210,7 @@ function decide(hits: Hits): Entry[] {
   }
   const entries: Entry[] = [];
   for (const group of groups.values()) {
-    if (group.strong >= 1 || group.weak >= 2) entries.push({ tech: group.tech, category: group.category, evidence: group.evidence, strong: group.strong >= 1 });
+    if (group.strong >= 1 || group.weak >= 2) entries.push({ tech: group.tech, category: group.category, evidence: group.evidence, strong: group.strong >= 1, signals: group.signals, impliedBy: [] });
   }
   addImplied(entries);
   return entries;
@@ -186,11 +228,12 @@ function addImplied(entries: Entry[]) {
       if (present.has(key)) {
         const existing = entries.find((e) => e.tech === implied.id && e.category === implied.category)!;
         if (!existing.evidence.includes(evidence)) existing.evidence.push(evidence);
+        if (!existing.impliedBy.includes(entry.tech)) existing.impliedBy.push(entry.tech);
         existing.strong ||= entry.strong;
         continue;
       }
       present.add(key);
-      entries.push({ tech: implied.id, category: implied.category, evidence: [evidence], strong: entry.strong });
+      entries.push({ tech: implied.id, category: implied.category, evidence: [evidence], strong: entry.strong, signals: [], impliedBy: [entry.tech] });
     }
   }
 }
@@ -215,7 +258,7 @@ function resolveEmailProvider(mx: string[], entries: Entry[], hits: Hits): strin
     const viaSpf = entries.find((e) => e.category === 'spf_senders' && TECHNOLOGIES[e.tech].name === name);
     if (viaSpf) {
       const gateway = TECHNOLOGIES[ranked[0].tech].name;
-      entries.push({ tech: viaSpf.tech, category: 'email_provider', evidence: [`mx gateway ${gateway}`, ...viaSpf.evidence], strong: true });
+      entries.push({ tech: viaSpf.tech, category: 'email_provider', evidence: [`mx gateway ${gateway}`, ...viaSpf.evidence], strong: true, signals: viaSpf.signals, impliedBy: [] });
       return name;
     }
   }
@@ -248,6 +291,7 @@ function assemble(entries: Entry[], emailProvider: string | null, title: string 
   }
   return {
     technologies,
+    findings: [],
     ...lists,
     cms: pick(entries, 'cms'),
     ecommerce: pick(entries, 'ecommerce'),
@@ -260,3 +304,46 @@ function assemble(entries: Entry[], emailProvider: string | null, title: string 
 }
 
 const unique = (names: string[]) => [...new Set(names)].sort();
+
+/** At most this many evidence items per technology (strong ones first). */
+const MAX_EVIDENCE = 4;
+
+/**
+ * Each reported technology once: its slugs, the version the page states for it (version.ts), the
+ * signals that matched with a snippet of what they matched, and a confidence (evidence.ts).
+ */
+function findings(entries: Entry[], hits: Hits, page: Page, headers: Record<string, string>): TechnologyFinding[] {
+  const byTech = new Map<number, { signals: Signal[]; impliedBy: number[] }>();
+  for (const entry of entries) {
+    const item = byTech.get(entry.tech) ?? { signals: [], impliedBy: [] };
+    for (const signal of entry.signals) if (!item.signals.includes(signal)) item.signals.push(signal);
+    for (const tech of entry.impliedBy) if (!item.impliedBy.includes(tech)) item.impliedBy.push(tech);
+    byTech.set(entry.tech, item);
+  }
+  const confidence = new Map<number, number>();
+  const confidenceFor = (tech: number, seen: number[] = []): number => {
+    if (confidence.has(tech)) return confidence.get(tech)!;
+    const item = byTech.get(tech)!;
+    const implied = item.impliedBy.filter((other) => !seen.includes(other)).map((other) => confidenceFor(other, [...seen, tech]));
+    const value = confidenceOf(item.signals, implied);
+    confidence.set(tech, value);
+    return value;
+  };
+  const out: TechnologyFinding[] = [];
+  for (const [tech, item] of byTech) {
+    const technology = TECHNOLOGIES[tech];
+    const ordered = [...item.signals].sort((a, b) => Number(a.strength === 'weak') - Number(b.strength === 'weak') || a.id - b.id);
+    const evidence: Evidence[] = [];
+    for (const signal of ordered) {
+      const found = evidenceOf(signal, hits.spots.get(signal.id), hits.detail.get(signal.id));
+      if (!evidence.some((e) => e.kind === found.kind && e.snippet === found.snippet)) evidence.push(found);
+      if (evidence.length === MAX_EVIDENCE) break;
+    }
+    for (const other of item.impliedBy) {
+      if (evidence.length === MAX_EVIDENCE) break;
+      evidence.push({ kind: 'implied', snippet: snippetOf(`implied by ${TECHNOLOGIES[other].name}`) });
+    }
+    out.push({ name: technology.name, categories: [...technology.categories], version: readVersion(technology, page, headers), evidence, confidence: confidenceFor(tech) });
+  }
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}

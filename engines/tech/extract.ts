@@ -17,8 +17,10 @@ export interface Page {
   inline: Range[];
   /** script URLs: src, and <link rel=preload as=script> / modulepreload href (&amp; decoded) */
   scriptUrls: string[];
-  /** meta tags by lower-cased name|property|http-equiv|itemprop, content lower-cased */
-  metas: { name: string; content: string }[];
+  /** stylesheet URLs: <link rel=stylesheet>, and preloads as style or font (&amp; decoded) */
+  styleUrls: string[];
+  /** meta tags by lower-cased name|property|http-equiv|itemprop, content lower-cased (raw: as written) */
+  metas: { name: string; content: string; raw: string }[];
   /** the first <title>'s text, decoded, whitespace collapsed, at most 300 characters */
   title: string | null;
 }
@@ -38,7 +40,7 @@ function attr(attrs: string, name: AttrName): string | null {
 }
 
 export function extractPage(html: string): Page {
-  const page: Page = { html, markup: [], comments: [], inline: [], scriptUrls: [], metas: [], title: null };
+  const page: Page = { html, markup: [], comments: [], inline: [], scriptUrls: [], styleUrls: [], metas: [], title: null };
   let kept = 0;
   // the next '>' at or after the scan position: found with indexOf and reused, so that runs of
   // unclosed tags cost one pass, not one pass each
@@ -72,9 +74,13 @@ export function extractPage(html: string): Page {
       const as = (attr(attrs, 'as') ?? '').toLowerCase();
       const href = attr(attrs, 'href');
       if (href && ((/\bpreload\b/.test(rel) && as === 'script') || /\bmodulepreload\b/.test(rel))) page.scriptUrls.push(href.replaceAll('&amp;', '&'));
+      else if (href && (/\bstylesheet\b/.test(rel) || (/\bpreload\b/.test(rel) && (as === 'style' || as === 'font')))) page.styleUrls.push(href.replaceAll('&amp;', '&'));
     } else if (name === 'meta') {
       const key = attr(attrs, 'name') ?? attr(attrs, 'property') ?? attr(attrs, 'http-equiv') ?? attr(attrs, 'itemprop');
-      if (key) page.metas.push({ name: key.toLowerCase(), content: (attr(attrs, 'content') ?? '').toLowerCase() });
+      if (key) {
+        const raw = attr(attrs, 'content') ?? '';
+        page.metas.push({ name: key.toLowerCase(), content: raw.toLowerCase(), raw });
+      }
     } else if (name === 'title') {
       TITLE_END.lastIndex = TAG.lastIndex;
       const close = TITLE_END.exec(html);

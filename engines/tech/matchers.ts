@@ -7,8 +7,8 @@ import { SIGNALS, TECHNOLOGIES, type Signal, type SignalKind, type TextKind } fr
  */
 
 export interface TextMatcher {
-  /** calls hit(signal) for every signal whose pattern occurs in text[from, to) */
-  scan(text: string, hit: (signal: Signal) => void, from?: number, to?: number): void;
+  /** calls hit(signal, start, end) for every signal whose pattern occurs in text[from, to) */
+  scan(text: string, hit: (signal: Signal, start: number, end: number) => void, from?: number, to?: number): void;
 }
 
 const LEAD_ALNUM = /^[a-z0-9]/;
@@ -66,7 +66,7 @@ export function regexLead(source: string): string {
   return lead;
 }
 
-interface Credit { signals: Signal[]; regexes: { signal: Signal; sticky: RegExp }[]; anchored: boolean }
+interface Credit { signals: Signal[]; regexes: { signal: Signal; sticky: RegExp }[]; anchored: boolean; length: number }
 
 /**
  * Literals, and the literal leads of regex signals, go into one automaton; a regex signal is tried
@@ -75,7 +75,7 @@ interface Credit { signals: Signal[]; regexes: { signal: Signal; sticky: RegExp 
 export function compileTextMatcher(signals: readonly Signal[]): TextMatcher {
   const byLiteral = new Map<string, Credit>();
   const entry = (key: string) => {
-    if (!byLiteral.has(key)) byLiteral.set(key, { signals: [], regexes: [], anchored: LEAD_ALNUM.test(key) });
+    if (!byLiteral.has(key)) byLiteral.set(key, { signals: [], regexes: [], anchored: LEAD_ALNUM.test(key), length: key.length });
     return byLiteral.get(key)!;
   };
   for (const signal of signals) {
@@ -91,10 +91,11 @@ export function compileTextMatcher(signals: readonly Signal[]): TextMatcher {
       automaton.scan(text, from, to, (index, start) => {
         const credit = credits[index];
         if (credit.anchored && start > from && isWordish(text.charCodeAt(start - 1))) return;
-        for (const signal of credit.signals) hit(signal);
+        // the literal's end, a little past it when backslashes were skipped: only for the snippet
+        for (const signal of credit.signals) hit(signal, start, start + credit.length);
         for (const { signal, sticky } of credit.regexes) {
           sticky.lastIndex = start;
-          if (sticky.test(text)) hit(signal);
+          if (sticky.test(text)) hit(signal, start, sticky.lastIndex);
         }
       });
     },
@@ -146,6 +147,7 @@ const ofKind = (kind: TextKind) => SIGNALS.filter((s) => s.kind === kind);
 
 export const MATCHERS = {
   script: compileTextMatcher(ofKind('script')),
+  style: compileTextMatcher(ofKind('style')),
   inline: compileTextMatcher(ofKind('inline')),
   html: compileTextMatcher(ofKind('html')),
   comment: compileTextMatcher(ofKind('comment')),

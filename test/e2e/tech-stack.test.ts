@@ -48,6 +48,18 @@ describe('tech-stack against the offline world', { timeout: 120_000 }, () => {
     assert.equal(body.is_first_run, true);
     assert.equal(body.added, null);
     assert.equal(body.removed, null);
+    // every listed technology once, with categories, evidence an agent can find in what was read, and history
+    const listed = new Set(['ad_pixels', 'analytics', 'marketing_tools', 'hosting_cdn', 'frameworks', 'payments', 'spf_senders', 'verified_services'].flatMap((key) => body[key]).concat([body.cms, body.email_provider].filter(Boolean)));
+    assert.deepEqual(new Set(body.technologies.map((t: any) => t.name)), listed);
+    for (const finding of body.technologies) {
+      assert.ok(finding.evidence.length >= 1 && finding.categories.length >= 1, finding.name);
+      assert.equal(finding.first_seen, body.checked_at, 'first run: first seen now');
+      assert.equal(finding.last_seen, body.checked_at);
+    }
+    const wordpress = body.technologies.find((t: any) => t.name === 'WordPress');
+    assert.equal(wordpress.version, '6.6.2', 'from <meta name="generator">');
+    assert.ok(wordpress.evidence.some((e: any) => e.kind === 'meta' && /WordPress 6\.6\.2/.test(e.snippet)), JSON.stringify(wordpress.evidence));
+    assert.equal(body.technologies.find((t: any) => t.name === 'Contact Form 7')?.version, '5.9', 'the plugin asset ?ver=');
     assert.deepEqual(body.next_steps.map((step: any) => step.tool), ['ats-jobs', 'company-intent', 'search-ads', 'company-profile']);
     assert.deepEqual(body.next_steps[0].body, { domain: TECH_DOMAINS.ok });
     assert.equal(headers.get('x-usage-free-remaining'), '4');
@@ -81,14 +93,21 @@ describe('tech-stack against the offline world', { timeout: 120_000 }, () => {
     assert.equal(body.code, 'unsafe_or_invalid_target');
   });
 
-  it('reports what was added and removed since the previous run', async () => {
-    await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: caller() });
+  it('reports what was added and removed since the previous run, and when each technology was first seen', async () => {
+    const earlier = (await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: caller() })).body;
+    const firstSeen = new Map(earlier.technologies.map((t: any) => [t.name, t.first_seen]));
     redesignAcme(world);
     const { body } = await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: caller() });
     assert.equal(body.is_first_run, false);
     assert.equal(body.has_pixel_c, false);
     assert.ok(body.removed.some((name: string) => /tiktok/i.test(name)), JSON.stringify(body.removed));
     assert.ok(body.added.some((name: string) => /intercom/i.test(name)), JSON.stringify(body.added));
+    for (const finding of body.technologies) {
+      assert.equal(finding.last_seen, body.checked_at);
+      if (body.added.includes(finding.name)) assert.equal(finding.first_seen, body.checked_at, `${finding.name} is new`);
+      else assert.equal(finding.first_seen, firstSeen.get(finding.name), `${finding.name} was seen before`);
+      assert.ok(finding.first_seen <= earlier.checked_at || body.added.includes(finding.name));
+    }
   });
 
   it('answers the same over MCP', async () => {

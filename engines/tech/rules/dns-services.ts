@@ -1,0 +1,98 @@
+/**
+ * Services seen from DNS (ownership records, SPF senders, mailbox and gateway MX, hosting by
+ * final URL) and from response headers and cookies (servers, edge security). Written from the
+ * providers' own set-up documentation (the provenance statement of technologies.ts applies).
+ */
+import { ver, type TechnologySpec } from '../spec.ts';
+
+export const DNS_SERVICES: TechnologySpec[] = [
+  // ------------------------------------------------------------------ ownership records (apex TXT)
+  { name: 'Pinterest Business', category: 'verified_services', signals: ['txt:pinterest-site-verification='] },
+  { name: 'Brave Creators', category: 'verified_services', signals: ['txt:brave-ledger-verification='] },
+  { name: 'Ahrefs', category: 'verified_services', categories: ['domain-verification', 'seo'], signals: ['txt:ahrefs-site-verification_'] },
+  { name: 'Wrike', category: 'verified_services', categories: ['domain-verification', 'collaboration'], signals: ['txt:wrike-verification='] },
+  { name: 'GitLab Pages', category: 'verified_services', categories: ['domain-verification', 'paas'], signals: ['txt:gitlab-pages-verification-code='] },
+  { name: 'Keybase', category: 'verified_services', signals: ['txt:keybase-site-verification='] },
+  { name: 'Mail.ru Webmaster', category: 'verified_services', signals: ['txt:mailru-verification:', 'txt:mailru-domain:'] },
+  { name: 'Box', category: 'verified_services', categories: ['domain-verification', 'collaboration'], signals: ['txt:box-domain-verification='] },
+  { name: 'SpyCloud', category: 'verified_services', signals: ['txt:spycloud-domain-verification='] },
+  { name: 'Sophos Central', category: 'verified_services', signals: ['txt:sophos-domain-verification='] },
+  { name: 'Jamf', category: 'verified_services', signals: ['txt:jamf-site-verification='] },
+  { name: 'HackerOne', category: 'verified_services', signals: ['txt:h1-domain-verification='] },
+  { name: 'Zapier', category: 'verified_services', categories: ['domain-verification', 'collaboration'], signals: ['txt:zapier-domain-verification-challenge='] },
+  { name: 'Yahoo Site Explorer', category: 'verified_services', signals: ['txt:yahoo-verification-key='] },
+  { name: 'Baidu Webmaster Tools', category: 'verified_services', signals: ['txt:baidu-site-verification='] },
+  { name: 'Uber for Business', category: 'verified_services', signals: ['txt:uber-domain-verification='] },
+  { name: 'Firebase Domain', category: 'verified_services', categories: ['domain-verification', 'paas'], signals: ['txt:firebase='] },
+  { name: 'Mandrill Domain', category: 'verified_services', categories: ['domain-verification', 'email-delivery'], signals: ['txt:mandrill_verify.'] },
+  { name: 'Google Workspace Recovery', category: 'verified_services', signals: ['txt:google-gws-recovery-domain-verification='] },
+
+  // ------------------------------------------------------------------ SPF senders
+  { name: 'SMTP2GO', category: 'spf_senders', signals: ['spf:spf.smtp2go.com'] },
+  { name: 'MailerSend', category: 'spf_senders', signals: ['spf:mailersend.net'] },
+  { name: 'MailChannels', category: 'spf_senders', signals: ['spf:mailchannels.net'] },
+  { name: 'SocketLabs', category: 'spf_senders', signals: ['spf:socketlabs.com'] },
+  { name: 'Qualtrics', category: 'spf_senders', categories: ['email-delivery', 'forms'], signals: ['spf:_spf.qualtrics.com', 'script:siteintercept.qualtrics.com/'] },
+  { name: 'Customer.io Mail', category: 'spf_senders', implies: ['Customer.io'], signals: ['spf:customeriomail.com'] },
+  { name: 'Shopify Email', category: 'spf_senders', signals: ['spf:shops.shopify.com'] },
+  { name: 'Atlassian Mail', category: 'spf_senders', signals: ['spf:_spf.atlassian.net'] },
+  { name: 'Resend', category: 'spf_senders', signals: ['spf:_spf.resend.com'] },
+  { name: 'Loops', category: 'spf_senders', aliases: ['Loops.so'], signals: ['spf:_spf.loops.so'] },
+
+  // ------------------------------------------------------------------ mailboxes and gateways (MX)
+  { name: 'Bluehost', category: 'hosting_cdn', categories: ['hosting'], signals: ['spf:bluehost.com', 'mx:bluehost.com'] },
+  { name: 'DreamHost', category: 'hosting_cdn', categories: ['hosting'], signals: ['spf:dreamhost.com', 'mx:dreamhost.com'] },
+  { name: 'one.com', category: 'hosting_cdn', categories: ['hosting'], signals: ['spf:one.com', 'mx:one.com'] },
+  { name: 'Strato', category: 'hosting_cdn', categories: ['hosting'], signals: ['mx:rzone.de'] },
+  { name: 'VK WorkSpace', category: 'email_provider', aliases: ['Mail.ru for Business'], signals: ['mx:emx.mail.ru'] },
+  { name: 'Tencent Exmail', category: 'email_provider', signals: ['mx:exmail.qq.com', 'mx:mxbiz1.qq.com', 'mx:mxbiz2.qq.com'] },
+  { name: 'NetEase Qiye Mail', category: 'email_provider', signals: ['mx:mxmail.netease.com'] },
+  { name: 'Migadu', category: 'email_provider', signals: ['mx:migadu.com', 'spf:spf.migadu.com'] },
+  { name: 'mailbox.org', category: 'email_provider', signals: ['mx:mailbox.org'] },
+  { name: 'Tuta', category: 'email_provider', aliases: ['Tutanota'], signals: ['mx:tutanota.de'] },
+  { name: 'ImprovMX', category: 'email_provider', signals: ['mx:improvmx.com'] },
+  { name: 'Forward Email', category: 'email_provider', signals: ['mx:forwardemail.net'] },
+  { name: 'Hornetsecurity', category: 'email_provider', gateway: true, signals: ['mx:hornetsecurity.com'] },
+  { name: 'Trend Micro Email Security', category: 'email_provider', gateway: true, signals: ['mx:tmes.trendmicro.com', 'mx:tmes.trendmicro.eu'] },
+  { name: 'Forcepoint Email Security', category: 'email_provider', gateway: true, signals: ['mx:mailcontrol.com'] },
+  { name: 'N-able Mail Assure', category: 'email_provider', gateway: true, aliases: ['SpamExperts'], signals: ['mx:spamexperts.com', 'mx:spamexperts.net'] },
+  { name: 'Cloudflare Area 1', category: 'email_provider', gateway: true, signals: ['mx:mxrecord.io'] },
+
+  // ------------------------------------------------------------------ hosting by final URL and CNAME
+  { name: 'Cloudflare Pages', category: 'hosting_cdn', categories: ['paas', 'hosting'], signals: ['url:pages.dev', 'cname:pages.dev'] },
+  { name: 'Surge', category: 'hosting_cdn', categories: ['paas', 'hosting'], aliases: ['Surge.sh'], signals: ['url:surge.sh', 'cname:na-west1.surge.sh'] },
+  { name: 'Glitch', category: 'hosting_cdn', categories: ['paas', 'hosting'], signals: ['url:glitch.me'] },
+  { name: 'Replit', category: 'hosting_cdn', categories: ['paas', 'hosting'], signals: ['url:replit.app', 'url:repl.co'] },
+  { name: 'Railway', category: 'hosting_cdn', categories: ['paas', 'hosting'], signals: ['url:up.railway.app', 'cname:up.railway.app'] },
+  { name: 'Deno Deploy', category: 'hosting_cdn', categories: ['paas', 'hosting'], signals: ['url:deno.dev'] },
+  { name: 'Koyeb', category: 'hosting_cdn', categories: ['paas', 'hosting'], signals: ['url:koyeb.app'] },
+  { name: 'Google Cloud Run', category: 'hosting_cdn', categories: ['paas', 'hosting'], signals: ['url:a.run.app'] },
+  { name: 'Azure Static Web Apps', category: 'hosting_cdn', categories: ['paas', 'hosting'], signals: ['url:azurestaticapps.net', 'cname:azurestaticapps.net'] },
+  { name: 'AWS Amplify', category: 'hosting_cdn', categories: ['paas', 'hosting'], signals: ['url:amplifyapp.com'] },
+  { name: 'AWS Elastic Beanstalk', category: 'hosting_cdn', categories: ['paas', 'hosting'], signals: ['url:elasticbeanstalk.com'] },
+  { name: 'Platform.sh', category: 'hosting_cdn', categories: ['paas', 'hosting'], signals: ['header:x-platform-server', 'header:x-platform-cluster'] },
+  { name: 'Azion', category: 'hosting_cdn', categories: ['cdn'], signals: ['cname:azioncdn.net', 'header:server=azion'] },
+  { name: 'Gcore', category: 'hosting_cdn', categories: ['cdn'], aliases: ['G-Core Labs'], signals: ['cname:gcdn.co'] },
+  { name: 'Tencent Cloud CDN', category: 'hosting_cdn', categories: ['cdn'], signals: ['cname:cdn.dnsv1.com'] },
+  { name: 'Wangsu', category: 'hosting_cdn', categories: ['cdn'], aliases: ['ChinaNetCenter'], signals: ['cname:wscdns.com'] },
+
+  // ------------------------------------------------------------------ servers and edge security (headers, cookies)
+  { name: 'Gunicorn', category: 'hosting_cdn', categories: ['web-server'], versions: [ver('header:server', /gunicorn\/(\d[\d.]*)/)], signals: ['header:server=gunicorn'] },
+  { name: 'Uvicorn', category: 'hosting_cdn', categories: ['web-server'], signals: ['header:server=uvicorn'] },
+  { name: 'Kestrel', category: 'hosting_cdn', categories: ['web-server'], signals: ['header:server=kestrel'] },
+  { name: 'Jetty', category: 'hosting_cdn', categories: ['web-server'], versions: [ver('header:server', /jetty\((\d[\d.]*)/)], signals: ['header:server=jetty'] },
+  { name: 'Phusion Passenger', category: 'hosting_cdn', categories: ['web-server'], versions: [ver('header:x-powered-by', /phusion passenger(?:\(r\))? (\d[\d.]*)/)], signals: ['header:x-powered-by=phusion passenger', 'header:server=phusion_passenger'] },
+  { name: 'Tengine', category: 'hosting_cdn', categories: ['web-server'], signals: ['header:server=tengine'] },
+  { name: 'lighttpd', category: 'hosting_cdn', categories: ['web-server'], versions: [ver('header:server', /lighttpd\/(\d[\d.]*)/)], signals: ['header:server=lighttpd'] },
+  { name: 'IBM HTTP Server', category: 'hosting_cdn', categories: ['web-server'], signals: ['header:server=ibm_http_server'] },
+  { name: 'Apache Traffic Server', category: 'hosting_cdn', categories: ['reverse-proxy'], signals: ['header:server=ats/', 'header:via=apachetrafficserver'] },
+  { name: 'Werkzeug', category: 'hosting_cdn', categories: ['web-server'], versions: [ver('header:server', /werkzeug\/(\d[\d.]*)/)], signals: ['header:server=werkzeug'] },
+  { name: 'DDoS-Guard', category: 'hosting_cdn', categories: ['security', 'cdn'], signals: ['header:server=ddos-guard', '~cookie:__ddg1_', '~cookie:__ddg2_'] },
+  { name: 'Qrator', category: 'hosting_cdn', categories: ['security'], signals: ['header:server=qrator'] },
+  { name: 'DataDome', category: 'hosting_cdn', categories: ['security'], signals: ['header:x-datadome', 'cookie:datadome'] },
+  { name: 'Akamai Bot Manager', category: 'hosting_cdn', categories: ['security'], signals: ['~cookie:_abck', '~cookie:bm_sz', '~cookie:ak_bmsc'] },
+  { name: 'F5 BIG-IP', category: 'hosting_cdn', categories: ['reverse-proxy'], signals: ['cookie:bigipserver*', '~cookie:ts01*'] },
+  { name: 'Citrix ADC', category: 'hosting_cdn', categories: ['reverse-proxy'], aliases: ['NetScaler'], signals: ['cookie:citrix_ns_id', '~cookie:ns_af'] },
+  { name: 'Barracuda WAF', category: 'hosting_cdn', categories: ['security'], signals: ['cookie:barra_counter_session'] },
+  { name: 'AWS WAF', category: 'hosting_cdn', categories: ['security'], signals: ['cookie:aws-waf-token'] },
+];
