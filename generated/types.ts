@@ -842,7 +842,7 @@ export interface components {
              * @description Return only jobs whose job_id is not in known_job_ids (requires known_job_ids).
              * @default false
              */
-            diff_only: boolean;
+            diff_only?: boolean;
         };
         /**
          * @description Region filter (ISO 3166-1 alpha-2); omit for all regions.
@@ -880,7 +880,7 @@ export interface components {
              * @description Domains whose intent_score is at least this are hot.
              * @default 70
              */
-            min_intent_score: number;
+            min_intent_score?: number;
             quote_id?: components["schemas"]["QuoteId"];
         } & ((unknown | unknown) & unknown);
         /** @enum {string} */
@@ -910,7 +910,7 @@ export interface components {
              * @description Maximum length of markdown; longer content is cut at a block boundary and truncated is true.
              * @default 15000
              */
-            max_chars: number;
+            max_chars?: number;
         };
         TrustCheckRequest: {
             domain: components["schemas"]["SkillDomain"];

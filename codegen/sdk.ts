@@ -1,0 +1,127 @@
+/**
+ * Client SDKs with @openapitools/openapi-generator-cli, as configured in openapitools.json.
+ *   npm run sdk:setup     puts the pinned generator jar in the CLI's storage dir, resolved by Maven
+ *                         (org.openapitools:openapi-generator-cli, from the repositories Maven is set up with)
+ *   npm run sdk:generate  sdk:setup when the jar is missing, then every generator of openapitools.json
+ *                         into sdk/ (skipped while sdk/ was made from the same inputs; --force regenerates)
+ * sdk/ is not committed: it is made from generated/openapi.json, which `npm run gen -- --check` keeps in
+ * step with the spec, and a stamp of the inputs says when it must be made again.
+ */
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Every JVM here is short-lived (the generator, Maven): the client compiler alone and the serial
+ * collector about halve their CPU time. Used unless JAVA_OPTS or MAVEN_OPTS say otherwise.
+ */
+export const QUICK_JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+const quickJvmEnv = (name: 'JAVA_OPTS' | 'MAVEN_OPTS'): NodeJS.ProcessEnv => ({ ...process.env, [name]: process.env[name] ?? QUICK_JVM_OPTIONS.join(' ') });
+/** The environment for Maven runs (sdk:setup, the Java client's build). */
+export const mavenEnv = () => quickJvmEnv('MAVEN_OPTS');
+
+const GROUP_ID = 'org.openapitools';
+const ARTIFACT_ID = 'openapi-generator-cli';
+
+export interface GeneratorEntry {
+  generatorName: string;
+  inputSpec: string;
+  output: string;
+}
+
+export interface SdkConfig {
+  root: string;
+  /** The generator version openapitools.json pins. */
+  version: string;
+  /** Where the CLI looks for `<version>.jar`. */
+  storageDir: string;
+  generators: Record<string, GeneratorEntry>;
+  /** The file the inputs' hash is written to after a generation. */
+  stampPath: string;
+}
+
+/** openapitools.json, read as the CLI reads it (its storageDir relative to the project root). */
+export function readSdkConfig({ root = resolve(dirname(fileURLToPath(import.meta.url)), '..'), file = 'openapitools.json' } = {}): SdkConfig {
+  const cli = JSON.parse(readFileSync(join(root, file), 'utf8'))['generator-cli'];
+  if (!cli?.version) throw new Error(`${file} pins no generator-cli.version`);
+  const storageDir = cli.storageDir ? resolve(root, cli.storageDir) : join(root, 'node_modules/@openapitools/openapi-generator-cli/versions');
+  return { root, version: cli.version, storageDir, generators: cli.generators ?? {}, stampPath: join(root, 'sdk/.inputs-sha256') };
+}
+
+export const jarPath = (config: SdkConfig) => join(config.storageDir, `${config.version}.jar`);
+
+/** Runs a command quietly; its output is shown only when it fails. */
+function run(command: string, args: string[], { cwd, env = process.env }: { cwd: string; env?: NodeJS.ProcessEnv }) {
+  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.error) throw new Error(`${command}: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}\n${result.stdout}${result.stderr}`);
+}
+
+/** The pinned jar through Maven's dependency:copy (Maven's local repository caches it), renamed as the CLI expects. */
+export function setup(config: SdkConfig, { mvn = 'mvn' } = {}): 'present' | 'fetched' {
+  const jar = jarPath(config);
+  if (existsSync(jar)) return 'present';
+  mkdirSync(config.storageDir, { recursive: true });
+  const staging = mkdtempSync(join(config.storageDir, '.fetch-'));
+  try {
+    run(mvn, ['-q', '-B', '-Dstyle.color=never', 'dependency:copy', `-Dartifact=${GROUP_ID}:${ARTIFACT_ID}:${config.version}`, `-DoutputDirectory=${staging}`], { cwd: config.root, env: mavenEnv() });
+    renameSync(join(staging, `${ARTIFACT_ID}-${config.version}.jar`), jar);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return 'fetched';
+}
+
+/** A hash of everything a generation reads: openapitools.json, each generator's input and the jar's version. */
+export function inputsHash(config: SdkConfig, file = 'openapitools.json'): string {
+  const hash = createHash('sha256').update(config.version).update(readFileSync(join(config.root, file)));
+  for (const input of [...new Set(Object.values(config.generators).map((entry) => entry.inputSpec))].sort()) hash.update(input).update(readFileSync(join(config.root, input)));
+  return hash.digest('hex');
+}
+
+export function isCurrent(config: SdkConfig): boolean {
+  const outputsExist = Object.values(config.generators).every((entry) => existsSync(join(config.root, entry.output)));
+  return outputsExist && existsSync(config.stampPath) && readFileSync(config.stampPath, 'utf8').trim() === inputsHash(config);
+}
+
+/** Every generator of openapitools.json into a clean output directory, through the CLI. */
+export function generate(config: SdkConfig, { force = false } = {}): 'current' | 'generated' {
+  if (!force && isCurrent(config)) return 'current';
+  setup(config);
+  for (const entry of Object.values(config.generators)) rmSync(join(config.root, entry.output), { recursive: true, force: true });
+  rmSync(config.stampPath, { force: true });
+  // The CLI resolves openapitools.json and storageDir against PWD.
+  const cli = join(config.root, 'node_modules/@openapitools/openapi-generator-cli/main.js');
+  run(process.execPath, [cli, 'generate'], { cwd: config.root, env: { ...quickJvmEnv('JAVA_OPTS'), PWD: config.root } });
+  mkdirSync(dirname(config.stampPath), { recursive: true });
+  writeFileSync(config.stampPath, `${inputsHash(config)}\n`);
+  return 'generated';
+}
+
+function main() {
+  const [command] = process.argv.slice(2);
+  const config = readSdkConfig();
+  if (command === 'setup') {
+    const state = setup(config);
+    console.log(`sdk:setup: openapi-generator-cli ${config.version} ${state === 'present' ? 'already in' : 'fetched by Maven into'} ${config.storageDir}`);
+  } else if (command === 'generate') {
+    const started = Date.now();
+    const state = generate(config, { force: process.argv.includes('--force') });
+    const outputs = Object.values(config.generators).map((entry) => entry.output).join(', ');
+    console.log(state === 'current' ? `sdk:generate: ${outputs} already made from these inputs` : `sdk:generate: ${outputs} written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } else {
+    console.error('usage: tsx codegen/sdk.ts setup | generate [--force]');
+    process.exit(2);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    main();
+  } catch (error) {
+    console.error(`sdk: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}

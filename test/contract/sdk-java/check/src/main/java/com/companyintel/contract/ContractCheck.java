@@ -1,0 +1,104 @@
+package com.companyintel.contract;
+
+import com.companyintel.client.ApiClient;
+import com.companyintel.client.ApiException;
+import com.companyintel.client.ApiResponse;
+import com.companyintel.client.api.CompanySignalsApi;
+import com.companyintel.client.model.DomainRequest;
+import com.companyintel.client.model.PaymentRequired;
+import com.companyintel.client.model.PaymentRequirements;
+import com.companyintel.client.model.Problem;
+import com.companyintel.client.model.ProblemErrorsInner;
+import com.companyintel.client.model.TechStackResult;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One call of the generated Java client against the service, printed as one JSON line for the
+ * node test to assert on. Everything read comes through the client's typed models.
+ *
+ *   ContractCheck BASE_URL free DOMAIN        a tech-stack call expected to succeed (free)
+ *   ContractCheck BASE_URL invalid DOMAIN     a call the service refuses: its problem, typed
+ *   ContractCheck BASE_URL challenge DOMAIN   a call answered 402: its payment requirements, typed
+ *   ContractCheck BASE_URL paid DOMAIN        the call again with env PAYMENT_SIGNATURE
+ */
+public final class ContractCheck {
+  public static void main(String[] args) throws Exception {
+    if (args.length != 3) throw new IllegalArgumentException("usage: ContractCheck BASE_URL free|invalid|challenge|paid DOMAIN");
+    ApiClient client = new ApiClient();
+    client.updateBaseUri(args[0]);
+    CompanySignalsApi signals = new CompanySignalsApi(client);
+    ObjectMapper mapper = client.getObjectMapper();
+    DomainRequest request = new DomainRequest().domain(args[2]);
+    Map<String, Object> out = switch (args[1]) {
+      case "free" -> result(signals.techStackWithHttpInfo(request, null, null));
+      case "paid" -> result(signals.techStackWithHttpInfo(request, null, System.getenv("PAYMENT_SIGNATURE")));
+      case "invalid" -> problem(mapper.readValue(refused(() -> signals.techStack(request, null, null)).getResponseBody(), Problem.class));
+      case "challenge" -> {
+        ApiException refusal = refused(() -> signals.techStack(request, null, null));
+        Map<String, Object> terms = terms(mapper.readValue(refusal.getResponseBody(), PaymentRequired.class));
+        terms.put("http_status", refusal.getCode());
+        terms.put("payment_required_header", refusal.getResponseHeaders().firstValue("payment-required").orElse(null));
+        yield terms;
+      }
+      default -> throw new IllegalArgumentException("unknown step " + args[1]);
+    };
+    System.out.println(mapper.writeValueAsString(out));
+  }
+
+  interface Call {
+    Object run() throws ApiException;
+  }
+
+  /** The ApiException the generated client throws for a status other than 2xx. */
+  static ApiException refused(Call call) {
+    try {
+      Object answer = call.run();
+      throw new IllegalStateException("expected the call to be refused, got " + answer);
+    } catch (ApiException refusal) {
+      return refusal;
+    }
+  }
+
+  static Map<String, Object> result(ApiResponse<TechStackResult> response) {
+    TechStackResult result = response.getData();
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("http_status", response.getStatusCode());
+    out.put("status", result.getStatus().getValue());
+    out.put("domain", result.getDomain());
+    out.put("technology_count", result.getTechnologyCount());
+    out.put("checked_at", result.getCheckedAt().toString());
+    out.put("charged_micro_usd", header(response.getHeaders(), "x-usage-charged-micro-usd"));
+    out.put("payment_response_header", header(response.getHeaders(), "payment-response"));
+    return out;
+  }
+
+  static Map<String, Object> problem(Problem problem) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("code", problem.getCode().getValue());
+    out.put("status", problem.getStatus());
+    out.put("retryable", problem.getRetryable());
+    out.put("pointers", problem.getErrors() == null ? List.of() : problem.getErrors().stream().map(ProblemErrorsInner::getPointer).collect(Collectors.toList()));
+    return out;
+  }
+
+  static Map<String, Object> terms(PaymentRequired terms) {
+    PaymentRequirements first = terms.getAccepts().get(0);
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("x402_version", terms.getX402Version().getValue());
+    out.put("resource_url", terms.getResource().getUrl());
+    out.put("scheme", first.getScheme().getValue());
+    out.put("network", first.getNetwork().getValue());
+    out.put("amount", first.getAmount());
+    out.put("asset", first.getAsset());
+    out.put("pay_to", first.getPayTo());
+    return out;
+  }
+
+  static String header(Map<String, List<String>> headers, String name) {
+    return headers.entrySet().stream().filter(entry -> entry.getKey().equalsIgnoreCase(name)).map(entry -> entry.getValue().get(0)).findFirst().orElse(null);
+  }
+}
