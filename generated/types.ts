@@ -1212,6 +1212,13 @@ export interface components {
             buying_signals?: components["schemas"]["BuyingSignals"];
             notable_open_roles?: components["schemas"]["NotableRole"][];
             jobs_truncated?: boolean;
+            /**
+             * Format: uri
+             * @description The public board the figures come from.
+             */
+            board_url?: string;
+            /** @description The company name the board shows, when it shows one (Greenhouse, Workable, SmartRecruiters and Recruitee do). */
+            board_company_name?: string | null;
             trend?: components["schemas"]["HiringTrend"];
             /** Format: date-time */
             checked_at: string;

@@ -34,8 +34,8 @@ export async function companyFacts(page: HomePage | null, registration: DomainRe
   }
   const url = page?.url ?? '';
   const facts: CompanyFacts = {};
-  const board = profile.hiring_intent as { company_name?: string | null; board_url?: string | null } | null | undefined;
-  const name = sourced(stated.name, url) ?? (board?.company_name && board.board_url ? { value: board.company_name, source: 'job_board' as const, source_url: board.board_url } : undefined);
+  const board = profile.hiring_intent;
+  const name = sourced(stated.name, url) ?? (board?.board_company_name && board.board_url ? { value: board.board_company_name, source: 'job_board' as const, source_url: board.board_url } : undefined);
   const entries = {
     name,
     legal_name: sourced(stated.legal_name, url),

@@ -1,4 +1,4 @@
-import { hiringIntent } from '../engines/jobs/index.ts';
+import { boardUrl, hiringIntent } from '../engines/jobs/index.ts';
 import { comparisonOf, direction, earlierReadings, engineeringSupportCount, HIRING_HISTORY_KIND, nextReadings, readingsFrom, type HiringReading } from '../engines/jobs/history.ts';
 import type { components } from '../generated/types.ts';
 import { collectBoard } from './jobs-board.ts';
@@ -35,6 +35,7 @@ export const companyIntent: Handler<{ domain: string }, CompanyIntentResult> = a
     confidence: board.confidence,
     ...intent,
     jobs_truncated: board.partial,
+    ...(board.board ? { board_url: boardUrl(board.board), board_company_name: board.companyName } : {}),
     checked_at: checkedAt.toISOString(),
     note: board.note,
   };
