@@ -8,6 +8,7 @@
  */
 import type { DetectInput, DetectResult } from '../tech/detect.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
+import { analyzeInline } from '../parse/inline.ts';
 import type { Dns, DnsAnswer, SafeFetch, SafeFetchResponse, TextCache } from '../net/types.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import type { components } from '../../generated/types.ts';
@@ -223,8 +224,10 @@ export async function collectTechStack(
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
     unanalysable ??= error.message;
-    // Headers, cookies and DNS without the page and its containers: small, and read as always.
-    found = await deps.analyze('detect', { ...input, html: '', containers: [] });
+    // Headers, cookies and DNS without the page and its containers, on this thread: a few KB
+    // (the HTTP client's header limit, DNS answers), so the run still ends with what they show
+    // even when the pool is what failed.
+    found = await analyzeInline('detect', { ...input, html: '', containers: [] });
   }
   if (unanalysable) partial = true;
   const names = found.technologies.map((technology) => technology.name).sort();

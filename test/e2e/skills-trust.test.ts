@@ -282,7 +282,8 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
       assert.equal(body.stability_status, 'STABLE');
       assert.equal(body.hiring_velocity.open_roles, 3);
       assert.equal(body.verified_contacts_available, false, 'pages read, no address published');
-      assert.deepEqual(body.tech_stack_summary, []);
+      // Its home page links to its Greenhouse board: the one technology it shows.
+      assert.deepEqual(body.tech_stack_summary, ['Marketing: Greenhouse Job Board']);
     });
 
     it('sees a shrinking board across calls days apart: CONTRACTING, then HIGH_RISK, with the health capped', async () => {
