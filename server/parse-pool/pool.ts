@@ -10,7 +10,8 @@
  * throws, or whose worker dies (out of memory), is UnanalysableContent too. Tasks wait for a
  * thread in admission.ts (light inputs first, smallest first); heavy ones (heavyBytes or more) run
  * only on the heavy lane, half the threads, niced to the bottom (heavyNiceIncrement), so that
- * multi-megabyte pages get the CPU that ordinary work leaves over; a task that finds the wait full
+ * multi-megabyte pages get the CPU that ordinary work leaves over, and so do the pages of a site
+ * whose analysis was slow a moment ago (slow-origins.ts); a task that finds the wait full
  * gets ParsePoolBusy (a passing overload: 503 engine_unavailable, retryable), and /readyz answers
  * 503 while every thread is busy and tasks wait, so a balancer steers away.
  */
@@ -23,6 +24,7 @@ import type { TaskName } from '../../engines/parse/tasks.ts';
 import { ParsePoolBusy, UnanalysableContent, type Analyze } from '../../engines/parse/types.ts';
 import type { WorkerTask } from './worker.ts';
 import { createAdmission, type Lane } from './admission.ts';
+import { createSlowOrigins, DEFAULT_SLOW_ORIGINS, originOf } from './slow-origins.ts';
 
 /** Set by server/build.ts in the bundle: the worker's own bundle, beside the service's. */
 declare const PARSE_WORKER_BUNDLE: string | undefined;
@@ -49,6 +51,8 @@ export interface ParsePoolOptions {
   niceIncrement?: number;
   /** Added to the heavy lane's nice value: its threads run when nothing else wants the CPU. */
   heavyNiceIncrement?: number;
+  /** A task of a site that ran this long sends the site's next tasks to the heavy lane for a while (slow-origins.ts). */
+  slowTaskMs?: number;
   workerFile?: string;
 }
 
@@ -113,8 +117,10 @@ export function createParsePool({
   heavyBytes = DEFAULT_PARSE_POOL.heavyBytes,
   niceIncrement = DEFAULT_PARSE_POOL.niceIncrement,
   heavyNiceIncrement = DEFAULT_PARSE_POOL.heavyNiceIncrement,
+  slowTaskMs = DEFAULT_SLOW_ORIGINS.slowTaskMs,
   workerFile = defaultWorkerFile(),
 }: ParsePoolOptions = {}): ParsePool {
+  const slowOrigins = createSlowOrigins({ slowTaskMs });
   const sizes = laneThreads(threads);
   const admission = createAdmission({ lightSlots: sizes.light, heavySlots: sizes.heavy, maxWaiting: maxQueue });
   const nice: Record<Lane, number> = { light: niceIncrement, heavy: heavyNiceIncrement };
@@ -154,9 +160,10 @@ export function createParsePool({
     const since = performance.now();
     const workers = pool();
     const size = inputSize(input);
+    const origin = originOf(input);
     let lane: Lane;
     try {
-      lane = await admission.enter(size >= heavyBytes, { size, signal });
+      lane = await admission.enter(size >= heavyBytes || slowOrigins.isSlow(origin), { size, signal });
     } catch (error) {
       settle(task, error instanceof ParsePoolBusy ? 'busy' : 'cancelled', since);
       throw error;
@@ -164,10 +171,13 @@ export function createParsePool({
     const stop = new AbortController();
     const { port1, port2 } = new MessageChannel();
     let started = false;
+    let startedAt = 0;
     let expired = false;
+    let failed = false;
     let timer: NodeJS.Timeout | undefined;
     port1.once('message', function taskStarted() {
       started = true;
+      startedAt = performance.now();
       running += 1;
       timer = setTimeout(function deadlinePassed() {
         expired = true;
@@ -196,12 +206,16 @@ export function createParsePool({
       }
       // A worker that died (out of memory) or a task that threw: the same content does it again.
       const crashed = /ERR_WORKER_OUT_OF_MEMORY|terminat|exited/i.test(`${(error as { code?: string })?.code ?? ''} ${(error as Error)?.message}`);
+      failed = crashed;
       settle(task, crashed ? 'crashed' : 'failed', since);
       throw new UnanalysableContent(crashed ? 'crashed' : 'failed', `the ${task} analysis ${crashed ? 'ended its worker' : 'failed'}: ${(error as Error)?.message ?? error}`);
     } finally {
       admission.leave(lane);
       clearTimeout(timer);
-      if (started) running -= 1;
+      if (started) {
+        running -= 1;
+        slowOrigins.record(origin, performance.now() - startedAt, { failed: expired || failed });
+      }
       port1.close();
       signal?.removeEventListener('abort', cancel);
     }

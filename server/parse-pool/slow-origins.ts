@@ -1,0 +1,55 @@
+/**
+ * Sites whose pages were slow to analyse, remembered for a while: their next tasks wait in the
+ * heavy lane, whatever their size. A page built to be slow (deep nesting, thousands of elements in
+ * a few kilobytes) is small, so its size alone would let it run beside ordinary pages on the
+ * light lane and, smallest first, even ahead of them; after its first slow analysis its site's
+ * pages run where multi-megabyte pages do. Keyed by host: a site that wants to be read fast
+ * cannot pass as another one, and a rotation of hosts costs the sender a name each.
+ */
+export interface SlowOriginsOptions {
+  /** A task that ran this long (or past its deadline, or ended its worker) marks its site. */
+  slowTaskMs?: number;
+  /** How long a mark lasts. */
+  rememberMs?: number;
+  /** Sites remembered at most; the oldest mark goes first. */
+  maxOrigins?: number;
+  now?: () => number;
+}
+
+export const DEFAULT_SLOW_ORIGINS = { slowTaskMs: 100, rememberMs: 10 * 60_000, maxOrigins: 10_000 } as const;
+
+/** The host of a task's page (its input's url), or null when it names none. */
+export function originOf(input: unknown): string | null {
+  const url = (input as { url?: unknown } | null)?.url;
+  if (typeof url !== 'string') return null;
+  try {
+    return new URL(url).host.toLowerCase() || null;
+  } catch {
+    return null;
+  }
+}
+
+export function createSlowOrigins({ slowTaskMs = DEFAULT_SLOW_ORIGINS.slowTaskMs, rememberMs = DEFAULT_SLOW_ORIGINS.rememberMs, maxOrigins = DEFAULT_SLOW_ORIGINS.maxOrigins, now = Date.now }: SlowOriginsOptions = {}) {
+  const marked = new Map<string, number>();
+  return {
+    /** Whether the site's tasks go to the heavy lane now. */
+    isSlow(origin: string | null): boolean {
+      if (!origin) return false;
+      const at = marked.get(origin);
+      if (at === undefined) return false;
+      if (now() - at < rememberMs) return true;
+      marked.delete(origin);
+      return false;
+    },
+    /** A task of the site ended after ranMs, or did not end within its deadline. */
+    record(origin: string | null, ranMs: number, { failed = false }: { failed?: boolean } = {}) {
+      if (!origin || (!failed && ranMs < slowTaskMs)) return;
+      marked.delete(origin);
+      marked.set(origin, now());
+      if (marked.size > maxOrigins) marked.delete(marked.keys().next().value!);
+    },
+    get size() {
+      return marked.size;
+    },
+  };
+}
