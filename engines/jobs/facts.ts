@@ -128,9 +128,11 @@ export const EXCERPT_CHARS = 280;
 
 /** The first ~280 characters of plain text, cut at a word boundary (with …); null when there is no text. */
 export function excerpt(text: string, max = EXCERPT_CHARS): string | null {
-  const plain = text.replace(/\s+/g, ' ').trim();
+  // Only the head is read: a posting's text runs to 20,000 characters, the excerpt to max.
+  const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
+  const plain = head.replace(/\s+/g, ' ').trim();
   if (!plain) return null;
-  if (plain.length <= max) return plain;
+  if (plain.length <= max && head === text) return plain;
   const cut = plain.slice(0, max);
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
