@@ -189,7 +189,9 @@ export interface paths {
         put?: never;
         /**
          * Find hot buyers among 2 to 25 domains (free quote, then paid profiles)
-         * @description Step 1 (domains, optional min_intent_score, default 70; one of 3 free scans per day) runs the hiring check for every domain: cold domains come back free with their intent_score and every domain's status is listed. Then it runs the full company profile of the hot ones, hottest first, until 4 have an ok profile (at most 8 profiles checked): exactly those are quoted, at 250000 micro-USD each, and their profiles are kept with the quote. A hot company whose profile is not ok (insufficient_data, or the profile failed) is never quoted: it is listed free in hot_not_billable with its reason and its profile. Hot domains not checked are listed in more_hot for a new step 1. Step 2 (quote_id alone, paid exactly the quoted amount) delivers the kept profiles, each ok: a charged row is always an ok row. No hot company with an ok profile is nothing_billable and free.
+         * @description Step 1 (free; 3 scans per day) scores every domain's hiring and quotes the hot companies whose full profile is ok, at most 4, at 250000 micro-USD each. Step 2 (quote_id alone, paid exactly the quoted amount) delivers those profiles.
+         *
+         *     Step 1 (domains, optional min_intent_score, default 70; one of 3 free scans per day) runs the hiring check for every domain: cold domains come back free with their intent_score and every domain's status is listed. Then it runs the full company profile of the hot ones, hottest first, until 4 have an ok profile (at most 8 profiles checked): exactly those are quoted, at 250000 micro-USD each, and their profiles are kept with the quote. A hot company whose profile is not ok (insufficient_data, or the profile failed) is never quoted: it is listed free in hot_not_billable with its reason and its profile. Hot domains not checked are listed in more_hot for a new step 1. Step 2 (quote_id alone, paid exactly the quoted amount) delivers the kept profiles, each ok: a charged row is always an ok row. No hot company with an ok profile is nothing_billable and free.
          */
         post: operations["hotBuyers"];
         delete?: never;
@@ -229,7 +231,9 @@ export interface paths {
         put?: never;
         /**
          * Blind privacy proxy (the target stays out of payment metadata)
-         * @description Runs the named tool for the target and returns its output in result. The payment terms and everything sent to the payment facilitator carry a generic resource URL and description, never the target. It does NOT hide the target from this service or from the destination. Tier by the X-Private-Query-Tier header (MCP: params._meta['service/private-tier']): single 20000 micro-USD, bundle 40000. company_profile and due_diligence need the bundle tier: with the single tier they are refused before any work as 400 invalid_input (pointer /tool), nothing charged. due_diligence runs company-footprint and extract-contacts. An empty result is not settled.
+         * @description Runs the named tool for the target and returns its output in result. The payment terms and everything sent to the payment facilitator carry a generic resource URL and description, never the target. It does NOT hide the target from this service or from the destination. Tier by the X-Private-Query-Tier header (MCP: params._meta['service/private-tier']): single 20000 micro-USD, bundle 40000.
+         *
+         *     company_profile and due_diligence need the bundle tier: with the single tier they are refused before any work as 400 invalid_input (pointer /tool), nothing charged. due_diligence runs company-footprint and extract-contacts. An empty result is not settled.
          */
         post: operations["privateQuery"];
         delete?: never;
@@ -1390,6 +1394,11 @@ export interface components {
             phone?: components["schemas"]["SourcedText"];
             domain_registered?: components["schemas"]["SourcedText"];
         };
+        AdsReading: {
+            /** Format: date-time */
+            date: string;
+            ads_in_sample: number;
+        };
         SourcedFact: {
             value: unknown;
             /** @enum {string} */
@@ -1843,7 +1852,7 @@ export interface components {
              * @enum {string}
              */
             engineering_and_support_headcount_trend?: "more_open_roles" | "same_open_roles" | "fewer_open_roles" | "unknown";
-            /** @description Where the trend fields come from. compared_with: the stored reading of the board the trend compares with (null when none is stored: the trend fields are then unknown). open_roles and engineering_support_roles: the direction of each against it (HiringTrend rule). technologies: the tech-stack comparison with the previous stored run of the home page (first_run true when there was none, added and removed then null); null when the home page was not read or the run was partial. No history of search ads is kept, so ads are not part of the trend. */
+            /** @description Where the trend fields come from. compared_with: the stored reading of the board the trend compares with (null when none is stored: the trend fields are then unknown). open_roles and engineering_support_roles: the direction of each against it (HiringTrend rule). technologies: the tech-stack comparison with the previous stored run of the home page (first_run true when there was none, added and removed then null); null when the home page was not read or the run was partial. search_ads: the newest stored reading of the registry's unfiltered sample (search-ads and company-profile keep one a day for 180 days) against an earlier one (HiringTrend rule); null when none is stored (this skill does not query the registry). */
             trend_evidence?: {
                 compared_with: {
                     /** Format: date-time */
@@ -1855,6 +1864,12 @@ export interface components {
                 open_roles: "rising" | "flat" | "falling" | "unknown";
                 /** @enum {string} */
                 engineering_support_roles: "rising" | "flat" | "falling" | "unknown";
+                search_ads: {
+                    latest: components["schemas"]["AdsReading"];
+                    compared_with: components["schemas"]["AdsReading"] | null;
+                    /** @enum {string} */
+                    direction: "rising" | "flat" | "falling" | "unknown";
+                } | null;
                 technologies: {
                     first_run: boolean;
                     added: string[] | null;
@@ -2879,6 +2894,7 @@ export type SchemaFootprintFact = components['schemas']['FootprintFact'];
 export type SchemaSectionStatus = components['schemas']['SectionStatus'];
 export type SchemaProfileResult = components['schemas']['ProfileResult'];
 export type SchemaCompanyFacts = components['schemas']['CompanyFacts'];
+export type SchemaAdsReading = components['schemas']['AdsReading'];
 export type SchemaSourcedFact = components['schemas']['SourcedFact'];
 export type SchemaSourcedText = components['schemas']['SourcedText'];
 export type SchemaQuoteStatusRow = components['schemas']['QuoteStatusRow'];

@@ -14,6 +14,7 @@ import {
 import { comparisonOf, direction, readingsFrom } from '../engines/jobs/history.ts';
 import type { components } from '../generated/types.ts';
 import { hiringReadings } from './companyIntent.ts';
+import { adsReadings } from './searchAds.ts';
 import { operationSection, UnsafeWatch, websiteState } from './skill-sections.ts';
 import type { Handler, HandlerContext, HandlerRegistry } from './types.ts';
 
@@ -38,11 +39,12 @@ export function createB2bVendorStabilityEvaluator(registry: () => HandlerRegistr
   return async function b2bVendorStabilityEvaluator({ vendor_domain: domain }, context) {
     const watch = new UnsafeWatch();
     const section = <O>(operationId: string) => watch.wrap(operationSection<O>(registry, operationId, { domain }, context));
-    const [tech, intent, contacts, readings] = await Promise.all([
+    const [tech, intent, contacts, readings, adsHistory] = await Promise.all([
       runSection(section<TechStackResult>('techStack'), DEADLINES_MS.tech_stack),
       runSection(section<CompanyIntentResult>('companyIntent'), DEADLINES_MS.hiring_intent),
       runSection(section<ContactsResult>('extractContacts'), DEADLINES_MS.contacts),
       readingsOf(domain, context),
+      adsReadings(domain, context),
     ]);
     watch.rethrow();
 
@@ -53,12 +55,15 @@ export function createB2bVendorStabilityEvaluator(registry: () => HandlerRegistr
     const contactsVerified = verifiedContactsAvailable(contacts.result);
     const earlier = board ? comparisonOf(readings, now) : null;
     const techRead = tech.result?.status === 'ok' || tech.result?.status === 'no_signals';
+    // Ads over time: the newest stored reading of the registry's sample against an earlier one (same rule as the board's).
+    const latestAds = adsHistory.at(-1) ?? null;
+    const earlierAds = latestAds ? comparisonOf(adsHistory, latestAds.at) : null;
+    const adsPoint = (reading: { at: number; ads_in_sample: number }) => ({ date: new Date(reading.at).toISOString(), ads_in_sample: reading.ads_in_sample });
 
     const website = websiteState(domain, tech.result, tech.status, DEADLINES_MS.tech_stack);
     const limitations = [
       'seo_visibility_trend is "unknown": no search-visibility or traffic source is connected, and none is estimated.',
       'engineering_and_support_headcount_trend compares open engineering, data and support roles with an earlier stored reading of the board: more_open_roles, same_open_roles or fewer_open_roles are postings, not headcount.',
-      'No history of search ads is kept: ads over time are not part of the trend.',
       'verified_contacts_available means an address published on the site at a domain whose MX accepts mail; no mailbox is probed.',
     ];
     if (!board) {
@@ -70,6 +75,8 @@ export function createB2bVendorStabilityEvaluator(registry: () => HandlerRegistr
     if (board?.confidence === 'unverified') limitations.push('The job board was found by name only; the website does not link to it.');
     if (board?.jobs_truncated) limitations.push('The provider lists more jobs than could be read; the figures cover the jobs read.');
     if (!tech.result || tech.result.status !== 'ok') limitations.push(`tech_stack_summary is empty: ${tech.result?.status === 'no_signals' ? 'no technology was detected on the home page' : `the home page could not be read (${tech.result?.status ?? tech.status})`}.`);
+    if (!latestAds) limitations.push('trend_evidence.search_ads is null: no search-ads reading of this domain is stored (search-ads and company-profile keep one a day); this skill does not query the registry.');
+    else if (!earlierAds) limitations.push('Only one day of search-ads readings is stored for this domain: trend_evidence.search_ads.direction is unknown.');
     if (contactsVerified === null) limitations.push(`verified_contacts_available is null: the contact pages could not be read (${contacts.result?.status ?? contacts.status}).`);
 
     const unreachable = !board && website.answered === false;
@@ -91,6 +98,7 @@ export function createB2bVendorStabilityEvaluator(registry: () => HandlerRegistr
         compared_with: earlier ? { date: new Date(earlier.at).toISOString(), open_roles: earlier.open_roles, engineering_support_roles: earlier.engineering_support_roles } : null,
         open_roles: board ? direction(board.total_open_roles ?? 0, earlier?.open_roles) : 'unknown',
         engineering_support_roles: board ? direction(engineeringSupportRoles(board), earlier?.engineering_support_roles) : 'unknown',
+        search_ads: latestAds ? { latest: adsPoint(latestAds), compared_with: earlierAds ? adsPoint(earlierAds) : null, direction: direction(latestAds.ads_in_sample, earlierAds?.ads_in_sample) } : null,
         technologies: techRead && tech.result!.is_first_run !== null ? { first_run: tech.result!.is_first_run === true, added: tech.result!.added ?? null, removed: tech.result!.removed ?? null } : null,
       },
       tech_stack_summary: techStackSummary(tech.result),

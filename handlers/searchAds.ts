@@ -2,6 +2,8 @@ import { CookieJar, createLookupCaches, isAdsRegistryFailure, searchAds as searc
 import type { components } from '../generated/types.ts';
 import { ServiceError } from '../server/problem.ts';
 import { nextSteps } from './next-steps.ts';
+import { ADS_HISTORY_KIND, adsReadingsFrom, type AdsReading } from '../engines/ads/history.ts';
+import { nextReadings } from '../engines/jobs/history.ts';
 import type { Handler, HandlerContext } from './types.ts';
 
 type SearchAdsRequest = components['schemas']['SearchAdsRequest'];
@@ -41,6 +43,20 @@ export const searchAds: Handler<SearchAdsRequest, SearchAdsResult> = async ({ do
     });
   }
   const result = await collectSearchAds(domain, { region, format, shownFrom, shownTo }, context);
+  if (!region && !format && !shownFrom && !shownTo && (result.status === 'ok' || result.status === 'no_ads')) await rememberReading(domain, result, context);
   if (result.status === 'ok') result.next_steps = nextSteps(domain, ['tech-stack', 'company-intent', 'company-profile'], context.baseUrl);
   return result;
 };
+
+/** The domain's stored ads readings (engines/ads/history.ts), oldest first. */
+export async function adsReadings(domain: string, { services }: Pick<HandlerContext, 'services'>): Promise<AdsReading[]> {
+  return adsReadingsFrom((await services.snapshots.get({ kind: ADS_HISTORY_KIND, key: domain }))?.value).sort((a, b) => a.at - b.at);
+}
+
+/** Today's reading of the unfiltered sample, kept beside the earlier ones (one a day). */
+async function rememberReading(domain: string, result: SearchAdsResult, context: HandlerContext) {
+  const at = context.now().getTime();
+  const reading: AdsReading = { at, ads_in_sample: result.ads_returned ?? result.ads?.length ?? 0, ads_shown_last_30_days: result.ads_shown_last_30_days_in_sample ?? null };
+  const readings = nextReadings(await adsReadings(domain, context), reading);
+  await context.services.snapshots.put({ kind: ADS_HISTORY_KIND, key: domain, value: { readings } as any, at });
+}

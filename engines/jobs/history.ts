@@ -40,17 +40,17 @@ export function readingsFrom(value: unknown): HiringReading[] {
 }
 
 /** The newest reading at least TREND_MIN_DAYS before now. */
-export function baselineOf(readings: readonly HiringReading[], now: number): HiringReading | null {
+export function baselineOf<T extends { at: number }>(readings: readonly T[], now: number): T | null {
   return readings.filter((reading) => reading.at <= now - TREND_MIN_DAYS * DAY).sort((a, b) => b.at - a.at)[0] ?? null;
 }
 
 /** What a trend compares with: the baseline, else the oldest reading at least a day old; null without one. */
-export function comparisonOf(readings: readonly HiringReading[], now: number): HiringReading | null {
+export function comparisonOf<T extends { at: number }>(readings: readonly T[], now: number): T | null {
   return baselineOf(readings, now) ?? readings.filter((reading) => reading.at <= now - DAY).sort((a, b) => a.at - b.at)[0] ?? null;
 }
 
 /** Earlier readings (at least a day old), oldest first. */
-export function earlierReadings(readings: readonly HiringReading[], now: number): HiringReading[] {
+export function earlierReadings<T extends { at: number }>(readings: readonly T[], now: number): T[] {
   return readings.filter((reading) => reading.at <= now - DAY).sort((a, b) => a.at - b.at);
 }
 
@@ -64,7 +64,7 @@ export function direction(now: number, then: number | null | undefined): TrendDi
 }
 
 /** The readings to keep after this one: one per day (the newest of a day wins), none older than KEEP_DAYS. */
-export function nextReadings(readings: readonly HiringReading[], reading: HiringReading): HiringReading[] {
+export function nextReadings<T extends { at: number }>(readings: readonly T[], reading: T): T[] {
   const kept = readings.filter((old) => old.at > reading.at - KEEP_DAYS * DAY && old.at <= reading.at && reading.at - old.at >= DAY);
   return [...kept, reading].sort((a, b) => a.at - b.at).slice(-MAX_READINGS);
 }

@@ -319,6 +319,36 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
       }
     });
 
+    it('reads ads over time from the search-ads readings stored on earlier days, and never queries the registry itself', async () => {
+      let clock = T0;
+      const later = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(clock) });
+      const ads = () => call(later.url, '/v1/search-ads', { body: { domain: TRUST_DOMAINS.established }, headers: caller() });
+      try {
+        const before = await vendor(TRUST_DOMAINS.established, later.url);
+        assert.equal(before.body.trend_evidence.search_ads, null);
+        assert.ok(before.body.limitations.some((text: string) => /no search-ads reading of this domain is stored/.test(text)));
+
+        const first = await ads();
+        assert.equal(first.body.status, 'ok');
+        const filtered = await call(later.url, '/v1/search-ads', { body: { domain: TRUST_DOMAINS.established, format: 'image' }, headers: caller() });
+        assert.equal(filtered.status, 200);
+        const once = await vendor(TRUST_DOMAINS.established, later.url);
+        assert.deepEqual(once.body.trend_evidence.search_ads, { latest: { date: new Date(T0).toISOString(), ads_in_sample: first.body.ads_returned }, compared_with: null, direction: 'unknown' }, 'the filtered call is not a reading');
+
+        clock = T0 + 8 * DAY;
+        const second = await ads();
+        const twice = await vendor(TRUST_DOMAINS.established, later.url);
+        assertValid('VendorStabilityResult', twice.body);
+        assert.deepEqual(twice.body.trend_evidence.search_ads, {
+          latest: { date: new Date(T0 + 8 * DAY).toISOString(), ads_in_sample: second.body.ads_returned },
+          compared_with: { date: new Date(T0).toISOString(), ads_in_sample: first.body.ads_returned },
+          direction: 'flat',
+        });
+      } finally {
+        await later.close();
+      }
+    });
+
     it('no_data: a site without a job board: UNKNOWN, no score, the rest given, free', async () => {
       const { body, headers } = await vendor(TRUST_DOMAINS.brochure);
       assert.equal(body.status, 'no_data');
