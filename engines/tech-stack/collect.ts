@@ -88,12 +88,16 @@ const CHALLENGE_MARKERS = [
   /<title>\s*just a moment\.\.\.\s*<\/title>/i,
   /attention required! \| cloudflare/i,
   /cf-browser-verification|cf_chl_opt|challenge-platform\/h\//i,
-  /_incapsula_resource/i,
-  /geo\.captcha-delivery\.com|datadome/i,
-  /px-captcha|perimeterx/i,
   /<title>\s*(access denied|403 forbidden|request rejected)\s*<\/title>/i,
   /please (verify|confirm) (that )?you are (a )?human/i,
 ];
+/**
+ * Bot-protection vendors whose script or resource also sits on the ordinary pages of the sites they
+ * protect (Imperva's /_Incapsula_Resource, DataDome's and HUMAN's captcha frames): a challenge only
+ * on a page as small as a challenge page, never on a site's real home page.
+ */
+const VENDOR_CHALLENGE_MARKERS = [/_incapsula_resource/i, /geo\.captcha-delivery\.com/i, /px-captcha/i];
+const CHALLENGE_PAGE_MAX_CHARS = 20_000;
 
 /** A bot wall or challenge page: the site answered, but not with itself. */
 export function isBlocked(response: SafeFetchResponse, html: string): boolean {
@@ -101,7 +105,8 @@ export function isBlocked(response: SafeFetchResponse, html: string): boolean {
   if (response.status === 503 && (response.headers['cf-mitigated'] || /captcha|challenge/i.test(html.slice(0, 20_000)))) return true;
   if (response.headers['cf-mitigated'] === 'challenge') return true;
   const head = html.slice(0, 50_000);
-  return CHALLENGE_MARKERS.some((marker) => marker.test(head));
+  if (CHALLENGE_MARKERS.some((marker) => marker.test(head))) return true;
+  return html.length <= CHALLENGE_PAGE_MAX_CHARS && VENDOR_CHALLENGE_MARKERS.some((marker) => marker.test(html));
 }
 
 const records = <T>(answer: DnsAnswer<T>): T[] => (answer.ok ? answer.records : []);

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { collectTechStack, type TechStackDeps } from '../../../../engines/tech-stack/collect.ts';
+import { collectTechStack, isBlocked, type TechStackDeps } from '../../../../engines/tech-stack/collect.ts';
 import { createNet, loadNetConfig, type Net } from '../../../../engines/net/index.ts';
 import { serveContainer } from '../../../world/fixtures/tag-manager.ts';
 import { startWorld, type World } from '../../../world/index.ts';
@@ -94,5 +94,24 @@ describe('collectTechStack with the container cache (net.containers)', () => {
     assert.deepEqual(tasks, ['containerIds:true', 'detect:false']);
     const readable = await collectTechStack(SITES[4], deps(net, false));
     assert.equal(readable.page_unanalysable, undefined);
+  });
+});
+
+describe('isBlocked: a bot wall, not a protected site', () => {
+  const answer = (status: number, headers: Record<string, string> = {}) => ({ status, headers }) as unknown as Parameters<typeof isBlocked>[0];
+  const home = (extra: string) => `<!doctype html><html><head><title>Shop</title>${extra}</head><body>${'<p>Our products and our story.</p>'.repeat(800)}</body></html>`;
+
+  it('reads a challenge page as blocked, by status, header, title or a vendor frame on a page that small', () => {
+    assert.equal(isBlocked(answer(403), '<html></html>'), true);
+    assert.equal(isBlocked(answer(200, { 'cf-mitigated': 'challenge' }), '<html></html>'), true);
+    assert.equal(isBlocked(answer(200), '<html><head><title>Just a moment...</title></head></html>'), true);
+    assert.equal(isBlocked(answer(200), '<html><body><iframe src="https://geo.captcha-delivery.com/captcha/?initialCid=x"></iframe></body></html>'), true);
+    assert.equal(isBlocked(answer(200), '<html><head><script src="/_Incapsula_Resource?SWJIYLWA=x"></script></head><body></body></html>'), true);
+  });
+
+  it('does not read a real home page that loads a bot-protection vendor\'s script as blocked', () => {
+    assert.equal(isBlocked(answer(200), home('<script src="https://js.datadome.co/tags.js"></script><script>window.ddjskey="x"</script>')), false);
+    assert.equal(isBlocked(answer(200), home('<script src="/_Incapsula_Resource?SWJIYLWA=719d34d31c8e3a6e6fffd425f7e032f3"></script>')), false);
+    assert.equal(isBlocked(answer(200), home('<script src="https://client.perimeterx.net/PXabc/main.min.js"></script>')), false);
   });
 });
