@@ -20,7 +20,8 @@ const lookups = createLookupCaches();
  */
 export async function collectSearchAds(domain: string, filters: AdsFilters, { services, now, signal }: Pick<HandlerContext, 'services' | 'now' | 'signal'>): Promise<SearchAdsResult> {
   try {
-    return await searchRegistry(domain, filters, { fetch: services.net.fetch, now, signal, config: services.upstreams.ads, jar, lookups });
+    const config = services.upstreams.ads;
+    return await searchRegistry(domain, filters, { fetch: services.net.fetch, now, signal, config, jar, lookups }, { maxCreativeLookups: config.adLookups, maxAdvertiserLookups: config.advertiserLookups });
   } catch (error) {
     if (isAdsRegistryFailure(error)) {
       throw new ServiceError('engine_failed', {

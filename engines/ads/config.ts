@@ -9,11 +9,21 @@ export interface AdsConfig {
   registryUrl: string;
   /** ADS_REGISTRY_TIMEOUT_MS: cap on one registry request (1 to 60000, default 8000). */
   timeoutMs: number;
+  /**
+   * ADS_REGISTRY_AD_LOOKUPS / ADS_REGISTRY_ADVERTISER_LOOKUPS: ads whose regions, and advertisers
+   * whose verified name and country, are looked up per call (one registry request each, answers
+   * kept 6 h and 24 h). The registry blocks an address after about 20 calls in a window, so the
+   * defaults keep a call at 10 requests at most (home visit, 4 search pages, 3 + 2 lookups).
+   */
+  adLookups: number;
+  advertiserLookups: number;
 }
 
 export const DEFAULT_ADS_CONFIG: AdsConfig = {
   registryUrl: 'https://adstransparency.google.com',
   timeoutMs: 8_000,
+  adLookups: 3,
+  advertiserLookups: 2,
 };
 
 export function loadAdsConfig(env: NodeJS.ProcessEnv = process.env): AdsConfig {
@@ -24,7 +34,16 @@ export function loadAdsConfig(env: NodeJS.ProcessEnv = process.env): AdsConfig {
     if (!Number.isInteger(ms) || ms < 1 || ms > 60_000) throw new Error(`ADS_REGISTRY_TIMEOUT_MS must be an integer from 1 to 60000 (got ${JSON.stringify(env.ADS_REGISTRY_TIMEOUT_MS)})`);
     config.timeoutMs = ms;
   }
+  config.adLookups = lookupCount('ADS_REGISTRY_AD_LOOKUPS', env.ADS_REGISTRY_AD_LOOKUPS, config.adLookups, 10);
+  config.advertiserLookups = lookupCount('ADS_REGISTRY_ADVERTISER_LOOKUPS', env.ADS_REGISTRY_ADVERTISER_LOOKUPS, config.advertiserLookups, 5);
   return config;
+}
+
+function lookupCount(name: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0 || count > max) throw new Error(`${name} must be an integer from 0 to ${max} (got ${JSON.stringify(value)})`);
+  return count;
 }
 
 function parseBase(value: string): string {

@@ -15,6 +15,7 @@ import { ADS_DOMAINS, ADVERTISER_FACTS, advertiserIdOf, dayOf, installAdsRegistr
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { WORLD_NOW } from '../world/clock.ts';
+import { DEFAULT_ADS_CONFIG } from '../../engines/ads/index.ts';
 
 let ip = 0;
 const caller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
@@ -27,7 +28,8 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
   before(async () => {
     world = await startWorld();
     registry = installAdsRegistry(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(WORLD_NOW) });
+    // Lookups at their highest settings, so that the tests see every lookup fact and its limit.
+    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], ads: { ...DEFAULT_ADS_CONFIG, adLookups: 10, advertiserLookups: 5 } }, now: () => new Date(WORLD_NOW) });
   });
   after(async () => {
     await service?.close();

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CookieJar, createLookupCaches, searchAds, isAdsRegistryFailure, REGIONS, type AdsRegistryFailure, type Region } from '../../../../engines/ads/index.ts';
+import { CookieJar, DEFAULT_ADS_CONFIG, createLookupCaches, searchAds, isAdsRegistryFailure, REGIONS, type AdsRegistryFailure, type Region } from '../../../../engines/ads/index.ts';
 import { FetchFailure } from '../../../../engines/net/types.ts';
 import { assertValid } from '../../../support/contract.ts';
 import { ADS_DOMAINS, BLOCK_PAGE, PAGE_CAP, registryListings, WORLD_GEO_IDS } from '../../../world/fixtures/ads-registry.ts';
@@ -345,7 +345,7 @@ describe('searchAds: the visit for cookies', () => {
 
   it('reads the registry at the configured base URL', async () => {
     const registry = fakeRegistry({ base: 'https://ads-mirror.example.net' });
-    const result = await searchAds(ADS_DOMAINS.regions, { region: 'US' }, { fetch: registry.fetch, now, config: { registryUrl: 'https://ads-mirror.example.net', timeoutMs: 1000 } });
+    const result = await searchAds(ADS_DOMAINS.regions, { region: 'US' }, { fetch: registry.fetch, now, config: { ...DEFAULT_ADS_CONFIG, registryUrl: 'https://ads-mirror.example.net', timeoutMs: 1000 } });
     assert.equal(result.status, 'ok');
     assert.ok(registry.requests.every((request) => request.url.startsWith('https://ads-mirror.example.net/')));
     assert.ok(result.ads!.every((ad) => ad.transparency_url.startsWith('https://adstransparency.google.com/advertiser/')), 'links go to the public site');
