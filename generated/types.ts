@@ -25,16 +25,18 @@ export interface paths {
          *     and are listed in not_available; a technology named after a word of adoption ("are buying
          *     Snowflake", "using HubSpot") names tech-stack; a URL points to the offer that reads its
          *     kind of page (a product page, a paid API endpoint, any other page); buying from a seller
-         *     points to the pre-purchase trust check. An offer is asked for when its score reaches 3.
+         *     points to the pre-purchase trust check (not a purchase word inside another offer's phrase,
+         *     as in "buying signals from hiring"). An offer is asked for when its score reaches 3.
          *     Then, in order:
          *     1. nothing asked for: recommended_tool is null, with not_available when the goal asks for
          *        data the service does not have (a bulk goal without a tool: batch, tool required);
-         *     2. hot-buyers asked for with 2 or more domains, or an unstated number: hot-buyers (1 domain: company-intent);
+         *     2. hot-buyers asked for with 2 or more domains, or an unstated number, or before a "then"
+         *        whose step refers back to its companies: hot-buyers (1 domain: company-intent);
          *     3. private-query asked for: private-query running the other tool asked for;
          *     4. company-profile on top, or all three of tech stack, hiring intent and search ads asked
          *        for: company-profile; two of them: the separate calls (see efficiency_analysis);
-         *     5. otherwise the top offer (or an offer asked for whose result holds the top one's: "a real
-         *        footprint: tags, job board, ads"), plus up to two other offers asked for that it does
+         *     5. otherwise the top offer (or an offer asked for, scoring at least 0.4 of the top, whose
+         *        result holds the top one's: "a real footprint: tags, job board, ads"), plus up to two other offers asked for that it does
          *        not cover, the steps in the order the goal asks for them; a step asked for "then" about
          *        the companies a hot-buyers or batch step returns has depends_on and its domain as
          *        required_input;

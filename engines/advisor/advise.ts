@@ -208,14 +208,17 @@ export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
       };
     }
     const top = data[0];
-    if (isAsked(context, 'hot-buyers') && (top.offer === 'hot-buyers' || (isAsked(context, 'company-intent') && (count >= 2 || !context.countKnown)))) {
+    // "find which are hot, then … for the hot ones": the listing comes first, whatever scores more after "then".
+    const { thenAt, refersBack } = context.reading;
+    const hotFirst = thenAt !== null && refersBack && atOf(context, 'hot-buyers') < thenAt;
+    if (isAsked(context, 'hot-buyers') && (top.offer === 'hot-buyers' || hotFirst || (isAsked(context, 'company-intent') && (count >= 2 || !context.countKnown)))) {
       if (count >= limits.hotBuyers.minDomains || !context.countKnown) return withExtras(hotPlan(context, [`"${cueOf(context, 'hot-buyers')}": hot-buyers checks the hiring intent of every domain for free and sells a full company profile only for the hot ones.`]), context, 'hot-buyers');
       return single('company-intent', context, [`hot-buyers needs ${limits.hotBuyers.minDomains} to ${limits.hotBuyers.maxDomains} domains; for one domain company-intent gives its intent score.`]);
     }
     if (isAsked(context, 'private-query')) return privatePlan(context);
     // An offer named outright whose result holds what the top offer gives is what the goal asks
     // for, its parts listed ("a real footprint: website tags, job board, ads").
-    const whole = data.find((entry) => entry !== top && entry.score >= ASKED + 1 && (COVERS[entry.offer] ?? []).includes(top.offer) && !(COVERS[top.offer] ?? []).includes(entry.offer));
+    const whole = data.find((entry) => entry !== top && entry.score >= ASKED + 1 && entry.score >= 0.4 * top.score && (COVERS[entry.offer] ?? []).includes(top.offer) && !(COVERS[top.offer] ?? []).includes(entry.offer));
     if (whole) return withExtras(bulkOrSingle(whole.offer, context, [`"${cueOf(context, whole.offer)}" points to ${whole.offer}, whose result holds ${top.offer}'s: ${catalog.offer(whole.offer).summary.toLowerCase()}.`]), context, whole.offer);
     const sections = SECTION_OFFERS.filter((offer) => isAsked(context, offer));
     if (top.offer === 'company-profile' || sections.length === SECTION_OFFERS.length) {

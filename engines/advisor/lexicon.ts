@@ -16,20 +16,21 @@ export const RULES: Record<string, Rule[]> = {
     ['built with', 4], ['builtwith', 4], ['wappalyzer', 4], ['cms', 4], ['framework', 2], ['pixel', 4], ['tracking pixel', 2], ['ad pixel', 3],
     ['analytics', 2], ['tag manager', 4], ['email provider', 5], ['mail provider', 4], ['dmarc', 4], ['spf', 4], ['mx record', 3],
     ['hosting', 2], ['hosted on', 3], ['cdn', 3], ['platform', 1], ['ecommerce platform', 3], ['what software', 3], ['what tools', 2],
-    ['run on', 2], ['running on', 2], ['powered by', 3], ['martech', 4], ['javascript librar', 3], ['tracking script', 3], ['uses', 1], ['use', 1],
+    ['run on', 2], ['running on', 2], ['powered by', 3], ['martech', 4], ['marketing automation', 4], ['installed', 3], ['installed on', 4], ['javascript librar', 3], ['tracking script', 3], ['uses', 1], ['use', 1],
   ],
   'ats-jobs': [
     ['open jobs', 5], ['open job', 5], ['job', 3], ['jobs', 3], ['job opening', 5], ['opening', 3], ['job posting', 5], ['posting', 3], ['vacancy', 4],
     ['vacancies', 4], ['career', 3], ['careers page', 4], ['job board', 4], ['position', 2], ['open role', 4], ['role', 1], ['list', 1],
     ['greenhouse', 3], ['lever', 3], ['ashby', 3], ['workable', 3], ['smartrecruiters', 3], ['recruitee', 3], ['ats', 3],
     ['new jobs since', 4], ['since my last', 3], ['diff', 3], ['known job ids', 5], ['job ids', 4], ['poll', 2], ['monitor', 1],
-    ['salary', 2], ['remote jobs', 3], ['stellenangebot', 4], ['empleo', 3], ['offre d emploi', 4],
+    ['salary', 2], ['remote jobs', 3], ['hiring for', 3], ['what positions', 4], ['stellenangebot', 4], ['empleo', 3], ['offre d emploi', 4],
   ],
   'company-intent': [
     ['intent', 4], ['buying intent', 6], ['purchase intent', 6], ['buyer intent', 6], ['buying signal', 6], ['intent score', 6],
     ['hiring intent', 6], ['hiring signal', 5], ['hiring', 2], ['hire', 2], ['in market', 3], ['growing', 2], ['growth', 2], ['grow', 2],
     ['hypergrowth', 4], ['expanding', 2], ['scaling', 2], ['headcount', 2], ['ready to buy', 4], ['will buy', 3], ['need our product', 3],
     ['likely to buy', 3], ['buying mode', 5], ['ready to purchase', 4], ['hiring hard', 3], ['how much are they hiring', 4], ['hiring velocity', 4],
+    ['hiring momentum', 5], ['momentum', 2], ['go to market', 3],
   ],
   'search-ads': [
     ['ads', 4], ['ad', 3], ['advertising', 4], ['advertis', 4], ['advertiser', 4], ['ppc', 5], ['sem', 4], ['paid search', 5], ['google ads', 6],
@@ -40,7 +41,7 @@ export const RULES: Record<string, Rule[]> = {
     ['profile', 4], ['company profile', 6], ['overview', 4], ['everything about', 5], ['everything', 2], ['full picture', 5], ['all signals', 4],
     ['all in one', 4], ['one call', 2], ['enrich', 4], ['enrichment', 4], ['firmographic', 4], ['account research', 4], ['research', 2],
     ['deep dive', 4], ['dossier', 4], ['360', 3], ['complete view', 4], ['summary of the company', 3], ['tell me about', 3], ['what do you know about', 3],
-    ['background', 2],
+    ['background', 2], ['snapshot', 4],
   ],
   'company-footprint': [
     ['footprint', 6], ['real company', 5], ['real business', 5], ['actually operat', 5], ['operating', 3], ['exist', 2], ['shell company', 5],
@@ -59,7 +60,7 @@ export const RULES: Record<string, Rule[]> = {
   'private-query': [
     ['private', 4], ['privately', 5], ['privacy', 5], ['blind', 5], ['anonymous', 5], ['anonymously', 5], ['without reveal', 5],
     ['without reveal the target', 6], ['hide the target', 6], ['hide', 2], ['facilitator', 3], ['confidential', 4], ['stealth', 4],
-    ['payment metadata', 6], ['incognito', 5], ['discreet', 4], ['on chain', 2], ['leak', 1],
+    ['payment metadata', 6], ['incognito', 5], ['discreet', 4], ['on chain', 2], ['leak', 1], ['payment data', 5], ['payment trail', 5], ['reveal', 3],
   ],
   'verify-merchant': [
     ['x402', 5], ['x402 endpoint', 6], ['402', 3], ['paid api', 4], ['api endpoint', 4], ['endpoint', 3], ['payment terms', 4], ['prompt injection', 6],
@@ -92,7 +93,7 @@ export const RULES: Record<string, Rule[]> = {
     ['availability', 3], ['sku', 4], ['variant', 3], ['rating', 2], ['review', 1], ['item page', 4], ['listing', 2], ['json', 2], ['structured', 1],
   ],
   b2b_vendor_stability_evaluator: [
-    ['vendor', 5], ['supplier', 5], ['vendor risk', 7], ['stability', 5], ['stable', 4], ['go out of business', 6], ['going under', 6],
+    ['vendor', 3], ['supplier', 4], ['vendor risk', 7], ['vendor stability', 7], ['vendor assessment', 6], ['depend on', 3], ['rely on', 3], ['stability', 5], ['stable', 4], ['go out of business', 6], ['going under', 6],
     ['out of business', 5], ['bankrupt', 5], ['layoff', 4], ['financial health', 4], ['health score', 4], ['sign with', 3], ['contract', 2],
     ['procurement', 4], ['third party risk', 6], ['b2b', 3], ['shrinking', 4], ['contracting', 3], ['saas provider', 4], ['provider', 1],
   ],
@@ -101,6 +102,7 @@ export const RULES: Record<string, Rule[]> = {
     ['robots txt', 4], ['robots', 3], ['sitemap', 4], ['product feed', 4], ['agent card', 4], ['discoverab', 4], ['shopping agent', 4],
     ['ai shopping', 4], ['how to fix', 3], ['my store', 3], ['my shop', 3], ['our store', 3], ['our shop', 3], ['bot access', 5],
     ['optimize', 2], ['optimise', 2], ['crawlab', 3], ['seo', 2], ['schema markup', 3], ['structured data', 2], ['agentic commerce', 4],
+    ['gptbot', 5], ['claudebot', 5], ['perplexitybot', 5], ['ai crawler', 6], ['ai bot', 5], ['crawler', 3], ['block bot', 4],
   ],
   conversion_leak_lead_finder: [
     ['conversion leak', 8], ['conversion', 4], ['leak', 4], ['losing sales', 5], ['lose sales', 5], ['agency', 3], ['pitch', 4],
@@ -112,7 +114,7 @@ export const RULES: Record<string, Rule[]> = {
     ['shelf', 6], ['rival', 5], ['side by side', 5], ['stack up', 5], ['stacks up', 5], ['compared to', 5],
   ],
   verified_merchant_json_badge: [
-    ['badge', 8], ['signed', 5], ['signature', 4], ['attestation', 6], ['certificate', 3], ['verifiable', 4], ['proof', 3], ['json badge', 9],
+    ['badge', 8], ['signed', 2], ['signature', 4], ['attestation', 6], ['certificate', 3], ['verifiable', 4], ['proof', 3], ['json badge', 9],
     ['trust badge', 9], ['signed statement', 8], ['credential', 3], ['show customers', 3], ['embed', 3], ['seal', 4],
   ],
   verify_domain_legitimacy_and_security: [
@@ -136,6 +138,10 @@ export const TAKE_BACK: [phrase: string, offer: string, weight: number][] = [
   ['product feed', 'universal_product_url_to_json', 3],
   ['structured data', 'universal_product_url_to_json', 1],
   ['json badge', 'universal_product_url_to_json', 2],
+  // Legitimacy asked before a purchase is the pre-purchase check's question.
+  ['before buying', 'verify_domain_legitimacy_and_security', 3],
+  ['before i buy', 'verify_domain_legitimacy_and_security', 3],
+  ['before purchas', 'verify_domain_legitimacy_and_security', 3],
 ];
 
 /** The three sections of a company profile: asking for all of them means company-profile. */

@@ -105,7 +105,9 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     }
 
     const sellers = purchaseFrom.flatMap(spans).map(([from]) => from);
-    const purchaseAt = purchase.flatMap(spans).map(([from]) => from).find((at) => !masked.has(at) && sellers.some((seller) => seller > at && seller <= at + 4)) ?? null;
+    // A purchase word inside another offer's phrase ("buying signals from hiring", "ready to buy") is not the agent buying.
+    const phrased = others.flatMap(spans).filter(([from, to]) => to - from > 1);
+    const purchaseAt = purchase.flatMap(spans).map(([from]) => from).find((at) => !masked.has(at) && !phrased.some(([from, to]) => at >= from && at < to) && sellers.some((seller) => seller > at && seller <= at + 4)) ?? null;
     const thenAt = sequence.flatMap(spans).map(([from]) => from).sort((a, b) => a - b)[0] ?? null;
     const refersBack = back.flatMap(spans).some(([from]) => from > (thenAt ?? 0));
     return { masked, notAvailable, adopted, urlKinds: urls.map(urlKind), purchaseAt, thenAt, refersBack };

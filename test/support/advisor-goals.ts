@@ -7,8 +7,8 @@
  * for a goal the service cannot serve (unclear, or data it does not have: recommended_tool null).
  * Every goal is answered with the same facts: 5 free calls and 3 free scans left.
  *
- * HELD_OUT was written before the routing was tuned and is never tuned on; DEV is what the rules
- * were tuned on.
+ * HELD_OUT was written before the routing was tuned, and tuned on from 2026-11-26 (it then stood
+ * at 87.5%); DEV is what the rules were tuned on first; HELD_OUT_2 (at the end) is never tuned on.
  */
 export interface GoalCase {
   goal: string;
@@ -279,3 +279,82 @@ export function routedRight(expect: string | null, result: { recommended_tool: s
   if (inner && (steps[0]?.body as { tool?: unknown } | null)?.tool !== inner) return false;
   return !then || steps.slice(1).some((step) => step.tool === then);
 }
+
+/**
+ * A second held-out set, written on 2026-11-26 before the first held-out set's misses were read
+ * (that set was then tuned on, so it no longer measures unseen goals). Never tuned on.
+ */
+export const HELD_OUT_2: GoalCase[] = [
+  // data the service does not have
+  g('how profitable is wayfair.com', null),
+  g('number of staff at deel.com in 2025?', null),
+  g('who owns acme-holdings.com (beneficial owners)', null),
+  g('series B details for pitch.com', null),
+  g('give me the direct dial of the head of procurement at bosch.de', null),
+  g("what's the churn rate of their customers", null, { sample_domain: 'intercom.com' }),
+  // tech-stack
+  g('which CMS does nytimes.com run on', 'tech-stack'),
+  g('is stripe checkout or paypal on the site www.allbirds.com?', 'tech-stack'),
+  g('what CDN and hosting does vercel.com sit behind', 'tech-stack'),
+  g('does linear.app use google tag manager', 'tech-stack'),
+  g('detect frameworks (react? vue?) on airbnb.com', 'tech-stack'),
+  g('email provider of the domain basecamp.com (google workspace or microsoft 365?)', 'tech-stack'),
+  g('I have 30 ecommerce domains; which run Klaviyo?', 'batch:tech-stack', { domain_count: 30 }),
+  g('tech', 'tech-stack', { sample_domain: 'notion.so' }),
+  // ats-jobs
+  g('list current openings at canva.com', 'ats-jobs'),
+  g('any data engineer vacancies at spotify.com?', 'ats-jobs'),
+  g('job board scrape for ramp.com, titles and locations', 'ats-jobs'),
+  g('what positions are posted on the careers page of hubspot.com', 'ats-jobs'),
+  // company-intent
+  g('is gong.io hiring fast enough that they might need more tooling?', 'company-intent'),
+  g('hiring momentum for loom.com', 'company-intent'),
+  g('buying signals from hiring at airtable.com', 'company-intent'),
+  // search-ads
+  g('what google search ads is zapier.com running', 'search-ads'),
+  g('ad creatives of nordvpn.com in the UK', 'search-ads'),
+  g('are they advertising on google? acme.com', 'search-ads'),
+  // company-profile
+  g('quick company overview of mercury.com: technologies, open roles and ads', 'company-profile'),
+  g('I need everything you have on figma.com in one call', 'company-profile'),
+  g('enrich this account: attio.com', 'company-profile'),
+  // footprint / legitimacy
+  g('does quantum-leap-ventures.io actually exist as an operating business?', 'company-footprint'),
+  g('is paypa1-secure-login.com a phishing domain?', 'verify_domain_legitimacy_and_security'),
+  // hot-buyers / batch
+  g('out of these 10 prospects which show the strongest hiring intent: a.io b.io c.io d.io e.io f.io g.io h.io i.io j.io', 'hot-buyers'),
+  g('find the warmest accounts in my list of 22 and give me their profiles', 'hot-buyers', { domain_count: 22 }),
+  g('get open jobs for 80 companies', 'batch:ats-jobs', { domain_count: 80 }),
+  g('company profiles for 15 domains please', 'batch:company-profile', { domain_count: 15 }),
+  // private-query
+  g("I don't want the payment trail to reveal that I'm researching target-co.com; get its tech stack", 'private-query'),
+  // verify-merchant
+  g('my agent got a 402 from https://api.paywalled.dev/v2/data - check it before paying', 'verify-merchant'),
+  g('is the x402 endpoint https://search.agentapi.io/query trustworthy?', 'verify-merchant'),
+  // extract-contacts
+  g('emails listed on deel.com', 'extract-contacts'),
+  g('find the press contact and linkedin page for canva.com', 'extract-contacts'),
+  g('who works at acme.com? names and roles from their team page', 'extract-contacts'),
+  g('guess the email format used at stripe.com', 'extract-contacts'),
+  // clean-markdown
+  g('turn https://www.example.com/docs/install into clean markdown', 'clean-markdown'),
+  g('summarize-ready text of https://blog.acme.io/2026/launch (no nav, no ads)', 'clean-markdown'),
+  // commerce skills
+  g('can I trust gadget-depot.shop for a $89 order?', 'pre_purchase_merchant_trust_check'),
+  g('promo code for allbirds', 'checkout_active_promo_code_finder'),
+  g('structured product data from https://store.example.com/products/blue-mug', 'universal_product_url_to_json'),
+  g('what does https://shop.io/p/987 cost and is it in stock', 'universal_product_url_to_json'),
+  g('is datadog a stable vendor to depend on for 3 years? datadoghq.com', 'b2b_vendor_stability_evaluator'),
+  g('audit mystore.com for AI agent readiness', 'store_readiness_auditor'),
+  g('does my robots.txt block AI crawlers? shop.example', 'store_readiness_auditor'),
+  g('compare schema markup of my store me.shop against comp1.shop and comp2.shop', 'agentic_shelf_schema_comparator'),
+  g('is brand.co a good lead for my conversion optimisation agency', 'conversion_leak_lead_finder'),
+  g('I need a signed verification of my merchant domain good-shop.com for agents', 'verified_merchant_json_badge'),
+  // two tools in sequence
+  g('check the tech stack of acme.com and then find contact emails there', 'tech-stack>extract-contacts'),
+  g('see if vendor.io is hiring, then look at their google ads', 'ats-jobs>search-ads'),
+  // unclear or out of scope
+  g('book a meeting with the founder of acme.com', null),
+  g('what is the weather in berlin', null),
+  g('summarize this pdf for me', null),
+];

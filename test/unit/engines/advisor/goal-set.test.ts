@@ -1,7 +1,9 @@
 /**
  * The advisor over the goal set (test/support/advisor-goals.ts): the share routed as a careful
- * engineer reading the catalog would, at least 97% on the dev set the rules were tuned on and at
- * least 85% on the held-out set written before tuning (86.5% when the floor was set); every answer
+ * engineer reading the catalog would: at least 97% on the dev set and on the first held-out set
+ * (both tuned on: the first held-out set since 2026-11-26, when it stood at 87.5%), and at least
+ * 85% on the second held-out set, written before the first one's misses were read and never tuned
+ * on (86.0% when the floor was set; 84.2% with the rules before that day's changes); every answer
  * valid against the spec, goals asking only for data the service does not have answered with
  * recommended_tool null and not_available, and no payload holding a domain or URL the caller did
  * not write. bench:advisor prints the same shares.
@@ -9,7 +11,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAdvisor, type AdvisorFacts } from '../../../../engines/advisor/advise.ts';
-import { DEV, HELD_OUT, routedRight, type GoalCase } from '../../../support/advisor-goals.ts';
+import { DEV, HELD_OUT, HELD_OUT_2, routedRight, type GoalCase } from '../../../support/advisor-goals.ts';
 import { assertValid } from '../../../support/contract.ts';
 
 const DEV_TARGET = 0.97;
@@ -38,10 +40,11 @@ describe('advisor goal set', () => {
   it('holds at least 150 goals, the held-out set a third or more of them', () => {
     assert.ok(DEV.length + HELD_OUT.length >= 150, `${DEV.length + HELD_OUT.length}`);
     assert.ok(HELD_OUT.length * 3 >= DEV.length + HELD_OUT.length);
-    assert.equal(new Set([...DEV, ...HELD_OUT].map((item) => item.goal)).size, DEV.length + HELD_OUT.length, 'no goal twice');
+    const all = [...DEV, ...HELD_OUT, ...HELD_OUT_2];
+    assert.equal(new Set(all.map((item) => item.goal)).size, all.length, 'no goal twice');
   });
 
-  for (const [name, cases, floor] of [['dev', DEV, DEV_TARGET], ['held-out', HELD_OUT, HELD_OUT_FLOOR]] as const) {
+  for (const [name, cases, floor] of [['dev', DEV, DEV_TARGET], ['held-out (tuned on since 2026-11-26)', HELD_OUT, DEV_TARGET], ['held-out 2', HELD_OUT_2, HELD_OUT_FLOOR]] as const) {
     it(`routes at least ${floor * 100}% of the ${name} set right`, () => {
       const misses = cases.filter((item) => !routedRight(item.expect, run(item) as never));
       const share = 1 - misses.length / cases.length;
@@ -81,7 +84,7 @@ describe('advisor goal set', () => {
   });
 
   it('never puts a domain or URL in a payload that the caller did not write', () => {
-    for (const item of [...DEV, ...HELD_OUT]) {
+    for (const item of [...DEV, ...HELD_OUT, ...HELD_OUT_2]) {
       const result = run(item);
       const written = `${item.goal} ${item.sample_domain ?? ''}`.toLowerCase();
       for (const step of result.recommended_execution_sequence) {
