@@ -10,20 +10,14 @@
  * the dev set's misses.
  */
 import { performance } from 'node:perf_hooks';
-import { createAdvisor, type AdvisorFacts } from '../engines/advisor/advise.ts';
+import { createAdvisor } from '../engines/advisor/advise.ts';
 import { advisorCatalog } from '../engines/advisor/catalog.ts';
-import { DEV, HELD_OUT, HELD_OUT_2, routedRight, type GoalCase } from '../test/support/advisor-goals.ts';
+import { DEV, GOAL_FACTS, HELD_OUT, HELD_OUT_2, routedRight, type GoalCase } from '../test/support/advisor-goals.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const facts: AdvisorFacts = {
-  baseUrl: 'https://svc.test',
-  now: new Date('2025-03-04T10:00:00Z'),
-  freeQuota: { remaining: 5, limit: 5, resetsAt: '2025-03-05T00:00:00Z' },
-  freeScans: { remaining: 3, limit: 3 },
-  cached: null,
-};
+const facts = GOAL_FACTS;
 const advise = createAdvisor();
 const inputOf = ({ goal, expect: _expect, ...rest }: GoalCase) => ({ agent_goal: goal, ...rest });
 

@@ -28,15 +28,15 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { bundle } from '../../server/build.ts';
 import { startWorld } from '../world/index.ts';
-import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
-import { installJobBoards, JOB_DOMAINS } from '../world/fixtures/job-boards.ts';
-import { ADS_DOMAINS, installAdsRegistry } from '../world/fixtures/ads-registry.ts';
-import { CONTACT_DOMAINS, installContactSites } from '../world/fixtures/contact-sites.ts';
-import { installMerchantSites, MERCHANT_DOMAINS, merchantUrl } from '../world/fixtures/merchant-sites.ts';
-import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl } from '../world/fixtures/markdown-sites.ts';
-import { installRdap } from '../world/fixtures/rdap.ts';
-import { installTrustSites, TRUST_DOMAINS } from '../world/fixtures/trust-sites.ts';
-import { installStoreSites, PRODUCT_URLS, STORE_DOMAINS } from '../world/fixtures/store-sites.ts';
+import { TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
+import { installEveryFixture } from '../world/fixtures/every.ts';
+import { JOB_DOMAINS } from '../world/fixtures/job-boards.ts';
+import { ADS_DOMAINS } from '../world/fixtures/ads-registry.ts';
+import { CONTACT_DOMAINS } from '../world/fixtures/contact-sites.ts';
+import { MERCHANT_DOMAINS, merchantUrl } from '../world/fixtures/merchant-sites.ts';
+import { MARKDOWN_DOMAINS, markdownUrl } from '../world/fixtures/markdown-sites.ts';
+import { TRUST_DOMAINS } from '../world/fixtures/trust-sites.ts';
+import { PRODUCT_URLS, STORE_DOMAINS } from '../world/fixtures/store-sites.ts';
 import { freePort } from '../support/free-port.ts';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -76,15 +76,7 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 
 const world = await startWorld();
-installTechSites(world);
-const jobs = installJobBoards(world);
-installAdsRegistry(world);
-installContactSites(world);
-installMerchantSites(world);
-installMarkdownSites(world);
-installRdap(world);
-installTrustSites(world, jobs);
-installStoreSites(world);
+installEveryFixture(world);
 
 const dir = mkdtempSync(join(tmpdir(), 'soak-'));
 const port = await freePort();

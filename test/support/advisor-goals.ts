@@ -10,6 +10,17 @@
  * HELD_OUT was written before the routing was tuned, and tuned on from 2026-11-26 (it then stood
  * at 87.5%); DEV is what the rules were tuned on first; HELD_OUT_2 (at the end) is never tuned on.
  */
+import type { AdvisorFacts } from '../../engines/advisor/advise.ts';
+
+/** What every goal is answered with: 5 free calls and 3 free scans left, nothing cached. */
+export const GOAL_FACTS: AdvisorFacts = {
+  baseUrl: 'https://svc.test',
+  now: new Date('2025-03-04T10:00:00Z'),
+  freeQuota: { remaining: 5, limit: 5, resetsAt: '2025-03-05T00:00:00Z' },
+  freeScans: { remaining: 3, limit: 3 },
+  cached: null,
+};
+
 export interface GoalCase {
   goal: string;
   expect: string | null;

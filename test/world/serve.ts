@@ -9,15 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWorld } from './index.ts';
 import { WORLD_NOW } from './clock.ts';
-import { installTechSites, TECH_DOMAINS } from './fixtures/tech-sites.ts';
-import { installJobBoards, JOB_DOMAINS } from './fixtures/job-boards.ts';
-import { ADS_DOMAINS, installAdsRegistry } from './fixtures/ads-registry.ts';
-import { CONTACT_DOMAINS, installContactSites } from './fixtures/contact-sites.ts';
-import { installMerchantSites, MERCHANT_DOMAINS, merchantUrl } from './fixtures/merchant-sites.ts';
-import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl } from './fixtures/markdown-sites.ts';
-import { installRdap } from './fixtures/rdap.ts';
-import { installTrustSites, TRUST_DOMAINS } from './fixtures/trust-sites.ts';
-import { installStoreSites, PRODUCT_URLS, STORE_DOMAINS } from './fixtures/store-sites.ts';
+import { TECH_DOMAINS } from './fixtures/tech-sites.ts';
+import { installEveryFixture } from './fixtures/every.ts';
+import { JOB_DOMAINS } from './fixtures/job-boards.ts';
+import { ADS_DOMAINS } from './fixtures/ads-registry.ts';
+import { CONTACT_DOMAINS } from './fixtures/contact-sites.ts';
+import { MERCHANT_DOMAINS, merchantUrl } from './fixtures/merchant-sites.ts';
+import { MARKDOWN_DOMAINS, markdownUrl } from './fixtures/markdown-sites.ts';
+import { TRUST_DOMAINS } from './fixtures/trust-sites.ts';
+import { PRODUCT_URLS, STORE_DOMAINS } from './fixtures/store-sites.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStore } from '../../server/store/index.ts';
@@ -31,15 +31,7 @@ export interface ServeWorldOptions {
 
 export async function serveWorld({ chain: withChain, port, now }: ServeWorldOptions) {
   const world = await startWorld({ chain: withChain });
-  installTechSites(world);
-  const jobs = installJobBoards(world);
-  installAdsRegistry(world);
-  installContactSites(world);
-  installMerchantSites(world);
-  installMarkdownSites(world);
-  installRdap(world);
-  installTrustSites(world, jobs);
-  installStoreSites(world);
+  installEveryFixture(world);
 
   const store = await openStore({ sqlitePath: join(mkdtempSync(join(tmpdir(), 'world-service-')), 'service.sqlite') });
   // Every printed example comes from a caller address of its own (X-Forwarded-For, believed from

@@ -10,21 +10,15 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createAdvisor, type AdvisorFacts } from '../../../../engines/advisor/advise.ts';
-import { DEV, HELD_OUT, HELD_OUT_2, routedRight, type GoalCase } from '../../../support/advisor-goals.ts';
+import { createAdvisor } from '../../../../engines/advisor/advise.ts';
+import { DEV, GOAL_FACTS, HELD_OUT, HELD_OUT_2, routedRight, type GoalCase } from '../../../support/advisor-goals.ts';
 import { assertValid } from '../../../support/contract.ts';
 
 const DEV_TARGET = 0.97;
 const HELD_OUT_FLOOR = 0.85;
 
 const advise = createAdvisor();
-const facts: AdvisorFacts = {
-  baseUrl: 'https://svc.test',
-  now: new Date('2025-03-04T10:00:00Z'),
-  freeQuota: { remaining: 5, limit: 5, resetsAt: '2025-03-05T00:00:00Z' },
-  freeScans: { remaining: 3, limit: 3 },
-  cached: null,
-};
+const facts = GOAL_FACTS;
 
 function run({ goal, expect: _expect, ...rest }: GoalCase) {
   const input = { agent_goal: goal, ...rest };
