@@ -4,6 +4,8 @@
  * comment texts are kept apart for the few signals that are comments themselves.
  */
 
+import { stripTags } from '../parse/scan.ts';
+
 export type Range = [start: number, end: number];
 
 /** A page as ranges of its own text (no copies, no lower-casing: the matchers fold case). */
@@ -94,7 +96,7 @@ export function extractPage(html: string): Page {
 }
 
 function cleanTitle(raw: string): string | null {
-  const text = decodeEntities(raw.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  const text = decodeEntities(stripTags(raw)).replace(/\s+/g, ' ').trim();
   if (!text) return null;
   return text.length > MAX_TITLE ? text.slice(0, MAX_TITLE).trimEnd() : text;
 }
