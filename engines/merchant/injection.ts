@@ -66,6 +66,22 @@ export interface ScanResult {
   flags: string[];
 }
 
+/**
+ * The innermost rules of a style sheet as [selectors, declarations], as /([^{}]+)\{([^{}]*)\}/g
+ * finds them ("@media x { .a { … } }" gives ".a"), read once: each rule is the text between the
+ * last "{" before a "}" and that "}", its selectors what stands before that "{".
+ */
+export function cssRules(css: string): [selectors: string, body: string][] {
+  const rules: [string, string][] = [];
+  for (const piece of css.split('}').slice(0, -1)) {
+    const open = piece.lastIndexOf('{');
+    if (open < 0) continue;
+    const selectors = piece.slice(piece.lastIndexOf('{', open - 1) + 1, open);
+    if (selectors.trim()) rules.push([selectors, piece.slice(open + 1)]);
+  }
+  return rules;
+}
+
 /** The text pieces of a page by where they sit, hidden parts taken out of the visible text. */
 export function piecesOf(html: string): TextPiece[] {
   const pieces: TextPiece[] = [];
@@ -81,9 +97,9 @@ export function piecesOf(html: string): TextPiece[] {
   }
   const cssHidden = new Set<Element>();
   for (const style of document.querySelectorAll('style')) {
-    for (const rule of (style.textContent ?? '').matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
-      if (!HIDING_STYLE.test(rule[2])) continue;
-      for (const selector of rule[1].split(',')) {
+    for (const [selectors, body] of cssRules(style.textContent ?? '')) {
+      if (!HIDING_STYLE.test(body)) continue;
+      for (const selector of selectors.split(',')) {
         try {
           for (const element of document.querySelectorAll(selector.trim())) cssHidden.add(element);
         } catch {

@@ -78,3 +78,15 @@ describe('linear markup scans', () => {
     }
   });
 });
+
+describe('style sheet rules of the injection scan', () => {
+  it('reads the innermost rules as the regular expression did, and in linear time', async () => {
+    const { cssRules } = await import('../../../../engines/merchant/injection.ts');
+    const old = (css: string) => [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map((match) => [match[1], match[2]]);
+    for (const css of ['.a{display:none}', '@media (max-width: 9px) { .b, .c { visibility: hidden } } .d{x:y}', 'a{}b{c:d', '}{ .x { y:z } }', 'p { } ']) {
+      assert.deepEqual(cssRules(css), old(css), css);
+    }
+    assert.ok(timed(() => cssRules('a'.repeat(320_000))) < 1_500);
+    assert.ok(timed(() => cssRules('{'.repeat(160_000) + '}'.repeat(160_000))) < 1_500);
+  });
+});
