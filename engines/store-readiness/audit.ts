@@ -16,7 +16,7 @@ import { hasProductData, type ProductEvidence } from '../product/extract.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { StoreHomePage } from './home-page.ts';
 import { AGENT_BOTS } from './bots.ts';
-import { checkAgentCard, checkLlmsTxt, checkProductFeed, checkRobots, checkX402, readSitemap, type DiscoveryCheck, type Fetched, type SitemapReading } from './discovery.ts';
+import { checkAgentCard, checkLlmsTxt, checkProductFeed, checkRobots, checkX402, inflated, readSitemap, type DiscoveryCheck, type Fetched, type SitemapReading } from './discovery.ts';
 import { createReach, fetchHome, type Reach } from './home.ts';
 import { allowedWithout, isAllowed, type Robots } from './robots.ts';
 import { productCandidates, productSitemaps } from './sample.ts';
@@ -143,10 +143,10 @@ async function readRobotsAndSitemap(reach: Reach, origin: string, maxBytes: numb
   const robotsFile = await reach.file(`${origin}/robots.txt`, { accept: TEXT_ACCEPT, maxBytes });
   const { check: robotsCheck, robots } = checkRobots(robotsFile);
   const named = (robots?.sitemaps ?? []).filter((url) => /^https?:\/\//i.test(url));
-  let sitemap: SitemapReading = readSitemap(await reach.file(named[0] ?? `${origin}/sitemap.xml`, { accept: XML_ACCEPT, maxBytes }));
+  let sitemap: SitemapReading = readSitemap(await inflated(await reach.file(named[0] ?? `${origin}/sitemap.xml`, { accept: XML_ACCEPT, maxBytes })));
   if (!sitemap.check.valid && !named.length) {
     // A common second name when /sitemap.xml is missing.
-    const index = readSitemap(await reach.file(`${origin}/sitemap_index.xml`, { accept: XML_ACCEPT, maxBytes }));
+    const index = readSitemap(await inflated(await reach.file(`${origin}/sitemap_index.xml`, { accept: XML_ACCEPT, maxBytes })));
     if (index.check.valid) sitemap = index;
   }
   // Page URLs: the urlset itself, or for an index the child sitemap read (product sitemaps first).
@@ -154,7 +154,7 @@ async function readRobotsAndSitemap(reach: Reach, origin: string, maxBytes: numb
   const productSitemapUrls: string[] = [];
   if (sitemap.kind === 'index') {
     for (const url of productSitemaps(sitemap.locs, 1)) {
-      const child = readSitemap(await reach.file(url, { accept: XML_ACCEPT, maxBytes }));
+      const child = readSitemap(await inflated(await reach.file(url, { accept: XML_ACCEPT, maxBytes })));
       (/product/i.test(url) ? productSitemapUrls : sitemapUrls).push(...child.locs);
     }
   }

@@ -4,7 +4,8 @@
  *
  * - robots_txt: HTTP 200, not an HTML page (RFC 9309).
  * - sitemap: HTTP 200, an XML <urlset> with at least one <loc>, a <sitemapindex> with at least
- *   one <sitemap><loc>, or a text sitemap (one absolute URL a line); gzip is read (sitemaps.org).
+ *   one <sitemap><loc>, or a text sitemap (one absolute URL a line); gzip is read (sitemaps.org),
+ *   inflated by `inflated` before readSitemap, its first 10 MB.
  * - llms_txt: HTTP 200, not HTML, its first line an H1 ("# Name"), the one required part of the
  *   llms.txt format (llmstxt.org).
  * - agent_card: HTTP 200, a JSON object with the A2A AgentCard's required members: name,
@@ -14,7 +15,7 @@
  *   Atom items with price elements (Google Merchant g:price), or JSON products (a products array
  *   as Shopify's /products.json serves it, or items with title and price).
  */
-import { gunzipSync } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import type { components } from '../../generated/types.ts';
 import { readDiscovery } from '../merchant/terms.ts';
 import { blocks } from '../parse/scan.ts';
@@ -64,14 +65,37 @@ export interface SitemapReading {
   locs: string[];
 }
 
-function sitemapText(file: Fetched): string {
-  const gzipped = file.body[0] === 0x1f && file.body[1] === 0x8b;
-  if (!gzipped) return textOf(file);
-  try {
-    return gunzipSync(file.body, { maxOutputLength: 50 * 1024 * 1024 }).toString('utf8');
-  } catch {
-    return '';
-  }
+/** Inflated bytes read of a gzip sitemap at most (sitemaps.org allows 50 MB; the sample needs the first URLs). */
+export const MAX_SITEMAP_INFLATED_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A gzip sitemap's file with its body inflated, off the main thread (zlib's thread pool) and cut
+ * at maxBytes (then marked truncated: read in part), so a small gzip that inflates to gigabytes
+ * costs at most maxBytes; any other file as it is. A body that is not valid gzip stays as it came.
+ */
+export async function inflated(file: Fetched, { maxBytes = MAX_SITEMAP_INFLATED_BYTES }: { maxBytes?: number } = {}): Promise<Fetched> {
+  if (!(file.body[0] === 0x1f && file.body[1] === 0x8b)) return file;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let cut = false;
+  const ok = await new Promise<boolean>((resolve) => {
+    const gunzip = createGunzip();
+    gunzip.on('data', (chunk: Buffer) => {
+      const room = maxBytes - size;
+      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      size += Math.min(chunk.length, room);
+      if (size >= maxBytes) {
+        cut = true;
+        gunzip.destroy();
+        resolve(true);
+      }
+    });
+    gunzip.on('end', () => resolve(true));
+    gunzip.on('error', () => resolve(cut));
+    gunzip.end(file.body);
+  });
+  if (!ok) return file;
+  return { ...file, body: Buffer.concat(chunks), truncated: file.truncated || cut };
 }
 
 // No two runs of space side by side: a <loc> followed by a long run and no </loc> is read once.
@@ -81,7 +105,7 @@ const decodeXml = (value: string) => value.replace(/&amp;/g, '&').replace(/&lt;/
 export function readSitemap(file: Fetched): SitemapReading {
   const missing = notServed(file, 'sitemap');
   if (missing) return { check: missing, kind: null, locs: [] };
-  const text = sitemapText(file);
+  const text = textOf(file);
   const locs = [...text.matchAll(LOC)].map((match) => decodeXml(match[1].trim())).filter((loc) => loc && /^https?:\/\//i.test(loc));
   if (/<(?:\w+:)?sitemapindex[\s>]/i.test(text)) {
     return locs.length
