@@ -45,6 +45,9 @@ export function asServiceError(error: unknown): ServiceError {
 export function writeProblem(ctx: Context, error: ServiceError, baseUrl: string) {
   ctx.status = error.status;
   ctx.state.problemCode = error.code;
+  // A problem answers this request (its caller, its payment, its moment): no cache keeps it, not
+  // even the heuristic caching HTTP allows for a 404 or a 405 without Cache-Control.
+  ctx.set('Cache-Control', 'no-store');
   setHeaders(ctx, error.headers);
   ctx.type = 'application/problem+json';
   ctx.body = problemBody(error, { baseUrl, requestId: ctx.state.requestId });

@@ -89,6 +89,7 @@ describe('OPTIONS and 405 agree on Allow', () => {
       assert.equal(refused.status, 405);
       assert.equal(refused.body.code, 'method_not_allowed');
       assert.equal(refused.headers.get('allow'), allow);
+      assert.equal(refused.headers.get('cache-control'), 'no-store', 'a 405 is heuristically cacheable without it');
       const put = await call(service.url, path, { method: 'PUT' });
       assert.equal(put.status, 405);
       assert.equal(put.headers.get('allow'), allow);
@@ -99,6 +100,7 @@ describe('OPTIONS and 405 agree on Allow', () => {
     const missing = await call(service.url, '/v1/nothing-here', { method: 'OPTIONS' });
     assert.equal(missing.status, 404);
     assert.equal(missing.body.code, 'not_found');
+    assert.equal(missing.headers.get('cache-control'), 'no-store', 'a 404 is heuristically cacheable without it');
   });
 
   it('a CORS preflight is still answered by the cross-origin stage and allows HEAD', async () => {
