@@ -81,7 +81,7 @@ export async function createApp({
   // Instead of Koa's default, which prints a multi-line stack on stderr.
   app.on('error', koaErrorLogger(log));
   const version = openapiDocument.info.version as string;
-  const baseUrl = (ctx: Context) => baseUrlOf(ctx, config.publicBaseUrl);
+  const baseUrl = (ctx: Context) => baseUrlOf(ctx, config.publicBaseUrl, config.trustedProxies);
   // Asked by the usage stage and the operation: worked out once per request.
   const ipOf = (ctx: Context): string => (ctx.state.clientIp ??= clientIp(ctx, config.trustedProxies));
   const { invoke, quota, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate, analyze: parsePool.analyze });

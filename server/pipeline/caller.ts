@@ -21,6 +21,15 @@ export function clientIp(ctx: Context, trustedProxies: string[]): string {
   return peer;
 }
 
-export function baseUrlOf(ctx: Context, publicBaseUrl: string | null): string {
-  return publicBaseUrl ?? `${ctx.protocol}://${ctx.host}`;
+/**
+ * The service's base URL in documents and problem types: PUBLIC_BASE_URL, else the request's own
+ * origin, its scheme from X-Forwarded-Proto (http or https) only when the socket peer is a trusted
+ * proxy (a TLS-terminating balancer in front of plain HTTP).
+ */
+export function baseUrlOf(ctx: Context, publicBaseUrl: string | null, trustedProxies: string[] = []): string {
+  if (publicBaseUrl) return publicBaseUrl;
+  const peer = normalize(ctx.req.socket.remoteAddress ?? '');
+  const forwarded = trustedProxies.includes(peer) ? String(ctx.get('X-Forwarded-Proto') || '').split(',')[0].trim().toLowerCase() : '';
+  const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : ctx.protocol;
+  return `${scheme}://${ctx.host}`;
 }
