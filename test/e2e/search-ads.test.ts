@@ -254,11 +254,17 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
   for (const [name, filters, pointer] of badFilters) {
     it(`refuses ${name} (invalid_input at ${pointer}), free, without asking the registry`, async () => {
       const before = registry.searches.length;
-      const { status, body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, ...filters }, headers: caller() });
+      const who = caller();
+      const { status, body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, ...filters }, headers: who });
       assert.equal(status, 400);
       assert.equal(body.code, 'invalid_input');
+      assert.ok(body.hint, 'a catalog hint');
       assert.ok(body.errors.some((error: any) => error.pointer === pointer), JSON.stringify(body.errors));
       assert.equal(registry.searches.length, before);
+      // The same caller's next ok call is its first charge: the refused one used nothing.
+      const ok = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged }, headers: who });
+      assert.equal(ok.body.status, 'ok');
+      assert.equal(ok.headers.get('x-usage-free-remaining'), '4');
     });
   }
 
