@@ -354,6 +354,103 @@ describe('daily cost cap', () => {
   });
 });
 
+describe('the daily cost cap is a reservation', () => {
+  it('10 concurrent free calls of 5000 from 10 callers under a cap of 12000 deliver exactly 2; the others answer daily_cost_cap and use no free call', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered = 0;
+    // Every call that got past the cap waits until all ten were answered or entered: no call ends before the others decide.
+    const service = await startService({
+      handlers: handlersWith({ techStack: async (input) => (++entered, await gate, okTechStack(input.domain)) }),
+      facilitator: unreachableFacilitator,
+      config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], dailyCostCapMicroUsd: 12_000 },
+    });
+    try {
+      const callers = Array.from({ length: 10 }, newCaller);
+      const answers = Promise.all(callers.map((who, i) => call(service.url, '/v1/tech-stack', { body: { domain: `burst-cap-${i}.com` }, headers: who })));
+      for (let wait = 0; entered < 2 && wait < 200; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      release();
+      const done = await answers;
+      assert.equal(done.filter((answer) => answer.status === 200).length, 2, JSON.stringify(done.map((answer) => answer.status)));
+      for (const answer of done.filter((answer) => answer.status !== 200)) {
+        assert.equal(answer.body.code, 'daily_cost_cap');
+        assert.equal(answer.headers.get('x-usage-free-remaining'), '5');
+      }
+      const ledger = await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER });
+      assert.equal(ledger.filter((entry) => entry.kind === 'free_use').reduce((sum, entry) => sum + entry.amountMicroUsd, 0), 10_000);
+      assert.equal(entered, 2, 'no call over the cap ran');
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('the caller is an address', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startService({ handlers: handlersWith(), facilitator: unreachableFacilitator, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] } });
+  });
+  after(() => service.close());
+
+  const remaining = async (forwarded: string, domain: string) => {
+    const answer = await call(service.url, '/v1/tech-stack', { body: { domain }, headers: { 'X-Forwarded-For': forwarded } });
+    return { status: answer.status, remaining: answer.headers.get('x-usage-free-remaining') };
+  };
+
+  it('IPv6 spellings and every address of one /64 share one quota; another /64 is another caller', async () => {
+    const spellings = ['2001:db8:31::1', '2001:DB8:31::1', '2001:db8:31:0:0:0:0:1', '[2001:db8:31::1]', '[2001:db8:31::1]:443', '2001:db8:31::beef'];
+    const seen = [];
+    for (const [i, spelled] of spellings.entries()) seen.push(await remaining(spelled, `v6-${i}.com`));
+    assert.deepEqual(seen.map((answer) => answer.status), [200, 200, 200, 200, 200, 402]);
+    assert.deepEqual(seen.slice(0, 5).map((answer) => answer.remaining), ['4', '3', '2', '1', '0']);
+    assert.equal((await remaining('2001:db8:31:1::1', 'v6-other.com')).remaining, '4');
+  });
+
+  it('an IPv4 address with a port or in its IPv4-mapped spelling is the same caller', async () => {
+    const spellings = ['198.18.31.1', '198.18.31.1:5555', '::ffff:198.18.31.1', '[::ffff:198.18.31.1]:80', ' 198.18.31.1'];
+    for (const [i, spelled] of spellings.entries()) assert.equal((await remaining(spelled, `v4-${i}.com`)).remaining, String(4 - i), spelled);
+    assert.equal((await remaining('198.18.31.1:6666', 'v4-more.com')).status, 402, 'a port opens no fresh quota');
+  });
+
+  it('a forwarded entry that is not an address counts as the proxy itself: every such spelling shares one quota', async () => {
+    const spellings = ['not-an-ip', '127.1', 'example.com', 'NOT-AN-IP', '3232235777', 'x'];
+    const seen = [];
+    for (const [i, spelled] of spellings.entries()) seen.push((await remaining(spelled, `junk-${i}.com`)).status);
+    assert.deepEqual(seen, [200, 200, 200, 200, 200, 402]);
+    const ledger = await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER });
+    assert.deepEqual([...new Set(ledger.filter((entry) => entry.operation === 'tech-stack' && entry.requestId && entry.kind === 'free_use').map((entry) => entry.caller).filter((caller) => !/^(2001|198\.18|203\.)/.test(caller)))], ['127.0.0.1']);
+  });
+});
+
+describe('a running call is a lease: a long call is never run twice', () => {
+  it('REQUEST_STALE_AFTER_MS=3000 and a 6 s call: repeats at 4 s and 5 s answer request_already_started, one run, one free use', async () => {
+    let runs = 0;
+    const service = await startService({
+      handlers: handlersWith({ techStack: async (input) => (++runs, await new Promise((resolve) => setTimeout(resolve, 6_000)), okTechStack(input.domain)) }),
+      facilitator: unreachableFacilitator,
+      config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], requestStaleAfterMs: 3_000 },
+    });
+    try {
+      const who = newCaller();
+      const first = call(service.url, '/v1/tech-stack', { body: { domain: 'slow-site.com' }, headers: who });
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      const repeat = await call(service.url, '/v1/tech-stack', { body: { domain: 'SLOW-SITE.com' }, headers: who });
+      assert.equal(repeat.status, 409, JSON.stringify(repeat.body));
+      assert.equal(repeat.body.code, 'request_already_started');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'slow-site.com' }, headers: who })).status, 409);
+      assert.equal((await first).status, 200);
+      const after = await call(service.url, '/v1/tech-stack', { body: { domain: 'slow-site.com' }, headers: who });
+      assert.equal(after.headers.get('x-idempotent-replay'), 'true');
+      assert.equal(runs, 1);
+      assert.equal(after.headers.get('x-usage-free-remaining'), '4');
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe('two-step quotes', () => {
   let service: TestService;
   let clock = new Date('2026-11-22T10:00:00Z');
