@@ -396,7 +396,11 @@ export function createMeter({
     const extras: ExecutionExtras = { quote, offerQuote: noQuote };
 
     const byIp = await rows.begin(`ip:${call.ip}`, at);
-    if (byIp.state !== 'started') return answerExisting(byIp);
+    if (byIp.state !== 'started') {
+      // A key row begun before the input's own row answered: this call runs nothing, so it holds nothing.
+      await rows.abandon();
+      return answerExisting(byIp);
+    }
     try {
       if (!quote) {
         const remembered = await notOk.recent(fp, at);
@@ -475,7 +479,13 @@ export function createMeter({
     }
     const ledger = { at: at.getTime(), kind: 'free_use' as const, operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: price, payer: null, nonce: null, txHash: null, network: null, requestId: call.requestId };
     // The use, its ledger entry, the answers and the daily cost reservation's use: one transaction.
-    const committed = await lease.commitFreeUse({ ledger, finish: { rows: rows.pending(), response, now: now().getTime() } }, capHold.leases);
+    let committed: boolean;
+    try {
+      committed = await lease.commitFreeUse({ ledger, finish: { rows: rows.pending(), response, now: now().getTime() } }, capHold.leases);
+    } catch (error) {
+      await capHold.release();
+      throw error;
+    }
     if (!committed) {
       await capHold.release();
       // The lease went stale while the call ran (its instance stalled past REQUEST_STALE_AFTER_MS) and

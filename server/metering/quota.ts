@@ -156,7 +156,8 @@ export function createFreeQuota({
           committed = await ending(store.commitFreeUse({ lease: commitInput(), alongside: others.map((other) => other.along.input()), ...rest }));
           return committed;
         } finally {
-          for (const other of others) other.along.ended(committed);
+          // Committed with this one: closed. Otherwise they stay open, for their holder to release.
+          if (committed) for (const other of others) other.along.ended(true);
         }
       },
       async release() {

@@ -222,6 +222,20 @@ describe('one charge per input, whatever Idempotency-Key was sent', () => {
     assert.equal(after.headers.get('x-usage-free-remaining'), '4');
   });
 
+  it('a keyed call told the input is running holds no row under its key: the key then names the input\'s answer', async () => {
+    const who = newCaller();
+    const first = call(service.url, '/v1/tech-stack', { body: { domain: 'hold-unkeyed.com' }, headers: who });
+    while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const during = await call(service.url, '/v1/tech-stack', { body: { domain: 'hold-unkeyed.com' }, headers: { ...who, 'Idempotency-Key': 'late-key-0001' } });
+    assert.equal(during.body.code, 'request_already_started');
+    releaseHeld();
+    const done = await first;
+    const keyed = await call(service.url, '/v1/tech-stack', { body: { domain: 'hold-unkeyed.com' }, headers: { ...who, 'Idempotency-Key': 'late-key-0001' } });
+    assert.equal(keyed.status, 200, JSON.stringify(keyed.body));
+    assert.deepEqual(keyed.body, done.body);
+    assert.equal(keyed.headers.get('x-idempotent-replay'), 'true');
+  });
+
   it('a not-ok answer kept under a key is not the input\'s answer: without the key the input runs again', async () => {
     const who = newCaller();
     const keyed = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-keyed.com' }, headers: { ...who, 'Idempotency-Key': 'notok-key-0001' } });
