@@ -311,6 +311,16 @@ describe('results that are not ok: remembered briefly, budgeted per caller', () 
     clock = new Date(clock.getTime() + 3_600_000);
     assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'none-budget-4.com' }, headers: who })).body.status, 'no_signals', 'an hour later it runs');
   });
+
+  it('counts that limit per caller, not per spelling: addresses of one IPv6 /64 share it', async () => {
+    const spellings = ['2001:db8:77::1', '[2001:DB8:77::2]:443', '2001:db8:77:0:0:0:0:3'];
+    for (const [i, spelled] of spellings.entries()) {
+      assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: `none-v6-${i}.com` }, headers: { 'X-Forwarded-For': spelled } })).body.status, 'no_signals');
+    }
+    const refused = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-v6-3.com' }, headers: { 'X-Forwarded-For': '2001:db8:77::abcd' } });
+    assert.equal(refused.body.code, 'not_ok_rate_limit');
+    assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'none-v6-4.com' }, headers: { 'X-Forwarded-For': '2001:db8:77:1::1' } })).body.status, 'no_signals', 'another /64 is another caller');
+  });
 });
 
 describe('without payment configuration', () => {
