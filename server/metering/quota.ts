@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CounterRef, Freshness, FreeUseCommit, LeaseRef, Store, Weighted } from '../store/types.ts';
-import { nextUtcMidnight, secondsUntil, utcDay } from './day.ts';
+import { dayBounds, nextUtcMidnight, secondsUntil, utcDay } from './day.ts';
 
 export interface FreeQuotaOptions {
   store: Store;
@@ -182,6 +182,22 @@ export function createFreeQuota({
     return { lease: outcome.leased ? leaseOf(ref, bucketLimit, 1) : null, used: outcome.used, held: outcome.held };
   }
 
+  /**
+   * A cap's counter of the day starts from the ledger: what was delivered today before any call
+   * counted on it (the day the caps were set, or the service was upgraded to them) is counted
+   * too. Once per counter and instance; a counter that exists is left as it is.
+   */
+  const seededCaps = new Set<string>();
+  async function seedCap(counter: CounterRef & { bucket: CapBucket }) {
+    const text = counterText(counter);
+    if (seededCaps.has(text)) return;
+    const { from, to } = dayBounds(new Date(`${counter.window}T00:00:00Z`));
+    const kinds = counter.bucket === 'cap:settled' ? (['settlement'] as const) : (['free_use', 'settlement'] as const);
+    await store.counters.seed({ ...counter, used: await store.ledger.sum({ from, to, kinds: [...kinds] }) });
+    if (seededCaps.size > 16) seededCaps.clear();
+    seededCaps.add(text);
+  }
+
   /** Resolves when a lease of the counter ends on this instance, or after `ms`. */
   function leaseEnded(counter: CounterRef, ms: number): Promise<void> {
     return new Promise((resolve) => {
@@ -235,6 +251,7 @@ export function createFreeQuota({
      */
     async reserve(bucket: CapBucket, amount: number, capMicroUsd: number, at: Date): Promise<Lease | null> {
       const ref = { ...key(bucket, SERVICE, at), lease: randomUUID() };
+      await seedCap({ bucket, subject: SERVICE, window: ref.window });
       const outcome = await store.counters.lease({ ...ref, amount, limit: capMicroUsd, ...freshness(at.getTime()) });
       return outcome.leased ? leaseOf(ref, capMicroUsd, amount, ALWAYS) : null;
     },

@@ -265,6 +265,9 @@ function pgCounters(pool: pg.Pool): CountersRepo {
         return commitLease(client, input);
       });
     },
+    async seed({ bucket, subject, window, used }) {
+      await pool.query('INSERT INTO counters (bucket, subject, win, used) VALUES ($1, $2, $3, $4) ON CONFLICT (bucket, subject, win) DO NOTHING', [bucket, subject, window, used]);
+    },
     async get(input) {
       return counterCounts(pool, input, input.now - input.staleAfterMs);
     },

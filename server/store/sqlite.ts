@@ -179,6 +179,7 @@ function sqliteCounters(db: Db) {
   const addUse = db
     .prepare('INSERT INTO counters (bucket, subject, win, used) VALUES (?, ?, ?, ?) ON CONFLICT (bucket, subject, win) DO UPDATE SET used = counters.used + excluded.used RETURNING used')
     .pluck();
+  const seed = db.prepare('INSERT INTO counters (bucket, subject, win, used) VALUES (?, ?, ?, ?) ON CONFLICT (bucket, subject, win) DO NOTHING');
   const purgeCounts = boundedDelete(db, 'counters', 'win < ?');
   const purgeLeases = boundedDelete(db, 'counter_leases', 'win < ?');
   const reclaim = boundedDelete(db, 'counter_leases', 'renewed_at < ?');
@@ -221,6 +222,9 @@ function sqliteCounters(db: Db) {
     },
     async commit(input) {
       return commit.immediate(input);
+    },
+    async seed({ bucket, subject, window, used }) {
+      seed.run(bucket, subject, window, used);
     },
     async get(input) {
       return counts(input, freshSince(input));

@@ -88,6 +88,11 @@ export interface CountersRepo {
    * changes and committed is false.
    */
   commit(input: LeaseRef & Freshness & Weighted & { limit: number }): Promise<{ committed: boolean; used: number }>;
+  /**
+   * Creates a counter with `used` already counted, unless it exists (a cap's counter starts from
+   * what the ledger says was delivered today before the caps counted it).
+   */
+  seed(input: CounterRef & { used: number }): Promise<void>;
   /** Committed uses and what fresh leases hold (their amounts added up) of a counter. */
   get(input: CounterRef & Freshness): Promise<{ used: number; held: number }>;
   /** Delete stale leases of every counter (at most `limit`); returns how many. */

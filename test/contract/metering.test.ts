@@ -6,6 +6,7 @@ import { assertValid, call } from '../support/contract.ts';
 import { minimalResults } from '../support/minimal-handlers.ts';
 import type { Facilitator } from '../../server/payments/facilitator.ts';
 import { createHousekeeping, QUOTE_GRACE_MS } from '../../server/store/housekeeping.ts';
+import { openStore } from '../../server/store/index.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
 
 const PAY_TO = '0x1111111111111111111111111111111111111111';
@@ -406,6 +407,23 @@ describe('the daily cost cap is a reservation', () => {
       assert.equal(entered, 2, 'no call over the cap ran');
     } finally {
       await service.close();
+    }
+  });
+});
+
+describe('the daily cost cap counts the whole day', () => {
+  it('what was delivered today before the cap was set counts against it', async () => {
+    const store = await openStore({ sqlitePath: ':memory:' });
+    const uncapped = await startService({ handlers: handlersWith(), facilitator: unreachableFacilitator, store, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] } });
+    const capped = await startService({ handlers: handlersWith(), facilitator: unreachableFacilitator, store, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], dailyCostCapMicroUsd: 12_000 } });
+    try {
+      for (const domain of ['before-cap-1.com', 'before-cap-2.com']) assert.equal((await call(uncapped.url, '/v1/tech-stack', { body: { domain }, headers: newCaller() })).status, 200);
+      const refused = await call(capped.url, '/v1/tech-stack', { body: { domain: 'after-cap.com' }, headers: newCaller() });
+      assert.equal(refused.body.code, 'daily_cost_cap', '10000 delivered, 5000 more would pass 12000');
+    } finally {
+      await capped.close();
+      await uncapped.close();
+      await store.close();
     }
   });
 });

@@ -324,6 +324,15 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.deepEqual(await other.counters.commit({ ...big, lease: 'x', amount: 3_000_000_000, limit: 10_000_000_000, now: T, staleAfterMs: STALE }), { committed: true, used: 3_000_000_000 }, 'amounts past 32 bits');
       });
 
+      it('seed creates a counter with a count, and never changes one that exists', async () => {
+        const c = { bucket: 'cap:test', subject: '*', window: unique('w') };
+        await store.counters.seed({ ...c, used: 7_000 });
+        assert.deepEqual(await get(other, c), { used: 7_000, held: 0 });
+        await other.counters.seed({ ...c, used: 1 });
+        assert.deepEqual(await get(store, c), { used: 7_000, held: 0 });
+        assert.deepEqual(await store.counters.lease({ ...c, lease: 'a', amount: 5_001, limit: 12_000, now: T, staleAfterMs: STALE }), { leased: false, used: 7_000, held: 0 });
+      });
+
       it('16 concurrent weighted leases of 5000 across two instances under a cap of 12000 take exactly 2', async () => {
         const c = { bucket: 'cap:test', subject: '*', window: unique('w') };
         const results = await times(16, (i) => (i % 2 ? store : other).counters.lease({ ...c, lease: `w${i}`, amount: 5_000, limit: 12_000, now: T, staleAfterMs: STALE }));
