@@ -4,11 +4,13 @@
  * Free operations (the advisor) are rate limited and never use the free calls. Priced
  * operations: a stored answer of the same input today (or of the same Idempotency-Key) is
  * replayed without charge; otherwise one of the caller's 5 free calls is reserved before the
- * work and given back when the result is not ok; without a free call the answer is a 402 with
- * x402 terms, and a paid repeat goes: check the payload against our own terms -> claim the
- * authorization nonce -> facilitator verify -> run -> (not ok: answer free, never settle) ->
- * keep the answer with the nonce -> settle -> answer with the receipt. Two-step operations
- * (hot-buyers, batch) turn step 1 into a stored quote and price step 2 at the quote.
+ * work and given back when the result is not ok (a payment sent meanwhile is not used); without
+ * a free call the answer is a 402 with x402 terms, and a paid repeat goes: check the payload
+ * against our own terms -> reserve against the caps -> claim the authorization nonce -> (step 2:
+ * claim the quote) -> facilitator verify -> run -> (not ok: answer free, never settle) -> keep the
+ * answer with the nonce -> settle -> answer with the receipt. Two-step operations (hot-buyers,
+ * batch) turn step 1 into a stored quote and price step 2 at the quote. Every row, lease and
+ * reservation a running call holds is renewed while it runs.
  */
 import { randomBytes } from 'node:crypto';
 import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
