@@ -50,6 +50,14 @@ describe('the caller and the base URL behind a proxy', () => {
     assert.equal(forwarded('203.0.113.7, not-an-ip'), '10.0.0.2', 'the walk stops at the first entry that is not an address: what lies left of it is not believed');
   });
 
+  it('answers the same whether the spelling was seen before or the memory of spellings was emptied', () => {
+    const small = callerIdentity({ trustedProxies: proxies, maxRemembered: 2 });
+    const ask = (value: string) => small(contextOf({ peer: '10.0.0.2', headers: { 'x-forwarded-for': value } }));
+    const spellings = ['198.51.100.1:1', '2001:DB8::1', 'not-an-ip', '198.51.100.1:1', '[2001:db8::2]', 'not-an-ip'];
+    assert.deepEqual(spellings.map(ask), ['198.51.100.1', '2001:db8::/64', '10.0.0.2', '198.51.100.1', '2001:db8::/64', '10.0.0.2']);
+    assert.equal(small(contextOf({ peer: '198.51.100.9', headers: { 'x-forwarded-for': '2001:DB8::1' } })), '198.51.100.9', 'the same header from a peer that is not a proxy is not believed');
+  });
+
   it('the socket peer is canonical and grouped too', () => {
     const direct = callerIdentity({ trustedProxies: [] });
     assert.equal(direct(contextOf({ peer: '::ffff:203.0.113.7' })), '203.0.113.7');
