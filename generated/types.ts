@@ -799,7 +799,7 @@ export interface paths {
         put?: never;
         /**
          * MCP streamable HTTP endpoint (stateless, JSON responses)
-         * @description Model Context Protocol over streamable HTTP, stateless, answering with application/json (no SSE streaming). tools/list lists the 13 operations and the 9 commerce skills; tools/call takes the same arguments and returns the same results as HTTP, metered the same way. When payment is required the tool result has isError true and the PaymentRequired terms in structuredContent; repeat the call with params._meta['x402/payment'] set to the signed payload; the receipt is in result._meta['x402/payment-response']. Errors of a call, arguments that do not match the tool's input schema included (invalid_input, invalid_domain...), are tool results with isError true and the problem object (code, hint) in structuredContent, so that the model can correct them. A message the server cannot take is a JSON-RPC error instead: a body that is not JSON is -32700 (parse error) and one that is not a single JSON-RPC 2.0 message (a batch array, a bare value, no jsonrpc "2.0" or no method) -32600 (invalid request), both with id null unless the message has a usable id, and HTTP 400; a request whose params are malformed (params not an object, tools/call without a string name or with arguments that are not an object, an unknown tool) is -32602 (invalid params) with a one-sentence message and HTTP 200. The Accept header must list application/json and text/event-stream.
+         * @description Model Context Protocol over streamable HTTP, stateless, answering with application/json (no SSE streaming). tools/list lists the 13 operations and the 9 commerce skills; tools/call takes the same arguments and returns the same results as HTTP, metered the same way. When payment is required the tool result has isError true and the PaymentRequired terms in structuredContent; repeat the call with params._meta['x402/payment'] set to the signed payload; the receipt is in result._meta['x402/payment-response'] (a payment sent while a free call remained is not used: result._meta['x402/payment-unused'] is free_call). Errors of a call, arguments that do not match the tool's input schema included (invalid_input, invalid_domain...), are tool results with isError true and the problem object (code, hint) in structuredContent, so that the model can correct them. A message the server cannot take is a JSON-RPC error instead: a body that is not JSON is -32700 (parse error) and one that is not a single JSON-RPC 2.0 message (a batch array, a bare value, no jsonrpc "2.0" or no method) -32600 (invalid request), both with id null unless the message has a usable id, and HTTP 400; a request whose params are malformed (params not an object, tools/call without a string name or with arguments that are not an object, an unknown tool) is -32602 (invalid params) with a one-sentence message and HTTP 200. The Accept header must list application/json and text/event-stream.
          */
         post: operations["mcp"];
         delete?: never;
@@ -2009,7 +2009,7 @@ export interface components {
             company?: components["schemas"]["CompanyFacts"];
         };
         /** @enum {string} */
-        ErrorCode: "unsafe_or_invalid_target" | "advisor_rate_limit" | "not_ok_rate_limit" | "json_required" | "body_too_large" | "invalid_json" | "invalid_input" | "invalid_domain" | "invalid_known_job_ids" | "diff_only_needs_known_job_ids" | "idempotency_key_invalid" | "idempotency_conflict" | "request_already_started" | "payment_reused" | "invalid_payment" | "unsupported_payment" | "settlement_failed" | "engine_unavailable" | "engine_failed" | "engine_result_too_large" | "invalid_engine_result" | "daily_cost_cap" | "network_not_enabled" | "settlement_cap_reached" | "not_found" | "quote_required" | "quote_not_found" | "quote_expired" | "scan_quota" | "method_not_allowed";
+        ErrorCode: "unsafe_or_invalid_target" | "advisor_rate_limit" | "not_ok_rate_limit" | "json_required" | "body_too_large" | "invalid_json" | "invalid_input" | "invalid_domain" | "invalid_known_job_ids" | "diff_only_needs_known_job_ids" | "idempotency_key_invalid" | "idempotency_conflict" | "request_already_started" | "payment_reused" | "invalid_payment" | "unsupported_payment" | "settlement_failed" | "engine_unavailable" | "engine_failed" | "engine_result_too_large" | "invalid_engine_result" | "daily_cost_cap" | "network_not_enabled" | "settlement_cap_reached" | "not_found" | "quote_required" | "quote_not_found" | "quote_claimed" | "quote_expired" | "scan_quota" | "method_not_allowed";
         /** @description RFC 9457 problem details. type is {base_url}/errors#{code}; clients must ignore members they do not know. */
         Problem: {
             /** Format: uri-reference */
@@ -2360,7 +2360,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description payment_reused, idempotency_conflict or request_already_started (problem+json). */
+        /** @description payment_reused, idempotency_conflict, request_already_started or quote_claimed (problem+json). */
         Conflict: {
             headers: {
                 "X-Usage-Free-Remaining": components["headers"]["XUsageFreeRemaining"];
@@ -2468,6 +2468,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2483,6 +2484,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2498,6 +2500,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2513,6 +2516,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2528,6 +2532,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2543,6 +2548,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2558,6 +2564,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2573,6 +2580,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2588,6 +2596,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2603,6 +2612,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2618,6 +2628,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2633,6 +2644,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2648,6 +2660,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2663,6 +2676,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2678,6 +2692,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2693,6 +2708,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2708,6 +2724,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2723,6 +2740,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2738,6 +2756,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2753,6 +2772,7 @@ export interface components {
                 "X-Usage-Price-Micro-Usd": components["headers"]["XUsagePriceMicroUsd"];
                 "X-Usage-Charged-Micro-Usd": components["headers"]["XUsageChargedMicroUsd"];
                 "PAYMENT-RESPONSE": components["headers"]["PaymentResponse"];
+                "X-Payment-Unused": components["headers"]["XPaymentUnused"];
                 [name: string]: unknown;
             };
             content: {
@@ -2828,6 +2848,8 @@ export interface components {
         XUsageChargedMicroUsd: string;
         /** @description x402 version 2 terms: base64 (RFC 4648, with padding) of the JSON PaymentRequired object (schema PaymentRequired). Present on every 402 answer; on invalid_payment and settlement_failed its `error` member says why. */
         PaymentRequired: string;
+        /** @description Present (free_call) when the call carried a payment but its caller still had a free call: the free call was used, and the payment was neither settled nor claimed. */
+        XPaymentUnused: "free_call";
         /** @description x402 version 2 receipt: base64 of the JSON SettlementResponse (schema SettlementResponse). Present on paid answers. */
         PaymentResponse: string;
         /** @description The methods the path takes (RFC 9110), the same list OPTIONS answers with. */
@@ -3003,6 +3025,7 @@ export type HeaderXUsageFreeResetsAt = components['headers']['XUsageFreeResetsAt
 export type HeaderXUsagePriceMicroUsd = components['headers']['XUsagePriceMicroUsd'];
 export type HeaderXUsageChargedMicroUsd = components['headers']['XUsageChargedMicroUsd'];
 export type HeaderPaymentRequired = components['headers']['PaymentRequired'];
+export type HeaderXPaymentUnused = components['headers']['XPaymentUnused'];
 export type HeaderPaymentResponse = components['headers']['PaymentResponse'];
 export type HeaderAllow = components['headers']['Allow'];
 export type HeaderRetryAfter = components['headers']['RetryAfter'];

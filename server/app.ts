@@ -17,7 +17,7 @@ import type { Config } from './config.ts';
 import { documentHandlers } from './documents.ts';
 import { docsPageHandlers } from './docs-page.ts';
 import { mcpHandler } from './mcp.ts';
-import { baseUrlOf, clientIp } from './pipeline/caller.ts';
+import { baseUrlOf, callerIdentity } from './pipeline/caller.ts';
 import { coalesceStage } from './pipeline/coalesce.ts';
 import { crossOriginStage } from './pipeline/cross-origin.ts';
 import { parseStage } from './pipeline/parse.ts';
@@ -61,7 +61,7 @@ export function upstreamHostsOfConfig(config: Config): string[] {
 }
 
 export const EXPOSED_HEADERS = [
-  'X-Usage-Free-Remaining', 'X-Usage-Free-Limit', 'X-Usage-Free-Resets-At', 'X-Usage-Price-Micro-Usd', 'X-Usage-Charged-Micro-Usd',
+  'X-Usage-Free-Remaining', 'X-Usage-Free-Limit', 'X-Usage-Free-Resets-At', 'X-Usage-Price-Micro-Usd', 'X-Usage-Charged-Micro-Usd', 'X-Payment-Unused',
   'PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'Retry-After', 'X-Request-Id', 'Deprecation', 'Link', 'Allow',
 ];
 export const ALLOWED_HEADERS = ['Content-Type', 'Accept', 'Idempotency-Key', 'PAYMENT-SIGNATURE', 'X-Private-Query-Tier', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'];
@@ -83,7 +83,8 @@ export async function createApp({
   const version = openapiDocument.info.version as string;
   const baseUrl = (ctx: Context) => baseUrlOf(ctx, config.publicBaseUrl, config.trustedProxies);
   // Asked by the usage stage and the operation: worked out once per request.
-  const ipOf = (ctx: Context): string => (ctx.state.clientIp ??= clientIp(ctx, config.trustedProxies));
+  const clientIp = callerIdentity({ trustedProxies: config.trustedProxies, ipv6PrefixLength: config.callerIpv6PrefixLength });
+  const ipOf = (ctx: Context): string => (ctx.state.clientIp ??= clientIp(ctx));
   const { invoke, quota, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate, analyze: parsePool.analyze });
   metrics.watchParsePool(parsePool);
 

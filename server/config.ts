@@ -15,6 +15,8 @@ export interface Config {
   sqlitePath: string;
   /** Trust X-Forwarded-For / X-Forwarded-Proto from these proxy addresses (comma-separated; empty = none). */
   trustedProxies: string[];
+  /** CALLER_IPV6_PREFIX (default 64): IPv6 callers are grouped by this many leading bits (server/pipeline/caller.ts). */
+  callerIpv6PrefixLength: number;
   /** LOG_LEVEL: JSON lines on stdout at this level and above (default info). */
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   payTo: string | null;
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     sqlitePath: env.SQLITE_PATH ?? './data/service.sqlite',
     trustedProxies: list(env.TRUSTED_PROXIES),
+    callerIpv6PrefixLength: prefixLength('CALLER_IPV6_PREFIX', env.CALLER_IPV6_PREFIX, 64),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     payTo: env.PAY_TO_ADDRESS || null,
     facilitatorUrl: env.FACILITATOR_URL || null,
@@ -119,6 +122,13 @@ function perHour(name: string, value: string | undefined, fallback: number): num
   const count = Number(value);
   if (!Number.isInteger(count) || count < 0 || count > 1_000_000) throw new Error(`${name} must be an integer from 0 (no limit) to 1000000 (got ${JSON.stringify(value)})`);
   return count === 0 ? null : count;
+}
+
+function prefixLength(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const bits = Number(value.replace(/^\//, ''));
+  if (!Number.isInteger(bits) || bits < 1 || bits > 128) throw new Error(`${name} must be an IPv6 prefix length from 1 to 128 (got ${JSON.stringify(value)})`);
+  return bits;
 }
 
 function milliseconds(name: string, value: string | undefined, fallback: number): number {

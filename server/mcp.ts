@@ -19,6 +19,8 @@ import { RPC_ERROR, writeRpcError } from './pipeline/json-rpc.ts';
 export const MCP_META = {
   payment: 'x402/payment',
   paymentResponse: 'x402/payment-response',
+  /** Set (free_call) when a payment was sent but a free call paid for the answer (X-Payment-Unused over HTTP). */
+  paymentUnused: 'x402/payment-unused',
   privateTier: 'service/private-tier',
 } as const;
 
@@ -92,7 +94,9 @@ export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, 
         });
         if (outcome.kind === 'payment_required') return toolResult(outcome.body, true);
         const receipt = outcome.settlement ?? (outcome.headers['PAYMENT-RESPONSE'] ? decodePaymentResponseHeader(outcome.headers['PAYMENT-RESPONSE']) : undefined);
-        return toolResult(outcome.body, false, receipt ? { [MCP_META.paymentResponse]: receipt } : undefined);
+        const unused = outcome.headers['X-Payment-Unused'];
+        const resultMeta = receipt ? { [MCP_META.paymentResponse]: receipt } : unused ? { [MCP_META.paymentUnused]: unused } : undefined;
+        return toolResult(outcome.body, false, resultMeta);
       } catch (thrown) {
         // The same mapping as the HTTP respond stage: a store outage is a retryable 503, any other defect engine_failed.
         const error = thrown instanceof ServiceError ? thrown : asServiceError(thrown);

@@ -4,11 +4,13 @@
  * Free operations (the advisor) are rate limited and never use the free calls. Priced
  * operations: a stored answer of the same input today (or of the same Idempotency-Key) is
  * replayed without charge; otherwise one of the caller's 5 free calls is reserved before the
- * work and given back when the result is not ok; without a free call the answer is a 402 with
- * x402 terms, and a paid repeat goes: check the payload against our own terms -> claim the
- * authorization nonce -> facilitator verify -> run -> (not ok: answer free, never settle) ->
- * keep the answer with the nonce -> settle -> answer with the receipt. Two-step operations
- * (hot-buyers, batch) turn step 1 into a stored quote and price step 2 at the quote.
+ * work and given back when the result is not ok (a payment sent meanwhile is not used); without
+ * a free call the answer is a 402 with x402 terms, and a paid repeat goes: check the payload
+ * against our own terms -> reserve against the caps -> claim the authorization nonce -> (step 2:
+ * claim the quote) -> facilitator verify -> run -> (not ok: answer free, never settle) -> keep the
+ * answer with the nonce -> settle -> answer with the receipt. Two-step operations (hot-buyers,
+ * batch) turn step 1 into a stored quote and price step 2 at the quote. Every row, lease and
+ * reservation a running call holds is renewed while it runs.
  */
 import { randomBytes } from 'node:crypto';
 import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
@@ -18,9 +20,10 @@ import { ServiceError } from '../problem.ts';
 import type { BeginResult, Json, QuoteRecord, Store, StoredResponse } from '../store/types.ts';
 import type { Facilitator } from '../payments/facilitator.ts';
 import { checkPayload, decodePayment, paymentRequired, requirementsFor, type PaymentPayload, type PaymentRequired, type PaymentRequirements, type PaymentTerms } from '../payments/x402.ts';
-import { dayBounds, nextUtcMidnight, secondsUntil, utcDay } from './day.ts';
+import { utcDay } from './day.ts';
 import { fingerprint } from './fingerprint.ts';
 import type { FreeQuota, Lease } from './quota.ts';
+import { createCaps, type CapHold, type Caps } from './caps.ts';
 
 export interface QuoteOffer {
   priceMicroUsd: number;
@@ -73,10 +76,7 @@ export interface MeterOutcome {
   bodyJson?: string;
 }
 
-export interface Caps {
-  dailyCostMicroUsd: number | null;
-  settlementMicroUsd: number | null;
-}
+export type { Caps } from './caps.ts';
 
 export interface MeterOptions {
   store: Store;
@@ -143,6 +143,7 @@ export function createMeter({
   settlementGate = OPEN_GATE,
 }: MeterOptions) {
   const payments = facilitator && terms ? { facilitator, terms } : null;
+  const reserveCaps = createCaps({ quota, caps });
 
   /**
    * Finished answers are immutable until they expire, so each instance keeps recent ones in
@@ -182,6 +183,24 @@ export function createMeter({
    */
   function ownership(fp: string, keys: RowKey[]): Rows {
     const owned: (RowKey & { scope: string })[] = [];
+    /**
+     * A running row is a lease too: renewed while the call runs, so a repeat never takes over a call
+     * that is still running (only one whose instance died, staleAfterMs after its last renewal).
+     */
+    let renewal: ReturnType<typeof setInterval> | null = null;
+    function keepFresh() {
+      if (renewal) return;
+      renewal = setInterval(function renewRows() {
+        const at = now().getTime();
+        for (const row of owned) store.requests.renew({ scope: row.scope, key: row.key, now: at }).catch(() => undefined);
+      }, Math.max(1, Math.floor(staleAfterMs / 3)));
+      renewal.unref();
+    }
+    function stopWhenNoneOwned() {
+      if (owned.length || !renewal) return;
+      clearInterval(renewal);
+      renewal = null;
+    }
     const keep = (scope: string, key: string, response: StoredResponse, at: Date) =>
       remember(`${scope}|${key}`, { fingerprint: fp, response, expiresAt: expiresAt(at) - staleAfterMs });
 
@@ -206,6 +225,7 @@ export function createMeter({
           await store.requests.abandon({ scope: row.scope, key: row.key });
         }
       }
+      stopWhenNoneOwned();
     }
 
     return {
@@ -218,6 +238,7 @@ export function createMeter({
             const mine = { ...row, scope };
             owned.push(mine);
             begunHere.push(mine);
+            keepFresh();
             continue;
           }
           if (begun.state === 'done') await finishRows(begunHere, begun.response, true);
@@ -234,9 +255,14 @@ export function createMeter({
       finishedElsewhere(response: StoredResponse) {
         const at = now();
         for (const row of owned.splice(0)) keep(row.scope, row.key, response, at);
+        stopWhenNoneOwned();
       },
       async abandon() {
-        for (const row of owned.splice(0)) await store.requests.abandon({ scope: row.scope, key: row.key });
+        try {
+          for (const row of owned.splice(0)) await store.requests.abandon({ scope: row.scope, key: row.key });
+        } finally {
+          stopWhenNoneOwned();
+        }
       },
     };
   }
@@ -284,19 +310,6 @@ export function createMeter({
       headers: { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(terms), 'Cache-Control': 'no-store' },
       extra: { payment_required: terms },
     });
-  }
-
-  async function checkCaps(price: number, paid: boolean, at: Date) {
-    const { from, to } = dayBounds(at);
-    const retry = String(secondsUntil(nextUtcMidnight(at), at));
-    if (caps.dailyCostMicroUsd !== null) {
-      const delivered = await store.ledger.sum({ from, to, kinds: ['free_use', 'settlement'] });
-      if (delivered + price > caps.dailyCostMicroUsd) throw new ServiceError('daily_cost_cap', { headers: { 'Retry-After': retry }, extra: { retry_after_seconds: Number(retry) } });
-    }
-    if (paid && caps.settlementMicroUsd !== null) {
-      const settled = await store.ledger.sum({ from, to, kinds: ['settlement'] });
-      if (settled + price > caps.settlementMicroUsd) throw new ServiceError('settlement_cap_reached', { headers: { 'Retry-After': retry }, extra: { retry_after_seconds: Number(retry) } });
-    }
   }
 
   const replay = (response: StoredResponse, bodyJson?: string): MeterOutcome => ({ status: response.status, body: response.body, bodyJson: response.body == null ? undefined : bodyJson, headers: { ...response.headers, 'X-Idempotent-Replay': 'true' }, kind: 'replay' });
@@ -385,8 +398,11 @@ export function createMeter({
     const extras: ExecutionExtras = { quote, offerQuote: noQuote };
 
     const byIp = await rows.begin(`ip:${call.ip}`, at);
-    if (byIp.state !== 'started') return answerExisting(byIp);
-    const consumed = () => new ServiceError('quote_not_found', { detail: 'This quote was already paid; its answer is kept for its payer. Repeat step 1 for a new quote.' });
+    if (byIp.state !== 'started') {
+      // A key row begun before the input's own row answered: this call runs nothing, so it holds nothing.
+      await rows.abandon();
+      return answerExisting(byIp);
+    }
     try {
       if (!quote) {
         const remembered = await notOk.recent(fp, at);
@@ -396,14 +412,13 @@ export function createMeter({
         }
         await notOk.checkBudget(call.ip, at);
       }
-      if (quote?.paidAt && !call.payment) throw consumed();
-      if (!call.payment) {
-        if (quote) {
-          if (!payments) throw new ServiceError('network_not_enabled', { detail: `Step 2 of ${call.operation.offerId} is always paid, and this deployment takes no payments. Nothing was charged.` });
-          return paymentRequiredOutcome(call, price, 'PAYMENT-SIGNATURE header is required: step 2 is always paid');
-        }
-        const taken = await quota.take(call.ip, at);
+      if (quote?.paidAt && !call.payment) throw quoteConsumed();
+      if (!quote) {
+        // A free call comes first: a payment sent while the caller still has one is not settled (the
+        // answer says so). It does not wait for the caller's own running calls: it can pay instead.
+        const taken = await quota.take(call.ip, at, { wait: !call.payment });
         if (taken.lease) return await freeCall(call, run, extras, price, rows, taken.lease);
+        if (call.payment) return await paidWith(call, run, extras, price, rows, fp);
         const reason =
           taken.used >= quota.limit
             ? `the ${quota.limit} free calls of today are used`
@@ -411,22 +426,32 @@ export function createMeter({
         if (!payments) throw new ServiceError('network_not_enabled', { detail: `${capitalize(reason)}, and this deployment takes no payments. Nothing was charged.` });
         return paymentRequiredOutcome(call, price, `PAYMENT-SIGNATURE header is required: ${reason}`);
       }
-      if (!payments) throw new ServiceError('network_not_enabled', { detail: 'This deployment has no payment configuration; paid calls are off. Nothing was charged.' });
-      const decoded = decodePayment(call.payment);
-      if (!decoded.ok) throw paymentError('invalid_payment', call, price, decoded.reason);
-      const requirements = requirementsFor(payments.terms, price);
-      const checked = await checkPayload(decoded.payload, requirements, payments.terms, at);
-      if (!checked.ok) throw paymentError('invalid_payment', call, price, checked.reason);
-      const payer = checked.authorization.from.toLowerCase();
-      const byPayer = await rows.begin(`payer:${payer}`, at);
-      if (byPayer.state !== 'started') return answerExisting(byPayer);
-      if (quote?.paidAt) throw consumed();
-      // The nonce is tied to the input, not to a key or a day: the same payment repeated for the same
-      // input (after a crash, even past midnight) finds its own claim.
-      return await paidCall(call, run, extras, price, rows, decoded.payload, requirements, payer, `${checked.authorization.nonce}`.toLowerCase(), `input:${fp}`);
+      if (!call.payment) {
+        if (!payments) throw new ServiceError('network_not_enabled', { detail: `Step 2 of ${call.operation.offerId} is always paid, and this deployment takes no payments. Nothing was charged.` });
+        return paymentRequiredOutcome(call, price, 'PAYMENT-SIGNATURE header is required: step 2 is always paid');
+      }
+      return await paidWith(call, run, extras, price, rows, fp);
     } finally {
       await rows.abandon();
     }
+  }
+
+  /** A call that carries a payment and has to be paid: the payment is checked, then paidCall. */
+  async function paidWith(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>, extras: ExecutionExtras, price: number, rows: Rows, fp: string): Promise<MeterOutcome> {
+    const at = now();
+    if (!payments) throw new ServiceError('network_not_enabled', { detail: 'This deployment has no payment configuration; paid calls are off. Nothing was charged.' });
+    const decoded = decodePayment(call.payment!);
+    if (!decoded.ok) throw paymentError('invalid_payment', call, price, decoded.reason);
+    const requirements = requirementsFor(payments.terms, price);
+    const checked = await checkPayload(decoded.payload, requirements, payments.terms, at);
+    if (!checked.ok) throw paymentError('invalid_payment', call, price, checked.reason);
+    const payer = checked.authorization.from.toLowerCase();
+    const byPayer = await rows.begin(`payer:${payer}`, at);
+    if (byPayer.state !== 'started') return answerExisting(byPayer);
+    if (extras.quote?.paidAt) throw quoteConsumed();
+    // The nonce is tied to the input, not to a key or a day: the same payment repeated for the same
+    // input (after a crash, even past midnight) finds its own claim.
+    return await paidCall(call, run, extras, price, rows, decoded.payload, requirements, payer, `${checked.authorization.nonce}`.toLowerCase(), `input:${fp}`);
   }
 
   function paymentRequiredOutcome(call: MeteredCall, price: number, error: string): MeterOutcome {
@@ -437,23 +462,34 @@ export function createMeter({
   async function freeCall(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>, extras: ExecutionExtras, price: number, rows: Rows, lease: Lease): Promise<MeterOutcome> {
     const at = now();
     let body: unknown;
+    let capHold: CapHold | null = null;
     try {
-      await checkCaps(price, false, at);
+      capHold = await reserveCaps(price, { paid: false }, at);
       body = await run(extras);
     } catch (error) {
+      await capHold?.release();
       await lease.release();
       throw error;
     }
     const response: StoredResponse = { status: 200, headers: {}, body: body as Json };
     if (!isOk(body)) {
+      await capHold.release();
       await lease.release();
       await notOk.note(call, body);
       await rows.finish(response, { ok: false });
       return { status: 200, body, headers: {}, kind: 'result' };
     }
     const ledger = { at: at.getTime(), kind: 'free_use' as const, operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: price, payer: null, nonce: null, txHash: null, network: null, requestId: call.requestId };
-    const committed = await lease.commitFreeUse({ ledger, finish: { rows: rows.pending(), response, now: now().getTime() } });
+    // The use, its ledger entry, the answers and the daily cost reservation's use: one transaction.
+    let committed: boolean;
+    try {
+      committed = await lease.commitFreeUse({ ledger, finish: { rows: rows.pending(), response, now: now().getTime() } }, capHold.leases);
+    } catch (error) {
+      await capHold.release();
+      throw error;
+    }
     if (!committed) {
+      await capHold.release();
       // The lease went stale while the call ran (its instance stalled past REQUEST_STALE_AFTER_MS) and
       // the caller's other calls took every free call meanwhile: this result cannot be given free.
       if (!payments) throw new ServiceError('network_not_enabled', { detail: `The ${quota.limit} free calls of today were used by your other calls while this one ran, and this deployment takes no payments. Nothing was charged.` });
@@ -462,7 +498,8 @@ export function createMeter({
     rows.finishedElsewhere(response);
     call.usage.charge = 'free_use';
     observe({ type: 'charge', operation: call.operation.operationId, kind: 'free_use', amountMicroUsd: price });
-    return { status: 200, body, headers: {}, kind: 'result' };
+    // A payment sent with it was not looked at, let alone settled: the answer says so.
+    return { status: 200, body, headers: call.payment ? { 'X-Payment-Unused': 'free_call' } : {}, kind: 'result' };
   }
 
   async function paidCall(
@@ -477,10 +514,31 @@ export function createMeter({
     nonce: string,
     requestRef: string,
   ): Promise<MeterOutcome> {
+    // Reserved against both caps before anything runs or settles; given back unless it settled.
+    const capHold = await reserveCaps(price, { paid: true }, now());
+    try {
+      return await paidCallHeld(call, run, extras, price, rows, payload, requirements, payer, nonce, requestRef, capHold);
+    } finally {
+      await capHold.release();
+    }
+  }
+
+  async function paidCallHeld(
+    call: MeteredCall,
+    run: (extras: ExecutionExtras) => Promise<unknown>,
+    extras: ExecutionExtras,
+    price: number,
+    rows: Rows,
+    payload: PaymentPayload,
+    requirements: PaymentRequirements,
+    payer: string,
+    nonce: string,
+    requestRef: string,
+    capHold: CapHold,
+  ): Promise<MeterOutcome> {
     const { facilitator: remote, terms } = payments!;
     const nonceId = `${terms.network}:${terms.asset}:${payer}:${nonce}`.toLowerCase();
     const at = now();
-    await checkCaps(price, true, at);
     const claim = await store.nonces.claim({ nonce: nonceId, payer, requestRef, now: at.getTime() });
     let pending: StoredResponse | null = null;
     if (!claim.claimed) {
@@ -494,11 +552,27 @@ export function createMeter({
       pending = existing.response as unknown as StoredResponse | null;
     }
 
+    // A quote is paid by one payment: claimed by this one before it is verified, run or settled. A
+    // second payment meanwhile is refused and never settled; the same payment repeated holds it still.
+    const quoteClaim = extras.quote ? { id: extras.quote.id, claimant: nonceId } : null;
+    if (quoteClaim) {
+      const held = await store.quotes.claim({ ...quoteClaim, now: at.getTime() });
+      if (!held.claimed) {
+        if (claim.claimed) await store.nonces.update({ nonce: nonceId, state: 'released', now: now().getTime() });
+        if (held.paid) throw quoteConsumed();
+        throw new ServiceError('quote_claimed', { detail: 'Another payment holds this quote and is being settled; yours was not used and nothing was charged. Repeat step 1 for a quote of your own.' });
+      }
+    }
+    const giveQuoteBack = async () => {
+      if (quoteClaim) await store.quotes.releaseClaim(quoteClaim);
+    };
+
     if (!pending) {
       const verified = await remote.verify(payload, requirements);
       if (!verified.isValid) {
         const reason = verified.invalidReason ?? 'verify_failed';
         await store.nonces.update({ nonce: nonceId, state: 'failed', now: now().getTime() });
+        await giveQuoteBack();
         if (/nonce_already_used/.test(reason)) throw new ServiceError('payment_reused', { detail: 'This payment authorization was already used on chain.' });
         throw paymentError('invalid_payment', call, price, reason);
       }
@@ -507,10 +581,12 @@ export function createMeter({
         body = await run(extras);
       } catch (error) {
         await store.nonces.update({ nonce: nonceId, state: 'released', now: now().getTime() });
+        await giveQuoteBack();
         throw error;
       }
       if (!isOk(body)) {
         await store.nonces.update({ nonce: nonceId, state: 'released', now: now().getTime() });
+        await giveQuoteBack();
         await notOk.note(call, body);
         await rows.finish({ status: 200, headers: {}, body: body as Json }, { ok: false });
         return { status: 200, body, headers: {}, kind: 'result' };
@@ -544,11 +620,14 @@ export function createMeter({
       const reason = settlement.errorReason ?? 'settle_failed';
       if (reason === 'settlement_pending') {
         observe({ type: 'settlement', operation: operationId, outcome: 'pending' });
+        // The transfer may have happened: the caps count it (a cap errs on the side of less).
+        await capHold.commit();
         throw new ServiceError('request_already_started', { detail: 'The payment is being settled on chain. Repeat the same call with the same payment in a minute to receive the result; do not pay again.' });
       }
       if (!/nonce_already_used/.test(reason) || claim.claimed) {
         observe({ type: 'settlement', operation: operationId, outcome: 'failed' });
         await store.nonces.update({ nonce: nonceId, state: 'failed', response: null, now: now().getTime() });
+        await giveQuoteBack();
         await store.ledger.append({ at: now().getTime(), kind: 'settlement_failed', operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: 0, payer, nonce, txHash: settlement.transaction || null, network: terms.network, requestId: call.requestId });
         throw paymentError('settlement_failed', call, price, reason);
       }
@@ -556,6 +635,7 @@ export function createMeter({
       settlement = { success: true, transaction: settlement.transaction || '', network: terms.network, payer } as SettleResponse;
     }
     const final = withReceipt(pending, settlement);
+    await capHold.commit();
     await store.nonces.update({ nonce: nonceId, state: 'settled', txHash: settlement.transaction || null, now: now().getTime() });
     await store.ledger.append({ at: now().getTime(), kind: 'settlement', operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: price, payer, nonce, txHash: settlement.transaction || null, network: terms.network, requestId: call.requestId });
     if (extras.quote) await store.quotes.markPaid({ id: extras.quote.id, now: now().getTime(), txHash: settlement.transaction || null });
@@ -578,6 +658,10 @@ export function createMeter({
 /** The answer of a paid call: the kept result with the x402 receipt of its settlement. */
 function withReceipt(pending: StoredResponse, settlement: SettleResponse): StoredResponse {
   return { ...pending, headers: { ...pending.headers, 'PAYMENT-RESPONSE': encodePaymentResponseHeader(settlement) } };
+}
+
+function quoteConsumed() {
+  return new ServiceError('quote_not_found', { detail: 'This quote was already paid; its answer is kept for its payer. Repeat step 1 for a new quote.' });
 }
 
 function noQuote() {

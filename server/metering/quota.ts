@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CounterRef, FreeUseCommit, Store } from '../store/types.ts';
-import { nextUtcMidnight, secondsUntil, utcDay } from './day.ts';
+import type { CounterRef, Freshness, FreeUseCommit, LeaseRef, Store, Weighted } from '../store/types.ts';
+import { dayBounds, nextUtcMidnight, secondsUntil, utcDay } from './day.ts';
 
 export interface FreeQuotaOptions {
   store: Store;
@@ -47,15 +47,31 @@ export interface UsageState {
   resetsAt: Date;
 }
 
-/** A free call or scan held by a running call: committed when its result is ok, released otherwise. */
+/**
+ * A free call, a scan or a reservation against a cap, held by a running call: committed when its
+ * result is ok (a reservation: when its payment settled), released otherwise.
+ */
 export interface Lease {
   readonly ref: CounterRef & { lease: string };
-  /** The use alone (a step-1 scan). */
+  /** The use alone (a step-1 scan, a settled amount). */
   commit(): Promise<boolean>;
-  /** The use with its ledger entry and stored answers, in one transaction (a free call). */
-  commitFreeUse(rest: Omit<FreeUseCommit, 'lease'>): Promise<boolean>;
+  /** The use with its ledger entry and stored answers, and the `alongside` leases' uses, in one transaction (a free call). */
+  commitFreeUse(rest: Omit<FreeUseCommit, 'lease' | 'alongside'>, alongside?: Lease[]): Promise<boolean>;
   release(): Promise<void>;
+  /** What the store commits when another lease's transaction takes this one along; `ended` closes it afterwards. */
+  readonly along: { input(): LeaseRef & Freshness & Weighted & { limit: number }; ended(used: boolean): void };
 }
+
+/**
+ * The caps a deployment sets per UTC day (server/metering/caps.ts), counted in micro-USD on
+ * counters of their own: a call reserves its price before the work, and the reservation becomes
+ * a use when the money is delivered (settled, or given as a free call) or is given back.
+ */
+export type CapBucket = 'cap:daily-cost' | 'cap:settled';
+/** The subject of the caps' counters: the whole service. */
+const SERVICE = '*';
+/** A reservation is committed whatever the cap says by then: the work it reserved for was done. */
+const ALWAYS = Number.MAX_SAFE_INTEGER;
 
 export type TakeResult = { lease: Lease } | { lease: null; used: number; held: number; waitedMs: number };
 
@@ -103,7 +119,7 @@ export function createFreeQuota({
     return latest;
   }
 
-  function leaseOf(ref: CounterRef & { lease: string }, bucketLimit: number): Lease {
+  function leaseOf(ref: CounterRef & { lease: string }, bucketLimit: number, amount: number, commitLimit = bucketLimit): Lease {
     const counter: CounterRef = { bucket: ref.bucket, subject: ref.subject, window: ref.window };
     let open = true;
     const renewal = setInterval(function renewLease() {
@@ -117,7 +133,7 @@ export function createFreeQuota({
       if (!used) counts.forget(counter);
       wake(counter);
     }
-    const commitInput = () => ({ ...ref, limit: bucketLimit, ...freshness(wallClock().getTime()) });
+    const commitInput = () => ({ ...ref, amount, limit: commitLimit, ...freshness(wallClock().getTime()) });
     async function ending<T extends { committed: boolean }>(work: Promise<T>): Promise<boolean> {
       let committed = false;
       try {
@@ -132,8 +148,17 @@ export function createFreeQuota({
       async commit() {
         return open ? ending(store.counters.commit(commitInput())) : false;
       },
-      async commitFreeUse(rest) {
-        return open ? ending(store.commitFreeUse({ lease: commitInput(), ...rest })) : false;
+      async commitFreeUse(rest, alongside = []) {
+        if (!open) return false;
+        const others = alongside.filter((other) => other !== this);
+        let committed = false;
+        try {
+          committed = await ending(store.commitFreeUse({ lease: commitInput(), alongside: others.map((other) => other.along.input()), ...rest }));
+          return committed;
+        } finally {
+          // Committed with this one: closed. Otherwise they stay open, for their holder to release.
+          if (committed) for (const other of others) other.along.ended(true);
+        }
       },
       async release() {
         if (!open) return;
@@ -143,6 +168,7 @@ export function createFreeQuota({
           close(false);
         }
       },
+      along: { input: commitInput, ended: (used: boolean) => open && close(used) },
     };
   }
 
@@ -153,7 +179,23 @@ export function createFreeQuota({
     // Two leases of one caller may come back out of order: the higher count is the later one.
     const count = outcome.used + outcome.held;
     counts.set(counter, outcome.leased ? Math.max(count, counts.get(counter) ?? 0) : count);
-    return { lease: outcome.leased ? leaseOf(ref, bucketLimit) : null, used: outcome.used, held: outcome.held };
+    return { lease: outcome.leased ? leaseOf(ref, bucketLimit, 1) : null, used: outcome.used, held: outcome.held };
+  }
+
+  /**
+   * A cap's counter of the day starts from the ledger: what was delivered today before any call
+   * counted on it (the day the caps were set, or the service was upgraded to them) is counted
+   * too. Once per counter and instance; a counter that exists is left as it is.
+   */
+  const seededCaps = new Set<string>();
+  async function seedCap(counter: CounterRef & { bucket: CapBucket }) {
+    const text = counterText(counter);
+    if (seededCaps.has(text)) return;
+    const { from, to } = dayBounds(new Date(`${counter.window}T00:00:00Z`));
+    const kinds = counter.bucket === 'cap:settled' ? (['settlement'] as const) : (['free_use', 'settlement'] as const);
+    await store.counters.seed({ ...counter, used: await store.ledger.sum({ from, to, kinds: [...kinds] }) });
+    if (seededCaps.size > 16) seededCaps.clear();
+    seededCaps.add(text);
   }
 
   /** Resolves when a lease of the counter ends on this instance, or after `ms`. */
@@ -189,19 +231,29 @@ export function createFreeQuota({
      * Leases one free call before the work runs. When the free calls left are all held by the
      * caller's own running calls, waits (up to heldWaitMs) for one of them to be given back.
      */
-    async take(ip: string, at: Date): Promise<TakeResult> {
+    async take(ip: string, at: Date, { wait = true }: { wait?: boolean } = {}): Promise<TakeResult> {
       const started = clockMs();
       for (;;) {
         const attempt = await tryLease('free', ip, at, limit);
         if (attempt.lease) return { lease: attempt.lease };
         const waitedMs = clockMs() - started;
-        if (attempt.used >= limit || attempt.held === 0 || waitedMs >= heldWaitMs) return { lease: null, used: attempt.used, held: attempt.held, waitedMs };
+        if (!wait || attempt.used >= limit || attempt.held === 0 || waitedMs >= heldWaitMs) return { lease: null, used: attempt.used, held: attempt.held, waitedMs };
         await leaseEnded(key('free', ip, at), Math.min(heldPollMs, heldWaitMs - waitedMs));
       }
     },
     async takeScan(ip: string, at: Date): Promise<{ lease: Lease | null; retryAfterSeconds: number }> {
       const attempt = await tryLease('scan', ip, at, scansPerDay);
       return { lease: attempt.lease, retryAfterSeconds: secondsUntil(nextUtcMidnight(at), at) };
+    },
+    /**
+     * Reserves `amount` micro-USD of a cap for today, atomically against what was delivered and what
+     * running calls reserved; null when it would pass `capMicroUsd`. Kept fresh like a free call's lease.
+     */
+    async reserve(bucket: CapBucket, amount: number, capMicroUsd: number, at: Date): Promise<Lease | null> {
+      const ref = { ...key(bucket, SERVICE, at), lease: randomUUID() };
+      await seedCap({ bucket, subject: SERVICE, window: ref.window });
+      const outcome = await store.counters.lease({ ...ref, amount, limit: capMicroUsd, ...freshness(at.getTime()) });
+      return outcome.leased ? leaseOf(ref, capMicroUsd, amount, ALWAYS) : null;
     },
     /** Deletes stale leases of every caller (on start and in housekeeping). */
     reclaimStale(at: Date): Promise<number> {

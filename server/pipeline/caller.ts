@@ -1,24 +1,97 @@
 import type { Context } from 'koa';
+import ipaddr from 'ipaddr.js';
 
 /**
- * The caller's IP: the socket address, or, only when the socket peer is a configured trusted
- * proxy, the right-most X-Forwarded-For entry that is not itself a trusted proxy.
+ * Who the caller is: an address, not the text that spelled it. The free calls, scans and every
+ * per-IP limit (the advisor's, results that are not ok) count per caller:
+ * - an IPv4 address, in its one canonical spelling (four decimal parts);
+ * - an IPv6 address grouped by its first `ipv6PrefixLength` bits (default /64: one site's
+ *   subnet, what one customer gets), written `network/prefix`.
+ * A port, brackets, a zone and the IPv4-mapped prefix (`::ffff:198.51.100.1`) are dropped, and IPv6
+ * is compressed and lower-cased, so `2001:DB8::1`, `[2001:db8::1]:443` and `2001:db8:0:0:0:0:0:1`
+ * are one caller, and so are `198.51.100.1`, `198.51.100.1:5555` and `::ffff:198.51.100.1`.
+ *
+ * The address is the socket's, or, only when the socket peer is a configured trusted proxy, the
+ * right-most X-Forwarded-For entry that is not itself a trusted proxy. An entry there that is not
+ * an address (`not-an-ip`, `127.1`, a host name) makes the call count as the proxy's own: every
+ * such call shares the proxy's one quota, so a spelling can never open a fresh one.
  */
-function normalize(address: string): string {
-  return address.trim().replace(/^::ffff:/, '');
+export type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+const V4_WITH_PORT = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/;
+const BRACKETED = /^\[([^\]]+)\](?::\d{1,5})?$/;
+
+/** Parses one address as a proxy or socket may write it; null when it is not one. */
+export function parseAddress(text: string): Address | null {
+  let spelled = text.trim();
+  spelled = BRACKETED.exec(spelled)?.[1] ?? V4_WITH_PORT.exec(spelled)?.[1] ?? spelled;
+  spelled = spelled.replace(/%[^%]*$/, '');
+  let address: Address;
+  if (ipaddr.IPv4.isValidFourPartDecimal(spelled)) address = ipaddr.IPv4.parse(spelled);
+  else if (ipaddr.IPv6.isValid(spelled)) address = ipaddr.IPv6.parse(spelled);
+  else return null;
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
+  return address;
 }
 
-export function clientIp(ctx: Context, trustedProxies: string[]): string {
-  const peer = normalize(ctx.req.socket.remoteAddress ?? 'unknown');
-  if (!trustedProxies.includes(peer)) return peer;
-  const forwarded = String(ctx.get('X-Forwarded-For') || '')
-    .split(',')
-    .map(normalize)
-    .filter(Boolean);
-  for (let index = forwarded.length - 1; index >= 0; index--) {
-    if (!trustedProxies.includes(forwarded[index])) return forwarded[index];
+/** The caller an address belongs to (see the module's comment). */
+export function callerOf(address: Address, ipv6PrefixLength = 64): string {
+  if (address.kind() === 'ipv4' || ipv6PrefixLength >= 128) return address.toString();
+  const bytes = address.toByteArray();
+  for (let bit = ipv6PrefixLength; bit < 128; bit++) bytes[bit >> 3] &= ~(0x80 >> (bit & 7));
+  return `${ipaddr.fromByteArray(bytes).toString()}/${ipv6PrefixLength}`;
+}
+
+export interface CallerOptions {
+  /** Proxy addresses (TRUSTED_PROXIES), in any spelling parseAddress reads. */
+  trustedProxies: string[];
+  /** CALLER_IPV6_PREFIX: the bits of an IPv6 address that name its caller. */
+  ipv6PrefixLength?: number;
+}
+
+/** The caller of a request, worked out by one function made once from the configuration. */
+export function callerIdentity({ trustedProxies, ipv6PrefixLength = 64, maxRemembered = 4096 }: CallerOptions & { maxRemembered?: number }) {
+  const trusted = trustedSet(trustedProxies);
+  // Parsing costs microseconds (tens for IPv6) on every request; callers come back: what each
+  // socket address and X-Forwarded-For text gave is kept (emptied whole when full).
+  const remembered = new Map<string, string>();
+  return function clientIp(ctx: Context): string {
+    const spelled = `${ctx.req.socket.remoteAddress ?? ''}|${ctx.get('X-Forwarded-For') || ''}`;
+    let caller = remembered.get(spelled);
+    if (caller === undefined) {
+      caller = callerOfRequest(ctx);
+      if (remembered.size >= maxRemembered) remembered.clear();
+      remembered.set(spelled, caller);
+    }
+    return caller;
+  };
+
+  function callerOfRequest(ctx: Context): string {
+    const peer = parseAddress(ctx.req.socket.remoteAddress ?? '');
+    if (!peer) return 'unknown';
+    if (!trusted.has(peer.toString())) return callerOf(peer, ipv6PrefixLength);
+    const forwarded = String(ctx.get('X-Forwarded-For') || '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    for (let index = forwarded.length - 1; index >= 0; index--) {
+      const address = parseAddress(forwarded[index]);
+      if (!address) break;
+      if (!trusted.has(address.toString())) return callerOf(address, ipv6PrefixLength);
+    }
+    return callerOf(peer, ipv6PrefixLength);
   }
-  return peer;
+}
+
+/** Canonical texts of the configured proxies (an entry that is not an address trusts nothing); worked out once per list. */
+const trustedSets = new WeakMap<string[], Set<string>>();
+function trustedSet(trustedProxies: string[]): Set<string> {
+  let set = trustedSets.get(trustedProxies);
+  if (!set) {
+    set = new Set(trustedProxies.map((entry) => parseAddress(entry)?.toString()).filter((text): text is string => text !== undefined));
+    trustedSets.set(trustedProxies, set);
+  }
+  return set;
 }
 
 /**
@@ -28,8 +101,8 @@ export function clientIp(ctx: Context, trustedProxies: string[]): string {
  */
 export function baseUrlOf(ctx: Context, publicBaseUrl: string | null, trustedProxies: string[] = []): string {
   if (publicBaseUrl) return publicBaseUrl;
-  const peer = normalize(ctx.req.socket.remoteAddress ?? '');
-  const forwarded = trustedProxies.includes(peer) ? String(ctx.get('X-Forwarded-Proto') || '').split(',')[0].trim().toLowerCase() : '';
+  const peer = parseAddress(ctx.req.socket.remoteAddress ?? '')?.toString();
+  const forwarded = peer !== undefined && trustedSet(trustedProxies).has(peer) ? String(ctx.get('X-Forwarded-Proto') || '').split(',')[0].trim().toLowerCase() : '';
   const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : ctx.protocol;
   return `${scheme}://${ctx.host}`;
 }

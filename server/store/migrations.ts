@@ -17,7 +17,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Migration {
   version: number;
   name: string;
-  statements: string[];
+  /** One statement for both dialects, or one per dialect (null: nothing to do there). */
+  statements: (string | Record<Dialect, string | null>)[];
 }
 
 /** DIALECT DIFFERENCE: the only place the two schemas differ. */
@@ -156,6 +157,18 @@ export const migrations: readonly Migration[] = [
       `CREATE INDEX counter_leases_renewed_at ON counter_leases (renewed_at)`,
     ],
   },
+  {
+    version: 7,
+    name: 'weighted leases (cap reservations), running rows renewed, quotes claimed once',
+    statements: [
+      `ALTER TABLE counter_leases ADD COLUMN amount BIGINT NOT NULL DEFAULT 1`,
+      // SQLite's INTEGER is 64 bits already; a cap counts micro-USD, past PostgreSQL's int4.
+      { sqlite: null, postgres: `ALTER TABLE counters ALTER COLUMN used TYPE BIGINT` },
+      `ALTER TABLE requests ADD COLUMN renewed_at BIGINT`,
+      `ALTER TABLE quotes ADD COLUMN claimed_by TEXT`,
+      `ALTER TABLE quotes ADD COLUMN claimed_at BIGINT`,
+    ],
+  },
 ];
 
 const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -167,7 +180,10 @@ const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
 const RECORD_MIGRATION = 'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)';
 
 export function statementsFor(migration: Migration, dialect: Dialect): string[] {
-  return migration.statements.map((sql) => sql.replaceAll('{{AUTO_ID}}', AUTO_ID[dialect]));
+  return migration.statements
+    .map((statement) => (typeof statement === 'string' ? statement : statement[dialect]))
+    .filter((sql): sql is string => sql !== null)
+    .map((sql) => sql.replaceAll('{{AUTO_ID}}', AUTO_ID[dialect]));
 }
 
 export function pendingMigrations(applied: Iterable<number>, all: readonly Migration[] = migrations): Migration[] {

@@ -40,6 +40,7 @@ import type {
   RequestsRepo,
   SnapshotsRepo,
   Store,
+  Weighted,
 } from './types.ts';
 
 export interface PostgresStoreOptions {
@@ -150,9 +151,10 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
 const BEGIN_TAKE = `INSERT INTO requests (scope, req_key, fingerprint, state, started_at, finished_at, response, expires_at)
   VALUES ($1, $2, $3, 'running', $4, NULL, NULL, $6)
   ON CONFLICT (scope, req_key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, state = 'running',
-    started_at = EXCLUDED.started_at, finished_at = NULL, response = NULL, expires_at = EXCLUDED.expires_at
+    started_at = EXCLUDED.started_at, renewed_at = NULL, finished_at = NULL, response = NULL, expires_at = EXCLUDED.expires_at
   WHERE requests.expires_at < $4
-     OR (requests.fingerprint = EXCLUDED.fingerprint AND requests.state = 'running' AND $4 - requests.started_at > $5)
+     OR (requests.fingerprint = EXCLUDED.fingerprint AND requests.state = 'running'
+         AND $4 - GREATEST(requests.started_at, COALESCE(requests.renewed_at, 0)) > $5)
   RETURNING 1`;
 
 /** Retries only when the row changes between the upsert and the read (e.g. abandoned meanwhile). */
@@ -175,7 +177,7 @@ function pgRequests(pool: pg.Pool): RequestsRepo {
       if (taken.length === 1) return { state: 'started' };
       const [row] = await rows<RequestRow>(
         pool,
-        'SELECT fingerprint, state, started_at, response, expires_at FROM requests WHERE scope = $1 AND req_key = $2',
+        'SELECT fingerprint, state, started_at, renewed_at, response, expires_at FROM requests WHERE scope = $1 AND req_key = $2',
         [scope, key],
       );
       const verdict = row ? classifyExisting(row, input) : 'take';
@@ -186,6 +188,10 @@ function pgRequests(pool: pg.Pool): RequestsRepo {
 
   return {
     begin,
+    async renew({ scope, key, now }) {
+      const result = await pool.query(`UPDATE requests SET renewed_at = $3 WHERE scope = $1 AND req_key = $2 AND state = 'running'`, [scope, key, now]);
+      return result.rowCount === 1;
+    },
     async finish(input) {
       await finishRequest(pool, input);
     },
@@ -208,26 +214,26 @@ async function lockCounter(client: pg.PoolClient, { bucket, subject, window }: C
 async function counterCounts(db: Queryable, { bucket, subject, window }: CounterRef, since: number): Promise<{ used: number; held: number }> {
   const [row] = await rows<{ used: number; held: number }>(
     db,
-    `SELECT COALESCE((SELECT used FROM counters WHERE bucket = $1 AND subject = $2 AND win = $3), 0)::int AS used,
-       (SELECT COUNT(*) FROM counter_leases WHERE bucket = $1 AND subject = $2 AND win = $3 AND renewed_at >= $4)::int AS held`,
+    `SELECT COALESCE((SELECT used FROM counters WHERE bucket = $1 AND subject = $2 AND win = $3), 0)::bigint AS used,
+       (SELECT COALESCE(SUM(amount), 0) FROM counter_leases WHERE bucket = $1 AND subject = $2 AND win = $3 AND renewed_at >= $4)::bigint AS held`,
     [bucket, subject, window, since],
   );
   return row;
 }
 
 /** CountersRepo.commit inside the caller's transaction, after lockCounter. */
-async function commitLease(client: pg.PoolClient, input: LeaseRef & Freshness & { limit: number }): Promise<{ committed: boolean; used: number }> {
-  const { bucket, subject, window, lease, limit, now, staleAfterMs } = input;
+async function commitLease(client: pg.PoolClient, input: LeaseRef & Freshness & Weighted & { limit: number }): Promise<{ committed: boolean; used: number }> {
+  const { bucket, subject, window, lease, limit, now, staleAfterMs, amount = 1 } = input;
   const deleted = await client.query('DELETE FROM counter_leases WHERE bucket = $1 AND subject = $2 AND win = $3 AND lease_id = $4', [bucket, subject, window, lease]);
   if (deleted.rowCount !== 1) {
     const { used, held } = await counterCounts(client, input, now - staleAfterMs);
-    if (used + held >= limit) return { committed: false, used };
+    if (used + held + amount > limit) return { committed: false, used };
   }
   const [row] = await rows<{ used: number }>(
     client,
-    `INSERT INTO counters (bucket, subject, win, used) VALUES ($1, $2, $3, 1)
-     ON CONFLICT (bucket, subject, win) DO UPDATE SET used = counters.used + 1 RETURNING used`,
-    [bucket, subject, window],
+    `INSERT INTO counters (bucket, subject, win, used) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (bucket, subject, win) DO UPDATE SET used = counters.used + EXCLUDED.used RETURNING used`,
+    [bucket, subject, window, amount],
   );
   return { committed: true, used: row.used };
 }
@@ -235,15 +241,15 @@ async function commitLease(client: pg.PoolClient, input: LeaseRef & Freshness & 
 function pgCounters(pool: pg.Pool): CountersRepo {
   return {
     lease(input) {
-      const { bucket, subject, window, lease, limit, now, staleAfterMs } = input;
+      const { bucket, subject, window, lease, limit, now, staleAfterMs, amount = 1 } = input;
       const since = now - staleAfterMs;
       return inTransaction(pool, async (client) => {
         await lockCounter(client, input);
         await client.query('DELETE FROM counter_leases WHERE bucket = $1 AND subject = $2 AND win = $3 AND renewed_at < $4', [bucket, subject, window, since]);
         const { used, held } = await counterCounts(client, input, since);
-        if (used + held >= limit) return { leased: false, used, held };
-        await client.query('INSERT INTO counter_leases (bucket, subject, win, lease_id, renewed_at) VALUES ($1, $2, $3, $4, $5)', [bucket, subject, window, lease, now]);
-        return { leased: true, used, held: held + 1 };
+        if (used + held + amount > limit) return { leased: false, used, held };
+        await client.query('INSERT INTO counter_leases (bucket, subject, win, lease_id, renewed_at, amount) VALUES ($1, $2, $3, $4, $5, $6)', [bucket, subject, window, lease, now, amount]);
+        return { leased: true, used, held: held + amount };
       });
     },
     async renew({ bucket, subject, window, lease, now }) {
@@ -259,6 +265,9 @@ function pgCounters(pool: pg.Pool): CountersRepo {
         return commitLease(client, input);
       });
     },
+    async seed({ bucket, subject, window, used }) {
+      await pool.query('INSERT INTO counters (bucket, subject, win, used) VALUES ($1, $2, $3, $4) ON CONFLICT (bucket, subject, win) DO NOTHING', [bucket, subject, window, used]);
+    },
     async get(input) {
       return counterCounts(pool, input, input.now - input.staleAfterMs);
     },
@@ -273,10 +282,14 @@ function pgCounters(pool: pg.Pool): CountersRepo {
 
 /** Store.commitFreeUse: the lease's use, the ledger entry and the answers in one transaction. */
 function pgCommitFreeUse(pool: pg.Pool) {
-  return function commitFreeUse({ lease, ledger, finish }: FreeUseCommit): Promise<{ committed: boolean }> {
+  return function commitFreeUse({ lease, alongside = [], ledger, finish }: FreeUseCommit): Promise<{ committed: boolean }> {
     return inTransaction(pool, async (client) => {
       await lockCounter(client, lease);
       if (!(await commitLease(client, lease)).committed) return { committed: false };
+      for (const other of alongside) {
+        await lockCounter(client, other);
+        await commitLease(client, other);
+      }
       await client.query(`INSERT INTO ledger (${LEDGER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, ledgerValues(ledger));
       for (const { scope, key } of finish.rows) await finishRequest(client, { scope, key, response: finish.response, now: finish.now });
       return { committed: true };
@@ -372,6 +385,16 @@ function pgQuotes(pool: pg.Pool): QuotesRepo {
     async markPaid({ id, now, txHash }) {
       const result = await pool.query('UPDATE quotes SET paid_at = $2, tx_hash = $3 WHERE id = $1 AND paid_at IS NULL', [id, now, txHash]);
       return result.rowCount === 1;
+    },
+    async claim({ id, claimant, now }) {
+      // One statement: a concurrent claim waits for this row and re-checks the condition on what it wrote.
+      const taken = await pool.query('UPDATE quotes SET claimed_by = $2, claimed_at = $3 WHERE id = $1 AND paid_at IS NULL AND (claimed_by IS NULL OR claimed_by = $2)', [id, claimant, now]);
+      if (taken.rowCount === 1) return { claimed: true };
+      const [row] = await rows<{ claimed_by: string | null; paid_at: number | null }>(pool, 'SELECT claimed_by, paid_at FROM quotes WHERE id = $1', [id]);
+      return { claimed: false, by: row?.claimed_by ?? null, paid: row?.paid_at != null };
+    },
+    async releaseClaim({ id, claimant }) {
+      await pool.query('UPDATE quotes SET claimed_by = NULL, claimed_at = NULL WHERE id = $1 AND claimed_by = $2', [id, claimant]);
     },
     async purgeExpired(before, limit) {
       return boundedDelete(pool, 'quotes', 'expires_at < $1', before, limit);

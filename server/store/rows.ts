@@ -8,6 +8,7 @@ export interface RequestRow {
   fingerprint: string;
   state: 'running' | 'done';
   started_at: number;
+  renewed_at: number | null;
   response: string | null;
   expires_at: number;
 }
@@ -34,6 +35,8 @@ export interface QuoteRow {
   expires_at: number;
   paid_at: number | null;
   tx_hash: string | null;
+  claimed_by: string | null;
+  claimed_at: number | null;
 }
 
 export interface LedgerRow {
@@ -63,8 +66,9 @@ export function isExpired(row: Pick<RequestRow, 'expires_at'>, now: number): boo
   return row.expires_at < now;
 }
 
-export function isStale(row: Pick<RequestRow, 'state' | 'started_at'>, now: number, staleAfterMs: number): boolean {
-  return row.state === 'running' && now - row.started_at > staleAfterMs;
+/** A running row not started nor renewed within staleAfterMs belongs to a call whose process died. */
+export function isStale(row: Pick<RequestRow, 'state' | 'started_at' | 'renewed_at'>, now: number, staleAfterMs: number): boolean {
+  return row.state === 'running' && now - Math.max(row.started_at, row.renewed_at ?? 0) > staleAfterMs;
 }
 
 /**
@@ -106,6 +110,7 @@ export function toQuoteRecord(row: QuoteRow): QuoteRecord {
     expiresAt: row.expires_at,
     paidAt: row.paid_at,
     txHash: row.tx_hash,
+    claimedBy: row.claimed_by,
   };
 }
 
@@ -134,7 +139,7 @@ export function ledgerValues(entry: Omit<LedgerEntry, 'id'>): unknown[] {
 
 export const QUOTE_COLUMNS = 'id, operation, caller, price_micro_usd, billable_count, payload, created_at, expires_at';
 
-export function quoteValues(quote: Omit<QuoteRecord, 'paidAt' | 'txHash'>): unknown[] {
+export function quoteValues(quote: Omit<QuoteRecord, 'paidAt' | 'txHash' | 'claimedBy'>): unknown[] {
   return [quote.id, quote.operation, quote.caller, quote.priceMicroUsd, quote.billableCount, toJsonText(quote.payload), quote.createdAt, quote.expiresAt];
 }
 

@@ -43,6 +43,7 @@ import type {
   RequestsRepo,
   SnapshotsRepo,
   Store,
+  Weighted,
 } from './types.ts';
 
 type Db = Database.Database;
@@ -76,9 +77,10 @@ export async function openSqliteStore({ path = './data/service.sqlite', busyTime
   const requests = sqliteRequests(db);
   const counters = sqliteCounters(db);
   const ledger = sqliteLedger(db);
-  const commitFreeUse = db.transaction(({ lease, ledger: entry, finish }: FreeUseCommit) => {
+  const commitFreeUse = db.transaction(({ lease, alongside = [], ledger: entry, finish }: FreeUseCommit) => {
     const committed = counters.commitInside(lease);
     if (!committed.committed) return { committed: false };
+    for (const other of alongside) counters.commitInside(other);
     ledger.insertInside(entry);
     for (const row of finish.rows) requests.finishInside({ ...row, response: finish.response, now: finish.now });
     return { committed: true };
@@ -125,11 +127,12 @@ function openDatabase(path: string, busyTimeoutMs: number): Db {
 }
 
 function sqliteRequests(db: Db) {
-  const select = db.prepare('SELECT fingerprint, state, started_at, response, expires_at FROM requests WHERE scope = ? AND req_key = ?');
+  const select = db.prepare('SELECT fingerprint, state, started_at, renewed_at, response, expires_at FROM requests WHERE scope = ? AND req_key = ?');
   const write = db.prepare(`INSERT INTO requests (scope, req_key, fingerprint, state, started_at, finished_at, response, expires_at)
     VALUES (?, ?, ?, 'running', ?, NULL, NULL, ?)
     ON CONFLICT (scope, req_key) DO UPDATE SET fingerprint = excluded.fingerprint, state = 'running',
-      started_at = excluded.started_at, finished_at = NULL, response = NULL, expires_at = excluded.expires_at`);
+      started_at = excluded.started_at, renewed_at = NULL, finished_at = NULL, response = NULL, expires_at = excluded.expires_at`);
+  const renew = db.prepare(`UPDATE requests SET renewed_at = ? WHERE scope = ? AND req_key = ? AND state = 'running'`);
   const finish = db.prepare(`UPDATE requests SET state = 'done', response = ?, finished_at = ?
     WHERE scope = ? AND req_key = ? AND state = 'running'`);
   const abandon = db.prepare(`DELETE FROM requests WHERE scope = ? AND req_key = ? AND state = 'running'`);
@@ -150,6 +153,9 @@ function sqliteRequests(db: Db) {
     async begin(input) {
       return begin.immediate(input);
     },
+    async renew({ scope, key, now }) {
+      return renew.run(now, scope, key).changes === 1;
+    },
     async finish(input) {
       finishInside(input);
     },
@@ -165,14 +171,15 @@ function sqliteRequests(db: Db) {
 
 function sqliteCounters(db: Db) {
   const usedOf = db.prepare('SELECT used FROM counters WHERE bucket = ? AND subject = ? AND win = ?').pluck();
-  const heldOf = db.prepare('SELECT COUNT(*) FROM counter_leases WHERE bucket = ? AND subject = ? AND win = ? AND renewed_at >= ?').pluck();
+  const heldOf = db.prepare('SELECT COALESCE(SUM(amount), 0) FROM counter_leases WHERE bucket = ? AND subject = ? AND win = ? AND renewed_at >= ?').pluck();
   const dropStaleOf = db.prepare('DELETE FROM counter_leases WHERE bucket = ? AND subject = ? AND win = ? AND renewed_at < ?');
-  const insertLease = db.prepare('INSERT INTO counter_leases (bucket, subject, win, lease_id, renewed_at) VALUES (?, ?, ?, ?, ?)');
+  const insertLease = db.prepare('INSERT INTO counter_leases (bucket, subject, win, lease_id, renewed_at, amount) VALUES (?, ?, ?, ?, ?, ?)');
   const deleteLease = db.prepare('DELETE FROM counter_leases WHERE bucket = ? AND subject = ? AND win = ? AND lease_id = ?');
   const renewLease = db.prepare('UPDATE counter_leases SET renewed_at = ? WHERE bucket = ? AND subject = ? AND win = ? AND lease_id = ?');
   const addUse = db
-    .prepare('INSERT INTO counters (bucket, subject, win, used) VALUES (?, ?, ?, 1) ON CONFLICT (bucket, subject, win) DO UPDATE SET used = counters.used + 1 RETURNING used')
+    .prepare('INSERT INTO counters (bucket, subject, win, used) VALUES (?, ?, ?, ?) ON CONFLICT (bucket, subject, win) DO UPDATE SET used = counters.used + excluded.used RETURNING used')
     .pluck();
+  const seed = db.prepare('INSERT INTO counters (bucket, subject, win, used) VALUES (?, ?, ?, ?) ON CONFLICT (bucket, subject, win) DO NOTHING');
   const purgeCounts = boundedDelete(db, 'counters', 'win < ?');
   const purgeLeases = boundedDelete(db, 'counter_leases', 'win < ?');
   const reclaim = boundedDelete(db, 'counter_leases', 'renewed_at < ?');
@@ -182,24 +189,24 @@ function sqliteCounters(db: Db) {
     return { used: (usedOf.get(bucket, subject, window) as number | undefined) ?? 0, held: heldOf.get(bucket, subject, window, since) as number };
   }
 
-  const lease = db.transaction((input: LeaseRef & Freshness & { limit: number }) => {
-    const { bucket, subject, window, lease: id, limit, now } = input;
+  const lease = db.transaction((input: LeaseRef & Freshness & Weighted & { limit: number }) => {
+    const { bucket, subject, window, lease: id, limit, now, amount = 1 } = input;
     const since = freshSince(input);
     dropStaleOf.run(bucket, subject, window, since);
     const { used, held } = counts(input, since);
-    if (used + held >= limit) return { leased: false, used, held };
-    insertLease.run(bucket, subject, window, id, now);
-    return { leased: true, used, held: held + 1 };
+    if (used + held + amount > limit) return { leased: false, used, held };
+    insertLease.run(bucket, subject, window, id, now, amount);
+    return { leased: true, used, held: held + amount };
   });
   /** Runs inside a transaction (commit alone, or commitFreeUse). */
-  function commitInside(input: LeaseRef & Freshness & { limit: number }) {
-    const { bucket, subject, window, lease: id, limit } = input;
+  function commitInside(input: LeaseRef & Freshness & Weighted & { limit: number }) {
+    const { bucket, subject, window, lease: id, limit, amount = 1 } = input;
     const had = deleteLease.run(bucket, subject, window, id).changes === 1;
     if (!had) {
       const { used, held } = counts(input, freshSince(input));
-      if (used + held >= limit) return { committed: false, used };
+      if (used + held + amount > limit) return { committed: false, used };
     }
-    return { committed: true, used: addUse.get(bucket, subject, window) as number };
+    return { committed: true, used: addUse.get(bucket, subject, window, amount) as number };
   }
   const commit = db.transaction(commitInside);
 
@@ -215,6 +222,9 @@ function sqliteCounters(db: Db) {
     },
     async commit(input) {
       return commit.immediate(input);
+    },
+    async seed({ bucket, subject, window, used }) {
+      seed.run(bucket, subject, window, used);
     },
     async get(input) {
       return counts(input, freshSince(input));
@@ -324,6 +334,14 @@ function sqliteQuotes(db: Db): QuotesRepo {
   const insert = db.prepare(`INSERT INTO quotes (${QUOTE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   const select = db.prepare('SELECT * FROM quotes WHERE id = ?');
   const markPaid = db.prepare('UPDATE quotes SET paid_at = ?, tx_hash = ? WHERE id = ? AND paid_at IS NULL');
+  const takeClaim = db.prepare('UPDATE quotes SET claimed_by = ?, claimed_at = ? WHERE id = ? AND paid_at IS NULL AND (claimed_by IS NULL OR claimed_by = ?)');
+  const holder = db.prepare('SELECT claimed_by, paid_at FROM quotes WHERE id = ?');
+  const releaseClaim = db.prepare('UPDATE quotes SET claimed_by = NULL, claimed_at = NULL WHERE id = ? AND claimed_by = ?');
+  const claim = db.transaction(({ id, claimant, now }: Parameters<QuotesRepo['claim']>[0]) => {
+    if (takeClaim.run(claimant, now, id, claimant).changes === 1) return { claimed: true as const };
+    const row = holder.get(id) as { claimed_by: string | null; paid_at: number | null } | undefined;
+    return { claimed: false as const, by: row?.claimed_by ?? null, paid: row?.paid_at != null };
+  });
   const purge = boundedDelete(db, 'quotes', 'expires_at < ?');
   return {
     async put(quote) {
@@ -335,6 +353,12 @@ function sqliteQuotes(db: Db): QuotesRepo {
     },
     async markPaid({ id, now, txHash }) {
       return markPaid.run(now, txHash, id).changes === 1;
+    },
+    async claim(input) {
+      return claim.immediate(input);
+    },
+    async releaseClaim({ id, claimant }) {
+      releaseClaim.run(id, claimant);
     },
     async purgeExpired(before, limit) {
       return purge(before, limit);

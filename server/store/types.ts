@@ -32,6 +32,11 @@ export interface RequestsRepo {
    * - a finished row with the same fingerprint: 'done' with the stored response.
    */
   begin(input: { scope: string; key: string; fingerprint: string; now: number; staleAfterMs: number; expiresAt: number }): Promise<BeginResult>;
+  /**
+   * Keep a running row fresh while its call runs (a lease like the free call's): a row is stale
+   * staleAfterMs after it was started or last renewed. false when it is no longer running.
+   */
+  renew(input: { scope: string; key: string; now: number }): Promise<boolean>;
   /** Store the final answer; later begin() calls with the same fingerprint get 'done'. */
   finish(input: { scope: string; key: string; response: StoredResponse; now: number }): Promise<void>;
   /** Forget a started request (nothing to replay, e.g. a free non-ok answer or a retryable failure). */
@@ -52,6 +57,14 @@ export interface LeaseRef extends CounterRef {
   lease: string;
 }
 
+/**
+ * How much a lease holds and its use adds: 1 for a free call or a scan, an amount in micro-USD for
+ * a reservation against a cap (the counter then counts micro-USD). Default 1.
+ */
+export interface Weighted {
+  amount?: number;
+}
+
 /** Leases not renewed for longer than staleAfterMs belong to calls whose process died: they count for nothing. */
 export interface Freshness {
   now: number;
@@ -64,7 +77,7 @@ export interface CountersRepo {
    * (stale leases of this counter are deleted on the way). Returns whether it was taken and the
    * counts after the attempt.
    */
-  lease(input: LeaseRef & Freshness & { limit: number }): Promise<{ leased: boolean; used: number; held: number }>;
+  lease(input: LeaseRef & Freshness & Weighted & { limit: number }): Promise<{ leased: boolean; used: number; held: number }>;
   /** Keep a lease fresh while its call runs; false when it is gone (released, committed or reclaimed). */
   renew(input: LeaseRef & { now: number }): Promise<boolean>;
   /** Give a lease back (its call ended without a use). */
@@ -74,8 +87,13 @@ export interface CountersRepo {
    * still commits while the uses plus the fresh leases leave room under `limit`; otherwise nothing
    * changes and committed is false.
    */
-  commit(input: LeaseRef & Freshness & { limit: number }): Promise<{ committed: boolean; used: number }>;
-  /** Committed uses and fresh leases of a counter. */
+  commit(input: LeaseRef & Freshness & Weighted & { limit: number }): Promise<{ committed: boolean; used: number }>;
+  /**
+   * Creates a counter with `used` already counted, unless it exists (a cap's counter starts from
+   * what the ledger says was delivered today before the caps counted it).
+   */
+  seed(input: CounterRef & { used: number }): Promise<void>;
+  /** Committed uses and what fresh leases hold (their amounts added up) of a counter. */
   get(input: CounterRef & Freshness): Promise<{ used: number; held: number }>;
   /** Delete stale leases of every counter (at most `limit`); returns how many. */
   reclaimStale(input: Freshness & { limit?: number }): Promise<number>;
@@ -90,6 +108,8 @@ export interface CountersRepo {
  */
 export interface FreeUseCommit {
   lease: LeaseRef & Freshness & { limit: number };
+  /** Other leases committed in the same transaction (the call's reservation against the daily cost cap). */
+  alongside?: (LeaseRef & Freshness & Weighted & { limit: number })[];
   ledger: Omit<LedgerEntry, 'id'>;
   finish: { rows: { scope: string; key: string }[]; response: StoredResponse; now: number };
 }
@@ -142,10 +162,21 @@ export interface QuoteRecord {
   expiresAt: number;
   paidAt: number | null;
   txHash: string | null;
+  /** The payment (its nonce id) that holds the quote while it is being paid; null when none does. */
+  claimedBy: string | null;
 }
 
 export interface QuotesRepo {
-  put(quote: Omit<QuoteRecord, 'paidAt' | 'txHash'>): Promise<void>;
+  put(quote: Omit<QuoteRecord, 'paidAt' | 'txHash' | 'claimedBy'>): Promise<void>;
+  /**
+   * Claim an unpaid quote for one payment before it is settled, atomically: taken when no payment
+   * holds it, when this one already does, or when the holder was released (releaseClaim). Another
+   * payment's claim is never taken over, so a quote is settled at most once. Refused with the
+   * holder when another payment holds it, or with paid when it was paid.
+   */
+  claim(input: { id: string; claimant: string; now: number }): Promise<{ claimed: true } | { claimed: false; by: string | null; paid: boolean }>;
+  /** Give a claim back (the payment was refused, failed or its result was not ok); only the claimant's own. */
+  releaseClaim(input: { id: string; claimant: string }): Promise<void>;
   get(id: string): Promise<QuoteRecord | null>;
   /** Mark paid once; returns false when it was already paid. */
   markPaid(input: { id: string; now: number; txHash: string | null }): Promise<boolean>;

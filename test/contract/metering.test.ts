@@ -6,6 +6,7 @@ import { assertValid, call } from '../support/contract.ts';
 import { minimalResults } from '../support/minimal-handlers.ts';
 import type { Facilitator } from '../../server/payments/facilitator.ts';
 import { createHousekeeping, QUOTE_GRACE_MS } from '../../server/store/housekeeping.ts';
+import { openStore } from '../../server/store/index.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
 
 const PAY_TO = '0x1111111111111111111111111111111111111111';
@@ -222,6 +223,20 @@ describe('one charge per input, whatever Idempotency-Key was sent', () => {
     assert.equal(after.headers.get('x-usage-free-remaining'), '4');
   });
 
+  it('a keyed call told the input is running holds no row under its key: the key then names the input\'s answer', async () => {
+    const who = newCaller();
+    const first = call(service.url, '/v1/tech-stack', { body: { domain: 'hold-unkeyed.com' }, headers: who });
+    while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const during = await call(service.url, '/v1/tech-stack', { body: { domain: 'hold-unkeyed.com' }, headers: { ...who, 'Idempotency-Key': 'late-key-0001' } });
+    assert.equal(during.body.code, 'request_already_started');
+    releaseHeld();
+    const done = await first;
+    const keyed = await call(service.url, '/v1/tech-stack', { body: { domain: 'hold-unkeyed.com' }, headers: { ...who, 'Idempotency-Key': 'late-key-0001' } });
+    assert.equal(keyed.status, 200, JSON.stringify(keyed.body));
+    assert.deepEqual(keyed.body, done.body);
+    assert.equal(keyed.headers.get('x-idempotent-replay'), 'true');
+  });
+
   it('a not-ok answer kept under a key is not the input\'s answer: without the key the input runs again', async () => {
     const who = newCaller();
     const keyed = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-keyed.com' }, headers: { ...who, 'Idempotency-Key': 'notok-key-0001' } });
@@ -297,6 +312,16 @@ describe('results that are not ok: remembered briefly, budgeted per caller', () 
     clock = new Date(clock.getTime() + 3_600_000);
     assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'none-budget-4.com' }, headers: who })).body.status, 'no_signals', 'an hour later it runs');
   });
+
+  it('counts that limit per caller, not per spelling: addresses of one IPv6 /64 share it', async () => {
+    const spellings = ['2001:db8:77::1', '[2001:DB8:77::2]:443', '2001:db8:77:0:0:0:0:3'];
+    for (const [i, spelled] of spellings.entries()) {
+      assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: `none-v6-${i}.com` }, headers: { 'X-Forwarded-For': spelled } })).body.status, 'no_signals');
+    }
+    const refused = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-v6-3.com' }, headers: { 'X-Forwarded-For': '2001:db8:77::abcd' } });
+    assert.equal(refused.body.code, 'not_ok_rate_limit');
+    assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'none-v6-4.com' }, headers: { 'X-Forwarded-For': '2001:db8:77:1::1' } })).body.status, 'no_signals', 'another /64 is another caller');
+  });
 });
 
 describe('without payment configuration', () => {
@@ -351,6 +376,120 @@ describe('daily cost cap', () => {
     assert.equal(third.body.code, 'daily_cost_cap');
     assert.ok(Number(third.headers.get('retry-after')) > 0);
     assert.equal(third.headers.get('x-usage-free-remaining'), '5');
+  });
+});
+
+describe('the daily cost cap is a reservation', () => {
+  it('10 concurrent free calls of 5000 from 10 callers under a cap of 12000 deliver exactly 2; the others answer daily_cost_cap and use no free call', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered = 0;
+    // Every call that got past the cap waits until all ten were answered or entered: no call ends before the others decide.
+    const service = await startService({
+      handlers: handlersWith({ techStack: async (input) => (++entered, await gate, okTechStack(input.domain)) }),
+      facilitator: unreachableFacilitator,
+      config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], dailyCostCapMicroUsd: 12_000 },
+    });
+    try {
+      const callers = Array.from({ length: 10 }, newCaller);
+      const answers = Promise.all(callers.map((who, i) => call(service.url, '/v1/tech-stack', { body: { domain: `burst-cap-${i}.com` }, headers: who })));
+      for (let wait = 0; entered < 2 && wait < 200; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      release();
+      const done = await answers;
+      assert.equal(done.filter((answer) => answer.status === 200).length, 2, JSON.stringify(done.map((answer) => answer.status)));
+      for (const answer of done.filter((answer) => answer.status !== 200)) {
+        assert.equal(answer.body.code, 'daily_cost_cap');
+        assert.equal(answer.headers.get('x-usage-free-remaining'), '5');
+      }
+      const ledger = await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER });
+      assert.equal(ledger.filter((entry) => entry.kind === 'free_use').reduce((sum, entry) => sum + entry.amountMicroUsd, 0), 10_000);
+      assert.equal(entered, 2, 'no call over the cap ran');
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('the daily cost cap counts the whole day', () => {
+  it('what was delivered today before the cap was set counts against it', async () => {
+    const store = await openStore({ sqlitePath: ':memory:' });
+    const uncapped = await startService({ handlers: handlersWith(), facilitator: unreachableFacilitator, store, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] } });
+    const capped = await startService({ handlers: handlersWith(), facilitator: unreachableFacilitator, store, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], dailyCostCapMicroUsd: 12_000 } });
+    try {
+      for (const domain of ['before-cap-1.com', 'before-cap-2.com']) assert.equal((await call(uncapped.url, '/v1/tech-stack', { body: { domain }, headers: newCaller() })).status, 200);
+      const refused = await call(capped.url, '/v1/tech-stack', { body: { domain: 'after-cap.com' }, headers: newCaller() });
+      assert.equal(refused.body.code, 'daily_cost_cap', '10000 delivered, 5000 more would pass 12000');
+    } finally {
+      await capped.close();
+      await uncapped.close();
+      await store.close();
+    }
+  });
+});
+
+describe('the caller is an address', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startService({ handlers: handlersWith(), facilitator: unreachableFacilitator, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] } });
+  });
+  after(() => service.close());
+
+  const remaining = async (forwarded: string, domain: string) => {
+    const answer = await call(service.url, '/v1/tech-stack', { body: { domain }, headers: { 'X-Forwarded-For': forwarded } });
+    return { status: answer.status, remaining: answer.headers.get('x-usage-free-remaining') };
+  };
+
+  it('IPv6 spellings and every address of one /64 share one quota; another /64 is another caller', async () => {
+    const spellings = ['2001:db8:31::1', '2001:DB8:31::1', '2001:db8:31:0:0:0:0:1', '[2001:db8:31::1]', '[2001:db8:31::1]:443', '2001:db8:31::beef'];
+    const seen = [];
+    for (const [i, spelled] of spellings.entries()) seen.push(await remaining(spelled, `v6-${i}.com`));
+    assert.deepEqual(seen.map((answer) => answer.status), [200, 200, 200, 200, 200, 402]);
+    assert.deepEqual(seen.slice(0, 5).map((answer) => answer.remaining), ['4', '3', '2', '1', '0']);
+    assert.equal((await remaining('2001:db8:31:1::1', 'v6-other.com')).remaining, '4');
+  });
+
+  it('an IPv4 address with a port or in its IPv4-mapped spelling is the same caller', async () => {
+    const spellings = ['198.18.31.1', '198.18.31.1:5555', '::ffff:198.18.31.1', '[::ffff:198.18.31.1]:80', ' 198.18.31.1'];
+    for (const [i, spelled] of spellings.entries()) assert.equal((await remaining(spelled, `v4-${i}.com`)).remaining, String(4 - i), spelled);
+    assert.equal((await remaining('198.18.31.1:6666', 'v4-more.com')).status, 402, 'a port opens no fresh quota');
+  });
+
+  it('a forwarded entry that is not an address counts as the proxy itself: every such spelling shares one quota', async () => {
+    const spellings = ['not-an-ip', '127.1', 'example.com', 'NOT-AN-IP', '3232235777', 'x'];
+    const seen = [];
+    for (const [i, spelled] of spellings.entries()) seen.push((await remaining(spelled, `junk-${i}.com`)).status);
+    assert.deepEqual(seen, [200, 200, 200, 200, 200, 402]);
+    const ledger = await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER });
+    assert.deepEqual([...new Set(ledger.filter((entry) => entry.operation === 'tech-stack' && entry.requestId && entry.kind === 'free_use').map((entry) => entry.caller).filter((caller) => !/^(2001|198\.18|203\.)/.test(caller)))], ['127.0.0.1']);
+  });
+});
+
+describe('a running call is a lease: a long call is never run twice', () => {
+  it('REQUEST_STALE_AFTER_MS=3000 and a 6 s call: repeats at 4 s and 5 s answer request_already_started, one run, one free use', async () => {
+    let runs = 0;
+    const service = await startService({
+      handlers: handlersWith({ techStack: async (input) => (++runs, await new Promise((resolve) => setTimeout(resolve, 6_000)), okTechStack(input.domain)) }),
+      facilitator: unreachableFacilitator,
+      config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], requestStaleAfterMs: 3_000 },
+    });
+    try {
+      const who = newCaller();
+      const first = call(service.url, '/v1/tech-stack', { body: { domain: 'slow-site.com' }, headers: who });
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      const repeat = await call(service.url, '/v1/tech-stack', { body: { domain: 'SLOW-SITE.com' }, headers: who });
+      assert.equal(repeat.status, 409, JSON.stringify(repeat.body));
+      assert.equal(repeat.body.code, 'request_already_started');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'slow-site.com' }, headers: who })).status, 409);
+      assert.equal((await first).status, 200);
+      const after = await call(service.url, '/v1/tech-stack', { body: { domain: 'slow-site.com' }, headers: who });
+      assert.equal(after.headers.get('x-idempotent-replay'), 'true');
+      assert.equal(runs, 1);
+      assert.equal(after.headers.get('x-usage-free-remaining'), '4');
+    } finally {
+      await service.close();
+    }
   });
 });
 

@@ -385,6 +385,129 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
     }
   });
 
+  it('reserves against the settlement cap: 16 concurrent paid calls of 5000 under a cap of 12000 settle exactly 2, the others are never settled', async () => {
+    const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
+    const service = await startService({ handlers: handlers(), facilitator, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'], settlementCapMicroUsd: 12_000 } });
+    try {
+      const who = newCaller();
+      await useFreeCalls(service.url, who);
+      const payers = await Promise.all(Array.from({ length: 16 }, () => world.newPayer(1_000_000n)));
+      const signed = await Promise.all(payers.map((payer, i) => signFor(service.url, { domain: `cap-burst-${i}.com` }, who, payer)));
+      const before = await world.balanceOf(world.payTo);
+      const answers = await Promise.all(signed.map((payload, i) => call(service.url, '/v1/tech-stack', { body: { domain: `cap-burst-${i}.com` }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } })));
+      assert.equal(answers.filter((answer) => answer.status === 200).length, 2, JSON.stringify(answers.map((answer) => answer.body.code ?? answer.status)));
+      for (const answer of answers.filter((answer) => answer.status !== 200)) assert.equal(answer.body.code, 'settlement_cap_reached');
+      assert.equal(await world.balanceOf(world.payTo), before + 10_000n);
+      const settled = (await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).filter((entry) => entry.kind === 'settlement');
+      assert.equal(settled.reduce((sum, entry) => sum + entry.amountMicroUsd, 0), 10_000);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('does not settle a payment sent while a free call remains: the free call is used and the answer says so', async () => {
+    const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
+    const service = await startService({ handlers: handlers(), facilitator, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] } });
+    try {
+      const who = newCaller();
+      const payer = await world.newPayer(1_000_000n);
+      // Terms asked by a caller without free calls, signed, then sent by one who has them all.
+      const spent = newCaller();
+      await useFreeCalls(service.url, spent);
+      const payload = await signFor(service.url, { domain: 'free-first.com' }, spent, payer);
+      const before = await world.balanceOf(world.payTo);
+      const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'free-first.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } });
+      assert.equal(answer.status, 200);
+      assert.equal(answer.body.status, 'ok');
+      assert.equal(answer.headers.get('x-payment-unused'), 'free_call');
+      assert.equal(answer.headers.get('payment-response'), null);
+      assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0');
+      assert.equal(answer.headers.get('x-usage-free-remaining'), '4');
+      assert.equal(await world.balanceOf(world.payTo), before);
+      assert.equal(await world.authorizationUsed(payer.address, (payload.payload as any).authorization.nonce as Hex), false);
+      const ledger = (await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).filter((entry) => entry.caller === who['X-Forwarded-For']);
+      assert.deepEqual(ledger.map((entry) => entry.kind), ['free_use']);
+      // Over MCP the result says the same in _meta.
+      const client = new Client({ name: 'free-first', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: newCaller() } }));
+      try {
+        const other = await signFor(service.url, { domain: 'free-first-mcp.com' }, spent, payer);
+        const result = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'free-first-mcp.com' }, _meta: { 'x402/payment': other } });
+        assert.equal(result.isError, undefined);
+        assert.equal((result._meta as any)?.['x402/payment-unused'], 'free_call');
+        assert.equal((result._meta as any)?.['x402/payment-response'], undefined);
+      } finally {
+        await client.close();
+      }
+      assert.equal(await world.balanceOf(world.payTo), before);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('claims a quote once: three payers on three IPs paying one quote at once make one settlement; the others answer quote_claimed and are never charged', async () => {
+    const real = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
+    let refused = 0;
+    let settles = 0;
+    // Settlement waits until the two other payers were answered: all three are in flight together.
+    const slow: Facilitator = {
+      kind: 'in-process',
+      verify: (p, r) => real.verify(p, r),
+      async settle(p, r) {
+        settles += 1;
+        for (let wait = 0; refused < 2 && wait < 400; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+        return real.settle(p, r);
+      },
+    };
+    const batch: HandlerRegistry['batch'] = async (input, context) => {
+      if (context.quote) {
+        const rows = (context.quote.payload as any).rows;
+        return { status: 'ok', results: rows, billable_count: rows.length, price_micro_usd: context.quote.priceMicroUsd, price_usd: context.quote.priceMicroUsd / 1e6, next: 'Done.' };
+      }
+      const rows = input.domains.map((domain: string) => ({ domain, status: 'ok', price_micro_usd: 10000, result: { ...base, domain, status: 'ok' } }));
+      context.offerQuote({ priceMicroUsd: rows.length * 10000, billableCount: rows.length, payload: { rows } });
+      return { status: 'quote', statuses: input.domains.map((domain: string) => ({ domain, status: 'ok', billable: true })), next: 'Pay step 2.' };
+    };
+    const service = await startService({ handlers: { ...handlers(), batch }, facilitator: slow, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] } });
+    try {
+      const quote = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['claim-one.com', 'claim-two.com'] }, headers: newCaller() });
+      assert.equal(quote.body.price_micro_usd, 20000);
+      const callers = [newCaller(), newCaller(), newCaller()];
+      const payers = await Promise.all(callers.map(() => world.newPayer(1_000_000n)));
+      const signed = await Promise.all(
+        callers.map(async (who, i) => {
+          const challenge = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: who });
+          assert.equal(challenge.status, 402);
+          return payerClient(payers[i]).createPaymentPayload(decodePaymentRequiredHeader(challenge.headers.get('payment-required')!));
+        }),
+      );
+      const before = await world.balanceOf(world.payTo);
+      const answers = await Promise.all(
+        callers.map(async (who, i) => {
+          const answer = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(signed[i]), ...who } });
+          if (answer.status !== 200) refused += 1;
+          return answer;
+        }),
+      );
+      assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, 409, 409], JSON.stringify(answers.map((answer) => answer.body)));
+      for (const answer of answers.filter((answer) => answer.status === 409)) {
+        assert.equal(answer.body.code, 'quote_claimed');
+        assert.equal(answer.body.retryable, false);
+      }
+      assert.equal(settles, 1);
+      assert.equal(await world.balanceOf(world.payTo), before + 20000n);
+      for (const [i, answer] of answers.entries()) {
+        if (answer.status === 200) continue;
+        assert.equal(await world.authorizationUsed(payers[i].address, (signed[i].payload as any).authorization.nonce as Hex), false);
+      }
+      const late = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(signed[answers.findIndex((answer) => answer.status === 409)]), ...callers[answers.findIndex((answer) => answer.status === 409)] } });
+      assert.equal(late.body.code, 'quote_not_found', 'once paid, the quote is consumed');
+      assert.equal(settles, 1);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('runs a complete two-step paid batch: step 2 paid with the official client at exactly the quote', async () => {
     const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
     let stepTwoRuns = 0;

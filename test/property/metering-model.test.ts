@@ -9,14 +9,23 @@
  *   (the transfer lands after the instance died), a restart with its start-up housekeeping, and
  *   the caller's repeat with the same payment;
  * - time passing, and UTC midnight (the chain's clock moves with the service's);
- * - results that are not ok remembered for 60 s for whoever asks the same input.
+ * - results that are not ok remembered for 60 s for whoever asks the same input;
+ * - (issue 31, the money31 section below) callers in many spellings (IPv4 with a port or
+ *   IPv4-mapped, IPv6 in any case, zeros, brackets and port, another address of the same /64, a
+ *   forwarded entry that is not an address: the proxy's own caller); payments sent while free
+ *   calls remain; calls that run longer than the stale window, repeated while they run; several
+ *   payers paying one quote at once; bursts of free and paid calls against both caps on two
+ *   capped instances.
  * Beside it runs a small reference model of what each sequential call must answer. After every
  * step the store and the chain must agree with these invariants:
  * - never two charges (free use or settlement) for one input of one caller on one UTC day;
  * - never a charge for an input whose result is not ok;
  * - free uses of a caller-day = min(5, ok results that were free) = the store's count;
  * - the ledger's settlements add up to what the chain moved to the service's wallet;
- * - no lease is held once every call ended (a killed instance's leases go stale and are reclaimed).
+ * - no lease is held once every call ended (a killed instance's leases go stale and are reclaimed);
+ * - a caller is its address: every spelling of one caller counts on one identity;
+ * - a quote is settled at most once; a long call runs and is charged once; the caps are never
+ *   passed, and a call refused by a cap is never charged.
  * A killed instance is killed in process: its store refuses every later operation (nothing it does
  * afterwards reaches the database, its lease renewals included), as a process killed with
  * SIGKILL would; test/e2e/crash.test.ts kills real processes.
@@ -47,10 +56,24 @@ import type { HandlerRegistry } from '../../handlers/types.ts';
 
 const RUNS = Number(process.env.METERING_MODEL_RUNS ?? 6);
 const SEED = Number(process.env.METERING_MODEL_SEED ?? 20261125);
-const STALE_MS = 60_000;
+/** REQUEST_STALE_AFTER_MS: short, so a call can really run past it (longCall). */
+const STALE_MS = 3_000;
 const NOT_OK_MEMORY_MS = 60_000;
 const FREE = 5;
-const CALLERS = ['198.18.0.1', '198.18.0.2', '198.18.0.3'];
+/** Each caller's identity, as the ledger and the counters name it (server/pipeline/caller.ts); SPELLINGS are what is sent. */
+const CALLERS = ['198.18.0.1', '198.18.0.2', '2001:db8:18::/64', '127.0.0.1'];
+/**
+ * How each caller may be spelled in X-Forwarded-For (the proxy 127.0.0.1 is trusted): ports,
+ * brackets, IPv4-mapped, case, zeros, another address of the same /64; the last caller is the
+ * proxy itself, which a forwarded entry that is not an address counts as.
+ */
+const SPELLINGS: string[][] = [
+  ['198.18.0.1', '198.18.0.1:5555', '::ffff:198.18.0.1', '[::ffff:198.18.0.1]:80', '::FFFF:C612:1'],
+  ['198.18.0.2', '198.18.0.2:443', '::ffff:198.18.0.2', ' 198.18.0.2'],
+  ['2001:db8:18::3', '2001:DB8:18::3', '2001:db8:18:0:0:0:0:3', '[2001:db8:18::3]', '[2001:db8:18::3]:443', '2001:db8:18::beef', '2001:db8:18:0:ffff::1'],
+  ['not-an-ip', '127.1', 'proxy.example', '127.0.0.1'],
+];
+const spelled = (caller: number, spell: number) => SPELLINGS[caller][spell % SPELLINGS[caller].length];
 const DOMAINS = ['ok-a.com', 'ok-b.com', 'ok-c.com', 'ok-d.com', 'ok-e.com', 'ok-f.com', 'no-a.com', 'no-b.com'];
 const OPERATIONS = [
   { path: '/v1/tech-stack', operationId: 'techStack', offer: 'tech-stack', price: 5000 },
@@ -70,7 +93,8 @@ type Step =
   | { kind: 'killDuringFreeCall'; caller: number; op: number; domain: string; instance: number }
   | { kind: 'killDuringSettle'; caller: number; op: number; domain: string; instance: number }
   | { kind: 'time'; seconds: number }
-  | { kind: 'midnight' };
+  | { kind: 'midnight' }
+  | Money31Step;
 
 const callerArb = fc.integer({ min: 0, max: CALLERS.length - 1 });
 const opArb = fc.integer({ min: 0, max: OPERATIONS.length - 1 });
@@ -83,7 +107,48 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('killDuringSettle' as const), caller: callerArb, op: opArb, domain: fc.constantFrom(...DOMAINS.filter(isOkInput)), instance: instanceArb }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('time' as const), seconds: fc.integer({ min: 1, max: 7_200 }) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'midnight' as const }) },
+  ...money31Arbitraries(),
 );
+
+// ---------- money31 (issue 31): payments while free, long calls, payers on one quote, caps ----------
+
+type Money31Step =
+  /** A call that carries a fresh payment: while the caller has a free call, the free call is used and the payment never settled. */
+  | { kind: 'payWhileFree'; caller: number; spell: number; op: number; domain: string; instance: number }
+  /** A call running longer than the stale window, repeated (another spelling, maybe another instance, maybe another payment) while it runs. */
+  | { kind: 'longCall'; caller: number; spells: [number, number]; op: number; domain: string; instances: [number, number]; repeatPayment: 'same' | 'fresh' }
+  /** A batch quote, then 2 or 3 payers (callers in any spelling, one wallet or several) paying it at once. */
+  | { kind: 'quotePayers'; owner: number; payers: { caller: number; spell: number; instance: number }[]; samePayer: boolean }
+  /** Concurrent free and paid calls on two instances capped at what today delivered and settled plus a headroom. */
+  | { kind: 'capBurst'; op: number; freeCalls: number; paidCalls: number; dailyHeadroom: number; settleHeadroom: number };
+
+/** How long a long call runs (real time): past the stale window, repeated at STALE_MS + 1 s. */
+const LONG_CALL_MS = STALE_MS + 2_500;
+/** Step 1 of the model's batch prices each ok row at this. */
+const QUOTE_ROW_PRICE = 5_000;
+/** The caps of the model's own instances: set, so every delivery is counted, and never reached. */
+const UNCAPPED = 1_000_000_000_000;
+
+function money31Arbitraries(): { weight: number; arbitrary: fc.Arbitrary<Step> }[] {
+  const spellArb = fc.nat({ max: 20 });
+  const okDomainArb = fc.constantFrom(...DOMAINS.filter(isOkInput));
+  return [
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('payWhileFree' as const), caller: callerArb, spell: spellArb, op: opArb, domain: domainArb, instance: instanceArb }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('longCall' as const), caller: callerArb, spells: fc.tuple(spellArb, spellArb), op: opArb, domain: okDomainArb, instances: fc.tuple(instanceArb, instanceArb), repeatPayment: fc.constantFrom('same' as const, 'fresh' as const) }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('quotePayers' as const), owner: callerArb, payers: fc.array(fc.record({ caller: callerArb, spell: spellArb, instance: instanceArb }), { minLength: 2, maxLength: 3 }), samePayer: fc.boolean() }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('capBurst' as const),
+        op: opArb,
+        freeCalls: fc.integer({ min: 0, max: 6 }),
+        paidCalls: fc.integer({ min: 1, max: 6 }),
+        dailyHeadroom: fc.integer({ min: 0, max: 16 }).map((n) => n * 2_500),
+        settleHeadroom: fc.integer({ min: 0, max: 10 }).map((n) => n * 2_500),
+      }),
+    },
+  ];
+}
 
 // ---------- the system: two instances on one store, a clock shared with the chain ----------
 
@@ -129,6 +194,18 @@ interface Model {
   /** Payment headers already used, with the input they paid for. */
   payments: { caller: number; op: number; domain: string; header: string }[];
 }
+
+/** The model's batch: step 1 quotes every domain as an ok row at QUOTE_ROW_PRICE; step 2 delivers the quoted rows. */
+const money31Batch = async (input: { domains: string[] }, context: { quote: { payload: unknown; priceMicroUsd: number } | null; offerQuote: (offer: { priceMicroUsd: number; billableCount: number; payload: unknown }) => void }) => {
+  if (context.quote) {
+    const rows = (context.quote.payload as { rows: unknown[] }).rows;
+    return { status: 'ok', results: rows, billable_count: rows.length, price_micro_usd: context.quote.priceMicroUsd, price_usd: context.quote.priceMicroUsd / 1e6, next: 'Done.' };
+  }
+  const base = minimalResults.get('techStack') as Record<string, unknown>;
+  const rows = input.domains.map((domain) => ({ domain, status: 'ok', price_micro_usd: QUOTE_ROW_PRICE, result: { ...base, domain, status: 'ok' } }));
+  context.offerQuote({ priceMicroUsd: rows.length * QUOTE_ROW_PRICE, billableCount: rows.length, payload: { rows } });
+  return { status: 'quote', statuses: input.domains.map((domain) => ({ domain, status: 'ok', billable: true })), next: 'Pay step 2.' };
+};
 
 describe('metering model: one charge per input, never for nothing, free calls that survive a kill', { timeout: 900_000 }, () => {
   let chain: ChainWorld;
@@ -199,6 +276,10 @@ describe('metering model: one charge per input, never for nothing, free calls th
     const hangs = new Map<string, () => void>();
     /** The next settlement through this instance kills it once the transfer is sent. */
     const killAtSettle = new Set<number>();
+    /** Domains whose handler runs LONG_CALL_MS (longCall). */
+    const slowDomains = new Set<string>();
+    /** Requests of the money31 steps outside the reference model (side callers, quotes), checked by their steps; `quote` for step 2 payments. */
+    const sideRequests = new Map<string, { quote?: string }>();
     const model: Model = { day: utcDay(now()), charged: new Map(), freeUsed: new Map(), keyed: new Map(), notOk: new Map(), payments: [] };
     const rememberedNotOk = (op: number, domain: string) => (model.notOk.get(`${op}|${domain}`) ?? -Infinity) + NOT_OK_MEMORY_MS > now().getTime();
     function sawNotOk(op: number, domain: string) {
@@ -212,14 +293,15 @@ describe('metering model: one charge per input, never for nothing, free calls th
           hang[1]();
           await new Promise(() => {});
         }
+        if (slowDomains.has(input.domain)) await new Promise((resolve) => setTimeout(resolve, LONG_CALL_MS));
         void context;
         const base = minimalResults.get(operationId) as Record<string, unknown>;
         return { ...base, domain: input.domain, status: isOkInput(input.domain) ? ok : notOk };
       };
-      return { techStack: answer('techStack', 'ok', 'no_signals') as never, searchAds: answer('searchAds', 'ok', 'no_ads') as never };
+      return { techStack: answer('techStack', 'ok', 'no_signals') as never, searchAds: answer('searchAds', 'ok', 'no_ads') as never, batch: money31Batch as never };
     }
 
-    async function startInstance(index: number): Promise<Instance> {
+    async function startInstance(index: number, capped: { dailyCostCapMicroUsd: number; settlementCapMicroUsd: number } = { dailyCostCapMicroUsd: UNCAPPED, settlementCapMicroUsd: UNCAPPED }): Promise<Instance> {
       const raw = await db.open();
       stores.push(raw);
       const { store, kill } = killable(raw);
@@ -235,7 +317,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
           return settled;
         },
       };
-      const service = await startService({ handlers: handlers(), store, facilitator: watched, now, config: { payTo, trustedProxies: ['127.0.0.1'], requestStaleAfterMs: STALE_MS, freeCallHeldWaitMs: 1_500, notOkMemoryMs: NOT_OK_MEMORY_MS, notOkPerHour: 200 } });
+      const service = await startService({ handlers: handlers(), store, facilitator: watched, now, config: { payTo, trustedProxies: ['127.0.0.1'], requestStaleAfterMs: STALE_MS, freeCallHeldWaitMs: 1_500, notOkMemoryMs: NOT_OK_MEMORY_MS, notOkPerHour: 200, ...capped } });
       // What server/main.ts does when an instance starts: one housekeeping pass.
       await createHousekeeping({ store, now, staleAfterMs: STALE_MS, intervalMs: 0 }).runOnce();
       const instance = { service, store, kill };
@@ -248,9 +330,9 @@ describe('metering model: one charge per input, never for nothing, free calls th
       await chain.increaseTime(ms / 1000);
     }
 
-    async function sign(terms: string): Promise<string> {
+    async function sign(terms: string, wallet: { privateKey: `0x${string}` } = payer): Promise<string> {
       const client = new x402Client();
-      registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
+      registerExactEvmScheme(client, { signer: privateKeyToAccount(wallet.privateKey) });
       const realNow = Date.now;
       Date.now = () => realNow() + offsetMs;
       try {
@@ -263,8 +345,10 @@ describe('metering model: one charge per input, never for nothing, free calls th
     const inputKey = (caller: number, op: number, domain: string, day = model.day) => `${caller}|${day}|${op}|${domain}`;
     const callerDay = (caller: number, day = model.day) => `${CALLERS[caller]}|${day}`;
 
-    async function send(instance: number, caller: number, op: number, domain: string, extra: Record<string, string> = {}, signal?: AbortSignal): Promise<CallResult> {
-      const answer = await call(instances[instance].service.url, OPERATIONS[op].path, { body: { domain }, headers: { 'X-Forwarded-For': CALLERS[caller], ...extra }, signal });
+    /** Steps that draw no spelling speak in each caller's spellings in turn. */
+    let spellTurn = 0;
+    async function send(instance: number, caller: number, op: number, domain: string, extra: Record<string, string> = {}, signal?: AbortSignal, spell = spellTurn++): Promise<CallResult> {
+      const answer = await call(instances[instance].service.url, OPERATIONS[op].path, { body: { domain }, headers: { 'X-Forwarded-For': spelled(caller, spell), ...extra }, signal });
       const requestId = answer.headers.get('x-request-id');
       if (requestId) requestInput.set(requestId, { caller, op, domain });
       return answer;
@@ -281,11 +365,12 @@ describe('metering model: one charge per input, never for nothing, free calls th
       const charged = model.charged.get(inputKey(step.caller, step.op, step.domain));
       if (charged !== undefined) return { status: 200, charge: 'none', replayOf: charged };
       if (rememberedNotOk(step.op, step.domain)) return { status: 200, charge: 'none' };
+      // Whether a result will be ok is known only after the work: with no free call left, every new
+      // input is asked to pay first, and a paid result that is not ok is never settled. A payment
+      // sent while a free call is left is not looked at: the free call is used.
+      if ((model.freeUsed.get(callerDay(step.caller)) ?? 0) < FREE) return { status: 200, charge: isOkInput(step.domain) ? 'free_use' : 'none' };
       // A payment already used for another input is refused before anything runs.
       if (step.pay === 'replay' && paymentFor) return { status: 0, code: 'payment_reused|invalid_payment', charge: 'none' };
-      // Whether a result will be ok is known only after the work: with no free call left, every new
-      // input is asked to pay first, and a paid result that is not ok is never settled.
-      if ((model.freeUsed.get(callerDay(step.caller)) ?? 0) < FREE) return { status: 200, charge: isOkInput(step.domain) ? 'free_use' : 'none' };
       return { status: 402, charge: isOkInput(step.domain) ? 'settlement' : 'none' };
     }
 
@@ -425,7 +510,14 @@ describe('metering model: one charge per input, never for nothing, free calls th
       const ledger = await stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER });
       const charges = ledger.filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
       const perInput = new Map<string, number>();
+      const perQuote = new Map<string, number>();
       for (const entry of charges) {
+        const side = sideRequests.get(entry.requestId ?? '');
+        if (side) {
+          if (side.quote) perQuote.set(side.quote, (perQuote.get(side.quote) ?? 0) + 1);
+          assert.ok(!side.quote || perQuote.get(side.quote)! <= 1, `${label}: quote ${side.quote} charged twice`);
+          continue;
+        }
         const input = requestInput.get(entry.requestId ?? '');
         assert.ok(input, `${label}: every charge belongs to a request the test sent (${entry.requestId})`);
         assert.ok(isOkInput(input.domain), `${label}: a charge for ${input.domain}, whose result is not ok`);
@@ -446,6 +538,186 @@ describe('metering model: one charge per input, never for nothing, free calls th
       assert.equal(await chain.balanceOf(payTo), startBalance + BigInt(settled), `${label}: the ledger's settlements are the chain's transfers`);
     }
 
+    // ---------- money31 steps (issue 31) ----------
+
+    let sideCount = 0;
+    /** A caller of its own, never one of the model's (198.19.0.0/16). */
+    const sideIp = () => {
+      sideCount += 1;
+      return `198.19.${Math.floor(sideCount / 250)}.${(sideCount % 250) + 1}`;
+    };
+    async function sendSide(url: string, forwardedFor: string, path: string, body: unknown, extra: Record<string, string> = {}, side: { quote?: string } = {}): Promise<CallResult> {
+      const answer = await call(url, path, { body, headers: { 'X-Forwarded-For': forwardedFor, ...extra } });
+      const requestId = answer.headers.get('x-request-id');
+      if (requestId) sideRequests.set(requestId, side);
+      return answer;
+    }
+    const ledgerAll = () => stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER });
+    const chargesOf = <T extends { kind: string }>(entries: T[]) => entries.filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    /** Terms of an operation, asked by a side caller whose free calls of the day it uses up (it then pays the caps' paid calls). */
+    const spent = new Map<number, { terms: string; ip: string; day: string }>();
+    async function termsFor(op: number) {
+      const known = spent.get(op);
+      if (known && known.day === model.day) return known;
+      const ip = sideIp();
+      const url = instances[0].service.url;
+      for (let n = 0; n < FREE; n++) assert.equal((await sendSide(url, ip, OPERATIONS[op].path, { domain: `ok-spend-${n}.com` })).status, 200);
+      const challenge = await sendSide(url, ip, OPERATIONS[op].path, { domain: 'ok-spend-terms.com' });
+      assert.equal(challenge.status, 402, JSON.stringify(challenge.body));
+      const entry = { terms: challenge.headers.get('payment-required')!, ip, day: model.day };
+      spent.set(op, entry);
+      return entry;
+    }
+
+    /** Found on the old code: a payment sent while free calls remain was settled (the charge is a settlement, no X-Payment-Unused). */
+    async function payWhileFree(step: Extract<Step, { kind: 'payWhileFree' }>) {
+      const key = inputKey(step.caller, step.op, step.domain);
+      if (model.charged.has(key) || rememberedNotOk(step.op, step.domain)) return;
+      const free = (model.freeUsed.get(callerDay(step.caller)) ?? 0) < FREE;
+      const header = await sign((await termsFor(step.op)).terms);
+      const ledgerBefore = (await ledgerAll()).length;
+      const balance = await chain.balanceOf(payTo);
+      const answer = await send(step.instance, step.caller, step.op, step.domain, { 'PAYMENT-SIGNATURE': header }, undefined, step.spell);
+      const detail = `${JSON.stringify(step)} (free calls left: ${free}) -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+      assert.equal(answer.status, 200, detail);
+      const charges = chargesOf(await ledgerSince(ledgerBefore)).map((entry) => entry.kind);
+      if (!isOkInput(step.domain)) {
+        assert.deepEqual(charges, [], detail);
+        assert.equal(await chain.balanceOf(payTo), balance, detail);
+        sawNotOk(step.op, step.domain);
+        return;
+      }
+      if (free) {
+        assert.deepEqual(charges, ['free_use'], `a payment sent while a free call is left is not settled: ${detail}`);
+        assert.equal(answer.headers.get('x-payment-unused'), 'free_call', detail);
+        assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0', detail);
+        assert.equal(await chain.balanceOf(payTo), balance, detail);
+        model.freeUsed.set(callerDay(step.caller), (model.freeUsed.get(callerDay(step.caller)) ?? 0) + 1);
+      } else {
+        assert.deepEqual(charges, ['settlement'], detail);
+        assert.equal(answer.headers.get('x-payment-unused'), null, detail);
+        model.payments.push({ caller: step.caller, op: step.op, domain: step.domain, header });
+      }
+      model.charged.set(key, answer.body);
+    }
+
+    /** Found on the old code: a repeat after the stale window took over a call still running (two runs, two charges). */
+    async function longCall(step: Extract<Step, { kind: 'longCall' }>) {
+      const key = inputKey(step.caller, step.op, step.domain);
+      if (model.charged.has(key)) return;
+      const free = (model.freeUsed.get(callerDay(step.caller)) ?? 0) < FREE;
+      const terms = free ? null : (await termsFor(step.op)).terms;
+      const payment: Record<string, string> = terms ? { 'PAYMENT-SIGNATURE': await sign(terms) } : {};
+      const ledgerBefore = (await ledgerAll()).length;
+      const balance = await chain.balanceOf(payTo);
+      slowDomains.add(step.domain);
+      const first = send(step.instances[0], step.caller, step.op, step.domain, payment, undefined, step.spells[0]);
+      let repeat: CallResult;
+      let done: CallResult;
+      try {
+        await sleep(STALE_MS + 1_000);
+        const again = terms && step.repeatPayment === 'fresh' ? { 'PAYMENT-SIGNATURE': await sign(terms) } : payment;
+        repeat = await send(step.instances[1], step.caller, step.op, step.domain, again, undefined, step.spells[1]);
+      } finally {
+        done = await first;
+        slowDomains.delete(step.domain);
+      }
+      const detail = `${JSON.stringify(step)} (paid: ${!free}) -> first ${done.status} ${JSON.stringify(done.body).slice(0, 200)}, repeat ${repeat.status} ${JSON.stringify(repeat.body).slice(0, 200)}`;
+      assert.equal(repeat.status, 409, `a repeat while the call runs past the stale window does not run it again: ${detail}`);
+      assert.equal(repeat.body.code, 'request_already_started', detail);
+      assert.equal(done.status, 200, detail);
+      assert.equal(done.body.status, 'ok', detail);
+      assert.deepEqual(chargesOf(await ledgerSince(ledgerBefore)).map((entry) => entry.kind), [free ? 'free_use' : 'settlement'], `one run, one charge: ${detail}`);
+      assert.equal(await chain.balanceOf(payTo), balance + (free ? 0n : BigInt(OPERATIONS[step.op].price)), detail);
+      model.charged.set(key, done.body);
+      if (free) model.freeUsed.set(callerDay(step.caller), (model.freeUsed.get(callerDay(step.caller)) ?? 0) + 1);
+      else model.payments.push({ caller: step.caller, op: step.op, domain: step.domain, header: payment['PAYMENT-SIGNATURE'] });
+    }
+
+    /** Found on the old code: several payers paying one quote at once were each settled. */
+    let quoteCount = 0;
+    async function quotePayers(step: Extract<Step, { kind: 'quotePayers' }>) {
+      const n = ++quoteCount;
+      const quote = await sendSide(instances[0].service.url, spelled(step.owner, n), '/v1/batch', { tool: 'tech-stack', domains: [`ok-q${n}-a.com`, `ok-q${n}-b.com`] });
+      if (quote.status === 429 && quote.body.code === 'scan_quota') return;
+      assert.equal(quote.status, 200, JSON.stringify(quote.body));
+      assert.equal(quote.body.status, 'quote');
+      const id = quote.body.quote_id as string;
+      const price = quote.body.price_micro_usd as number;
+      assert.equal(price, 2 * QUOTE_ROW_PRICE);
+      const wallets = step.samePayer ? step.payers.map(() => payer) : await Promise.all(step.payers.map(() => chain.newPayer(1_000_000n)));
+      const urlOf = (p: (typeof step.payers)[number]) => instances[p.instance].service.url;
+      const headers: string[] = [];
+      for (const [i, p] of step.payers.entries()) {
+        const challenge = await sendSide(urlOf(p), spelled(p.caller, p.spell), '/v1/batch', { quote_id: id }, {}, { quote: id });
+        assert.equal(challenge.status, 402, JSON.stringify(challenge.body));
+        headers.push(await sign(challenge.headers.get('payment-required')!, wallets[i]));
+      }
+      const balance = await chain.balanceOf(payTo);
+      const answers = await Promise.all(step.payers.map((p, i) => sendSide(urlOf(p), spelled(p.caller, p.spell), '/v1/batch', { quote_id: id }, { 'PAYMENT-SIGNATURE': headers[i] }, { quote: id })));
+      const detail = `${JSON.stringify(step)} -> ${JSON.stringify(answers.map((answer) => [answer.status, answer.body.code ?? answer.body.status]))}`;
+      const paid = answers.filter((answer) => answer.status === 200);
+      assert.ok(paid.length >= 1, `one payer pays: ${detail}`);
+      for (const answer of paid) assert.deepEqual(answer.body, paid[0].body, `every 200 is the one paid answer: ${detail}`);
+      for (const answer of answers.filter((answer) => answer.status !== 200)) assert.ok(['quote_claimed', 'request_already_started', 'quote_not_found'].includes(answer.body.code), detail);
+      assert.equal(await chain.balanceOf(payTo), balance + BigInt(price), `one quote, one settlement: ${detail}`);
+    }
+
+    /** Found on the old code: concurrent calls read the day's sums before any of them was written and all passed the caps. */
+    let capCount = 0;
+    async function capBurst(step: Extract<Step, { kind: 'capBurst' }>) {
+      const paying = await termsFor(step.op);
+      const today = chargesOf(await ledgerAll()).filter((entry) => utcDay(new Date(entry.at)) === model.day);
+      const delivered = today.reduce((sum, entry) => sum + entry.amountMicroUsd, 0);
+      const settledToday = today.filter((entry) => entry.kind === 'settlement').reduce((sum, entry) => sum + entry.amountMicroUsd, 0);
+      const capped = [
+        await startInstance(10, { dailyCostCapMicroUsd: delivered + step.dailyHeadroom, settlementCapMicroUsd: settledToday + step.settleHeadroom }),
+        await startInstance(11, { dailyCostCapMicroUsd: delivered + step.dailyHeadroom, settlementCapMicroUsd: settledToday + step.settleHeadroom }),
+      ];
+      try {
+        const tag = ++capCount;
+        const path = OPERATIONS[step.op].path;
+        // One at a time: sign() moves Date.now to the model's clock while it runs.
+        const paidHeaders: string[] = [];
+        for (let i = 0; i < step.paidCalls; i++) paidHeaders.push(await sign(paying.terms));
+        const ledgerBefore = (await ledgerAll()).length;
+        const balance = await chain.balanceOf(payTo);
+        const answers = await Promise.all([
+          ...Array.from({ length: step.freeCalls }, (_, i) => sendSide(capped[i % 2].service.url, sideIp(), path, { domain: `ok-capf${tag}-${i}.com` })),
+          ...paidHeaders.map((header, i) => sendSide(capped[(i + 1) % 2].service.url, paying.ip, path, { domain: `ok-capp${tag}-${i}.com` }, { 'PAYMENT-SIGNATURE': header })),
+        ]);
+        const charges = chargesOf(await ledgerSince(ledgerBefore));
+        const deliveredNow = charges.reduce((sum, entry) => sum + entry.amountMicroUsd, 0);
+        const settledNow = charges.filter((entry) => entry.kind === 'settlement').reduce((sum, entry) => sum + entry.amountMicroUsd, 0);
+        const counted = async (bucket: string) => stores[0].counters.get({ bucket, subject: '*', window: model.day, now: now().getTime(), staleAfterMs: STALE_MS });
+        const detail = `${JSON.stringify(step)} -> ${JSON.stringify(answers.map((answer) => [answer.status, answer.body.code ? `${answer.body.code}: ${answer.body.detail}` : answer.body.status]))}, delivered ${deliveredNow}, settled ${settledNow} (before: ${delivered}, ${settledToday}; the caps' counters: ${JSON.stringify([await counted('cap:daily-cost'), await counted('cap:settled')])})`;
+        assert.ok(deliveredNow <= step.dailyHeadroom, `the daily cost cap holds: ${detail}`);
+        assert.ok(settledNow <= step.settleHeadroom, `the settlement cap holds: ${detail}`);
+        for (const answer of answers) {
+          if (answer.status === 200) assert.equal(answer.body.status, 'ok', detail);
+          else assert.ok(answer.status === 503 && ['daily_cost_cap', 'settlement_cap_reached'].includes(answer.body.code), detail);
+        }
+        assert.equal(charges.length, answers.filter((answer) => answer.status === 200).length, `every delivery charged once, no refusal charged: ${detail}`);
+        assert.equal(await chain.balanceOf(payTo), balance + BigInt(settledNow), detail);
+      } finally {
+        for (const instance of capped) {
+          instance.service.server.closeAllConnections();
+          await instance.service.close();
+          started.splice(started.indexOf(instance), 1);
+          await instance.store.close().catch(() => undefined);
+        }
+      }
+    }
+
+    async function runMoney31Step(step: Money31Step) {
+      if (step.kind === 'payWhileFree') await payWhileFree(step);
+      else if (step.kind === 'longCall') await longCall(step);
+      else if (step.kind === 'quotePayers') await quotePayers(step);
+      else await capBurst(step);
+    }
+
     try {
       instances.push(await startInstance(0), await startInstance(1));
       for (const [index, step] of steps.entries()) {
@@ -454,6 +726,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
         else if (step.kind === 'killDuringFreeCall') await killDuringFreeCall(step);
         else if (step.kind === 'killDuringSettle') await killDuringSettle(step);
         else if (step.kind === 'time') await advance(step.seconds * 1000);
+        else if (step.kind !== 'midnight') await runMoney31Step(step);
         else {
           const next = Date.UTC(now().getUTCFullYear(), now().getUTCMonth(), now().getUTCDate() + 1);
           await advance(next - now().getTime() + 1_000);

@@ -39,6 +39,14 @@ describe('config: the money and repeat-cost settings', () => {
     for (const bad of ['-1', '2.5', 'many', '1000001']) assert.throws(() => loadConfig({ NOT_OK_PER_HOUR: bad }), /NOT_OK_PER_HOUR/);
   });
 
+  it('CALLER_IPV6_PREFIX defaults to 64, takes 1 to 128 (with or without a slash) and refuses anything else', () => {
+    assert.equal(loadConfig({}).callerIpv6PrefixLength, 64);
+    assert.equal(loadConfig({ CALLER_IPV6_PREFIX: '56' }).callerIpv6PrefixLength, 56);
+    assert.equal(loadConfig({ CALLER_IPV6_PREFIX: '/48' }).callerIpv6PrefixLength, 48);
+    assert.equal(loadConfig({ CALLER_IPV6_PREFIX: '128' }).callerIpv6PrefixLength, 128);
+    for (const bad of ['0', '129', '64.5', 'wide']) assert.throws(() => loadConfig({ CALLER_IPV6_PREFIX: bad }), /CALLER_IPV6_PREFIX/);
+  });
+
   it('the parse pool settings refuse values outside their ranges', () => {
     for (const [name, bad] of [['PARSE_POOL_THREADS', '0'], ['PARSE_POOL_THREADS', '65'], ['PARSE_DEADLINE_MS', '99'], ['PARSE_DEADLINE_MS', 'x'], ['PARSE_POOL_MAX_QUEUE', '-1']]) {
       assert.throws(() => loadConfig({ [name]: bad }), new RegExp(name), `${name}=${bad}`);

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Context } from 'koa';
-import { baseUrlOf, clientIp } from '../../../../server/pipeline/caller.ts';
+import { baseUrlOf, callerIdentity, callerOf, parseAddress } from '../../../../server/pipeline/caller.ts';
 
 /** A Koa context as the two functions read it: the socket peer, headers, protocol and host. */
 function contextOf({ peer, headers = {}, protocol = 'http', host = 'svc.example' }: { peer: string; headers?: Record<string, string>; protocol?: string; host?: string }): Context {
@@ -11,10 +11,57 @@ function contextOf({ peer, headers = {}, protocol = 'http', host = 'svc.example'
 
 describe('the caller and the base URL behind a proxy', () => {
   const proxies = ['10.0.0.2'];
+  const clientIp = callerIdentity({ trustedProxies: proxies });
+  const forwarded = (value: string) => clientIp(contextOf({ peer: '10.0.0.2', headers: { 'x-forwarded-for': value } }));
 
   it('takes the client from X-Forwarded-For only when the peer is a trusted proxy', () => {
-    assert.equal(clientIp(contextOf({ peer: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.2' } }), proxies), '203.0.113.7');
-    assert.equal(clientIp(contextOf({ peer: '198.51.100.1', headers: { 'x-forwarded-for': '203.0.113.7' } }), proxies), '198.51.100.1');
+    assert.equal(forwarded('203.0.113.7, 10.0.0.2'), '203.0.113.7');
+    assert.equal(clientIp(contextOf({ peer: '198.51.100.1', headers: { 'x-forwarded-for': '203.0.113.7' } })), '198.51.100.1');
+    assert.equal(clientIp(contextOf({ peer: '::ffff:10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.7' } })), '203.0.113.7', 'the proxy in its IPv4-mapped spelling is the proxy');
+    assert.equal(callerIdentity({ trustedProxies: ['[::FFFF:10.0.0.2]'] })(contextOf({ peer: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.7' } })), '203.0.113.7', 'so is a configured proxy in any spelling');
+  });
+
+  it('one IPv4 caller whatever the spelling: port, IPv4-mapped, brackets, spaces', () => {
+    for (const spelled of ['198.51.100.1', ' 198.51.100.1 ', '198.51.100.1:5555', '::ffff:198.51.100.1', '[::ffff:198.51.100.1]:80', '::FFFF:c633:6401']) {
+      assert.equal(forwarded(spelled), '198.51.100.1', spelled);
+    }
+  });
+
+  it('one IPv6 caller per /64 whatever the spelling: case, zeros, brackets, port, zone', () => {
+    for (const spelled of ['2001:db8::1', '2001:DB8::1', '2001:db8:0:0:0:0:0:1', '[2001:db8::1]', '[2001:db8::1]:443', '2001:db8::ffff:1:2', '2001:0db8:0000:0000:abcd::9']) {
+      assert.equal(forwarded(spelled), '2001:db8::/64', spelled);
+    }
+    assert.equal(forwarded('2001:db8:0:1::1'), '2001:db8:0:1::/64', 'another /64 is another caller');
+    assert.equal(forwarded('fe80::1%eth0'), 'fe80::/64');
+  });
+
+  it('the IPv6 prefix is configurable; 128 is one caller per address', () => {
+    const address = parseAddress('2001:db8:aaaa:bbbb:cccc::1')!;
+    assert.equal(callerOf(address, 48), '2001:db8:aaaa::/48');
+    assert.equal(callerOf(address, 56), '2001:db8:aaaa:bb00::/56');
+    assert.equal(callerOf(address, 128), '2001:db8:aaaa:bbbb:cccc::1');
+    assert.equal(callerIdentity({ trustedProxies: proxies, ipv6PrefixLength: 128 })(contextOf({ peer: '10.0.0.2', headers: { 'x-forwarded-for': '2001:DB8::1' } })), '2001:db8::1');
+  });
+
+  it('a forwarded entry that is not an address counts as the proxy itself (one shared quota), never as a caller of its own', () => {
+    for (const spelled of ['not-an-ip', '127.1', '3232235777', '0x7f.0.0.1', 'example.com:80', '[2001:db8::1', '']) {
+      assert.equal(forwarded(`${spelled}, 10.0.0.2`.replace(/^, /, '')), '10.0.0.2', JSON.stringify(spelled));
+    }
+    assert.equal(forwarded('203.0.113.7, not-an-ip'), '10.0.0.2', 'the walk stops at the first entry that is not an address: what lies left of it is not believed');
+  });
+
+  it('answers the same whether the spelling was seen before or the memory of spellings was emptied', () => {
+    const small = callerIdentity({ trustedProxies: proxies, maxRemembered: 2 });
+    const ask = (value: string) => small(contextOf({ peer: '10.0.0.2', headers: { 'x-forwarded-for': value } }));
+    const spellings = ['198.51.100.1:1', '2001:DB8::1', 'not-an-ip', '198.51.100.1:1', '[2001:db8::2]', 'not-an-ip'];
+    assert.deepEqual(spellings.map(ask), ['198.51.100.1', '2001:db8::/64', '10.0.0.2', '198.51.100.1', '2001:db8::/64', '10.0.0.2']);
+    assert.equal(small(contextOf({ peer: '198.51.100.9', headers: { 'x-forwarded-for': '2001:DB8::1' } })), '198.51.100.9', 'the same header from a peer that is not a proxy is not believed');
+  });
+
+  it('the socket peer is canonical and grouped too', () => {
+    const direct = callerIdentity({ trustedProxies: [] });
+    assert.equal(direct(contextOf({ peer: '::ffff:203.0.113.7' })), '203.0.113.7');
+    assert.equal(direct(contextOf({ peer: '2001:db8::5' })), '2001:db8::/64');
   });
 
   it('takes the scheme from X-Forwarded-Proto only from a trusted proxy, and PUBLIC_BASE_URL over both', () => {

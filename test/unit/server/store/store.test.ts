@@ -157,6 +157,19 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.deepEqual(await store.requests.begin(base(key, { now: 1_030_002 })), { state: 'running', startedAt: 1_030_001 });
       });
 
+      it('renew keeps a running row fresh: stale only staleAfterMs after its last renewal; a finished row is not renewed', async () => {
+        const key = unique('k');
+        await store.requests.begin(base(key));
+        assert.equal(await other.requests.renew({ scope: 'op', key, now: 1_020_000 }), true);
+        assert.deepEqual(await store.requests.begin(base(key, { now: 1_045_000 })), { state: 'running', startedAt: 1_000_000 }, 'started 45 s ago, renewed 25 s ago');
+        assert.deepEqual(await store.requests.begin(base(key, { now: 1_050_000 })), { state: 'running', startedAt: 1_000_000 }, 'not at exactly staleAfterMs after the renewal');
+        assert.deepEqual(await other.requests.begin(base(key, { now: 1_050_001 })), { state: 'started' }, 'taken over once the renewals stopped');
+        assert.deepEqual(await store.requests.begin(base(key, { now: 1_050_002 + 30_000 - 1 })), { state: 'running', startedAt: 1_050_001 }, 'the takeover starts without the old renewal');
+        await store.requests.finish({ scope: 'op', key, response, now: 1_060_000 });
+        assert.equal(await store.requests.renew({ scope: 'op', key, now: 1_070_000 }), false);
+        assert.equal(await store.requests.renew({ scope: 'op', key: unique('k'), now: 1_070_000 }), false);
+      });
+
       it('a stale row with another fingerprint is still a conflict', async () => {
         const key = unique('k');
         await store.requests.begin(base(key));
@@ -292,6 +305,54 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.equal((await lease(store, at(unique('s'), '2024-06'), 'a', T, 1)).leased, true);
         assert.equal((await store.counters.lease({ bucket: 'scan', subject, window: '2024-06', lease: 'a', limit: 1, now: T, staleAfterMs: STALE })).leased, true);
         assert.deepEqual(await get(store, at(subject, '2024-06')), { used: 0, held: 1 });
+      });
+
+      it('a weighted lease holds its amount: leased while uses + held + amount fit the limit; its commit adds the amount', async () => {
+        const c = { bucket: 'cap:test', subject: '*', window: unique('w') };
+        const weighted = (s: Store, id: string, amount: number, limit = 12_000) => s.counters.lease({ ...c, lease: id, amount, limit, now: T, staleAfterMs: STALE });
+        assert.deepEqual(await weighted(store, 'a', 5_000), { leased: true, used: 0, held: 5_000 });
+        assert.deepEqual(await weighted(other, 'b', 5_000), { leased: true, used: 0, held: 10_000 });
+        assert.deepEqual(await weighted(store, 'c', 5_000), { leased: false, used: 0, held: 10_000 });
+        assert.deepEqual(await weighted(store, 'd', 2_000), { leased: true, used: 0, held: 12_000 }, 'exactly the cap fits');
+        assert.deepEqual(await other.counters.commit({ ...c, lease: 'a', amount: 5_000, limit: 12_000, now: T, staleAfterMs: STALE }), { committed: true, used: 5_000 });
+        await store.counters.release({ ...c, lease: 'b' });
+        assert.deepEqual(await get(store, c), { used: 5_000, held: 2_000 });
+        assert.deepEqual(await weighted(store, 'e', 5_001), { leased: false, used: 5_000, held: 2_000 });
+        assert.deepEqual(await weighted(store, 'f', 5_000), { leased: true, used: 5_000, held: 7_000 });
+        const big = { bucket: 'cap:test', subject: '*', window: unique('w') };
+        assert.deepEqual(await store.counters.lease({ ...big, lease: 'x', amount: 3_000_000_000, limit: 10_000_000_000, now: T, staleAfterMs: STALE }), { leased: true, used: 0, held: 3_000_000_000 });
+        assert.deepEqual(await other.counters.commit({ ...big, lease: 'x', amount: 3_000_000_000, limit: 10_000_000_000, now: T, staleAfterMs: STALE }), { committed: true, used: 3_000_000_000 }, 'amounts past 32 bits');
+      });
+
+      it('seed creates a counter with a count, and never changes one that exists', async () => {
+        const c = { bucket: 'cap:test', subject: '*', window: unique('w') };
+        await store.counters.seed({ ...c, used: 7_000 });
+        assert.deepEqual(await get(other, c), { used: 7_000, held: 0 });
+        await other.counters.seed({ ...c, used: 1 });
+        assert.deepEqual(await get(store, c), { used: 7_000, held: 0 });
+        assert.deepEqual(await store.counters.lease({ ...c, lease: 'a', amount: 5_001, limit: 12_000, now: T, staleAfterMs: STALE }), { leased: false, used: 7_000, held: 0 });
+      });
+
+      it('16 concurrent weighted leases of 5000 across two instances under a cap of 12000 take exactly 2', async () => {
+        const c = { bucket: 'cap:test', subject: '*', window: unique('w') };
+        const results = await times(16, (i) => (i % 2 ? store : other).counters.lease({ ...c, lease: `w${i}`, amount: 5_000, limit: 12_000, now: T, staleAfterMs: STALE }));
+        assert.equal(results.filter((r) => r.leased).length, 2);
+      });
+
+      it('commitFreeUse commits the leases taken along in the same transaction, or none of them', async () => {
+        const s = await openOn(unique('along').slice(0, 20));
+        const c = at('caller');
+        const cap = { bucket: 'cap:daily-cost', subject: '*', window: '2024-06' };
+        const entry = { at: T, kind: 'free_use' as const, operation: 'tech-stack', caller: 'caller', amountMicroUsd: 5000, payer: null, nonce: null, txHash: null, network: null, requestId: 'r1' };
+        await lease(s, c, 'l', T, 1);
+        await s.counters.lease({ ...cap, lease: 'r', amount: 5_000, limit: 12_000, now: T, staleAfterMs: STALE });
+        const along = [{ ...cap, lease: 'r', amount: 5_000, limit: Number.MAX_SAFE_INTEGER, now: T, staleAfterMs: STALE }];
+        const input = { lease: { ...c, lease: 'l', limit: 1, now: T, staleAfterMs: STALE }, alongside: along, ledger: entry, finish: { rows: [], response: { status: 200, headers: {}, body: null }, now: T } };
+        assert.deepEqual(await s.commitFreeUse(input), { committed: true });
+        assert.deepEqual(await get(s, cap), { used: 5_000, held: 0 });
+        await s.counters.lease({ ...cap, lease: 'r2', amount: 5_000, limit: 12_000, now: T, staleAfterMs: STALE });
+        assert.deepEqual(await s.commitFreeUse({ ...input, alongside: [{ ...along[0], lease: 'r2' }] }), { committed: false }, 'the free call is used: nothing is committed');
+        assert.deepEqual(await get(s, cap), { used: 5_000, held: 5_000 });
       });
 
       it('20 concurrent leases across two instances with limit 5 take exactly 5', async () => {
@@ -493,7 +554,7 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         const id = unique('q');
         await store.quotes.put(quote(id));
         const got = await other.quotes.get(id);
-        assert.deepEqual(got, { ...quote(id), paidAt: null, txHash: null });
+        assert.deepEqual(got, { ...quote(id), paidAt: null, txHash: null, claimedBy: null });
         assert.equal(JSON.stringify(got?.payload), JSON.stringify(TRICKY_JSON));
         assert.equal(await store.quotes.get(unique('q')), null);
       });
@@ -503,7 +564,7 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         await store.quotes.put(quote(id));
         assert.equal(await store.quotes.markPaid({ id, now: 2_000, txHash: '0xpaid' }), true);
         assert.equal(await other.quotes.markPaid({ id, now: 3_000, txHash: '0xagain' }), false);
-        assert.deepEqual(await store.quotes.get(id), { ...quote(id), paidAt: 2_000, txHash: '0xpaid' });
+        assert.deepEqual(await store.quotes.get(id), { ...quote(id), paidAt: 2_000, txHash: '0xpaid', claimedBy: null });
       });
 
       it('markPaid with a null txHash still marks paid once', async () => {
@@ -511,7 +572,7 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         await store.quotes.put(quote(id));
         assert.equal(await store.quotes.markPaid({ id, now: 2_000, txHash: null }), true);
         assert.equal(await store.quotes.markPaid({ id, now: 3_000, txHash: '0xlater' }), false);
-        assert.deepEqual(await store.quotes.get(id), { ...quote(id), paidAt: 2_000, txHash: null });
+        assert.deepEqual(await store.quotes.get(id), { ...quote(id), paidAt: 2_000, txHash: null, claimedBy: null });
       });
 
       it('markPaid of an unknown quote is false', async () => {
@@ -529,12 +590,37 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.deepEqual(await Promise.all(ids.map(async (id) => (await s.quotes.get(id)) !== null)), [false, false, true, true]);
       });
 
+      it('claim: one payment holds a quote; another is refused with the holder until the claim is given back; the same payment claims again', async () => {
+        const id = unique('q');
+        await store.quotes.put(quote(id));
+        assert.deepEqual(await store.quotes.claim({ id, claimant: 'nonce-a', now: 2_000 }), { claimed: true });
+        assert.deepEqual(await other.quotes.claim({ id, claimant: 'nonce-b', now: 2_001 }), { claimed: false, by: 'nonce-a', paid: false });
+        assert.deepEqual(await other.quotes.claim({ id, claimant: 'nonce-a', now: 2_002 }), { claimed: true }, 'the same payment repeated');
+        await other.quotes.releaseClaim({ id, claimant: 'nonce-b' });
+        assert.equal((await store.quotes.get(id))?.claimedBy, 'nonce-a', 'only the claimant gives a claim back');
+        await other.quotes.releaseClaim({ id, claimant: 'nonce-a' });
+        assert.deepEqual(await other.quotes.claim({ id, claimant: 'nonce-b', now: 2_003 }), { claimed: true });
+        await store.quotes.markPaid({ id, now: 2_004, txHash: '0xpaid' });
+        await store.quotes.releaseClaim({ id, claimant: 'nonce-b' });
+        assert.deepEqual(await store.quotes.claim({ id, claimant: 'nonce-c', now: 2_005 }), { claimed: false, by: null, paid: true }, 'a paid quote is claimed by no one');
+        assert.deepEqual(await store.quotes.claim({ id: unique('q'), claimant: 'nonce-c', now: 2_005 }), { claimed: false, by: null, paid: false });
+      });
+
+      it('12 concurrent claims of one quote across two instances: exactly one holds it', async () => {
+        const id = unique('q');
+        await store.quotes.put(quote(id));
+        const results = await times(12, (i) => (i % 2 ? store : other).quotes.claim({ id, claimant: `nonce-${i}`, now: 2_000 }));
+        const winners = results.flatMap((result, i) => (result.claimed ? [`nonce-${i}`] : []));
+        assert.equal(winners.length, 1);
+        for (const result of results) if (!result.claimed) assert.equal(result.by, winners[0]);
+      });
+
       it('putting an existing id is rejected and cannot reset a paid quote', async () => {
         const id = unique('q');
         await store.quotes.put(quote(id));
         await store.quotes.markPaid({ id, now: 2_000, txHash: '0xpaid' });
         await assert.rejects(other.quotes.put({ ...quote(id), priceMicroUsd: 1 }));
-        assert.deepEqual(await store.quotes.get(id), { ...quote(id), paidAt: 2_000, txHash: '0xpaid' });
+        assert.deepEqual(await store.quotes.get(id), { ...quote(id), paidAt: 2_000, txHash: '0xpaid', claimedBy: null });
       });
     });
 
