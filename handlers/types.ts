@@ -20,12 +20,15 @@ export interface HandlerServices {
   cache: CacheRepo;
   /** The service's signing key (SERVICE_SIGNING_KEY, or the one kept in the store), for signed statements. */
   signer: ServiceSigner;
+  /** PUBLIC_BASE_URL (null when unset): the one base URL a handler may sign or keep; a request's Host never is. */
+  publicBaseUrl?: string | null;
 }
 
 /** What a handler may know about the call: never Koa, never SQL. */
 export interface HandlerContext {
   operationId: string;
   requestId: string;
+  /** This request's base URL (from its Host when PUBLIC_BASE_URL is unset): for answers to this caller only, never for anything kept, shared or signed. */
   baseUrl: string;
   now: () => Date;
   /** The private-query tier chosen by the caller (private-query only). */

@@ -84,6 +84,7 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
     snapshots: store.snapshots,
     cache: store.cache,
     signer: createServiceSigner({ privateKey: config.signingKey, meta: store.meta, now: () => now().getTime() }),
+    publicBaseUrl: config.publicBaseUrl,
   };
   const invoke = createInvoker({ handlers, meter, services, quota, now, log, metrics });
   return { invoke, quota, meter, paymentsEnabled: !!paymentFacilitator && !!terms };

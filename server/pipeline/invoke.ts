@@ -12,6 +12,7 @@ import type { CallerFacts, HandlerRegistry, HandlerServices } from '../../handle
 import type { Metrics } from '../observability/metrics.ts';
 import { NO_LOG, writesInfo, type LogFn } from '../observability/log.ts';
 import { isParsePoolBusy } from '../../engines/parse/types.ts';
+import { withNextStepUrls } from '../../handlers/next-steps.ts';
 
 export interface CallRequest {
   transport: 'http' | 'mcp';
@@ -101,7 +102,8 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     }
     if (operation.resultSchema) {
       const validate = validatorFor(operation.resultSchema);
-      if (!validate(result)) {
+      // As it will be answered: its next_steps are paths until then.
+      if (!validate(withNextStepUrls(result, call.baseUrl))) {
         log({ level: 'error', msg: 'result does not match the contract', operation: operation.operationId, requestId: call.requestId, errors: validate.errors });
         throw new ServiceError('invalid_engine_result', { detail: `${operation.offerId} produced a result that does not match ${operation.resultSchema}. Nothing was charged.` });
       }
@@ -124,6 +126,16 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     );
   }
 
+  /**
+   * The answer for this request: a result keeps no caller's base URL (it may be stored, or shared
+   * as a remembered result that is not ok), so its next_steps are linked to this request's here.
+   */
+  function linkedToThisRequest(outcome: CallOutcome, baseUrl: string): CallOutcome {
+    if (outcome.kind === 'payment_required' || (outcome.bodyJson !== undefined && !outcome.bodyJson.includes('"next_steps"'))) return outcome;
+    const body = withNextStepUrls(outcome.body, baseUrl);
+    return body === outcome.body ? outcome : { ...outcome, body, bodyJson: undefined };
+  }
+
   /** One log line and one metric per call, whatever its outcome: the result status, payment_required, replay or the error code. */
   const logCalls = writesInfo(log);
   return async function invoke(call: CallRequest): Promise<CallOutcome> {
@@ -131,7 +143,7 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     const started = performance.now();
     let outcome = 'engine_failed';
     try {
-      const answer = await invokeUnobserved(call, operation);
+      const answer = linkedToThisRequest(await invokeUnobserved(call, operation), call.baseUrl);
       outcome = answer.kind === 'result' ? String((answer.body as { status?: unknown } | null)?.status ?? 'ok') : answer.kind;
       return answer;
     } catch (error) {
