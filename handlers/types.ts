@@ -33,7 +33,10 @@ export interface HandlerContext {
   now: () => Date;
   /** The private-query tier chosen by the caller (private-query only). */
   tier: 'single' | 'bundle';
+  /** Aborts when the call's deadline budget is spent (operations that read the web); every fetch and section takes it. */
   signal: AbortSignal;
+  /** The time this call has, in ms (its total deadline less a wind-down reserve); null for operations without a deadline. Texts that state a time state this or less. */
+  deadlineMs: number | null;
   /** Step 2 of hot-buyers and batch: the paid quote, with the rows stored in step 1. */
   quote: QuoteRecord | null;
   /** Step 1 of hot-buyers and batch: offer what step 2 will deliver, and its price. */
