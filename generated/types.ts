@@ -1340,7 +1340,7 @@ export interface components {
          * @enum {string}
          */
         SectionStatus: "ok" | "no_data" | "failed" | "timeout";
-        /** @description The three sections run in parallel, each with its own deadline. ok (charged) when at least two of the three sections have data; otherwise insufficient_data (free), whose note names the single tool that has data, if any. Facts only: no revenue, burn or fraud estimates. */
+        /** @description The three sections run in parallel, each with its own deadline (tech_stack 15 s, hiring_intent 20 s, search_ads 12 s), within the operation's total deadline (x-deadline-seconds, 25 s). ok (charged) when at least two of the three sections have data; otherwise insufficient_data (free), whose note names the single tool that has data, if any. Facts only: no revenue, burn or fraud estimates. */
         ProfileResult: {
             domain: string;
             /** @enum {string} */

@@ -7,6 +7,10 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openStore } from '../../server/store/index.ts';
+import type { Store } from '../../server/store/types.ts';
 import { startWorld, type World } from '../world/index.ts';
 import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
 import { installJobBoards } from '../world/fixtures/job-boards.ts';
@@ -23,20 +27,32 @@ function nextStepUrls(value: unknown): string[] {
   return Object.entries(value).flatMap(([key, item]) => (key === 'next_steps' && Array.isArray(item) ? item.map((step) => step.url as string) : nextStepUrls(item)));
 }
 
-describe('no caller sees another caller\'s Host', { timeout: 120_000 }, () => {
+const databaseUrl = process.env.DATABASE_URL;
+
+// Remembered results live in the store: on SQLite, and on PostgreSQL when DATABASE_URL is set.
+for (const kind of ['SQLite', 'PostgreSQL'] as const) describe(`no caller sees another caller's Host (${kind})`, { timeout: 120_000, skip: kind === 'PostgreSQL' && !databaseUrl ? 'DATABASE_URL not set' : false }, () => {
+  const schema = `host_isolation_${randomBytes(4).toString('hex')}`;
   let world: World;
   let service: TestService;
+  let store: Store | undefined;
 
   before(async () => {
     world = await startWorld();
     installTechSites(world);
     installJobBoards(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
+    if (kind === 'PostgreSQL') store = await openStore({ databaseUrl, pgSchema: schema });
+    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, store });
   });
   after(async () => {
     closeHttpCalls();
     await service?.close();
     await world?.stop();
+    if (!store) return;
+    await store.close();
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
   });
 
   const profile = (host: string, ip: string) => httpCall(service.url, '/v1/company-profile', { body: { domain: TECH_DOMAINS.ok }, headers: { host, 'x-forwarded-for': ip } });

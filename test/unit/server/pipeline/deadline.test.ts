@@ -38,6 +38,9 @@ describe('call deadlines', () => {
     const trust = openapiDocument.components.schemas.TrustCheckResult.description;
     assert.ok(trust.includes(`tech-stack ${DEFAULT_DEADLINES_MS.tech_stack / 1000} s, company-intent ${DEFAULT_DEADLINES_MS.hiring_intent / 1000} s, search-ads ${DEFAULT_DEADLINES_MS.search_ads / 1000} s`), trust);
     assert.ok(trust.includes(`x-deadline-seconds, ${specOperation('prePurchaseMerchantTrustCheck')['x-deadline-seconds']} s`));
+    const profile = openapiDocument.components.schemas.ProfileResult.description;
+    assert.ok(profile.includes(`tech_stack ${DEFAULT_DEADLINES_MS.tech_stack / 1000} s,\nhiring_intent ${DEFAULT_DEADLINES_MS.hiring_intent / 1000} s, search_ads ${DEFAULT_DEADLINES_MS.search_ads / 1000} s`.replace('\n', ' ')), profile);
+    assert.ok(profile.includes(`x-deadline-seconds, ${specOperation('companyProfile')['x-deadline-seconds']} s`));
     const vendor = openapiDocument.components.schemas.VendorStabilityResult.description;
     assert.ok(vendor.includes(`Tech-stack (${VENDOR_DEADLINES_MS.tech_stack / 1000} s), company-intent (${VENDOR_DEADLINES_MS.hiring_intent / 1000} s) and extract-contacts (${VENDOR_DEADLINES_MS.contacts / 1000} s)`), vendor);
     assert.ok(vendor.includes(`x-deadline-seconds, ${specOperation('b2bVendorStabilityEvaluator')['x-deadline-seconds']} s`));
