@@ -18,6 +18,8 @@ export interface OperationInfo {
   summary: string;
   description: string;
   priceMicroUsd: number;
+  /** The call's total deadline (x-deadline-seconds), for operations that reach the web; null for the others. */
+  deadlineMs: number | null;
   bundlePriceMicroUsd: number | null;
   pricing: string | null;
   twoStep: boolean;
@@ -86,6 +88,7 @@ export function buildOperations(doc: JsonObject): OperationInfo[] {
         summary: op.summary ?? '',
         description: (op.description ?? op.summary ?? '').trim(),
         priceMicroUsd: op['x-price-micro-usd'] ?? 0,
+        deadlineMs: typeof op['x-deadline-seconds'] === 'number' ? op['x-deadline-seconds'] * 1000 : null,
         bundlePriceMicroUsd: op['x-price-bundle-micro-usd'] ?? null,
         pricing: op['x-pricing'] ?? null,
         twoStep: op['x-two-step'] === true,

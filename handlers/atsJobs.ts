@@ -59,6 +59,6 @@ export const atsJobs: Handler<AtsJobsRequest, AtsJobsResult> = async ({ domain, 
     checked_at: context.now().toISOString(),
     next_poll_after: board.nextPollAfter,
   };
-  if (result.status === 'ok') result.next_steps = nextSteps(domain, ['company-intent', 'tech-stack', 'search-ads', 'company-profile'], context.baseUrl);
+  if (result.status === 'ok') result.next_steps = nextSteps(domain, ['company-intent', 'tech-stack', 'search-ads', 'company-profile']);
   return result;
 };

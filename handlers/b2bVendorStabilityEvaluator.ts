@@ -1,4 +1,4 @@
-import { DEFAULT_DEADLINES_MS, runSection } from '../engines/profile/compose.ts';
+import { deadlinesWithin, DEFAULT_DEADLINES_MS, runSection } from '../engines/profile/compose.ts';
 import {
   baselineOf,
   boardRead,
@@ -39,10 +39,11 @@ export function createB2bVendorStabilityEvaluator(registry: () => HandlerRegistr
   return async function b2bVendorStabilityEvaluator({ vendor_domain: domain }, context) {
     const watch = new UnsafeWatch();
     const section = <O>(operationId: string) => watch.wrap(operationSection<O>(registry, operationId, { domain }, context));
+    const deadlines = deadlinesWithin(context.deadlineMs, DEADLINES_MS);
     const [tech, intent, contacts, readings, adsHistory] = await Promise.all([
-      runSection(section<TechStackResult>('techStack'), DEADLINES_MS.tech_stack),
-      runSection(section<CompanyIntentResult>('companyIntent'), DEADLINES_MS.hiring_intent),
-      runSection(section<ContactsResult>('extractContacts'), DEADLINES_MS.contacts),
+      runSection(section<TechStackResult>('techStack'), deadlines.tech_stack, context.signal),
+      runSection(section<CompanyIntentResult>('companyIntent'), deadlines.hiring_intent, context.signal),
+      runSection(section<ContactsResult>('extractContacts'), deadlines.contacts, context.signal),
       readingsOf(domain, context),
       adsReadings(domain, context),
     ]);
@@ -60,7 +61,7 @@ export function createB2bVendorStabilityEvaluator(registry: () => HandlerRegistr
     const earlierAds = latestAds ? comparisonOf(adsHistory, latestAds.at) : null;
     const adsPoint = (reading: { at: number; ads_in_sample: number }) => ({ date: new Date(reading.at).toISOString(), ads_in_sample: reading.ads_in_sample });
 
-    const website = websiteState(domain, tech.result, tech.status, DEADLINES_MS.tech_stack);
+    const website = websiteState(domain, tech.result, tech.status, deadlines.tech_stack);
     const limitations = [
       'seo_visibility_trend is "unknown": no search-visibility or traffic source is connected, and none is estimated.',
       'engineering_and_support_headcount_trend compares open engineering, data and support roles with an earlier stored reading of the board: more_open_roles, same_open_roles or fewer_open_roles are postings, not headcount.',

@@ -11,7 +11,7 @@ import type { Handler, HandlerRegistry } from './types.ts';
 export function createCompanyFootprint(registry: () => HandlerRegistry): Handler<{ domain: string }, ProfileResult> {
   return async function companyFootprint({ domain }, context) {
     const result = await profileWithCompany(registry, domain, context);
-    if (result.status === 'ok') result.next_steps = nextSteps(domain, ['extract-contacts', 'company-profile'], context.baseUrl);
+    if (result.status === 'ok') result.next_steps = nextSteps(domain, ['extract-contacts', 'company-profile']);
     return result;
   };
 }

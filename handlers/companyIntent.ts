@@ -45,6 +45,6 @@ export const companyIntent: Handler<{ domain: string }, CompanyIntentResult> = a
     const reading: HiringReading = { at: now, open_roles: intent.total_open_roles, intent_score: intent.intent_score, engineering_support_roles: engineeringSupportCount(intent.function_breakdown) };
     await context.services.snapshots.put({ kind: HIRING_HISTORY_KIND, key: domain, value: { readings: nextReadings(readings, reading) } as any, at: now });
   }
-  if (result.status === 'ok') result.next_steps = nextSteps(domain, ['ats-jobs', 'tech-stack', 'search-ads', 'company-profile'], context.baseUrl);
+  if (result.status === 'ok') result.next_steps = nextSteps(domain, ['ats-jobs', 'tech-stack', 'search-ads', 'company-profile']);
   return result;
 };

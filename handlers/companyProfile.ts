@@ -7,7 +7,7 @@ import type { Handler, HandlerRegistry } from './types.ts';
 export function createCompanyProfile(registry: () => HandlerRegistry): Handler<{ domain: string }, ProfileResult> {
   return async function companyProfile({ domain }, context) {
     const result = await profileWithCompany(registry, domain, context);
-    if (result.status === 'ok') result.next_steps = nextSteps(domain, ['ats-jobs', 'extract-contacts'], context.baseUrl);
+    if (result.status === 'ok') result.next_steps = nextSteps(domain, ['ats-jobs', 'extract-contacts']);
     return result;
   };
 }

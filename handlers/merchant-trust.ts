@@ -5,7 +5,7 @@
  * when a wallet is given, the payTo the domain publishes, all in parallel; then the signals and
  * the assessment (engines/trust).
  */
-import { composeProfile, DEFAULT_DEADLINES_MS, type ProfileResult } from '../engines/profile/compose.ts';
+import { composeProfile, deadlinesWithin, DEFAULT_DEADLINES_MS, type ProfileResult } from '../engines/profile/compose.ts';
 import type { DomainRegistration } from '../engines/rdap/index.ts';
 import { assessTrust, type WalletCheck } from '../engines/trust/score.ts';
 import { noSignal, trustSignals, type TrustSignals } from '../engines/trust/signals.ts';
@@ -57,15 +57,16 @@ export async function runTrustCheck(
   const { services, now, signal } = context;
   const watch = new UnsafeWatch();
   const sections = profileSections(registry, domain, context);
+  const deadlinesMs = deadlinesWithin(context.deadlineMs, DEFAULT_DEADLINES_MS);
   const [profile, registration, wallet] = await Promise.all([
-    composeProfile(domain, { tech_stack: watch.wrap(sections.tech_stack), hiring_intent: watch.wrap(sections.hiring_intent), search_ads: watch.wrap(sections.search_ads) }, { now }),
+    composeProfile(domain, { tech_stack: watch.wrap(sections.tech_stack), hiring_intent: watch.wrap(sections.hiring_intent), search_ads: watch.wrap(sections.search_ads) }, { now, signal, deadlinesMs }),
     registrationOf(domain, context),
     merchant_wallet_or_id ? checkWallet(domain, merchant_wallet_or_id, { fetch: services.net.fetch, signal }) : Promise.resolve(null),
   ]);
   watch.rethrow();
 
   const signals = trustSignals({ ageDays: registration.ageDays, tech: profile.tech_stack ?? null, intent: profile.hiring_intent ?? null, ads: profile.search_ads ?? null });
-  const website = websiteState(domain, profile.tech_stack ?? null, profile.sections_status.tech_stack, DEFAULT_DEADLINES_MS.tech_stack);
+  const website = websiteState(domain, profile.tech_stack ?? null, profile.sections_status.tech_stack, deadlinesMs.tech_stack);
   const limitations = limitationsOf({ domain, signals, profile, registration, wallet, amount: !takesAmount ? 'not_taken' : transaction_amount_usd !== undefined ? 'given' : 'absent' });
   const latency = () => Math.round(performance.now() - started);
 

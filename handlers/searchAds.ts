@@ -45,7 +45,7 @@ export const searchAds: Handler<SearchAdsRequest, SearchAdsResult> = async ({ do
   }
   const result = await collectSearchAds(domain, { region, format, shownFrom, shownTo }, context);
   if (!region && !format && !shownFrom && !shownTo && (result.status === 'ok' || result.status === 'no_ads')) await rememberReading(domain, result, context);
-  if (result.status === 'ok') result.next_steps = nextSteps(domain, ['tech-stack', 'company-intent', 'company-profile'], context.baseUrl);
+  if (result.status === 'ok') result.next_steps = nextSteps(domain, ['tech-stack', 'company-intent', 'company-profile']);
   return result;
 };
 

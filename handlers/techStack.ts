@@ -6,7 +6,7 @@ import type { Handler } from './types.ts';
 const SNAPSHOT_KIND = TECH_STACK_SNAPSHOT_KIND;
 
 /** POST /v1/tech-stack (MCP detect_website_tech_stack). */
-export const techStack: Handler<{ domain: string }, TechStackResult> = async ({ domain }, { services, now, baseUrl, onHomePage }) => {
+export const techStack: Handler<{ domain: string }, TechStackResult> = async ({ domain }, { services, now, onHomePage, signal }) => {
   let result: TechStackResult;
   try {
     result = await collectTechStack(domain, {
@@ -16,6 +16,7 @@ export const techStack: Handler<{ domain: string }, TechStackResult> = async ({ 
       containers: services.net.containers,
       onHomePage,
       now,
+      signal,
       previous: async (key) => ((await services.snapshots.get({ kind: SNAPSHOT_KIND, key }))?.value as TechStackSnapshot | undefined) ?? null,
       remember: async (key, snapshot) => services.snapshots.put({ kind: SNAPSHOT_KIND, key, value: snapshot as any, at: Date.parse(snapshot.at) }),
     });
@@ -23,6 +24,6 @@ export const techStack: Handler<{ domain: string }, TechStackResult> = async ({ 
     if (error instanceof UnsafeTechTarget) throw new ServiceError('unsafe_or_invalid_target', { detail: `${domain} leads to an address the service does not reach (${error.reason}). Nothing was charged.` });
     throw error;
   }
-  if (result.status === 'ok') result.next_steps = nextSteps(domain, ['ats-jobs', 'company-intent', 'search-ads', 'company-profile'], baseUrl);
+  if (result.status === 'ok') result.next_steps = nextSteps(domain, ['ats-jobs', 'company-intent', 'search-ads', 'company-profile']);
   return result;
 };

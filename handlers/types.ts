@@ -20,17 +20,23 @@ export interface HandlerServices {
   cache: CacheRepo;
   /** The service's signing key (SERVICE_SIGNING_KEY, or the one kept in the store), for signed statements. */
   signer: ServiceSigner;
+  /** PUBLIC_BASE_URL (null when unset): the one base URL a handler may sign or keep; a request's Host never is. */
+  publicBaseUrl?: string | null;
 }
 
 /** What a handler may know about the call: never Koa, never SQL. */
 export interface HandlerContext {
   operationId: string;
   requestId: string;
+  /** This request's base URL (from its Host when PUBLIC_BASE_URL is unset): for answers to this caller only, never for anything kept, shared or signed. */
   baseUrl: string;
   now: () => Date;
   /** The private-query tier chosen by the caller (private-query only). */
   tier: 'single' | 'bundle';
+  /** Aborts when the call's deadline budget is spent (operations that read the web); every fetch and section takes it. */
   signal: AbortSignal;
+  /** The time this call has, in ms (its total deadline less a wind-down reserve); null for operations without a deadline. Texts that state a time state this or less. */
+  deadlineMs: number | null;
   /** Step 2 of hot-buyers and batch: the paid quote, with the rows stored in step 1. */
   quote: QuoteRecord | null;
   /** Step 1 of hot-buyers and batch: offer what step 2 will deliver, and its price. */

@@ -38,7 +38,8 @@ export function createVerifiedMerchantJsonBadge(registry: () => HandlerRegistry)
       signals: result.signals!,
       issuedAt: context.now(),
       lifetimeSeconds: service.badgeLifetimeSeconds,
-      issuer: context.baseUrl,
+      // Configuration only: a caller's Host must not be able to name the issuer of a signed badge.
+      issuer: context.services.publicBaseUrl ?? null,
       signer: account.address,
     });
     const signature = await account.signMessage({ message: signed_statement });

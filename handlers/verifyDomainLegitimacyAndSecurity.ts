@@ -1,4 +1,4 @@
-import { DEFAULT_DEADLINES_MS } from '../engines/profile/compose.ts';
+import { deadlinesWithin, DEFAULT_DEADLINES_MS } from '../engines/profile/compose.ts';
 import type { components } from '../generated/types.ts';
 import { createCompanyFootprint } from './companyFootprint.ts';
 import { websiteState } from './skill-sections.ts';
@@ -23,7 +23,7 @@ export function createVerifyDomainLegitimacyAndSecurity(registry: () => HandlerR
   const footprintOf = createCompanyFootprint(registry);
   return async function verifyDomainLegitimacyAndSecurity({ domain }, context) {
     const { status, next_steps: _steps, note, ...footprint } = await footprintOf({ domain }, { ...context, operationId: 'companyFootprint' });
-    const website = websiteState(domain, footprint.tech_stack ?? null, footprint.sections_status.tech_stack, DEFAULT_DEADLINES_MS.tech_stack);
+    const website = websiteState(domain, footprint.tech_stack ?? null, footprint.sections_status.tech_stack, deadlinesWithin(context.deadlineMs, DEFAULT_DEADLINES_MS).tech_stack);
     const unreachable = status !== 'ok' && website.answered === false;
     const limitations = [...LEGITIMACY_LIMITATIONS];
     if (status !== 'ok') limitations.push('Fewer than two of the three sections have data, so this answer is not charged.');

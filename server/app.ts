@@ -17,7 +17,7 @@ import type { Config } from './config.ts';
 import { documentHandlers } from './documents.ts';
 import { docsPageHandlers } from './docs-page.ts';
 import { mcpHandler } from './mcp.ts';
-import { baseUrlOf, callerIdentity } from './pipeline/caller.ts';
+import { baseUrlOf, callerIdentity, problemBaseUrlOf } from './pipeline/caller.ts';
 import { coalesceStage } from './pipeline/coalesce.ts';
 import { crossOriginStage } from './pipeline/cross-origin.ts';
 import { parseStage } from './pipeline/parse.ts';
@@ -136,7 +136,7 @@ export async function createApp({
 
   app.use(observeStage({ metrics, log }));
   if (config.coalesceAnswers) app.use(coalesceStage());
-  app.use(respondStage({ baseUrl, log }));
+  app.use(respondStage({ baseUrl: problemBaseUrlOf(baseUrl), log }));
   app.use(lifecycle.stage());
   app.use(usageStage({ quota, clientIp: ipOf, now }));
   app.use(crossOriginStage({ allowHeaders: ALLOWED_HEADERS, exposeHeaders: EXPOSED_HEADERS }));

@@ -39,6 +39,8 @@ export interface Config {
   freeCallHeldWaitMs: number;
   /** NOT_OK_MEMORY_MS: how long a result that is not ok answers the same operation and input (0: never). */
   notOkMemoryMs: number;
+  /** OPERATION_DEADLINE_CAP_MS: every operation's total deadline is at most this (null: the spec's x-deadline-seconds alone). */
+  operationDeadlineCapMs: number | null;
   /** NOT_OK_PER_HOUR: calls per IP and rolling hour that may run and end not ok (0: no limit). */
   notOkPerHour: number | null;
   /** On SIGTERM: how long running calls may finish (SHUTDOWN_GRACE_MS), then how long settlements under way are waited for (SHUTDOWN_SETTLE_WINDOW_MS). */
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestStaleAfterMs: env.REQUEST_STALE_AFTER_MS ? Number(env.REQUEST_STALE_AFTER_MS) : 120_000,
     freeCallHeldWaitMs: milliseconds('FREE_CALL_HELD_WAIT_MS', env.FREE_CALL_HELD_WAIT_MS, 30_000),
     notOkMemoryMs: milliseconds('NOT_OK_MEMORY_MS', env.NOT_OK_MEMORY_MS, 60_000),
+    operationDeadlineCapMs: milliseconds('OPERATION_DEADLINE_CAP_MS', env.OPERATION_DEADLINE_CAP_MS, 0) || null,
     notOkPerHour: perHour('NOT_OK_PER_HOUR', env.NOT_OK_PER_HOUR, 200),
     shutdown: {
       graceMs: milliseconds('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 25_000),

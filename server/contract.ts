@@ -24,6 +24,8 @@ export interface OperationInfo {
   summary: string;
   description: string;
   priceMicroUsd: number;
+  /** The call's total deadline (x-deadline-seconds); null for operations that reach no site. */
+  deadlineMs: number | null;
   bundlePriceMicroUsd: number | null;
   pricing: string | null;
   twoStep: boolean;

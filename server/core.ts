@@ -84,7 +84,8 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
     snapshots: store.snapshots,
     cache: store.cache,
     signer: createServiceSigner({ privateKey: config.signingKey, meta: store.meta, now: () => now().getTime() }),
+    publicBaseUrl: config.publicBaseUrl,
   };
-  const invoke = createInvoker({ handlers, meter, services, quota, now, log, metrics });
+  const invoke = createInvoker({ handlers, meter, services, quota, now, log, metrics, deadlineCapMs: config.operationDeadlineCapMs });
   return { invoke, quota, meter, paymentsEnabled: !!paymentFacilitator && !!terms };
 }

@@ -19,8 +19,14 @@ export interface DocumentOptions {
   version: string;
 }
 
-/** A document as the JSON text served, with {base_url} replaced; serialized once per base URL. */
-const withBase = (value: unknown, base: string) => (typeof value === 'string' ? value : JSON.stringify(value)).replaceAll('{base_url}', base);
+/**
+ * A document as the text served, with {base_url} replaced; serialized once per base URL. In a JSON
+ * document the placeholder only ever stands inside a string, so the base goes in JSON-encoded:
+ * whatever it holds, the document stays valid JSON (baseUrlOf also refuses a Host that is not a
+ * host name before anything is rendered).
+ */
+const withBase = (value: unknown, base: string) =>
+  typeof value === 'string' ? value.replaceAll('{base_url}', base) : JSON.stringify(value).replaceAll('{base_url}', JSON.stringify(base).slice(1, -1));
 
 /** Bytes as served: the plain form, the gzip form (only when it is smaller) and a content-hash ETag. */
 export interface Rendered {
@@ -91,8 +97,10 @@ export function documentHandlers({ baseUrl, baseFromRequest = false, payTo, paym
   const hostDependent = (value: unknown) => baseFromRequest && (typeof value === 'string' ? value : JSON.stringify(value)).includes('{base_url}');
   function serve(name: string, value: unknown, type: string, maxAge: number) {
     const shared = !hostDependent(value);
+    const carriesBase = (typeof value === 'string' ? value : JSON.stringify(value)).includes('{base_url}');
     return function serveDocument(_api: unknown, ctx: Context) {
-      sendRendered(ctx, render(name, value, baseUrl(ctx)), type, { maxAge, shared });
+      // A document without a URL is served whatever the Host (baseUrl refuses an invalid one).
+      sendRendered(ctx, render(name, value, carriesBase ? baseUrl(ctx) : ''), type, { maxAge, shared });
     };
   }
   return {

@@ -11,9 +11,28 @@ import { constants, createBrotliDecompress, createGunzip, createInflate } from '
 
 class CapReached extends Error {}
 
-/** Decoders for a Content-Encoding list, in decoding order; null if one of them is unsupported. */
+/**
+ * Codings a body may be stacked in. Browsers and curl decode a handful (curl refuses more than 5);
+ * every listed coding is a decompressor in the pipeline, so a header of thousands of them costs
+ * seconds of setup before one byte is read.
+ */
+export const MAX_CONTENT_CODINGS = 5;
+
+/** A Content-Encoding header listing more than MAX_CONTENT_CODINGS codings: the answer is refused unread. */
+export class TooManyCodings extends Error {
+  constructor(readonly count: number) {
+    super(`the answer is encoded ${count} times over (Content-Encoding); at most ${MAX_CONTENT_CODINGS} codings are decoded`);
+    this.name = 'TooManyCodings';
+  }
+}
+
+/**
+ * Decoders for a Content-Encoding list, in decoding order; null if one of them is unsupported.
+ * Throws TooManyCodings past MAX_CONTENT_CODINGS (identity not counted).
+ */
 export function decodersFor(contentEncoding: string | undefined): (() => Transform)[] | null {
   const codings = (contentEncoding ?? '').split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding && coding !== 'identity');
+  if (codings.length > MAX_CONTENT_CODINGS) throw new TooManyCodings(codings.length);
   const decoders: (() => Transform)[] = [];
   for (const coding of codings.reverse()) {
     // Lenient flush: a body cut short (no gzip trailer) still yields what arrived, as browsers show it.

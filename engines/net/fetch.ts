@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { buildConnector, Client } from 'undici';
 import { isPublicAddress } from './address.ts';
-import { readBody } from './body.ts';
+import { readBody, TooManyCodings } from './body.ts';
 import { defaultUserAgent } from './config.ts';
 import { decodeBody } from './charset.ts';
 import type { Dns, DnsAnswer } from './dns.ts';
@@ -192,6 +192,7 @@ export function createSafeFetch({
     function asFailure(error: unknown): FetchFailure | UnsafeTargetError {
       if (error instanceof UnsafeTargetError || error instanceof FetchFailure) return error;
       if (error instanceof RateLimited) return new FetchFailure('rate_limited', current.href, `${current.href}: ${error.message}`, { retryAfterMs: error.retryAfterMs });
+      if (error instanceof TooManyCodings) return new FetchFailure('protocol', current.href, `${current.href}: ${error.message}`, { cause: error });
       const kind = aborted.aborted ? 'timeout' : failureKind(error);
       const what = kind === 'timeout' ? `no complete answer within ${timeoutMs} ms${signal?.aborted ? ' (aborted by the caller)' : ''}` : (error as Error).message;
       return new FetchFailure(kind, current.href, `${current.href}: ${what}`, { cause: error });

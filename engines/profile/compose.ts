@@ -28,9 +28,17 @@ export interface ProfileOptions {
   now?: () => Date;
   /** Each section's own deadline. */
   deadlinesMs?: Record<SectionName, number>;
+  /** The call's signal: when it aborts, every section still running ends as timed out. */
+  signal?: AbortSignal;
 }
 
 export const DEFAULT_DEADLINES_MS: Record<SectionName, number> = { tech_stack: 15_000, hiring_intent: 20_000, search_ads: 12_000 };
+
+/** Section deadlines within a call that has `limitMs` in all: none longer than the call (null: no limit). */
+export function deadlinesWithin<K extends string>(limitMs: number | null, deadlines: Record<K, number>): Record<K, number> {
+  if (limitMs === null) return deadlines;
+  return Object.fromEntries(Object.entries<number>(deadlines).map(([name, ms]) => [name, Math.min(ms, limitMs)])) as Record<K, number>;
+}
 
 /** Inner statuses that say the source could not be read: the section failed, its fact is unknown. */
 const UNREADABLE = new Set(['unreachable', 'blocked']);
@@ -42,15 +50,22 @@ export interface SectionOutcome<T> {
 
 class SectionTimeout extends Error {}
 
-/** One section under its own deadline (also used by the skills that compose other sections). */
-export async function runSection<T extends { status: string }>(run: (signal: AbortSignal) => Promise<T>, deadlineMs: number): Promise<SectionOutcome<T>> {
+/**
+ * One section under its own deadline (also used by the skills that compose other sections); it
+ * also ends, as timed out, when the call's `parent` signal aborts (the call's own deadline).
+ */
+export async function runSection<T extends { status: string }>(run: (signal: AbortSignal) => Promise<T>, deadlineMs: number, parent?: AbortSignal): Promise<SectionOutcome<T>> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
+  let onParentAbort: (() => void) | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+    const end = () => {
       controller.abort(new SectionTimeout());
       reject(new SectionTimeout());
-    }, deadlineMs);
+    };
+    timer = setTimeout(end, deadlineMs);
+    if (parent?.aborted) end();
+    else if (parent) parent.addEventListener('abort', (onParentAbort = end), { once: true });
   });
   try {
     const result = await Promise.race([run(controller.signal), deadline]);
@@ -60,6 +75,7 @@ export async function runSection<T extends { status: string }>(run: (signal: Abo
     return { status: error instanceof SectionTimeout ? 'timeout' : 'failed', result: null };
   } finally {
     clearTimeout(timer);
+    if (onParentAbort) parent?.removeEventListener('abort', onParentAbort);
   }
 }
 
@@ -111,11 +127,11 @@ function signalsOf(tech: TechStackResult | null, intent: CompanyIntentResult | n
   return signals;
 }
 
-export async function composeProfile(domain: string, sections: SectionRunners, { now = () => new Date(), deadlinesMs = DEFAULT_DEADLINES_MS }: ProfileOptions = {}): Promise<ProfileResult> {
+export async function composeProfile(domain: string, sections: SectionRunners, { now = () => new Date(), deadlinesMs = DEFAULT_DEADLINES_MS, signal }: ProfileOptions = {}): Promise<ProfileResult> {
   const [tech, intent, ads] = await Promise.all([
-    runSection(sections.tech_stack, deadlinesMs.tech_stack),
-    runSection(sections.hiring_intent, deadlinesMs.hiring_intent),
-    runSection(sections.search_ads, deadlinesMs.search_ads),
+    runSection(sections.tech_stack, deadlinesMs.tech_stack, signal),
+    runSection(sections.hiring_intent, deadlinesMs.hiring_intent, signal),
+    runSection(sections.search_ads, deadlinesMs.search_ads, signal),
   ]);
   const statuses: Record<SectionName, SectionStatus> = { tech_stack: tech.status, hiring_intent: intent.status, search_ads: ads.status };
   const withData = SECTIONS.filter((name) => statuses[name] === 'ok');

@@ -65,6 +65,8 @@ export interface TechStackDeps {
   containers?: Pick<TextCache, 'get'> | null;
   /** Told of the home page once it is read (not a bot wall, not a 5xx): a composite operation reads its own facts from the same fetch. */
   onHomePage?: (page: { html: string; url: string }) => void;
+  /** The call's deadline: when it aborts, fetches still running fail as timeouts and the result says what could not be read. */
+  signal?: AbortSignal;
 }
 
 export interface TechStackOptions {
@@ -166,7 +168,7 @@ export async function collectTechStack(
   const candidates = [`https://${domain}/`, `https://www.${domain}/`, `http://${domain}/`];
   for (const url of candidates) {
     try {
-      page = await deps.fetch(url, { timeoutMs: pageTimeoutMs, maxBodyBytes: maxPageBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' });
+      page = await deps.fetch(url, { timeoutMs: pageTimeoutMs, maxBodyBytes: maxPageBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', signal: deps.signal });
       break;
     } catch (error) {
       if (isUnsafeTarget(error)) throw new UnsafeTechTarget(`${url}: ${(error as Error).message}`);
@@ -192,13 +194,13 @@ export async function collectTechStack(
   let partial = page.truncated || !mx.ok && mx.reason === 'timeout' || !txt.ok && txt.reason === 'timeout';
   const containers: { id: string; body: string }[] = [];
   async function loadContainer(url: string): Promise<string | null> {
-    const response = await deps.fetch(url, { timeoutMs: containerTimeoutMs, maxBodyBytes: maxContainerBytes, accept: 'application/javascript,*/*;q=0.5' });
+    const response = await deps.fetch(url, { timeoutMs: containerTimeoutMs, maxBodyBytes: maxContainerBytes, accept: 'application/javascript,*/*;q=0.5', signal: deps.signal });
     return response.status === 200 ? response.text() : null;
   }
   let unanalysable: string | null = null;
   let containerIds: string[] = [];
   try {
-    containerIds = await deps.analyze('containerIds', { html });
+    containerIds = await deps.analyze('containerIds', { html }, { signal: deps.signal });
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
     unanalysable = error.message;
@@ -225,7 +227,7 @@ export async function collectTechStack(
   };
   let found: DetectResult;
   try {
-    found = await deps.analyze('detect', input);
+    found = await deps.analyze('detect', input, { signal: deps.signal });
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
     unanalysable ??= error.message;

@@ -34,8 +34,8 @@ export interface BadgeStatementInput {
   issuedAt: Date;
   /** How long the badge holds from issuedAt. */
   lifetimeSeconds: number;
-  /** The service's public base URL. */
-  issuer: string;
+  /** The service's configured public base URL (PUBLIC_BASE_URL); null when the deployment sets none. The signer address is what identifies the issuer. */
+  issuer: string | null;
   /** The address that signs. */
   signer: string;
 }

@@ -153,8 +153,19 @@ export function createParsePool({
     for (const listener of listeners) listener({ task, outcome, seconds });
   }
 
+  /**
+   * Why a caller stopped waiting, as thrown to it: a deadline of the caller's (a TimeoutError: the
+   * call's total deadline, an engine's scan deadline) means the content could not be analysed in
+   * the time the call has, which the same content does again (never a retryable error); any other
+   * reason (a section dropped, a shutdown) is passed on as it is.
+   */
+  function stopped(task: TaskName, reason: unknown): unknown {
+    if ((reason as { name?: unknown } | null)?.name !== 'TimeoutError') return reason;
+    return new UnanalysableContent('deadline', `the ${task} analysis could not end within the call's deadline (${(reason as Error).message})`);
+  }
+
   const analyze: Analyze = async function analyze(task, input, { signal, deadlineMs: asked = deadlineMs } = {}) {
-    signal?.throwIfAborted();
+    if (signal?.aborted) throw stopped(task, signal.reason);
     // A caller may ask for less time than the pool's deadline, never for more.
     const taskDeadlineMs = Math.min(asked, deadlineMs);
     const since = performance.now();
@@ -166,7 +177,7 @@ export function createParsePool({
       lane = await admission.enter(size >= heavyBytes || slowOrigins.isSlow(origin), { size, signal });
     } catch (error) {
       settle(task, error instanceof ParsePoolBusy ? 'busy' : 'cancelled', since);
-      throw error;
+      throw signal?.aborted ? stopped(task, signal.reason) : error;
     }
     const stop = new AbortController();
     const { port1, port2 } = new MessageChannel();
@@ -198,7 +209,7 @@ export function createParsePool({
       }
       if (signal?.aborted) {
         settle(task, 'cancelled', since);
-        throw signal.reason;
+        throw stopped(task, signal.reason);
       }
       if (closed) {
         settle(task, 'cancelled', since);

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import ipaddr from 'ipaddr.js';
+import { ServiceError } from '../problem.ts';
 
 /**
  * Who the caller is: an address, not the text that spelled it. The free calls, scans and every
@@ -95,14 +96,42 @@ function trustedSet(trustedProxies: string[]): Set<string> {
 }
 
 /**
- * The service's base URL in documents and problem types: PUBLIC_BASE_URL, else the request's own
- * origin, its scheme from X-Forwarded-Proto (http or https) only when the socket peer is a trusted
- * proxy (a TLS-terminating balancer in front of plain HTTP).
+ * A Host the service writes into URLs: a name of unreserved characters (RFC 3986: letters, digits,
+ * `.`, `-`, `_`, `~`) or a bracketed IPv6 literal, with an optional port. Nothing else can end up
+ * in a document: no quote, backslash, space, angle bracket or percent sign.
+ */
+const VALID_HOST = /^(?:[A-Za-z0-9._~-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
+
+export function isValidHost(host: string): boolean {
+  return VALID_HOST.test(host);
+}
+
+/**
+ * The service's base URL in documents, links and problem types: PUBLIC_BASE_URL, else the
+ * request's own origin, its scheme from X-Forwarded-Proto (http or https) only when the socket
+ * peer is a trusted proxy (a TLS-terminating balancer in front of plain HTTP). A Host that is not
+ * a valid host name (isValidHost) is refused with 400 invalid_host (RFC 9112 section 3.2) rather
+ * than written into anything.
  */
 export function baseUrlOf(ctx: Context, publicBaseUrl: string | null, trustedProxies: string[] = []): string {
   if (publicBaseUrl) return publicBaseUrl;
+  const host = ctx.host;
+  if (!isValidHost(host)) {
+    throw new ServiceError('invalid_host', { detail: 'The Host header is not a host name, and this deployment builds its URLs from it. Send the name the service is reached by.' });
+  }
   const peer = parseAddress(ctx.req.socket.remoteAddress ?? '')?.toString();
   const forwarded = peer !== undefined && trustedSet(trustedProxies).has(peer) ? String(ctx.get('X-Forwarded-Proto') || '').split(',')[0].trim().toLowerCase() : '';
   const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : ctx.protocol;
-  return `${scheme}://${ctx.host}`;
+  return `${scheme}://${host}`;
+}
+
+/** The base URL for a problem's `type`: as baseUrlOf, or relative (`/errors#…`) when the Host itself is refused. */
+export function problemBaseUrlOf(baseUrl: (ctx: Context) => string) {
+  return function problemBaseUrl(ctx: Context): string {
+    try {
+      return baseUrl(ctx);
+    } catch {
+      return '';
+    }
+  };
 }

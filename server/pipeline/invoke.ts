@@ -3,7 +3,7 @@
  * validate (headers, body, the handler's precheck) -> meter (free quota or x402: pay, handle, settle) -> outcome.
  * The handler's result is checked against the contract before anything is charged.
  */
-import { canonicalOperation, validatorFor, type OperationInfo } from '../contract.ts';
+import { canonicalOperation, errorEntry, validatorFor, type OperationInfo } from '../contract.ts';
 import { ServiceError } from '../problem.ts';
 import { parseIdempotencyKey, parsePrivateTier, validateBody } from './validate.ts';
 import type { ExecutionExtras, Meter, MeterOutcome } from '../metering/meter.ts';
@@ -12,6 +12,8 @@ import type { CallerFacts, HandlerRegistry, HandlerServices } from '../../handle
 import type { Metrics } from '../observability/metrics.ts';
 import { NO_LOG, writesInfo, type LogFn } from '../observability/log.ts';
 import { isParsePoolBusy } from '../../engines/parse/types.ts';
+import { withNextStepUrls } from '../../handlers/next-steps.ts';
+import { deadlineExceeded, effectiveDeadlineMs, startDeadline } from './deadline.ts';
 
 export interface CallRequest {
   transport: 'http' | 'mcp';
@@ -42,6 +44,8 @@ export interface InvokeOptions {
   log?: LogFn;
   /** Counts each call by operation, transport and outcome. */
   metrics?: Pick<Metrics, 'call'>;
+  /** OPERATION_DEADLINE_CAP_MS: every operation's total deadline is at most this. */
+  deadlineCapMs?: number | null;
 }
 
 /** What the payment terms name: the operation, never a private query's target. */
@@ -65,19 +69,22 @@ function callerFacts(quota: FreeQuota | undefined, ip: string, now: () => Date):
   };
 }
 
-export function createInvoker({ handlers, meter, services, quota, now = () => new Date(), log = NO_LOG, metrics }: InvokeOptions) {
+export function createInvoker({ handlers, meter, services, quota, now = () => new Date(), log = NO_LOG, metrics, deadlineCapMs = null }: InvokeOptions) {
   async function runHandler(operation: OperationInfo, input: Record<string, unknown>, call: CallRequest, tier: 'single' | 'bundle', extras: ExecutionExtras) {
     const handler = handlers[operation.operationId];
     if (!handler) {
       throw new ServiceError('engine_unavailable', { detail: `The engine behind ${operation.offerId} is not available on this deployment yet. Nothing was charged.` });
     }
     let result: unknown;
-    // Nothing cancels a call once it runs, so its signal never aborts; it is made only when a
-    // handler reads it. An AbortController per call (the advisor never reads it) showed up in heap
-    // profiles as objects that outlived the young generation, growing the old space under load.
-    let signal: AbortSignal | undefined;
+    // An operation that reads the web runs under its total deadline: its signal aborts when the
+    // budget is spent, and the call is answered at the deadline whatever the handler still does.
+    // The others (the advisor) are never cancelled, so their signal is made only when read: an
+    // AbortController per call showed up in heap profiles as objects that outlived the young
+    // generation, growing the old space under load.
+    const deadline = operation.deadlineMs === null ? null : startDeadline(effectiveDeadlineMs(operation.deadlineMs, deadlineCapMs), operation.offerId!);
+    let signal: AbortSignal | undefined = deadline?.signal;
     try {
-      result = await handler(input, {
+      const running = handler(input, {
         operationId: operation.operationId,
         requestId: call.requestId,
         baseUrl: call.baseUrl,
@@ -86,22 +93,30 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
         get signal() {
           return (signal ??= new AbortController().signal);
         },
+        deadlineMs: deadline?.budgetMs ?? null,
         quote: extras.quote,
         offerQuote: extras.offerQuote,
         services,
         caller: callerFacts(quota, call.ip, now),
       });
+      if (deadline) running.catch(() => {});
+      result = deadline ? await Promise.race([running, deadline.expired]) : await running;
     } catch (error) {
-      if (error instanceof ServiceError) throw error;
+      // A deadline that passed is final: the same sites would stall the call again (never retryable).
+      if (error instanceof ServiceError && (!errorEntry(error.code).retryable || !deadline?.signal.aborted)) throw error;
+      if (deadline?.signal.aborted) throw error instanceof ServiceError && error.code === 'deadline_exceeded' ? error : deadlineExceeded(operation.offerId!, deadline.totalMs);
       if (isParsePoolBusy(error)) {
         throw new ServiceError('engine_unavailable', { detail: `Every parse thread of this instance is busy and its queue is full. Repeat the call: the load balancer sends it to another instance. Nothing was charged.`, headers: { 'Retry-After': '1' } });
       }
       log({ level: 'error', msg: 'handler failed', operation: operation.operationId, requestId: call.requestId, error: String((error as Error)?.stack ?? error) });
       throw new ServiceError('engine_failed', { detail: `${operation.offerId} failed while collecting data. Nothing was charged.`, cause: error });
+    } finally {
+      deadline?.clear();
     }
     if (operation.resultSchema) {
       const validate = validatorFor(operation.resultSchema);
-      if (!validate(result)) {
+      // As it will be answered: its next_steps are paths until then.
+      if (!validate(withNextStepUrls(result, call.baseUrl))) {
         log({ level: 'error', msg: 'result does not match the contract', operation: operation.operationId, requestId: call.requestId, errors: validate.errors });
         throw new ServiceError('invalid_engine_result', { detail: `${operation.offerId} produced a result that does not match ${operation.resultSchema}. Nothing was charged.` });
       }
@@ -124,6 +139,16 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     );
   }
 
+  /**
+   * The answer for this request: a result keeps no caller's base URL (it may be stored, or shared
+   * as a remembered result that is not ok), so its next_steps are linked to this request's here.
+   */
+  function linkedToThisRequest(outcome: CallOutcome, baseUrl: string): CallOutcome {
+    if (outcome.kind === 'payment_required' || (outcome.bodyJson !== undefined && !outcome.bodyJson.includes('"next_steps"'))) return outcome;
+    const body = withNextStepUrls(outcome.body, baseUrl);
+    return body === outcome.body ? outcome : { ...outcome, body, bodyJson: undefined };
+  }
+
   /** One log line and one metric per call, whatever its outcome: the result status, payment_required, replay or the error code. */
   const logCalls = writesInfo(log);
   return async function invoke(call: CallRequest): Promise<CallOutcome> {
@@ -131,7 +156,7 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     const started = performance.now();
     let outcome = 'engine_failed';
     try {
-      const answer = await invokeUnobserved(call, operation);
+      const answer = linkedToThisRequest(await invokeUnobserved(call, operation), call.baseUrl);
       outcome = answer.kind === 'result' ? String((answer.body as { status?: unknown } | null)?.status ?? 'ok') : answer.kind;
       return answer;
     } catch (error) {

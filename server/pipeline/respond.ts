@@ -5,6 +5,7 @@ import { isStoreUnavailable } from '../store/errors.ts';
 import { setHeader, setHeaders } from './set-headers.ts';
 
 export interface RespondOptions {
+  /** The base of problem types; it must not throw (see problemBaseUrlOf). */
   baseUrl: (ctx: Context) => string;
   log?: (entry: Record<string, unknown>) => void;
 }

@@ -44,15 +44,15 @@ describe('documents', () => {
     }
   });
 
-  it('serves the error catalog: all 31 codes with hint, retryable and status', async () => {
+  it('serves the error catalog: all 33 codes with hint, retryable and status', async () => {
     const { body } = await call(service.url, '/errors', { method: 'GET' });
     assert.equal(body.format, 'RFC 9457 application/problem+json');
-    assert.equal(body.errors.length, 31);
+    assert.equal(body.errors.length, 33);
     assert.deepEqual(body.errors.map((error: any) => error.code), errorCatalog.errors.map((error) => error.code));
     const byCode = Object.fromEntries(body.errors.map((error: any) => [error.code, error]));
     for (const code of ['advisor_rate_limit', 'not_ok_rate_limit']) assert.equal(byCode[code].status, 429);
     for (const code of ['payment_reused', 'idempotency_conflict', 'request_already_started']) assert.equal(byCode[code].status, 409);
-    for (const code of ['invalid_input', 'invalid_json', 'invalid_domain']) assert.equal(byCode[code].status, 400);
+    for (const code of ['invalid_input', 'invalid_json', 'invalid_domain', 'invalid_host']) assert.equal(byCode[code].status, 400);
     for (const code of ['engine_unavailable', 'network_not_enabled']) assert.equal(byCode[code].status, 503);
     assert.equal(byCode.request_already_started.retryable, true);
     assert.equal(byCode.invalid_payment.retryable, false);

@@ -22,6 +22,7 @@ import { SIGNING_KEY_META } from '../../server/signing-key.ts';
 import { verifyBadge } from '../../engines/trust/statement.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
+import { closeHttpCalls, httpCall } from '../support/http-call.ts';
 import { WORLD_NOW } from '../world/clock.ts';
 
 const DAY = 86_400_000;
@@ -218,6 +219,25 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
         assert.equal(await verifyMessage({ address: first.body.verification_key.address, message: again.body.signed_statement, signature: again.body.signature }), true);
       } finally {
         await second.close();
+      }
+    });
+
+    it('names no issuer a caller chose: null without PUBLIC_BASE_URL, the configured one with it, whatever the Host', async () => {
+      const sent = { host: 'trusted-issuer.example', 'x-forwarded-for': '198.51.100.250' };
+      const unset = await httpCall(service.url, '/v1/skills/verified_merchant_json_badge', { body: { domain: TRUST_DOMAINS.established }, headers: sent });
+      assert.equal(unset.body.status, 'ok');
+      assert.equal(JSON.parse(unset.body.signed_statement).issuer, null);
+      assert.ok(!unset.text.includes('trusted-issuer.example'));
+      const configured = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], publicBaseUrl: 'https://intel.example.com' }, now: () => new Date(T0), store: service.store });
+      try {
+        const { body, text } = await httpCall(configured.url, '/v1/skills/verified_merchant_json_badge', { body: { domain: TRUST_DOMAINS.newShop }, headers: sent });
+        assert.equal(body.status, 'ok');
+        assert.equal(JSON.parse(body.signed_statement).issuer, 'https://intel.example.com');
+        assert.ok(!text.includes('trusted-issuer.example'));
+        assert.equal(await verifyMessage({ address: body.verification_key.address, message: body.signed_statement, signature: body.signature }), true);
+      } finally {
+        closeHttpCalls();
+        await configured.close();
       }
     });
 

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
-import { decodersFor, readBody } from '../../../../engines/net/body.ts';
+import { decodersFor, MAX_CONTENT_CODINGS, readBody, TooManyCodings } from '../../../../engines/net/body.ts';
 
 const MB = 1024 * 1024;
 
@@ -36,6 +36,20 @@ describe('readBody', () => {
     assert.deepEqual((await readBody(chunked(deflateSync(text)), { contentEncoding: 'deflate', maxBytes: MB })).body, text);
     assert.deepEqual((await readBody(chunked(brotliCompressSync(text)), { contentEncoding: 'br', maxBytes: MB })).body, text);
     assert.deepEqual((await readBody(chunked(brotliCompressSync(gzipSync(text))), { contentEncoding: 'gzip, br', maxBytes: MB })).body, text);
+  });
+
+  it(`decodes up to ${MAX_CONTENT_CODINGS} stacked codings and refuses more at once, whatever the body`, async () => {
+    const text = Buffer.from('<p>stacked</p>');
+    let wire = text;
+    for (let index = 0; index < MAX_CONTENT_CODINGS; index++) wire = brotliCompressSync(wire);
+    const most = Array(MAX_CONTENT_CODINGS).fill('br').join(', ');
+    assert.deepEqual((await readBody(chunked(wire), { contentEncoding: most, maxBytes: MB })).body, text);
+    assert.equal(decodersFor(`identity, ${most}, identity`)?.length, MAX_CONTENT_CODINGS);
+    // One decompressor per listed coding took 0.5 to 2.6 s for a header like this one.
+    const started = performance.now();
+    await assert.rejects(readBody(chunked(brotliCompressSync(text)), { contentEncoding: Array(5000).fill('br').join(','), maxBytes: MB }), (error: unknown) => error instanceof TooManyCodings && error.count === 5000);
+    await assert.rejects(readBody(chunked(wire), { contentEncoding: `${most}, gzip`, maxBytes: MB }), TooManyCodings);
+    assert.ok(performance.now() - started < 100, `took ${Math.round(performance.now() - started)} ms`);
   });
 
   it('keeps what arrived of a gzip body cut short', async () => {

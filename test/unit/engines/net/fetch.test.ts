@@ -69,6 +69,7 @@ describe('safeFetch against the world', () => {
         case '/gzip': return void res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/html' }).end(gzipped);
         case '/deflate': return void res.writeHead(200, { 'content-encoding': 'deflate' }).end(deflateSync('<p>deflate</p>'));
         case '/br': return void res.writeHead(200, { 'content-encoding': 'br' }).end(brotliCompressSync('<p>br</p>'));
+        case '/stacked-codings': return void res.writeHead(200, { 'content-encoding': Array(3000).fill('br').join(',') }).end(brotliCompressSync('<p>br</p>'));
         case '/gzip-bomb': {
           res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/html' });
           for (let index = 0; index < 16; index++) res.write(bombMember); // 1 GiB of zeros in 1 MB
@@ -180,6 +181,14 @@ describe('safeFetch against the world', () => {
     assert.equal((await safeFetch(`http://${SITE}/gzip`)).text(), '<p>gzip</p>');
     assert.equal((await safeFetch(`https://${SITE}/deflate`)).text(), '<p>deflate</p>');
     assert.equal((await safeFetch(`http://${SITE}/br`)).text(), '<p>br</p>');
+  });
+
+  it('refuses an answer stacked in thousands of codings as a protocol failure, without building a decoder each', async () => {
+    const started = performance.now();
+    const refused = await failure(safeFetch(`http://${SITE}/stacked-codings`));
+    assert.equal(refused.kind, 'protocol');
+    assert.match(refused.message, /encoded 3000 times over/);
+    assert.ok(performance.now() - started < 300, `took ${Math.round(performance.now() - started)} ms`);
   });
 
   it('stops a gzip bomb at the decoded cap', async () => {

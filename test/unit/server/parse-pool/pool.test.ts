@@ -111,6 +111,12 @@ describe('the parse pool', { timeout: 120_000 }, () => {
     await assert.rejects(task, /caller gone/);
   });
 
+  it('answers a task whose caller\'s deadline passed (a TimeoutError) as UnanalysableContent (deadline): the same content does it again, never a retryable error', async () => {
+    const task = pool.analyze('markdown', { html: HEAVY, url: URL_ }, { signal: AbortSignal.timeout(50) });
+    await assert.rejects(task, (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline' && /call's deadline/.test(error.message));
+    await assert.rejects(pool.analyze('markdown', { html: ARTICLE, url: URL_ }, { signal: AbortSignal.abort(new DOMException('scan deadline', 'TimeoutError')) }), (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline');
+  });
+
   it('turns an exception of the task into UnanalysableContent (failed)', async () => {
     await assert.rejects(pool.analyze('nope' as never, {} as never), (error: unknown) => error instanceof UnanalysableContent && error.reason === 'failed');
   });

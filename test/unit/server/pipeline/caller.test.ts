@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Context } from 'koa';
-import { baseUrlOf, callerIdentity, callerOf, parseAddress } from '../../../../server/pipeline/caller.ts';
+import { baseUrlOf, callerIdentity, callerOf, isValidHost, parseAddress, problemBaseUrlOf } from '../../../../server/pipeline/caller.ts';
 
 /** A Koa context as the two functions read it: the socket peer, headers, protocol and host. */
 function contextOf({ peer, headers = {}, protocol = 'http', host = 'svc.example' }: { peer: string; headers?: Record<string, string>; protocol?: string; host?: string }): Context {
@@ -69,5 +69,15 @@ describe('the caller and the base URL behind a proxy', () => {
     assert.equal(baseUrlOf(contextOf({ peer: '198.51.100.1', headers: { 'x-forwarded-proto': 'https' } }), null, proxies), 'http://svc.example', 'anyone else cannot choose the scheme');
     assert.equal(baseUrlOf(contextOf({ peer: '10.0.0.2', headers: { 'x-forwarded-proto': 'gopher' } }), null, proxies), 'http://svc.example');
     assert.equal(baseUrlOf(contextOf({ peer: '10.0.0.2', headers: { 'x-forwarded-proto': 'https' } }), 'https://api.example.com', proxies), 'https://api.example.com');
+  });
+
+  it('writes only a host name from the Host into URLs: anything else is refused as invalid_host, unless PUBLIC_BASE_URL is set', () => {
+    for (const host of ['svc.example', 'svc.example:8080', 'localhost', '127.0.0.1:3000', '[::1]:3000', 'my_service.internal', 'a~b.example']) assert.ok(isValidHost(host), host);
+    for (const host of ['', 'a"b.example', 'a\\b', 'a b', '<x>', 'x.example/path', 'x.example:80:90', 'x.example:port', '%41.example', "it's.example", '[::1', 'a'.repeat(254)]) assert.ok(!isValidHost(host), host);
+    assert.throws(() => baseUrlOf(contextOf({ peer: '198.51.100.1', host: 'a"b.example' }), null), (error: any) => error.code === 'invalid_host' && !error.detail.includes('a"b'));
+    assert.equal(baseUrlOf(contextOf({ peer: '198.51.100.1', host: 'a"b.example' }), 'https://api.example.com'), 'https://api.example.com');
+    const problemBase = problemBaseUrlOf((ctx) => baseUrlOf(ctx, null));
+    assert.equal(problemBase(contextOf({ peer: '198.51.100.1', host: 'a"b.example' })), '', 'a refused Host leaves problem types relative');
+    assert.equal(problemBase(contextOf({ peer: '198.51.100.1' })), 'http://svc.example');
   });
 });
