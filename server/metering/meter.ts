@@ -21,6 +21,7 @@ import { checkPayload, decodePayment, paymentRequired, requirementsFor, type Pay
 import { dayBounds, nextUtcMidnight, secondsUntil, utcDay } from './day.ts';
 import { fingerprint } from './fingerprint.ts';
 import type { FreeQuota, Lease } from './quota.ts';
+import type { MergedEntry } from '../pipeline/identity.ts';
 
 export interface QuoteOffer {
   priceMicroUsd: number;
@@ -49,6 +50,8 @@ export interface MeteredCall {
   usage: { priceMicroUsd: number; chargedMicroUsd: number; charge?: 'free_use' | 'settlement' };
   /** The request's settlement hold (server/lifecycle.ts), when it runs inside one. */
   settlementHold?: { settling: boolean };
+  /** List entries the validate stage merged into earlier ones (step 1 reports them: merged_entries). */
+  merged?: MergedEntry[];
 }
 
 /** What the meter reports for metrics: each charge and each settlement attempt's outcome. */
@@ -327,8 +330,36 @@ export function createMeter({
     throw new ServiceError('request_already_started', { detail: 'The same request is still running. Wait a minute and repeat it with the same input; do not pay again.' });
   }
 
+  /** Step 1's answer with this call's merged entries (a repeat may spell its list otherwise). */
+  function withMerged(body: Record<string, unknown>, call: MeteredCall): Record<string, unknown> {
+    return call.merged?.length ? { ...body, merged_entries: call.merged } : body;
+  }
+
+  /**
+   * The step-1 answer this caller got today for the same canonical input, while its quote can still
+   * be paid (live) or after it was paid (step 2 then replays the paid answer): sent again without a
+   * new scan, so one input never makes two quotes to pay.
+   */
+  const liveQuotes = {
+    key: (call: MeteredCall) => `${call.ip}|${fingerprint(call.operation.operationId, call.input, call.tier)}`,
+    async find(call: MeteredCall, at: Date): Promise<MeterOutcome | null> {
+      const kept = await store.cache.get({ ns: 'step-1', key: liveQuotes.key(call), now: at.getTime() });
+      const { quoteId, body } = (kept?.value ?? {}) as { quoteId?: string; body?: Record<string, unknown> };
+      if (!quoteId || !body) return null;
+      const quote = await store.quotes.get(quoteId);
+      if (!quote || (!quote.paidAt && quote.expiresAt <= at.getTime())) return null;
+      call.usage.priceMicroUsd = quote.priceMicroUsd;
+      return { status: 200, body: withMerged(body, call), headers: { 'X-Idempotent-Replay': 'true' }, kind: 'replay' };
+    },
+    async keep(call: MeteredCall, quoteId: string, body: Record<string, unknown>, at: Date) {
+      await store.cache.set({ ns: 'step-1', key: liveQuotes.key(call), value: { quoteId, body } as unknown as Json, expiresAt: nextUtcMidnight(at).getTime() });
+    },
+  };
+
   async function stepOne(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>): Promise<MeterOutcome> {
     const at = now();
+    const live = await liveQuotes.find(call, at);
+    if (live) return live;
     const scan = await quota.takeScan(call.ip, at);
     if (!scan.lease) {
       throw new ServiceError('scan_quota', {
@@ -351,17 +382,14 @@ export function createMeter({
       throw new ServiceError('invalid_engine_result', { detail: 'Step 1 produced a quote without a valid price (above 0, at most $1). Nothing was charged and the scan was given back.' });
     }
     await scan.lease.commit();
-    if (body?.status !== 'quote' || !quoted) return { status: 200, body, headers: {}, kind: 'result' };
+    if (body?.status !== 'quote' || !quoted) return { status: 200, body: body && typeof body === 'object' ? withMerged(body, call) : body, headers: {}, kind: 'result' };
     const id = `q_${randomBytes(18).toString('base64url')}`;
     const expiresAt = at.getTime() + quoteLifetimeMs;
     await store.quotes.put({ id, operation: call.operation.operationId, caller: call.ip, priceMicroUsd: quoted.priceMicroUsd, billableCount: quoted.billableCount, payload: quoted.payload, createdAt: at.getTime(), expiresAt });
     call.usage.priceMicroUsd = quoted.priceMicroUsd;
-    return {
-      status: 200,
-      body: { ...body, quote_id: id, expires_at: new Date(expiresAt).toISOString(), billable_count: quoted.billableCount, price_micro_usd: quoted.priceMicroUsd, price_usd: quoted.priceMicroUsd / 1_000_000 },
-      headers: {},
-      kind: 'result',
-    };
+    const answer = { ...body, quote_id: id, expires_at: new Date(expiresAt).toISOString(), billable_count: quoted.billableCount, price_micro_usd: quoted.priceMicroUsd, price_usd: quoted.priceMicroUsd / 1_000_000 };
+    await liveQuotes.keep(call, id, answer, at);
+    return { status: 200, body: withMerged(answer, call), headers: {}, kind: 'result' };
   }
 
   async function stepTwo(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>): Promise<MeterOutcome> {
