@@ -44,6 +44,7 @@ import { createHousekeeping } from '../../server/store/housekeeping.ts';
 import { utcDay } from '../../server/metering/day.ts';
 import type { Store } from '../../server/store/types.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
+import { createBatch } from '../../handlers/batch.ts';
 
 const RUNS = Number(process.env.METERING_MODEL_RUNS ?? 6);
 const SEED = Number(process.env.METERING_MODEL_SEED ?? 20261125);
@@ -70,7 +71,8 @@ type Step =
   | { kind: 'killDuringFreeCall'; caller: number; op: number; domain: string; instance: number }
   | { kind: 'killDuringSettle'; caller: number; op: number; domain: string; instance: number }
   | { kind: 'time'; seconds: number }
-  | { kind: 'midnight' };
+  | { kind: 'midnight' }
+  | IdentityStep;
 
 const callerArb = fc.integer({ min: 0, max: CALLERS.length - 1 });
 const opArb = fc.integer({ min: 0, max: OPERATIONS.length - 1 });
@@ -83,6 +85,8 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('killDuringSettle' as const), caller: callerArb, op: opArb, domain: fc.constantFrom(...DOMAINS.filter(isOkInput)), instance: instanceArb }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('time' as const), seconds: fc.integer({ min: 1, max: 7_200 }) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'midnight' as const }) },
+  // Lazily: the identity steps' constants are declared at the end of this file.
+  { weight: 6, arbitrary: fc.constant(null).chain(() => identityStepArb()) },
 );
 
 // ---------- the system: two instances on one store, a clock shared with the chain ----------
@@ -216,7 +220,9 @@ describe('metering model: one charge per input, never for nothing, free calls th
         const base = minimalResults.get(operationId) as Record<string, unknown>;
         return { ...base, domain: input.domain, status: isOkInput(input.domain) ? ok : notOk };
       };
-      return { techStack: answer('techStack', 'ok', 'no_signals') as never, searchAds: answer('searchAds', 'ok', 'no_ads') as never };
+      const registry: HandlerRegistry = { techStack: answer('techStack', 'ok', 'no_signals') as never, searchAds: answer('searchAds', 'ok', 'no_ads') as never, ...identityHandlers() };
+      registry.batch = createBatch(() => registry);
+      return registry;
     }
 
     async function startInstance(index: number): Promise<Instance> {
@@ -426,6 +432,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
       const charges = ledger.filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
       const perInput = new Map<string, number>();
       for (const entry of charges) {
+        if (identity.owns(entry.requestId)) continue;
         const input = requestInput.get(entry.requestId ?? '');
         assert.ok(input, `${label}: every charge belongs to a request the test sent (${entry.requestId})`);
         assert.ok(isOkInput(input.domain), `${label}: a charge for ${input.domain}, whose result is not ok`);
@@ -444,8 +451,10 @@ describe('metering model: one charge per input, never for nothing, free calls th
       }
       const settled = charges.filter((entry) => entry.kind === 'settlement').reduce((sum, entry) => sum + entry.amountMicroUsd, 0);
       assert.equal(await chain.balanceOf(payTo), startBalance + BigInt(settled), `${label}: the ledger's settlements are the chain's transfers`);
+      identity.checkInvariants(label, charges);
     }
 
+    const identity = identitySteps({ url: (instance) => instances[instance].service.url, now, sign, ledger: () => stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER }), day: () => model.day, freeUsed: model.freeUsed, callerDay });
     try {
       instances.push(await startInstance(0), await startInstance(1));
       for (const [index, step] of steps.entries()) {
@@ -453,6 +462,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
         else if (step.kind === 'burst') await runBurst(step.calls);
         else if (step.kind === 'killDuringFreeCall') await killDuringFreeCall(step);
         else if (step.kind === 'killDuringSettle') await killDuringSettle(step);
+        else if (isIdentityStep(step)) await identity.run(step);
         else if (step.kind === 'time') await advance(step.seconds * 1000);
         else {
           const next = Date.UTC(now().getUTCFullYear(), now().getUTCMonth(), now().getUTCDate() + 1);
@@ -472,3 +482,201 @@ describe('metering model: one charge per input, never for nothing, free calls th
     }
   }
 });
+
+// ---------- identity steps (issue 31): URL spellings and lists with repeats, one charge per canonical input ----------
+//
+// Drawn beside the steps above, by their own generators and checked by their own model:
+// - urlCall: clean-markdown on one of a few pages in a drawn spelling (scheme and host case, :443,
+//   a trailing dot, an empty path, a fragment, a lone `?`); the same canonical URL by the same
+//   caller on the same day is one charge (free use or settlement), its repeats replay it;
+// - listQuote: batch tech-stack step 1 with a list of domains in drawn spellings and repeats, then
+//   step 2 paid: billable_count and the price count distinct ok domains only, merged_entries names
+//   every repeat, a repeated step 1 of the same canonical list returns the same quote without a
+//   scan, and the same canonical list by the same caller on the same day is settled at most once.
+// Invariant: never two charges for one canonical input by one caller on one UTC day.
+
+/** Canonical pages; /docs and /docs/ are two (a trailing slash on a non-root path stays). */
+const PAGES = ['https://page-a.com/', 'https://page-b.com/docs', 'https://page-b.com/docs/'];
+const MARKDOWN = { path: '/v1/clean-markdown', offer: 'clean-markdown', price: 2000 };
+const LIST_DOMAINS = ['ok-a.com', 'ok-b.com', 'no-a.com'];
+const BATCH = { path: '/v1/batch', offer: 'batch', rowPrice: 10000, scans: 3 };
+
+type UrlSpelling = { upper: boolean; port: boolean; hostDot: boolean; dropRoot: boolean; fragment: boolean; emptyQuery: boolean };
+type ListEntry = { domain: number; upper: boolean; dot: boolean };
+type IdentityStep =
+  | { kind: 'urlCall'; caller: number; page: number; spellings: UrlSpelling[]; pay: 'none' | 'fresh'; instance: number }
+  | { kind: 'listQuote'; caller: number; entries: ListEntry[]; pay: boolean; repeat: boolean; instance: number };
+
+function identityStepArb(): fc.Arbitrary<IdentityStep> {
+  const spelling = fc.record({ upper: fc.boolean(), port: fc.boolean(), hostDot: fc.boolean(), dropRoot: fc.boolean(), fragment: fc.boolean(), emptyQuery: fc.boolean() });
+  const entry = fc.record({ domain: fc.integer({ min: 0, max: LIST_DOMAINS.length - 1 }), upper: fc.boolean(), dot: fc.boolean() });
+  return fc.oneof(
+    // One page in 1 to 3 spellings, one after the other.
+    fc.record({ kind: fc.constant('urlCall' as const), caller: callerArb, page: fc.integer({ min: 0, max: PAGES.length - 1 }), spellings: fc.array(spelling, { minLength: 1, maxLength: 3 }), pay: fc.constantFrom('none' as const, 'fresh' as const), instance: instanceArb }),
+    // repeat: the same list again, every entry spelled otherwise (step 1, and step 2 when pay).
+    fc.record({ kind: fc.constant('listQuote' as const), caller: callerArb, entries: fc.array(entry, { minLength: 1, maxLength: 6 }), pay: fc.constantFrom(true, true, false), repeat: fc.constantFrom(true, true, false), instance: instanceArb }),
+  );
+}
+
+function isIdentityStep(step: Step): step is IdentityStep {
+  return step.kind === 'urlCall' || step.kind === 'listQuote';
+}
+
+/** A canonical URL spelled as drawn. */
+function spellUrl(canonical: string, spelling: UrlSpelling): string {
+  const url = new URL(canonical);
+  const host = (spelling.upper ? url.hostname.toUpperCase() : url.hostname) + (spelling.hostDot ? '.' : '');
+  const path = spelling.dropRoot && url.pathname === '/' && !url.search ? '' : url.pathname;
+  const query = url.search || (spelling.emptyQuery ? '?' : '');
+  return `${spelling.upper ? 'HTTPS' : 'https'}://${host}${spelling.port ? ':443' : ''}${path}${query}${spelling.fragment ? '#top' : ''}`;
+}
+
+const spellDomain = (domain: string, { upper, dot }: ListEntry) => (upper ? domain.toUpperCase() : domain) + (dot ? '.' : '');
+
+/** clean-markdown for the model: every page converts (ok). */
+function identityHandlers(): HandlerRegistry {
+  return {
+    cleanMarkdown: (async (input: { url: string }) => ({ ...(minimalResults.get('cleanMarkdown') as object), domain: new URL(input.url).hostname, status: 'ok', markdown: `# ${input.url}` })) as never,
+  };
+}
+
+interface IdentityContext {
+  url(instance: number): string;
+  now(): Date;
+  sign(terms: string): Promise<string>;
+  ledger(): Promise<{ kind: string; requestId: string | null; caller: string | null; at: number; amountMicroUsd: number }[]>;
+  day(): string;
+  /** The model's free uses per caller-day, shared with the steps above. */
+  freeUsed: Map<string, number>;
+  callerDay(caller: number): string;
+}
+
+function identitySteps(context: IdentityContext) {
+  /** requestId -> the canonical input it was for (with its caller). */
+  const inputOf = new Map<string, { caller: number; input: string }>();
+  /** caller|day|canonical input -> the ok answer it got (charged once). */
+  const charged = new Map<string, unknown>();
+  /** caller|day|canonical list -> its quote (step 1 answers it again while live, or once paid). */
+  const quotes = new Map<string, { id: string; expiresAt: number; paid: boolean }>();
+  /** caller|day -> free scans used. */
+  const scans = new Map<string, number>();
+  const key = (caller: number, input: string, day = context.day()) => `${caller}|${day}|${input}`;
+
+  async function send(instance: number, caller: number, path: string, body: unknown, input: string, extra: Record<string, string> = {}): Promise<CallResult> {
+    const answer = await call(context.url(instance), path, { body, headers: { 'X-Forwarded-For': CALLERS[caller], ...extra } });
+    const requestId = answer.headers.get('x-request-id');
+    if (requestId) inputOf.set(requestId, { caller, input });
+    return answer;
+  }
+
+  async function urlCall(step: Extract<IdentityStep, { kind: 'urlCall' }>) {
+    for (const spelling of step.spellings) await urlCallOnce(step, spelling);
+  }
+
+  async function urlCallOnce(step: Extract<IdentityStep, { kind: 'urlCall' }>, spelling: UrlSpelling) {
+    const canonical = PAGES[step.page];
+    const sent = spellUrl(canonical, spelling);
+    const input = `markdown ${canonical}`;
+    const before = (await context.ledger()).length;
+    const known = charged.get(key(step.caller, input));
+    const freeLeft = (context.freeUsed.get(context.callerDay(step.caller)) ?? 0) < FREE;
+    let answer = await send(step.instance, step.caller, MARKDOWN.path, { url: sent }, input);
+    const detail = `${JSON.stringify(step)} (${sent}) -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
+    let expectedCharge: string[] = [];
+    if (known !== undefined) {
+      assert.equal(answer.status, 200, `a spelling of an input charged today replays it: ${detail}`);
+    } else if (freeLeft) {
+      assert.equal(answer.status, 200, detail);
+      expectedCharge = ['free_use'];
+    } else {
+      assert.equal(answer.status, 402, `no free call left: ${detail}`);
+      if (step.pay === 'fresh') {
+        answer = await send(step.instance, step.caller, MARKDOWN.path, { url: sent }, input, { 'PAYMENT-SIGNATURE': await context.sign(answer.headers.get('payment-required')!) });
+        assert.equal(answer.status, 200, `paid: ${JSON.stringify(answer.body).slice(0, 200)}`);
+        expectedCharge = ['settlement'];
+      }
+    }
+    const charges = (await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
+    assert.deepEqual(charges.map((entry) => entry.kind), expectedCharge, `charges of ${detail}`);
+    if (known !== undefined) assert.deepEqual(answer.body, known, `the replay is the stored answer: ${detail}`);
+    if (answer.status === 200 && known === undefined) {
+      assert.equal(answer.body.status, 'ok');
+      charged.set(key(step.caller, input), answer.body);
+      if (expectedCharge[0] === 'free_use') context.freeUsed.set(context.callerDay(step.caller), (context.freeUsed.get(context.callerDay(step.caller)) ?? 0) + 1);
+    }
+  }
+
+  async function listQuote(step: Extract<IdentityStep, { kind: 'listQuote' }>) {
+    await listQuoteOnce(step, step.entries);
+    if (step.repeat) await listQuoteOnce(step, step.entries.map((entry) => ({ ...entry, upper: !entry.upper, dot: !entry.dot })));
+  }
+
+  async function listQuoteOnce(step: Extract<IdentityStep, { kind: 'listQuote' }>, entries: ListEntry[]) {
+    const sent = entries.map((entry) => spellDomain(LIST_DOMAINS[entry.domain], entry));
+    const canonical = [...new Set(step.entries.map((entry) => LIST_DOMAINS[entry.domain]))];
+    const input = `batch tech-stack ${canonical.join(',')}`;
+    const distinctOk = canonical.filter(isOkInput).length;
+    const scanKey = context.callerDay(step.caller);
+    const live = quotes.get(key(step.caller, input));
+    const reuses = live !== undefined && (live.paid || live.expiresAt > context.now().getTime());
+    const before = (await context.ledger()).length;
+    const step1 = await send(step.instance, step.caller, BATCH.path, { tool: 'tech-stack', domains: sent }, input);
+    const detail = `${JSON.stringify(step)} (${JSON.stringify(sent)}) -> ${step1.status} ${JSON.stringify(step1.body).slice(0, 300)}`;
+    assert.deepEqual((await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement'), [], `step 1 charges nothing: ${detail}`);
+    if (reuses) {
+      assert.equal(step1.status, 200, detail);
+      assert.equal(step1.body.quote_id, live.id, `the same canonical step 1 returns its live quote: ${detail}`);
+    } else if ((scans.get(scanKey) ?? 0) >= BATCH.scans) {
+      assert.equal(step1.body.code, 'scan_quota', detail);
+      return;
+    } else {
+      assert.equal(step1.status, 200, detail);
+      scans.set(scanKey, (scans.get(scanKey) ?? 0) + 1);
+    }
+    if (distinctOk === 0) {
+      assert.equal(step1.body.status, 'nothing_billable', detail);
+    } else {
+      assert.equal(step1.body.status, 'quote', detail);
+      assert.equal(step1.body.billable_count, distinctOk, `billable_count counts distinct ok domains: ${detail}`);
+      assert.equal(step1.body.price_micro_usd, distinctOk * BATCH.rowPrice, `the price counts distinct ok domains: ${detail}`);
+    }
+    assert.deepEqual(step1.body.statuses.map((row: any) => row.domain), canonical, `one row per distinct domain: ${detail}`);
+    assert.equal(step1.body.merged_entries?.length ?? 0, sent.length - canonical.length, `every repeat is named in merged_entries: ${detail}`);
+    if (distinctOk === 0) return;
+    // The caller pays the quote it was given (as a client does): the service's live quote, or a new one.
+    const quote = live && live.id === step1.body.quote_id ? live : { id: step1.body.quote_id as string, expiresAt: Date.parse(step1.body.expires_at), paid: false };
+    quotes.set(key(step.caller, input), quote);
+    if (!step.pay) return;
+
+    const beforePay = (await context.ledger()).length;
+    let step2 = await send(step.instance, step.caller, BATCH.path, { quote_id: quote.id }, input);
+    if (quote.paid) {
+      assert.equal(step2.status, 200, `a paid quote replays for its caller: ${JSON.stringify(step2.body).slice(0, 200)}`);
+    } else {
+      assert.equal(step2.status, 402, `step 2 is paid: ${JSON.stringify(step2.body).slice(0, 200)}`);
+      step2 = await send(step.instance, step.caller, BATCH.path, { quote_id: quote.id }, input, { 'PAYMENT-SIGNATURE': await context.sign(step2.headers.get('payment-required')!) });
+      assert.equal(step2.status, 200, `paid step 2: ${JSON.stringify(step2.body).slice(0, 200)}`);
+      quote.paid = true;
+    }
+    assert.deepEqual(step2.body.results.map((row: any) => row.domain), canonical.filter(isOkInput));
+    const charges = (await context.ledger()).slice(beforePay).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
+    assert.deepEqual(charges.map((entry) => entry.amountMicroUsd), charged.has(key(step.caller, input)) ? [] : [distinctOk * BATCH.rowPrice], `step 2 of ${detail}`);
+    charged.set(key(step.caller, input), step2.body);
+  }
+
+  return {
+    run: (step: IdentityStep) => (step.kind === 'urlCall' ? urlCall(step) : listQuote(step)),
+    owns: (requestId: string | null) => inputOf.has(requestId ?? ''),
+    /** Never two charges for one canonical input by one caller on one UTC day. */
+    checkInvariants(label: string, charges: { requestId: string | null; at: number }[]) {
+      const perInput = new Map<string, number>();
+      for (const entry of charges) {
+        const owner = inputOf.get(entry.requestId ?? '');
+        if (!owner) continue;
+        const name = key(owner.caller, owner.input, utcDay(new Date(entry.at)));
+        perInput.set(name, (perInput.get(name) ?? 0) + 1);
+        assert.ok(perInput.get(name)! <= 1, `${label}: two charges for one canonical input by one caller on one day: ${name}`);
+      }
+    },
+  };
+}
