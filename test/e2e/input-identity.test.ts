@@ -14,6 +14,8 @@ import { assertValid, call } from '../support/contract.ts';
 import { minimalResults } from '../support/minimal-handlers.ts';
 import { createHotBuyers } from '../../handlers/hotBuyers.ts';
 import { createPrivateQuery } from '../../handlers/privateQuery.ts';
+import { createBatch } from '../../handlers/batch.ts';
+import { startService } from '../support/service.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
 
 const NORTHWIND = ['northwind-robotics.com', 'NORTHWIND-ROBOTICS.com', 'northwind-robotics.com.', 'northwind-robotics.com'];
@@ -146,5 +148,38 @@ describe('one input in any spelling is charged once (official x402 client, local
     assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200]);
     assert.deepEqual(answers.map((answer) => answer.headers.get('x-idempotent-replay')), [null, 'true', 'true']);
     assert.equal(answers[2].headers.get('x-usage-free-remaining'), '4', 'one free call for three spellings');
+  });
+
+  it('a repeated step 1 returns the live quote only while it can be paid: once it expired unpaid, step 1 scans again', async () => {
+    let clock = Date.now();
+    let scans = 0;
+    const registry: HandlerRegistry = {
+      techStack: async (input) => {
+        scans += 1;
+        return { ...(minimalResults.get('techStack') as object), domain: input.domain, status: input.domain.startsWith('none') ? 'no_signals' : 'ok' };
+      },
+    };
+    registry.batch = createBatch(() => registry);
+    const service = await startService({ handlers: registry, now: () => new Date(clock), config: { trustedProxies: ['127.0.0.1'] } });
+    try {
+      const who = newCaller();
+      const step1 = (domains: string[]) => call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains }, headers: who });
+      const first = await step1(['shop-one.com', 'SHOP-ONE.com.']);
+      assert.equal(first.body.billable_count, 1);
+      const again = await step1(['Shop-One.com']);
+      assert.equal(again.body.quote_id, first.body.quote_id);
+      assert.equal(again.body.merged_entries, undefined, 'this call merged nothing');
+      assert.equal(scans, 1);
+      clock += 15 * 60_000 + 1_000;
+      const later = await step1(['shop-one.com']);
+      assert.equal(later.status, 200);
+      assert.notEqual(later.body.quote_id, first.body.quote_id, 'the expired quote is not offered again');
+      assert.equal(scans, 2);
+      // Nothing billable makes no quote: the same step 1 is a new scan (and the third, last free one).
+      await step1(['none-a.com']);
+      assert.equal((await step1(['none-a.com'])).body.code, 'scan_quota');
+    } finally {
+      await service.close();
+    }
   });
 });
