@@ -76,6 +76,14 @@ describe('one input in any spelling is charged once (official x402 client, local
     assert.equal(again.headers.get('x-idempotent-replay'), 'true');
     assert.deepEqual(again.body.merged_entries, [{ pointer: '/domains/1', value: 'northwind-robotics.com', same_as: '/domains/0', canonical: 'northwind-robotics.com' }]);
     assert.equal(runs.get('intent northwind-robotics.com'), 1, 'no new scan');
+    const client = new Client({ name: 'spelling-agent', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: who } }));
+    try {
+      const overMcp = await client.callTool({ name: 'find_hot_buyers', arguments: { domains: ['NORTHWIND-robotics.com', 'northwind-robotics.com.'], min_intent_score: 0 } });
+      assert.equal((overMcp.structuredContent as any).quote_id, step1.body.quote_id, 'MCP takes the same path');
+    } finally {
+      await client.close();
+    }
 
     const payer = await world.newPayer(2_000_000n);
     const before = { payer: await world.balanceOf(payer.address), payTo: await world.balanceOf(world.payTo) };
