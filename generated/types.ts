@@ -1459,7 +1459,7 @@ export interface components {
             price_micro_usd: number;
             result: components["schemas"]["TechStackResult"] | components["schemas"]["AtsJobsResult"] | components["schemas"]["CompanyIntentResult"] | components["schemas"]["SearchAdsResult"] | components["schemas"]["ProfileResult"];
         };
-        /** @description Step 1 answers status quote (with quote_id, expires_at 15 minutes later, billable_count, price and the free statuses) or nothing_billable (free, no quote). The same caller sending the same canonical step 1 again (domains in any spelling) while its quote is live, or after it was paid that UTC day, receives that quote again: no new scan, no free scan used. Step 2, paid exactly price_micro_usd, answers status ok with the paid rows in results. next says what to do next. */
+        /** @description Step 1 answers status quote (with quote_id, expires_at 15 minutes later, billable_count, price and the free statuses) or nothing_billable (free, no quote). The same caller sending the same canonical step 1 again (domains in any spelling) while its quote is live, or after it was paid that UTC day, receives that quote again: no new scan, no free scan used. Step 2 is identified by the step-1 input: of two quotes for one canonical input (two step 1s at once), one caller or payer pays one a day; step 2 of the other returns the paid answer. Step 2, paid exactly price_micro_usd, answers status ok with the paid rows in results. next says what to do next. */
         QuoteResult: {
             /** @enum {string} */
             status: "quote" | "nothing_billable" | "ok";

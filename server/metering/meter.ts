@@ -125,6 +125,8 @@ interface Rows {
   finishedElsewhere(response: StoredResponse): void;
   abandon(): Promise<void>;
 }
+/** The quote payload's key for the fingerprint of the step-1 input it answers (handlers read only their own keys). */
+const STEP_ONE_INPUT = 'step_one_input';
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const isOk = (result: unknown) => (result as { status?: unknown } | null)?.status === 'ok';
 
@@ -341,7 +343,8 @@ export function createMeter({
    * new scan, so one input never makes two quotes to pay.
    */
   const liveQuotes = {
-    key: (call: MeteredCall) => `${call.ip}|${fingerprint(call.operation.operationId, call.input, call.tier)}`,
+    identity: (call: MeteredCall) => fingerprint(call.operation.operationId, call.input, call.tier),
+    key: (call: MeteredCall) => `${call.ip}|${liveQuotes.identity(call)}`,
     async find(call: MeteredCall, at: Date): Promise<MeterOutcome | null> {
       const kept = await store.cache.get({ ns: 'step-1', key: liveQuotes.key(call), now: at.getTime() });
       const { quoteId, body } = (kept?.value ?? {}) as { quoteId?: string; body?: Record<string, unknown> };
@@ -385,7 +388,8 @@ export function createMeter({
     if (body?.status !== 'quote' || !quoted) return { status: 200, body: body && typeof body === 'object' ? withMerged(body, call) : body, headers: {}, kind: 'result' };
     const id = `q_${randomBytes(18).toString('base64url')}`;
     const expiresAt = at.getTime() + quoteLifetimeMs;
-    await store.quotes.put({ id, operation: call.operation.operationId, caller: call.ip, priceMicroUsd: quoted.priceMicroUsd, billableCount: quoted.billableCount, payload: quoted.payload, createdAt: at.getTime(), expiresAt });
+    const payload = { ...(quoted.payload as Record<string, Json>), [STEP_ONE_INPUT]: liveQuotes.identity(call) };
+    await store.quotes.put({ id, operation: call.operation.operationId, caller: call.ip, priceMicroUsd: quoted.priceMicroUsd, billableCount: quoted.billableCount, payload, createdAt: at.getTime(), expiresAt });
     call.usage.priceMicroUsd = quoted.priceMicroUsd;
     const answer = { ...body, quote_id: id, expires_at: new Date(expiresAt).toISOString(), billable_count: quoted.billableCount, price_micro_usd: quoted.priceMicroUsd, price_usd: quoted.priceMicroUsd / 1_000_000 };
     await liveQuotes.keep(call, id, answer, at);
@@ -397,14 +401,18 @@ export function createMeter({
     if (!quote || quote.operation !== call.operation.operationId) {
       throw new ServiceError('quote_not_found', { detail: `No quote ${JSON.stringify(call.input.quote_id)} exists for ${call.operation.offerId}. Repeat step 1.` });
     }
-    if (quote.expiresAt <= now().getTime()) throw new ServiceError('quote_expired', { detail: `The quote expired at ${new Date(quote.expiresAt).toISOString()}. Nothing was charged; repeat step 1.` });
-    return priced(call, run, quote.priceMicroUsd, quote);
+    // A paid quote is past payment, not expired: its caller and payer get its answer again that day.
+    if (!quote.paidAt && quote.expiresAt <= now().getTime()) throw new ServiceError('quote_expired', { detail: `The quote expired at ${new Date(quote.expiresAt).toISOString()}. Nothing was charged; repeat step 1.` });
+    // Step 2 is identified by its step-1 input, not by the quote: two quotes of one canonical input
+    // (two step 1s at once, or one after the first expired unpaid) are paid once a day.
+    const stepOneInput = (quote.payload as Record<string, unknown> | null)?.[STEP_ONE_INPUT];
+    return priced(call, run, quote.priceMicroUsd, quote, typeof stepOneInput === 'string' ? stepOneInput : undefined);
   }
 
-  async function priced(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>, price: number, quote: QuoteRecord | null): Promise<MeterOutcome> {
+  async function priced(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>, price: number, quote: QuoteRecord | null, identity?: string): Promise<MeterOutcome> {
     const at = now();
     call.usage.priceMicroUsd = price;
-    const fp = fingerprint(call.operation.operationId, call.input, call.tier);
+    const fp = identity ?? fingerprint(call.operation.operationId, call.input, call.tier);
     // One input of one caller on one UTC day is one row, whatever key was sent: at most one charge.
     // An explicit key is a second name for the same call (its conflicts and replays are its own).
     const inputKey = `auto:${utcDay(at)}:${fp}`;

@@ -43,9 +43,15 @@ describe('one input in any spelling is charged once (official x402 client, local
         ran(`markdown ${input.url}`);
         return { ...(minimalResults.get('cleanMarkdown') as object), domain: new URL(input.url).hostname, status: 'ok' };
       },
-      techStack: async (input) => ({ ...(minimalResults.get('techStack') as object), domain: input.domain, status: 'ok' }),
+      techStack: async (input) => {
+        ran(`tech ${input.domain}`);
+        // Slow enough that two step 1s sent together both run before either keeps its quote.
+        if (input.domain.startsWith('race-')) await new Promise((resolve) => setTimeout(resolve, 200));
+        return { ...(minimalResults.get('techStack') as object), domain: input.domain, status: 'ok' };
+      },
     };
     registry.hotBuyers = createHotBuyers(() => registry);
+    registry.batch = createBatch(() => registry);
     registry.privateQuery = createPrivateQuery(() => registry);
     paid = await startPaidService({ handlers: registry, config: { trustedProxies: ['127.0.0.1'] } });
   });
@@ -140,6 +146,26 @@ describe('one input in any spelling is charged once (official x402 client, local
     assert.equal(runs.get('markdown https://harbor-logistics.com/'), 1, 'the page was converted once');
     assert.equal([...runs.keys()].filter((key) => key.startsWith('markdown ')).length, 1, 'every spelling reached the handler as the canonical URL');
     assert.equal(await world.balanceOf(world.payTo), before + 2000n, 'one call of 2000, settled once');
+  });
+
+  it('two quotes of one canonical input (two step 1s at once) are paid once: the second payment gets the first answer', async () => {
+    const { service, world } = paid;
+    const who = newCaller();
+    const body = (domains: string[]) => ({ body: { tool: 'tech-stack', domains }, headers: who });
+    const [one, two] = await Promise.all([call(service.url, '/v1/batch', body(['race-a.com', 'race-b.com'])), call(service.url, '/v1/batch', body(['RACE-A.com.', 'race-b.com']))]);
+    assert.equal(one.body.billable_count, 2);
+    assert.equal(two.body.billable_count, 2);
+    assert.notEqual(one.body.quote_id, two.body.quote_id, 'both step 1s scanned: two quotes');
+    const payer = await world.newPayer(1_000_000n);
+    const before = await world.balanceOf(world.payTo);
+    const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
+    const pay = (quote_id: string) => payingFetch(`${service.url}/v1/batch`, { method: 'POST', headers: { 'content-type': 'application/json', ...who }, body: JSON.stringify({ quote_id }) });
+    const first = await pay(one.body.quote_id);
+    assert.equal(first.status, 200);
+    const second = await pay(two.body.quote_id);
+    assert.equal(second.status, 200);
+    assert.deepEqual(await second.json(), await first.json());
+    assert.equal(await world.balanceOf(world.payTo), before + 20000n, 'one settlement for one input, whichever quote was paid');
   });
 
   it('private-query: one domain target in three spellings is one input; bundle is refused for a single-tier tool, free', async () => {
