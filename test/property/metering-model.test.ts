@@ -221,7 +221,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
         return { ...base, domain: input.domain, status: isOkInput(input.domain) ? ok : notOk };
       };
       const registry: HandlerRegistry = { techStack: answer('techStack', 'ok', 'no_signals') as never, searchAds: answer('searchAds', 'ok', 'no_ads') as never, ...identityHandlers() };
-      registry.batch = createBatch(() => registry);
+      registry.batch = createBatch(() => listRegistry(registry));
       return registry;
     }
 
@@ -454,7 +454,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
       identity.checkInvariants(label, charges);
     }
 
-    const identity = identitySteps({ url: (instance) => instances[instance].service.url, now, sign, ledger: () => stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER }), day: () => model.day, freeUsed: model.freeUsed, callerDay });
+    const identity = identitySteps({ url: (instance) => instances[instance].service.url, now, sign, counters: (bucket, ip) => stores[0].counters.get({ bucket, subject: ip, window: model.day, now: now().getTime(), staleAfterMs: STALE_MS }), ledger: () => stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER }), day: () => model.day, freeUsed: model.freeUsed, callerDay });
     try {
       instances.push(await startInstance(0), await startInstance(1));
       for (const [index, step] of steps.entries()) {
@@ -492,7 +492,8 @@ describe('metering model: one charge per input, never for nothing, free calls th
 // - listQuote: batch tech-stack step 1 with a list of domains in drawn spellings and repeats, then
 //   step 2 paid: billable_count and the price count distinct ok domains only, merged_entries names
 //   every repeat, a repeated step 1 of the same canonical list returns the same quote without a
-//   scan, and the same canonical list by the same caller on the same day is settled at most once.
+//   scan, two step 1s sent at once may make two quotes but paying both charges once, and the same
+//   canonical list by the same caller on the same day is settled at most once.
 // Invariant: never two charges for one canonical input by one caller on one UTC day.
 
 /** Canonical pages; /docs and /docs/ are two (a trailing slash on a non-root path stays). */
@@ -505,7 +506,7 @@ type UrlSpelling = { upper: boolean; port: boolean; hostDot: boolean; dropRoot: 
 type ListEntry = { domain: number; upper: boolean; dot: boolean };
 type IdentityStep =
   | { kind: 'urlCall'; caller: number; page: number; spellings: UrlSpelling[]; pay: 'none' | 'fresh'; instance: number }
-  | { kind: 'listQuote'; caller: number; entries: ListEntry[]; pay: boolean; repeat: boolean; instance: number };
+  | { kind: 'listQuote'; caller: number; entries: ListEntry[]; pay: boolean; repeat: boolean; together: boolean; instance: number };
 
 function identityStepArb(): fc.Arbitrary<IdentityStep> {
   const spelling = fc.record({ upper: fc.boolean(), port: fc.boolean(), hostDot: fc.boolean(), dropRoot: fc.boolean(), fragment: fc.boolean(), emptyQuery: fc.boolean() });
@@ -513,8 +514,9 @@ function identityStepArb(): fc.Arbitrary<IdentityStep> {
   return fc.oneof(
     // One page in 1 to 3 spellings, one after the other.
     fc.record({ kind: fc.constant('urlCall' as const), caller: callerArb, page: fc.integer({ min: 0, max: PAGES.length - 1 }), spellings: fc.array(spelling, { minLength: 1, maxLength: 3 }), pay: fc.constantFrom('none' as const, 'fresh' as const), instance: instanceArb }),
-    // repeat: the same list again, every entry spelled otherwise (step 1, and step 2 when pay).
-    fc.record({ kind: fc.constant('listQuote' as const), caller: callerArb, entries: fc.array(entry, { minLength: 1, maxLength: 6 }), pay: fc.constantFrom(true, true, false), repeat: fc.constantFrom(true, true, false), instance: instanceArb }),
+    // repeat: the same list again, every entry spelled otherwise (step 1, and step 2 when pay);
+    // together: instead, both spellings' step 1 at once.
+    fc.record({ kind: fc.constant('listQuote' as const), caller: callerArb, entries: fc.array(entry, { minLength: 1, maxLength: 6 }), pay: fc.constantFrom(true, true, false), repeat: fc.constantFrom(true, true, false), together: fc.boolean(), instance: instanceArb }),
   );
 }
 
@@ -540,12 +542,20 @@ function identityHandlers(): HandlerRegistry {
   };
 }
 
+/** The rows of a batch take a little time, so that two step 1s sent at once both run before either keeps its quote. */
+function listRegistry(registry: HandlerRegistry): HandlerRegistry {
+  const techStack = registry.techStack!;
+  return { ...registry, techStack: (async (input: unknown, context: never) => (await new Promise((resolve) => setTimeout(resolve, 50)), techStack(input, context))) as never };
+}
+
 interface IdentityContext {
   url(instance: number): string;
   now(): Date;
   sign(terms: string): Promise<string>;
   ledger(): Promise<{ kind: string; requestId: string | null; caller: string | null; at: number; amountMicroUsd: number }[]>;
   day(): string;
+  /** The store's counter of a bucket (free, scan) for this caller today. */
+  counters(bucket: string, ip: string): Promise<{ used: number; held: number }>;
   /** The model's free uses per caller-day, shared with the steps above. */
   freeUsed: Map<string, number>;
   callerDay(caller: number): string;
@@ -556,8 +566,12 @@ function identitySteps(context: IdentityContext) {
   const inputOf = new Map<string, { caller: number; input: string }>();
   /** caller|day|canonical input -> the ok answer it got (charged once). */
   const charged = new Map<string, unknown>();
-  /** caller|day|canonical list -> its quote (step 1 answers it again while live, or once paid). */
-  const quotes = new Map<string, { id: string; expiresAt: number; paid: boolean }>();
+  /**
+   * caller|day|canonical list -> the quote step 1 answers again while live, or once paid. After two
+   * step 1s at once the service keeps one of the two (`certain` false: either may come back).
+   */
+  const quotes = new Map<string, { ids: Set<string>; expiresAt: number; certain: boolean }>();
+  const paidQuotes = new Set<string>();
   /** caller|day -> free scans used. */
   const scans = new Map<string, number>();
   const key = (caller: number, input: string, day = context.day()) => `${caller}|${day}|${input}`;
@@ -606,29 +620,58 @@ function identitySteps(context: IdentityContext) {
     }
   }
 
+  const respell = (entries: ListEntry[]) => entries.map((entry) => ({ ...entry, upper: !entry.upper, dot: !entry.dot }));
+
   async function listQuote(step: Extract<IdentityStep, { kind: 'listQuote' }>) {
-    await listQuoteOnce(step, step.entries);
-    if (step.repeat) await listQuoteOnce(step, step.entries.map((entry) => ({ ...entry, upper: !entry.upper, dot: !entry.dot })));
+    if (step.together) {
+      // Two step 1s of one canonical list at once: one or two scans, one or two quotes; paying
+      // every quote given charges the list once.
+      const given = await Promise.all([stepOne(step, step.entries, true), stepOne(step, respell(step.entries), true)]);
+      await resyncScans(step.caller);
+      if (step.pay) for (const id of new Set(given.filter((quoteId): quoteId is string => quoteId !== null))) await stepTwo(step, id);
+      return;
+    }
+    for (const entries of step.repeat ? [step.entries, respell(step.entries)] : [step.entries]) {
+      const id = await stepOne(step, entries, false);
+      if (id !== null && step.pay) await stepTwo(step, id);
+    }
   }
 
-  async function listQuoteOnce(step: Extract<IdentityStep, { kind: 'listQuote' }>, entries: ListEntry[]) {
-    const sent = entries.map((entry) => spellDomain(LIST_DOMAINS[entry.domain], entry));
+  const listInput = (step: Extract<IdentityStep, { kind: 'listQuote' }>) => {
     const canonical = [...new Set(step.entries.map((entry) => LIST_DOMAINS[entry.domain]))];
-    const input = `batch tech-stack ${canonical.join(',')}`;
-    const distinctOk = canonical.filter(isOkInput).length;
+    return { canonical, input: `batch tech-stack ${canonical.join(',')}`, distinctOk: canonical.filter(isOkInput).length };
+  };
+
+  async function resyncScans(caller: number) {
+    scans.set(context.callerDay(caller), (await context.counters('scan', CALLERS[caller])).used);
+  }
+
+  /** Step 1 as the model expects it; returns the quote id given, if any. `concurrent`: its scan cannot be foreseen. */
+  async function stepOne(step: Extract<IdentityStep, { kind: 'listQuote' }>, entries: ListEntry[], concurrent: boolean): Promise<string | null> {
+    const sent = entries.map((entry) => spellDomain(LIST_DOMAINS[entry.domain], entry));
+    const { canonical, input, distinctOk } = listInput(step);
     const scanKey = context.callerDay(step.caller);
     const live = quotes.get(key(step.caller, input));
-    const reuses = live !== undefined && (live.paid || live.expiresAt > context.now().getTime());
+    const reuses = live !== undefined && live.certain && ([...live.ids].some((id) => paidQuotes.has(id)) || live.expiresAt > context.now().getTime());
+    // After two step 1s at once: one of their quotes, or a new scan if the one kept expired unpaid.
+    const unforeseen = concurrent || (live !== undefined && !live.certain);
     const before = (await context.ledger()).length;
     const step1 = await send(step.instance, step.caller, BATCH.path, { tool: 'tech-stack', domains: sent }, input);
     const detail = `${JSON.stringify(step)} (${JSON.stringify(sent)}) -> ${step1.status} ${JSON.stringify(step1.body).slice(0, 300)}`;
     assert.deepEqual((await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement'), [], `step 1 charges nothing: ${detail}`);
     if (reuses) {
       assert.equal(step1.status, 200, detail);
-      assert.equal(step1.body.quote_id, live.id, `the same canonical step 1 returns its live quote: ${detail}`);
+      assert.ok(live.ids.has(step1.body.quote_id), `the same canonical step 1 returns its live quote: ${detail}`);
+    } else if (unforeseen) {
+      if (!concurrent) await resyncScans(step.caller);
+      if (step1.status === 429) {
+        assert.equal(step1.body.code, 'scan_quota', detail);
+        return null;
+      }
+      assert.equal(step1.status, 200, detail);
     } else if ((scans.get(scanKey) ?? 0) >= BATCH.scans) {
       assert.equal(step1.body.code, 'scan_quota', detail);
-      return;
+      return null;
     } else {
       assert.equal(step1.status, 200, detail);
       scans.set(scanKey, (scans.get(scanKey) ?? 0) + 1);
@@ -642,26 +685,34 @@ function identitySteps(context: IdentityContext) {
     }
     assert.deepEqual(step1.body.statuses.map((row: any) => row.domain), canonical, `one row per distinct domain: ${detail}`);
     assert.equal(step1.body.merged_entries?.length ?? 0, sent.length - canonical.length, `every repeat is named in merged_entries: ${detail}`);
-    if (distinctOk === 0) return;
-    // The caller pays the quote it was given (as a client does): the service's live quote, or a new one.
-    const quote = live && live.id === step1.body.quote_id ? live : { id: step1.body.quote_id as string, expiresAt: Date.parse(step1.body.expires_at), paid: false };
-    quotes.set(key(step.caller, input), quote);
-    if (!step.pay) return;
+    if (distinctOk === 0) return null;
+    const id: string = step1.body.quote_id;
+    const kept = quotes.get(key(step.caller, input));
+    if (concurrent) quotes.set(key(step.caller, input), { ids: new Set([...(kept?.certain === false ? kept.ids : []), id]), expiresAt: Date.parse(step1.body.expires_at), certain: false });
+    else quotes.set(key(step.caller, input), { ids: new Set([id]), expiresAt: Date.parse(step1.body.expires_at), certain: true });
+    return id;
+  }
 
-    const beforePay = (await context.ledger()).length;
-    let step2 = await send(step.instance, step.caller, BATCH.path, { quote_id: quote.id }, input);
-    if (quote.paid) {
-      assert.equal(step2.status, 200, `a paid quote replays for its caller: ${JSON.stringify(step2.body).slice(0, 200)}`);
+  /** Step 2 of a quote given to this caller: paid unless the list was charged to the caller today (then its answer again, free). */
+  async function stepTwo(step: Extract<IdentityStep, { kind: 'listQuote' }>, quoteId: string) {
+    const { canonical, input, distinctOk } = listInput(step);
+    const known = charged.get(key(step.caller, input));
+    const before = (await context.ledger()).length;
+    let step2 = await send(step.instance, step.caller, BATCH.path, { quote_id: quoteId }, input);
+    const detail = `step 2 of ${JSON.stringify(step)} (${quoteId}) -> ${step2.status} ${JSON.stringify(step2.body).slice(0, 200)}`;
+    if (known === undefined) {
+      assert.equal(step2.status, 402, `step 2 is paid: ${detail}`);
+      step2 = await send(step.instance, step.caller, BATCH.path, { quote_id: quoteId }, input, { 'PAYMENT-SIGNATURE': await context.sign(step2.headers.get('payment-required')!) });
+      assert.equal(step2.status, 200, `paid ${detail}`);
     } else {
-      assert.equal(step2.status, 402, `step 2 is paid: ${JSON.stringify(step2.body).slice(0, 200)}`);
-      step2 = await send(step.instance, step.caller, BATCH.path, { quote_id: quote.id }, input, { 'PAYMENT-SIGNATURE': await context.sign(step2.headers.get('payment-required')!) });
-      assert.equal(step2.status, 200, `paid step 2: ${JSON.stringify(step2.body).slice(0, 200)}`);
-      quote.paid = true;
+      assert.equal(step2.status, 200, `a list charged today is delivered again, free: ${detail}`);
     }
+    const charges = (await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
+    assert.deepEqual(charges.map((entry) => entry.amountMicroUsd), known === undefined ? [distinctOk * BATCH.rowPrice] : [], `charges of ${detail}`);
+    if (known !== undefined) assert.deepEqual(step2.body, known, `the answer it was charged for: ${detail}`);
     assert.deepEqual(step2.body.results.map((row: any) => row.domain), canonical.filter(isOkInput));
-    const charges = (await context.ledger()).slice(beforePay).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
-    assert.deepEqual(charges.map((entry) => entry.amountMicroUsd), charged.has(key(step.caller, input)) ? [] : [distinctOk * BATCH.rowPrice], `step 2 of ${detail}`);
     charged.set(key(step.caller, input), step2.body);
+    if (known === undefined) paidQuotes.add(quoteId);
   }
 
   return {
