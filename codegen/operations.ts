@@ -1,4 +1,5 @@
 import { deref, resolvePointer, schemaRefName, type JsonObject } from './spec.ts';
+import { identityFields, identityKinds, type IdentityField } from './identity.ts';
 
 export interface OperationExample {
   summary: string;
@@ -32,10 +33,8 @@ export interface OperationInfo {
   requestSchema: string | null;
   resultSchema: string | null;
   headerParams: string[];
-  /** Paths into the body of every bare-domain field ('*' = each array item). */
-  domainPaths: string[][];
-  /** Paths into the body of every public-URL field. */
-  targetUrlPaths: string[][];
+  /** The input fields marked x-identity, with their kinds (codegen/identity.ts). */
+  identity: IdentityField[];
 }
 
 function requestSchemaName(doc: JsonObject, requestBody: any): string | null {
@@ -58,17 +57,8 @@ function headerParamNames(doc: JsonObject, parameters: any[] = []): string[] {
     .map((param) => param.name);
 }
 
-/** Walks a dereferenced schema and collects paths of string fields carrying the given x- marker. */
-export function markedPaths(schema: any, marker: string, prefix: string[] = []): string[][] {
-  if (!schema || typeof schema !== 'object') return [];
-  if (schema[marker] === true) return [prefix];
-  const found: string[][] = [];
-  for (const [name, sub] of Object.entries<any>(schema.properties ?? {})) found.push(...markedPaths(sub, marker, [...prefix, name]));
-  if (schema.items) found.push(...markedPaths(schema.items, marker, [...prefix, '*']));
-  return found;
-}
-
 export function buildOperations(doc: JsonObject): OperationInfo[] {
+  const kinds = identityKinds(doc);
   const operations: OperationInfo[] = [];
   for (const [path, item] of Object.entries<any>(doc.paths)) {
     for (const method of ['get', 'post'] as const) {
@@ -101,8 +91,7 @@ export function buildOperations(doc: JsonObject): OperationInfo[] {
         requestSchema,
         resultSchema: resultSchemaName(doc, op.responses),
         headerParams: headerParamNames(doc, op.parameters),
-        domainPaths: dereferenced ? markedPaths(dereferenced, 'x-domain') : [],
-        targetUrlPaths: dereferenced ? markedPaths(dereferenced, 'x-target-url') : [],
+        identity: dereferenced ? identityFields(dereferenced, kinds, requestSchema!) : [],
       });
     }
   }

@@ -235,7 +235,7 @@ export interface paths {
          * Blind privacy proxy (the target stays out of payment metadata)
          * @description Runs the named tool for the target and returns its output in result. The payment terms and everything sent to the payment facilitator carry a generic resource URL and description, never the target. It does NOT hide the target from this service or from the destination. Tier by the X-Private-Query-Tier header (MCP: params._meta['service/private-tier']): single 20000 micro-USD, bundle 40000.
          *
-         *     company_profile and due_diligence need the bundle tier: with the single tier they are refused before any work as 400 invalid_input (pointer /tool), nothing charged. due_diligence runs company-footprint and extract-contacts. An empty result is not settled.
+         *     company_profile and due_diligence need the bundle tier: with the single tier they are refused before any work as 400 invalid_input (pointer /tool), nothing charged; the other tools have no bundle tier and refuse it the same way. due_diligence runs company-footprint and extract-contacts. An empty result is not settled.
          */
         post: operations["privateQuery"];
         delete?: never;
@@ -881,6 +881,7 @@ export interface components {
         QuoteId: string;
         /** @description Step 1 sends domains (and optionally min_intent_score); step 2 sends quote_id alone. */
         HotBuyersRequest: {
+            /** @description A domain named twice (any spelling) is merged (merged_entries) and charged once. */
             domains?: components["schemas"]["Domain"][];
             /**
              * @description Domains whose intent_score is at least this are hot.
@@ -894,17 +895,18 @@ export interface components {
         /** @description Step 1 sends tool and domains (1 to 50; at most 33 for company-profile); step 2 sends quote_id alone. */
         BatchRequest: {
             tool?: components["schemas"]["BatchTool"];
+            /** @description A domain named twice (any spelling) is merged (merged_entries) and priced once. */
             domains?: components["schemas"]["Domain"][];
             quote_id?: components["schemas"]["QuoteId"];
         } & ((unknown | unknown) & unknown & unknown);
         /**
-         * @description The tool to run blindly. clean_markdown takes a URL as target; the others take a bare domain (or a URL, whose host is used). company_profile and due_diligence need the bundle tier.
+         * @description The tool to run blindly. clean_markdown takes a URL as target; the others take a bare domain (or a URL, whose host is used). company_profile and due_diligence need the bundle tier; no other tool has one.
          * @enum {string}
          */
         PrivateTool: "tech_stack" | "open_jobs" | "hiring_intent" | "search_ads" | "company_profile" | "due_diligence" | "extract_contacts" | "clean_markdown";
         PrivateQueryRequest: {
             tool: components["schemas"]["PrivateTool"];
-            /** @description A bare domain or a public http(s) URL, depending on the tool. */
+            /** @description clean_markdown: a public http(s) URL. Other tools: a bare domain, or a URL whose host is used (acme.com, ACME.com and https://acme.com/ are one input). */
             target: string;
         };
         VerifyMerchantRequest: {
@@ -941,6 +943,7 @@ export interface components {
         };
         ShelfComparatorRequest: {
             domain: components["schemas"]["SkillDomain"];
+            /** @description Any order; a domain named twice is one competitor. The store itself, or www.x beside x, is refused. */
             competitor_domains: components["schemas"]["SkillDomain"][];
         };
         /** @description A suggested follow-up call on the same domain, ready to send. */
@@ -1456,7 +1459,7 @@ export interface components {
             price_micro_usd: number;
             result: components["schemas"]["TechStackResult"] | components["schemas"]["AtsJobsResult"] | components["schemas"]["CompanyIntentResult"] | components["schemas"]["SearchAdsResult"] | components["schemas"]["ProfileResult"];
         };
-        /** @description Step 1 answers status quote (with quote_id, expires_at 15 minutes later, billable_count, price and the free statuses) or nothing_billable (free, no quote). Step 2, paid exactly price_micro_usd, answers status ok with the paid rows in results. next says what to do next. */
+        /** @description Step 1 answers status quote (with quote_id, expires_at 15 minutes later, billable_count, price and the free statuses) or nothing_billable (free, no quote). The same caller sending the same canonical step 1 again (domains in any spelling) while its quote is live, or after it was paid that UTC day, receives that quote again: no new scan, no free scan used. Step 2 is identified by the step-1 input: of two quotes for one canonical input (two step 1s at once), one caller or payer pays one a day; step 2 of the other returns the paid answer. Step 2, paid exactly price_micro_usd, answers status ok with the paid rows in results. next says what to do next. */
         QuoteResult: {
             /** @enum {string} */
             status: "quote" | "nothing_billable" | "ok";
@@ -1473,6 +1476,18 @@ export interface components {
             more_hot?: components["schemas"]["HotRow"][];
             /** @description hot-buyers step 1 only; hot domains whose profile is not ok, free, never in a quote. */
             hot_not_billable?: components["schemas"]["NotBillableHotRow"][];
+            /** @description Step 1 only, when the request named a domain more than once (in any spelling): each later entry merged into the first that names the same domain. Merged entries are checked once, listed once in statuses and never counted in billable_count or the price. */
+            merged_entries?: components["schemas"]["MergedEntry"][];
+        };
+        MergedEntry: {
+            /** @description The merged entry in the request body (JSON pointer, e.g. /domains/2). */
+            pointer: string;
+            /** @description The entry as it was sent. */
+            value: unknown;
+            /** @description The earlier entry it names the same thing as (JSON pointer, e.g. /domains/0). */
+            same_as: string;
+            /** @description The canonical value both name (e.g. northwind-robotics.com). */
+            canonical: unknown;
         };
         /** @description status mirrors the inner tool: ok (charged) when the inner result is ok; no_data when the tool ran and found nothing; unreachable when the target could not be read. result is the inner operation's own result (for due_diligence: {footprint, contacts}). The payment terms and everything sent to the facilitator name a generic resource, never the target. */
         PrivateQueryResult: {
@@ -2785,7 +2800,7 @@ export interface components {
         IdempotencyKey: string;
         /** @description x402 version 2 payment: base64 (RFC 4648, with padding) of the JSON PaymentPayload, an EIP-3009 transferWithAuthorization for exactly the terms of the PAYMENT-REQUIRED header of the 402 answer. Send it on the repeat of the same call. Over MCP the same payload goes, as a JSON object, in params._meta['x402/payment']. */
         PaymentSignature: string;
-        /** @description single (default, 20000 micro-USD) or bundle (40000 micro-USD). company_profile and due_diligence need bundle. Over MCP the tier goes in params._meta['service/private-tier']. The tier is part of the request's identity: choose it before sending the body. */
+        /** @description single (default, 20000 micro-USD) or bundle (40000 micro-USD). company_profile and due_diligence need bundle and are the only tools that have it: bundle for another tool is 400 invalid_input (nothing charged). Over MCP the tier goes in params._meta['service/private-tier']. The tier is part of the request's identity: choose it before sending the body. */
         PrivateQueryTier: "single" | "bundle";
     };
     requestBodies: {
@@ -2927,6 +2942,7 @@ export type SchemaHotRow = components['schemas']['HotRow'];
 export type SchemaNotBillableHotRow = components['schemas']['NotBillableHotRow'];
 export type SchemaQuoteResultRow = components['schemas']['QuoteResultRow'];
 export type SchemaQuoteResult = components['schemas']['QuoteResult'];
+export type SchemaMergedEntry = components['schemas']['MergedEntry'];
 export type SchemaPrivateQueryResult = components['schemas']['PrivateQueryResult'];
 export type SchemaMerchantScanResult = components['schemas']['MerchantScanResult'];
 export type SchemaContactsResult = components['schemas']['ContactsResult'];
@@ -3266,7 +3282,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description x402 version 2 payment: base64 (RFC 4648, with padding) of the JSON PaymentPayload, an EIP-3009 transferWithAuthorization for exactly the terms of the PAYMENT-REQUIRED header of the 402 answer. Send it on the repeat of the same call. Over MCP the same payload goes, as a JSON object, in params._meta['x402/payment']. */
                 "PAYMENT-SIGNATURE"?: components["parameters"]["PaymentSignature"];
-                /** @description single (default, 20000 micro-USD) or bundle (40000 micro-USD). company_profile and due_diligence need bundle. Over MCP the tier goes in params._meta['service/private-tier']. The tier is part of the request's identity: choose it before sending the body. */
+                /** @description single (default, 20000 micro-USD) or bundle (40000 micro-USD). company_profile and due_diligence need bundle and are the only tools that have it: bundle for another tool is 400 invalid_input (nothing charged). Over MCP the tier goes in params._meta['service/private-tier']. The tier is part of the request's identity: choose it before sending the body. */
                 "X-Private-Query-Tier"?: components["parameters"]["PrivateQueryTier"];
             };
             path?: never;
@@ -3666,7 +3682,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description x402 version 2 payment: base64 (RFC 4648, with padding) of the JSON PaymentPayload, an EIP-3009 transferWithAuthorization for exactly the terms of the PAYMENT-REQUIRED header of the 402 answer. Send it on the repeat of the same call. Over MCP the same payload goes, as a JSON object, in params._meta['x402/payment']. */
                 "PAYMENT-SIGNATURE"?: components["parameters"]["PaymentSignature"];
-                /** @description single (default, 20000 micro-USD) or bundle (40000 micro-USD). company_profile and due_diligence need bundle. Over MCP the tier goes in params._meta['service/private-tier']. The tier is part of the request's identity: choose it before sending the body. */
+                /** @description single (default, 20000 micro-USD) or bundle (40000 micro-USD). company_profile and due_diligence need bundle and are the only tools that have it: bundle for another tool is 400 invalid_input (nothing charged). Over MCP the tier goes in params._meta['service/private-tier']. The tier is part of the request's identity: choose it before sending the body. */
                 "X-Private-Query-Tier"?: components["parameters"]["PrivateQueryTier"];
             };
             path?: never;

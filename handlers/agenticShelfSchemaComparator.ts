@@ -48,7 +48,11 @@ export const agenticShelfSchemaComparator: Handler<Input, ShelfComparatorResult>
     return { domain, status: compared ? 'ok' : 'no_data', stores, comparison, limitations };
   },
   {
-    /** The competitors must be other stores, each named once (after normalization; www. ignored). */
+    /**
+     * The competitors must be other stores, each named once. competitor_domains arrives as a
+     * canonical set (x-identity domain-set: sorted, repeats merged), so a store named twice here
+     * is one store under two names: x and www.x. Pointers index that sorted set.
+     */
     precheck({ domain, competitor_domains }: Input) {
       const seen = new Map<string, number>();
       competitor_domains.forEach((competitor, index) => {

@@ -1,4 +1,3 @@
-import { normalizeDomain, parseTargetUrl, URL_PROBLEM_TEXT } from '../engines/net/target.ts';
 import { ServiceError } from '../server/problem.ts';
 import type { Handler, HandlerContext, HandlerRegistry } from './types.ts';
 
@@ -6,18 +5,19 @@ type PrivateTool = 'tech_stack' | 'open_jobs' | 'hiring_intent' | 'search_ads' |
 type Input = { tool: PrivateTool; target: string };
 type Status = 'ok' | 'no_data' | 'unreachable';
 
-/** The operations each tool runs, with the input it builds from the target. */
-const TOOLS: Record<PrivateTool, { operations: string[]; takes: 'domain' | 'url' }> = {
-  tech_stack: { operations: ['techStack'], takes: 'domain' },
-  open_jobs: { operations: ['atsJobs'], takes: 'domain' },
-  hiring_intent: { operations: ['companyIntent'], takes: 'domain' },
-  search_ads: { operations: ['searchAds'], takes: 'domain' },
-  company_profile: { operations: ['companyProfile'], takes: 'domain' },
-  due_diligence: { operations: ['companyFootprint', 'extractContacts'], takes: 'domain' },
-  extract_contacts: { operations: ['extractContacts'], takes: 'domain' },
-  clean_markdown: { operations: ['cleanMarkdown'], takes: 'url' },
+/** The operations each tool runs. */
+const TOOLS: Record<PrivateTool, { operations: string[] }> = {
+  tech_stack: { operations: ['techStack'] },
+  open_jobs: { operations: ['atsJobs'] },
+  hiring_intent: { operations: ['companyIntent'] },
+  search_ads: { operations: ['searchAds'] },
+  company_profile: { operations: ['companyProfile'] },
+  due_diligence: { operations: ['companyFootprint', 'extractContacts'] },
+  extract_contacts: { operations: ['extractContacts'] },
+  clean_markdown: { operations: ['cleanMarkdown'] },
 };
-const BUNDLE_ONLY = new Set<PrivateTool>(['company_profile', 'due_diligence']);
+/** The tools priced at the bundle tier, and the only ones that have it. */
+const BUNDLE_TOOLS = new Set<PrivateTool>(['company_profile', 'due_diligence']);
 /** Inner statuses that mean the target could not be read (the rest, other than ok, found nothing). */
 const UNREACHABLE = new Set(['unreachable', 'blocked']);
 
@@ -25,27 +25,14 @@ export const PRIVACY_GUARANTEE =
   'The target appears in no payment requirement and in nothing sent to the payment facilitator: they name only the generic resource /v1/private-query ("private-query"). ' +
   'It is not hidden from this service, which reads the target to answer, nor from the target\'s own servers.';
 
-function invalid(detail: string): ServiceError {
-  return new ServiceError('invalid_input', { detail, errors: [{ pointer: '/target', detail }] });
-}
-
-/** The inner operation's input: a bare domain, or for clean_markdown a public URL. */
+/**
+ * The inner operation's input. The validate stage already made the target canonical by the tool's
+ * kind (spec: x-identity-by of PrivateQueryRequest.target): a URL for clean_markdown, a bare
+ * domain for every other tool.
+ */
 function innerTarget(tool: PrivateTool, target: string): { domain: string; input: Record<string, unknown> } {
-  const text = target.trim();
-  if (TOOLS[tool].takes === 'url') {
-    const parsed = parseTargetUrl(text);
-    if (!parsed.ok) throw new ServiceError('unsafe_or_invalid_target', { detail: `${tool} needs a public http(s) URL as target: ${URL_PROBLEM_TEXT[parsed.problem]}. Nothing was charged.`, errors: [{ pointer: '/target', detail: URL_PROBLEM_TEXT[parsed.problem] }] });
-    return { domain: parsed.url.hostname, input: { url: parsed.url.href } };
-  }
-  let host = text;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-    const parsed = parseTargetUrl(text);
-    if (!parsed.ok) throw new ServiceError('unsafe_or_invalid_target', { detail: `The target URL is refused: ${URL_PROBLEM_TEXT[parsed.problem]}. Nothing was charged.`, errors: [{ pointer: '/target', detail: URL_PROBLEM_TEXT[parsed.problem] }] });
-    host = parsed.url.hostname;
-  }
-  const domain = normalizeDomain(host);
-  if (!domain) throw invalid(`${tool} needs a public domain name (or a URL on one) as target.`);
-  return { domain, input: { domain } };
+  if (tool === 'clean_markdown') return { domain: new URL(target).hostname, input: { url: target } };
+  return { domain: target, input: { domain: target } };
 }
 
 function outerStatus(statuses: string[]): Status {
@@ -70,11 +57,13 @@ export function createPrivateQuery(registry: () => HandlerRegistry): Handler<Inp
     const result = tool === 'due_diligence' ? { footprint: results[0], contacts: results[1] } : results[0];
     return { domain, status: outerStatus(results.map((inner) => inner.status)), tool, tier: context.tier, privacy_guarantee: PRIVACY_GUARANTEE, result };
   }
-  privateQuery.precheck = ({ tool, target }: Input, { tier }: { tier: 'single' | 'bundle' }) => {
-    if (tier !== 'bundle' && BUNDLE_ONLY.has(tool)) {
+  privateQuery.precheck = ({ tool }: Input, { tier }: { tier: 'single' | 'bundle' }) => {
+    if (tier !== 'bundle' && BUNDLE_TOOLS.has(tool)) {
       throw new ServiceError('invalid_input', { detail: `${tool} needs the bundle tier (40000 micro-USD): send X-Private-Query-Tier: bundle (MCP: _meta['service/private-tier'] = 'bundle'). Nothing was charged.`, errors: [{ pointer: '/tool', detail: `${tool} needs the bundle tier` }] });
     }
-    innerTarget(tool, target);
+    if (tier === 'bundle' && !BUNDLE_TOOLS.has(tool)) {
+      throw new ServiceError('invalid_input', { detail: `${tool} has no bundle tier: it is answered at the single tier (20000 micro-USD). Send X-Private-Query-Tier: single or no tier (MCP: no _meta['service/private-tier']). Nothing was charged.`, errors: [{ pointer: '/tool', detail: `${tool} has only the single tier` }] });
+    }
   };
   return privateQuery;
 }

@@ -38,8 +38,19 @@ export interface OperationInfo {
   requestSchema: keyof Schemas | null;
   resultSchema: keyof Schemas | null;
   headerParams: string[];
-  domainPaths: string[][];
-  targetUrlPaths: string[][];
+  /** The priced input fields and what counts as the same value of each (x-identity; server/pipeline/identity.ts). */
+  identity: IdentityField[];
+}
+
+/** The kinds of x-identity-kinds in the spec; each has one canonicalizer (server/pipeline/identity.ts). */
+export type IdentityKind = 'domain' | 'url' | 'host' | 'domain-list' | 'domain-set' | 'text-set' | 'text' | 'exact';
+
+export interface IdentityField {
+  /** Path into the body ('*' = each array item). */
+  path: string[];
+  kind: IdentityKind;
+  /** x-identity-by: the kind chosen by a sibling field's value (private-query's target by its tool); `kind` otherwise. */
+  by?: { field: string; kinds: Record<string, IdentityKind> };
 }
 
 export interface ErrorEntry {

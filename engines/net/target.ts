@@ -61,6 +61,24 @@ export function parseTargetUrl(value: string): { ok: true; url: URL } | { ok: fa
   return { ok: true, url };
 }
 
+/**
+ * The one spelling of a public http(s) URL (WHATWG parsing does most of it: scheme and host lower
+ * case, IDN hosts in punycode, the default port dropped, an empty path as `/`). On top: the
+ * fragment (never sent to the server) and an empty query (`?`) are dropped, and a trailing dot of
+ * the host is removed as for domains. A trailing slash on a non-root path stays: servers may
+ * answer /a and /a/ differently.
+ */
+export function canonicalTargetUrl(value: string): { ok: true; url: URL } | { ok: false; problem: UrlProblem } {
+  const parsed = parseTargetUrl(value);
+  if (!parsed.ok) return parsed;
+  const url = parsed.url;
+  url.hash = '';
+  // search is '' both without a query and with an empty one; assigning '' removes the '?'.
+  if (url.search === '') url.search = '';
+  if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1);
+  return { ok: true, url };
+}
+
 /** Special-use and private-network names (RFC 6761, RFC 8375, ICANN's .internal, common intranet suffixes). */
 const LOCAL_SUFFIXES = ['localhost', 'localdomain', 'local', 'internal', 'intranet', 'lan', 'home', 'corp', 'private', 'arpa', 'test', 'example', 'invalid', 'onion', 'alt'];
 

@@ -21,7 +21,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Identity of a request's input: operation, normalized body and the tier that prices it. */
+/** Identity of a request's input: operation, canonical body (server/pipeline/identity.ts) and the tier that prices it. */
 export function fingerprint(operationId: string, input: unknown, tier: string): string {
   // crypto.hash (Node >= 20.12): one call, no Hash object per fingerprint.
   return hash('sha256', canonicalJson({ operationId, input, tier }), 'hex');

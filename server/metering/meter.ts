@@ -20,10 +20,11 @@ import { ServiceError } from '../problem.ts';
 import type { BeginResult, Json, QuoteRecord, Store, StoredResponse } from '../store/types.ts';
 import type { Facilitator } from '../payments/facilitator.ts';
 import { checkPayload, decodePayment, paymentRequired, requirementsFor, type PaymentPayload, type PaymentRequired, type PaymentRequirements, type PaymentTerms } from '../payments/x402.ts';
-import { utcDay } from './day.ts';
+import { nextUtcMidnight, utcDay } from './day.ts';
 import { fingerprint } from './fingerprint.ts';
 import type { FreeQuota, Lease } from './quota.ts';
 import { createCaps, type CapHold, type Caps } from './caps.ts';
+import type { MergedEntry } from '../pipeline/identity.ts';
 
 export interface QuoteOffer {
   priceMicroUsd: number;
@@ -52,6 +53,8 @@ export interface MeteredCall {
   usage: { priceMicroUsd: number; chargedMicroUsd: number; charge?: 'free_use' | 'settlement' };
   /** The request's settlement hold (server/lifecycle.ts), when it runs inside one. */
   settlementHold?: { settling: boolean };
+  /** List entries the validate stage merged into earlier ones (step 1 reports them: merged_entries). */
+  merged?: MergedEntry[];
 }
 
 /** What the meter reports for metrics: each charge and each settlement attempt's outcome. */
@@ -122,6 +125,8 @@ interface Rows {
   finishedElsewhere(response: StoredResponse): void;
   abandon(): Promise<void>;
 }
+/** The quote payload's key for the fingerprint of the step-1 input it answers (handlers read only their own keys). */
+const STEP_ONE_INPUT = 'step_one_input';
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const isOk = (result: unknown) => (result as { status?: unknown } | null)?.status === 'ok';
 
@@ -340,8 +345,37 @@ export function createMeter({
     throw new ServiceError('request_already_started', { detail: 'The same request is still running. Wait a minute and repeat it with the same input; do not pay again.' });
   }
 
+  /** Step 1's answer with this call's merged entries (a repeat may spell its list otherwise). */
+  function withMerged(body: Record<string, unknown>, call: MeteredCall): Record<string, unknown> {
+    return call.merged?.length ? { ...body, merged_entries: call.merged } : body;
+  }
+
+  /**
+   * The step-1 answer this caller got today for the same canonical input, while its quote can still
+   * be paid (live) or after it was paid (step 2 then replays the paid answer): sent again without a
+   * new scan, so one input never makes two quotes to pay.
+   */
+  const liveQuotes = {
+    identity: (call: MeteredCall) => fingerprint(call.operation.operationId, call.input, call.tier),
+    key: (call: MeteredCall) => `${call.ip}|${liveQuotes.identity(call)}`,
+    async find(call: MeteredCall, at: Date): Promise<MeterOutcome | null> {
+      const kept = await store.cache.get({ ns: 'step-1', key: liveQuotes.key(call), now: at.getTime() });
+      const { quoteId, body } = (kept?.value ?? {}) as { quoteId?: string; body?: Record<string, unknown> };
+      if (!quoteId || !body) return null;
+      const quote = await store.quotes.get(quoteId);
+      if (!quote || (!quote.paidAt && quote.expiresAt <= at.getTime())) return null;
+      call.usage.priceMicroUsd = quote.priceMicroUsd;
+      return { status: 200, body: withMerged(body, call), headers: { 'X-Idempotent-Replay': 'true' }, kind: 'replay' };
+    },
+    async keep(call: MeteredCall, quoteId: string, body: Record<string, unknown>, at: Date) {
+      await store.cache.set({ ns: 'step-1', key: liveQuotes.key(call), value: { quoteId, body } as unknown as Json, expiresAt: nextUtcMidnight(at).getTime() });
+    },
+  };
+
   async function stepOne(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>): Promise<MeterOutcome> {
     const at = now();
+    const live = await liveQuotes.find(call, at);
+    if (live) return live;
     const scan = await quota.takeScan(call.ip, at);
     if (!scan.lease) {
       throw new ServiceError('scan_quota', {
@@ -364,17 +398,15 @@ export function createMeter({
       throw new ServiceError('invalid_engine_result', { detail: 'Step 1 produced a quote without a valid price (above 0, at most $1). Nothing was charged and the scan was given back.' });
     }
     await scan.lease.commit();
-    if (body?.status !== 'quote' || !quoted) return { status: 200, body, headers: {}, kind: 'result' };
+    if (body?.status !== 'quote' || !quoted) return { status: 200, body: body && typeof body === 'object' ? withMerged(body, call) : body, headers: {}, kind: 'result' };
     const id = `q_${randomBytes(18).toString('base64url')}`;
     const expiresAt = at.getTime() + quoteLifetimeMs;
-    await store.quotes.put({ id, operation: call.operation.operationId, caller: call.ip, priceMicroUsd: quoted.priceMicroUsd, billableCount: quoted.billableCount, payload: quoted.payload, createdAt: at.getTime(), expiresAt });
+    const payload = { ...(quoted.payload as Record<string, Json>), [STEP_ONE_INPUT]: liveQuotes.identity(call) };
+    await store.quotes.put({ id, operation: call.operation.operationId, caller: call.ip, priceMicroUsd: quoted.priceMicroUsd, billableCount: quoted.billableCount, payload, createdAt: at.getTime(), expiresAt });
     call.usage.priceMicroUsd = quoted.priceMicroUsd;
-    return {
-      status: 200,
-      body: { ...body, quote_id: id, expires_at: new Date(expiresAt).toISOString(), billable_count: quoted.billableCount, price_micro_usd: quoted.priceMicroUsd, price_usd: quoted.priceMicroUsd / 1_000_000 },
-      headers: {},
-      kind: 'result',
-    };
+    const answer = { ...body, quote_id: id, expires_at: new Date(expiresAt).toISOString(), billable_count: quoted.billableCount, price_micro_usd: quoted.priceMicroUsd, price_usd: quoted.priceMicroUsd / 1_000_000 };
+    await liveQuotes.keep(call, id, answer, at);
+    return { status: 200, body: withMerged(answer, call), headers: {}, kind: 'result' };
   }
 
   async function stepTwo(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>): Promise<MeterOutcome> {
@@ -382,14 +414,18 @@ export function createMeter({
     if (!quote || quote.operation !== call.operation.operationId) {
       throw new ServiceError('quote_not_found', { detail: `No quote ${JSON.stringify(call.input.quote_id)} exists for ${call.operation.offerId}. Repeat step 1.` });
     }
-    if (quote.expiresAt <= now().getTime()) throw new ServiceError('quote_expired', { detail: `The quote expired at ${new Date(quote.expiresAt).toISOString()}. Nothing was charged; repeat step 1.` });
-    return priced(call, run, quote.priceMicroUsd, quote);
+    // A paid quote is past payment, not expired: its caller and payer get its answer again that day.
+    if (!quote.paidAt && quote.expiresAt <= now().getTime()) throw new ServiceError('quote_expired', { detail: `The quote expired at ${new Date(quote.expiresAt).toISOString()}. Nothing was charged; repeat step 1.` });
+    // Step 2 is identified by its step-1 input, not by the quote: two quotes of one canonical input
+    // (two step 1s at once, or one after the first expired unpaid) are paid once a day.
+    const stepOneInput = (quote.payload as Record<string, unknown> | null)?.[STEP_ONE_INPUT];
+    return priced(call, run, quote.priceMicroUsd, quote, typeof stepOneInput === 'string' ? stepOneInput : undefined);
   }
 
-  async function priced(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>, price: number, quote: QuoteRecord | null): Promise<MeterOutcome> {
+  async function priced(call: MeteredCall, run: (extras: ExecutionExtras) => Promise<unknown>, price: number, quote: QuoteRecord | null, identity?: string): Promise<MeterOutcome> {
     const at = now();
     call.usage.priceMicroUsd = price;
-    const fp = fingerprint(call.operation.operationId, call.input, call.tier);
+    const fp = identity ?? fingerprint(call.operation.operationId, call.input, call.tier);
     // One input of one caller on one UTC day is one row, whatever key was sent: at most one charge.
     // An explicit key is a second name for the same call (its conflicts and replays are its own).
     const inputKey = `auto:${utcDay(at)}:${fp}`;

@@ -1,11 +1,11 @@
 /**
  * The transport-independent core of a call, shared by HTTP and MCP:
- * validate (headers, body, the handler's precheck) -> meter (free quota or x402: pay, handle, settle) -> outcome.
+ * validate (headers, body canonicalized by x-identity, the handler's precheck) -> meter (free quota or x402: pay, handle, settle) -> outcome.
  * The handler's result is checked against the contract before anything is charged.
  */
 import { canonicalOperation, errorEntry, validatorFor, type OperationInfo } from '../contract.ts';
 import { ServiceError } from '../problem.ts';
-import { parseIdempotencyKey, parsePrivateTier, validateBody } from './validate.ts';
+import { parseIdempotencyKey, parsePrivateTier, validateInput } from './validate.ts';
 import type { ExecutionExtras, Meter, MeterOutcome } from '../metering/meter.ts';
 import type { FreeQuota } from '../metering/quota.ts';
 import type { CallerFacts, HandlerRegistry, HandlerServices } from '../../handlers/types.ts';
@@ -131,10 +131,10 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     }
     const idempotencyKey = parseIdempotencyKey(call.idempotencyKey);
     const tier = operation.headerParams.includes('X-Private-Query-Tier') ? parsePrivateTier(call.privateTier) : 'single';
-    const input = validateBody(operation, call.body);
+    const { input, merged } = validateInput(operation, call.body);
     handlers[operation.operationId]?.precheck?.(input, { tier });
     return meter(
-      { operation, input, tier, idempotencyKey, ip: call.ip, requestId: call.requestId, resource: resourceOf(call, operation), payment: call.payment, usage: call.usage, settlementHold: call.settlementHold },
+      { operation, input, tier, idempotencyKey, ip: call.ip, requestId: call.requestId, resource: resourceOf(call, operation), payment: call.payment, usage: call.usage, settlementHold: call.settlementHold, merged },
       (extras) => runHandler(operation, input, call, tier, extras),
     );
   }

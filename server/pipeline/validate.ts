@@ -1,12 +1,13 @@
 /**
  * Validate stage: the same checks for HTTP and MCP. Body against the generated Ajv 2020
- * validator of the operation's request schema, then the checks a schema cannot express
- * (public domains, target URLs), then the request headers the operation takes.
+ * validator of the operation's request schema, then each priced field canonicalized by its
+ * x-identity kind (public domains, target URLs, lists: server/pipeline/identity.ts), then the
+ * request headers the operation takes.
  */
 import type { ErrorObject } from 'ajv';
-import { normalizeDomain, parseTargetUrl, URL_PROBLEM_TEXT } from '../../engines/net/target.ts';
 import { requestSchemas, validatorFor, type ErrorCode, type OperationInfo } from '../contract.ts';
 import { ServiceError } from '../problem.ts';
+import { canonicalizeInput, type MergedEntry } from './identity.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 const TIERS = ['single', 'bundle'];
@@ -40,25 +41,15 @@ function pickCode(codes: ErrorCode[], errors: ErrorObject[]): ErrorCode {
   return codes.find((code) => code !== 'invalid_input') ?? 'invalid_input';
 }
 
-// Fields as (holder, key) rather than setter closures: this runs on every call, and under tsx
-// every named closure created costs a defineProperty (esbuild keepNames).
-function valuesAt(body: any, path: string[], prefix = ''): { pointer: string; value: unknown; holder: any; key: string }[] {
-  if (path.length === 0) return [];
-  const [head, ...rest] = path;
-  if (body === null || typeof body !== 'object') return [];
-  const keys = head === '*' ? (Array.isArray(body) ? body.map((_, index) => String(index)) : []) : head in body ? [head] : [];
-  return keys.flatMap((key) =>
-    rest.length === 0
-      ? [{ pointer: `${prefix}/${key}`, value: body[key], holder: body, key }]
-      : valuesAt(body[key], rest, `${prefix}/${key}`),
-  );
-}
-
-/** Validates and normalizes an operation's body; throws ServiceError with the catalog code. */
-export function validateBody(op: OperationInfo, body: unknown): Record<string, unknown> {
-  if (!op.requestSchema) return {};
-  // Bodies are parsed JSON; only top-level fields and top-level arrays are rewritten (domain
-  // normalization, defaults), so a shallow copy keeps the caller's object unchanged.
+/**
+ * Validates an operation's body and rewrites its priced fields to their canonical values (the
+ * input the fingerprint and the handler see); throws ServiceError with the catalog code. `merged`:
+ * list entries that named the same thing as an earlier entry and were dropped.
+ */
+export function validateInput(op: OperationInfo, body: unknown): { input: Record<string, unknown>; merged: MergedEntry[] } {
+  if (!op.requestSchema) return { input: {}, merged: [] };
+  // Bodies are parsed JSON; only top-level fields and top-level arrays are rewritten (canonical
+  // identities, defaults), so a shallow copy keeps the caller's object unchanged.
   const input = shallowCopy(body);
   const validate = validatorFor(op.requestSchema);
   if (!validate(input)) {
@@ -68,33 +59,16 @@ export function validateBody(op: OperationInfo, body: unknown): Record<string, u
     const violations = errors.filter((error) => error.keyword !== 'if').map(violation);
     throw new ServiceError(code, { detail: `The body does not match ${op.requestSchema}: ${violations.map((v) => `${v.pointer} ${v.detail}`).join('; ')}`, errors: violations });
   }
-  for (const path of op.domainPaths) {
-    for (const field of valuesAt(input, path)) {
-      const normalized = normalizeDomain(field.value as string);
-      if (!normalized) {
-        throw new ServiceError('invalid_domain', {
-          detail: `${field.pointer} ${JSON.stringify(field.value)} is not a bare public domain`,
-          errors: [{ pointer: field.pointer, detail: 'must be a bare public domain such as example.com' }],
-        });
-      }
-      field.holder[field.key] = normalized;
-    }
-  }
-  for (const path of op.targetUrlPaths) {
-    for (const field of valuesAt(input, path)) {
-      const parsed = parseTargetUrl(field.value as string);
-      if (!parsed.ok) {
-        throw new ServiceError('unsafe_or_invalid_target', {
-          detail: `${field.pointer} ${URL_PROBLEM_TEXT[parsed.problem]}`,
-          errors: [{ pointer: field.pointer, detail: URL_PROBLEM_TEXT[parsed.problem] }],
-        });
-      }
-    }
-  }
+  const merged = canonicalizeInput(op.identity, input);
   for (const [name, value] of defaultsOf(op.requestSchema)) {
     if (input[name] === undefined) input[name] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
   }
-  return input;
+  return { input, merged };
+}
+
+/** validateInput's canonical input alone. */
+export function validateBody(op: OperationInfo, body: unknown): Record<string, unknown> {
+  return validateInput(op, body).input;
 }
 
 function shallowCopy(body: unknown): Record<string, unknown> {

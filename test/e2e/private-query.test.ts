@@ -57,8 +57,9 @@ describe('private-query: the target stays out of payment metadata', { timeout: 2
 
   async function useFreeCalls(who: Record<string, string>) {
     for (let i = 0; i < 5; i++) {
-      // a repeated identical call is a replay and uses nothing: vary the target's form
-      const free = await call(service.url, '/v1/private-query', { body: { tool: 'tech_stack', target: `https://${SECRET}/?visit=${i}` }, headers: who });
+      // a repeated input is a replay and uses nothing (for tech_stack every URL on the domain is the
+      // domain): five pages, each its own input of clean_markdown
+      const free = await call(service.url, '/v1/private-query', { body: { tool: 'clean_markdown', target: `https://${SECRET}/?visit=${i}` }, headers: who });
       assert.equal(free.body.status, 'ok');
     }
   }

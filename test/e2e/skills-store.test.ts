@@ -236,10 +236,22 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
       free(headers);
     });
 
+    it('takes competitor_domains as a set: a domain named twice in any spelling is one competitor, and any order is one input', async () => {
+      const who = caller();
+      const path = '/v1/skills/agentic_shelf_schema_comparator';
+      const first = await call(service.url, path, { body: { domain: S.microdata, competitor_domains: [S.openGraph, S.full, `${S.openGraph.toUpperCase()}.`] }, headers: who });
+      assert.equal(first.status, 200);
+      assertValid('ShelfComparatorResult', first.body);
+      assert.deepEqual(first.body.stores.map((store: any) => store.domain), [S.microdata, S.full, S.openGraph]);
+      charged(first.headers);
+      const reordered = await call(service.url, path, { body: { domain: S.microdata.toUpperCase(), competitor_domains: [S.full, S.openGraph] }, headers: who });
+      assert.equal(reordered.headers.get('x-idempotent-replay'), 'true', 'the same set in another order and spelling is the same input');
+      assert.deepEqual(reordered.body, first.body);
+    });
+
     const refusals: [string, string, string[], RegExp, string][] = [
       ['the store itself (its www. name)', S.microdata, [S.full, `www.${S.microdata}`], /competitor_domains\[1\] \(www\.copperleaf-kitchen\.com\) is the store itself/, '/competitor_domains/1'],
-      ['a competitor named twice after normalization', S.microdata, [S.openGraph, `${S.openGraph.toUpperCase()}.`], /names the same store as competitor_domains\[0\]/, '/competitor_domains/1'],
-      ['the same string twice (uniqueItems)', S.microdata, [S.full, S.full], /must NOT have duplicate items/, '/competitor_domains'],
+      ['one competitor as www. and bare name', S.microdata, [`www.${S.openGraph}`, S.openGraph], /names the same store as competitor_domains\[0\]/, '/competitor_domains/1'],
       ['four competitors', S.microdata, [S.full, S.openGraph, S.blocked, S.promo], /must NOT have more than 3 items/, '/competitor_domains'],
     ];
     for (const [name, domain, competitors, detail, pointer] of refusals) {

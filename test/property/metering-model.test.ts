@@ -53,6 +53,7 @@ import { createHousekeeping } from '../../server/store/housekeeping.ts';
 import { utcDay } from '../../server/metering/day.ts';
 import type { Store } from '../../server/store/types.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
+import { createBatch } from '../../handlers/batch.ts';
 
 const RUNS = Number(process.env.METERING_MODEL_RUNS ?? 6);
 const SEED = Number(process.env.METERING_MODEL_SEED ?? 20261125);
@@ -94,7 +95,8 @@ type Step =
   | { kind: 'killDuringSettle'; caller: number; op: number; domain: string; instance: number }
   | { kind: 'time'; seconds: number }
   | { kind: 'midnight' }
-  | Money31Step;
+  | Money31Step
+  | IdentityStep;
 
 const callerArb = fc.integer({ min: 0, max: CALLERS.length - 1 });
 const opArb = fc.integer({ min: 0, max: OPERATIONS.length - 1 });
@@ -108,6 +110,8 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('time' as const), seconds: fc.integer({ min: 1, max: 7_200 }) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'midnight' as const }) },
   ...money31Arbitraries(),
+  // Lazily: the identity steps' constants are declared at the end of this file.
+  { weight: 6, arbitrary: fc.constant(null).chain(() => identityStepArb()) },
 );
 
 // ---------- money31 (issue 31): payments while free, long calls, payers on one quote, caps ----------
@@ -124,8 +128,6 @@ type Money31Step =
 
 /** How long a long call runs (real time): past the stale window, repeated at STALE_MS + 1 s. */
 const LONG_CALL_MS = STALE_MS + 2_500;
-/** Step 1 of the model's batch prices each ok row at this. */
-const QUOTE_ROW_PRICE = 5_000;
 /** The caps of the model's own instances: set, so every delivery is counted, and never reached. */
 const UNCAPPED = 1_000_000_000_000;
 
@@ -194,18 +196,6 @@ interface Model {
   /** Payment headers already used, with the input they paid for. */
   payments: { caller: number; op: number; domain: string; header: string }[];
 }
-
-/** The model's batch: step 1 quotes every domain as an ok row at QUOTE_ROW_PRICE; step 2 delivers the quoted rows. */
-const money31Batch = async (input: { domains: string[] }, context: { quote: { payload: unknown; priceMicroUsd: number } | null; offerQuote: (offer: { priceMicroUsd: number; billableCount: number; payload: unknown }) => void }) => {
-  if (context.quote) {
-    const rows = (context.quote.payload as { rows: unknown[] }).rows;
-    return { status: 'ok', results: rows, billable_count: rows.length, price_micro_usd: context.quote.priceMicroUsd, price_usd: context.quote.priceMicroUsd / 1e6, next: 'Done.' };
-  }
-  const base = minimalResults.get('techStack') as Record<string, unknown>;
-  const rows = input.domains.map((domain) => ({ domain, status: 'ok', price_micro_usd: QUOTE_ROW_PRICE, result: { ...base, domain, status: 'ok' } }));
-  context.offerQuote({ priceMicroUsd: rows.length * QUOTE_ROW_PRICE, billableCount: rows.length, payload: { rows } });
-  return { status: 'quote', statuses: input.domains.map((domain) => ({ domain, status: 'ok', billable: true })), next: 'Pay step 2.' };
-};
 
 describe('metering model: one charge per input, never for nothing, free calls that survive a kill', { timeout: 900_000 }, () => {
   let chain: ChainWorld;
@@ -298,7 +288,9 @@ describe('metering model: one charge per input, never for nothing, free calls th
         const base = minimalResults.get(operationId) as Record<string, unknown>;
         return { ...base, domain: input.domain, status: isOkInput(input.domain) ? ok : notOk };
       };
-      return { techStack: answer('techStack', 'ok', 'no_signals') as never, searchAds: answer('searchAds', 'ok', 'no_ads') as never, batch: money31Batch as never };
+      const registry: HandlerRegistry = { techStack: answer('techStack', 'ok', 'no_signals') as never, searchAds: answer('searchAds', 'ok', 'no_ads') as never, ...identityHandlers() };
+      registry.batch = createBatch(() => listRegistry(registry));
+      return registry;
     }
 
     async function startInstance(index: number, capped: { dailyCostCapMicroUsd: number; settlementCapMicroUsd: number } = { dailyCostCapMicroUsd: UNCAPPED, settlementCapMicroUsd: UNCAPPED }): Promise<Instance> {
@@ -518,6 +510,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
           assert.ok(!side.quote || perQuote.get(side.quote)! <= 1, `${label}: quote ${side.quote} charged twice`);
           continue;
         }
+        if (identity.owns(entry.requestId)) continue;
         const input = requestInput.get(entry.requestId ?? '');
         assert.ok(input, `${label}: every charge belongs to a request the test sent (${entry.requestId})`);
         assert.ok(isOkInput(input.domain), `${label}: a charge for ${input.domain}, whose result is not ok`);
@@ -536,6 +529,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
       }
       const settled = charges.filter((entry) => entry.kind === 'settlement').reduce((sum, entry) => sum + entry.amountMicroUsd, 0);
       assert.equal(await chain.balanceOf(payTo), startBalance + BigInt(settled), `${label}: the ledger's settlements are the chain's transfers`);
+      identity.checkInvariants(label, charges);
     }
 
     // ---------- money31 steps (issue 31) ----------
@@ -646,7 +640,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
       assert.equal(quote.body.status, 'quote');
       const id = quote.body.quote_id as string;
       const price = quote.body.price_micro_usd as number;
-      assert.equal(price, 2 * QUOTE_ROW_PRICE);
+      assert.equal(price, 2 * BATCH.rowPrice);
       const wallets = step.samePayer ? step.payers.map(() => payer) : await Promise.all(step.payers.map(() => chain.newPayer(1_000_000n)));
       const urlOf = (p: (typeof step.payers)[number]) => instances[p.instance].service.url;
       const headers: string[] = [];
@@ -718,6 +712,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
       else await capBurst(step);
     }
 
+    const identity = identitySteps({ url: (instance) => instances[instance].service.url, now, sign, counters: (bucket, ip) => stores[0].counters.get({ bucket, subject: ip, window: model.day, now: now().getTime(), staleAfterMs: STALE_MS }), ledger: () => stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER }), day: () => model.day, freeUsed: model.freeUsed, callerDay });
     try {
       instances.push(await startInstance(0), await startInstance(1));
       for (const [index, step] of steps.entries()) {
@@ -725,6 +720,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
         else if (step.kind === 'burst') await runBurst(step.calls);
         else if (step.kind === 'killDuringFreeCall') await killDuringFreeCall(step);
         else if (step.kind === 'killDuringSettle') await killDuringSettle(step);
+        else if (isIdentityStep(step)) await identity.run(step);
         else if (step.kind === 'time') await advance(step.seconds * 1000);
         else if (step.kind !== 'midnight') await runMoney31Step(step);
         else {
@@ -745,3 +741,252 @@ describe('metering model: one charge per input, never for nothing, free calls th
     }
   }
 });
+
+// ---------- identity steps (issue 31): URL spellings and lists with repeats, one charge per canonical input ----------
+//
+// Drawn beside the steps above, by their own generators and checked by their own model:
+// - urlCall: clean-markdown on one of a few pages in a drawn spelling (scheme and host case, :443,
+//   a trailing dot, an empty path, a fragment, a lone `?`); the same canonical URL by the same
+//   caller on the same day is one charge (free use or settlement), its repeats replay it;
+// - listQuote: batch tech-stack step 1 with a list of domains in drawn spellings and repeats, then
+//   step 2 paid: billable_count and the price count distinct ok domains only, merged_entries names
+//   every repeat, a repeated step 1 of the same canonical list returns the same quote without a
+//   scan, two step 1s sent at once may make two quotes but paying both charges once, and the same
+//   canonical list by the same caller on the same day is settled at most once.
+// Invariant: never two charges for one canonical input by one caller on one UTC day.
+
+/** Canonical pages; /docs and /docs/ are two (a trailing slash on a non-root path stays). */
+const PAGES = ['https://page-a.com/', 'https://page-b.com/docs', 'https://page-b.com/docs/'];
+const MARKDOWN = { path: '/v1/clean-markdown', offer: 'clean-markdown', price: 2000 };
+const LIST_DOMAINS = ['ok-a.com', 'ok-b.com', 'no-a.com'];
+const BATCH = { path: '/v1/batch', offer: 'batch', rowPrice: 10000, scans: 3 };
+
+type UrlSpelling = { upper: boolean; port: boolean; hostDot: boolean; dropRoot: boolean; fragment: boolean; emptyQuery: boolean };
+type ListEntry = { domain: number; upper: boolean; dot: boolean };
+type IdentityStep =
+  | { kind: 'urlCall'; caller: number; page: number; spellings: UrlSpelling[]; pay: 'none' | 'fresh'; instance: number }
+  | { kind: 'listQuote'; caller: number; entries: ListEntry[]; pay: boolean; repeat: boolean; together: boolean; instance: number };
+
+function identityStepArb(): fc.Arbitrary<IdentityStep> {
+  const spelling = fc.record({ upper: fc.boolean(), port: fc.boolean(), hostDot: fc.boolean(), dropRoot: fc.boolean(), fragment: fc.boolean(), emptyQuery: fc.boolean() });
+  const entry = fc.record({ domain: fc.integer({ min: 0, max: LIST_DOMAINS.length - 1 }), upper: fc.boolean(), dot: fc.boolean() });
+  return fc.oneof(
+    // One page in 1 to 3 spellings, one after the other.
+    fc.record({ kind: fc.constant('urlCall' as const), caller: callerArb, page: fc.integer({ min: 0, max: PAGES.length - 1 }), spellings: fc.array(spelling, { minLength: 1, maxLength: 3 }), pay: fc.constantFrom('none' as const, 'fresh' as const), instance: instanceArb }),
+    // repeat: the same list again, every entry spelled otherwise (step 1, and step 2 when pay);
+    // together: instead, both spellings' step 1 at once.
+    fc.record({ kind: fc.constant('listQuote' as const), caller: callerArb, entries: fc.array(entry, { minLength: 1, maxLength: 6 }), pay: fc.constantFrom(true, true, false), repeat: fc.constantFrom(true, true, false), together: fc.boolean(), instance: instanceArb }),
+  );
+}
+
+function isIdentityStep(step: Step): step is IdentityStep {
+  return step.kind === 'urlCall' || step.kind === 'listQuote';
+}
+
+/** A canonical URL spelled as drawn. */
+function spellUrl(canonical: string, spelling: UrlSpelling): string {
+  const url = new URL(canonical);
+  const host = (spelling.upper ? url.hostname.toUpperCase() : url.hostname) + (spelling.hostDot ? '.' : '');
+  const path = spelling.dropRoot && url.pathname === '/' && !url.search ? '' : url.pathname;
+  const query = url.search || (spelling.emptyQuery ? '?' : '');
+  return `${spelling.upper ? 'HTTPS' : 'https'}://${host}${spelling.port ? ':443' : ''}${path}${query}${spelling.fragment ? '#top' : ''}`;
+}
+
+const spellDomain = (domain: string, { upper, dot }: ListEntry) => (upper ? domain.toUpperCase() : domain) + (dot ? '.' : '');
+
+/** clean-markdown for the model: every page converts (ok). */
+function identityHandlers(): HandlerRegistry {
+  return {
+    cleanMarkdown: (async (input: { url: string }) => ({ ...(minimalResults.get('cleanMarkdown') as object), domain: new URL(input.url).hostname, status: 'ok', markdown: `# ${input.url}` })) as never,
+  };
+}
+
+/** The rows of a batch take a little time, so that two step 1s sent at once both run before either keeps its quote. */
+function listRegistry(registry: HandlerRegistry): HandlerRegistry {
+  const techStack = registry.techStack!;
+  return { ...registry, techStack: (async (input: unknown, context: never) => (await new Promise((resolve) => setTimeout(resolve, 50)), techStack(input, context))) as never };
+}
+
+interface IdentityContext {
+  url(instance: number): string;
+  now(): Date;
+  sign(terms: string): Promise<string>;
+  ledger(): Promise<{ kind: string; requestId: string | null; caller: string | null; at: number; amountMicroUsd: number }[]>;
+  day(): string;
+  /** The store's counter of a bucket (free, scan) for this caller today. */
+  counters(bucket: string, ip: string): Promise<{ used: number; held: number }>;
+  /** The model's free uses per caller-day, shared with the steps above. */
+  freeUsed: Map<string, number>;
+  callerDay(caller: number): string;
+}
+
+function identitySteps(context: IdentityContext) {
+  /** requestId -> the canonical input it was for (with its caller). */
+  const inputOf = new Map<string, { caller: number; input: string }>();
+  /** caller|day|canonical input -> the ok answer it got (charged once). */
+  const charged = new Map<string, unknown>();
+  /**
+   * caller|day|canonical list -> the quote step 1 answers again while live, or once paid. After two
+   * step 1s at once the service keeps one of the two (`certain` false: either may come back).
+   */
+  const quotes = new Map<string, { ids: Set<string>; expiresAt: number; certain: boolean }>();
+  const paidQuotes = new Set<string>();
+  /** caller|day -> free scans used. */
+  const scans = new Map<string, number>();
+  const key = (caller: number, input: string, day = context.day()) => `${caller}|${day}|${input}`;
+
+  async function send(instance: number, caller: number, path: string, body: unknown, input: string, extra: Record<string, string> = {}): Promise<CallResult> {
+    const answer = await call(context.url(instance), path, { body, headers: { 'X-Forwarded-For': CALLERS[caller], ...extra } });
+    const requestId = answer.headers.get('x-request-id');
+    if (requestId) inputOf.set(requestId, { caller, input });
+    return answer;
+  }
+
+  async function urlCall(step: Extract<IdentityStep, { kind: 'urlCall' }>) {
+    for (const spelling of step.spellings) await urlCallOnce(step, spelling);
+  }
+
+  async function urlCallOnce(step: Extract<IdentityStep, { kind: 'urlCall' }>, spelling: UrlSpelling) {
+    const canonical = PAGES[step.page];
+    const sent = spellUrl(canonical, spelling);
+    const input = `markdown ${canonical}`;
+    const before = (await context.ledger()).length;
+    const known = charged.get(key(step.caller, input));
+    const freeLeft = (context.freeUsed.get(context.callerDay(step.caller)) ?? 0) < FREE;
+    let answer = await send(step.instance, step.caller, MARKDOWN.path, { url: sent }, input);
+    const detail = `${JSON.stringify(step)} (${sent}) -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
+    let expectedCharge: string[] = [];
+    if (known !== undefined) {
+      assert.equal(answer.status, 200, `a spelling of an input charged today replays it: ${detail}`);
+    } else if (freeLeft) {
+      assert.equal(answer.status, 200, detail);
+      expectedCharge = ['free_use'];
+    } else {
+      assert.equal(answer.status, 402, `no free call left: ${detail}`);
+      if (step.pay === 'fresh') {
+        answer = await send(step.instance, step.caller, MARKDOWN.path, { url: sent }, input, { 'PAYMENT-SIGNATURE': await context.sign(answer.headers.get('payment-required')!) });
+        assert.equal(answer.status, 200, `paid: ${JSON.stringify(answer.body).slice(0, 200)}`);
+        expectedCharge = ['settlement'];
+      }
+    }
+    const charges = (await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
+    assert.deepEqual(charges.map((entry) => entry.kind), expectedCharge, `charges of ${detail}`);
+    if (known !== undefined) assert.deepEqual(answer.body, known, `the replay is the stored answer: ${detail}`);
+    if (answer.status === 200 && known === undefined) {
+      assert.equal(answer.body.status, 'ok');
+      charged.set(key(step.caller, input), answer.body);
+      if (expectedCharge[0] === 'free_use') context.freeUsed.set(context.callerDay(step.caller), (context.freeUsed.get(context.callerDay(step.caller)) ?? 0) + 1);
+    }
+  }
+
+  const respell = (entries: ListEntry[]) => entries.map((entry) => ({ ...entry, upper: !entry.upper, dot: !entry.dot }));
+
+  async function listQuote(step: Extract<IdentityStep, { kind: 'listQuote' }>) {
+    if (step.together) {
+      // Two step 1s of one canonical list at once: one or two scans, one or two quotes; paying
+      // every quote given charges the list once.
+      const given = await Promise.all([stepOne(step, step.entries, true), stepOne(step, respell(step.entries), true)]);
+      await resyncScans(step.caller);
+      if (step.pay) for (const id of new Set(given.filter((quoteId): quoteId is string => quoteId !== null))) await stepTwo(step, id);
+      return;
+    }
+    for (const entries of step.repeat ? [step.entries, respell(step.entries)] : [step.entries]) {
+      const id = await stepOne(step, entries, false);
+      if (id !== null && step.pay) await stepTwo(step, id);
+    }
+  }
+
+  const listInput = (step: Extract<IdentityStep, { kind: 'listQuote' }>) => {
+    const canonical = [...new Set(step.entries.map((entry) => LIST_DOMAINS[entry.domain]))];
+    return { canonical, input: `batch tech-stack ${canonical.join(',')}`, distinctOk: canonical.filter(isOkInput).length };
+  };
+
+  async function resyncScans(caller: number) {
+    scans.set(context.callerDay(caller), (await context.counters('scan', CALLERS[caller])).used);
+  }
+
+  /** Step 1 as the model expects it; returns the quote id given, if any. `concurrent`: its scan cannot be foreseen. */
+  async function stepOne(step: Extract<IdentityStep, { kind: 'listQuote' }>, entries: ListEntry[], concurrent: boolean): Promise<string | null> {
+    const sent = entries.map((entry) => spellDomain(LIST_DOMAINS[entry.domain], entry));
+    const { canonical, input, distinctOk } = listInput(step);
+    const scanKey = context.callerDay(step.caller);
+    const live = quotes.get(key(step.caller, input));
+    const reuses = live !== undefined && live.certain && ([...live.ids].some((id) => paidQuotes.has(id)) || live.expiresAt > context.now().getTime());
+    // After two step 1s at once: one of their quotes, or a new scan if the one kept expired unpaid.
+    const unforeseen = concurrent || (live !== undefined && !live.certain);
+    const before = (await context.ledger()).length;
+    const step1 = await send(step.instance, step.caller, BATCH.path, { tool: 'tech-stack', domains: sent }, input);
+    const detail = `${JSON.stringify(step)} (${JSON.stringify(sent)}) -> ${step1.status} ${JSON.stringify(step1.body).slice(0, 300)}`;
+    assert.deepEqual((await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement'), [], `step 1 charges nothing: ${detail}`);
+    if (reuses) {
+      assert.equal(step1.status, 200, detail);
+      assert.ok(live.ids.has(step1.body.quote_id), `the same canonical step 1 returns its live quote: ${detail}`);
+    } else if (unforeseen) {
+      if (!concurrent) await resyncScans(step.caller);
+      if (step1.status === 429) {
+        assert.equal(step1.body.code, 'scan_quota', detail);
+        return null;
+      }
+      assert.equal(step1.status, 200, detail);
+    } else if ((scans.get(scanKey) ?? 0) >= BATCH.scans) {
+      assert.equal(step1.body.code, 'scan_quota', detail);
+      return null;
+    } else {
+      assert.equal(step1.status, 200, detail);
+      scans.set(scanKey, (scans.get(scanKey) ?? 0) + 1);
+    }
+    if (distinctOk === 0) {
+      assert.equal(step1.body.status, 'nothing_billable', detail);
+    } else {
+      assert.equal(step1.body.status, 'quote', detail);
+      assert.equal(step1.body.billable_count, distinctOk, `billable_count counts distinct ok domains: ${detail}`);
+      assert.equal(step1.body.price_micro_usd, distinctOk * BATCH.rowPrice, `the price counts distinct ok domains: ${detail}`);
+    }
+    assert.deepEqual(step1.body.statuses.map((row: any) => row.domain), canonical, `one row per distinct domain: ${detail}`);
+    assert.equal(step1.body.merged_entries?.length ?? 0, sent.length - canonical.length, `every repeat is named in merged_entries: ${detail}`);
+    if (distinctOk === 0) return null;
+    const id: string = step1.body.quote_id;
+    const kept = quotes.get(key(step.caller, input));
+    if (concurrent) quotes.set(key(step.caller, input), { ids: new Set([...(kept?.certain === false ? kept.ids : []), id]), expiresAt: Date.parse(step1.body.expires_at), certain: false });
+    else quotes.set(key(step.caller, input), { ids: new Set([id]), expiresAt: Date.parse(step1.body.expires_at), certain: true });
+    return id;
+  }
+
+  /** Step 2 of a quote given to this caller: paid unless the list was charged to the caller today (then its answer again, free). */
+  async function stepTwo(step: Extract<IdentityStep, { kind: 'listQuote' }>, quoteId: string) {
+    const { canonical, input, distinctOk } = listInput(step);
+    const known = charged.get(key(step.caller, input));
+    const before = (await context.ledger()).length;
+    let step2 = await send(step.instance, step.caller, BATCH.path, { quote_id: quoteId }, input);
+    const detail = `step 2 of ${JSON.stringify(step)} (${quoteId}) -> ${step2.status} ${JSON.stringify(step2.body).slice(0, 200)}`;
+    if (known === undefined) {
+      assert.equal(step2.status, 402, `step 2 is paid: ${detail}`);
+      step2 = await send(step.instance, step.caller, BATCH.path, { quote_id: quoteId }, input, { 'PAYMENT-SIGNATURE': await context.sign(step2.headers.get('payment-required')!) });
+      assert.equal(step2.status, 200, `paid ${detail}`);
+    } else {
+      assert.equal(step2.status, 200, `a list charged today is delivered again, free: ${detail}`);
+    }
+    const charges = (await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
+    assert.deepEqual(charges.map((entry) => entry.amountMicroUsd), known === undefined ? [distinctOk * BATCH.rowPrice] : [], `charges of ${detail}`);
+    if (known !== undefined) assert.deepEqual(step2.body, known, `the answer it was charged for: ${detail}`);
+    assert.deepEqual(step2.body.results.map((row: any) => row.domain), canonical.filter(isOkInput));
+    charged.set(key(step.caller, input), step2.body);
+    if (known === undefined) paidQuotes.add(quoteId);
+  }
+
+  return {
+    run: (step: IdentityStep) => (step.kind === 'urlCall' ? urlCall(step) : listQuote(step)),
+    owns: (requestId: string | null) => inputOf.has(requestId ?? ''),
+    /** Never two charges for one canonical input by one caller on one UTC day. */
+    checkInvariants(label: string, charges: { requestId: string | null; at: number }[]) {
+      const perInput = new Map<string, number>();
+      for (const entry of charges) {
+        const owner = inputOf.get(entry.requestId ?? '');
+        if (!owner) continue;
+        const name = key(owner.caller, owner.input, utcDay(new Date(entry.at)));
+        perInput.set(name, (perInput.get(name) ?? 0) + 1);
+        assert.ok(perInput.get(name)! <= 1, `${label}: two charges for one canonical input by one caller on one day: ${name}`);
+      }
+    },
+  };
+}

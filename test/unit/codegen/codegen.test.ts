@@ -4,20 +4,37 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deref, stripExtensions } from '../../../codegen/spec.ts';
-import { markedPaths } from '../../../codegen/operations.ts';
+import { identityFields } from '../../../codegen/identity.ts';
 import { generate } from '../../../codegen/index.ts';
 
 describe('codegen', () => {
   it('inlines local refs, including refs into properties, and keeps siblings', () => {
-    const doc = { components: { schemas: { A: { type: 'string', 'x-domain': true }, B: { type: 'object', properties: { a: { $ref: '#/components/schemas/A' } } } } } };
-    assert.deepEqual(deref(doc, { $ref: '#/components/schemas/B/properties/a', description: 'd' }), { type: 'string', 'x-domain': true, description: 'd' });
+    const doc = { components: { schemas: { A: { type: 'string', 'x-identity': 'domain' }, B: { type: 'object', properties: { a: { $ref: '#/components/schemas/A' } } } } } };
+    assert.deepEqual(deref(doc, { $ref: '#/components/schemas/B/properties/a', description: 'd' }), { type: 'string', 'x-identity': 'domain', description: 'd' });
     assert.deepEqual(stripExtensions(deref(doc, doc.components.schemas.B)), { type: 'object', properties: { a: { type: 'string' } } });
     assert.throws(() => deref({ components: { schemas: { C: { $ref: '#/components/schemas/C' } } } }, { $ref: '#/components/schemas/C' }), /cyclic/);
   });
 
-  it('finds the domain fields of a schema, array items included', () => {
-    const schema = { properties: { domain: { 'x-domain': true }, list: { items: { 'x-domain': true } }, other: { type: 'string' } } };
-    assert.deepEqual(markedPaths(schema, 'x-domain'), [['domain'], ['list', '*']]);
+  it('finds the identity fields of a schema, array items included, and refuses unknown kinds', () => {
+    const kinds = ['domain', 'domain-list', 'url', 'host', 'exact'];
+    const schema = {
+      properties: {
+        domain: { 'x-identity': 'domain' },
+        list: { items: { 'x-identity': 'domain' } },
+        domains: { 'x-identity': 'domain-list', items: { 'x-identity': 'domain' } },
+        target: { 'x-identity': 'host', 'x-identity-by': { field: 'tool', kinds: { markdown: 'url' } } },
+        other: { type: 'string' },
+      },
+    };
+    assert.deepEqual(identityFields(schema, kinds, 'S'), [
+      { path: ['domain'], kind: 'domain' },
+      { path: ['list', '*'], kind: 'domain' },
+      { path: ['domains'], kind: 'domain-list' },
+      { path: ['target'], kind: 'host', by: { field: 'tool', kinds: { markdown: 'url' } } },
+    ]);
+    assert.throws(() => identityFields({ properties: { a: { 'x-identity': 'domian' } } }, kinds, 'S'), /S \/a: x-identity "domian" is not one of/);
+    assert.throws(() => identityFields({ properties: { a: { 'x-identity': 'domain-list', items: { type: 'string' } } } }, kinds, 'S'), /items of a domain-list must have x-identity domain/);
+    assert.throws(() => identityFields({ properties: { a: { 'x-identity': 'host', 'x-identity-by': { field: 'b', kinds: { c: 'nope' } } } } }, kinds, 'S'), /x-identity-by names "nope"/);
   });
 
   it('regenerates exactly what generated/ holds (the drift check of npm test)', async () => {

@@ -7,7 +7,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const doc = {
   components: {
     schemas: {
-      Domain: { type: 'string', maxLength: 253, 'x-domain': true, description: 'A bare domain. No scheme, path or port.' },
+      Domain: { type: 'string', maxLength: 253, 'x-identity': 'domain', description: 'A bare domain. No scheme, path or port.' },
       Step: { type: 'object', required: ['tool'], properties: { tool: { type: 'string' } } },
       Once: { type: 'object', properties: { level: { type: 'string', enum: ['a', 'b'] } } },
       Base: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } },
