@@ -835,8 +835,10 @@ function identitySteps(context: IdentityContext) {
   const scans = new Map<string, number>();
   const key = (caller: number, input: string, day = context.day()) => `${caller}|${day}|${input}`;
 
+  let sent = 0;
   async function send(instance: number, caller: number, path: string, body: unknown, input: string, extra: Record<string, string> = {}): Promise<CallResult> {
-    const answer = await call(context.url(instance), path, { body, headers: { 'X-Forwarded-For': CALLERS[caller], ...extra } });
+    // Each call in another spelling of its caller's address (CALLERS are identities, not addresses).
+    const answer = await call(context.url(instance), path, { body, headers: { 'X-Forwarded-For': spelled(caller, sent++), ...extra } });
     const requestId = answer.headers.get('x-request-id');
     if (requestId) inputOf.set(requestId, { caller, input });
     return answer;
