@@ -128,3 +128,9 @@ export const ROLE_LOCALS = new Set([
   'media', 'marketing', 'billing', 'accounts', 'finance', 'legal', 'privacy', 'security', 'abuse', 'noreply', 'no-reply', 'webmaster',
   'postmaster', 'enquiries', 'inquiries', 'partners', 'partnerships', 'recruiting', 'talent', 'feedback', 'service', 'mail', 'dpo', 'investors', 'ir',
 ]);
+
+/** The addresses extract-contacts gives as the company's own, of one page's found addresses (deduplicated, in page order). */
+export function companyAddresses(found: { address: string; source: EmailSource; spelledOut?: boolean }[], pageUrl: string): string[] {
+  const site = new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, '');
+  return [...new Set(found.filter((email) => judgeEmail(email.address, email.source, site, { spelledOut: email.spelledOut }).keep).map((email) => email.address))];
+}
