@@ -7,7 +7,8 @@
  *   main entity of a profile or about page;
  * - schema.org Person in microdata: the same relations, or a card of its own whose profile is a
  *   page of the site (a staff page), not a user profile;
- * - hCard / h-card of the article's author, or on a team page or section;
+ * - hCard / h-card of the article's author, on a team page or section, or stating a title or an
+ *   address on the site's domain;
  * - team cards on team and about pages, or under a heading such as "Our team", "Leadership",
  *   "Our staff": at least two cards, each a name heading with a role, an address or a personal
  *   profile of its own beside it (testimonials and quotes are not cards);
@@ -220,18 +221,16 @@ function vcardPeople(document: Document, frame: PageFrame, teams: Element[]): Pa
   const people: PagePerson[] = [];
   for (const card of document.querySelectorAll('.vcard, .h-card')) {
     if (card.closest(OTHERS_CONTAINER) || (frame.discussion && !inTeam(card, teams))) continue;
-    if (!inTeam(card, teams) && !card.closest('[class*="author" i], [class*="byline" i], [rel~="author"], [class*="entry-meta" i], [class*="post-meta" i]')) continue;
     const name = nameOf(card.querySelector('.fn, .p-name')?.textContent);
     if (!looksLikePersonName(name)) continue;
-    const email = card.querySelector('.email, .u-email');
+    const emailElement = card.querySelector('.email, .u-email');
+    const email = emailOf(emailElement?.getAttribute('href') ?? emailElement?.textContent);
+    const role = roleOf(card.querySelector('.title, .role, .p-job-title, .p-role')?.textContent);
+    // The article's author, a team's member, or a card of the site's own stating a title or an address on its domain.
+    const authored = !!card.closest('[class*="author" i], [class*="byline" i], [rel~="author"], [class*="entry-meta" i], [class*="post-meta" i]');
+    if (!inTeam(card, teams) && !authored && !role && !(email && sameDomain(email, frame.site))) continue;
     const profile = [...card.querySelectorAll('a.url, a.u-url, a[href]')].map((anchor) => profileOf(anchor.getAttribute('href'), frame.base)).find(Boolean) ?? null;
-    people.push({
-      name,
-      role: roleOf(card.querySelector('.title, .role, .p-job-title, .p-role')?.textContent),
-      email: emailOf(email?.getAttribute('href') ?? email?.textContent),
-      profile,
-      source: 'vcard',
-    });
+    people.push({ name, role, email, profile, source: 'vcard' });
   }
   return people;
 }
@@ -239,7 +238,7 @@ function vcardPeople(document: Document, frame: PageFrame, teams: Element[]): Pa
 const NAME_ELEMENTS = 'h2, h3, h4, h5, h6, strong, b, [class*="name"], [class*="title"]';
 const ROLE_ELEMENTS = 'p, span, small, em, div, h4, h5, h6, [class*="title"], [class*="role"], [class*="position"]';
 const TEAM_ID = /^(?:our-?)?(?:team|staff|leadership|people|management|founders|staff-?list|team-?members)$/i;
-const TEAM_HEADING = /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|contacts?|key\s+contacts|who\s+we\s+are)\s*[.:!]?\s*$/i;
+const TEAM_HEADING = /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts)\s*[.:!]?\s*$/i;
 
 /** The parts of a page that are a team: the whole page on a team or about page, else what follows a heading such as "Our team". */
 function teamRoots(document: Document, frame: PageFrame): Element[] {
@@ -251,9 +250,11 @@ function teamRoots(document: Document, frame: PageFrame): Element[] {
     let root: Element | null = heading.parentElement;
     for (let depth = 0; root && depth < 4 && root.tagName !== 'BODY'; depth++, root = root.parentElement) {
       const names = [...root.querySelectorAll(NAME_ELEMENTS)].filter((element) => element !== heading && !element.contains(heading) && looksLikePersonName(element.textContent ?? ''));
-      if (names.length >= 2) break;
+      if (names.length >= 2) {
+        roots.push(root);
+        break;
+      }
     }
-    if (root && root.tagName !== 'BODY') roots.push(root);
   }
   return roots;
 }
