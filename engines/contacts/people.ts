@@ -40,7 +40,7 @@ export interface PagePerson {
 /** Richer sources first: when two name the same person, the earlier one's fields win. */
 const PRIORITY: PersonSource[] = ['schema_person', 'vcard', 'team_card', 'mailto', 'byline'];
 
-const ORGANISATION_WORDS = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?)\b\.?$/i;
+const ORGANISATION_WORDS = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk)\b\.?$/i;
 const NOT_A_NAME = /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|call|select|country|meet)\b/i;
 /** Words of a job title, not of a name: a role line is not a person. */
 const TITLE_WORDS = /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education)\b/i;
@@ -58,7 +58,13 @@ export function looksLikePersonName(text: string): boolean {
 
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 /** A name as an author box writes it: "About Jane Doe", "Sobre Jane Doe", "By Jane Doe" are Jane Doe. */
-const nameOf = (text: string | null | undefined) => clean(text).replace(/^(about|sobre|über|à propos de|acerca de|by|por|von|par|door|di)\s+/i, '');
+function nameOf(text: string | null | undefined): string {
+  const name = clean(text).replace(/^(about|sobre|über|à propos de|acerca de|by|por|von|par|door|di)\s+/i, '');
+  // An image's alt text and the name beside it: "Jane Doe Jane Doe".
+  const words = name.split(' ');
+  const half = words.length / 2;
+  return words.length % 2 === 0 && words.slice(0, half).join(' ') === words.slice(half).join(' ') ? words.slice(0, half).join(' ') : name;
+}
 
 /** A short role line: a job title, not a sentence. */
 function roleOf(text: string | null | undefined): string | null {

@@ -54,6 +54,10 @@ describe('reading one page', () => {
       <script type="application/ld+json">{"@type":"ItemList","itemListElement":[{"@type":"ListItem","item":{"@type":"LocalBusiness","name":"Rosa Vidal Events","founder":{"@type":"Person","name":"Rosa Vidal"}}}]}</script>`;
     assert.deepEqual(readPage(directory, 'https://venuefinder.com/austin').people, []);
   });
+  it('reads a byline written twice (an image\'s alt text beside the name) as one name, and a news desk as no person', () => {
+    const html = `<p class="byline"><img alt=""> Saru Yeknom Saru Yeknom</p><script type="application/ld+json">{"@type":"NewsArticle","author":{"@type":"Person","name":"TOI Lifestyle Desk"}}</script>`;
+    assert.deepEqual(readPage(html, 'https://news.example.org/story').people.map((person) => person.name), ['Saru Yeknom']);
+  });
   it('reads a team under a heading such as "Our staff" on any page, and never a testimonial as a card', () => {
     const html = `<div id="sidebar"><h2>Our Staff</h2><div class="staff"><div class="staff_name"><a href="/author/arnold-kim/">Arnold Kim</a></div><div class="staff_position">Editorial Director</div></div>
       <div class="staff"><div class="staff_name"><a href="/author/eric-slivka/">Eric Slivka</a></div><div class="staff_position">Editor in Chief</div></div></div>
