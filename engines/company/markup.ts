@@ -17,7 +17,8 @@ const SCOPES = '[itemscope][itemtype], [typeof]';
 const ADDRESS_FIELDS: [keyof CompanyAddress, string][] = [['street', 'streetAddress'], ['locality', 'addressLocality'], ['region', 'addressRegion'], ['postal_code', 'postalCode'], ['country', 'addressCountry']];
 const SOMEONE_ELSES = /(^|\/)(ItemList|ListItem|Review|Comment|Answer|Question|Offer|Product|Event)$/;
 
-const typeOf = (element: Element) => `${element.getAttribute('itemtype') ?? ''} ${element.getAttribute('typeof') ?? ''}`.trim().split(/\s+/).map((type) => type.replace(/^https?:\/\/schema\.org\//, ''));
+/** The schema.org types an element's microdata (itemtype) or RDFa (typeof) gives it, without the prefix. */
+export const markupTypes = (element: Element): string[] => `${element.getAttribute('itemtype') ?? ''} ${element.getAttribute('typeof') ?? ''}`.trim().split(/\s+/).filter(Boolean).map((type) => type.replace(/^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)/i, ''));
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 /** The value of one property of a scope, not of a scope nested inside it. */
@@ -39,16 +40,16 @@ function addressOf(scope: Element): CompanyAddress | null {
   return Object.keys(address).length ? address : null;
 }
 
-const isAddressScope = (element: Element) => typeOf(element).includes('PostalAddress');
+const isAddressScope = (element: Element) => markupTypes(element).includes('PostalAddress');
 
 export function markupOrganization(document: Document): MarkupOrganization {
   const scopes = [...document.querySelectorAll(SCOPES)];
   const theirs = (element: Element) => {
-    for (let parent = element.parentElement?.closest(SCOPES); parent; parent = parent.parentElement?.closest(SCOPES)) if (typeOf(parent).some((type) => SOMEONE_ELSES.test(type))) return true;
+    for (let parent = element.parentElement?.closest(SCOPES); parent; parent = parent.parentElement?.closest(SCOPES)) if (markupTypes(parent).some((type) => SOMEONE_ELSES.test(type))) return true;
     return false;
   };
   const found: MarkupOrganization = {};
-  const organization = scopes.find((scope) => typeOf(scope).some((type) => ORGANIZATION_TYPE.test(type)) && !theirs(scope));
+  const organization = scopes.find((scope) => markupTypes(scope).some((type) => ORGANIZATION_TYPE.test(type)) && !theirs(scope));
   if (organization) {
     const name = property(organization, 'name');
     const telephone = property(organization, 'telephone');

@@ -6,6 +6,7 @@
  * facts (engines/company/facts.ts) and the people of extract-contacts (engines/contacts/people.ts).
  */
 import { getDomain } from 'tldts';
+import { parseJsonLd, typesOf } from '../product/jsonld.ts';
 
 export const ORGANIZATION_TYPE = /(^|\/)(Organization|Corporation|LocalBusiness|OnlineStore|OnlineBusiness|NGO|NewsMediaOrganization|EducationalOrganization|CollegeOrUniversity|ProfessionalService|Store|Restaurant|Bakery|Dentist|Plumber|Electrician|[A-Z][a-z]+(Store|Business|Company|Agency|Service|Organization))$/;
 
@@ -21,18 +22,15 @@ export interface LinkedNode {
   parent: Record<string, unknown> | null;
 }
 
-export const typesOf = (node: Record<string, unknown>): string[] => ([] as unknown[]).concat(node['@type'] ?? []).map((type) => String(type).replace(/^https?:\/\/schema\.org\//, ''));
-
-/** Every object of every JSON-LD block, in document order (a node before the nodes it holds), at most maxNodes. */
+/**
+ * Every object of every JSON-LD block (read leniently, as engines/product/jsonld.ts reads them), in
+ * document order (a node before the nodes it holds), at most maxNodes, each with the path to it.
+ */
 export function linkedNodes(document: Document, { maxNodes = 2_000 } = {}): LinkedNode[] {
   const nodes: LinkedNode[] = [];
   for (const script of document.querySelectorAll('script[type="application/ld+json" i]')) {
-    let data: unknown;
-    try {
-      data = JSON.parse(script.textContent ?? '');
-    } catch {
-      continue;
-    }
+    const data = parseJsonLd(script.textContent ?? '');
+    if (data === null) continue;
     const stack: { value: unknown; keys: string[]; above: string[][]; parent: Record<string, unknown> | null }[] = [{ value: data, keys: [], above: [], parent: null }];
     while (stack.length && nodes.length < maxNodes) {
       const { value, keys, above, parent } = stack.pop()!;

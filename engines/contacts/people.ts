@@ -22,6 +22,7 @@
  * card's role line, founder for a founder), else a title written beside the name ("Jane Doe,
  * Co-founder & CEO"); a field the page does not tie to the person is null.
  */
+import { markupTypes } from '../company/markup.ts';
 import { linkedNodes, metaTags, ORGANIZATION_TYPE, ownOrganization, siteDomain, type LinkedNode } from '../company/organization.ts';
 import { cleanAddress, decodeCfEmail, parseMailto, ROLE_LOCALS, sameDomain } from './emails.ts';
 import { nameParts, templatesFor } from './pattern.ts';
@@ -193,7 +194,6 @@ function jsonLdPeople(nodes: LinkedNode[], frame: PageFrame): PagePerson[] {
   return people;
 }
 
-const microTypes = (element: Element) => (element.getAttribute('itemtype') ?? '').split(/\s+/).map((type) => type.replace(/^https?:\/\/schema\.org\//, ''));
 const inTeam = (element: Element, teams: Element[]) => teams.some((team) => team.contains(element));
 
 function microdataPeople(document: Document, frame: PageFrame, teams: Element[]): PagePerson[] {
@@ -204,10 +204,10 @@ function microdataPeople(document: Document, frame: PageFrame, teams: Element[])
     if (!looksLikePersonName(name)) continue;
     // The page's own scope (<body itemscope itemtype=WebPage>) holds everything: it is no relation.
     const scopes: Element[] = [];
-    for (let parent = scope.parentElement?.closest('[itemscope]'); parent; parent = parent.parentElement?.closest('[itemscope]')) if (!microTypes(parent).some((type) => PAGE_SCOPE.test(type))) scopes.push(parent);
-    if (scopes.some((parent) => microTypes(parent).some((type) => THEIRS.test(type))) || scope.closest(OTHERS_CONTAINER)) continue;
+    for (let parent = scope.parentElement?.closest('[itemscope]'); parent; parent = parent.parentElement?.closest('[itemscope]')) if (!markupTypes(parent).some((type) => PAGE_SCOPE.test(type))) scopes.push(parent);
+    if (scopes.some((parent) => markupTypes(parent).some((type) => THEIRS.test(type))) || scope.closest(OTHERS_CONTAINER)) continue;
     const relation = (scope.getAttribute('itemprop') ?? '').split(/\s+/);
-    const parentTypes = scopes[0] ? microTypes(scopes[0]) : [];
+    const parentTypes = scopes[0] ? markupTypes(scopes[0]) : [];
     const url = prop('url')?.getAttribute('content') ?? prop('url')?.getAttribute('href') ?? scope.getAttribute('href') ?? scope.querySelector('a[href]')?.getAttribute('href');
     const ours = inTeam(scope, teams)
       || (relation.some((key) => key in STAFF_KEYS) && parentTypes.some((type) => ORGANIZATION_TYPE.test(type)))
@@ -308,7 +308,7 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
 
 /** Inside a schema.org item of someone else (a book, a product, a review...) in microdata. */
 function theirsInMicrodata(element: Element): boolean {
-  for (let scope = element.closest('[itemscope]'); scope; scope = scope.parentElement?.closest('[itemscope]') ?? null) if (scope !== element && microTypes(scope).some((type) => THEIRS.test(type))) return true;
+  for (let scope = element.closest('[itemscope]'); scope; scope = scope.parentElement?.closest('[itemscope]') ?? null) if (scope !== element && markupTypes(scope).some((type) => THEIRS.test(type))) return true;
   return false;
 }
 
@@ -332,7 +332,7 @@ function bylinePeople(document: Document, tags: Map<string, string>): PagePerson
 /** Forum and Q&A pages: their people are the site's users. */
 function isDiscussion(document: Document, nodes: LinkedNode[], tags: Map<string, string>): boolean {
   if (nodes.some(({ types, keys }) => keys.length <= 1 && types.some((type) => DISCUSSION.test(type)))) return true;
-  if ([...document.querySelectorAll('[itemscope][itemtype]')].some((element) => !element.parentElement?.closest('[itemscope]') && microTypes(element).some((type) => DISCUSSION.test(type) || type === 'QAPage'))) return true;
+  if ([...document.querySelectorAll('[itemscope][itemtype]')].some((element) => !element.parentElement?.closest('[itemscope]') && markupTypes(element).some((type) => DISCUSSION.test(type) || type === 'QAPage'))) return true;
   if (/xenforo|vbulletin|phpbb|discourse|mybb|invision|nodebb|flarum|vanilla|simple machines|smf|bbpress|lemmy/i.test(tags.get('generator') ?? '')) return true;
   return !!document.querySelector('html[id="XF"], [data-xf-init], #phpbb, body.vbulletin, meta[name="discourse_theme_id"]');
 }
