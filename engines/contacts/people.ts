@@ -17,10 +17,11 @@
  * Never a person: anyone in a comment, review, testimonial, answer, question or forum post, on a
  * discussion page (forum or Q&A software, schema.org DiscussionForumPosting or QAPage), in a list
  * of other organisations, a user profile of the site (/members/, /users/), or a name that is an
- * organisation's the page states. A name is two to four words of letters; words that name an
- * organisation (Inc, GmbH, Team...) are not a person. The role is the markup's (jobTitle, the team
- * card's role line, founder for a founder), else a title written beside the name ("Jane Doe,
- * Co-founder & CEO"); a field the page does not tie to the person is null.
+ * organisation's the page states or that the site's domain spells. A name is two to four words of
+ * letters; words that name an organisation (Inc, GmbH, Team, Desk, Hospital...) or a job title
+ * are not a person. The role is the markup's (jobTitle, the team card's role line, founder for a
+ * founder), else a title written beside the name ("Jane Doe, Co-founder & CEO"); a field the page
+ * does not tie to the person is null.
  */
 import { markupTypes } from '../company/markup.ts';
 import { linkedNodes, metaTags, ORGANIZATION_TYPE, ownOrganization, siteDomain, type LinkedNode } from '../company/organization.ts';
@@ -41,7 +42,7 @@ export interface PagePerson {
 /** Richer sources first: when two name the same person, the earlier one's fields win. */
 const PRIORITY: PersonSource[] = ['schema_person', 'vcard', 'team_card', 'mailto', 'byline'];
 
-const ORGANISATION_WORDS = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk)\b\.?$/i;
+const ORGANISATION_WORDS = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine)\b\.?$/i;
 const NOT_A_NAME = /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|call|select|country|meet)\b/i;
 /** Words of a job title, not of a name: a role line is not a person. */
 const TITLE_WORDS = /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education)\b/i;
@@ -382,7 +383,7 @@ export function readPeople(document: Document, base: string, { teamPage = false,
     ...teams.flatMap((team) => teamCardPeople(team, frame)),
     ...mailtoPeople.filter((person) => mailtoPerson(person, frame)).map(({ name, email }) => ({ name, role: null, email, profile: null, source: 'mailto' as const })),
     ...(frame.discussion ? [] : bylinePeople(document, tags)),
-  ].filter((person) => !organizations.has(compactName(person.name)));
+  ].filter((person) => !organizations.has(compactName(person.name)) && compactName(person.name) !== compactName(frame.site.split('.')[0]));
   const people = mergePeople(found);
   const text = people.some((person) => !person.role) && document.body ? clean(document.body.textContent) : '';
   for (const person of people) person.role ??= roleInText(person.name, text);
