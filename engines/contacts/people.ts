@@ -43,7 +43,7 @@ export interface PagePerson {
 const PRIORITY: PersonSource[] = ['schema_person', 'vcard', 'team_card', 'mailto', 'byline'];
 
 const ORGANISATION_WORDS = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine)\b\.?$/i;
-const NOT_A_NAME = /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|call|select|country|meet)\b/i;
+const NOT_A_NAME = /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet)\b/i;
 /** Words of a job title, not of a name: a role line is not a person. */
 const TITLE_WORDS = /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education)\b/i;
 

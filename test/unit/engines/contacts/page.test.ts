@@ -57,7 +57,7 @@ describe('reading one page', () => {
   it('reads a byline written twice (an image\'s alt text beside the name) as one name, and a news desk as no person', () => {
     const html = `<p class="byline"><img alt=""> Saru Yeknom Saru Yeknom</p><script type="application/ld+json">{"@type":"NewsArticle","author":{"@type":"Person","name":"TOI Lifestyle Desk"}}</script>`;
     assert.deepEqual(readPage(html, 'https://news.example.org/story').people.map((person) => person.name), ['Saru Yeknom']);
-    assert.deepEqual(readPage('<p class="byline">By HR Cloud</p><p class="author">Children\'s Hospital</p>', 'https://www.hrcloud.com/').people, [], 'the site\'s own name and an institution are no person');
+    assert.deepEqual(readPage('<p class="byline">By HR Cloud</p><p class="author">Children\'s Hospital</p><span class="author">Written By</span>', 'https://www.hrcloud.com/').people, [], 'the site\'s own name and an institution are no person');
   });
   it('reads a team under a heading such as "Our staff" on any page, and never a testimonial as a card', () => {
     const html = `<div id="sidebar"><h2>Our Staff</h2><div class="staff"><div class="staff_name"><a href="/author/arnold-kim/">Arnold Kim</a></div><div class="staff_position">Editorial Director</div></div>
