@@ -244,6 +244,8 @@ function vcardPeople(document: Document, frame: PageFrame, teams: Element[]): Pa
 
 const NAME_ELEMENTS = 'h2, h3, h4, h5, h6, strong, b, [class*="name"], [class*="title"]';
 const ROLE_ELEMENTS = 'p, span, small, em, div, h4, h5, h6, [class*="title"], [class*="role"], [class*="position"]';
+/** Words that make a line a job title. */
+const JOB_WORDS = /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|curator|librarian|pastor|ambassador)\b/i;
 const TEAM_ID = /^(?:our-?)?(?:team|staff|leadership|people|management|founders|staff-?list|team-?members)$/i;
 const TEAM_HEADING = /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts)\s*[.:!]?\s*$/i;
 
@@ -300,8 +302,10 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
     const email = cardEmail(card);
     const profile = [...card.querySelectorAll('a[href]')].map((anchor) => profileOf(anchor.getAttribute('href'), frame.base)).find(Boolean) ?? null;
     const roleElement = [...card.querySelectorAll(ROLE_ELEMENTS)].find((candidate) => candidate !== element && !candidate.contains(element) && !element.contains(candidate) && !candidate.closest('a') && !candidate.querySelector('a, h1, h2, h3, p, div') && clean(candidate.textContent) !== name);
+    // A feature card ("Sustainably Sourced — Quality & transparency") has a line, not a job title.
     const role = roleOf(roleElement?.textContent);
-    if (role || email || profile) people.push({ name, role, email, profile, source: 'team_card' });
+    const titled = role && JOB_WORDS.test(role) ? role : null;
+    if (titled || email || profile) people.push({ name, role: titled, email, profile, source: 'team_card' });
   }
   // One name beside a line of text is a heading, not a team: a team shows at least two.
   return people.length >= 2 ? people : [];

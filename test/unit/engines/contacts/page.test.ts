@@ -10,7 +10,7 @@ describe('reading one page', () => {
       <p><a href="mailto:grace.hopper@acme.io">Grace Hopper</a></p><p><a href="mailto:care@acme.io">Dental Care</a></p><p><a href="mailto:alan.turing@partner.org">Alan Turing</a></p>`, 'https://acme.io/team');
     assert.deepEqual(people.map(({ name, email, source }) => ({ name, email, source })), [{ name: 'Ada Lovelace', email: 'ada@acme.io', source: 'mailto' }, { name: 'Grace Hopper', email: 'grace.hopper@acme.io', source: 'mailto' }]);
   });
-  it('reads team cards only on team pages, two at least, each with a role, an address or a profile of its own', () => {
+  it('reads team cards only on team pages, two at least, each with a job title, an address or a profile of its own', () => {
     const cards = `<section><div><h3>Ada Lovelace</h3><p>Chief Executive</p></div><div><h3><strong>Grace Hopper</strong></h3><span class="role">CTO</span><a href="https://www.linkedin.com/in/grace-hopper/">in</a></div>
       <div><h3>Get Started</h3><p>Free trial</p></div><div><h3>Northwind Labs</h3><p>Our lab</p></div></section>`;
     assert.deepEqual(readPage(cards, 'https://acme.io/team', { teamPage: true }).people, [
@@ -19,6 +19,8 @@ describe('reading one page', () => {
     ]);
     assert.deepEqual(readPage(cards, 'https://acme.io/', { teamPage: false }).people, [], 'not on other pages');
     assert.deepEqual(readPage('<div><h3>Ada Lovelace</h3><p>CEO</p></div>', 'https://acme.io/team', { teamPage: true }).people, [], 'one card is a heading, not a team');
+    const features = '<div><h3>Sustainably Sourced</h3><p>Quality &amp; transparency</p></div><div><h3>Freshly Roasted</h3><p>Flavor and aroma</p></div>';
+    assert.deepEqual(readPage(features, 'https://acme.io/about', { teamPage: true }).people, [], 'feature cards have a line, not a job title');
   });
   it('reads schema.org Person (JSON-LD and microdata), hCards and bylines tied to the site, and merges one person named twice', () => {
     const html = `<meta name="author" content="Acme Widgets Inc"><script type="application/ld+json">{"@type":"Article","author":{"@type":"Person","name":"Ada Lovelace","jobTitle":"Editor","url":"https://github.com/adal"}}</script>
