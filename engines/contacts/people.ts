@@ -10,7 +10,7 @@
  * - hCard / h-card of the article's author, on a team page or section, or stating a title or an
  *   address on the site's domain;
  * - team cards on team and about pages, or under a heading such as "Our team", "Leadership",
- *   "Our staff": at least two cards, each a name heading with a role, an address or a personal
+ *   "Our staff": at least two cards, each a name heading with a job title, an address or a personal
  *   profile of its own beside it (testimonials and quotes are not cards);
  * - author bylines: meta author, rel=author, itemprop=author, "By …" bylines and author boxes;
  * - a mailto link on the site's domain whose text or card heading is a name the address spells.
