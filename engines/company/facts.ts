@@ -1,15 +1,19 @@
 /**
  * What a company's home page states about the company itself (the spec's CompanyFacts): its
- * schema.org Organization (or LocalBusiness, Corporation...) JSON-LD first, then Open Graph and
- * meta tags, then the page's own links (company profiles, a tel: link). Each fact keeps the
- * source that stated it; a fact no source states is absent, never guessed. Pure; it runs in the
- * parse pool (engines/parse/tasks.ts: companyFacts).
+ * schema.org Organization (or LocalBusiness, Corporation...) JSON-LD first, then its microdata or
+ * RDFa, Open Graph and meta tags (attribute names in any case), the title (its name part only:
+ * engines/company/name.ts), then the page's own links (company profiles, tel: links that all give
+ * one number). Each fact keeps the source that stated it; a fact no source states is absent, never
+ * guessed. Pure; it runs in the parse pool (engines/parse/tasks.ts: companyFacts).
  */
 import { parseBounded } from '../parse/dom.ts';
-import { objectsIn } from '../parse/json-walk.ts';
 import { socialProfile } from '../contacts/social.ts';
+import { markupOrganization } from './markup.ts';
+import { chooseName, type NameCandidate } from './name.ts';
+import { linkedNodes, metaTags, ownOrganization } from './organization.ts';
+import { countryCode, countryOfHost, phoneKey } from './phone.ts';
 
-export type FactSource = 'json_ld' | 'open_graph' | 'meta' | 'page_link' | 'job_board' | 'rdap';
+export type FactSource = 'json_ld' | 'markup' | 'open_graph' | 'meta' | 'title' | 'page_link' | 'job_board' | 'rdap';
 
 export interface Fact<T = string> {
   value: T;
@@ -37,7 +41,6 @@ export interface PageCompanyFacts {
   phone?: Fact;
 }
 
-const ORGANIZATION_TYPE = /(^|\/)(Organization|Corporation|LocalBusiness|OnlineStore|OnlineBusiness|NGO|NewsMediaOrganization|EducationalOrganization|ProfessionalService|Store|Restaurant|[A-Z][a-z]+(Store|Business|Company|Agency))$/;
 const MAX_DESCRIPTION = 300;
 const MAX_KEYWORDS = 10;
 
@@ -64,45 +67,6 @@ function absoluteUrl(value: unknown, base: string): string | null {
   } catch {
     return null;
   }
-}
-
-function hostOf(value: unknown): string | null {
-  try {
-    return new URL(String(first(value))).hostname.replace(/^www\./, '').toLowerCase();
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The page's own organisation among the JSON-LD nodes: one whose url or @id is on the page's site,
- * else the first organisation in document order (a page's partners and brands come later, nested).
- */
-function ownOrganization(nodes: Record<string, unknown>[], pageHost: string): Record<string, unknown> | null {
-  const organizations = nodes.filter((node) => ([] as unknown[]).concat(node['@type'] ?? []).some((type) => ORGANIZATION_TYPE.test(String(type))));
-  const onSite = (node: Record<string, unknown>) => [node.url, node['@id']].some((value) => {
-    const host = hostOf(value);
-    return host !== null && (host === pageHost || pageHost.endsWith(`.${host}`) || host.endsWith(`.${pageHost}`));
-  });
-  return organizations.find(onSite) ?? organizations[0] ?? null;
-}
-
-/** JSON-LD nodes in document order (a block's top-level node before the nodes it holds). */
-function jsonLdNodes(document: Document): Record<string, unknown>[] {
-  const nodes: Record<string, unknown>[] = [];
-  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
-    let data: unknown;
-    try {
-      data = JSON.parse(script.textContent ?? '');
-    } catch {
-      continue;
-    }
-    const graph = (data as { '@graph'?: unknown })?.['@graph'];
-    const roots = Array.isArray(graph) ? graph : Array.isArray(data) ? data : [data];
-    // objectsIn yields a root before the nodes it holds.
-    for (const root of roots) nodes.push(...objectsIn(root, { maxNodes: 500 }));
-  }
-  return nodes;
 }
 
 const COUNTRY_CODE = /^[A-Z]{2}$/;
@@ -139,24 +103,72 @@ function keywordsOf(value: unknown): string[] {
   return [...new Set(words)].slice(0, MAX_KEYWORDS);
 }
 
+/** The page's title, og:title when there is no <title>. */
+const titleOf = (document: Document, meta: Map<string, string>) => clean(document.querySelector('title')?.textContent) ?? meta.get('og:title') ?? null;
+
+/** Texts that confirm a name spelling the domain: the header logo's alt text and the copyright line. */
+function confirmingTexts(document: Document): string[] {
+  const texts: string[] = [];
+  for (const image of document.querySelectorAll('header img[alt], a[href="/"] img[alt], img[class*="logo" i][alt], [class*="logo" i] img[alt]')) texts.push(image.getAttribute('alt') ?? '');
+  const footer = document.querySelector('footer')?.textContent ?? document.body?.textContent?.slice(-3000) ?? '';
+  const copyright = /(?:©|&copy;|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*([^.|\n]{2,60}?)(?:\.|\||,?\s+all rights|$)/i.exec(footer);
+  if (copyright) texts.push(copyright[1]);
+  return texts.map((text) => text.replace(/\s+logo$/i, '').trim()).filter(Boolean);
+}
+
+/** Company profile links of the page, one per profile. */
+function linkedProfiles(document: Document, pageUrl: string): string[] {
+  const linked = [...document.querySelectorAll('a[href]')].map((anchor) => {
+    try {
+      return socialProfile(new URL(anchor.getAttribute('href') ?? '', pageUrl).href);
+    } catch {
+      return null;
+    }
+  }).filter((link): link is string => !!link);
+  return [...new Set(linked)].sort();
+}
+
+/** The page's phone: JSON-LD's, else the markup's, else the one number its tel: links give (however many ways it is written). */
+function phoneOf(document: Document, { stated, markup, country }: { stated: string | null; markup: string | null; country: string | null }): Fact | null {
+  if (stated) return { value: stated, source: 'json_ld' };
+  if (markup && phoneKey(markup, { country })) return { value: markup, source: 'markup' };
+  const numbers = new Map<string, string>();
+  for (const anchor of document.querySelectorAll('a[href^="tel:" i]')) {
+    const written = clean(decodeURIComponentSafe((anchor.getAttribute('href') ?? '').slice(4)));
+    const key = written && phoneKey(written, { country });
+    if (written && key && !numbers.has(key)) numbers.set(key, written);
+  }
+  return numbers.size === 1 ? { value: [...numbers.values()][0], source: 'page_link' } : null;
+}
+
 /** What the home page states about the company, each fact with its source. */
 export function readCompanyFacts(html: string, pageUrl: string, { now = new Date() }: { now?: Date } = {}): PageCompanyFacts {
   const document = parseBounded(/<(html|body)[\s>]/i.test(html.slice(0, 5000)) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`);
-  const pageHost = new URL(pageUrl).hostname.replace(/^www\./, '').toLowerCase();
-  const organization = ownOrganization(jsonLdNodes(document), pageHost);
-  const meta = (selector: string) => clean(document.querySelector(selector)?.getAttribute('content'));
+  const organization = ownOrganization(linkedNodes(document, { maxNodes: 500 }), pageUrl);
+  const markup = markupOrganization(document);
+  const tags = metaTags(document);
   const facts: PageCompanyFacts = {};
 
-  const name = clean(organization?.name);
-  const siteName = meta('meta[property="og:site_name"]');
-  if (name) facts.name = { value: name, source: 'json_ld' };
-  else if (siteName) facts.name = { value: siteName, source: 'open_graph' };
+  const candidates: NameCandidate[] = [];
+  const push = (value: unknown, source: FactSource, kind: Partial<NameCandidate> = { whole: true }) => {
+    const text = clean(first(value));
+    if (text) candidates.push({ value: text, source, whole: false, ...kind });
+  };
+  push(organization?.name, 'json_ld');
+  push(tags.get('og:site_name'), 'open_graph');
+  push(organization?.legalName, 'json_ld');
+  push(markup.name, 'markup');
+  push(tags.get('application-name') ?? tags.get('apple-mobile-web-app-title'), 'meta');
+  push(titleOf(document, tags), 'title', { title: true });
+  for (const text of confirmingTexts(document)) push(text, 'meta', { confirmOnly: true });
+  const name = chooseName(candidates, pageUrl);
+  if (name) facts.name = name;
   const legalName = clean(organization?.legalName);
   if (legalName) facts.legal_name = { value: legalName, source: 'json_ld' };
 
   const described = clean(organization?.description);
-  const metaDescription = meta('meta[name="description" i]');
-  const ogDescription = meta('meta[property="og:description"]');
+  const metaDescription = tags.get('description');
+  const ogDescription = tags.get('og:description');
   if (described) facts.description = { value: shorten(described), source: 'json_ld' };
   else if (metaDescription) facts.description = { value: shorten(metaDescription), source: 'meta' };
   else if (ogDescription) facts.description = { value: shorten(ogDescription), source: 'open_graph' };
@@ -165,33 +177,25 @@ export function readCompanyFacts(html: string, pageUrl: string, { now = new Date
   if (logo) facts.logo_url = { value: logo, source: 'json_ld' };
 
   const sameAs = ([] as unknown[]).concat(organization?.sameAs ?? []).map((link) => (typeof link === 'string' ? socialProfile(link) : null)).filter((link): link is string => !!link);
+  const linked = linkedProfiles(document, pageUrl);
   if (sameAs.length) facts.social_profiles = { value: [...new Set(sameAs)].sort(), source: 'json_ld' };
-  else {
-    const linked = [...document.querySelectorAll('a[href]')].map((anchor) => {
-      try {
-        return socialProfile(new URL(anchor.getAttribute('href') ?? '', pageUrl).href);
-      } catch {
-        return null;
-      }
-    }).filter((link): link is string => !!link);
-    if (linked.length) facts.social_profiles = { value: [...new Set(linked)].sort(), source: 'page_link' };
-  }
+  else if (linked.length) facts.social_profiles = { value: linked, source: 'page_link' };
 
-  const address = addressOf(organization?.address) ?? addressOf((first(organization?.location) as Record<string, unknown> | undefined)?.address);
-  if (address) facts.address = { value: address, source: 'json_ld' };
+  const stated = addressOf(organization?.address) ?? addressOf((first(organization?.location) as Record<string, unknown> | undefined)?.address);
+  if (stated) facts.address = { value: stated, source: 'json_ld' };
+  else if (markup.address) facts.address = { value: markup.address, source: 'markup' };
 
   const founded = organization ? yearOf(organization.foundingDate, now) : null;
   if (founded) facts.founding_year = { value: founded, source: 'json_ld' };
 
   const keywords = keywordsOf(organization?.knowsAbout ?? organization?.keywords);
-  const metaKeywords = keywordsOf(meta('meta[name="keywords" i]') ?? '');
+  const metaKeywords = keywordsOf(tags.get('keywords') ?? '');
   if (keywords.length) facts.industry_keywords = { value: keywords, source: 'json_ld' };
   else if (metaKeywords.length) facts.industry_keywords = { value: metaKeywords, source: 'meta' };
 
-  const telephone = clean(first(organization?.telephone));
-  const telLinks = [...new Set([...document.querySelectorAll('a[href^="tel:" i]')].map((anchor) => clean(decodeURIComponentSafe((anchor.getAttribute('href') ?? '').slice(4)))).filter((phone): phone is string => !!phone && /\d{6,}/.test(phone.replace(/\D/g, ''))))];
-  if (telephone) facts.phone = { value: telephone, source: 'json_ld' };
-  else if (telLinks.length === 1) facts.phone = { value: telLinks[0], source: 'page_link' };
+  const country = countryCode(facts.address?.value.country) ?? countryOfHost(new URL(pageUrl).hostname);
+  const phone = phoneOf(document, { stated: clean(first(organization?.telephone)), markup: markup.telephone ?? null, country });
+  if (phone) facts.phone = phone;
 
   return facts;
 }

@@ -9,7 +9,7 @@
 import type { components } from '../../generated/types.ts';
 import type { Dns, DnsAnswer, SafeFetch, SafeFetchResponse } from '../net/types.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
-import { judgeEmail } from './emails.ts';
+import { splitAddresses } from './emails.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { FoundEmail, PageContacts } from './page.ts';
 import { inferEmailPattern } from './pattern.ts';
@@ -155,16 +155,20 @@ export async function collectContacts(
     const [mx, txt, dmarc] = await dnsAnswers;
     const exchanges = records(mx).map((record) => record.exchange).filter((exchange) => exchange && exchange !== '.');
     const spf = records(txt).filter((record) => /^v=spf1(\s|$)/i.test(record.trim()));
-    const kept = found.filter((email) => judgeEmail(email.address, email.source, bare, { spelledOut: email.spelledOut }).keep);
-    const emails = [...new Set(kept.map((email) => email.address))].sort();
+    // The site's own domain's addresses are the company's (emails); other domains' are kept apart (other_emails).
+    const { own, other } = splitAddresses(found, bare);
+    const emails = own.sort();
+    const otherEmails = other.sort();
+    const kept = found.filter((email) => own.includes(email.address) || other.includes(email.address));
     const socialLinks = [...social].sort();
     // A person's address is one the emails list keeps; any other is not the person's published address.
-    const named = mergePeople(people).map((person) => ({ ...person, email: person.email && emails.includes(person.email) ? person.email : null }));
+    const named = mergePeople(people).map((person) => ({ ...person, email: person.email && (emails.includes(person.email) || otherEmails.includes(person.email)) ? person.email : null }));
     const pattern = inferEmailPattern(named.filter((person): person is typeof person & { email: string } => person.email !== null), bare);
 
     const base = {
       domain: target,
       emails,
+      other_emails: otherEmails,
       social_links: socialLinks,
       email_deliverable: exchanges.length > 0,
       mx: exchanges,
@@ -172,15 +176,16 @@ export async function collectContacts(
       dmarc: records(dmarc),
       inferred_email_pattern: pattern?.pattern ?? null,
       inferred_email_pattern_examples: pattern?.examples.map(({ name, email }) => ({ name, email, found_on: named.find((person) => person.email === email)!.page })) ?? [],
-      email_sources: emails.map((email) => ({
+      email_sources: [...emails, ...otherEmails].map((email) => ({
         email,
+        same_domain: emails.includes(email),
         found_on: [...new Set(kept.filter((entry) => entry.address === email).map((entry) => entry.page))],
         how: [...new Set(kept.filter((entry) => entry.address === email).map((entry) => entry.source))].sort(),
       })),
       people: named.map(({ name, role, email, profile, source, page }) => ({ name, role, email, profile_url: profile, source, found_on: page })),
       pages_read: pagesRead,
     };
-    if (emails.length || socialLinks.length || exchanges.length) {
+    if (emails.length || otherEmails.length || socialLinks.length || exchanges.length) {
       return { ...base, status: 'ok', note: partial.length ? `Some pages could not be read: ${partial.join('; ')}.` : null };
     }
     if (home) return { ...base, status: 'no_data', note: `No published email, social profile or MX record found on ${pagesRead.length} page(s).${partial.length ? ` Some pages could not be read: ${partial.join('; ')}.` : ''}` };

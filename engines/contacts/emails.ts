@@ -5,6 +5,8 @@
  * reserved domains, error-tracker DSNs, site-builder telemetry, package versions).
  */
 
+import { siteDomain } from '../company/organization.ts';
+
 /** How an address was found: explicit ones (a link, Cloudflare, structured data) carry publishing intent. */
 export type EmailSource = 'cfemail' | 'mailto' | 'structured' | 'text';
 
@@ -107,13 +109,15 @@ export interface EmailVerdict {
 export function judgeEmail(address: string, source: EmailSource, target: string, { spelledOut = false } = {}): EmailVerdict {
   const [local, domain] = address.split('@');
   const tld = domain.slice(domain.lastIndexOf('.') + 1);
-  const ours = isTargetDomain(domain, target);
+  const ours = isTargetDomain(domain, target) || sameDomain(address, target);
   if (FILE_EXTENSIONS.has(tld)) return { keep: false, reason: 'file name' };
   if (RESERVED_TLDS.has(tld)) return { keep: false, reason: 'reserved TLD' };
   if (PLACEHOLDER_DOMAINS.has(domain) && !ours) return { keep: false, reason: 'placeholder domain' };
   if (/@\d+x\./.test(address) || /^\d+(\.\d+)*$/.test(domain.split('.')[0])) return { keep: false, reason: 'image or version' };
   if (!ours && PLATFORM_DOMAINS.some((platform) => endsWithDomain(domain, platform))) return { keep: false, reason: 'platform address' };
   if (/^[0-9a-f]{24,}$/.test(local)) return { keep: false, reason: 'tracker key' };
+  // "(888) 981-6893" and a link beside it read as one word: a phone number run into the address.
+  if (source === 'text' && /^\d[\d-]*-\d{3,}[a-z]/.test(local)) return { keep: false, reason: 'phone number run into an address' };
   if (!ours && PLACEHOLDER_LOCALS.has(local)) return { keep: false, reason: 'placeholder' };
   if (ours) return { keep: true };
   if (spelledOut) return { keep: false, reason: 'spelled out, not the target domain' };
@@ -128,3 +132,22 @@ export const ROLE_LOCALS = new Set([
   'media', 'marketing', 'billing', 'accounts', 'finance', 'legal', 'privacy', 'security', 'abuse', 'noreply', 'no-reply', 'webmaster',
   'postmaster', 'enquiries', 'inquiries', 'partners', 'partnerships', 'recruiting', 'talent', 'feedback', 'service', 'mail', 'dpo', 'investors', 'ir',
 ]);
+
+/** Whether an address is on the site's own registrable domain (jo@mail.acme.co.uk for shop.acme.co.uk; not jo@acme-partners.com). */
+export function sameDomain(address: string, site: string): boolean {
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  return siteDomain(domain) === siteDomain(site);
+}
+
+/**
+ * The published addresses kept, split by whose they are: the site's own domain's (the company's
+ * addresses) and every other domain's (a free-mail box, a partner, a listed business), each
+ * deduplicated in the order found.
+ */
+export function splitAddresses<T extends { address: string; source: EmailSource; spelledOut?: boolean }>(found: T[], site: string): { own: string[]; other: string[] } {
+  const kept = [...new Set(found.filter((email) => judgeEmail(email.address, email.source, site, { spelledOut: email.spelledOut }).keep).map((email) => email.address))];
+  return { own: kept.filter((address) => sameDomain(address, site)), other: kept.filter((address) => !sameDomain(address, site)) };
+}
+
+/** The addresses extract-contacts gives as the company's own, of one page's found addresses. */
+export const companyAddresses = (found: { address: string; source: EmailSource; spelledOut?: boolean }[], pageUrl: string): string[] => splitAddresses(found, new URL(pageUrl).hostname).own;

@@ -3,6 +3,7 @@
  * name–address pairs (team cards, named mailto links, JSON-LD Person), social profile links and
  * the same-site links that lead to the other pages worth reading.
  */
+import { metaTags } from '../company/organization.ts';
 import { parseBounded } from '../parse/dom.ts';
 import { objectsIn } from '../parse/json-walk.ts';
 import { addressesIn, cleanAddress, decodeCfEmail, normaliseObfuscations, parseMailto, type EmailSource } from './emails.ts';
@@ -75,10 +76,9 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
     const profile = absolute && (socialProfile(absolute) ?? fediverseProfile(absolute));
     if (profile) social.add(profile);
   }
-  for (const meta of document.querySelectorAll('meta[name="twitter:site"], meta[property="twitter:site"]')) {
-    const profile = twitterHandleProfile(meta.getAttribute('content') ?? '');
-    if (profile) social.add(profile);
-  }
+  const twitterSite = metaTags(document).get('twitter:site');
+  const twitterProfile = twitterSite ? twitterHandleProfile(twitterSite) : null;
+  if (twitterProfile) social.add(twitterProfile);
   for (const element of document.querySelectorAll('[itemprop="email"]')) {
     add((element.getAttribute('content') ?? element.textContent ?? '').replace(/^mailto:/i, ''), 'structured');
   }

@@ -1,18 +1,32 @@
 /**
- * The people a page names, each with what the page ties to them: a role, an address, a profile.
- * Only from markup that says "this is a person" (the spec's ContactsResult.people):
- * - schema.org Person, in JSON-LD (any depth: employee, founder, author...) or microdata;
- * - hCard / h-card microformats (fn, title or role, email, url);
- * - team cards, on team and about pages only: at least two cards, each a name heading with a role,
- *   an address or a personal profile of its own beside it;
- * - author bylines: meta author, rel=author, itemprop=author, "By …" bylines;
- * - a mailto link whose text or card heading is a name (the address pattern's examples).
- * A name is two to four words of letters; words that name an organisation (Inc, GmbH, Team...)
- * are not a person. Nothing is guessed: a field the page does not tie to the person is null.
+ * The people of the site's own organisation a page names, each with what the page ties to them: a
+ * role, an address, a profile. A person needs markup or page structure that ties them to the site
+ * (the spec's ContactsResult.people):
+ * - schema.org Person in JSON-LD: founder, employee or member of the page's own Organization, with
+ *   worksFor or affiliation naming it, the author, creator or editor of the page's article, or the
+ *   main entity of a profile or about page;
+ * - schema.org Person in microdata: the same relations, or a card of its own whose profile is a
+ *   page of the site (a staff page), not a user profile;
+ * - hCard / h-card of the article's author, on a team page or section, or stating a title or an
+ *   address on the site's domain;
+ * - team cards on team and about pages, or under a heading such as "Our team", "Leadership",
+ *   "Our staff": at least two cards, each a name heading with a job title, an address or a personal
+ *   profile of its own beside it (testimonials and quotes are not cards);
+ * - author bylines: meta author, rel=author, itemprop=author, "By …" bylines and author boxes;
+ * - a mailto link on the site's domain whose text or card heading is a name the address spells.
+ * Never a person: anyone in a comment, review, testimonial, answer, question or forum post, on a
+ * discussion page (forum or Q&A software, schema.org DiscussionForumPosting or QAPage), in a list
+ * of other organisations, a user profile of the site (/members/, /users/), or a name that is an
+ * organisation's the page states or that the site's domain spells. A name is two to four words of
+ * letters; words that name an organisation (Inc, GmbH, Team, Desk, Hospital...) or a job title
+ * are not a person. The role is the markup's (jobTitle, the team card's role line, founder for a
+ * founder), else a title written beside the name ("Jane Doe, Co-founder & CEO"); a field the page
+ * does not tie to the person is null.
  */
-import { objectsIn } from '../parse/json-walk.ts';
-import { cleanAddress, parseMailto } from './emails.ts';
-import { nameParts } from './pattern.ts';
+import { markupTypes } from '../company/markup.ts';
+import { linkedNodes, metaTags, ORGANIZATION_TYPE, ownOrganization, siteDomain, type LinkedNode } from '../company/organization.ts';
+import { cleanAddress, decodeCfEmail, parseMailto, ROLE_LOCALS, sameDomain } from './emails.ts';
+import { nameParts, templatesFor } from './pattern.ts';
 import { socialProfile } from './social.ts';
 
 export type PersonSource = 'schema_person' | 'vcard' | 'team_card' | 'mailto' | 'byline';
@@ -28,14 +42,16 @@ export interface PagePerson {
 /** Richer sources first: when two name the same person, the earlier one's fields win. */
 const PRIORITY: PersonSource[] = ['schema_person', 'vcard', 'team_card', 'mailto', 'byline'];
 
-const ORGANISATION_WORDS = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?)\b\.?$/i;
-const NOT_A_NAME = /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join)\b/i;
+const ORGANISATION_WORDS = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine)\b\.?$/i;
+const NOT_A_NAME = /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet)\b/i;
+/** Words of a job title, not of a name: a role line is not a person. */
+const TITLE_WORDS = /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education)\b/i;
 
 /** Two to four words of letters, not an organisation's or a button's words. */
 export function looksLikePersonName(text: string): boolean {
   const name = text.replace(/\s+/g, ' ').trim();
   if (!name || name.length > 60 || /[@\d:/|]/.test(name) || !/^[\p{L}'’.\- ]+$/u.test(name)) return false;
-  if (ORGANISATION_WORDS.test(name) || NOT_A_NAME.test(name)) return false;
+  if (ORGANISATION_WORDS.test(name) || NOT_A_NAME.test(name) || TITLE_WORDS.test(name)) return false;
   // Every word capitalised, as names are written (particles such as "van", "de" excepted).
   const words = name.split(' ');
   if (!words.every((word) => /^\p{Lu}/u.test(word) || /^(van|von|de|der|den|da|di|du|del|la|le|bin|al)$/i.test(word))) return false;
@@ -43,6 +59,14 @@ export function looksLikePersonName(text: string): boolean {
 }
 
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+/** A name as an author box writes it: "About Jane Doe", "Sobre Jane Doe", "By Jane Doe" are Jane Doe. */
+function nameOf(text: string | null | undefined): string {
+  const name = clean(text).replace(/^(about|sobre|über|à propos de|acerca de|by|por|von|par|door|di)\s+/i, '');
+  // An image's alt text and the name beside it: "Jane Doe Jane Doe".
+  const words = name.split(' ');
+  const half = words.length / 2;
+  return words.length % 2 === 0 && words.slice(0, half).join(' ') === words.slice(half).join(' ') ? words.slice(0, half).join(' ') : name;
+}
 
 /** A short role line: a job title, not a sentence. */
 function roleOf(text: string | null | undefined): string | null {
@@ -68,70 +92,187 @@ function profileOf(href: string | null | undefined, base: string): string | null
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : null);
 
-/** schema.org Person nodes of one JSON-LD block, at any depth. */
-export function jsonLdPeople(source: string, base: string): PagePerson[] {
-  let data: unknown;
+/** What surrounds the people of a page: whose site it is and what kind of page it is. */
+interface PageFrame {
+  base: string;
+  site: string;
+  teamPage: boolean;
+  /** A forum or Q&A page: its people are the site's users. */
+  discussion: boolean;
+  own: Record<string, unknown> | null;
+  /** Compacted names of the organisations the page states (a byline "Condé Nast" is one). */
+  organizations: Set<string>;
+}
+
+const compactName = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/** Someone else's: people under these are commenters, reviewers, posters, authors of listed things. */
+const THEIRS = /^(Comment|Review|Answer|Question|DiscussionForumPosting|SocialMediaPosting|UserComments|Book|Product|ProductModel|ItemList|ListItem|Event|Movie|Offer|EmployerAggregateRating|Quotation|Claim)$/;
+const DISCUSSION = /^(DiscussionForumPosting|QAPage|Question|SocialMediaPosting)$/;
+const WORK = /(Article|BlogPosting|Blog|Report|WebPage|CreativeWork|Recipe|HowTo|VideoObject|PodcastEpisode|Course|Guide|ScholarlyArticle)$/;
+const PAGE_ENTITY = /^(ProfilePage|AboutPage|WebPage|ContactPage)$/;
+const PAGE_SCOPE = /^(WebPage|WebSite|AboutPage|ProfilePage|ContactPage|CollectionPage|ItemPage|SearchResultsPage|MedicalWebPage)$/;
+const STAFF_KEYS: Record<string, string | null> = { founder: 'Founder', founders: 'Founder', employee: null, employees: null, member: null, members: null, ceo: 'CEO' };
+const AUTHOR_KEYS = new Set(['author', 'creator', 'editor', 'contributor', 'reviewedBy', 'accountablePerson']);
+/** A site's user profiles, not staff pages. */
+const USER_PROFILE = /\/(members?|users?|u|profiles?|community|forums?|account)\//i;
+/** Containers of what others wrote about or to the site. */
+const OTHERS_CONTAINER = '[class*="comment" i], [id*="comment" i], [class*="review" i], [id*="review" i], [class*="testimonial" i], [id*="testimonial" i], [class*="quote" i], blockquote, [itemtype*="Comment"], [itemtype*="Review"], [itemtype*="Answer"], [itemtype*="Question"], [class*="answer" i], [class*="reply" i], [class*="message" i]';
+
+const onSite = (href: string | null | undefined, frame: PageFrame) => {
+  if (!href) return false;
   try {
-    data = JSON.parse(source);
+    const url = new URL(href, frame.base);
+    return siteDomain(url.hostname) === frame.site && !USER_PROFILE.test(url.pathname);
   } catch {
-    return [];
+    return false;
+  }
+};
+
+/** An organisation value (inline node, @id reference or name) that is the page's own. */
+function isOwnOrganization(value: unknown, frame: PageFrame): boolean {
+  for (const item of ([] as unknown[]).concat(value ?? [])) {
+    if (!item) continue;
+    if (typeof item === 'string') {
+      if (frame.organizations.has(compactName(item))) return true;
+      continue;
+    }
+    if (typeof item !== 'object') continue;
+    const record = item as Record<string, unknown>;
+    if (record === frame.own) return true;
+    if (frame.own?.['@id'] && record['@id'] === frame.own['@id']) return true;
+    const name = textOf(record.name);
+    if (name && frame.own && textOf(frame.own.name) && compactName(name) === compactName(textOf(frame.own.name)!)) return true;
+    if (typeof record.url === 'string' && onSite(record.url, frame)) return true;
+  }
+  return false;
+}
+
+/** Whether one place a JSON-LD Person stands ties it to the site ('ours'), to someone else ('theirs'), or neither. */
+function tieOf(entry: LinkedNode, frame: PageFrame): { tie: 'ours' | 'theirs' | null; role: string | null } {
+  if (entry.above.some((types) => types.some((type) => THEIRS.test(type)))) return { tie: 'theirs', role: null };
+  const key = entry.keys[entry.keys.length - 1];
+  const parentTypes = entry.above[entry.above.length - 1] ?? [];
+  if (key && key in STAFF_KEYS && parentTypes.some((type) => ORGANIZATION_TYPE.test(type))) {
+    return isOwnOrganization(entry.parent, frame) ? { tie: 'ours', role: STAFF_KEYS[key] } : { tie: 'theirs', role: null };
+  }
+  if (key && AUTHOR_KEYS.has(key) && parentTypes.some((type) => WORK.test(type))) return { tie: 'ours', role: null };
+  if ((key === 'mainEntity' || key === 'about') && parentTypes.some((type) => PAGE_ENTITY.test(type))) return { tie: 'ours', role: null };
+  return { tie: null, role: null };
+}
+
+/** schema.org Person nodes of the page's JSON-LD that the markup ties to the site's organisation. */
+function jsonLdPeople(nodes: LinkedNode[], frame: PageFrame): PagePerson[] {
+  // {"@id": ...} stubs stand where a Person described elsewhere in the graph is referenced.
+  const references = new Map<string, LinkedNode[]>();
+  for (const entry of nodes) {
+    const id = entry.node['@id'];
+    if (typeof id === 'string' && !entry.types.length) references.set(id, [...(references.get(id) ?? []), entry]);
   }
   const people: PagePerson[] = [];
-  for (const record of objectsIn(data)) {
-    const types = ([] as unknown[]).concat(record['@type'] ?? []).map(String);
-    const name = textOf(record.name);
-    if (!types.some((type) => /(^|\/)Person$/.test(type)) || !name || !looksLikePersonName(name)) continue;
+  for (const entry of nodes) {
+    if (!entry.types.some((type) => /(^|\/)Person$/.test(type))) continue;
+    const record = entry.node;
+    const name = nameOf(textOf(record.name));
+    if (!looksLikePersonName(name)) continue;
+    const id = record['@id'];
+    const places = [entry, ...(typeof id === 'string' ? references.get(id) ?? [] : [])];
+    const ties = places.map((place) => tieOf(place, frame));
+    const employer = record.worksFor ?? record.affiliation;
+    let ours = ties.some(({ tie }) => tie === 'ours');
+    if (employer) ours = isOwnOrganization(employer, frame);
+    else if (!ours && !ties.some(({ tie }) => tie === 'theirs') && !entry.keys.length) ours = frame.teamPage;
+    if (!ours) continue;
     const links = ([] as unknown[]).concat(record.sameAs ?? [], record.url ?? []).filter((link): link is string => typeof link === 'string');
     people.push({
-      name: clean(name),
-      role: roleOf(textOf(record.jobTitle)),
+      name,
+      role: roleOf(textOf(record.jobTitle)) ?? ties.find(({ role }) => role)?.role ?? null,
       email: emailOf(textOf(record.email)),
-      profile: links.map((link) => profileOf(link, base)).find(Boolean) ?? null,
+      profile: links.map((link) => profileOf(link, frame.base)).find(Boolean) ?? null,
       source: 'schema_person',
     });
   }
   return people;
 }
 
-function microdataPeople(document: Document, base: string): PagePerson[] {
+const inTeam = (element: Element, teams: Element[]) => teams.some((team) => team.contains(element));
+
+function microdataPeople(document: Document, frame: PageFrame, teams: Element[]): PagePerson[] {
   const people: PagePerson[] = [];
-  for (const scope of document.querySelectorAll('[itemscope][itemtype*="schema.org/Person"]')) {
-    const prop = (name: string) => scope.querySelector(`[itemprop="${name}"]`);
-    const name = clean(prop('name')?.getAttribute('content') ?? prop('name')?.textContent);
+  for (const scope of document.querySelectorAll('[itemscope][itemtype*="schema.org/Person" i]')) {
+    const prop = (name: string) => [...scope.querySelectorAll(`[itemprop~="${name}"]`)].find((element) => element.parentElement?.closest('[itemscope]') === scope || element.closest('[itemscope]') === scope);
+    const name = nameOf(prop('name')?.getAttribute('content') ?? prop('name')?.textContent);
     if (!looksLikePersonName(name)) continue;
+    // The page's own scope (<body itemscope itemtype=WebPage>) holds everything: it is no relation.
+    const scopes: Element[] = [];
+    for (let parent = scope.parentElement?.closest('[itemscope]'); parent; parent = parent.parentElement?.closest('[itemscope]')) if (!markupTypes(parent).some((type) => PAGE_SCOPE.test(type))) scopes.push(parent);
+    if (scopes.some((parent) => markupTypes(parent).some((type) => THEIRS.test(type))) || scope.closest(OTHERS_CONTAINER)) continue;
+    const relation = (scope.getAttribute('itemprop') ?? '').split(/\s+/);
+    const parentTypes = scopes[0] ? markupTypes(scopes[0]) : [];
+    const url = prop('url')?.getAttribute('content') ?? prop('url')?.getAttribute('href') ?? scope.getAttribute('href') ?? scope.querySelector('a[href]')?.getAttribute('href');
+    const ours = inTeam(scope, teams)
+      || (relation.some((key) => key in STAFF_KEYS) && parentTypes.some((type) => ORGANIZATION_TYPE.test(type)))
+      || (relation.some((key) => AUTHOR_KEYS.has(key)) && parentTypes.some((type) => WORK.test(type)))
+      || (!frame.discussion && !scopes.length && onSite(url, frame));
+    if (!ours) continue;
     const email = prop('email');
-    const link = [...scope.querySelectorAll('[itemprop="sameAs"], [itemprop="url"], a[href]')].map((element) => profileOf(element.getAttribute('href') ?? element.getAttribute('content'), base)).find(Boolean) ?? null;
-    people.push({ name, role: roleOf(prop('jobTitle')?.getAttribute('content') ?? prop('jobTitle')?.textContent), email: emailOf(email?.getAttribute('href') ?? email?.getAttribute('content') ?? email?.textContent), profile: link, source: 'schema_person' });
+    const link = [...scope.querySelectorAll('[itemprop="sameAs"], [itemprop="url"], a[href]')].map((element) => profileOf(element.getAttribute('href') ?? element.getAttribute('content'), frame.base)).find(Boolean) ?? null;
+    const founder = relation.some((key) => key === 'founder' || key === 'founders') ? 'Founder' : null;
+    people.push({ name, role: roleOf(prop('jobTitle')?.getAttribute('content') ?? prop('jobTitle')?.textContent) ?? founder, email: emailOf(email?.getAttribute('href') ?? email?.getAttribute('content') ?? email?.textContent), profile: link, source: 'schema_person' });
   }
   return people;
 }
 
-function vcardPeople(document: Document, base: string): PagePerson[] {
+/** hCards of the article's author (an author or byline element) or of a team; never a commenter's. */
+function vcardPeople(document: Document, frame: PageFrame, teams: Element[]): PagePerson[] {
   const people: PagePerson[] = [];
   for (const card of document.querySelectorAll('.vcard, .h-card')) {
-    const name = clean(card.querySelector('.fn, .p-name')?.textContent);
+    if (card.closest(OTHERS_CONTAINER) || (frame.discussion && !inTeam(card, teams))) continue;
+    const name = nameOf(card.querySelector('.fn, .p-name')?.textContent);
     if (!looksLikePersonName(name)) continue;
-    const email = card.querySelector('.email, .u-email');
-    const profile = [...card.querySelectorAll('a.url, a.u-url, a[href]')].map((anchor) => profileOf(anchor.getAttribute('href'), base)).find(Boolean) ?? null;
-    people.push({
-      name,
-      role: roleOf(card.querySelector('.title, .role, .p-job-title, .p-role')?.textContent),
-      email: emailOf(email?.getAttribute('href') ?? email?.textContent),
-      profile,
-      source: 'vcard',
-    });
+    const emailElement = card.querySelector('.email, .u-email');
+    const email = emailOf(emailElement?.getAttribute('href') ?? emailElement?.textContent);
+    const role = roleOf(card.querySelector('.title, .role, .p-job-title, .p-role')?.textContent);
+    // The article's author, a team's member, or a card of the site's own stating a title or an address on its domain.
+    const authored = !!card.closest('[class*="author" i], [class*="byline" i], [rel~="author"], [class*="entry-meta" i], [class*="post-meta" i]');
+    if (!inTeam(card, teams) && !authored && !role && !(email && sameDomain(email, frame.site))) continue;
+    const profile = [...card.querySelectorAll('a.url, a.u-url, a[href]')].map((anchor) => profileOf(anchor.getAttribute('href'), frame.base)).find(Boolean) ?? null;
+    people.push({ name, role, email, profile, source: 'vcard' });
   }
   return people;
 }
 
-const NAME_ELEMENTS = 'h2, h3, h4, h5, h6, strong, b, [class*="name"]';
+const NAME_ELEMENTS = 'h2, h3, h4, h5, h6, strong, b, [class*="name"], [class*="title"]';
 const ROLE_ELEMENTS = 'p, span, small, em, div, h4, h5, h6, [class*="title"], [class*="role"], [class*="position"]';
+/** Words that make a line a job title. */
+const JOB_WORDS = /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|curator|librarian|pastor|ambassador)\b/i;
+const TEAM_ID = /^(?:our-?)?(?:team|staff|leadership|people|management|founders|staff-?list|team-?members)$/i;
+const TEAM_HEADING = /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts)\s*[.:!]?\s*$/i;
 
-/** The largest ancestor (at most four levels up) that holds this name element and no other. */
-function cardOf(element: Element, names: Set<Element>): Element | null {
+/** The parts of a page that are a team: the whole page on a team or about page, else what follows a heading such as "Our team". */
+function teamRoots(document: Document, frame: PageFrame): Element[] {
+  if (frame.teamPage) return document.body ? [document.body] : [];
+  const roots: Element[] = [...document.querySelectorAll('[id]')].filter((element) => TEAM_ID.test(element.id));
+  for (const heading of document.querySelectorAll('h1, h2, h3, h4')) {
+    if (!TEAM_HEADING.test(heading.textContent ?? '') || heading.closest('nav, footer, a')) continue;
+    // The smallest ancestor holding the heading and at least two other name elements.
+    let root: Element | null = heading.parentElement;
+    for (let depth = 0; root && depth < 4 && root.tagName !== 'BODY'; depth++, root = root.parentElement) {
+      const names = [...root.querySelectorAll(NAME_ELEMENTS)].filter((element) => element !== heading && !element.contains(heading) && looksLikePersonName(element.textContent ?? ''));
+      if (names.length >= 2) {
+        roots.push(root);
+        break;
+      }
+    }
+  }
+  return roots;
+}
+
+/** The largest ancestor (at most four levels up, within the team) that holds this name element and no other. */
+function cardOf(element: Element, names: Set<Element>, team: Element): Element | null {
   let card: Element | null = null;
   let node = element.parentElement;
-  for (let depth = 0; node && depth < 4 && node.tagName !== 'BODY' && node.tagName !== 'MAIN'; depth++, node = node.parentElement) {
+  for (let depth = 0; node && depth < 4 && node !== team && node.tagName !== 'BODY' && node.tagName !== 'MAIN'; depth++, node = node.parentElement) {
     const holds = [...node.querySelectorAll(NAME_ELEMENTS)].filter((candidate) => names.has(candidate));
     if (holds.length > 1) break;
     card = node;
@@ -139,46 +280,118 @@ function cardOf(element: Element, names: Set<Element>): Element | null {
   return card;
 }
 
-function teamCardPeople(document: Document, base: string): PagePerson[] {
-  const named = [...document.querySelectorAll(NAME_ELEMENTS)].filter((element) => looksLikePersonName(element.textContent ?? '') && !element.closest('a, nav, footer, header'));
+function cardEmail(card: Element): string | null {
+  const mailtos = [...card.querySelectorAll('a[href^="mailto:" i]')];
+  if (mailtos.length === 1) return emailOf(mailtos[0].getAttribute('href'));
+  const protectedLinks = [...card.querySelectorAll('a[href*="/cdn-cgi/l/email-protection#"]')];
+  if (protectedLinks.length !== 1) return null;
+  const hex = (protectedLinks[0].getAttribute('href') ?? '').split('#')[1] ?? '';
+  return emailOf(decodeCfEmail(hex));
+}
+
+function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
+  const named = [...team.querySelectorAll(NAME_ELEMENTS)].filter((element) => looksLikePersonName(element.textContent ?? '') && !element.closest('nav, footer, header') && !element.closest(OTHERS_CONTAINER) && (!element.closest('a') || element.closest('a')!.contains(element) && onSite(element.closest('a')!.getAttribute('href'), frame)));
   // <h3><strong>Ada Lovelace</strong></h3>: the innermost element is the name.
   const candidates = named.filter((element) => !named.some((other) => other !== element && element.contains(other)));
   const names = new Set(candidates);
   const people: PagePerson[] = [];
   for (const element of candidates) {
-    const card = cardOf(element, names);
+    const card = cardOf(element, names, team);
     if (!card) continue;
     const name = clean(element.textContent);
-    const mailtos = [...card.querySelectorAll('a[href^="mailto:" i]')];
-    const email = mailtos.length === 1 ? emailOf(mailtos[0].getAttribute('href')) : null;
-    const profile = [...card.querySelectorAll('a[href]')].map((anchor) => profileOf(anchor.getAttribute('href'), base)).find(Boolean) ?? null;
+    const email = cardEmail(card);
+    const profile = [...card.querySelectorAll('a[href]')].map((anchor) => profileOf(anchor.getAttribute('href'), frame.base)).find(Boolean) ?? null;
     const roleElement = [...card.querySelectorAll(ROLE_ELEMENTS)].find((candidate) => candidate !== element && !candidate.contains(element) && !element.contains(candidate) && !candidate.closest('a') && !candidate.querySelector('a, h1, h2, h3, p, div') && clean(candidate.textContent) !== name);
+    // A feature card ("Sustainably Sourced — Quality & transparency") has a line, not a job title.
     const role = roleOf(roleElement?.textContent);
-    if (role || email || profile) people.push({ name, role, email, profile, source: 'team_card' });
+    const titled = role && JOB_WORDS.test(role) ? role : null;
+    if (titled || email || profile) people.push({ name, role: titled, email, profile, source: 'team_card' });
   }
-  // One name beside a line of text is a heading, not a team: a team page shows at least two.
+  // One name beside a line of text is a heading, not a team: a team shows at least two.
   return people.length >= 2 ? people : [];
 }
 
-function bylinePeople(document: Document): PagePerson[] {
-  const names: string[] = [];
-  for (const meta of document.querySelectorAll('meta[name="author" i]')) names.push(meta.getAttribute('content') ?? '');
-  for (const element of document.querySelectorAll('a[rel~="author"], [itemprop="author"]')) names.push(element.querySelector('[itemprop="name"]')?.textContent ?? element.getAttribute('content') ?? element.textContent ?? '');
-  for (const element of document.querySelectorAll('.byline, .author, [class*="author-name"]')) names.push(clean(element.textContent).replace(/^by\s+/i, ''));
-  return names.map(clean).filter(looksLikePersonName).map((name) => ({ name, role: null, email: null, profile: null, source: 'byline' as const }));
+/** Inside a schema.org item of someone else (a book, a product, a review...) in microdata. */
+function theirsInMicrodata(element: Element): boolean {
+  for (let scope = element.closest('[itemscope]'); scope; scope = scope.parentElement?.closest('[itemscope]') ?? null) if (scope !== element && markupTypes(scope).some((type) => THEIRS.test(type))) return true;
+  return false;
 }
 
-/** Every person of one page, one entry per name (the richest source first, its gaps filled by the others). */
+/** Bylines and author boxes of the site's own articles (never in comments, reviews or a discussion). */
+function bylinePeople(document: Document, tags: Map<string, string>): PagePerson[] {
+  const people: PagePerson[] = [];
+  const add = (name: string, role: string | null = null) => people.push({ name: nameOf(name), role, email: null, profile: null, source: 'byline' });
+  const author = tags.get('author');
+  if (author) add(author);
+  for (const element of document.querySelectorAll('a[rel~="author"], [itemprop="author"], .byline, .author, [class*="author-name" i], [class*="author-info" i], [class*="author-box" i]')) {
+    if (element.closest(OTHERS_CONTAINER) || theirsInMicrodata(element)) continue;
+    const named = element.querySelector('[itemprop="name"], .fn, .p-name, [class*="name" i]:not([class*="author-name" i])');
+    if (named) {
+      const roleElement = element.querySelector('[class*="description" i], [class*="job" i], [class*="role" i], [class*="position" i], [itemprop="jobTitle"]');
+      add(named.getAttribute('content') ?? named.textContent ?? '', roleOf(roleElement?.textContent));
+    } else add(element.getAttribute('content') ?? (element.textContent ?? '').replace(/^\s*by\s+/i, ''));
+  }
+  return people.filter((person) => looksLikePersonName(person.name));
+}
+
+/** Forum and Q&A pages: their people are the site's users. */
+function isDiscussion(document: Document, nodes: LinkedNode[], tags: Map<string, string>): boolean {
+  if (nodes.some(({ types, keys }) => keys.length <= 1 && types.some((type) => DISCUSSION.test(type)))) return true;
+  if ([...document.querySelectorAll('[itemscope][itemtype]')].some((element) => !element.parentElement?.closest('[itemscope]') && markupTypes(element).some((type) => DISCUSSION.test(type) || type === 'QAPage'))) return true;
+  if (/xenforo|vbulletin|phpbb|discourse|mybb|invision|nodebb|flarum|vanilla|simple machines|smf|bbpress|lemmy/i.test(tags.get('generator') ?? '')) return true;
+  return !!document.querySelector('html[id="XF"], [data-xf-init], #phpbb, body.vbulletin, meta[name="discourse_theme_id"]');
+}
+
+/** A mailto person: the site's own address, and one that spells the name (jane.doe@, jdoe@, jane@) or a personal site's name. */
+function mailtoPerson({ name, email }: { name: string; email: string }, frame: PageFrame): boolean {
+  if (!sameDomain(email, frame.site)) return false;
+  const local = email.slice(0, email.indexOf('@')).toLowerCase();
+  if (ROLE_LOCALS.has(local)) return false;
+  // The address spells the name by a person's template ({first}.{last}, {f}{last}, {first}...; not {last} alone, a word like care@), or the site is the person's own.
+  const spelled = templatesFor({ name, email }).filter((template) => template !== '{last}');
+  const parts = nameParts(name);
+  return spelled.length > 0 || (!!parts && compactName(frame.site.split('.')[0]) === `${parts.first}${parts.last}`);
+}
+
+const ROLE_TITLE = String.raw`(?:co-?founder|founder|owner|proprietor|chief\s+[a-z]+(?:\s+[a-z]+)?\s+officer|ceo|cto|cfo|coo|cmo|cio|cpo|cro|president|vice[\s-]president|vp|svp|evp|head\s+of|director|managing\s+(?:director|partner|editor)|partner|principal|chair(?:man|woman|person)?|editor|publisher|general\s+manager)`;
+const ROLE_AFTER = new RegExp(String.raw`^\s*(?:,|–|—|-|\(|\|)\s*((?:the\s+)?${ROLE_TITLE}[^,.;()|\n]{0,50}?)\s*(?=[,.;()|\n]|$)`, 'i');
+const ROLE_BEFORE = new RegExp(String.raw`(?:^|[\s(,])(${ROLE_TITLE}(?:\s+(?:&|and)\s+${ROLE_TITLE})?(?:\s+of\s+[A-Z][\w&]*(?:\s+[A-Z][\w&]*)?)?),?\s*$`, 'i');
+
+/** A title written right beside the name in the page text: "Jane Doe, Co-founder & CEO", "Founder and CEO Jane Doe". */
+export function roleInText(name: string, text: string): string | null {
+  for (let index = text.indexOf(name); index !== -1; index = text.indexOf(name, index + 1)) {
+    const after = ROLE_AFTER.exec(text.slice(index + name.length, index + name.length + 80));
+    if (after) return roleOf(after[1].replace(/^the\s+/i, ''));
+    const before = ROLE_BEFORE.exec(text.slice(Math.max(0, index - 60), index));
+    if (before) return roleOf(before[1]);
+  }
+  return null;
+}
+
+/** Every person of the site's organisation one page names, one entry per name (the richest source first, its gaps filled by the others). */
 export function readPeople(document: Document, base: string, { teamPage = false, mailtoPeople = [] as { name: string; email: string }[] } = {}): PagePerson[] {
+  const nodes = linkedNodes(document);
+  const tags = metaTags(document);
+  const own = ownOrganization(nodes, base);
+  const organizations = new Set(
+    [...nodes.filter(({ types }) => types.some((type) => ORGANIZATION_TYPE.test(type))).map(({ node }) => textOf(node.name)), tags.get('og:site_name'), tags.get('application-name'), tags.get('copyright')?.replace(/^copyright\s*(\(c\)|©)?\s*/i, '').replace(/\s*\d{4}.*$/, '')]
+      .filter((name): name is string => !!name)
+      .map(compactName),
+  );
+  const frame: PageFrame = { base, site: siteDomain(base), teamPage, discussion: isDiscussion(document, nodes, tags), own, organizations };
+  const teams = teamRoots(document, frame);
   const found: PagePerson[] = [
-    ...[...document.querySelectorAll('script[type="application/ld+json"]')].flatMap((script) => jsonLdPeople(script.textContent ?? '', base)),
-    ...microdataPeople(document, base),
-    ...vcardPeople(document, base),
-    ...(teamPage ? teamCardPeople(document, base) : []),
-    ...mailtoPeople.map(({ name, email }) => ({ name, role: null, email, profile: null, source: 'mailto' as const })),
-    ...bylinePeople(document),
-  ];
-  return mergePeople(found);
+    ...jsonLdPeople(nodes, frame),
+    ...microdataPeople(document, frame, teams),
+    ...vcardPeople(document, frame, teams),
+    ...teams.flatMap((team) => teamCardPeople(team, frame)),
+    ...mailtoPeople.filter((person) => mailtoPerson(person, frame)).map(({ name, email }) => ({ name, role: null, email, profile: null, source: 'mailto' as const })),
+    ...(frame.discussion ? [] : bylinePeople(document, tags)),
+  ].filter((person) => !organizations.has(compactName(person.name)) && compactName(person.name) !== compactName(frame.site.split('.')[0]));
+  const people = mergePeople(found);
+  const text = people.some((person) => !person.role) && document.body ? clean(document.body.textContent) : '';
+  for (const person of people) person.role ??= roleInText(person.name, text);
+  return people;
 }
 
 const nameKey = (name: string) => name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]+/g, ' ').trim();

@@ -65,18 +65,19 @@ describe('company facts on the offline world', { timeout: 120_000 }, () => {
     assert.deepEqual(skill.body.company, footprint.body.company);
   });
 
-  it('a page that does not state its name: the name the job board gives, with the board as its source', async () => {
+  it('a page that does not state its name (its title is a slogan): the name the job board gives, with the board as its source', async () => {
     const { body } = await call(service.url, '/v1/company-profile', { body: { domain: JOB_DOMAINS.big }, headers: caller() });
     assertValid('ProfileResult', body);
     assert.deepEqual(body.company.name, { value: 'MegaFreight', source: 'job_board', source_url: 'https://boards.greenhouse.io/megafreight' });
     assert.equal(body.hiring_intent.board_company_name, 'MegaFreight');
   });
 
-  it('a home page that states nothing about its company: no fact is guessed (not even the title), only what the registry states', async () => {
+  it('a home page that states nothing about its company but its title: the name the title gives (it spells the domain), nothing guessed, and what the registry states', async () => {
     const { body } = await call(service.url, '/v1/company-profile', { body: { domain: JOB_DOMAINS.ashbyEmbed }, headers: caller() });
     assertValid('ProfileResult', body);
     const registered = RDAP_RECORDS[JOB_DOMAINS.ashbyEmbed] as { registered: string };
-    assert.deepEqual(Object.keys(body.company), ['domain_registered']);
+    assert.deepEqual(Object.keys(body.company), ['name', 'domain_registered']);
+    assert.deepEqual(body.company.name, { value: 'Quillstack', source: 'title', source_url: `https://${JOB_DOMAINS.ashbyEmbed}/` });
     assert.equal(body.company.domain_registered.value, registered.registered.slice(0, 10));
   });
 });

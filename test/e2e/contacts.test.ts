@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startWorld, type World } from '../world/index.ts';
-import { CONTACT_DOMAINS, installContactSites, PEOPLE, PUBLISHED, SOCIAL_KEPT, TRAPS } from '../world/fixtures/contact-sites.ts';
+import { CONTACT_DOMAINS, installContactSites, NOT_PEOPLE, OTHER_PUBLISHED, PEOPLE, PUBLISHED, SOCIAL_KEPT, TRAPS } from '../world/fixtures/contact-sites.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 
@@ -46,6 +46,11 @@ describe('extract-contacts against the offline world', { timeout: 120_000 }, () 
   it('reports exactly the published addresses, deduplicated and sorted', () => {
     assert.deepEqual(full.emails, Object.keys(PUBLISHED).sort());
   });
+  it('keeps the addresses of other domains (a founder\'s gmail, listed resellers, a commenter) apart from the company\'s', () => {
+    assert.deepEqual(full.other_emails, Object.keys(OTHER_PUBLISHED).sort());
+    for (const entry of full.email_sources) assert.equal(entry.same_domain, full.emails.includes(entry.email), entry.email);
+    assert.deepEqual(full.email_sources.find((entry: { email: string }) => entry.email === 'rosa@vidal-machines.com'), { email: 'rosa@vidal-machines.com', same_domain: false, found_on: [`https://${CONTACT_DOMAINS.full}/contact-us`], how: ['mailto'] });
+  });
   for (const trap of TRAPS) {
     it(`does not report the trap ${trap}`, () => {
       const trapDomain = trap.split('@')[1];
@@ -69,10 +74,14 @@ describe('extract-contacts against the offline world', { timeout: 120_000 }, () 
   it('names the people the pages name (hCard, schema.org Person, team cards, a byline) with what each page ties to them, and no organisation or button', () => {
     assert.deepEqual(full.people, PEOPLE);
   });
+  it('does not take commenters, listed resellers or a testimonial\'s client for people of the company', () => {
+    const names = full.people.map((person: { name: string }) => person.name);
+    for (const name of NOT_PEOPLE) assert.ok(!names.includes(name), name);
+  });
   it('gives every address the pages it was found on and how it was published', () => {
-    assert.deepEqual(full.email_sources.map((entry: { email: string }) => entry.email), full.emails);
+    assert.deepEqual(full.email_sources.map((entry: { email: string }) => entry.email), [...full.emails, ...full.other_emails]);
     const source = (email: string) => full.email_sources.find((entry: { email: string }) => entry.email === email);
-    assert.deepEqual(source(`sales@${CONTACT_DOMAINS.full}`), { email: `sales@${CONTACT_DOMAINS.full}`, found_on: [`https://${CONTACT_DOMAINS.full}/`], how: ['cfemail'] });
+    assert.deepEqual(source(`sales@${CONTACT_DOMAINS.full}`), { email: `sales@${CONTACT_DOMAINS.full}`, same_domain: true, found_on: [`https://${CONTACT_DOMAINS.full}/`], how: ['cfemail'] });
     assert.deepEqual(source(`contact@${CONTACT_DOMAINS.full}`).found_on, [`https://${CONTACT_DOMAINS.full}/about-us`]);
     assert.deepEqual(source(`jobs@${CONTACT_DOMAINS.full}`).how, ['structured', 'text'], 'itemprop=email on a visible span: both');
   });

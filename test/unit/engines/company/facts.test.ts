@@ -48,9 +48,50 @@ describe('company facts of a home page', () => {
     });
   });
 
-  it('states nothing a page does not state: no title-derived name, no og:image logo, no phone among several, no future founding year', () => {
+  it('states nothing a page does not state: no og:image logo, no phone among several, no future founding year; from the title only its name part', () => {
     const html = page('<title>Blank Canvas Studio — home</title><meta property="og:image" content="/hero.png">' + ld({ '@type': 'Organization', foundingDate: '2999' }), '<a href="tel:+1555000111">Sales</a><a href="tel:+1555000222">Support</a>');
-    assert.deepEqual(readCompanyFacts(html, 'https://blank-canvas-studio.com/', { now: NOW }), {});
+    assert.deepEqual(readCompanyFacts(html, 'https://blank-canvas-studio.com/', { now: NOW }), { name: { value: 'Blank Canvas Studio', source: 'title' } });
+    const untitled = page('<title>Work Management Software For Connecting Work to Shared Goals</title>');
+    assert.deepEqual(readCompanyFacts(untitled, 'https://monday-like.com/', { now: NOW }), {}, 'a title without a name part is no name');
+  });
+
+  it('never gives a whole SEO title or a tagline as the name', () => {
+    const name = (head: string, url: string, body = '') => readCompanyFacts(page(head, body), url, { now: NOW }).name;
+    assert.deepEqual(name('<title>Emergency Plumbing Services | Plano, TX | Lone Star Plumbing Co.</title>', 'https://lonestarplumbing.com/emergency/'), { value: 'Lone Star Plumbing Co.', source: 'title' });
+    assert.deepEqual(name('<title>Cosmetic Dentistry in Scottsdale, AZ | Teeth Whitening | Smile Studio</title>', 'https://drsmith-dental.com/'), { value: 'Smile Studio', source: 'title' }, 'brands close titles');
+    assert.deepEqual(name('<title>Netsmartz Generative AI Consulting Services for SaaS</title><meta property="og:site_name" content="AI-Powered Software Development Company USA">', 'https://netsmartz.com/ai/'), { value: 'Netsmartz', source: 'title' }, 'the words that spell the domain win');
+    assert.deepEqual(name(ld({ '@type': 'LocalBusiness', name: 'Wooding Electric - Commercial Electrician & Residential Electric Services', url: 'https://www.woodingelectric.com/' }), 'https://www.woodingelectric.com/san-jose/'), { value: 'Wooding Electric', source: 'json_ld' });
+    assert.deepEqual(name('<title>Get Free Tax Help | United Way of King County</title>', 'https://www.uwkc.org/tax/'), { value: 'United Way of King County', source: 'title' }, 'initials spell the domain');
+    assert.deepEqual(name('<META Property="OG:site_name" CONTENT="Kettle &amp; Crane"><title>Kettle &amp; Crane — Small-batch tea, roasted in Vermont</title>', 'https://kettleandcrane.com/'), { value: 'Kettle & Crane', source: 'open_graph' }, 'attribute names and values in any case');
+    assert.deepEqual(name('<title>Home</title>', 'https://brightlane.co.uk/', '<header><a href="/"><img src="/l.svg" alt="Brightlane logo"></a></header>'), { value: 'Brightlane', source: 'meta' }, 'a logo that spells the domain');
+  });
+
+  it('takes no organisation that the page lists, reviews or credits as its own', () => {
+    const html = page(ld({ '@type': 'Organization', name: 'JTnet', url: 'http://www.jtnetinc.com', email: 'nick@jtnetinc.com' })
+      + ld({ '@type': 'Product', name: 'Desk', review: { '@type': 'Review', author: { '@type': 'Person', name: 'Chris Funk', worksFor: { '@type': 'Organization', name: 'Zippo' } } } }));
+    assert.equal(readCompanyFacts(html, 'https://www.tux-shop.com/', { now: NOW }).name, undefined);
+  });
+
+  it('reads microdata and RDFa addresses and phones, and one number written two ways is one phone', () => {
+    const microdata = page('', `<div itemscope itemtype="http://schema.org/Plumber"><span itemprop="name">Lone Star Plumbing</span>
+      <div itemprop="address" itemscope itemtype="http://schema.org/PostalAddress"><span itemprop="streetAddress">2400 Dallas Pkwy</span> <span itemprop="addressLocality">Plano</span> <span itemprop="addressRegion">TX</span> <span itemprop="postalCode">75093</span></div>
+      <span itemprop="telephone">(972) 555-0188</span></div>`);
+    assert.deepEqual(readCompanyFacts(microdata, 'https://lonestarplumbing.com/', { now: NOW }), {
+      name: { value: 'Lone Star Plumbing', source: 'markup' },
+      address: { value: { street: '2400 Dallas Pkwy', locality: 'Plano', region: 'TX', postal_code: '75093' }, source: 'markup' },
+      phone: { value: '(972) 555-0188', source: 'markup' },
+    });
+    const rdfa = page('', `<div vocab="https://schema.org/" typeof="Dentist"><span property="name">Desert Smile</span><div property="address" typeof="PostalAddress"><span property="streetAddress">7100 E Camelback Rd</span> <span property="addressLocality">Scottsdale</span></div></div>`);
+    assert.deepEqual(readCompanyFacts(rdfa, 'https://desertsmile.com/', { now: NOW }).address, { value: { street: '7100 E Camelback Rd', locality: 'Scottsdale' }, source: 'markup' });
+    const phones = page('', '<a href="tel:5035550142">503.555.0142</a> <a href="tel:+1-503-555-0142">+1 (503) 555-0142</a>');
+    assert.deepEqual(readCompanyFacts(phones, 'https://bakery.com/', { now: NOW }).phone, { value: '5035550142', source: 'page_link' });
+    const uk = page('', '<a href="tel:+441132345678">+44 113 234 5678</a> <a href="tel:0113 234 5678">0113 234 5678</a>');
+    assert.deepEqual(readCompanyFacts(uk, 'https://northwind.co.uk/', { now: NOW }).phone, { value: '+441132345678', source: 'page_link' }, 'a national number takes the country of the domain');
+  });
+
+  it('reads profiles on every major network from the page\'s links', () => {
+    const html = page('', ['https://www.facebook.com/bluebird', 'https://instagram.com/bluebird', 'https://www.youtube.com/@bluebird', 'https://www.tiktok.com/@bluebird', 'https://www.pinterest.com/bluebird/', 'https://www.facebook.com/sharer/sharer.php?u=x'].map((href) => `<a href="${href}">x</a>`).join(''));
+    assert.deepEqual(readCompanyFacts(html, 'https://bluebird.com/', { now: NOW }).social_profiles?.value, ['https://www.facebook.com/bluebird', 'https://www.instagram.com/bluebird', 'https://www.pinterest.com/bluebird', 'https://www.tiktok.com/@bluebird', 'https://www.youtube.com/@bluebird']);
   });
 
   it('prefers the organisation on the page\'s own site over one that comes first', () => {

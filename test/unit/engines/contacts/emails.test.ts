@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { addressesIn, cleanAddress, decodeCfEmail, judgeEmail, normaliseObfuscations, parseMailto } from '../../../../engines/contacts/emails.ts';
+import { addressesIn, cleanAddress, decodeCfEmail, judgeEmail, normaliseObfuscations, parseMailto, sameDomain, splitAddresses } from '../../../../engines/contacts/emails.ts';
 
 describe('Cloudflare email decoding', () => {
   it('decodes the published example (key byte, then XOR)', () => {
@@ -82,5 +82,25 @@ describe('false-positive filter', () => {
   it('cleans case and surrounding punctuation', () => {
     assert.equal(cleanAddress(' <Sales@ACME.io>, '), 'sales@acme.io');
     assert.equal(cleanAddress('not an address'), null);
+  });
+  it('drops a phone number run into an address in page text', () => {
+    assert.equal(judgeEmail('981-6893service@gym.com', 'text', 'gym.com').keep, false);
+    assert.equal(judgeEmail('2024-team@gym.com', 'text', 'gym.com').keep, true, 'digits alone before a word are a local part');
+  });
+});
+
+describe('whose addresses', () => {
+  it('an address is the site\'s when it is on the same registrable domain', () => {
+    assert.equal(sameDomain('unex-reg@ucsd.edu', 'extendedstudies.ucsd.edu'), true);
+    assert.equal(sameDomain('jo@mail.acme.co.uk', 'shop.acme.co.uk'), true);
+    assert.equal(sameDomain('help@profootballtalk.com', 'profootballtalk.nbcsports.com'), false);
+    assert.equal(sameDomain('jo@acme-partners.com', 'acme.com'), false);
+  });
+  it('splits the kept addresses into the site\'s own and other domains\', dropping what is no contact', () => {
+    const found = [
+      { address: 'hello@acme.io', source: 'mailto' as const }, { address: 'rosa@vidal-events.com', source: 'mailto' as const },
+      { address: 'founder@gmail.com', source: 'text' as const }, { address: 'support@intercom.io', source: 'text' as const }, { address: 'hello@acme.io', source: 'text' as const },
+    ];
+    assert.deepEqual(splitAddresses(found, 'acme.io'), { own: ['hello@acme.io'], other: ['rosa@vidal-events.com', 'founder@gmail.com'] });
   });
 });

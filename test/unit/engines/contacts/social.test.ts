@@ -13,6 +13,15 @@ describe('social profile links', () => {
     ['https://gitlab.com/acme/platform', 'https://gitlab.com/acme'],
     ['https://bsky.app/profile/acme.io', 'https://bsky.app/profile/acme.io'],
     ['https://www.threads.net/@acmehq', 'https://www.threads.net/@acmehq'],
+    ['https://www.facebook.com/AcmeHQ/', 'https://www.facebook.com/acmehq'],
+    ['https://m.facebook.com/acme.widgets?ref=footer', 'https://www.facebook.com/acme.widgets'],
+    ['https://www.facebook.com/pages/Acme-Widgets/123456789', 'https://www.facebook.com/pages/acme-widgets/123456789'],
+    ['https://instagram.com/acme.hq/', 'https://www.instagram.com/acme.hq'],
+    ['https://www.youtube.com/@AcmeHQ/videos', 'https://www.youtube.com/@acmehq'],
+    ['https://www.youtube.com/channel/UC1234567890abcdefghijk', 'https://www.youtube.com/channel/UC1234567890abcdefghijk'],
+    ['https://youtube.com/c/AcmeWidgets', 'https://www.youtube.com/c/acmewidgets'],
+    ['https://www.tiktok.com/@acme.hq', 'https://www.tiktok.com/@acme.hq'],
+    ['https://uk.pinterest.com/acmehq/', 'https://www.pinterest.com/acmehq'],
   ];
   for (const [link, canonical] of kept) it(`keeps ${link}`, () => assert.equal(socialProfile(link), canonical));
 
@@ -20,7 +29,9 @@ describe('social profile links', () => {
     'https://twitter.com/intent/tweet?text=hi', 'https://x.com/share?url=x', 'https://twitter.com/search?q=acme', 'https://x.com/hashtag/acme',
     'https://www.linkedin.com/sharing/share-offsite/?url=x', 'https://www.linkedin.com/shareArticle?mini=true', 'https://www.linkedin.com/jobs/view/123',
     'https://github.com/sponsors/someone', 'https://github.com/features/actions', 'https://github.com/login', 'https://github.com/topics/ai',
-    'https://www.facebook.com/sharer/sharer.php?u=x', 'https://www.facebook.com/acme', 'https://www.youtube.com/@acme', 'mailto:a@acme.io', 'not a url',
+    'https://www.facebook.com/sharer/sharer.php?u=x', 'https://www.facebook.com/dialog/share?app_id=1', 'https://www.facebook.com/groups/acmefans', 'https://www.facebook.com/photo.php?fbid=1',
+    'https://www.instagram.com/p/Cx1abc/', 'https://www.instagram.com/explore/tags/acme/', 'https://www.youtube.com/watch?v=abc', 'https://www.youtube.com/embed/abc',
+    'https://www.tiktok.com/@acme/video/123', 'https://www.pinterest.com/pin/123/', 'https://pinterest.com/pin/create/button/?url=x', 'mailto:a@acme.io', 'not a url',
   ];
   for (const link of dropped) it(`drops ${link}`, () => assert.equal(socialProfile(link), null));
 

@@ -1,0 +1,89 @@
+/**
+ * The company's name as the page writes it, never a whole SEO title. Names are taken from, in
+ * order: the page's own schema.org Organization (name), og:site_name, the Organization's
+ * legalName, microdata or RDFa organisation names, application-name, and the title; then, only to
+ * confirm a name that spells the domain, the header logo's alt text and the copyright line. Each
+ * is cut at its separators ("|", "–", "-", "»", "·", ":") into parts, tagline and place parts
+ * among them. The first part (by source order) that spells the site's domain wins ("Wooding
+ * Electric" for woodingelectric.com, "UWKC" style initials included, or the leading words of a part
+ * that spell it: "Netsmartz" of "Netsmartz Generative AI Consulting"); without one, the first
+ * whole-name source whose value is one part (the Organization's name, og:site_name, legalName, the
+ * markup's name), else the title's last part when the title has two or more (brands close
+ * titles), else none.
+ */
+import type { FactSource } from './facts.ts';
+import { siteDomain } from './organization.ts';
+
+export interface NameCandidate {
+  value: string;
+  source: FactSource;
+  /** May stand as the name without spelling the domain (a title may not: only its last part may). */
+  whole: boolean;
+  /** Only to confirm a name that spells the domain (logo alt text, copyright line). */
+  confirmOnly?: boolean;
+  title?: boolean;
+}
+
+const SEPARATORS = /\s+[|–—»·•:~\/\\]\s+|\s[|–—»·•~]\s?|\s?[|–—»·•~]\s|\s+-\s+|(?<=\p{L})[-:]\s+|\s+::\s+/u;
+const STOP_WORDS = new Set(['of', 'the', 'and', 'for', 'at', 'in', 'de', 'la', 'le', 'du', 'des', 'und', 'der', 'die']);
+const LEGAL_FORMS = /,?\s+(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|co|pty|srl|oy|ab|as)\.?$/i;
+
+const compact = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '');
+const clean = (text: string) => text.replace(/\s+/g, ' ').replace(/^[\s"'“”‘’]+|[\s"'“”‘’,]+$/g, '').trim();
+
+export function nameParts(value: string): string[] {
+  return value.split(SEPARATORS).map(clean).filter((part) => part.length > 1);
+}
+
+/** The site's name key: its registrable domain without the public suffix (woodingelectric for woodingelectric.com). */
+function domainKeys(pageUrl: string): { label: string; whole: string } {
+  const domain = siteDomain(pageUrl);
+  const label = domain.split('.')[0];
+  return { label: compact(label), whole: compact(domain) };
+}
+
+/** The part, or its leading words, when they spell the site's domain; null otherwise. */
+export function spellsDomain(part: string, pageUrl: string): string | null {
+  const { label, whole } = domainKeys(pageUrl);
+  const key = compact(part);
+  if (!key || label.length < 2) return null;
+  const bare = compact(part.replace(LEGAL_FORMS, '').replace(/^the\s+/i, ''));
+  if (key === label || key === whole || bare === label) return part;
+  const words = part.split(/\s+/);
+  // Leading words that spell it: "LiteAF Custom Ultralight Backpacks" → "LiteAF".
+  for (let count = 1; count < words.length; count++) {
+    const lead = words.slice(0, count).join(' ');
+    if (compact(lead) === label || compact(lead) === whole) return clean(lead);
+    if (compact(lead).length > label.length) break;
+  }
+  // Initials: "United Way of King County" for uwkc.org.
+  const initials = words.filter((word) => !STOP_WORDS.has(word.toLowerCase())).map((word) => compact(word)[0] ?? '').join('');
+  if (words.length >= 2 && label.length >= 2 && initials === label) return part;
+  // The domain is the name with a word before or after it: getbellhops → "Bellhops", hellohuel → "Huel".
+  const stripped = key.replace(/and/g, '');
+  if (key.length >= 4 && words.length <= 4 && (label.startsWith('get') || label.startsWith('try') || label.startsWith('hello') || label.startsWith('the') || label.endsWith('hq') || label.endsWith('app') || label.endsWith('inc') || label.endsWith('co'))) {
+    if (label.includes(key) || label.includes(stripped)) return part;
+  }
+  return null;
+}
+
+/** The name and the source that gave it, or null when no source gives a clean one. */
+export function chooseName(candidates: NameCandidate[], pageUrl: string): { value: string; source: FactSource } | null {
+  for (const candidate of candidates) {
+    for (const part of nameParts(candidate.value)) {
+      const spelled = spellsDomain(part, pageUrl);
+      if (spelled) return { value: spelled, source: candidate.source };
+    }
+  }
+  for (const candidate of candidates) {
+    if (candidate.confirmOnly) continue;
+    const parts = nameParts(candidate.value);
+    // An organisation's name with a tagline after it ("Goshopia- The Good Fashion"): the name comes first.
+    if (candidate.whole && parts.length && parts[0].split(' ').length <= 8) return { value: parts[0], source: candidate.source };
+    if (candidate.title && parts.length >= 2) {
+      const last = parts[parts.length - 1];
+      if (last.split(' ').length <= 8 && !/\d{3}/.test(last)) return { value: last, source: candidate.source };
+    }
+  }
+  return null;
+}
