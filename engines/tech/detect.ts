@@ -1,8 +1,9 @@
+import { parse as parseDomain } from 'tldts';
 import { prepareContainer } from './container.ts';
 import { normalizeHost, parseDmarc, parseSpf, type DmarcPolicy } from './dns.ts';
 import { extractContainerIds, extractPage, type Page } from './extract.ts';
 import { confidenceOf, evidenceOf, snippetOf, type Evidence, type EvidenceKind, type Spot } from './evidence.ts';
-import { MATCHERS, SIGNAL_COUNT, suffixHits } from './matchers.ts';
+import { generatorSignal, MATCHERS, SIGNAL_COUNT, suffixHits } from './matchers.ts';
 import type { TechCategorySlug } from './taxonomy.ts';
 import { FLAGS, LIST_CATEGORIES, TECHNOLOGIES, TECHNOLOGY_BY_NAME, type Category, type Example, type Flag, type ListCategory, type Signal, type SignalKind } from './technologies.ts';
 import { readVersion } from './version.ts';
@@ -112,17 +113,29 @@ function matchSignals(input: DetectInput): { hits: Hits; page: Page } {
 
   const html = page.html;
   const inHtml = hits.in(html);
-  for (const [start, end] of page.markup) MATCHERS.html.scan(html, inHtml, start, end);
+  // a vendor's name in an <a href> is a link to it, not a sign that the page uses it
+  const inMarkup = (signal: Signal, start: number, end: number) => {
+    if (!hits.fired[signal.id] && !hrefAt(html, start)) inHtml(signal, start, end);
+  };
+  const siteName = registrableName(input.url);
+  const inOwnLink = (signal: Signal, start: number, end: number) => {
+    if (!hits.fired[signal.id] && siteName && hrefAt(html, start) && namesSite(html, end, siteName)) inHtml(signal, start, end);
+  };
+  for (const [start, end] of page.markup) {
+    MATCHERS.html.scan(html, inMarkup, start, end);
+    MATCHERS.link.scan(html, inOwnLink, start, end);
+  }
   for (const [start, end] of page.inline) MATCHERS.inline.scan(html, inHtml, start, end);
   for (const [start, end] of page.comments) MATCHERS.comment.scan(html, inHtml, start, end);
   for (const url of page.scriptUrls) MATCHERS.script.scan(url, hits.in(url, true));
   for (const url of page.styleUrls) MATCHERS.style.scan(url, hits.in(url, true));
   for (const meta of page.metas) {
+    const text = `${meta.name}=${meta.raw}`;
     for (const signal of MATCHERS.meta.get(meta.name) ?? []) {
-      if (!meta.content.includes(signal.pattern)) continue;
-      const text = `${meta.name}=${meta.raw}`;
-      hits.add(signal, undefined, { text, start: 0, end: text.length, url: false });
+      if (meta.content.includes(signal.pattern)) hits.add(signal, undefined, spotOf(text));
     }
+    const named = meta.name === 'generator' ? generatorSignal(meta.content) : undefined;
+    if (named) hits.add(named, undefined, spotOf(text));
   }
   matchHeaders(input.headers ?? {}, hits);
   matchCookies(input.cookies ?? [], hits);
@@ -137,6 +150,38 @@ function matchSignals(input: DetectInput): { hits: Hits; page: Page } {
 }
 
 const spotOf = (text: string): Spot => ({ text, start: 0, end: text.length, url: false });
+
+const ANCHOR = /^<(?:a|area)\s/i;
+const HREF_VALUE = /\shref\s*=\s*["']?(?:[a-z]+:)?(?:\/\/)?[^"'\s>]*$/i;
+
+/** Whether html[at] lies in the href value of an <a> or <area> tag (the URL's scheme and host included). */
+export function hrefAt(html: string, at: number): boolean {
+  const lt = html.lastIndexOf('<', at);
+  if (lt < 0 || html.lastIndexOf('>', at - 1) > lt) return false;
+  if (!ANCHOR.test(html.slice(lt, lt + 6))) return false;
+  return HREF_VALUE.test(html.slice(lt, at));
+}
+
+/** The registrable name of the page's host without its suffix ('acme' for www.acme.co.uk). */
+function registrableName(url: string): string | null {
+  try {
+    const name = parseDomain(new URL(url).hostname).domainWithoutSuffix;
+    return name ? name.toLowerCase().replace(/[^a-z0-9]/g, '') : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the path segment at html[from] (the board or account slug after a link pattern) names the
+ * site: the same letters and digits as its registrable name, or one starting with the other (acme,
+ * acmeinc, acme-corp on acme.com).
+ */
+function namesSite(html: string, from: number, site: string): boolean {
+  const slug = /^[^/?#"'\s>]{2,80}/.exec(html.slice(from, from + 81))?.[0].toLowerCase().replace(/[^a-z0-9]/g, '') ?? '';
+  if (slug.length < 3 || site.length < 3) return false;
+  return slug === site || (slug.startsWith(site) && site.length >= 4) || (site.startsWith(slug) && slug.length >= 4);
+}
 
 function matchHeaders(headers: Record<string, string>, hits: Hits) {
   for (const [rawName, rawValue] of Object.entries(headers)) {

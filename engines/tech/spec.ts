@@ -14,8 +14,8 @@ export type Category = ListCategory | SingleCategory;
 export const FLAGS = ['has_pixel_a', 'has_ads_tag', 'has_analytics_tag_a', 'has_tag_manager', 'has_pixel_b', 'has_pixel_c'] as const;
 export type Flag = (typeof FLAGS)[number];
 
-export type SignalKind = 'script' | 'style' | 'inline' | 'html' | 'comment' | 'meta' | 'header' | 'cookie' | 'url' | 'tag' | 'container' | 'mx' | 'spf' | 'txt' | 'cname';
-export const TEXT_KINDS = ['script', 'style', 'inline', 'html', 'comment', 'container'] as const;
+export type SignalKind = 'script' | 'style' | 'inline' | 'html' | 'link' | 'comment' | 'meta' | 'header' | 'cookie' | 'url' | 'tag' | 'container' | 'mx' | 'spf' | 'txt' | 'cname';
+export const TEXT_KINDS = ['script', 'style', 'inline', 'html', 'link', 'comment', 'container'] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 export const DNS_KINDS = ['mx', 'spf', 'txt', 'cname'] as const;
 

@@ -13,7 +13,11 @@
  *   style:   substring of a stylesheet URL (rel=stylesheet, or a preload as style or font)
  *                                                                     'style:/bootstrap.min.css'
  *   inline:  substring of inline script text                          "inline:fbq('init'"
- *   html:    substring of the markup outside comments                 'html:data-wf-page='
+ *   html:    substring of the markup outside comments, never inside an <a href> (a link to a
+ *            vendor's site is no sign that the page uses it)           'html:data-wf-page='
+ *   link:    an <a href> that starts with the pattern and whose next path segment names the site
+ *            itself (its registrable name): a product's own link, such as a careers board at
+ *            jobs.lever.co/<the company>                              'link:jobs.lever.co/'
  *   comment: substring of an HTML comment                             'comment:google tag manager'
  *   meta:    <meta name|property|http-equiv=NAME content ⊇ VALUE>     'meta:generator=wordpress'
  *   header:  response header NAME (value ⊇ VALUE when given)          'header:server=cloudflare'
@@ -669,7 +673,7 @@ const SPECS: TechnologySpec[] = [
   // ------------------------------------------------------------------ verified services (apex TXT prefixes)
   { name: 'Google Search Console', category: 'verified_services', signals: ['txt:google-site-verification='] },
   { name: 'Meta Business Manager', category: 'verified_services', aliases: ['Facebook Business Manager'], signals: ['txt:facebook-domain-verification='] },
-  { name: 'Atlassian Cloud', category: 'verified_services', categories: ['domain-verification', 'collaboration'], aliases: ['Atlassian', 'Jira', 'Confluence'], signals: ['txt:atlassian-domain-verification='] },
+  { name: 'Atlassian Cloud', category: 'verified_services', categories: ['domain-verification', 'collaboration'], aliases: ['Atlassian', 'Jira'], signals: ['txt:atlassian-domain-verification='] },
   { name: 'Atlassian Statuspage', category: 'verified_services', aliases: ['Statuspage'], signals: ['txt:status-page-domain-verification='] },
   { name: 'Apple', category: 'verified_services', aliases: ['Apple Business'], signals: ['txt:apple-domain-verification='] },
   { name: 'Adobe', category: 'verified_services', aliases: ['Adobe Admin Console'], signals: ['txt:adobe-idp-site-verification='] },
@@ -745,7 +749,7 @@ export interface Technology {
 }
 
 const VERSION_SOURCES = new Set<VersionSource>(['script', 'style', 'meta', 'header', 'inline', 'comment', 'html']);
-const KINDS = new Set<SignalKind>(['script', 'style', 'inline', 'html', 'comment', 'meta', 'header', 'cookie', 'url', 'tag', 'container', 'mx', 'spf', 'txt', 'cname']);
+const KINDS = new Set<SignalKind>(['script', 'style', 'inline', 'html', 'link', 'comment', 'meta', 'header', 'cookie', 'url', 'tag', 'container', 'mx', 'spf', 'txt', 'cname']);
 
 function parseSignal(spec: SignalSpec, tech: number, id: number): Signal {
   const written = typeof spec === 'string' ? spec : spec.spec;
@@ -790,6 +794,8 @@ function sampleFor(kind: SignalKind, text: string, signal?: Signal): Example {
     }
     case 'inline': return { html: `<script>${text}</script>` };
     case 'html': return { html: text.startsWith('<') ? text : `<div>${text}</div>` };
+    // the board of the site itself: link<id>.example links to <pattern>link<id>
+    case 'link': return { url: `https://link${signal!.id}.example/`, html: `<a href="https://${text}link${signal!.id}">Careers</a>` };
     case 'comment': return { html: `<!-- ${text} -->` };
     case 'container': return { container: text };
     case 'tag': return { container: `var data = {"resource":{"tags":[{"function":"${text}","tag_id":1}]}};` };
