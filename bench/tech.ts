@@ -63,7 +63,7 @@ const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$
 /** One case-insensitive regex per page-text signal, with the same host anchoring as the table's. */
 const NAIVE = SIGNALS.filter((s) => ['script', 'style', 'inline', 'html', 'comment'].includes(s.kind)).map((signal) => ({
   signal,
-  re: signal.re ? new RegExp(flexibleSource(signal.re.source), 'i') : new RegExp(`${/^[a-z0-9]/.test(signal.pattern) ? '(?<![\\w-])' : ''}${escape(signal.pattern)}`, 'i'),
+  re: signal.re ? new RegExp(flexibleSource(signal.re.source), signal.exact ? '' : 'i') : new RegExp(`${/^[a-z0-9]/.test(signal.pattern) ? '(?<![\\w-])' : ''}${escape(signal.pattern)}`, 'i'),
 }));
 
 function naiveDetect(input: DetectInput): Set<string> {

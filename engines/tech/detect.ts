@@ -113,13 +113,18 @@ function matchSignals(input: DetectInput): { hits: Hits; page: Page } {
 
   const html = page.html;
   const inHtml = hits.in(html);
-  // a vendor's name in an <a href> is a link to it, not a sign that the page uses it
+  // a link to another site (a vendor's page, a file on another company's shop) is no sign that the
+  // page uses that vendor; the site's own links (/cdn-cgi/l/email-protection, /wp-content/...) are
+  let siteDomain: string | null = null;
+  try {
+    siteDomain = registrableDomain(new URL(input.url).hostname);
+  } catch {}
   const inMarkup = (signal: Signal, start: number, end: number) => {
-    if (!hits.fired[signal.id] && !hrefAt(html, start)) inHtml(signal, start, end);
+    if (!hits.fired[signal.id] && !offSiteLinkAt(html, start, siteDomain)) inHtml(signal, start, end);
   };
   const siteName = registrableName(input.url);
   const inOwnLink = (signal: Signal, start: number, end: number) => {
-    if (!hits.fired[signal.id] && siteName && hrefAt(html, start) && namesSite(html, end, siteName)) inHtml(signal, start, end);
+    if (!hits.fired[signal.id] && siteName && hrefHostAt(html, start) && namesSite(html, end, siteName)) inHtml(signal, start, end);
   };
   for (const [start, end] of page.markup) {
     MATCHERS.html.scan(html, inMarkup, start, end);
@@ -152,14 +157,32 @@ function matchSignals(input: DetectInput): { hits: Hits; page: Page } {
 const spotOf = (text: string): Spot => ({ text, start: 0, end: text.length, url: false });
 
 const ANCHOR = /^<(?:a|area)\s/i;
-const HREF_VALUE = /\shref\s*=\s*["']?(?:[a-z]+:)?(?:\/\/)?[^"'\s>]*$/i;
+const HREF_VALUE = /\shref\s*=\s*["']?((?:[a-z]+:)?\/\/([^/"'\s>?#]*))?[^"'\s>]*$/i;
 
-/** Whether html[at] lies in the href value of an <a> or <area> tag (the URL's scheme and host included). */
-export function hrefAt(html: string, at: number): boolean {
+/**
+ * The host of the absolute URL in whose href value html[at] lies (an <a> or <area> tag), '' for a
+ * relative one (the site's own), null when html[at] is not in an href.
+ */
+export function hrefHostAt(html: string, at: number): string | null {
   const lt = html.lastIndexOf('<', at);
-  if (lt < 0 || html.lastIndexOf('>', at - 1) > lt) return false;
-  if (!ANCHOR.test(html.slice(lt, lt + 6))) return false;
-  return HREF_VALUE.test(html.slice(lt, at));
+  if (lt < 0 || html.lastIndexOf('>', at - 1) > lt) return null;
+  if (!ANCHOR.test(html.slice(lt, lt + 6))) return null;
+  const match = HREF_VALUE.exec(html.slice(lt, at));
+  if (!match) return null;
+  // the match may sit in the host itself (https://jobs.lever.co/...): the host then runs on past at
+  const host = match[1] !== undefined ? (match[2] + (/^[^/"'\s>?#]*/.exec(html.slice(at, at + 256))?.[0] ?? '')) : '';
+  return host.toLowerCase().replace(/:\d+$/, '');
+}
+
+/** Whether html[at] lies in a link to another site (an absolute href off the page's registrable domain). */
+function offSiteLinkAt(html: string, at: number, site: string | null): boolean {
+  const host = hrefHostAt(html, at);
+  if (!host) return false;
+  return !site || registrableDomain(host) !== site;
+}
+
+function registrableDomain(host: string): string | null {
+  return parseDomain(host).domain?.toLowerCase() ?? null;
 }
 
 /** The registrable name of the page's host without its suffix ('acme' for www.acme.co.uk). */

@@ -79,7 +79,7 @@ export function compileTextMatcher(signals: readonly Signal[]): TextMatcher {
     return byLiteral.get(key)!;
   };
   for (const signal of signals) {
-    if (signal.re) entry(regexLead(signal.re.source)).regexes.push({ signal, sticky: new RegExp(flexibleSource(signal.re.source), 'iy') });
+    if (signal.re) entry(regexLead(signal.re.source).toLowerCase()).regexes.push({ signal, sticky: new RegExp(flexibleSource(signal.re.source), signal.exact ? 'y' : 'iy') });
     else entry(signal.pattern).signals.push(signal);
   }
   if (byLiteral.size === 0) return { scan() {} };

@@ -20,7 +20,8 @@ export type TextKind = (typeof TEXT_KINDS)[number];
 export const DNS_KINDS = ['mx', 'spf', 'txt', 'cname'] as const;
 
 /** A regex signal; sample is text that contains a match (used to build fixtures). */
-export interface RegexSignalSpec { spec: string; re: RegExp; sample: string }
+/** exact: the regex keeps its letters' case (jQuery, the global, is not a variable named jquery) */
+export interface RegexSignalSpec { spec: string; re: RegExp; sample: string; exact?: boolean }
 export type SignalSpec = string | RegexSignalSpec;
 
 /** A minimal input that makes a technology fire (merged into an empty page by tests and fixtures). */
@@ -91,7 +92,7 @@ export interface TechnologySpec {
   example?: Example;
 }
 
-export function rx(kind: string, re: RegExp, sample: string): RegexSignalSpec {
-  return { spec: `${kind}:/${re.source}/`, re, sample };
+export function rx(kind: string, re: RegExp, sample: string, { exact = false } = {}): RegexSignalSpec {
+  return { spec: `${kind}:/${re.source}/`, re, sample, exact };
 }
 
