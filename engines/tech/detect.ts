@@ -157,7 +157,8 @@ function matchSignals(input: DetectInput): { hits: Hits; page: Page } {
 const spotOf = (text: string): Spot => ({ text, start: 0, end: text.length, url: false });
 
 const ANCHOR = /^<(?:a|area)\s/i;
-const HREF_VALUE = /\shref\s*=\s*["']?((?:[a-z]+:)?\/\/([^/"'\s>?#]*))?[^"'\s>]*$/i;
+const HREF_VALUE = /\shref\s*=\s*["']?([^"'\s>]*)$/i;
+const URL_HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#"'\s>]*)/i;
 
 /**
  * The host of the absolute URL in whose href value html[at] lies (an <a> or <area> tag), '' for a
@@ -169,9 +170,8 @@ export function hrefHostAt(html: string, at: number): string | null {
   if (!ANCHOR.test(html.slice(lt, lt + 6))) return null;
   const match = HREF_VALUE.exec(html.slice(lt, at));
   if (!match) return null;
-  // the match may sit in the host itself (https://jobs.lever.co/...): the host then runs on past at
-  const host = match[1] !== undefined ? (match[2] + (/^[^/"'\s>?#]*/.exec(html.slice(at, at + 256))?.[0] ?? '')) : '';
-  return host.toLowerCase().replace(/:\d+$/, '');
+  const value = html.slice(at - match[1].length, at + 512);
+  return (URL_HOST.exec(value)?.[1] ?? '').toLowerCase().replace(/:\d+$/, '');
 }
 
 /** Whether html[at] lies in a link to another site (an absolute href off the page's registrable domain). */
@@ -413,5 +413,32 @@ function findings(entries: Entry[], hits: Hits, page: Page, headers: Record<stri
     }
     out.push({ name: technology.name, categories: [...technology.categories], version: readVersion(technology, page, headers), evidence, confidence: confidenceFor(tech) });
   }
+  dropCoreVersions(out, page);
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+const CORE_VER = /\/wp-includes\/[^?#]*\?ver=(\d+\.\d+(?:\.\d+)?)(?:[&#]|$)/i;
+
+/**
+ * WordPress appends its own version (?ver=) to an extension's asset enqueued without one: an
+ * extension's version equal to the core's (the generator's, or the ?ver= of /wp-includes/ assets)
+ * is the core's, unless a generator meta states it for the extension.
+ */
+function dropCoreVersions(findings: TechnologyFinding[], page: Page) {
+  const core = new Set<string>();
+  const wordpress = findings.find((f) => f.name === 'WordPress');
+  if (!wordpress) return;
+  if (wordpress.version) core.add(wordpress.version);
+  for (const url of [...page.scriptUrls, ...page.styleUrls]) {
+    const match = CORE_VER.exec(url);
+    if (match) core.add(match[1]);
+  }
+  if (core.size === 0) return;
+  const stated = page.metas.filter((m) => m.name === 'generator').map((m) => m.content);
+  for (const finding of findings) {
+    if (!finding.version || finding.name === 'WordPress' || !core.has(finding.version)) continue;
+    if (!TECHNOLOGY_BY_NAME.get(finding.name)!.implies.includes('WordPress')) continue;
+    if (stated.some((content) => content.includes(finding.name.toLowerCase()) && content.includes(finding.version!))) continue;
+    finding.version = null;
+  }
 }
