@@ -799,8 +799,8 @@ function sampleFor(kind: SignalKind, text: string, signal?: Signal): Example {
     }
     case 'inline': return { html: `<script>${text}</script>` };
     case 'html': return { html: text.startsWith('<') ? text : `<div>${text}</div>` };
-    // the board of the site itself: link<id>.example links to <pattern>link<id>
-    case 'link': return { url: `https://link${signal!.id}.example/`, html: `<a href="https://${text}link${signal!.id}">Careers</a>` };
+    // the board of the site itself: board-site-<id>.com links to <pattern>board-site-<id>
+    case 'link': return { url: `https://www.board-site-${signal!.id}.com/`, html: `<a href="https://${text}board-site-${signal!.id}">Careers</a>` };
     case 'comment': return { html: `<!-- ${text} -->` };
     case 'container': return { container: text };
     case 'tag': return { container: `var data = {"resource":{"tags":[{"function":"${text}","tag_id":1}]}};` };
