@@ -22,7 +22,7 @@ import { flexibleSource } from '../engines/tech/matchers.ts';
 import { SIGNALS, TECHNOLOGIES, type Signal } from '../engines/tech/technologies.ts';
 
 const LABELS = new URL('../test/fixtures/tech/article-extraction-labels.json', import.meta.url);
-const PAGE_LABELS = new URL('../test/fixtures/tech/page-labels.json', import.meta.url);
+const PAGE_LABELS = process.env.TECH_LABELS ?? new URL('../test/fixtures/tech/page-labels.json', import.meta.url).pathname;
 const CORPORA = new URL('../../shared/corpora/', import.meta.url).pathname;
 /** page-labels.json keys -> the detector's names */
 const WIDER = {

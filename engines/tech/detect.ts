@@ -119,17 +119,12 @@ function matchSignals(input: DetectInput): { hits: Hits; page: Page } {
   try {
     siteDomain = registrableDomain(new URL(input.url).hostname);
   } catch {}
-  const inMarkup = (signal: Signal, start: number, end: number) => {
-    if (!hits.fired[signal.id] && !offSiteLinkAt(html, start, siteDomain)) inHtml(signal, start, end);
-  };
   const siteName = registrableName(input.url);
-  const inOwnLink = (signal: Signal, start: number, end: number) => {
-    if (!hits.fired[signal.id] && siteName && hrefHostAt(html, start) && namesSite(html, end, siteName)) inHtml(signal, start, end);
+  const inMarkup = (signal: Signal, start: number, end: number) => {
+    if (hits.fired[signal.id]) return;
+    if (signal.kind === 'link' ? siteName && hrefHostAt(html, start) && namesSite(html, end, siteName) : !offSiteLinkAt(html, start, siteDomain)) inHtml(signal, start, end);
   };
-  for (const [start, end] of page.markup) {
-    MATCHERS.html.scan(html, inMarkup, start, end);
-    MATCHERS.link.scan(html, inOwnLink, start, end);
-  }
+  for (const [start, end] of page.markup) MATCHERS.html.scan(html, inMarkup, start, end);
   for (const [start, end] of page.inline) MATCHERS.inline.scan(html, inHtml, start, end);
   for (const [start, end] of page.comments) MATCHERS.comment.scan(html, inHtml, start, end);
   for (const url of page.scriptUrls) MATCHERS.script.scan(url, hits.in(url, true));

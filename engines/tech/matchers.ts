@@ -197,8 +197,8 @@ export const MATCHERS = {
   script: compileTextMatcher(ofKind('script')),
   style: compileTextMatcher(ofKind('style')),
   inline: compileTextMatcher(ofKind('inline')),
-  html: compileTextMatcher(ofKind('html')),
-  link: compileTextMatcher(ofKind('link')),
+  // link signals are found in the same pass over the markup (detect.ts tells them apart)
+  html: compileTextMatcher([...ofKind('html'), ...ofKind('link')]),
   comment: compileTextMatcher(ofKind('comment')),
   container: compileTextMatcher([...ofKind('container'), ...DERIVED_CONTAINER_SIGNALS]),
   meta: byName('meta'),
