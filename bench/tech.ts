@@ -153,6 +153,9 @@ function widerLabels() {
   const rows = Object.fromEntries(Object.keys(WIDER).map((k) => [k, { tp: 0, fp: 0, fn: 0 }])) as Record<string, { tp: number; fp: number; fn: number }>;
   let versions = 0;
   let findings = 0;
+  // generator metas that state a number, and how many of them the findings carry as a version
+  let generators = 0;
+  let generatorsRead = 0;
   for (const [key, want] of Object.entries(labelled)) {
     const [corpus, id] = key.split('/');
     const file = corpus === 'article' ? join(CORPORA, 'article-extraction/html', `${id}.html.gz`) : join(CORPORA, 'wcxb-dev/html', `${id}.html.gz`);
@@ -160,6 +163,12 @@ function widerLabels() {
     const html = gunzipSync(readFileSync(file)).toString('utf8');
     const result = detect({ url, html, headers: {}, cookies: [], containers: [], dns: { mx: [], txt: [], dmarc: null, cname: [] } });
     findings += result.findings.length;
+    for (const meta of html.matchAll(/<meta\b[^>]*\bname=["']?generator\b[^>]*>/gi)) {
+      const content = /\bcontent=["']([^"']*)/i.exec(meta[0])?.[1] ?? '';
+      if (!/\d/.test(content)) continue;
+      generators++;
+      if (result.findings.some((f) => f.version && content.includes(f.version))) generatorsRead++;
+    }
     versions += result.findings.filter((f) => f.version).length;
     const found = new Set(result.findings.map((f) => f.name));
     for (const [label, name] of Object.entries(WIDER)) {
@@ -175,6 +184,7 @@ function widerLabels() {
   console.log(`    wider labels (${Object.keys(WIDER).length} technologies, ${Object.keys(labelled).length} pages of both corpora): precision ${(tp / (tp + fp)).toFixed(3)}, recall ${(tp / (tp + fn)).toFixed(3)} (TP ${tp}, FP ${fp}, FN ${fn}); ${versions} of ${findings} findings with a stated version`);
   const cells = Object.entries(rows).map(([label, r]) => `${WIDER[label as keyof typeof WIDER]} ${r.tp}/${r.tp + r.fn}${r.fp ? ` +${r.fp}fp` : ''}`);
   for (let i = 0; i < cells.length; i += 6) console.log(`      ${cells.slice(i, i + 6).join(', ')}`);
+  console.log(`    generator metas stating a number: ${generators}, their version reported for ${generatorsRead}`);
 }
 
 const reported = pages.map((page) => detect(page).findings);
