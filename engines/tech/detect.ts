@@ -152,6 +152,7 @@ function matchSignals(input: DetectInput): { hits: Hits; page: Page } {
 const spotOf = (text: string): Spot => ({ text, start: 0, end: text.length, url: false });
 
 const ANCHOR = /^<(?:a|area)\s/i;
+const TAG_WINDOW = 2048;
 const HREF_VALUE = /\shref\s*=\s*["']?([^"'\s>]*)$/i;
 const URL_HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#"'\s>]*)/i;
 
@@ -160,10 +161,15 @@ const URL_HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#"'\s>]*)/i;
  * relative one (the site's own), null when html[at] is not in an href.
  */
 export function hrefHostAt(html: string, at: number): string | null {
-  const lt = html.lastIndexOf('<', at);
-  if (lt < 0 || html.lastIndexOf('>', at - 1) > lt) return null;
-  if (!ANCHOR.test(html.slice(lt, lt + 6))) return null;
-  const match = HREF_VALUE.exec(html.slice(lt, at));
+  // only the tag the position sits in is read, at most TAG_WINDOW characters back: each match costs
+  // a bounded amount whatever the page (a page of unclosed tags or one endless URL stays linear)
+  const from = Math.max(0, at - TAG_WINDOW);
+  const before = html.slice(from, at);
+  const open = before.lastIndexOf('<');
+  if (open < 0 || before.indexOf('>', open) >= 0) return null;
+  const tag = before.slice(open);
+  if (!ANCHOR.test(tag)) return null;
+  const match = HREF_VALUE.exec(tag);
   if (!match) return null;
   const value = html.slice(at - match[1].length, at + 512);
   return (URL_HOST.exec(value)?.[1] ?? '').toLowerCase().replace(/:\d+$/, '');

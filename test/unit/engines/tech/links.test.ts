@@ -70,4 +70,12 @@ describe('a link to another site is no detection', () => {
       assert.ok(!other.findings.some((f) => f.name === TECHNOLOGIES[signal.tech].name), signal.source);
     }
   });
+
+  it('stays linear on pages built against it: unclosed vendor links, one endless URL', () => {
+    const started = Date.now();
+    assert.deepEqual(names('https://www.acme.com/', '<a href="https://jobs.lever.co/other '.repeat(30_000)), []);
+    names('https://www.acme.com/', `<p>${'x'.repeat(300_000)}<a href="https://${'jobs.lever.co/'.repeat(40_000)}">`);
+    // generous: the machine is shared; quadratic work here would take minutes
+    assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
+  });
 });
