@@ -362,7 +362,7 @@ const SPECS: TechnologySpec[] = [
   // ------------------------------------------------------------------ hosting and CDNs
   {
     name: 'Cloudflare', category: 'hosting_cdn', categories: ['cdn', 'security'],
-    signals: ['header:server=cloudflare', 'header:cf-ray', 'header:cf-cache-status', 'script:/cdn-cgi/scripts/', 'script:/cdn-cgi/challenge-platform/', 'inline:/cdn-cgi/challenge-platform/', 'html:/cdn-cgi/l/email-protection', 'html:/cdn-cgi/image/', 'script:/cdn-cgi/zaraz/', 'script:/cdn-cgi/rum', '~cookie:__cf_bm', '~cookie:__cfduid', '~cookie:cf_clearance', 'cname:cdn.cloudflare.net'],
+    signals: ['header:server=cloudflare', 'header:cf-ray', 'header:cf-cache-status', 'script:/cdn-cgi/scripts/', 'script:/cdn-cgi/challenge-platform/', 'inline:/cdn-cgi/challenge-platform/', 'html:/cdn-cgi/l/email-protection', 'html:data-cfemail=', "html:class='__cf_email__'", 'html:/cdn-cgi/image/', 'script:/cdn-cgi/zaraz/', 'script:/cdn-cgi/rum', '~cookie:__cf_bm', '~cookie:__cfduid', '~cookie:cf_clearance', 'cname:cdn.cloudflare.net'],
   },
   { name: 'Cloudflare Email Routing', category: 'email_provider', signals: ['mx:mx.cloudflare.net'] },
   { name: 'cdnjs', category: 'hosting_cdn', categories: ['cdn'], signals: ['script:cdnjs.cloudflare.com/', 'style:cdnjs.cloudflare.com/'] },
@@ -433,7 +433,7 @@ const SPECS: TechnologySpec[] = [
   { name: 'Envoy', category: 'hosting_cdn', categories: ['reverse-proxy'], signals: ['header:server=envoy', 'header:x-envoy-upstream-service-time'] },
 
   // ------------------------------------------------------------------ frameworks and libraries
-  { name: 'React', category: 'frameworks', categories: ['javascript-framework'], versions: [...libVersions('react'), ...libVersions('react-dom')], aliases: ['React.js', 'ReactJS'], signals: ['html:data-reactroot=', 'html:data-reactid=', rx('script', /\/react(?:-dom)?(?:\.production)?(?:\.min)?\.js/, 'https://example.com/js/react-dom.production.min.js'), 'script:/react@', 'script:/react-dom@'] },
+  { name: 'React', category: 'frameworks', categories: ['javascript-framework'], versions: [...libVersions('react'), ...libVersions('react-dom')], aliases: ['React.js', 'ReactJS'], signals: ['html:data-reactroot=', 'html:data-reactid=', rx('script', /\/react(?:-dom)?(?:\.production)?(?:\.min)?(?:[.-][0-9a-f]{8,20})?\.js/, 'https://example.com/js/react-dom.production.min.js'), 'inline:window.__reactroutercontext', 'script:/react@', 'script:/react-dom@'] },
   {
     name: 'Next.js', category: 'frameworks', categories: ['javascript-framework'], aliases: ['NextJS'], implies: ['React'],
     signals: ['html:/_next/static/', 'html:__next_data__', 'inline:self.__next_f.push(', 'header:x-powered-by=next.js', 'header:x-nextjs-cache', 'header:x-nextjs-prerender'],
