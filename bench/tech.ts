@@ -7,8 +7,10 @@
  * Target (tech detector): <= 5 ms median per page. With 457 technologies (before #25) the
  * median was 0.99 ms on this machine (2026-11-27, the same command).
  *
- * Precision and recall: against the independent labels of test/fixtures/tech (Google Tag
- * Manager, Google Analytics, the Meta pixel, Google Ads, WordPress on every page).
+ * Precision and recall: against the independent labels of test/fixtures/tech: the first five
+ * (Google Tag Manager, Google Analytics, the Meta pixel, Google Ads, WordPress) on the 181 article
+ * pages, as before #33; then every labelled technology of page-labels.json (35, made by
+ * label-pages.mjs) on both corpora (795 pages), overall and per technology.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +22,17 @@ import { flexibleSource } from '../engines/tech/matchers.ts';
 import { SIGNALS, TECHNOLOGIES, type Signal } from '../engines/tech/technologies.ts';
 
 const LABELS = new URL('../test/fixtures/tech/article-extraction-labels.json', import.meta.url);
+const PAGE_LABELS = process.env.TECH_LABELS ?? new URL('../test/fixtures/tech/page-labels.json', import.meta.url).pathname;
+const CORPORA = new URL('../../shared/corpora/', import.meta.url).pathname;
+/** page-labels.json keys -> the detector's names */
+const WIDER = {
+  gtm: 'Google Tag Manager', ga: 'Google Analytics', meta_pixel: 'Meta Pixel', google_ads: 'Google Ads', wordpress: 'WordPress',
+  jquery: 'jQuery', font_awesome: 'Font Awesome', bootstrap: 'Bootstrap', nextjs: 'Next.js', gatsby: 'Gatsby', react: 'React',
+  cloudflare: 'Cloudflare', webflow: 'Webflow', slick: 'Slick', jsdelivr: 'jsDelivr', cdnjs: 'cdnjs', google_fonts: 'Google Fonts',
+  drupal: 'Drupal', elementor: 'Elementor', site_kit: 'Site Kit by Google', wp_rocket: 'WP Rocket', aioseo: 'All in One SEO', divi: 'Divi',
+  xenforo: 'XenForo', vbulletin: 'vBulletin', phpbb: 'phpBB', mediawiki: 'MediaWiki', discourse: 'Discourse', invision: 'Invision Community',
+  flarum: 'Flarum', nodebb: 'NodeBB', dokuwiki: 'DokuWiki', sphinx: 'Sphinx', mkdocs: 'MkDocs', docusaurus: 'Docusaurus',
+} as const;
 const LABELLED = { gtm: 'Google Tag Manager', ga: 'Google Analytics', meta_pixel: 'Meta Pixel', google_ads: 'Google Ads', wordpress: 'WordPress' } as const;
 const CORPUS = process.env.TECH_CORPUS ?? new URL('../../shared/corpora/article-extraction/', import.meta.url).pathname;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -50,7 +63,7 @@ const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$
 /** One case-insensitive regex per page-text signal, with the same host anchoring as the table's. */
 const NAIVE = SIGNALS.filter((s) => ['script', 'style', 'inline', 'html', 'comment'].includes(s.kind)).map((signal) => ({
   signal,
-  re: signal.re ? new RegExp(flexibleSource(signal.re.source), 'i') : new RegExp(`${/^[a-z0-9]/.test(signal.pattern) ? '(?<![\\w-])' : ''}${escape(signal.pattern)}`, 'i'),
+  re: signal.re ? new RegExp(flexibleSource(signal.re.source), signal.exact ? '' : 'i') : new RegExp(`${/^[a-z0-9]/.test(signal.pattern) ? '(?<![\\w-])' : ''}${escape(signal.pattern)}`, 'i'),
 }));
 
 function naiveDetect(input: DetectInput): Set<string> {
@@ -130,6 +143,50 @@ if (!process.env.TECH_CORPUS) {
   });
   console.log(`    labelled (${Object.values(LABELLED).join(', ')}): precision ${(tp / (tp + fp)).toFixed(3)}, recall ${(tp / (tp + fn)).toFixed(3)} (TP ${tp}, FP ${fp}, FN ${fn})`);
 }
+if (!process.env.TECH_CORPUS) widerLabels();
+
+/** Every technology of page-labels.json on both corpora: micro precision and recall, then per technology. */
+function widerLabels() {
+  const { pages: labelled } = JSON.parse(readFileSync(PAGE_LABELS, 'utf8')) as { pages: Record<string, string[]> };
+  const wcxbUrl = (id: string) => (JSON.parse(readFileSync(join(CORPORA, 'wcxb-dev/ground-truth', `${id}.json`), 'utf8')) as { url?: string }).url || 'https://example.invalid/';
+  const articleTruth = JSON.parse(readFileSync(join(CORPORA, 'article-extraction/ground-truth.json'), 'utf8')) as Record<string, { url: string }>;
+  const rows = Object.fromEntries(Object.keys(WIDER).map((k) => [k, { tp: 0, fp: 0, fn: 0 }])) as Record<string, { tp: number; fp: number; fn: number }>;
+  let versions = 0;
+  let findings = 0;
+  // generator metas that state a number, and how many of them the findings carry as a version
+  let generators = 0;
+  let generatorsRead = 0;
+  for (const [key, want] of Object.entries(labelled)) {
+    const [corpus, id] = key.split('/');
+    const file = corpus === 'article' ? join(CORPORA, 'article-extraction/html', `${id}.html.gz`) : join(CORPORA, 'wcxb-dev/html', `${id}.html.gz`);
+    const url = corpus === 'article' ? articleTruth[id]?.url ?? 'https://example.invalid/' : wcxbUrl(id);
+    const html = gunzipSync(readFileSync(file)).toString('utf8');
+    const result = detect({ url, html, headers: {}, cookies: [], containers: [], dns: { mx: [], txt: [], dmarc: null, cname: [] } });
+    findings += result.findings.length;
+    for (const meta of html.matchAll(/<meta\b[^>]*\bname=["']?generator\b[^>]*>/gi)) {
+      const content = /\bcontent=["']([^"']*)/i.exec(meta[0])?.[1] ?? '';
+      if (!/\d/.test(content)) continue;
+      generators++;
+      if (result.findings.some((f) => f.version && content.includes(f.version))) generatorsRead++;
+    }
+    versions += result.findings.filter((f) => f.version).length;
+    const found = new Set(result.findings.map((f) => f.name));
+    for (const [label, name] of Object.entries(WIDER)) {
+      const got = found.has(name);
+      const is = want.includes(label);
+      if (got && is) rows[label].tp++;
+      else if (got) rows[label].fp++;
+      else if (is) rows[label].fn++;
+    }
+  }
+  const sum = (k: 'tp' | 'fp' | 'fn') => Object.values(rows).reduce((n, r) => n + r[k], 0);
+  const [tp, fp, fn] = [sum('tp'), sum('fp'), sum('fn')];
+  console.log(`    wider labels (${Object.keys(WIDER).length} technologies, ${Object.keys(labelled).length} pages of both corpora): precision ${(tp / (tp + fp)).toFixed(3)}, recall ${(tp / (tp + fn)).toFixed(3)} (TP ${tp}, FP ${fp}, FN ${fn}); ${versions} of ${findings} findings with a stated version`);
+  const cells = Object.entries(rows).map(([label, r]) => `${WIDER[label as keyof typeof WIDER]} ${r.tp}/${r.tp + r.fn}${r.fp ? ` +${r.fp}fp` : ''}`);
+  for (let i = 0; i < cells.length; i += 6) console.log(`      ${cells.slice(i, i + 6).join(', ')}`);
+  console.log(`    generator metas stating a number: ${generators}, their version reported for ${generatorsRead}`);
+}
+
 const reported = pages.map((page) => detect(page).findings);
 const perPage = reported.map((list) => list.length).sort((a, b) => a - b);
 const versioned = reported.flat().filter((f) => f.version).length;

@@ -1,8 +1,9 @@
+import { parse as parseDomain } from 'tldts';
 import { prepareContainer } from './container.ts';
 import { normalizeHost, parseDmarc, parseSpf, type DmarcPolicy } from './dns.ts';
 import { extractContainerIds, extractPage, type Page } from './extract.ts';
 import { confidenceOf, evidenceOf, snippetOf, type Evidence, type EvidenceKind, type Spot } from './evidence.ts';
-import { MATCHERS, SIGNAL_COUNT, suffixHits } from './matchers.ts';
+import { generatorSignal, MATCHERS, SIGNAL_COUNT, suffixHits } from './matchers.ts';
 import type { TechCategorySlug } from './taxonomy.ts';
 import { FLAGS, LIST_CATEGORIES, TECHNOLOGIES, TECHNOLOGY_BY_NAME, type Category, type Example, type Flag, type ListCategory, type Signal, type SignalKind } from './technologies.ts';
 import { readVersion } from './version.ts';
@@ -112,17 +113,29 @@ function matchSignals(input: DetectInput): { hits: Hits; page: Page } {
 
   const html = page.html;
   const inHtml = hits.in(html);
-  for (const [start, end] of page.markup) MATCHERS.html.scan(html, inHtml, start, end);
+  // a link to another site (a vendor's page, a file on another company's shop) is no sign that the
+  // page uses that vendor; the site's own links (/cdn-cgi/l/email-protection, /wp-content/...) are
+  let siteDomain: string | null = null;
+  try {
+    siteDomain = registrableDomain(new URL(input.url).hostname);
+  } catch {}
+  const siteName = registrableName(input.url);
+  const inMarkup = (signal: Signal, start: number, end: number) => {
+    if (hits.fired[signal.id]) return;
+    if (signal.kind === 'link' ? siteName && hrefHostAt(html, start) && namesSite(html, end, siteName) : !offSiteLinkAt(html, start, siteDomain)) inHtml(signal, start, end);
+  };
+  for (const [start, end] of page.markup) MATCHERS.html.scan(html, inMarkup, start, end);
   for (const [start, end] of page.inline) MATCHERS.inline.scan(html, inHtml, start, end);
   for (const [start, end] of page.comments) MATCHERS.comment.scan(html, inHtml, start, end);
   for (const url of page.scriptUrls) MATCHERS.script.scan(url, hits.in(url, true));
   for (const url of page.styleUrls) MATCHERS.style.scan(url, hits.in(url, true));
   for (const meta of page.metas) {
+    const text = `${meta.name}=${meta.raw}`;
     for (const signal of MATCHERS.meta.get(meta.name) ?? []) {
-      if (!meta.content.includes(signal.pattern)) continue;
-      const text = `${meta.name}=${meta.raw}`;
-      hits.add(signal, undefined, { text, start: 0, end: text.length, url: false });
+      if (meta.content.includes(signal.pattern)) hits.add(signal, undefined, spotOf(text));
     }
+    const named = meta.name === 'generator' ? generatorSignal(meta.content) : undefined;
+    if (named) hits.add(named, undefined, spotOf(text));
   }
   matchHeaders(input.headers ?? {}, hits);
   matchCookies(input.cookies ?? [], hits);
@@ -137,6 +150,62 @@ function matchSignals(input: DetectInput): { hits: Hits; page: Page } {
 }
 
 const spotOf = (text: string): Spot => ({ text, start: 0, end: text.length, url: false });
+
+const ANCHOR = /^<(?:a|area)\s/i;
+const TAG_WINDOW = 2048;
+const HREF_VALUE = /\shref\s*=\s*["']?([^"'\s>]*)$/i;
+const URL_HOST = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#"'\s>]*)/i;
+
+/**
+ * The host of the absolute URL in whose href value html[at] lies (an <a> or <area> tag), '' for a
+ * relative one (the site's own), null when html[at] is not in an href.
+ */
+export function hrefHostAt(html: string, at: number): string | null {
+  // only the tag the position sits in is read, at most TAG_WINDOW characters back: each match costs
+  // a bounded amount whatever the page (a page of unclosed tags or one endless URL stays linear)
+  const from = Math.max(0, at - TAG_WINDOW);
+  const before = html.slice(from, at);
+  const open = before.lastIndexOf('<');
+  if (open < 0 || before.indexOf('>', open) >= 0) return null;
+  const tag = before.slice(open);
+  if (!ANCHOR.test(tag)) return null;
+  const match = HREF_VALUE.exec(tag);
+  if (!match) return null;
+  const value = html.slice(at - match[1].length, at + 512);
+  return (URL_HOST.exec(value)?.[1] ?? '').toLowerCase().replace(/:\d+$/, '');
+}
+
+/** Whether html[at] lies in a link to another site (an absolute href off the page's registrable domain). */
+function offSiteLinkAt(html: string, at: number, site: string | null): boolean {
+  const host = hrefHostAt(html, at);
+  if (!host) return false;
+  return !site || registrableDomain(host) !== site;
+}
+
+function registrableDomain(host: string): string | null {
+  return parseDomain(host).domain?.toLowerCase() ?? null;
+}
+
+/** The registrable name of the page's host without its suffix ('acme' for www.acme.co.uk). */
+function registrableName(url: string): string | null {
+  try {
+    const name = parseDomain(new URL(url).hostname).domainWithoutSuffix;
+    return name ? name.toLowerCase().replace(/[^a-z0-9]/g, '') : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the path segment at html[from] (the board or account slug after a link pattern) names the
+ * site: the same letters and digits as its registrable name, or one starting with the other (acme,
+ * acmeinc, acme-corp on acme.com).
+ */
+function namesSite(html: string, from: number, site: string): boolean {
+  const slug = /^[^/?#"'\s>]{2,80}/.exec(html.slice(from, from + 81))?.[0].toLowerCase().replace(/[^a-z0-9]/g, '') ?? '';
+  if (slug.length < 3 || site.length < 3) return false;
+  return slug === site || (slug.startsWith(site) && site.length >= 4) || (site.startsWith(slug) && slug.length >= 4);
+}
 
 function matchHeaders(headers: Record<string, string>, hits: Hits) {
   for (const [rawName, rawValue] of Object.entries(headers)) {
@@ -345,5 +414,32 @@ function findings(entries: Entry[], hits: Hits, page: Page, headers: Record<stri
     }
     out.push({ name: technology.name, categories: [...technology.categories], version: readVersion(technology, page, headers), evidence, confidence: confidenceFor(tech) });
   }
+  dropCoreVersions(out, page);
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+const CORE_VER = /\/wp-includes\/[^?#]*\?ver=(\d+\.\d+(?:\.\d+)?)(?:[&#]|$)/i;
+
+/**
+ * WordPress appends its own version (?ver=) to an extension's asset enqueued without one: an
+ * extension's version equal to the core's (the generator's, or the ?ver= of /wp-includes/ assets)
+ * is the core's, unless a generator meta states it for the extension.
+ */
+function dropCoreVersions(findings: TechnologyFinding[], page: Page) {
+  const core = new Set<string>();
+  const wordpress = findings.find((f) => f.name === 'WordPress');
+  if (!wordpress) return;
+  if (wordpress.version) core.add(wordpress.version);
+  for (const url of [...page.scriptUrls, ...page.styleUrls]) {
+    const match = CORE_VER.exec(url);
+    if (match) core.add(match[1]);
+  }
+  if (core.size === 0) return;
+  const stated = page.metas.filter((m) => m.name === 'generator').map((m) => m.content);
+  for (const finding of findings) {
+    if (!finding.version || finding.name === 'WordPress' || !core.has(finding.version)) continue;
+    if (!TECHNOLOGY_BY_NAME.get(finding.name)!.implies.includes('WordPress')) continue;
+    if (stated.some((content) => content.includes(finding.name.toLowerCase()) && content.includes(finding.version!))) continue;
+    finding.version = null;
+  }
 }

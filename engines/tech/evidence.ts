@@ -25,7 +25,7 @@ export const SNIPPET_MAX = 120;
 
 /** Script URLs and inline code are script evidence; stylesheets and comments are part of the HTML. */
 const KIND: Record<SignalKind, EvidenceKind> = {
-  script: 'script', inline: 'script', style: 'html', html: 'html', comment: 'html', meta: 'meta', header: 'header', cookie: 'cookie',
+  script: 'script', inline: 'script', style: 'html', html: 'html', link: 'html', comment: 'html', meta: 'meta', header: 'header', cookie: 'cookie',
   url: 'url', tag: 'container', container: 'container', mx: 'dns', spf: 'dns', txt: 'dns', cname: 'dns',
 };
 

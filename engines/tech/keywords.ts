@@ -20,7 +20,7 @@ export const PROSE_WORDS: readonly string[] = [
   'Segment', 'Heap', 'Drift', 'Square', 'Render', 'Medium', 'Ghost', 'Kit', 'Apple', 'Prototype', 'Turbo', 'Bolt', 'Sumo',
   'Qualified', 'Privy', 'Drip', 'Swiper', 'Slick', 'Express', 'Attentive', 'Canva', 'Crisp', 'Divi', 'Framer', 'Astro', 'Remix',
   'Hugo', 'Meteor', 'Backbone', 'Knockout', 'Alpine', 'Bird', 'Moment', 'Underscore', 'Pantheon', 'Flywheel', 'Outlook', 'Claude',
-  'Postman', 'Moat', 'Nielsen',
+  'Postman', 'Moat', 'Nielsen', 'Discourse', 'Fandom',
 ];
 
 /**

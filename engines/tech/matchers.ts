@@ -79,7 +79,7 @@ export function compileTextMatcher(signals: readonly Signal[]): TextMatcher {
     return byLiteral.get(key)!;
   };
   for (const signal of signals) {
-    if (signal.re) entry(regexLead(signal.re.source)).regexes.push({ signal, sticky: new RegExp(flexibleSource(signal.re.source), 'iy') });
+    if (signal.re) entry(regexLead(signal.re.source).toLowerCase()).regexes.push({ signal, sticky: new RegExp(flexibleSource(signal.re.source), signal.exact ? 'y' : 'iy') });
     else entry(signal.pattern).signals.push(signal);
   }
   if (byLiteral.size === 0) return { scan() {} };
@@ -141,7 +141,55 @@ function deriveContainerSignals(firstId: number): Signal[] {
 }
 
 export const DERIVED_CONTAINER_SIGNALS: readonly Signal[] = deriveContainerSignals(SIGNALS.length);
-export const SIGNAL_COUNT = SIGNALS.length + DERIVED_CONTAINER_SIGNALS.length;
+
+/** The names a product writes at the start of a generator meta: its name and aliases of 3+ characters. */
+export function generatorNames(tech: { name: string; aliases: readonly string[] }): string[] {
+  return [tech.name, ...tech.aliases].map((name) => name.toLowerCase()).filter((name) => name.length >= 3);
+}
+
+/**
+ * A generator meta that starts with a known technology's name (after an optional 'powered by')
+ * states that technology, whether or not its rule lists a generator signal: derived strong
+ * 'meta' signals, one per technology without a generator signal of its own, keyed by name. A name
+ * two technologies share is left out.
+ */
+function deriveGeneratorSignals(firstId: number): { signals: Signal[]; byName: Map<string, Signal> } {
+  const owners = new Map<string, number[]>();
+  // a name an explicit generator signal already claims stays with that technology (Bolt CMS, not Bolt checkout)
+  const claimed = new Set(SIGNALS.filter((s) => s.kind === 'meta' && s.name === 'generator').map((s) => s.pattern));
+  for (const tech of TECHNOLOGIES) {
+    if (tech.signals.some((s) => s.kind === 'meta' && s.name === 'generator')) continue;
+    for (const name of generatorNames(tech)) owners.set(name, [...(owners.get(name) ?? []), tech.id]);
+  }
+  const signals: Signal[] = [];
+  const byName = new Map<string, Signal>();
+  for (const [name, techs] of owners) {
+    if (new Set(techs).size !== 1 || claimed.has(name)) continue;
+    const signal: Signal = { id: firstId + signals.length, tech: techs[0], kind: 'meta', strength: 'strong', name: 'generator', pattern: name, source: `meta:generator=${name}`, sample: {} };
+    signals.push(signal);
+    byName.set(name, signal);
+  }
+  return { signals, byName };
+}
+
+const derivedGenerators = deriveGeneratorSignals(SIGNALS.length + DERIVED_CONTAINER_SIGNALS.length);
+export const DERIVED_GENERATOR_SIGNALS: readonly Signal[] = derivedGenerators.signals;
+export const SIGNAL_COUNT = SIGNALS.length + DERIVED_CONTAINER_SIGNALS.length + DERIVED_GENERATOR_SIGNALS.length;
+
+/** where a product's name ends in a generator meta: before a space, a version's 'v', ';', '(' … (not '-': PHP is not PHP-Nuke) */
+const NAME_END = /[\s(;,:|/]/;
+
+/** The derived generator signal a generator meta's (lower-cased) content starts with, if any. */
+export function generatorSignal(content: string): Signal | undefined {
+  const text = content.trim().replace(/^powered by\s+/, '').slice(0, 60);
+  // the longest name first: every prefix of the text that ends where a word ends
+  for (let end = text.length; end >= 3; end--) {
+    if (end < text.length && !NAME_END.test(text[end])) continue;
+    const hit = derivedGenerators.byName.get(text.slice(0, end));
+    if (hit) return hit;
+  }
+  return undefined;
+}
 
 const ofKind = (kind: TextKind) => SIGNALS.filter((s) => s.kind === kind);
 
@@ -149,7 +197,8 @@ export const MATCHERS = {
   script: compileTextMatcher(ofKind('script')),
   style: compileTextMatcher(ofKind('style')),
   inline: compileTextMatcher(ofKind('inline')),
-  html: compileTextMatcher(ofKind('html')),
+  // link signals are found in the same pass over the markup (detect.ts tells them apart)
+  html: compileTextMatcher([...ofKind('html'), ...ofKind('link')]),
   comment: compileTextMatcher(ofKind('comment')),
   container: compileTextMatcher([...ofKind('container'), ...DERIVED_CONTAINER_SIGNALS]),
   meta: byName('meta'),

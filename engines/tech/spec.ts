@@ -14,13 +14,14 @@ export type Category = ListCategory | SingleCategory;
 export const FLAGS = ['has_pixel_a', 'has_ads_tag', 'has_analytics_tag_a', 'has_tag_manager', 'has_pixel_b', 'has_pixel_c'] as const;
 export type Flag = (typeof FLAGS)[number];
 
-export type SignalKind = 'script' | 'style' | 'inline' | 'html' | 'comment' | 'meta' | 'header' | 'cookie' | 'url' | 'tag' | 'container' | 'mx' | 'spf' | 'txt' | 'cname';
-export const TEXT_KINDS = ['script', 'style', 'inline', 'html', 'comment', 'container'] as const;
+export type SignalKind = 'script' | 'style' | 'inline' | 'html' | 'link' | 'comment' | 'meta' | 'header' | 'cookie' | 'url' | 'tag' | 'container' | 'mx' | 'spf' | 'txt' | 'cname';
+export const TEXT_KINDS = ['script', 'style', 'inline', 'html', 'link', 'comment', 'container'] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 export const DNS_KINDS = ['mx', 'spf', 'txt', 'cname'] as const;
 
 /** A regex signal; sample is text that contains a match (used to build fixtures). */
-export interface RegexSignalSpec { spec: string; re: RegExp; sample: string }
+/** exact: the regex keeps its letters' case (jQuery, the global, is not a variable named jquery) */
+export interface RegexSignalSpec { spec: string; re: RegExp; sample: string; exact?: boolean }
 export type SignalSpec = string | RegexSignalSpec;
 
 /** A minimal input that makes a technology fire (merged into an empty page by tests and fixtures). */
@@ -91,7 +92,7 @@ export interface TechnologySpec {
   example?: Example;
 }
 
-export function rx(kind: string, re: RegExp, sample: string): RegexSignalSpec {
-  return { spec: `${kind}:/${re.source}/`, re, sample };
+export function rx(kind: string, re: RegExp, sample: string, { exact = false } = {}): RegexSignalSpec {
+  return { spec: `${kind}:/${re.source}/`, re, sample, exact };
 }
 

@@ -44,6 +44,8 @@ export const TECH_CATEGORIES = {
   'blog': 'Blogging and newsletter publishing platforms',
   'static-site-generator': 'Static site generators',
   'documentation': 'Documentation and knowledge-base tools',
+  'forum': 'Forums, communities and discussion boards',
+  'wiki': 'Wikis',
   'cms-plugin': 'Extensions, themes and page builders of a CMS',
   'seo': 'Search-engine optimisation',
   'performance': 'Caching, optimisation and lazy loading',

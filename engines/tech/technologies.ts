@@ -13,7 +13,11 @@
  *   style:   substring of a stylesheet URL (rel=stylesheet, or a preload as style or font)
  *                                                                     'style:/bootstrap.min.css'
  *   inline:  substring of inline script text                          "inline:fbq('init'"
- *   html:    substring of the markup outside comments                 'html:data-wf-page='
+ *   html:    substring of the markup outside comments, never inside an <a href> (a link to a
+ *            vendor's site is no sign that the page uses it)           'html:data-wf-page='
+ *   link:    an <a href> that starts with the pattern and whose next path segment names the site
+ *            itself (its registrable name): a product's own link, such as a careers board at
+ *            jobs.lever.co/<the company>                              'link:jobs.lever.co/'
  *   comment: substring of an HTML comment                             'comment:google tag manager'
  *   meta:    <meta name|property|http-equiv=NAME content ⊇ VALUE>     'meta:generator=wordpress'
  *   header:  response header NAME (value ⊇ VALUE when given)          'header:server=cloudflare'
@@ -358,11 +362,11 @@ const SPECS: TechnologySpec[] = [
   // ------------------------------------------------------------------ hosting and CDNs
   {
     name: 'Cloudflare', category: 'hosting_cdn', categories: ['cdn', 'security'],
-    signals: ['header:server=cloudflare', 'header:cf-ray', 'header:cf-cache-status', 'script:/cdn-cgi/scripts/', 'script:/cdn-cgi/challenge-platform/', 'inline:/cdn-cgi/challenge-platform/', 'html:/cdn-cgi/l/email-protection', 'html:/cdn-cgi/image/', 'script:/cdn-cgi/zaraz/', 'script:/cdn-cgi/rum', '~cookie:__cf_bm', '~cookie:__cfduid', '~cookie:cf_clearance', 'cname:cdn.cloudflare.net'],
+    signals: ['header:server=cloudflare', 'header:cf-ray', 'header:cf-cache-status', 'script:/cdn-cgi/scripts/', 'script:/cdn-cgi/challenge-platform/', 'inline:/cdn-cgi/challenge-platform/', 'html:/cdn-cgi/l/email-protection', 'html:data-cfemail=', "html:class='__cf_email__'", 'html:/cdn-cgi/image/', 'script:/cdn-cgi/zaraz/', 'script:/cdn-cgi/rum', '~cookie:__cf_bm', '~cookie:__cfduid', '~cookie:cf_clearance', 'cname:cdn.cloudflare.net'],
   },
   { name: 'Cloudflare Email Routing', category: 'email_provider', signals: ['mx:mx.cloudflare.net'] },
-  { name: 'cdnjs', category: 'hosting_cdn', categories: ['cdn'], signals: ['script:cdnjs.cloudflare.com/'] },
-  { name: 'jsDelivr', category: 'hosting_cdn', categories: ['cdn'], signals: ['script:cdn.jsdelivr.net/'] },
+  { name: 'cdnjs', category: 'hosting_cdn', categories: ['cdn'], signals: ['script:cdnjs.cloudflare.com/', 'style:cdnjs.cloudflare.com/'] },
+  { name: 'jsDelivr', category: 'hosting_cdn', categories: ['cdn'], signals: ['script:cdn.jsdelivr.net/', 'style:cdn.jsdelivr.net/', 'script:fastly.jsdelivr.net/', 'style:fastly.jsdelivr.net/', 'script:gcore.jsdelivr.net/', 'style:gcore.jsdelivr.net/'] },
   { name: 'unpkg', category: 'hosting_cdn', categories: ['cdn'], signals: ['script:unpkg.com/'] },
   { name: 'Google Hosted Libraries', category: 'hosting_cdn', categories: ['cdn'], signals: ['script:ajax.googleapis.com/ajax/libs/'] },
   { name: 'jQuery CDN', category: 'hosting_cdn', categories: ['cdn'], signals: ['script:code.jquery.com/'] },
@@ -429,7 +433,7 @@ const SPECS: TechnologySpec[] = [
   { name: 'Envoy', category: 'hosting_cdn', categories: ['reverse-proxy'], signals: ['header:server=envoy', 'header:x-envoy-upstream-service-time'] },
 
   // ------------------------------------------------------------------ frameworks and libraries
-  { name: 'React', category: 'frameworks', categories: ['javascript-framework'], versions: [...libVersions('react'), ...libVersions('react-dom')], aliases: ['React.js', 'ReactJS'], signals: ['html:data-reactroot', 'html:data-reactid', rx('script', /\/react(?:-dom)?(?:\.production)?(?:\.min)?\.js/, 'https://example.com/js/react-dom.production.min.js'), 'script:/react@', 'script:/react-dom@'] },
+  { name: 'React', category: 'frameworks', categories: ['javascript-framework'], versions: [...libVersions('react'), ...libVersions('react-dom')], aliases: ['React.js', 'ReactJS'], signals: ['html:data-reactroot=', 'html:data-reactid=', rx('script', /\/react(?:-dom)?(?:\.production)?(?:\.min)?(?:[.-][0-9a-f]{8,20})?\.js/, 'https://example.com/js/react-dom.production.min.js'), 'inline:window.__reactroutercontext', 'script:/react@', 'script:/react-dom@'] },
   {
     name: 'Next.js', category: 'frameworks', categories: ['javascript-framework'], aliases: ['NextJS'], implies: ['React'],
     signals: ['html:/_next/static/', 'html:__next_data__', 'inline:self.__next_f.push(', 'header:x-powered-by=next.js', 'header:x-nextjs-cache', 'header:x-nextjs-prerender'],
@@ -448,12 +452,14 @@ const SPECS: TechnologySpec[] = [
   { name: 'Backbone.js', category: 'frameworks', categories: ['javascript-framework'], versions: libVersions('backbone.js', 'backbone'), aliases: ['Backbone'], signals: [rx('script', /\/backbone(?:[.-]min)?\.js/, 'https://example.com/js/backbone-min.js'), 'script:/backbone@'] },
   { name: 'Alpine.js', category: 'frameworks', categories: ['javascript-framework'], versions: libVersions('alpinejs'), aliases: ['Alpine'], signals: ['script:/alpinejs', rx('script', /\/alpine(?:\.min)?\.js/, 'https://example.com/js/alpine.min.js'), "~html:x-data='", '~html:x-init='] },
   { name: 'htmx', category: 'frameworks', categories: ['javascript-framework'], versions: libVersions('htmx.org', 'htmx'), signals: ['script:htmx.org', rx('script', /\/htmx(?:\.min)?\.js/, 'https://example.com/js/htmx.min.js'), "~html:hx-get='", "~html:hx-post='", "~html:hx-target='"] },
-  { name: 'jQuery', category: 'frameworks', versions: [ver('script', /\/wp-includes\/js\/jquery\/jquery(?:\.min)?\.js\?ver=(\d[\d.]*)/), ...libVersions('jquery'), ver('script', /code\.jquery\.com\/jquery-(\d[\d.]*)/), ver('inline', /jquery v(\d+\.\d+\.\d+) \|/)], signals: [rx('script', /\/jquery(?:-\d[\d.]*)?(?:\.slim)?(?:\.min)?\.js/, 'https://example.com/js/jquery-3.7.1.min.js'), 'script:/jquery/jquery.js', 'script:/jquery/dist/', 'script:/jquery/3.', 'script:/jquery/1.', 'script:/jquery/2.', 'inline:jquery(document).ready(', 'inline:jquery(function($)', 'inline:jquery(window).on(', '~inline:jquery(', '~inline:$(document).ready(', '~inline:jquery.ajax('] },
+  { name: 'jQuery', category: 'frameworks', versions: [ver('script', /\/wp-includes\/js\/jquery\/jquery(?:\.min)?\.js\?ver=(\d[\d.]*)/), ...libVersions('jquery'), ver('script', /code\.jquery\.com\/jquery-(\d[\d.]*)/), ver('inline', /jquery v(\d+\.\d+\.\d+) \|/)], signals: [rx('script', /\/jquery(?:-\d[\d.]*)?(?:\.slim)?(?:\.min)?(?:\.[0-9a-f]{6,12})?\.js/, 'https://example.com/js/jquery-3.7.1.min.js'), 'script:/jquery/jquery.js', 'script:/jquery/dist/', 'script:/jquery/3.', 'script:/jquery/1.', 'script:/jquery/2.', 'inline:jquery(document).ready(', 'inline:jquery(function($)', 'inline:jquery(window).on(', 'inline:$(document).ready(', rx('inline', /jQuery(?:\(|\.(?:fn|extend|each|ajax|noConflict)\b)/, "jQuery('.menu').show();", { exact: true }), '~inline:jquery('] },
   { name: 'jQuery UI', category: 'frameworks', versions: [...libVersions('jqueryui'), ...libVersions('jquery-ui'), ver('script', /\/wp-includes\/js\/jquery\/ui\/[\w-]+(?:\.min)?\.js\?ver=(\d[\d.]*)/)], signals: [rx('script', /\/jquery-ui(?:[.-][\w.-]*)?\.js/, 'https://example.com/js/jquery-ui.min.js'), 'script:/jqueryui/'] },
   { name: 'jQuery Migrate', category: 'frameworks', versions: [...libVersions('jquery-migrate'), ver('script', /\/jquery-migrate(?:\.min)?\.js\?ver=(\d[\d.]*)/)], signals: [rx('script', /\/jquery-migrate(?:[.-][\w.-]*)?\.js/, 'https://example.com/js/jquery-migrate.min.js')] },
-  { name: 'Bootstrap', category: 'frameworks', categories: ['ui-framework'], versions: [...libVersions('bootstrap'), ...libVersions('twitter-bootstrap', 'bootstrap'), ver('inline', /bootstrap v(\d+\.\d+\.\d+) \(/)], aliases: ['Twitter Bootstrap'], signals: [rx('script', /\/bootstrap(?:\.bundle)?(?:\.min)?\.js/, 'https://example.com/js/bootstrap.bundle.min.js'), rx('html', /\/bootstrap(?:\.min)?\.css/, '<link rel="stylesheet" href="/css/bootstrap.min.css">'), "~html:data-toggle='collapse'", "~html:data-bs-toggle='", '~html:navbar-expand-'] },
+  { name: 'Bootstrap', category: 'frameworks', categories: ['ui-framework'], versions: [...libVersions('bootstrap'), ...libVersions('twitter-bootstrap', 'bootstrap'), ver('inline', /bootstrap v(\d+\.\d+\.\d+) \(/)], aliases: ['Twitter Bootstrap'], signals: [rx('script', /\/bootstrap(?:\.bundle)?(?:\.min)?\.js/, 'https://example.com/js/bootstrap.bundle.min.js'), rx('html', /\/bootstrap(?:\.min)?\.css/, '<link rel="stylesheet" href="/css/bootstrap.min.css">'), 'script:/bootstrap@', 'style:/bootstrap@', "html:data-bs-toggle='", "~html:data-toggle='collapse'"] },
   { name: 'Tailwind CSS', category: 'frameworks', categories: ['ui-framework'], versions: libVersions('tailwindcss', 'tailwind'), aliases: ['Tailwind', 'TailwindCSS'], signals: ['script:cdn.tailwindcss.com', rx('html', /\/tailwind(?:\.min)?\.css/, '<link rel="stylesheet" href="/css/tailwind.min.css">')] },
-  { name: 'Font Awesome', category: 'frameworks', categories: ['icon-font'], versions: [...libVersions('font-awesome'), ...libVersions('@fortawesome/fontawesome-free'), ver('style', /use\.fontawesome\.com\/releases\/v(\d[\d.]*)\//)], aliases: ['FontAwesome'], signals: ['script:kit.fontawesome.com/', 'html:use.fontawesome.com/', rx('html', /\/font-?awesome(?:\.min)?\.css/, '<link rel="stylesheet" href="/css/font-awesome.min.css">'), 'html:/font-awesome/', "~html:class='fa fa-", "~html:class='fas fa-", "~html:class='fab fa-"] },
+  { name: 'Font Awesome', category: 'frameworks', categories: ['icon-font'], versions: [...libVersions('font-awesome'), ...libVersions('@fortawesome/fontawesome-free'), ver('style', /use\.fontawesome\.com\/releases\/v(\d[\d.]*)\//)], aliases: ['FontAwesome'], signals: ['script:kit.fontawesome.com/', 'html:use.fontawesome.com/', rx('html', /\/font-?awesome(?:\.min)?\.css/, '<link rel="stylesheet" href="/css/font-awesome.min.css">'), 'html:/font-awesome/', 'style:/fontawesome', 'style:/@fortawesome/',
+    // icon elements: a class attribute that starts with Font Awesome's base class and names an icon
+    rx('html', /'fa(?:[srlbd]|-solid|-regular|-brands|-light|-thin|-duotone)? fa-[a-z0-9]/, '<i class="fa fa-envelope"></i>'), rx('html', / fa(?:[srlbd]|-solid|-regular|-brands|-light)? fa-[a-z0-9]/, '<i class="icon fas fa-envelope"></i>')] },
   { name: 'Lodash', category: 'frameworks', versions: libVersions('lodash'), signals: [rx('script', /\/lodash(?:\.core)?(?:\.min)?\.js/, 'https://example.com/js/lodash.min.js'), 'script:/lodash@'] },
   { name: 'Underscore.js', category: 'frameworks', versions: libVersions('underscore'), aliases: ['Underscore'], signals: [rx('script', /\/underscore(?:[.-]min)?\.js/, 'https://example.com/js/underscore-min.js')] },
   { name: 'Moment.js', category: 'frameworks', versions: libVersions('moment'), aliases: ['Moment'], signals: [rx('script', /\/moment(?:-with-locales)?(?:\.min)?\.js/, 'https://example.com/js/moment.min.js')] },
@@ -461,7 +467,7 @@ const SPECS: TechnologySpec[] = [
   { name: 'RequireJS', category: 'frameworks', versions: libVersions('require.js', 'require'), signals: [rx('script', /\/require(?:\.min)?\.js/, 'https://example.com/js/require.min.js'), '~html:data-main='] },
   { name: 'GSAP', category: 'frameworks', versions: libVersions('gsap'), aliases: ['GreenSock'], signals: [rx('script', /\/gsap(?:\.min)?\.js/, 'https://example.com/js/gsap.min.js'), rx('script', /\/tweenmax(?:\.min)?\.js/, 'https://example.com/js/TweenMax.min.js')] },
   { name: 'Swiper', category: 'frameworks', versions: libVersions('swiper'), signals: [rx('script', /\/swiper(?:-bundle)?(?:\.min)?\.js/, 'https://example.com/js/swiper-bundle.min.js')] },
-  { name: 'Slick', category: 'frameworks', versions: libVersions('slick-carousel', 'slick'), aliases: ['Slick Carousel'], signals: [rx('script', /\/slick(?:\.min)?\.js/, 'https://example.com/js/slick.min.js')] },
+  { name: 'Slick', category: 'frameworks', versions: libVersions('slick-carousel', 'slick'), aliases: ['Slick Carousel'], signals: [rx('script', /\/slick(?:\.min)?\.js/, 'https://example.com/js/slick.min.js'), rx('style', /\/slick(?:-theme)?(?:\.min)?\.css/, 'https://example.com/css/slick-theme.css'), 'script:/slick-carousel@', 'style:/slick-carousel@', 'style:/slick-carousel/'] },
   { name: 'lazysizes', category: 'frameworks', categories: ['performance', 'javascript-library'], versions: libVersions('lazysizes'), signals: [rx('script', /\/lazysizes(?:\.min)?\.js/, 'https://example.com/js/lazysizes.min.js')] },
   { name: 'Polyfill.io', category: 'frameworks', categories: ['cdn', 'javascript-library'], signals: ['script:polyfill.io/v'] },
   { name: 'Three.js', category: 'frameworks', versions: libVersions('three'), signals: [rx('script', /\/three(?:\.module)?(?:\.min)?\.js/, 'https://example.com/js/three.min.js')] },
@@ -585,9 +591,9 @@ const SPECS: TechnologySpec[] = [
   { name: '1C-Bitrix', category: 'cms', aliases: ['Bitrix'], signals: ['html:/bitrix/js/', 'html:/bitrix/templates/', 'header:x-powered-cms=bitrix', '~cookie:bitrix_sm_*'] },
   { name: 'Ghost', category: 'cms', categories: ['blog', 'cms'], versions: [ver('meta:generator', /ghost (\d+\.\d+(?:\.\d+)?)/)], signals: ['meta:generator=ghost', '~html:/ghost/api/', '~html:/public/cards.min.js'] },
   { name: 'HubSpot CMS', category: 'cms', aliases: ['HubSpot Content Hub', 'HubSpot CMS Hub'], implies: ['HubSpot'], signals: ['meta:generator=hubspot', 'header:x-hs-hub-id', 'html:static.hsappstatic.net/', '~html:/hubfs/'] },
-  { name: 'Wix', category: 'cms', categories: ['website-builder', 'cms'], signals: ['meta:generator=wix.com', 'header:x-wix-request-id', 'html:static.parastorage.com/', '~html:static.wixstatic.com/', 'url:wixsite.com'] },
-  { name: 'Squarespace', category: 'cms', categories: ['website-builder', 'cms'], signals: ['~html:static1.squarespace.com/', 'html:assets.squarespace.com/', 'inline:squarespace_context', 'url:squarespace.com', '~cookie:ss_cvr', '~cookie:ss_cvt'] },
-  { name: 'Webflow', category: 'cms', categories: ['website-builder', 'cms'], signals: ['html:data-wf-page=', 'html:data-wf-site=', 'meta:generator=webflow', '~html:assets.website-files.com/', '~html:assets-global.website-files.com/', 'script:.website-files.com/', 'url:webflow.io', 'txt:webflow-verification='] },
+  { name: 'Wix', category: 'cms', categories: ['website-builder', 'cms'], signals: ['meta:generator=wix.com', 'header:x-wix-request-id', 'html:static.parastorage.com/', 'script:.parastorage.com/', 'style:.parastorage.com/', '~html:static.wixstatic.com/', '~html:video.wixstatic.com/', 'url:wixsite.com'] },
+  { name: 'Squarespace', category: 'cms', categories: ['website-builder', 'cms'], signals: ['~html:static1.squarespace.com/', 'html:assets.squarespace.com/', 'script:static1.squarespace.com/static/', 'style:static1.squarespace.com/static/', 'script:.sqspcdn.com/', 'style:.sqspcdn.com/', '~html:images.squarespace-cdn.com/', 'inline:squarespace_context', 'url:squarespace.com', '~cookie:ss_cvr', '~cookie:ss_cvt'] },
+  { name: 'Webflow', category: 'cms', categories: ['website-builder', 'cms'], signals: ['html:data-wf-page=', 'html:data-wf-site=', 'meta:generator=webflow', '~html:assets.website-files.com/', '~html:assets-global.website-files.com/', '~html:cdn.prod.website-files.com/', 'script:.website-files.com/', 'style:.website-files.com/', 'script:uploads-ssl.webflow.com/', 'style:uploads-ssl.webflow.com/', 'url:webflow.io', 'txt:webflow-verification='] },
   { name: 'Framer', category: 'cms', categories: ['website-builder', 'cms'], signals: ['meta:generator=framer', 'html:framerusercontent.com/', 'url:framer.website'] },
   { name: 'Duda', category: 'cms', categories: ['website-builder', 'cms'], signals: ['script:static.cdn-website.com/', '~html:irp.cdn-website.com/'] },
   { name: 'Weebly', category: 'cms', categories: ['website-builder', 'cms'], signals: ['html:editmysite.com/', 'url:weebly.com'] },
@@ -669,7 +675,7 @@ const SPECS: TechnologySpec[] = [
   // ------------------------------------------------------------------ verified services (apex TXT prefixes)
   { name: 'Google Search Console', category: 'verified_services', signals: ['txt:google-site-verification='] },
   { name: 'Meta Business Manager', category: 'verified_services', aliases: ['Facebook Business Manager'], signals: ['txt:facebook-domain-verification='] },
-  { name: 'Atlassian Cloud', category: 'verified_services', categories: ['domain-verification', 'collaboration'], aliases: ['Atlassian', 'Jira', 'Confluence'], signals: ['txt:atlassian-domain-verification='] },
+  { name: 'Atlassian Cloud', category: 'verified_services', categories: ['domain-verification', 'collaboration'], aliases: ['Atlassian', 'Jira'], signals: ['txt:atlassian-domain-verification='] },
   { name: 'Atlassian Statuspage', category: 'verified_services', aliases: ['Statuspage'], signals: ['txt:status-page-domain-verification='] },
   { name: 'Apple', category: 'verified_services', aliases: ['Apple Business'], signals: ['txt:apple-domain-verification='] },
   { name: 'Adobe', category: 'verified_services', aliases: ['Adobe Admin Console'], signals: ['txt:adobe-idp-site-verification='] },
@@ -723,6 +729,8 @@ export interface Signal {
   /** cookie: pattern is a prefix */
   prefix?: boolean;
   re?: RegExp;
+  /** a regex signal matched with its letters' case */
+  exact?: boolean;
   /** the spec as written, for evidence */
   source: string;
   /** text that makes this signal fire on its own (Example form) */
@@ -745,7 +753,7 @@ export interface Technology {
 }
 
 const VERSION_SOURCES = new Set<VersionSource>(['script', 'style', 'meta', 'header', 'inline', 'comment', 'html']);
-const KINDS = new Set<SignalKind>(['script', 'style', 'inline', 'html', 'comment', 'meta', 'header', 'cookie', 'url', 'tag', 'container', 'mx', 'spf', 'txt', 'cname']);
+const KINDS = new Set<SignalKind>(['script', 'style', 'inline', 'html', 'link', 'comment', 'meta', 'header', 'cookie', 'url', 'tag', 'container', 'mx', 'spf', 'txt', 'cname']);
 
 function parseSignal(spec: SignalSpec, tech: number, id: number): Signal {
   const written = typeof spec === 'string' ? spec : spec.spec;
@@ -758,6 +766,7 @@ function parseSignal(spec: SignalSpec, tech: number, id: number): Signal {
   const signal: Signal = { id, tech, kind, strength: weak ? 'weak' : 'strong', pattern: '', source: body, sample: {} };
   if (typeof spec !== 'string') {
     signal.re = spec.re;
+    if (spec.exact) signal.exact = true;
     signal.pattern = spec.re.source;
     signal.sample = sampleFor(kind, spec.sample);
     return signal;
@@ -790,6 +799,8 @@ function sampleFor(kind: SignalKind, text: string, signal?: Signal): Example {
     }
     case 'inline': return { html: `<script>${text}</script>` };
     case 'html': return { html: text.startsWith('<') ? text : `<div>${text}</div>` };
+    // the board of the site itself: board-site-<id>.com links to <pattern>board-site-<id>
+    case 'link': return { url: `https://www.board-site-${signal!.id}.com/`, html: `<a href="https://${text}board-site-${signal!.id}">Careers</a>` };
     case 'comment': return { html: `<!-- ${text} -->` };
     case 'container': return { container: text };
     case 'tag': return { container: `var data = {"resource":{"tags":[{"function":"${text}","tag_id":1}]}};` };

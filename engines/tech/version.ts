@@ -5,6 +5,7 @@
  * version wins. A number without a dot (a cache-buster such as ?ver=1699999999) is never one.
  */
 import type { Page } from './extract.ts';
+import { generatorNames } from './matchers.ts';
 import type { Technology, VersionRule } from './technologies.ts';
 
 const MAJOR_ONLY = /^\d{1,3}$/;
@@ -33,6 +34,32 @@ export function readVersion(technology: Technology, page: Page, headers: Record<
   for (const rule of technology.versions) {
     const found = first(rule, textsOf(rule, page, headers));
     if (found) return found;
+  }
+  return generatorVersion(technology, page);
+}
+
+/** What may stand between a product's name and its version in a generator meta: a parenthesised
+ * alias, an edition word, 'v', 'v.', 'ver:', 'version' (Site Kit by Google 1.2.3, All in One SEO Pro
+ * (AIOSEO) 4.5.6, Divi v.4.27.4, WPML ver:4.6.3, Discourse 3.2.0-latest). */
+const AFTER_NAME = /^(?:\s*\([^)]{1,30}\))?(?:\s+(?:pro|premium|free|lite|plus|community|enterprise|cms))?(?:\s*\([^)]{1,30}\))?[\s:/-]*(?:v(?:er(?:sion)?)?[.:]?\s*)?(\d{1,4}(?:\.\d{1,6}){0,3})([-.+]?[a-z]{1,8}[.-]?\d{0,4})?/i;
+
+/**
+ * The version every generator meta that names the technology states right after its name (one
+ * rule for every technology with a generator signal, so none is left without it).
+ */
+function generatorVersion(technology: Technology, page: Page): string | null {
+  const names = [...technology.signals.filter((s) => s.kind === 'meta' && s.name === 'generator' && s.pattern).map((s) => s.pattern), ...generatorNames(technology)];
+  for (const meta of page.metas) {
+    if (meta.name !== 'generator') continue;
+    for (const name of names) {
+      const at = meta.content.indexOf(name);
+      if (at < 0) continue;
+      const match = AFTER_NAME.exec(meta.raw.slice(at + name.length, at + name.length + 60));
+      if (!match) continue;
+      const [, number, suffix] = match;
+      if (suffix && isVersion(number + suffix, 'meta')) return number + suffix;
+      if (isVersion(number, 'meta')) return number;
+    }
   }
   return null;
 }

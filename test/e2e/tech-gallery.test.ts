@@ -9,7 +9,7 @@ import { collectTechStack, type TechStackResult } from '../../engines/tech-stack
 import { createNet } from '../../engines/net/index.ts';
 import { SIGNALS, TECHNOLOGIES } from '../../engines/tech/technologies.ts';
 import { startWorld, type World } from '../world/index.ts';
-import { installTechGallery, type GallerySite } from '../world/fixtures/tech-gallery.ts';
+import { installTechGallery, LINKS_SITE, vendorLinksHtml, type GallerySite } from '../world/fixtures/tech-gallery.ts';
 import { assertValid } from '../support/contract.ts';
 import { analyzeInline } from '../../engines/parse/inline.ts';
 
@@ -44,6 +44,7 @@ describe('the rule gallery: every signal fires from its world site', { timeout: 
     const net = createNet(world.netConfig);
     const deps = { fetch: net.fetch, dns: net.dns, analyze: analyzeInline, now: () => new Date('2026-11-22T08:00:00Z'), previous: async () => null, remember: async () => {} };
     await inBatches(gallery, 16, async (site) => results.set(site.domain, await collectTechStack(site.domain, deps)));
+    results.set(LINKS_SITE, await collectTechStack(LINKS_SITE, deps));
   });
   after(() => world?.stop());
 
@@ -70,6 +71,16 @@ describe('the rule gallery: every signal fires from its world site', { timeout: 
     assert.ok(alone.length > 0);
     const wrongly = alone.filter((site) => everyName(results.get(site.domain)!).has(site.technology.name)).map((site) => `${site.technology.name} by ${site.signal.source}`);
     assert.deepEqual(wrongly, []);
+  });
+
+  it('no link-only detection: a page linking to every vendor the html rules name reports none of them', () => {
+    const links = (vendorLinksHtml().match(/<a href/g) ?? []).length;
+    assert.ok(links > 400, String(links));
+    const result = results.get(LINKS_SITE)!;
+    assertValid('TechStackResult', result, LINKS_SITE);
+    assert.deepEqual([...everyName(result)], []);
+    // and no gallery site reports a technology from evidence that sits in an off-site link
+    for (const site of gallery.filter((entry) => entry.reports && entry.signal.kind === 'html')) assert.ok(!/<a\s[^>]*href=["']https?:/i.test(site.signal.sample.html ?? ''), site.domain);
   });
 
   it('container rules are read from the container the page loads', () => {

@@ -10,5 +10,6 @@ import { MARKETING } from './marketing.ts';
 import { FRONTEND } from './frontend.ts';
 import { PLATFORMS } from './platforms.ts';
 import { DNS_SERVICES } from './dns-services.ts';
+import { COMMUNITY } from './community.ts';
 
-export const RULES: readonly TechnologySpec[] = [...ADS_ANALYTICS, ...MARKETING, ...FRONTEND, ...PLATFORMS, ...DNS_SERVICES];
+export const RULES: readonly TechnologySpec[] = [...ADS_ANALYTICS, ...MARKETING, ...FRONTEND, ...PLATFORMS, ...COMMUNITY, ...DNS_SERVICES];

@@ -147,10 +147,12 @@ export const MARKETING: TechnologySpec[] = [
   { name: 'IntenseDebate', category: 'marketing_tools', categories: ['comments'], signals: ['script:www.intensedebate.com/js/', 'inline:idcomments_acct'] },
 
   // ------------------------------------------------------------------ careers and events
-  { name: 'Greenhouse Job Board', category: 'marketing_tools', categories: ['recruiting'], signals: ['script:boards.greenhouse.io/embed/job_board/js', 'html:boards.greenhouse.io/', 'html:job-boards.greenhouse.io/'] },
-  { name: 'Lever Job Board', category: 'marketing_tools', categories: ['recruiting'], signals: ['html:jobs.lever.co/'] },
-  { name: 'Workable Careers', category: 'marketing_tools', categories: ['recruiting'], signals: ['script:www.workable.com/assets/embed.js', 'html:apply.workable.com/'] },
-  { name: 'Ashby Job Board', category: 'marketing_tools', categories: ['recruiting'], signals: ['script:jobs.ashbyhq.com/', 'html:jobs.ashbyhq.com/'] },
+  // a board is the site's own when the page links to it under the site's name (link:), or embeds it
+  // (an iframe or script); a link to another company's board is no sign of anything
+  { name: 'Greenhouse Job Board', category: 'marketing_tools', categories: ['recruiting'], signals: ['script:boards.greenhouse.io/embed/job_board/js', 'html:boards.greenhouse.io/embed/', 'link:boards.greenhouse.io/', 'link:job-boards.greenhouse.io/', '~html:boards.greenhouse.io/'] },
+  { name: 'Lever Job Board', category: 'marketing_tools', categories: ['recruiting'], signals: ['link:jobs.lever.co/', '~html:jobs.lever.co/'] },
+  { name: 'Workable Careers', category: 'marketing_tools', categories: ['recruiting'], signals: ['script:www.workable.com/assets/embed.js', 'link:apply.workable.com/', '~html:apply.workable.com/'] },
+  { name: 'Ashby Job Board', category: 'marketing_tools', categories: ['recruiting'], signals: ['script:jobs.ashbyhq.com/', 'link:jobs.ashbyhq.com/', '~html:jobs.ashbyhq.com/'] },
   { name: 'Eventbrite', category: 'marketing_tools', categories: ['events'], signals: ['script:www.eventbrite.com/static/widgets/eb_widgets.js', 'inline:ebwidgets.createwidget('] },
   { name: 'Tito Events', category: 'marketing_tools', categories: ['events'], aliases: ['ti.to'], signals: ['script:js.tito.io/'] },
 ];
