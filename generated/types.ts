@@ -768,7 +768,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/docs/assets/{file}": {
+    "/docs/assets/{asset}": {
         parameters: {
             query?: never;
             header?: never;
@@ -963,9 +963,11 @@ export interface components {
         NextSteps: components["schemas"]["NextStep"][];
         /** @description Counts by name. */
         IntMap: {
-            [key: string]: number;
+            [key: string]: components["schemas"]["Count"];
         };
-        StringList: string[];
+        Count: number;
+        StringList: components["schemas"]["Text"][];
+        Text: string;
         /** Format: date-time */
         NullableDateTime: string | null;
         /**
@@ -1345,12 +1347,16 @@ export interface components {
             domain: string;
             /** @enum {string} */
             status: "ok" | "insufficient_data";
-            /** @description Status of each section, keyed by section name. */
+            /**
+             * ProfileSectionsStatus
+             * @description Status of each section, keyed by section name.
+             */
             sections_status: {
                 tech_stack: components["schemas"]["SectionStatus"];
                 hiring_intent: components["schemas"]["SectionStatus"];
                 search_ads: components["schemas"]["SectionStatus"];
             };
+            /** ProfileFootprint */
             footprint?: {
                 website_ad_or_analytics_tags: components["schemas"]["FootprintFact"];
                 job_board_with_open_roles: components["schemas"]["FootprintFact"];
@@ -1359,8 +1365,11 @@ export interface components {
             sections_with_data?: ("tech_stack" | "hiring_intent" | "search_ads")[];
             /** @description Short plain-language signals, e.g. "Hiring 42 open roles, 12 in the last 30 days". */
             signals?: string[];
+            /** ProfileTechStack */
             tech_stack?: components["schemas"]["TechStackResult"] | null;
+            /** ProfileHiringIntent */
             hiring_intent?: components["schemas"]["CompanyIntentResult"] | null;
+            /** ProfileSearchAds */
             search_ads?: components["schemas"]["SearchAdsResult"] | null;
             /** Format: date-time */
             checked_at: string;
@@ -1374,11 +1383,16 @@ export interface components {
             legal_name?: components["schemas"]["SourcedText"];
             description?: components["schemas"]["SourcedText"];
             logo_url?: components["schemas"]["SourcedText"];
+            /** SourcedProfiles */
             social_profiles?: components["schemas"]["SourcedFact"] & {
                 value?: string[];
             };
-            /** @description country is an ISO 3166-1 alpha-2 code when the source writes one, else the name as written. */
+            /**
+             * SourcedAddress
+             * @description country is an ISO 3166-1 alpha-2 code when the source writes one, else the name as written.
+             */
             address?: components["schemas"]["SourcedFact"] & {
+                /** PostalAddress */
                 value?: {
                     street?: string;
                     locality?: string;
@@ -1387,9 +1401,11 @@ export interface components {
                     country?: string;
                 };
             };
+            /** SourcedYear */
             founding_year?: components["schemas"]["SourcedFact"] & {
                 value?: number;
             };
+            /** SourcedKeywords */
             industry_keywords?: components["schemas"]["SourcedFact"] & {
                 value?: string[];
             };
@@ -1454,6 +1470,7 @@ export interface components {
             domain: string;
             status: string;
             price_micro_usd: number;
+            /** QuotedResult */
             result: components["schemas"]["TechStackResult"] | components["schemas"]["AtsJobsResult"] | components["schemas"]["CompanyIntentResult"] | components["schemas"]["SearchAdsResult"] | components["schemas"]["ProfileResult"];
         };
         /** @description Step 1 answers status quote (with quote_id, expires_at 15 minutes later, billable_count, price and the free statuses) or nothing_billable (free, no quote). Step 2, paid exactly price_micro_usd, answers status ok with the paid rows in results. next says what to do next. */
@@ -1601,7 +1618,10 @@ export interface components {
             /** @description after_free_quota_max_usd <= budget_usd; null when no budget_usd was sent. */
             within_budget: boolean | null;
             assumptions: components["schemas"]["StringList"];
-            /** @description How the domains are split over batch quotes or hot-buyers scans; null for single calls. */
+            /**
+             * RequestSplitting
+             * @description How the domains are split over batch quotes or hot-buyers scans; null for single calls.
+             */
             request_splitting: {
                 tool: string;
                 max_domains_per_call: number;
@@ -1609,7 +1629,10 @@ export interface components {
                 calls: number;
                 note: string;
             } | null;
-            /** @description Free step-1 scans the plan needs (batch, hot-buyers); null when it needs none. */
+            /**
+             * ScanLimits
+             * @description Free step-1 scans the plan needs (batch, hot-buyers); null when it needs none.
+             */
             scan_limits: {
                 free_scans_per_day: number;
                 /** @description The caller's free scans left today. */
@@ -1679,13 +1702,16 @@ export interface components {
             why: string;
             alternatives: components["schemas"]["AdvisorAlternative"][];
             tools?: components["schemas"]["StringList"];
+            /** EfficiencyAnalysis */
             efficiency_analysis: {
+                /** EfficiencyProfileCall */
                 company_profile: {
                     tool: string;
                     calls: number;
                     price_usd: number;
                     sections: components["schemas"]["StringList"];
                 };
+                /** EfficiencySeparateCalls */
                 separately: {
                     tools: components["schemas"]["StringList"];
                     calls: number;
@@ -1733,7 +1759,10 @@ export interface components {
             review_count: number | null;
             shipping_summary: string | null;
             return_policy: string | null;
-            /** @description Only from evidence on the page; null when the page does not say. wallet_a (Apple Pay), wallet_b (Google Pay) and wallet_c (Shop Pay) are true when the page renders the wallet's own button (the apple-pay-button, google-pay-button / gpay-button or shop-pay-button element, an element whose class or id is that button's name, or a button whose label names the wallet) or its structured data lists the wallet as an accepted payment method (Offer acceptedPaymentMethod, paymentAccepted); false when the structured data lists accepted payment methods without it and no button shows it; null otherwise. protocol_a (the Agentic Commerce Protocol) is true when the markup references an ACP checkout endpoint (/checkout_sessions) or names the protocol ("Agentic Commerce Protocol", "Instant Checkout in ChatGPT"); never false, since the protocol runs between servers and a page without a mention says nothing. */
+            /**
+             * AgenticCheckoutSupport
+             * @description Only from evidence on the page; null when the page does not say. wallet_a (Apple Pay), wallet_b (Google Pay) and wallet_c (Shop Pay) are true when the page renders the wallet's own button (the apple-pay-button, google-pay-button / gpay-button or shop-pay-button element, an element whose class or id is that button's name, or a button whose label names the wallet) or its structured data lists the wallet as an accepted payment method (Offer acceptedPaymentMethod, paymentAccepted); false when the structured data lists accepted payment methods without it and no button shows it; null otherwise. protocol_a (the Agentic Commerce Protocol) is true when the markup references an ACP checkout endpoint (/checkout_sessions) or names the protocol ("Agentic Commerce Protocol", "Instant Checkout in ChatGPT"); never false, since the protocol runs between servers and a page without a mention says nothing.
+             */
             agentic_checkout_supported: {
                 protocol_a: boolean | null;
                 wallet_a: boolean | null;
@@ -1842,7 +1871,10 @@ export interface components {
             vendor_health_score?: number | null;
             /** @enum {string} */
             stability_status?: "GROWING" | "STABLE" | "CONTRACTING" | "HIGH_RISK" | "UNKNOWN";
-            /** @description The company-intent figures of the vendor's board; null without a readable board. */
+            /**
+             * HiringVelocity
+             * @description The company-intent figures of the vendor's board; null without a readable board.
+             */
             hiring_velocity?: {
                 open_roles: number | null;
                 roles_posted_last_30_days: number | null;
@@ -1854,8 +1886,12 @@ export interface components {
              * @enum {string}
              */
             engineering_and_support_headcount_trend?: "more_open_roles" | "same_open_roles" | "fewer_open_roles" | "unknown";
-            /** @description Where the trend fields come from. compared_with: the stored reading of the board the trend compares with (null when none is stored: the trend fields are then unknown). open_roles and engineering_support_roles: the direction of each against it (HiringTrend rule). technologies: the tech-stack comparison with the previous stored run of the home page (first_run true when there was none, added and removed then null); null when the home page was not read or the run was partial. search_ads: the newest stored reading of the registry's unfiltered sample (search-ads and company-profile keep one a day for 180 days) against an earlier one (HiringTrend rule); null when none is stored (this skill does not query the registry). */
+            /**
+             * TrendEvidence
+             * @description Where the trend fields come from. compared_with: the stored reading of the board the trend compares with (null when none is stored: the trend fields are then unknown). open_roles and engineering_support_roles: the direction of each against it (HiringTrend rule). technologies: the tech-stack comparison with the previous stored run of the home page (first_run true when there was none, added and removed then null); null when the home page was not read or the run was partial. search_ads: the newest stored reading of the registry's unfiltered sample (search-ads and company-profile keep one a day for 180 days) against an earlier one (HiringTrend rule); null when none is stored (this skill does not query the registry).
+             */
             trend_evidence?: {
+                /** TrendComparedWith */
                 compared_with: {
                     /** Format: date-time */
                     date: string;
@@ -1866,12 +1902,14 @@ export interface components {
                 open_roles: "rising" | "flat" | "falling" | "unknown";
                 /** @enum {string} */
                 engineering_support_roles: "rising" | "flat" | "falling" | "unknown";
+                /** TrendSearchAds */
                 search_ads: {
                     latest: components["schemas"]["AdsReading"];
                     compared_with: components["schemas"]["AdsReading"] | null;
                     /** @enum {string} */
                     direction: "rising" | "flat" | "falling" | "unknown";
                 } | null;
+                /** TrendTechnologies */
                 technologies: {
                     first_run: boolean;
                     added: string[] | null;
@@ -1926,11 +1964,13 @@ export interface components {
         LeadFinderResult: components["schemas"]["SkillBase"] & {
             /** @description A qualified lead (charged only when true and status ok). */
             candidate?: boolean;
+            /** LeadReadiness */
             readiness?: {
                 readiness_score: number | null;
                 /** @description The first 3 fixes of the audit, each "check: action". */
                 top_fixes: components["schemas"]["StringList"];
             };
+            /** LeadPublicContacts */
             public_contacts?: {
                 emails: components["schemas"]["StringList"];
                 social_links: components["schemas"]["StringList"];
@@ -1946,6 +1986,7 @@ export interface components {
         };
         /** @description The store and each competitor audited in parallel as store_readiness_auditor audits one; stores in the order given (the store first), comparison ranked by readiness_score (highest first, unreadable stores last). Statuses: unreachable (free) when the store itself could not be read; ok (charged) when it and at least one competitor were read and at least one of them shows agents a store (status ok); no_data (free) otherwise. */
         ShelfComparatorResult: components["schemas"]["SkillBase"] & {
+            /** ShelfStores */
             stores?: {
                 domain: string;
                 /** @enum {string} */
@@ -1954,6 +1995,7 @@ export interface components {
                 sample_product_url: string | null;
                 product: components["schemas"]["ProductEvidence"] | null;
             }[];
+            /** ShelfComparison */
             comparison?: {
                 domain: string;
                 readiness_score: number | null;
@@ -1976,7 +2018,10 @@ export interface components {
              * @description When the badge expires (ok only), 24 hours after issued_at: a copy of signed_statement's expires_at; from then on the badge proves nothing and a new one must be asked for. Verify the signed text, not this copy.
              */
             expires_at?: string;
-            /** @description What was found, not verified. */
+            /**
+             * BadgeOrganization
+             * @description What was found, not verified.
+             */
             organization?: {
                 domain: string;
                 /** @description From the home page title: the part naming the domain, else the first part; null when the page was not read. */
@@ -1987,6 +2032,7 @@ export interface components {
                  */
                 url: string | null;
             };
+            /** BadgeVerificationKey */
             verification_key?: {
                 /** @constant */
                 type: "eip191-personal-sign";
@@ -2051,6 +2097,7 @@ export interface components {
             asset: string;
             payTo: string;
             maxTimeoutSeconds: number;
+            /** PaymentRequirementsExtra */
             extra: {
                 name: string;
                 version: string;
@@ -2061,6 +2108,7 @@ export interface components {
             /** @constant */
             x402Version: 2;
             error?: string;
+            /** PaidResource */
             resource: {
                 url: string;
                 description?: string;
@@ -2075,8 +2123,10 @@ export interface components {
             x402Version: 2;
             resource?: components["schemas"]["PaymentRequired"]["resource"];
             accepted: components["schemas"]["PaymentRequirements"];
+            /** ExactPayload */
             payload: {
                 signature: string;
+                /** TransferAuthorization */
                 authorization: {
                     from: string;
                     to: string;
@@ -2149,8 +2199,10 @@ export interface components {
         SchemaRefs: string;
         /** @description The schemas that more than one offer or skill uses, written once, by their spec name. The inputSchema and outputSchema of every offer and skill point here with "$ref": "#/$defs/<Name>". */
         SharedSchemas: {
-            [key: string]: Record<string, unknown>;
+            [key: string]: components["schemas"]["JsonSchema"];
         };
+        /** @description A JSON Schema (2020-12). */
+        JsonSchema: Record<string, unknown>;
         AgentSkill: {
             id: string;
             name: string;
@@ -2172,6 +2224,7 @@ export interface components {
             description: string;
             /** @constant */
             version: "0.5.0";
+            /** AgentProvider */
             provider?: {
                 organization: string;
                 /** Format: uri */
@@ -2185,12 +2238,14 @@ export interface components {
                 protocolBinding: string;
                 protocolVersion: string;
             }[];
+            /** AgentInterfaces */
             interfaces: {
                 /** Format: uri */
                 http: string;
                 /** Format: uri */
                 mcp: string;
             };
+            /** AgentCapabilities */
             capabilities: {
                 /** @constant */
                 streaming: false;
@@ -2200,6 +2255,7 @@ export interface components {
             defaultInputModes: "application/json"[];
             defaultOutputModes: "application/json"[];
             skills: components["schemas"]["AgentSkill"][];
+            /** AgentPayment */
             payment: {
                 /** @constant */
                 protocol: "x402";
@@ -2240,6 +2296,7 @@ export interface components {
             maxAmountPerCallMicroUsd: 1000000;
             /** @constant */
             freeCallsPerIdentityPerUtcDay: 5;
+            /** X402Headers */
             headers: {
                 /** @constant */
                 required: "PAYMENT-REQUIRED";
@@ -2248,6 +2305,7 @@ export interface components {
                 /** @constant */
                 response: "PAYMENT-RESPONSE";
             };
+            /** X402Mcp */
             mcp: {
                 /** @constant */
                 paymentMetaKey: "x402/payment";
@@ -2286,6 +2344,7 @@ export interface components {
         JsonRpcMessage: {
             /** @constant */
             jsonrpc: "2.0";
+            /** JsonRpcId */
             id?: string | number | null;
             method?: string;
             params?: Record<string, unknown>;
@@ -2312,6 +2371,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#invalid_domain",
+                 *       "title": "Invalid domain",
+                 *       "status": 400,
+                 *       "detail": "/domain \"https://example.com/x\" is not a bare public domain",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "invalid_domain",
+                 *       "hint": "Send a bare public domain such as example.com, without scheme, path, port or IP address.",
+                 *       "retryable": false,
+                 *       "errors": [
+                 *         {
+                 *           "pointer": "/domain",
+                 *           "detail": "must be a bare public domain such as example.com"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2342,6 +2419,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#not_found",
+                 *       "title": "Not found",
+                 *       "status": 404,
+                 *       "detail": "No operation or document at POST /v1/tech-stacks.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "not_found",
+                 *       "hint": "Unknown path. GET /v1/catalog lists every operation.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2357,6 +2446,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#method_not_allowed",
+                 *       "title": "Method not allowed",
+                 *       "status": 405,
+                 *       "detail": "GET is not a method of /v1/tech-stack; it takes POST, OPTIONS.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "method_not_allowed",
+                 *       "hint": "Operations take POST with Content-Type application/json. Documents take GET or HEAD. The Allow header lists the methods of the path.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2371,6 +2472,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#idempotency_conflict",
+                 *       "title": "Idempotency-Key reused with different input",
+                 *       "status": 409,
+                 *       "detail": "Idempotency-Key \"order-7f3a91\" was used with another input.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "idempotency_conflict",
+                 *       "hint": "This key was used with another input. Use a new key for a new request.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2385,6 +2498,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#quote_expired",
+                 *       "title": "Quote expired",
+                 *       "status": 410,
+                 *       "detail": "Quote q_4f9d2c expired at 2026-11-23T10:15:00.000Z. Nothing was charged.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "quote_expired",
+                 *       "hint": "Quotes last 15 minutes (two days after that, an expired quote is deleted and answers quote_not_found). Nothing was charged; repeat step 1.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2399,6 +2524,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#body_too_large",
+                 *       "title": "Body too large",
+                 *       "status": 413,
+                 *       "detail": "The body is 301234 bytes; the limit is 262144.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "body_too_large",
+                 *       "hint": "The body is over 262144 bytes. ats-jobs accepts up to 5000 known_job_ids; split larger work into several calls.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2413,6 +2550,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#json_required",
+                 *       "title": "JSON body required",
+                 *       "status": 415,
+                 *       "detail": "Content-Type text/plain is not JSON.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "json_required",
+                 *       "hint": "Send the body as JSON with the header Content-Type: application/json.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2428,6 +2577,19 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#advisor_rate_limit",
+                 *       "title": "Advisor rate limit reached",
+                 *       "status": 429,
+                 *       "detail": "60 advisor calls from this IP in the last hour.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "advisor_rate_limit",
+                 *       "hint": "More than 60 advisor calls in the last hour from this IP. Wait the number of seconds in Retry-After, then call again.",
+                 *       "retryable": true,
+                 *       "retry_after_seconds": 1200
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2442,6 +2604,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#engine_failed",
+                 *       "title": "Engine failed",
+                 *       "status": 502,
+                 *       "detail": "The ads-transparency registry answered 429 to the creative search.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "engine_failed",
+                 *       "hint": "An upstream source failed. No payment was settled; retry in a minute.",
+                 *       "retryable": true
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2456,6 +2630,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#network_not_enabled",
+                 *       "title": "Payment network not enabled",
+                 *       "status": 503,
+                 *       "detail": "The 5 free calls of today are used, and this deployment takes no payments. Nothing was charged.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "network_not_enabled",
+                 *       "hint": "This deployment has no facilitator configured for its payment network, so paid calls are off. Free calls still work.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2867,7 +3053,9 @@ export type SchemaShelfComparatorRequest = components['schemas']['ShelfComparato
 export type SchemaNextStep = components['schemas']['NextStep'];
 export type SchemaNextSteps = components['schemas']['NextSteps'];
 export type SchemaIntMap = components['schemas']['IntMap'];
+export type SchemaCount = components['schemas']['Count'];
 export type SchemaStringList = components['schemas']['StringList'];
+export type SchemaText = components['schemas']['Text'];
 export type SchemaNullableDateTime = components['schemas']['NullableDateTime'];
 export type SchemaTechStackStatus = components['schemas']['TechStackStatus'];
 export type SchemaTechCategory = components['schemas']['TechCategory'];
@@ -2947,6 +3135,7 @@ export type SchemaOffer = components['schemas']['Offer'];
 export type SchemaCatalog = components['schemas']['Catalog'];
 export type SchemaSchemaRefs = components['schemas']['SchemaRefs'];
 export type SchemaSharedSchemas = components['schemas']['SharedSchemas'];
+export type SchemaJsonSchema = components['schemas']['JsonSchema'];
 export type SchemaAgentSkill = components['schemas']['AgentSkill'];
 export type SchemaAgentCard = components['schemas']['AgentCard'];
 export type SchemaX402Terms = components['schemas']['X402Terms'];
@@ -4057,7 +4246,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                file: "swagger-ui.css" | "swagger-ui-bundle.js" | "init.js" | "favicon-32x32.png";
+                asset: "swagger-ui.css" | "swagger-ui-bundle.js" | "init.js" | "favicon-32x32.png";
             };
             cookie?: never;
         };
