@@ -1338,10 +1338,10 @@ export interface components {
          */
         FootprintFact: "found" | "not_found" | "unknown";
         /**
-         * @description ok (the section has data), no_data (it ran and found nothing), failed (an upstream failure), timeout (its deadline passed).
+         * @description The status of the section's own result, as its operation answers it alone; failed or timeout (its deadline passed) when it gave none. blocked, unreachable, failed and timeout: the source could not be read.
          * @enum {string}
          */
-        SectionStatus: "ok" | "no_data" | "failed" | "timeout";
+        SectionStatus: "ok" | "no_signals" | "blocked" | "unreachable" | "not_found" | "no_open_jobs" | "no_ads" | "failed" | "timeout";
         /** @description The three sections run in parallel, each with its own deadline. ok (charged) when at least two of the three sections have data; otherwise insufficient_data (free), whose note names the single tool that has data, if any. Facts only: no revenue, burn or fraud estimates. */
         ProfileResult: {
             domain: string;

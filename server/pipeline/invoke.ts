@@ -119,7 +119,7 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     const input = validateBody(operation, call.body);
     handlers[operation.operationId]?.precheck?.(input, { tier });
     return meter(
-      { operation, input, tier, idempotencyKey, ip: call.ip, requestId: call.requestId, resource: resourceOf(call, operation), payment: call.payment, usage: call.usage, settlementHold: call.settlementHold },
+      { operation, input, tier, idempotencyKey, ip: call.ip, requestId: call.requestId, resource: resourceOf(call, operation), payment: call.payment, transport: call.transport, usage: call.usage, settlementHold: call.settlementHold },
       (extras) => runHandler(operation, input, call, tier, extras),
     );
   }
