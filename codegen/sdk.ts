@@ -107,7 +107,11 @@ const GENERATOR_NOTICES = [/OpenAPI 3\.1 support is still in beta/, /Failed to g
 const isNotice = (line: string) => GENERATOR_NOTICES.some((notice) => notice.test(line));
 
 export interface GeneratorReport {
-  /** Every WARN and ERROR line the generator logged, as logged. */
+  /**
+   * Every WARN and ERROR line the generator logged, as logged, and every model it had to name
+   * itself ("Inline schema created as X_y", logged at INFO): the spec names each schema the
+   * generators see (a component or a title).
+   */
   warnings: string[];
   /** The generator's notices about itself (GENERATOR_NOTICES), as logged. */
   notices: string[];
@@ -117,7 +121,7 @@ export interface GeneratorReport {
 /** Reads the generator's log: its warnings (its notices apart) and how many files it wrote. */
 export function readGeneratorLog(log: string): GeneratorReport {
   const lines = log.split('\n');
-  const flagged = lines.filter((line) => /\] (WARN|ERROR) /.test(line));
+  const flagged = lines.filter((line) => /\] (WARN|ERROR) /.test(line) || /InlineModelResolver - Inline schema created as /.test(line));
   return {
     warnings: flagged.filter((line) => !isNotice(line)),
     notices: flagged.filter(isNotice),

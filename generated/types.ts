@@ -1891,7 +1891,6 @@ export interface components {
              * @description Where the trend fields come from. compared_with: the stored reading of the board the trend compares with (null when none is stored: the trend fields are then unknown). open_roles and engineering_support_roles: the direction of each against it (HiringTrend rule). technologies: the tech-stack comparison with the previous stored run of the home page (first_run true when there was none, added and removed then null); null when the home page was not read or the run was partial. search_ads: the newest stored reading of the registry's unfiltered sample (search-ads and company-profile keep one a day for 180 days) against an earlier one (HiringTrend rule); null when none is stored (this skill does not query the registry).
              */
             trend_evidence?: {
-                /** TrendComparedWith */
                 compared_with: {
                     /** Format: date-time */
                     date: string;
@@ -1902,14 +1901,12 @@ export interface components {
                 open_roles: "rising" | "flat" | "falling" | "unknown";
                 /** @enum {string} */
                 engineering_support_roles: "rising" | "flat" | "falling" | "unknown";
-                /** TrendSearchAds */
                 search_ads: {
                     latest: components["schemas"]["AdsReading"];
                     compared_with: components["schemas"]["AdsReading"] | null;
                     /** @enum {string} */
                     direction: "rising" | "flat" | "falling" | "unknown";
                 } | null;
-                /** TrendTechnologies */
                 technologies: {
                     first_run: boolean;
                     added: string[] | null;
@@ -1986,7 +1983,6 @@ export interface components {
         };
         /** @description The store and each competitor audited in parallel as store_readiness_auditor audits one; stores in the order given (the store first), comparison ranked by readiness_score (highest first, unreadable stores last). Statuses: unreachable (free) when the store itself could not be read; ok (charged) when it and at least one competitor were read and at least one of them shows agents a store (status ok); no_data (free) otherwise. */
         ShelfComparatorResult: components["schemas"]["SkillBase"] & {
-            /** ShelfStores */
             stores?: {
                 domain: string;
                 /** @enum {string} */
@@ -1995,7 +1991,6 @@ export interface components {
                 sample_product_url: string | null;
                 product: components["schemas"]["ProductEvidence"] | null;
             }[];
-            /** ShelfComparison */
             comparison?: {
                 domain: string;
                 readiness_score: number | null;
@@ -2285,6 +2280,7 @@ export interface components {
             assetAddress: string;
             /** @constant */
             assetDecimals: 6;
+            /** Eip712Domain */
             eip712Domain: {
                 name: string;
                 version: string;
