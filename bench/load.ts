@@ -7,8 +7,7 @@
  * ratio to bare Koa in the same run. The paths: a stored tech-stack result (the same input again
  * on the same day), the advisor (each request from its own IP, its limit being 60 per hour per IP)
  * and GET /v1/catalog. CPU per request is the figure the load generator cannot cap: it shares the
- * two cores with the servers. Then the stored result with HTTP_COALESCE_ANSWERS off beside it on,
- * and the peak RSS of a fresh instance under 200 concurrent connections.
+ * two cores with the servers. Then the peak RSS of a fresh instance under 200 concurrent connections.
  * Targets (#9): >= 50% of bare Koa's requests/s for the stored result and the catalog (the
  * advisor's is printed, not judged: 60 calls an hour per IP); RSS <= 250 MB under 200 connections.
  * Latencies are printed, not judged: on a shared two-core machine bare Koa's own p99 moves with
@@ -147,24 +146,6 @@ async function comparePath(service: { url: string; pid: number }, path: Path): P
   }
 }
 
-/** What the coalesce stage (server/pipeline/coalesce.ts) is worth: the stored result with it on and off, rounds interleaved. */
-async function compareCoalescing(service: { url: string; pid: number }) {
-  const uncoalesced = await startLoadService({ coalesceAnswers: false });
-  try {
-    await storeResult(uncoalesced.url);
-    await load(uncoalesced.url, PATHS[0], { seconds: 1 });
-    const on: Measured[] = [];
-    const off: Measured[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      on.push(await measured(service.pid, () => load(service.url, PATHS[0])));
-      off.push(await measured(uncoalesced.pid, () => load(uncoalesced.url, PATHS[0])));
-    }
-    console.log(`  coalescing answers (HTTP_COALESCE_ANSWERS), stored result: ${mean(on, 'rps').toFixed(0)} req/s with it vs ${mean(off, 'rps').toFixed(0)} without -> ${(mean(on, 'rps') / mean(off, 'rps')).toFixed(2)}x; CPU per request ${mean(on, 'cpuMicros').toFixed(1)} vs ${mean(off, 'cpuMicros').toFixed(1)} µs, of which system ${mean(on, 'systemMicros').toFixed(1)} vs ${mean(off, 'systemMicros').toFixed(1)} µs`);
-  } finally {
-    await uncoalesced.close();
-  }
-}
-
 /** The connections' own memory: 200 at once on an instance that has served nothing else; true when within 250 MB. */
 async function crowdRss(): Promise<boolean> {
   const service = await startLoadService();
@@ -187,7 +168,6 @@ try {
   await storeResult(service.url);
   console.log(`load over loopback, 20 connections, ${ROUNDS} rounds of ${SECONDS} s per server and path, service (logs off) and bare Koa interleaved; figures are means of the rounds`);
   for (const path of PATHS) verdicts.push(await comparePath(service, path));
-  await compareCoalescing(service);
 } finally {
   await service.close();
 }

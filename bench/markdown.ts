@@ -1,7 +1,7 @@
 /**
  * npm run bench:markdown
  * clean-markdown's page -> Markdown conversion (no network) over both extraction corpora in
- * shared/corpora, scored with each corpus's published method (test/support/extraction-corpora.ts),
+ * test/corpora, scored with each corpus's published method (test/support/extraction-corpora.ts),
  * beside a plain pipeline run in the same process on the same pages: linkedom, Readability,
  * Turndown with its defaults and the gfm plugin. Both outputs are scored as the words of their
  * Markdown (link URLs, image URLs and syntax removed by the same markdownToText).

@@ -1,7 +1,7 @@
 /**
  * npm run bench:tech
  * Technology detection time per page (extraction + every rule, no network) over the 181 real pages
- * of the article-extraction corpus in shared/, median and p95, beside a naive detector run in the
+ * of the article-extraction corpus in test/corpora, median and p95, beside a naive detector run in the
  * same process on the same pages: the same extraction, then one RegExp.test per signal (no
  * combining, no automaton). Also checks that both report the same technologies.
  * Target (tech detector): <= 5 ms median per page. With 457 technologies (before #25) the
@@ -20,10 +20,11 @@ import { detect, type DetectInput } from '../engines/tech/detect.ts';
 import { extractPage } from '../engines/tech/extract.ts';
 import { flexibleSource } from '../engines/tech/matchers.ts';
 import { SIGNALS, TECHNOLOGIES, type Signal } from '../engines/tech/technologies.ts';
+import { CORPORA_DIR } from '../test/support/extraction-corpora.ts';
 
 const LABELS = new URL('../test/fixtures/tech/article-extraction-labels.json', import.meta.url);
 const PAGE_LABELS = process.env.TECH_LABELS ?? new URL('../test/fixtures/tech/page-labels.json', import.meta.url).pathname;
-const CORPORA = new URL('../../shared/corpora/', import.meta.url).pathname;
+const CORPORA = CORPORA_DIR;
 /** page-labels.json keys -> the detector's names */
 const WIDER = {
   gtm: 'Google Tag Manager', ga: 'Google Analytics', meta_pixel: 'Meta Pixel', google_ads: 'Google Ads', wordpress: 'WordPress',
@@ -34,7 +35,7 @@ const WIDER = {
   flarum: 'Flarum', nodebb: 'NodeBB', dokuwiki: 'DokuWiki', sphinx: 'Sphinx', mkdocs: 'MkDocs', docusaurus: 'Docusaurus',
 } as const;
 const LABELLED = { gtm: 'Google Tag Manager', ga: 'Google Analytics', meta_pixel: 'Meta Pixel', google_ads: 'Google Ads', wordpress: 'WordPress' } as const;
-const CORPUS = process.env.TECH_CORPUS ?? new URL('../../shared/corpora/article-extraction/', import.meta.url).pathname;
+const CORPUS = process.env.TECH_CORPUS ?? join(CORPORA_DIR, 'article-extraction');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

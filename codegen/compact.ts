@@ -87,7 +87,9 @@ function countUses(doc: JsonObject, roots: JsonObject[], byTitle: (name: string)
 
 /**
  * Rewrites the roots (spec schema nodes, usually { $ref }) into compact schemas sharing one $defs.
- * Extensions (x-*) are removed, as in every public document.
+ * Extensions (x-*) are removed, as in every public document, and so are the spec's own schema
+ * titles (names for client code generators, kept in /openapi.json): here a title names only a
+ * schema written by reference (byTitle).
  */
 export function compactSchemas(doc: JsonObject, roots: Record<string, JsonObject>, { abridge = firstSentence, byTitle = () => false }: CompactOptions = {}): CompactSchemas {
   const { uses, pointedInto } = countUses(doc, Object.values(roots), byTitle);
@@ -97,7 +99,7 @@ export function compactSchemas(doc: JsonObject, roots: Record<string, JsonObject
     if (node === null || typeof node !== 'object') return node;
     const out: JsonObject = {};
     for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' || key.startsWith('x-')) continue;
+      if (key === '$ref' || key.startsWith('x-') || (key === 'title' && typeof value === 'string')) continue;
       if (key === 'description' && typeof value === 'string') {
         const text = abridge(value);
         if (text) out[key] = text;

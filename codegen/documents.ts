@@ -240,5 +240,8 @@ export function buildLlmsTxt(doc: JsonObject, operations: OperationInfo[], { bas
   lines.push('## Errors', 'Errors are RFC 9457 application/problem+json bodies with code and hint.', '');
   for (const error of doc['x-error-catalog']) lines.push(`- ${error.code} (${error.status}${error.retryable ? ', retryable' : ''}): ${error.hint}`);
   lines.push('', '## Guarantees', ...service.guarantees.map((g: string) => `- ${g}`), '');
+  // The spec's info.x-service-rules: the detail the /docs introduction links to.
+  const rules = doc.info['x-service-rules'];
+  if (typeof rules === 'string') lines.push('## Service rules', '', rules.trim(), '');
   return lines.join('\n');
 }

@@ -768,7 +768,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/docs/assets/{file}": {
+    "/docs/assets/{asset}": {
         parameters: {
             query?: never;
             header?: never;
@@ -966,9 +966,11 @@ export interface components {
         NextSteps: components["schemas"]["NextStep"][];
         /** @description Counts by name. */
         IntMap: {
-            [key: string]: number;
+            [key: string]: components["schemas"]["Count"];
         };
-        StringList: string[];
+        Count: number;
+        StringList: components["schemas"]["Text"][];
+        Text: string;
         /** Format: date-time */
         NullableDateTime: string | null;
         /**
@@ -1339,21 +1341,25 @@ export interface components {
          */
         FootprintFact: "found" | "not_found" | "unknown";
         /**
-         * @description ok (the section has data), no_data (it ran and found nothing), failed (an upstream failure), timeout (its deadline passed).
+         * @description The status of the section's own result, as its operation answers it alone; failed or timeout (its deadline passed) when it gave none. blocked, unreachable, failed and timeout: the source could not be read.
          * @enum {string}
          */
-        SectionStatus: "ok" | "no_data" | "failed" | "timeout";
+        SectionStatus: "ok" | "no_signals" | "blocked" | "unreachable" | "not_found" | "no_open_jobs" | "no_ads" | "failed" | "timeout";
         /** @description The three sections run in parallel, each with its own deadline (tech_stack 15 s, hiring_intent 20 s, search_ads 12 s), within the operation's total deadline (x-deadline-seconds, 25 s). ok (charged) when at least two of the three sections have data; otherwise insufficient_data (free), whose note names the single tool that has data, if any. Facts only: no revenue, burn or fraud estimates. */
         ProfileResult: {
             domain: string;
             /** @enum {string} */
             status: "ok" | "insufficient_data";
-            /** @description Status of each section, keyed by section name. */
+            /**
+             * ProfileSectionsStatus
+             * @description Status of each section, keyed by section name.
+             */
             sections_status: {
                 tech_stack: components["schemas"]["SectionStatus"];
                 hiring_intent: components["schemas"]["SectionStatus"];
                 search_ads: components["schemas"]["SectionStatus"];
             };
+            /** ProfileFootprint */
             footprint?: {
                 website_ad_or_analytics_tags: components["schemas"]["FootprintFact"];
                 job_board_with_open_roles: components["schemas"]["FootprintFact"];
@@ -1362,8 +1368,11 @@ export interface components {
             sections_with_data?: ("tech_stack" | "hiring_intent" | "search_ads")[];
             /** @description Short plain-language signals, e.g. "Hiring 42 open roles, 12 in the last 30 days". */
             signals?: string[];
+            /** ProfileTechStack */
             tech_stack?: components["schemas"]["TechStackResult"] | null;
+            /** ProfileHiringIntent */
             hiring_intent?: components["schemas"]["CompanyIntentResult"] | null;
+            /** ProfileSearchAds */
             search_ads?: components["schemas"]["SearchAdsResult"] | null;
             /** Format: date-time */
             checked_at: string;
@@ -1378,11 +1387,16 @@ export interface components {
             legal_name?: components["schemas"]["SourcedText"];
             description?: components["schemas"]["SourcedText"];
             logo_url?: components["schemas"]["SourcedText"];
+            /** SourcedProfiles */
             social_profiles?: components["schemas"]["SourcedFact"] & {
                 value?: string[];
             };
-            /** @description country is an ISO 3166-1 alpha-2 code when the source writes one, else the name as written. */
+            /**
+             * SourcedAddress
+             * @description country is an ISO 3166-1 alpha-2 code when the source writes one, else the name as written.
+             */
             address?: components["schemas"]["SourcedFact"] & {
+                /** PostalAddress */
                 value?: {
                     street?: string;
                     locality?: string;
@@ -1391,9 +1405,11 @@ export interface components {
                     country?: string;
                 };
             };
+            /** SourcedYear */
             founding_year?: components["schemas"]["SourcedFact"] & {
                 value?: number;
             };
+            /** SourcedKeywords */
             industry_keywords?: components["schemas"]["SourcedFact"] & {
                 value?: string[];
             };
@@ -1458,6 +1474,7 @@ export interface components {
             domain: string;
             status: string;
             price_micro_usd: number;
+            /** QuotedResult */
             result: components["schemas"]["TechStackResult"] | components["schemas"]["AtsJobsResult"] | components["schemas"]["CompanyIntentResult"] | components["schemas"]["SearchAdsResult"] | components["schemas"]["ProfileResult"];
         };
         /** @description Step 1 answers status quote (with quote_id, expires_at 15 minutes later, billable_count, price and the free statuses) or nothing_billable (free, no quote). The same caller sending the same canonical step 1 again (domains in any spelling) while its quote is live, or after it was paid that UTC day, receives that quote again: no new scan, no free scan used. Step 2 is identified by the step-1 input: of two quotes for one canonical input (two step 1s at once), one caller or payer pays one a day; step 2 of the other returns the paid answer. Step 2, paid exactly price_micro_usd, answers status ok with the paid rows in results. next says what to do next. */
@@ -1621,7 +1638,10 @@ export interface components {
             /** @description after_free_quota_max_usd <= budget_usd; null when no budget_usd was sent. */
             within_budget: boolean | null;
             assumptions: components["schemas"]["StringList"];
-            /** @description How the domains are split over batch quotes or hot-buyers scans; null for single calls. */
+            /**
+             * RequestSplitting
+             * @description How the domains are split over batch quotes or hot-buyers scans; null for single calls.
+             */
             request_splitting: {
                 tool: string;
                 max_domains_per_call: number;
@@ -1629,7 +1649,10 @@ export interface components {
                 calls: number;
                 note: string;
             } | null;
-            /** @description Free step-1 scans the plan needs (batch, hot-buyers); null when it needs none. */
+            /**
+             * ScanLimits
+             * @description Free step-1 scans the plan needs (batch, hot-buyers); null when it needs none.
+             */
             scan_limits: {
                 free_scans_per_day: number;
                 /** @description The caller's free scans left today. */
@@ -1699,13 +1722,16 @@ export interface components {
             why: string;
             alternatives: components["schemas"]["AdvisorAlternative"][];
             tools?: components["schemas"]["StringList"];
+            /** EfficiencyAnalysis */
             efficiency_analysis: {
+                /** EfficiencyProfileCall */
                 company_profile: {
                     tool: string;
                     calls: number;
                     price_usd: number;
                     sections: components["schemas"]["StringList"];
                 };
+                /** EfficiencySeparateCalls */
                 separately: {
                     tools: components["schemas"]["StringList"];
                     calls: number;
@@ -1753,7 +1779,10 @@ export interface components {
             review_count: number | null;
             shipping_summary: string | null;
             return_policy: string | null;
-            /** @description Only from evidence on the page; null when the page does not say. wallet_a (Apple Pay), wallet_b (Google Pay) and wallet_c (Shop Pay) are true when the page renders the wallet's own button (the apple-pay-button, google-pay-button / gpay-button or shop-pay-button element, an element whose class or id is that button's name, or a button whose label names the wallet) or its structured data lists the wallet as an accepted payment method (Offer acceptedPaymentMethod, paymentAccepted); false when the structured data lists accepted payment methods without it and no button shows it; null otherwise. protocol_a (the Agentic Commerce Protocol) is true when the markup references an ACP checkout endpoint (/checkout_sessions) or names the protocol ("Agentic Commerce Protocol", "Instant Checkout in ChatGPT"); never false, since the protocol runs between servers and a page without a mention says nothing. */
+            /**
+             * AgenticCheckoutSupport
+             * @description Only from evidence on the page; null when the page does not say. wallet_a (Apple Pay), wallet_b (Google Pay) and wallet_c (Shop Pay) are true when the page renders the wallet's own button (the apple-pay-button, google-pay-button / gpay-button or shop-pay-button element, an element whose class or id is that button's name, or a button whose label names the wallet) or its structured data lists the wallet as an accepted payment method (Offer acceptedPaymentMethod, paymentAccepted); false when the structured data lists accepted payment methods without it and no button shows it; null otherwise. protocol_a (the Agentic Commerce Protocol) is true when the markup references an ACP checkout endpoint (/checkout_sessions) or names the protocol ("Agentic Commerce Protocol", "Instant Checkout in ChatGPT"); never false, since the protocol runs between servers and a page without a mention says nothing.
+             */
             agentic_checkout_supported: {
                 protocol_a: boolean | null;
                 wallet_a: boolean | null;
@@ -1862,7 +1891,10 @@ export interface components {
             vendor_health_score?: number | null;
             /** @enum {string} */
             stability_status?: "GROWING" | "STABLE" | "CONTRACTING" | "HIGH_RISK" | "UNKNOWN";
-            /** @description The company-intent figures of the vendor's board; null without a readable board. */
+            /**
+             * HiringVelocity
+             * @description The company-intent figures of the vendor's board; null without a readable board.
+             */
             hiring_velocity?: {
                 open_roles: number | null;
                 roles_posted_last_30_days: number | null;
@@ -1874,7 +1906,10 @@ export interface components {
              * @enum {string}
              */
             engineering_and_support_headcount_trend?: "more_open_roles" | "same_open_roles" | "fewer_open_roles" | "unknown";
-            /** @description Where the trend fields come from. compared_with: the stored reading of the board the trend compares with (null when none is stored: the trend fields are then unknown). open_roles and engineering_support_roles: the direction of each against it (HiringTrend rule). technologies: the tech-stack comparison with the previous stored run of the home page (first_run true when there was none, added and removed then null); null when the home page was not read or the run was partial. search_ads: the newest stored reading of the registry's unfiltered sample (search-ads and company-profile keep one a day for 180 days) against an earlier one (HiringTrend rule); null when none is stored (this skill does not query the registry). */
+            /**
+             * TrendEvidence
+             * @description Where the trend fields come from. compared_with: the stored reading of the board the trend compares with (null when none is stored: the trend fields are then unknown). open_roles and engineering_support_roles: the direction of each against it (HiringTrend rule). technologies: the tech-stack comparison with the previous stored run of the home page (first_run true when there was none, added and removed then null); null when the home page was not read or the run was partial. search_ads: the newest stored reading of the registry's unfiltered sample (search-ads and company-profile keep one a day for 180 days) against an earlier one (HiringTrend rule); null when none is stored (this skill does not query the registry).
+             */
             trend_evidence?: {
                 compared_with: {
                     /** Format: date-time */
@@ -1946,11 +1981,13 @@ export interface components {
         LeadFinderResult: components["schemas"]["SkillBase"] & {
             /** @description A qualified lead (charged only when true and status ok). */
             candidate?: boolean;
+            /** LeadReadiness */
             readiness?: {
                 readiness_score: number | null;
                 /** @description The first 3 fixes of the audit, each "check: action". */
                 top_fixes: components["schemas"]["StringList"];
             };
+            /** LeadPublicContacts */
             public_contacts?: {
                 emails: components["schemas"]["StringList"];
                 social_links: components["schemas"]["StringList"];
@@ -1996,7 +2033,10 @@ export interface components {
              * @description When the badge expires (ok only), 24 hours after issued_at: a copy of signed_statement's expires_at; from then on the badge proves nothing and a new one must be asked for. Verify the signed text, not this copy.
              */
             expires_at?: string;
-            /** @description What was found, not verified. */
+            /**
+             * BadgeOrganization
+             * @description What was found, not verified.
+             */
             organization?: {
                 domain: string;
                 /** @description From the home page title: the part naming the domain, else the first part; null when the page was not read. */
@@ -2007,6 +2047,7 @@ export interface components {
                  */
                 url: string | null;
             };
+            /** BadgeVerificationKey */
             verification_key?: {
                 /** @constant */
                 type: "eip191-personal-sign";
@@ -2071,6 +2112,7 @@ export interface components {
             asset: string;
             payTo: string;
             maxTimeoutSeconds: number;
+            /** PaymentRequirementsExtra */
             extra: {
                 name: string;
                 version: string;
@@ -2081,6 +2123,7 @@ export interface components {
             /** @constant */
             x402Version: 2;
             error?: string;
+            /** PaidResource */
             resource: {
                 url: string;
                 description?: string;
@@ -2095,8 +2138,10 @@ export interface components {
             x402Version: 2;
             resource?: components["schemas"]["PaymentRequired"]["resource"];
             accepted: components["schemas"]["PaymentRequirements"];
+            /** ExactPayload */
             payload: {
                 signature: string;
+                /** TransferAuthorization */
                 authorization: {
                     from: string;
                     to: string;
@@ -2169,8 +2214,10 @@ export interface components {
         SchemaRefs: string;
         /** @description The schemas that more than one offer or skill uses, written once, by their spec name. The inputSchema and outputSchema of every offer and skill point here with "$ref": "#/$defs/<Name>". */
         SharedSchemas: {
-            [key: string]: Record<string, unknown>;
+            [key: string]: components["schemas"]["JsonSchema"];
         };
+        /** @description A JSON Schema (2020-12). */
+        JsonSchema: Record<string, unknown>;
         AgentSkill: {
             id: string;
             name: string;
@@ -2192,6 +2239,7 @@ export interface components {
             description: string;
             /** @constant */
             version: "0.5.0";
+            /** AgentProvider */
             provider?: {
                 organization: string;
                 /** Format: uri */
@@ -2205,12 +2253,14 @@ export interface components {
                 protocolBinding: string;
                 protocolVersion: string;
             }[];
+            /** AgentInterfaces */
             interfaces: {
                 /** Format: uri */
                 http: string;
                 /** Format: uri */
                 mcp: string;
             };
+            /** AgentCapabilities */
             capabilities: {
                 /** @constant */
                 streaming: false;
@@ -2220,6 +2270,7 @@ export interface components {
             defaultInputModes: "application/json"[];
             defaultOutputModes: "application/json"[];
             skills: components["schemas"]["AgentSkill"][];
+            /** AgentPayment */
             payment: {
                 /** @constant */
                 protocol: "x402";
@@ -2249,6 +2300,7 @@ export interface components {
             assetAddress: string;
             /** @constant */
             assetDecimals: 6;
+            /** Eip712Domain */
             eip712Domain: {
                 name: string;
                 version: string;
@@ -2260,6 +2312,7 @@ export interface components {
             maxAmountPerCallMicroUsd: 1000000;
             /** @constant */
             freeCallsPerIdentityPerUtcDay: 5;
+            /** X402Headers */
             headers: {
                 /** @constant */
                 required: "PAYMENT-REQUIRED";
@@ -2268,6 +2321,7 @@ export interface components {
                 /** @constant */
                 response: "PAYMENT-RESPONSE";
             };
+            /** X402Mcp */
             mcp: {
                 /** @constant */
                 paymentMetaKey: "x402/payment";
@@ -2306,6 +2360,7 @@ export interface components {
         JsonRpcMessage: {
             /** @constant */
             jsonrpc: "2.0";
+            /** JsonRpcId */
             id?: string | number | null;
             method?: string;
             params?: Record<string, unknown>;
@@ -2332,6 +2387,24 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#invalid_domain",
+                 *       "title": "Invalid domain",
+                 *       "status": 400,
+                 *       "detail": "/domain \"https://example.com/x\" is not a bare public domain",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "invalid_domain",
+                 *       "hint": "Send a bare public domain such as example.com, without scheme, path, port or IP address.",
+                 *       "retryable": false,
+                 *       "errors": [
+                 *         {
+                 *           "pointer": "/domain",
+                 *           "detail": "must be a bare public domain such as example.com"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2362,6 +2435,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#not_found",
+                 *       "title": "Not found",
+                 *       "status": 404,
+                 *       "detail": "No operation or document at POST /v1/tech-stacks.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "not_found",
+                 *       "hint": "Unknown path. GET /v1/catalog lists every operation.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2377,6 +2462,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#method_not_allowed",
+                 *       "title": "Method not allowed",
+                 *       "status": 405,
+                 *       "detail": "GET is not a method of /v1/tech-stack; it takes POST, OPTIONS.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "method_not_allowed",
+                 *       "hint": "Operations take POST with Content-Type application/json. Documents take GET or HEAD. The Allow header lists the methods of the path.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2391,6 +2488,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#idempotency_conflict",
+                 *       "title": "Idempotency-Key reused with different input",
+                 *       "status": 409,
+                 *       "detail": "Idempotency-Key \"order-7f3a91\" was used with another input.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "idempotency_conflict",
+                 *       "hint": "This key was used with another input. Use a new key for a new request.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2405,6 +2514,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#quote_expired",
+                 *       "title": "Quote expired",
+                 *       "status": 410,
+                 *       "detail": "Quote q_4f9d2c expired at 2026-11-23T10:15:00.000Z. Nothing was charged.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "quote_expired",
+                 *       "hint": "Quotes last 15 minutes (two days after that, an expired quote is deleted and answers quote_not_found). Nothing was charged; repeat step 1.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2419,6 +2540,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#body_too_large",
+                 *       "title": "Body too large",
+                 *       "status": 413,
+                 *       "detail": "The body is 301234 bytes; the limit is 262144.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "body_too_large",
+                 *       "hint": "The body is over 262144 bytes. ats-jobs accepts up to 5000 known_job_ids; split larger work into several calls.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2433,6 +2566,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#json_required",
+                 *       "title": "JSON body required",
+                 *       "status": 415,
+                 *       "detail": "Content-Type text/plain is not JSON.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "json_required",
+                 *       "hint": "Send the body as JSON with the header Content-Type: application/json.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2448,6 +2593,19 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#advisor_rate_limit",
+                 *       "title": "Advisor rate limit reached",
+                 *       "status": 429,
+                 *       "detail": "60 advisor calls from this IP in the last hour.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "advisor_rate_limit",
+                 *       "hint": "More than 60 advisor calls in the last hour from this IP. Wait the number of seconds in Retry-After, then call again.",
+                 *       "retryable": true,
+                 *       "retry_after_seconds": 1200
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2462,6 +2620,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#engine_failed",
+                 *       "title": "Engine failed",
+                 *       "status": 502,
+                 *       "detail": "The ads-transparency registry answered 429 to the creative search.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "engine_failed",
+                 *       "hint": "An upstream source failed. No payment was settled; retry in a minute.",
+                 *       "retryable": true
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2476,6 +2646,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "type": "{base_url}/errors#network_not_enabled",
+                 *       "title": "Payment network not enabled",
+                 *       "status": 503,
+                 *       "detail": "The 5 free calls of today are used, and this deployment takes no payments. Nothing was charged.",
+                 *       "instance": "urn:request:0f6c2a8e-4d1b-4c3a-9e57-2b8d6f1a7c90",
+                 *       "code": "network_not_enabled",
+                 *       "hint": "This deployment has no facilitator configured for its payment network, so paid calls are off. Free calls still work.",
+                 *       "retryable": false
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2909,7 +3091,9 @@ export type SchemaShelfComparatorRequest = components['schemas']['ShelfComparato
 export type SchemaNextStep = components['schemas']['NextStep'];
 export type SchemaNextSteps = components['schemas']['NextSteps'];
 export type SchemaIntMap = components['schemas']['IntMap'];
+export type SchemaCount = components['schemas']['Count'];
 export type SchemaStringList = components['schemas']['StringList'];
+export type SchemaText = components['schemas']['Text'];
 export type SchemaNullableDateTime = components['schemas']['NullableDateTime'];
 export type SchemaTechStackStatus = components['schemas']['TechStackStatus'];
 export type SchemaTechCategory = components['schemas']['TechCategory'];
@@ -2990,6 +3174,7 @@ export type SchemaOffer = components['schemas']['Offer'];
 export type SchemaCatalog = components['schemas']['Catalog'];
 export type SchemaSchemaRefs = components['schemas']['SchemaRefs'];
 export type SchemaSharedSchemas = components['schemas']['SharedSchemas'];
+export type SchemaJsonSchema = components['schemas']['JsonSchema'];
 export type SchemaAgentSkill = components['schemas']['AgentSkill'];
 export type SchemaAgentCard = components['schemas']['AgentCard'];
 export type SchemaX402Terms = components['schemas']['X402Terms'];
@@ -4101,7 +4286,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                file: "swagger-ui.css" | "swagger-ui-bundle.js" | "init.js" | "favicon-32x32.png";
+                asset: "swagger-ui.css" | "swagger-ui-bundle.js" | "init.js" | "favicon-32x32.png";
             };
             cookie?: never;
         };

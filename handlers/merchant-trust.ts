@@ -5,7 +5,7 @@
  * when a wallet is given, the payTo the domain publishes, all in parallel; then the signals and
  * the assessment (engines/trust).
  */
-import { composeProfile, deadlinesWithin, DEFAULT_DEADLINES_MS, type ProfileResult } from '../engines/profile/compose.ts';
+import { composeProfile, deadlinesWithin, DEFAULT_DEADLINES_MS, type ProfileResult, unreadable } from '../engines/profile/compose.ts';
 import type { DomainRegistration } from '../engines/rdap/index.ts';
 import { assessTrust, type WalletCheck } from '../engines/trust/score.ts';
 import { noSignal, trustSignals, type TrustSignals } from '../engines/trust/signals.ts';
@@ -35,7 +35,7 @@ function limitationsOf({ domain, signals, profile, registration, wallet, amount 
   if (signals.domain_age_days === null) limitations.push(`domain_age_days is null: ${registration.reason ?? 'the registration date is unknown'}.`);
   const statuses = profile.sections_status;
   if (signals.legitimate_tech_stack === null) limitations.push(`legitimate_tech_stack is null: the home page could not be read (${profile.tech_stack?.status ?? statuses.tech_stack}).`);
-  if (signals.open_jobs_count === null && (statuses.hiring_intent === 'failed' || statuses.hiring_intent === 'timeout')) limitations.push(`open_jobs_count is null: the job board could not be read (${statuses.hiring_intent}).`);
+  if (signals.open_jobs_count === null && unreadable(statuses.hiring_intent)) limitations.push(`open_jobs_count is null: the job board could not be read (${statuses.hiring_intent}).`);
   else if (signals.open_jobs_count === null) limitations.push(`open_jobs_count is null: no job board of ${domain} was found.`);
   if (profile.hiring_intent?.status === 'ok' && profile.hiring_intent.confidence === 'unverified') limitations.push('The job board was found by name only (the website does not link to it): it may belong to another company of the same name.');
   if (signals.active_ad_campaigns === null) limitations.push(`active_ad_campaigns is null: the advertising-transparency registry could not be read (${statuses.search_ads}).`);

@@ -1,7 +1,6 @@
 /**
  * The Koa app: the request pipeline as visible stages.
  *   observe  (metrics per route, one access-log line, after the final status is known)
- *   coalesce (answers ready in the poll phase their requests arrived in go out together at its end)
  *   respond (request id, problem+json for every error)
  *   drain    (running requests counted; while shutting down, new calls get a retryable 503)
  *   usage    (X-Usage-* headers on every answer)
@@ -18,7 +17,6 @@ import { documentHandlers } from './documents.ts';
 import { docsPageHandlers } from './docs-page.ts';
 import { mcpHandler } from './mcp.ts';
 import { baseUrlOf, callerIdentity, problemBaseUrlOf } from './pipeline/caller.ts';
-import { coalesceStage } from './pipeline/coalesce.ts';
 import { crossOriginStage } from './pipeline/cross-origin.ts';
 import { parseStage } from './pipeline/parse.ts';
 import { respondStage } from './pipeline/respond.ts';
@@ -135,7 +133,6 @@ export async function createApp({
   };
 
   app.use(observeStage({ metrics, log }));
-  if (config.coalesceAnswers) app.use(coalesceStage());
   app.use(respondStage({ baseUrl: problemBaseUrlOf(baseUrl), log }));
   app.use(lifecycle.stage());
   app.use(usageStage({ quota, clientIp: ipOf, now }));

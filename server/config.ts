@@ -31,8 +31,6 @@ export interface Config {
   settlementCapMicroUsd: number | null;
   /** Slow-client limits of the HTTP server (server/http.ts). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
-  /** HTTP_COALESCE_ANSWERS (default on; 0 or false: off): answers ready in one poll phase are written together (server/pipeline/coalesce.ts). */
-  coalesceAnswers: boolean;
   /** A call still marked running after this long (its instance died) is taken over by a repeat. */
   requestStaleAfterMs: number;
   /** FREE_CALL_HELD_WAIT_MS: how long a call waits when its caller's free calls left are all held by the caller's own running calls (server/metering/quota.ts). */
@@ -84,7 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: Number(env.HTTP_REQUEST_TIMEOUT_MS ?? 30_000),
       keepAliveTimeoutMs: Number(env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
     },
-    coalesceAnswers: onOff('HTTP_COALESCE_ANSWERS', env.HTTP_COALESCE_ANSWERS, true),
     requestStaleAfterMs: env.REQUEST_STALE_AFTER_MS ? Number(env.REQUEST_STALE_AFTER_MS) : 120_000,
     freeCallHeldWaitMs: milliseconds('FREE_CALL_HELD_WAIT_MS', env.FREE_CALL_HELD_WAIT_MS, 30_000),
     notOkMemoryMs: milliseconds('NOT_OK_MEMORY_MS', env.NOT_OK_MEMORY_MS, 60_000),
@@ -110,13 +107,6 @@ function parseLogLevel(value: string | undefined): Config['logLevel'] {
   if (!value) return 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(value)})`);
   return value as Config['logLevel'];
-}
-
-function onOff(name: string, value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  if (/^(1|true|on|yes)$/i.test(value)) return true;
-  if (/^(0|false|off|no)$/i.test(value)) return false;
-  throw new Error(`${name} must be 1/true/on/yes or 0/false/off/no (got ${JSON.stringify(value)})`);
 }
 
 /** A count per rolling hour; 0 turns the limit off (null). */

@@ -9,8 +9,8 @@ import { ServiceError } from './problem.ts';
 /** The installed swagger-ui-dist package, wherever npm put it (no CDN, no hard-coded path). */
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-/** The files the spec lets /docs/assets/{file} name; init.js is written here, the others come from the package. */
-export const DOCS_ASSETS: string[] = openapiDocument.paths['/docs/assets/{file}'].get.parameters.find((param: any) => param.name === 'file').schema.enum;
+/** The files the spec lets /docs/assets/{asset} name; init.js is written here, the others come from the package. */
+export const DOCS_ASSETS: string[] = openapiDocument.paths['/docs/assets/{asset}'].get.parameters.find((param: any) => param.name === 'asset').schema.enum;
 
 const TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.png': 'image/png' };
 
@@ -72,7 +72,7 @@ export interface DocsPageOptions {
 }
 
 /**
- * GET /docs and GET /docs/assets/{file}. Each body is read or written once, on first request
+ * GET /docs and GET /docs/assets/{asset}. Each body is read or written once, on first request
  * (the bundle is 1.4 MB), then served like the other documents: ETag, 304, gzip. The page
  * revalidates every 5 minutes, the assets daily (their names carry no version).
  */

@@ -106,7 +106,9 @@ export function documentHandlers({ baseUrl, baseFromRequest = false, payTo, paym
   return {
     getCatalog: serve('catalog', documents.catalog, 'application/json', 300),
     getErrors: serve('errors', errorCatalog, 'application/json', 300),
-    getOpenApi: serve('openapi', openapiDocument, 'application/json', 300),
+    // Served with this deployment's own base URL as its one server (the spec's server is a
+    // template whose default, for client generators, is the local service).
+    getOpenApi: serve('openapi', { ...openapiDocument, servers: [{ url: '{base_url}', description: 'This service.' }] }, 'application/json', 300),
     getAgentCard: serve('agentCard', documents.agentCard, 'application/json', 300),
     getX402Terms: serve('x402', { ...documents.x402, payTo, enabled: paymentsEnabled }, 'application/json', 60),
     getLlmsTxt: serve('llms', llmsTxt, 'text/plain; charset=utf-8', 300),

@@ -14,6 +14,7 @@ import type { Invoke } from './pipeline/invoke.ts';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { usageHeaders, type FreeQuota } from './metering/quota.ts';
 import { mcpMessageRefusal, unknownToolMessage } from './mcp-message.ts';
+import { toolResultText } from './mcp-text.ts';
 import { RPC_ERROR, writeRpcError } from './pipeline/json-rpc.ts';
 
 export const MCP_META = {
@@ -38,7 +39,7 @@ function toolResult(body: unknown, isError = false, meta?: Record<string, unknow
   return {
     ...(isError ? { isError: true } : {}),
     structuredContent: body as Record<string, unknown>,
-    content: [{ type: 'text', text: JSON.stringify(body) }],
+    content: [{ type: 'text', text: toolResultText(body) }],
     ...(meta ? { _meta: meta } : {}),
   };
 }

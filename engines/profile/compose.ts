@@ -40,8 +40,9 @@ export function deadlinesWithin<K extends string>(limitMs: number | null, deadli
   return Object.fromEntries(Object.entries<number>(deadlines).map(([name, ms]) => [name, Math.min(ms, limitMs)])) as Record<K, number>;
 }
 
-/** Inner statuses that say the source could not be read: the section failed, its fact is unknown. */
-const UNREADABLE = new Set(['unreachable', 'blocked']);
+/** Section statuses that say the source could not be read: its fact is unknown. */
+const UNREADABLE = new Set<string>(['unreachable', 'blocked', 'failed', 'timeout']);
+export const unreadable = (status: SectionStatus) => UNREADABLE.has(status);
 
 export interface SectionOutcome<T> {
   status: SectionStatus;
@@ -69,8 +70,8 @@ export async function runSection<T extends { status: string }>(run: (signal: Abo
   });
   try {
     const result = await Promise.race([run(controller.signal), deadline]);
-    if (result.status === 'ok') return { status: 'ok', result };
-    return { status: UNREADABLE.has(result.status) ? 'failed' : 'no_data', result };
+    // The section's own word (no_signals, no_ads...), as its operation would answer alone.
+    return { status: result.status as SectionStatus, result };
   } catch (error) {
     return { status: error instanceof SectionTimeout ? 'timeout' : 'failed', result: null };
   } finally {
@@ -81,19 +82,19 @@ export async function runSection<T extends { status: string }>(run: (signal: Abo
 
 function websiteTagsFact(section: SectionOutcome<TechStackResult>): FootprintFact {
   const tech = section.result;
-  if (!tech || section.status === 'failed' || section.status === 'timeout') return 'unknown';
+  if (!tech || unreadable(section.status)) return 'unknown';
   if (tech.status === 'not_found') return 'not_found';
   const tagged = tech.ad_pixels.length > 0 || tech.analytics.length > 0 || tech.has_tag_manager === true;
   return tagged ? 'found' : tech.status === 'ok' || tech.status === 'no_signals' ? 'not_found' : 'unknown';
 }
 
 function jobBoardFact(section: SectionOutcome<CompanyIntentResult>): FootprintFact {
-  if (section.status === 'failed' || section.status === 'timeout' || !section.result) return 'unknown';
+  if (unreadable(section.status) || !section.result) return 'unknown';
   return section.result.status === 'ok' && (section.result.total_open_roles ?? 0) > 0 ? 'found' : 'not_found';
 }
 
 function searchAdsFact(section: SectionOutcome<SearchAdsResult>): FootprintFact {
-  if (section.status === 'failed' || section.status === 'timeout' || !section.result) return 'unknown';
+  if (unreadable(section.status) || !section.result) return 'unknown';
   return section.result.status === 'ok' ? 'found' : 'not_found';
 }
 
@@ -138,7 +139,7 @@ export async function composeProfile(domain: string, sections: SectionRunners, {
   const ok = withData.length >= 2;
   let note: string | null = null;
   if (!ok) {
-    const unread = SECTIONS.filter((name) => statuses[name] === 'failed' || statuses[name] === 'timeout');
+    const unread = SECTIONS.filter((name) => unreadable(statuses[name]));
     const unreadText = unread.length ? ` Could not be read: ${unread.map((name) => `${name} (${statuses[name]})`).join(', ')}.` : '';
     note = withData.length === 1
       ? `Only one section has data: call ${SECTION_TOOL[withData[0]]} for ${domain} instead (charged only when it has data).${unreadText} Nothing was charged.`

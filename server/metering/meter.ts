@@ -39,6 +39,9 @@ export interface ExecutionExtras {
   offerQuote: (offer: QuoteOffer) => void;
 }
 
+/** Where this call's payment goes: the PAYMENT-SIGNATURE header over HTTP, params._meta['x402/payment'] over MCP. */
+export const paymentField = (call: Pick<MeteredCall, 'transport'>) => (call.transport === 'mcp' ? "params._meta['x402/payment']" : 'PAYMENT-SIGNATURE header');
+
 export interface MeteredCall {
   operation: OperationInfo;
   input: Record<string, unknown>;
@@ -49,6 +52,8 @@ export interface MeteredCall {
   /** What the payment terms name; never the target of a private query. */
   resource: { url: string; description: string };
   payment: { header?: string; meta?: unknown } | null;
+  /** Where the call came from: it decides how the 402's terms say to pay (a header, or MCP's _meta). */
+  transport?: 'http' | 'mcp';
   /** Filled by the meter for the usage headers and the call's log line. */
   usage: { priceMicroUsd: number; chargedMicroUsd: number; charge?: 'free_use' | 'settlement' };
   /** The request's settlement hold (server/lifecycle.ts), when it runs inside one. */
@@ -460,11 +465,11 @@ export function createMeter({
             ? `the ${quota.limit} free calls of today are used`
             : `of the ${quota.limit} free calls of today, ${taken.used} are used and ${taken.held} are held by your calls still running after ${Math.round(taken.waitedMs / 1000)} s`;
         if (!payments) throw new ServiceError('network_not_enabled', { detail: `${capitalize(reason)}, and this deployment takes no payments. Nothing was charged.` });
-        return paymentRequiredOutcome(call, price, `PAYMENT-SIGNATURE header is required: ${reason}`);
+        return paymentRequiredOutcome(call, price, `${paymentField(call)} is required: ${reason}`);
       }
       if (!call.payment) {
         if (!payments) throw new ServiceError('network_not_enabled', { detail: `Step 2 of ${call.operation.offerId} is always paid, and this deployment takes no payments. Nothing was charged.` });
-        return paymentRequiredOutcome(call, price, 'PAYMENT-SIGNATURE header is required: step 2 is always paid');
+        return paymentRequiredOutcome(call, price, `${paymentField(call)} is required: step 2 is always paid`);
       }
       return await paidWith(call, run, extras, price, rows, fp);
     } finally {
@@ -529,7 +534,7 @@ export function createMeter({
       // The lease went stale while the call ran (its instance stalled past REQUEST_STALE_AFTER_MS) and
       // the caller's other calls took every free call meanwhile: this result cannot be given free.
       if (!payments) throw new ServiceError('network_not_enabled', { detail: `The ${quota.limit} free calls of today were used by your other calls while this one ran, and this deployment takes no payments. Nothing was charged.` });
-      return paymentRequiredOutcome(call, price, `PAYMENT-SIGNATURE header is required: the ${quota.limit} free calls of today were used by your other calls while this one ran`);
+      return paymentRequiredOutcome(call, price, `${paymentField(call)} is required: the ${quota.limit} free calls of today were used by your other calls while this one ran`);
     }
     rows.finishedElsewhere(response);
     call.usage.charge = 'free_use';

@@ -134,7 +134,7 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     const { input, merged } = validateInput(operation, call.body);
     handlers[operation.operationId]?.precheck?.(input, { tier });
     return meter(
-      { operation, input, tier, idempotencyKey, ip: call.ip, requestId: call.requestId, resource: resourceOf(call, operation), payment: call.payment, usage: call.usage, settlementHold: call.settlementHold, merged },
+      { operation, input, tier, idempotencyKey, ip: call.ip, requestId: call.requestId, resource: resourceOf(call, operation), payment: call.payment, usage: call.usage, settlementHold: call.settlementHold, merged, transport: call.transport },
       (extras) => runHandler(operation, input, call, tier, extras),
     );
   }

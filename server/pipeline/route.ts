@@ -67,7 +67,7 @@ export async function routeStage(handlersByOperationId: Record<string, RouteHand
   const routes = api.router.getOperations();
   api.router.getOperations = () => routes;
   // Each static (method, path) the spec names is resolved once through the router; anything else
-  // (templated paths such as /docs/assets/{file}, unknown paths, other methods) goes through
+  // (templated paths such as /docs/assets/{asset}, unknown paths, other methods) goes through
   // handleRequest, which dispatches or answers not_found or method_not_allowed.
   const known = new Map(routes.map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation]));
   return async function route(ctx: Context, _next: Next) {

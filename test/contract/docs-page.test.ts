@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { startService, type TestService } from '../support/service.ts';
 import { rawGet } from '../support/http-call.ts';
-import { call } from '../support/contract.ts';
+import { assertValid, call } from '../support/contract.ts';
 import { DOCS_ASSETS, DOCS_CSP } from '../../server/docs-page.ts';
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -103,5 +103,69 @@ describe('GET /docs under a PUBLIC_BASE_URL with a path', () => {
     assert.doesNotMatch(html, /api\.example\.test/);
     const script = (await rawGet(`${service.url}/docs/assets/init.js`)).body.toString();
     assert.match(script, /"url": "\/intel\/openapi\.json"/);
+  });
+});
+
+describe('the interface /docs renders: inputs, examples, introduction', () => {
+  let service: TestService;
+  let served: any;
+  before(async () => {
+    service = await startService({ config: { publicBaseUrl: 'https://api.example.test' } });
+    served = (await call(service.url, '/openapi.json', { method: 'GET' })).body;
+  });
+  after(() => service.close());
+
+  it('takes PAYMENT-SIGNATURE as a string to paste: no content keyword that makes Swagger UI offer a file picker', () => {
+    const schema = served.components.parameters.PaymentSignature.schema;
+    assert.equal(schema.type, 'string');
+    // Swagger UI's isFileUploadIntended: a string schema with contentMediaType or contentEncoding.
+    assert.equal(schema.contentMediaType, undefined);
+    assert.equal(schema.contentEncoding, undefined);
+  });
+
+  it('gives every problem response an example of its own status: a catalog code with its title, hint and retryable', () => {
+    const catalog = new Map((served['x-error-catalog'] as any[]).map((entry) => [entry.code, entry]));
+    /** The HTTP statuses each response component answers with, across every operation. */
+    const usedAs = new Map<string, Set<string>>();
+    for (const item of Object.values<any>(served.paths)) {
+      for (const op of Object.values<any>(item)) {
+        for (const [status, response] of Object.entries<any>(op.responses ?? {})) {
+          const name = response.$ref?.split('/').pop();
+          if (name) usedAs.set(name, (usedAs.get(name) ?? new Set()).add(status));
+        }
+      }
+    }
+    let checked = 0;
+    for (const [name, response] of Object.entries<any>(served.components.responses)) {
+      const problem = response.content?.['application/problem+json'];
+      if (!problem || name === 'PaymentChallenge') continue;
+      const example = problem.example;
+      assert.ok(example, `${name} has an example`);
+      assertValid('Problem', example, name);
+      assert.deepEqual([...(usedAs.get(name) ?? [])], [String(example.status)], `${name} is answered with ${example.status} only`);
+      const entry = catalog.get(example.code);
+      assert.ok(entry, `${name}: ${example.code} is in the catalog`);
+      assert.deepEqual({ status: example.status, title: example.title, hint: example.hint, retryable: example.retryable }, { status: entry.status, title: entry.title, hint: entry.hint, retryable: entry.retryable }, name);
+      assert.equal(example.payment_required, undefined, `${name}: only a 402 carries payment terms`);
+      assert.equal(example.type, `https://api.example.test/errors#${example.code}`);
+      checked++;
+    }
+    assert.ok(checked >= 10, `${checked} problem responses`);
+  });
+
+  it('opens with a short introduction; the rules are behind a link, in llms.txt, with the base URL sentence intact', async () => {
+    const words = String(served.info.description).split(/\s+/).length;
+    assert.ok(words < 250, `${words} words before the first operation`);
+    assert.match(served.info.description, /\(https:\/\/api\.example\.test\/llms\.txt\)/);
+    const llms = (await rawGet(`${service.url}/llms.txt`)).body.toString();
+    assert.match(llms, /\n## Service rules\n/);
+    for (const rule of ['**Pipeline.**', '**Idempotency.**', '**Metering.**', '**Limits on fetched content.**', '**Base URL.**']) assert.ok(llms.includes(rule), rule);
+    // The sentence about the placeholder reads right once the base URL is filled in.
+    assert.match(llms, /hold a placeholder in its place, which the service fills in/);
+    assert.ok(!llms.includes('{base_url}') && !JSON.stringify(served).includes('{base_url}'));
+  });
+
+  it('names this deployment as its one server (the spec keeps a template for client generators)', () => {
+    assert.deepEqual(served.servers.map((server: any) => server.url), ['https://api.example.test']);
   });
 });

@@ -10,10 +10,10 @@ import { rawRequest } from '../support/http-call.ts';
 import { operations } from '../../server/contract.ts';
 import { DOCS_ASSETS } from '../../server/docs-page.ts';
 
-/** Every GET path of the spec, with each file of /docs/assets/{file}. */
+/** Every GET path of the spec, with each file of /docs/assets/{asset}. */
 const GET_PATHS = operations
   .filter((op) => op.method === 'GET')
-  .flatMap((op) => (op.path === '/docs/assets/{file}' ? DOCS_ASSETS.map((file) => `/docs/assets/${file}`) : [op.path]));
+  .flatMap((op) => (op.path === '/docs/assets/{asset}' ? DOCS_ASSETS.map((file) => `/docs/assets/${file}`) : [op.path]));
 /** Headers that differ between any two answers. */
 const PER_ANSWER = new Set(['date', 'x-request-id']);
 /** /metrics counts the requests themselves, so its length changes between two answers. */

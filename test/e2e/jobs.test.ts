@@ -333,6 +333,14 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
       assertValid('CompanyIntentResult', scored.structuredContent);
       assert.equal((scored.structuredContent as any).status, 'ok');
       assert.equal((scored.structuredContent as any).ats_type, 'smartrecruiters');
+      // A small result's text block is its JSON; a large board's jobs are sent once, with a short text summary.
+      assert.deepEqual(JSON.parse((listed.content as any)[0].text), listed.structuredContent);
+      const big = await client.callTool({ name: 'get_company_open_jobs', arguments: { domain: JOB_DOMAINS.big } });
+      const bigJobs = (big.structuredContent as any).jobs.length;
+      assert.ok(bigJobs >= 300, `${bigJobs} jobs`);
+      const text: string = (big.content as any)[0].text;
+      assert.ok(text.length < 2000, `${text.length} characters of text beside the structured result`);
+      assert.match(text, new RegExp(`^The whole result \\(\\d+ KB of JSON\\) is in structuredContent\\. In short: .*jobs: ${bigJobs} items`));
     } finally {
       await client.close();
     }

@@ -214,6 +214,8 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       const terms = challenge.structuredContent as unknown as PaymentRequired;
       assertValid('PaymentRequired', terms);
       assert.equal(terms.resource.url, 'mcp://tool/detect_website_tech_stack');
+      // Over MCP the payment goes in _meta, and the terms say so (no header exists there).
+      assert.match(terms.error!, /^params\._meta\['x402\/payment'\] is required: the 5 free calls of today are used$/);
       const payload = await payerClient(payer).createPaymentPayload(terms);
       const before = await world.balanceOf(world.payTo);
       const paid = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'mcp-paid.com' }, _meta: { 'x402/payment': payload } });

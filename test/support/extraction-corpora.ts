@@ -1,6 +1,7 @@
 /**
- * The two main-content corpora of shared/corpora (read in place, never copied) and each one's
- * published scoring method, reproduced exactly:
+ * The two main-content corpora the repository carries in test/corpora/ (their licenses and
+ * attribution in test/corpora/README.md; EXTRACTION_CORPORA names another folder of the same
+ * layout) and each one's published scoring method, reproduced exactly:
  * - article-extraction (scrapinghub/article-extraction-benchmark evaluate.py): `\w+` tokens, case
  *   kept, 4-token shingles as a multiset; per page tp/fp/fn normalised by their sum; precision and
  *   recall are means over pages, F1 = 2PR/(P+R) of those means.
@@ -14,7 +15,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
-export const CORPORA_DIR = process.env.EXTRACTION_CORPORA ?? new URL('../../../shared/corpora/', import.meta.url).pathname;
+export const CORPORA_DIR = process.env.EXTRACTION_CORPORA ?? new URL('../corpora/', import.meta.url).pathname;
 
 export interface CorpusPage {
   id: string;

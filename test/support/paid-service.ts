@@ -5,8 +5,7 @@
 import { x402Client } from '@x402/core/client';
 import { encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { privateKeyToAccount } from 'viem/accounts';
+import { x402PayerClient } from '../../client/pay.ts';
 import { startChain, type ChainWorld, type Payer } from '../world/chain.ts';
 import { startService, type StartServiceOptions, type TestService } from './service.ts';
 import { createFacilitator } from '../../server/payments/facilitator.ts';
@@ -38,9 +37,7 @@ export async function startPaidService({ config = {}, ...options }: StartService
 }
 
 export function payerClient(payer: Payer): x402Client {
-  const client = new x402Client();
-  registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
-  return client;
+  return x402PayerClient(payer.privateKey);
 }
 
 /** The PAYMENT-SIGNATURE header value the official client makes for these terms. */

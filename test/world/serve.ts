@@ -18,9 +18,35 @@ import { MERCHANT_DOMAINS, merchantUrl } from './fixtures/merchant-sites.ts';
 import { MARKDOWN_DOMAINS, markdownUrl } from './fixtures/markdown-sites.ts';
 import { TRUST_DOMAINS } from './fixtures/trust-sites.ts';
 import { PRODUCT_URLS, STORE_DOMAINS } from './fixtures/store-sites.ts';
+import type { Payer } from './chain.ts';
+import { DEFAULT_PAY_BASE } from '../../client/pay.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStore } from '../../server/store/index.ts';
+
+/** Six domains whose tech-stack answer is ok (a call that is not ok uses no free call). */
+const WALKTHROUGH_DOMAINS = [TECH_DOMAINS.ok, CONTACT_DOMAINS.full, TRUST_DOMAINS.established, TRUST_DOMAINS.newShop, JOB_DOMAINS.ashbyEmbed, JOB_DOMAINS.payOnDetail];
+
+/** What `--chain` gives the printed payer: $10 of the test USDC (6 decimals). */
+const PAYER_USDC_ATOMIC = 10_000_000n;
+
+/**
+ * The payment walk-through: five free calls of one caller (each on another domain, since a repeat
+ * of the same input is a free replay), then a 402 paid by `npm run pay` with the funded payer.
+ */
+export function paymentsText(base: string, chain: { rpcUrl: string; payTo: string }, payer: Payer): string {
+  const caller = '198.51.100.250';
+  const curl = (body: string) => `curl -s -o /dev/null -w '%{http_code}\\n' -X POST ${base}/v1/tech-stack -H 'content-type: application/json' -H 'x-forwarded-for: ${caller}' -d ${body}`;
+  const paid = WALKTHROUGH_DOMAINS[5];
+  return `Payments: the local chain (Base's chain id 8453, a test USDC at the real USDC address) is at ${chain.rpcUrl}; the service is paid to ${chain.payTo}.
+A funded test payer ($${Number(PAYER_USDC_ATOMIC) / 1e6} of test USDC; no ETH needed, the facilitator pays the gas):
+  address ${payer.address}
+  key     ${payer.privateKey}
+One caller's 5 free calls (200 each), its 6th call answered 402, then that call paid:
+  for d in ${WALKTHROUGH_DOMAINS.slice(0, 5).join(' ')}; do ${curl(`"{\\"domain\\":\\"$d\\"}"`)}; done
+  ${curl(`'{"domain":"${paid}"}'`)}    # 402: the terms are in PAYMENT-REQUIRED and the body
+  PAYER_KEY=${payer.privateKey} npm run pay -- /v1/tech-stack '{"domain":"${paid}"}' --caller ${caller}${base === DEFAULT_PAY_BASE ? '' : ` --base ${base}`}    # 200, paid: the receipt and the result`;
+}
 
 export interface ServeWorldOptions {
   chain: boolean;
@@ -43,6 +69,9 @@ export async function serveWorld({ chain: withChain, port, now }: ServeWorldOpti
   const app = await createApp({ config, store, now, log: (entry) => entry.level === 'error' && console.error(JSON.stringify(entry)) });
   const server = createServer(app.callback()).listen(port, '127.0.0.1');
   const base = `http://127.0.0.1:${port}`;
+
+  // A payer funded on the local chain, so that a 402 can be paid from outside this process.
+  const payer = world.chain ? await world.chain.newPayer(PAYER_USDC_ATOMIC) : null;
 
   let caller = 0;
   const post = (path: string, body: unknown) => `curl -s -X POST ${base}${path} -H 'content-type: application/json' -H 'x-forwarded-for: 198.51.100.${++caller}' -d '${JSON.stringify(body)}'`;
@@ -92,7 +121,7 @@ Markdown pages: ${markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes')}, ${mark
 Merchant URLs: https://<domain>/api/report for ${Object.values(MERCHANT_DOMAINS).join(', ')}.
 Trust-skill domains (RDAP dates in test/world/fixtures/rdap.ts): ${Object.values(TRUST_DOMAINS).join(', ')}.
 Store domains (commerce skills): ${Object.values(STORE_DOMAINS).join(', ')}.
-${world.chain ? `Payments: the local chain is at ${world.chain.rpcUrl}; payTo ${world.chain.payTo}. After 5 free calls the 402 terms can be paid with any x402 v2 client on chain id 8453 (fund a payer with test/world/chain.ts newPayer).` : 'Start with -- --chain to also run the local chain and take x402 payments.'}
+${payer ? paymentsText(base, world.chain!, payer) : 'Payments are off (a 6th ok call of a caller answers 503 network_not_enabled): start with -- --chain to also run the local chain and take x402 payments.'}
 Ctrl-C stops everything.`);
 
   async function stop() {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inputsHash, isCurrent, jarPath, readSdkConfig, setup } from '../../../codegen/sdk.ts';
+import { inputsHash, isCurrent, jarPath, readGeneratorLog, readSdkConfig, setup } from '../../../codegen/sdk.ts';
 
 const roots: string[] = [];
 after(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -98,5 +98,36 @@ describe('codegen/sdk', () => {
     tools['generator-cli'].generators.java.library = 'native';
     writeFileSync(join(root, 'openapitools.json'), JSON.stringify(tools));
     assert.equal(isCurrent(readSdkConfig({ root })), false, 'a generator setting changed');
+  });
+
+  it('a template override is an input too', () => {
+    const root = project();
+    mkdirSync(join(root, 'templates/java'), { recursive: true });
+    writeFileSync(join(root, 'templates/java/pom.mustache'), '<project/>');
+    const tools = JSON.parse(readFileSync(join(root, 'openapitools.json'), 'utf8'));
+    tools['generator-cli'].generators.java.templateDir = 'templates/java';
+    writeFileSync(join(root, 'openapitools.json'), JSON.stringify(tools));
+    const before = inputsHash(readSdkConfig({ root }));
+    writeFileSync(join(root, 'templates/java/pom.mustache'), '<project><!-- changed --></project>');
+    assert.notEqual(inputsHash(readSdkConfig({ root })), before);
+  });
+
+  it("reads the generator's log: every WARN and ERROR is a warning but its two notices about itself, and so is a model it named itself", () => {
+    const log = [
+      '[[java] generated/openapi.json] [main] WARN  o.o.codegen.DefaultCodegen - OpenAPI 3.1 support is still in beta. To report an issue related to 3.1 spec, please kindly open an issue.',
+      '[[java] generated/openapi.json] [main] WARN  o.o.codegen.utils.ModelUtils - Failed to get the schema name: null',
+      '[[java] generated/openapi.json] [main] INFO  o.o.codegen.TemplateManager - writing file /x/sdk/java/pom.xml',
+      '[[java] generated/openapi.json] [main] INFO  o.o.codegen.TemplateManager - writing file /x/sdk/java/README.md',
+      '[[typescript-fetch] generated/openapi.json] [main] WARN  o.o.c.l.AbstractTypeScriptClientCodegen - File (model name matches existing language type) cannot be used as a model name. Renamed to ModelFile',
+      '[[typescript-fetch] generated/openapi.json] [main] INFO  o.o.codegen.InlineModelResolver - Inline schema created as Foo_bar.',
+    ].join('\n');
+    const report = readGeneratorLog(log);
+    assert.equal(report.files, 2);
+    assert.equal(report.notices.length, 2);
+    assert.deepEqual(
+      report.warnings.map((line) => line.replace(/^.*\] (WARN|INFO)\s+/, '')),
+      ['o.o.c.l.AbstractTypeScriptClientCodegen - File (model name matches existing language type) cannot be used as a model name. Renamed to ModelFile', 'o.o.codegen.InlineModelResolver - Inline schema created as Foo_bar.'],
+      'a model the generator had to name counts as a warning',
+    );
   });
 });

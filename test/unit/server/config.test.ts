@@ -11,15 +11,6 @@ describe('config: HOUSEKEEPING_INTERVAL_MS', () => {
   });
 });
 
-describe('config: HTTP_COALESCE_ANSWERS', () => {
-  it('is on by default, turns off with 0/false/off/no, and refuses anything else', () => {
-    assert.equal(loadConfig({}).coalesceAnswers, true);
-    for (const on of ['1', 'true', 'ON', 'yes']) assert.equal(loadConfig({ HTTP_COALESCE_ANSWERS: on }).coalesceAnswers, true, on);
-    for (const off of ['0', 'false', 'Off', 'no']) assert.equal(loadConfig({ HTTP_COALESCE_ANSWERS: off }).coalesceAnswers, false, off);
-    assert.throws(() => loadConfig({ HTTP_COALESCE_ANSWERS: 'sometimes' }), /HTTP_COALESCE_ANSWERS/);
-  });
-});
-
 describe('config: the money and repeat-cost settings', () => {
   it('FREE_CALL_HELD_WAIT_MS and NOT_OK_MEMORY_MS default, take 0 and refuse what is not whole milliseconds up to 10 minutes', () => {
     const defaults = loadConfig({});

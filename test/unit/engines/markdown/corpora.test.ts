@@ -1,5 +1,5 @@
 /**
- * clean-markdown's accuracy on the two extraction corpora of shared/corpora, each scored with its
+ * clean-markdown's accuracy on the two extraction corpora in test/corpora, each scored with its
  * own published method (test/support/extraction-corpora.ts), as floors. The output is scored as the
  * words of the Markdown (markdownToText: link and image URLs and syntax removed). bench/markdown.ts
  * prints the same figures beside a plain linkedom + Readability + Turndown pipeline.
@@ -33,7 +33,7 @@ const WCXB_TYPE_FLOORS: Record<string, number> = { article: 0.95, service: 0.82,
 const text = (html: string, url: string) => markdownToText(htmlToMarkdown(html, url).markdown);
 
 describe('main-content accuracy on the extraction corpora', { timeout: 600_000 }, () => {
-  it('finds the corpora in shared/corpora', () => {
+  it('finds the corpora in test/corpora', () => {
     assert.ok(corporaAvailable(), `the extraction corpora are expected at ${CORPORA_DIR}`);
   });
 

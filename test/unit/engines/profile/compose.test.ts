@@ -80,10 +80,23 @@ describe('composeProfile', () => {
     assert.deepEqual(events.slice(0, 3).map((event) => event.split(' ')[0]), ['start', 'start', 'start']);
   });
 
-  it('an unreadable site (blocked) is a failed section', async () => {
+  it('an unreadable site (blocked) is a section the profile reports blocked, its fact unknown', async () => {
     const result = await composeProfile('acme.com', sections({ tech_stack: async () => tech({ status: 'blocked', ad_pixels: [], analytics: [] }), hiring_intent: async () => intent(), search_ads: async () => ads() }));
-    assert.equal(result.sections_status.tech_stack, 'failed');
+    assert.equal(result.sections_status.tech_stack, 'blocked');
     assert.equal(result.footprint!.website_ad_or_analytics_tags, 'unknown');
     assert.equal(result.status, 'ok');
+  });
+
+  it("reports each section that answered with its own status: a site without tags is no_signals, not no_data", async () => {
+    const result = await composeProfile('acme.com', sections({
+      tech_stack: async () => tech({ status: 'no_signals', ad_pixels: [], analytics: [] }),
+      hiring_intent: async () => intent({ status: 'no_open_jobs' }),
+      search_ads: async () => ads({ status: 'no_ads' }),
+    }));
+    assertValid('ProfileResult', result);
+    assert.deepEqual(result.sections_status, { tech_stack: 'no_signals', hiring_intent: 'no_open_jobs', search_ads: 'no_ads' });
+    assert.equal(result.sections_status.tech_stack, result.tech_stack!.status);
+    assert.deepEqual(result.footprint, { website_ad_or_analytics_tags: 'not_found', job_board_with_open_roles: 'not_found', search_ads: 'not_found' });
+    assert.equal(result.status, 'insufficient_data');
   });
 });

@@ -1,23 +1,24 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { detect } from '../../../../engines/tech/detect.ts';
+import { CORPORA_DIR } from '../../../support/extraction-corpora.ts';
 
 /**
- * The detector on the 181 real article pages of the article-extraction benchmark (read from
- * shared/, beside the repository), against labels made from the HTML by an independent procedure
+ * The detector on the 181 real article pages of the article-extraction benchmark (test/corpora),
+ * against labels made from the HTML by an independent procedure
  * (test/fixtures/tech/README.md). HTML only: no headers, cookies, DNS or containers offline.
  */
 
-const CORPUS = new URL('../../../../../shared/corpora/article-extraction/', import.meta.url).pathname;
+const CORPUS = join(CORPORA_DIR, 'article-extraction');
 const LABELS = new URL('../../../fixtures/tech/article-extraction-labels.json', import.meta.url);
 const TECHS = { gtm: 'Google Tag Manager', ga: 'Google Analytics', meta_pixel: 'Meta Pixel', google_ads: 'Google Ads', wordpress: 'WordPress' } as const;
 type Key = keyof typeof TECHS;
 const MIN = 0.95;
 
-describe('article-extraction corpus', { skip: existsSync(join(CORPUS, 'html')) ? false : `no corpus at ${CORPUS}` }, () => {
+describe('article-extraction corpus', () => {
   it(`precision and recall >= ${MIN} for ${Object.values(TECHS).join(', ')}`, () => {
     const labels = JSON.parse(readFileSync(LABELS, 'utf8')) as Record<string, Record<Key, boolean>>;
     const truth = JSON.parse(readFileSync(join(CORPUS, 'ground-truth.json'), 'utf8')) as Record<string, { url: string }>;
@@ -61,7 +62,7 @@ describe('article-extraction corpus', { skip: existsSync(join(CORPUS, 'html')) ?
  * The wider labels of #33 (page-labels.json, label-pages.mjs): 35 technologies on the pages of
  * both corpora. Overall precision and recall >= 0.98, and no link to a vendor behind a finding.
  */
-const CORPORA = new URL('../../../../../shared/corpora/', import.meta.url).pathname;
+const CORPORA = CORPORA_DIR;
 const PAGE_LABELS = new URL('../../../fixtures/tech/page-labels.json', import.meta.url);
 const WIDER: Record<string, string> = {
   gtm: 'Google Tag Manager', ga: 'Google Analytics', meta_pixel: 'Meta Pixel', google_ads: 'Google Ads', wordpress: 'WordPress',
@@ -72,7 +73,7 @@ const WIDER: Record<string, string> = {
   flarum: 'Flarum', nodebb: 'NodeBB', dokuwiki: 'DokuWiki', sphinx: 'Sphinx', mkdocs: 'MkDocs', docusaurus: 'Docusaurus',
 };
 
-describe('both corpora, 35 technologies', { skip: existsSync(join(CORPORA, 'wcxb-dev/html')) ? false : `no corpora at ${CORPORA}` }, () => {
+describe('both corpora, 35 technologies', () => {
   it('precision and recall >= 0.98 overall', () => {
     const { technologies, pages } = JSON.parse(readFileSync(PAGE_LABELS, 'utf8')) as { technologies: string[]; pages: Record<string, string[]> };
     assert.deepEqual([...technologies].sort(), Object.keys(WIDER).sort());

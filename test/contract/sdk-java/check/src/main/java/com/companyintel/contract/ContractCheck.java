@@ -8,7 +8,7 @@ import com.companyintel.client.model.DomainRequest;
 import com.companyintel.client.model.PaymentRequired;
 import com.companyintel.client.model.PaymentRequirements;
 import com.companyintel.client.model.Problem;
-import com.companyintel.client.model.ProblemErrorsInner;
+import com.companyintel.client.model.SchemaViolation;
 import com.companyintel.client.model.TechStackResult;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.LinkedHashMap;
@@ -36,10 +36,16 @@ public final class ContractCheck {
     Map<String, Object> out = switch (args[1]) {
       case "free" -> result(signals.techStackWithHttpInfo(request, null, null));
       case "paid" -> result(signals.techStackWithHttpInfo(request, null, System.getenv("PAYMENT_SIGNATURE")));
-      case "invalid" -> problem(mapper.readValue(refused(() -> signals.techStack(request, null, null)).getResponseBody(), Problem.class));
+      case "invalid" -> {
+        ServiceError error = ServiceError.of(refused(() -> signals.techStack(request, null, null)), mapper);
+        if (error.problem() == null) throw new IllegalStateException("expected a problem, got " + error);
+        yield problem(error.problem());
+      }
       case "challenge" -> {
         ApiException refusal = refused(() -> signals.techStack(request, null, null));
-        Map<String, Object> terms = terms(mapper.readValue(refusal.getResponseBody(), PaymentRequired.class));
+        ServiceError error = ServiceError.of(refusal, mapper);
+        if (error.problem() != null || error.paymentRequired() == null) throw new IllegalStateException("expected payment terms, got " + error);
+        Map<String, Object> terms = terms(error.paymentRequired());
         terms.put("http_status", refusal.getCode());
         terms.put("payment_required_header", refusal.getResponseHeaders().firstValue("payment-required").orElse(null));
         yield terms;
@@ -47,6 +53,23 @@ public final class ContractCheck {
       default -> throw new IllegalArgumentException("unknown step " + args[1]);
     };
     System.out.println(mapper.writeValueAsString(out));
+  }
+
+  /**
+   * The README's helper for client teams: what a refused call's body holds, read by its
+   * Content-Type. A problem (application/problem+json, the 402s invalid_payment and
+   * settlement_failed included, whose payment_required member holds fresh terms), or a 402's
+   * payment terms (application/json). Reading a 402's terms as a Problem would give nulls.
+   */
+  record ServiceError(int status, Problem problem, PaymentRequired paymentRequired) {
+    static ServiceError of(ApiException refusal, ObjectMapper mapper) throws Exception {
+      String type = refusal.getResponseHeaders().firstValue("content-type").orElse("");
+      if (type.startsWith("application/problem+json")) {
+        Problem problem = mapper.readValue(refusal.getResponseBody(), Problem.class);
+        return new ServiceError(refusal.getCode(), problem, problem.getPaymentRequired());
+      }
+      return new ServiceError(refusal.getCode(), null, refusal.getCode() == 402 ? mapper.readValue(refusal.getResponseBody(), PaymentRequired.class) : null);
+    }
   }
 
   interface Call {
@@ -81,7 +104,7 @@ public final class ContractCheck {
     out.put("code", problem.getCode().getValue());
     out.put("status", problem.getStatus());
     out.put("retryable", problem.getRetryable());
-    out.put("pointers", problem.getErrors() == null ? List.of() : problem.getErrors().stream().map(ProblemErrorsInner::getPointer).collect(Collectors.toList()));
+    out.put("pointers", problem.getErrors() == null ? List.of() : problem.getErrors().stream().map(SchemaViolation::getPointer).collect(Collectors.toList()));
     return out;
   }
 
