@@ -86,3 +86,30 @@ export function answeredRight(item: BlindCase, result: Parameters<typeof routedR
   const reason = item.reason;
   return (result.not_available ?? []).some((entry) => reason.test(`${entry.data} ${entry.note}`));
 }
+
+/**
+ * Written on 2026-11-27 after the advisor's rules for issue 33 were changed on HELD_OUT_3's misses,
+ * and run once with them: the figure for goals nobody looked at before the change. Never tuned on.
+ */
+export const HELD_OUT_4: BlindCase[] = [
+  g("I'm evaluating an acquisition; get acme-robotics.com's open roles but the x402 payment must not reveal the company", 'private-query:open_jobs'),
+  g('tech stack of stealth-target.io, paid so that the on-chain transaction cannot be linked to that domain', 'private-query:tech_stack'),
+  g('do the lookup of rival.co.uk search ads anonymously', 'private-query:search_ads'),
+  missing('Facebook page of the head of HR at bigretail.com', /profile|social/i),
+  missing('which companies compete with airtable.com', /competitor/i),
+  missing('average employee rating of deel.com on kununu or glassdoor', /review|rating/i),
+  missing('latest funding round size for mistral.ai', /funding/i),
+  missing('what was the revenue growth of shopify last year', /revenue/i),
+  missing("mobile number of acme.com's founder", /profile|social|phone|contact/i),
+  missing('how is zalando.de rated by its customers', /review|rating/i),
+  g('hybrid product manager roles at miro.com in Amsterdam', 'ats-jobs'),
+  g('any Kotlin or Android engineer openings at bolt.eu?', 'ats-jobs'),
+  g('search ads of booking.com shown in Spain, text format only', 'search-ads'),
+  g('the people listed on the team page of posthog.com with their titles', 'extract-contacts'),
+  g('which consent management platform does bbc.co.uk use', 'tech-stack'),
+  g('does notion.so have an a/b testing tool installed', 'tech-stack'),
+  g('read https://react.dev/learn/thinking-in-react as markdown', 'clean-markdown'),
+  g('where is the headquarters of acme.com and when was it founded', 'company-profile'),
+  g('is hiring at monday.com picking up?', 'company-intent'),
+  g('general contact email of ikea.com', 'extract-contacts'),
+];
