@@ -154,7 +154,7 @@ const MAX_POST_FRAME_TEXT = 300;
 export function removeSurroundings(root: Element): void {
   const total = collapsedLength(root);
   for (const element of [...root.querySelectorAll('[id], [class]')]) {
-    if (root.contains(element) && POST_FRAME_LABEL.test(label(element)) && collapsedLength(element) <= MAX_POST_FRAME_TEXT && !element.querySelector('pre, p, h1, h2, h3')) element.remove();
+    if (POST_FRAME_LABEL.test(label(element)) && root.contains(element) && collapsedLength(element) <= MAX_POST_FRAME_TEXT && !element.querySelector('pre, p, h1, h2, h3')) element.remove();
   }
   for (const element of [...root.querySelectorAll('[id], [class]')]) {
     // root may be a detached clone, where nothing isConnected: ask whether it is still inside.

@@ -110,7 +110,9 @@ export function srcsetBest(srcset: string | null | undefined, base: string): str
  * sources), then a placeholder src rather than nothing when it is a real http(s) URL.
  */
 export function imageSource(image: Element, base: string): string | null {
-  for (const attribute of LAZY_SOURCES) {
+  // Named lazy attributes first, then any data-…-src a lazy loader uses (data-wpfc-original-src…).
+  const others = image.getAttributeNames().filter((name) => /^data-[\w-]*(src|original)$/i.test(name) && !LAZY_SOURCES.includes(name));
+  for (const attribute of [...LAZY_SOURCES, ...others]) {
     const value = image.getAttribute(attribute)?.trim();
     if (value && !PLACEHOLDER.test(value)) {
       const url = cleanUrl(value, base);
@@ -209,7 +211,7 @@ export function createMarkdownConverter(): MarkdownConverter {
       const image = node as Element;
       const src = imageSource(image, base);
       if (!src) return '';
-      if (image.getAttribute('width') === '1' || image.getAttribute('height') === '1') return '';
+      if (['0', '1'].includes(image.getAttribute('width') ?? '') || ['0', '1'].includes(image.getAttribute('height') ?? '')) return '';
       const alt = (image.getAttribute('alt') ?? '').replace(/\s+/g, ' ').replace(/[[\]]/g, '\\$&').trim();
       return `![${alt}](${src})`;
     },

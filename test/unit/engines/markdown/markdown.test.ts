@@ -48,6 +48,8 @@ describe('HTML to GitHub-flavoured Markdown', () => {
     assert.equal(md('<picture><source data-srcset="/p-1200.webp 1200w, /p-600.webp 600w"><img src="data:image/png;base64,iVBOR" alt="P"></picture>'), '![P](https://acme.io/p-1200.webp)');
     assert.equal(md('<img src="/photos/team.jpg" data-src="data:image/gif;base64,R0" alt="T">'), '![T](https://acme.io/photos/team.jpg)', 'a data: lazy attribute is no real URL');
     assert.equal(md('<img src="data:image/gif;base64,R0lGOD" alt="none">'), '', 'nothing real: no image');
+    assert.equal(md('<img src="/wp-content/plugins/cache/images/blank.gif" data-wpfc-original-src="/uploads/logo.png" alt="L">'), '![L](https://acme.io/uploads/logo.png)', "any lazy loader's data-…-src");
+    assert.equal(md('<img src="/api/pixel?key=1" width="0" height="0">'), '', 'a zero-size tracking pixel');
   });
   it('collapses blank lines outside code blocks and trims trailing spaces', () => {
     assert.equal(md('<p>a  </p><div></div><div></div><p>b</p>'), 'a\n\nb');
