@@ -8,7 +8,8 @@
  * Targets (#7): F1 above the baseline on both corpora; median time <= 1.5x the baseline's.
  * Code blocks (#33): on the wcxb documentation pages, the <pre> blocks of the ground-truth main
  * content kept intact (bench/support/code-blocks.ts), and the inline code kept in backticks.
- * BENCH_ONLY=article|wcxb runs one corpus; BENCH_LIMIT=N takes the first N pages of each.
+ * BENCH_ONLY=article|wcxb runs one corpus, BENCH_ONLY=code only the code figure; BENCH_LIMIT=N takes
+ * the first N pages of each.
  */
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
@@ -98,7 +99,7 @@ function timing(label: string, ours: Run, plain: Run): void {
   verdicts.push(ratio <= 1.5);
 }
 
-if (ONLY !== 'wcxb') {
+if (ONLY !== 'wcxb' && ONLY !== 'code') {
   const pages = loadArticleExtraction().slice(0, LIMIT);
   const { ours, plain } = both(pages);
   const score = (texts: string[]) => articleExtractionScore(pages.map((page, i) => shingleMatch(page.truth, texts[i])));
@@ -111,7 +112,7 @@ if (ONLY !== 'wcxb') {
   timing('article-extraction', ours, plain);
 }
 
-if (ONLY !== 'article') {
+if (ONLY !== 'article' && ONLY !== 'code') {
   const pages = loadWcxbDev().slice(0, LIMIT);
   const { ours, plain } = both(pages);
   const score = (texts: string[]) => wcxbScore(pages.map((page, i) => ({ type: page.type, f1: wordF1(texts[i], page.truth).f1 })));

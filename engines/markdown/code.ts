@@ -42,11 +42,17 @@ export function preformattedText(pre: Element): string {
   let pending = false;
   const text = (value: string) => {
     if (pending) {
-      if (!value.includes('\n') && !value.trim()) return;
+      // Spaces after a line element are the next line's indentation (Gatsby's highlighted lines).
       if (!value.startsWith('\n') && out && !out.endsWith('\n')) out += '\n';
       pending = false;
     }
     out += value;
+  };
+  /** A line element starts a line: after a line break, dropping spaces that only stood before it. */
+  const startLine = () => {
+    const lineStart = out.lastIndexOf('\n') + 1;
+    if (!out.slice(lineStart).trim()) out = out.slice(0, lineStart);
+    else out += '\n';
   };
   const walk = (node: Node) => {
     if (node.nodeType === 3) {
@@ -65,7 +71,7 @@ export function preformattedText(pre: Element): string {
     if (element !== pre && (isControl(element) || isGutter(element))) return;
     const ownLine = element !== pre && (BLOCK_ELEMENTS.has(name) || LINE.test(element.getAttribute('class') ?? ''));
     if (ownLine) {
-      if (out && !out.endsWith('\n')) out += '\n';
+      startLine();
       pending = false;
     }
     for (let child = element.firstChild; child; child = child.nextSibling) walk(child);

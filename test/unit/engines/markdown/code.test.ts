@@ -19,6 +19,7 @@ describe('code blocks', () => {
     assert.equal(preformattedText(pre('<pre><code><span class="line">fn main() {</span><span class="line">  go();</span><span class="line">}</span></code></pre>')), 'fn main() {\n  go();\n}');
     assert.equal(preformattedText(pre('<pre><code><span class="line">one</span>\n<span class="line"></span>\n<span class="line">three</span>\n</code></pre>')), 'one\n\nthree', 'a newline between line elements is not doubled; an empty line stays');
     assert.equal(preformattedText(pre('<pre><div class="token-line">x</div><div class="token-line">y</div></pre>')), 'x\ny');
+    assert.equal(preformattedText(pre('<pre><span class="highlight-code-line">f() {</span>  <span>go();</span>\n}</pre>')), 'f() {\n  go();\n}', 'spaces after a line element indent the next line');
   });
 
   it('keeps indentation held in whitespace-only spans (Pygments), which blank-element emptying used to squeeze', () => {
