@@ -6,7 +6,10 @@
  * Turndown with its defaults and the gfm plugin. Both outputs are scored as the words of their
  * Markdown (link URLs, image URLs and syntax removed by the same markdownToText).
  * Targets (#7): F1 above the baseline on both corpora; median time <= 1.5x the baseline's.
- * BENCH_ONLY=article|wcxb runs one corpus; BENCH_LIMIT=N takes the first N pages of each.
+ * Code blocks (#33): on the wcxb documentation pages, the <pre> blocks of the ground-truth main
+ * content kept intact (bench/support/code-blocks.ts), and the inline code kept in backticks.
+ * BENCH_ONLY=article|wcxb runs one corpus, BENCH_ONLY=code only the code figure; BENCH_LIMIT=N takes
+ * the first N pages of each.
  */
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
@@ -25,6 +28,7 @@ import {
   wordF1,
   type CorpusPage,
 } from '../test/support/extraction-corpora.ts';
+import { codeBlockSurvival, inlineCodeSurvival } from './support/code-blocks.ts';
 
 const ONLY = process.env.BENCH_ONLY;
 const LIMIT = Number(process.env.BENCH_LIMIT ?? Infinity);
@@ -95,7 +99,7 @@ function timing(label: string, ours: Run, plain: Run): void {
   verdicts.push(ratio <= 1.5);
 }
 
-if (ONLY !== 'wcxb') {
+if (ONLY !== 'wcxb' && ONLY !== 'code') {
   const pages = loadArticleExtraction().slice(0, LIMIT);
   const { ours, plain } = both(pages);
   const score = (texts: string[]) => articleExtractionScore(pages.map((page, i) => shingleMatch(page.truth, texts[i])));
@@ -108,7 +112,7 @@ if (ONLY !== 'wcxb') {
   timing('article-extraction', ours, plain);
 }
 
-if (ONLY !== 'article') {
+if (ONLY !== 'article' && ONLY !== 'code') {
   const pages = loadWcxbDev().slice(0, LIMIT);
   const { ours, plain } = both(pages);
   const score = (texts: string[]) => wcxbScore(pages.map((page, i) => ({ type: page.type, f1: wordF1(texts[i], page.truth).f1 })));
@@ -119,6 +123,30 @@ if (ONLY !== 'article') {
   console.log(`    baseline F1 ${f3(b.f1)}   ${Object.entries(b.byType).map(([type, s]) => `${type} ${f3(s.f1)}`).join(', ')}   delta ${(a.f1 - b.f1 >= 0 ? '+' : '') + f3(a.f1 - b.f1)}`);
   verdicts.push(a.f1 > b.f1, a.f1 >= 0.78);
   timing('wcxb-dev', ours, plain);
+}
+
+if (ONLY !== 'article') {
+  const pages = loadWcxbDev().filter((page) => page.type === 'documentation').slice(0, LIMIT);
+  const tally = (convert: (html: string, url: string) => string) => {
+    const total = { blocks: 0, intact: 0, inline: 0, inlineKept: 0, pages: 0 };
+    for (const page of pages) {
+      const markdown = convert(page.html, page.url);
+      const blocks = codeBlockSurvival(page.html, page.url, page.truth, markdown);
+      const inline = inlineCodeSurvival(page.html, page.url, page.truth, markdown);
+      total.blocks += blocks.blocks;
+      total.intact += blocks.intact;
+      total.inline += inline.blocks;
+      total.inlineKept += inline.intact;
+      if (blocks.blocks) total.pages++;
+    }
+    return total;
+  };
+  const share = (kept: number, all: number) => `${kept}/${all} = ${((100 * kept) / Math.max(1, all)).toFixed(1)}%`;
+  const a = tally(service);
+  const b = tally(baseline);
+  console.log(`code on the wcxb documentation pages (${pages.length} pages, ${a.pages} with code blocks in their main content)`);
+  console.log(`    service  code blocks intact ${share(a.intact, a.blocks)}; inline code kept ${share(a.inlineKept, a.inline)}`);
+  console.log(`    baseline code blocks intact ${share(b.intact, b.blocks)}; inline code kept ${share(b.inlineKept, b.inline)}`);
 }
 
 console.log(verdicts.every(Boolean) ? 'targets met' : 'TARGET MISSED (see the lines above)');

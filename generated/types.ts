@@ -20,9 +20,13 @@ export interface paths {
          *     summary and examples add a little, weighted by how few offers share them; a technology
          *     name points to tech-stack. Each goal word counts once per offer (the weightiest phrase
          *     over it). Before scoring the goal is read for what it asks about: words asking for data
-         *     the service does not have (revenue, headcount, funding, named people, mailbox
-         *     verification, phone numbers, traffic, customer lists, credit ratings) count for no offer
-         *     and are listed in not_available; a technology named after a word of adoption ("are buying
+         *     the service does not have (revenue, headcount, funding, people's personal social profiles,
+         *     phone numbers and private contacts, staff lists, ownership, mailbox verification, traffic,
+         *     customer lists, competitor lists, reviews and ratings, credit ratings) count for no offer
+         *     and are listed in not_available (the names and roles of the people a company's own site
+         *     publishes are extract-contacts' people); concealment near a party to the payment ("the
+         *     facilitator must not see") names private-query; a filter on jobs ("remote", "senior", a
+         *     technology before "roles") names ats-jobs; a technology named after a word of adoption ("are buying
          *     Snowflake", "using HubSpot") names tech-stack; a URL points to the offer that reads its
          *     kind of page (a product page, a paid API endpoint, any other page); buying from a seller
          *     points to the pre-purchase trust check (not a purchase word inside another offer's phrase,
@@ -1590,7 +1594,7 @@ export interface components {
              */
             found_on: string;
         };
-        /** @description GitHub-flavoured Markdown of the main content; scripts, styles, navigation, footer, cookie and consent banners, hidden elements and ad clutter removed; tables (a table without a header row gets its first row as header), fenced code, lists, links and images with absolute URLs (tracking parameters and javascript: links dropped). Readability's article is used when the page declares itself an article (og:type, JSON-LD) or when it holds at least 70% of the page's prose (text outside links); otherwise (home, pricing, product, listing, contact pages) the whole page is kept without chrome, recommendations and overlays. Statuses: ok (charged) when content was extracted; empty (free) when the page was HTML without extractable text; unsupported_content (free) when the URL answered with something other than HTML (PDF, image, JSON...), or HTML that cannot be converted within the limits on fetched content (see the API description); blocked (free) on a bot wall or 401/403/407/429; unreachable (free) when the page could not be loaded or answered 5xx; not_found (free) when the host does not exist or the page answered 404/410. */
+        /** @description GitHub-flavoured Markdown of the main content; scripts, styles, navigation, footer, cookie and consent banners, hidden elements (not hidden tab panels: content one click away) and ad clutter removed; tables (a table without a header row gets its first row as header), fenced code (its lines and indentation as shown, the language where the page states it, without copy buttons or line numbers) and inline code in backticks, lists, links and images with absolute URLs (a lazy image at its real URL; tracking parameters and javascript: links dropped). Readability's article is used when the page declares itself an article (og:type, JSON-LD) or when it holds at least 70% of the page's prose (text outside links); otherwise (home, pricing, product, listing, contact pages) the whole page is kept without chrome, recommendations and overlays. Statuses: ok (charged) when content was extracted; empty (free) when the page was HTML without extractable text; unsupported_content (free) when the URL answered with something other than HTML (PDF, image, JSON...), or HTML that cannot be converted within the limits on fetched content (see the API description); blocked (free) on a bot wall or 401/403/407/429; unreachable (free) when the page could not be loaded or answered 5xx; not_found (free) when the host does not exist or the page answered 404/410. */
         CleanMarkdownResult: {
             /** @description Host of the final URL (of the requested URL when nothing answered). */
             domain: string;
@@ -1745,7 +1749,7 @@ export interface components {
             recommended_execution_sequence: components["schemas"]["ExecutionStep"][];
             cached_hint: components["schemas"]["CachedHint"] | null;
             guarantees: components["schemas"]["StringList"];
-            /** @description Present when the goal asks for data the service does not have (revenue, headcount, funding, named people, mailbox verification...): what is missing and which offers hold the nearest signal. A goal asking only for such data gets recommended_tool null. */
+            /** @description Present when the goal asks for data the service does not have (revenue, headcount, funding, personal profiles of people, competitor lists, reviews and ratings, mailbox verification...): what is missing and which offers hold the nearest signal. A goal asking only for such data gets recommended_tool null. */
             not_available?: components["schemas"]["NotAvailable"][];
         };
         /** @description Common to every commerce skill output. status ok is charged; no_data (the skill ran and found no usable evidence) and unreachable (the site could not be read; error_reason says why) are free. Unknown facts are null. */

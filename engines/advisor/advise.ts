@@ -2,7 +2,8 @@
  * The advisor: from a goal (and optionally sample_domain, domain_count, budget_usd) to a
  * recommended operation, its cost, and ready-to-run requests. Rule-based over the generated
  * catalog (no model): reading.ts reads what the goal asks about (data the service does not have,
- * a technology as the object, the URL's kind, a purchase from a seller, the steps' order),
+ * a technology as the object, the URL's kind, a purchase from a seller, privacy wording, a filtered
+ * job listing, the steps' order),
  * match.ts scores the offers without the words asking for missing data, weighReading adds the
  * reading's cues, then these rules, in order, make the plan.
  *
@@ -68,6 +69,10 @@ interface Plan { tool: string | null; steps: Step[]; lines: Line[]; why: string[
 const ADOPTED_WEIGHT = 6;
 /** The agent buying from someone ("order a jacket from x.com") is what the pre-purchase check is for. */
 const PURCHASE_WEIGHT = 4;
+/** Concealment near a party to the payment ("the facilitator must not see") is what private-query is for. */
+const PRIVACY_WEIGHT = 6;
+/** A filter on jobs ("remote", "senior", "Python roles") belongs to the listing that carries those fields. */
+const JOB_FILTER_WEIGHT = 3;
 /** A URL is the input of the offer that reads that kind of page: a strong cue, not a name. */
 const URL_WEIGHT = 3;
 const URL_OFFER = { product: 'universal_product_url_to_json', endpoint: 'verify-merchant', page: 'clean-markdown' } as const;
@@ -175,6 +180,8 @@ export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
     };
     if (reading.adopted.length) add('tech-stack', ADOPTED_WEIGHT, `uses ${reading.adopted.map((item) => item.name).join(' or ')}`, reading.adopted[0].at);
     if (reading.purchaseAt !== null) add('pre_purchase_merchant_trust_check', PURCHASE_WEIGHT, 'buying from a merchant', reading.purchaseAt);
+    if (reading.privacy) add('private-query', PRIVACY_WEIGHT, reading.privacy.cue, reading.privacy.at);
+    if (reading.jobFilter) add('ats-jobs', JOB_FILTER_WEIGHT, reading.jobFilter.cue, reading.jobFilter.at);
     const kinds = new Set(reading.urlKinds);
     for (const kind of kinds) add(URL_OFFER[kind], URL_WEIGHT, URL_CUE[kind], Infinity);
     return [...entries.values()].filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);

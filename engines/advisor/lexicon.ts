@@ -8,7 +8,12 @@
  * something else ("how do we stack up" is a comparison, not a tech stack). A phrase is matched on
  * consecutive stemmed words (text.ts), each word with its typo allowance.
  */
+import { TECH_CATEGORIES } from '../tech/taxonomy.ts';
+
 export type Rule = [phrase: string, weight: number];
+
+/** The technology taxonomy's kinds of two words or more, as agents write them ('email marketing', 'live chat'). */
+export const TECHNOLOGY_KINDS: string[] = Object.keys(TECH_CATEGORIES).filter((slug) => slug.includes('-')).map((slug) => slug.replace(/-/g, ' '));
 
 export const RULES: Record<string, Rule[]> = {
   'tech-stack': [
@@ -17,10 +22,13 @@ export const RULES: Record<string, Rule[]> = {
     ['analytics', 2], ['tag manager', 4], ['email provider', 5], ['mail provider', 4], ['dmarc', 4], ['spf', 4], ['mx record', 3],
     ['hosting', 2], ['hosted on', 3], ['cdn', 3], ['platform', 1], ['ecommerce platform', 3], ['what software', 3], ['what tools', 2],
     ['run on', 2], ['running on', 2], ['powered by', 3], ['martech', 4], ['marketing automation', 4], ['installed', 3], ['installed on', 4], ['javascript librar', 3], ['tracking script', 3], ['uses', 1], ['use', 1],
+    ['widget', 3], ['plugin', 3], ['chatbot', 3],
+    // The technology taxonomy's kinds written in two words or more ('email marketing', 'live chat', 'tag manager'...).
+    ...TECHNOLOGY_KINDS.map((kind): Rule => [kind, 3]),
   ],
   'ats-jobs': [
     ['open jobs', 5], ['open job', 5], ['job', 3], ['jobs', 3], ['job opening', 5], ['opening', 3], ['job posting', 5], ['posting', 3], ['vacancy', 4],
-    ['vacancies', 4], ['career', 3], ['careers page', 4], ['job board', 4], ['position', 2], ['open role', 4], ['role', 1], ['list', 1],
+    ['vacancies', 4], ['career', 3], ['careers page', 4], ['job board', 4], ['position', 2], ['open role', 4], ['role', 3], ['list', 1],
     ['greenhouse', 3], ['lever', 3], ['ashby', 3], ['workable', 3], ['smartrecruiters', 3], ['recruitee', 3], ['ats', 3],
     ['new jobs since', 4], ['since my last', 3], ['diff', 3], ['known job ids', 5], ['job ids', 4], ['poll', 2], ['monitor', 1],
     ['salary', 2], ['remote jobs', 3], ['hiring for', 3], ['what positions', 4], ['stellenangebot', 4], ['empleo', 3], ['offre d emploi', 4],
@@ -30,7 +38,7 @@ export const RULES: Record<string, Rule[]> = {
     ['hiring intent', 6], ['hiring signal', 5], ['hiring', 2], ['hire', 2], ['in market', 3], ['growing', 2], ['growth', 2], ['grow', 2],
     ['hypergrowth', 4], ['expanding', 2], ['scaling', 2], ['headcount', 2], ['ready to buy', 4], ['will buy', 3], ['need our product', 3],
     ['likely to buy', 3], ['buying mode', 5], ['ready to purchase', 4], ['hiring hard', 3], ['how much are they hiring', 4], ['hiring velocity', 4],
-    ['hiring momentum', 5], ['momentum', 2], ['go to market', 3],
+    ['hiring momentum', 5], ['momentum', 2], ['go to market', 3], ['about to buy', 4], ['going to buy', 4], ['planning to buy', 4], ['plan to buy', 4],
   ],
   'search-ads': [
     ['ads', 4], ['ad', 3], ['advertising', 4], ['advertis', 4], ['advertiser', 4], ['ppc', 5], ['sem', 4], ['paid search', 5], ['google ads', 6],
@@ -42,6 +50,9 @@ export const RULES: Record<string, Rule[]> = {
     ['all in one', 4], ['one call', 2], ['enrich', 4], ['enrichment', 4], ['firmographic', 4], ['account research', 4], ['research', 2],
     ['deep dive', 4], ['dossier', 4], ['360', 3], ['complete view', 4], ['summary of the company', 3], ['tell me about', 3], ['what do you know about', 3],
     ['background', 2], ['snapshot', 4],
+    // Company facts (company-profile's company object): name, address, founding year, phone, social profiles.
+    ['headquarters', 4], ['hq', 3], ['office address', 4], ['postal address', 4], ['company address', 4], ['office location', 3], ['founding year', 4],
+    ['year founded', 4], ['when was it founded', 4], ['founded in', 3], ['legal name', 4], ['company name', 3], ['company phone', 4], ['main phone', 4],
   ],
   'company-footprint': [
     ['footprint', 6], ['real company', 5], ['real business', 5], ['actually operat', 5], ['operating', 3], ['exist', 2], ['shell company', 5],
@@ -70,6 +81,10 @@ export const RULES: Record<string, Rule[]> = {
     ['contact', 5], ['contacts', 5], ['email address', 6], ['emails', 4], ['email', 3], ['social', 3], ['social link', 5], ['linkedin', 4],
     ['twitter', 4], ['github', 3], ['reach out', 4], ['phone', 2], ['email pattern', 6], ['email format', 6], ['deliverab', 4], ['who to contact', 5],
     ['get in touch', 4], ['outreach', 3], ['kontakt', 5], ['contacto', 5], ['correo', 4],
+    // The people the site names (extract-contacts' people): team and about pages, roles.
+    ['team page', 5], ['about page', 3], ['about us page', 4], ['leadership team', 5], ['leadership', 3], ['management team', 5], ['founding team', 5],
+    ['executive team', 5], ['founder', 3], ['founders', 3], ['ceo', 3], ['cto', 3], ['who works at', 5], ['who work at', 5], ['names and roles', 6],
+    ['names and titles', 6], ['names and job titles', 6], ['job title', 3], ['team members', 4], ['staff page', 5], ['people page', 5], ['who is on the team', 5],
   ],
   'clean-markdown': [
     ['markdown', 7], ['md', 3], ['clean text', 5], ['scrape', 4], ['read page', 4], ['read the page', 4], ['read this page', 5], ['page content', 4],
@@ -131,6 +146,9 @@ export const TAKE_BACK: [phrase: string, offer: string, weight: number][] = [
   ['ad pixel', 'search-ads', 3],
   ['ads pixel', 'search-ads', 3],
   ['email provider', 'extract-contacts', 3],
+  ['email marketing', 'extract-contacts', 3],
+  ['job title', 'ats-jobs', 3],
+  ['job titles', 'ats-jobs', 3],
   ['mail provider', 'extract-contacts', 3],
   ['hot lead', 'conversion_leak_lead_finder', 3],
   ['hot leads', 'conversion_leak_lead_finder', 3],
@@ -155,7 +173,29 @@ export const SECTION_OFFERS = ['tech-stack', 'company-intent', 'search-ads'] as 
  * belong to the same request (the CEO's *email*) and count for no offer either. `instead`: offers
  * that hold the nearest public signal.
  */
-export interface Unavailable { data: string; phrases: string[]; unless?: string[]; near?: string[]; instead: string[]; note: string }
+export interface Unavailable {
+  data: string;
+  phrases: string[];
+  unless?: string[];
+  near?: string[];
+  /** How far `near` words may stand from the phrase (default 3). */
+  nearWindow?: number;
+  /** Only with one of these within WITH_WINDOW words (both masked): a profile is missing data only when it is a person's. A companion ending in "of" takes the next word too ("head of procurement"). */
+  with?: string[];
+  /** Not when the goal gives a URL of this kind (a product page states its own rating). */
+  unlessUrl?: 'product' | 'endpoint' | 'page';
+  instead: string[];
+  note: string;
+}
+
+/** Words naming a person of a company (a role, or people in general). */
+export const PERSON_WORDS = ['ceo', 'cto', 'cfo', 'coo', 'cmo', 'vp', 'vp of', 'vice president', 'vice president of', 'head of', 'director', 'director of', 'manager', 'founder', 'founders', 'cofounder', 'co founder', 'executive', 'executives', 'exec', 'owner', 'employee', 'employees', 'staff', 'everyone', 'team member', 'team members', 'person', 'people', 'recruiter', 'board member', 'decision maker', 'decision makers', 'partner', 'president', 'chairman', 'leadership'];
+/** What a person has that the service does not return: personal profiles, phones, private contacts. */
+export const PERSONAL_CONTACT_WORDS = ['personal', 'private', 'linkedin', 'linkedin profile', 'linkedin url', 'twitter', 'twitter handle', 'x handle', 'instagram', 'facebook', 'tiktok', 'social profile', 'social media', 'profile', 'profiles', 'handle', 'phone', 'phone number', 'telephone', 'mobile', 'mobile number', 'cell', 'cell number', 'direct dial', 'direct line', 'whatsapp', 'home address'];
+/** What extract-contacts does return about people (its `people`), said alike in every refusal. */
+export const PEOPLE_NOTE = "extract-contacts returns the people the company's own site names (team, about and contact pages, schema.org Person, bylines of its staff) with the role, email and profile link that site gives them, and the addresses and company social links it publishes";
+/** How far (in words) a `with` word may stand from the phrase. */
+export const WITH_WINDOW = 6;
 
 export const UNAVAILABLE: Unavailable[] = [
   {
@@ -173,30 +213,37 @@ export const UNAVAILABLE: Unavailable[] = [
   },
   {
     data: 'funding, investors and valuation',
-    phrases: ['funding', 'fundraising', 'raised', 'funding round', 'investor', 'investors', 'invested', 'invest in', 'series a', 'series b', 'series c', 'series d', 'valuation', 'valued at', 'market cap', 'market capitalization', 'stock price', 'share price', 'ipo', 'net worth', 'cap table', 'shareholder', 'backed by', 'vc'],
-    unless: ['in stock', 'out of stock', 'stock level', 'product'],
+    phrases: ['funding', 'fundraising', 'raised', 'raise', 'funding round', 'last round', 'seed round', 'venture capital', 'venture backed', 'investor', 'investors', 'invested', 'invest in', 'series a', 'series b', 'series c', 'series d', 'valuation', 'valued at', 'market cap', 'market capitalization', 'stock price', 'share price', 'ipo', 'net worth', 'cap table', 'shareholder', 'backed by', 'vc'],
+    unless: ['in stock', 'out of stock', 'stock level', 'product', 'raise price', 'raise prices', 'raised price', 'raised prices'],
     instead: ['company-footprint'],
     note: 'no funding, investor, valuation or market data; the company footprint shows whether it operates (tags, job board, ads)',
   },
   {
-    data: 'named people and their personal contacts',
-    phrases: ['ceo', 'cto', 'cfo', 'coo', 'cmo', 'founder', 'founders', 'cofounder', 'co founder', 'executive', 'executives', 'exec', 'leadership team', 'board member', 'owner of', 'who runs', 'who owns', 'org chart', 'employees', 'all employees', 'staff list', 'team members', 'decision maker', 'decision makers'],
-    near: ['email', 'emails', 'phone', 'number', 'linkedin', 'profile', 'profiles', 'name', 'names', 'contact', 'who is', 'personal'],
+    data: "people's personal profiles and contacts",
+    phrases: PERSONAL_CONTACT_WORDS,
+    with: PERSON_WORDS,
     instead: ['extract-contacts'],
-    note: 'no names, roles or personal contacts of people; extract-contacts returns the email addresses and social links the company publishes on its own site',
+    note: `no personal social-network profiles, phone numbers or private contacts of people, and no search of social networks; ${PEOPLE_NOTE}`,
+  },
+  {
+    data: 'staff lists and org charts',
+    phrases: ['org chart', 'organization chart', 'organisation chart', 'all employees', 'every employee', 'all staff', 'staff list', 'employee list', 'list of employees', 'employee directory', 'everyone who works'],
+    instead: ['extract-contacts'],
+    note: `no complete staff lists or org charts; ${PEOPLE_NOTE}`,
+  },
+  {
+    data: 'ownership',
+    phrases: ['who owns', 'owner of', 'owners of', 'beneficial owner', 'beneficial owners', 'ownership', 'parent company', 'subsidiaries'],
+    instead: ['company-profile'],
+    note: "no ownership or shareholder records; company-profile gives the company's name, address and links as its own site and registry data state them",
   },
   {
     data: 'mailbox verification',
     phrases: ['mailbox', 'verify email', 'verify the email', 'email verification', 'validate email', 'valid email', 'email is valid', 'email valid', 'email exists', 'bounce', 'deliverable mailbox'],
-    near: ['email', 'deliverable', 'deliverability', 'valid', 'real', 'exists', 'verify'],
+    near: ['email', 'deliverable', 'deliverability', 'valid', 'real', 'exists', 'verify', ...PERSON_WORDS],
+    nearWindow: 6,
     instead: ['extract-contacts'],
     note: 'no mailbox verification (no SMTP probing); extract-contacts checks MX, SPF and DMARC, and MX availability is not mailbox verification',
-  },
-  {
-    data: 'phone numbers',
-    phrases: ['phone', 'phone number', 'phone numbers', 'telephone', 'mobile number', 'cell number'],
-    instead: ['extract-contacts'],
-    note: 'no phone numbers; extract-contacts returns published email addresses and social links',
   },
   {
     data: 'website traffic and search rankings',
@@ -217,17 +264,27 @@ export const UNAVAILABLE: Unavailable[] = [
     note: 'no credit ratings or reports; b2b_vendor_stability_evaluator scores vendor health from public hiring and site signals',
   },
   {
-    data: 'company address and founding date',
-    phrases: ['headquarters', 'hq', 'office address', 'postal address', 'office location', 'founding year', 'year founded', 'founding date'],
-    instead: ['pre_purchase_merchant_trust_check'],
-    note: "no addresses or founding dates; the pre-purchase trust check reports the domain's age from RDAP",
+    data: 'competitor lists',
+    phrases: ['competitor of', 'competitors of', 'main competitors', 'top competitors', 'biggest competitors', 'closest competitors', 'direct competitors', 'their competitors', 'its competitors', 'who are the competitors', 'who competes with', 'competing with', 'compete with', 'competitor list', 'list of competitors', 'competitive landscape', 'similar companies', 'companies like', 'alternatives to', 'lookalike', 'look alike', 'market share'],
+    unless: ['compare', 'comparison', 'versus', 'vs', 'against', 'schema', 'product data', 'structured data', 'shelf', 'ads', 'advertising'],
+    instead: ['agentic_shelf_schema_comparator', 'search-ads'],
+    note: "no lists of a company's competitors or market shares; with competitor domains you name, agentic_shelf_schema_comparator compares product data and search-ads shows each one's ads",
   },
   {
-    data: 'writing, sending or translating messages',
-    phrases: ['write', 'draft', 'compose', 'send an email', 'send email', 'translate', 'translation'],
-    near: ['email', 'emails', 'message', 'letter', 'reply', 'cold', 'outreach'],
+    data: 'reviews and ratings',
+    phrases: ['review', 'reviews', 'rating', 'ratings', 'star rating', 'glassdoor', 'trustpilot', 'g2', 'capterra', 'yelp', 'kununu', 'customer satisfaction', 'nps', 'net promoter', 'employee satisfaction', 'what employees say', 'what do employees say', 'what customers say', 'reputation score'],
+    unless: ['credit', 'code review'],
+    unlessUrl: 'product',
+    instead: ['verify_domain_legitimacy_and_security', 'pre_purchase_merchant_trust_check'],
+    note: 'no reviews, ratings or review-site scores (Glassdoor, Trustpilot, G2...); the legitimacy and pre-purchase checks judge a domain from its own public signals, and a product page URL gives the rating that page states',
+  },
+  {
+    data: 'writing, sending or translating messages, booking meetings',
+    phrases: ['write', 'draft', 'compose', 'send an email', 'send email', 'translate', 'translation', 'book a meeting', 'book a call', 'schedule a meeting', 'schedule a call', 'set up a meeting', 'set up a call', 'introduce me', 'introduction to'],
+    near: ['email', 'emails', 'message', 'letter', 'reply', 'cold', 'outreach', ...PERSON_WORDS],
+    nearWindow: 6,
     instead: ['extract-contacts'],
-    note: 'the service reads public signals; it does not write, send or translate messages (extract-contacts finds the published addresses to write to)',
+    note: 'the service reads public signals; it does not write, send or translate messages or book meetings (extract-contacts finds the published addresses and the people the site names)',
   },
 ];
 
@@ -246,3 +303,24 @@ export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop'];
 /** Words marking the later part of a goal as a further step, and words referring back to an earlier step's results. */
 export const SEQUENCE_WORDS = ['then', 'after that', 'afterwards', 'next', 'followed by', 'and also', 'also', 'plus'];
 export const REFERS_BACK = ['them', 'their', 'those', 'these', 'the hot ones', 'hot ones', 'each of them', 'each one', 'the ones', 'the results', 'for each'];
+
+/**
+ * A goal worded for privacy: a word of concealment ("never learns", "keep out of", "must not see")
+ * within PRIVACY_WINDOW words of a party to the payment ("payment provider", "facilitator", "x402
+ * receipt") asks for private-query, whatever other words it uses; the payment words then count for
+ * no payment offer.
+ */
+export const CONCEAL_WORDS = ['never learn', 'not learn', 'never know', 'not know', 'never see', 'not see', 'cannot see', 'can t see', 'must not', 'should not', 'never', 'out of', 'stay off', 'stays off', 'keep off', 'off', 'tie', 'tied', 'link', 'linked', 'trace', 'traced', 'traceable', 'without', 'hide', 'hidden', 'conceal', 'reveal', 'expose', 'leak', 'appear', 'show up', 'nobody', 'no one', 'secret', 'confidential', 'confidentially', 'private', 'privately', 'anonymous', 'anonymously', 'discreet', 'discreetly', 'quietly', 'stealth'];
+export const PAYMENT_PARTY_WORDS = ['payment', 'payment provider', 'payment processor', 'payment record', 'payment data', 'processor', 'facilitator', 'receipt', 'settlement', 'on chain', 'onchain', 'x402', 'transaction', 'blockchain', 'wallet', 'invoice', 'billing', 'ledger'];
+export const PRIVACY_WINDOW = 8;
+
+/**
+ * A goal filtering a listing ("remote Python roles", "senior backend openings in Berlin"): the
+ * operation that lists what the filter reads (ats-jobs: title, department, location, remote,
+ * salary). A job noun with a filter word within JOB_FILTER_WINDOW words, or a technology (its name
+ * or its kind) right before it ("Go developer roles", "customer support jobs"): the technology
+ * qualifies the job and is not asked about.
+ */
+export const JOB_NOUNS = ['job', 'jobs', 'role', 'roles', 'position', 'positions', 'opening', 'openings', 'vacancy', 'vacancies', 'posting', 'postings', 'developer', 'developers', 'engineer', 'engineers', 'internship', 'internships'];
+export const JOB_FILTERS = ['remote', 'remote friendly', 'fully remote', 'hybrid', 'on site', 'onsite', 'in office', 'senior', 'junior', 'entry level', 'mid level', 'principal', 'part time', 'full time', 'intern', 'salary', 'salaries', 'pay over', 'paying over', 'pay range', 'in europe', 'in the us', 'based in', 'located in', 'backend', 'frontend', 'full stack'];
+export const JOB_FILTER_WINDOW = 4;

@@ -4,11 +4,13 @@
  * - a technology as the object ("are buying Snowflake", "using HubSpot or Marketo"): tech-stack,
  *   and the adoption words (buy, pay, customer) are masked so they count for no purchase offer;
  * - the URLs given: a product page, a paid API endpoint, or any other page;
- * - the order of a multi-step goal ("then") and whether a later step refers back ("the hot ones").
+ * - the order of a multi-step goal ("then") and whether a later step refers back ("the hot ones");
+ * - privacy wording: concealment near a party to the payment ("the facilitator must not see");
+ * - a filtered listing: a job noun with a filter or a technology qualifying it ("remote Python roles").
  * Positions are indices into words(goal) (text.ts), the matcher's positions.
  */
 import { buildTechnologyFinder, PROSE_WORDS, type TechnologyLocator } from '../tech/keywords.ts';
-import { ADOPTION_AFTER, ADOPTION_BEFORE, PURCHASE_WORDS, REFERS_BACK, RULES, SEQUENCE_WORDS, UNAVAILABLE } from './lexicon.ts';
+import { ADOPTION_AFTER, ADOPTION_BEFORE, CONCEAL_WORDS, JOB_FILTER_WINDOW, JOB_FILTERS, JOB_NOUNS, PAYMENT_PARTY_WORDS, PRIVACY_WINDOW, PURCHASE_WORDS, REFERS_BACK, RULES, SEQUENCE_WORDS, TECHNOLOGY_KINDS, UNAVAILABLE, WITH_WINDOW } from './lexicon.ts';
 import { wordMatch, words } from './text.ts';
 
 export interface NotAvailable { data: string; asked: string; instead: string[]; note: string }
@@ -27,6 +29,10 @@ export interface Reading {
   thenAt: number | null;
   /** A word after the first step referring back to its results ("them", "the hot ones"). */
   refersBack: boolean;
+  /** Privacy wording (a concealment word near a party to the payment): where, and the words. */
+  privacy: { at: number; cue: string } | null;
+  /** A job listing filtered ("remote Python roles"): where, and the words. */
+  jobFilter: { at: number; cue: string } | null;
 }
 
 const compiled = (phrases: readonly string[]) => phrases.map((phrase) => words(phrase)).filter((list) => list.length);
@@ -56,7 +62,12 @@ export function urlKind(url: string): UrlKind {
 }
 
 export function createReader({ finder = buildTechnologyFinder(undefined, { proseWords: [] }) }: { finder?: TechnologyLocator } = {}) {
-  const unavailable = UNAVAILABLE.map((kind) => ({ ...kind, phraseWords: compiled(kind.phrases), unlessWords: compiled(kind.unless ?? []), nearWords: compiled(kind.near ?? []) }));
+  const unavailable = UNAVAILABLE.map((kind) => ({ ...kind, phraseWords: compiled(kind.phrases), unlessWords: compiled(kind.unless ?? []), nearWords: compiled(kind.near ?? []), withWords: compiled(kind.with ?? []) }));
+  const conceal = compiled(CONCEAL_WORDS);
+  const paymentParties = compiled(PAYMENT_PARTY_WORDS);
+  const jobNouns = compiled(JOB_NOUNS);
+  const jobFilters = compiled(JOB_FILTERS);
+  const technologyKinds = compiled(TECHNOLOGY_KINDS);
   const before = compiled(ADOPTION_BEFORE);
   const after = compiled(ADOPTION_AFTER);
   const sequence = compiled(SEQUENCE_WORDS);
@@ -91,14 +102,32 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       cue.forEach(markAll);
     }
 
+    const kinds = new Set(urls.map(urlKind));
     const notAvailable: NotAvailable[] = [];
     for (const kind of unavailable) {
-      const found = kind.phraseWords.flatMap(spans);
-      if (!found.length || kind.unlessWords.some((phrase) => spans(phrase).length)) continue;
+      let found = kind.phraseWords.flatMap(spans);
+      if (!found.length || kind.unlessWords.some((phrase) => spans(phrase).length) || (kind.unlessUrl && kinds.has(kind.unlessUrl))) continue;
       // "customer of Stripe" asks about a technology, not a customer list.
       if (adopted.length && kind.instead.includes('tech-stack')) continue;
-      const near = kind.nearWords.flatMap(spans).filter(([from]) => found.some(([start, end]) => from >= start - 3 && from <= end + 3));
-      [...found, ...near].forEach(markAll);
+      // A profile or a phone is missing data only when it is a person's ("the CTO's twitter handle").
+      const companions = kind.withWords.flatMap((phrase) => spans(phrase).map(([from, to]) => [from, phrase[phrase.length - 1] === 'of' ? Math.min(to + 1, goalWords.length) : to] as const)).filter(([from, to]) => found.some(([start, end]) => from < end + WITH_WINDOW && to > start - WITH_WINDOW));
+      if (kind.withWords.length) {
+        if (!companions.length) continue;
+        found = found.filter(([start, end]) => companions.some(([from, to]) => from < end + WITH_WINDOW && to > start - WITH_WINDOW));
+      }
+      // Words of the same request: near the phrase, or near such a word ("verify the CEO's email … is a real mailbox").
+      const window = kind.nearWindow ?? 3;
+      const candidates = kind.nearWords.flatMap(spans);
+      const near: (readonly [number, number])[] = [];
+      for (let grown = true; grown;) {
+        grown = false;
+        for (const span of candidates) {
+          if (near.includes(span) || ![...found, ...near].some(([start, end]) => span[0] >= start - window && span[0] <= end + window)) continue;
+          near.push(span);
+          grown = true;
+        }
+      }
+      [...found, ...near, ...companions].forEach(markAll);
       // The widest of the first phrases found ("annual revenue", not "revenue").
       const [start, end] = [...found].sort((a, b) => a[0] - b[0] || b[1] - a[1])[0];
       notAvailable.push({ data: kind.data, asked: goalWords.slice(start, end).join(' '), instead: kind.instead, note: kind.note });
@@ -110,6 +139,33 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const purchaseAt = purchase.flatMap(spans).map(([from]) => from).find((at) => !masked.has(at) && !phrased.some(([from, to]) => at >= from && at < to) && sellers.some((seller) => seller > at && seller <= at + 4)) ?? null;
     const thenAt = sequence.flatMap(spans).map(([from]) => from).sort((a, b) => a - b)[0] ?? null;
     const refersBack = back.flatMap(spans).some(([from]) => from > (thenAt ?? 0));
-    return { masked, notAvailable, adopted, urlKinds: urls.map(urlKind), purchaseAt, thenAt, refersBack };
+
+    // Privacy wording: the payment words then count for no payment offer.
+    const concealed = conceal.flatMap(spans);
+    const parties = paymentParties.flatMap(spans).filter(([from]) => concealed.some(([start]) => Math.abs(start - from) <= PRIVACY_WINDOW));
+    let privacy: Reading['privacy'] = null;
+    if (parties.length) {
+      const [start] = concealed.filter(([from]) => parties.some(([party]) => Math.abs(party - from) <= PRIVACY_WINDOW)).sort((a, b) => a[0] - b[0])[0];
+      const [partyStart, partyEnd] = parties[0];
+      privacy = { at: Math.min(start, partyStart), cue: `${goalWords.slice(start, start + 2).join(' ')} … ${goalWords.slice(partyStart, partyEnd).join(' ')}` };
+      parties.forEach(markAll);
+    }
+
+    // A filtered job listing: a filter word near a job noun, or a technology right before it (then not asked about).
+    let jobFilter: Reading['jobFilter'] = null;
+    const nouns = jobNouns.flatMap(spans);
+    if (nouns.length) {
+      const qualifiers: (readonly [number, number])[] = [
+        ...technologyKinds.flatMap(spans),
+        ...mentions.map((mention) => { const at = words(goal.slice(0, mention.start)).length; return [at, at + words(goal.slice(mention.start, mention.start + mention.length)).length] as const; }),
+      ].filter(([, to]) => nouns.some(([from]) => from >= to && from <= to + 1));
+      const filters = jobFilters.flatMap(spans).filter(([from, to]) => nouns.some(([start, end]) => from < end + JOB_FILTER_WINDOW && to > start - JOB_FILTER_WINDOW));
+      const first = [...qualifiers, ...filters].sort((a, b) => a[0] - b[0])[0];
+      if (first) {
+        qualifiers.forEach(markAll);
+        jobFilter = { at: first[0], cue: goalWords.slice(first[0], first[1]).join(' ') };
+      }
+    }
+    return { masked, notAvailable, adopted, urlKinds: urls.map(urlKind), purchaseAt, thenAt, refersBack, privacy, jobFilter };
   };
 }

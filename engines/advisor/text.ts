@@ -18,9 +18,9 @@ export function stem(word: string): string {
 
 export const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
-/** Stemmed words of a text; URLs and domains are kept out (their labels are not words of the goal). */
+/** Stemmed words of a text; URLs, email addresses and domains are kept out (their labels are not words of the goal). */
 export function words(text: string): string[] {
-  const plain = fold(text).replace(/\bhttps?:\/\/\S+/g, ' ').replace(/\b[a-z0-9-]+(\.[a-z0-9-]+)+\b/g, (match) => (/^(llms\.txt|robots\.txt|agent-card\.json)$/.test(match) ? match.replace(/\./g, ' ') : ' '));
+  const plain = fold(text).replace(/\bhttps?:\/\/\S+/g, ' ').replace(/[^\s@<>()"',;]+@[a-z0-9.-]+/g, ' ').replace(/\b[a-z0-9-]+(\.[a-z0-9-]+)+\b/g, (match) => (/^(llms\.txt|robots\.txt|agent-card\.json)$/.test(match) ? match.replace(/\./g, ' ') : ' '));
   return (plain.match(/[a-z0-9]+/g) ?? []).map(stem);
 }
 

@@ -19,7 +19,9 @@ const BLOCK = new Set(['ADDRESS', 'ARTICLE', 'ASIDE', 'AUDIO', 'BLOCKQUOTE', 'BO
 export function emptyBlankSubtrees(root: Element): void {
   const blank = new Set<Element>();
   const spaced = new Set<Element>();
-  const elements = [...root.querySelectorAll('*')];
+  // Inside <pre> whitespace is the code's indentation: nothing there is emptied.
+  const verbatim = new Set([...root.querySelectorAll('pre')].flatMap((pre) => [...pre.querySelectorAll('*')]));
+  const elements = [...root.querySelectorAll('*')].filter((element) => !verbatim.has(element));
   // Descendants come after their ancestors in document order: backwards, children are judged first.
   for (let index = elements.length - 1; index >= 0; index--) {
     const element = elements[index];

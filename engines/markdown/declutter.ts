@@ -54,11 +54,19 @@ const isMostOf = (element: Element, total: number) => {
  * - a long <noscript> is the server-rendered page for clients without JavaScript (forum engines
  *   such as Discourse and Flarum render the whole thread only there): its content replaces it;
  * - React's streamed server rendering sends each finished Suspense boundary as a hidden
- *   <div id="S:n">, moved by a script into the placeholder <template id="B:n">: moved here the same way.
+ *   <div id="S:n">, moved by a script into the placeholder <template id="B:n">: moved here the same way;
+ * - a hidden tab panel (role="tabpanel") is content one click away (the same example in another
+ *   language, the next tab of a product's details): shown.
  */
 export function revealDeferredContent(document: Doc): void {
   for (const element of [...document.querySelectorAll('noscript')]) {
     if (element.isConnected && collapsedLength(element) >= PAGE_TEXT) element.replaceWith(...element.childNodes);
+  }
+  for (const panel of document.querySelectorAll('[role="tabpanel"]')) {
+    panel.removeAttribute('hidden');
+    if (panel.getAttribute('aria-hidden') === 'true') panel.removeAttribute('aria-hidden');
+    const style = panel.getAttribute('style');
+    if (style && HIDDEN_STYLE.test(style)) panel.setAttribute('style', style.replace(/(display\s*:\s*none|visibility\s*:\s*hidden)\s*;?/gi, ''));
   }
   for (const element of [...document.querySelectorAll('div[hidden][id^="S:"]')]) {
     const placeholder = document.getElementById(`B:${element.id.slice(2)}`);
@@ -86,7 +94,8 @@ export function removeClutter(document: Doc): void {
     const text = label(element);
     const consent = CONSENT.test(text) || (element.getAttribute('aria-modal') === 'true' && /cookie|consent|privacy/i.test(element.textContent ?? ''));
     const ad = ADS.test(text) || (element.localName === 'ins' && /adsbygoogle/.test(text));
-    if ((consent || ad) && (element.textContent ?? '').length <= MAX_CLUTTER_TEXT && !holdsMain(element)) element.remove();
+    // A banner or an ad slot holds no code block: a section about cookies in a framework's docs is content.
+    if ((consent || ad) && (element.textContent ?? '').length <= MAX_CLUTTER_TEXT && !holdsMain(element) && !element.querySelector('pre')) element.remove();
   }
   for (const element of [...document.querySelectorAll('[id], [class]')]) {
     if (!element.isConnected || isStructural(element) || !STORY_FRAME.test(label(element))) continue;
@@ -134,9 +143,19 @@ export function removeChrome(root: Element): void {
   }
 }
 
+/**
+ * What frames each post of a thread rather than being it: the author's card (avatar, reputation,
+ * badges, join date), vote counters, signatures, the post's action menu. Short by nature.
+ */
+const POST_FRAME_LABEL = /(^|[\s_-])(user-?(info|details|card|avatar|gravatar|action-?time|badges?)|post-?signature|signature|avatar|vote|votes|vote-?count|js-vote-count|voting|badges?|reputation|rep-?score|post-?menu|post-?actions?|message-?(signature|user-?info|author)|postprofile|author-?(info|card|details)|poster-?info|join-?date)([\s_-]|$)/i;
+const MAX_POST_FRAME_TEXT = 300;
+
 /** What surrounds the content on the whole-page path (after removeChrome, inside the chosen root). */
 export function removeSurroundings(root: Element): void {
   const total = collapsedLength(root);
+  for (const element of [...root.querySelectorAll('[id], [class]')]) {
+    if (POST_FRAME_LABEL.test(label(element)) && root.contains(element) && collapsedLength(element) <= MAX_POST_FRAME_TEXT && !element.querySelector('pre, p, h1, h2, h3')) element.remove();
+  }
   for (const element of [...root.querySelectorAll('[id], [class]')]) {
     // root may be a detached clone, where nothing isConnected: ask whether it is still inside.
     if (!root.contains(element) || isStructural(element)) continue;

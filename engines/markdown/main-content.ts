@@ -86,14 +86,61 @@ export function candidates(document: Doc, { charThreshold = 500, maxElements = P
   removeSurroundings(page);
   let article: Element | null = null;
   if (readable) {
+    const marks = markCodeBlocks(document);
     try {
       const parsed = new Readability(document as any, { charThreshold, keepClasses: true, serializer: (element: Node) => element as any }).parse();
       article = (parsed?.content as unknown as Element | null) ?? null;
     } catch {
       article = null;
     }
+    if (article && marks) restoreCodeBlocks(article, marks);
   }
   return { article, page, features: { articleText: textLength(article), pageText, declaredArticle, elements, articleProse: proseLength(article), pageProse } };
+}
+
+const MARK = 'data-md-order';
+/** Blocks that place a code block in the text around it. */
+const ANCHORS = 'pre, p, h1, h2, h3, h4, h5, h6, li, dt, dd, blockquote, table';
+
+/**
+ * Before Readability: every code block and the blocks around it numbered in document order
+ * (Readability moves nodes, or re-parses the page when it retries, so an attribute is what
+ * survives). Null on a page without code blocks.
+ */
+function markCodeBlocks(document: Doc): Element[] | null {
+  if (!document.body.querySelector('pre')) return null;
+  const ordered = [...document.body.querySelectorAll(ANCHORS)];
+  ordered.forEach((element, index) => element.setAttribute(MARK, String(index)));
+  return ordered;
+}
+
+/**
+ * Code blocks that Readability's cleaning dropped (a highlighter's wrapper scores like a widget)
+ * although the text before and after them is in the article: put back after the nearest block
+ * before them that the article kept (inside it when it held the code block, as a list item does).
+ */
+function restoreCodeBlocks(article: Element, ordered: Element[]): void {
+  const kept = new Map<number, Element>();
+  for (const element of article.querySelectorAll(`[${MARK}]`)) kept.set(Number(element.getAttribute(MARK)), element);
+  const keptOrder = [...kept.keys()].sort((a, b) => a - b);
+  ordered.forEach((pre, index) => {
+    if (pre.localName !== 'pre' || kept.has(index) || pre.parentElement?.closest('pre')) return;
+    const before = keptOrder.filter((at) => at < index).pop();
+    const after = keptOrder.find((at) => at > index);
+    if (before === undefined || after === undefined) return;
+    const anchor = kept.get(before)!;
+    const original = ordered[before];
+    if (original.contains(pre)) {
+      anchor.append(pre);
+      return;
+    }
+    // After the anchor, or after the list or table it is part of (a block belongs beside them, not in them).
+    const place = anchor.closest('ul, ol, dl, table') && ['li', 'dt', 'dd'].includes(anchor.localName) ? anchor.closest('ul, ol, dl, table')! : anchor;
+    if (!article.contains(place)) return;
+    place.after(pre);
+    kept.set(index, pre);
+    keptOrder.splice(keptOrder.findIndex((at) => at > index), 0, index);
+  });
 }
 
 /**

@@ -1,11 +1,13 @@
 /**
  * HTML to GitHub-flavoured Markdown with Turndown and our own rules for what its defaults and the
  * gfm plugin get wrong: tables without a header row (the plugin leaves them as raw HTML), layout
- * tables, <pre> kept verbatim with its language, `*` emphasis (Turndown's `_` glues onto words),
- * absolute link and image URLs, and no javascript: links or tracking parameters.
+ * tables, <pre> kept verbatim with its lines and language (code.ts), `*` emphasis (Turndown's `_`
+ * glues onto words), absolute link and image URLs (lazy images at their real URL), and no
+ * javascript: links or tracking parameters.
  */
 import TurndownService from 'turndown';
 import { emptyBlankSubtrees } from './blank.ts';
+import { codeLanguage, preformattedText, removeCodeChrome } from './code.ts';
 import { resolveUrl } from './page.ts';
 
 type Node_ = Parameters<TurndownService.ReplacementFunction>[1];
@@ -64,24 +66,84 @@ const isLayoutTable = (table: Element | null) => !table || tableShape(table).lay
 
 const closestTable = (node: Node_) => (node as Element).closest?.('table') ?? null;
 
+/** The element is its parent's only content (no text or other element beside it). */
+function standsAlone(element: Element): boolean {
+  const parent = element.parentElement;
+  if (!parent) return true;
+  for (let node = parent.firstChild; node; node = node.nextSibling) {
+    if (node === element) continue;
+    if (node.nodeType === 1 || (node.nodeType === 3 && (node.nodeValue ?? '').trim())) return false;
+  }
+  return true;
+}
+
 function fenceFor(code: string): string {
   const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
   return '`'.repeat(longest + 1);
 }
 
-function codeLanguage(pre: Element): string {
-  const classes = `${pre.getAttribute('class') ?? ''} ${pre.querySelector('code')?.getAttribute('class') ?? ''}`;
-  return /(?:^|\s)(?:language|lang|highlight-source|highlight)-([\w#+.-]+)/.exec(classes)?.[1] ?? pre.getAttribute('data-lang') ?? '';
+/** Lazy-loading attributes holding the real URL while src holds a placeholder, most specific first. */
+const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-original-src', 'data-hi-res-src', 'data-full-src', 'data-url'];
+const LAZY_SRCSETS = ['data-srcset', 'data-lazy-srcset'];
+/** A src that only stands in for the real image: a data: URI, or a blank, spacer, loading or 1x1 image. */
+const PLACEHOLDER = /^data:|(^|[/_.-])(blank|spacer|placeholder|pixel|transparent|loading|loader|lazy|lazyload|empty|grey|gray|1x1)([_.-]|$)[^/]*$/i;
+
+/** The largest candidate of a srcset (by width or density) that is a real URL; data: URIs are skipped. */
+export function srcsetBest(srcset: string | null | undefined, base: string): string | null {
+  if (!srcset) return null;
+  let best: { url: string; size: number } | null = null;
+  // Candidates are "URL [descriptor]" separated by commas; a URL may itself contain commas only when a descriptor follows.
+  for (const candidate of srcset.split(/,\s+(?=\S)|,(?=[^\s,]+\s+\d)/)) {
+    const [raw, descriptor = '1x'] = candidate.trim().split(/\s+/);
+    if (!raw || raw.startsWith('data:')) continue;
+    const url = cleanUrl(raw, base);
+    if (!url) continue;
+    const size = Number.parseFloat(descriptor) * (/w$/i.test(descriptor) ? 1 : 1000);
+    if (!best || (Number.isFinite(size) && size > best.size)) best = { url, size: Number.isFinite(size) ? size : 0 };
+  }
+  return best?.url ?? null;
 }
 
-/** The first usable image URL: src, lazy-loading attributes, then the first srcset candidate. */
-function imageSource(image: Element, base: string): string | null {
-  for (const attribute of ['src', 'data-src', 'data-lazy-src', 'data-original']) {
-    const url = cleanUrl(image.getAttribute(attribute), base);
+/**
+ * The image's real URL: a lazy-loading attribute first (src then holds a placeholder), then src
+ * unless it is a placeholder, then the largest srcset candidate (its own, lazy, or its <picture>'s
+ * sources), then a placeholder src rather than nothing when it is a real http(s) URL.
+ */
+export function imageSource(image: Element, base: string): string | null {
+  // Named lazy attributes first, then any data-…-src a lazy loader uses (data-wpfc-original-src…).
+  const others = image.getAttributeNames().filter((name) => /^data-[\w-]*(src|original)$/i.test(name) && !LAZY_SOURCES.includes(name));
+  for (const attribute of [...LAZY_SOURCES, ...others]) {
+    const value = image.getAttribute(attribute)?.trim();
+    if (value && !PLACEHOLDER.test(value)) {
+      const url = cleanUrl(value, base);
+      if (url) return url;
+    }
+  }
+  const src = image.getAttribute('src')?.trim();
+  if (src && !PLACEHOLDER.test(src)) {
+    const url = cleanUrl(src, base);
     if (url) return url;
   }
-  const srcset = image.getAttribute('srcset') ?? image.getAttribute('data-srcset');
-  return cleanUrl(srcset?.trim().split(/\s+/)[0], base);
+  const picture = image.parentElement?.localName === 'picture' ? image.parentElement : null;
+  const sets = [...LAZY_SRCSETS.map((name) => image.getAttribute(name)), image.getAttribute('srcset'), ...[...(picture?.querySelectorAll('source') ?? [])].flatMap((source) => [source.getAttribute('data-srcset'), source.getAttribute('srcset')])];
+  for (const set of sets) {
+    const url = srcsetBest(set, base);
+    if (url) return url;
+  }
+  return src && !src.startsWith('data:') ? cleanUrl(src, base) : null;
+}
+
+/** A <pre> inside a data table's cell: GFM cells hold no fenced block, so each line is inline code. */
+function inTableCell(node: Element): boolean {
+  const cell = node.closest('td, th');
+  return Boolean(cell) && !isLayoutTable(cell!.closest('table'));
+}
+
+function inlineCode(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const ticks = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${ticks}${pad}${text}${pad}${ticks}`;
 }
 
 export interface MarkdownConverter {
@@ -102,8 +164,30 @@ export function createMarkdownConverter(): MarkdownConverter {
   service.addRule('verbatimCode', {
     filter: 'pre',
     replacement(_content, node) {
-      const code = (node.textContent ?? '').replace(/^\n+|\s+$/g, '');
-      if (!code) return '';
+      const code = preformattedText(node as Element);
+      if (!code.trim()) return '';
+      if (inTableCell(node as Element)) return code.split('\n').filter((line) => line.trim()).map((line) => inlineCode(line.trim())).join('<br>');
+      const fence = fenceFor(code);
+      return `\n\n${fence}${codeLanguage(node as Element)}\n${code}\n${fence}\n\n`;
+    },
+  });
+
+  // Inline code, keyboard input and sample output: backticks around their text.
+  service.addRule('inlineCode', {
+    filter: (node) => ['CODE', 'KBD', 'SAMP', 'TT'].includes(node.nodeName) && !(node as Element).closest('pre') && !(node.parentElement && ['CODE', 'KBD', 'SAMP', 'TT'].includes(node.parentElement.nodeName)),
+    replacement(_content, node) {
+      const text = (node.textContent ?? '').replace(/\s+/g, ' ');
+      if (!text.trim()) return text ? ' ' : '';
+      return inlineCode(text.trim() === text ? text : text.trim());
+    },
+  });
+
+  // A <code> of several lines standing alone outside <pre> (some sites style it as a block): a
+  // fenced block (added after inlineCode: Turndown tries the rules added last first).
+  service.addRule('codeBlockOutsidePre', {
+    filter: (node) => node.nodeName === 'CODE' && !(node as Element).closest('pre') && standsAlone(node as Element) && /\n/.test(preformattedText(node as Element).trim()),
+    replacement(_content, node) {
+      const code = preformattedText(node as Element);
       const fence = fenceFor(code);
       return `\n\n${fence}${codeLanguage(node as Element)}\n${code}\n${fence}\n\n`;
     },
@@ -127,7 +211,7 @@ export function createMarkdownConverter(): MarkdownConverter {
       const image = node as Element;
       const src = imageSource(image, base);
       if (!src) return '';
-      if (image.getAttribute('width') === '1' || image.getAttribute('height') === '1') return '';
+      if (['0', '1'].includes(image.getAttribute('width') ?? '') || ['0', '1'].includes(image.getAttribute('height') ?? '')) return '';
       const alt = (image.getAttribute('alt') ?? '').replace(/\s+/g, ' ').replace(/[[\]]/g, '\\$&').trim();
       return `![${alt}](${src})`;
     },
@@ -194,6 +278,7 @@ export function createMarkdownConverter(): MarkdownConverter {
   return {
     convert(root, pageBase) {
       base = pageBase;
+      removeCodeChrome(root);
       emptyBlankSubtrees(root);
       return tidy(service.turndown(root as unknown as HTMLElement));
     },

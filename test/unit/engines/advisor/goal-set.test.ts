@@ -7,15 +7,24 @@
  * valid against the spec, goals asking only for data the service does not have answered with
  * recommended_tool null and not_available, and no payload holding a domain or URL the caller did
  * not write. bench:advisor prints the same shares.
+ *
+ * Issue 33: the third held-out set (advisor-goals-blind.ts), written and scored (52%) before the
+ * rules for privacy wording, missing data about people, competitors and reviews, and filtered
+ * listings were added, at least 95%; its goals about missing data must give the reason. Its rules
+ * were written after reading its misses, so a fourth set, written after them and run once, has a
+ * floor of 85% (90% when written). No refusal contradicts extract-contacts' people.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAdvisor } from '../../../../engines/advisor/advise.ts';
 import { DEV, GOAL_FACTS, HELD_OUT, HELD_OUT_2, routedRight, type GoalCase } from '../../../support/advisor-goals.ts';
+import { answeredRight, HELD_OUT_3, HELD_OUT_4 } from '../../../support/advisor-goals-blind.ts';
+import { UNAVAILABLE } from '../../../../engines/advisor/lexicon.ts';
 import { assertValid } from '../../../support/contract.ts';
 
 const DEV_TARGET = 0.97;
 const HELD_OUT_FLOOR = 0.85;
+const BLIND_TARGET = 0.95;
 
 const advise = createAdvisor();
 const facts = GOAL_FACTS;
@@ -34,8 +43,32 @@ describe('advisor goal set', () => {
   it('holds at least 150 goals, the held-out set a third or more of them', () => {
     assert.ok(DEV.length + HELD_OUT.length >= 150, `${DEV.length + HELD_OUT.length}`);
     assert.ok(HELD_OUT.length * 3 >= DEV.length + HELD_OUT.length);
-    const all = [...DEV, ...HELD_OUT, ...HELD_OUT_2];
+    const all = [...DEV, ...HELD_OUT, ...HELD_OUT_2, ...HELD_OUT_3, ...HELD_OUT_4];
     assert.equal(new Set(all.map((item) => item.goal)).size, all.length, 'no goal twice');
+    assert.ok(HELD_OUT_3.length >= 40);
+  });
+
+  for (const [name, cases, floor] of [['held-out 3 (issue 33)', HELD_OUT_3, BLIND_TARGET], ['held-out 4 (after issue 33, run once)', HELD_OUT_4, HELD_OUT_FLOOR]] as const) {
+    it(`answers at least ${floor * 100}% of the ${name} set right, missing data with its reason`, () => {
+      const misses = cases.filter((item) => !answeredRight(item, run(item) as never));
+      const share = 1 - misses.length / cases.length;
+      assert.ok(share >= floor, `${name}: ${(share * 100).toFixed(1)}%; misses: ${misses.map((item) => `${item.goal} (${item.expect})`).join('; ')}`);
+    });
+  }
+
+  it("never says the service has no names or roles of people: extract-contacts' people has them", () => {
+    for (const kind of UNAVAILABLE) assert.doesNotMatch(kind.note, /no (names|roles)|names, roles/i, kind.data);
+    const result = run({ goal: 'LinkedIn profile URL of the VP of Sales at acme.com', expect: null });
+    assert.equal(result.recommended_tool, null);
+    assert.match(result.why, /extract-contacts returns the people the company's own site names/);
+    assert.equal(run({ goal: "names and job titles of the leadership team on acme.com's about page", expect: null }).recommended_tool, 'extract-contacts');
+  });
+
+  it('runs the tool a privacy-worded goal asks for through private-query, and a filtered job goal through ats-jobs', () => {
+    const privacy = run({ goal: 'our deal team needs the full company profile of bigco.com; the name must stay off the x402 receipt', expect: null });
+    assert.equal(privacy.recommended_tool, 'private-query');
+    assert.deepEqual(privacy.recommended_execution_sequence.map((step) => step.body), [{ tool: 'company_profile', target: 'bigco.com' }]);
+    assert.equal(run({ goal: 'remote-friendly Python roles at posthog.com', expect: null }).recommended_tool, 'ats-jobs');
   });
 
   for (const [name, cases, floor] of [['dev', DEV, DEV_TARGET], ['held-out (tuned on since 2026-11-26)', HELD_OUT, DEV_TARGET], ['held-out 2', HELD_OUT_2, HELD_OUT_FLOOR]] as const) {
@@ -78,7 +111,7 @@ describe('advisor goal set', () => {
   });
 
   it('never puts a domain or URL in a payload that the caller did not write', () => {
-    for (const item of [...DEV, ...HELD_OUT, ...HELD_OUT_2]) {
+    for (const item of [...DEV, ...HELD_OUT, ...HELD_OUT_2, ...HELD_OUT_3, ...HELD_OUT_4]) {
       const result = run(item);
       const written = `${item.goal} ${item.sample_domain ?? ''}`.toLowerCase();
       for (const step of result.recommended_execution_sequence) {

@@ -16,9 +16,46 @@ describe('advisor reading', () => {
     assert.deepEqual([...reading.masked].sort((a, b) => a - b).map((at) => words(goal)[at]), ['annual', 'revenue']);
     assert.ok(reading.notAvailable[0].instead.length);
     assert.deepEqual(read('is their headcount growing', []).notAvailable, [], 'a trend is hiring velocity');
-    const ceo = read("the CEO's email at acme.com", []);
-    assert.deepEqual(ceo.notAvailable.map((item) => item.data), ['named people and their personal contacts']);
-    assert.ok([...ceo.masked].some((at) => words("the CEO's email at acme.com")[at] === 'email'), 'the email of a named person goes with it');
+    assert.deepEqual(read("the CEO's email at acme.com", []).notAvailable, [], 'an email the site publishes for a person is extract-contacts’ people');
+  });
+
+  it("refuses a person's personal profile or phone, not a company's links nor the people the site names", () => {
+    const goal = 'LinkedIn profile URL of the VP of Sales at acme.com';
+    const profile = read(goal, []);
+    assert.deepEqual(profile.notAvailable.map((item) => item.data), ["people's personal profiles and contacts"]);
+    assert.deepEqual([...profile.masked].sort((a, b) => a - b).map((at) => words(goal)[at]), ['linkedin', 'profile', 'vp', 'of', 'sale'], 'the profile, and the person with the function after "of"');
+    assert.match(profile.notAvailable[0].note, /names .* role/, 'the refusal says what extract-contacts does return about people');
+    assert.deepEqual(read('find contact emails and linkedin for acme.com', []).notAvailable, [], 'no person: the company profile');
+    assert.deepEqual(read('names and roles of the leadership team at acme.com', []).notAvailable, [], 'named people of the site');
+    assert.deepEqual(read('the CTO of vercel.com and, far away from that, a twitter handle for the company', []).notAvailable, [], 'a person more than six words away');
+  });
+
+  it('reads reviews, ratings and competitor lists as missing data, except a product page rating and a comparison', () => {
+    assert.deepEqual(read('Glassdoor rating of stripe.com', []).notAvailable.map((item) => item.data), ['reviews and ratings']);
+    assert.deepEqual(read('rating of https://shop.io/products/lamp', ['https://shop.io/products/lamp']).notAvailable, [], 'a product page states its rating');
+    assert.deepEqual(read('credit rating of supplier.de', []).notAvailable.map((item) => item.data), ['credit ratings']);
+    assert.deepEqual(read('main competitors of acme.com', []).notAvailable.map((item) => item.data), ['competitor lists']);
+    assert.deepEqual(read('compare my schema against my competitors a.com and b.com', []).notAvailable, []);
+  });
+
+  it('reads concealment near a party to the payment as privacy wording, masking the payment words', () => {
+    const goal = 'tech stack of t.io; the payment provider must never learn the domain';
+    const reading = read(goal, []);
+    assert.ok(reading.privacy);
+    assert.ok(reading.masked.has(words(goal).indexOf('payment')));
+    assert.equal(read('is it safe to pay this x402 endpoint https://api.x.io/paid', ['https://api.x.io/paid']).privacy, null, 'a payment without concealment');
+    assert.equal(read('hide the banner on my store page', []).privacy, null, 'concealment without a payment');
+  });
+
+  it('reads a filter or a technology on a job noun as a filtered job listing', () => {
+    const python = 'remote-friendly Python roles at posthog.com';
+    assert.equal(read(python, []).jobFilter?.cue, 'remote');
+    assert.ok(read(python, []).masked.has(words(python).indexOf('python')), 'the language qualifies the roles: no tech-stack question');
+    assert.equal(read('senior openings at n26.com', []).jobFilter?.cue, 'senior');
+    const support = read('customer support jobs at shop.com', []);
+    assert.equal(support.jobFilter?.cue, 'customer support');
+    assert.ok(support.masked.has(0), 'a technology kind qualifying the job is not asked about');
+    assert.equal(read('which live chat tool does shop.com use', []).jobFilter, null);
   });
 
   it('reads a technology after a word of adoption as the object, masking the adoption word', () => {

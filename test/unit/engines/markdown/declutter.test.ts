@@ -20,6 +20,17 @@ describe('removing what is never content', () => {
     assert.equal(text(document.querySelector('main')!), 'KettleStreamed specsFootnote');
     assert.equal(document.querySelectorAll('[id="S:0"], template').length, 0);
   });
+  it('shows hidden tab panels: the same example in another language is content one click away', () => {
+    const document = page('<div role="tablist"><button>Go</button><button>Rust</button></div><div role="tabpanel" id="go"><pre>fmt.Println(1)</pre></div><div role="tabpanel" id="rust" hidden aria-hidden="true" style="display:none"><pre>println!("1");</pre></div>');
+    removeClutter(document);
+    assert.match(text(document.body), /fmt\.Println\(1\) ?println!\("1"\);/);
+  });
+  it('keeps a section about cookies that holds code (a framework guide), drops a cookie banner', () => {
+    const document = page('<section id="cookies"><h2>Cookies</h2><p>Read them with:</p><pre>request.cookies.get("name")</pre></section><div id="cookie-banner"><p>We use cookies.</p></div>');
+    removeClutter(document);
+    assert.match(text(document.body), /request\.cookies\.get/);
+    assert.ok(!text(document.body).includes('We use cookies'));
+  });
   it('keeps an inline-hidden block that holds the page (shown by a script on load), drops small hidden extras', () => {
     const document = page(`<div style="display:none"><h1>Kettle One</h1><p>${prose(120, 'spec')}</p></div><div style="display: none"><p>Mobile menu</p></div>`);
     removeClutter(document);
@@ -37,5 +48,14 @@ describe('removing the page chrome and what surrounds the content', () => {
     const results = page(`<div class="search-overlay"><p>Search the shop</p></div><div class="search-results"><h1>Kettles</h1><p>${prose(120, 'kettle')}</p></div>`);
     removeSurroundings(results.body);
     assert.match(text(results.body), /^Kettles ?kettle0 .* kettle119$/);
+  });
+  it("keeps a thread's posts without what frames each one: author cards, votes, signatures", () => {
+    const post = (n: number) => `<div class="post"><div class="votecell"><div class="js-vote-count">${n}</div></div><div class="post-text"><p>Answer ${n}: restart the service, then clear the cache.</p></div><div class="user-info"><a href="/u/${n}">user${n}</a><span class="reputation-score">1,992</span> 2 gold badges</div><div class="signature">Sent from my phone</div></div>`;
+    const thread = page(`<div class="thread">${post(1)}${post(2)}</div>`);
+    removeSurroundings(thread.body);
+    assert.match(text(thread.body), /^Answer 1: restart the service, then clear the cache\. ?Answer 2: restart the service, then clear the cache\.$/);
+    const quoted = page('<div class="signature"><p>A signature block long enough to be a post of its own.</p></div>');
+    removeSurroundings(quoted.body);
+    assert.ok(text(quoted.body).includes('A signature block'), 'a block with paragraphs is a post, whatever its name');
   });
 });

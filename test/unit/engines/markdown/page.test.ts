@@ -49,6 +49,13 @@ describe('choosing the main content', () => {
     assert.match(page.markdown, /€89/);
     assert.ok(!page.markdown.includes('Kettle Two') && !page.markdown.includes('Your cart'), page.markdown);
   });
+  it("puts back a code block Readability's cleaning dropped between paragraphs it kept", () => {
+    const paragraphs = (from: number) => Array.from({ length: 4 }, (_, i) => `<p>Paragraph ${from + i} of the guide, long enough to count as prose for the article scorer, with commas, clauses, and detail.</p>`).join('');
+    const page = htmlToMarkdown(`<html><body>${chrome}<article><h1>Install</h1>${paragraphs(0)}<div class="social-snippet"><pre><code class="language-sh">npm install acme</code></pre></div>${paragraphs(4)}</article></body></html>`, 'https://acme.io/guide');
+    assert.equal(page.source, 'readability');
+    assert.match(page.markdown, /Paragraph 3 of the guide[^]*```sh\nnpm install acme\n```[^]*Paragraph 4 of the guide/, page.markdown);
+    assert.ok(!page.markdown.includes('data-md-order'));
+  });
   it('has no content when only syntax and images remain', () => {
     assert.equal(htmlToMarkdown('<html><body><img src="/a.png"><div id="root"></div></body></html>', 'https://acme.io/').hasContent, false);
   });
