@@ -94,16 +94,17 @@ function countUses(doc: JsonObject, roots: JsonObject[], byTitle: (name: string)
 export function compactSchemas(doc: JsonObject, roots: Record<string, JsonObject>, { abridge = firstSentence, byTitle = () => false }: CompactOptions = {}): CompactSchemas {
   const { uses, pointedInto } = countUses(doc, Object.values(roots), byTitle);
   const shared = (name: string) => (uses.get(name) ?? 0) > 1 || pointedInto.has(name);
-  function rewrite(node: any, inlining: string[], member = false): any {
-    if (Array.isArray(node)) return node.map((item) => rewrite(item, inlining, member));
+  // fromSpec: the node is the spec's own (reached through a ref), not one the caller built.
+  function rewrite(node: any, inlining: string[], member = false, fromSpec = false): any {
+    if (Array.isArray(node)) return node.map((item) => rewrite(item, inlining, member, fromSpec));
     if (node === null || typeof node !== 'object') return node;
     const out: JsonObject = {};
     for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' || key.startsWith('x-') || (key === 'title' && typeof value === 'string')) continue;
+      if (key === '$ref' || key.startsWith('x-') || (fromSpec && key === 'title' && typeof value === 'string')) continue;
       if (key === 'description' && typeof value === 'string') {
         const text = abridge(value);
         if (text) out[key] = text;
-      } else out[key] = DATA_KEYWORDS.has(key) ? value : rewrite(value, inlining, key === 'allOf');
+      } else out[key] = DATA_KEYWORDS.has(key) ? value : rewrite(value, inlining, key === 'allOf', fromSpec);
     }
     if (typeof node.$ref !== 'string') return out;
     const { name, rest } = splitRef(node.$ref);
@@ -111,10 +112,10 @@ export function compactSchemas(doc: JsonObject, roots: Record<string, JsonObject
     if (rest || shared(name)) return { $ref: `#/$defs/${name}${rest}`, ...out };
     if (inlining.includes(name)) throw new Error(`cyclic ref ${node.$ref}`);
     // Used once: the definition goes here; the reference's own siblings (a description) win.
-    return { ...rewrite(resolvePointer(doc, node.$ref), [...inlining, name]), ...out };
+    return { ...rewrite(resolvePointer(doc, node.$ref), [...inlining, name], false, true), ...out };
   }
   const $defs: Record<string, JsonObject> = {};
-  for (const name of [...uses.keys()].filter(shared).sort()) $defs[name] = rewrite(doc.components.schemas[name], [name]);
+  for (const name of [...uses.keys()].filter(shared).sort()) $defs[name] = rewrite(doc.components.schemas[name], [name], false, true);
   return { roots: Object.fromEntries(Object.entries(roots).map(([key, root]) => [key, rewrite(root, [], true)])), $defs };
 }
 
