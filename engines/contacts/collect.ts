@@ -119,7 +119,7 @@ export async function collectContacts(
     /** The page's contacts, or null (and a note) when it cannot be read within the parse limits. */
     async function readContacts(response: SafeFetchResponse, teamPage: boolean): Promise<PageContacts | null> {
       try {
-        return await analyze('contacts', { html: response.text(), url: response.url, teamPage }, { signal: scope });
+        return await analyze('contacts', { page: response.content, url: response.url, teamPage }, { signal: scope });
       } catch (error) {
         if (!isUnanalysable(error)) throw error;
         partial.push(`${response.url}: cannot be read within the parse limits (${error.message})`);
@@ -156,11 +156,21 @@ export async function collectContacts(
     const exchanges = records(mx).map((record) => record.exchange).filter((exchange) => exchange && exchange !== '.');
     const spf = records(txt).filter((record) => /^v=spf1(\s|$)/i.test(record.trim()));
     const kept = found.filter((email) => judgeEmail(email.address, email.source, bare, { spelledOut: email.spelledOut }).keep);
-    const emails = [...new Set(kept.map((email) => email.address))].sort();
+    // Where and how each kept address was found, in one pass (linear in the addresses found).
+    const sources = new Map<string, { pages: Set<string>; how: Set<FoundEmail['source']> }>();
+    for (const entry of kept) {
+      const source = sources.get(entry.address) ?? { pages: new Set<string>(), how: new Set<FoundEmail['source']>() };
+      source.pages.add(entry.page);
+      source.how.add(entry.source);
+      sources.set(entry.address, source);
+    }
+    const emails = [...sources.keys()].sort();
     const socialLinks = [...social].sort();
     // A person's address is one the emails list keeps; any other is not the person's published address.
-    const named = mergePeople(people).map((person) => ({ ...person, email: person.email && emails.includes(person.email) ? person.email : null }));
+    const named = mergePeople(people).map((person) => ({ ...person, email: person.email && sources.has(person.email) ? person.email : null }));
     const pattern = inferEmailPattern(named.filter((person): person is typeof person & { email: string } => person.email !== null), bare);
+    const pageOf = new Map<string, string>();
+    for (const person of named) if (person.email && !pageOf.has(person.email)) pageOf.set(person.email, person.page);
 
     const base = {
       domain: target,
@@ -171,12 +181,8 @@ export async function collectContacts(
       spf,
       dmarc: records(dmarc),
       inferred_email_pattern: pattern?.pattern ?? null,
-      inferred_email_pattern_examples: pattern?.examples.map(({ name, email }) => ({ name, email, found_on: named.find((person) => person.email === email)!.page })) ?? [],
-      email_sources: emails.map((email) => ({
-        email,
-        found_on: [...new Set(kept.filter((entry) => entry.address === email).map((entry) => entry.page))],
-        how: [...new Set(kept.filter((entry) => entry.address === email).map((entry) => entry.source))].sort(),
-      })),
+      inferred_email_pattern_examples: pattern?.examples.map(({ name, email }) => ({ name, email, found_on: pageOf.get(email)! })) ?? [],
+      email_sources: emails.map((email) => ({ email, found_on: [...sources.get(email)!.pages], how: [...sources.get(email)!.how].sort() })),
       people: named.map(({ name, role, email, profile, source, page }) => ({ name, role, email, profile_url: profile, source, found_on: page })),
       pages_read: pagesRead,
     };

@@ -5,6 +5,7 @@
  */
 import { postingTechnologyFinder, type TechnologyFinder } from '../tech/keywords.ts';
 import type { SafeFetch } from '../net/types.ts';
+import type { Analyze } from '../parse/types.ts';
 import { DEFAULT_JOBS_CONFIG, type JobsConfig } from './config.ts';
 import { isGenericName, nameCandidates, nameLabel, scanSite, type ScanOptions } from './discover.ts';
 import { CLIENTS } from './providers/index.ts';
@@ -21,6 +22,8 @@ export interface JobsCache {
 
 export interface CollectDeps {
   fetch: SafeFetch;
+  /** Reads the company's pages and the boards' answers off the main thread (the parse pool). */
+  analyze: Analyze;
   now: () => Date;
   cache?: JobsCache | null;
   signal?: AbortSignal;
@@ -87,7 +90,7 @@ export async function collectJobs(
   deps: CollectDeps,
   { config = DEFAULT_JOBS_CONFIG, finder, boardTimeoutMs = 8_000, maxBoardBytes = 8_000_000, maxDetailCalls = 25, discoveryTtlMs = 24 * 3_600_000, ...scan }: CollectOptions = {},
 ): Promise<JobsCollection> {
-  const context: BoardContext = { fetch: deps.fetch, config, finder: finder ?? postingTechnologyFinder(), signal: deps.signal, timeoutMs: boardTimeoutMs, maxBodyBytes: maxBoardBytes, maxDetailCalls };
+  const context: BoardContext = { fetch: deps.fetch, analyze: deps.analyze, config, finder: finder ?? postingTechnologyFinder(), signal: deps.signal, timeoutMs: boardTimeoutMs, maxBodyBytes: maxBoardBytes, maxDetailCalls };
   const cache = deps.cache ?? null;
   const label = nameLabel(domain);
 
@@ -141,9 +144,10 @@ export async function collectJobs(
   }
 
   // 2. Boards the company's own pages link to or embed.
-  const site = await scanSite(domain, deps.fetch, { ...scan, signal: deps.signal });
+  const site = await scanSite(domain, deps, { ...scan, signal: deps.signal });
   const notes: string[] = [];
   if (site.homeFailure) notes.push(`The website could not be read (${site.homeFailure}).`);
+  if (site.unanalysable.length) notes.push(`Some pages could not be analysed within the parse limits: ${site.unanalysable.join(', ')}.`);
   const failures: string[] = [];
   for (const board of site.boards) {
     try {

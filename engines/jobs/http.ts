@@ -1,4 +1,5 @@
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
+import { isUnanalysable } from '../parse/types.ts';
 import { BoardUnreachable, type BoardContext } from './types.ts';
 
 const DEFAULT_TIMEOUT_MS = 8_000;
@@ -28,11 +29,16 @@ export async function getJson(url: string, context: BoardContext): Promise<unkno
   if (response.status === 404 || response.status === 410) return null;
   if (response.status < 200 || response.status > 299) throw new BoardUnreachable(url, `HTTP ${response.status}`);
   if (response.truncated) throw new BoardUnreachable(url, 'answer larger than the cap');
+  let value: unknown;
   try {
-    return JSON.parse(response.text());
-  } catch {
-    throw new BoardUnreachable(url, 'the answer is not JSON');
+    // A board's size is the board owner's choice: parsed in the parse pool.
+    value = await context.analyze('json', { content: response.content }, { signal: context.signal });
+  } catch (error) {
+    if (!isUnanalysable(error)) throw error;
+    throw new BoardUnreachable(url, `the answer cannot be read within the parse limits (${error.message})`);
   }
+  if (value === undefined) throw new BoardUnreachable(url, 'the answer is not JSON');
+  return value;
 }
 
 export const isObject = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value);

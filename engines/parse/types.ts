@@ -1,8 +1,10 @@
 /**
- * How engines hand CPU-heavy work on fetched content to the parse pool (server/parse-pool): an
- * Analyze function they are given, as they are given fetch and DNS. Engines never start threads.
+ * How engines get from fetched content to facts: an Analyze function they are given, as they are
+ * given fetch and DNS, that runs a named task of the parse pool (server/parse-pool/tasks.ts, whose
+ * types alone are imported here). Fetched content is sealed (engines/net/fetched.ts): a task is
+ * the only reader. Engines never start threads.
  */
-import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
+import type { TaskInput, TaskName, TaskOutput } from '../../server/parse-pool/tasks.ts';
 
 export interface AnalyzeOptions {
   /** Ends the wait (and the work) when the caller no longer needs the answer. */
