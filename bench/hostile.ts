@@ -23,7 +23,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bundle } from '../server/build.ts';
 import { createParsePool } from '../server/parse-pool/pool.ts';
-import { runTask } from '../engines/parse/tasks.ts';
+import { runTask } from '../server/parse-pool/tasks.ts';
+import { Fetched } from '../engines/net/fetched.ts';
 import { startWorld } from '../test/world/index.ts';
 import { ARTICLE_PAGE, installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl } from '../test/world/fixtures/markdown-sites.ts';
 import { hostileUrl, installHostileSites, type HostileKind } from '../test/world/fixtures/hostile-sites.ts';
@@ -143,9 +144,10 @@ async function startBundledService(netEnv: Record<string, string>): Promise<{ ur
  * (one round disturbed by the shared machine does not decide it).
  */
 async function poolOverhead(): Promise<{ pages: number; source: string; inlineMs: number; pooledMs: number; overhead: number }> {
+  const sealed = (html: string, url: string) => ({ page: new Fetched(Buffer.from(html), { contentType: 'text/html; charset=utf-8' }), url, status: 200, headers: {} });
   const pages = corporaAvailable()
-    ? loadArticleExtraction().slice(0, OVERHEAD_PAGES).map((page) => ({ html: page.html, url: page.url }))
-    : Array.from({ length: OVERHEAD_PAGES }, () => ({ html: ARTICLE_PAGE, url: markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes') }));
+    ? loadArticleExtraction().slice(0, OVERHEAD_PAGES).map((page) => sealed(page.html, page.url))
+    : Array.from({ length: OVERHEAD_PAGES }, () => sealed(ARTICLE_PAGE, markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes')));
   const pool = createParsePool({ threads: 1, deadlineMs: 60_000 });
   const cpu = () => {
     const { user, system } = process.cpuUsage();
@@ -154,14 +156,14 @@ async function poolOverhead(): Promise<{ pages: number; source: string; inlineMs
   try {
     // One whole round each first: both isolates compile the same code before anything is counted.
     for (const page of pages) {
-      runTask('markdown', page);
+      await runTask('markdown', page);
       await pool.analyze('markdown', page);
     }
     const inline: number[] = [];
     const pooled: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       let before = cpu();
-      for (const page of pages) runTask('markdown', page);
+      for (const page of pages) await runTask('markdown', page);
       inline.push((cpu() - before) / pages.length);
       before = cpu();
       for (const page of pages) await pool.analyze('markdown', page);

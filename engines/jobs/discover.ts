@@ -30,7 +30,7 @@ export const BOARD_PATTERNS: readonly BoardPattern[] = [
   { provider: 'greenhouse', re: /(?:boards|job-boards)(?:\.eu)?\.greenhouse\.io\/(?!embed\b)([A-Za-z0-9_-]+)/g },
   { provider: 'lever', re: /jobs(\.eu)?\.lever\.co\/([A-Za-z0-9_.%-]+)/g, eu: 1, slug: 2 },
   { provider: 'lever', re: /api(\.eu)?\.lever\.co\/v0\/postings\/([^/?#"'\s<>]+)/g, eu: 1, slug: 2 },
-  { provider: 'lever', re: /leverJobsOptions\s{0,64}=\s{0,64}\{[^}]{0,2048}?accountName\s{0,64}:\s{0,64}['"]([^'"]{1,200})/g },
+  { provider: 'lever', re: /leverJobsOptions\s{0,64}=\s{0,64}\{[^}]{0,512}?accountName\s{0,64}:\s{0,64}['"]([^'"]{1,200})/g },
   { provider: 'ashby', re: /__ashbyBaseJobBoardUrl\s{0,64}=\s{0,64}["']https:\/\/jobs\.ashbyhq\.com\/([^"'/?#]+)/g },
   { provider: 'ashby', re: /api\.ashbyhq\.com\/posting-api\/job-board\/([^/?#"'\s<>]+)/g },
   { provider: 'ashby', re: /jobs\.ashbyhq\.com\/([A-Za-z0-9_.%-]+)/g },

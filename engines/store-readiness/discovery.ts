@@ -101,6 +101,9 @@ export async function inflateGzip(body: Buffer, { maxBytes = MAX_SITEMAP_INFLATE
   return ok ? { bytes: Buffer.concat(chunks), cut } : null;
 }
 
+/** Page or child sitemap URLs a reading keeps (all are counted). */
+export const MAX_SITEMAP_LOCS = 1_000;
+
 // No two runs of space side by side: a <loc> followed by a long run and no </loc> is read once.
 const LOC = /<(?:\w+:)?loc>(?:\s*<!\[CDATA\[)?([^<\]]*)(?:\]\]>\s*)?<\/(?:\w+:)?loc>/gi;
 const decodeXml = (value: string) => value.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'");
@@ -109,20 +112,28 @@ export function readSitemap(file: OpenedFile): SitemapReading {
   const missing = notServed(file, 'sitemap');
   if (missing) return { check: missing, kind: null, locs: [] };
   const text = textOf(file);
-  const locs = [...text.matchAll(LOC)].map((match) => decodeXml(match[1].trim())).filter((loc) => loc && /^https?:\/\//i.test(loc));
+  // Every <loc> is counted, the first MAX_SITEMAP_LOCS kept: the sample needs a few, and what is kept crosses back from the parse pool.
+  const locs: string[] = [];
+  let counted = 0;
+  for (const match of text.matchAll(LOC)) {
+    const loc = decodeXml(match[1].trim());
+    if (!loc || !/^https?:\/\//i.test(loc)) continue;
+    counted += 1;
+    if (locs.length < MAX_SITEMAP_LOCS) locs.push(loc);
+  }
   if (/<(?:\w+:)?sitemapindex[\s>]/i.test(text)) {
     return locs.length
-      ? { check: check(200, true, `sitemap index of ${locs.length} sitemap${locs.length === 1 ? '' : 's'}`), kind: 'index', locs }
+      ? { check: check(200, true, `sitemap index of ${counted} sitemap${counted === 1 ? '' : 's'}`), kind: 'index', locs }
       : { check: check(200, false, 'a <sitemapindex> without any <sitemap><loc>'), kind: 'index', locs };
   }
   if (/<(?:\w+:)?urlset[\s>]/i.test(text)) {
     return locs.length
-      ? { check: check(200, true, `urlset of ${locs.length} URL${locs.length === 1 ? '' : 's'}${file.truncated ? ' (read in part: the file is larger than the read limit)' : ''}`), kind: 'urlset', locs }
+      ? { check: check(200, true, `urlset of ${counted} URL${counted === 1 ? '' : 's'}${file.truncated ? ' (read in part: the file is larger than the read limit)' : ''}`), kind: 'urlset', locs }
       : { check: check(200, false, 'a <urlset> without any <url><loc>'), kind: 'urlset', locs };
   }
   const lines = text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
   if (lines.length && !looksLikeHtml(file, text) && lines.every((line) => /^https?:\/\/\S+$/i.test(line))) {
-    return { check: check(200, true, `text sitemap of ${lines.length} URL${lines.length === 1 ? '' : 's'}`), kind: 'text', locs: lines };
+    return { check: check(200, true, `text sitemap of ${lines.length} URL${lines.length === 1 ? '' : 's'}`), kind: 'text', locs: lines.slice(0, MAX_SITEMAP_LOCS) };
   }
   return { check: check(200, false, looksLikeHtml(file, text) ? `${file.url} answers with an HTML page, not a sitemap` : 'neither a <urlset>, a <sitemapindex> nor a list of URLs'), kind: null, locs: [] };
 }

@@ -1,0 +1,101 @@
+/**
+ * #30, the adversarial family: every operation and skill that fetches, against generated hostile
+ * bodies (test/world/fixtures/hostile-family.ts) on every path it reads, at about the page cap.
+ * The world runs in a process of its own, so the event loop measured is the service's alone: the
+ * main thread's busy time (performance.eventLoopUtilization) per call stays at most 50 ms whatever
+ * the page, since only parse-pool tasks read fetched content. Each call ends in time, ok or not
+ * ok, never a retryable 5xx, never charged when not ok. On SQLite, and on PostgreSQL when
+ * DATABASE_URL is set.
+ */
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { performance } from 'node:perf_hooks';
+import { loadNetConfig } from '../../engines/net/index.ts';
+import { FAMILY_DOMAINS, type Family } from '../world/fixtures/hostile-family.ts';
+import { startService, type TestService } from '../support/service.ts';
+import { call } from '../support/contract.ts';
+import { randomBytes } from 'node:crypto';
+import { openStore } from '../../server/store/index.ts';
+
+const BUSY_PER_CALL_MS = 50;
+const CALL_WITHIN_MS = 40_000;
+const WALLET = `0x${'ab'.repeat(20)}`;
+
+/** Every operation and skill that fetches, with its request for a domain. */
+const OPERATIONS: [path: string, body: (domain: string) => Record<string, unknown>][] = [
+  ['/v1/clean-markdown', (domain) => ({ url: `https://${domain}/` })],
+  ['/v1/extract-contacts', (domain) => ({ domain })],
+  ['/v1/tech-stack', (domain) => ({ domain })],
+  ['/v1/ats-jobs', (domain) => ({ domain })],
+  ['/v1/company-intent', (domain) => ({ domain })],
+  ['/v1/company-profile', (domain) => ({ domain })],
+  ['/v1/company-footprint', (domain) => ({ domain })],
+  ['/v1/verify-merchant', (domain) => ({ target_url: `https://${domain}/api/report` })],
+  ['/v1/skills/pre_purchase_merchant_trust_check', (domain) => ({ domain, merchant_wallet_or_id: WALLET })],
+  ['/v1/skills/checkout_active_promo_code_finder', (domain) => ({ domain })],
+  ['/v1/skills/universal_product_url_to_json', (domain) => ({ product_url: `https://${domain}/products/one` })],
+  ['/v1/skills/b2b_vendor_stability_evaluator', (domain) => ({ vendor_domain: domain })],
+  ['/v1/skills/store_readiness_auditor', (domain) => ({ domain })],
+  ['/v1/skills/conversion_leak_lead_finder', (domain) => ({ domain })],
+  ['/v1/skills/agentic_shelf_schema_comparator', (domain) => ({ domain, competitor_domains: [`www.${domain}`] })],
+  ['/v1/skills/verify_domain_legitimacy_and_security', (domain) => ({ domain })],
+];
+
+async function startFamilyWorld(): Promise<{ child: ChildProcess; netEnv: Record<string, string> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/world/hostile-family-process.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  return { child, netEnv: JSON.parse(line) };
+}
+
+let ip = 0;
+const caller = () => ({ 'X-Forwarded-For': `198.18.${(++ip >> 8) & 255}.${ip & 255}` });
+
+for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])]) {
+  describe(`hostile family on ${store}: the main thread stays free, answers are final`, { timeout: 600_000 }, () => {
+    let world: { child: ChildProcess; netEnv: Record<string, string> };
+    let service: TestService;
+    before(async () => {
+      world = await startFamilyWorld();
+      const shared = store === 'postgres' ? await openStore({ databaseUrl: process.env.DATABASE_URL!, pgSchema: `hostile_family_${randomBytes(4).toString('hex')}` }) : undefined;
+      service = await startService({ store: shared, config: { net: loadNetConfig(world.netEnv), trustedProxies: ['127.0.0.1'], parse: { threads: 2, deadlineMs: 1_500, maxQueue: 256 } } });
+      // Warm: the worker threads compile the engines once.
+      await call(service.url, '/v1/clean-markdown', { body: { url: 'https://example.invalid/' }, headers: caller() });
+    });
+    after(async () => {
+      await service?.close();
+      if (store === 'postgres') await service?.store.close();
+      world?.child.kill('SIGTERM');
+    });
+
+    for (const family of Object.keys(FAMILY_DOMAINS) as Family[]) {
+      it(`${family}: every fetching operation, ${BUSY_PER_CALL_MS} ms of main-thread time per call at most`, async () => {
+        const domain = FAMILY_DOMAINS[family];
+        const before = performance.eventLoopUtilization();
+        const started = performance.now();
+        const answers = await Promise.all(OPERATIONS.map(async ([path, body]) => {
+          const at = performance.now();
+          const answer = await call(service.url, path, { body: body(domain), headers: caller() });
+          return { path, answer, ms: performance.now() - at };
+        }));
+        const busy = performance.eventLoopUtilization(before);
+        const busyMs = busy.active;
+        const perCall = busyMs / OPERATIONS.length;
+        const faults: string[] = [];
+        for (const { path, answer, ms } of answers) {
+          const what = `${path}: ${answer.status} ${answer.body?.status ?? answer.body?.code ?? ''}`;
+          if (ms > CALL_WITHIN_MS) faults.push(`${what} took ${Math.round(ms)} ms`);
+          if (answer.status >= 500 && answer.body?.retryable !== false) faults.push(`${what}: a retryable 5xx (${String(answer.body?.detail ?? '').slice(0, 120)})`);
+          if (answer.status === 402) faults.push(`${what}: asked for payment`);
+          const ok = answer.status === 200 && (answer.body?.status === undefined || answer.body.status === 'ok');
+          if (!ok && answer.headers.get('payment-response') !== null) faults.push(`${what}: charged while not ok`);
+        }
+        if (perCall > BUSY_PER_CALL_MS) faults.push(`${Math.round(busyMs)} ms of main-thread time for ${OPERATIONS.length} calls (${perCall.toFixed(1)} ms per call)`);
+        console.log(`hostile family ${family} on ${store}: ${perCall.toFixed(1)} ms of main-thread time per call, ${OPERATIONS.length} calls in ${Math.round(performance.now() - started)} ms; ${answers.map(({ path, answer }) => `${path.replace(/^\/v1\/(skills\/)?/, '')} ${answer.status}${answer.body?.status ? ` ${answer.body.status}` : ''}`).join(', ')}`);
+        assert.deepEqual(faults, [], `${family}: ${faults.join('; ')}`);
+      });
+    }
+  });
+}
