@@ -4,6 +4,12 @@ import { BoardUnreachable, type BoardContext } from './types.ts';
 
 const DEFAULT_TIMEOUT_MS = 8_000;
 const DEFAULT_MAX_BYTES = 8_000_000;
+/**
+ * What of a board's answer reaches the provider clients (on the main thread): 1,000 items per
+ * list (a page of Lever or SmartRecruiters is 100; a Greenhouse board of more is read in part),
+ * strings cut past what the job text readers take (MAX_JOB_TEXT x 4), 32 levels of nesting.
+ */
+export const BOARD_JSON_BOUND = { maxItems: 1_000, maxChars: 80_000, maxDepth: 32 } as const;
 
 /**
  * GET a provider's JSON: the parsed body, or null when the board does not exist (404, 410, a
@@ -32,7 +38,7 @@ export async function getJson(url: string, context: BoardContext): Promise<unkno
   let value: unknown;
   try {
     // A board's size is the board owner's choice: parsed in the parse pool.
-    value = await context.analyze('json', { content: response.content }, { signal: context.signal });
+    value = await context.analyze('json', { content: response.content, bound: BOARD_JSON_BOUND }, { signal: context.signal });
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
     throw new BoardUnreachable(url, `the answer cannot be read within the parse limits (${error.message})`);

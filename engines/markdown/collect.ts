@@ -13,7 +13,7 @@ import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
 import { isFetchFailure, peekFetched } from '../net/types.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { SelectOptions } from './main-content.ts';
-import { estimateTokens, truncateAtBlock } from './truncate.ts';
+import { estimateTokens } from './truncate.ts';
 
 export type CleanMarkdownResult = components['schemas']['CleanMarkdownResult'];
 type Status = CleanMarkdownResult['status'];
@@ -78,7 +78,7 @@ export async function collectCleanMarkdown(
 
   let read;
   try {
-    read = await deps.analyze('markdown', { page: response.content, url: finalUrl, status: response.status, headers: response.headers, select }, { signal: deps.signal });
+    read = await deps.analyze('markdown', { page: response.content, url: finalUrl, status: response.status, headers: response.headers, select, maxChars }, { signal: deps.signal });
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
     return answer(url, 'unsupported_content', `The page is HTML that cannot be converted within the parse limits (${error.message}); nothing was converted.`, finalUrl);
@@ -87,8 +87,8 @@ export async function collectCleanMarkdown(
   if (response.status >= 400) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
   const page = read;
   if (!page.hasContent) return { ...answer(url, 'empty', ['The page has no extractable text content (it may be rendered by JavaScript).', ...page.limitNotes].join(' '), finalUrl), title: page.title, meta_description: page.metaDescription };
-  const { markdown, truncated } = truncateAtBlock(page.markdown, maxChars);
-  const notes = [response.truncated ? `The page was larger than ${maxBodyBytes} bytes; only the first part was read.` : '', ...page.limitNotes, truncated ? `Cut at a block boundary to ${maxChars} characters (${page.markdown.length} in full).` : ''].filter(Boolean);
+  const { markdown, truncated } = page;
+  const notes = [response.truncated ? `The page was larger than ${maxBodyBytes} bytes; only the first part was read.` : '', ...page.limitNotes, truncated ? `Cut at a block boundary to ${maxChars} characters (${page.fullLength} in full).` : ''].filter(Boolean);
   return {
     domain: hostOf(finalUrl),
     status: 'ok',

@@ -7,6 +7,7 @@
 import type { Fetched } from '../../engines/net/fetched.ts';
 import type { SelectOptions } from '../../engines/markdown/main-content.ts';
 import { htmlToMarkdown, type PageMarkdown } from '../../engines/markdown/convert.ts';
+import { truncateAtBlock } from '../../engines/markdown/truncate.ts';
 import { extractProduct } from '../../engines/product/extract.ts';
 import { readPage } from '../../engines/contacts/page.ts';
 import { scanForInjection } from '../../engines/merchant/injection.ts';
@@ -23,6 +24,30 @@ import { readDomainObject } from '../../engines/rdap/registration.ts';
 import { parseRpcJson } from '../../engines/ads/rpc.ts';
 import { bytesOf, jsonOf, textOf } from './open.ts';
 
+export interface JsonBound {
+  /** Items kept of each array. */
+  maxItems: number;
+  /** Characters kept of each string. */
+  maxChars: number;
+  /** Nesting kept; deeper values become null. */
+  maxDepth: number;
+}
+
+/** The value with every array and string cut to the bound, nesting past maxDepth dropped. */
+function boundedJson(value: unknown, bound: JsonBound, depth = 0): unknown {
+  if (typeof value === 'string') return value.length > bound.maxChars ? value.slice(0, bound.maxChars) : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= bound.maxDepth) return null;
+  if (Array.isArray(value)) return value.slice(0, bound.maxItems).map((item) => boundedJson(item, bound, depth + 1));
+  const out: Record<string, unknown> = {};
+  let keys = 0;
+  for (const key in value as Record<string, unknown>) {
+    if (keys++ >= bound.maxItems) break;
+    out[key] = boundedJson((value as Record<string, unknown>)[key], bound, depth + 1);
+  }
+  return out;
+}
+
 /** A store file opened: its text (a gzip sitemap inflated first, at most maxInflatedBytes). */
 async function openFile(file: StoreFile, { gzip = false, maxInflatedBytes }: { gzip?: boolean; maxInflatedBytes?: number } = {}): Promise<OpenedFile> {
   const { content, ...meta } = file;
@@ -35,10 +60,13 @@ async function openFile(file: StoreFile, { gzip = false, maxInflatedBytes }: { g
 
 export const TASKS = {
   /** clean-markdown: a bot wall, else parse, main content, Markdown, title and description. */
-  markdown: ({ page, url, status, headers, select }: { page: Fetched; url: string; status: number; headers: Record<string, string>; select?: SelectOptions }): { blocked: true } | ({ blocked: false } & PageMarkdown) => {
+  markdown: ({ page, url, status, headers, select, maxChars = Infinity }: { page: Fetched; url: string; status: number; headers: Record<string, string>; select?: SelectOptions; maxChars?: number }): { blocked: true } | ({ blocked: false; truncated: boolean; fullLength: number } & PageMarkdown) => {
     const html = textOf(page);
     if (isBlocked({ status, headers }, html)) return { blocked: true };
-    return { blocked: false, ...htmlToMarkdown(html, url, select) };
+    const converted = htmlToMarkdown(html, url, select);
+    // Cut here, so that only what the answer carries crosses back.
+    const { markdown, truncated } = truncateAtBlock(converted.markdown, maxChars);
+    return { blocked: false, ...converted, markdown, truncated, fullLength: converted.markdown.length };
   },
   /** universal_product_url_to_json, the store audit's sample: the product evidence of one page (JSON-LD, microdata, Open Graph, checkout). */
   product: ({ page, url }: { page: Fetched | null; url: string }) => extractProduct(textOf(page), url),
@@ -96,8 +124,15 @@ export const TASKS = {
     detect({ ...rest, html: textOf(page), containers: containers.map(({ id, content }) => ({ id, body: textOf(content) })) }),
   /** ats-jobs, company-intent and every operation with a hiring section: the boards a company page names, and (the home page) its careers links. */
   jobsPage: ({ page, url, domain, careersLinks = false }: { page: Fetched; url: string; domain: string; careersLinks?: boolean }) => readJobsPage(textOf(page), url, domain, { careersLinks }),
-  /** The job boards' APIs and the ads registry: a JSON answer (the registry's RPC prefix stripped), or undefined when it is not JSON. */
-  json: ({ content, rpc = false }: { content: Fetched; rpc?: boolean }): unknown => (rpc ? parseRpcJson(textOf(content)) : jsonOf(content)),
+  /**
+   * The job boards' APIs and the ads registry: a JSON answer (the registry's RPC prefix stripped),
+   * or undefined when it is not JSON; with `bound`, arrays and strings cut (what crosses back, and
+   * what the main thread walks, is bounded whatever the answer's shape).
+   */
+  json: ({ content, rpc = false, bound }: { content: Fetched; rpc?: boolean; bound?: JsonBound }): unknown => {
+    const value = rpc ? parseRpcJson(textOf(content)) : jsonOf(content);
+    return bound ? boundedJson(value, bound) : value;
+  },
   /** RDAP: the registration and expiration events of the domain object for `name`. */
   rdapDomain: ({ content, name, now }: { content: Fetched; name: string; now: string }) => {
     const value = jsonOf(content);

@@ -1,16 +1,21 @@
 /**
  * #30, the adversarial family: every operation and skill that fetches, against generated hostile
  * bodies (test/world/fixtures/hostile-family.ts) on every path it reads, at about the page cap.
- * The world runs in a process of its own, so the event loop measured is the service's alone: the
- * main thread's busy time (performance.eventLoopUtilization) per call stays at most 50 ms whatever
- * the page, since only parse-pool tasks read fetched content. Each call ends in time, ok or not
- * ok, never a retryable 5xx, never charged when not ok. On SQLite, and on PostgreSQL when
- * DATABASE_URL is set.
+ * The world runs in a process of its own, so the thread measured is the service's alone: the main
+ * thread's busy time per call stays at most 50 ms whatever the page, since only parse-pool tasks
+ * read fetched content. Busy time is the main thread's own CPU time (Linux: /proc/self/task/<pid>);
+ * performance.eventLoopUtilization is printed beside it, but on a machine with more runnable
+ * threads than cores it counts the time the busy thread waits for a core too (the load average of
+ * the 2-core machine this was written on was 16), which is the distortion the old benign-ratio
+ * target had. Each call ends in time, ok or not ok, never a retryable 5xx, never charged when not
+ * ok. Every family on SQLite; on PostgreSQL (DATABASE_URL) the addresses family, whose answers are
+ * the largest the store keeps.
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { loadNetConfig } from '../../engines/net/index.ts';
@@ -50,6 +55,16 @@ async function startFamilyWorld(): Promise<{ child: ChildProcess; netEnv: Record
   return { child, netEnv: JSON.parse(line) };
 }
 
+/** Milliseconds of CPU the main thread has used (10 ms resolution), or null off Linux. */
+function mainThreadCpuMs(): number | null {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+  } catch {
+    return null;
+  }
+}
+
 let ip = 0;
 const caller = () => ({ 'X-Forwarded-For': `198.18.${(++ip >> 8) & 255}.${ip & 255}` });
 
@@ -60,7 +75,7 @@ for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])
     before(async () => {
       world = await startFamilyWorld();
       const shared = store === 'postgres' ? await openStore({ databaseUrl: process.env.DATABASE_URL!, pgSchema: `hostile_family_${randomBytes(4).toString('hex')}` }) : undefined;
-      service = await startService({ store: shared, config: { net: loadNetConfig(world.netEnv), trustedProxies: ['127.0.0.1'], parse: { threads: 2, deadlineMs: 1_500, maxQueue: 256 } } });
+      service = await startService({ store: shared, config: { net: loadNetConfig(world.netEnv), trustedProxies: ['127.0.0.1'], parse: { threads: 2, deadlineMs: 1_000, maxQueue: 256 } } });
       // Warm: the worker threads compile the engines once.
       await call(service.url, '/v1/clean-markdown', { body: { url: 'https://example.invalid/' }, headers: caller() });
     });
@@ -70,18 +85,20 @@ for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])
       world?.child.kill('SIGTERM');
     });
 
-    for (const family of Object.keys(FAMILY_DOMAINS) as Family[]) {
+    for (const family of (store === 'sqlite' ? Object.keys(FAMILY_DOMAINS) : ['addresses']) as Family[]) {
       it(`${family}: every fetching operation, ${BUSY_PER_CALL_MS} ms of main-thread time per call at most`, async () => {
         const domain = FAMILY_DOMAINS[family];
         const before = performance.eventLoopUtilization();
+        const cpuBefore = mainThreadCpuMs();
         const started = performance.now();
         const answers = await Promise.all(OPERATIONS.map(async ([path, body]) => {
           const at = performance.now();
           const answer = await call(service.url, path, { body: body(domain), headers: caller() });
           return { path, answer, ms: performance.now() - at };
         }));
-        const busy = performance.eventLoopUtilization(before);
-        const busyMs = busy.active;
+        const elu = performance.eventLoopUtilization(before);
+        const cpuAfter = mainThreadCpuMs();
+        const busyMs = cpuBefore === null || cpuAfter === null ? elu.active : cpuAfter - cpuBefore;
         const perCall = busyMs / OPERATIONS.length;
         const faults: string[] = [];
         for (const { path, answer, ms } of answers) {
@@ -93,7 +110,7 @@ for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])
           if (!ok && answer.headers.get('payment-response') !== null) faults.push(`${what}: charged while not ok`);
         }
         if (perCall > BUSY_PER_CALL_MS) faults.push(`${Math.round(busyMs)} ms of main-thread time for ${OPERATIONS.length} calls (${perCall.toFixed(1)} ms per call)`);
-        console.log(`hostile family ${family} on ${store}: ${perCall.toFixed(1)} ms of main-thread time per call, ${OPERATIONS.length} calls in ${Math.round(performance.now() - started)} ms; ${answers.map(({ path, answer }) => `${path.replace(/^\/v1\/(skills\/)?/, '')} ${answer.status}${answer.body?.status ? ` ${answer.body.status}` : ''}`).join(', ')}`);
+        console.log(`hostile family ${family} on ${store}: ${perCall.toFixed(1)} ms of main-thread CPU per call (event loop active ${(elu.active / OPERATIONS.length).toFixed(0)} ms per call), ${OPERATIONS.length} calls in ${Math.round(performance.now() - started)} ms; ${answers.map(({ path, answer }) => `${path.replace(/^\/v1\/(skills\/)?/, '')} ${answer.status}${answer.body?.status ? ` ${answer.body.status}` : ''}`).join(', ')}`);
         assert.deepEqual(faults, [], `${family}: ${faults.join('; ')}`);
       });
     }

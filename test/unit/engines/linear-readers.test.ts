@@ -37,7 +37,7 @@ describe('readers of fetched content, on input built against them', () => {
     const ms = await timed(async () => (result = await collectContacts('acme.example.com', { fetch, dns, analyze: analyzeInline }, { deadlineMs: 60_000, pageTimeoutMs: 60_000 })));
     assert.equal(result.status, 'ok');
     assert.equal(result.pages_read!.length, 5);
-    assert.ok(result.emails!.length >= 1_000, `${result.emails!.length} addresses`);
+    assert.ok(result.emails!.length >= 200, `${result.emails!.length} addresses`);
     assert.deepEqual(result.email_sources![0].how, ['text']);
     assert.ok(ms < 8_000, `${Math.round(ms)} ms`);
   });
