@@ -24,6 +24,11 @@ import { startService, type TestService } from '../support/service.ts';
 import { call } from '../support/contract.ts';
 import { randomBytes } from 'node:crypto';
 import { openStore } from '../../server/store/index.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundleParseWorker } from '../../server/build.ts';
+import { createParsePool, type ParsePool } from '../../server/parse-pool/pool.ts';
 
 const BUSY_PER_CALL_MS = 50;
 const CALL_WITHIN_MS = 40_000;
@@ -45,7 +50,7 @@ const OPERATIONS: [path: string, body: (domain: string) => Record<string, unknow
   ['/v1/skills/b2b_vendor_stability_evaluator', (domain) => ({ vendor_domain: domain })],
   ['/v1/skills/store_readiness_auditor', (domain) => ({ domain })],
   ['/v1/skills/conversion_leak_lead_finder', (domain) => ({ domain })],
-  ['/v1/skills/agentic_shelf_schema_comparator', (domain) => ({ domain, competitor_domains: [`www.${domain}`] })],
+  ['/v1/skills/agentic_shelf_schema_comparator', (domain) => ({ domain, competitor_domains: [domain === FAMILY_DOMAINS.syntax ? FAMILY_DOMAINS.prefixes : FAMILY_DOMAINS.syntax] })],
   ['/v1/skills/verify_domain_legitimacy_and_security', (domain) => ({ domain })],
 ];
 
@@ -72,17 +77,23 @@ for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])
   describe(`hostile family on ${store}: the main thread stays free, answers are final`, { timeout: 600_000 }, () => {
     let world: { child: ChildProcess; netEnv: Record<string, string> };
     let service: TestService;
+    let pool: ParsePool;
+    const dir = mkdtempSync(join(tmpdir(), 'hostile-family-'));
     before(async () => {
       world = await startFamilyWorld();
+      // The bundled worker, as `npm start` runs it: a thread ended past its deadline is replaced in milliseconds, not after a TypeScript compile.
+      pool = createParsePool({ threads: 2, deadlineMs: 1_000, maxQueue: 256, workerFile: await bundleParseWorker(join(dir, 'parse-worker.mjs')) });
       const shared = store === 'postgres' ? await openStore({ databaseUrl: process.env.DATABASE_URL!, pgSchema: `hostile_family_${randomBytes(4).toString('hex')}` }) : undefined;
-      service = await startService({ store: shared, config: { net: loadNetConfig(world.netEnv), trustedProxies: ['127.0.0.1'], parse: { threads: 2, deadlineMs: 1_000, maxQueue: 256 } } });
+      service = await startService({ store: shared, parsePool: pool, config: { net: loadNetConfig(world.netEnv), trustedProxies: ['127.0.0.1'] } });
       // Warm: the worker threads compile the engines once.
       await call(service.url, '/v1/clean-markdown', { body: { url: 'https://example.invalid/' }, headers: caller() });
     });
     after(async () => {
       await service?.close();
+      await pool?.close();
       if (store === 'postgres') await service?.store.close();
       world?.child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
     });
 
     for (const family of (store === 'sqlite' ? Object.keys(FAMILY_DOMAINS) : ['addresses']) as Family[]) {
