@@ -29,7 +29,7 @@ export interface PageContacts {
  * links. A real contact page names a few dozen; a page of thousands is built to cost, and the
  * first ones are as good as any.
  */
-export const PAGE_CAPS = { emails: 200, people: 200, links: 500 } as const;
+export const PAGE_CAPS = { emails: 100, people: 100, links: 300 } as const;
 
 /** Elements whose text is not page text: scripts (structured data is read on its own), styles, templates. */
 const NOT_TEXT = 'script, style, noscript, template, svg, iframe, object';

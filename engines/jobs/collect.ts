@@ -112,8 +112,15 @@ export async function collectJobs(
     });
   }
 
+  /** A provider's read of the board, partial when an answer was cut to the bound. */
+  async function readCut(board: BoardRef): Promise<BoardRead | null> {
+    const cut = { value: false };
+    const read = await CLIENTS[board.provider].read(board, { ...context, cut });
+    return read && cut.value ? { ...read, partial: true } : read;
+  }
+
   async function readBoard(board: BoardRef): Promise<{ read: BoardRead; fetchedAt: string; nextPollAfter: string } | null> {
-    const read = await CLIENTS[board.provider].read(board, context);
+    const read = await readCut(board);
     if (!read) return null;
     const at = deps.now().getTime();
     const fetched = { read, fetchedAt: new Date(at).toISOString(), nextPollAfter: new Date(at + config.pollIntervalMs).toISOString() };
@@ -167,7 +174,7 @@ export async function collectJobs(
 
   // 3. The domain's first label as a board name on every provider; an empty board proves nothing.
   const candidates = label.length >= 2 ? nameCandidates(label) : [];
-  const reads = await Promise.allSettled(candidates.map((board) => CLIENTS[board.provider].read(board, context)));
+  const reads = await Promise.allSettled(candidates.map((board) => readCut(board)));
   const guessFailures: string[] = [];
   for (let index = 0; index < candidates.length; index++) {
     const outcome = reads[index];

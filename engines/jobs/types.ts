@@ -42,6 +42,8 @@ export interface BoardContext {
   maxBodyBytes?: number;
   /** SmartRecruiters: at most this many detail calls (descriptions) per board read. */
   maxDetailCalls?: number;
+  /** Set when an answer of this read was cut to the bound (engines/jobs/http.ts): the read is partial. */
+  cut?: { value: boolean };
 }
 
 /** One provider's public board API: null when the board does not exist. */

@@ -33,17 +33,30 @@ export interface JsonBound {
   maxDepth: number;
 }
 
-/** The value with every array and string cut to the bound, nesting past maxDepth dropped. */
-function boundedJson(value: unknown, bound: JsonBound, depth = 0): unknown {
-  if (typeof value === 'string') return value.length > bound.maxChars ? value.slice(0, bound.maxChars) : value;
+/** The value with every array and string cut to the bound, nesting past maxDepth dropped; `cut.value` set when anything was. */
+function boundedJson(value: unknown, bound: JsonBound, cut: { value: boolean }, depth = 0): unknown {
+  if (typeof value === 'string') {
+    if (value.length <= bound.maxChars) return value;
+    cut.value = true;
+    return value.slice(0, bound.maxChars);
+  }
   if (value === null || typeof value !== 'object') return value;
-  if (depth >= bound.maxDepth) return null;
-  if (Array.isArray(value)) return value.slice(0, bound.maxItems).map((item) => boundedJson(item, bound, depth + 1));
+  if (depth >= bound.maxDepth) {
+    cut.value = true;
+    return null;
+  }
+  if (Array.isArray(value)) {
+    if (value.length > bound.maxItems) cut.value = true;
+    return value.slice(0, bound.maxItems).map((item) => boundedJson(item, bound, cut, depth + 1));
+  }
   const out: Record<string, unknown> = {};
   let keys = 0;
   for (const key in value as Record<string, unknown>) {
-    if (keys++ >= bound.maxItems) break;
-    out[key] = boundedJson((value as Record<string, unknown>)[key], bound, depth + 1);
+    if (keys++ >= bound.maxItems) {
+      cut.value = true;
+      break;
+    }
+    out[key] = boundedJson((value as Record<string, unknown>)[key], bound, cut, depth + 1);
   }
   return out;
 }
@@ -129,9 +142,11 @@ export const TASKS = {
    * or undefined when it is not JSON; with `bound`, arrays and strings cut (what crosses back, and
    * what the main thread walks, is bounded whatever the answer's shape).
    */
-  json: ({ content, rpc = false, bound }: { content: Fetched; rpc?: boolean; bound?: JsonBound }): unknown => {
-    const value = rpc ? parseRpcJson(textOf(content)) : jsonOf(content);
-    return bound ? boundedJson(value, bound) : value;
+  json: ({ content, rpc = false }: { content: Fetched; rpc?: boolean }): unknown => (rpc ? parseRpcJson(textOf(content)) : jsonOf(content)),
+  /** The same, with arrays and strings cut to the bound (`cut` says whether anything was). */
+  boundedJson: ({ content, bound }: { content: Fetched; bound: JsonBound }): { value: unknown; cut: boolean } => {
+    const cut = { value: false };
+    return { value: boundedJson(jsonOf(content), bound, cut), cut: cut.value };
   },
   /** RDAP: the registration and expiration events of the domain object for `name`. */
   rdapDomain: ({ content, name, now }: { content: Fetched; name: string; now: string }) => {
