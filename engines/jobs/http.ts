@@ -6,11 +6,11 @@ const DEFAULT_TIMEOUT_MS = 8_000;
 const DEFAULT_MAX_BYTES = 8_000_000;
 /**
  * What of a board's answer reaches the provider clients (on the main thread, which normalizes each
- * job): 300 items per list (a page of Lever or SmartRecruiters is 100; a board answered in one list
- * of more is read in part, and the read says so: partial), strings cut past what the job text
+ * job): 1,000 items per list (a page of Lever or SmartRecruiters is 100; a board answered in one
+ * list of more is read in part, and the read says so: partial), strings cut past what the job text
  * readers take (MAX_JOB_TEXT x 4), 32 levels of nesting.
  */
-export const BOARD_JSON_BOUND = { maxItems: 300, maxChars: 80_000, maxDepth: 32 } as const;
+export const BOARD_JSON_BOUND = { maxItems: 1_000, maxChars: 80_000, maxDepth: 32 } as const;
 
 /**
  * GET a provider's JSON: the parsed body, or null when the board does not exist (404, 410, a

@@ -30,13 +30,15 @@ import { bundleParseWorker } from '../../server/build.ts';
 import { createParsePool, type ParsePool } from '../../server/parse-pool/pool.ts';
 
 /**
- * The issue's target is 50 ms; what the service spends per call on the main thread today is the
- * fetcher's own work (a TLS handshake per hop, the body's buffers, copies to the workers): 38–108
- * ms per call on these families (bench/README.md, bench:hostile). The bound holds that, and fails
- * by seconds on a reader of fetched content on the main thread (the quadratic readers of #30).
+ * The issue's target is 50 ms, not met: what the service spends per call on the main thread is
+ * the fetcher's own work (a TLS handshake per hop, the body's buffers, copies to the workers) and
+ * the answers it builds, 34–187 ms per call averaged over a family (bench/README.md). The bound
+ * holds that with the spread of a shared machine; a reader of fetched content on the main thread
+ * costs seconds (before #30: 1,115 ms per call on the prefixes family).
  */
-const BUSY_PER_CALL_MS = 150;
-const CALL_WITHIN_MS = 40_000;
+const BUSY_PER_CALL_MS = 200;
+/** No operation documents more than this today; per-operation total deadlines (#30, item 6) are another change's. */
+const CALL_WITHIN_MS = 60_000;
 const WALLET = `0x${'ab'.repeat(20)}`;
 
 /** Every operation and skill that fetches, with its request for a domain. */
