@@ -32,11 +32,12 @@ import { createParsePool, type ParsePool } from '../../server/parse-pool/pool.ts
 /**
  * The issue's target is 50 ms, not met: what the service spends per call on the main thread is
  * the fetcher's own work (a TLS handshake per hop, the body's buffers, copies to the workers) and
- * the answers it builds, 34–187 ms per call averaged over a family (bench/README.md). The bound
- * holds that with the spread of a shared machine; a reader of fetched content on the main thread
- * costs seconds (before #30: 1,115 ms per call on the prefixes family).
+ * the answers it builds, and the job boards' normalization (up to 1,000 jobs a board, still on
+ * the main thread): 34–201 ms per call averaged over a family (bench/README.md). The bound holds
+ * that with the spread of a shared machine; a reader of fetched content on the main thread costs
+ * far more (before #30: 1,115 ms per call on the prefixes family, 272 on the addresses family).
  */
-const BUSY_PER_CALL_MS = 200;
+const BUSY_PER_CALL_MS = 250;
 /** No operation documents more than this today; per-operation total deadlines (#30, item 6) are another change's. */
 const CALL_WITHIN_MS = 60_000;
 const WALLET = `0x${'ab'.repeat(20)}`;
