@@ -55,7 +55,7 @@ const OPERATIONS: { path: string; body: (domain: string) => Record<string, unkno
   { path: '/v1/skills/b2b_vendor_stability_evaluator', body: (domain) => ({ vendor_domain: domain }), benign: TRUST_DOMAINS.established },
   { path: '/v1/skills/store_readiness_auditor', body: (domain) => ({ domain }), benign: STORE_DOMAINS.full },
   { path: '/v1/skills/conversion_leak_lead_finder', body: (domain) => ({ domain }), benign: STORE_DOMAINS.lead },
-  { path: '/v1/skills/agentic_shelf_schema_comparator', body: (domain) => ({ domain, competitor_domains: [`www.${domain}`] }), benign: STORE_DOMAINS.full },
+  { path: '/v1/skills/agentic_shelf_schema_comparator', body: (domain) => ({ domain, competitor_domains: [domain === STORE_DOMAINS.full ? STORE_DOMAINS.microdata : domain === FAMILY_DOMAINS.syntax ? FAMILY_DOMAINS.prefixes : FAMILY_DOMAINS.syntax] }), benign: STORE_DOMAINS.full },
   { path: '/v1/skills/verify_domain_legitimacy_and_security', body: (domain) => ({ domain }), benign: TRUST_DOMAINS.established },
 ];
 
