@@ -27,7 +27,7 @@ import { operationById } from '../server/contract.ts';
 import { openStore } from '../server/store/index.ts';
 import { createFacilitator, type Facilitator } from '../server/payments/facilitator.ts';
 import { startBareKoa } from './support/bare-koa.ts';
-import { analyzeInline } from '../engines/parse/inline.ts';
+import { analyzeInline } from '../server/parse-pool/inline.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

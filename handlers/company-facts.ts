@@ -11,12 +11,13 @@ import type { DomainRegistration } from '../engines/rdap/index.ts';
 import type { Fact, PageCompanyFacts } from '../engines/company/facts.ts';
 import { isUnanalysable } from '../engines/parse/types.ts';
 import type { components } from '../generated/types.ts';
+import type { Fetched } from '../engines/net/types.ts';
 import { profileSections } from './profile-sections.ts';
 import { registrationOf } from './registration.ts';
 import type { HandlerContext, HandlerRegistry } from './types.ts';
 
 type CompanyFacts = components['schemas']['CompanyFacts'];
-type HomePage = { html: string; url: string };
+type HomePage = { page: Fetched; url: string };
 
 function sourced<T>(fact: Fact<T> | undefined, url: string) {
   return fact ? { value: fact.value, source: fact.source, source_url: url } : undefined;
@@ -27,7 +28,7 @@ export async function companyFacts(page: HomePage | null, registration: DomainRe
   let stated: PageCompanyFacts = {};
   if (page) {
     try {
-      stated = await services.analyze('companyFacts', { html: page.html, url: page.url, now: now().toISOString() }, { signal });
+      stated = await services.analyze('companyFacts', { page: page.page, url: page.url, now: now().toISOString() }, { signal });
     } catch (error) {
       if (!isUnanalysable(error)) throw error;
     }

@@ -16,7 +16,7 @@ function jobsCache({ services, now }: HandlerContext): JobsCache {
 /** The board and open jobs of a domain for ats-jobs and company-intent (shared cache, JOBS_* settings). */
 export async function collectBoard(domain: string, context: HandlerContext): Promise<JobsCollection> {
   try {
-    return await collectJobs(domain, { fetch: context.services.net.fetch, now: context.now, cache: jobsCache(context), signal: context.signal }, { config: context.services.upstreams.jobs });
+    return await collectJobs(domain, { fetch: context.services.net.fetch, analyze: context.services.analyze, now: context.now, cache: jobsCache(context), signal: context.signal }, { config: context.services.upstreams.jobs });
   } catch (error) {
     if (error instanceof UnsafeJobsTarget) throw new ServiceError('unsafe_or_invalid_target', { detail: `${domain} leads to an address the service does not reach (${error.reason}). Nothing was charged.` });
     throw error;

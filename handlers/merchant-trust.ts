@@ -61,7 +61,7 @@ export async function runTrustCheck(
   const [profile, registration, wallet] = await Promise.all([
     composeProfile(domain, { tech_stack: watch.wrap(sections.tech_stack), hiring_intent: watch.wrap(sections.hiring_intent), search_ads: watch.wrap(sections.search_ads) }, { now, signal, deadlinesMs }),
     registrationOf(domain, context),
-    merchant_wallet_or_id ? checkWallet(domain, merchant_wallet_or_id, { fetch: services.net.fetch, signal }) : Promise.resolve(null),
+    merchant_wallet_or_id ? checkWallet(domain, merchant_wallet_or_id, { fetch: services.net.fetch, analyze: services.analyze, signal }) : Promise.resolve(null),
   ]);
   watch.rethrow();
 

@@ -21,7 +21,7 @@ const lookups = createLookupCaches();
 export async function collectSearchAds(domain: string, filters: AdsFilters, { services, now, signal }: Pick<HandlerContext, 'services' | 'now' | 'signal'>): Promise<SearchAdsResult> {
   try {
     const config = services.upstreams.ads;
-    return await searchRegistry(domain, filters, { fetch: services.net.fetch, now, signal, config, jar, lookups }, { maxCreativeLookups: config.adLookups, maxAdvertiserLookups: config.advertiserLookups });
+    return await searchRegistry(domain, filters, { fetch: services.net.fetch, analyze: services.analyze, now, signal, config, jar, lookups }, { maxCreativeLookups: config.adLookups, maxAdvertiserLookups: config.advertiserLookups });
   } catch (error) {
     if (isAdsRegistryFailure(error)) {
       throw new ServiceError('engine_failed', {

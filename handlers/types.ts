@@ -1,7 +1,7 @@
 import type { Schemas } from '../server/contract.ts';
 import type { QuoteOffer } from '../server/metering/meter.ts';
 import type { CacheRepo, QuoteRecord, SnapshotsRepo } from '../server/store/types.ts';
-import type { Net } from '../engines/net/index.ts';
+import type { Fetched, Net } from '../engines/net/index.ts';
 import type { Analyze } from '../engines/parse/types.ts';
 import type { JobsConfig } from '../engines/jobs/index.ts';
 import type { AdsConfig } from '../engines/ads/index.ts';
@@ -45,7 +45,7 @@ export interface HandlerContext {
   /** Read-only facts about this caller (source IP); reading them uses nothing. */
   caller: CallerFacts;
   /** Given the home page tech-stack read, when a composite operation runs it as a section: the page's company facts come from the same fetch. */
-  onHomePage?: (page: { html: string; url: string }) => void;
+  onHomePage?: (page: { page: Fetched; url: string }) => void;
 }
 
 /** The caller's free calls and free step-1 scans of today, as the meter counts them. */

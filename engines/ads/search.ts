@@ -5,20 +5,23 @@
  * page, a 429, a redirect to a challenge, an error status) throws AdsRegistryFailure: never a
  * no_ads result. no_ads is only valid JSON with no creatives for the domain and filters.
  */
-import { isFetchFailure, isUnsafeTarget, type FetchFailure, type FetchResponse, type SafeFetch } from '../net/types.ts';
+import { isFetchFailure, isUnsafeTarget, type Fetched, type FetchFailure, type FetchResponse, type SafeFetch } from '../net/types.ts';
+import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import { DEFAULT_ADS_CONFIG, type AdsConfig } from './config.ts';
 import { CookieJar } from './cookies.ts';
 import { AdsRegistryFailure } from './failure.ts';
 import { createLookupCaches, lookUpAll, readAdvertiserFacts, readCreativeRegions, type AdvertiserFacts, type LookupCaches } from './lookups.ts';
 import { mapCreative, type MappedAd } from './mapping.ts';
 import {
-  advertiserLookupRequest, creativeLookupRequest, formBody, GET_ADVERTISER_PATH, GET_CREATIVE_PATH, PAGE_SIZE, parseRpcJson, readSearchPage, refusalOf,
+  advertiserLookupRequest, creativeLookupRequest, formBody, GET_ADVERTISER_PATH, GET_CREATIVE_PATH, PAGE_SIZE, readSearchPage, refusalOf,
   SEARCH_CREATIVES_PATH, searchCreativesRequest, type AdsFilters,
 } from './rpc.ts';
 import { rankAdvertisers, readEstimate, summarize, type SearchAdsResult, type TotalAdsEstimate } from './summary.ts';
 
 export interface SearchAdsDeps {
   fetch: SafeFetch;
+  /** Parses the registry's answers off the main thread (the parse pool's json task). */
+  analyze: Analyze;
   now: () => Date;
   signal?: AbortSignal;
   config?: AdsConfig;
@@ -44,7 +47,7 @@ const MAX_BODY_BYTES = 4_000_000;
 export async function searchAds(
   domain: string,
   filters: AdsFilters,
-  { fetch, now, signal, config = DEFAULT_ADS_CONFIG, jar = new CookieJar(), lookups = createLookupCaches({ creativeTtlMs: 0, advertiserTtlMs: 0 }) }: SearchAdsDeps,
+  { fetch, analyze, now, signal, config = DEFAULT_ADS_CONFIG, jar = new CookieJar(), lookups = createLookupCaches({ creativeTtlMs: 0, advertiserTtlMs: 0 }) }: SearchAdsDeps,
   { maxAds = 40, maxPages = 4, maxCreativeLookups = 10, maxAdvertiserLookups = 5 }: SearchAdsOptions = {},
 ): Promise<SearchAdsResult> {
   const base = config.registryUrl;
@@ -71,8 +74,18 @@ export async function searchAds(
     if (response.status === 429) rejectStatus(url, response);
   }
 
-  /** One RPC answer as JSON text and value; anything but the registry's JSON throws AdsRegistryFailure. */
-  async function post(path: string, request: Record<string, unknown>): Promise<{ text: string; answer: unknown }> {
+  /** An RPC answer's JSON value (read in the parse pool), or undefined when it is not JSON. */
+  async function readJson(url: string, content: Fetched): Promise<unknown> {
+    try {
+      return await analyze('json', { content, rpc: true }, { signal });
+    } catch (error) {
+      if (!isUnanalysable(error)) throw error;
+      throw new AdsRegistryFailure('unexpected_answer', url, `the registry's answer cannot be read within the parse limits (${error.message})`);
+    }
+  }
+
+  /** One RPC answer, sealed, and its JSON value; anything but the registry's JSON throws AdsRegistryFailure. */
+  async function post(path: string, request: Record<string, unknown>): Promise<{ content: Fetched; answer: unknown }> {
     const url = `${base}${path}`;
     const cookie = jar.header(now().getTime());
     const response = await reach(url, () => fetch(url, {
@@ -95,13 +108,12 @@ export async function searchAds(
     jar.store(response.setCookies, now().getTime());
     rejectStatus(url, response);
     if (response.truncated) throw new AdsRegistryFailure('unexpected_answer', url, `the registry's answer is larger than ${MAX_BODY_BYTES} bytes`);
-    const text = response.text();
-    const answer = parseRpcJson(text);
+    const answer = await readJson(url, response.content);
     if (answer === undefined) {
       const type = response.headers['content-type'] ?? 'no content type';
-      throw new AdsRegistryFailure('block_page', url, `the registry answered ${response.status} with a ${response.body.length}-byte ${type} page instead of JSON (a block page)`);
+      throw new AdsRegistryFailure('block_page', url, `the registry answered ${response.status} with a ${response.content.size}-byte ${type} page instead of JSON (a block page)`);
     }
-    return { text, answer };
+    return { content: response.content, answer };
   }
 
   async function readPage(pageToken: string | null) {
@@ -113,13 +125,16 @@ export async function searchAds(
 
   /** A lookup's answer, kept in `cache` under `key` (an answer the registry refused is a failure, never kept). */
   async function lookUp(cache: LookupCaches[keyof LookupCaches], key: string, path: string, request: Record<string, unknown>): Promise<unknown> {
-    const text = await cache.get(`${base} ${key}`, async () => {
-      const { text: body, answer } = await post(path, request);
+    let fresh: unknown;
+    const content = await cache.get(`${base} ${key}`, async () => {
+      const { content: body, answer } = await post(path, request);
       const refused = answer && typeof answer === 'object' && !Array.isArray(answer) ? refusalOf(answer as Record<string, unknown>) : 'the answer is not a JSON object';
       if (refused) throw new AdsRegistryFailure('bad_request', `${base}${path}`, refused);
+      fresh = answer;
       return body;
     });
-    return parseRpcJson(text ?? '');
+    if (fresh !== undefined) return fresh;
+    return content ? readJson(`${base}${path}`, content) : undefined;
   }
 
   /** Regions of the first ads and facts of the first advertisers, applied to the ads; the advertisers' facts and why lookups stopped. */

@@ -9,8 +9,8 @@
 import type { components } from '../../generated/types.ts';
 import type { Dns, DnsAnswer, SafeFetch, SafeFetchResponse } from '../net/types.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
-import { splitAddresses } from './emails.ts';
-import { isUnanalysable, type Analyze } from '../parse/types.ts';
+import { judgeEmail, sameDomain } from './emails.ts';
+import { isUnanalysable, withinDeadline, type Analyze } from '../parse/types.ts';
 import type { FoundEmail, PageContacts } from './page.ts';
 import { inferEmailPattern } from './pattern.ts';
 import { mergePeople, type PagePerson } from './people.ts';
@@ -82,6 +82,7 @@ export async function collectContacts(
   // A referenced timer, unlike AbortSignal.timeout's: the deadline fires even when nothing else keeps the process busy.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException('scan deadline', 'TimeoutError')), deadlineMs);
+  analyze = withinDeadline(analyze, deadline.signal);
   const scope = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   try {
     const started = Date.now();
@@ -119,7 +120,7 @@ export async function collectContacts(
     /** The page's contacts, or null (and a note) when it cannot be read within the parse limits. */
     async function readContacts(response: SafeFetchResponse, teamPage: boolean): Promise<PageContacts | null> {
       try {
-        return await analyze('contacts', { html: response.text(), url: response.url, teamPage }, { signal: scope });
+        return await analyze('contacts', { page: response.content, url: response.url, teamPage }, { signal: scope });
       } catch (error) {
         if (!isUnanalysable(error)) throw error;
         partial.push(`${response.url}: cannot be read within the parse limits (${error.message})`);
@@ -155,15 +156,25 @@ export async function collectContacts(
     const [mx, txt, dmarc] = await dnsAnswers;
     const exchanges = records(mx).map((record) => record.exchange).filter((exchange) => exchange && exchange !== '.');
     const spf = records(txt).filter((record) => /^v=spf1(\s|$)/i.test(record.trim()));
+    const kept = found.filter((email) => judgeEmail(email.address, email.source, bare, { spelledOut: email.spelledOut }).keep);
+    // Where and how each kept address was found, in one pass (linear in the addresses found).
+    const sources = new Map<string, { pages: Set<string>; how: Set<FoundEmail['source']> }>();
+    for (const entry of kept) {
+      const source = sources.get(entry.address) ?? { pages: new Set<string>(), how: new Set<FoundEmail['source']>() };
+      source.pages.add(entry.page);
+      source.how.add(entry.source);
+      sources.set(entry.address, source);
+    }
     // The site's own domain's addresses are the company's (emails); other domains' are kept apart (other_emails).
-    const { own, other } = splitAddresses(found, bare);
-    const emails = own.sort();
-    const otherEmails = other.sort();
-    const kept = found.filter((email) => own.includes(email.address) || other.includes(email.address));
+    const emails = [...sources.keys()].filter((address) => sameDomain(address, bare)).sort();
+    const otherEmails = [...sources.keys()].filter((address) => !sameDomain(address, bare)).sort();
+    const own = new Set(emails);
     const socialLinks = [...social].sort();
     // A person's address is one the emails list keeps; any other is not the person's published address.
-    const named = mergePeople(people).map((person) => ({ ...person, email: person.email && (emails.includes(person.email) || otherEmails.includes(person.email)) ? person.email : null }));
+    const named = mergePeople(people).map((person) => ({ ...person, email: person.email && sources.has(person.email) ? person.email : null }));
     const pattern = inferEmailPattern(named.filter((person): person is typeof person & { email: string } => person.email !== null), bare);
+    const pageOf = new Map<string, string>();
+    for (const person of named) if (person.email && !pageOf.has(person.email)) pageOf.set(person.email, person.page);
 
     const base = {
       domain: target,
@@ -175,13 +186,8 @@ export async function collectContacts(
       spf,
       dmarc: records(dmarc),
       inferred_email_pattern: pattern?.pattern ?? null,
-      inferred_email_pattern_examples: pattern?.examples.map(({ name, email }) => ({ name, email, found_on: named.find((person) => person.email === email)!.page })) ?? [],
-      email_sources: [...emails, ...otherEmails].map((email) => ({
-        email,
-        same_domain: emails.includes(email),
-        found_on: [...new Set(kept.filter((entry) => entry.address === email).map((entry) => entry.page))],
-        how: [...new Set(kept.filter((entry) => entry.address === email).map((entry) => entry.source))].sort(),
-      })),
+      inferred_email_pattern_examples: pattern?.examples.map(({ name, email }) => ({ name, email, found_on: pageOf.get(email)! })) ?? [],
+      email_sources: [...emails, ...otherEmails].map((email) => ({ email, same_domain: own.has(email), found_on: [...sources.get(email)!.pages], how: [...sources.get(email)!.how].sort() })),
       people: named.map(({ name, role, email, profile, source, page }) => ({ name, role, email, profile_url: profile, source, found_on: page })),
       pages_read: pagesRead,
     };

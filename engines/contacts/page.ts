@@ -25,6 +25,13 @@ export interface PageContacts {
   links: string[];
 }
 
+/**
+ * What one page may contribute at most: distinct addresses (with how each was found), people and
+ * links. A real contact page names a few dozen; a page of thousands is built to cost, and the
+ * first ones are as good as any.
+ */
+export const PAGE_CAPS = { emails: 100, people: 100, links: 300 } as const;
+
 /** Elements whose text is not page text: scripts (structured data is read on its own), styles, templates. */
 const NOT_TEXT = 'script, style, noscript, template, svg, iframe, object';
 
@@ -90,11 +97,24 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
   for (const element of document.querySelectorAll(NOT_TEXT)) element.remove();
   const text = document.body ? visibleText(document.body) : '';
   const { plain, spelledOut } = normaliseObfuscations(text);
+  const spelled = new Set(spelledOut);
   for (const raw of addressesIn(plain)) {
     const address = cleanAddress(raw);
-    if (address) emails.push({ address, source: 'text', spelledOut: spelledOut.includes(address) });
+    if (address) emails.push({ address, source: 'text', spelledOut: spelled.has(address) });
   }
-  return { emails, people, social: [...social], links };
+  return { emails: distinctEmails(emails).slice(0, PAGE_CAPS.emails), people: people.slice(0, PAGE_CAPS.people), social: [...social], links: [...new Set(links)].slice(0, PAGE_CAPS.links) };
+}
+
+/** Each address once per way it was found (a spelled-out find kept only when no plain one exists). */
+function distinctEmails(emails: FoundEmail[]): FoundEmail[] {
+  const kept = new Map<string, FoundEmail>();
+  for (const email of emails) {
+    const key = `${email.address} ${email.source}`;
+    const other = kept.get(key);
+    if (!other) kept.set(key, email);
+    else if (other.spelledOut && !email.spelledOut) kept.set(key, email);
+  }
+  return [...kept.values()];
 }
 
 const BLOCKS = new Set(['P', 'DIV', 'LI', 'UL', 'OL', 'TD', 'TH', 'TR', 'TABLE', 'BR', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'NAV', 'MAIN', 'ASIDE', 'ADDRESS', 'DD', 'DT', 'DL', 'FORM', 'BLOCKQUOTE', 'PRE', 'HR', 'FIGURE', 'FIGCAPTION', 'BUTTON', 'OPTION']);

@@ -70,6 +70,7 @@ export function inferEmailPattern(pairs: NamedAddress[], domain: string, { minEx
   }
   if (!best || bestCount < minExamples) return null;
   const voters = votes.get(best)!;
-  const examples = pairs.filter((pair, index) => voters.has(pair.email) && pairs.findIndex((other) => other.email === pair.email) === index);
+  const shown = new Set<string>();
+  const examples = pairs.filter((pair) => voters.has(pair.email) && !shown.has(pair.email) && !!shown.add(pair.email));
   return { pattern: `${best}@${domain}`, examples };
 }

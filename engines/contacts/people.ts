@@ -411,6 +411,10 @@ export function mergePeople<T extends PagePerson>(people: T[]): T[] {
     }
   }
   // Document order of first appearance, not the priority order.
-  const order = people.map((person) => nameKey(person.name));
-  return [...byName.values()].sort((a, b) => order.indexOf(nameKey(a.name)) - order.indexOf(nameKey(b.name)));
+  const first = new Map<string, number>();
+  people.forEach((person, index) => {
+    const key = nameKey(person.name);
+    if (!first.has(key)) first.set(key, index);
+  });
+  return [...byName.values()].sort((a, b) => first.get(nameKey(a.name))! - first.get(nameKey(b.name))!);
 }

@@ -5,6 +5,7 @@
  */
 import { postingTechnologyFinder, type TechnologyFinder } from '../tech/keywords.ts';
 import type { SafeFetch } from '../net/types.ts';
+import type { Analyze } from '../parse/types.ts';
 import { DEFAULT_JOBS_CONFIG, type JobsConfig } from './config.ts';
 import { isGenericName, nameCandidates, nameLabel, scanSite, type ScanOptions } from './discover.ts';
 import { CLIENTS } from './providers/index.ts';
@@ -21,6 +22,8 @@ export interface JobsCache {
 
 export interface CollectDeps {
   fetch: SafeFetch;
+  /** Reads the company's pages and the boards' answers off the main thread (the parse pool). */
+  analyze: Analyze;
   now: () => Date;
   cache?: JobsCache | null;
   signal?: AbortSignal;
@@ -87,7 +90,7 @@ export async function collectJobs(
   deps: CollectDeps,
   { config = DEFAULT_JOBS_CONFIG, finder, boardTimeoutMs = 8_000, maxBoardBytes = 8_000_000, maxDetailCalls = 25, discoveryTtlMs = 24 * 3_600_000, ...scan }: CollectOptions = {},
 ): Promise<JobsCollection> {
-  const context: BoardContext = { fetch: deps.fetch, config, finder: finder ?? postingTechnologyFinder(), signal: deps.signal, timeoutMs: boardTimeoutMs, maxBodyBytes: maxBoardBytes, maxDetailCalls };
+  const context: BoardContext = { fetch: deps.fetch, analyze: deps.analyze, config, finder: finder ?? postingTechnologyFinder(), signal: deps.signal, timeoutMs: boardTimeoutMs, maxBodyBytes: maxBoardBytes, maxDetailCalls };
   const cache = deps.cache ?? null;
   const label = nameLabel(domain);
 
@@ -109,8 +112,15 @@ export async function collectJobs(
     });
   }
 
+  /** A provider's read of the board, partial when an answer was cut to the bound. */
+  async function readCut(board: BoardRef): Promise<BoardRead | null> {
+    const cut = { value: false };
+    const read = await CLIENTS[board.provider].read(board, { ...context, cut });
+    return read && cut.value ? { ...read, partial: true } : read;
+  }
+
   async function readBoard(board: BoardRef): Promise<{ read: BoardRead; fetchedAt: string; nextPollAfter: string } | null> {
-    const read = await CLIENTS[board.provider].read(board, context);
+    const read = await readCut(board);
     if (!read) return null;
     const at = deps.now().getTime();
     const fetched = { read, fetchedAt: new Date(at).toISOString(), nextPollAfter: new Date(at + config.pollIntervalMs).toISOString() };
@@ -141,9 +151,10 @@ export async function collectJobs(
   }
 
   // 2. Boards the company's own pages link to or embed.
-  const site = await scanSite(domain, deps.fetch, { ...scan, signal: deps.signal });
+  const site = await scanSite(domain, deps, { ...scan, signal: deps.signal });
   const notes: string[] = [];
   if (site.homeFailure) notes.push(`The website could not be read (${site.homeFailure}).`);
+  if (site.unanalysable.length) notes.push(`Some pages could not be analysed within the parse limits: ${site.unanalysable.join(', ')}.`);
   const failures: string[] = [];
   for (const board of site.boards) {
     try {
@@ -163,7 +174,7 @@ export async function collectJobs(
 
   // 3. The domain's first label as a board name on every provider; an empty board proves nothing.
   const candidates = label.length >= 2 ? nameCandidates(label) : [];
-  const reads = await Promise.allSettled(candidates.map((board) => CLIENTS[board.provider].read(board, context)));
+  const reads = await Promise.allSettled(candidates.map((board) => readCut(board)));
   const guessFailures: string[] = [];
   for (let index = 0; index < candidates.length; index++) {
     const outcome = reads[index];

@@ -8,6 +8,7 @@ import { decodeEntities } from './text.ts';
 import { anchors, stripTags } from '../parse/scan.ts';
 import type { BoardRef, Provider } from './types.ts';
 import { isFetchFailure, isUnsafeTarget, type SafeFetch, type SafeFetchResponse } from '../net/types.ts';
+import { isUnanalysable, type Analyze } from '../parse/types.ts';
 
 interface BoardPattern {
   provider: Provider;
@@ -17,22 +18,27 @@ interface BoardPattern {
   eu?: number;
 }
 
-/** Group 1 is the slug unless said otherwise. Slugs keep their case (Lever and SmartRecruiters are case-sensitive). */
+/**
+ * Group 1 is the slug unless said otherwise. Slugs keep their case (Lever and SmartRecruiters are
+ * case-sensitive). Every run a pattern scans past its literal prefix is bounded ({0,N}): an
+ * unbounded run would be rescanned from each repetition of the prefix (a page of the prefix
+ * repeated thousands of times took seconds), a bounded one costs at most N per match attempt.
+ */
 export const BOARD_PATTERNS: readonly BoardPattern[] = [
-  { provider: 'greenhouse', re: /greenhouse\.io\/embed\/job_(?:board|app)(?:\/js)?\?(?:[^"'\s<>]*?&(?:amp;)?)?for=([A-Za-z0-9_-]+)/g },
+  { provider: 'greenhouse', re: /greenhouse\.io\/embed\/job_(?:board|app)(?:\/js)?\?(?:[^"'\s<>]{0,256}?&(?:amp;)?)?for=([A-Za-z0-9_-]+)/g },
   { provider: 'greenhouse', re: /boards-api\.greenhouse\.io\/v1\/boards\/([A-Za-z0-9_-]+)/g },
   { provider: 'greenhouse', re: /(?:boards|job-boards)(?:\.eu)?\.greenhouse\.io\/(?!embed\b)([A-Za-z0-9_-]+)/g },
   { provider: 'lever', re: /jobs(\.eu)?\.lever\.co\/([A-Za-z0-9_.%-]+)/g, eu: 1, slug: 2 },
   { provider: 'lever', re: /api(\.eu)?\.lever\.co\/v0\/postings\/([^/?#"'\s<>]+)/g, eu: 1, slug: 2 },
-  { provider: 'lever', re: /leverJobsOptions\s*=\s*\{[^}]*accountName\s*:\s*['"]([^'"]+)/g },
-  { provider: 'ashby', re: /__ashbyBaseJobBoardUrl\s*=\s*["']https:\/\/jobs\.ashbyhq\.com\/([^"'/?#]+)/g },
+  { provider: 'lever', re: /leverJobsOptions\s{0,64}=\s{0,64}\{[^}]{0,512}?accountName\s{0,64}:\s{0,64}['"]([^'"]{1,200})/g },
+  { provider: 'ashby', re: /__ashbyBaseJobBoardUrl\s{0,64}=\s{0,64}["']https:\/\/jobs\.ashbyhq\.com\/([^"'/?#]+)/g },
   { provider: 'ashby', re: /api\.ashbyhq\.com\/posting-api\/job-board\/([^/?#"'\s<>]+)/g },
   { provider: 'ashby', re: /jobs\.ashbyhq\.com\/([A-Za-z0-9_.%-]+)/g },
   { provider: 'workable', re: /apply\.workable\.com\/(?!api\b|j\/)([A-Za-z0-9_-]+)/g },
-  { provider: 'workable', re: /https?:\/\/(?!www\.|apply\.|jobs\.)([a-z0-9-]+)\.workable\.com/g },
+  { provider: 'workable', re: /https?:\/\/(?!www\.|apply\.|jobs\.)([a-z0-9-]{1,63})\.workable\.com/g },
   { provider: 'smartrecruiters', re: /(?:careers|jobs)\.smartrecruiters\.com\/([A-Za-z0-9_-]+)/g },
-  { provider: 'smartrecruiters', re: /api\.smartrecruiters\.com\/v1\/companies\/([^/"'\s<>]+)\/postings/g },
-  { provider: 'recruitee', re: /https?:\/\/([a-z0-9-]+)\.recruitee\.com/g },
+  { provider: 'smartrecruiters', re: /api\.smartrecruiters\.com\/v1\/companies\/([^/"'\s<>]{1,200})\/postings/g },
+  { provider: 'recruitee', re: /https?:\/\/([a-z0-9-]{1,63})\.recruitee\.com/g },
 ];
 
 /** Path segments and subdomains that are never a board name. */
@@ -84,6 +90,17 @@ export function recruiteeCustomHost(html: string, pageUrl: string, domain: strin
 
 const CAREERS_WORDS = /\b(careers?|jobs?|join (?:us|our team)|we(?:'|’)?re hiring|open (?:positions|roles)|work (?:with|at) us|vacancies)\b/i;
 const CAREERS_PATH = /\/(careers?|jobs|join-us|join|work-with-us|open-positions|vacancies)(?:[/?#]|$)/i;
+
+/** What one company page says about its job board: the boards it names (else a Recruitee page on the company's host), and its careers links when asked. */
+export function readJobsPage(html: string, url: string, domain: string, { careersLinks: withLinks = false }: { careersLinks?: boolean } = {}): { boards: BoardRef[]; careersLinks: string[] } {
+  const named = boardsInHtml(html);
+  const custom = named.length ? null : recruiteeCustomHost(html, url, domain);
+  const boards = custom ? [custom] : named;
+  return { boards, careersLinks: withLinks && !boards.length ? careersLinks(html, url, domain).slice(0, MAX_CAREERS_LINKS) : [] };
+}
+
+/** Careers links a page may propose (only the first few are ever read). */
+const MAX_CAREERS_LINKS = 20;
 
 /** Same-site pages the HTML links to as careers pages (by path or by link text). */
 export function careersLinks(html: string, pageUrl: string, domain: string): string[] {
@@ -150,6 +167,8 @@ export interface SiteScan {
   pagesRead: string[];
   /** Why the home page could not be read, when it could not. */
   homeFailure: string | null;
+  /** Pages that answered but could not be analysed within the parse limits. */
+  unanalysable: string[];
 }
 
 /** The company's home page resolves to an address the service must not reach. */
@@ -168,9 +187,14 @@ export interface ScanOptions {
   signal?: AbortSignal;
 }
 
-/** Reads the home page and up to maxCareersPages careers pages, stopping at the first page that names a board. */
-export async function scanSite(domain: string, fetch: SafeFetch, { pageTimeoutMs = 6_000, maxPageBytes = 2_000_000, maxCareersPages = 4, signal }: ScanOptions = {}): Promise<SiteScan> {
+/**
+ * Reads the home page and up to maxCareersPages careers pages, stopping at the first page that
+ * names a board. Each page is read in the parse pool (analyze); one that cannot be read within the
+ * parse limits names no board.
+ */
+export async function scanSite(domain: string, { fetch, analyze }: { fetch: SafeFetch; analyze: Analyze }, { pageTimeoutMs = 6_000, maxPageBytes = 2_000_000, maxCareersPages = 4, signal }: ScanOptions = {}): Promise<SiteScan> {
   const pagesRead: string[] = [];
+  const unanalysable: string[] = [];
   const request = { timeoutMs: pageTimeoutMs, maxBodyBytes: maxPageBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', signal };
 
   async function read(url: string, home: boolean): Promise<SafeFetchResponse | string> {
@@ -189,11 +213,14 @@ export async function scanSite(domain: string, fetch: SafeFetch, { pageTimeoutMs
     }
   }
 
-  function boardsOn(response: SafeFetchResponse): BoardRef[] {
-    const html = response.text();
-    const boards = boardsInHtml(html);
-    const custom = boards.length ? null : recruiteeCustomHost(html, response.url, domain);
-    return custom ? [custom] : boards;
+  async function readPage(response: SafeFetchResponse, careersLinks: boolean): Promise<{ boards: BoardRef[]; careersLinks: string[] }> {
+    try {
+      return await analyze('jobsPage', { page: response.content, url: response.url, domain, careersLinks }, { signal });
+    } catch (error) {
+      if (!isUnanalysable(error)) throw error;
+      unanalysable.push(response.url);
+      return { boards: [], careersLinks: [] };
+    }
   }
 
   let home = await read(`https://${domain}/`, true);
@@ -204,9 +231,9 @@ export async function scanSite(domain: string, fetch: SafeFetch, { pageTimeoutMs
   const homeFailure = typeof home === 'string' ? home : null;
   let candidates = [`https://${domain}/careers`, `https://${domain}/jobs`, `https://careers.${domain}/`, `https://jobs.${domain}/`];
   if (typeof home !== 'string') {
-    const boards = boardsOn(home);
-    if (boards.length) return { boards, pagesRead, homeFailure };
-    candidates = [...careersLinks(home.text(), home.url, domain), ...candidates];
+    const page = await readPage(home, true);
+    if (page.boards.length) return { boards: page.boards, pagesRead, homeFailure, unanalysable };
+    candidates = [...page.careersLinks, ...candidates];
   }
   const tried = new Set<string>();
   for (const url of candidates) {
@@ -216,8 +243,8 @@ export async function scanSite(domain: string, fetch: SafeFetch, { pageTimeoutMs
     tried.add(key);
     const page = await read(url, false);
     if (typeof page === 'string') continue;
-    const boards = boardsOn(page);
-    if (boards.length) return { boards, pagesRead, homeFailure };
+    const { boards } = await readPage(page, false);
+    if (boards.length) return { boards, pagesRead, homeFailure, unanalysable };
   }
-  return { boards: [], pagesRead, homeFailure };
+  return { boards: [], pagesRead, homeFailure, unanalysable };
 }

@@ -1,5 +1,6 @@
 import type { components } from '../../generated/types.ts';
 import type { SafeFetch } from '../net/types.ts';
+import type { Analyze } from '../parse/types.ts';
 import type { TechnologyFinder } from '../tech/keywords.ts';
 import type { JobsConfig } from './config.ts';
 
@@ -32,6 +33,8 @@ export interface BoardRead {
 
 export interface BoardContext {
   fetch: SafeFetch;
+  /** Parses the boards' answers off the main thread (the parse pool's json task). */
+  analyze: Analyze;
   config: JobsConfig;
   finder: TechnologyFinder;
   signal?: AbortSignal;
@@ -39,6 +42,8 @@ export interface BoardContext {
   maxBodyBytes?: number;
   /** SmartRecruiters: at most this many detail calls (descriptions) per board read. */
   maxDetailCalls?: number;
+  /** Set when an answer of this read was cut to the bound (engines/jobs/http.ts): the read is partial. */
+  cut?: { value: boolean };
 }
 
 /** One provider's public board API: null when the board does not exist. */

@@ -10,12 +10,10 @@
  */
 import type { components } from '../../generated/types.ts';
 import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
-import { isFetchFailure } from '../net/types.ts';
-import { isBlocked } from '../tech-stack/collect.ts';
-import type { PageMarkdown } from './convert.ts';
+import { isFetchFailure, peekFetched } from '../net/types.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { SelectOptions } from './main-content.ts';
-import { estimateTokens, truncateAtBlock } from './truncate.ts';
+import { estimateTokens } from './truncate.ts';
 
 export type CleanMarkdownResult = components['schemas']['CleanMarkdownResult'];
 type Status = CleanMarkdownResult['status'];
@@ -51,7 +49,8 @@ function answer(url: string, status: Status, note: string, finalUrl: string | nu
 function isHtml(response: SafeFetchResponse): boolean {
   const type = response.headers['content-type'];
   if (type) return HTML_TYPES.test(type.trim());
-  return /^\s*(<!doctype html|<html|<head|<body|<!--|<meta|<title|<div|<p\b)/i.test(response.body.subarray(0, 512).toString('latin1'));
+  // A sniff of the first 512 bytes (peekFetched, the small-by-construction escape hatch).
+  return /^\s*(<!doctype html|<html|<head|<body|<!--|<meta|<title|<div|<p\b)/i.test(peekFetched(response.content, 512));
 }
 
 export async function collectCleanMarkdown(
@@ -74,20 +73,22 @@ export async function collectCleanMarkdown(
     const type = response.headers['content-type']?.split(';')[0].trim() || 'unknown';
     return answer(url, 'unsupported_content', `The page is ${type}, not HTML; nothing was converted.`, finalUrl);
   }
-  const html = response.text();
-  if (isBlocked(response, html)) return answer(url, 'blocked', `The site answered ${response.status} with a bot wall or challenge page; nothing was read.`, finalUrl);
-  if (response.status >= 400) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
+  const blocked = () => answer(url, 'blocked', `The site answered ${response.status} with a bot wall or challenge page; nothing was read.`, finalUrl);
+  if ([401, 403, 407, 429].includes(response.status)) return blocked();
 
-  let page: PageMarkdown;
+  let read;
   try {
-    page = await deps.analyze('markdown', { html, url: finalUrl, select }, { signal: deps.signal });
+    read = await deps.analyze('markdown', { page: response.content, url: finalUrl, status: response.status, headers: response.headers, select, maxChars }, { signal: deps.signal });
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
     return answer(url, 'unsupported_content', `The page is HTML that cannot be converted within the parse limits (${error.message}); nothing was converted.`, finalUrl);
   }
+  if (read.blocked) return blocked();
+  if (response.status >= 400) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
+  const page = read;
   if (!page.hasContent) return { ...answer(url, 'empty', ['The page has no extractable text content (it may be rendered by JavaScript).', ...page.limitNotes].join(' '), finalUrl), title: page.title, meta_description: page.metaDescription };
-  const { markdown, truncated } = truncateAtBlock(page.markdown, maxChars);
-  const notes = [response.truncated ? `The page was larger than ${maxBodyBytes} bytes; only the first part was read.` : '', ...page.limitNotes, truncated ? `Cut at a block boundary to ${maxChars} characters (${page.markdown.length} in full).` : ''].filter(Boolean);
+  const { markdown, truncated } = page;
+  const notes = [response.truncated ? `The page was larger than ${maxBodyBytes} bytes; only the first part was read.` : '', ...page.limitNotes, truncated ? `Cut at a block boundary to ${maxChars} characters (${page.fullLength} in full).` : ''].filter(Boolean);
   return {
     domain: hostOf(finalUrl),
     status: 'ok',

@@ -12,9 +12,12 @@ import type { components } from '../../generated/types.ts';
 import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
-import type { Risk, ScanInput, ScanResult } from './injection.ts';
+import type { TaskInput } from '../../server/parse-pool/tasks.ts';
+import type { Risk, ScanResult } from './injection.ts';
 import { checkPrice, USDC_BY_NETWORK } from './price.ts';
-import { readDiscovery, readPaymentRequired, type Discovery, type LiveTerms } from './terms.ts';
+import { readPaymentRequired, type Discovery, type LiveTerms } from './terms.ts';
+
+type ScanInput = TaskInput<'injection'>;
 
 export type MerchantScanResult = components['schemas']['MerchantScanResult'];
 
@@ -125,9 +128,15 @@ export async function scanMerchant(
     const response = probe.response;
     if (response.truncated) flags.push('probe_body_truncated');
     let live: LiveTerms | null = null;
+    const header = response.status === 402 ? response.headers['payment-required'] : undefined;
+    const discoveryServed = discovery.response?.status === 200 && !discovery.response.truncated;
+    // The discovery document, and a 402 body without a header (x402 v1 terms?), read in the parse pool.
+    const documents = await readDocuments(analyze, {
+      discovery: discoveryServed ? discovery.response!.content : null,
+      probe: response.status === 402 && !header ? response.content : null,
+    }, signal);
     if (response.status === 402) {
-      const header = response.headers['payment-required'];
-      if (!header) flags.push(looksLikeV1(response) ? 'x402_v1_terms' : 'payment_required_header_missing');
+      if (!header) flags.push(documents.v1 ? 'x402_v1_terms' : 'payment_required_header_missing');
       else {
         const reading = readPaymentRequired(header);
         if (reading.ok) live = reading.terms;
@@ -138,12 +147,9 @@ export async function scanMerchant(
     }
 
     let document: Discovery | null = null;
-    if (discovery.response?.status === 200 && !discovery.response.truncated) {
-      try {
-        document = readDiscovery(JSON.parse(discovery.response.text()));
-      } catch {
-        flags.push('discovery_invalid_json');
-      }
+    if (discoveryServed) {
+      document = documents.discovery;
+      if (!document) flags.push('discovery_invalid_json');
     } else if (discovery.response?.truncated) flags.push('discovery_too_large');
     else flags.push(discovery.error ? `discovery_${isFetchFailure(discovery.error) ? discovery.error.kind : 'unsafe_redirect'}` : 'no_discovery_document');
     if (document) flags.push('discovery_found');
@@ -161,12 +167,13 @@ export async function scanMerchant(
     const termsTexts = [
       ...(live ? [live.resource?.description, live.error, ...live.accepts.flatMap((accept) => Object.values(accept.extra ?? {}).filter((value): value is string => typeof value === 'string'))] : []),
       ...(document?.texts ?? []),
-      ...(response.status === 402 && !/html/i.test(response.headers['content-type'] ?? '') ? [response.text()] : []),
     ].filter((text): text is string => typeof text === 'string' && text.length > 0);
     const scanChars = answerWithinMs - (clock() - started) < 1_000 ? Math.floor(maxScanChars / 4) : maxScanChars;
     const scan: ScanInput = {
-      pages: pages.map((page) => page.text().slice(0, scanChars)),
+      pages: pages.map((page) => page.content),
+      maxPageChars: scanChars,
       termsTexts,
+      termsContents: response.status === 402 && !/html/i.test(response.headers['content-type'] ?? '') ? [response.content] : [],
       livePayTos,
       assets: [...Object.values(USDC_BY_NETWORK), ...(live?.accepts.map((accept) => accept.asset) ?? [])],
     };
@@ -218,12 +225,15 @@ async function scanWithin(analyze: Analyze, scan: ScanInput, { signal, left }: {
   }
 }
 
-function looksLikeV1(response: SafeFetchResponse): boolean {
+/** The discovery document and whether a 402 body is x402 v1 terms; documents that cannot be read within the parse limits say nothing. */
+async function readDocuments(analyze: Analyze, input: TaskInput<'merchantDocuments'>, signal: AbortSignal | undefined) {
+  if (!input.discovery && !input.probe) return { discovery: null, discoveryInvalid: false, v1: false };
   try {
-    const body = JSON.parse(response.text());
-    return body?.x402Version === 1 && Array.isArray(body.accepts);
-  } catch {
-    return false;
+    // At most 576 KiB of JSON: well within TERMS_SCAN_MS on any machine, and the answer's budget is small.
+    return await analyze('merchantDocuments', input, { signal, deadlineMs: TERMS_SCAN_MS });
+  } catch (error) {
+    if (!isUnanalysable(error)) throw error;
+    return { discovery: null, discoveryInvalid: !!input.discovery, v1: false };
   }
 }
 

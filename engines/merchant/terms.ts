@@ -31,7 +31,10 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-/** Decodes and checks a PAYMENT-REQUIRED header value. */
+/**
+ * Decodes and checks a PAYMENT-REQUIRED header value. It runs on the main thread: a header, not
+ * fetched content, and small by construction (the HTTP client refuses header blocks over 16 KiB).
+ */
 export function readPaymentRequired(header: string): TermsReading {
   const value = header.trim();
   if (!value || !BASE64.test(value)) return { ok: false, terms: null, problems: ['terms_not_base64'] };

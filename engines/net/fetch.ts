@@ -4,7 +4,7 @@ import { buildConnector, Client } from 'undici';
 import { isPublicAddress } from './address.ts';
 import { readBody, TooManyCodings } from './body.ts';
 import { defaultUserAgent } from './config.ts';
-import { decodeBody } from './charset.ts';
+import { Fetched } from './fetched.ts';
 import type { Dns, DnsAnswer } from './dns.ts';
 import { FetchFailure, failureKind, UnsafeTargetError, type FetchFailureKind } from './errors.ts';
 import { createHostLimits, RateLimited, type HostLimits } from './host-limits.ts';
@@ -78,9 +78,11 @@ export interface FetchResponse {
   headers: Record<string, string>;
   /** Set-Cookie values of every hop, in order. */
   setCookies: string[];
-  /** Decoded (decompressed) bytes, at most maxBodyBytes. */
-  body: Buffer;
-  text(): string;
+  /**
+   * The decoded (decompressed) body, at most maxBodyBytes, sealed: its size and type are
+   * readable, its bytes only by a parse-pool task (engines/net/fetched.ts).
+   */
+  content: Fetched;
   truncated: boolean;
   /** The URLs that answered with a redirect, in order (`url` is where they led). */
   redirects: string[];
@@ -236,14 +238,12 @@ export function createSafeFetch({
           }
           const { body, truncated } = await readBody(response.body, { contentEncoding: responseHeaders['content-encoding'], maxBytes: maxBodyBytes, signal: aborted });
           report(null);
-          let text: string | undefined;
           return {
             url: current.href,
             status: response.statusCode,
             headers: responseHeaders,
             setCookies,
-            body,
-            text: () => (text ??= decodeBody(body, responseHeaders['content-type'])),
+            content: new Fetched(body, { contentType: responseHeaders['content-type'] ?? '', truncated }),
             truncated,
             redirects,
             address,

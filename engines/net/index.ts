@@ -10,6 +10,7 @@ export { loadNetConfig } from './config.ts';
 export type { Dns, DnsAnswer, DnsFailure, MxRecord } from './dns.ts';
 export type { FetchRequest, FetchResponse, SafeFetch, UpstreamEvent } from './fetch.ts';
 export type { TextCache } from './text-cache.ts';
+export { Fetched } from './fetched.ts';
 export { FetchFailure, UnsafeTargetError, type FetchFailureKind, type UnsafeReason } from './errors.ts';
 
 /**

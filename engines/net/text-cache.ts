@@ -1,9 +1,11 @@
+import type { Fetched } from './fetched.ts';
+
 /**
- * A small in-memory cache of fetched texts by key (the tag-manager containers the tech-stack
- * engine reads: the same public gtm.js is asked for by every site that embeds it). A text is
- * kept for `ttlMs`; what `load` gives as null (a 404, a failed status) or a failure is not
- * kept. Identical loads in flight share one fetch (and its outcome). The texts kept total at
- * most `maxBytes` (counted as UTF-16, their size in memory); the least recently used go first.
+ * A small in-memory cache of fetched content by key (the tag-manager containers the tech-stack
+ * engine reads: the same public gtm.js is asked for by every site that embeds it), kept sealed
+ * (engines/net/fetched.ts). An entry is kept for `ttlMs`; what `load` gives as null (a 404, a
+ * failed status) or a failure is not kept. Identical loads in flight share one fetch (and its
+ * outcome). The entries kept total at most `maxBytes`; the least recently used go first.
  */
 
 export interface TextCacheOptions {
@@ -14,15 +16,15 @@ export interface TextCacheOptions {
 }
 
 export interface TextCache {
-  /** The kept text for `key`, else `load`'s (kept unless null). */
-  get(key: string, load: () => Promise<string | null>): Promise<string | null>;
+  /** The kept content for `key`, else `load`'s (kept unless null). */
+  get(key: string, load: () => Promise<Fetched | null>): Promise<Fetched | null>;
   /** Texts kept and their total size. */
   readonly size: number;
   readonly bytes: number;
 }
 
 interface Entry {
-  text: string;
+  text: Fetched;
   bytes: number;
   expires: number;
 }
@@ -30,7 +32,7 @@ interface Entry {
 export function createTextCache({ ttlMs = 3_600_000, maxBytes = 8 * 1024 * 1024, now = Date.now }: TextCacheOptions = {}): TextCache {
   // Map order is recency order: a hit moves its entry to the end.
   const entries = new Map<string, Entry>();
-  const pending = new Map<string, Promise<string | null>>();
+  const pending = new Map<string, Promise<Fetched | null>>();
   let total = 0;
 
   function drop(key: string) {
@@ -40,8 +42,8 @@ export function createTextCache({ ttlMs = 3_600_000, maxBytes = 8 * 1024 * 1024,
     total -= entry.bytes;
   }
 
-  function keep(key: string, text: string) {
-    const bytes = text.length * 2;
+  function keep(key: string, text: Fetched) {
+    const bytes = text.size;
     if (ttlMs <= 0 || bytes > maxBytes) return;
     drop(key);
     for (const oldest of entries.keys()) {
@@ -52,7 +54,7 @@ export function createTextCache({ ttlMs = 3_600_000, maxBytes = 8 * 1024 * 1024,
     total += bytes;
   }
 
-  function get(key: string, load: () => Promise<string | null>): Promise<string | null> {
+  function get(key: string, load: () => Promise<Fetched | null>): Promise<Fetched | null> {
     const entry = entries.get(key);
     if (entry) {
       drop(key);

@@ -9,6 +9,7 @@ export type { Dns, DnsAnswer, DnsFailure, MxRecord } from './dns.ts';
 export type { FetchRequest, FetchResponse, FetchResponse as SafeFetchResponse, SafeFetch } from './fetch.ts';
 export type { FetchFailureKind, UnsafeReason } from './errors.ts';
 export type { TextCache } from './text-cache.ts';
+export { Fetched, EMPTY_FETCHED, isFetched, peekFetched, PEEK_MAX_BYTES } from './fetched.ts';
 export { FetchFailure, UnsafeTargetError } from './errors.ts';
 
 export function isFetchFailure(error: unknown): error is FetchFailure {

@@ -1,8 +1,10 @@
 /**
- * How engines hand CPU-heavy work on fetched content to the parse pool (server/parse-pool): an
- * Analyze function they are given, as they are given fetch and DNS. Engines never start threads.
+ * How engines get from fetched content to facts: an Analyze function they are given, as they are
+ * given fetch and DNS, that runs a named task of the parse pool (server/parse-pool/tasks.ts, whose
+ * types alone are imported here). Fetched content is sealed (engines/net/fetched.ts): a task is
+ * the only reader. Engines never start threads.
  */
-import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
+import type { TaskInput, TaskName, TaskOutput } from '../../server/parse-pool/tasks.ts';
 
 export interface AnalyzeOptions {
   /** Ends the wait (and the work) when the caller no longer needs the answer. */
@@ -38,3 +40,19 @@ export class ParsePoolBusy extends Error {
 
 export const isUnanalysable = (error: unknown): error is UnanalysableContent => error instanceof UnanalysableContent;
 export const isParsePoolBusy = (error: unknown): error is ParsePoolBusy => error instanceof ParsePoolBusy;
+
+/**
+ * The engine's analyze, where an analysis ended by the engine's own deadline (the operation's time
+ * ran out while the page was being read) is UnanalysableContent: the same page fails the same way
+ * again, so it is a dropped page or a non-ok answer, never a retryable error.
+ */
+export function withinDeadline(analyze: Analyze, deadline: AbortSignal): Analyze {
+  return (async (task, input, options) => {
+    try {
+      return await analyze(task, input, options);
+    } catch (error) {
+      if (deadline.aborted && !isUnanalysable(error) && !isParsePoolBusy(error)) throw new UnanalysableContent('deadline', `the ${task} analysis did not end within the operation's deadline`);
+      throw error;
+    }
+  }) as Analyze;
+}

@@ -50,7 +50,7 @@ export async function collectProduct(productUrl: string, { fetch, analyze, signa
   const html = contentType === '' || /html|xml/i.test(contentType);
   let evidence: ProductEvidence;
   try {
-    evidence = await analyze('product', { html: html ? response.text() : '', url: response.url }, { signal });
+    evidence = await analyze('product', { page: html ? response.content : null, url: response.url }, { signal });
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
     return { domain, status: 'no_data', error_reason: `${response.url} cannot be read within the parse limits (${error.message})`, url: response.url, limitations: ['The page could not be analysed within the parse limits (elements, nesting, time), so no product fact is known. Nothing was charged.'] };

@@ -52,20 +52,30 @@ function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
-export function findCodes(text: string, { now }: { now: Date }): FoundCode[] {
+/** At most this many codes are read from one text: a real page names a handful. */
+export const MAX_CODES_PER_TEXT = 50;
+
+/**
+ * The codes of a text. Linear in the text: what a sentence says about discounts is read once per
+ * sentence (not once per code in it), and a text yields at most MAX_CODES_PER_TEXT codes.
+ */
+export function findCodes(text: string, { now, max = MAX_CODES_PER_TEXT }: { now: Date; max?: number }): FoundCode[] {
   const found: FoundCode[] = [];
+  const seen = new Set<string>();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   for (const sentence of sentences(text)) {
+    if (found.length >= max) break;
     if (EXPIRED.test(sentence)) continue;
     const end = endDate(sentence, now);
     if (end !== null && end < today) continue;
+    const shouting = !/[a-z]/.test(sentence);
+    let discount: { statesDiscount: boolean; percentOff: number | null } | null = null;
     CUE.lastIndex = 0;
     let match: RegExpExecArray | null;
-    while ((match = CUE.exec(sentence))) {
+    while ((match = CUE.exec(sentence)) && found.length < max) {
       const [, cue, open, token, close] = match;
       const quoted = open !== '' && close !== '';
       const digits = /\d/.test(token);
-      const shouting = !/[a-z]/.test(sentence);
       const accepted =
         (quoted || token === token.toUpperCase()) &&
         /[A-Za-z]/.test(token) &&
@@ -79,16 +89,22 @@ export function findCodes(text: string, { now }: { now: Date }): FoundCode[] {
         CUE.lastIndex = match.index + 1;
         continue;
       }
-      const percents = [...sentence.matchAll(DISCOUNT)].map((discount) => (discount[1] ? Number(discount[1].replace(',', '.')) : null)).filter((value): value is number => value !== null);
-      DISCOUNT.lastIndex = 0;
-      found.push({
-        code: token,
-        sentence: sentence.length > 200 ? `${sentence.slice(0, 199)}…` : sentence,
-        statesDiscount: new RegExp(DISCOUNT.source, 'i').test(sentence),
-        percentOff: percents.length ? Math.max(...percents) : null,
-      });
+      if (seen.has(token.toUpperCase())) continue;
+      seen.add(token.toUpperCase());
+      discount ??= discountOf(sentence);
+      found.push({ code: token, sentence: sentence.length > 200 ? `${sentence.slice(0, 199)}…` : sentence, ...discount });
     }
   }
-  const seen = new Set<string>();
-  return found.filter((entry) => !seen.has(entry.code.toUpperCase()) && seen.add(entry.code.toUpperCase()));
+  return found;
+}
+
+/** Whether a sentence states a discount, and the largest percentage off it names. */
+function discountOf(sentence: string): { statesDiscount: boolean; percentOff: number | null } {
+  let statesDiscount = false;
+  let percentOff: number | null = null;
+  for (const discount of sentence.matchAll(DISCOUNT)) {
+    statesDiscount = true;
+    if (discount[1]) percentOff = Math.max(percentOff ?? -Infinity, Number(discount[1].replace(',', '.')));
+  }
+  return { statesDiscount, percentOff };
 }

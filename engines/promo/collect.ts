@@ -8,11 +8,11 @@
  * says so (without a readable home page: no_data). Pure over the injected fetch and analyze.
  */
 import type { components } from '../../generated/types.ts';
-import type { SafeFetch } from '../net/types.ts';
-import { isUnanalysable, type Analyze } from '../parse/types.ts';
+import type { Fetched, SafeFetch } from '../net/types.ts';
+import { isUnanalysable, withinDeadline, type Analyze } from '../parse/types.ts';
 import type { PromoPage } from './page.ts';
 import { createReach, fetchHome } from '../store-readiness/home.ts';
-import { findCodes } from './codes.ts';
+import type { FoundCode } from './codes.ts';
 
 export type PromoFinderResult = components['schemas']['PromoFinderResult'];
 type PromoCode = components['schemas']['PromoCode'];
@@ -62,6 +62,7 @@ export async function findPromos(
 ): Promise<PromoFinderResult> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException('promo deadline', 'TimeoutError')), deadlineMs);
+  analyze = withinDeadline(analyze, deadline.signal);
   const scope = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   const limitations = [
     'checkout_verified is always false: this service never adds to a cart or checks out, so no code was tried.',
@@ -75,16 +76,17 @@ export async function findPromos(
       return { domain, status: 'unreachable', error_reason: home.reason, promos_found: false, active_codes: [], best_offer_summary: `No promo code could be looked for: ${home.reason}.`, sources_checked: [], limitations };
     }
     /** The page read in the parse pool, or null (and a limitation) when it cannot be within the parse limits. */
-    async function readPage(html: string, url: string, options: { maxLinks?: number; withText?: boolean }): Promise<PromoPage | null> {
+    const today = now();
+    async function readPage(page: Fetched, url: string, options: { maxLinks?: number; withText?: boolean }): Promise<PromoPage | null> {
       try {
-        return await analyze('promoPage', { html, url, ...options }, { signal: scope });
+        return await analyze('promoPage', { page, url, now: today.toISOString(), ...options }, { signal: scope });
       } catch (error) {
         if (!isUnanalysable(error)) throw error;
         limitations.push(`The page ${url} could not be analysed within the parse limits (elements, nesting, time): nothing was read from it.`);
         return null;
       }
     }
-    const homePage = await readPage(home.response.text(), home.response.url, { maxLinks: maxLandingPages });
+    const homePage = await readPage(home.response.content, home.response.url, { maxLinks: maxLandingPages });
     if (!homePage) {
       return { domain, status: 'no_data', promos_found: false, active_codes: [], best_offer_summary: `No promo code could be read: the home page ${home.response.url} cannot be analysed within the parse limits.`, sources_checked: [home.response.url], limitations };
     }
@@ -95,33 +97,30 @@ export async function findPromos(
         limitations.push(`The promo page ${url} could not be read (${file.failure ?? `HTTP ${file.status}`}).`);
         return null;
       }
-      return readPage(file.body.toString('utf8'), file.url, { withText: true });
+      return readPage(file.content, file.url, { withText: true });
     }));
 
     const words = categoryWords(productCategory);
     const candidates: Candidate[] = [];
-    const today = now();
-    function collect(texts: string[], page: PromoPage, base: number, context: string) {
-      for (const text of texts) {
-        for (const found of findCodes(text, { now: today })) {
-          const haystack = `${found.sentence} ${context}`.toLowerCase();
-          candidates.push({
-            code: found.code,
-            description: found.sentence,
-            url: page.url,
-            confidence: Math.min(0.95, base + (found.statesDiscount ? DISCOUNT_BONUS : 0)),
-            percentOff: found.percentOff,
-            categoryMatch: words.length > 0 && words.some((word) => haystack.includes(word)),
-          });
-        }
+    function collect(codes: FoundCode[], page: PromoPage, base: number, context: string) {
+      for (const found of codes) {
+        const haystack = `${found.sentence} ${context}`.toLowerCase();
+        candidates.push({
+          code: found.code,
+          description: found.sentence,
+          url: page.url,
+          confidence: Math.min(0.95, base + (found.statesDiscount ? DISCOUNT_BONUS : 0)),
+          percentOff: found.percentOff,
+          categoryMatch: words.length > 0 && words.some((word) => haystack.includes(word)),
+        });
       }
     }
-    collect(homePage.seo, homePage, CONFIDENCE.home_meta, '');
+    collect(homePage.seoCodes, homePage, CONFIDENCE.home_meta, '');
     for (const page of landing) {
       if (!page) continue;
       const context = `${page.url} ${page.seo.join(' ')}`;
-      collect(page.seo, page, CONFIDENCE.landing_meta, context);
-      collect([page.text], page, CONFIDENCE.landing_text, context);
+      collect(page.seoCodes, page, CONFIDENCE.landing_meta, context);
+      collect(page.textCodes, page, CONFIDENCE.landing_text, context);
     }
 
     // One entry per code (case-insensitive): the most confident place it was found.

@@ -5,13 +5,16 @@
  */
 import { parsePage, type ParsedPage } from '../product/extract.ts';
 import { cleanText } from '../product/jsonld.ts';
+import { findCodes, type FoundCode } from './codes.ts';
 
 export interface PromoPage {
   url: string;
-  /** Title, meta description, Open Graph and Twitter card title and description. */
+  /** Title, meta description, Open Graph and Twitter card title and description (each at most 1,000 characters). */
   seo: string[];
-  /** The visible text, block by block ('' unless asked for). */
-  text: string;
+  /** The codes the SEO texts carry, in their order. */
+  seoCodes: FoundCode[];
+  /** The codes the visible text carries (none unless asked for). */
+  textCodes: FoundCode[];
   /** Same-site promo landing pages it links to (none unless asked for). */
   promoLinks: string[];
 }
@@ -56,7 +59,15 @@ function promoLinks(page: ParsedPage, max: number): string[] {
   return out;
 }
 
-export function readPromoPage(html: string, url: string, { maxLinks = 0, withText = false }: { maxLinks?: number; withText?: boolean } = {}): PromoPage {
+/** The page's SEO texts and promo links, and the codes its SEO texts and (withText) its visible text carry, as of `now`. */
+export function readPromoPage(html: string, url: string, { maxLinks = 0, withText = false, now }: { maxLinks?: number; withText?: boolean; now: Date }): PromoPage {
   const page = parsePage(html, url);
-  return { url: page.url, seo: seoTexts(page), text: withText ? bodyText(page) : '', promoLinks: maxLinks > 0 ? promoLinks(page, maxLinks) : [] };
+  const seo = seoTexts(page);
+  return {
+    url: page.url,
+    seo,
+    seoCodes: seo.flatMap((text) => findCodes(text, { now })),
+    textCodes: withText ? findCodes(bodyText(page), { now }) : [],
+    promoLinks: maxLinks > 0 ? promoLinks(page, maxLinks) : [],
+  };
 }

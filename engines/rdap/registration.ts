@@ -10,6 +10,7 @@
  */
 import { parse as parseDomain } from 'tldts';
 import type { SafeFetch } from '../net/types.ts';
+import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import { DEFAULT_RDAP_CONFIG, type RdapConfig } from './config.ts';
 
@@ -51,6 +52,8 @@ export interface RdapCache {
 
 export interface RdapDeps {
   fetch: SafeFetch;
+  /** Reads the registry's answer off the main thread (the parse pool's rdapDomain task). */
+  analyze: Analyze;
   now: () => Date;
   signal?: AbortSignal;
   cache?: RdapCache | null;
@@ -116,7 +119,7 @@ type Cached = Omit<DomainRegistration, 'ageDays'>;
 
 export async function lookupRegistration(
   domain: string,
-  { fetch, now, signal, cache = null }: RdapDeps,
+  { fetch, analyze, now, signal, cache = null }: RdapDeps,
   { config = DEFAULT_RDAP_CONFIG, maxBodyBytes = 256 * 1024, knownTtlMs = 7 * DAY, unknownTtlMs = DAY }: RdapOptions = {},
 ): Promise<DomainRegistration> {
   const target = registrableName(domain);
@@ -152,13 +155,13 @@ export async function lookupRegistration(
   if (response.status === 404) return remember({ status: 'not_found', domain: name, registeredAt: null, expiresAt: null, source, reason: `RDAP does not know ${name} (HTTP 404)` });
   if (response.status !== 200) return answer({ status: 'unreachable', domain: name, registeredAt: null, expiresAt: null, source, reason: `RDAP answered HTTP ${response.status}` });
   if (response.truncated) return answer({ status: 'malformed', domain: name, registeredAt: null, expiresAt: null, source, reason: `the RDAP answer is larger than ${maxBodyBytes} bytes` });
-  let json: unknown;
+  let parsed: Parsed;
   try {
-    json = JSON.parse(response.text());
-  } catch {
-    return answer({ status: 'malformed', domain: name, registeredAt: null, expiresAt: null, source, reason: 'the RDAP answer is not JSON' });
+    parsed = await analyze('rdapDomain', { content: response.content, name, now: now().toISOString() }, { signal });
+  } catch (error) {
+    if (!isUnanalysable(error)) throw error;
+    return answer({ status: 'malformed', domain: name, registeredAt: null, expiresAt: null, source, reason: `the RDAP answer cannot be read within the parse limits (${error.message})` });
   }
-  const parsed = readDomainObject(json, name, now());
   if (parsed.status === 'malformed') return answer({ ...parsed, domain: name, source });
   return remember({ ...parsed, domain: name, source });
 }

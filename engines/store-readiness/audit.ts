@@ -10,20 +10,18 @@
  * injected fetch and analyze.
  */
 import type { components } from '../../generated/types.ts';
-import type { SafeFetch } from '../net/types.ts';
+import { peekFetched, type Fetched, type SafeFetch } from '../net/types.ts';
 import { WALLET_KEYS } from '../product/checkout.ts';
 import { hasProductData, type ProductEvidence } from '../product/extract.ts';
-import { isUnanalysable, type Analyze } from '../parse/types.ts';
+import { isUnanalysable, withinDeadline, type Analyze } from '../parse/types.ts';
 import type { StoreHomePage } from './home-page.ts';
-import { AGENT_BOTS } from './bots.ts';
-import { checkAgentCard, checkLlmsTxt, checkProductFeed, checkRobots, checkX402, inflated, readSitemap, type DiscoveryCheck, type Fetched, type SitemapReading } from './discovery.ts';
+import { botAccessOf } from './access.ts';
+import type { DiscoveryCheck, SitemapReading, StoreFile } from './discovery.ts';
 import { createReach, fetchHome, type Reach } from './home.ts';
-import { allowedWithout, isAllowed, type Robots } from './robots.ts';
 import { productCandidates, productSitemaps } from './sample.ts';
 import { scoreReadiness, type DiscoveryName } from './score.ts';
 
 export type StoreReadinessResult = components['schemas']['StoreReadinessResult'];
-type BotAccess = components['schemas']['BotAccess'];
 
 export interface AuditDeps {
   fetch: SafeFetch;
@@ -47,12 +45,24 @@ const TEXT_ACCEPT = 'text/plain,text/markdown;q=0.9,*/*;q=0.5';
 const JSON_ACCEPT = 'application/json,*/*;q=0.5';
 const XML_ACCEPT = 'application/xml,text/xml;q=0.9,*/*;q=0.5';
 
-const isHtml = (contentType: string, body: Buffer) => /html/i.test(contentType) || (!contentType && /<html[\s>]/i.test(body.subarray(0, 2000).toString('latin1')));
+// A sniff of the first 2,000 bytes at most (peekFetched, the small-by-construction escape hatch).
+const isHtml = (contentType: string, content: Fetched) => /html/i.test(contentType) || (!contentType && /<html[\s>]/i.test(peekFetched(content, 2000)));
+
+/** A file's check read in the parse pool; one that cannot be read within the parse limits is not valid. */
+async function checked<T>(read: () => Promise<T>, file: StoreFile, unreadable: (check: DiscoveryCheck) => T): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!isUnanalysable(error)) throw error;
+    return unreadable({ http_status: file.status, valid: false, validation: `${file.url} could not be analysed within the parse limits (${error.message})` });
+  }
+}
 
 export async function auditStore(domain: string, { fetch, analyze, signal }: AuditDeps, { deadlineMs = 12_000, fileTimeoutMs = 5_000, maxPageBytes = 2_000_000, maxFileBytes = 1_000_000, maxProductTries = 3 }: AuditOptions = {}): Promise<StoreReadinessResult> {
   // A referenced timer, unlike AbortSignal.timeout's: the deadline fires even when nothing else keeps the process busy.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException('audit deadline', 'TimeoutError')), deadlineMs);
+  analyze = withinDeadline(analyze, deadline.signal);
   const scope = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   try {
     const reach = createReach(fetch, { signal: scope, deadlineMs, timeoutMs: fileTimeoutMs });
@@ -71,12 +81,12 @@ export async function auditStore(domain: string, { fetch, analyze, signal }: Aud
       };
     }
     const origin = new URL(home.response.url).origin;
-    const homeIsHtml = isHtml(home.response.headers['content-type'] ?? '', home.response.body);
+    const homeIsHtml = isHtml(home.response.headers['content-type'] ?? '', home.response.content);
     let homePage: StoreHomePage | null = null;
     let homeUnanalysable = false;
     if (homeIsHtml) {
       try {
-        homePage = await analyze('storeHome', { html: home.response.text(), url: home.response.url }, { signal: scope });
+        homePage = await analyze('storeHome', { page: home.response.content, url: home.response.url }, { signal: scope });
       } catch (error) {
         if (!isUnanalysable(error)) throw error;
         homeUnanalysable = true;
@@ -84,20 +94,21 @@ export async function auditStore(domain: string, { fetch, analyze, signal }: Aud
     }
     const homeEvidence = homePage?.evidence ?? null;
 
+    const fileCheck = (kind: 'llms' | 'agentCard' | 'x402' | 'feed') => async (file: StoreFile) => checked(() => analyze('storeFile', { file, kind }, { signal: scope }), file, (check) => check);
     const [robotsAndSitemap, llms, agentCard, x402, feed] = await Promise.all([
-      readRobotsAndSitemap(reach, origin, maxFileBytes),
-      reach.file(`${origin}/llms.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes }),
-      readAgentCard(reach, origin, maxFileBytes),
-      reach.file(`${origin}/.well-known/x402.json`, { accept: JSON_ACCEPT, maxBytes: maxFileBytes }),
-      readProductFeed(reach, origin, homePage, maxFileBytes),
+      readRobotsAndSitemap(reach, analyze, origin, maxFileBytes),
+      reach.file(`${origin}/llms.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes }).then(fileCheck('llms')),
+      readAgentCard(reach, origin, maxFileBytes).then(fileCheck('agentCard')),
+      reach.file(`${origin}/.well-known/x402.json`, { accept: JSON_ACCEPT, maxBytes: maxFileBytes }).then(fileCheck('x402')),
+      readProductFeed(reach, origin, homePage, maxFileBytes, fileCheck('feed')),
     ]);
-    const { robots, robotsFile, robotsCheck, sitemapCheck, sitemapUrls, productSitemapUrls } = robotsAndSitemap;
+    const { robotsFile, robotsCheck, sitemapCheck, sitemapUrls, productSitemapUrls } = robotsAndSitemap;
     const discovery: Record<DiscoveryName, DiscoveryCheck> = {
       robots_txt: robotsCheck,
       sitemap: sitemapCheck,
-      llms_txt: checkLlmsTxt(llms),
-      agent_card: checkAgentCard(agentCard),
-      x402: checkX402(x402),
+      llms_txt: llms,
+      agent_card: agentCard,
+      x402,
       product_feed: feed,
     };
 
@@ -115,8 +126,8 @@ export async function auditStore(domain: string, { fetch, analyze, signal }: Aud
 
     const robotsUnreachable = robotsFile.status === null || robotsFile.status >= 500 ? `robots.txt ${robotsFile.status === null ? `could not be fetched (${robotsFile.failure})` : `answers HTTP ${robotsFile.status}`}` : null;
     // robots.txt is per origin: a product page on another host of the site has its own.
-    const productRobots = sampleUrl && new URL(sampleUrl).origin !== origin ? checkRobots(await reach.file(`${new URL(sampleUrl).origin}/robots.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes })) : null;
-    const bot_access = botAccess({ robots, file: robotsFile }, productRobots ? { robots: productRobots.robots, file: productRobots.file } : { robots, file: robotsFile }, home.response.url, sampleUrl);
+    const productRobots = sampleUrl && new URL(sampleUrl).origin !== origin ? await reach.file(`${new URL(sampleUrl).origin}/robots.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes }) : null;
+    const bot_access = await botAccess(analyze, robotsFile, productRobots, home.response.url, sampleUrl, scope);
     const { readiness_score, fixes } = scoreReadiness({ discovery, botAccess: bot_access, sampleProductUrl: sampleUrl, product, robotsUnreachable });
 
     const hints = [homeEvidence?.checkout_hints, product?.checkout_hints];
@@ -139,14 +150,18 @@ export async function auditStore(domain: string, { fetch, analyze, signal }: Aud
   }
 }
 
-async function readRobotsAndSitemap(reach: Reach, origin: string, maxBytes: number) {
+async function readRobotsAndSitemap(reach: Reach, analyze: Analyze, origin: string, maxBytes: number) {
   const robotsFile = await reach.file(`${origin}/robots.txt`, { accept: TEXT_ACCEPT, maxBytes });
-  const { check: robotsCheck, robots } = checkRobots(robotsFile);
-  const named = (robots?.sitemaps ?? []).filter((url) => /^https?:\/\//i.test(url));
-  let sitemap: SitemapReading = readSitemap(await inflated(await reach.file(named[0] ?? `${origin}/sitemap.xml`, { accept: XML_ACCEPT, maxBytes })));
+  const { check: robotsCheck, sitemaps } = await checked(() => analyze('storeRobots', { file: robotsFile }, { signal: reach.signal }), robotsFile, (check) => ({ check, sitemaps: [] as string[] }));
+  const named = sitemaps.filter((url) => /^https?:\/\//i.test(url));
+  const readSitemap = async (url: string): Promise<SitemapReading> => {
+    const file = await reach.file(url, { accept: XML_ACCEPT, maxBytes });
+    return checked(() => analyze('storeSitemap', { file }, { signal: reach.signal }), file, (check) => ({ check, kind: null, locs: [] }));
+  };
+  let sitemap = await readSitemap(named[0] ?? `${origin}/sitemap.xml`);
   if (!sitemap.check.valid && !named.length) {
     // A common second name when /sitemap.xml is missing.
-    const index = readSitemap(await inflated(await reach.file(`${origin}/sitemap_index.xml`, { accept: XML_ACCEPT, maxBytes })));
+    const index = await readSitemap(`${origin}/sitemap_index.xml`);
     if (index.check.valid) sitemap = index;
   }
   // Page URLs: the urlset itself, or for an index the child sitemap read (product sitemaps first).
@@ -154,26 +169,26 @@ async function readRobotsAndSitemap(reach: Reach, origin: string, maxBytes: numb
   const productSitemapUrls: string[] = [];
   if (sitemap.kind === 'index') {
     for (const url of productSitemaps(sitemap.locs, 1)) {
-      const child = readSitemap(await inflated(await reach.file(url, { accept: XML_ACCEPT, maxBytes })));
+      const child = await readSitemap(url);
       (/product/i.test(url) ? productSitemapUrls : sitemapUrls).push(...child.locs);
     }
   }
-  return { robots, robotsFile, robotsCheck, sitemapCheck: sitemap.check, sitemapUrls, productSitemapUrls };
+  return { robotsFile, robotsCheck, sitemapCheck: sitemap.check, sitemapUrls, productSitemapUrls };
 }
 
-async function readAgentCard(reach: Reach, origin: string, maxBytes: number): Promise<Fetched> {
+async function readAgentCard(reach: Reach, origin: string, maxBytes: number): Promise<StoreFile> {
   const current = await reach.file(`${origin}/.well-known/agent-card.json`, { accept: JSON_ACCEPT, maxBytes });
   if (current.status === 200) return current;
   const older = await reach.file(`${origin}/.well-known/agent.json`, { accept: JSON_ACCEPT, maxBytes });
   return older.status === 200 ? older : current;
 }
 
-async function readProductFeed(reach: Reach, origin: string, homePage: StoreHomePage | null, maxBytes: number): Promise<DiscoveryCheck> {
+async function readProductFeed(reach: Reach, origin: string, homePage: StoreHomePage | null, maxBytes: number, checkFeed: (file: StoreFile) => Promise<DiscoveryCheck>): Promise<DiscoveryCheck> {
   const linked = homePage?.feedLinks ?? [];
   const candidates = [...new Set([...linked.slice(0, 2), `${origin}/products.json`])];
   let firstCheck: DiscoveryCheck | null = null;
   for (const url of candidates) {
-    const result = checkProductFeed(await reach.file(url, { accept: 'application/json,application/rss+xml,application/xml;q=0.9,*/*;q=0.5', maxBytes }));
+    const result = await checkFeed(await reach.file(url, { accept: 'application/json,application/rss+xml,application/xml;q=0.9,*/*;q=0.5', maxBytes }));
     if (result.valid) return result;
     firstCheck ??= result;
   }
@@ -185,10 +200,10 @@ async function findSampleProduct(reach: Reach, analyze: Analyze, candidates: str
   for (const url of candidates.slice(0, maxTries)) {
     if (reach.signal.aborted) break;
     const file = await reach.file(url, { accept: HTML_ACCEPT, maxBytes });
-    if (file.status === null || file.status >= 400 || !isHtml(file.contentType, file.body)) continue;
+    if (file.status === null || file.status >= 400 || !isHtml(file.contentType, file.content)) continue;
     let evidence: ProductEvidence;
     try {
-      evidence = await analyze('product', { html: file.body.toString('utf8'), url: file.url }, { signal: reach.signal });
+      evidence = await analyze('product', { page: file.content, url: file.url }, { signal: reach.signal });
     } catch (error) {
       if (!isUnanalysable(error)) throw error;
       continue;
@@ -199,24 +214,18 @@ async function findSampleProduct(reach: Reach, analyze: Analyze, candidates: str
   return fallback;
 }
 
-type RobotsReading = { robots: Robots | null; file: Fetched };
-
-/** Whether the agent may fetch the URL under this reading; without a parsed file 4xx allows everything, 5xx and network failures disallow everything (RFC 9309 §2.3.1). */
-function allows({ robots, file }: RobotsReading, bot: string, url: string): boolean {
-  if (robots) return isAllowed(robots, bot, url);
-  return allowedWithout(file.status !== null && file.status >= 400 && file.status < 500 ? 'unavailable' : 'unreachable');
-}
-
-function botAccess(home: RobotsReading, product: RobotsReading, homeUrl: string, sampleUrl: string | null): Record<string, BotAccess> {
-  const access: Record<string, BotAccess> = {};
-  for (const bot of AGENT_BOTS) {
-    const homeAllowed = allows(home, bot, homeUrl);
-    access[bot] = { home_allowed: homeAllowed, sample_product_allowed: sampleUrl ? allows(product, bot, sampleUrl) : homeAllowed };
+/** What each agent may fetch, read in the parse pool; robots files that cannot be read within the parse limits count as unreachable (RFC 9309: fetch nothing). */
+async function botAccess(analyze: Analyze, home: StoreFile, product: StoreFile | null, homeUrl: string, sampleUrl: string | null, signal: AbortSignal) {
+  try {
+    return await analyze('storeBotAccess', { home, product, homeUrl, sampleUrl }, { signal });
+  } catch (error) {
+    if (!isUnanalysable(error)) throw error;
+    const unread = (file: StoreFile) => ({ url: file.url, status: null, contentType: file.contentType, truncated: file.truncated, failure: 'unanalysable', text: '' });
+    return botAccessOf(unread(home), product ? unread(product) : null, homeUrl, sampleUrl);
   }
-  return access;
 }
 
-function limitationsOf({ isStore, robotsFile, robotsUnreachable, sampleUrl, product, homePage, homeUnanalysable }: { isStore: boolean; robotsFile: Fetched; robotsUnreachable: string | null; sampleUrl: string | null; product: ProductEvidence | null; homePage: StoreHomePage | null; homeUnanalysable: boolean }): string[] {
+function limitationsOf({ isStore, robotsFile, robotsUnreachable, sampleUrl, product, homePage, homeUnanalysable }: { isStore: boolean; robotsFile: StoreFile; robotsUnreachable: string | null; sampleUrl: string | null; product: ProductEvidence | null; homePage: StoreHomePage | null; homeUnanalysable: boolean }): string[] {
   const limitations = [
     'readiness_score follows the formula in the spec (ReadinessFields); fixes are ordered by the points each would add.',
     'bot_access is what robots.txt asks of each agent (RFC 9309); a firewall or bot-management service may still block an agent robots.txt allows.',

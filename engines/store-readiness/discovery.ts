@@ -17,36 +17,40 @@
  */
 import { createGunzip } from 'node:zlib';
 import type { components } from '../../generated/types.ts';
+import type { Fetched } from '../net/types.ts';
 import { readDiscovery } from '../merchant/terms.ts';
 import { blocks } from '../parse/scan.ts';
 import { parseRobots, type Robots } from './robots.ts';
 
 export type DiscoveryCheck = components['schemas']['DiscoveryCheck'];
 
-/** One fetched file: the status and body, or why nothing came back. */
-export interface Fetched {
+/** One fetched file: the status and (sealed) content, or why nothing came back. */
+export interface StoreFile {
   url: string;
   status: number | null;
   contentType: string;
-  body: Buffer;
+  content: Fetched;
   truncated: boolean;
   /** Set when nothing answered (a network failure, an unsafe redirect). */
   failure: string | null;
 }
 
+/** A file as the checks read it, in the parse pool (server/parse-pool/tasks.ts): its text opened. */
+export type OpenedFile = Omit<StoreFile, 'content'> & { text: string };
+
 const check = (http_status: number | null, valid: boolean, validation: string): DiscoveryCheck => ({ http_status, valid, validation });
 
 /** The check of a file that did not answer 200, or null when it did. */
-function notServed(file: Fetched, what: string): DiscoveryCheck | null {
+function notServed(file: OpenedFile, what: string): DiscoveryCheck | null {
   if (file.failure) return check(null, false, `${file.url} could not be fetched (${file.failure})`);
   if (file.status !== 200) return check(file.status, false, `${file.url} answered HTTP ${file.status}: no ${what}`);
   return null;
 }
 
-const looksLikeHtml = (file: Fetched, text: string) => /html/i.test(file.contentType) || /^\s*(?:<!doctype html|<html[\s>])/i.test(text.slice(0, 500));
-const textOf = (file: Fetched) => file.body.toString('utf8').replace(/^\uFEFF/, '');
+const looksLikeHtml = (file: OpenedFile, text: string) => /html/i.test(file.contentType) || /^\s*(?:<!doctype html|<html[\s>])/i.test(text.slice(0, 500));
+const textOf = (file: OpenedFile) => file.text;
 
-export function checkRobots(file: Fetched): { check: DiscoveryCheck; robots: Robots | null; file: Fetched } {
+export function checkRobots(file: OpenedFile): { check: DiscoveryCheck; robots: Robots | null; file: OpenedFile } {
   const clientError = file.status !== null && file.status >= 400 && file.status < 500;
   const missing = notServed(file, clientError ? 'robots.txt (RFC 9309: crawlers may fetch everything)' : 'robots.txt (RFC 9309: crawlers must then fetch nothing)');
   if (missing) return { check: file.failure ? { ...missing, validation: `${missing.validation} (RFC 9309: crawlers must then fetch nothing)` } : missing, robots: null, file };
@@ -69,12 +73,12 @@ export interface SitemapReading {
 export const MAX_SITEMAP_INFLATED_BYTES = 10 * 1024 * 1024;
 
 /**
- * A gzip sitemap's file with its body inflated, off the main thread (zlib's thread pool) and cut
- * at maxBytes (then marked truncated: read in part), so a small gzip that inflates to gigabytes
- * costs at most maxBytes; any other file as it is. A body that is not valid gzip stays as it came.
+ * A gzip body inflated (zlib's thread pool) and cut at maxBytes (then `cut`: read in part), so a
+ * small gzip that inflates to gigabytes costs at most maxBytes; null when the body is not gzip
+ * or not valid gzip. Runs in the parse pool's storeSitemap task.
  */
-export async function inflated(file: Fetched, { maxBytes = MAX_SITEMAP_INFLATED_BYTES }: { maxBytes?: number } = {}): Promise<Fetched> {
-  if (!(file.body[0] === 0x1f && file.body[1] === 0x8b)) return file;
+export async function inflateGzip(body: Buffer, { maxBytes = MAX_SITEMAP_INFLATED_BYTES }: { maxBytes?: number } = {}): Promise<{ bytes: Buffer; cut: boolean } | null> {
+  if (!(body[0] === 0x1f && body[1] === 0x8b)) return null;
   const chunks: Buffer[] = [];
   let size = 0;
   let cut = false;
@@ -92,54 +96,78 @@ export async function inflated(file: Fetched, { maxBytes = MAX_SITEMAP_INFLATED_
     });
     gunzip.on('end', () => resolve(true));
     gunzip.on('error', () => resolve(cut));
-    gunzip.end(file.body);
+    gunzip.end(body);
   });
-  if (!ok) return file;
-  return { ...file, body: Buffer.concat(chunks), truncated: file.truncated || cut };
+  return ok ? { bytes: Buffer.concat(chunks), cut } : null;
 }
+
+/** Page or child sitemap URLs a reading keeps (all are counted). */
+export const MAX_SITEMAP_LOCS = 1_000;
 
 // No two runs of space side by side: a <loc> followed by a long run and no </loc> is read once.
 const LOC = /<(?:\w+:)?loc>(?:\s*<!\[CDATA\[)?([^<\]]*)(?:\]\]>\s*)?<\/(?:\w+:)?loc>/gi;
 const decodeXml = (value: string) => value.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'");
 
-export function readSitemap(file: Fetched): SitemapReading {
+export function readSitemap(file: OpenedFile): SitemapReading {
   const missing = notServed(file, 'sitemap');
   if (missing) return { check: missing, kind: null, locs: [] };
   const text = textOf(file);
-  const locs = [...text.matchAll(LOC)].map((match) => decodeXml(match[1].trim())).filter((loc) => loc && /^https?:\/\//i.test(loc));
+  // Every <loc> is counted, the first MAX_SITEMAP_LOCS kept: the sample needs a few, and what is kept crosses back from the parse pool.
+  const locs: string[] = [];
+  let counted = 0;
+  for (const match of text.matchAll(LOC)) {
+    const loc = decodeXml(match[1].trim());
+    if (!loc || !/^https?:\/\//i.test(loc)) continue;
+    counted += 1;
+    if (locs.length < MAX_SITEMAP_LOCS) locs.push(loc);
+  }
   if (/<(?:\w+:)?sitemapindex[\s>]/i.test(text)) {
     return locs.length
-      ? { check: check(200, true, `sitemap index of ${locs.length} sitemap${locs.length === 1 ? '' : 's'}`), kind: 'index', locs }
+      ? { check: check(200, true, `sitemap index of ${counted} sitemap${counted === 1 ? '' : 's'}`), kind: 'index', locs }
       : { check: check(200, false, 'a <sitemapindex> without any <sitemap><loc>'), kind: 'index', locs };
   }
   if (/<(?:\w+:)?urlset[\s>]/i.test(text)) {
     return locs.length
-      ? { check: check(200, true, `urlset of ${locs.length} URL${locs.length === 1 ? '' : 's'}${file.truncated ? ' (read in part: the file is larger than the read limit)' : ''}`), kind: 'urlset', locs }
+      ? { check: check(200, true, `urlset of ${counted} URL${counted === 1 ? '' : 's'}${file.truncated ? ' (read in part: the file is larger than the read limit)' : ''}`), kind: 'urlset', locs }
       : { check: check(200, false, 'a <urlset> without any <url><loc>'), kind: 'urlset', locs };
   }
   const lines = text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
   if (lines.length && !looksLikeHtml(file, text) && lines.every((line) => /^https?:\/\/\S+$/i.test(line))) {
-    return { check: check(200, true, `text sitemap of ${lines.length} URL${lines.length === 1 ? '' : 's'}`), kind: 'text', locs: lines };
+    return { check: check(200, true, `text sitemap of ${lines.length} URL${lines.length === 1 ? '' : 's'}`), kind: 'text', locs: lines.slice(0, MAX_SITEMAP_LOCS) };
   }
   return { check: check(200, false, looksLikeHtml(file, text) ? `${file.url} answers with an HTML page, not a sitemap` : 'neither a <urlset>, a <sitemapindex> nor a list of URLs'), kind: null, locs: [] };
 }
 
-export function checkLlmsTxt(file: Fetched): DiscoveryCheck {
+export function checkLlmsTxt(file: OpenedFile): DiscoveryCheck {
   const missing = notServed(file, 'llms.txt');
   if (missing) return missing;
   const text = textOf(file);
   if (looksLikeHtml(file, text)) return check(200, false, `${file.url} answers with an HTML page, not a Markdown llms.txt`);
-  const firstLine = text.split(/\r?\n/).find((line) => line.trim()) ?? '';
-  const heading = firstLine.match(/^#\s+(.+?)\s*$/);
+  const firstLine = firstNonBlankLine(text);
+  // "# " then the name, trimmed after the match: a lazy (.+?)\s*$ is quadratic in a long run of inner space.
+  const heading = /^#[ \t]+(\S.*)$/.exec(firstLine.trimEnd());
   if (!heading) return check(200, false, 'the first line is not an H1 ("# Name"), the one part the llms.txt format requires');
   // Neither the text nor the URL holds a bracket or parenthesis: each [ is read up to the next one at most.
   const links = [...text.matchAll(/\[[^[\]\n]*\]\((https?:\/\/[^()[\]\s]+|\/[^()[\]\s]*)\)/g)].length;
   return check(200, true, `llms.txt "${heading[1].slice(0, 80)}" with ${links} link${links === 1 ? '' : 's'}`);
 }
 
+/** The first line holding more than white space (without its line break), scanning each line once. */
+function firstNonBlankLine(text: string): string {
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end).replace(/\r$/, '');
+    if (line.trim()) return line;
+    start = end + 1;
+  }
+  return '';
+}
+
 const AGENT_CARD_REQUIRED = ['name', 'description', 'url', 'version', 'capabilities', 'skills', 'defaultInputModes', 'defaultOutputModes'];
 
-function parseJson(file: Fetched): { ok: true; value: unknown } | { ok: false } {
+function parseJson(file: OpenedFile): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(textOf(file)) };
   } catch {
@@ -147,7 +175,7 @@ function parseJson(file: Fetched): { ok: true; value: unknown } | { ok: false } 
   }
 }
 
-export function checkAgentCard(file: Fetched): DiscoveryCheck {
+export function checkAgentCard(file: OpenedFile): DiscoveryCheck {
   const missing = notServed(file, 'agent card');
   if (missing) return missing;
   const parsed = parseJson(file);
@@ -165,7 +193,7 @@ export function checkAgentCard(file: Fetched): DiscoveryCheck {
   return check(200, true, `A2A agent card "${String(card.name).slice(0, 80)}" with ${skills} skill${skills === 1 ? '' : 's'}`);
 }
 
-export function checkX402(file: Fetched): DiscoveryCheck {
+export function checkX402(file: OpenedFile): DiscoveryCheck {
   const missing = notServed(file, 'x402 payment terms');
   if (missing) return missing;
   const parsed = parseJson(file);
@@ -193,7 +221,7 @@ function jsonProducts(value: unknown): number {
   }).length;
 }
 
-export function checkProductFeed(file: Fetched): DiscoveryCheck {
+export function checkProductFeed(file: OpenedFile): DiscoveryCheck {
   const missing = notServed(file, 'product feed');
   if (missing) return missing;
   const text = textOf(file);

@@ -4,8 +4,8 @@
  * never an exception; only a home page that leads where the service must not go throws.
  */
 import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
-import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
-import type { Fetched } from './discovery.ts';
+import { EMPTY_FETCHED, isFetchFailure, isUnsafeTarget } from '../net/types.ts';
+import type { StoreFile } from './discovery.ts';
 
 /** The store's home page leads to an address the service does not reach (a private address, an unsafe redirect). */
 export class UnsafeStoreTarget extends Error {
@@ -18,8 +18,8 @@ export class UnsafeStoreTarget extends Error {
 export interface Reach {
   /** A fetch under the shared deadline: each one capped at `timeoutMs` and the time left. */
   get(url: string, options: { accept: string; maxBytes: number }): Promise<SafeFetchResponse>;
-  /** The same, as a Fetched value that says why it failed instead of throwing. */
-  file(url: string, options: { accept: string; maxBytes: number }): Promise<Fetched>;
+  /** The same, as a StoreFile that says why it failed instead of throwing. */
+  file(url: string, options: { accept: string; maxBytes: number }): Promise<StoreFile>;
   signal: AbortSignal;
 }
 
@@ -28,13 +28,13 @@ export function createReach(fetch: SafeFetch, { signal, started = Date.now(), de
     const left = Math.max(100, deadlineMs - (Date.now() - started));
     return fetch(url, { signal, timeoutMs: Math.min(timeoutMs, left), maxBodyBytes: maxBytes, accept, maxRedirects: 5 });
   }
-  async function file(url: string, options: { accept: string; maxBytes: number }): Promise<Fetched> {
+  async function file(url: string, options: { accept: string; maxBytes: number }): Promise<StoreFile> {
     try {
       const response = await get(url, options);
-      return { url: response.url, status: response.status, contentType: response.headers['content-type'] ?? '', body: response.body, truncated: response.truncated, failure: null };
+      return { url: response.url, status: response.status, contentType: response.headers['content-type'] ?? '', content: response.content, truncated: response.truncated, failure: null };
     } catch (error) {
-      if (isFetchFailure(error)) return { url, status: null, contentType: '', body: Buffer.alloc(0), truncated: false, failure: error.kind };
-      if (isUnsafeTarget(error)) return { url, status: null, contentType: '', body: Buffer.alloc(0), truncated: false, failure: 'unsafe redirect' };
+      if (isFetchFailure(error)) return { url, status: null, contentType: '', content: EMPTY_FETCHED, truncated: false, failure: error.kind };
+      if (isUnsafeTarget(error)) return { url, status: null, contentType: '', content: EMPTY_FETCHED, truncated: false, failure: 'unsafe redirect' };
       throw error;
     }
   }

@@ -99,7 +99,7 @@ export function isAllowed(robots: Robots, token: string, url: string): boolean {
   for (const rule of rules) {
     // An empty Disallow disallows nothing; an empty Allow allows nothing more.
     if (!rule.pattern) continue;
-    const pattern = normalise(rule.pattern);
+    const pattern = normalisedPattern(rule);
     if (!matches(pattern, target)) continue;
     const length = pattern.length;
     if (length > bestLength || (length === bestLength && rule.allow && !best!.allow)) {
@@ -125,9 +125,18 @@ function pathOf(url: string): string {
 }
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
+/** Each rule's pattern normalised once, however many agents and URLs it is asked about. */
+const NORMALISED = new WeakMap<RobotsRule, string>();
 
-/** Percent-encoding made comparable: unreserved escapes decoded, others upper-cased, raw non-ASCII encoded. */
+function normalisedPattern(rule: RobotsRule): string {
+  let pattern = NORMALISED.get(rule);
+  if (pattern === undefined) NORMALISED.set(rule, (pattern = normalise(rule.pattern)));
+  return pattern;
+}
+
+/** Percent-encoding made comparable: unreserved escapes decoded, others upper-cased, raw non-ASCII encoded. Linear, one pass. */
 export function normalise(value: string): string {
+  const parts: string[] = [];
   let out = '';
   for (let index = 0; index < value.length; index++) {
     const char = value[index];
@@ -138,10 +147,24 @@ export function normalise(value: string): string {
     } else if (char.charCodeAt(0) > 0x7e || char.charCodeAt(0) < 0x21) {
       const codePoint = value.codePointAt(index)!;
       if (codePoint > 0xffff) index += 1;
-      out += [...Buffer.from(String.fromCodePoint(codePoint), 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+      out += utf8Escapes(codePoint);
     } else out += char;
+    if (out.length > 4096) {
+      parts.push(out);
+      out = '';
+    }
   }
-  return out;
+  parts.push(out);
+  return parts.join('');
+}
+
+/** A code point as %XX escapes of its UTF-8 bytes (a lone surrogate as U+FFFD, as the encoder writes it). */
+function utf8Escapes(codePoint: number): string {
+  try {
+    return encodeURIComponent(String.fromCodePoint(codePoint));
+  } catch {
+    return '%EF%BF%BD';
+  }
 }
 
 /** `*` is any run of characters, a final `$` the end of the path; otherwise a prefix match. */

@@ -6,10 +6,9 @@
  * alone, the run is partial and page_unanalysable is true. Pure over the injected network
  * (engines/net), analyze, snapshot store and clock.
  */
-import type { DetectInput, DetectResult } from '../tech/detect.ts';
+import { detect, type DetectResult } from '../tech/detect.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
-import { analyzeInline } from '../parse/inline.ts';
-import type { Dns, DnsAnswer, SafeFetch, SafeFetchResponse, TextCache } from '../net/types.ts';
+import type { Dns, DnsAnswer, Fetched, SafeFetch, SafeFetchResponse, TextCache } from '../net/types.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import type { components } from '../../generated/types.ts';
 
@@ -64,7 +63,7 @@ export interface TechStackDeps {
   /** Container texts kept across calls (net.containers): one public gtm.js serves many sites. */
   containers?: Pick<TextCache, 'get'> | null;
   /** Told of the home page once it is read (not a bot wall, not a 5xx): a composite operation reads its own facts from the same fetch. */
-  onHomePage?: (page: { html: string; url: string }) => void;
+  onHomePage?: (page: { page: Fetched; url: string }) => void;
   /** The call's deadline: when it aborts, fetches still running fail as timeouts and the result says what could not be read. */
   signal?: AbortSignal;
 }
@@ -84,31 +83,6 @@ export class UnsafeTechTarget extends Error {
     super(reason);
     this.name = 'UnsafeTechTarget';
   }
-}
-
-const CHALLENGE_MARKERS = [
-  /<title>\s*just a moment\.\.\.\s*<\/title>/i,
-  /attention required! \| cloudflare/i,
-  /cf-browser-verification|cf_chl_opt|challenge-platform\/h\//i,
-  /<title>\s*(access denied|403 forbidden|request rejected)\s*<\/title>/i,
-  /please (verify|confirm) (that )?you are (a )?human/i,
-];
-/**
- * Bot-protection vendors whose script or resource also sits on the ordinary pages of the sites they
- * protect (Imperva's /_Incapsula_Resource, DataDome's and HUMAN's captcha frames): a challenge only
- * on a page as small as a challenge page, never on a site's real home page.
- */
-const VENDOR_CHALLENGE_MARKERS = [/_incapsula_resource/i, /geo\.captcha-delivery\.com/i, /px-captcha/i];
-const CHALLENGE_PAGE_MAX_CHARS = 20_000;
-
-/** A bot wall or challenge page: the site answered, but not with itself. */
-export function isBlocked(response: SafeFetchResponse, html: string): boolean {
-  if ([401, 403, 407, 429].includes(response.status)) return true;
-  if (response.status === 503 && (response.headers['cf-mitigated'] || /captcha|challenge/i.test(html.slice(0, 20_000)))) return true;
-  if (response.headers['cf-mitigated'] === 'challenge') return true;
-  const head = html.slice(0, 50_000);
-  if (CHALLENGE_MARKERS.some((marker) => marker.test(head))) return true;
-  return html.length <= CHALLENGE_PAGE_MAX_CHARS && VENDOR_CHALLENGE_MARKERS.some((marker) => marker.test(html));
 }
 
 const records = <T>(answer: DnsAnswer<T>): T[] => (answer.ok ? answer.records : []);
@@ -184,32 +158,32 @@ export async function collectTechStack(
     if (nameMissing === candidates.length && !nameExists) return emptyResult(domain, 'not_found', checkedAt, `The domain does not exist in DNS (${lastFailure}).`);
     return emptyResult(domain, 'unreachable', checkedAt, `The home page could not be loaded (${lastFailure}).`);
   }
-  const html = page.text();
-  if (isBlocked(page, html)) {
-    return { ...emptyResult(domain, 'blocked', checkedAt, `The site answered ${page.status} with a bot wall or challenge page; nothing was read.`), final_url: page.url };
-  }
-  if (page.status >= 500) return { ...emptyResult(domain, 'unreachable', checkedAt, `The home page answered ${page.status}.`), final_url: page.url };
-  deps.onHomePage?.({ html, url: page.url });
-
-  let partial = page.truncated || !mx.ok && mx.reason === 'timeout' || !txt.ok && txt.reason === 'timeout';
-  const containers: { id: string; body: string }[] = [];
-  async function loadContainer(url: string): Promise<string | null> {
-    const response = await deps.fetch(url, { timeoutMs: containerTimeoutMs, maxBodyBytes: maxContainerBytes, accept: 'application/javascript,*/*;q=0.5', signal: deps.signal });
-    return response.status === 200 ? response.text() : null;
-  }
+  const blocked = () => ({ ...emptyResult(domain, 'blocked', checkedAt, `The site answered ${page.status} with a bot wall or challenge page; nothing was read.`), final_url: page.url });
+  if ([401, 403, 407, 429].includes(page.status) || page.headers['cf-mitigated'] === 'challenge') return blocked();
   let unanalysable: string | null = null;
   let containerIds: string[] = [];
   try {
-    containerIds = await deps.analyze('containerIds', { html }, { signal: deps.signal });
+    const home = await deps.analyze('techHome', { page: page.content, url: page.url, status: page.status, headers: page.headers }, { signal: deps.signal });
+    if (home.blocked) return blocked();
+    containerIds = home.containerIds;
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
     unanalysable = error.message;
   }
+  if (page.status >= 500) return { ...emptyResult(domain, 'unreachable', checkedAt, `The home page answered ${page.status}.`), final_url: page.url };
+  deps.onHomePage?.({ page: page.content, url: page.url });
+
+  let partial = page.truncated || !mx.ok && mx.reason === 'timeout' || !txt.ok && txt.reason === 'timeout';
+  const containers: { id: string; content: Fetched }[] = [];
+  async function loadContainer(url: string): Promise<Fetched | null> {
+    const response = await deps.fetch(url, { timeoutMs: containerTimeoutMs, maxBodyBytes: maxContainerBytes, accept: 'application/javascript,*/*;q=0.5', signal: deps.signal });
+    return response.status === 200 ? response.content : null;
+  }
   for (const id of containerIds.slice(0, maxContainers)) {
     try {
       const url = containerUrl(id);
-      const body = deps.containers ? await deps.containers.get(url, () => loadContainer(url)) : await loadContainer(url);
-      if (body !== null) containers.push({ id, body });
+      const content = deps.containers ? await deps.containers.get(url, () => loadContainer(url)) : await loadContainer(url);
+      if (content !== null) containers.push({ id, content });
       else partial = true;
     } catch (error) {
       if (!isFetchFailure(error) && !isUnsafeTarget(error)) throw error;
@@ -217,9 +191,9 @@ export async function collectTechStack(
     }
   }
 
-  const input: DetectInput = {
+  const input = {
     url: page.url,
-    html: unanalysable ? '' : html,
+    page: unanalysable ? null : page.content,
     headers: page.headers,
     cookies: page.setCookies.map((cookie) => cookie.split('=')[0].trim()).filter(Boolean),
     containers,
@@ -231,10 +205,11 @@ export async function collectTechStack(
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
     unanalysable ??= error.message;
-    // Headers, cookies and DNS without the page and its containers, on this thread: a few KB
-    // (the HTTP client's header limit, DNS answers), so the run still ends with what they show
-    // even when the pool is what failed.
-    found = await analyzeInline('detect', { ...input, html: '', containers: [] });
+    // Headers, cookies and DNS without the page and its containers, on this thread: no fetched
+    // content, a few KB by construction (the HTTP client's header limit, DNS answers), so the run
+    // still ends with what they show even when the pool is what failed.
+    const { page: _page, containers: _containers, ...known } = input;
+    found = detect({ ...known, html: '', containers: [] });
   }
   if (unanalysable) partial = true;
   const names = found.technologies.map((technology) => technology.name).sort();

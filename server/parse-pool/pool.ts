@@ -1,7 +1,8 @@
 /**
- * The one pool of worker threads (piscina) in which every CPU-heavy step on fetched content runs
- * (engines/parse/tasks.ts): the main thread only routes, meters and does I/O, so a page built to
- * be slow to parse holds a worker, never the event loop.
+ * The one pool of worker threads (piscina) in which every step from fetched content to facts runs
+ * (tasks.ts): fetched content is sealed (engines/net/fetched.ts) and crosses to a worker as bytes
+ * (wire.ts), so the main thread only routes, meters and does I/O, and a page built to be slow to
+ * read holds a worker, never the event loop.
  *
  * Each task has a deadline counted from the moment a worker starts it (the worker says so on a
  * port of its own); when it passes, the task's abort signal makes piscina terminate that worker
@@ -20,7 +21,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { TaskName } from '../../engines/parse/tasks.ts';
+import { isFetched } from '../../engines/net/fetched.ts';
+import type { TaskName } from './tasks.ts';
+import { toWire } from './wire.ts';
 import { ParsePoolBusy, UnanalysableContent, type Analyze } from '../../engines/parse/types.ts';
 import type { WorkerTask } from './worker.ts';
 import { createAdmission, type Lane } from './admission.ts';
@@ -89,9 +92,10 @@ export function laneThreads(threads: number): Record<Lane, number> {
   return { light: threads - heavy, heavy };
 }
 
-/** Characters of the strings a task carries (its page, pages, container bodies, texts). */
+/** Bytes of the fetched content and characters of the strings a task carries (its page, pages, container bodies, texts). */
 export function inputSize(input: unknown, depth = 0): number {
   if (typeof input === 'string') return input.length;
+  if (isFetched(input)) return input.size;
   if (depth > 3 || input === null || typeof input !== 'object') return 0;
   let size = 0;
   for (const value of Array.isArray(input) ? input : Object.values(input)) size += inputSize(value, depth + 1);
@@ -197,7 +201,7 @@ export function createParsePool({
     });
     const cancel = () => stop.abort(signal!.reason);
     signal?.addEventListener('abort', cancel, { once: true });
-    const message: WorkerTask = { task, input, started: port2 };
+    const message: WorkerTask = { task, input: toWire(input), started: port2 };
     try {
       const output = await workers[lane]!.run(message, { transferList: [port2 as never], signal: stop.signal });
       settle(task, 'ok', since);

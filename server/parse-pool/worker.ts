@@ -1,9 +1,11 @@
 /**
  * A thread of the parse pool (piscina): it tells the pool that the task has started, so that the
- * task's deadline counts from there and not from its wait in the queue, then runs it.
+ * task's deadline counts from there and not from its wait in the queue, seals the fetched content
+ * it was handed again (wire.ts), then runs the task.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { runTask, type TaskName } from '../../engines/parse/tasks.ts';
+import { runTask, type TaskName } from './tasks.ts';
+import { fromWire } from './wire.ts';
 
 export interface WorkerTask {
   task: TaskName;
@@ -14,5 +16,5 @@ export interface WorkerTask {
 export default function parseTask({ task, input, started }: WorkerTask): unknown {
   started.postMessage(0);
   started.close();
-  return runTask(task, input as never);
+  return runTask(task, fromWire(input) as never);
 }

@@ -11,7 +11,7 @@ import { SIGNALS, TECHNOLOGIES } from '../../engines/tech/technologies.ts';
 import { startWorld, type World } from '../world/index.ts';
 import { installTechGallery, LINKS_SITE, vendorLinksHtml, type GallerySite } from '../world/fixtures/tech-gallery.ts';
 import { assertValid } from '../support/contract.ts';
-import { analyzeInline } from '../../engines/parse/inline.ts';
+import { analyzeInline } from '../../server/parse-pool/inline.ts';
 
 const LISTS = ['ad_pixels', 'analytics', 'marketing_tools', 'frameworks', 'hosting_cdn', 'payments', 'spf_senders', 'verified_services'] as const;
 /** Where a DNS signal reports its technology, whatever the technology's own category. */

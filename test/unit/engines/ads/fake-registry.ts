@@ -3,7 +3,7 @@
  * (answerRpc: the search and the two lookups) without sockets, with the safe fetcher's redirect rule (a 3xx with Location
  * beyond maxRedirects is a too_many_redirects failure) and hooks to change single answers.
  */
-import { FetchFailure, type FetchRequest, type FetchResponse, type SafeFetch } from '../../../../engines/net/types.ts';
+import { FetchFailure, type FetchRequest, type FetchResponse, type SafeFetch, Fetched } from '../../../../engines/net/types.ts';
 import { answerRpc, registryListings, type RegistryAnswer } from '../../../world/fixtures/ads-registry.ts';
 import { readFormBody } from '../../../../engines/ads/rpc.ts';
 
@@ -56,8 +56,7 @@ export function fakeRegistry({ override, home = () => HOME, base = 'https://adst
       status: answer.status,
       headers: Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name !== 'set-cookie')),
       setCookies: setCookie ? [setCookie] : [],
-      body: buffer,
-      text: () => buffer.toString('utf8'),
+      content: new Fetched(buffer, { contentType: answer.headers['content-type'] ?? '' }),
       truncated: false,
       redirects: [],
       address: '127.0.0.1',

@@ -1,4 +1,6 @@
 import { describe, it } from 'node:test';
+import { analyzeInline as analyze } from '../../../../server/parse-pool/inline.ts';
+import { textOf } from '../../../../server/parse-pool/open.ts';
 import assert from 'node:assert/strict';
 import { CookieJar, DEFAULT_ADS_CONFIG, createLookupCaches, searchAds, isAdsRegistryFailure, REGIONS, type AdsRegistryFailure, type Region } from '../../../../engines/ads/index.ts';
 import { FetchFailure } from '../../../../engines/net/types.ts';
@@ -11,7 +13,7 @@ const DAY = 86_400_000;
 const now = () => new Date(WORLD_NOW);
 
 function search(registry: FakeRegistry, domain: string, region?: Region, extra: { now?: () => Date; jar?: CookieJar } = {}) {
-  return searchAds(domain, { region }, { fetch: registry.fetch, now: extra.now ?? now, jar: extra.jar });
+  return searchAds(domain, { region }, { fetch: registry.fetch, analyze, now: extra.now ?? now, jar: extra.jar });
 }
 
 async function failure(promise: Promise<unknown>): Promise<AdsRegistryFailure> {
@@ -58,17 +60,17 @@ describe('searchAds: paging and the sample', () => {
 
   it('never reads more pages than allowed', async () => {
     const registry = fakeRegistry();
-    const result = await searchAds(ADS_DOMAINS.paged, {}, { fetch: registry.fetch, now }, { maxPages: 1 });
+    const result = await searchAds(ADS_DOMAINS.paged, {}, { fetch: registry.fetch, analyze, now }, { maxPages: 1 });
     assert.equal(registry.searches().length, 1);
     assert.equal(result.ads_returned, PAGE_CAP);
     assert.match(result.note!, /more pages were not read/);
   });
 
   it('says the sample is cut only when the registry had more', async () => {
-    const exact = await searchAds(ADS_DOMAINS.regions, {}, { fetch: fakeRegistry().fetch, now }, { maxAds: 17 });
+    const exact = await searchAds(ADS_DOMAINS.regions, {}, { fetch: fakeRegistry().fetch, analyze, now }, { maxAds: 17 });
     assert.equal(exact.ads_returned, 17);
     assert.doesNotMatch(exact.note!, /more pages/);
-    const cut = await searchAds(ADS_DOMAINS.regions, {}, { fetch: fakeRegistry().fetch, now }, { maxAds: 10 });
+    const cut = await searchAds(ADS_DOMAINS.regions, {}, { fetch: fakeRegistry().fetch, analyze, now }, { maxAds: 10 });
     assert.equal(cut.ads_returned, 10);
     assert.match(cut.note!, /more pages were not read/);
   });
@@ -80,7 +82,7 @@ describe('searchAds: paging and the sample', () => {
     registry.fetch = async (url, request) => {
       const response = await original(url, request);
       if (request?.method !== 'POST' || !url.includes('SearchCreatives')) return response;
-      const body = JSON.parse(response.text().replace(/^\)\]\}'\n/, ''));
+      const body = JSON.parse(textOf(response.content).replace(/^\)\]\}'\n/, ''));
       if (!first) first = body['1'][0];
       else if (body['1']) body['1'].unshift(first);
       const text = JSON.stringify(body);
@@ -235,7 +237,7 @@ describe('searchAds: the registry blocking or failing is a failure, never no_ads
 describe('searchAds: filters', () => {
   it('sends the format and days-shown filters with every page, and echoes them', async () => {
     const registry = fakeRegistry();
-    const result = await searchAds(ADS_DOMAINS.paged, { format: 'image', shownFrom: '2026-01-01', shownTo: '2026-04-30' }, { fetch: registry.fetch, now });
+    const result = await searchAds(ADS_DOMAINS.paged, { format: 'image', shownFrom: '2026-01-01', shownTo: '2026-04-30' }, { fetch: registry.fetch, analyze, now });
     assertValid('SearchAdsResult', result);
     for (const request of registry.searches()) assert.deepEqual([request['3']['4'], request['3']['6'], request['3']['7']], [2, 20260101, 20260430]);
     assert.equal(result.format, 'image');
@@ -245,7 +247,7 @@ describe('searchAds: filters', () => {
   });
 
   it('answers no_ads when the filters leave nothing, naming them', async () => {
-    const result = await searchAds(ADS_DOMAINS.regions, { region: 'FR', format: 'video', shownFrom: '2026-05-01' }, { fetch: fakeRegistry().fetch, now });
+    const result = await searchAds(ADS_DOMAINS.regions, { region: 'FR', format: 'video', shownFrom: '2026-05-01' }, { fetch: fakeRegistry().fetch, analyze, now });
     assertValid('SearchAdsResult', result);
     assert.equal(result.status, 'no_ads');
     assert.ok(result.note!.startsWith('The advertising-transparency registry lists no video ads for globetrot-travel.com in region FR shown on or after 2026-05-01.'), result.note!);
@@ -255,7 +257,7 @@ describe('searchAds: filters', () => {
 describe('searchAds: lookups', () => {
   it('looks up the first ads and advertisers within the caps, advertisers first, and fills their facts', async () => {
     const registry = fakeRegistry();
-    const result = await searchAds(ADS_DOMAINS.paged, {}, { fetch: registry.fetch, now }, { maxCreativeLookups: 3, maxAdvertiserLookups: 2 });
+    const result = await searchAds(ADS_DOMAINS.paged, {}, { fetch: registry.fetch, analyze, now }, { maxCreativeLookups: 3, maxAdvertiserLookups: 2 });
     assertValid('SearchAdsResult', result);
     const lookups = registry.lookups();
     assert.deepEqual(lookups.map((lookup) => lookup.method), ['GetAdvertiserById', 'GetAdvertiserById', 'GetCreativeById', 'GetCreativeById', 'GetCreativeById']);
@@ -268,20 +270,20 @@ describe('searchAds: lookups', () => {
 
   it('makes no lookup with caps of 0, and asks once per kept answer', async () => {
     const none = fakeRegistry();
-    await searchAds(ADS_DOMAINS.techSite, {}, { fetch: none.fetch, now }, { maxCreativeLookups: 0, maxAdvertiserLookups: 0 });
+    await searchAds(ADS_DOMAINS.techSite, {}, { fetch: none.fetch, analyze, now }, { maxCreativeLookups: 0, maxAdvertiserLookups: 0 });
     assert.equal(none.lookups().length, 0);
     const registry = fakeRegistry();
     const lookups = createLookupCaches();
-    await searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, now, lookups });
+    await searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, analyze, now, lookups });
     assert.equal(registry.lookups().length, 7, '1 advertiser and 6 ads');
-    const again = await searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, now, lookups });
+    const again = await searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, analyze, now, lookups });
     assert.equal(registry.lookups().length, 7);
     assert.deepEqual(again.ads![0].regions_shown, ['US', 'GB', 'DE']);
   });
 
   it('keeps no refused lookup answer and treats it as a failure that stops the lookups', async () => {
     const registry = fakeRegistry({ override: (request) => (request.lookup ? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ '2': 'BadRequestException: no', '5': 400 }) } : undefined) });
-    const result = await searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, now });
+    const result = await searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, analyze, now });
     assert.equal(result.status, 'ok');
     assert.ok(registry.lookups().length <= 2);
     assert.match(result.note!, /lookups stopped \(the registry refused the request/);
@@ -297,7 +299,7 @@ describe('searchAds: lookups', () => {
         return new DOMException('This operation was aborted', 'AbortError');
       },
     });
-    await assert.rejects(searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, now, signal: controller.signal }), /aborted/);
+    await assert.rejects(searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, analyze, now, signal: controller.signal }), /aborted/);
   });
 });
 
@@ -345,7 +347,7 @@ describe('searchAds: the visit for cookies', () => {
 
   it('reads the registry at the configured base URL', async () => {
     const registry = fakeRegistry({ base: 'https://ads-mirror.example.net' });
-    const result = await searchAds(ADS_DOMAINS.regions, { region: 'US' }, { fetch: registry.fetch, now, config: { ...DEFAULT_ADS_CONFIG, registryUrl: 'https://ads-mirror.example.net', timeoutMs: 1000 } });
+    const result = await searchAds(ADS_DOMAINS.regions, { region: 'US' }, { fetch: registry.fetch, analyze, now, config: { ...DEFAULT_ADS_CONFIG, registryUrl: 'https://ads-mirror.example.net', timeoutMs: 1000 } });
     assert.equal(result.status, 'ok');
     assert.ok(registry.requests.every((request) => request.url.startsWith('https://ads-mirror.example.net/')));
     assert.ok(result.ads!.every((ad) => ad.transparency_url.startsWith('https://adstransparency.google.com/advertiser/')), 'links go to the public site');

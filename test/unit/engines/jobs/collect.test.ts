@@ -4,6 +4,7 @@ import { collectJobs, type JobsCache } from '../../../../engines/jobs/collect.ts
 import { ashbyJob, greenhouseJob, makeJobs } from '../../../world/fixtures/job-boards.ts';
 import { fakeFetch, type Answer } from './fake-net.ts';
 import { WORLD_NOW } from '../../../world/clock.ts';
+import { analyzeInline as analyze } from '../../../../server/parse-pool/inline.ts';
 
 function memoryCache(clock: () => number): JobsCache & { entries: Map<string, { value: string; expiresAt: number }> } {
   const entries = new Map<string, { value: string; expiresAt: number }>();
@@ -27,7 +28,7 @@ describe('collectJobs', () => {
     let clock = WORLD_NOW;
     const cache = memoryCache(() => clock);
     const fetch = fakeFetch({ 'https://acme.com/': { html: '<a href="https://boards.greenhouse.io/acme">Jobs</a>' }, [GH('acme')]: greenhouse('acme', 4) });
-    const deps = { fetch, now: () => new Date(clock), cache };
+    const deps = { fetch, analyze, now: () => new Date(clock), cache };
     const first = await collectJobs('acme.com', deps);
     assert.equal(first.status, 'ok');
     assert.equal(first.confidence, 'high');
@@ -53,12 +54,12 @@ describe('collectJobs', () => {
       'https://zero.dev/': { html: '<p>zero</p>' },
       [GH('zero')]: greenhouse('zero', 3),
     }, { missingHosts: ['careers.brightlynx.com', 'jobs.brightlynx.com', 'brightlynx.recruitee.com', 'careers.zero.dev', 'jobs.zero.dev', 'zero.recruitee.com'] });
-    const named = await collectJobs('brightlynx.com', { fetch, now: () => new Date(WORLD_NOW) });
+    const named = await collectJobs('brightlynx.com', { fetch, analyze, now: () => new Date(WORLD_NOW) });
     assert.equal(named.status, 'ok');
     assert.deepEqual(named.board, { provider: 'ashby', slug: 'brightlynx' });
     assert.equal(named.confidence, 'unverified');
     assert.equal(named.match, 'name_match');
-    const generic = await collectJobs('zero.dev', { fetch, now: () => new Date(WORLD_NOW) });
+    const generic = await collectJobs('zero.dev', { fetch, analyze, now: () => new Date(WORLD_NOW) });
     assert.equal(generic.status, 'not_found');
     assert.equal(generic.generic, true);
     assert.equal(generic.jobs.length, 3, 'reported');
@@ -73,7 +74,7 @@ describe('collectJobs', () => {
       [GH('storm')]: { status: 503 },
       'https://plain.com/': { html: '<p>bread</p>' },
     }, { missingHosts: ['careers.plain.com', 'jobs.plain.com', 'plain.recruitee.com'] });
-    const deps = { fetch, now: () => new Date(WORLD_NOW) };
+    const deps = { fetch, analyze, now: () => new Date(WORLD_NOW) };
     assert.equal((await collectJobs('quiet.com', deps)).status, 'no_open_jobs');
     const storm = await collectJobs('storm.com', deps);
     assert.equal(storm.status, 'unreachable');
@@ -85,6 +86,6 @@ describe('collectJobs', () => {
 
   it('is unreachable when a provider asked by name fails and none matched', async () => {
     const fetch = fakeFetch({ 'https://plain.com/': { html: '<p>bread</p>' }, 'https://api.lever.co/v0/postings/plain?mode=json&skip=0&limit=100': 'timeout' }, { missingHosts: ['careers.plain.com', 'jobs.plain.com', 'plain.recruitee.com'] });
-    assert.equal((await collectJobs('plain.com', { fetch, now: () => new Date(WORLD_NOW) })).status, 'unreachable');
+    assert.equal((await collectJobs('plain.com', { fetch, analyze, now: () => new Date(WORLD_NOW) })).status, 'unreachable');
   });
 });

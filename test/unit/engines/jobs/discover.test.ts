@@ -1,4 +1,5 @@
 import { describe, it } from 'node:test';
+import { analyzeInline as analyze } from '../../../../server/parse-pool/inline.ts';
 import assert from 'node:assert/strict';
 import { boardsInHtml, careersLinks, isGenericName, nameCandidates, nameLabel, recruiteeCustomHost, scanSite, UnsafeJobsTarget } from '../../../../engines/jobs/discover.ts';
 import { fakeFetch } from './fake-net.ts';
@@ -55,21 +56,21 @@ describe('scanSite', () => {
       'https://acme.com/': { html: '<a href="/about/careers">Careers</a>' },
       'https://acme.com/about/careers': { html: '<script src="https://jobs.ashbyhq.com/acme/embed"></script>' },
     }, { missingHosts: ['careers.acme.com', 'jobs.acme.com'] });
-    const scan = await scanSite('acme.com', fetch);
+    const scan = await scanSite('acme.com', { fetch: fetch, analyze });
     assert.deepEqual(scan.boards, [{ provider: 'ashby', slug: 'acme' }]);
     assert.deepEqual(fetch.calls, ['https://acme.com/', 'https://acme.com/about/careers']);
   });
 
   it('tries the usual careers addresses (at most maxCareersPages) when nothing is linked', async () => {
     const fetch = fakeFetch({ 'https://acme.com/': { html: '<p>hi</p>' } }, { missingHosts: ['careers.acme.com', 'jobs.acme.com'] });
-    const scan = await scanSite('acme.com', fetch, { maxCareersPages: 3 });
+    const scan = await scanSite('acme.com', { fetch: fetch, analyze }, { maxCareersPages: 3 });
     assert.deepEqual(scan.boards, []);
     assert.deepEqual(fetch.calls, ['https://acme.com/', 'https://acme.com/careers', 'https://acme.com/jobs', 'https://careers.acme.com/']);
   });
 
   it('falls back to www, and refuses a home page on a private address', async () => {
     const www = fakeFetch({ 'https://acme.com/': 'timeout', 'https://www.acme.com/': { html: '<a href="https://apply.workable.com/acme">Jobs</a>' } });
-    assert.deepEqual((await scanSite('acme.com', www)).boards, [{ provider: 'workable', slug: 'acme' }]);
-    await assert.rejects(scanSite('acme.com', fakeFetch({ 'https://acme.com/': 'unsafe' })), UnsafeJobsTarget);
+    assert.deepEqual((await scanSite('acme.com', { fetch: www, analyze })).boards, [{ provider: 'workable', slug: 'acme' }]);
+    await assert.rejects(scanSite('acme.com', { fetch: fakeFetch({ 'https://acme.com/': 'unsafe' }), analyze }), UnsafeJobsTarget);
   });
 });

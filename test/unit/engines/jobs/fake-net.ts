@@ -1,11 +1,10 @@
 /** An injected fetch over a table of URL -> answer, for the jobs engine's unit tests (no sockets). */
-import { FetchFailure, UnsafeTargetError, type FetchResponse, type SafeFetch } from '../../../../engines/net/types.ts';
+import { Fetched, FetchFailure, UnsafeTargetError, type FetchResponse, type SafeFetch } from '../../../../engines/net/types.ts';
 
 export type Answer = { status?: number; json?: unknown; html?: string } | 'dns_not_found' | 'timeout' | 'unsafe';
 
 export function response(url: string, status: number, text: string): FetchResponse {
-  const body = Buffer.from(text);
-  return { url, status, headers: {}, setCookies: [], body, text: () => text, truncated: false, redirects: [], address: '203.0.113.7', elapsedMs: 1 };
+  return { url, status, headers: {}, setCookies: [], content: new Fetched(Buffer.from(text)), truncated: false, redirects: [], address: '203.0.113.7', elapsedMs: 1 };
 }
 
 /** Unknown URLs answer 404; hosts of `missingHosts` do not resolve. */

@@ -12,10 +12,11 @@ import { BoardUnreachable, type BoardContext } from '../../../../engines/jobs/ty
 import { technologyFinder } from '../../../../engines/tech/keywords.ts';
 import { ashbyJob, greenhouseJob, leverPosting, makeBareJobs, makeJobs, recruiteeOffer, smartRecruitersDetail, smartRecruitersPosting, workableJob } from '../../../world/fixtures/job-boards.ts';
 import { fakeFetch } from './fake-net.ts';
+import { analyzeInline as analyze } from '../../../../server/parse-pool/inline.ts';
 
 const finder = technologyFinder();
 const jobs = makeJobs('unit', 7);
-const context = (fetch: BoardContext['fetch'], config: JobsConfig = DEFAULT_JOBS_CONFIG): BoardContext => ({ fetch, config, finder });
+const context = (fetch: BoardContext['fetch'], config: JobsConfig = DEFAULT_JOBS_CONFIG): BoardContext => ({ fetch, analyze, config, finder });
 
 describe('Greenhouse', () => {
   it('unescapes content once more before reading it as HTML, and reads pay ranges in cents', () => {

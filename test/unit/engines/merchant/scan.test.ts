@@ -1,17 +1,17 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { scanMerchant, UnsafeMerchantTarget } from '../../../../engines/merchant/scan.ts';
-import { FetchFailure, UnsafeTargetError, type FetchRequest, type SafeFetch, type SafeFetchResponse } from '../../../../engines/net/types.ts';
+import { Fetched, FetchFailure, UnsafeTargetError, type FetchRequest, type SafeFetch, type SafeFetchResponse } from '../../../../engines/net/types.ts';
 import { paymentRequired, WALLETS } from '../../../world/fixtures/merchant-sites.ts';
-import { analyzeInline } from '../../../../engines/parse/inline.ts';
+import { analyzeInline } from '../../../../server/parse-pool/inline.ts';
 import { UnanalysableContent, type Analyze } from '../../../../engines/parse/types.ts';
 
 const COMPARABLE = [2000, 5000, 10000, 10000, 30000];
 const URL_ = 'https://shop.io/api/report';
 
 function response(url: string, status: number, body: string, headers: Record<string, string> = {}): SafeFetchResponse {
-  const buffer = Buffer.from(body);
-  return { url, status, headers: { 'content-type': 'text/html', ...headers }, setCookies: [], body: buffer, text: () => body, truncated: false, redirects: [], address: '203.0.113.1', elapsedMs: 12 };
+  const all = { 'content-type': 'text/html', ...headers };
+  return { url, status, headers: all, setCookies: [], content: new Fetched(Buffer.from(body), { contentType: all['content-type'] }), truncated: false, redirects: [], address: '203.0.113.1', elapsedMs: 12 };
 }
 
 /** A fetcher that answers from a table, and otherwise waits for its abort signal like a hanging server. */
@@ -77,11 +77,12 @@ describe('scanMerchant', () => {
 
   it('makes pages that cannot be scanned within the parse limits a risk finding, and scans the terms alone', async () => {
     const asked: number[] = [];
-    const analyze: Analyze = async (task, input, options) => {
-      if (task === 'injection' && (input as { pages: string[] }).pages.length) throw new UnanalysableContent('deadline', 'the injection analysis took longer than 3000 ms and was ended');
-      asked.push((input as { pages: string[]; termsTexts: string[] }).termsTexts.length);
+    const analyze = (async (task: Parameters<Analyze>[0], input: never, options?: Parameters<Analyze>[2]) => {
+      if (task !== 'injection') return analyzeInline(task, input, options);
+      if ((input as { pages: Fetched[] }).pages.length) throw new UnanalysableContent('deadline', 'the injection analysis took longer than 3000 ms and was ended');
+      asked.push((input as { termsTexts: string[] }).termsTexts.length);
       return analyzeInline(task, input, options);
-    };
+    }) as Analyze;
     const home = response('https://shop.io/', 200, '<p>Welcome</p>');
     const answers = { [URL_]: () => response(URL_, 402, '{}', { 'payment-required': terms, 'content-type': 'application/json' }), 'https://shop.io/': () => home };
     const readable = await scanMerchant(URL_, { fetch: fakeFetch(answers), analyze: analyzeInline, comparableMicroUsd: COMPARABLE }, { deadlineMs: 300 });

@@ -1,3 +1,4 @@
+import { bytesOf, textOf } from '../../../../server/parse-pool/open.ts';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer as createHttpsServer } from 'node:https';
@@ -101,7 +102,7 @@ describe('safeFetch against the world', () => {
       const response = await safeFetch(`${scheme}://${SITE}/`);
       assert.equal(response.status, 200);
       assert.equal(response.url, `${scheme}://${SITE}/`);
-      assert.equal(response.text(), '<html><title>Acme</title></html>');
+      assert.equal(textOf(response.content), '<html><title>Acme</title></html>');
       assert.equal(response.headers['content-type'], 'text/html; charset=utf-8');
       assert.equal(response.headers['x-multi'], 'a, b');
       assert.equal(response.truncated, false);
@@ -109,7 +110,7 @@ describe('safeFetch against the world', () => {
       assert.equal(response.address, '127.0.0.1');
       assert.ok(response.elapsedMs >= 0 && response.elapsedMs < 5000);
     }
-    const echoed = JSON.parse((await safeFetch(`https://${SITE}/echo`, { headers: { 'X-Probe': '1', 'User-Agent': 'spoofed', Host: 'evil.com' }, accept: 'application/json' })).text());
+    const echoed = JSON.parse(textOf((await safeFetch(`https://${SITE}/echo`, { headers: { 'X-Probe': '1', 'User-Agent': 'spoofed', Host: 'evil.com' }, accept: 'application/json' })).content));
     assert.equal(echoed['user-agent'], world.netConfig.userAgent);
     assert.match(echoed['user-agent'], /^CompanyIntelBot\//);
     assert.equal(echoed.host, SITE, 'the Host header keeps the URL host (no mapped port)');
@@ -143,13 +144,13 @@ describe('safeFetch against the world', () => {
   it('follows redirects by hand, records them and collects every hop\'s Set-Cookie', async () => {
     const response = await safeFetch(`http://${SITE}/chain?n=3`);
     assert.equal(response.status, 200);
-    assert.equal(response.text(), 'end of chain');
+    assert.equal(textOf(response.content), 'end of chain');
     assert.equal(response.url, `http://${SITE}/chain?n=0`);
     assert.deepEqual(response.redirects, [`http://${SITE}/chain?n=3`, `http://${SITE}/chain?n=2`, `http://${SITE}/chain?n=1`]);
     assert.deepEqual(response.setCookies, ['hop3=1; Path=/', 'hop2=1; Path=/', 'hop1=1; Path=/']);
     const crossHost = await safeFetch(`http://${SITE}/see-other`);
     assert.equal(crossHost.url, `https://www.${SITE}/landing`);
-    assert.equal(crossHost.text(), '<p>landing</p>');
+    assert.equal(textOf(crossHost.content), '<p>landing</p>');
   });
 
   it('allows 5 redirects by default and fails the 6th as too_many_redirects', async () => {
@@ -162,25 +163,25 @@ describe('safeFetch against the world', () => {
   it('answers a redirect without Location as it is', async () => {
     const response = await safeFetch(`http://${SITE}/no-location`);
     assert.equal(response.status, 302);
-    assert.equal(response.text(), 'moved, but where?');
+    assert.equal(textOf(response.content), 'moved, but where?');
   });
 
   it('caps the body (default 3 MB, or as asked) and marks it truncated', async () => {
     const capped = await safeFetch(`http://${SITE}/big`);
-    assert.equal(capped.body.length, 3 * MB);
+    assert.equal(capped.content.size, 3 * MB);
     assert.equal(capped.truncated, true);
     const small = await safeFetch(`http://${SITE}/big`, { maxBodyBytes: 1000 });
-    assert.equal(small.body.length, 1000);
+    assert.equal(small.content.size, 1000);
     assert.equal(small.truncated, true);
     const whole = await safeFetch(`http://${SITE}/big`, { maxBodyBytes: 5 * MB });
-    assert.equal(whole.body.length, 5 * MB);
+    assert.equal(whole.content.size, 5 * MB);
     assert.equal(whole.truncated, false);
   });
 
   it('decodes gzip, deflate and br', async () => {
-    assert.equal((await safeFetch(`http://${SITE}/gzip`)).text(), '<p>gzip</p>');
-    assert.equal((await safeFetch(`https://${SITE}/deflate`)).text(), '<p>deflate</p>');
-    assert.equal((await safeFetch(`http://${SITE}/br`)).text(), '<p>br</p>');
+    assert.equal(textOf((await safeFetch(`http://${SITE}/gzip`)).content), '<p>gzip</p>');
+    assert.equal(textOf((await safeFetch(`https://${SITE}/deflate`)).content), '<p>deflate</p>');
+    assert.equal(textOf((await safeFetch(`http://${SITE}/br`)).content), '<p>br</p>');
   });
 
   it('refuses an answer stacked in thousands of codings as a protocol failure, without building a decoder each', async () => {
@@ -194,7 +195,7 @@ describe('safeFetch against the world', () => {
   it('stops a gzip bomb at the decoded cap', async () => {
     const started = performance.now();
     const response = await safeFetch(`http://${SITE}/gzip-bomb`);
-    assert.equal(response.body.length, 3 * MB);
+    assert.equal(bytesOf(response.content).length, 3 * MB);
     assert.equal(response.truncated, true);
     assert.ok(performance.now() - started < 3000);
   });
@@ -233,10 +234,10 @@ describe('safeFetch against the world', () => {
   });
 
   it('decodes text by the header charset, a meta charset, else UTF-8', async () => {
-    assert.equal((await safeFetch(`http://${SITE}/latin1`)).text(), 'café');
-    assert.equal((await safeFetch(`http://${SITE}/meta-charset`)).text(), '<meta charset="windows-1252"><p>\u201chi\u201d');
-    assert.equal((await safeFetch(`http://${SITE}/sjis`)).text(), 'あい');
-    assert.equal((await safeFetch(`http://${SITE}/`)).text(), '<html><title>Acme</title></html>');
+    assert.equal(textOf((await safeFetch(`http://${SITE}/latin1`)).content), 'café');
+    assert.equal(textOf((await safeFetch(`http://${SITE}/meta-charset`)).content), '<meta charset="windows-1252"><p>\u201chi\u201d');
+    assert.equal(textOf((await safeFetch(`http://${SITE}/sjis`)).content), 'あい');
+    assert.equal(textOf((await safeFetch(`http://${SITE}/`)).content), '<html><title>Acme</title></html>');
   });
 
   it('captures every Set-Cookie apart from the other headers', async () => {
@@ -248,7 +249,7 @@ describe('safeFetch against the world', () => {
   it('sends HEAD and reads no body', async () => {
     const response = await safeFetch(`http://${SITE}/`, { method: 'HEAD' });
     assert.equal(response.status, 200);
-    assert.equal(response.body.length, 0);
+    assert.equal(bytesOf(response.content).length, 0);
     await assert.rejects(safeFetch(`http://${SITE}/`, { method: 'POST' as 'GET' }), TypeError);
   });
 
@@ -263,7 +264,7 @@ describe('safeFetch against the world', () => {
     await closeTcp(closed);
     assert.equal((await failure(variant({ portMap: { 80: closed.port } })(`http://${SITE}/`))).kind, 'connect');
     const response = await safeFetch('http://two-addresses.com/');
-    assert.equal(response.text(), 'second address');
+    assert.equal(textOf(response.content), 'second address');
     assert.equal(response.address, '127.0.0.1');
   });
 

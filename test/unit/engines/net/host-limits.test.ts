@@ -1,3 +1,4 @@
+import { bytesOf, textOf } from '../../../../server/parse-pool/open.ts';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
@@ -189,7 +190,7 @@ describe('the safe fetcher behind the host limits (world sites)', () => {
       releaseHeld();
     }
     const responses = await Promise.all(pending);
-    assert.deepEqual(responses.map((response) => response.text()), Array(6).fill('released'));
+    assert.deepEqual(responses.map((response) => textOf(response.content)), Array(6).fill('released'));
     assert.equal(peak.get('busy.com'), 2);
     assert.equal(arrivals.filter((arrival) => arrival.host === 'busy.com').length, 6);
   });
@@ -217,7 +218,7 @@ describe('the safe fetcher behind the host limits (world sites)', () => {
     assert.equal((await failure(aborted)).kind, 'timeout');
     releaseHeld();
     await first;
-    assert.equal((await net.fetch('http://queue.com/next', { timeoutMs: 2_000 })).text(), '200 /next', 'the slot went on to the next request');
+    assert.equal(textOf((await net.fetch('http://queue.com/next', { timeoutMs: 2_000 })).content), '200 /next', 'the slot went on to the next request');
     assert.deepEqual(arrivals.slice(before).map((arrival) => arrival.path), ['/next'], 'the requests that gave up were never sent');
   });
 

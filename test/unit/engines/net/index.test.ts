@@ -1,3 +1,4 @@
+import { bytesOf, textOf } from '../../../../server/parse-pool/open.ts';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNet, FetchFailure, loadNetConfig, UnsafeTargetError, type UpstreamEvent } from '../../../../engines/net/index.ts';
@@ -21,7 +22,7 @@ describe('createNet', () => {
     const net = createNet(world.netConfig);
     assert.deepEqual(await net.dns.mx('acme-widgets.com'), { ok: true, records: [{ exchange: 'mx.acme-widgets.com', priority: 10 }] });
     const response = await net.fetch('https://acme-widgets.com/');
-    assert.equal(response.text(), 'home');
+    assert.equal(textOf(response.content), 'home');
     assert.equal(world.sites.requests.at(-1)?.headers['user-agent'], world.netConfig.userAgent);
   });
 

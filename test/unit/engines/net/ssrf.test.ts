@@ -1,6 +1,7 @@
 // Attempted SSRF bypasses against the safe fetcher, with the world on loopback behind it: every
 // refused URL would otherwise reach a real server (the port map points 80/443 at the world), so
 // "refused" is also checked as "no connection was made".
+import { bytesOf, textOf } from '../../../../server/parse-pool/open.ts';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -206,7 +207,7 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
     }
     it('the redirector itself works when the target is fine', async () => {
       const response = await oneHost(`http://${REDIRECTOR}/via?u=${encodeURIComponent(`http://${SITE}/`)}`);
-      assert.equal(response.text(), 'acme home');
+      assert.equal(textOf(response.content), 'acme home');
       assert.equal(response.redirects.length, 2);
     });
   });
@@ -217,7 +218,7 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
       world.sites.host('rebind.attacker.com', { files: { '/': 'checked address' } });
       const before = { world: world.sites.connections.http, internal: internalConnections };
       const response = await oneHost('http://rebind.attacker.com/');
-      assert.equal(response.text(), 'checked address');
+      assert.equal(textOf(response.content), 'checked address');
       assert.equal(response.address, '127.0.0.1');
       assert.equal(world.sites.connections.http - before.world, 1);
       assert.equal(internalConnections, before.internal, 'nothing connected to the second answer');
@@ -242,7 +243,7 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
       const on = createNet(loadNetConfig(world.netEnv)).fetch;
       const off = createNet(loadNetConfig({ ...world.netEnv, NET_ALLOW_CIDRS: '' })).fetch;
       for (const url of [`http://${SITE}/`, `https://${SITE}/`]) {
-        assert.equal((await on(url)).text(), 'acme home', url);
+        assert.equal(textOf((await on(url)).content), 'acme home', url);
         const before = worldConnections();
         assert.equal((await refused(off(url))).reason, 'address', url);
         assert.equal(worldConnections(), before);

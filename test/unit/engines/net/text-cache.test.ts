@@ -1,6 +1,28 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTextCache } from '../../../../engines/net/text-cache.ts';
+import { createTextCache as createContentCache } from '../../../../engines/net/text-cache.ts';
+import { Fetched } from '../../../../engines/net/fetched.ts';
+import { bytesOf } from '../../../../server/parse-pool/open.ts';
+
+/** The cache keeps sealed content; texts are sealed as UTF-16 here, so that a text of n characters is 2n bytes. */
+function createTextCache(options: Parameters<typeof createContentCache>[0] = {}) {
+  const cache = createContentCache(options);
+  return {
+    async get(key: string, load: () => Promise<string | null>): Promise<string | null> {
+      const content = await cache.get(key, async () => {
+        const text = await load();
+        return text === null ? null : new Fetched(Buffer.from(text, 'utf16le'));
+      });
+      return content && bytesOf(content).toString('utf16le');
+    },
+    get size() {
+      return cache.size;
+    },
+    get bytes() {
+      return cache.bytes;
+    },
+  };
+}
 
 function manualClock() {
   let at = 0;

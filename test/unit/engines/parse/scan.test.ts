@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { anchors, blocks, comments, dropElements, stripTags } from '../../../../engines/parse/scan.ts';
 import { careersLinks } from '../../../../engines/jobs/discover.ts';
 import { doubleEscapedHtmlText, htmlText } from '../../../../engines/jobs/text.ts';
-import { checkLlmsTxt, checkProductFeed, readSitemap, type Fetched } from '../../../../engines/store-readiness/discovery.ts';
+import { checkLlmsTxt, checkProductFeed, readSitemap, type OpenedFile } from '../../../../engines/store-readiness/discovery.ts';
 import { parseRobots } from '../../../../engines/store-readiness/robots.ts';
 import { findCodes } from '../../../../engines/promo/codes.ts';
 import { piecesOf } from '../../../../engines/merchant/injection.ts';
@@ -27,7 +27,7 @@ function timed(run: () => unknown): number {
   return performance.now() - started;
 }
 
-const file = (text: string): Fetched => ({ url: 'https://shop.example/file', status: 200, contentType: 'text/plain', body: Buffer.from(text), truncated: false, failure: null });
+const file = (text: string): OpenedFile => ({ url: 'https://shop.example/file', status: 200, contentType: 'text/plain', text, truncated: false, failure: null });
 
 describe('linear markup scans', () => {
   it('strip tags as /<[^>]*>/g does', () => {

@@ -6,6 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createNet, type Net } from '../../../../engines/net/index.ts';
+import { analyzeInline } from '../../../../server/parse-pool/inline.ts';
 import { loadRdapConfig, lookupRegistration, readDomainObject, registrableName, type RdapCache } from '../../../../engines/rdap/index.ts';
 import { startWorld, type World } from '../../../world/index.ts';
 import { domainObject, installRdap, RDAP_RECORDS, REGISTRIES, type RdapWorld } from '../../../world/fixtures/rdap.ts';
@@ -110,7 +111,7 @@ describe('lookupRegistration on the world', { timeout: 60_000 }, () => {
     await world?.stop();
   });
 
-  const lookup = (domain: string, options: Parameters<typeof lookupRegistration>[2] = {}, cache: RdapCache | null = null) => lookupRegistration(domain, { fetch: net.fetch, now, cache }, options);
+  const lookup = (domain: string, options: Parameters<typeof lookupRegistration>[2] = {}, cache: RdapCache | null = null) => lookupRegistration(domain, { fetch: net.fetch, analyze: analyzeInline, now, cache }, options);
 
   it('follows rdap.org to the registry and reads the registration date and age', async () => {
     const found = await lookup('acme-analytics.com');
@@ -195,7 +196,7 @@ describe('lookupRegistration on the world', { timeout: 60_000 }, () => {
   it('recomputes the age from a cached date on a later day', async () => {
     const cache = memoryCache();
     await lookup('fresh-deals-outlet.com', {}, cache);
-    const later = await lookupRegistration('fresh-deals-outlet.com', { fetch: net.fetch, now: () => new Date(WORLD_NOW + 2 * DAY), cache }, {});
+    const later = await lookupRegistration('fresh-deals-outlet.com', { fetch: net.fetch, analyze: analyzeInline, now: () => new Date(WORLD_NOW + 2 * DAY), cache }, {});
     assert.equal(later.ageDays, 7);
   });
 });

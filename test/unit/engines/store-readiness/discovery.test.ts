@@ -1,11 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { checkAgentCard, checkLlmsTxt, checkProductFeed, checkRobots, checkX402, inflated, readSitemap, type Fetched } from '../../../../engines/store-readiness/discovery.ts';
+import { checkAgentCard, checkLlmsTxt, checkProductFeed, checkRobots, checkX402, inflateGzip, readSitemap, type OpenedFile } from '../../../../engines/store-readiness/discovery.ts';
 import { assertValid } from '../../../support/contract.ts';
 
-const file = (body: string | Buffer, { status = 200, contentType = 'text/plain', url = 'https://shop.example.com/f' }: { status?: number | null; contentType?: string; url?: string } = {}): Fetched => ({
-  url, status, contentType, body: Buffer.isBuffer(body) ? body : Buffer.from(body), truncated: false, failure: status === null ? 'connect' : null,
+const file = (body: string, { status = 200, contentType = 'text/plain', url = 'https://shop.example.com/f', truncated = false }: { status?: number | null; contentType?: string; url?: string; truncated?: boolean } = {}): OpenedFile => ({
+  url, status, contentType, text: body, truncated, failure: status === null ? 'connect' : null,
 });
 const valid = (check: { http_status: number | null; valid: boolean; validation: string }) => {
   assertValid('DiscoveryCheck', check);
@@ -25,7 +25,8 @@ describe('discovery files', () => {
   it('sitemap: urlset, index, gzip and text sitemaps; an empty urlset is not valid', async () => {
     const urlset = readSitemap(file('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://shop.example.com/products/a?x=1&amp;y=2</loc></url><url><loc><![CDATA[https://shop.example.com/b]]></loc></url></urlset>', { contentType: 'application/xml' }));
     assert.deepEqual([urlset.kind, urlset.locs, valid(urlset.check).validation], ['urlset', ['https://shop.example.com/products/a?x=1&y=2', 'https://shop.example.com/b'], 'urlset of 2 URLs']);
-    const index = readSitemap(await inflated(file(gzipSync('<sitemapindex><sitemap><loc>https://shop.example.com/sitemap-products.xml</loc></sitemap></sitemapindex>'), { contentType: 'application/x-gzip' })));
+    const inflatedIndex = await inflateGzip(gzipSync('<sitemapindex><sitemap><loc>https://shop.example.com/sitemap-products.xml</loc></sitemap></sitemapindex>'));
+    const index = readSitemap(file(inflatedIndex!.bytes.toString('utf8'), { contentType: 'application/x-gzip' }));
     assert.deepEqual([index.kind, index.check.valid, index.locs.length], ['index', true, 1]);
     const text = readSitemap(file('https://shop.example.com/a\nhttps://shop.example.com/b\n'));
     assert.deepEqual([text.kind, text.check.valid], ['text', true]);
@@ -36,15 +37,14 @@ describe('discovery files', () => {
   it('a gzip sitemap that inflates past the limit is read in part, off the main thread; a broken one stays as it came', async () => {
     // 196 KB of gzip that inflates to 67 MB of one URL after another.
     const urls = '<urlset>' + '<url><loc>https://shop.example.com/p</loc></url>'.repeat(1_400_000);
-    const bomb = file(gzipSync(urls), { contentType: 'application/x-gzip' });
-    const read = await inflated(bomb, { maxBytes: 1_000_000 });
-    assert.equal(read.body.length, 1_000_000);
-    assert.equal(read.truncated, true);
-    const sitemap = readSitemap(read);
+    const read = await inflateGzip(gzipSync(urls), { maxBytes: 1_000_000 });
+    assert.equal(read!.bytes.length, 1_000_000);
+    assert.equal(read!.cut, true);
+    const sitemap = readSitemap(file(read!.bytes.toString('utf8'), { truncated: read!.cut }));
     assert.equal(sitemap.kind, 'urlset');
     assert.match(sitemap.check.validation, /read in part/);
-    const broken = file(Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02]));
-    assert.equal(await inflated(broken), broken);
+    assert.equal(await inflateGzip(Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02])), null);
+    assert.equal(await inflateGzip(Buffer.from('<urlset>')), null);
   });
 
   it('llms.txt: needs an H1 first and is not HTML', () => {

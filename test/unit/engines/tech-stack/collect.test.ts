@@ -1,10 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { collectTechStack, isBlocked, type TechStackDeps } from '../../../../engines/tech-stack/collect.ts';
+import { collectTechStack, type TechStackDeps } from '../../../../engines/tech-stack/collect.ts';
+import { isBlocked } from '../../../../engines/tech/blocked.ts';
 import { createNet, loadNetConfig, type Net } from '../../../../engines/net/index.ts';
 import { serveContainer } from '../../../world/fixtures/tag-manager.ts';
 import { startWorld, type World } from '../../../world/index.ts';
-import { analyzeInline } from '../../../../engines/parse/inline.ts';
+import { analyzeInline } from '../../../../server/parse-pool/inline.ts';
 import { UnanalysableContent, type Analyze } from '../../../../engines/parse/types.ts';
 
 const CONTAINER = `(function(){var data = {"resource": {"tags":[
@@ -79,11 +80,12 @@ describe('collectTechStack with the container cache (net.containers)', () => {
   it('detects from headers, cookies and DNS alone when the page cannot be analysed, as a partial run flagged page_unanalysable', async () => {
     const net = createNet(world.netConfig);
     const tasks: string[] = [];
-    const analyze: Analyze = async (task, input, options) => {
-      tasks.push(`${task}:${'html' in (input as object) ? (input as { html: string }).html.length > 0 : '-'}`);
-      if ((input as { html?: string }).html) throw new UnanalysableContent('deadline', `the ${task} analysis took longer than 5000 ms and was ended`);
+    const analyze = (async (task: Parameters<Analyze>[0], input: never, options?: Parameters<Analyze>[2]) => {
+      const page = (input as { page?: unknown }).page;
+      tasks.push(`${task}:${page === undefined ? '-' : page !== null}`);
+      if (page) throw new UnanalysableContent('deadline', `the ${task} analysis took longer than 5000 ms and was ended`);
       return analyzeInline(task, input, options);
-    };
+    }) as Analyze;
     const remembered: string[] = [];
     const result = await collectTechStack(SITES[4], { ...deps(net, false), analyze, remember: async (domain) => void remembered.push(domain) });
     assert.equal(result.page_unanalysable, true);
@@ -91,7 +93,7 @@ describe('collectTechStack with the container cache (net.containers)', () => {
     assert.equal(result.removed, null);
     assert.deepEqual(remembered, []);
     assert.match(result.note!, /could not be analysed within the parse limits/);
-    assert.deepEqual(tasks, ['containerIds:true', 'detect:false']);
+    assert.deepEqual(tasks, ['techHome:true', 'detect:false']);
     const readable = await collectTechStack(SITES[4], deps(net, false));
     assert.equal(readable.page_unanalysable, undefined);
   });

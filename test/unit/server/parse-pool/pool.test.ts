@@ -6,7 +6,8 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createParsePool, type ParsePool } from '../../../../server/parse-pool/pool.ts';
-import { analyzeInline } from '../../../../engines/parse/inline.ts';
+import { analyzeInline } from '../../../../server/parse-pool/inline.ts';
+import { Fetched } from '../../../../engines/net/fetched.ts';
 import { ParsePoolBusy, UnanalysableContent, type Analyze } from '../../../../engines/parse/types.ts';
 import { startService, type TestService } from '../../../support/service.ts';
 
@@ -14,6 +15,9 @@ const URL_ = 'https://shop.test/';
 const ARTICLE = `<html><head><title>Kettles</title></head><body><main><h1>Kettles</h1><p>${'A kettle boils water quickly and safely. '.repeat(30)}</p></main></body></html>`;
 /** Costly within the limits: 20,000 elements (the element limit), about a second of parsing and conversion. */
 const HEAVY = `<html><body>${'<div><span>x</span></div>'.repeat(12_000)}</body></html>`;
+
+/** A markdown task's input: the page as the safe fetcher hands it over, sealed. */
+const page = (html: string) => ({ page: new Fetched(Buffer.from(html), { contentType: 'text/html; charset=utf-8' }), url: URL_, status: 200, headers: {} });
 
 /** Resolves as soon as the condition holds (checked every millisecond or so). */
 async function until(condition: () => boolean) {
@@ -41,20 +45,28 @@ describe('the parse pool', { timeout: 120_000 }, () => {
   let pool: ParsePool;
   before(async () => {
     pool = createParsePool({ threads: 2, deadlineMs: 5_000 });
-    await pool.analyze('markdown', { html: '<p>warm</p>', url: URL_ });
+    await pool.analyze('markdown', page('<p>warm</p>'));
   });
   after(() => pool.close());
 
   it('runs a task in a worker thread and returns its plain result', async () => {
-    const page = await pool.analyze('markdown', { html: ARTICLE, url: URL_ });
-    assert.equal(page.title, 'Kettles');
-    assert.match(page.markdown, /^A kettle boils water quickly and safely\./);
-    assert.deepEqual(await pool.analyze('containerIds', { html: '<script src="https://www.googletagmanager.com/gtm.js?id=GTM-ABC123"></script>' }), ['GTM-ABC123']);
+    const read = await pool.analyze('markdown', page(ARTICLE));
+    assert.equal(read.blocked, false);
+    assert.equal((read as { title: string }).title, 'Kettles');
+    assert.match((read as { markdown: string }).markdown, /^A kettle boils water quickly and safely\./);
+    assert.deepEqual(await pool.analyze('techHome', page('<script src="https://www.googletagmanager.com/gtm.js?id=GTM-ABC123"></script>')), { blocked: false, containerIds: ['GTM-ABC123'] });
+  });
+
+  it('opens sealed content in the worker, with its charset, and only there', async () => {
+    const latin1 = new Fetched(Buffer.from('{"name":"caf\xe9"}', 'latin1'), { contentType: 'application/json; charset=iso-8859-1' });
+    assert.deepEqual(await pool.analyze('json', { content: latin1 }), { name: 'café' });
+    assert.equal(await pool.analyze('json', { content: new Fetched(Buffer.from('<html>')) }), undefined);
+    assert.deepEqual(JSON.parse(JSON.stringify({ latin1 })), { latin1: { size: 15, contentType: 'application/json; charset=iso-8859-1', truncated: false } });
   });
 
   it('keeps the event loop answering while a worker parses, where in-thread parsing holds it', async () => {
-    const inThread = await loopGapDuring(() => analyzeInline('markdown', { html: HEAVY, url: URL_ }));
-    const pooled = await loopGapDuring(() => pool.analyze('markdown', { html: HEAVY, url: URL_ }));
+    const inThread = await loopGapDuring(() => analyzeInline('markdown', page(HEAVY)));
+    const pooled = await loopGapDuring(() => pool.analyze('markdown', page(HEAVY)));
     assert.ok(inThread.gapMs > 200, `in-thread parsing held the loop only ${Math.round(inThread.gapMs)} ms`);
     assert.ok(pooled.workMs > 200, `the pooled parse took only ${Math.round(pooled.workMs)} ms`);
     assert.ok(pooled.gapMs < 100, `the loop went ${Math.round(pooled.gapMs)} ms without a turn during a ${Math.round(pooled.workMs)} ms pooled parse`);
@@ -64,12 +76,12 @@ describe('the parse pool', { timeout: 120_000 }, () => {
     const short = createParsePool({ threads: 1, deadlineMs: 100 });
     try {
       // A thread's start (the TypeScript loader compiling the engines) is not the task's time.
-      await short.analyze('markdown', { html: ARTICLE, url: URL_ }, { deadlineMs: 60_000 });
+      await short.analyze('markdown', page(ARTICLE), { deadlineMs: 60_000 });
       const started = performance.now();
-      await assert.rejects(short.analyze('markdown', { html: HEAVY, url: URL_ }), (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline' && /longer than 100 ms/.test(error.message));
+      await assert.rejects(short.analyze('markdown', page(HEAVY)), (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline' && /longer than 100 ms/.test(error.message));
       assert.ok(performance.now() - started < 3_000, 'the deadline counts from the start of the task');
-      const page = await short.analyze('markdown', { html: ARTICLE, url: URL_ }, { deadlineMs: 60_000 });
-      assert.equal(page.title, 'Kettles');
+      const read = await short.analyze('markdown', page(ARTICLE), { deadlineMs: 60_000 });
+      assert.equal((read as { title: string }).title, 'Kettles');
     } finally {
       await short.close();
     }
@@ -78,8 +90,8 @@ describe('the parse pool', { timeout: 120_000 }, () => {
   it('counts the deadline from the start of the task, not from its wait in the queue', async () => {
     const single = createParsePool({ threads: 1, deadlineMs: 3_000 });
     try {
-      await single.analyze('markdown', { html: ARTICLE, url: URL_ });
-      const [heavy, waiting] = await Promise.allSettled([single.analyze('markdown', { html: HEAVY, url: URL_ }), single.analyze('markdown', { html: ARTICLE, url: URL_ }, { deadlineMs: 200 })]);
+      await single.analyze('markdown', page(ARTICLE));
+      const [heavy, waiting] = await Promise.allSettled([single.analyze('markdown', page(HEAVY)), single.analyze('markdown', page(ARTICLE), { deadlineMs: 200 })]);
       assert.equal(heavy.status, 'fulfilled');
       assert.equal(waiting.status, 'fulfilled', 'the waiting task got its own 200 ms once it started');
     } finally {
@@ -90,13 +102,13 @@ describe('the parse pool', { timeout: 120_000 }, () => {
   it('answers ParsePoolBusy when the queue is full, and reports saturation while tasks wait', async () => {
     const tiny = createParsePool({ threads: 1, maxQueue: 1 });
     try {
-      await tiny.analyze('markdown', { html: ARTICLE, url: URL_ });
-      const running = tiny.analyze('markdown', { html: HEAVY, url: URL_ });
+      await tiny.analyze('markdown', page(ARTICLE));
+      const running = tiny.analyze('markdown', page(HEAVY));
       await until(() => tiny.stats().running === 1);
-      const waiting = tiny.analyze('markdown', { html: ARTICLE, url: URL_ });
+      const waiting = tiny.analyze('markdown', page(ARTICLE));
       await until(() => tiny.stats().queued === 1);
       assert.deepEqual({ ...tiny.stats(), utilization: 0 }, { threads: 1, running: 1, queued: 1, utilization: 0, saturated: true });
-      await assert.rejects(tiny.analyze('markdown', { html: ARTICLE, url: URL_ }), ParsePoolBusy);
+      await assert.rejects(tiny.analyze('markdown', page(ARTICLE)), ParsePoolBusy);
       await Promise.all([running, waiting]);
       assert.equal(tiny.stats().saturated, false);
     } finally {
@@ -106,15 +118,15 @@ describe('the parse pool', { timeout: 120_000 }, () => {
 
   it('gives up a task whose caller no longer waits, with the caller\'s reason', async () => {
     const controller = new AbortController();
-    const task = pool.analyze('markdown', { html: HEAVY, url: URL_ }, { signal: controller.signal });
+    const task = pool.analyze('markdown', page(HEAVY), { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('caller gone')), 50);
     await assert.rejects(task, /caller gone/);
   });
 
   it('answers a task whose caller\'s deadline passed (a TimeoutError) as UnanalysableContent (deadline): the same content does it again, never a retryable error', async () => {
-    const task = pool.analyze('markdown', { html: HEAVY, url: URL_ }, { signal: AbortSignal.timeout(50) });
+    const task = pool.analyze('markdown', page(HEAVY), { signal: AbortSignal.timeout(50) });
     await assert.rejects(task, (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline' && /call's deadline/.test(error.message));
-    await assert.rejects(pool.analyze('markdown', { html: ARTICLE, url: URL_ }, { signal: AbortSignal.abort(new DOMException('scan deadline', 'TimeoutError')) }), (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline');
+    await assert.rejects(pool.analyze('markdown', page(ARTICLE), { signal: AbortSignal.abort(new DOMException('scan deadline', 'TimeoutError')) }), (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline');
   });
 
   it('turns an exception of the task into UnanalysableContent (failed)', async () => {
@@ -128,7 +140,7 @@ describe('the parse pool in /readyz and /metrics', { timeout: 60_000 }, () => {
   before(async () => {
     pool = createParsePool({ threads: 1 });
     service = await startService({ parsePool: pool });
-    await pool.analyze('markdown', { html: ARTICLE, url: URL_ });
+    await pool.analyze('markdown', page(ARTICLE));
   });
   after(async () => {
     await service.close();
@@ -137,7 +149,7 @@ describe('the parse pool in /readyz and /metrics', { timeout: 60_000 }, () => {
 
   it('answers 503 parse_pool_saturated while every thread is busy and tasks wait, 200 once they are done', async () => {
     const analyze: Analyze = pool.analyze;
-    const tasks = [analyze('markdown', { html: HEAVY, url: URL_ }), analyze('markdown', { html: HEAVY, url: URL_ })];
+    const tasks = [analyze('markdown', page(HEAVY)), analyze('markdown', page(HEAVY))];
     await new Promise((resolve) => setTimeout(resolve, 300));
     const busy = await fetch(`${service.url}/readyz`);
     assert.equal(busy.status, 503);

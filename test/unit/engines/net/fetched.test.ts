@@ -1,0 +1,55 @@
+/**
+ * #30: fetched content is sealed. Its bytes are an ES private field: no property, JSON, clone or
+ * spread shows them; the only opener (unsealFetched) is imported by server/parse-pool/ alone, and
+ * the escape hatch for sniffs (peekFetched) reads a couple of KB at most. This is the grep of the
+ * issue's "Done when": code on the main thread that reads fetched text would have to import one
+ * of them, and this test lists who does.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Fetched, PEEK_MAX_BYTES, peekFetched, unsealFetched } from '../../../../engines/net/fetched.ts';
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name.startsWith('.')) return [];
+    if (statSync(path).isDirectory()) return sources(path);
+    return path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Service code: what runs in the service (tests and benchmarks read content to check it). */
+const SERVICE = ['engines', 'server', 'handlers'].flatMap(sources);
+
+describe('sealed fetched content', () => {
+  it('shows its size and type, never its bytes', () => {
+    const secret = 'write to sales@secret.example';
+    const content = new Fetched(Buffer.from(secret), { contentType: 'text/plain', truncated: true });
+    assert.deepEqual([content.size, content.contentType, content.truncated], [secret.length, 'text/plain', true]);
+    assert.ok(!JSON.stringify(content).includes('secret'));
+    assert.ok(!JSON.stringify({ ...content }).includes('secret'));
+    assert.deepEqual(Object.keys(structuredClone(content)).sort(), ['contentType', 'size', 'truncated']);
+    assert.equal(Buffer.from(unsealFetched(content)).toString(), secret);
+  });
+
+  it('peekFetched reads the first bytes only, at most PEEK_MAX_BYTES', () => {
+    const content = new Fetched(Buffer.from(`<html>${'x'.repeat(10_000)}`));
+    assert.equal(peekFetched(content, 6), '<html>');
+    assert.throws(() => peekFetched(content, PEEK_MAX_BYTES + 1), RangeError);
+  });
+
+  it('is opened only in server/parse-pool/ (the tasks and the hand-over to a worker)', () => {
+    const openers = SERVICE.filter((path) => /\bunsealFetched\b/.test(readFileSync(path, 'utf8'))).sort();
+    assert.deepEqual(openers, ['engines/net/fetched.ts', 'server/parse-pool/open.ts', 'server/parse-pool/wire.ts']);
+    const readers = SERVICE.filter((path) => /from '[./]*(?:server\/)?parse-pool\/open\.ts'|from '\.\/open\.ts'/.test(readFileSync(path, 'utf8'))).sort();
+    assert.ok(readers.every((path) => path.startsWith('server/parse-pool/')), readers.join(', '));
+  });
+
+  it('is sniffed on the main thread only through peekFetched, each call with a bound of its own', () => {
+    const peeks = SERVICE.flatMap((path) => [...readFileSync(path, 'utf8').matchAll(/peekFetched\(([^)]*)\)/g)].map((match) => `${path}: ${match[1]}`)).filter((use) => !use.startsWith('engines/net/fetched.ts'));
+    assert.ok(peeks.length > 0);
+    for (const use of peeks) assert.match(use, /, \d[\d_]*$/, use);
+  });
+});
