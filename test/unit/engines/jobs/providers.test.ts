@@ -16,7 +16,7 @@ import { analyzeInline as analyze } from '../../../../server/parse-pool/inline.t
 
 const finder = technologyFinder();
 const jobs = makeJobs('unit', 7);
-const context = (fetch: BoardContext['fetch'], config: JobsConfig = DEFAULT_JOBS_CONFIG): BoardContext => ({ fetch, analyze, config, finder });
+const context = (fetch: BoardContext['fetch'], config: JobsConfig = DEFAULT_JOBS_CONFIG): BoardContext => ({ fetch, analyze, config });
 
 describe('Greenhouse', () => {
   it('unescapes content once more before reading it as HTML, and reads pay ranges in cents', () => {
