@@ -6,18 +6,26 @@ import { BoardUnreachable, type BoardContext, type BoardRead, type Provider } fr
 
 const DEFAULT_TIMEOUT_MS = 8_000;
 const DEFAULT_MAX_BYTES = 8_000_000;
+/**
+ * A detail answer (one posting: Greenhouse's pay range, SmartRecruiters' job ad) is a few to a few
+ * tens of KB; read past this it is a detail that cannot be read (the job keeps no pay range, the
+ * SmartRecruiters read is partial). Every byte fetched costs the main thread (TLS, buffers, the
+ * copy to a worker): 25 detail calls at the board cap were most of a board read's main-thread time.
+ */
+export const MAX_DETAIL_BYTES = 256 * 1024;
 
 /**
  * GET a provider's answer: its content, sealed (the parse pool reads it: jobBoardPage, jobBoard),
- * or null when the board does not exist (404, 410, a host name that does not resolve).
+ * or null when the board does not exist (404, 410, a host name that does not resolve); a detail
+ * answer is read up to MAX_DETAIL_BYTES.
  * Anything else that is not a 2xx answer within the cap is a BoardUnreachable.
  */
-export async function getAnswer(url: string, context: BoardContext): Promise<Fetched | null> {
+export async function getAnswer(url: string, context: BoardContext, { detail = false }: { detail?: boolean } = {}): Promise<Fetched | null> {
   let response;
   try {
     response = await context.fetch(url, {
       timeoutMs: context.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxBodyBytes: context.maxBodyBytes ?? DEFAULT_MAX_BYTES,
+      maxBodyBytes: detail ? Math.min(MAX_DETAIL_BYTES, context.maxBodyBytes ?? DEFAULT_MAX_BYTES) : context.maxBodyBytes ?? DEFAULT_MAX_BYTES,
       accept: 'application/json',
       signal: context.signal,
     });

@@ -83,7 +83,7 @@ export const greenhouse: ProviderClient = {
     async function readDetails(queue: string[]) {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         try {
-          const detail = await getAnswer(greenhouseDetailUrl(base, ref.slug, id), context);
+          const detail = await getAnswer(greenhouseDetailUrl(base, ref.slug, id), context, { detail: true });
           if (detail) details.push({ id, content: detail });
         } catch (error) {
           // A detail that cannot be read leaves that job without a pay range; the board itself was read.

@@ -86,7 +86,7 @@ export const smartRecruiters: ProviderClient = {
     async function readDetails(queue: string[]) {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         try {
-          const detail = await getAnswer(smartRecruitersDetailUrl(base, ref.slug, id), context);
+          const detail = await getAnswer(smartRecruitersDetailUrl(base, ref.slug, id), context, { detail: true });
           if (detail !== null) details.push({ id, content: detail });
         } catch (error) {
           if (!(error instanceof BoardUnreachable)) throw error;
