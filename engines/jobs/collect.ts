@@ -3,7 +3,6 @@
  * provider clients (providers/), and a per-board cache: until next_poll_after a call is answered
  * from the cache with no upstream call at all. Pure over the injected fetch, clock and cache.
  */
-import { postingTechnologyFinder, type TechnologyFinder } from '../tech/keywords.ts';
 import type { SafeFetch } from '../net/types.ts';
 import type { Analyze } from '../parse/types.ts';
 import { DEFAULT_JOBS_CONFIG, type JobsConfig } from './config.ts';
@@ -31,7 +30,6 @@ export interface CollectDeps {
 
 export interface CollectOptions extends ScanOptions {
   config?: JobsConfig;
-  finder?: TechnologyFinder;
   boardTimeoutMs?: number;
   maxBoardBytes?: number;
   maxDetailCalls?: number;
@@ -88,9 +86,9 @@ export function boardUrl(ref: BoardRef): string {
 export async function collectJobs(
   domain: string,
   deps: CollectDeps,
-  { config = DEFAULT_JOBS_CONFIG, finder, boardTimeoutMs = 8_000, maxBoardBytes = 8_000_000, maxDetailCalls = 25, discoveryTtlMs = 24 * 3_600_000, ...scan }: CollectOptions = {},
+  { config = DEFAULT_JOBS_CONFIG, boardTimeoutMs = 8_000, maxBoardBytes = 8_000_000, maxDetailCalls = 25, discoveryTtlMs = 24 * 3_600_000, ...scan }: CollectOptions = {},
 ): Promise<JobsCollection> {
-  const context: BoardContext = { fetch: deps.fetch, analyze: deps.analyze, config, finder: finder ?? postingTechnologyFinder(), signal: deps.signal, timeoutMs: boardTimeoutMs, maxBodyBytes: maxBoardBytes, maxDetailCalls };
+  const context: BoardContext = { fetch: deps.fetch, analyze: deps.analyze, config, signal: deps.signal, timeoutMs: boardTimeoutMs, maxBodyBytes: maxBoardBytes, maxDetailCalls };
   const cache = deps.cache ?? null;
   const label = nameLabel(domain);
 

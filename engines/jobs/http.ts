@@ -1,28 +1,31 @@
+import type { Fetched } from '../net/fetched.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import { isUnanalysable } from '../parse/types.ts';
-import { BoardUnreachable, type BoardContext } from './types.ts';
+import type { TaskInput, TaskOutput } from '../../server/parse-pool/tasks.ts';
+import { BoardUnreachable, type BoardContext, type BoardRead, type Provider } from './types.ts';
 
 const DEFAULT_TIMEOUT_MS = 8_000;
 const DEFAULT_MAX_BYTES = 8_000_000;
 /**
- * What of a board's answer reaches the provider clients (on the main thread, which normalizes each
- * job): 1,000 items per list (a page of Lever or SmartRecruiters is 100; a board answered in one
- * list of more is read in part, and the read says so: partial), strings cut past what the job text
- * readers take (MAX_JOB_TEXT x 4), 32 levels of nesting.
+ * A detail answer (one posting: Greenhouse's pay range, SmartRecruiters' job ad) is a few to a few
+ * tens of KB; read past this it is a detail that cannot be read (the job keeps no pay range, the
+ * SmartRecruiters read is partial). Every byte fetched costs the main thread (TLS, buffers, the
+ * copy to a worker): 25 detail calls at the board cap were most of a board read's main-thread time.
  */
-export const BOARD_JSON_BOUND = { maxItems: 1_000, maxChars: 80_000, maxDepth: 32 } as const;
+export const MAX_DETAIL_BYTES = 256 * 1024;
 
 /**
- * GET a provider's JSON: the parsed body, or null when the board does not exist (404, 410, a
- * host name that does not resolve).
- * Anything else that is not a 2xx JSON answer is a BoardUnreachable.
+ * GET a provider's answer: its content, sealed (the parse pool reads it: jobBoardPage, jobBoard),
+ * or null when the board does not exist (404, 410, a host name that does not resolve); a detail
+ * answer is read up to MAX_DETAIL_BYTES.
+ * Anything else that is not a 2xx answer within the cap is a BoardUnreachable.
  */
-export async function getJson(url: string, context: BoardContext): Promise<unknown | null> {
+export async function getAnswer(url: string, context: BoardContext, { detail = false }: { detail?: boolean } = {}): Promise<Fetched | null> {
   let response;
   try {
     response = await context.fetch(url, {
       timeoutMs: context.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxBodyBytes: context.maxBodyBytes ?? DEFAULT_MAX_BYTES,
+      maxBodyBytes: detail ? Math.min(MAX_DETAIL_BYTES, context.maxBodyBytes ?? DEFAULT_MAX_BYTES) : context.maxBodyBytes ?? DEFAULT_MAX_BYTES,
       accept: 'application/json',
       signal: context.signal,
     });
@@ -36,17 +39,36 @@ export async function getJson(url: string, context: BoardContext): Promise<unkno
   if (response.status === 404 || response.status === 410) return null;
   if (response.status < 200 || response.status > 299) throw new BoardUnreachable(url, `HTTP ${response.status}`);
   if (response.truncated) throw new BoardUnreachable(url, 'answer larger than the cap');
-  let read: { value: unknown; cut: boolean };
+  return response.content;
+}
+
+/** An analysis of a board's answers that cannot end within the parse limits is a board that cannot be read (never retryable). */
+async function analyzeBoard<T>(url: string, run: () => Promise<T>): Promise<T> {
   try {
-    // A board's size is the board owner's choice: parsed in the parse pool, bounded on the way back.
-    read = await context.analyze('boundedJson', { content: response.content, bound: BOARD_JSON_BOUND }, { signal: context.signal });
+    return await run();
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
     throw new BoardUnreachable(url, `the answer cannot be read within the parse limits (${error.message})`);
   }
-  if (read.value === undefined) throw new BoardUnreachable(url, 'the answer is not JSON');
-  if (read.cut && context.cut) context.cut.value = true;
-  return read.value;
+}
+
+/** What paging and detail calls need of one answer (parse pool: jobBoardPage); BoardUnreachable when it is not the documented JSON. */
+export async function summarizeAnswer(url: string, provider: Provider, content: Fetched, context: BoardContext): Promise<TaskOutput<'jobBoardPage'>> {
+  const summary = await analyzeBoard(url, () => context.analyze('jobBoardPage', { provider, content, maxDetailCalls: context.maxDetailCalls ?? 25 }, { signal: context.signal }));
+  if (summary.error) throw new BoardUnreachable(url, summary.error);
+  return summary;
+}
+
+/**
+ * The board read from its answers (parse pool: jobBoard, which normalizes and tags every job off
+ * the main thread); an answer cut to the bound sets context.cut (the read is partial).
+ */
+export async function readAnswers(input: TaskInput<'jobBoard'>, context: BoardContext): Promise<BoardRead> {
+  const url = input.pages[0]?.url ?? input.provider;
+  const answer = await analyzeBoard(url, () => context.analyze('jobBoard', input, { signal: context.signal }));
+  if (answer.cut && context.cut) context.cut.value = true;
+  if (answer.unreachable) throw new BoardUnreachable(answer.unreachable.url, answer.unreachable.reason);
+  return answer.read;
 }
 
 export const isObject = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value);

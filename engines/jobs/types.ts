@@ -1,7 +1,6 @@
 import type { components } from '../../generated/types.ts';
 import type { SafeFetch } from '../net/types.ts';
 import type { Analyze } from '../parse/types.ts';
-import type { TechnologyFinder } from '../tech/keywords.ts';
 import type { JobsConfig } from './config.ts';
 
 export type JobItem = components['schemas']['JobItem'];
@@ -33,10 +32,9 @@ export interface BoardRead {
 
 export interface BoardContext {
   fetch: SafeFetch;
-  /** Parses the boards' answers off the main thread (the parse pool's json task). */
+  /** Reads the boards' answers off the main thread (the parse pool's jobBoardPage and jobBoard tasks, which normalize and tag the jobs). */
   analyze: Analyze;
   config: JobsConfig;
-  finder: TechnologyFinder;
   signal?: AbortSignal;
   timeoutMs?: number;
   maxBodyBytes?: number;

@@ -20,6 +20,9 @@ import { botAccessOf } from '../../engines/store-readiness/access.ts';
 import { readPromoPage } from '../../engines/promo/page.ts';
 import { readCompanyFacts } from '../../engines/company/facts.ts';
 import { readJobsPage } from '../../engines/jobs/discover.ts';
+import { BOARD_JSON_BOUND, readBoardAnswers, summarizeBoardPage, type BoardPageSummary } from '../../engines/jobs/board.ts';
+import { BoardUnreachable, type BoardRead, type Provider } from '../../engines/jobs/types.ts';
+import { postingTechnologyFinder } from '../../engines/tech/keywords.ts';
 import { readDomainObject } from '../../engines/rdap/registration.ts';
 import { parseRpcJson } from '../../engines/ads/rpc.ts';
 import { bytesOf, jsonOf, textOf } from './open.ts';
@@ -137,16 +140,36 @@ export const TASKS = {
     detect({ ...rest, html: textOf(page), containers: containers.map(({ id, content }) => ({ id, body: textOf(content) })) }),
   /** ats-jobs, company-intent and every operation with a hiring section: the boards a company page names, and (the home page) its careers links. */
   jobsPage: ({ page, url, domain, careersLinks = false }: { page: Fetched; url: string; domain: string; careersLinks?: boolean }) => readJobsPage(textOf(page), url, domain, { careersLinks }),
-  /**
-   * The job boards' APIs and the ads registry: a JSON answer (the registry's RPC prefix stripped),
-   * or undefined when it is not JSON; with `bound`, arrays and strings cut (what crosses back, and
-   * what the main thread walks, is bounded whatever the answer's shape).
-   */
+  /** The ads registry: a JSON answer (its RPC prefix stripped), or undefined when it is not JSON. */
   json: ({ content, rpc = false }: { content: Fetched; rpc?: boolean }): unknown => (rpc ? parseRpcJson(textOf(content)) : jsonOf(content)),
-  /** The same, with arrays and strings cut to the bound (`cut` says whether anything was). */
-  boundedJson: ({ content, bound }: { content: Fetched; bound: JsonBound }): { value: unknown; cut: boolean } => {
+  /** ats-jobs and the hiring sections: what paging and detail calls need of one board answer (counts and ids, never jobs), `cut` when it was cut to the bound. */
+  jobBoardPage: ({ provider, content, maxDetailCalls }: { provider: Provider; content: Fetched; maxDetailCalls?: number }): BoardPageSummary & { cut: boolean } => {
     const cut = { value: false };
-    return { value: boundedJson(jsonOf(content), bound, cut), cut: cut.value };
+    const body = boundedJson(jsonOf(content), BOARD_JSON_BOUND, cut);
+    if (body === undefined) return { error: 'the answer is not JSON', count: 0, total: null, detailIds: [], cut: cut.value };
+    return { ...summarizeBoardPage(provider, body, { maxDetailCalls }), cut: cut.value };
+  },
+  /**
+   * ats-jobs and the hiring sections: a board read, its jobs normalized and tagged (the posting
+   * technology finder) from the list answers and the detail answers; `unreachable` when an
+   * answer is not the documented JSON, `cut` when one was cut to the bound.
+   */
+  jobBoard: ({ provider, slug, pages, details = [] }: { provider: Provider; slug: string; pages: { url: string; content: Fetched }[]; details?: { id: string; content: Fetched }[] }):
+    { read: BoardRead; cut: boolean; unreachable: null } | { read: null; cut: boolean; unreachable: { url: string; reason: string } } => {
+    const cut = { value: false };
+    const values: unknown[] = [];
+    for (const { url, content } of pages) {
+      const value = boundedJson(jsonOf(content), BOARD_JSON_BOUND, cut);
+      if (value === undefined) return { read: null, cut: cut.value, unreachable: { url, reason: 'the answer is not JSON' } };
+      values.push(value);
+    }
+    const opened = details.map(({ id, content }) => ({ id, value: boundedJson(jsonOf(content), BOARD_JSON_BOUND, cut) }));
+    try {
+      return { read: readBoardAnswers(provider, slug, values, opened, postingTechnologyFinder()), cut: cut.value, unreachable: null };
+    } catch (error) {
+      if (!(error instanceof BoardUnreachable)) throw error;
+      return { read: null, cut: cut.value, unreachable: { url: error.url, reason: error.reason } };
+    }
   },
   /** RDAP: the registration and expiration events of the domain object for `name`. */
   rdapDomain: ({ content, name, now }: { content: Fetched; name: string; now: string }) => {

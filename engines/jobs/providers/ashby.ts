@@ -2,7 +2,7 @@
  * Ashby posting API: GET {base}/posting-api/job-board/{board}?includeCompensation=true, the whole
  * board in one answer ({apiVersion, jobs}); unlisted postings are dropped.
  */
-import { getJson, isObject } from '../http.ts';
+import { getAnswer, isObject, readAnswers } from '../http.ts';
 import { htmlText, makeJobs, salary, salaryInterval, str, type RawJob } from '../text.ts';
 import { BoardUnreachable, type BoardContext, type BoardRead, type BoardRef, type ProviderClient } from '../types.ts';
 import type { TechnologyFinder } from '../../tech/keywords.ts';
@@ -44,7 +44,8 @@ export function normalizeAshby(body: unknown, finder: TechnologyFinder): BoardRe
 export const ashby: ProviderClient = {
   provider: 'ashby',
   async read(ref: BoardRef, context: BoardContext) {
-    const body = await getJson(ashbyUrl(context.config.ashby, ref.slug), context);
-    return body === null ? null : normalizeAshby(body, context.finder);
+    const url = ashbyUrl(context.config.ashby, ref.slug);
+    const content = await getAnswer(url, context);
+    return content === null ? null : readAnswers({ provider: 'ashby', slug: ref.slug, pages: [{ url, content }] }, context);
   },
 };

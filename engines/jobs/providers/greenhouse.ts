@@ -6,10 +6,11 @@
  * list carries no pay range at all, up to maxDetailCalls jobs without a salary (newest first) are
  * read one by one, GET {base}/v1/boards/{token}/jobs/{id}?pay_transparency=true.
  */
-import { getJson, isObject } from '../http.ts';
+import { getAnswer, isObject, readAnswers, summarizeAnswer } from '../http.ts';
 import { doubleEscapedHtmlText, isoDate, makeJobs, mentionsRemote, salary, salaryFromText, str, type RawJob } from '../text.ts';
 import { BoardUnreachable, type BoardContext, type BoardRead, type BoardRef, type ProviderClient, type Salary } from '../types.ts';
 import type { TechnologyFinder } from '../../tech/keywords.ts';
+import type { Fetched } from '../../net/fetched.ts';
 
 const DETAIL_CONCURRENCY = 4;
 
@@ -75,22 +76,23 @@ export const greenhouse: ProviderClient = {
   provider: 'greenhouse',
   async read(ref: BoardRef, context: BoardContext) {
     const base = context.config.greenhouse;
-    const body = await getJson(greenhouseUrl(base, ref.slug), context);
-    if (body === null) return null;
-    const ranges = new Map<string, Salary>();
+    const url = greenhouseUrl(base, ref.slug);
+    const content = await getAnswer(url, context);
+    if (content === null) return null;
+    const details: { id: string; content: Fetched }[] = [];
     async function readDetails(queue: string[]) {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         try {
-          const range = payRange(await getJson(greenhouseDetailUrl(base, ref.slug, id), context));
-          if (range) ranges.set(id, range);
+          const detail = await getAnswer(greenhouseDetailUrl(base, ref.slug, id), context, { detail: true });
+          if (detail) details.push({ id, content: detail });
         } catch (error) {
           // A detail that cannot be read leaves that job without a pay range; the board itself was read.
           if (!(error instanceof BoardUnreachable)) throw error;
         }
       }
     }
-    const queue = detailCandidates(body, context.maxDetailCalls ?? 25);
+    const queue = [...(await summarizeAnswer(url, 'greenhouse', content, context)).detailIds];
     await Promise.all(Array.from({ length: Math.min(DETAIL_CONCURRENCY, queue.length) }, () => readDetails(queue)));
-    return normalizeGreenhouse(body, context.finder, ranges);
+    return readAnswers({ provider: 'greenhouse', slug: ref.slug, pages: [{ url, content }], details }, context);
   },
 };

@@ -3,10 +3,11 @@
  * page, read until a short page. EU tenants live on their own host (config leverEu). Site names
  * keep their case.
  */
-import { getJson, isObject } from '../http.ts';
+import { getAnswer, isObject, readAnswers, summarizeAnswer } from '../http.ts';
 import { htmlText, makeJobs, mentionsRemote, salary, salaryInterval, str, strings, type RawJob } from '../text.ts';
 import { BoardUnreachable, type BoardContext, type BoardRead, type BoardRef, type ProviderClient } from '../types.ts';
 import type { TechnologyFinder } from '../../tech/keywords.ts';
+import type { Fetched } from '../../net/fetched.ts';
 
 export const LEVER_PAGE = 100;
 const MAX_PAGES = 50;
@@ -47,16 +48,19 @@ export const lever: ProviderClient = {
   provider: 'lever',
   async read(ref: BoardRef, context: BoardContext) {
     const base = ref.region === 'eu' ? context.config.leverEu : context.config.lever;
-    const pages: unknown[][] = [];
+    const pages: { url: string; content: Fetched }[] = [];
     for (let page = 0; page < MAX_PAGES; page++) {
       const url = leverUrl(base, ref.slug, page * LEVER_PAGE);
-      const body = await getJson(url, context);
-      if (body === null) return page === 0 ? null : normalizeLever(pages, context.finder);
-      if (!Array.isArray(body)) throw new BoardUnreachable(url, 'the answer is not an array of postings');
-      pages.push(body);
-      if (body.length < LEVER_PAGE) break;
+      const content = await getAnswer(url, context);
+      if (content === null) {
+        if (page === 0) return null;
+        return readAnswers({ provider: 'lever', slug: ref.slug, pages }, context);
+      }
+      const { count } = await summarizeAnswer(url, 'lever', content, context);
+      pages.push({ url, content });
+      if (count < LEVER_PAGE) break;
     }
-    const read = normalizeLever(pages, context.finder);
+    const read = await readAnswers({ provider: 'lever', slug: ref.slug, pages }, context);
     return { ...read, partial: pages.length === MAX_PAGES };
   },
 };

@@ -2,7 +2,7 @@
  * Recruitee careers site API: GET https://{company}.recruitee.com/api/offers/ (config template),
  * or https://{custom careers host}/api/offers/; the whole board in one answer ({offers}).
  */
-import { getJson, isObject } from '../http.ts';
+import { getAnswer, isObject, readAnswers } from '../http.ts';
 import { htmlText, makeJobs, salary, salaryInterval, str, type RawJob } from '../text.ts';
 import { workplaceFromFlags } from '../facts.ts';
 import { BoardUnreachable, type BoardContext, type BoardRead, type BoardRef, type ProviderClient } from '../types.ts';
@@ -41,7 +41,8 @@ export function normalizeRecruitee(body: unknown, finder: TechnologyFinder): Boa
 export const recruitee: ProviderClient = {
   provider: 'recruitee',
   async read(ref: BoardRef, context: BoardContext) {
-    const body = await getJson(recruiteeUrl(context.config.recruitee, ref), context);
-    return body === null ? null : normalizeRecruitee(body, context.finder);
+    const url = recruiteeUrl(context.config.recruitee, ref);
+    const content = await getAnswer(url, context);
+    return content === null ? null : readAnswers({ provider: 'recruitee', slug: ref.slug, pages: [{ url, content }] }, context);
   },
 };

@@ -4,11 +4,12 @@
  * description: up to maxDetailCalls postings are read one by one (jobAd.sections, the
  * boilerplate companyDescription skipped); the others are tagged from their titles only.
  */
-import { getJson, isObject } from '../http.ts';
+import { getAnswer, isObject, readAnswers, summarizeAnswer } from '../http.ts';
 import { htmlText, makeJobs, salaryFromText, str, type RawJob } from '../text.ts';
 import { workplaceFromFlags } from '../facts.ts';
 import { BoardUnreachable, type BoardContext, type BoardRead, type BoardRef, type ProviderClient } from '../types.ts';
 import type { TechnologyFinder } from '../../tech/keywords.ts';
+import type { Fetched } from '../../net/fetched.ts';
 
 export const SMARTRECRUITERS_PAGE = 100;
 const MAX_PAGES = 50;
@@ -61,34 +62,41 @@ export const smartRecruiters: ProviderClient = {
   provider: 'smartrecruiters',
   async read(ref: BoardRef, context: BoardContext) {
     const base = context.config.smartrecruiters;
-    const postings: unknown[] = [];
+    const pages: { url: string; content: Fetched }[] = [];
+    const firstIds: string[] = [];
+    let postings = 0;
     let total = Infinity;
     let partial = false;
-    for (let page = 0; page < MAX_PAGES && postings.length < total; page++) {
+    for (let page = 0; page < MAX_PAGES && postings < total; page++) {
       const url = smartRecruitersUrl(base, ref.slug, page * SMARTRECRUITERS_PAGE);
-      const body = await getJson(url, context);
-      if (body === null) return page === 0 ? null : normalizeSmartRecruiters(ref.slug, postings, new Map(), context.finder);
-      if (!isObject(body) || !Array.isArray(body.content)) throw new BoardUnreachable(url, 'no content array in the answer');
-      postings.push(...body.content);
-      total = typeof body.totalFound === 'number' ? body.totalFound : postings.length;
-      if (body.content.length < SMARTRECRUITERS_PAGE) break;
+      const content = await getAnswer(url, context);
+      if (content === null) {
+        if (page === 0) return null;
+        return readAnswers({ provider: 'smartrecruiters', slug: ref.slug, pages }, context);
+      }
+      const summary = await summarizeAnswer(url, 'smartrecruiters', content, context);
+      pages.push({ url, content });
+      firstIds.push(...summary.detailIds);
+      postings += summary.count;
+      total = summary.total ?? postings;
+      if (summary.count < SMARTRECRUITERS_PAGE) break;
       if (page === MAX_PAGES - 1) partial = true;
     }
-    const ids = postings.filter(isObject).map((p) => String(p.id)).slice(0, context.maxDetailCalls ?? 25);
-    const texts = new Map<string, string>();
+    const details: { id: string; content: Fetched }[] = [];
     async function readDetails(queue: string[]) {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         try {
-          const detail = await getJson(smartRecruitersDetailUrl(base, ref.slug, id), context);
-          if (detail !== null) texts.set(id, detailText(detail));
+          const detail = await getAnswer(smartRecruitersDetailUrl(base, ref.slug, id), context, { detail: true });
+          if (detail !== null) details.push({ id, content: detail });
         } catch (error) {
           if (!(error instanceof BoardUnreachable)) throw error;
           partial = true;
         }
       }
     }
-    const queue = [...ids];
+    const queue = firstIds.slice(0, context.maxDetailCalls ?? 25);
     await Promise.all(Array.from({ length: DETAIL_CONCURRENCY }, () => readDetails(queue)));
-    return { ...normalizeSmartRecruiters(ref.slug, postings, texts, context.finder), partial };
+    const read = await readAnswers({ provider: 'smartrecruiters', slug: ref.slug, pages, details }, context);
+    return partial ? { ...read, partial } : read;
   },
 };

@@ -3,7 +3,7 @@
  * in one answer ({name, description, jobs}). The v3 list is a POST, which the safe fetcher does
  * not make; the widget is the one read.
  */
-import { getJson, isObject } from '../http.ts';
+import { getAnswer, isObject, readAnswers } from '../http.ts';
 import { htmlText, makeJobs, salaryFromText, str, type RawJob } from '../text.ts';
 import { workplaceType } from '../facts.ts';
 import { BoardUnreachable, type BoardContext, type BoardRead, type BoardRef, type ProviderClient } from '../types.ts';
@@ -46,7 +46,8 @@ export function normalizeWorkable(body: unknown, finder: TechnologyFinder): Boar
 export const workable: ProviderClient = {
   provider: 'workable',
   async read(ref: BoardRef, context: BoardContext) {
-    const body = await getJson(workableUrl(context.config.workable, ref.slug), context);
-    return body === null ? null : normalizeWorkable(body, context.finder);
+    const url = workableUrl(context.config.workable, ref.slug);
+    const content = await getAnswer(url, context);
+    return content === null ? null : readAnswers({ provider: 'workable', slug: ref.slug, pages: [{ url, content }] }, context);
   },
 };

@@ -11,12 +11,14 @@ import { detailText } from '../../../../engines/jobs/providers/smartrecruiters.t
 import { BoardUnreachable, type BoardContext } from '../../../../engines/jobs/types.ts';
 import { technologyFinder } from '../../../../engines/tech/keywords.ts';
 import { ashbyJob, greenhouseJob, leverPosting, makeBareJobs, makeJobs, recruiteeOffer, smartRecruitersDetail, smartRecruitersPosting, workableJob } from '../../../world/fixtures/job-boards.ts';
-import { fakeFetch } from './fake-net.ts';
+import { fakeFetch, type Answer } from './fake-net.ts';
+import { MAX_DETAIL_BYTES } from '../../../../engines/jobs/http.ts';
+import type { Analyze } from '../../../../engines/parse/types.ts';
 import { analyzeInline as analyze } from '../../../../server/parse-pool/inline.ts';
 
 const finder = technologyFinder();
 const jobs = makeJobs('unit', 7);
-const context = (fetch: BoardContext['fetch'], config: JobsConfig = DEFAULT_JOBS_CONFIG): BoardContext => ({ fetch, analyze, config, finder });
+const context = (fetch: BoardContext['fetch'], config: JobsConfig = DEFAULT_JOBS_CONFIG): BoardContext => ({ fetch, analyze, config });
 
 describe('Greenhouse', () => {
   it('unescapes content once more before reading it as HTML, and reads pay ranges in cents', () => {
@@ -190,5 +192,51 @@ describe('Greenhouse pay transparency', () => {
     const expected = newest.filter((job) => job.salary).map((job) => `greenhouse:${greenhouseJob('Pay', 'pay', job).id}`);
     assert.deepEqual(read!.jobs.filter((job) => job.salary).map((job) => job.job_id).sort(), expected.sort());
     assert.ok(expected.length > 0);
+  });
+});
+
+describe('board reads off the main thread', () => {
+  const board = makeJobs('pool', 3);
+  const base = 'https://boards-api.greenhouse.io/v1/boards/pool/jobs';
+  const list = { json: { jobs: board.map((job) => greenhouseJob('Pool', 'pool', job, { pay: false })) } };
+
+  it('asks the parse pool for paging facts and the normalized read only (no JSON value crosses), and reads a detail answer up to MAX_DETAIL_BYTES', async () => {
+    const routes: Record<string, Answer> = { [`${base}?content=true&pay_transparency=true`]: list };
+    for (const job of board) routes[`${base}/${greenhouseJob('Pool', 'pool', job).id}?pay_transparency=true`] = { json: greenhouseJob('Pool', 'pool', job, { pay: true }) };
+    const listed = fakeFetch(routes);
+    const caps = new Map<string, number | undefined>();
+    const fetch = (async (url, options) => {
+      caps.set(url, options?.maxBodyBytes);
+      return listed(url, options);
+    }) as BoardContext['fetch'];
+    const tasks: string[] = [];
+    const spy: Analyze = (task, input, options) => {
+      tasks.push(task);
+      return analyze(task, input, options);
+    };
+    const read = await CLIENTS.greenhouse.read({ provider: 'greenhouse', slug: 'pool' }, { fetch, analyze: spy, config: DEFAULT_JOBS_CONFIG });
+    assert.deepEqual(tasks, ['jobBoardPage', 'jobBoard']);
+    assert.equal(read!.jobs.length, 3);
+    assert.ok(board.some((job) => job.salary));
+    assert.equal(read!.jobs.filter((job) => job.salary).length, board.filter((job) => job.salary).length, 'the details\' pay ranges reached the jobs');
+    const detailCaps = [...caps].filter(([url]) => url !== `${base}?content=true&pay_transparency=true`).map(([, cap]) => cap);
+    assert.equal(detailCaps.length, 3);
+    assert.ok(detailCaps.every((cap) => cap === MAX_DETAIL_BYTES));
+    assert.ok(caps.get(`${base}?content=true&pay_transparency=true`)! > MAX_DETAIL_BYTES, 'the list is read up to the board cap');
+  });
+
+  it('a detail answer past MAX_DETAIL_BYTES leaves the job without its pay range, the board read', async () => {
+    const routes: Record<string, Answer> = { [`${base}?content=true&pay_transparency=true`]: list };
+    for (const job of board) routes[`${base}/${greenhouseJob('Pool', 'pool', job).id}?pay_transparency=true`] = { json: greenhouseJob('Pool', 'pool', job, { pay: true }) };
+    const listed = fakeFetch(routes);
+    // A fetch that keeps its cap as the safe fetcher does: an answer past it comes back truncated.
+    const fetch = (async (url, options) => {
+      const response = await listed(url, options);
+      return url.includes('/jobs/') ? { ...response, truncated: true } : response;
+    }) as BoardContext['fetch'];
+    const read = await CLIENTS.greenhouse.read({ provider: 'greenhouse', slug: 'pool' }, { fetch, analyze, config: DEFAULT_JOBS_CONFIG });
+    assert.equal(read!.jobs.length, 3);
+    assert.ok(board.some((job) => job.salary), 'the board has a job whose detail carries pay');
+    assert.equal(read!.jobs.filter((job) => job.salary).length, 0);
   });
 });
