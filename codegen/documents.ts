@@ -193,7 +193,7 @@ export function buildX402Terms(doc: JsonObject, operations: OperationInfo[], { b
     maxAmountPerCallMicroUsd: service.maxChargeMicroUsd,
     freeCallsPerIdentityPerUtcDay: service.freeCallsPerIdentityPerUtcDay,
     headers: { required: 'PAYMENT-REQUIRED', signature: 'PAYMENT-SIGNATURE', response: 'PAYMENT-RESPONSE' },
-    mcp: { paymentMetaKey: 'x402/payment', responseMetaKey: 'x402/payment-response' },
+    mcp: { paymentMetaKey: 'x402/payment', responseMetaKey: 'x402/payment-response', paymentUnusedMetaKey: 'x402/payment-unused' },
     resources: toolOperations(operations)
       .filter((op) => op.priceMicroUsd > 0)
       .map((op) => ({

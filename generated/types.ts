@@ -2331,6 +2331,11 @@ export interface components {
                 paymentMetaKey: "x402/payment";
                 /** @constant */
                 responseMetaKey: "x402/payment-response";
+                /**
+                 * @description Set on a result's _meta when a payment was sent but a free call paid for the result instead (the payment was not settled); HTTP says the same with X-Payment-Unused.
+                 * @constant
+                 */
+                paymentUnusedMetaKey: "x402/payment-unused";
             };
             resources: {
                 /** Format: uri */

@@ -436,8 +436,11 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
         const other = await signFor(service.url, { domain: 'free-first-mcp.com' }, spent, payer);
         const result = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'free-first-mcp.com' }, _meta: { 'x402/payment': other } });
         assert.equal(result.isError, undefined);
-        assert.equal((result._meta as any)?.['x402/payment-unused'], 'free_call');
-        assert.equal((result._meta as any)?.['x402/payment-response'], undefined);
+        // The key is the one the payment terms document names.
+        const terms = (await call(service.url, '/.well-known/x402.json', { method: 'GET' })).body;
+        assert.equal(terms.mcp.paymentUnusedMetaKey, 'x402/payment-unused');
+        assert.equal((result._meta as any)?.[terms.mcp.paymentUnusedMetaKey], 'free_call');
+        assert.equal((result._meta as any)?.[terms.mcp.responseMetaKey], undefined);
       } finally {
         await client.close();
       }
