@@ -21,19 +21,12 @@ import { extractPage } from '../engines/tech/extract.ts';
 import { flexibleSource } from '../engines/tech/matchers.ts';
 import { SIGNALS, TECHNOLOGIES, type Signal } from '../engines/tech/technologies.ts';
 import { CORPORA_DIR } from '../test/support/extraction-corpora.ts';
+import { LABELLED_TECHNOLOGIES } from '../test/fixtures/tech/labelled-technologies.ts';
 
 const LABELS = new URL('../test/fixtures/tech/article-extraction-labels.json', import.meta.url);
 const PAGE_LABELS = process.env.TECH_LABELS ?? new URL('../test/fixtures/tech/page-labels.json', import.meta.url).pathname;
 const CORPORA = CORPORA_DIR;
-/** page-labels.json keys -> the detector's names */
-const WIDER = {
-  gtm: 'Google Tag Manager', ga: 'Google Analytics', meta_pixel: 'Meta Pixel', google_ads: 'Google Ads', wordpress: 'WordPress',
-  jquery: 'jQuery', font_awesome: 'Font Awesome', bootstrap: 'Bootstrap', nextjs: 'Next.js', gatsby: 'Gatsby', react: 'React',
-  cloudflare: 'Cloudflare', webflow: 'Webflow', slick: 'Slick', jsdelivr: 'jsDelivr', cdnjs: 'cdnjs', google_fonts: 'Google Fonts',
-  drupal: 'Drupal', elementor: 'Elementor', site_kit: 'Site Kit by Google', wp_rocket: 'WP Rocket', aioseo: 'All in One SEO', divi: 'Divi',
-  xenforo: 'XenForo', vbulletin: 'vBulletin', phpbb: 'phpBB', mediawiki: 'MediaWiki', discourse: 'Discourse', invision: 'Invision Community',
-  flarum: 'Flarum', nodebb: 'NodeBB', dokuwiki: 'DokuWiki', sphinx: 'Sphinx', mkdocs: 'MkDocs', docusaurus: 'Docusaurus',
-} as const;
+const WIDER = LABELLED_TECHNOLOGIES;
 const LABELLED = { gtm: 'Google Tag Manager', ga: 'Google Analytics', meta_pixel: 'Meta Pixel', google_ads: 'Google Ads', wordpress: 'WordPress' } as const;
 const CORPUS = process.env.TECH_CORPUS ?? join(CORPORA_DIR, 'article-extraction');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { detect } from '../../../../engines/tech/detect.ts';
 import { CORPORA_DIR } from '../../../support/extraction-corpora.ts';
+import { LABELLED_TECHNOLOGIES } from '../../../fixtures/tech/labelled-technologies.ts';
 
 /**
  * The detector on the 181 real article pages of the article-extraction benchmark (test/corpora),
@@ -64,14 +65,7 @@ describe('article-extraction corpus', () => {
  */
 const CORPORA = CORPORA_DIR;
 const PAGE_LABELS = new URL('../../../fixtures/tech/page-labels.json', import.meta.url);
-const WIDER: Record<string, string> = {
-  gtm: 'Google Tag Manager', ga: 'Google Analytics', meta_pixel: 'Meta Pixel', google_ads: 'Google Ads', wordpress: 'WordPress',
-  jquery: 'jQuery', font_awesome: 'Font Awesome', bootstrap: 'Bootstrap', nextjs: 'Next.js', gatsby: 'Gatsby', react: 'React',
-  cloudflare: 'Cloudflare', webflow: 'Webflow', slick: 'Slick', jsdelivr: 'jsDelivr', cdnjs: 'cdnjs', google_fonts: 'Google Fonts',
-  drupal: 'Drupal', elementor: 'Elementor', site_kit: 'Site Kit by Google', wp_rocket: 'WP Rocket', aioseo: 'All in One SEO', divi: 'Divi',
-  xenforo: 'XenForo', vbulletin: 'vBulletin', phpbb: 'phpBB', mediawiki: 'MediaWiki', discourse: 'Discourse', invision: 'Invision Community',
-  flarum: 'Flarum', nodebb: 'NodeBB', dokuwiki: 'DokuWiki', sphinx: 'Sphinx', mkdocs: 'MkDocs', docusaurus: 'Docusaurus',
-};
+const WIDER = LABELLED_TECHNOLOGIES;
 
 describe('both corpora, 35 technologies', () => {
   it('precision and recall >= 0.98 overall', () => {
