@@ -492,7 +492,7 @@ export function createMeter({
     if (extras.quote?.paidAt) throw quoteConsumed();
     // The nonce is tied to the input, not to a key or a day: the same payment repeated for the same
     // input (after a crash, even past midnight) finds its own claim.
-    return await paidCall(call, run, extras, price, rows, decoded.payload, requirements, payer, `${checked.authorization.nonce}`.toLowerCase(), `input:${fp}`);
+    return await paidCall({ call, run, extras, price, rows, payload: decoded.payload, requirements, payer, nonce: `${checked.authorization.nonce}`.toLowerCase(), requestRef: `input:${fp}` });
   }
 
   function paymentRequiredOutcome(call: MeteredCall, price: number, error: string): MeterOutcome {
@@ -543,40 +543,31 @@ export function createMeter({
     return { status: 200, body, headers: call.payment ? { 'X-Payment-Unused': 'free_call' } : {}, kind: 'result' };
   }
 
-  async function paidCall(
-    call: MeteredCall,
-    run: (extras: ExecutionExtras) => Promise<unknown>,
-    extras: ExecutionExtras,
-    price: number,
-    rows: Rows,
-    payload: PaymentPayload,
-    requirements: PaymentRequirements,
-    payer: string,
-    nonce: string,
-    requestRef: string,
-  ): Promise<MeterOutcome> {
+  /** A paid attempt once its payment is checked: what paidCall needs to run, settle and record it. */
+  interface PaidAttempt {
+    call: MeteredCall;
+    run: (extras: ExecutionExtras) => Promise<unknown>;
+    extras: ExecutionExtras;
+    price: number;
+    rows: Rows;
+    payload: PaymentPayload;
+    requirements: PaymentRequirements;
+    payer: string;
+    nonce: string;
+    requestRef: string;
+  }
+
+  async function paidCall(attempt: PaidAttempt): Promise<MeterOutcome> {
     // Reserved against both caps before anything runs or settles; given back unless it settled.
-    const capHold = await reserveCaps(price, { paid: true }, now());
+    const capHold = await reserveCaps(attempt.price, { paid: true }, now());
     try {
-      return await paidCallHeld(call, run, extras, price, rows, payload, requirements, payer, nonce, requestRef, capHold);
+      return await paidCallHeld(attempt, capHold);
     } finally {
       await capHold.release();
     }
   }
 
-  async function paidCallHeld(
-    call: MeteredCall,
-    run: (extras: ExecutionExtras) => Promise<unknown>,
-    extras: ExecutionExtras,
-    price: number,
-    rows: Rows,
-    payload: PaymentPayload,
-    requirements: PaymentRequirements,
-    payer: string,
-    nonce: string,
-    requestRef: string,
-    capHold: CapHold,
-  ): Promise<MeterOutcome> {
+  async function paidCallHeld({ call, run, extras, price, rows, payload, requirements, payer, nonce, requestRef }: PaidAttempt, capHold: CapHold): Promise<MeterOutcome> {
     const { facilitator: remote, terms } = payments!;
     const nonceId = `${terms.network}:${terms.asset}:${payer}:${nonce}`.toLowerCase();
     const at = now();
