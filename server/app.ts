@@ -35,6 +35,8 @@ import { observeStage } from './pipeline/observe.ts';
 import { NO_LOG, type LogFn } from './observability/log.ts';
 import { koaErrorLogger } from './observability/koa-errors.ts';
 import { createParsePool, type ParsePool } from './parse-pool/pool.ts';
+import { createNetThread, type NetThread } from './net-thread/thread.ts';
+import { transportOptionsOf } from '../engines/net/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -50,6 +52,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** This instance's parse pool (default: one from config.parse, its threads started at the first task; main.ts closes it on SIGTERM). */
   parsePool?: ParsePool;
+  /** This instance's net thread (default: one from config.net, started at the first fetch; main.ts closes it on SIGTERM). */
+  netThread?: NetThread;
 }
 
 /** The service's own upstream APIs, labelled by host in metrics (every other site is `target`). */
@@ -74,6 +78,7 @@ export async function createApp({
   metrics = createMetrics({ upstreamHosts: upstreamHostsOfConfig(config) }),
   lifecycle = createLifecycle(),
   parsePool = createParsePool(config.parse),
+  netThread = createNetThread(transportOptionsOf(config.net)),
 }: AppOptions) {
   const app = new Koa();
   // Instead of Koa's default, which prints a multi-line stack on stderr.
@@ -83,7 +88,7 @@ export async function createApp({
   // Asked by the usage stage and the operation: worked out once per request.
   const clientIp = callerIdentity({ trustedProxies: config.trustedProxies, ipv6PrefixLength: config.callerIpv6PrefixLength });
   const ipOf = (ctx: Context): string => (ctx.state.clientIp ??= clientIp(ctx));
-  const { invoke, quota, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate, analyze: parsePool.analyze });
+  const { invoke, quota, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate, analyze: parsePool.analyze, transport: netThread.transport });
   metrics.watchParsePool(parsePool);
 
   const operationsById = new Map(operations.map((op) => [op.operationId, op]));

@@ -7,7 +7,8 @@
  * project file's `import.meta.url` is rewritten to that file's own URL relative to the bundle, so
  * files it reads beside itself (generated/*.json, llms.txt) resolve as they do from source.
  * The parse pool's worker (server/parse-pool/worker.ts) is a bundle of its own, beside the
- * service's (parse-worker.mjs), whose name the service's bundle is given (PARSE_WORKER_BUNDLE).
+ * service's (parse-worker.mjs), whose name the service's bundle is given (PARSE_WORKER_BUNDLE); so
+ * is the net thread's (server/net-thread/worker.ts, net-worker.mjs, NET_WORKER_BUNDLE).
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -46,6 +47,8 @@ function sourceUrlPlugin(outDir: string): Plugin {
 
 /** The parse worker's bundle, beside the service's. */
 export const PARSE_WORKER_BUNDLE = 'parse-worker.mjs';
+/** The net thread's bundle, beside the service's. */
+export const NET_WORKER_BUNDLE = 'net-worker.mjs';
 
 const common = (outfile: string): BuildOptions => ({
   outfile,
@@ -68,12 +71,13 @@ export async function bundleParseWorker(outfile: string): Promise<string> {
 export async function bundle({ entry = 'server/main.ts', entryContents, outfile = 'dist/main.mjs' }: BundleOptions = {}): Promise<string> {
   const out = resolve(projectRoot, outfile);
   await bundleParseWorker(join(dirname(out), PARSE_WORKER_BUNDLE));
+  await build({ entryPoints: [resolve(projectRoot, 'server/net-thread/worker.ts')], ...common(join(dirname(out), NET_WORKER_BUNDLE)) });
   await build({
     ...(entryContents === undefined
       ? { entryPoints: [resolve(projectRoot, entry)] }
       : { stdin: { contents: entryContents, resolveDir: projectRoot, sourcefile: 'entry.ts', loader: 'ts' as const } }),
     ...common(out),
-    define: { PARSE_WORKER_BUNDLE: JSON.stringify(PARSE_WORKER_BUNDLE) },
+    define: { PARSE_WORKER_BUNDLE: JSON.stringify(PARSE_WORKER_BUNDLE), NET_WORKER_BUNDLE: JSON.stringify(NET_WORKER_BUNDLE) },
   });
   return out;
 }

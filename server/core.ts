@@ -12,7 +12,7 @@ import type { PaymentTerms } from './payments/x402.ts';
 import { createInvoker } from './pipeline/invoke.ts';
 import type { Store } from './store/types.ts';
 import type { HandlerRegistry, HandlerServices } from '../handlers/types.ts';
-import { createNet } from '../engines/net/index.ts';
+import { createNet, type Transport } from '../engines/net/index.ts';
 import { createServiceSigner } from './signing-key.ts';
 import type { Analyze } from '../engines/parse/types.ts';
 import { NO_LOG, type LogFn } from './observability/log.ts';
@@ -31,6 +31,8 @@ export interface CoreOptions {
   settlementGate?: SettlementGate;
   /** The parse pool's analyze (server/parse-pool): every CPU-heavy step on fetched content. */
   analyze: Analyze;
+  /** The net thread's transport (server/net-thread/): every byte a site sends is received there (default: in this thread, for benchmarks that fetch nothing). */
+  transport?: Transport;
 }
 
 export function paymentTermsOf(config: Config): PaymentTerms | null {
@@ -46,7 +48,7 @@ export function paymentTermsOf(config: Config): PaymentTerms | null {
   };
 }
 
-export function createCore({ config, store, handlers, now = () => new Date(), log = NO_LOG, facilitator, metrics, settlementGate, analyze }: CoreOptions) {
+export function createCore({ config, store, handlers, now = () => new Date(), log = NO_LOG, facilitator, metrics, settlementGate, analyze, transport }: CoreOptions) {
   const network = service.network as `${string}:${string}`;
   const paymentFacilitator =
     facilitator !== undefined
@@ -78,7 +80,7 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
     settlementGate,
   });
   const services: HandlerServices = {
-    net: createNet(config.net, { onUpstream: metrics ? (event) => metrics.upstream(event) : undefined }),
+    net: createNet(config.net, { onUpstream: metrics ? (event) => metrics.upstream(event) : undefined, transport }),
     analyze,
     upstreams: { jobs: config.jobs, ads: config.ads, rdap: config.rdap },
     snapshots: store.snapshots,

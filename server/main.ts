@@ -1,7 +1,7 @@
 /**
  * npm start: one instance of the service. SIGTERM or SIGINT drains it (server/lifecycle.ts):
  * stop accepting, finish running calls, never settle without answering, end the parse pool's
- * threads, close the store, exit.
+ * threads and the net thread, close the store, exit.
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config.ts';
@@ -12,6 +12,8 @@ import { createLogger } from './observability/log.ts';
 import { openStore } from './store/index.ts';
 import { createHousekeeping } from './store/housekeeping.ts';
 import { createParsePool } from './parse-pool/pool.ts';
+import { createNetThread } from './net-thread/thread.ts';
+import { transportOptionsOf } from '../engines/net/index.ts';
 
 const config = loadConfig();
 const { logger, log } = createLogger({ level: config.logLevel, base: { instance: randomBytes(4).toString('hex') } });
@@ -20,7 +22,8 @@ const store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, sq
 const lifecycle = createLifecycle({ graceMs: config.shutdown.graceMs, settleWindowMs: config.shutdown.settleWindowMs });
 const parsePool = createParsePool(config.parse);
 parsePool.start();
-const app = await createApp({ config, store, log, lifecycle, parsePool });
+const netThread = createNetThread(transportOptionsOf(config.net));
+const app = await createApp({ config, store, log, lifecycle, parsePool, netThread });
 const housekeeping = createHousekeeping({ store, intervalMs: config.housekeepingIntervalMs, staleAfterMs: config.requestStaleAfterMs, log });
 housekeeping.start();
 const server = createHttpServer(app.callback(), config.http);
@@ -38,6 +41,7 @@ async function shutdown(signal: string) {
   const report = await lifecycle.drain();
   server.closeAllConnections();
   await parsePool.close();
+  await netThread.close();
   await housekeeping.stop();
   await store.close().catch((error) => log({ level: 'error', msg: 'closing the store failed', error: String(error) }));
   const clean = report.abandoned === 0 && report.unsettled === 0;

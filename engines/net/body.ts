@@ -88,5 +88,20 @@ export async function readBody(source: Readable, { contentEncoding, maxBytes, si
   } catch (error) {
     if (!(error instanceof CapReached)) throw error;
   }
-  return { body: Buffer.concat(parts, size), truncated };
+  return { body: sharedBytes(parts, size), truncated };
+}
+
+/**
+ * The parts as one Buffer over a SharedArrayBuffer: the parse pool hands shared memory to a
+ * worker without copying it (server/parse-pool/wire.ts), so a body crosses to the thread that
+ * reads it at no cost to the main thread however often it is analysed.
+ */
+export function sharedBytes(parts: readonly Uint8Array[], size: number): Buffer {
+  const bytes = Buffer.from(new SharedArrayBuffer(size));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
 }

@@ -1,14 +1,13 @@
 import { isIP } from 'node:net';
-import { createSecureContext, rootCertificates } from 'node:tls';
-import { buildConnector, Client } from 'undici';
 import { isPublicAddress } from './address.ts';
-import { readBody, TooManyCodings } from './body.ts';
+import { TooManyCodings } from './body.ts';
 import { defaultUserAgent } from './config.ts';
 import { Fetched } from './fetched.ts';
 import type { Dns, DnsAnswer } from './dns.ts';
 import { FetchFailure, failureKind, UnsafeTargetError, type FetchFailureKind } from './errors.ts';
 import { createHostLimits, RateLimited, type HostLimits } from './host-limits.ts';
 import { parseTargetUrl, URL_PROBLEM_TEXT } from './target.ts';
+import { createSocketTransport, isRedirect, type Transport } from './transport.ts';
 
 /**
  * The safe fetcher: the one way an engine reaches the web.
@@ -17,7 +16,8 @@ import { parseTargetUrl, URL_PROBLEM_TEXT } from './target.ts';
  * credentials, a public host name); its name is resolved once through the injected Dns, every
  * A and AAAA answer must be public, and the socket connects to exactly a checked address (the
  * connector is handed the IP, so nothing resolves the name again: DNS rebinding finds nothing
- * to rebind). Redirects are followed by hand. Time, wire bytes and decoded bytes are capped.
+ * to rebind). The wire itself (connections, TLS, framing, decompression) is the transport's
+ * (transport.ts), which the service runs on a thread of its own. Redirects are followed by hand. Time, wire bytes and decoded bytes are capped.
  * Every hop passes the per-host gate (host-limits.ts: concurrency and 429 back-off) within the
  * request's own deadline, and is reported to `onUpstream`.
  *
@@ -45,6 +45,8 @@ export interface SafeFetchOptions {
   hosts?: HostLimits;
   /** Called once per hop that was attempted (not for a target refused as unsafe before connecting). */
   onUpstream?: (event: UpstreamEvent) => void;
+  /** The wire (transport.ts); default: in this thread, with portMap and caPem. */
+  transport?: Transport;
 }
 
 /** One hop, for metrics: the host, its status (when an answer came) and the failure (when the hop failed). */
@@ -93,11 +95,8 @@ export interface FetchResponse {
 
 export type SafeFetch = (url: string, request?: FetchRequest) => Promise<FetchResponse>;
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const OWNED_HEADERS = new Set(['host', 'user-agent', 'accept-encoding', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'content-length', 'expect']);
-/** At most this many checked addresses are tried when connecting fails. */
-const MAX_ADDRESSES = 3;
 
 export function createSafeFetch({
   dns,
@@ -110,11 +109,8 @@ export function createSafeFetch({
   maxBodyBytes: defaultMaxBodyBytes = 3 * 1024 * 1024,
   hosts = createHostLimits(),
   onUpstream = () => {},
+  transport = createSocketTransport({ portMap, caPem, connectTimeoutMs: defaultTimeoutMs }),
 }: SafeFetchOptions): SafeFetch {
-  // One context for every connection: a `ca` list given per connection is parsed again each time
-  // (about 140 roots), which costs more than the handshake itself.
-  const secureContext = caPem ? createSecureContext({ ca: [...rootCertificates, caPem] }) : undefined;
-
   /** target.ts's checks, then the address of an IP-literal host. */
   function checkUrl(value: string): URL {
     const parsed = parseTargetUrl(value);
@@ -148,23 +144,6 @@ export function createSafeFetch({
       return new FetchFailure('dns_timeout', url.href, `DNS did not answer for ${host}`);
     }
     return new FetchFailure('dns_not_found', url.href, `${host} has no address (${reasons.join('/')})`);
-  }
-
-  /** A client for one origin whose every socket goes to `address` (on the mapped port in the test world). */
-  function pinnedClient(url: URL, address: string, timeoutMs: number): Client {
-    const connector = buildConnector({
-      secureContext,
-      timeout: timeoutMs,
-      maxCachedSessions: 0,
-      // net.connect never resolves an IP host; should that change, nothing resolves behind our back.
-      lookup: (_hostname: string, _options: unknown, callback: (error: Error) => void) => callback(new Error('the safe fetcher connects to checked addresses only')),
-    } as buildConnector.BuildOptions);
-    function connectPinned(options: buildConnector.Options, callback: buildConnector.Callback) {
-      const urlPort = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
-      // hostname is the socket's address; host (the URL's) still gives SNI and the certificate name.
-      return connector({ ...options, hostname: address, port: String(portMap[urlPort] ?? urlPort) }, callback);
-    }
-    return new Client(url.origin, { connect: connectPinned, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, pipelining: 1 });
   }
 
   async function safeFetch(url: string, {
@@ -217,62 +196,44 @@ export function createSafeFetch({
       try {
         release = await hosts.enter(host, { signal: aborted, remainingMs: timeoutMs - (performance.now() - started) });
         const addresses = await addressesOf(current, aborted);
-        const { client, address, response } = await send(current, addresses, method, requestHeaders, aborted, timeoutMs, requestBody);
-        try {
-          status = response.statusCode;
-          const { headers: responseHeaders, cookies } = flattenHeaders(response.headers);
-          hosts.record(host, status, responseHeaders['retry-after']);
-          setCookies.push(...cookies);
-          const location = responseHeaders.location;
-          if (REDIRECT_STATUSES.has(response.statusCode) && location) {
-            if (redirects.length >= maxRedirects) throw new FetchFailure('too_many_redirects', current.href, `more than ${maxRedirects} redirects`);
-            report(null);
-            redirects.push(current.href);
-            current = checkUrl(resolveLocation(location, current));
-            if (method === 'POST' && response.statusCode !== 307 && response.statusCode !== 308) {
-              method = 'GET';
-              requestBody = undefined;
-              delete requestHeaders['content-type'];
-            }
-            continue;
-          }
-          const { body, truncated } = await readBody(response.body, { contentEncoding: responseHeaders['content-encoding'], maxBytes: maxBodyBytes, signal: aborted });
+        const { status: answered, headers: rawHeaders, address, body, truncated } = await transport(
+          { origin: current.origin, addresses, path: `${current.pathname}${current.search}`, method, headers: requestHeaders, body: requestBody, timeoutMs, maxBodyBytes },
+          aborted,
+        );
+        status = answered;
+        const { headers: responseHeaders, cookies } = flattenHeaders(rawHeaders);
+        hosts.record(host, status, responseHeaders['retry-after']);
+        setCookies.push(...cookies);
+        if (isRedirect(status, rawHeaders)) {
+          if (redirects.length >= maxRedirects) throw new FetchFailure('too_many_redirects', current.href, `more than ${maxRedirects} redirects`);
           report(null);
-          return {
-            url: current.href,
-            status: response.statusCode,
-            headers: responseHeaders,
-            setCookies,
-            content: new Fetched(body, { contentType: responseHeaders['content-type'] ?? '', truncated }),
-            truncated,
-            redirects,
-            address,
-            elapsedMs: Math.round(performance.now() - started),
-          };
-        } finally {
-          client.destroy().catch(() => {});
+          redirects.push(current.href);
+          current = checkUrl(resolveLocation(responseHeaders.location, current));
+          if (method === 'POST' && status !== 307 && status !== 308) {
+            method = 'GET';
+            requestBody = undefined;
+            delete requestHeaders['content-type'];
+          }
+          continue;
         }
+        report(null);
+        return {
+          url: current.href,
+          status,
+          headers: responseHeaders,
+          setCookies,
+          content: new Fetched(body, { contentType: responseHeaders['content-type'] ?? '', truncated }),
+          truncated,
+          redirects,
+          address,
+          elapsedMs: Math.round(performance.now() - started),
+        };
       } catch (error) {
         const failure = asFailure(error);
         if (failure instanceof FetchFailure && !reported) report(failure.kind);
         throw failure;
       } finally {
         release?.();
-      }
-    }
-  }
-
-  /** The request, on the first checked address that accepts a connection. */
-  async function send(url: URL, addresses: string[], method: 'GET' | 'HEAD' | 'POST', headers: Record<string, string>, signal: AbortSignal, timeoutMs: number, body?: string) {
-    const candidates = addresses.slice(0, MAX_ADDRESSES);
-    for (let index = 0; ; index++) {
-      const client = pinnedClient(url, candidates[index], timeoutMs);
-      try {
-        const response = await client.request({ path: `${url.pathname}${url.search}`, method, headers, signal, body });
-        return { client, address: candidates[index], response };
-      } catch (error) {
-        client.destroy().catch(() => {});
-        if (signal.aborted || index + 1 >= candidates.length || failureKind(error) !== 'connect') throw error;
       }
     }
   }

@@ -4,12 +4,14 @@ import { createDnsCache } from './dns-cache.ts';
 import { createSafeFetch, type SafeFetch, type UpstreamEvent } from './fetch.ts';
 import { createHostLimits } from './host-limits.ts';
 import { createTextCache, type TextCache } from './text-cache.ts';
+import { createSocketTransport, type SocketTransportOptions, type Transport } from './transport.ts';
 
 export type { NetConfig } from './config.ts';
 export { loadNetConfig } from './config.ts';
 export type { Dns, DnsAnswer, DnsFailure, MxRecord } from './dns.ts';
 export type { FetchRequest, FetchResponse, SafeFetch, UpstreamEvent } from './fetch.ts';
 export type { TextCache } from './text-cache.ts';
+export type { Transport } from './transport.ts';
 export { Fetched } from './fetched.ts';
 export { FetchFailure, UnsafeTargetError, type FetchFailureKind, type UnsafeReason } from './errors.ts';
 
@@ -30,12 +32,19 @@ export interface NetOptions {
   onUpstream?: (event: UpstreamEvent) => void;
   /** Wall clock of the caches and of the back-off (Retry-After dates). */
   now?: () => number;
+  /** The fetcher's wire (engines/net/transport.ts); the service runs it on its net thread (server/net-thread/). Default: in this thread. */
+  transport?: Transport;
+}
+
+/** How the transport reaches sites under this config (the test world's ports and CA). */
+export function transportOptionsOf(config: NetConfig): SocketTransportOptions {
+  return { portMap: config.portMap, caPem: config.caPem };
 }
 
 /** Negative DNS answers (nxdomain, nodata) are kept this long at most. */
 const DNS_NEGATIVE_TTL_MS = 60_000;
 
-export function createNet(config: NetConfig, { onUpstream = () => {}, now = Date.now }: NetOptions = {}): Net {
+export function createNet(config: NetConfig, { onUpstream = () => {}, now = Date.now, transport = createSocketTransport(transportOptionsOf(config)) }: NetOptions = {}): Net {
   const dns = createDnsCache(createDns({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }), {
     ttlMs: config.dnsCacheTtlMs,
     minTtlMs: config.dnsCacheMinTtlMs,
@@ -44,7 +53,7 @@ export function createNet(config: NetConfig, { onUpstream = () => {}, now = Date
     now,
   });
   const hosts = createHostLimits({ perHost: config.perHostConcurrency, backoffMaxMs: config.backoffMaxMs, now });
-  const fetch = createSafeFetch({ dns, allowCidrs: config.allowCidrs, portMap: config.portMap, caPem: config.caPem, userAgent: config.userAgent, hosts, onUpstream });
+  const fetch = createSafeFetch({ dns, allowCidrs: config.allowCidrs, userAgent: config.userAgent, hosts, onUpstream, transport });
   const containers = createTextCache({ ttlMs: config.containerCacheTtlMs, maxBytes: config.containerCacheMaxBytes, now });
   return { fetch, dns, containers };
 }

@@ -28,6 +28,7 @@ import { ParsePoolBusy, UnanalysableContent, type Analyze } from '../../engines/
 import type { WorkerTask } from './worker.ts';
 import { createAdmission, type Lane } from './admission.ts';
 import { createSlowOrigins, DEFAULT_SLOW_ORIGINS, originOf } from './slow-origins.ts';
+import { loaderArgs } from '../worker-loader.ts';
 
 /** Set by server/build.ts in the bundle: the worker's own bundle, beside the service's. */
 declare const PARSE_WORKER_BUNDLE: string | undefined;
@@ -100,17 +101,6 @@ export function inputSize(input: unknown, depth = 0): number {
   let size = 0;
   for (const value of Array.isArray(input) ? input : Object.values(input)) size += inputSize(value, depth + 1);
   return size;
-}
-
-/** The worker threads start with the loader flags of this process (tsx), none of its other options. */
-function loaderArgs(execArgv: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let index = 0; index < execArgv.length; index++) {
-    const arg = execArgv[index];
-    if (/^--(import|require|loader|experimental-loader)$/.test(arg) && index + 1 < execArgv.length) kept.push(arg, execArgv[++index]);
-    else if (/^--(import|require|loader|experimental-loader)=/.test(arg)) kept.push(arg);
-  }
-  return kept;
 }
 
 export function createParsePool({

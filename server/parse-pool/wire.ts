@@ -1,8 +1,10 @@
 /**
  * How sealed fetched content crosses to a parse thread: structured cloning drops an ES #private
  * field, so the pool replaces each Fetched value of a task's input by a plain record of its
- * bytes (a copy of exactly those bytes, never the pooled buffer around them) and the worker
- * seals it again before the task runs. Walks plain objects and arrays a few levels deep, the
+ * bytes and the worker seals it again before the task runs. The safe fetcher's bodies are in
+ * shared memory (engines/net/body.ts), which the clone shares rather than copies: no copy on the
+ * main thread. Other bytes (a test's, a bench's) are copied, exactly those bytes, never the
+ * pooled buffer around them. Walks plain objects and arrays a few levels deep, the
  * shapes task inputs have.
  */
 import { Fetched, isFetched, unsealFetched } from '../../engines/net/fetched.ts';
@@ -23,7 +25,7 @@ const isPlain = (value: unknown): value is Record<string, unknown> => !!value &&
 export function toWire(input: unknown, depth = 0): unknown {
   if (isFetched(input)) {
     const bytes = unsealFetched(input);
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    const own = bytes.buffer instanceof SharedArrayBuffer || (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) ? bytes : bytes.slice();
     return { [WIRE]: true, bytes: own, contentType: input.contentType, truncated: input.truncated } satisfies WireFetched;
   }
   if (depth >= MAX_DEPTH) return input;

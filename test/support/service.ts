@@ -12,6 +12,8 @@ import type { Facilitator } from '../../server/payments/facilitator.ts';
 import type { Lifecycle } from '../../server/lifecycle.ts';
 import type { LogFn } from '../../server/observability/log.ts';
 import { createParsePool, type ParsePool } from '../../server/parse-pool/pool.ts';
+import { createNetThread } from '../../server/net-thread/thread.ts';
+import { transportOptionsOf } from '../../engines/net/index.ts';
 
 export interface StartServiceOptions {
   handlers?: HandlerRegistry;
@@ -50,7 +52,8 @@ export async function startService({ handlers, config = {}, now, facilitator, st
   const store = shared ?? (await openStore({ sqlitePath: join(dir, 'service.sqlite') }));
   const merged = { ...loadConfig(OFFLINE_ENV), logLevel: 'silent' as const, ...config };
   const parsePool = givenPool ?? createParsePool(merged.parse);
-  const app = await createApp({ config: merged, store, handlers, now, facilitator, lifecycle, log, parsePool });
+  const netThread = createNetThread(transportOptionsOf(merged.net));
+  const app = await createApp({ config: merged, store, handlers, now, facilitator, lifecycle, log, parsePool, netThread });
   const server = createHttpServer(app.callback(), merged.http);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -63,6 +66,7 @@ export async function startService({ handlers, config = {}, now, facilitator, st
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       if (!givenPool) await parsePool.close();
+      await netThread.close();
       if (!shared) await store.close();
       rmSync(dir, { recursive: true, force: true });
     },

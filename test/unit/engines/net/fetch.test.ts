@@ -7,7 +7,9 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { createDns } from '../../../../engines/net/dns.ts';
 import { FetchFailure, UnsafeTargetError } from '../../../../engines/net/errors.ts';
 import { createSafeFetch, type SafeFetch, type SafeFetchOptions } from '../../../../engines/net/fetch.ts';
-import { createNet } from '../../../../engines/net/index.ts';
+import { createNet, transportOptionsOf } from '../../../../engines/net/index.ts';
+import { createSocketTransport, type SocketTransportOptions, type Transport } from '../../../../engines/net/transport.ts';
+import { createNetThread, type NetThread } from '../../../../server/net-thread/thread.ts';
 import { createCertificateAuthority } from '../../../world/ca.ts';
 import { startWorld, type World } from '../../../world/index.ts';
 
@@ -36,7 +38,16 @@ function closeTcp({ server, sockets }: { server: Server; sockets: Set<Socket> })
   return new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-describe('safeFetch against the world', () => {
+// Every case twice: the transport in this thread (engine tests), and on the net thread as the
+// service runs it (server/net-thread/), where errors, aborts and bodies cross between threads.
+for (const wire of ['in this thread', 'on the net thread'] as const) describe(`safeFetch against the world, the wire ${wire}`, () => {
+  const threads: NetThread[] = [];
+  function transportFor(options: SocketTransportOptions): Transport {
+    if (wire === 'in this thread') return createSocketTransport(options);
+    const thread = createNetThread(options);
+    threads.push(thread);
+    return thread.transport;
+  }
   let world: World;
   let safeFetch: SafeFetch;
   /** A fetcher like the service's on the world, with some options changed. */
@@ -91,11 +102,17 @@ describe('safeFetch against the world', () => {
     });
     world.sites.host(`www.${SITE}`, { files: { '/landing': '<p>landing</p>' } });
     world.sites.host('two-addresses.com', { files: { '/': 'second address' } });
-    safeFetch = createNet(world.netConfig).fetch;
+    safeFetch = createNet(world.netConfig, { transport: transportFor(transportOptionsOf(world.netConfig)) }).fetch;
     const dns = createDns({ servers: world.netConfig.dnsServers, timeoutMs: 300 });
-    variant = (options) => createSafeFetch({ dns, allowCidrs: world.netConfig.allowCidrs, portMap: world.netConfig.portMap, caPem: world.netConfig.caPem, userAgent: world.netConfig.userAgent, ...options });
+    variant = (options) => {
+      const { portMap = world.netConfig.portMap, caPem = world.netConfig.caPem } = options;
+      return createSafeFetch({ dns, allowCidrs: world.netConfig.allowCidrs, userAgent: world.netConfig.userAgent, ...options, transport: transportFor({ portMap, caPem }) });
+    };
   });
-  after(() => world.stop());
+  after(async () => {
+    await Promise.all(threads.map((thread) => thread.close()));
+    await world.stop();
+  });
 
   it('fetches over HTTP and HTTPS with the world CA, sending the configured User-Agent', async () => {
     for (const scheme of ['http', 'https']) {
