@@ -10,7 +10,7 @@ import type { components } from '../../generated/types.ts';
 import type { Dns, DnsAnswer, SafeFetch, SafeFetchResponse } from '../net/types.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import { judgeEmail, sameDomain } from './emails.ts';
-import { isUnanalysable, withinDeadline, type Analyze } from '../parse/types.ts';
+import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { FoundEmail, PageContacts } from './page.ts';
 import { inferEmailPattern } from './pattern.ts';
 import { mergePeople, type PagePerson } from './people.ts';
@@ -82,7 +82,6 @@ export async function collectContacts(
   // A referenced timer, unlike AbortSignal.timeout's: the deadline fires even when nothing else keeps the process busy.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException('scan deadline', 'TimeoutError')), deadlineMs);
-  analyze = withinDeadline(analyze, deadline.signal);
   const scope = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   try {
     const started = Date.now();

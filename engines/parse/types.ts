@@ -42,17 +42,15 @@ export const isUnanalysable = (error: unknown): error is UnanalysableContent => 
 export const isParsePoolBusy = (error: unknown): error is ParsePoolBusy => error instanceof ParsePoolBusy;
 
 /**
- * The engine's analyze, where an analysis ended by the engine's own deadline (the operation's time
- * ran out while the page was being read) is UnanalysableContent: the same page fails the same way
- * again, so it is a dropped page or a non-ok answer, never a retryable error.
+ * What an analysis that its caller stopped throws: a deadline (a TimeoutError: an engine's own scan
+ * deadline, the call's total deadline, or AbortSignal.any of them, whose reason is the first to
+ * abort) means the content could not be analysed in the time the call has, which the same content
+ * does again, so it is UnanalysableContent (a dropped page or a non-ok answer, never a retryable
+ * error); any other reason (a section dropped, a shutdown) is passed on as it is. The one place
+ * this is decided: the pool (server/parse-pool/pool.ts) and the in-thread analyze (inline.ts) both
+ * throw what it returns.
  */
-export function withinDeadline(analyze: Analyze, deadline: AbortSignal): Analyze {
-  return (async (task, input, options) => {
-    try {
-      return await analyze(task, input, options);
-    } catch (error) {
-      if (deadline.aborted && !isUnanalysable(error) && !isParsePoolBusy(error)) throw new UnanalysableContent('deadline', `the ${task} analysis did not end within the operation's deadline`);
-      throw error;
-    }
-  }) as Analyze;
+export function stoppedAnalysis(task: string, reason: unknown): unknown {
+  if ((reason as { name?: unknown } | null)?.name !== 'TimeoutError') return reason;
+  return new UnanalysableContent('deadline', `the ${task} analysis could not end within the call's deadline (${(reason as Error).message})`);
 }

@@ -9,7 +9,7 @@
  */
 import type { components } from '../../generated/types.ts';
 import type { Fetched, SafeFetch } from '../net/types.ts';
-import { isUnanalysable, withinDeadline, type Analyze } from '../parse/types.ts';
+import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { PromoPage } from './page.ts';
 import { createReach, fetchHome } from '../store-readiness/home.ts';
 import type { FoundCode } from './codes.ts';
@@ -62,7 +62,6 @@ export async function findPromos(
 ): Promise<PromoFinderResult> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException('promo deadline', 'TimeoutError')), deadlineMs);
-  analyze = withinDeadline(analyze, deadline.signal);
   const scope = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   const limitations = [
     'checkout_verified is always false: this service never adds to a cart or checks out, so no code was tried.',

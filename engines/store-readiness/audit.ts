@@ -13,7 +13,7 @@ import type { components } from '../../generated/types.ts';
 import { peekFetched, type Fetched, type SafeFetch } from '../net/types.ts';
 import { WALLET_KEYS } from '../product/checkout.ts';
 import { hasProductData, type ProductEvidence } from '../product/extract.ts';
-import { isUnanalysable, withinDeadline, type Analyze } from '../parse/types.ts';
+import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { StoreHomePage } from './home-page.ts';
 import { botAccessOf } from './access.ts';
 import type { DiscoveryCheck, SitemapReading, StoreFile } from './discovery.ts';
@@ -62,7 +62,6 @@ export async function auditStore(domain: string, { fetch, analyze, signal }: Aud
   // A referenced timer, unlike AbortSignal.timeout's: the deadline fires even when nothing else keeps the process busy.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException('audit deadline', 'TimeoutError')), deadlineMs);
-  analyze = withinDeadline(analyze, deadline.signal);
   const scope = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   try {
     const reach = createReach(fetch, { signal: scope, deadlineMs, timeoutMs: fileTimeoutMs });

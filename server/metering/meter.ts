@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import type { SettleResponse } from '@x402/core/types';
-import type { OperationInfo } from '../contract.ts';
+import type { ErrorCode, OperationInfo } from '../contract.ts';
 import { ServiceError } from '../problem.ts';
 import type { BeginResult, Json, QuoteRecord, Store, StoredResponse } from '../store/types.ts';
 import type { Facilitator } from '../payments/facilitator.ts';
@@ -134,6 +134,14 @@ interface Rows {
 const STEP_ONE_INPUT = 'step_one_input';
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const isOk = (result: unknown) => (result as { status?: unknown } | null)?.status === 'ok';
+/**
+ * A failure that ends a call not ok as a result that is not ok does: a deadline that passed
+ * (504 deadline_exceeded) is deterministic (the same sites stall the same call again) and used the
+ * service's work, so it is remembered and counted as one (notOk).
+ */
+const endsNotOk = (error: unknown): error is ServiceError => error instanceof ServiceError && error.code === 'deadline_exceeded';
+/** How notOk keeps a problem among remembered results (no result has this member). */
+const REMEMBERED_PROBLEM = 'remembered_problem';
 
 export function createMeter({
   store,
@@ -278,14 +286,19 @@ export function createMeter({
   }
 
   /**
-   * Results that are not ok cost the caller nothing, so their work is bounded: the same operation
-   * and input gets the remembered result for notOkMemoryMs, and an IP may have notOkPerHour calls
-   * a rolling hour that ran and ended not ok.
+   * Calls that ran and ended not ok (a result that is not ok, or a deadline that passed: endsNotOk)
+   * cost the caller nothing, so their work is bounded: the same operation and input gets the
+   * remembered outcome for notOkMemoryMs, and an IP may have notOkPerHour calls a rolling hour
+   * that ran and ended not ok.
    */
   const notOk = {
+    /** The remembered result that is not ok, or null; a remembered problem is thrown again, saying it is remembered. */
     async recent(fp: string, at: Date): Promise<Json | null> {
       if (notOkMemoryMs <= 0) return null;
-      return (await store.cache.get({ ns: 'not-ok', key: fp, now: at.getTime() }))?.value ?? null;
+      const value = (await store.cache.get({ ns: 'not-ok', key: fp, now: at.getTime() }))?.value ?? null;
+      const problem = (value as { [REMEMBERED_PROBLEM]?: { code: ErrorCode; detail: string } } | null)?.[REMEMBERED_PROBLEM];
+      if (problem) throw new ServiceError(problem.code, { detail: `Remembered outcome of an identical call in the last ${Math.round(notOkMemoryMs / 1000)} s, not run again: ${problem.detail}` });
+      return value;
     },
     async checkBudget(ip: string, at: Date) {
       if (notOkPerHour === null) return;
@@ -293,14 +306,15 @@ export function createMeter({
       if (counted.count < notOkPerHour) return;
       const seconds = Math.max(1, Math.ceil(counted.oldestLeavesInMs / 1000));
       throw new ServiceError('not_ok_rate_limit', {
-        detail: `${counted.count} of your calls in the last hour ran and ended with a result that was not ok (at most ${notOkPerHour}); retry in ${seconds} s. Nothing was charged.`,
+        detail: `${counted.count} of your calls in the last hour ran and ended not ok (a result that was not ok, or deadline_exceeded; at most ${notOkPerHour}); retry in ${seconds} s. Nothing was charged.`,
         headers: { 'Retry-After': String(seconds) },
         extra: { retry_after_seconds: seconds },
       });
     },
-    async note(call: MeteredCall, body: unknown) {
+    async note(call: MeteredCall, outcome: { result: unknown } | { failure: ServiceError }) {
       const at = now().getTime();
-      if (notOkMemoryMs > 0) await store.cache.set({ ns: 'not-ok', key: fingerprint(call.operation.operationId, call.input, call.tier), value: body as Json, expiresAt: at + notOkMemoryMs });
+      const value = 'result' in outcome ? (outcome.result as Json) : { [REMEMBERED_PROBLEM]: { code: outcome.failure.code, detail: outcome.failure.detail } };
+      if (notOkMemoryMs > 0) await store.cache.set({ ns: 'not-ok', key: fingerprint(call.operation.operationId, call.input, call.tier), value, expiresAt: at + notOkMemoryMs });
       if (notOkPerHour !== null) await store.rate.hit({ bucket: 'not-ok', subject: call.ip, now: at, windowMs: NOT_OK_WINDOW_MS, limit: 2 ** 31 - 1 });
     },
   };
@@ -510,13 +524,14 @@ export function createMeter({
     } catch (error) {
       await capHold?.release();
       await lease.release();
+      if (endsNotOk(error)) await notOk.note(call, { failure: error });
       throw error;
     }
     const response: StoredResponse = { status: 200, headers: {}, body: body as Json };
     if (!isOk(body)) {
       await capHold.release();
       await lease.release();
-      await notOk.note(call, body);
+      await notOk.note(call, { result: body });
       await rows.finish(response, { ok: false });
       return { status: 200, body, headers: {}, kind: 'result' };
     }
@@ -614,12 +629,13 @@ export function createMeter({
       } catch (error) {
         await store.nonces.update({ nonce: nonceId, state: 'released', now: now().getTime() });
         await giveQuoteBack();
+        if (endsNotOk(error)) await notOk.note(call, { failure: error });
         throw error;
       }
       if (!isOk(body)) {
         await store.nonces.update({ nonce: nonceId, state: 'released', now: now().getTime() });
         await giveQuoteBack();
-        await notOk.note(call, body);
+        await notOk.note(call, { result: body });
         await rows.finish({ status: 200, headers: {}, body: body as Json }, { ok: false });
         return { status: 200, body, headers: {}, kind: 'result' };
       }

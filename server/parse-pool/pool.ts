@@ -24,7 +24,7 @@ import { Piscina } from 'piscina';
 import { isFetched } from '../../engines/net/fetched.ts';
 import type { TaskName } from './tasks.ts';
 import { toWire } from './wire.ts';
-import { ParsePoolBusy, UnanalysableContent, type Analyze } from '../../engines/parse/types.ts';
+import { ParsePoolBusy, UnanalysableContent, stoppedAnalysis, type Analyze } from '../../engines/parse/types.ts';
 import type { WorkerTask } from './worker.ts';
 import { createAdmission, type Lane } from './admission.ts';
 import { createSlowOrigins, DEFAULT_SLOW_ORIGINS, originOf } from './slow-origins.ts';
@@ -147,19 +147,8 @@ export function createParsePool({
     for (const listener of listeners) listener({ task, outcome, seconds });
   }
 
-  /**
-   * Why a caller stopped waiting, as thrown to it: a deadline of the caller's (a TimeoutError: the
-   * call's total deadline, an engine's scan deadline) means the content could not be analysed in
-   * the time the call has, which the same content does again (never a retryable error); any other
-   * reason (a section dropped, a shutdown) is passed on as it is.
-   */
-  function stopped(task: TaskName, reason: unknown): unknown {
-    if ((reason as { name?: unknown } | null)?.name !== 'TimeoutError') return reason;
-    return new UnanalysableContent('deadline', `the ${task} analysis could not end within the call's deadline (${(reason as Error).message})`);
-  }
-
   const analyze: Analyze = async function analyze(task, input, { signal, deadlineMs: asked = deadlineMs } = {}) {
-    if (signal?.aborted) throw stopped(task, signal.reason);
+    if (signal?.aborted) throw stoppedAnalysis(task, signal.reason);
     // A caller may ask for less time than the pool's deadline, never for more.
     const taskDeadlineMs = Math.min(asked, deadlineMs);
     const since = performance.now();
@@ -171,7 +160,7 @@ export function createParsePool({
       lane = await admission.enter(size >= heavyBytes || slowOrigins.isSlow(origin), { size, signal });
     } catch (error) {
       settle(task, error instanceof ParsePoolBusy ? 'busy' : 'cancelled', since);
-      throw signal?.aborted ? stopped(task, signal.reason) : error;
+      throw signal?.aborted ? stoppedAnalysis(task, signal.reason) : error;
     }
     const stop = new AbortController();
     const { port1, port2 } = new MessageChannel();
@@ -203,7 +192,7 @@ export function createParsePool({
       }
       if (signal?.aborted) {
         settle(task, 'cancelled', since);
-        throw stopped(task, signal.reason);
+        throw stoppedAnalysis(task, signal.reason);
       }
       if (closed) {
         settle(task, 'cancelled', since);

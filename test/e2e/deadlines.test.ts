@@ -4,8 +4,11 @@
  * ends within its total deadline (OPERATION_DEADLINE_CAP_MS shortens every one to 3 s here, so the
  * run stays short): a result that is not ok or a problem that is not retryable, free, and a text
  * that states a time states one within that deadline. A handler that ignores its signal is still
- * answered at the deadline, as 504 deadline_exceeded (free, never retryable). The defaults' numbers
- * and texts are checked against the spec in test/unit/server/pipeline/deadline.test.ts.
+ * answered at the deadline, as 504 deadline_exceeded (free, never retryable), and that 504 is a
+ * not-ok outcome like a result that is not ok: remembered 60 s for an identical call over HTTP or
+ * MCP (answered at once, the site not asked again) and counted in the caller's not-ok budget, on
+ * SQLite and, with DATABASE_URL, PostgreSQL. The defaults' numbers and texts are checked against
+ * the spec in test/unit/server/pipeline/deadline.test.ts.
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,8 +19,12 @@ import { installRdap } from '../world/fixtures/rdap.ts';
 import { installSlowSite, warmCertificates, type SlowKind } from '../world/fixtures/slow-sites.ts';
 import { startService, type TestService } from '../support/service.ts';
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { closeHttpCalls, httpCall } from '../support/http-call.ts';
-import { assertMatchesSpec, type CallResult } from '../support/contract.ts';
+import { assertMatchesSpec, assertValid, call, type CallResult } from '../support/contract.ts';
+import { openStore } from '../../server/store/index.ts';
+import type { Store } from '../../server/store/types.ts';
 import { operations } from '../../server/contract.ts';
 import { minimalHandlers } from '../support/minimal-handlers.ts';
 import type { LogFn } from '../../server/observability/log.ts';
@@ -187,4 +194,132 @@ describe('a handler that ignores its deadline', { timeout: 30_000 }, () => {
     const answer = await httpCall(service.url, '/v1/advisor', { body: { agent_goal: 'find the technology stack of a company website' } });
     assert.equal(answer.status, 200);
   });
+});
+
+describe('a deadline that passed is remembered and counted as a result that is not ok', { timeout: 120_000 }, () => {
+  const DEADLINE_MS = 500;
+  const backends: { name: string; skip: string | false; open: () => Promise<{ store?: Store; cleanup(): Promise<void> }> }[] = [
+    { name: 'SQLite', skip: false, open: async () => ({ cleanup: async () => {} }) },
+    {
+      name: 'PostgreSQL',
+      skip: process.env.DATABASE_URL ? false : 'DATABASE_URL not set',
+      open: async () => {
+        const schema = `deadlines_${randomBytes(4).toString('hex')}`;
+        const store = await openStore({ databaseUrl: process.env.DATABASE_URL, pgSchema: schema });
+        return {
+          store,
+          async cleanup() {
+            await store.close();
+            const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+            await admin.connect();
+            await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+            await admin.end();
+          },
+        };
+      },
+    },
+  ];
+
+  /** The hanging sites of one backend's test (the world and its request log are shared). */
+  const stalled = (backend: string, n: number) => `stalled-${n}.${backend.toLowerCase()}.com`;
+  /** A test clock: the not-ok memory (60 s) and budget (an hour) are read from it; deadlines run on real timers. */
+  let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  let world: World;
+  /** Ends the handlers' fetches that are still waiting on the hanging sites once a test is done. */
+  const teardown = new AbortController();
+  before(async () => {
+    world = await startWorld();
+    const domains = backends.flatMap(({ name }) => [0, 1, 2, 3].map((n) => stalled(name, n)));
+    for (const domain of domains) {
+      world.dns.setRecords(domain, { A: ['127.0.0.1'] });
+      world.sites.host(domain, function hangingSite() {});
+    }
+    await warmCertificates(world, domains);
+  });
+  after(async () => {
+    teardown.abort();
+    closeHttpCalls();
+    await world?.stop();
+  });
+  /** Requests the world's hanging site received. */
+  const asked = (domain: string) => world.sites.requests.filter((request) => request.host === domain).length;
+
+  for (const backend of backends) {
+    it(`${backend.name}: an identical call gets the remembered 504 at once, over HTTP and MCP, without asking the site; it counts in the not-ok budget`, { skip: backend.skip }, async () => {
+      const opened = await backend.open();
+      // tech-stack whose one fetch does not heed the call's deadline: the hanging site stalls it past the deadline.
+      const service = await startService({
+        store: opened.store,
+        now,
+        handlers: {
+          techStack: async (input, { services }) => {
+            await services.net.fetch(`https://${input.domain}/`, { signal: teardown.signal, timeoutMs: 60_000 });
+            throw new Error('unreachable in this test');
+          },
+        },
+        config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], operationDeadlineCapMs: DEADLINE_MS, notOkMemoryMs: 60_000, notOkPerHour: 2 },
+      });
+      const [first, second, third, fourth] = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'].map((ip) => ({ 'x-forwarded-for': ip }));
+      const timed = async (domain: string, headers: Record<string, string>) => {
+        const started = performance.now();
+        const answer = await call(service.url, '/v1/tech-stack', { body: { domain }, headers });
+        return { answer, ms: performance.now() - started };
+      };
+      const isDeadline = (answer: CallResult, what: string) => {
+        assert.equal(answer.status, 504, `${what}: ${answer.text.slice(0, 300)}`);
+        assert.deepEqual([answer.body.code, answer.body.retryable], ['deadline_exceeded', false], what);
+        assert.equal(answer.headers.get('x-usage-free-remaining'), '5', `${what}: nothing charged`);
+      };
+      try {
+        const ran = await timed(stalled(backend.name, 0), first);
+        isDeadline(ran.answer, 'the first call');
+        assert.ok(ran.ms >= DEADLINE_MS - 50, `the first call ran until its deadline (${Math.round(ran.ms)} ms)`);
+        assert.doesNotMatch(ran.answer.body.detail, /Remembered/);
+        const siteAsked = asked(stalled(backend.name, 0));
+        assert.ok(siteAsked >= 1, 'the first call asked the site');
+
+        // Whoever asks, within 60 s: the same problem at once, saying it is remembered, and the site is not asked again.
+        const again = await timed(stalled(backend.name, 0), second);
+        isDeadline(again.answer, 'the repeat');
+        assert.ok(again.ms < DEADLINE_MS / 2, `the repeat was answered at once (${Math.round(again.ms)} ms)`);
+        assert.match(again.answer.body.detail, /^Remembered outcome of an identical call in the last 60 s, not run again: tech-stack could not finish within its total deadline of 0\.5 s/);
+        assert.deepEqual(Object.keys(again.answer.body).sort(), Object.keys(ran.answer.body).sort(), 'the same problem members');
+        assert.equal(again.answer.body.hint, ran.answer.body.hint);
+
+        const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'detect_website_tech_stack', arguments: { domain: stalled(backend.name, 0) } } };
+        const started = performance.now();
+        const response = await fetch(`${service.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...third }, body: JSON.stringify(rpc) });
+        const { result } = JSON.parse(await response.text());
+        assert.ok(performance.now() - started < DEADLINE_MS / 2, 'over MCP, at once');
+        assert.equal(result.isError, true);
+        assertValid('Problem', result.structuredContent);
+        assert.deepEqual([result.structuredContent.code, result.structuredContent.retryable, result.structuredContent.detail], ['deadline_exceeded', false, again.answer.body.detail]);
+        assert.equal(asked(stalled(backend.name, 0)), siteAsked, 'the site was not asked again');
+
+        // The not-ok budget (2 an hour here): the first caller's deadline counted; one more, then 429.
+        isDeadline((await timed(stalled(backend.name, 1), first)).answer, 'a second input of the first caller');
+        const refused = await call(service.url, '/v1/tech-stack', { body: { domain: stalled(backend.name, 2) }, headers: first });
+        assert.equal(refused.status, 429, refused.text.slice(0, 300));
+        assert.equal(refused.body.code, 'not_ok_rate_limit');
+        assert.match(refused.body.detail, /^2 of your calls in the last hour ran and ended not ok \(a result that was not ok, or deadline_exceeded; at most 2\)/);
+        assert.equal(asked(stalled(backend.name, 2)), 0, 'a refused call asks nothing');
+        // A remembered outcome is neither refused nor counted: the callers who only got it still run calls.
+        isDeadline((await timed(stalled(backend.name, 0), first)).answer, 'a remembered outcome past the budget');
+        isDeadline((await timed(stalled(backend.name, 2), second)).answer, 'the second caller, who only got a remembered outcome');
+        isDeadline((await timed(stalled(backend.name, 3), second)).answer, 'the second caller, again');
+
+        // Forgotten after 60 s: the call runs again and asks the site again.
+        offsetMs += 61_000;
+        const later = await timed(stalled(backend.name, 0), fourth);
+        isDeadline(later.answer, 'after 60 s');
+        assert.ok(later.ms >= DEADLINE_MS - 50, `run again (${Math.round(later.ms)} ms)`);
+        assert.doesNotMatch(later.answer.body.detail, /Remembered/);
+        assert.ok(asked(stalled(backend.name, 0)) > siteAsked, 'the site was asked again');
+      } finally {
+        await service.close();
+        await opened.cleanup();
+      }
+    });
+  }
 });

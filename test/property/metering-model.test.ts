@@ -9,7 +9,8 @@
  *   (the transfer lands after the instance died), a restart with its start-up housekeeping, and
  *   the caller's repeat with the same payment;
  * - time passing, and UTC midnight (the chain's clock moves with the service's);
- * - results that are not ok remembered for 60 s for whoever asks the same input;
+ * - results that are not ok, and calls whose deadline passed (504 deadline_exceeded), remembered
+ *   for 60 s for whoever asks the same input;
  * - (issue 31, the money31 section below) callers in many spellings (IPv4 with a port or
  *   IPv4-mapped, IPv6 in any case, zeros, brackets and port, another address of the same /64, a
  *   forwarded entry that is not an address: the proxy's own caller); payments sent while free
@@ -19,7 +20,7 @@
  * Beside it runs a small reference model of what each sequential call must answer. After every
  * step the store and the chain must agree with these invariants:
  * - never two charges (free use or settlement) for one input of one caller on one UTC day;
- * - never a charge for an input whose result is not ok;
+ * - never a charge for an input whose result is not ok (or whose deadline passed);
  * - free uses of a caller-day = min(5, ok results that were free) = the store's count;
  * - the ledger's settlements add up to what the chain moved to the service's wallet;
  * - no lease is held once every call ended (a killed instance's leases go stale and are reclaimed);
@@ -51,6 +52,7 @@ import { createFacilitator, type Facilitator } from '../../server/payments/facil
 import { openStore } from '../../server/store/index.ts';
 import { createHousekeeping } from '../../server/store/housekeeping.ts';
 import { utcDay } from '../../server/metering/day.ts';
+import { deadlineExceeded } from '../../server/pipeline/deadline.ts';
 import type { Store } from '../../server/store/types.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
 import { createBatch } from '../../handlers/batch.ts';
@@ -75,7 +77,7 @@ const SPELLINGS: string[][] = [
   ['not-an-ip', '127.1', 'proxy.example', '127.0.0.1'],
 ];
 const spelled = (caller: number, spell: number) => SPELLINGS[caller][spell % SPELLINGS[caller].length];
-const DOMAINS = ['ok-a.com', 'ok-b.com', 'ok-c.com', 'ok-d.com', 'ok-e.com', 'ok-f.com', 'no-a.com', 'no-b.com'];
+const DOMAINS = ['ok-a.com', 'ok-b.com', 'ok-c.com', 'ok-d.com', 'ok-e.com', 'ok-f.com', 'no-a.com', 'no-b.com', 'late-a.com'];
 const OPERATIONS = [
   { path: '/v1/tech-stack', operationId: 'techStack', offer: 'tech-stack', price: 5000 },
   { path: '/v1/search-ads', operationId: 'searchAds', offer: 'search-ads', price: 10000 },
@@ -84,6 +86,8 @@ const OPERATIONS = [
 const KEY_LIFETIME_MS = 86_400_000 + 60_000;
 const KEYS = ['model-key-0001', 'model-key-0002', 'model-key-0003'];
 const isOkInput = (domain: string) => domain.startsWith('ok-');
+/** Inputs whose call passes its deadline: 504 deadline_exceeded, a not-ok outcome (remembered and free) like a result that is not ok. */
+const isLateInput = (domain: string) => domain.startsWith('late-');
 
 // ---------- steps ----------
 
@@ -191,7 +195,7 @@ interface Model {
   freeUsed: Map<string, number>;
   /** caller|key -> what the key names, kept 24 h from the call. */
   keyed: Map<string, { op: number; domain: string; body: unknown; at: number }>;
-  /** op|domain -> when a result that is not ok was made for it (remembered 60 s, whoever asks). */
+  /** op|domain -> when a result that is not ok (or a 504 deadline_exceeded) was made for it (remembered 60 s, whoever asks). */
   notOk: Map<string, number>;
   /** Payment headers already used, with the input they paid for. */
   payments: { caller: number; op: number; domain: string; header: string }[];
@@ -284,6 +288,8 @@ describe('metering model: one charge per input, never for nothing, free calls th
           await new Promise(() => {});
         }
         if (slowDomains.has(input.domain)) await new Promise((resolve) => setTimeout(resolve, LONG_CALL_MS));
+        // What the pipeline answers when a call's total deadline passes (server/pipeline/invoke.ts), without the wait.
+        if (isLateInput(input.domain)) throw deadlineExceeded(operationId, 15_000);
         void context;
         const base = minimalResults.get(operationId) as Record<string, unknown>;
         return { ...base, domain: input.domain, status: isOkInput(input.domain) ? ok : notOk };
@@ -356,11 +362,13 @@ describe('metering model: one charge per input, never for nothing, free calls th
       }
       const charged = model.charged.get(inputKey(step.caller, step.op, step.domain));
       if (charged !== undefined) return { status: 200, charge: 'none', replayOf: charged };
-      if (rememberedNotOk(step.op, step.domain)) return { status: 200, charge: 'none' };
+      // A 504 deadline_exceeded is a not-ok outcome: remembered as it is, free.
+      const late = isLateInput(step.domain) ? { status: 504, code: 'deadline_exceeded' } : { status: 200 };
+      if (rememberedNotOk(step.op, step.domain)) return { ...late, charge: 'none' };
       // Whether a result will be ok is known only after the work: with no free call left, every new
       // input is asked to pay first, and a paid result that is not ok is never settled. A payment
       // sent while a free call is left is not looked at: the free call is used.
-      if ((model.freeUsed.get(callerDay(step.caller)) ?? 0) < FREE) return { status: 200, charge: isOkInput(step.domain) ? 'free_use' : 'none' };
+      if ((model.freeUsed.get(callerDay(step.caller)) ?? 0) < FREE) return { ...late, charge: isOkInput(step.domain) ? 'free_use' : 'none' };
       // A payment already used for another input is refused before anything runs.
       if (step.pay === 'replay' && paymentFor) return { status: 0, code: 'payment_reused|invalid_payment', charge: 'none' };
       return { status: 402, charge: isOkInput(step.domain) ? 'settlement' : 'none' };
@@ -389,7 +397,8 @@ describe('metering model: one charge per input, never for nothing, free calls th
           answer = await send(step.instance, step.caller, step.op, step.domain, { ...headers, 'PAYMENT-SIGNATURE': header });
           if (answer.status === 200) model.payments.push({ caller: step.caller, op: step.op, domain: step.domain, header });
           assert.equal(expect.status, 402, `model expected ${JSON.stringify(expect)} but the service asked for payment`);
-          expect.status = 200;
+          expect.status = isLateInput(step.domain) ? 504 : 200;
+          if (isLateInput(step.domain)) expect.code = 'deadline_exceeded';
           paidAfterChallenge = true;
         }
       }
@@ -400,7 +409,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
       const charges = (await ledgerSince(ledgerBefore)).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
       const expectedKinds = expect.charge === 'none' || (expect.charge === 'settlement' && !paidAfterChallenge) ? [] : [expect.charge];
       assert.deepEqual(charges.map((entry) => entry.kind), expectedKinds, `charges of ${detail}`);
-      if (answer.status === 200 && answer.body.status !== 'ok') sawNotOk(step.op, step.domain);
+      if ((answer.status === 200 && answer.body.status !== 'ok') || answer.status === 504) sawNotOk(step.op, step.domain);
       if (answer.status === 200 && answer.body.status === 'ok' && expect.replayOf === undefined) {
         model.charged.set(inputKey(step.caller, step.op, step.domain), answer.body);
         if (expect.charge === 'free_use') model.freeUsed.set(callerDay(step.caller), (model.freeUsed.get(callerDay(step.caller)) ?? 0) + 1);
@@ -416,9 +425,10 @@ describe('metering model: one charge per input, never for nothing, free calls th
       const answers = await Promise.all(calls.map((c) => send(c.instance, c.caller, c.op, c.domain)));
       for (const [index, answer] of answers.entries()) {
         const c = calls[index];
-        assert.ok([200, 402, 409].includes(answer.status), `burst ${JSON.stringify(c)} -> ${answer.status} ${JSON.stringify(answer.body)}`);
+        assert.ok([isLateInput(c.domain) ? 504 : 200, 402, 409].includes(answer.status), `burst ${JSON.stringify(c)} -> ${answer.status} ${JSON.stringify(answer.body)}`);
         if (answer.status === 409) assert.equal(answer.body.code, 'request_already_started');
-        if (answer.status === 200 && answer.body.status !== 'ok') sawNotOk(c.op, c.domain);
+        if (answer.status === 504) assert.equal(answer.body.code, 'deadline_exceeded');
+        if ((answer.status === 200 && answer.body.status !== 'ok') || answer.status === 504) sawNotOk(c.op, c.domain);
         if (answer.status === 200 && answer.body.status === 'ok') {
           const key = inputKey(c.caller, c.op, c.domain);
           const known = model.charged.get(key);
@@ -575,7 +585,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
       const balance = await chain.balanceOf(payTo);
       const answer = await send(step.instance, step.caller, step.op, step.domain, { 'PAYMENT-SIGNATURE': header }, undefined, step.spell);
       const detail = `${JSON.stringify(step)} (free calls left: ${free}) -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
-      assert.equal(answer.status, 200, detail);
+      assert.equal(answer.status, isLateInput(step.domain) ? 504 : 200, detail);
       const charges = chargesOf(await ledgerSince(ledgerBefore)).map((entry) => entry.kind);
       if (!isOkInput(step.domain)) {
         assert.deepEqual(charges, [], detail);
