@@ -6,7 +6,7 @@
  * encodings, about 1.9 MB on every path, job boards and RDAP included), in the same run. The world
  * runs in a process of its own; the service (parse pool at its defaults) in this one, so that the
  * thread measured is the service's main thread alone. Busy time is that thread's own CPU time
- * (/proc/self/task/<pid>, 10 ms resolution); performance.eventLoopUtilization's active time is
+ * (/proc/self/task/<pid>/schedstat); performance.eventLoopUtilization's active time is
  * printed beside it (it also counts the time the busy thread waits for a core on a loaded machine).
  * Calls run one at a time. Then, in this process, the pool's CPU overhead per normal page: the same
  * pages converted in the calling thread and through a one-thread pool.
@@ -15,12 +15,13 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
+import { mainThreadCpuMs as threadCpuMs } from '../test/support/thread-cpu.ts';
 import { createParsePool } from '../server/parse-pool/pool.ts';
 import { runTask } from '../server/parse-pool/tasks.ts';
 import { Fetched } from '../engines/net/fetched.ts';
+import { sharedBytes } from '../engines/net/body.ts';
 import { loadNetConfig } from '../engines/net/index.ts';
 import { startService } from '../test/support/service.ts';
 import { ARTICLE_PAGE, MARKDOWN_DOMAINS, markdownUrl } from '../test/world/fixtures/markdown-sites.ts';
@@ -34,20 +35,32 @@ import { corporaAvailable, loadArticleExtraction } from '../test/support/extract
 const OVERHEAD_PAGES = Number(process.env.BENCH_OVERHEAD_PAGES ?? 40);
 const ROUNDS = 5;
 const BUDGET_MS = 50;
+const mainThreadCpuMs = () => threadCpuMs() ?? NaN;
 const WALLET = `0x${'ab'.repeat(20)}`;
 
 const quantile = (values: number[], q: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] : NaN);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** Every fetching operation: its path, its request for a domain, and the benign domain of the world it is measured on. */
-const OPERATIONS: { path: string; body: (domain: string) => Record<string, unknown>; benign: string }[] = [
+/** A list of companies for the bulk scans: two of the benign world's, or two spellings of a hostile family's domain. */
+const companies = (domain: string) => (domain === TRUST_DOMAINS.established ? [TRUST_DOMAINS.established, TRUST_DOMAINS.steady] : [domain, `www.${domain}`]);
+
+/**
+ * Every fetching operation: its path, its request for a domain (and headers, if any), and the benign
+ * domain of the world it is measured on. The bulk scans' step 1 does their upstream work (step 2
+ * fetches nothing).
+ */
+const OPERATIONS: { path: string; body: (domain: string) => Record<string, unknown>; headers?: Record<string, string>; benign: string }[] = [
   { path: '/v1/clean-markdown', body: (domain) => ({ url: domain === MARKDOWN_DOMAINS.article ? markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes') : `https://${domain}/` }), benign: MARKDOWN_DOMAINS.article },
   { path: '/v1/extract-contacts', body: (domain) => ({ domain }), benign: CONTACT_DOMAINS.full },
   { path: '/v1/tech-stack', body: (domain) => ({ domain }), benign: TRUST_DOMAINS.established },
   { path: '/v1/ats-jobs', body: (domain) => ({ domain }), benign: TRUST_DOMAINS.established },
   { path: '/v1/company-intent', body: (domain) => ({ domain }), benign: TRUST_DOMAINS.established },
+  { path: '/v1/search-ads', body: (domain) => ({ domain }), benign: TRUST_DOMAINS.established },
   { path: '/v1/company-profile', body: (domain) => ({ domain }), benign: TRUST_DOMAINS.established },
   { path: '/v1/company-footprint', body: (domain) => ({ domain }), benign: TRUST_DOMAINS.established },
+  { path: '/v1/hot-buyers', body: (domain) => ({ domains: companies(domain), min_intent_score: 0 }), benign: TRUST_DOMAINS.established },
+  { path: '/v1/batch', body: (domain) => ({ tool: 'company-profile', domains: companies(domain) }), benign: TRUST_DOMAINS.established },
+  { path: '/v1/private-query', body: (domain) => ({ tool: 'due_diligence', target: domain }), headers: { 'X-Private-Query-Tier': 'bundle' }, benign: TRUST_DOMAINS.established },
   { path: '/v1/verify-merchant', body: (domain) => ({ target_url: merchantUrl(domain) }), benign: MERCHANT_DOMAINS.honest },
   { path: '/v1/skills/pre_purchase_merchant_trust_check', body: (domain) => ({ domain, merchant_wallet_or_id: WALLET }), benign: TRUST_DOMAINS.established },
   { path: '/v1/skills/checkout_active_promo_code_finder', body: (domain) => ({ domain }), benign: STORE_DOMAINS.promo },
@@ -56,18 +69,10 @@ const OPERATIONS: { path: string; body: (domain: string) => Record<string, unkno
   { path: '/v1/skills/store_readiness_auditor', body: (domain) => ({ domain }), benign: STORE_DOMAINS.full },
   { path: '/v1/skills/conversion_leak_lead_finder', body: (domain) => ({ domain }), benign: STORE_DOMAINS.lead },
   { path: '/v1/skills/agentic_shelf_schema_comparator', body: (domain) => ({ domain, competitor_domains: [domain === STORE_DOMAINS.full ? STORE_DOMAINS.microdata : domain === FAMILY_DOMAINS.syntax ? FAMILY_DOMAINS.prefixes : FAMILY_DOMAINS.syntax] }), benign: STORE_DOMAINS.full },
+  { path: '/v1/skills/verified_merchant_json_badge', body: (domain) => ({ domain }), benign: TRUST_DOMAINS.established },
   { path: '/v1/skills/verify_domain_legitimacy_and_security', body: (domain) => ({ domain }), benign: TRUST_DOMAINS.established },
 ];
 
-/** Milliseconds of CPU the main thread has used (Linux; 10 ms resolution), or NaN elsewhere. */
-function mainThreadCpuMs(): number {
-  try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
 
 let callerNumber = 0;
 /** A new caller for each call: no free quota runs out and no stored answer is replayed. */
@@ -77,11 +82,11 @@ const caller = () => {
 };
 
 /** One call, alone: its status, result and the main thread's CPU and event-loop active time while it ran. */
-async function measured(base: string, path: string, body: unknown): Promise<{ status: number; result: string; cpuMs: number; activeMs: number; wallMs: number }> {
+async function measured(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; result: string; cpuMs: number; activeMs: number; wallMs: number }> {
   const elu = performance.eventLoopUtilization();
   const cpu = mainThreadCpuMs();
   const started = performance.now();
-  const response = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': caller() }, body: JSON.stringify(body) });
+  const response = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers, 'x-forwarded-for': caller() }, body: JSON.stringify(body) });
   const text = await response.text();
   const wallMs = performance.now() - started;
   const activeMs = performance.eventLoopUtilization(elu).active;
@@ -102,7 +107,11 @@ async function measured(base: string, path: string, body: unknown): Promise<{ st
  * (one round disturbed by the shared machine does not decide it).
  */
 async function poolOverhead(): Promise<{ pages: number; source: string; inlineMs: number; pooledMs: number; overhead: number }> {
-  const sealed = (html: string, url: string) => ({ page: new Fetched(Buffer.from(html), { contentType: 'text/html; charset=utf-8' }), url, status: 200, headers: {} });
+  // In shared memory, as the safe fetcher delivers bodies (engines/net/body.ts).
+  const sealed = (html: string, url: string) => {
+    const bytes = Buffer.from(html);
+    return { page: new Fetched(sharedBytes([bytes], bytes.length), { contentType: 'text/html; charset=utf-8' }), url, status: 200, headers: {} };
+  };
   const pages = corporaAvailable()
     ? loadArticleExtraction().slice(0, OVERHEAD_PAGES).map((page) => sealed(page.html, page.url))
     : Array.from({ length: OVERHEAD_PAGES }, () => sealed(ARTICLE_PAGE, markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes')));
@@ -144,7 +153,7 @@ const [line] = (await once(createInterface({ input: world.stdout! }), 'line')) a
 const service = await startService({ config: { net: loadNetConfig(JSON.parse(line)), trustedProxies: ['127.0.0.1'] } });
 try {
   // Warm: the parse threads compile the engines, the service its routes.
-  for (const { path, body, benign } of OPERATIONS) await measured(service.url, path, body(benign));
+  for (const { path, body, headers, benign } of OPERATIONS) await measured(service.url, path, body(benign), headers);
   const families = Object.keys(FAMILY_DOMAINS) as Family[];
   console.log(`bench:hostile: main-thread time per call, one call at a time (CPU of the main thread; event-loop active time in brackets); ${families.length} hostile families of about 1.9 MB on every path`);
   console.log(`  ${'operation'.padEnd(44)} ${'benign'.padEnd(22)} ${families.map((family) => family.padEnd(22)).join(' ')}`);
@@ -152,12 +161,12 @@ try {
   let errors = 0;
   const hostileCpu: number[] = [];
   const benignCpu: number[] = [];
-  for (const { path, body, benign } of OPERATIONS) {
-    const calm = await measured(service.url, path, body(benign));
+  for (const { path, body, headers, benign } of OPERATIONS) {
+    const calm = await measured(service.url, path, body(benign), headers);
     benignCpu.push(calm.cpuMs);
     const cells = [`${calm.cpuMs.toFixed(0)} (${calm.activeMs.toFixed(0)}) ${calm.result}`];
     for (const family of families) {
-      const call = await measured(service.url, path, body(FAMILY_DOMAINS[family]));
+      const call = await measured(service.url, path, body(FAMILY_DOMAINS[family]), headers);
       worst = Math.max(worst, call.cpuMs);
       hostileCpu.push(call.cpuMs);
       if (call.status >= 500) errors += 1;

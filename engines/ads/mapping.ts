@@ -25,6 +25,9 @@ export const PUBLIC_REGISTRY_SITE = 'https://adstransparency.google.com';
 export const ADVERTISER_ID = /^AR\d{15,25}$/;
 export const CREATIVE_ID = /^CR\d{15,25}$/;
 
+/** An advertiser's name is kept to this many characters (as its verified name, lookups.ts): the answer carries it twice. */
+const MAX_NAME_CHARS = 300;
+
 const FORMATS_BY_CODE: Record<number, AdFormat> = { 1: 'text', 2: 'image', 3: 'video' };
 
 export type MappingOutcome = { ok: true; ad: MappedAd } | { ok: false; why: 'malformed' | 'other_domain' | 'other_format' };
@@ -56,7 +59,7 @@ export function mapCreative(raw: unknown, { domain, region, format }: { domain: 
       item: {
         creative_id: creativeId,
         advertiser_id: advertiserId,
-        advertiser_name: typeof name === 'string' && name.trim() ? name.trim() : null,
+        advertiser_name: typeof name === 'string' && name.trim() ? name.trim().slice(0, MAX_NAME_CHARS) : null,
         format: coded ?? format ?? formatFromPreview(previewUrl, raw['3']),
         first_shown: dayOf(firstShownMs),
         last_shown: dayOf(lastShownMs),

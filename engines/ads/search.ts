@@ -7,20 +7,21 @@
  */
 import { isFetchFailure, isUnsafeTarget, type Fetched, type FetchFailure, type FetchResponse, type SafeFetch } from '../net/types.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
+import type { AnswerFacts, AnswerRead } from './answers.ts';
 import { DEFAULT_ADS_CONFIG, type AdsConfig } from './config.ts';
 import { CookieJar } from './cookies.ts';
 import { AdsRegistryFailure } from './failure.ts';
-import { createLookupCaches, lookUpAll, readAdvertiserFacts, readCreativeRegions, type AdvertiserFacts, type LookupCaches } from './lookups.ts';
-import { mapCreative, type MappedAd } from './mapping.ts';
+import { createLookupCaches, lookUpAll, type AdvertiserFacts, type LookupCaches } from './lookups.ts';
+import type { MappedAd } from './mapping.ts';
 import {
-  advertiserLookupRequest, creativeLookupRequest, formBody, GET_ADVERTISER_PATH, GET_CREATIVE_PATH, PAGE_SIZE, readSearchPage, refusalOf,
+  advertiserLookupRequest, creativeLookupRequest, formBody, GET_ADVERTISER_PATH, GET_CREATIVE_PATH, PAGE_SIZE,
   SEARCH_CREATIVES_PATH, searchCreativesRequest, type AdsFilters,
 } from './rpc.ts';
-import { rankAdvertisers, readEstimate, summarize, type SearchAdsResult, type TotalAdsEstimate } from './summary.ts';
+import { rankAdvertisers, summarize, type SearchAdsResult, type TotalAdsEstimate } from './summary.ts';
 
 export interface SearchAdsDeps {
   fetch: SafeFetch;
-  /** Parses the registry's answers off the main thread (the parse pool's json task). */
+  /** Reads the registry's answers off the main thread (the parse pool's adsAnswer task). */
   analyze: Analyze;
   now: () => Date;
   signal?: AbortSignal;
@@ -43,6 +44,9 @@ export interface SearchAdsOptions {
 }
 
 const MAX_BODY_BYTES = 4_000_000;
+
+/** What a registry answer said, when it is the registry's JSON of its kind. */
+type ReadAnswer = Extract<AnswerFacts, { ok: true }>;
 
 export async function searchAds(
   domain: string,
@@ -74,18 +78,22 @@ export async function searchAds(
     if (response.status === 429) rejectStatus(url, response);
   }
 
-  /** An RPC answer's JSON value (read in the parse pool), or undefined when it is not JSON. */
-  async function readJson(url: string, content: Fetched): Promise<unknown> {
+  /** What an RPC answer says (read in the parse pool); an answer that is not the registry's JSON of its kind throws AdsRegistryFailure. */
+  async function readAnswer(url: string, content: Fetched, read: AnswerRead, status: number, contentType = 'no content type'): Promise<ReadAnswer> {
+    let facts: AnswerFacts;
     try {
-      return await analyze('json', { content, rpc: true }, { signal });
+      facts = await analyze('adsAnswer', { content, read }, { signal });
     } catch (error) {
       if (!isUnanalysable(error)) throw error;
       throw new AdsRegistryFailure('unexpected_answer', url, `the registry's answer cannot be read within the parse limits (${error.message})`);
     }
+    if (facts.ok) return facts;
+    if (facts.reason === 'not_json') throw new AdsRegistryFailure('block_page', url, `the registry answered ${status} with a ${content.size}-byte ${contentType} page instead of JSON (a block page)`);
+    throw new AdsRegistryFailure(facts.reason, url, facts.detail);
   }
 
-  /** One RPC answer, sealed, and its JSON value; anything but the registry's JSON throws AdsRegistryFailure. */
-  async function post(path: string, request: Record<string, unknown>): Promise<{ content: Fetched; answer: unknown }> {
+  /** One RPC answer, sealed, and what it says; anything but the registry's JSON of its kind throws AdsRegistryFailure. */
+  async function post(path: string, request: Record<string, unknown>, read: AnswerRead): Promise<{ content: Fetched; facts: ReadAnswer }> {
     const url = `${base}${path}`;
     const cookie = jar.header(now().getTime());
     const response = await reach(url, () => fetch(url, {
@@ -108,33 +116,28 @@ export async function searchAds(
     jar.store(response.setCookies, now().getTime());
     rejectStatus(url, response);
     if (response.truncated) throw new AdsRegistryFailure('unexpected_answer', url, `the registry's answer is larger than ${MAX_BODY_BYTES} bytes`);
-    const answer = await readJson(url, response.content);
-    if (answer === undefined) {
-      const type = response.headers['content-type'] ?? 'no content type';
-      throw new AdsRegistryFailure('block_page', url, `the registry answered ${response.status} with a ${response.content.size}-byte ${type} page instead of JSON (a block page)`);
-    }
-    return { content: response.content, answer };
+    return { content: response.content, facts: await readAnswer(url, response.content, read, response.status, response.headers['content-type']) };
   }
 
-  async function readPage(pageToken: string | null) {
-    const { answer } = await post(SEARCH_CREATIVES_PATH, searchCreativesRequest({ domain, ...filters, pageToken, pageSize: PAGE_SIZE }));
-    const reading = readSearchPage(answer);
-    if (!reading.ok) throw new AdsRegistryFailure(reading.badRequest ? 'bad_request' : 'unexpected_answer', `${base}${SEARCH_CREATIVES_PATH}`, reading.detail);
-    return reading.page;
+  /** One search page: its new ads for the sample (at most `room`, none of `seen`), read in the pool. */
+  async function readPage(pageToken: string | null, room: number, seen: Set<string>) {
+    const request = searchCreativesRequest({ domain, ...filters, pageToken, pageSize: PAGE_SIZE });
+    const { facts } = await post(SEARCH_CREATIVES_PATH, request, { kind: 'search', domain, region, format: filters.format, room, seen: [...seen] });
+    if (facts.kind !== 'search') throw new TypeError('a search read gave another kind of facts');
+    return facts.page;
   }
 
-  /** A lookup's answer, kept in `cache` under `key` (an answer the registry refused is a failure, never kept). */
-  async function lookUp(cache: LookupCaches[keyof LookupCaches], key: string, path: string, request: Record<string, unknown>): Promise<unknown> {
-    let fresh: unknown;
+  /** A lookup's facts; its answer is kept in `cache` under `key` (an answer the registry refused is a failure, never kept). */
+  async function lookUp(cache: LookupCaches[keyof LookupCaches], key: string, path: string, request: Record<string, unknown>, kind: 'creative' | 'advertiser'): Promise<ReadAnswer> {
+    let fresh: ReadAnswer | undefined;
     const content = await cache.get(`${base} ${key}`, async () => {
-      const { content: body, answer } = await post(path, request);
-      const refused = answer && typeof answer === 'object' && !Array.isArray(answer) ? refusalOf(answer as Record<string, unknown>) : 'the answer is not a JSON object';
-      if (refused) throw new AdsRegistryFailure('bad_request', `${base}${path}`, refused);
-      fresh = answer;
+      const { content: body, facts } = await post(path, request, { kind });
+      fresh = facts;
       return body;
     });
     if (fresh !== undefined) return fresh;
-    return content ? readJson(`${base}${path}`, content) : undefined;
+    // Kept (or shared with the same lookup in flight): the load above never gives null.
+    return readAnswer(`${base}${path}`, content!, { kind }, 200);
   }
 
   /** Regions of the first ads and facts of the first advertisers, applied to the ads; the advertisers' facts and why lookups stopped. */
@@ -145,10 +148,14 @@ export async function searchAds(
     const keys = [...advertiserIds.map((id) => `advertiser ${id}`), ...creatives.map((_item, index) => `creative ${index}`)];
     const run = await lookUpAll<string[] | AdvertiserFacts | null>(keys, async (key) => {
       const [kind, id] = key.split(' ');
-      if (kind === 'advertiser') return readAdvertiserFacts(await lookUp(lookups.advertisers, key, GET_ADVERTISER_PATH, advertiserLookupRequest(id)));
+      if (kind === 'advertiser') {
+        const read = await lookUp(lookups.advertisers, key, GET_ADVERTISER_PATH, advertiserLookupRequest(id), 'advertiser');
+        return read.kind === 'advertiser' ? read.facts : null;
+      }
       const item = creatives[Number(id)];
       const request = creativeLookupRequest({ advertiserId: item.advertiser_id, creativeId: item.creative_id, region });
-      return readCreativeRegions(await lookUp(lookups.creatives, `creative ${item.advertiser_id} ${item.creative_id} ${region ?? ''}`, GET_CREATIVE_PATH, request));
+      const read = await lookUp(lookups.creatives, `creative ${item.advertiser_id} ${item.creative_id} ${region ?? ''}`, GET_CREATIVE_PATH, request, 'creative');
+      return read.kind === 'creative' ? read.regions : null;
     });
     const advertiserFacts = new Map<string, AdvertiserFacts>();
     for (const id of advertiserIds) {
@@ -171,22 +178,14 @@ export async function searchAds(
   let pageToken: string | null = null;
   let truncated = false;
   for (let pages = 0; pages < maxPages; pages++) {
-    const page = await readPage(pageToken);
-    estimate = readEstimate(page.estimateLow, page.estimateHigh) ?? estimate;
-    for (const creative of page.creatives) {
-      if (ads.length >= maxAds) {
-        truncated = true;
-        break;
-      }
-      const mapped = mapCreative(creative, { domain, region, format: filters.format });
-      if (!mapped.ok) {
-        if (mapped.why === 'other_domain') otherDomain++;
-        continue;
-      }
-      if (seen.has(mapped.ad.item.creative_id)) continue;
-      seen.add(mapped.ad.item.creative_id);
-      ads.push(mapped.ad);
+    const page = await readPage(pageToken, maxAds - ads.length, seen);
+    estimate = page.estimate ?? estimate;
+    for (const ad of page.ads) {
+      seen.add(ad.item.creative_id);
+      ads.push(ad);
     }
+    otherDomain += page.otherDomain;
+    if (page.full) truncated = true;
     pageToken = page.nextPageToken;
     if (!pageToken) break;
     if (ads.length >= maxAds || pages + 1 >= maxPages) {

@@ -24,7 +24,7 @@ import { BOARD_JSON_BOUND, readBoardAnswers, summarizeBoardPage, type BoardPageS
 import { BoardUnreachable, type BoardRead, type Provider } from '../../engines/jobs/types.ts';
 import { postingTechnologyFinder } from '../../engines/tech/keywords.ts';
 import { readDomainObject } from '../../engines/rdap/registration.ts';
-import { parseRpcJson } from '../../engines/ads/rpc.ts';
+import { readAnswer as readAdsAnswer, type AnswerFacts, type AnswerRead } from '../../engines/ads/answers.ts';
 import { bytesOf, jsonOf, textOf } from './open.ts';
 
 export interface JsonBound {
@@ -140,8 +140,8 @@ export const TASKS = {
     detect({ ...rest, html: textOf(page), containers: containers.map(({ id, content }) => ({ id, body: textOf(content) })) }),
   /** ats-jobs, company-intent and every operation with a hiring section: the boards a company page names, and (the home page) its careers links. */
   jobsPage: ({ page, url, domain, careersLinks = false }: { page: Fetched; url: string; domain: string; careersLinks?: boolean }) => readJobsPage(textOf(page), url, domain, { careersLinks }),
-  /** The ads registry: a JSON answer (its RPC prefix stripped), or undefined when it is not JSON. */
-  json: ({ content, rpc = false }: { content: Fetched; rpc?: boolean }): unknown => (rpc ? parseRpcJson(textOf(content)) : jsonOf(content)),
+  /** search-ads: what one answer of the ads registry says (a search page's new ads for the sample, a lookup's facts), or why it is not the registry's. */
+  adsAnswer: ({ content, read }: { content: Fetched; read: AnswerRead }): AnswerFacts => readAdsAnswer(textOf(content), read),
   /** ats-jobs and the hiring sections: what paging and detail calls need of one board answer (counts and ids, never jobs), `cut` when it was cut to the bound. */
   jobBoardPage: ({ provider, content, maxDetailCalls }: { provider: Provider; content: Fetched; maxDetailCalls?: number }): BoardPageSummary & { cut: boolean } => {
     const cut = { value: false };

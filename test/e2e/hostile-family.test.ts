@@ -4,7 +4,7 @@
  * The world runs in a process of its own, so the thread measured is the service's alone: the main
  * thread's busy time per call stays within BUSY_PER_CALL_MS whatever the page, since only the
  * net thread receives it and only parse-pool tasks read it. Busy time is the main
- * thread's own CPU time (Linux: /proc/self/task/<pid>); performance.eventLoopUtilization is
+ * thread's own CPU time (Linux: /proc/self/task/<pid>/schedstat); performance.eventLoopUtilization is
  * printed beside it, but on a machine with more runnable
  * threads than cores it counts the time the busy thread waits for a core too (the load average of
  * the 2-core machine this was written on was 16), which is the distortion the old benign-ratio
@@ -16,7 +16,6 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { loadNetConfig } from '../../engines/net/index.ts';
@@ -29,6 +28,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bundleParseWorker } from '../../server/build.ts';
 import { createParsePool, type ParsePool } from '../../server/parse-pool/pool.ts';
+import { operations } from '../../server/contract.ts';
+import { mainThreadCpuMs } from '../support/thread-cpu.ts';
 
 /**
  * The issue's target. What the main thread still does per call is routing, metering, DNS, the
@@ -39,19 +40,29 @@ import { createParsePool, type ParsePool } from '../../server/parse-pool/pool.ts
  * averaged over a family (bench/README.md).
  */
 const BUSY_PER_CALL_MS = 50;
-/** No operation documents more than this today; per-operation total deadlines (#30, item 6) are another change's. */
-const CALL_WITHIN_MS = 60_000;
+/** A call ends by its documented total deadline (x-deadline-seconds); this much later at most, for a shared machine's scheduling. */
+const DEADLINE_SLACK_MS = 2_000;
 const WALLET = `0x${'ab'.repeat(20)}`;
 
-/** Every operation and skill that fetches, with its request for a domain. */
-const OPERATIONS: [path: string, body: (domain: string) => Record<string, unknown>][] = [
+type Request = (domain: string) => Record<string, unknown>;
+/**
+ * Every operation and skill that fetches, with its request for a domain (and headers, if any). The
+ * bulk scans' step 1 is measured: it does the upstream work, free (3 scans a day per caller);
+ * step 2 delivers what step 1 kept, paid, and fetches nothing. Two spellings of the domain that the
+ * service keeps apart stand for a list of companies.
+ */
+const OPERATIONS: [path: string, body: Request, headers?: Record<string, string>][] = [
   ['/v1/clean-markdown', (domain) => ({ url: `https://${domain}/` })],
   ['/v1/extract-contacts', (domain) => ({ domain })],
   ['/v1/tech-stack', (domain) => ({ domain })],
   ['/v1/ats-jobs', (domain) => ({ domain })],
   ['/v1/company-intent', (domain) => ({ domain })],
+  ['/v1/search-ads', (domain) => ({ domain })],
   ['/v1/company-profile', (domain) => ({ domain })],
   ['/v1/company-footprint', (domain) => ({ domain })],
+  ['/v1/hot-buyers', (domain) => ({ domains: [domain, `www.${domain}`], min_intent_score: 0 })],
+  ['/v1/batch', (domain) => ({ tool: 'company-profile', domains: [domain, `www.${domain}`] })],
+  ['/v1/private-query', (domain) => ({ tool: 'due_diligence', target: domain }), { 'X-Private-Query-Tier': 'bundle' }],
   ['/v1/verify-merchant', (domain) => ({ target_url: `https://${domain}/api/report` })],
   ['/v1/skills/pre_purchase_merchant_trust_check', (domain) => ({ domain, merchant_wallet_or_id: WALLET })],
   ['/v1/skills/checkout_active_promo_code_finder', (domain) => ({ domain })],
@@ -60,8 +71,12 @@ const OPERATIONS: [path: string, body: (domain: string) => Record<string, unknow
   ['/v1/skills/store_readiness_auditor', (domain) => ({ domain })],
   ['/v1/skills/conversion_leak_lead_finder', (domain) => ({ domain })],
   ['/v1/skills/agentic_shelf_schema_comparator', (domain) => ({ domain, competitor_domains: [domain === FAMILY_DOMAINS.syntax ? FAMILY_DOMAINS.prefixes : FAMILY_DOMAINS.syntax] })],
+  ['/v1/skills/verified_merchant_json_badge', (domain) => ({ domain })],
   ['/v1/skills/verify_domain_legitimacy_and_security', (domain) => ({ domain })],
 ];
+
+/** How long a call on `path` may take. */
+const withinMs = (path: string) => operations.find((operation) => operation.path === path)!.deadlineMs! + DEADLINE_SLACK_MS;
 
 async function startFamilyWorld(): Promise<{ child: ChildProcess; netEnv: Record<string, string> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/world/hostile-family-process.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -69,18 +84,14 @@ async function startFamilyWorld(): Promise<{ child: ChildProcess; netEnv: Record
   return { child, netEnv: JSON.parse(line) };
 }
 
-/** Milliseconds of CPU the main thread has used (10 ms resolution), or null off Linux. */
-function mainThreadCpuMs(): number | null {
-  try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
-  } catch {
-    return null;
-  }
-}
 
 let ip = 0;
 const caller = () => ({ 'X-Forwarded-For': `198.18.${(++ip >> 8) & 255}.${ip & 255}` });
+
+it('the list holds every operation that reaches a site (the spec gives each a deadline)', () => {
+  const fetching = operations.filter((operation) => operation.kind === 'operation' && operation.deadlineMs !== null).map((operation) => operation.path);
+  assert.deepEqual(OPERATIONS.map(([path]) => path).sort(), fetching.sort());
+});
 
 for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])]) {
   describe(`hostile family on ${store}: the main thread stays free, answers are final`, { timeout: 600_000 }, () => {
@@ -113,10 +124,10 @@ for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])
         const before = performance.eventLoopUtilization();
         const cpuBefore = mainThreadCpuMs();
         const started = performance.now();
-        const answers = await Promise.all(OPERATIONS.map(async ([path, body]) => {
+        const answers = await Promise.all(OPERATIONS.map(async ([path, body, headers = {}]) => {
           const at = performance.now();
           // Plain fetch while measuring: the spec check of the answers (ajv, on this thread) runs after.
-          const response = await fetch(service.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...caller() }, body: JSON.stringify(body(domain)) });
+          const response = await fetch(service.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers, ...caller() }, body: JSON.stringify(body(domain)) });
           const text = await response.text();
           const answer = { status: response.status, headers: response.headers, text, body: (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text };
           return { path, answer, ms: performance.now() - at };
@@ -129,7 +140,7 @@ for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])
         const faults: string[] = [];
         for (const { path, answer, ms } of answers) {
           const what = `${path}: ${answer.status} ${answer.body?.status ?? answer.body?.code ?? ''}`;
-          if (ms > CALL_WITHIN_MS) faults.push(`${what} took ${Math.round(ms)} ms`);
+          if (ms > withinMs(path)) faults.push(`${what} took ${Math.round(ms)} ms`);
           if (answer.status >= 500 && answer.body?.retryable !== false) faults.push(`${what}: a retryable 5xx (${String(answer.body?.detail ?? '').slice(0, 120)})`);
           if (answer.status === 402) faults.push(`${what}: asked for payment`);
           const ok = answer.status === 200 && (answer.body?.status === undefined || answer.body.status === 'ok');

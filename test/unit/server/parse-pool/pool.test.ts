@@ -58,10 +58,10 @@ describe('the parse pool', { timeout: 120_000 }, () => {
   });
 
   it('opens sealed content in the worker, with its charset, and only there', async () => {
-    const latin1 = new Fetched(Buffer.from('{"name":"caf\xe9"}', 'latin1'), { contentType: 'application/json; charset=iso-8859-1' });
-    assert.deepEqual(await pool.analyze('json', { content: latin1 }), { name: 'café' });
-    assert.equal(await pool.analyze('json', { content: new Fetched(Buffer.from('<html>')) }), undefined);
-    assert.deepEqual(JSON.parse(JSON.stringify({ latin1 })), { latin1: { size: 15, contentType: 'application/json; charset=iso-8859-1', truncated: false } });
+    const latin1 = new Fetched(Buffer.from('{"1":{"9":{"1":"caf\xe9"}}}', 'latin1'), { contentType: 'application/json; charset=iso-8859-1' });
+    assert.deepEqual(await pool.analyze('adsAnswer', { content: latin1, read: { kind: 'advertiser' } }), { ok: true, kind: 'advertiser', facts: { verifiedName: 'café', country: null } });
+    assert.equal((await pool.analyze('adsAnswer', { content: new Fetched(Buffer.from('<html>')), read: { kind: 'advertiser' } })).ok, false);
+    assert.deepEqual(JSON.parse(JSON.stringify({ latin1 })), { latin1: { size: 24, contentType: 'application/json; charset=iso-8859-1', truncated: false } });
   });
 
   it('keeps the event loop answering while a worker parses, where in-thread parsing holds it', async () => {
