@@ -23,6 +23,7 @@ const lifecycle = createLifecycle({ graceMs: config.shutdown.graceMs, settleWind
 const parsePool = createParsePool(config.parse);
 parsePool.start();
 const netThread = createNetThread(transportOptionsOf(config.net));
+netThread.start();
 const app = await createApp({ config, store, log, lifecycle, parsePool, netThread });
 const housekeeping = createHousekeeping({ store, intervalMs: config.housekeepingIntervalMs, staleAfterMs: config.requestStaleAfterMs, log });
 housekeeping.start();

@@ -6,7 +6,7 @@
  * there, so a body built to be slow to receive (a million tiny chunks, stacked codings) holds this
  * thread, never the one that answers callers. A body reaches the parse pool without a copy.
  *
- * The thread starts at the first hop and holds the process open only while hops are in flight. A
+ * The thread starts at the first hop (or start()) and holds the process open only while hops are in flight. A
  * caller that stops waiting (its deadline) is answered at once and the thread drops the hop. Should
  * the thread die, its hops fail (a protocol failure) and the next hop starts a new one.
  */
@@ -34,6 +34,8 @@ export interface NetThreadOptions extends SocketTransportOptions {
 
 export interface NetThread {
   transport: Transport;
+  /** Starts the thread now rather than at the first hop. */
+  start(): void;
   /** Ends the thread; hops still in flight fail. */
   close(): Promise<void>;
 }
@@ -116,6 +118,9 @@ export function createNetThread({ workerFile = defaultNetWorkerFile(), maxHeapMb
 
   return {
     transport,
+    start() {
+      thread();
+    },
     async close() {
       const stopping = worker;
       worker = null;

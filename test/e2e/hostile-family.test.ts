@@ -107,8 +107,8 @@ for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])
       pool = createParsePool({ threads: 2, deadlineMs: 500, maxQueue: 256, workerFile: resolve(await bundleParseWorker(resolve(dir, 'parse-worker.mjs'))) });
       const shared = store === 'postgres' ? await openStore({ databaseUrl: process.env.DATABASE_URL!, pgSchema: `hostile_family_${randomBytes(4).toString('hex')}` }) : undefined;
       service = await startService({ store: shared, parsePool: pool, config: { net: loadNetConfig(world.netEnv), trustedProxies: ['127.0.0.1'] } });
-      // Warm: the worker threads compile the engines once.
-      await call(service.url, '/v1/clean-markdown', { body: { url: 'https://example.invalid/' }, headers: caller() });
+      // Warm: the parse threads compile the engines once, and the net thread its transport (a page of a family, at a path no call reads).
+      await call(service.url, '/v1/clean-markdown', { body: { url: `https://${FAMILY_DOMAINS.prefixes}/warm-up` }, headers: caller() });
     });
     after(async () => {
       await service?.close();
