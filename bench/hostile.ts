@@ -8,7 +8,8 @@
  * thread measured is the service's main thread alone. Busy time is that thread's own CPU time
  * (/proc/self/task/<pid>/schedstat); performance.eventLoopUtilization's active time is
  * printed beside it (it also counts the time the busy thread waits for a core on a loaded machine).
- * Calls run one at a time. Then, in this process, the pool's CPU overhead per normal page: the same
+ * Calls run one at a time. Then the wire's main-thread CPU per hop, the transport in this thread
+ * against the net thread (server/net-thread/), on each family's page. Then, in this process, the pool's CPU overhead per normal page: the same
  * pages converted in the calling thread and through a one-thread pool.
  * Targets: at most 50 ms of main-thread time per hostile call; every hostile call ends ok or not
  * ok, never a 5xx; pool overhead <= 10% CPU per normal page.
@@ -22,7 +23,8 @@ import { createParsePool } from '../server/parse-pool/pool.ts';
 import { runTask } from '../server/parse-pool/tasks.ts';
 import { Fetched } from '../engines/net/fetched.ts';
 import { sharedBytes } from '../engines/net/body.ts';
-import { loadNetConfig } from '../engines/net/index.ts';
+import { createNet, loadNetConfig, transportOptionsOf } from '../engines/net/index.ts';
+import { createNetThread } from '../server/net-thread/thread.ts';
 import { startService } from '../test/support/service.ts';
 import { ARTICLE_PAGE, MARKDOWN_DOMAINS, markdownUrl } from '../test/world/fixtures/markdown-sites.ts';
 import { FAMILY_DOMAINS, type Family } from '../test/world/fixtures/hostile-family.ts';
@@ -148,9 +150,45 @@ async function poolOverhead(): Promise<{ pages: number; source: string; inlineMs
   }
 }
 
+/**
+ * The wire's cost to the main thread per hop, in the same run: the transport in the calling thread
+ * (as before the net thread) against the net thread, on a 1.9 MB page of each family (the framing
+ * family's in chunks of one byte), fetched ROUNDS times each, interleaved.
+ */
+async function wireOnMainThread(netEnv: Record<string, string>): Promise<{ family: Family; inThreadMs: number; netThreadMs: number }[]> {
+  const config = loadNetConfig(netEnv);
+  const thread = createNetThread(transportOptionsOf(config));
+  const inThread = createNet(config).fetch;
+  const onNetThread = createNet(config, { transport: thread.transport }).fetch;
+  const perHop = async (fetch: typeof inThread, url: string) => {
+    const before = mainThreadCpuMs();
+    await fetch(url);
+    return mainThreadCpuMs() - before;
+  };
+  try {
+    const rows = [];
+    for (const family of Object.keys(FAMILY_DOMAINS) as Family[]) {
+      const url = `https://${FAMILY_DOMAINS[family]}/wire`;
+      await perHop(inThread, url);
+      await perHop(onNetThread, url);
+      const inThreadMs: number[] = [];
+      const netThreadMs: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        inThreadMs.push(await perHop(inThread, url));
+        netThreadMs.push(await perHop(onNetThread, url));
+      }
+      rows.push({ family, inThreadMs: quantile(inThreadMs, 0.5), netThreadMs: quantile(netThreadMs, 0.5) });
+    }
+    return rows;
+  } finally {
+    await thread.close();
+  }
+}
+
 const world = spawn(process.execPath, ['--import', 'tsx', 'test/world/hostile-family-process.ts', '--with-fixtures'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const [line] = (await once(createInterface({ input: world.stdout! }), 'line')) as [string];
-const service = await startService({ config: { net: loadNetConfig(JSON.parse(line)), trustedProxies: ['127.0.0.1'] } });
+const netEnv = JSON.parse(line) as Record<string, string>;
+const service = await startService({ config: { net: loadNetConfig(netEnv), trustedProxies: ['127.0.0.1'] } });
 try {
   // Warm: the parse threads compile the engines, the service its routes.
   for (const { path, body, headers, benign } of OPERATIONS) await measured(service.url, path, body(benign), headers);
@@ -175,6 +213,9 @@ try {
     console.log(`  ${path.replace(/^\/v1\//, '').padEnd(44)} ${cells.map((cell) => cell.slice(0, 22).padEnd(22)).join(' ')}`);
   }
   console.log(`  hostile calls: median ${ms(quantile(hostileCpu, 0.5))}, p90 ${ms(quantile(hostileCpu, 0.9))}, max ${ms(worst)} of main-thread CPU (target <= ${BUDGET_MS} ms each); benign calls: median ${ms(quantile(benignCpu, 0.5))}, max ${ms(Math.max(...benignCpu))}; ${errors} hostile calls answered 5xx`);
+
+  const wire = await wireOnMainThread(netEnv);
+  console.log(`  the wire's main-thread CPU per hop (one 1.9 MB page, median of ${ROUNDS}), transport in the main thread / on the net thread: ${wire.map(({ family, inThreadMs, netThreadMs }) => `${family} ${inThreadMs.toFixed(1)} / ${netThreadMs.toFixed(1)} ms (${(inThreadMs / Math.max(netThreadMs, 0.1)).toFixed(0)}x)`).join(', ')}`);
 
   const overhead = await poolOverhead();
   const share = overhead.overhead;

@@ -11,6 +11,7 @@
  * free heavy-lane thread after that. With no heavy lane (a one-thread pool) both kinds share the
  * light lane.
  */
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { ParsePoolBusy } from '../../engines/parse/types.ts';
 
 export type Lane = 'light' | 'heavy';
@@ -88,6 +89,9 @@ export function createAdmission({ lightSlots, heavySlots, maxWaiting }: Admissio
           line.splice(line.indexOf(waiter), 1);
           reject(signal!.reason);
         }
+        // One call's signal may carry a listener of every task it has waiting (a board's answers
+        // analysed at once): the waiting line's bound, not a leak, so Node's warning past 10 is raised to it.
+        if (signal && getMaxListeners(signal) < maxWaiting + 10) setMaxListeners(maxWaiting + 10, signal);
         signal?.addEventListener('abort', giveUp, { once: true });
         if (isHeavy) line.push(waiter);
         else {
