@@ -33,6 +33,7 @@ import { STORE_DOMAINS, PRODUCT_URLS } from '../test/world/fixtures/store-sites.
 import { CONTACT_DOMAINS } from '../test/world/fixtures/contact-sites.ts';
 import { MERCHANT_DOMAINS, merchantUrl } from '../test/world/fixtures/merchant-sites.ts';
 import { corporaAvailable, loadArticleExtraction } from '../test/support/extraction-corpora.ts';
+import { netInThread } from '../test/support/net.ts';
 
 const OVERHEAD_PAGES = Number(process.env.BENCH_OVERHEAD_PAGES ?? 40);
 const ROUNDS = 5;
@@ -158,7 +159,7 @@ async function poolOverhead(): Promise<{ pages: number; source: string; inlineMs
 async function wireOnMainThread(netEnv: Record<string, string>): Promise<{ family: Family; inThreadMs: number; netThreadMs: number }[]> {
   const config = loadNetConfig(netEnv);
   const thread = createNetThread(transportOptionsOf(config));
-  const inThread = createNet(config).fetch;
+  const inThread = netInThread(config).fetch;
   const onNetThread = createNet(config, { transport: thread.transport }).fetch;
   const perHop = async (fetch: typeof inThread, url: string) => {
     const before = mainThreadCpuMs();

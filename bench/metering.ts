@@ -28,6 +28,7 @@ import { openStore } from '../server/store/index.ts';
 import { createFacilitator, type Facilitator } from '../server/payments/facilitator.ts';
 import { startBareKoa } from './support/bare-koa.ts';
 import { analyzeInline } from '../server/parse-pool/inline.ts';
+import { createSocketTransport } from '../engines/net/transport.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -63,7 +64,8 @@ async function meteringOverhead() {
       },
     };
     const config = { ...loadConfig({}), payTo: world.payTo };
-    const { invoke } = createCore({ config, store, handlers, facilitator: timed, analyze: analyzeInline });
+    // The handlers fetch nothing: a transport in this thread stands in for the net thread.
+    const { invoke } = createCore({ config, store, handlers, facilitator: timed, analyze: analyzeInline, transport: createSocketTransport() });
     const operation = operationById('techStack')!;
     const call = (domain: string, ip: string, payment: string | null) =>
       invoke({ transport: 'http', operation, body: { domain }, ip, requestId: 'bench', baseUrl: 'http://bench', hasAuthorization: false, payment: payment ? { header: payment } : null, usage: { priceMicroUsd: 0, chargedMicroUsd: 0 } });

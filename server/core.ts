@@ -31,8 +31,8 @@ export interface CoreOptions {
   settlementGate?: SettlementGate;
   /** The parse pool's analyze (server/parse-pool): every CPU-heavy step on fetched content. */
   analyze: Analyze;
-  /** The net thread's transport (server/net-thread/): every byte a site sends is received there (default: in this thread, for benchmarks that fetch nothing). */
-  transport?: Transport;
+  /** The net thread's transport (server/net-thread/): every byte a site sends is received there. */
+  transport: Transport;
 }
 
 export function paymentTermsOf(config: Config): PaymentTerms | null {

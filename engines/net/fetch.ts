@@ -7,7 +7,7 @@ import type { Dns, DnsAnswer } from './dns.ts';
 import { FetchFailure, failureKind, UnsafeTargetError, type FetchFailureKind } from './errors.ts';
 import { createHostLimits, RateLimited, type HostLimits } from './host-limits.ts';
 import { parseTargetUrl, URL_PROBLEM_TEXT } from './target.ts';
-import { createSocketTransport, isRedirect, type Transport } from './transport.ts';
+import { isRedirect, type Transport } from './transport.ts';
 
 /**
  * The safe fetcher: the one way an engine reaches the web.
@@ -33,10 +33,6 @@ export interface SafeFetchOptions {
   dns: Dns;
   /** Non-public ranges that may still be reached (the offline test world only). */
   allowCidrs?: readonly string[];
-  /** URL port → socket port (the offline test world only). */
-  portMap?: Readonly<Record<number, number>>;
-  /** An extra PEM trust anchor, added to Node's default CAs. */
-  caPem?: string | null;
   userAgent?: string;
   maxRedirects?: number;
   timeoutMs?: number;
@@ -45,8 +41,8 @@ export interface SafeFetchOptions {
   hosts?: HostLimits;
   /** Called once per hop that was attempted (not for a target refused as unsafe before connecting). */
   onUpstream?: (event: UpstreamEvent) => void;
-  /** The wire (transport.ts); default: in this thread, with portMap and caPem. */
-  transport?: Transport;
+  /** The wire (transport.ts): where connections, TLS, framing and bodies are handled (the service: its net thread). */
+  transport: Transport;
 }
 
 /** One hop, for metrics: the host, its status (when an answer came) and the failure (when the hop failed). */
@@ -101,15 +97,13 @@ const OWNED_HEADERS = new Set(['host', 'user-agent', 'accept-encoding', 'connect
 export function createSafeFetch({
   dns,
   allowCidrs = [],
-  portMap = {},
-  caPem = null,
   userAgent = defaultUserAgent(),
   maxRedirects: defaultMaxRedirects = 5,
   timeoutMs: defaultTimeoutMs = 8000,
   maxBodyBytes: defaultMaxBodyBytes = 3 * 1024 * 1024,
   hosts = createHostLimits(),
   onUpstream = () => {},
-  transport = createSocketTransport({ portMap, caPem, connectTimeoutMs: defaultTimeoutMs }),
+  transport,
 }: SafeFetchOptions): SafeFetch {
   /** target.ts's checks, then the address of an IP-literal host. */
   function checkUrl(value: string): URL {

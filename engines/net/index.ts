@@ -4,7 +4,7 @@ import { createDnsCache } from './dns-cache.ts';
 import { createSafeFetch, type SafeFetch, type UpstreamEvent } from './fetch.ts';
 import { createHostLimits } from './host-limits.ts';
 import { createTextCache, type TextCache } from './text-cache.ts';
-import { createSocketTransport, type SocketTransportOptions, type Transport } from './transport.ts';
+import type { SocketTransportOptions, Transport } from './transport.ts';
 
 export type { NetConfig } from './config.ts';
 export { loadNetConfig } from './config.ts';
@@ -32,8 +32,12 @@ export interface NetOptions {
   onUpstream?: (event: UpstreamEvent) => void;
   /** Wall clock of the caches and of the back-off (Retry-After dates). */
   now?: () => number;
-  /** The fetcher's wire (engines/net/transport.ts); the service runs it on its net thread (server/net-thread/). Default: in this thread. */
-  transport?: Transport;
+  /**
+   * The fetcher's wire (engines/net/transport.ts): the service's runs on its net thread
+   * (server/net-thread/), so that no byte a site sends is handled on the thread that answers
+   * callers; engine tests and benchmarks give one in their own thread (test/support/net.ts).
+   */
+  transport: Transport;
 }
 
 /** How the transport reaches sites under this config (the test world's ports and CA). */
@@ -44,7 +48,7 @@ export function transportOptionsOf(config: NetConfig): SocketTransportOptions {
 /** Negative DNS answers (nxdomain, nodata) are kept this long at most. */
 const DNS_NEGATIVE_TTL_MS = 60_000;
 
-export function createNet(config: NetConfig, { onUpstream = () => {}, now = Date.now, transport = createSocketTransport(transportOptionsOf(config)) }: NetOptions = {}): Net {
+export function createNet(config: NetConfig, { transport, onUpstream = () => {}, now = Date.now }: NetOptions): Net {
   const dns = createDnsCache(createDns({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }), {
     ttlMs: config.dnsCacheTtlMs,
     minTtlMs: config.dnsCacheMinTtlMs,

@@ -6,12 +6,12 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { collectTechStack, type TechStackResult } from '../../engines/tech-stack/collect.ts';
-import { createNet } from '../../engines/net/index.ts';
 import { SIGNALS, TECHNOLOGIES } from '../../engines/tech/technologies.ts';
 import { startWorld, type World } from '../world/index.ts';
 import { installTechGallery, LINKS_SITE, vendorLinksHtml, type GallerySite } from '../world/fixtures/tech-gallery.ts';
 import { assertValid } from '../support/contract.ts';
 import { analyzeInline } from '../../server/parse-pool/inline.ts';
+import { netInThread } from '../support/net.ts';
 
 const LISTS = ['ad_pixels', 'analytics', 'marketing_tools', 'frameworks', 'hosting_cdn', 'payments', 'spf_senders', 'verified_services'] as const;
 /** Where a DNS signal reports its technology, whatever the technology's own category. */
@@ -41,7 +41,7 @@ describe('the rule gallery: every signal fires from its world site', { timeout: 
   before(async () => {
     world = await startWorld();
     gallery = installTechGallery(world);
-    const net = createNet(world.netConfig);
+    const net = netInThread(world.netConfig);
     const deps = { fetch: net.fetch, dns: net.dns, analyze: analyzeInline, now: () => new Date('2026-11-22T08:00:00Z'), previous: async () => null, remember: async () => {} };
     await inBatches(gallery, 16, async (site) => results.set(site.domain, await collectTechStack(site.domain, deps)));
     results.set(LINKS_SITE, await collectTechStack(LINKS_SITE, deps));

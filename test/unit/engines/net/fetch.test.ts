@@ -51,7 +51,7 @@ for (const wire of ['in this thread', 'on the net thread'] as const) describe(`s
   let world: World;
   let safeFetch: SafeFetch;
   /** A fetcher like the service's on the world, with some options changed. */
-  let variant: (options: Partial<SafeFetchOptions>) => SafeFetch;
+  let variant: (options: Partial<SafeFetchOptions> & SocketTransportOptions) => SafeFetch;
 
   before(async () => {
     world = await startWorld({
@@ -105,8 +105,8 @@ for (const wire of ['in this thread', 'on the net thread'] as const) describe(`s
     safeFetch = createNet(world.netConfig, { transport: transportFor(transportOptionsOf(world.netConfig)) }).fetch;
     const dns = createDns({ servers: world.netConfig.dnsServers, timeoutMs: 300 });
     variant = (options) => {
-      const { portMap = world.netConfig.portMap, caPem = world.netConfig.caPem } = options;
-      return createSafeFetch({ dns, allowCidrs: world.netConfig.allowCidrs, userAgent: world.netConfig.userAgent, ...options, transport: transportFor({ portMap, caPem }) });
+      const { portMap = world.netConfig.portMap, caPem = world.netConfig.caPem, ...fetchOptions } = options;
+      return createSafeFetch({ dns, allowCidrs: world.netConfig.allowCidrs, userAgent: world.netConfig.userAgent, ...fetchOptions, transport: transportFor({ portMap, caPem }) });
     };
   });
   after(async () => {

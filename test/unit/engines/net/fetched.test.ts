@@ -7,21 +7,11 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { serviceSources } from '../../../support/service-sources.ts';
 import { Fetched, PEEK_MAX_BYTES, peekFetched, unsealFetched } from '../../../../engines/net/fetched.ts';
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === 'node_modules' || name.startsWith('.')) return [];
-    if (statSync(path).isDirectory()) return sources(path);
-    return path.endsWith('.ts') ? [path] : [];
-  });
-}
-
-/** Service code: what runs in the service (tests and benchmarks read content to check it). */
-const SERVICE = ['engines', 'server', 'handlers'].flatMap(sources);
+const SERVICE = serviceSources();
 
 describe('sealed fetched content', () => {
   it('shows its size and type, never its bytes', () => {

@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { createHostLimits, RateLimited, retryAfterMs } from '../../../../engines/net/host-limits.ts';
 import { FetchFailure } from '../../../../engines/net/errors.ts';
-import { createNet, loadNetConfig } from '../../../../engines/net/index.ts';
+import { loadNetConfig } from '../../../../engines/net/index.ts';
 import { startWorld, type World } from '../../../world/index.ts';
+import { netInThread } from '../../../support/net.ts';
 
 async function failure(promise: Promise<unknown>): Promise<FetchFailure> {
   const error = await promise.then(() => null, (caught: unknown) => caught);
@@ -175,7 +176,7 @@ describe('the safe fetcher behind the host limits (world sites)', () => {
     await world.stop();
   });
 
-  const netWith = (env: Record<string, string>) => createNet(loadNetConfig({ ...world.netEnv, NET_BACKOFF_MAX_MS: '60000', ...env }));
+  const netWith = (env: Record<string, string>) => netInThread(loadNetConfig({ ...world.netEnv, NET_BACKOFF_MAX_MS: '60000', ...env }));
 
   it('never has more than NET_PER_HOST_CONCURRENCY requests in flight to one host, and other hosts are not held up', async () => {
     const net = netWith({ NET_PER_HOST_CONCURRENCY: '2' });

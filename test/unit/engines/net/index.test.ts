@@ -1,9 +1,10 @@
 import { bytesOf, textOf } from '../../../../server/parse-pool/open.ts';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createNet, FetchFailure, loadNetConfig, UnsafeTargetError, type UpstreamEvent } from '../../../../engines/net/index.ts';
+import { FetchFailure, loadNetConfig, UnsafeTargetError, type UpstreamEvent } from '../../../../engines/net/index.ts';
 import { isFetchFailure, isUnsafeTarget } from '../../../../engines/net/types.ts';
 import { startWorld, type World } from '../../../world/index.ts';
+import { netInThread } from '../../../support/net.ts';
 
 describe('createNet', () => {
   let world: World;
@@ -19,7 +20,7 @@ describe('createNet', () => {
   after(() => world.stop());
 
   it('gives engines the safe fetcher and DNS, both wired to the config', async () => {
-    const net = createNet(world.netConfig);
+    const net = netInThread(world.netConfig);
     assert.deepEqual(await net.dns.mx('acme-widgets.com'), { ok: true, records: [{ exchange: 'mx.acme-widgets.com', priority: 10 }] });
     const response = await net.fetch('https://acme-widgets.com/');
     assert.equal(textOf(response.content), 'home');
@@ -28,7 +29,7 @@ describe('createNet', () => {
 
   it('reports every hop to onUpstream: its host, status or failure, and time; nothing for a target refused before connecting', async () => {
     const events: UpstreamEvent[] = [];
-    const net = createNet(loadNetConfig({ ...world.netEnv, NET_BACKOFF_MAX_MS: '60000' }), { onUpstream: (event) => events.push(event) });
+    const net = netInThread(loadNetConfig({ ...world.netEnv, NET_BACKOFF_MAX_MS: '60000' }), { onUpstream: (event) => events.push(event) });
     await net.fetch('https://acme-widgets.com/moved');
     await net.fetch('http://missing-company.com/').catch(() => {});
     await net.fetch('http://10.0.0.1/').catch(() => {});
@@ -47,7 +48,7 @@ describe('createNet', () => {
   });
 
   it('exports guards engines use to tell the two failures apart', async () => {
-    const net = createNet(world.netConfig);
+    const net = netInThread(world.netConfig);
     const unsafe = await net.fetch('http://10.0.0.1/').catch((error: unknown) => error);
     const unreachable = await net.fetch('http://missing-company.com/').catch((error: unknown) => error);
     assert.ok(isUnsafeTarget(unsafe) && unsafe instanceof UnsafeTargetError && !isFetchFailure(unsafe));

@@ -2,9 +2,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
-import { createNet } from '../../../../engines/net/index.ts';
 import type { SafeFetch } from '../../../../engines/net/fetch.ts';
 import { startWorld, type World } from '../../../world/index.ts';
+import { netInThread } from '../../../support/net.ts';
 
 const SITE = 'form-rpc.com';
 
@@ -28,7 +28,7 @@ describe('safeFetch POST', () => {
       else if (req.url === '/to-private') res.writeHead(307, { location: 'https://private-target.com/' }).end();
       else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method }));
     });
-    safeFetch = createNet(world.netConfig).fetch;
+    safeFetch = netInThread(world.netConfig).fetch;
   });
   after(() => world?.stop());
 

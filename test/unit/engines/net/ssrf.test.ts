@@ -9,8 +9,9 @@ import { loadNetConfig } from '../../../../engines/net/config.ts';
 import { createDns } from '../../../../engines/net/dns.ts';
 import { FetchFailure, UnsafeTargetError, type UnsafeReason } from '../../../../engines/net/errors.ts';
 import { createSafeFetch, type SafeFetch } from '../../../../engines/net/fetch.ts';
-import { createNet } from '../../../../engines/net/index.ts';
 import { startWorld, type World } from '../../../world/index.ts';
+import { netInThread } from '../../../support/net.ts';
+import { createSocketTransport } from '../../../../engines/net/transport.ts';
 
 const SITE = 'acme-widgets.com';
 const REDIRECTOR = 'redirector.com';
@@ -63,8 +64,8 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
       res.writeHead(302, { location }).end();
     });
     const config = { ...world.netConfig, allowCidrs: [] };
-    strict = createNet(config).fetch;
-    oneHost = createSafeFetch({ dns: createDns({ servers: config.dnsServers }), allowCidrs: ['127.0.0.1/32'], portMap: config.portMap, caPem: config.caPem });
+    strict = netInThread(config).fetch;
+    oneHost = createSafeFetch({ dns: createDns({ servers: config.dnsServers }), allowCidrs: ['127.0.0.1/32'], transport: createSocketTransport({ portMap: config.portMap, caPem: config.caPem }) });
     internal = createServer((_req, res) => res.end('internal secret'));
     internal.on('connection', () => void internalConnections++);
     await new Promise<void>((resolve) => internal.listen(world.sites.httpPort, '127.0.0.2', resolve));
@@ -242,8 +243,8 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
 
   describe('the world allow-list (NET_ALLOW_CIDRS)', () => {
     it('makes world targets reachable when on, and only then', async () => {
-      const on = createNet(loadNetConfig(world.netEnv)).fetch;
-      const off = createNet(loadNetConfig({ ...world.netEnv, NET_ALLOW_CIDRS: '' })).fetch;
+      const on = netInThread(loadNetConfig(world.netEnv)).fetch;
+      const off = netInThread(loadNetConfig({ ...world.netEnv, NET_ALLOW_CIDRS: '' })).fetch;
       for (const url of [`http://${SITE}/`, `https://${SITE}/`]) {
         assert.equal(textOf((await on(url)).content), 'acme home', url);
         const before = worldConnections();
@@ -255,7 +256,7 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
     });
 
     it('does not widen the other checks: scheme, port, credentials and local names stay refused', async () => {
-      const on = createNet(loadNetConfig(world.netEnv)).fetch;
+      const on = netInThread(loadNetConfig(world.netEnv)).fetch;
       for (const url of ['file:///etc/passwd', `http://${SITE}:8080/`, `http://a:b@${SITE}/`, 'http://localhost/']) await refused(on(url));
     });
   });

@@ -5,12 +5,13 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createNet, type Net } from '../../../../engines/net/index.ts';
+import { type Net } from '../../../../engines/net/index.ts';
 import { analyzeInline } from '../../../../server/parse-pool/inline.ts';
 import { loadRdapConfig, lookupRegistration, readDomainObject, registrableName, type RdapCache } from '../../../../engines/rdap/index.ts';
 import { startWorld, type World } from '../../../world/index.ts';
 import { domainObject, installRdap, RDAP_RECORDS, REGISTRIES, type RdapWorld } from '../../../world/fixtures/rdap.ts';
 import { WORLD_NOW } from '../../../world/clock.ts';
+import { netInThread } from '../../../support/net.ts';
 
 const DAY = 86_400_000;
 const now = () => new Date(WORLD_NOW);
@@ -105,7 +106,7 @@ describe('lookupRegistration on the world', { timeout: 60_000 }, () => {
   before(async () => {
     world = await startWorld();
     rdap = installRdap(world);
-    net = createNet(world.netConfig);
+    net = netInThread(world.netConfig);
   });
   after(async () => {
     await world?.stop();

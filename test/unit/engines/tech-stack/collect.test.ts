@@ -2,11 +2,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { collectTechStack, type TechStackDeps } from '../../../../engines/tech-stack/collect.ts';
 import { isBlocked } from '../../../../engines/tech/blocked.ts';
-import { createNet, loadNetConfig, type Net } from '../../../../engines/net/index.ts';
+import { loadNetConfig, type Net } from '../../../../engines/net/index.ts';
 import { serveContainer } from '../../../world/fixtures/tag-manager.ts';
 import { startWorld, type World } from '../../../world/index.ts';
 import { analyzeInline } from '../../../../server/parse-pool/inline.ts';
 import { UnanalysableContent, type Analyze } from '../../../../engines/parse/types.ts';
+import { netInThread } from '../../../support/net.ts';
 
 const CONTAINER = `(function(){var data = {"resource": {"tags":[
   {"function":"__html","vtp_html":"\\u003Cscript src=\\"https:\\/\\/www.clarity.ms\\/tag\\/shared42\\"\\u003E\\u003C\\/script\\u003E","tag_id":1}
@@ -37,7 +38,7 @@ describe('collectTechStack with the container cache (net.containers)', () => {
   }
 
   it('reads a container shared by several sites once, and detects from the kept text', async () => {
-    const net = createNet(world.netConfig);
+    const net = netInThread(world.netConfig);
     const before = containerRequests();
     const first = await collectTechStack(SITES[0], deps(net, true));
     const second = await collectTechStack(SITES[1], deps(net, true));
@@ -51,7 +52,7 @@ describe('collectTechStack with the container cache (net.containers)', () => {
   });
 
   it('shares one container fetch among concurrent runs', async () => {
-    const net = createNet(world.netConfig);
+    const net = netInThread(world.netConfig);
     const before = containerRequests();
     const results = await Promise.all(SITES.map((domain) => collectTechStack(domain, deps(net, true))));
     assert.equal(containerRequests() - before, 1);
@@ -59,7 +60,7 @@ describe('collectTechStack with the container cache (net.containers)', () => {
   });
 
   it('reads it every time without the cache, or with NET_CONTAINER_CACHE_TTL_MS=0', async () => {
-    for (const [net, cached] of [[createNet(world.netConfig), false], [createNet(loadNetConfig({ ...world.netEnv, NET_CONTAINER_CACHE_TTL_MS: '0' })), true]] as const) {
+    for (const [net, cached] of [[netInThread(world.netConfig), false], [netInThread(loadNetConfig({ ...world.netEnv, NET_CONTAINER_CACHE_TTL_MS: '0' })), true]] as const) {
       const before = containerRequests();
       await collectTechStack(SITES[0], deps(net, cached));
       await collectTechStack(SITES[1], deps(net, cached));
@@ -68,7 +69,7 @@ describe('collectTechStack with the container cache (net.containers)', () => {
   });
 
   it('does not keep a container the tag manager did not serve (404): the next run asks again, and both are partial', async () => {
-    const net = createNet(world.netConfig);
+    const net = netInThread(world.netConfig);
     const before = containerRequests();
     for (let i = 0; i < 2; i++) {
       const result = await collectTechStack('gone-container.com', deps(net, true));
@@ -78,7 +79,7 @@ describe('collectTechStack with the container cache (net.containers)', () => {
   });
 
   it('detects from headers, cookies and DNS alone when the page cannot be analysed, as a partial run flagged page_unanalysable', async () => {
-    const net = createNet(world.netConfig);
+    const net = netInThread(world.netConfig);
     const tasks: string[] = [];
     const analyze = (async (task: Parameters<Analyze>[0], input: never, options?: Parameters<Analyze>[2]) => {
       const page = (input as { page?: unknown }).page;

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { failureKind } from '../../../../engines/net/errors.ts';
@@ -8,10 +8,17 @@ import { transportOptionsOf } from '../../../../engines/net/index.ts';
 import type { TransportRequest } from '../../../../engines/net/transport.ts';
 import { createNetThread, type NetThread } from '../../../../server/net-thread/thread.ts';
 import { startWorld, type World } from '../../../world/index.ts';
+import { serviceSources } from '../../../support/service-sources.ts';
 
 const SITE = 'net-thread-site.com';
 
 describe('the net thread', () => {
+  it('is where service code receives a site\'s bytes: it alone builds a socket transport, and the service hands its transport to the fetcher', () => {
+    const builders = serviceSources().filter((path) => /\bcreateSocketTransport\(/.test(readFileSync(path, 'utf8'))).sort();
+    assert.deepEqual(builders, ['engines/net/transport.ts', 'server/net-thread/worker.ts']);
+    assert.match(readFileSync('server/app.ts', 'utf8'), /transport: netThread\.transport/);
+  });
+
   let world: World;
   let thread: NetThread;
   const request = (path: string, extra: Partial<TransportRequest> = {}): TransportRequest => ({
