@@ -17,12 +17,13 @@ import { isRedirect, type Transport } from './transport.ts';
  * A and AAAA answer must be public, and the socket connects to exactly a checked address (the
  * connector is handed the IP, so nothing resolves the name again: DNS rebinding finds nothing
  * to rebind). The wire itself (connections, TLS, framing, decompression) is the transport's
- * (transport.ts), which the service runs on a thread of its own. Redirects are followed by hand. Time, wire bytes and decoded bytes are capped.
+ * (transport.ts), which the service runs on a thread of its own. Redirects are followed by hand.
+ * Time, wire bytes and decoded bytes are capped.
  * Every hop passes the per-host gate (host-limits.ts: concurrency and 429 back-off) within the
  * request's own deadline, and is reported to `onUpstream`.
  *
  * Why undici and not node-fetch (the design card's choice), for the README deviation table:
- * the address pinning the research measured is undici's connector (`Client` with `connect`),
+ * the address pinning the research measured is undici's connector (a `Pool` with `connect`),
  * and undici's `request` hands over the raw, still-compressed body, so both the wire and the
  * decompressed size can be capped while reading. node-fetch 3 could pin through an
  * `http.Agent` lookup too, but it decompresses inside (one total `size` limit, no wire cap)
