@@ -98,6 +98,8 @@ export async function searchAds(
     const cookie = jar.header(now().getTime());
     const response = await reach(url, () => fetch(url, {
       method: 'POST',
+      // Searches and lookups: reads, safe to send again on a fresh connection.
+      readOnly: true,
       body: formBody(request),
       headers: {
         'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',

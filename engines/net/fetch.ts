@@ -59,6 +59,11 @@ export interface FetchRequest {
   method?: 'GET' | 'HEAD' | 'POST';
   /** The POST body (send its content-type in headers). A 301/302/303 answer turns the next hop into a GET without it. */
   body?: string;
+  /**
+   * A POST that only reads (a registry's search or lookup RPC): like a GET, it is sent once more
+   * when a kept connection was closed by the server as it went out, before any answer.
+   */
+  readOnly?: boolean;
   /** Extra request headers; those the fetcher owns (Host, User-Agent, Accept-Encoding, hop-by-hop) are ignored. */
   headers?: Record<string, string>;
   /** Aborting it ends the fetch early (a FetchFailure of kind timeout). */
@@ -150,6 +155,7 @@ export function createSafeFetch({
     accept = DEFAULT_ACCEPT,
     maxRedirects = defaultMaxRedirects,
     body: requestBody,
+    readOnly = false,
   }: FetchRequest = {}): Promise<FetchResponse> {
     if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw new TypeError(`the safe fetcher sends GET, HEAD or POST, not ${method}`);
     if ((method === 'POST') !== (requestBody !== undefined)) throw new TypeError('the safe fetcher sends a body with POST and only with POST');
@@ -192,7 +198,7 @@ export function createSafeFetch({
         release = await hosts.enter(host, { signal: aborted, remainingMs: timeoutMs - (performance.now() - started) });
         const addresses = await addressesOf(current, aborted);
         const { status: answered, headers: rawHeaders, address, body, truncated } = await transport(
-          { origin: current.origin, addresses, path: `${current.pathname}${current.search}`, method, headers: requestHeaders, body: requestBody, timeoutMs, maxBodyBytes },
+          { origin: current.origin, addresses, path: `${current.pathname}${current.search}`, method, headers: requestHeaders, body: requestBody, repeatable: method !== 'POST' || readOnly, timeoutMs, maxBodyBytes },
           aborted,
         );
         status = answered;

@@ -27,6 +27,8 @@ export interface TransportRequest {
   method: 'GET' | 'HEAD' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /** Safe to send again (GET, HEAD, a POST that only reads) when a kept connection closes under it before any answer. */
+  repeatable: boolean;
   timeoutMs: number;
   maxBodyBytes: number;
 }
@@ -121,9 +123,10 @@ export function createSocketTransport({ portMap = {}, caPem = null, connectTimeo
 
   /**
    * The request, on the first checked address that accepts a connection. A kept connection the
-   * server closed as the request went out fails before any answer: GET and HEAD are sent once more.
+   * server closed as the request went out fails before any answer: a repeatable request (GET,
+   * HEAD, a POST that only reads) is sent once more.
    */
-  async function send({ origin, addresses, path, method, headers, body, timeoutMs }: TransportRequest, signal: AbortSignal) {
+  async function send({ origin, addresses, path, method, headers, body, repeatable, timeoutMs }: TransportRequest, signal: AbortSignal) {
     const candidates = addresses.slice(0, MAX_ADDRESSES);
     let resent = false;
     for (let index = 0; ; ) {
@@ -132,7 +135,7 @@ export function createSocketTransport({ portMap = {}, caPem = null, connectTimeo
         return { address: candidates[index], response };
       } catch (error) {
         if (signal.aborted) throw error;
-        if (!resent && method !== 'POST' && (error as { code?: string })?.code === 'UND_ERR_SOCKET') {
+        if (!resent && repeatable && (error as { code?: string })?.code === 'UND_ERR_SOCKET') {
           resent = true;
           continue;
         }

@@ -185,7 +185,8 @@ describe('one input in any spelling is charged once (official x402 client, local
   });
 
   it('a repeated step 1 returns the live quote only while it can be paid: once it expired unpaid, step 1 scans again', async () => {
-    let clock = Date.now();
+    // Today at noon UTC: the 15 minutes the clock moves never cross into a new day (whose free scans would start again).
+    let clock = new Date().setUTCHours(12, 0, 0, 0);
     let scans = 0;
     const registry: HandlerRegistry = {
       techStack: async (input) => {

@@ -27,6 +27,7 @@ describe('the net thread', () => {
     path,
     method: 'GET',
     headers: {},
+    repeatable: true,
     timeoutMs: 5_000,
     maxBodyBytes: 1024 * 1024,
     ...extra,
