@@ -149,12 +149,20 @@ describe('the parse pool in /readyz and /metrics', { timeout: 60_000 }, () => {
 
   it('answers 503 parse_pool_saturated while every thread is busy and tasks wait, 200 once they are done', async () => {
     const analyze: Analyze = pool.analyze;
-    const tasks = [analyze('markdown', page(HEAVY)), analyze('markdown', page(HEAVY))];
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const busy = await fetch(`${service.url}/readyz`);
-    assert.equal(busy.status, 503);
+    // One thread, four heavy tasks: three wait behind the first for three tasks' time, however fast the machine.
+    let finished = false;
+    const tasks = Promise.all(Array.from({ length: 4 }, () => analyze('markdown', page(HEAVY)))).finally(() => {
+      finished = true;
+    });
+    let busy: Response | null = null;
+    while (!finished && !busy) {
+      const answer = await fetch(`${service.url}/readyz`);
+      if (answer.status === 503) busy = answer;
+      else await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.ok(busy, '/readyz answered 503 while tasks waited');
     assert.equal(((await busy.json()) as { reason: string }).reason, 'parse_pool_saturated');
-    await Promise.all(tasks);
+    await tasks;
     const ready = await fetch(`${service.url}/readyz`);
     assert.equal(ready.status, 200);
   });
@@ -163,8 +171,8 @@ describe('the parse pool in /readyz and /metrics', { timeout: 60_000 }, () => {
     const text = await (await fetch(`${service.url}/metrics`)).text();
     for (const name of ['parse_pool_threads 1', 'parse_pool_running 0', 'parse_pool_queue_size 0', 'parse_pool_saturated 0']) assert.ok(text.includes(`\n${name}\n`), name);
     assert.match(text, /^parse_pool_utilization \d/m);
-    assert.match(text, /^parse_tasks_total\{task="markdown",outcome="ok"\} 3$/m);
-    assert.match(text, /^parse_task_duration_seconds_count\{task="markdown"\} 3$/m);
+    assert.match(text, /^parse_tasks_total\{task="markdown",outcome="ok"\} 5$/m);
+    assert.match(text, /^parse_task_duration_seconds_count\{task="markdown"\} 5$/m);
     assert.match(text, /^nodejs_eventloop_lag_p99_seconds \d/m);
   });
 });
