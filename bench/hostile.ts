@@ -154,20 +154,21 @@ async function poolOverhead(): Promise<{ pages: number; source: string; inlineMs
 /**
  * The wire's cost to the main thread per hop, in the same run: the transport in the calling thread
  * (as before the net thread) against the net thread, on a 1.9 MB page of each family (the framing
- * family's in chunks of one byte), fetched ROUNDS times each, interleaved.
+ * family's in chunks of one byte), fetched ROUNDS times each, interleaved; then a page cut at 1,000
+ * bytes, whose connection closes, so that each hop is a new connection and TLS handshake.
  */
-async function wireOnMainThread(netEnv: Record<string, string>): Promise<{ family: Family; inThreadMs: number; netThreadMs: number }[]> {
+async function wireOnMainThread(netEnv: Record<string, string>): Promise<{ family: Family | 'cut at 1,000 bytes'; inThreadMs: number; netThreadMs: number }[]> {
   const config = loadNetConfig(netEnv);
   const thread = createNetThread(transportOptionsOf(config));
   const inThread = netInThread(config).fetch;
   const onNetThread = createNet(config, { transport: thread.transport }).fetch;
-  const perHop = async (fetch: typeof inThread, url: string) => {
+  const perHop = async (fetch: typeof inThread, url: string, maxBodyBytes?: number) => {
     const before = mainThreadCpuMs();
-    await fetch(url);
+    await fetch(url, { maxBodyBytes });
     return mainThreadCpuMs() - before;
   };
   try {
-    const rows = [];
+    const rows: { family: Family | 'cut at 1,000 bytes'; inThreadMs: number; netThreadMs: number }[] = [];
     for (const family of Object.keys(FAMILY_DOMAINS) as Family[]) {
       const url = `https://${FAMILY_DOMAINS[family]}/wire`;
       await perHop(inThread, url);
@@ -180,6 +181,15 @@ async function wireOnMainThread(netEnv: Record<string, string>): Promise<{ famil
       }
       rows.push({ family, inThreadMs: quantile(inThreadMs, 0.5), netThreadMs: quantile(netThreadMs, 0.5) });
     }
+    // A body cut at its cap closes its connection: every hop is a new connection and a TLS handshake, as on hostile sites.
+    const cut = `https://${FAMILY_DOMAINS.syntax}/cut`;
+    const inThreadMs: number[] = [];
+    const netThreadMs: number[] = [];
+    for (let round = 0; round < ROUNDS * 4; round++) {
+      inThreadMs.push(await perHop(inThread, cut, 1_000));
+      netThreadMs.push(await perHop(onNetThread, cut, 1_000));
+    }
+    rows.push({ family: 'cut at 1,000 bytes', inThreadMs: quantile(inThreadMs, 0.5), netThreadMs: quantile(netThreadMs, 0.5) });
     return rows;
   } finally {
     await thread.close();
@@ -216,7 +226,7 @@ try {
   console.log(`  hostile calls: median ${ms(quantile(hostileCpu, 0.5))}, p90 ${ms(quantile(hostileCpu, 0.9))}, max ${ms(worst)} of main-thread CPU (target <= ${BUDGET_MS} ms each); benign calls: median ${ms(quantile(benignCpu, 0.5))}, max ${ms(Math.max(...benignCpu))}; ${errors} hostile calls answered 5xx`);
 
   const wire = await wireOnMainThread(netEnv);
-  console.log(`  the wire's main-thread CPU per hop (one 1.9 MB page, median of ${ROUNDS}), transport in the main thread / on the net thread: ${wire.map(({ family, inThreadMs, netThreadMs }) => `${family} ${inThreadMs.toFixed(1)} / ${netThreadMs.toFixed(1)} ms (${(inThreadMs / Math.max(netThreadMs, 0.1)).toFixed(0)}x)`).join(', ')}`);
+  console.log(`  the wire's main-thread CPU per hop (one 1.9 MB page, median of ${ROUNDS}; cut: median of ${ROUNDS * 4}), transport in the main thread / on the net thread: ${wire.map(({ family, inThreadMs, netThreadMs }) => `${family} ${inThreadMs.toFixed(1)} / ${netThreadMs.toFixed(1)} ms (${(inThreadMs / Math.max(netThreadMs, 0.1)).toFixed(0)}x)`).join(', ')}`);
 
   const overhead = await poolOverhead();
   const share = overhead.overhead;

@@ -1243,10 +1243,10 @@ export interface components {
         /** @description An advertiser of the sample; the list is sorted by ads_in_sample, most first. */
         Advertiser: {
             advertiser_id: string;
-            /** @description The name the registry gives (the advertiser id when it gives none). */
+            /** @description The name the registry gives, cut to 300 characters (the advertiser id when it gives none). */
             name: string;
             ads_in_sample: number;
-            /** @description The legal name the advertiser verified with the registry (its advertiser lookup, "9"."1"). Absent when the registry states none, or the advertiser was not looked up (see SearchAdsResult). */
+            /** @description The legal name the advertiser verified with the registry (its advertiser lookup, "9"."1"), cut to 300 characters. Absent when the registry states none, or the advertiser was not looked up (see SearchAdsResult). */
             verified_name?: string;
             /** @description The advertiser's country as the registry states it (its advertiser lookup, "3"; ISO 3166-1 alpha-2). Absent when the registry states none, or the advertiser was not looked up. */
             country?: string;
