@@ -721,7 +721,7 @@ export interface paths {
         };
         /**
          * Readiness (the store is reachable and the instance is not shutting down)
-         * @description For a load balancer's health check: 200 while this instance can take calls, 503 while its store (SQLite file or PostgreSQL) does not answer within 2 seconds, while it drains for shutdown, or while its parse pool is saturated (every worker thread busy and tasks waiting: reason parse_pool_saturated, until a thread is free). Liveness is /healthz, which does not touch the store.
+         * @description For a load balancer's health check: 200 while this instance can take calls, 503 while its store (SQLite file or PostgreSQL) does not answer within 2 seconds, or while it drains for shutdown. Readiness means "can serve": a busy parse pool or net thread is not unreadiness (one caller could otherwise take the instance out of its balancer); the fair scheduler serves callers in turn and /metrics shows the load (parse_pool_queue_size, parse_pool_lane_busy, fair_share_top_caller_share). Liveness is /healthz, which does not touch the store.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -741,7 +741,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics of this instance
-         * @description Prometheus text exposition format 0.0.4. Per instance (scrape every instance): http_requests_total and http_request_duration_seconds by route (operationId) and status, operation_calls_total and operation_duration_seconds by operation, transport (http, mcp) and outcome (the result status, payment_required, replay or the error code), charges_total and charged_micro_usd_total by operation and kind (free_use, settlement), settlements_total by outcome (settled, failed, pending, deferred), upstream_requests_total and upstream_errors_total by host, the parse pool (parse_pool_threads, parse_pool_running, parse_pool_queue_size, parse_pool_utilization, parse_pool_saturated, parse_tasks_total by task and outcome, parse_task_duration_seconds by task), plus process metrics (memory, CPU, and the event-loop delay: nodejs_eventloop_lag_seconds and its min, max, mean and percentiles). Upstream hosts are the service's own upstream APIs (job boards, ads registry, RDAP) by name; every other site is labelled `target`, so no caller's target domain appears in metrics. Holds no caller addresses; restrict it at the load balancer if the figures are private.
+         * @description Prometheus text exposition format 0.0.4. Per instance (scrape every instance): http_requests_total and http_request_duration_seconds by route (operationId) and status, operation_calls_total and operation_duration_seconds by operation, transport (http, mcp) and outcome (the result status, payment_required, replay or the error code), charges_total and charged_micro_usd_total by operation and kind (free_use, settlement), settlements_total by outcome (settled, failed, pending, deferred), upstream_requests_total and upstream_errors_total by host, the parse pool (parse_pool_threads, parse_pool_running, parse_pool_queue_size, parse_pool_utilization, parse_pool_saturated, parse_pool_lane_busy by lane, parse_tasks_total by task and outcome, parse_task_duration_seconds by task), the fair scheduler of each shared stage (fair_share_active_callers and fair_share_top_caller_share by stage: parse_pool, net_thread; the largest share one caller has of the stage's recent use, with no caller named), plus process metrics (memory, CPU, and the event-loop delay: nodejs_eventloop_lag_seconds and its min, max, mean and percentiles). Upstream hosts are the service's own upstream APIs (job boards, ads registry, RDAP) by name; every other site is labelled `target`, so no caller's target domain appears in metrics. Holds no caller addresses; restrict it at the load balancer if the figures are private.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -2074,7 +2074,7 @@ export interface components {
             company?: components["schemas"]["CompanyFacts"];
         };
         /** @enum {string} */
-        ErrorCode: "unsafe_or_invalid_target" | "advisor_rate_limit" | "not_ok_rate_limit" | "json_required" | "body_too_large" | "invalid_json" | "invalid_input" | "invalid_domain" | "invalid_known_job_ids" | "diff_only_needs_known_job_ids" | "idempotency_key_invalid" | "idempotency_conflict" | "request_already_started" | "payment_reused" | "invalid_payment" | "unsupported_payment" | "settlement_failed" | "engine_unavailable" | "engine_failed" | "engine_result_too_large" | "invalid_engine_result" | "daily_cost_cap" | "network_not_enabled" | "settlement_cap_reached" | "not_found" | "quote_required" | "quote_not_found" | "quote_claimed" | "quote_expired" | "scan_quota" | "method_not_allowed" | "invalid_host" | "deadline_exceeded";
+        ErrorCode: "unsafe_or_invalid_target" | "advisor_rate_limit" | "not_ok_rate_limit" | "fair_share_exceeded" | "json_required" | "body_too_large" | "invalid_json" | "invalid_input" | "invalid_domain" | "invalid_known_job_ids" | "diff_only_needs_known_job_ids" | "idempotency_key_invalid" | "idempotency_conflict" | "request_already_started" | "payment_reused" | "invalid_payment" | "unsupported_payment" | "settlement_failed" | "engine_unavailable" | "engine_failed" | "engine_result_too_large" | "invalid_engine_result" | "daily_cost_cap" | "network_not_enabled" | "settlement_cap_reached" | "not_found" | "quote_required" | "quote_not_found" | "quote_claimed" | "quote_expired" | "scan_quota" | "method_not_allowed" | "invalid_host" | "deadline_exceeded";
         /** @description RFC 9457 problem details. type is {base_url}/errors#{code}; clients must ignore members they do not know. */
         Problem: {
             /** Format: uri-reference */
@@ -2363,7 +2363,7 @@ export interface components {
              * @description Why the instance is not ready; null when ready.
              * @enum {unknown}
              */
-            reason: "store_unreachable" | "shutting_down" | "parse_pool_saturated" | null;
+            reason: "store_unreachable" | "shutting_down" | null;
         };
         /** @description A JSON-RPC 2.0 message of the MCP streamable HTTP transport (protocol 2025-11-25). */
         JsonRpcMessage: {
@@ -2590,7 +2590,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description advisor_rate_limit, scan_quota or not_ok_rate_limit (problem+json), with Retry-After. */
+        /** @description advisor_rate_limit, scan_quota, not_ok_rate_limit or fair_share_exceeded (problem+json), with Retry-After. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];

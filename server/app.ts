@@ -90,6 +90,7 @@ export async function createApp({
   const ipOf = (ctx: Context): string => (ctx.state.clientIp ??= clientIp(ctx));
   const { invoke, quota, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate, analyze: parsePool.analyze, transport: netThread.transport });
   metrics.watchParsePool(parsePool);
+  metrics.watchNetThread(netThread);
 
   const operationsById = new Map(operations.map((op) => [op.operationId, op]));
   function httpOperation(_api: unknown, ctx: Context) {
@@ -133,7 +134,7 @@ export async function createApp({
     ...Object.fromEntries(operations.filter((op) => op.kind === 'operation' || op.kind === 'alias').map((op) => [op.operationId, httpOperation])),
     ...documentHandlers({ baseUrl, baseFromRequest: config.publicBaseUrl === null, payTo: config.payTo, paymentsEnabled, version }),
     ...docsPageHandlers({ publicBaseUrl: config.publicBaseUrl }),
-    ...probeHandlers({ store, metrics, version, draining: () => lifecycle.draining, parseSaturated: () => parsePool.stats().saturated }),
+    ...probeHandlers({ store, metrics, version, draining: () => lifecycle.draining }),
     mcp: mcpHandler({ invoke, quota, now, baseUrl, clientIp: ipOf, serverName: 'company-intelligence', version }),
   };
 

@@ -8,6 +8,7 @@ import { FetchFailure, failureKind, UnsafeTargetError, type FetchFailureKind } f
 import { createHostLimits, RateLimited, type HostLimits } from './host-limits.ts';
 import { parseTargetUrl, URL_PROBLEM_TEXT } from './target.ts';
 import { isRedirect, type Transport } from './transport.ts';
+import { isWorkRefused, type WorkRefused } from '../refusals.ts';
 
 /**
  * The safe fetcher: the one way an engine reaches the web.
@@ -72,6 +73,8 @@ export interface FetchRequest {
   maxBodyBytes?: number;
   accept?: string;
   maxRedirects?: number;
+  /** Whose fetch this is (the caller as the free quota counts it): the transport shares its wire fairly. Engines never set it; the service binds it per call. */
+  caller?: string;
 }
 
 export interface FetchResponse {
@@ -156,6 +159,7 @@ export function createSafeFetch({
     maxRedirects = defaultMaxRedirects,
     body: requestBody,
     readOnly = false,
+    caller,
   }: FetchRequest = {}): Promise<FetchResponse> {
     if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw new TypeError(`the safe fetcher sends GET, HEAD or POST, not ${method}`);
     if ((method === 'POST') !== (requestBody !== undefined)) throw new TypeError('the safe fetcher sends a body with POST and only with POST');
@@ -171,8 +175,8 @@ export function createSafeFetch({
     let current = checkUrl(url);
 
     /** Any error of a hop as a FetchFailure (unsafe targets pass through as they are). */
-    function asFailure(error: unknown): FetchFailure | UnsafeTargetError {
-      if (error instanceof UnsafeTargetError || error instanceof FetchFailure) return error;
+    function asFailure(error: unknown): FetchFailure | UnsafeTargetError | WorkRefused {
+      if (error instanceof UnsafeTargetError || error instanceof FetchFailure || isWorkRefused(error)) return error;
       if (error instanceof RateLimited) return new FetchFailure('rate_limited', current.href, `${current.href}: ${error.message}`, { retryAfterMs: error.retryAfterMs });
       if (error instanceof TooManyCodings) return new FetchFailure('protocol', current.href, `${current.href}: ${error.message}`, { cause: error });
       const kind = aborted.aborted ? 'timeout' : failureKind(error);
@@ -198,7 +202,7 @@ export function createSafeFetch({
         release = await hosts.enter(host, { signal: aborted, remainingMs: timeoutMs - (performance.now() - started) });
         const addresses = await addressesOf(current, aborted);
         const { status: answered, headers: rawHeaders, address, body, truncated } = await transport(
-          { origin: current.origin, addresses, path: `${current.pathname}${current.search}`, method, headers: requestHeaders, body: requestBody, repeatable: method !== 'POST' || readOnly, timeoutMs, maxBodyBytes },
+          { origin: current.origin, addresses, path: `${current.pathname}${current.search}`, method, headers: requestHeaders, body: requestBody, repeatable: method !== 'POST' || readOnly, timeoutMs, maxBodyBytes, caller },
           aborted,
         );
         status = answered;

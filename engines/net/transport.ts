@@ -31,6 +31,8 @@ export interface TransportRequest {
   repeatable: boolean;
   timeoutMs: number;
   maxBodyBytes: number;
+  /** Whose hop this is: a shared transport (the net thread) serves callers fairly. */
+  caller?: string;
 }
 
 export interface TransportResponse {

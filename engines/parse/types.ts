@@ -5,12 +5,18 @@
  * the only reader. Engines never start threads.
  */
 import type { TaskInput, TaskName, TaskOutput } from '../../server/parse-pool/tasks.ts';
+import { WorkRefused } from '../refusals.ts';
 
 export interface AnalyzeOptions {
   /** Ends the wait (and the work) when the caller no longer needs the answer. */
   signal?: AbortSignal;
   /** The work's own deadline once it runs (default: the pool's, PARSE_DEADLINE_MS). */
   deadlineMs?: number;
+  /**
+   * Whose work this is (the caller as the free quota counts it): the pool serves callers fairly.
+   * Engines never set it; the service binds each call's analyze to its caller.
+   */
+  caller?: string;
 }
 
 export type Analyze = <K extends TaskName>(task: K, input: TaskInput<K>, options?: AnalyzeOptions) => Promise<TaskOutput<K>>;
@@ -31,9 +37,10 @@ export class UnanalysableContent extends Error {
 }
 
 /** Every worker is busy and the queue is full: a passing overload, worth a retry elsewhere. */
-export class ParsePoolBusy extends Error {
+/** Every parse thread is busy and the waiting line is full of many callers' work: a passing overload. */
+export class ParsePoolBusy extends WorkRefused {
   constructor(message = 'the parse pool is saturated') {
-    super(message);
+    super('instance', message, 1);
     this.name = 'ParsePoolBusy';
   }
 }

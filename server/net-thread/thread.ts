@@ -16,6 +16,7 @@ import { Worker } from 'node:worker_threads';
 import type { SocketTransportOptions, Transport, TransportResponse } from '../../engines/net/transport.ts';
 import { loaderArgs } from '../worker-loader.ts';
 import { fromWireError, type NetThreadAnswer, type NetThreadMessage } from './messages.ts';
+import { createFairScheduler, type FairSchedulerStats } from '../fair-share/scheduler.ts';
 
 /** Set by server/build.ts in the bundle: the net thread's own bundle, beside the service's. */
 declare const NET_WORKER_BUNDLE: string | undefined;
@@ -30,10 +31,21 @@ export interface NetThreadOptions extends SocketTransportOptions {
   workerFile?: string;
   /** Old-generation heap of the thread (bodies are in shared memory, outside it). */
   maxHeapMb?: number;
+  /** Hops one caller may have on the thread at once (NET_PER_CALLER_CONCURRENCY). */
+  perCallerConcurrency?: number;
+  /** Hops on the thread at once, all callers (NET_THREAD_MAX_HOPS); more wait, fairly by caller. */
+  maxHops?: number;
+  /** Hops that may wait for the thread; past it the newest of the longest backlog is refused. */
+  maxWaitingHops?: number;
 }
+
+export const DEFAULT_NET_THREAD = { perCallerConcurrency: 4, maxHops: 64, maxWaitingHops: 512 } as const;
+
 
 export interface NetThread {
   transport: Transport;
+  /** The fair scheduler's view of the thread's hops. */
+  stats(): FairSchedulerStats<'wire'>;
   /** Starts the thread now rather than at the first hop. */
   start(): void;
   /** Ends the thread; hops still in flight fail. */
@@ -47,7 +59,18 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
-export function createNetThread({ workerFile = defaultNetWorkerFile(), maxHeapMb = 256, ...transportOptions }: NetThreadOptions = {}): NetThread {
+export function createNetThread({
+  workerFile = defaultNetWorkerFile(),
+  maxHeapMb = 256,
+  perCallerConcurrency = DEFAULT_NET_THREAD.perCallerConcurrency,
+  maxHops = DEFAULT_NET_THREAD.maxHops,
+  maxWaitingHops = DEFAULT_NET_THREAD.maxWaitingHops,
+  ...transportOptions
+}: NetThreadOptions = {}): NetThread {
+  // Every byte of a hop is handled on the one thread, so its share is given out per caller: a
+  // caller's hops beyond perCallerConcurrency wait in its own line (a body sent a byte at a time
+  // costs its caller's hops, not the others').
+  const hops = createFairScheduler<'wire'>({ lanes: { wire: maxHops }, perCallerCap: perCallerConcurrency, strictCap: true, maxWaiting: maxWaitingHops, name: 'net thread' });
   let worker: Worker | null = null;
   const waiting = new Map<number, Waiting>();
   let nextId = 0;
@@ -89,7 +112,18 @@ export function createNetThread({ workerFile = defaultNetWorkerFile(), maxHeapMb
     return started;
   }
 
-  const transport: Transport = (request, signal) =>
+  const transport: Transport = async (request, signal) => {
+    // A refusal (the line is full) is a WorkRefused: the fetcher passes it through as it is.
+    const grant = await hops.enter(request.caller ?? 'unattributed', { lanes: ['wire'], signal });
+    const since = performance.now();
+    try {
+      return await onThread(request, signal);
+    } finally {
+      hops.leave(grant, performance.now() - since);
+    }
+  };
+
+  const onThread: Transport = (request, signal) =>
     new Promise<TransportResponse>((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
       const id = nextId++;
@@ -118,6 +152,7 @@ export function createNetThread({ workerFile = defaultNetWorkerFile(), maxHeapMb
 
   return {
     transport,
+    stats: () => hops.stats(),
     start() {
       thread();
     },

@@ -9,6 +9,8 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ParsePool } from '../parse-pool/pool.ts';
+import type { NetThread } from '../net-thread/thread.ts';
+import type { FairSchedulerStats } from '../fair-share/scheduler.ts';
 import { seriesCounter, seriesHistogram } from './series.ts';
 
 export interface MetricsOptions {
@@ -51,6 +53,25 @@ export function createMetrics({ upstreamHosts = [], processMetrics = true }: Met
   const requestSeries = seriesOf((route: string, method: string, status: number) => ({ count: httpRequests.series(route, method, String(status)), latency: httpLatency.series(route) }));
   const callSeries = seriesOf((operation: string, transport: string, outcome: string) => ({ count: calls.series(operation, transport, outcome), latency: callLatency.series(operation, transport) }));
 
+  // Each shared stage's fair scheduler, labelled by stage; no caller is ever named.
+  const stages = new Map<string, () => FairSchedulerStats<string>>();
+  const stageGauge = (name: string, help: string, pick: (stats: FairSchedulerStats<string>) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['stage'],
+      registers: [registry],
+      collect(this: Gauge) {
+        for (const [stage, stats] of stages) this.set({ stage }, pick(stats()));
+      },
+    });
+  stageGauge('fair_share_waiting', 'Tasks waiting for a slot of the shared stage, all callers.', (stats) => stats.waiting);
+  stageGauge('fair_share_active_callers', 'Callers with work running or waiting at the shared stage.', (stats) => stats.activeCallers);
+  stageGauge('fair_share_top_caller_share', "The largest share one caller has of the stage's recent use (0 to 1; decayed over the fair scheduler's window).", (stats) => stats.topShare);
+  function watchStage(stage: string, stats: () => FairSchedulerStats<string>) {
+    stages.set(stage, stats);
+  }
+
   return {
     registry,
     contentType: registry.contentType,
@@ -81,13 +102,27 @@ export function createMetrics({ upstreamHosts = [], processMetrics = true }: Met
       new Gauge({ name: 'parse_pool_running', help: 'Parse tasks a worker is running now.', registers: [registry], collect: read((stats) => stats.running) });
       new Gauge({ name: 'parse_pool_queue_size', help: 'Parse tasks waiting for a thread.', registers: [registry], collect: read((stats) => stats.queued) });
       new Gauge({ name: 'parse_pool_utilization', help: 'Share of the parse threads\' time spent running tasks since the pool started (0 to 1).', registers: [registry], collect: read((stats) => stats.utilization) });
-      new Gauge({ name: 'parse_pool_saturated', help: '1 while every parse thread is busy and tasks wait (/readyz then answers 503).', registers: [registry], collect: read((stats) => Number(stats.saturated)) });
+      new Gauge({ name: 'parse_pool_saturated', help: '1 while every parse thread is busy and tasks wait (a load signal: the fair scheduler handles it and /readyz stays ready).', registers: [registry], collect: read((stats) => Number(stats.saturated)) });
+      new Gauge({
+        name: 'parse_pool_lane_busy',
+        help: 'Parse threads running a task, by lane (light, heavy).',
+        labelNames: ['lane'],
+        registers: [registry],
+        collect(this: Gauge) {
+          for (const [lane, { busy }] of Object.entries(pool.stats().fair.lanes)) this.set({ lane }, busy);
+        },
+      });
+      watchStage('parse_pool', () => pool.stats().fair);
       const tasks = new Counter({ name: 'parse_tasks_total', help: 'Parse tasks by task and outcome: ok, deadline (ended at PARSE_DEADLINE_MS), failed, crashed (worker died), busy (queue full), cancelled.', labelNames: ['task', 'outcome'], registers: [registry] });
       const duration = new Histogram({ name: 'parse_task_duration_seconds', help: 'Parse task time from submission (queue wait included) to its end, by task.', labelNames: ['task'], buckets: LATENCY_BUCKETS, registers: [registry] });
       pool.onTask(({ task, outcome, seconds }) => {
         tasks.inc({ task, outcome });
         duration.observe({ task }, seconds);
       });
+    },
+    /** The net thread's hops, as its fair scheduler sees them. */
+    watchNetThread(thread: Pick<NetThread, 'stats'>) {
+      watchStage('net_thread', () => thread.stats());
     },
     upstream({ host, status, failure }: { host: string; status: number | null; failure: string | null }) {
       const label = upstreamLabel(host);

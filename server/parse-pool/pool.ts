@@ -9,12 +9,16 @@
  * (V8 stops the running script wherever it is) and start a fresh one. The caller gets
  * UnanalysableContent: deterministic, answered as a non-ok status or a risk finding. A task that
  * throws, or whose worker dies (out of memory), is UnanalysableContent too. Tasks wait for a
- * thread in admission.ts (light inputs first, smallest first); heavy ones (heavyBytes or more) run
- * only on the heavy lane, half the threads, niced to the bottom (heavyNiceIncrement), so that
- * multi-megabyte pages get the CPU that ordinary work leaves over, and so do the pages of a site
- * whose analysis was slow a moment ago (slow-origins.ts); a task that finds the wait full
- * gets ParsePoolBusy (a passing overload: 503 engine_unavailable, retryable), and /readyz answers
- * 503 while every thread is busy and tasks wait, so a balancer steers away.
+ * thread in the fair scheduler (server/fair-share/), per caller: the caller with the fewest tasks
+ * running and the least recent use of the pool goes next, and one caller never holds every thread.
+ * Heavy tasks (heavyBytes or more, and the pages of a site whose analysis was slow a moment ago:
+ * slow-origins.ts) run only on the heavy lane, half the threads, so that multi-megabyte pages
+ * never hold every thread; light tasks take their own lane first and a free heavy-lane thread
+ * after that. Both lanes run at one nice value (niceIncrement): a light task that lands on a
+ * heavy-lane thread must not run at a lower priority than the other caller's task beside it.
+ * A task refused by a full line is ParsePoolBusy (many callers: 503 engine_unavailable,
+ * retryable) or CallerShareExceeded (its caller's backlog is the longest: 429
+ * fair_share_exceeded). Saturation is a metric, not unreadiness: /readyz stays ready.
  */
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +30,9 @@ import type { TaskName } from './tasks.ts';
 import { toWire } from './wire.ts';
 import { ParsePoolBusy, UnanalysableContent, stoppedAnalysis, type Analyze } from '../../engines/parse/types.ts';
 import type { WorkerTask } from './worker.ts';
-import { createAdmission, type Lane } from './admission.ts';
+import { createFairScheduler, isStageBusy, type CallerKey, type FairSchedulerStats, type Grant } from '../fair-share/scheduler.ts';
+
+export type Lane = 'light' | 'heavy';
 import { createSlowOrigins, DEFAULT_SLOW_ORIGINS, originOf } from './slow-origins.ts';
 import { loaderArgs } from '../worker-loader.ts';
 
@@ -51,10 +57,10 @@ export interface ParsePoolOptions {
   maxHeapMb?: number;
   /** Inputs of this many characters or more are heavy: they run on the heavy lane only (half the threads, rounded down), after light ones. */
   heavyBytes?: number;
-  /** Added to the light lane's nice value (piscina, through @napi-rs/nice): the thread that answers requests comes first on a busy machine. */
+  /** Added to the pool threads' nice value (piscina, through @napi-rs/nice): the thread that answers requests comes first on a busy machine. */
   niceIncrement?: number;
-  /** Added to the heavy lane's nice value: its threads run when nothing else wants the CPU. */
-  heavyNiceIncrement?: number;
+  /** The window over which each caller's use of the pool is weighed (fair scheduling). */
+  callerWindowMs?: number;
   /** A task of a site that ran this long sends the site's next tasks to the heavy lane for a while (slow-origins.ts). */
   slowTaskMs?: number;
   workerFile?: string;
@@ -68,8 +74,10 @@ export interface ParsePoolStats {
   queued: number;
   /** Share of the threads' time spent running tasks since the pool started (piscina's utilization). */
   utilization: number;
-  /** Every thread busy and tasks waiting: /readyz answers 503. */
+  /** Every thread busy and tasks waiting (a metric: fair admission handles it, /readyz stays ready). */
   saturated: boolean;
+  /** The fair scheduler's view: busy threads per lane, callers, the largest caller's share of the recent use. */
+  fair: FairSchedulerStats<Lane>;
 }
 
 export type TaskOutcome = 'ok' | 'deadline' | 'failed' | 'crashed' | 'busy' | 'cancelled';
@@ -81,11 +89,13 @@ export interface ParsePool {
   start(): void;
   /** Ends every thread; tasks still running or waiting are rejected. */
   close(): Promise<void>;
+  /** Recent pool time (ms, decayed over the fair scheduler's window) used by a caller's tasks. */
+  usedBy(caller: CallerKey): number;
   /** Called once per task when it settles (metrics). */
   onTask(listener: (event: { task: TaskName; outcome: TaskOutcome; seconds: number }) => void): void;
 }
 
-export const DEFAULT_PARSE_POOL = { threads: Math.max(2, availableParallelism()), deadlineMs: 5_000, maxQueue: 64, maxHeapMb: 512, heavyBytes: 512 * 1024, niceIncrement: 10, heavyNiceIncrement: 19 } as const;
+export const DEFAULT_PARSE_POOL = { threads: Math.max(2, availableParallelism()), deadlineMs: 5_000, maxQueue: 64, maxHeapMb: 512, heavyBytes: 512 * 1024, niceIncrement: 10, callerWindowMs: 60_000 } as const;
 
 /** Threads per lane: half (rounded down) for heavy inputs, the rest for light ones; one thread is one shared lane. */
 export function laneThreads(threads: number): Record<Lane, number> {
@@ -103,6 +113,9 @@ export function inputSize(input: unknown, depth = 0): number {
   return size;
 }
 
+/** Work no caller asked for (benchmarks, start-up): one caller of its own. */
+const UNATTRIBUTED: CallerKey = 'unattributed';
+
 export function createParsePool({
   threads = DEFAULT_PARSE_POOL.threads,
   deadlineMs = DEFAULT_PARSE_POOL.deadlineMs,
@@ -110,15 +123,16 @@ export function createParsePool({
   maxHeapMb = DEFAULT_PARSE_POOL.maxHeapMb,
   heavyBytes = DEFAULT_PARSE_POOL.heavyBytes,
   niceIncrement = DEFAULT_PARSE_POOL.niceIncrement,
-  heavyNiceIncrement = DEFAULT_PARSE_POOL.heavyNiceIncrement,
   slowTaskMs = DEFAULT_SLOW_ORIGINS.slowTaskMs,
+  callerWindowMs = DEFAULT_PARSE_POOL.callerWindowMs,
   workerFile = defaultWorkerFile(),
 }: ParsePoolOptions = {}): ParsePool {
   const slowOrigins = createSlowOrigins({ slowTaskMs });
   const sizes = laneThreads(threads);
-  const admission = createAdmission({ lightSlots: sizes.light, heavySlots: sizes.heavy, maxWaiting: maxQueue });
-  const nice: Record<Lane, number> = { light: niceIncrement, heavy: heavyNiceIncrement };
-  let lanes: Record<Lane, Piscina | null> | null = null;
+  const admission = createFairScheduler<Lane>({ lanes: { light: sizes.light, heavy: sizes.heavy }, maxWaiting: maxQueue, windowMs: callerWindowMs, name: 'parse pool' });
+  const lightLanes: readonly Lane[] = sizes.heavy ? ['light', 'heavy'] : ['light'];
+  const heavyLanes: readonly Lane[] = sizes.heavy ? ['heavy'] : ['light'];
+    let lanes: Record<Lane, Piscina | null> | null = null;
   let closed = false;
   let running = 0;
   const listeners: ((event: { task: TaskName; outcome: TaskOutcome; seconds: number }) => void)[] = [];
@@ -133,7 +147,7 @@ export function createParsePool({
       // No queue bound here: tasks reach piscina only when admission gives them a thread.
       execArgv: loaderArgs(process.execArgv),
       resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
-      niceIncrement: nice[name],
+      niceIncrement,
     });
   }
   function pool(): Record<Lane, Piscina | null> {
@@ -147,7 +161,7 @@ export function createParsePool({
     for (const listener of listeners) listener({ task, outcome, seconds });
   }
 
-  const analyze: Analyze = async function analyze(task, input, { signal, deadlineMs: asked = deadlineMs } = {}) {
+  const analyze: Analyze = async function analyze(task, input, { signal, deadlineMs: asked = deadlineMs, caller = UNATTRIBUTED } = {}) {
     if (signal?.aborted) throw stoppedAnalysis(task, signal.reason);
     // A caller may ask for less time than the pool's deadline, never for more.
     const taskDeadlineMs = Math.min(asked, deadlineMs);
@@ -155,13 +169,15 @@ export function createParsePool({
     const workers = pool();
     const size = inputSize(input);
     const origin = originOf(input);
-    let lane: Lane;
+    let grant: Grant<Lane>;
     try {
-      lane = await admission.enter(size >= heavyBytes || slowOrigins.isSlow(origin), { size, signal });
+      grant = await admission.enter(caller, { lanes: size >= heavyBytes || slowOrigins.isSlow(origin) ? heavyLanes : lightLanes, size, signal });
     } catch (error) {
-      settle(task, error instanceof ParsePoolBusy ? 'busy' : 'cancelled', since);
-      throw signal?.aborted ? stoppedAnalysis(task, signal.reason) : error;
+      settle(task, signal?.aborted ? 'cancelled' : 'busy', since);
+      if (signal?.aborted) throw stoppedAnalysis(task, signal.reason);
+      throw isStageBusy(error) ? new ParsePoolBusy(error.message) : error;
     }
+    const lane = grant.lane;
     const stop = new AbortController();
     const { port1, port2 } = new MessageChannel();
     let started = false;
@@ -204,11 +220,12 @@ export function createParsePool({
       settle(task, crashed ? 'crashed' : 'failed', since);
       throw new UnanalysableContent(crashed ? 'crashed' : 'failed', `the ${task} analysis ${crashed ? 'ended its worker' : 'failed'}: ${(error as Error)?.message ?? error}`);
     } finally {
-      admission.leave(lane);
       clearTimeout(timer);
+      const ranMs = started ? performance.now() - startedAt : 0;
+      admission.leave(grant, ranMs);
       if (started) {
         running -= 1;
-        slowOrigins.record(origin, performance.now() - startedAt, { failed: expired || failed });
+        slowOrigins.record(origin, ranMs, { failed: expired || failed });
       }
       port1.close();
       signal?.removeEventListener('abort', cancel);
@@ -222,11 +239,12 @@ export function createParsePool({
       const queued = admission.waiting + started.reduce((sum, workers) => sum + workers.queueSize, 0);
       // Each lane's utilization weighted by its threads: the share of all the threads' time.
       const utilization = lanes ? ((lanes.light?.utilization ?? 0) * sizes.light + (lanes.heavy?.utilization ?? 0) * sizes.heavy) / threads : 0;
-      return { threads, running, queued, utilization, saturated: admission.busy >= threads && queued > 0 };
+      return { threads, running, queued, utilization, saturated: admission.busy >= threads && queued > 0, fair: admission.stats() };
     },
     start() {
       pool();
     },
+    usedBy: (caller) => admission.usedBy(caller),
     async close() {
       closed = true;
       const workers = lanes;

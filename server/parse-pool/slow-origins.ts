@@ -3,9 +3,13 @@
  * heavy lane, whatever their size. A page built to be slow (deep nesting, thousands of elements in
  * a few kilobytes) is small, so its size alone would let it run beside ordinary pages on the
  * light lane and, smallest first, even ahead of them; after its first slow analysis its site's
- * pages run where multi-megabyte pages do. Keyed by host: a site that wants to be read fast
- * cannot pass as another one, and a rotation of hosts costs the sender a name each.
+ * pages run where multi-megabyte pages do. Keyed by registrable domain (example.co.uk for
+ * a.b.example.co.uk; the host itself for an IP address or a name with no public suffix): fresh
+ * subdomains cost a sender nothing, so they are the same site; a new registrable domain costs a
+ * registration.
  */
+import { getDomain } from 'tldts';
+
 export interface SlowOriginsOptions {
   /** A task that ran this long (or past its deadline, or ended its worker) marks its site. */
   slowTaskMs?: number;
@@ -18,15 +22,18 @@ export interface SlowOriginsOptions {
 
 export const DEFAULT_SLOW_ORIGINS = { slowTaskMs: 100, rememberMs: 10 * 60_000, maxOrigins: 10_000 } as const;
 
-/** The host of a task's page (its input's url), or null when it names none. */
+/** The site of a task's page (its input's url): its registrable domain, or null when it names none. */
 export function originOf(input: unknown): string | null {
   const url = (input as { url?: unknown } | null)?.url;
   if (typeof url !== 'string') return null;
+  let hostname: string;
   try {
-    return new URL(url).host.toLowerCase() || null;
+    hostname = new URL(url).hostname.toLowerCase();
   } catch {
     return null;
   }
+  if (!hostname) return null;
+  return getDomain(hostname, { allowPrivateDomains: true }) ?? hostname;
 }
 
 export function createSlowOrigins({ slowTaskMs = DEFAULT_SLOW_ORIGINS.slowTaskMs, rememberMs = DEFAULT_SLOW_ORIGINS.rememberMs, maxOrigins = DEFAULT_SLOW_ORIGINS.maxOrigins, now = Date.now }: SlowOriginsOptions = {}) {

@@ -11,7 +11,7 @@ import type { FreeQuota } from '../metering/quota.ts';
 import type { CallerFacts, HandlerRegistry, HandlerServices } from '../../handlers/types.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { NO_LOG, writesInfo, type LogFn } from '../observability/log.ts';
-import { isParsePoolBusy } from '../../engines/parse/types.ts';
+import { isWorkRefused, type WorkRefused } from '../../engines/refusals.ts';
 import { withNextStepUrls } from '../../handlers/next-steps.ts';
 import { deadlineExceeded, effectiveDeadlineMs, startDeadline } from './deadline.ts';
 
@@ -52,6 +52,28 @@ export interface InvokeOptions {
 function resourceOf(call: CallRequest, operation: OperationInfo) {
   if (call.transport === 'mcp') return { url: `mcp://tool/${operation.mcpTool}`, description: operation.offerId! };
   return { url: `${call.baseUrl}${operation.path}`, description: operation.offerId! };
+}
+
+/**
+ * The services as this call sees them: its fetches and parse tasks are its caller's work at the
+ * shared stages (the net thread, the parse pool), which serve callers fairly.
+ */
+function servicesOf(services: HandlerServices, caller: string): HandlerServices {
+  const { net, analyze } = services;
+  return {
+    ...services,
+    net: { ...net, fetch: (url, request = {}) => net.fetch(url, { ...request, caller }) },
+    analyze: (task, input, options = {}) => analyze(task, input, { ...options, caller }),
+  };
+}
+
+/** A shared stage that had no room for this call's work: a retryable problem, nothing charged or used. */
+function refusedProblem(error: WorkRefused): ServiceError {
+  const headers = { 'Retry-After': String(error.retryAfterSeconds) };
+  if (error.scope === 'caller') {
+    return new ServiceError('fair_share_exceeded', { detail: `This instance is busy and your calls' work is the longest line of it (${error.message}). Nothing was charged and no free call was used; keep fewer calls in flight or wait ${error.retryAfterSeconds} s.`, headers });
+  }
+  return new ServiceError('engine_unavailable', { detail: `This instance is busy with many callers' work (${error.message}). Repeat the call: the load balancer may send it to another instance. Nothing was charged.`, headers });
 }
 
 /** This caller's free calls and scans, read only when a handler asks (the advisor). */
@@ -96,7 +118,7 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
         deadlineMs: deadline?.budgetMs ?? null,
         quote: extras.quote,
         offerQuote: extras.offerQuote,
-        services,
+        services: servicesOf(services, call.ip),
         caller: callerFacts(quota, call.ip, now),
       });
       if (deadline) running.catch(() => {});
@@ -105,9 +127,7 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
       // A deadline that passed is final: the same sites would stall the call again (never retryable).
       if (error instanceof ServiceError && (!errorEntry(error.code).retryable || !deadline?.signal.aborted)) throw error;
       if (deadline?.signal.aborted) throw error instanceof ServiceError && error.code === 'deadline_exceeded' ? error : deadlineExceeded(operation.offerId!, deadline.totalMs);
-      if (isParsePoolBusy(error)) {
-        throw new ServiceError('engine_unavailable', { detail: `Every parse thread of this instance is busy and its queue is full. Repeat the call: the load balancer sends it to another instance. Nothing was charged.`, headers: { 'Retry-After': '1' } });
-      }
+      if (isWorkRefused(error)) throw refusedProblem(error);
       log({ level: 'error', msg: 'handler failed', operation: operation.operationId, requestId: call.requestId, error: String((error as Error)?.stack ?? error) });
       throw new ServiceError('engine_failed', { detail: `${operation.offerId} failed while collecting data. Nothing was charged.`, cause: error });
     } finally {

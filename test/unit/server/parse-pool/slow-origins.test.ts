@@ -27,8 +27,12 @@ describe('slow origins', () => {
     assert.equal(slow.size, 1);
   });
 
-  it('keys a task by the host of its page', () => {
-    assert.equal(originOf({ html: '<p>', url: 'https://Shop.Example:8443/p/1' }), 'shop.example:8443');
+  it('keys a task by the registrable domain of its page: fresh subdomains are the same site', () => {
+    assert.equal(originOf({ html: '<p>', url: 'https://Shop.Example:8443/p/1' }), 'shop.example');
+    assert.equal(originOf({ url: 'https://x7f3.cdn.shop.co.uk/p' }), 'shop.co.uk');
+    assert.equal(originOf({ url: 'https://a1.family-syntax.com/' }), originOf({ url: 'https://b2.family-syntax.com/' }));
+    assert.notEqual(originOf({ url: 'https://one.github.io/' }), originOf({ url: 'https://two.github.io/' }), 'a private suffix (github.io) names sites of different owners');
+    assert.equal(originOf({ url: 'http://127.0.0.1:8080/' }), '127.0.0.1');
     assert.equal(originOf({ pages: ['<p>'] }), null);
     assert.equal(originOf({ url: 'not a url' }), null);
   });
