@@ -88,9 +88,10 @@ export async function createApp({
   // Asked by the usage stage and the operation: worked out once per request.
   const clientIp = callerIdentity({ trustedProxies: config.trustedProxies, ipv6PrefixLength: config.callerIpv6PrefixLength });
   const ipOf = (ctx: Context): string => (ctx.state.clientIp ??= clientIp(ctx));
-  const { invoke, quota, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate, analyze: parsePool.analyze, transport: netThread.transport });
+  const { invoke, quota, calls, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate, analyze: parsePool.analyze, transport: netThread.transport });
   metrics.watchParsePool(parsePool);
-  metrics.watchNetThread(netThread);
+  metrics.watchStage('net_thread', () => netThread.stats());
+  metrics.watchStage('calls', () => calls.stats());
 
   const operationsById = new Map(operations.map((op) => [op.operationId, op]));
   function httpOperation(_api: unknown, ctx: Context) {

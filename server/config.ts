@@ -45,6 +45,11 @@ export interface Config {
   shutdown: { graceMs: number; settleWindowMs: number };
   /** How often the store's expired rows are deleted (HOUSEKEEPING_INTERVAL_MS; 0: never; server/store/housekeeping.ts). */
   housekeepingIntervalMs: number;
+  /**
+   * Calls being served at once, fairly by caller (server/fair-share/): CALLS_PER_CALLER per caller
+   * (more wait in that caller's own line), CALLS_IN_FLIGHT all callers, CALLS_MAX_WAITING waiting.
+   */
+  calls: { perCaller: number; inFlight: number; maxWaiting: number };
   /** The parse pool's threads, task deadline and queue (PARSE_* variables; server/parse-pool/config.ts). */
   parse: ParsePoolConfig;
   /** How engines reach the web (NET_* variables; engines/net/config.ts). */
@@ -92,6 +97,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       settleWindowMs: milliseconds('SHUTDOWN_SETTLE_WINDOW_MS', env.SHUTDOWN_SETTLE_WINDOW_MS, 30_000),
     },
     housekeepingIntervalMs: milliseconds('HOUSEKEEPING_INTERVAL_MS', env.HOUSEKEEPING_INTERVAL_MS, 600_000),
+    calls: {
+      perCaller: count('CALLS_PER_CALLER', env.CALLS_PER_CALLER, 8, 1, 1_000),
+      inFlight: count('CALLS_IN_FLIGHT', env.CALLS_IN_FLIGHT, 512, 1, 100_000),
+      maxWaiting: count('CALLS_MAX_WAITING', env.CALLS_MAX_WAITING, 1_024, 0, 100_000),
+    },
     parse: loadParsePoolConfig(env),
     net: loadNetConfig(env),
     jobs: loadJobsConfig(env),
@@ -122,6 +132,13 @@ function prefixLength(name: string, value: string | undefined, fallback: number)
   const bits = Number(value.replace(/^\//, ''));
   if (!Number.isInteger(bits) || bits < 1 || bits > 128) throw new Error(`${name} must be an IPv6 prefix length from 1 to 128 (got ${JSON.stringify(value)})`);
   return bits;
+}
+
+function count(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) throw new Error(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`);
+  return number;
 }
 
 function milliseconds(name: string, value: string | undefined, fallback: number): number {

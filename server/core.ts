@@ -16,6 +16,7 @@ import { createNet, type Transport } from '../engines/net/index.ts';
 import { createServiceSigner } from './signing-key.ts';
 import type { Analyze } from '../engines/parse/types.ts';
 import { NO_LOG, type LogFn } from './observability/log.ts';
+import { createFairScheduler } from './fair-share/scheduler.ts';
 
 export interface CoreOptions {
   config: Config;
@@ -88,6 +89,8 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
     signer: createServiceSigner({ privateKey: config.signingKey, meta: store.meta, now: () => now().getTime() }),
     publicBaseUrl: config.publicBaseUrl,
   };
-  const invoke = createInvoker({ handlers, meter, services, quota, now, log, metrics, deadlineCapMs: config.operationDeadlineCapMs });
-  return { invoke, quota, meter, paymentsEnabled: !!paymentFacilitator && !!terms };
+  // One caller's calls cannot crowd the thread that answers everyone: each caller has its own line.
+  const calls = createFairScheduler<'calls'>({ lanes: { calls: config.calls.inFlight }, perCallerCap: config.calls.perCaller, strictCap: true, maxWaiting: config.calls.maxWaiting, name: 'calls' });
+  const invoke = createInvoker({ handlers, meter, services, quota, now, log, metrics, deadlineCapMs: config.operationDeadlineCapMs, calls });
+  return { invoke, quota, meter, calls, paymentsEnabled: !!paymentFacilitator && !!terms };
 }

@@ -40,9 +40,9 @@ export interface NetOptions {
   transport: Transport;
 }
 
-/** How the transport reaches sites under this config (the test world's ports and CA). */
-export function transportOptionsOf(config: NetConfig): SocketTransportOptions {
-  return { portMap: config.portMap, caPem: config.caPem };
+/** How the transport reaches sites under this config (the test world's ports and CA), and how many fetches one caller may have on it at once. */
+export function transportOptionsOf(config: NetConfig): SocketTransportOptions & { perCallerConcurrency: number } {
+  return { portMap: config.portMap, caPem: config.caPem, perCallerConcurrency: config.perCallerConcurrency };
 }
 
 /** Negative DNS answers (nxdomain, nodata) are kept this long at most. */

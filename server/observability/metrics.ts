@@ -9,7 +9,6 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ParsePool } from '../parse-pool/pool.ts';
-import type { NetThread } from '../net-thread/thread.ts';
 import type { FairSchedulerStats } from '../fair-share/scheduler.ts';
 import { seriesCounter, seriesHistogram } from './series.ts';
 
@@ -120,9 +119,9 @@ export function createMetrics({ upstreamHosts = [], processMetrics = true }: Met
         duration.observe({ task }, seconds);
       });
     },
-    /** The net thread's hops, as its fair scheduler sees them. */
-    watchNetThread(thread: Pick<NetThread, 'stats'>) {
-      watchStage('net_thread', () => thread.stats());
+    /** A shared stage's fair scheduler (the net thread's hops: net_thread; calls being served: calls), read at each scrape. */
+    watchStage(stage: string, stats: () => FairSchedulerStats<string>) {
+      watchStage(stage, stats);
     },
     upstream({ host, status, failure }: { host: string; status: number | null; failure: string | null }) {
       const label = upstreamLabel(host);

@@ -20,7 +20,7 @@ export interface SlowOriginsOptions {
   now?: () => number;
 }
 
-export const DEFAULT_SLOW_ORIGINS = { slowTaskMs: 100, rememberMs: 10 * 60_000, maxOrigins: 10_000 } as const;
+export const DEFAULT_SLOW_ORIGINS = { slowTaskMs: 500, rememberMs: 10 * 60_000, maxOrigins: 10_000 } as const;
 
 /** The site of a task's page (its input's url): its registrable domain, or null when it names none. */
 export function originOf(input: unknown): string | null {

@@ -12,6 +12,7 @@ import type { CallerFacts, HandlerRegistry, HandlerServices } from '../../handle
 import type { Metrics } from '../observability/metrics.ts';
 import { NO_LOG, writesInfo, type LogFn } from '../observability/log.ts';
 import { isWorkRefused, type WorkRefused } from '../../engines/refusals.ts';
+import type { FairScheduler, Grant } from '../fair-share/scheduler.ts';
 import { withNextStepUrls } from '../../handlers/next-steps.ts';
 import { deadlineExceeded, effectiveDeadlineMs, startDeadline } from './deadline.ts';
 
@@ -46,6 +47,8 @@ export interface InvokeOptions {
   metrics?: Pick<Metrics, 'call'>;
   /** OPERATION_DEADLINE_CAP_MS: every operation's total deadline is at most this. */
   deadlineCapMs?: number | null;
+  /** Admits calls fairly by caller (config.calls); none: every call runs at once. */
+  calls?: FairScheduler<'calls'>;
 }
 
 /** What the payment terms name: the operation, never a private query's target. */
@@ -91,7 +94,9 @@ function callerFacts(quota: FreeQuota | undefined, ip: string, now: () => Date):
   };
 }
 
-export function createInvoker({ handlers, meter, services, quota, now = () => new Date(), log = NO_LOG, metrics, deadlineCapMs = null }: InvokeOptions) {
+const CALL_LANES = ['calls'] as const;
+
+export function createInvoker({ handlers, meter, services, quota, now = () => new Date(), log = NO_LOG, metrics, deadlineCapMs = null, calls }: InvokeOptions) {
   async function runHandler(operation: OperationInfo, input: Record<string, unknown>, call: CallRequest, tier: 'single' | 'bundle', extras: ExecutionExtras) {
     const handler = handlers[operation.operationId];
     if (!handler) {
@@ -175,7 +180,15 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     const operation = canonicalOperation(call.operation);
     const started = performance.now();
     let outcome = 'engine_failed';
+    let admitted: Grant<'calls'> | null = null;
     try {
+      if (calls) {
+        try {
+          admitted = await calls.enter(call.ip, { lanes: CALL_LANES });
+        } catch (error) {
+          throw isWorkRefused(error) ? refusedProblem(error) : error;
+        }
+      }
       const answer = linkedToThisRequest(await invokeUnobserved(call, operation), call.baseUrl);
       outcome = answer.kind === 'result' ? String((answer.body as { status?: unknown } | null)?.status ?? 'ok') : answer.kind;
       return answer;
@@ -183,6 +196,7 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
       if (error instanceof ServiceError) outcome = error.code;
       throw error;
     } finally {
+      if (admitted) calls!.leave(admitted, performance.now() - started);
       const seconds = (performance.now() - started) / 1000;
       metrics?.call({ operation: operation.operationId, transport: call.transport, outcome, seconds });
       if (logCalls) log({ level: 'info', msg: 'call', requestId: call.requestId, operation: operation.operationId, transport: call.transport, outcome, charge: call.usage.charge ?? 'none', chargedMicroUsd: call.usage.chargedMicroUsd, durationMs: Math.round(seconds * 1e5) / 100 });
