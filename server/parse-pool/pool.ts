@@ -29,7 +29,7 @@ import { isFetched } from '../../engines/net/fetched.ts';
 import type { TaskName } from './tasks.ts';
 import { toWire } from './wire.ts';
 import { ParsePoolBusy, UnanalysableContent, stoppedAnalysis, type Analyze } from '../../engines/parse/types.ts';
-import type { WorkerTask } from './worker.ts';
+import type { WorkerAnswer, WorkerTask } from './worker.ts';
 import { createFairScheduler, isStageBusy, type CallerKey, type FairSchedulerStats, type Grant } from '../fair-share/scheduler.ts';
 
 export type Lane = 'light' | 'heavy';
@@ -61,7 +61,7 @@ export interface ParsePoolOptions {
   niceIncrement?: number;
   /** The window over which each caller's use of the pool is weighed (fair scheduling). */
   callerWindowMs?: number;
-  /** A task of a site that ran this long sends the site's next tasks to the heavy lane for a while (slow-origins.ts). */
+  /** A task of a site that cost this much CPU sends the site's next tasks to the heavy lane for a while (slow-origins.ts). */
   slowTaskMs?: number;
   workerFile?: string;
 }
@@ -184,6 +184,7 @@ export function createParsePool({
     let startedAt = 0;
     let expired = false;
     let failed = false;
+    let cpuMs: number | null = null;
     let timer: NodeJS.Timeout | undefined;
     port1.once('message', function taskStarted() {
       started = true;
@@ -198,9 +199,10 @@ export function createParsePool({
     signal?.addEventListener('abort', cancel, { once: true });
     const message: WorkerTask = { task, input: toWire(input), started: port2 };
     try {
-      const output = await workers[lane]!.run(message, { transferList: [port2 as never], signal: stop.signal });
+      const answer: WorkerAnswer = await workers[lane]!.run(message, { transferList: [port2 as never], signal: stop.signal });
+      cpuMs = answer.cpuMs;
       settle(task, 'ok', since);
-      return output;
+      return answer.output as never;
     } catch (error) {
       if (expired) {
         settle(task, 'deadline', since);
@@ -221,11 +223,12 @@ export function createParsePool({
       throw new UnanalysableContent(crashed ? 'crashed' : 'failed', `the ${task} analysis ${crashed ? 'ended its worker' : 'failed'}: ${(error as Error)?.message ?? error}`);
     } finally {
       clearTimeout(timer);
-      const ranMs = started ? performance.now() - startedAt : 0;
-      admission.leave(grant, ranMs);
+      // What the task cost: its thread's CPU when the worker could tell, else the time it held the thread.
+      const costMs = cpuMs ?? (started ? performance.now() - startedAt : 0);
+      admission.leave(grant, costMs);
       if (started) {
         running -= 1;
-        slowOrigins.record(origin, ranMs, { failed: expired || failed });
+        slowOrigins.record(origin, costMs, { failed: expired || failed });
       }
       port1.close();
       signal?.removeEventListener('abort', cancel);

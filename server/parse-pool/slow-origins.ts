@@ -11,7 +11,7 @@
 import { getDomain } from 'tldts';
 
 export interface SlowOriginsOptions {
-  /** A task that ran this long (or past its deadline, or ended its worker) marks its site. */
+  /** A task that cost this much CPU (or ran past its deadline, or ended its worker) marks its site. */
   slowTaskMs?: number;
   /** How long a mark lasts. */
   rememberMs?: number;

@@ -1,11 +1,13 @@
 /**
  * A thread of the parse pool (piscina): it tells the pool that the task has started, so that the
  * task's deadline counts from there and not from its wait in the queue, seals the fetched content
- * it was handed again (wire.ts), then runs the task.
+ * it was handed again (wire.ts), then runs the task and answers its output with the thread CPU it
+ * took (null where the platform does not tell).
  */
 import type { MessagePort } from 'node:worker_threads';
 import { runTask, type TaskName } from './tasks.ts';
 import { fromWire } from './wire.ts';
+import { threadCpuMs } from './thread-cpu.ts';
 
 export interface WorkerTask {
   task: TaskName;
@@ -13,8 +15,16 @@ export interface WorkerTask {
   started: MessagePort;
 }
 
-export default function parseTask({ task, input, started }: WorkerTask): unknown {
+export interface WorkerAnswer {
+  output: unknown;
+  cpuMs: number | null;
+}
+
+export default async function parseTask({ task, input, started }: WorkerTask): Promise<WorkerAnswer> {
   started.postMessage(0);
   started.close();
-  return runTask(task, fromWire(input) as never);
+  const before = threadCpuMs();
+  const output = await runTask(task, fromWire(input) as never);
+  const after = before === null ? null : threadCpuMs();
+  return { output, cpuMs: before === null || after === null ? null : after - before };
 }
