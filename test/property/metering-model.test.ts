@@ -37,13 +37,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import pg from 'pg';
 import { x402Client } from '@x402/core/client';
-import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import { decodePaymentRequiredHeader, decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startChain, type ChainWorld } from '../world/chain.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { call, type CallResult } from '../support/contract.ts';
@@ -56,6 +56,8 @@ import { deadlineExceeded } from '../../server/pipeline/deadline.ts';
 import type { Store } from '../../server/store/types.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
 import { createBatch } from '../../handlers/batch.ts';
+import { operationById } from '../../server/contract.ts';
+import { TRANSFER_WITH_AUTHORIZATION } from '../../server/payments/x402.ts';
 
 const RUNS = Number(process.env.METERING_MODEL_RUNS ?? 6);
 const SEED = Number(process.env.METERING_MODEL_SEED ?? 20261125);
@@ -100,7 +102,8 @@ type Step =
   | { kind: 'time'; seconds: number }
   | { kind: 'midnight' }
   | Money31Step
-  | IdentityStep;
+  | IdentityStep
+  | ForgeryStep;
 
 const callerArb = fc.integer({ min: 0, max: CALLERS.length - 1 });
 const opArb = fc.integer({ min: 0, max: OPERATIONS.length - 1 });
@@ -116,6 +119,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   ...money31Arbitraries(),
   // Lazily: the identity steps' constants are declared at the end of this file.
   { weight: 6, arbitrary: fc.constant(null).chain(() => identityStepArb()) },
+  { weight: 4, arbitrary: fc.constant(null).chain(() => forgeryStepArb()) },
 );
 
 // ---------- money31 (issue 31): payments while free, long calls, payers on one quote, caps ----------
@@ -561,9 +565,9 @@ describe('metering model: one charge per input, never for nothing, free calls th
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     /** Terms of an operation, asked by a side caller whose free calls of the day it uses up (it then pays the caps' paid calls). */
-    const spent = new Map<number, { terms: string; ip: string; day: string }>();
-    async function termsFor(op: number) {
-      const known = spent.get(op);
+    const spent = new Map<string, { terms: string; ip: string; day: string }>();
+    async function termsFor(op: number, role = 'payer') {
+      const known = spent.get(`${role}|${op}`);
       if (known && known.day === model.day) return known;
       const ip = sideIp();
       const url = instances[0].service.url;
@@ -571,7 +575,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
       const challenge = await sendSide(url, ip, OPERATIONS[op].path, { domain: 'ok-spend-terms.com' });
       assert.equal(challenge.status, 402, JSON.stringify(challenge.body));
       const entry = { terms: challenge.headers.get('payment-required')!, ip, day: model.day };
-      spent.set(op, entry);
+      spent.set(`${role}|${op}`, entry);
       return entry;
     }
 
@@ -722,6 +726,115 @@ describe('metering model: one charge per input, never for nothing, free calls th
       else await capBurst(step);
     }
 
+    // ---------- forged payers (a payer is who the signature proves) ----------
+
+    /** An MCP tools/call as a side caller; the answer's result (isError, structuredContent, _meta). */
+    async function mcpSide(url: string, forwardedFor: string, tool: string, args: unknown, payment?: unknown): Promise<{ status: number; result: any; headers: Headers }> {
+      const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: args, ...(payment === undefined ? {} : { _meta: { 'x402/payment': payment } }) } };
+      const answer = await sendSide(url, forwardedFor, '/mcp', body, { Accept: 'application/json, text/event-stream' });
+      return { status: answer.status, result: answer.body?.result, headers: answer.headers };
+    }
+
+    /** A payload that claims `victim` as its payer without a signature of the victim's key. */
+    async function forge(honest: string, victim: `0x${string}`, signature: Forgery['signature']): Promise<Record<string, any>> {
+      const payload = decodePaymentSignatureHeader(honest) as any;
+      const authorization = { ...payload.payload.authorization, from: victim };
+      let forged: string;
+      if (signature === 'otherKey') {
+        const extra = payload.accepted.extra as { name: string; version: string };
+        forged = await privateKeyToAccount(generatePrivateKey()).signTypedData({
+          domain: { name: extra.name, version: extra.version, chainId: 8453, verifyingContract: payload.accepted.asset },
+          types: TRANSFER_WITH_AUTHORIZATION,
+          primaryType: 'TransferWithAuthorization',
+          message: { ...authorization, value: BigInt(authorization.value), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore) },
+        });
+      } else {
+        forged = `0x${randomBytes(signature).toString('hex')}`;
+      }
+      return { ...payload, payload: { ...payload.payload, authorization, signature: forged } };
+    }
+
+
+    /**
+     * Found on the old code: a payment naming another wallet that bought the same input today, with
+     * a signature the service does not check locally (longer than 65 bytes), got that wallet's paid
+     * answer and receipt, free. Every forgery must be a 402 invalid_payment, charge nothing, move
+     * nothing on chain and deliver nothing of the victim's; the victim's own repeat still replays.
+     */
+    let forgeryCount = 0;
+    async function forgedPayer(step: ForgeryStep) {
+      const n = ++forgeryCount;
+      const victim = await chain.newPayer(1_000_000n);
+      const url = (instance: number) => instances[instance].service.url;
+      const single = OPERATIONS[step.op];
+      const bulk = step.target === 'batch';
+      const http = bulk ? '/v1/batch' : single.path;
+      const tool = operationById(bulk ? 'batch' : single.operationId)!.mcpTool!;
+      const domain = `ok-forge${n}.com`;
+      const listed = [`ok-forge${n}-a.com`, `ok-forge${n}-b.com`];
+      const victimIp = bulk ? sideIp() : (await termsFor(step.op, 'victim')).ip;
+
+      /** Step 1 for a caller (bulk): its own quote of the same list. */
+      async function quoteFor(ip: string, instance: number): Promise<string> {
+        const quote = await sendSide(url(instance), ip, '/v1/batch', { tool: 'tech-stack', domains: listed });
+        assert.equal(quote.status, 200, JSON.stringify(quote.body));
+        assert.equal(quote.body.status, 'quote');
+        return quote.body.quote_id;
+      }
+      const stepTwo = (quoteId: string) => ({ quote_id: quoteId });
+
+      // The victim buys the input, paying with its own key.
+      const victimArgs = bulk ? stepTwo(await quoteFor(victimIp, 0)) : { domain };
+      const challenge = await sendSide(url(0), victimIp, http, victimArgs);
+      assert.equal(challenge.status, 402, JSON.stringify(challenge.body));
+      const bought = await sendSide(url(0), victimIp, http, victimArgs, { 'PAYMENT-SIGNATURE': await sign(challenge.headers.get('payment-required')!, victim) });
+      assert.equal(bought.status, 200, JSON.stringify(bought.body));
+      assert.equal(bought.body.status, 'ok');
+      const victimBody = JSON.stringify(bought.body);
+
+      // Each forgery from a caller of its own whose free calls are used (step 2 is always paid),
+      // prepared one at a time (sign() moves Date.now while it runs), then sent at once.
+      const attacker = { privateKey: generatePrivateKey() };
+      const attempts: { forgery: Forgery; ip: string; args: unknown; payload: Record<string, any> }[] = [];
+      for (const [index, forgery] of step.forgeries.entries()) {
+        const ip = bulk ? sideIp() : (await termsFor(step.op, `attacker-${index}`)).ip;
+        const args = bulk ? stepTwo(await quoteFor(ip, forgery.instance)) : { domain };
+        const terms = forgery.transport === 'mcp' ? encodePaymentRequiredHeader((await mcpSide(url(forgery.instance), ip, tool, args)).result.structuredContent) : (await sendSide(url(forgery.instance), ip, http, args)).headers.get('payment-required')!;
+        assert.ok(terms, `the attacker is asked to pay: ${JSON.stringify(forgery)}`);
+        attempts.push({ forgery, ip, args, payload: await forge(await sign(terms, attacker), victim.address, forgery.signature) });
+      }
+      const ledgerBefore = (await ledgerAll()).length;
+      const balance = await chain.balanceOf(payTo);
+      const repeatHeader = step.victimRepeat ? await sign(challenge.headers.get('payment-required')!, victim) : null;
+      const [answers, repeat] = await Promise.all([
+        Promise.all(
+          attempts.map(async ({ forgery, ip, args, payload }) => {
+            if (forgery.transport === 'mcp') {
+              const { result } = await mcpSide(url(forgery.instance), ip, tool, args, payload);
+              return { forgery, ok: result?.isError !== true, code: result?.structuredContent?.code, text: JSON.stringify(result) };
+            }
+            const answer = await sendSide(url(forgery.instance), ip, http, args, { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload as never) });
+            return { forgery, ok: answer.status === 200, status: answer.status, code: answer.body?.code, text: JSON.stringify(answer.body) };
+          }),
+        ),
+        repeatHeader ? sendSide(url(1), victimIp, http, victimArgs, { 'PAYMENT-SIGNATURE': repeatHeader }) : null,
+      ]);
+      const detail = `${JSON.stringify(step)} -> ${JSON.stringify(answers.map((answer) => [answer.forgery, answer.status ?? 'mcp', answer.code ?? 'ok', answer.text.slice(0, 160)]))}`;
+      for (const answer of answers) {
+        assert.equal(answer.ok, false, `a forged payer gets no paid answer: ${detail}`);
+        if (answer.status !== undefined) assert.equal(answer.status, 402, detail);
+        assert.equal(answer.code, 'invalid_payment', detail);
+        assert.ok(!answer.text.includes(victimBody.slice(1, -1)), `nothing of the victim's answer reaches a forger: ${detail}`);
+      }
+      assert.deepEqual(chargesOf(await ledgerSince(ledgerBefore)), [], `a forgery charges nothing: ${detail}`);
+      assert.equal(await chain.balanceOf(payTo), balance, `a forgery moves nothing: ${detail}`);
+      if (repeat) {
+        assert.equal(repeat.status, 200, `the victim's repeat still replays: ${JSON.stringify(repeat.body)}`);
+        assert.deepEqual(repeat.body, bought.body);
+        assert.equal(repeat.headers.get('x-idempotent-replay'), 'true');
+      }
+    }
+
     const identity = identitySteps({ url: (instance) => instances[instance].service.url, now, sign, counters: (bucket, ip) => stores[0].counters.get({ bucket, subject: ip, window: model.day, now: now().getTime(), staleAfterMs: STALE_MS }), ledger: () => stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER }), day: () => model.day, freeUsed: model.freeUsed, callerDay });
     try {
       instances.push(await startInstance(0), await startInstance(1));
@@ -731,6 +844,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
         else if (step.kind === 'killDuringFreeCall') await killDuringFreeCall(step);
         else if (step.kind === 'killDuringSettle') await killDuringSettle(step);
         else if (isIdentityStep(step)) await identity.run(step);
+        else if (step.kind === 'forgedPayer') await forgedPayer(step);
         else if (step.kind === 'time') await advance(step.seconds * 1000);
         else if (step.kind !== 'midnight') await runMoney31Step(step);
         else {
@@ -1001,4 +1115,14 @@ function identitySteps(context: IdentityContext) {
       }
     },
   };
+}
+
+// ---------- forged payers: claimed payers, random and foreign signatures, single and bulk ----------
+
+type Forgery = { signature: 65 | 66 | 97 | 200 | 'otherKey'; transport: 'http' | 'mcp'; instance: number };
+type ForgeryStep = { kind: 'forgedPayer'; target: 'single' | 'batch'; op: number; forgeries: Forgery[]; victimRepeat: boolean };
+
+function forgeryStepArb(): fc.Arbitrary<ForgeryStep> {
+  const forgery = fc.record({ signature: fc.constantFrom(65 as const, 66 as const, 97 as const, 200 as const, 'otherKey' as const), transport: fc.constantFrom('http' as const, 'mcp' as const), instance: fc.integer({ min: 0, max: 1 }) });
+  return fc.record({ kind: fc.constant('forgedPayer' as const), target: fc.constantFrom('single' as const, 'batch' as const), op: fc.integer({ min: 0, max: OPERATIONS.length - 1 }), forgeries: fc.array(forgery, { minLength: 1, maxLength: 5 }), victimRepeat: fc.boolean() });
 }
