@@ -832,6 +832,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
         assert.equal(repeat.status, 200, `the victim's repeat still replays: ${JSON.stringify(repeat.body)}`);
         assert.deepEqual(repeat.body, bought.body);
         assert.equal(repeat.headers.get('x-idempotent-replay'), 'true');
+        assert.equal(repeat.headers.get('x-payment-unused'), 'replay', 'the new authorization was not settled, and the answer says so');
       }
     }
 
