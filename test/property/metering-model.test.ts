@@ -11,8 +11,8 @@
  * - time passing, and UTC midnight (the chain's clock moves with the service's);
  * - results that are not ok, and calls whose deadline passed (504 deadline_exceeded), remembered
  *   for 60 s for whoever asks the same input;
- * - (issue 31, the money31 section below) callers in many spellings (IPv4 with a port or
- *   IPv4-mapped, IPv6 in any case, zeros, brackets and port, another address of the same /64, a
+ * - (issue 31, the money31 section below) callers in many spellings (IPv4 with a port,
+ *   IPv4-mapped, SIIT, NAT64 or IPv4-compatible, IPv6 in any case, zeros, brackets and port, another address of the same /64, a
  *   forwarded entry that is not an address: the proxy's own caller); payments sent while free
  *   calls remain; calls that run longer than the stale window, repeated while they run; several
  *   payers paying one quote at once; bursts of free and paid calls against both caps on two
@@ -73,8 +73,8 @@ const CALLERS = ['198.18.0.1', '198.18.0.2', '2001:db8:18::/64', '127.0.0.1'];
  * proxy itself, which a forwarded entry that is not an address counts as.
  */
 const SPELLINGS: string[][] = [
-  ['198.18.0.1', '198.18.0.1:5555', '::ffff:198.18.0.1', '[::ffff:198.18.0.1]:80', '::FFFF:C612:1'],
-  ['198.18.0.2', '198.18.0.2:443', '::ffff:198.18.0.2', ' 198.18.0.2'],
+  ['198.18.0.1', '198.18.0.1:5555', '::ffff:198.18.0.1', '[::ffff:198.18.0.1]:80', '::FFFF:C612:1', '::ffff:0:198.18.0.1', '64:ff9b::198.18.0.1', '::c612:1'],
+  ['198.18.0.2', '198.18.0.2:443', '::ffff:198.18.0.2', ' 198.18.0.2', '[64:FF9B::C612:2]:80', '::ffff:0:c612:2'],
   ['2001:db8:18::3', '2001:DB8:18::3', '2001:db8:18:0:0:0:0:3', '[2001:db8:18::3]', '[2001:db8:18::3]:443', '2001:db8:18::beef', '2001:db8:18:0:ffff::1'],
   ['not-an-ip', '127.1', 'proxy.example', '127.0.0.1'],
 ];
@@ -871,7 +871,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
 //
 // Drawn beside the steps above, by their own generators and checked by their own model:
 // - urlCall: clean-markdown on one of a few pages in a drawn spelling (scheme and host case, :443,
-//   a trailing dot, an empty path, a fragment, a lone `?`); the same canonical URL by the same
+//   a trailing dot, an empty path, a fragment, a lone `?`, a percent-encoded letter); the same canonical URL by the same
 //   caller on the same day is one charge (free use or settlement), its repeats replay it;
 // - listQuote: batch tech-stack step 1 with a list of domains in drawn spellings and repeats, then
 //   step 2 paid: billable_count and the price count distinct ok domains only, merged_entries names
@@ -886,14 +886,14 @@ const MARKDOWN = { path: '/v1/clean-markdown', offer: 'clean-markdown', price: 2
 const LIST_DOMAINS = ['ok-a.com', 'ok-b.com', 'no-a.com'];
 const BATCH = { path: '/v1/batch', offer: 'batch', rowPrice: 10000, scans: 3 };
 
-type UrlSpelling = { upper: boolean; port: boolean; hostDot: boolean; dropRoot: boolean; fragment: boolean; emptyQuery: boolean };
+type UrlSpelling = { upper: boolean; port: boolean; hostDot: boolean; dropRoot: boolean; fragment: boolean; emptyQuery: boolean; percent: boolean };
 type ListEntry = { domain: number; upper: boolean; dot: boolean };
 type IdentityStep =
   | { kind: 'urlCall'; caller: number; page: number; spellings: UrlSpelling[]; pay: 'none' | 'fresh'; instance: number }
   | { kind: 'listQuote'; caller: number; entries: ListEntry[]; pay: boolean; repeat: boolean; together: boolean; instance: number };
 
 function identityStepArb(): fc.Arbitrary<IdentityStep> {
-  const spelling = fc.record({ upper: fc.boolean(), port: fc.boolean(), hostDot: fc.boolean(), dropRoot: fc.boolean(), fragment: fc.boolean(), emptyQuery: fc.boolean() });
+  const spelling = fc.record({ upper: fc.boolean(), port: fc.boolean(), hostDot: fc.boolean(), dropRoot: fc.boolean(), fragment: fc.boolean(), emptyQuery: fc.boolean(), percent: fc.boolean() });
   const entry = fc.record({ domain: fc.integer({ min: 0, max: LIST_DOMAINS.length - 1 }), upper: fc.boolean(), dot: fc.boolean() });
   return fc.oneof(
     // One page in 1 to 3 spellings, one after the other.
@@ -912,7 +912,9 @@ function isIdentityStep(step: Step): step is IdentityStep {
 function spellUrl(canonical: string, spelling: UrlSpelling): string {
   const url = new URL(canonical);
   const host = (spelling.upper ? url.hostname.toUpperCase() : url.hostname) + (spelling.hostDot ? '.' : '');
-  const path = spelling.dropRoot && url.pathname === '/' && !url.search ? '' : url.pathname;
+  const plain = spelling.dropRoot && url.pathname === '/' && !url.search ? '' : url.pathname;
+  // An unreserved character percent-encoded, in lower or upper case (RFC 3986 6.2.2: the same URL).
+  const path = spelling.percent ? plain.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)[spelling.upper ? 'toUpperCase' : 'toLowerCase']()}`) : plain;
   const query = url.search || (spelling.emptyQuery ? '?' : '');
   return `${spelling.upper ? 'HTTPS' : 'https'}://${host}${spelling.port ? ':443' : ''}${path}${query}${spelling.fragment ? '#top' : ''}`;
 }
