@@ -192,7 +192,10 @@ export function buildX402Terms(doc: JsonObject, operations: OperationInfo[], { b
     maxTimeoutSeconds: 300,
     maxAmountPerCallMicroUsd: service.maxChargeMicroUsd,
     freeCallsPerIdentityPerUtcDay: service.freeCallsPerIdentityPerUtcDay,
-    headers: { required: 'PAYMENT-REQUIRED', signature: 'PAYMENT-SIGNATURE', response: 'PAYMENT-RESPONSE' },
+    headers: { required: 'PAYMENT-REQUIRED', signature: 'PAYMENT-SIGNATURE', response: 'PAYMENT-RESPONSE', paymentUnused: 'X-Payment-Unused' },
+    paymentUnusedReasons: ['free_call', 'replay'],
+    payer:
+      "The wallet whose signature the payment carries, proven before anything of that wallet's is read: a 65-byte signature by recovering its signer, a longer one (ERC-1271, ERC-6492) by the facilitator's verify. A payment that does not prove authorization.from is 402 invalid_payment, free. A payer that bought the same input today gets that answer again, its new authorization unsettled (X-Payment-Unused: replay).",
     mcp: { paymentMetaKey: 'x402/payment', responseMetaKey: 'x402/payment-response', paymentUnusedMetaKey: 'x402/payment-unused' },
     resources: toolOperations(operations)
       .filter((op) => op.priceMicroUsd > 0)

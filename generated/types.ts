@@ -803,7 +803,7 @@ export interface paths {
         put?: never;
         /**
          * MCP streamable HTTP endpoint (stateless, JSON responses)
-         * @description Model Context Protocol over streamable HTTP, stateless, answering with application/json (no SSE streaming). tools/list lists the 13 operations and the 9 commerce skills; tools/call takes the same arguments and returns the same results as HTTP, metered the same way. When payment is required the tool result has isError true and the PaymentRequired terms in structuredContent; repeat the call with params._meta['x402/payment'] set to the signed payload; the receipt is in result._meta['x402/payment-response'] (a payment sent while a free call remained is not used: result._meta['x402/payment-unused'] is free_call). Errors of a call, arguments that do not match the tool's input schema included (invalid_input, invalid_domain...), are tool results with isError true and the problem object (code, hint) in structuredContent, so that the model can correct them. A message the server cannot take is a JSON-RPC error instead: a body that is not JSON is -32700 (parse error) and one that is not a single JSON-RPC 2.0 message (a batch array, a bare value, no jsonrpc "2.0" or no method) -32600 (invalid request), both with id null unless the message has a usable id, and HTTP 400; a request whose params are malformed (params not an object, tools/call without a string name or with arguments that are not an object, an unknown tool) is -32602 (invalid params) with a one-sentence message and HTTP 200. The Accept header must list application/json and text/event-stream.
+         * @description Model Context Protocol over streamable HTTP, stateless, answering with application/json (no SSE streaming). tools/list lists the 13 operations and the 9 commerce skills; tools/call takes the same arguments and returns the same results as HTTP, metered the same way. When payment is required the tool result has isError true and the PaymentRequired terms in structuredContent; repeat the call with params._meta['x402/payment'] set to the signed payload; the receipt is in result._meta['x402/payment-response'] (a payment sent while a free call remained, or sent with a call answered by a stored answer, is not used: result._meta['x402/payment-unused'] is free_call or replay, and a replayed receipt is marked extra.original_settlement). Errors of a call, arguments that do not match the tool's input schema included (invalid_input, invalid_domain...), are tool results with isError true and the problem object (code, hint) in structuredContent, so that the model can correct them. A message the server cannot take is a JSON-RPC error instead: a body that is not JSON is -32700 (parse error) and one that is not a single JSON-RPC 2.0 message (a batch array, a bare value, no jsonrpc "2.0" or no method) -32600 (invalid request), both with id null unless the message has a usable id, and HTTP 400; a request whose params are malformed (params not an object, tools/call without a string name or with arguments that are not an object, an unknown tool) is -32602 (invalid params) with a one-sentence message and HTTP 200. The Accept header must list application/json and text/event-stream.
          */
         post: operations["mcp"];
         delete?: never;
@@ -2164,6 +2164,13 @@ export interface components {
             payer?: string;
             amount?: string;
             errorReason?: string;
+            extra?: {
+                /**
+                 * @description Set on a receipt sent again with a stored answer (a replay): it is the settlement made when the answer was bought, not a payment by this call.
+                 * @constant
+                 */
+                original_settlement?: true;
+            };
         };
         Offer: {
             id: string;
@@ -2324,7 +2331,16 @@ export interface components {
                 signature: "PAYMENT-SIGNATURE";
                 /** @constant */
                 response: "PAYMENT-RESPONSE";
+                /**
+                 * @description Present when a payment sent with a call was not settled for it, with the reason (paymentUnusedReasons).
+                 * @constant
+                 */
+                paymentUnused: "X-Payment-Unused";
             };
+            /** @description free_call: the caller's free call paid instead. replay: the answer is one bought earlier today, sent again free; its receipt is the original settlement's, marked extra.original_settlement true. */
+            paymentUnusedReasons: ("free_call" | "replay")[];
+            /** @description Who a payment's payer is, and when that is proven. */
+            payer: string;
             /** X402Mcp */
             mcp: {
                 /** @constant */
@@ -2332,7 +2348,7 @@ export interface components {
                 /** @constant */
                 responseMetaKey: "x402/payment-response";
                 /**
-                 * @description Set on a result's _meta when a payment was sent but a free call paid for the result instead (the payment was not settled); HTTP says the same with X-Payment-Unused.
+                 * @description Set on a result's _meta when a payment was sent but not settled for the result, with the reason X-Payment-Unused gives over HTTP (free_call, replay).
                  * @constant
                  */
                 paymentUnusedMetaKey: "x402/payment-unused";
@@ -3059,8 +3075,8 @@ export interface components {
         XUsageChargedMicroUsd: string;
         /** @description x402 version 2 terms: base64 (RFC 4648, with padding) of the JSON PaymentRequired object (schema PaymentRequired). Present on every 402 answer; on invalid_payment and settlement_failed its `error` member says why. */
         PaymentRequired: string;
-        /** @description Present (free_call) when the call carried a payment but its caller still had a free call: the free call was used, and the payment was neither settled nor claimed. */
-        XPaymentUnused: "free_call";
+        /** @description Present when the call carried a payment that was not settled for it. free_call: its caller still had a free call, which was used; the payment was neither settled nor claimed. replay: the answer is one bought earlier today (by this caller, or by this payer with an earlier authorization), sent again without a charge; this call settled nothing, and the PAYMENT-RESPONSE it carries is the original settlement's (extra.original_settlement true). */
+        XPaymentUnused: "free_call" | "replay";
         /** @description x402 version 2 receipt: base64 of the JSON SettlementResponse (schema SettlementResponse). Present on paid answers. */
         PaymentResponse: string;
         /** @description The methods the path takes (RFC 9110), the same list OPTIONS answers with. */

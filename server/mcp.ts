@@ -20,7 +20,7 @@ import { RPC_ERROR, writeRpcError } from './pipeline/json-rpc.ts';
 export const MCP_META = {
   payment: 'x402/payment',
   paymentResponse: 'x402/payment-response',
-  /** Set (free_call) when a payment was sent but a free call paid for the answer (X-Payment-Unused over HTTP). */
+  /** Set when a payment was sent but not settled for the answer: free_call or replay (X-Payment-Unused over HTTP). */
   paymentUnused: 'x402/payment-unused',
   privateTier: 'service/private-tier',
 } as const;
@@ -96,7 +96,7 @@ export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, 
         if (outcome.kind === 'payment_required') return toolResult(outcome.body, true);
         const receipt = outcome.settlement ?? (outcome.headers['PAYMENT-RESPONSE'] ? decodePaymentResponseHeader(outcome.headers['PAYMENT-RESPONSE']) : undefined);
         const unused = outcome.headers['X-Payment-Unused'];
-        const resultMeta = receipt ? { [MCP_META.paymentResponse]: receipt } : unused ? { [MCP_META.paymentUnused]: unused } : undefined;
+        const resultMeta = receipt || unused ? { ...(receipt ? { [MCP_META.paymentResponse]: receipt } : {}), ...(unused ? { [MCP_META.paymentUnused]: unused } : {}) } : undefined;
         return toolResult(outcome.body, false, resultMeta);
       } catch (thrown) {
         // The same mapping as the HTTP respond stage: a store outage is a retryable 503, any other defect engine_failed.

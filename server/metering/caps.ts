@@ -19,13 +19,16 @@ export interface CapHold {
   release(): Promise<void>;
 }
 
+/** Reserves a call's price against every cap it falls under (paid: the settlement cap too). */
+export type ReserveCaps = (price: number, kind: { paid: boolean }, at: Date) => Promise<CapHold>;
+
 /**
  * The caps are reservations, not a sum read before the work: a call reserves its price against
  * each cap it falls under, atomically in the store, before it runs (a paid call: before it runs and
  * settles), so concurrent calls on any number of instances never pass a cap together. A call whose
  * reservation does not fit answers daily_cost_cap or settlement_cap_reached and nothing runs.
  */
-export function createCaps({ quota, caps }: { quota: FreeQuota; caps: Caps }) {
+export function createCaps({ quota, caps }: { quota: FreeQuota; caps: Caps }): ReserveCaps {
   return async function reserve(price: number, { paid }: { paid: boolean }, at: Date): Promise<CapHold> {
     const leases: Lease[] = [];
     const hold: CapHold = {

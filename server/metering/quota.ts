@@ -217,6 +217,7 @@ export function createFreeQuota({
 
   return {
     limit,
+    scansPerDay,
     /** How many counts this instance keeps now (stale ones leave as new ones come). */
     cachedCounts: () => counts.size(),
     /** Free calls neither used nor held by the caller's running calls. */

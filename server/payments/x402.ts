@@ -4,9 +4,8 @@
  */
 import { decodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402/core/types';
-import secp256k1 from 'secp256k1';
-import { bytesToHex, domainSeparator, keccak256, toHex, type Address, type Hex } from 'viem';
-import { publicKeyToAddress } from 'viem/accounts';
+import { domainSeparator, keccak256, toHex, type Address, type Hex } from 'viem';
+import { service } from '../contract.ts';
 
 export type { PaymentPayload, PaymentRequired, PaymentRequirements };
 
@@ -19,9 +18,14 @@ export interface PaymentTerms {
   eip712: { name: string; version: string };
 }
 
+/** A price the service may ask: a whole number of micro-USD above 0 and at most the spec's maxChargeMicroUsd ($1). */
+export function isChargeable(amountMicroUsd: number): boolean {
+  return Number.isInteger(amountMicroUsd) && amountMicroUsd > 0 && amountMicroUsd <= service.maxChargeMicroUsd;
+}
+
 export function requirementsFor(terms: PaymentTerms, amountMicroUsd: number): PaymentRequirements {
-  if (!Number.isInteger(amountMicroUsd) || amountMicroUsd <= 0 || amountMicroUsd > 1_000_000) {
-    throw new Error(`refusing to offer ${amountMicroUsd} micro-USD: every call is priced above 0 and at most $1`);
+  if (!isChargeable(amountMicroUsd)) {
+    throw new Error(`refusing to offer ${amountMicroUsd} micro-USD: every call is priced above 0 and at most ${service.maxChargeMicroUsd} micro-USD`);
   }
   return {
     scheme: 'exact',
@@ -76,14 +80,34 @@ export const TRANSFER_WITH_AUTHORIZATION = {
   ],
 } as const;
 
+/** What a payment's resource must name: the operation its terms are for. */
+export interface PaidOperation {
+  path: string;
+  mcpTool: string | null;
+}
+
+/**
+ * Whether a payment's resource names the operation: its path, on whatever host the service was
+ * reached at (instances behind one name, or a proxy), or its MCP tool.
+ */
+export function namesOperation(url: unknown, operation: PaidOperation): boolean {
+  if (typeof url !== 'string') return false;
+  if (operation.mcpTool !== null && url === `mcp://tool/${operation.mcpTool}`) return true;
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.pathname === operation.path;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Checks a payload against the service's own requirements (never the client's copy):
- * version, scheme, network, asset, amount, payTo, validity window, and, for a plain ECDSA
- * signature, that the EIP-712 signature recovers to the payer. Returns the authorization or
- * the reason for refusing it. Smart-wallet signatures (longer than 65 bytes) are left to the
- * facilitator's verify.
+ * version, scheme, network, asset, amount, payTo, the resource it was signed for, and the
+ * validity window. Returns the authorization and its signature or the reason for refusing it;
+ * who signed it is for VerifiedPayer (server/payments/payer.ts).
  */
-export async function checkPayload(payload: PaymentPayload, requirements: PaymentRequirements, terms: PaymentTerms, now: Date): Promise<{ ok: true; authorization: Authorization; signature: Hex } | { ok: false; reason: string }> {
+export async function checkPayload(payload: PaymentPayload, requirements: PaymentRequirements, terms: PaymentTerms, now: Date, operation: PaidOperation): Promise<{ ok: true; authorization: Authorization; signature: Hex } | { ok: false; reason: string }> {
   const fail = (reason: string) => ({ ok: false as const, reason });
   if ((payload as any)?.x402Version !== 2) return fail('x402Version must be 2');
   const accepted = (payload as any).accepted ?? {};
@@ -92,6 +116,8 @@ export async function checkPayload(payload: PaymentPayload, requirements: Paymen
   if (!same(accepted.asset, requirements.asset)) return fail('asset does not match the terms');
   if (accepted.amount !== requirements.amount) return fail(`amount must be exactly ${requirements.amount}`);
   if (!same(accepted.payTo, requirements.payTo)) return fail('payTo does not match the terms');
+  const resource = (payload as any).resource?.url;
+  if (!namesOperation(resource, operation)) return fail(`the payment's resource (${typeof resource === 'string' ? resource.slice(0, 200) : 'none'}) is not this operation's: sign the terms this call answered with`);
   const inner = (payload as any).payload ?? {};
   const authorization = inner.authorization as Authorization | undefined;
   const signature = inner.signature as Hex | undefined;
@@ -105,28 +131,7 @@ export async function checkPayload(payload: PaymentPayload, requirements: Paymen
   if (BigInt(authorization.validBefore) < BigInt(seconds + 6)) return fail('authorization has expired (validBefore)');
   if (BigInt(authorization.validBefore) > BigInt(seconds + requirements.maxTimeoutSeconds + 60)) return fail(`validBefore is more than ${requirements.maxTimeoutSeconds} seconds away`);
   if (signature.length < 132) return fail('the signature is shorter than 65 bytes');
-  if (signature.length === 132) {
-    try {
-      const digest = transferAuthorizationDigest(terms, authorization);
-      if (!same(recoverSigner(digest, signature), authorization.from)) return fail('the signature does not recover to authorization.from');
-    } catch {
-      return fail('the signature cannot be recovered');
-    }
-  }
   return { ok: true, authorization, signature };
-}
-
-/**
- * ECDSA public-key recovery of a 65-byte signature (r || s || v) with libsecp256k1 (the
- * secp256k1 package's native binding, ~0.1 ms; the pure-JS recovery viem uses takes ~4 ms on
- * these machines, which would be most of a paid call's metering time).
- */
-function recoverSigner(digest: Hex, signature: Hex): Address {
-  const v = Number.parseInt(signature.slice(130), 16);
-  const recovery = v >= 27 ? v - 27 : v;
-  if (recovery !== 0 && recovery !== 1) throw new Error('bad recovery id');
-  const publicKey = secp256k1.ecdsaRecover(Buffer.from(signature.slice(2, 130), 'hex'), recovery, Buffer.from(digest.slice(2), 'hex'), false);
-  return publicKeyToAddress(bytesToHex(publicKey));
 }
 
 const TRANSFER_TYPEHASH = keccak256(toHex('TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)'));

@@ -8,8 +8,8 @@ import { ServiceError } from '../problem.ts';
  * - an IPv4 address, in its one canonical spelling (four decimal parts);
  * - an IPv6 address grouped by its first `ipv6PrefixLength` bits (default /64: one site's
  *   subnet, what one customer gets), written `network/prefix`.
- * A port, brackets, a zone and the IPv4-mapped prefix (`::ffff:198.51.100.1`) are dropped, and IPv6
- * is compressed and lower-cased, so `2001:DB8::1`, `[2001:db8::1]:443` and `2001:db8:0:0:0:0:0:1`
+ * A port, brackets and a zone are dropped, an IPv4 address written inside IPv6 (embeddedIPv4) is
+ * that IPv4 address, and IPv6 is compressed and lower-cased, so `2001:DB8::1`, `[2001:db8::1]:443` and `2001:db8:0:0:0:0:0:1`
  * are one caller, and so are `198.51.100.1`, `198.51.100.1:5555` and `::ffff:198.51.100.1`.
  *
  * The address is the socket's, or, only when the socket peer is a configured trusted proxy, the
@@ -31,8 +31,25 @@ export function parseAddress(text: string): Address | null {
   if (ipaddr.IPv4.isValidFourPartDecimal(spelled)) address = ipaddr.IPv4.parse(spelled);
   else if (ipaddr.IPv6.isValid(spelled)) address = ipaddr.IPv6.parse(spelled);
   else return null;
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) address = (address as ipaddr.IPv6).toIPv4Address();
+  if (address.kind() === 'ipv6') return embeddedIPv4(address as ipaddr.IPv6) ?? address;
   return address;
+}
+
+/**
+ * The IPv4 address an IPv6 address only writes another way, or null: IPv4-mapped
+ * (`::ffff:a.b.c.d`), SIIT (`::ffff:0:a.b.c.d`, RFC 6145), NAT64's well-known prefix
+ * (`64:ff9b::a.b.c.d`, RFC 6052) and IPv4-compatible (`::a.b.c.d`). An IPv4-compatible address
+ * whose IPv4 part starts with 0 is left as IPv6: `::` and `::1` are IPv6's own.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const parts = address.parts;
+  const zeroUpTo = (end: number) => parts.slice(0, end).every((part) => part === 0);
+  const lastTwo = () => ipaddr.IPv4.parse(`${parts[6] >> 8}.${parts[6] & 255}.${parts[7] >> 8}.${parts[7] & 255}`);
+  if (zeroUpTo(5) && parts[5] === 0xffff) return lastTwo();
+  if (zeroUpTo(4) && parts[4] === 0xffff && parts[5] === 0) return lastTwo();
+  if (parts[0] === 0x64 && parts[1] === 0xff9b && parts.slice(2, 6).every((part) => part === 0)) return lastTwo();
+  if (zeroUpTo(6) && parts[6] >> 8 !== 0) return lastTwo();
+  return null;
 }
 
 /** The caller an address belongs to (see the module's comment). */

@@ -37,7 +37,27 @@ function canonicalDomain(value: unknown, pointer: string): string {
 function canonicalUrl(value: unknown, pointer: string): string {
   const parsed = canonicalTargetUrl(value as string);
   if (!parsed.ok) throw refused('unsafe_or_invalid_target', pointer, value, URL_PROBLEM_TEXT[parsed.problem]);
-  return parsed.url.href;
+  const { url } = parsed;
+  if (!url.href.includes('%')) return url.href;
+  const normalized = new URL(url.href);
+  normalized.pathname = normalizePercentEncoding(url.pathname);
+  normalized.search = normalizePercentEncoding(url.search);
+  return normalized.href;
+}
+
+const PERCENT_ENCODED = /%([0-9A-Fa-f]{2})/g;
+const UNRESERVED = /[A-Za-z0-9._~-]/;
+
+/**
+ * RFC 3986 section 6.2.2 on a path or query the WHATWG parser left encoded as sent: an encoded
+ * unreserved character is that character (`%72` is `r`, `%7e` is `~`), and every other
+ * encoding is written in upper case (`%2f` is `%2F`, which is not `/`).
+ */
+export function normalizePercentEncoding(text: string): string {
+  return text.replace(PERCENT_ENCODED, (_, hex: string) => {
+    const character = String.fromCharCode(Number.parseInt(hex, 16));
+    return UNRESERVED.test(character) ? character : `%${hex.toUpperCase()}`;
+  });
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;

@@ -11,7 +11,9 @@ import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { randomBytes } from 'node:crypto';
+import { TRANSFER_WITH_AUTHORIZATION } from '../../server/payments/x402.ts';
 import type { Hex } from 'viem';
 import { startChain, type ChainWorld, type Payer } from '../world/chain.ts';
 import { startService, type TestService } from '../support/service.ts';
@@ -255,6 +257,137 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     } finally {
       drain = undefined;
     }
+  });
+
+  describe('a payer is who the signature proves', () => {
+    /** The victim's payment, re-signed as an attacker can: claiming the victim, without its key. */
+    async function forged(honest: PaymentPayload, victim: Payer, signature: 'otherKey' | number): Promise<PaymentPayload> {
+      const payload = structuredClone(honest) as any;
+      const authorization = { ...payload.payload.authorization, from: victim.address };
+      payload.payload.authorization = authorization;
+      if (signature === 'otherKey') {
+        payload.payload.signature = await privateKeyToAccount(generatePrivateKey()).signTypedData({
+          domain: { name: 'USD Coin', version: '2', chainId: 8453, verifyingContract: payload.accepted.asset },
+          types: TRANSFER_WITH_AUTHORIZATION,
+          primaryType: 'TransferWithAuthorization',
+          message: { ...authorization, value: BigInt(authorization.value), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore) },
+        });
+      } else {
+        payload.payload.signature = `0x${randomBytes(signature).toString('hex')}`;
+      }
+      return payload;
+    }
+
+    it('a victim pays, an attacker forges it over HTTP and MCP: no paid answer reaches the attacker, nothing settles, the victim still replays', async () => {
+      const victimCaller = newCaller();
+      await useFreeCalls(service.url, victimCaller);
+      const victim = await world.newPayer(1_000_000n);
+      const payingFetch = wrapFetchWithPayment(fetch, payerClient(victim));
+      const bought = await payingFetch(`${service.url}/v1/tech-stack`, { method: 'POST', headers: { 'content-type': 'application/json', ...victimCaller }, body: JSON.stringify({ domain: 'victim-bought.com' }) });
+      assert.equal(bought.status, 200);
+      const boughtBody = await bought.json();
+      const receipt = decodePaymentResponseHeader(bought.headers.get('payment-response')!);
+      assert.equal(receipt.payer?.toLowerCase(), victim.address.toLowerCase());
+
+      const attackerCaller = newCaller();
+      await useFreeCalls(service.url, attackerCaller);
+      const attacker = await world.newPayer(0n);
+      const before = { payTo: await world.balanceOf(world.payTo), ledger: (await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).length };
+      const mcp = new Client({ name: 'attacker', version: '1.0.0' });
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: attackerCaller } }));
+      try {
+        const httpHonest = await signFor(service.url, { domain: 'victim-bought.com' }, attackerCaller, attacker);
+        const mcpTerms = (await mcp.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'victim-bought.com' } })).structuredContent as unknown as PaymentRequired;
+        const mcpHonest = await payerClient(attacker).createPaymentPayload(mcpTerms);
+        const kinds = ['otherKey', 65, 66, 97, 200] as const;
+        const attempt = async (kind: (typeof kinds)[number], transport: 'http' | 'mcp') => {
+          if (transport === 'mcp') {
+            const result = await mcp.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'victim-bought.com' }, _meta: { 'x402/payment': await forged(mcpHonest, victim, kind) } });
+            return { kind, transport, paid: result.isError !== true, code: (result.structuredContent as any)?.code, text: JSON.stringify(result) };
+          }
+          const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'victim-bought.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(await forged(httpHonest, victim, kind)), ...attackerCaller } });
+          return { kind, transport, paid: answer.status === 200, code: answer.body.code, text: answer.text };
+        };
+        const every = kinds.flatMap((kind) => (['http', 'mcp'] as const).map((transport) => [kind, transport] as const));
+        // All at once (one caller, one input: those meeting a running one answer request_already_started), then one at a time.
+        const together = await Promise.all(every.map(([kind, transport]) => attempt(kind, transport)));
+        const oneByOne = [];
+        for (const [kind, transport] of every) oneByOne.push(await attempt(kind, transport));
+        const detail = JSON.stringify([...together, ...oneByOne].map(({ kind, transport, code }) => [kind, transport, code]));
+        assert.equal([...together, ...oneByOne].filter((answer) => answer.paid).length, 0, `paid answers reaching the attacker: ${detail}`);
+        for (const answer of together) assert.ok(['invalid_payment', 'request_already_started'].includes(answer.code), detail);
+        for (const answer of oneByOne) assert.equal(answer.code, 'invalid_payment', detail);
+        for (const answer of [...together, ...oneByOne]) assert.ok(!answer.text.includes(receipt.transaction), `the victim's receipt never reaches the attacker: ${detail}`);
+      } finally {
+        await mcp.close();
+      }
+      assert.equal(await world.balanceOf(world.payTo), before.payTo, 'nothing settles');
+      assert.equal((await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).length, before.ledger, 'nothing is recorded');
+
+      // The victim's repeat, with a new authorization of its own: the answer it bought, not paid again, and said so.
+      const again = await payingFetch(`${service.url}/v1/tech-stack`, { method: 'POST', headers: { 'content-type': 'application/json', ...victimCaller }, body: JSON.stringify({ domain: 'victim-bought.com' }) });
+      assert.equal(again.status, 200);
+      assert.deepEqual(await again.json(), boughtBody);
+      assert.equal(again.headers.get('x-idempotent-replay'), 'true');
+      assert.equal(await world.balanceOf(world.payTo), before.payTo);
+    });
+
+    it("the victim's wallet from another caller with a new authorization: the answer it bought, its new authorization unused, the receipt marked as the original settlement (HTTP and MCP)", async () => {
+      const first = newCaller();
+      await useFreeCalls(service.url, first);
+      const victim = await world.newPayer(1_000_000n);
+      const bought = await call(service.url, '/v1/tech-stack', { body: { domain: 'bought-once.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(await signFor(service.url, { domain: 'bought-once.com' }, first, victim)), ...first } });
+      assert.equal(bought.status, 200);
+      const original = decodePaymentResponseHeader(bought.headers.get('payment-response')!);
+      assert.equal(original.extra?.original_settlement, undefined);
+      const elsewhere = newCaller();
+      await useFreeCalls(service.url, elsewhere);
+      const fresh = await signFor(service.url, { domain: 'bought-once.com' }, elsewhere, victim);
+      const before = await world.balanceOf(world.payTo);
+      const again = await call(service.url, '/v1/tech-stack', { body: { domain: 'bought-once.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(fresh), ...elsewhere } });
+      assert.equal(again.status, 200);
+      assert.deepEqual(again.body, bought.body);
+      assert.equal(again.headers.get('x-payment-unused'), 'replay');
+      assert.equal(again.headers.get('x-usage-charged-micro-usd'), '0');
+      const receipt = decodePaymentResponseHeader(again.headers.get('payment-response')!);
+      assert.equal(receipt.transaction, original.transaction);
+      assert.equal(receipt.extra?.original_settlement, true);
+      assert.equal(await world.balanceOf(world.payTo), before);
+      assert.equal(await world.authorizationUsed(victim.address, (fresh.payload as any).authorization.nonce as Hex), false);
+      // Over MCP: the same, in _meta.
+      const mcp = new Client({ name: 'victim-elsewhere', version: '1.0.0' });
+      const third = newCaller();
+      await useFreeCalls(service.url, third);
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: third } }));
+      try {
+        const terms = (await mcp.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'bought-once.com' } })).structuredContent as unknown as PaymentRequired;
+        const result = await mcp.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'bought-once.com' }, _meta: { 'x402/payment': await payerClient(victim).createPaymentPayload(terms) } });
+        assert.equal(result.isError, undefined);
+        assert.equal((result._meta as any)['x402/payment-unused'], 'replay');
+        assert.equal((result._meta as any)['x402/payment-response'].transaction, original.transaction);
+        assert.equal((result._meta as any)['x402/payment-response'].extra.original_settlement, true);
+      } finally {
+        await mcp.close();
+      }
+      assert.equal(await world.balanceOf(world.payTo), before);
+    });
+
+    it('says "already used" only of a settled authorization: one whose call ended not ok is refused as sent with another request, unsettled', async () => {
+      const who = newCaller();
+      await useFreeCalls(service.url, who);
+      const payer = await world.newPayer(1_000_000n);
+      const payload = await signFor(service.url, { domain: 'none-signals.com' }, who, payer);
+      const header = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+      const notOk = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-signals.com' }, headers: header });
+      assert.equal(notOk.status, 200);
+      assert.equal(notOk.body.status, 'no_signals');
+      const elsewhere = await call(service.url, '/v1/tech-stack', { body: { domain: 'after-not-ok.com' }, headers: header });
+      assert.equal(elsewhere.status, 402);
+      assert.equal(elsewhere.body.code, 'invalid_payment');
+      assert.match(elsewhere.body.detail, /ended without a charge \(it was not settled\)/);
+      assert.doesNotMatch(elsewhere.body.detail, /already used/);
+      assert.equal(await world.authorizationUsed(payer.address, (payload.payload as any).authorization.nonce as Hex), false);
+    });
   });
 });
 

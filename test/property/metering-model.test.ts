@@ -11,8 +11,8 @@
  * - time passing, and UTC midnight (the chain's clock moves with the service's);
  * - results that are not ok, and calls whose deadline passed (504 deadline_exceeded), remembered
  *   for 60 s for whoever asks the same input;
- * - (issue 31, the money31 section below) callers in many spellings (IPv4 with a port or
- *   IPv4-mapped, IPv6 in any case, zeros, brackets and port, another address of the same /64, a
+ * - (issue 31, the money31 section below) callers in many spellings (IPv4 with a port,
+ *   IPv4-mapped, SIIT, NAT64 or IPv4-compatible, IPv6 in any case, zeros, brackets and port, another address of the same /64, a
  *   forwarded entry that is not an address: the proxy's own caller); payments sent while free
  *   calls remain; calls that run longer than the stale window, repeated while they run; several
  *   payers paying one quote at once; bursts of free and paid calls against both caps on two
@@ -37,13 +37,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import pg from 'pg';
 import { x402Client } from '@x402/core/client';
-import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import { decodePaymentRequiredHeader, decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startChain, type ChainWorld } from '../world/chain.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { call, type CallResult } from '../support/contract.ts';
@@ -56,6 +56,8 @@ import { deadlineExceeded } from '../../server/pipeline/deadline.ts';
 import type { Store } from '../../server/store/types.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
 import { createBatch } from '../../handlers/batch.ts';
+import { operationById } from '../../server/contract.ts';
+import { TRANSFER_WITH_AUTHORIZATION } from '../../server/payments/x402.ts';
 
 const RUNS = Number(process.env.METERING_MODEL_RUNS ?? 6);
 const SEED = Number(process.env.METERING_MODEL_SEED ?? 20261125);
@@ -71,8 +73,8 @@ const CALLERS = ['198.18.0.1', '198.18.0.2', '2001:db8:18::/64', '127.0.0.1'];
  * proxy itself, which a forwarded entry that is not an address counts as.
  */
 const SPELLINGS: string[][] = [
-  ['198.18.0.1', '198.18.0.1:5555', '::ffff:198.18.0.1', '[::ffff:198.18.0.1]:80', '::FFFF:C612:1'],
-  ['198.18.0.2', '198.18.0.2:443', '::ffff:198.18.0.2', ' 198.18.0.2'],
+  ['198.18.0.1', '198.18.0.1:5555', '::ffff:198.18.0.1', '[::ffff:198.18.0.1]:80', '::FFFF:C612:1', '::ffff:0:198.18.0.1', '64:ff9b::198.18.0.1', '::c612:1'],
+  ['198.18.0.2', '198.18.0.2:443', '::ffff:198.18.0.2', ' 198.18.0.2', '[64:FF9B::C612:2]:80', '::ffff:0:c612:2'],
   ['2001:db8:18::3', '2001:DB8:18::3', '2001:db8:18:0:0:0:0:3', '[2001:db8:18::3]', '[2001:db8:18::3]:443', '2001:db8:18::beef', '2001:db8:18:0:ffff::1'],
   ['not-an-ip', '127.1', 'proxy.example', '127.0.0.1'],
 ];
@@ -100,7 +102,8 @@ type Step =
   | { kind: 'time'; seconds: number }
   | { kind: 'midnight' }
   | Money31Step
-  | IdentityStep;
+  | IdentityStep
+  | ForgeryStep;
 
 const callerArb = fc.integer({ min: 0, max: CALLERS.length - 1 });
 const opArb = fc.integer({ min: 0, max: OPERATIONS.length - 1 });
@@ -116,6 +119,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   ...money31Arbitraries(),
   // Lazily: the identity steps' constants are declared at the end of this file.
   { weight: 6, arbitrary: fc.constant(null).chain(() => identityStepArb()) },
+  { weight: 4, arbitrary: fc.constant(null).chain(() => forgeryStepArb()) },
 );
 
 // ---------- money31 (issue 31): payments while free, long calls, payers on one quote, caps ----------
@@ -561,9 +565,9 @@ describe('metering model: one charge per input, never for nothing, free calls th
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     /** Terms of an operation, asked by a side caller whose free calls of the day it uses up (it then pays the caps' paid calls). */
-    const spent = new Map<number, { terms: string; ip: string; day: string }>();
-    async function termsFor(op: number) {
-      const known = spent.get(op);
+    const spent = new Map<string, { terms: string; ip: string; day: string }>();
+    async function termsFor(op: number, role = 'payer') {
+      const known = spent.get(`${role}|${op}`);
       if (known && known.day === model.day) return known;
       const ip = sideIp();
       const url = instances[0].service.url;
@@ -571,7 +575,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
       const challenge = await sendSide(url, ip, OPERATIONS[op].path, { domain: 'ok-spend-terms.com' });
       assert.equal(challenge.status, 402, JSON.stringify(challenge.body));
       const entry = { terms: challenge.headers.get('payment-required')!, ip, day: model.day };
-      spent.set(op, entry);
+      spent.set(`${role}|${op}`, entry);
       return entry;
     }
 
@@ -722,6 +726,116 @@ describe('metering model: one charge per input, never for nothing, free calls th
       else await capBurst(step);
     }
 
+    // ---------- forged payers (a payer is who the signature proves) ----------
+
+    /** An MCP tools/call as a side caller; the answer's result (isError, structuredContent, _meta). */
+    async function mcpSide(url: string, forwardedFor: string, tool: string, args: unknown, payment?: unknown): Promise<{ status: number; result: any; headers: Headers }> {
+      const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: args, ...(payment === undefined ? {} : { _meta: { 'x402/payment': payment } }) } };
+      const answer = await sendSide(url, forwardedFor, '/mcp', body, { Accept: 'application/json, text/event-stream' });
+      return { status: answer.status, result: answer.body?.result, headers: answer.headers };
+    }
+
+    /** A payload that claims `victim` as its payer without a signature of the victim's key. */
+    async function forge(honest: string, victim: `0x${string}`, signature: Forgery['signature']): Promise<Record<string, any>> {
+      const payload = decodePaymentSignatureHeader(honest) as any;
+      const authorization = { ...payload.payload.authorization, from: victim };
+      let forged: string;
+      if (signature === 'otherKey') {
+        const extra = payload.accepted.extra as { name: string; version: string };
+        forged = await privateKeyToAccount(generatePrivateKey()).signTypedData({
+          domain: { name: extra.name, version: extra.version, chainId: 8453, verifyingContract: payload.accepted.asset },
+          types: TRANSFER_WITH_AUTHORIZATION,
+          primaryType: 'TransferWithAuthorization',
+          message: { ...authorization, value: BigInt(authorization.value), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore) },
+        });
+      } else {
+        forged = `0x${randomBytes(signature).toString('hex')}`;
+      }
+      return { ...payload, payload: { ...payload.payload, authorization, signature: forged } };
+    }
+
+
+    /**
+     * Found on the old code: a payment naming another wallet that bought the same input today, with
+     * a signature the service does not check locally (longer than 65 bytes), got that wallet's paid
+     * answer and receipt, free. Every forgery must be a 402 invalid_payment, charge nothing, move
+     * nothing on chain and deliver nothing of the victim's; the victim's own repeat still replays.
+     */
+    let forgeryCount = 0;
+    async function forgedPayer(step: ForgeryStep) {
+      const n = ++forgeryCount;
+      const victim = await chain.newPayer(1_000_000n);
+      const url = (instance: number) => instances[instance].service.url;
+      const single = OPERATIONS[step.op];
+      const bulk = step.target === 'batch';
+      const http = bulk ? '/v1/batch' : single.path;
+      const tool = operationById(bulk ? 'batch' : single.operationId)!.mcpTool!;
+      const domain = `ok-forge${n}.com`;
+      const listed = [`ok-forge${n}-a.com`, `ok-forge${n}-b.com`];
+      const victimIp = bulk ? sideIp() : (await termsFor(step.op, 'victim')).ip;
+
+      /** Step 1 for a caller (bulk): its own quote of the same list. */
+      async function quoteFor(ip: string, instance: number): Promise<string> {
+        const quote = await sendSide(url(instance), ip, '/v1/batch', { tool: 'tech-stack', domains: listed });
+        assert.equal(quote.status, 200, JSON.stringify(quote.body));
+        assert.equal(quote.body.status, 'quote');
+        return quote.body.quote_id;
+      }
+      const stepTwo = (quoteId: string) => ({ quote_id: quoteId });
+
+      // The victim buys the input, paying with its own key.
+      const victimArgs = bulk ? stepTwo(await quoteFor(victimIp, 0)) : { domain };
+      const challenge = await sendSide(url(0), victimIp, http, victimArgs);
+      assert.equal(challenge.status, 402, JSON.stringify(challenge.body));
+      const bought = await sendSide(url(0), victimIp, http, victimArgs, { 'PAYMENT-SIGNATURE': await sign(challenge.headers.get('payment-required')!, victim) });
+      assert.equal(bought.status, 200, JSON.stringify(bought.body));
+      assert.equal(bought.body.status, 'ok');
+      const victimBody = JSON.stringify(bought.body);
+
+      // Each forgery from a caller of its own whose free calls are used (step 2 is always paid),
+      // prepared one at a time (sign() moves Date.now while it runs), then sent at once.
+      const attacker = { privateKey: generatePrivateKey() };
+      const attempts: { forgery: Forgery; ip: string; args: unknown; payload: Record<string, any> }[] = [];
+      for (const [index, forgery] of step.forgeries.entries()) {
+        const ip = bulk ? sideIp() : (await termsFor(step.op, `attacker-${index}`)).ip;
+        const args = bulk ? stepTwo(await quoteFor(ip, forgery.instance)) : { domain };
+        const terms = forgery.transport === 'mcp' ? encodePaymentRequiredHeader((await mcpSide(url(forgery.instance), ip, tool, args)).result.structuredContent) : (await sendSide(url(forgery.instance), ip, http, args)).headers.get('payment-required')!;
+        assert.ok(terms, `the attacker is asked to pay: ${JSON.stringify(forgery)}`);
+        attempts.push({ forgery, ip, args, payload: await forge(await sign(terms, attacker), victim.address, forgery.signature) });
+      }
+      const ledgerBefore = (await ledgerAll()).length;
+      const balance = await chain.balanceOf(payTo);
+      const repeatHeader = step.victimRepeat ? await sign(challenge.headers.get('payment-required')!, victim) : null;
+      const [answers, repeat] = await Promise.all([
+        Promise.all(
+          attempts.map(async ({ forgery, ip, args, payload }) => {
+            if (forgery.transport === 'mcp') {
+              const { result } = await mcpSide(url(forgery.instance), ip, tool, args, payload);
+              return { forgery, ok: result?.isError !== true, code: result?.structuredContent?.code, text: JSON.stringify(result) };
+            }
+            const answer = await sendSide(url(forgery.instance), ip, http, args, { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload as never) });
+            return { forgery, ok: answer.status === 200, status: answer.status, code: answer.body?.code, text: JSON.stringify(answer.body) };
+          }),
+        ),
+        repeatHeader ? sendSide(url(1), victimIp, http, victimArgs, { 'PAYMENT-SIGNATURE': repeatHeader }) : null,
+      ]);
+      const detail = `${JSON.stringify(step)} -> ${JSON.stringify(answers.map((answer) => [answer.forgery, answer.status ?? 'mcp', answer.code ?? 'ok', answer.text.slice(0, 160)]))}`;
+      for (const answer of answers) {
+        assert.equal(answer.ok, false, `a forged payer gets no paid answer: ${detail}`);
+        if (answer.status !== undefined) assert.equal(answer.status, 402, detail);
+        assert.equal(answer.code, 'invalid_payment', detail);
+        assert.ok(!answer.text.includes(victimBody.slice(1, -1)), `nothing of the victim's answer reaches a forger: ${detail}`);
+      }
+      assert.deepEqual(chargesOf(await ledgerSince(ledgerBefore)), [], `a forgery charges nothing: ${detail}`);
+      assert.equal(await chain.balanceOf(payTo), balance, `a forgery moves nothing: ${detail}`);
+      if (repeat) {
+        assert.equal(repeat.status, 200, `the victim's repeat still replays: ${JSON.stringify(repeat.body)}`);
+        assert.deepEqual(repeat.body, bought.body);
+        assert.equal(repeat.headers.get('x-idempotent-replay'), 'true');
+        assert.equal(repeat.headers.get('x-payment-unused'), 'replay', 'the new authorization was not settled, and the answer says so');
+      }
+    }
+
     const identity = identitySteps({ url: (instance) => instances[instance].service.url, now, sign, counters: (bucket, ip) => stores[0].counters.get({ bucket, subject: ip, window: model.day, now: now().getTime(), staleAfterMs: STALE_MS }), ledger: () => stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER }), day: () => model.day, freeUsed: model.freeUsed, callerDay });
     try {
       instances.push(await startInstance(0), await startInstance(1));
@@ -731,6 +845,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
         else if (step.kind === 'killDuringFreeCall') await killDuringFreeCall(step);
         else if (step.kind === 'killDuringSettle') await killDuringSettle(step);
         else if (isIdentityStep(step)) await identity.run(step);
+        else if (step.kind === 'forgedPayer') await forgedPayer(step);
         else if (step.kind === 'time') await advance(step.seconds * 1000);
         else if (step.kind !== 'midnight') await runMoney31Step(step);
         else {
@@ -756,7 +871,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
 //
 // Drawn beside the steps above, by their own generators and checked by their own model:
 // - urlCall: clean-markdown on one of a few pages in a drawn spelling (scheme and host case, :443,
-//   a trailing dot, an empty path, a fragment, a lone `?`); the same canonical URL by the same
+//   a trailing dot, an empty path, a fragment, a lone `?`, a percent-encoded letter); the same canonical URL by the same
 //   caller on the same day is one charge (free use or settlement), its repeats replay it;
 // - listQuote: batch tech-stack step 1 with a list of domains in drawn spellings and repeats, then
 //   step 2 paid: billable_count and the price count distinct ok domains only, merged_entries names
@@ -771,14 +886,14 @@ const MARKDOWN = { path: '/v1/clean-markdown', offer: 'clean-markdown', price: 2
 const LIST_DOMAINS = ['ok-a.com', 'ok-b.com', 'no-a.com'];
 const BATCH = { path: '/v1/batch', offer: 'batch', rowPrice: 10000, scans: 3 };
 
-type UrlSpelling = { upper: boolean; port: boolean; hostDot: boolean; dropRoot: boolean; fragment: boolean; emptyQuery: boolean };
+type UrlSpelling = { upper: boolean; port: boolean; hostDot: boolean; dropRoot: boolean; fragment: boolean; emptyQuery: boolean; percent: boolean };
 type ListEntry = { domain: number; upper: boolean; dot: boolean };
 type IdentityStep =
   | { kind: 'urlCall'; caller: number; page: number; spellings: UrlSpelling[]; pay: 'none' | 'fresh'; instance: number }
   | { kind: 'listQuote'; caller: number; entries: ListEntry[]; pay: boolean; repeat: boolean; together: boolean; instance: number };
 
 function identityStepArb(): fc.Arbitrary<IdentityStep> {
-  const spelling = fc.record({ upper: fc.boolean(), port: fc.boolean(), hostDot: fc.boolean(), dropRoot: fc.boolean(), fragment: fc.boolean(), emptyQuery: fc.boolean() });
+  const spelling = fc.record({ upper: fc.boolean(), port: fc.boolean(), hostDot: fc.boolean(), dropRoot: fc.boolean(), fragment: fc.boolean(), emptyQuery: fc.boolean(), percent: fc.boolean() });
   const entry = fc.record({ domain: fc.integer({ min: 0, max: LIST_DOMAINS.length - 1 }), upper: fc.boolean(), dot: fc.boolean() });
   return fc.oneof(
     // One page in 1 to 3 spellings, one after the other.
@@ -797,7 +912,9 @@ function isIdentityStep(step: Step): step is IdentityStep {
 function spellUrl(canonical: string, spelling: UrlSpelling): string {
   const url = new URL(canonical);
   const host = (spelling.upper ? url.hostname.toUpperCase() : url.hostname) + (spelling.hostDot ? '.' : '');
-  const path = spelling.dropRoot && url.pathname === '/' && !url.search ? '' : url.pathname;
+  const plain = spelling.dropRoot && url.pathname === '/' && !url.search ? '' : url.pathname;
+  // An unreserved character percent-encoded, in lower or upper case (RFC 3986 6.2.2: the same URL).
+  const path = spelling.percent ? plain.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)[spelling.upper ? 'toUpperCase' : 'toLowerCase']()}`) : plain;
   const query = url.search || (spelling.emptyQuery ? '?' : '');
   return `${spelling.upper ? 'HTTPS' : 'https'}://${host}${spelling.port ? ':443' : ''}${path}${query}${spelling.fragment ? '#top' : ''}`;
 }
@@ -1001,4 +1118,14 @@ function identitySteps(context: IdentityContext) {
       }
     },
   };
+}
+
+// ---------- forged payers: claimed payers, random and foreign signatures, single and bulk ----------
+
+type Forgery = { signature: 65 | 66 | 97 | 200 | 'otherKey'; transport: 'http' | 'mcp'; instance: number };
+type ForgeryStep = { kind: 'forgedPayer'; target: 'single' | 'batch'; op: number; forgeries: Forgery[]; victimRepeat: boolean };
+
+function forgeryStepArb(): fc.Arbitrary<ForgeryStep> {
+  const forgery = fc.record({ signature: fc.constantFrom(65 as const, 66 as const, 97 as const, 200 as const, 'otherKey' as const), transport: fc.constantFrom('http' as const, 'mcp' as const), instance: fc.integer({ min: 0, max: 1 }) });
+  return fc.record({ kind: fc.constant('forgedPayer' as const), target: fc.constantFrom('single' as const, 'batch' as const), op: fc.integer({ min: 0, max: OPERATIONS.length - 1 }), forgeries: fc.array(forgery, { minLength: 1, maxLength: 5 }), victimRepeat: fc.boolean() });
 }

@@ -4,7 +4,7 @@ import { x402Client } from '@x402/core/client';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { hashTypedData, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { TRANSFER_WITH_AUTHORIZATION, checkPayload, decodePayment, requirementsFor, transferAuthorizationDigest, type PaymentPayload, type PaymentTerms } from '../../../../server/payments/x402.ts';
+import { TRANSFER_WITH_AUTHORIZATION, checkPayload, decodePayment, namesOperation, requirementsFor, transferAuthorizationDigest, type PaymentPayload, type PaymentTerms } from '../../../../server/payments/x402.ts';
 
 const terms: PaymentTerms = {
   network: 'eip155:8453',
@@ -16,6 +16,7 @@ const terms: PaymentTerms = {
 };
 const requirements = requirementsFor(terms, 5000);
 const now = () => new Date();
+const techStack = { path: '/v1/tech-stack', mcpTool: 'detect_website_tech_stack' };
 const clone = (payload: PaymentPayload) => structuredClone(payload) as any;
 
 describe('x402 payload checks', () => {
@@ -41,8 +42,8 @@ describe('x402 payload checks', () => {
     }
   });
 
-  it('accepts a payload signed by the official client and recovers the payer', async () => {
-    const checked = await checkPayload(payload, requirements, terms, now());
+  it('accepts a payload signed by the official client for these terms', async () => {
+    const checked = await checkPayload(payload, requirements, terms, now(), techStack);
     assert.equal(checked.ok, true);
     assert.equal(checked.ok && checked.authorization.from.toLowerCase(), payer.address.toLowerCase());
   });
@@ -61,7 +62,8 @@ describe('x402 payload checks', () => {
     ['valid for days', (p) => (p.payload.authorization.validBefore = String(Math.floor(Date.now() / 1000) + 86_400)), /seconds away/],
     ['a malformed nonce', (p) => (p.payload.authorization.nonce = '0x1234'), /malformed/],
     ['a short signature', (p) => (p.payload.signature = '0x1234'), /shorter/],
-    ['a signature by another key', (p) => (p.payload.authorization.from = privateKeyToAccount(generatePrivateKey()).address), /does not recover/],
+    ['terms of another operation', (p) => (p.resource.url = 'https://svc/v1/verify-merchant'), /resource .* is not this operation's/],
+    ['no resource', (p) => delete p.resource, /resource \(none\)/],
     ['numbers that are not decimal strings', (p) => (p.payload.authorization.value = 5000), /decimal strings/],
     ['no authorization', (p) => delete p.payload.authorization, /EIP-3009/],
   ];
@@ -69,7 +71,7 @@ describe('x402 payload checks', () => {
     it(`refuses ${name}`, async () => {
       const tampered = clone(payload);
       mutate(tampered);
-      const checked = await checkPayload(tampered, requirements, terms, now());
+      const checked = await checkPayload(tampered, requirements, terms, now(), techStack);
       assert.equal(checked.ok, false);
       assert.match(!checked.ok ? checked.reason : '', reason);
     });
@@ -81,6 +83,16 @@ describe('x402 payload checks', () => {
     assert.equal(decodePayment({ header: 'not base64 !' }).ok, false);
     assert.equal(decodePayment({ meta: 'a string' }).ok, false);
     assert.equal(decodePayment({ meta: [1, 2] }).ok, false);
+  });
+
+  it('takes a resource as the operation it names: its path on any host, or its MCP tool', () => {
+    assert.equal(namesOperation('https://svc/v1/tech-stack', techStack), true);
+    assert.equal(namesOperation('http://127.0.0.1:8080/v1/tech-stack', techStack), true);
+    assert.equal(namesOperation('mcp://tool/detect_website_tech_stack', techStack), true);
+    assert.equal(namesOperation('https://svc/v1/tech-stack/extra', techStack), false);
+    assert.equal(namesOperation('mcp://tool/url_to_clean_markdown', techStack), false);
+    assert.equal(namesOperation('ftp://svc/v1/tech-stack', techStack), false);
+    assert.equal(namesOperation(undefined, techStack), false);
   });
 
   it('never offers a price above $1 or of nothing', () => {

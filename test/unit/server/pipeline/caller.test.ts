@@ -21,8 +21,14 @@ describe('the caller and the base URL behind a proxy', () => {
     assert.equal(callerIdentity({ trustedProxies: ['[::FFFF:10.0.0.2]'] })(contextOf({ peer: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.7' } })), '203.0.113.7', 'so is a configured proxy in any spelling');
   });
 
-  it('one IPv4 caller whatever the spelling: port, IPv4-mapped, brackets, spaces', () => {
-    for (const spelled of ['198.51.100.1', ' 198.51.100.1 ', '198.51.100.1:5555', '::ffff:198.51.100.1', '[::ffff:198.51.100.1]:80', '::FFFF:c633:6401']) {
+  it("IPv6's own addresses and other prefixes stay IPv6 (::1, ::, ::102, 64:ff9b:1::/48, another /96); IPv4-compatible in hex is IPv4", () => {
+    for (const [spelled, caller] of [['::1', '::/64'], ['::', '::/64'], ['64:ff9b:1::c633:6401', '64:ff9b:1::/64'], ['2001:db8::198.51.100.1', '2001:db8::/64'], ['::102', '::/64'], ['::c633:6401', '198.51.100.1']]) {
+      assert.equal(clientIp(contextOf({ peer: '10.0.0.2', headers: { 'x-forwarded-for': spelled } })), caller, spelled);
+    }
+  });
+
+  it('one IPv4 caller whatever the spelling: port, IPv4-mapped, SIIT, NAT64, IPv4-compatible, brackets, spaces', () => {
+    for (const spelled of ['198.51.100.1', ' 198.51.100.1 ', '198.51.100.1:5555', '::ffff:198.51.100.1', '[::ffff:198.51.100.1]:80', '::FFFF:c633:6401', '::198.51.100.1', '[::198.51.100.1]:443', '::ffff:0:198.51.100.1', '64:ff9b::198.51.100.1', '64:FF9B::C633:6401']) {
       assert.equal(forwarded(spelled), '198.51.100.1', spelled);
     }
   });

@@ -74,6 +74,22 @@ describe('input identity: one canonicalizer per x-identity kind', () => {
     );
   });
 
+  it('url: percent-encodings are normalized (RFC 3986 6.2.2): unreserved decoded, the rest upper-cased, reserved kept encoded', () => {
+    const same = [
+      ['https://a.com/api/%72eport', 'https://a.com/api/report'],
+      ['https://a.com/%7euser', 'https://a.com/~user'],
+      ['https://a.com/%7Euser/%41%2d%5F', 'https://a.com/~user/A-_'],
+      ['https://a.com/a%2fb', 'https://a.com/a%2Fb'],
+      ['https://a.com/s?q=%e2%82%ac&x=%61', 'https://a.com/s?q=%E2%82%AC&x=a'],
+    ];
+    for (const [spelled, canonical] of same) {
+      assert.equal(validateBody(op('cleanMarkdown'), { url: spelled }).url, canonical, spelled);
+      assert.equal(fingerprintOf('cleanMarkdown', { url: spelled }), fingerprintOf('cleanMarkdown', { url: canonical }), spelled);
+    }
+    assert.notEqual(fingerprintOf('cleanMarkdown', { url: 'https://a.com/a%2Fb' }), fingerprintOf('cleanMarkdown', { url: 'https://a.com/a/b' }), 'an encoded / is not a /');
+    assert.notEqual(fingerprintOf('cleanMarkdown', { url: 'https://a.com/?q=%26' }), fingerprintOf('cleanMarkdown', { url: 'https://a.com/?q=&' }), 'an encoded & is not a &');
+  });
+
   it('url: every spelling of a URL is one fingerprint (WHATWG rules); two URLs are two, a trailing slash included', () => {
     fc.assert(
       fc.property(urlArb.chain((url) => fc.tuple(fc.constant(url), spellUrl(url), spellUrl(url))), ([url, one, other]) => {
