@@ -101,7 +101,8 @@ describe('the parse pool', { timeout: 120_000 }, () => {
   });
 
   it('refuses work past a full queue: the longest backlog is its caller’s problem (CallerShareExceeded), many callers’ work a passing overload (ParsePoolBusy)', async () => {
-    const tiny = createParsePool({ threads: 1, maxQueue: 2 });
+    // A long deadline: on a loaded machine a heavy task must not end early, which would empty the line.
+    const tiny = createParsePool({ threads: 1, maxQueue: 2, deadlineMs: 60_000 });
     try {
       await tiny.analyze('markdown', page(ARTICLE));
       const running = tiny.analyze('markdown', page(HEAVY), { caller: 'a' });
@@ -124,7 +125,7 @@ describe('the parse pool', { timeout: 120_000 }, () => {
   });
 
   it("runs another caller's task before the rest of one caller's backlog", async () => {
-    const two = createParsePool({ threads: 2, maxQueue: 64 });
+    const two = createParsePool({ threads: 2, maxQueue: 64, deadlineMs: 60_000 });
     try {
       await Promise.all([two.analyze('markdown', page(ARTICLE)), two.analyze('markdown', page(ARTICLE))]);
       const finished: string[] = [];

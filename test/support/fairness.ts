@@ -1,0 +1,199 @@
+/**
+ * The fairness families, shared by test/e2e/fair-share.test.ts and bench/fairness.ts: for each
+ * costly family (the six hostile families, legal pages costly to read, a body that trickles), one
+ * caller keeps calls in flight on fresh URLs of the family's site, from a process of its own
+ * (support/attacker-process.ts: its client work is not the service's CPU), while other callers
+ * make benign clean-markdown calls one at a time: first idle, then under the attack, in the same
+ * run. The world runs in a process of its own too (test/world/hostile-family-process.ts).
+ *
+ * The benign calls rotate over addresses, four calls each (an address has five free calls a day,
+ * and the benign calls are ok results). Each family's attacker is a fresh address: its free calls
+ * are its own, and an attack whose results are free non-ok ones never uses them up.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { FAMILY_DOMAINS } from '../world/fixtures/hostile-family.ts';
+import { COSTLY_LEGAL_PAGES } from '../world/fixtures/costly-legal.ts';
+import { TRICKLING_DOMAIN } from '../world/fixtures/slow-sites.ts';
+import { MARKDOWN_DOMAINS, markdownUrl } from '../world/fixtures/markdown-sites.ts';
+import { startService, type TestService } from './service.ts';
+import { loadNetConfig } from '../../engines/net/index.ts';
+import { openStore } from '../../server/store/index.ts';
+import { bundleParseWorker } from '../../server/build.ts';
+import { createParsePool, type ParsePool } from '../../server/parse-pool/pool.ts';
+
+/** Each family's attack: a fresh URL of a costly site per call ({n} is replaced per call). */
+export const FAIRNESS_FAMILIES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(FAMILY_DOMAINS).map(([family, domain]) => [family, `https://${domain}/fair/{n}`])),
+  ...Object.fromEntries(Object.keys(COSTLY_LEGAL_PAGES).map((domain) => [domain.replace(/\.com$/, ''), `https://${domain}/page/{n}`])),
+  trickling: `https://${TRICKLING_DOMAIN}/slow/{n}`,
+};
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+export interface AttackSample {
+  path: string;
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+export interface FamilyRun {
+  family: string;
+  idleMs: number[];
+  underAttackMs: number[];
+  /** The benign calls' answers under attack. */
+  benignAnswers: Answer[];
+  /** /readyz statuses polled every 50 ms during the attack. */
+  probes: number[];
+  /** The attacker's answers by "status code-or-result-status". */
+  counts: Record<string, number>;
+  samples: AttackSample[];
+  /** The attacker's share of the parse pool's use (its CPU, decayed over a minute) beside the benign callers'. */
+  attackerPoolShare: number;
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+export const p90 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))];
+};
+
+async function post(url: string, path: string, body: unknown, ip: string): Promise<Answer> {
+  const response = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Forwarded-For': ip }, body: JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, body: (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text };
+}
+
+/** The attacking caller, in a process of its own. */
+async function startAttacker(plan: { url: string; ip: string; inFlight: number; calls: [string, unknown][] }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/attacker-process.ts', JSON.stringify(plan)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  await lines.next();
+  let report: Promise<{ counts: Record<string, number>; samples: AttackSample[] }> | null = null;
+  return {
+    stop() {
+      report ??= (async () => {
+        child.kill('SIGTERM');
+        const { value } = await lines.next();
+        return JSON.parse(value ?? '{"counts":{},"samples":[]}');
+      })();
+      return report;
+    },
+  };
+}
+
+export interface FairnessRig {
+  service: TestService;
+  pool: ParsePool;
+  runFamily(family: string, options?: { inFlight?: number; idleCalls?: number; benignCalls?: number; rampMs?: number }): Promise<FamilyRun>;
+  close(): Promise<void>;
+}
+
+/**
+ * The world, a service with the parse pool's production sizes (its deadline per analysis, its
+ * threads) and its operations' deadlines capped at 5 s so that each family's attack drains
+ * quickly, on SQLite or on a fresh PostgreSQL schema.
+ */
+export async function startFairnessRig({ store = 'sqlite' }: { store?: 'sqlite' | 'postgres' } = {}): Promise<FairnessRig> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/world/hostile-family-process.ts', '--with-fixtures', '--with-fairness'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  const netEnv = JSON.parse(line) as Record<string, string>;
+  // Inside the project (dist/ is ignored): the bundle imports its packages from node_modules.
+  mkdirSync('dist', { recursive: true });
+  const dir = mkdtempSync(join('dist', 'fair-share-'));
+  const pool = createParsePool({ workerFile: resolve(await bundleParseWorker(resolve(dir, 'parse-worker.mjs'))) });
+  const shared = store === 'postgres' ? await openStore({ databaseUrl: process.env.DATABASE_URL!, pgSchema: `fair_share_${randomBytes(4).toString('hex')}` }) : undefined;
+  const service = await startService({ store: shared, parsePool: pool, config: { net: loadNetConfig(netEnv), trustedProxies: ['127.0.0.1'], notOkPerHour: null, operationDeadlineCapMs: 5_000 } });
+
+  let benignCalls = 0;
+  let attackers = 0;
+  let nonce = 0;
+  const benignAddresses = new Set<string>();
+  const benignAddress = () => {
+    const address = `203.0.113.${1 + (Math.floor(benignCalls++ / 4) % 250)}`;
+    benignAddresses.add(address);
+    return address;
+  };
+  async function benignCall() {
+    const started = performance.now();
+    const answer = await post(service.url, '/v1/clean-markdown', { url: `${markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes')}?v=${Date.now().toString(36)}-${nonce++}` }, benignAddress());
+    return { ms: performance.now() - started, answer };
+  }
+  /** Resolves once no caller has work at any shared stage. */
+  async function drained() {
+    for (let tries = 0; tries < 400; tries++) {
+      const text = await (await fetch(`${service.url}/metrics`)).text();
+      if (['calls', 'parse_pool', 'net_thread'].every((stage) => new RegExp(`^fair_share_active_callers\\{stage="${stage}"\\} 0$`, 'm').test(text))) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the attack did not drain within 20 s');
+  }
+  // Warm: the parse threads compile the engines, the net thread its transport, the world its certificates.
+  for (let index = 0; index < 3; index++) await benignCall();
+
+  return {
+    service,
+    pool,
+    async runFamily(family, { inFlight = 30, idleCalls = 8, benignCalls: underAttackCalls = 12, rampMs = 1_500 } = {}) {
+      const idleMs: number[] = [];
+      for (let index = 0; index < idleCalls; index++) {
+        const { ms, answer } = await benignCall();
+        if (answer.body?.status !== 'ok') throw new Error(`idle benign call: ${answer.status} ${answer.text.slice(0, 200)}`);
+        idleMs.push(ms);
+      }
+      const attackerIp = `198.51.100.${++attackers}`;
+      const url = FAIRNESS_FAMILIES[family];
+      // Alternating readers: the markdown reader and the product reader.
+      const attacker = await startAttacker({ url: service.url, ip: attackerIp, inFlight, calls: [['/v1/clean-markdown', { url }], ['/v1/skills/universal_product_url_to_json', { product_url: url }]] });
+      let probing = true;
+      const probes: number[] = [];
+      const prober = (async () => {
+        while (probing) {
+          probes.push((await fetch(`${service.url}/readyz`)).status);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
+      const underAttackMs: number[] = [];
+      const benignAnswers: Answer[] = [];
+      try {
+        // The attack fills the pool and the net thread first.
+        await new Promise((resolve) => setTimeout(resolve, rampMs));
+        for (let index = 0; index < underAttackCalls; index++) {
+          const { ms, answer } = await benignCall();
+          underAttackMs.push(ms);
+          benignAnswers.push(answer);
+        }
+      } finally {
+        probing = false;
+      }
+      const attackerUse = pool.usedBy(attackerIp);
+      const benignUse = [...benignAddresses].reduce((sum, address) => sum + pool.usedBy(address), 0);
+      const { counts, samples } = await attacker.stop();
+      await prober;
+      await drained();
+      return { family, idleMs, underAttackMs, benignAnswers, probes, counts, samples, attackerPoolShare: attackerUse + benignUse > 0 ? attackerUse / (attackerUse + benignUse) : 0 };
+    },
+    async close() {
+      await service.close();
+      await pool.close();
+      if (store === 'postgres') await service.store.close();
+      child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type { ChildProcess };
