@@ -91,6 +91,27 @@ describe('the net thread', () => {
     assert.equal((await thread.transport(request('/next'), new AbortController().signal)).status, 200);
   });
 
+  it("holds one caller's hops past its share in that caller's line while another caller's hop goes at once", async () => {
+    const shared = createNetThread({ ...transportOptionsOf(world.netConfig), perCallerConcurrency: 2 });
+    try {
+      const stop = new AbortController();
+      const hanging = Array.from({ length: 5 }, () => shared.transport(request('/hang', { caller: 'busy' }), stop.signal).catch(() => null));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const stats = shared.stats();
+      assert.equal(stats.lanes.wire.busy, 2, 'two of the busy caller\'s hops are on the thread');
+      assert.equal(stats.waiting, 3, 'the other three wait in its line');
+      const started = performance.now();
+      assert.equal((await shared.transport(request('/other', { caller: 'other' }), new AbortController().signal)).status, 200);
+      assert.ok(performance.now() - started < 2_000);
+      stop.abort(new Error('done'));
+      await Promise.all(hanging);
+      assert.equal(shared.stats().waiting, 0);
+      assert.equal(shared.stats().lanes.wire.busy, 0);
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('fails the requests of a thread that died as a protocol failure, and starts a new one for the next', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'net-thread-'));
     try {
