@@ -29,7 +29,7 @@ import { isFetched } from '../../engines/net/fetched.ts';
 import type { TaskName } from './tasks.ts';
 import { toWire } from './wire.ts';
 import { ParsePoolBusy, UnanalysableContent, stoppedAnalysis, type Analyze } from '../../engines/parse/types.ts';
-import type { WorkerAnswer, WorkerTask } from './worker.ts';
+import type { WorkerAnswer, WorkerMessage, WorkerTask } from './worker.ts';
 import { createFairScheduler, isStageBusy, type CallerKey, type FairSchedulerStats, type Grant } from '../fair-share/scheduler.ts';
 
 export type Lane = 'light' | 'heavy';
@@ -112,6 +112,9 @@ export function inputSize(input: unknown, depth = 0): number {
   for (const value of Array.isArray(input) ? input : Object.values(input)) size += inputSize(value, depth + 1);
   return size;
 }
+
+/** Answered by a worker as soon as it is up (worker.ts). */
+const READY_PROBE: WorkerMessage = { ready: true };
 
 /** Work no caller asked for (benchmarks, start-up): one caller of its own. */
 const UNATTRIBUTED: CallerKey = 'unattributed';
@@ -225,7 +228,13 @@ export function createParsePool({
       clearTimeout(timer);
       // What the task cost: its thread's CPU when the worker could tell, else the time it held the thread.
       const costMs = cpuMs ?? (started ? performance.now() - startedAt : 0);
-      admission.leave(grant, costMs);
+      const release = () => admission.leave(grant, costMs);
+      // A task stopped while it ran (its deadline, its caller gone) or that ended its worker took
+      // the thread with it: piscina starts another, which loads the engines first. The slot is
+      // given out again once that thread answers, so the next task is not sent to a thread that
+      // is not there yet while another lane's thread is free.
+      if (started && (stop.signal.aborted || failed) && !closed) void workers[lane]!.run(READY_PROBE).then(release, release);
+      else release();
       if (started) {
         running -= 1;
         slowOrigins.record(origin, costMs, { failed: expired || failed });

@@ -15,12 +15,17 @@ export interface WorkerTask {
   started: MessagePort;
 }
 
+/** A task, or the pool asking whether a fresh thread is up (answered at once). */
+export type WorkerMessage = WorkerTask | { ready: true };
+
 export interface WorkerAnswer {
   output: unknown;
   cpuMs: number | null;
 }
 
-export default async function parseTask({ task, input, started }: WorkerTask): Promise<WorkerAnswer> {
+export default async function parseTask(message: WorkerMessage): Promise<WorkerAnswer> {
+  if ('ready' in message) return { output: null, cpuMs: 0 };
+  const { task, input, started } = message;
   started.postMessage(0);
   started.close();
   const before = threadCpuMs();

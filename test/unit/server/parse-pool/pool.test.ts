@@ -88,6 +88,20 @@ describe('the parse pool', { timeout: 120_000 }, () => {
     }
   });
 
+  it('gives the slot of a thread ended past its deadline out again only once the thread that replaces it is up', async () => {
+    const short = createParsePool({ threads: 1, deadlineMs: 100 });
+    try {
+      await short.analyze('markdown', page(ARTICLE), { deadlineMs: 60_000 });
+      await assert.rejects(short.analyze('markdown', page(HEAVY)), (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline');
+      assert.equal(short.stats().fair.lanes.light.busy, 1, 'the slot is held while the new thread loads');
+      await until(() => short.stats().fair.lanes.light.busy === 0);
+      const read = await short.analyze('markdown', page(ARTICLE), { deadlineMs: 60_000 });
+      assert.equal((read as { title: string }).title, 'Kettles');
+    } finally {
+      await short.close();
+    }
+  });
+
   it('counts the deadline from the start of the task, not from its wait in the queue', async () => {
     const single = createParsePool({ threads: 1, deadlineMs: 3_000 });
     try {
