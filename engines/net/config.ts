@@ -24,8 +24,10 @@ export interface NetConfig {
   userAgent: string;
   /** Requests in flight to one host name at a time (the rest wait their turn, within their deadline). */
   perHostConcurrency: number;
-  /** Fetches one caller may have on the wire at once (the service's net thread serves callers fairly). */
+  /** Fetches one caller may have on the wire at once (the service's net threads serve callers fairly). */
   perCallerConcurrency: number;
+  /** Threads that receive sites' bytes in the service (its net threads). */
+  threads: number;
   /** Cap on how long a host that answered 429 (or 503 with Retry-After) is left alone. */
   backoffMaxMs: number;
   /** How long DNS answers without a TTL are kept (MX, TXT, DMARC, CNAME); 0: no DNS cache. */
@@ -61,6 +63,7 @@ export function loadNetConfig(env: NodeJS.ProcessEnv = process.env): NetConfig {
     userAgent: env.NET_USER_AGENT || defaultUserAgent(env.PUBLIC_BASE_URL),
     perHostConcurrency: integer(env, 'NET_PER_HOST_CONCURRENCY', 4, 1, 64),
     perCallerConcurrency: integer(env, 'NET_PER_CALLER_CONCURRENCY', 4, 1, 64),
+    threads: integer(env, 'NET_THREADS', 2, 1, 16),
     backoffMaxMs: integer(env, 'NET_BACKOFF_MAX_MS', 60_000, 0, 3_600_000),
     dnsCacheTtlMs: integer(env, 'NET_DNS_CACHE_TTL_MS', 300_000, 0, DNS_CACHE_MAX_TTL_MS),
     dnsCacheMinTtlMs: integer(env, 'NET_DNS_CACHE_MIN_TTL_MS', 30_000, 0, DNS_CACHE_MAX_TTL_MS),

@@ -40,9 +40,9 @@ export interface NetOptions {
   transport: Transport;
 }
 
-/** How the transport reaches sites under this config (the test world's ports and CA), and how many fetches one caller may have on it at once. */
-export function transportOptionsOf(config: NetConfig): SocketTransportOptions & { perCallerConcurrency: number } {
-  return { portMap: config.portMap, caPem: config.caPem, perCallerConcurrency: config.perCallerConcurrency };
+/** How the transport reaches sites under this config (the test world's ports and CA), how many fetches one caller may have on it at once, and on how many threads. */
+export function transportOptionsOf(config: NetConfig): SocketTransportOptions & { perCallerConcurrency: number; threads: number } {
+  return { portMap: config.portMap, caPem: config.caPem, perCallerConcurrency: config.perCallerConcurrency, threads: config.threads };
 }
 
 /** Negative DNS answers (nxdomain, nodata) are kept this long at most. */

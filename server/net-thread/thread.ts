@@ -6,9 +6,17 @@
  * there, so a body built to be slow to receive (a million tiny chunks, stacked codings) holds this
  * thread, never the one that answers callers. A body reaches the parse pool without a copy.
  *
- * The thread starts at the first hop (or start()) and holds the process open only while hops are in flight. A
- * caller that stops waiting (its deadline) is answered at once and the thread drops the hop. Should
- * the thread die, its hops fail (a protocol failure) and the next hop starts a new one.
+ * Shared fairly by caller, twice over. A caller has at most perCallerConcurrency hops in flight
+ * (the fair scheduler; the rest wait in its own line). And there are several threads (threads,
+ * default 2): a caller's hops go to the thread where it already has hops in flight, else to the
+ * thread with the fewest callers at work, so a caller whose bodies are costly to receive (sent a
+ * byte at a time, stacked codings) shares its thread's turns with as few others as can be, and
+ * the operating system, not one event loop, divides the CPU between its thread and the others'.
+ * Consecutive hops of one caller go to one thread, so its kept connections are found again.
+ *
+ * A thread starts at its first hop (or start()) and holds the process open only while hops are in
+ * flight. A caller that stops waiting (its deadline) is answered at once and the thread drops the
+ * hop. Should a thread die, its hops fail (a protocol failure) and its next hop starts a new one.
  */
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,8 +37,10 @@ export function defaultNetWorkerFile(): string {
 
 export interface NetThreadOptions extends SocketTransportOptions {
   workerFile?: string;
-  /** Old-generation heap of the thread (bodies are in shared memory, outside it). */
+  /** Old-generation heap of each thread (bodies are in shared memory, outside it). */
   maxHeapMb?: number;
+  /** Threads that receive bytes (NET_THREADS). */
+  threads?: number;
   /** Hops one caller may have on the thread at once (NET_PER_CALLER_CONCURRENCY). */
   perCallerConcurrency?: number;
   /** Hops on the thread at once, all callers (NET_THREAD_MAX_HOPS); more wait, fairly by caller. */
@@ -39,16 +49,16 @@ export interface NetThreadOptions extends SocketTransportOptions {
   maxWaitingHops?: number;
 }
 
-export const DEFAULT_NET_THREAD = { perCallerConcurrency: 4, maxHops: 64, maxWaitingHops: 512 } as const;
-
-
+export const DEFAULT_NET_THREAD = { threads: 2, perCallerConcurrency: 4, maxHops: 64, maxWaitingHops: 512 } as const;
 export interface NetThread {
   transport: Transport;
-  /** The fair scheduler's view of the thread's hops. */
+  /** The fair scheduler's view of the threads' hops. */
   stats(): FairSchedulerStats<'wire'>;
-  /** Starts the thread now rather than at the first hop. */
+  /** Callers at work on each thread (tests, metrics). */
+  callersByThread(): number[];
+  /** Starts the threads now rather than at their first hop. */
   start(): void;
-  /** Ends the thread; hops still in flight fail. */
+  /** Ends the threads; hops still in flight fail. */
   close(): Promise<void>;
 }
 
@@ -62,6 +72,7 @@ interface Waiting {
 export function createNetThread({
   workerFile = defaultNetWorkerFile(),
   maxHeapMb = 256,
+  threads = DEFAULT_NET_THREAD.threads,
   perCallerConcurrency = DEFAULT_NET_THREAD.perCallerConcurrency,
   maxHops = DEFAULT_NET_THREAD.maxHops,
   maxWaitingHops = DEFAULT_NET_THREAD.maxWaitingHops,
@@ -71,7 +82,10 @@ export function createNetThread({
   // caller's hops beyond perCallerConcurrency wait in its own line (a body sent a byte at a time
   // costs its caller's hops, not the others').
   const hops = createFairScheduler<'wire'>({ lanes: { wire: maxHops }, perCallerCap: perCallerConcurrency, strictCap: true, maxWaiting: maxWaitingHops, name: 'net thread' });
-  let worker: Worker | null = null;
+  const workers: (Worker | null)[] = Array.from({ length: Math.max(1, threads) }, () => null);
+  /** Hops in flight by thread, and by caller on each thread. */
+  const inFlight = workers.map(() => 0);
+  const callersOn = workers.map(() => new Map<string, number>());
   const waiting = new Map<number, Waiting>();
   let nextId = 0;
 
@@ -84,8 +98,20 @@ export function createNetThread({
     }
   }
 
-  function thread(): Worker {
-    if (worker) return worker;
+  /** The thread for a caller's next hop: where it has hops in flight, else where the fewest callers are at work (then the fewest hops). */
+  function threadFor(caller: string): number {
+    let chosen = 0;
+    for (let index = 0; index < workers.length; index++) {
+      if (callersOn[index].has(caller)) return index;
+      const fewer = callersOn[index].size - callersOn[chosen].size || inFlight[index] - inFlight[chosen];
+      if (fewer < 0) chosen = index;
+    }
+    return chosen;
+  }
+
+  function thread(index: number): Worker {
+    const running = workers[index];
+    if (running) return running;
     // A TypeScript entry (tests and scripts run under tsx) registers tsx's import hooks first: a
     // new thread's own --import has not finished when its entry loads. A bundle starts as it is.
     const entry = workerFile.endsWith('.ts') ? `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(workerFile).href)}); })` : workerFile;
@@ -94,21 +120,20 @@ export function createNetThread({
       const hop = waiting.get(id);
       if (!hop) return;
       waiting.delete(id);
-      if (waiting.size === 0) started.unref();
       if (error) hop.reject(fromWireError(error));
       else hop.resolve(response);
     });
-    // A thread that failed is done (its exit follows): the next hop starts a new one.
+    // A thread that failed is done (its exit follows): its next hop starts a new one.
     started.on('error', (error) => {
-      if (worker === started) worker = null;
+      if (workers[index] === started) workers[index] = null;
       failHopsOf(started, String(error?.message ?? error));
     });
     started.on('exit', (code) => {
-      if (worker === started) worker = null;
+      if (workers[index] === started) workers[index] = null;
       failHopsOf(started, `exit code ${code}`);
     });
     started.unref();
-    worker = started;
+    workers[index] = started;
     return started;
   }
 
@@ -116,21 +141,33 @@ export function createNetThread({
     // A refusal (the line is full) is a WorkRefused: the fetcher passes it through as it is.
     const grant = await hops.enter(request.caller ?? 'unattributed', { lanes: ['wire'], signal });
     const since = performance.now();
+    const caller = grant.caller;
+    const index = threadFor(caller);
+    inFlight[index] += 1;
+    callersOn[index].set(caller, (callersOn[index].get(caller) ?? 0) + 1);
     try {
-      return await onThread(request, signal);
+      return await onThread(index, request, signal);
     } finally {
+      inFlight[index] -= 1;
+      const left = callersOn[index].get(caller)! - 1;
+      if (left) callersOn[index].set(caller, left);
+      else callersOn[index].delete(caller);
       hops.leave(grant, performance.now() - since);
     }
   };
 
-  const onThread: Transport = (request, signal) =>
+  const onThread = (index: number, request: Parameters<Transport>[0], signal: AbortSignal) =>
     new Promise<TransportResponse>((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
       const id = nextId++;
-      const target = thread();
+      const target = thread(index);
+      // The thread holds the process open only while it has hops in flight.
+      const settled = () => {
+        if (inFlight[index] <= 1) target.unref();
+      };
       function stopWaiting() {
         if (!waiting.delete(id)) return;
-        if (waiting.size === 0) target.unref();
+        settled();
         target.postMessage({ type: 'abort', id } satisfies NetThreadMessage);
         reject(signal.reason);
       }
@@ -139,28 +176,30 @@ export function createNetThread({
         thread: target,
         resolve(response) {
           signal.removeEventListener('abort', stopWaiting);
+          settled();
           resolve(response);
         },
         reject(error) {
           signal.removeEventListener('abort', stopWaiting);
+          settled();
           reject(error);
         },
       });
-      if (waiting.size === 1) target.ref();
+      target.ref();
       target.postMessage({ type: 'fetch', id, request } satisfies NetThreadMessage);
     });
 
   return {
     transport,
     stats: () => hops.stats(),
+    callersByThread: () => callersOn.map((callers) => callers.size),
     start() {
-      thread();
+      for (let index = 0; index < workers.length; index++) thread(index);
     },
     async close() {
-      const stopping = worker;
-      worker = null;
+      const stopping = workers.splice(0, workers.length, ...workers.map(() => null));
       failHopsOf(null, 'closed');
-      await stopping?.terminate();
+      await Promise.all(stopping.map((worker) => worker?.terminate()));
     },
   };
 }
