@@ -1,14 +1,6 @@
 import { findPromos, type PromoFinderResult } from '../engines/promo/collect.ts';
-import { UnsafeStoreTarget } from '../engines/store-readiness/index.ts';
-import { ServiceError } from '../server/problem.ts';
 import type { Handler } from './types.ts';
 
 /** POST /v1/skills/checkout_active_promo_code_finder (MCP checkout_active_promo_code_finder): ok, and charged, only with at least one code. */
-export const checkoutActivePromoCodeFinder: Handler<{ domain: string; product_category?: string }, PromoFinderResult> = async ({ domain, product_category }, { services, now, signal }) => {
-  try {
-    return await findPromos(domain, { fetch: services.net.fetch, analyze: services.analyze, now, signal }, { productCategory: product_category });
-  } catch (error) {
-    if (error instanceof UnsafeStoreTarget) throw new ServiceError('unsafe_or_invalid_target', { detail: `${domain} leads to an address the service does not reach (${error.reason}). Nothing was charged.` });
-    throw error;
-  }
-};
+export const checkoutActivePromoCodeFinder: Handler<{ domain: string; product_category?: string }, PromoFinderResult> = async ({ domain, product_category }, { services, now, signal }) =>
+  findPromos(domain, { fetch: services.net.fetch, analyze: services.analyze, now, signal }, { productCategory: product_category });

@@ -1,4 +1,4 @@
-import { collectContacts, UnsafeContactsTarget, type ContactsResult } from '../engines/contacts/collect.ts';
+import { collectContacts, type ContactsResult } from '../engines/contacts/collect.ts';
 import { activeAdCampaigns } from '../engines/trust/signals.ts';
 import type { components } from '../generated/types.ts';
 import { ServiceError } from '../server/problem.ts';
@@ -62,13 +62,8 @@ export const conversionLeakLeadFinder: Handler<{ domain: string }, LeadFinderRes
   };
 };
 
-async function readContacts(domain: string, { services, signal }: HandlerContext): Promise<ContactsResult> {
-  try {
-    return await collectContacts(domain, { fetch: services.net.fetch, dns: services.net.dns, analyze: services.analyze, signal });
-  } catch (error) {
-    if (error instanceof UnsafeContactsTarget) throw new ServiceError('unsafe_or_invalid_target', { detail: `${domain} leads to an address the service does not reach (${error.reason}). Nothing was charged.` });
-    throw error;
-  }
+function readContacts(domain: string, { services, signal }: HandlerContext): Promise<ContactsResult> {
+  return collectContacts(domain, { fetch: services.net.fetch, dns: services.net.dns, analyze: services.analyze, signal });
 }
 
 /** The registry's answer, or why it could not be read (never evidence of no ads). */

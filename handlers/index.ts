@@ -21,13 +21,14 @@ import { storeReadinessAuditor } from './storeReadinessAuditor.ts';
 import { agenticShelfSchemaComparator } from './agenticShelfSchemaComparator.ts';
 import { checkoutActivePromoCodeFinder } from './checkoutActivePromoCodeFinder.ts';
 import { conversionLeakLeadFinder } from './conversionLeakLeadFinder.ts';
+import { refusingUnsafeInputs } from './unsafe-input.ts';
 
 /**
  * The handler of each operationId, one file per operation beside this one. An operation
  * whose engine has not landed yet has no entry here and answers 503 engine_unavailable
- * (retryable, nothing charged).
+ * (retryable, nothing charged). Each refuses an unsafe input as unsafe_or_invalid_target (unsafe-input.ts).
  */
-export const handlers: HandlerRegistry = {
+export const handlers: HandlerRegistry = refusingUnsafeInputs({
   privateQuery: createPrivateQuery(() => handlers),
   companyProfile: createCompanyProfile(() => handlers),
   companyFootprint: createCompanyFootprint(() => handlers),
@@ -50,4 +51,4 @@ export const handlers: HandlerRegistry = {
   agenticShelfSchemaComparator,
   checkoutActivePromoCodeFinder,
   conversionLeakLeadFinder,
-};
+});

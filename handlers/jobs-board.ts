@@ -1,5 +1,4 @@
-import { collectJobs, UnsafeJobsTarget, type JobsCache, type JobsCollection } from '../engines/jobs/index.ts';
-import { ServiceError } from '../server/problem.ts';
+import { collectJobs, type JobsCache, type JobsCollection } from '../engines/jobs/index.ts';
 import type { HandlerContext } from './types.ts';
 
 /** The cache namespace of the jobs engine (also read by the advisor's cached_hint). */
@@ -14,11 +13,6 @@ function jobsCache({ services, now }: HandlerContext): JobsCache {
 }
 
 /** The board and open jobs of a domain for ats-jobs and company-intent (shared cache, JOBS_* settings). */
-export async function collectBoard(domain: string, context: HandlerContext): Promise<JobsCollection> {
-  try {
-    return await collectJobs(domain, { fetch: context.services.net.fetch, analyze: context.services.analyze, now: context.now, cache: jobsCache(context), signal: context.signal }, { config: context.services.upstreams.jobs });
-  } catch (error) {
-    if (error instanceof UnsafeJobsTarget) throw new ServiceError('unsafe_or_invalid_target', { detail: `${domain} leads to an address the service does not reach (${error.reason}). Nothing was charged.` });
-    throw error;
-  }
+export function collectBoard(domain: string, context: HandlerContext): Promise<JobsCollection> {
+  return collectJobs(domain, { fetch: context.services.net.fetch, analyze: context.services.analyze, now: context.now, cache: jobsCache(context), signal: context.signal }, { config: context.services.upstreams.jobs });
 }

@@ -1,5 +1,4 @@
-import { collectTechStack, TECH_STACK_SNAPSHOT_KIND, UnsafeTechTarget, type TechStackResult, type TechStackSnapshot } from '../engines/tech-stack/collect.ts';
-import { ServiceError } from '../server/problem.ts';
+import { collectTechStack, TECH_STACK_SNAPSHOT_KIND, type TechStackResult, type TechStackSnapshot } from '../engines/tech-stack/collect.ts';
 import { nextSteps } from './next-steps.ts';
 import type { Handler } from './types.ts';
 
@@ -7,23 +6,17 @@ const SNAPSHOT_KIND = TECH_STACK_SNAPSHOT_KIND;
 
 /** POST /v1/tech-stack (MCP detect_website_tech_stack). */
 export const techStack: Handler<{ domain: string }, TechStackResult> = async ({ domain }, { services, now, onHomePage, signal }) => {
-  let result: TechStackResult;
-  try {
-    result = await collectTechStack(domain, {
-      fetch: services.net.fetch,
-      dns: services.net.dns,
-      analyze: services.analyze,
-      containers: services.net.containers,
-      onHomePage,
-      now,
-      signal,
-      previous: async (key) => ((await services.snapshots.get({ kind: SNAPSHOT_KIND, key }))?.value as TechStackSnapshot | undefined) ?? null,
-      remember: async (key, snapshot) => services.snapshots.put({ kind: SNAPSHOT_KIND, key, value: snapshot as any, at: Date.parse(snapshot.at) }),
-    });
-  } catch (error) {
-    if (error instanceof UnsafeTechTarget) throw new ServiceError('unsafe_or_invalid_target', { detail: `${domain} leads to an address the service does not reach (${error.reason}). Nothing was charged.` });
-    throw error;
-  }
+  const result = await collectTechStack(domain, {
+    fetch: services.net.fetch,
+    dns: services.net.dns,
+    analyze: services.analyze,
+    containers: services.net.containers,
+    onHomePage,
+    now,
+    signal,
+    previous: async (key) => ((await services.snapshots.get({ kind: SNAPSHOT_KIND, key }))?.value as TechStackSnapshot | undefined) ?? null,
+    remember: async (key, snapshot) => services.snapshots.put({ kind: SNAPSHOT_KIND, key, value: snapshot as any, at: Date.parse(snapshot.at) }),
+  });
   if (result.status === 'ok') result.next_steps = nextSteps(domain, ['ats-jobs', 'company-intent', 'search-ads', 'company-profile']);
   return result;
 };

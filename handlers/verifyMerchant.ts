@@ -1,6 +1,5 @@
-import { scanMerchant, UnsafeMerchantTarget, type MerchantScanResult } from '../engines/merchant/scan.ts';
+import { scanMerchant, type MerchantScanResult } from '../engines/merchant/scan.ts';
 import { documents } from '../server/contract.ts';
-import { ServiceError } from '../server/problem.ts';
 import type { Handler } from './types.ts';
 
 /** "Comparable prices" (spec, MerchantScanResult): this service's own per-result list prices. */
@@ -9,11 +8,5 @@ export const COMPARABLE_MICRO_USD: number[] = (documents.x402.resources as { pri
   .map((resource) => resource.priceMicroUsd);
 
 /** POST /v1/verify-merchant (MCP x402_merchant_trust_check). */
-export const verifyMerchant: Handler<{ target_url: string }, MerchantScanResult> = async ({ target_url }, { services, signal }) => {
-  try {
-    return await scanMerchant(target_url, { fetch: services.net.fetch, analyze: services.analyze, comparableMicroUsd: COMPARABLE_MICRO_USD, signal });
-  } catch (error) {
-    if (error instanceof UnsafeMerchantTarget) throw new ServiceError('unsafe_or_invalid_target', { detail: `${target_url.slice(0, 200)} leads to an address the service does not reach (${error.reason}). Nothing was charged.` });
-    throw error;
-  }
-};
+export const verifyMerchant: Handler<{ target_url: string }, MerchantScanResult> = async ({ target_url }, { services, signal }) =>
+  scanMerchant(target_url, { fetch: services.net.fetch, analyze: services.analyze, comparableMicroUsd: COMPARABLE_MICRO_USD, signal });

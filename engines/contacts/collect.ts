@@ -8,7 +8,7 @@
  */
 import type { components } from '../../generated/types.ts';
 import type { Dns, DnsAnswer, SafeFetch, SafeFetchResponse } from '../net/types.ts';
-import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
+import { isFetchFailure, isUnsafeTarget, pageFailureKind } from '../net/types.ts';
 import { judgeEmail, sameDomain } from './emails.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { FoundEmail, PageContacts } from './page.ts';
@@ -31,14 +31,6 @@ export interface ContactsOptions {
   pageTimeoutMs?: number;
   maxPageBytes?: number;
   maxPages?: number;
-}
-
-/** The home page leads to an address the service must not reach. */
-export class UnsafeContactsTarget extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'UnsafeContactsTarget';
-  }
 }
 
 type PageKind = 'about' | 'contact' | 'team' | 'careers';
@@ -103,10 +95,9 @@ export async function collectContacts(
         lastFailure = `${url}: HTTP ${home.status}`;
         home = null;
       } catch (error) {
-        if (isUnsafeTarget(error)) throw new UnsafeContactsTarget(`${url}: ${(error as Error).message}`);
-        if (!isFetchFailure(error)) throw error;
-        if (error.kind === 'dns_not_found') missing += 1;
-        lastFailure = `${url}: ${error.kind}`;
+        const kind = pageFailureKind(error);
+        if (kind === 'dns_not_found') missing += 1;
+        lastFailure = `${url}: ${kind}`;
         if (scope.aborted) break;
       }
     }

@@ -7,7 +7,7 @@
 import { decodeEntities } from './text.ts';
 import { anchors, stripTags } from '../parse/scan.ts';
 import type { BoardRef, Provider } from './types.ts';
-import { isFetchFailure, isUnsafeTarget, type SafeFetch, type SafeFetchResponse } from '../net/types.ts';
+import { isUnsafeTarget, pageFailureKind, type SafeFetch, type SafeFetchResponse } from '../net/types.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 
 interface BoardPattern {
@@ -171,14 +171,6 @@ export interface SiteScan {
   unanalysable: string[];
 }
 
-/** The company's home page resolves to an address the service must not reach. */
-export class UnsafeJobsTarget extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'UnsafeJobsTarget';
-  }
-}
-
 export interface ScanOptions {
   pageTimeoutMs?: number;
   maxPageBytes?: number;
@@ -204,12 +196,8 @@ export async function scanSite(domain: string, { fetch, analyze }: { fetch: Safe
       pagesRead.push(response.url);
       return response;
     } catch (error) {
-      if (isUnsafeTarget(error)) {
-        if (home) throw new UnsafeJobsTarget(`${url}: ${(error as Error).message}`);
-        return `${url}: unsafe target`;
-      }
-      if (isFetchFailure(error)) return `${url}: ${error.kind}`;
-      throw error;
+      if (!home && isUnsafeTarget(error)) return `${url}: unsafe target`;
+      return `${url}: ${pageFailureKind(error)}`;
     }
   }
 

@@ -6,11 +6,12 @@
  * (the name does not exist, or the page answered 404/410). The conversion runs in the parse pool
  * (deps.analyze) within the parse limits; HTML that cannot be converted within them (its deadline
  * passed, or the conversion failed) is unsupported_content as well: the same page fails again.
- * An unsafe target (or redirect hop) is thrown as UnsafeTargetError for the handler to refuse.
+ * A redirect to an address the service does not reach is unreachable; an unsafe URL as given is
+ * thrown on (UnsafeTargetError), refused as the caller's input.
  */
 import type { components } from '../../generated/types.ts';
 import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
-import { isFetchFailure, peekFetched } from '../net/types.ts';
+import { pageFailureKind, peekFetched } from '../net/types.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { SelectOptions } from './main-content.ts';
 import { estimateTokens } from './truncate.ts';
@@ -62,9 +63,9 @@ export async function collectCleanMarkdown(
   try {
     response = await deps.fetch(url, { timeoutMs, maxBodyBytes, signal: deps.signal, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' });
   } catch (error) {
-    if (!isFetchFailure(error)) throw error;
-    if (error.kind === 'dns_not_found') return answer(url, 'not_found', `The host does not exist (${error.kind}).`);
-    return answer(url, 'unreachable', `The page could not be loaded (${error.kind}).`);
+    const kind = pageFailureKind(error);
+    if (kind === 'dns_not_found') return answer(url, 'not_found', `The host does not exist (${kind}).`);
+    return answer(url, 'unreachable', `The page could not be loaded (${kind}).`);
   }
   const finalUrl = response.url;
   if ([404, 410].includes(response.status)) return answer(url, 'not_found', `The page answered ${response.status}.`, finalUrl);

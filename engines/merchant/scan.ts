@@ -10,7 +10,7 @@
  */
 import type { components } from '../../generated/types.ts';
 import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
-import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
+import { isFetchFailure, isUnsafeTarget, pageFailureKind } from '../net/types.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { TaskInput } from '../../server/parse-pool/tasks.ts';
 import type { Risk, ScanResult } from './injection.ts';
@@ -43,14 +43,6 @@ export interface MerchantOptions {
   maxDiscoveryBytes?: number;
   /** latency_ms above this costs trust. */
   slowMs?: number;
-}
-
-/** The target (or a redirect) leads where the service must not go. */
-export class UnsafeMerchantTarget extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'UnsafeMerchantTarget';
-  }
 }
 
 /** Flags that make safe_to_pay false whatever the score. */
@@ -106,20 +98,23 @@ export async function scanMerchant(
       target.href === homeUrl ? null : attempt(homeUrl, maxPageBytes, 'text/html,*/*;q=0.5'),
     ]);
 
-    if (probe.error && isUnsafeTarget(probe.error)) throw new UnsafeMerchantTarget(probe.error.message);
-    for (const step of [probe, discovery, home]) {
+    // An unsafe target_url as given is thrown on (the caller's input); a redirect of it to one is unreachable.
+    const probeFailure = probe.error ? pageFailureKind(probe.error) : null;
+    for (const step of [discovery, home]) {
       if (step?.error && !isFetchFailure(step.error) && !isUnsafeTarget(step.error)) throw step.error;
     }
     if (!probe.response) {
       const elapsed = Math.round(clock() - started);
-      const kind = isFetchFailure(probe.error) ? probe.error.kind : 'error';
+      const kind = probeFailure!;
       return {
         domain,
         status: 'unreachable',
         safe_to_pay: false,
         latency_ms: elapsed,
         matched_flags: [`unreachable:${kind}`],
-        recommendation: `Do not pay: ${target.href} gave no complete answer (${kind}) within the ${deadlineMs} ms scan deadline. Nothing was charged for this scan.`,
+        recommendation: kind === 'unsafe_redirect'
+          ? `Do not pay: ${target.href} redirects to an address the service does not reach. Nothing was charged for this scan.`
+          : `Do not pay: ${target.href} gave no complete answer (${kind}) within the ${deadlineMs} ms scan deadline. Nothing was charged for this scan.`,
         note: kind === 'timeout' ? `${target.href}: no complete answer within the scan deadline of ${deadlineMs} ms (slow, hanging or endless).` : probe.error.message,
       };
     }

@@ -2,17 +2,25 @@ import type { UrlProblem } from './target.ts';
 
 /**
  * The two ways a fetch fails. UnsafeTargetError: the target (or a redirect hop) is one the
- * service must not reach; it maps to unsafe_or_invalid_target. FetchFailure: a target that may
- * be reached could not be (it maps to an `unreachable` result). A public target that times out
- * or refuses is always a FetchFailure.
+ * service must not reach. FetchFailure: a target that may be reached could not be (it maps to an
+ * `unreachable` result). A public target that times out or refuses is always a FetchFailure.
+ *
+ * Whose fault an unsafe target is depends on where it came from, so the error says (`hop`): the
+ * URL the fetcher was given (`input`), which an engine refuses as the caller's input when that
+ * URL is the caller's (400 unsafe_or_invalid_target), or a Location a site answered (`redirect`),
+ * which is the site's doing: the page could not be reached, like any failed page (see
+ * pageFailureKind in types.ts).
  */
 
 /** A URL problem of target.ts, or `address`: the IP literal or a DNS answer is not public. */
 export type UnsafeReason = UrlProblem | 'address';
 
+/** `input`: the URL the fetcher was given; `redirect`: where a site's redirect led. */
+export type UnsafeHop = 'input' | 'redirect';
+
 export class UnsafeTargetError extends Error {
   readonly code = 'unsafe_or_invalid_target';
-  constructor(readonly reason: UnsafeReason, readonly url: string, message: string) {
+  constructor(readonly reason: UnsafeReason, readonly url: string, message: string, readonly hop: UnsafeHop = 'input') {
     super(message);
     this.name = 'UnsafeTargetError';
   }

@@ -4,7 +4,7 @@ import { TooManyCodings } from './body.ts';
 import { defaultUserAgent } from './config.ts';
 import { Fetched } from './fetched.ts';
 import type { Dns, DnsAnswer } from './dns.ts';
-import { FetchFailure, failureKind, UnsafeTargetError, type FetchFailureKind } from './errors.ts';
+import { FetchFailure, failureKind, UnsafeTargetError, type FetchFailureKind, type UnsafeHop } from './errors.ts';
 import { createHostLimits, RateLimited, type HostLimits } from './host-limits.ts';
 import { parseTargetUrl, URL_PROBLEM_TEXT } from './target.ts';
 import { isRedirect, type Transport } from './transport.ts';
@@ -115,20 +115,20 @@ export function createSafeFetch({
   transport,
 }: SafeFetchOptions): SafeFetch {
   /** target.ts's checks, then the address of an IP-literal host. */
-  function checkUrl(value: string): URL {
+  function checkUrl(value: string, hop: UnsafeHop): URL {
     const parsed = parseTargetUrl(value);
-    if (!parsed.ok) throw new UnsafeTargetError(parsed.problem, value, `${value.slice(0, 200)} ${URL_PROBLEM_TEXT[parsed.problem]}`);
+    if (!parsed.ok) throw new UnsafeTargetError(parsed.problem, value, `${value.slice(0, 200)} ${URL_PROBLEM_TEXT[parsed.problem]}`, hop);
     const url = parsed.url;
     url.hostname = url.hostname.replace(/\.$/, '');
     const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
     if (isIP(literal) && !isPublicAddress(literal, allowCidrs)) {
-      throw new UnsafeTargetError('address', url.href, `${url.href} names an address that is not public`);
+      throw new UnsafeTargetError('address', url.href, `${url.href} names an address that is not public`, hop);
     }
     return url;
   }
 
   /** The addresses to connect to: the IP literal, or every A and AAAA answer, all public. */
-  async function addressesOf(url: URL, signal: AbortSignal): Promise<string[]> {
+  async function addressesOf(url: URL, signal: AbortSignal, hop: UnsafeHop): Promise<string[]> {
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     if (isIP(host)) return [host];
     const [v4, v6] = await untilAborted(Promise.all([dns.a(host), dns.aaaa(host)]), signal);
@@ -136,7 +136,7 @@ export function createSafeFetch({
     const refused = addresses.filter((address) => !isPublicAddress(address, allowCidrs));
     // The message reaches callers (problem details): it says that the name is not public, never
     // what it resolved to, which would map the service's internal network for them.
-    if (refused.length) throw new UnsafeTargetError('address', url.href, `${host} resolves to an address that is not public`);
+    if (refused.length) throw new UnsafeTargetError('address', url.href, `${host} resolves to an address that is not public`, hop);
     if (addresses.length) return addresses;
     throw dnsFailure(url, host, v4, v6);
   }
@@ -172,7 +172,7 @@ export function createSafeFetch({
 
     const redirects: string[] = [];
     const setCookies: string[] = [];
-    let current = checkUrl(url);
+    let current = checkUrl(url, 'input');
 
     /** Any error of a hop as a FetchFailure (unsafe targets pass through as they are). */
     function asFailure(error: unknown): FetchFailure | UnsafeTargetError | WorkRefused {
@@ -200,7 +200,7 @@ export function createSafeFetch({
       let release: (() => void) | null = null;
       try {
         release = await hosts.enter(host, { signal: aborted, remainingMs: timeoutMs - (performance.now() - started) });
-        const addresses = await addressesOf(current, aborted);
+        const addresses = await addressesOf(current, aborted, redirects.length ? 'redirect' : 'input');
         const { status: answered, headers: rawHeaders, address, body, truncated } = await transport(
           { origin: current.origin, addresses, path: `${current.pathname}${current.search}`, method, headers: requestHeaders, body: requestBody, repeatable: method !== 'POST' || readOnly, timeoutMs, maxBodyBytes, caller },
           aborted,
@@ -213,7 +213,7 @@ export function createSafeFetch({
           if (redirects.length >= maxRedirects) throw new FetchFailure('too_many_redirects', current.href, `more than ${maxRedirects} redirects`);
           report(null);
           redirects.push(current.href);
-          current = checkUrl(resolveLocation(responseHeaders.location, current));
+          current = checkUrl(resolveLocation(responseHeaders.location, current), 'redirect');
           if (method === 'POST' && status !== 307 && status !== 308) {
             method = 'GET';
             requestBody = undefined;

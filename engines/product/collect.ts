@@ -9,19 +9,11 @@
  */
 import type { components } from '../../generated/types.ts';
 import type { SafeFetch } from '../net/types.ts';
-import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
+import { pageFailureKind } from '../net/types.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import { hasProductData, type ProductEvidence } from './extract.ts';
 
 export type ProductJsonResult = components['schemas']['ProductJsonResult'];
-
-/** The URL (or a redirect) leads where the service must not go. */
-export class UnsafeProductTarget extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'UnsafeProductTarget';
-  }
-}
 
 export interface ProductDeps {
   fetch: SafeFetch;
@@ -38,9 +30,8 @@ export async function collectProduct(productUrl: string, { fetch, analyze, signa
   try {
     response = await fetch(productUrl, { signal, timeoutMs, maxBodyBytes: maxBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' });
   } catch (error) {
-    if (isUnsafeTarget(error)) throw new UnsafeProductTarget((error as Error).message);
-    if (!isFetchFailure(error)) throw error;
-    const reason = error.kind === 'dns_not_found' ? `${domain} does not exist in DNS (no address)` : `${productUrl} could not be reached (${error.kind})`;
+    const kind = pageFailureKind(error);
+    const reason = kind === 'dns_not_found' ? `${domain} does not exist in DNS (no address)` : `${productUrl} could not be reached (${kind})`;
     return { domain, status: 'unreachable', error_reason: reason, url: productUrl, limitations: ['The page could not be read, so no product fact is known. Nothing was charged.'] };
   }
   if (response.status >= 400) {

@@ -1,19 +1,12 @@
 /**
  * Reaching a store: its home page (https, then www., then http) and any other file, through the
  * safe fetcher under the caller's deadline. A file that does not answer is a value (its failure),
- * never an exception; only a home page that leads where the service must not go throws.
+ * never an exception; only a home page whose own URL the service must not reach throws (the
+ * caller's input, refused as such).
  */
 import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
-import { EMPTY_FETCHED, isFetchFailure, isUnsafeTarget } from '../net/types.ts';
+import { EMPTY_FETCHED, isFetchFailure, isUnsafeTarget, pageFailureKind } from '../net/types.ts';
 import type { StoreFile } from './discovery.ts';
-
-/** The store's home page leads to an address the service does not reach (a private address, an unsafe redirect). */
-export class UnsafeStoreTarget extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'UnsafeStoreTarget';
-  }
-}
 
 export interface Reach {
   /** A fetch under the shared deadline: each one capped at `timeoutMs` and the time left. */
@@ -59,10 +52,9 @@ export async function fetchHome(domain: string, reach: Reach, { maxBytes = 2_000
       answered ??= `${domain} answered HTTP ${response.status} (${url})`;
       failures.push(`${url}: HTTP ${response.status}`);
     } catch (error) {
-      if (isUnsafeTarget(error)) throw new UnsafeStoreTarget(`${url}: ${(error as Error).message}`);
-      if (!isFetchFailure(error)) throw error;
-      if (error.kind === 'dns_not_found') missing += 1;
-      failures.push(`${url}: ${error.kind}`);
+      const kind = pageFailureKind(error);
+      if (kind === 'dns_not_found') missing += 1;
+      failures.push(`${url}: ${kind}`);
       if (reach.signal.aborted) break;
     }
   }

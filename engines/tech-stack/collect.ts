@@ -9,7 +9,7 @@
 import { detect, type DetectResult } from '../tech/detect.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { Dns, DnsAnswer, Fetched, SafeFetch, SafeFetchResponse, TextCache } from '../net/types.ts';
-import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
+import { isFetchFailure, isUnsafeTarget, pageFailureKind } from '../net/types.ts';
 import type { components } from '../../generated/types.ts';
 
 /** The snapshot kind under which the last complete run per domain is kept (added/removed; the advisor's cached_hint). */
@@ -77,14 +77,6 @@ export interface TechStackOptions {
   containerUrl?: (id: string) => string;
 }
 
-/** The target's refusal surfaced to the caller as unsafe_or_invalid_target (free). */
-export class UnsafeTechTarget extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'UnsafeTechTarget';
-  }
-}
-
 const records = <T>(answer: DnsAnswer<T>): T[] => (answer.ok ? answer.records : []);
 
 function emptyResult(domain: string, status: TechStackStatus, checkedAt: string, note: string): TechStackResult {
@@ -145,10 +137,9 @@ export async function collectTechStack(
       page = await deps.fetch(url, { timeoutMs: pageTimeoutMs, maxBodyBytes: maxPageBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', signal: deps.signal });
       break;
     } catch (error) {
-      if (isUnsafeTarget(error)) throw new UnsafeTechTarget(`${url}: ${(error as Error).message}`);
-      if (!isFetchFailure(error)) throw error;
-      if (error.kind === 'dns_not_found') nameMissing += 1;
-      lastFailure = `${url}: ${error.kind}`;
+      const kind = pageFailureKind(error);
+      if (kind === 'dns_not_found') nameMissing += 1;
+      lastFailure = `${url}: ${kind}`;
     }
   }
   const [mx, txt, dmarc, cname] = await dnsAnswers;

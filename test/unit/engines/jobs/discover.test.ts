@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import { analyzeInline as analyze } from '../../../../server/parse-pool/inline.ts';
 import assert from 'node:assert/strict';
-import { boardsInHtml, careersLinks, isGenericName, nameCandidates, nameLabel, recruiteeCustomHost, scanSite, UnsafeJobsTarget } from '../../../../engines/jobs/discover.ts';
+import { boardsInHtml, careersLinks, isGenericName, nameCandidates, nameLabel, recruiteeCustomHost, scanSite } from '../../../../engines/jobs/discover.ts';
 import { fakeFetch } from './fake-net.ts';
 
 describe('boards in HTML', () => {
@@ -68,9 +68,17 @@ describe('scanSite', () => {
     assert.deepEqual(fetch.calls, ['https://acme.com/', 'https://acme.com/careers', 'https://acme.com/jobs', 'https://careers.acme.com/']);
   });
 
-  it('falls back to www, and refuses a home page on a private address', async () => {
+  it('falls back to www, and passes on a home page on a private address (the caller\'s input)', async () => {
     const www = fakeFetch({ 'https://acme.com/': 'timeout', 'https://www.acme.com/': { html: '<a href="https://apply.workable.com/acme">Jobs</a>' } });
     assert.deepEqual((await scanSite('acme.com', { fetch: www, analyze })).boards, [{ provider: 'workable', slug: 'acme' }]);
-    await assert.rejects(scanSite('acme.com', { fetch: fakeFetch({ 'https://acme.com/': 'unsafe' }), analyze }), UnsafeJobsTarget);
+    await assert.rejects(scanSite('acme.com', { fetch: fakeFetch({ 'https://acme.com/': 'unsafe' }), analyze }), { name: 'UnsafeTargetError', hop: 'input' });
+  });
+
+  it('takes a home page that redirects to a private address as a failed page, and an unsafe careers link as a skipped one', async () => {
+    const fetch = fakeFetch({ 'https://acme.com/': 'unsafe_redirect', 'https://www.acme.com/': 'unsafe_redirect', 'https://acme.com/careers': 'unsafe' }, { missingHosts: ['careers.acme.com', 'jobs.acme.com'] });
+    const scan = await scanSite('acme.com', { fetch, analyze });
+    assert.equal(scan.homeFailure, 'https://www.acme.com/: unsafe_redirect');
+    assert.deepEqual(scan.boards, []);
+    assert.ok(fetch.calls.includes('https://acme.com/jobs'), fetch.calls.join(' '));
   });
 });

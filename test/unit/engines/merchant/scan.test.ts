@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { scanMerchant, UnsafeMerchantTarget } from '../../../../engines/merchant/scan.ts';
+import { scanMerchant } from '../../../../engines/merchant/scan.ts';
 import { Fetched, FetchFailure, UnsafeTargetError, type FetchRequest, type SafeFetch, type SafeFetchResponse } from '../../../../engines/net/types.ts';
 import { paymentRequired, WALLETS } from '../../../world/fixtures/merchant-sites.ts';
 import { analyzeInline } from '../../../../server/parse-pool/inline.ts';
@@ -62,9 +62,17 @@ describe('scanMerchant', () => {
     assert.equal(result.status, 'unreachable');
   });
 
-  it('turns an unsafe target into UnsafeMerchantTarget', async () => {
-    const fetch: SafeFetch = async (url) => { throw new UnsafeTargetError('address', url, 'private'); };
-    await assert.rejects(scanMerchant(URL_, { fetch, analyze: analyzeInline, comparableMicroUsd: COMPARABLE }), UnsafeMerchantTarget);
+  it('passes on an unsafe target_url as given (the caller\'s input)', async () => {
+    const fetch: SafeFetch = async (url) => { throw new UnsafeTargetError('address', url, 'private', 'input'); };
+    await assert.rejects(scanMerchant(URL_, { fetch, analyze: analyzeInline, comparableMicroUsd: COMPARABLE }), { name: 'UnsafeTargetError', hop: 'input' });
+  });
+
+  it('answers unreachable, not safe, when the target_url redirects to an address the service does not reach', async () => {
+    const fetch: SafeFetch = async () => { throw new UnsafeTargetError('address', 'https://backend.internal/', 'backend.internal resolves to an address that is not public', 'redirect'); };
+    const result = await scanMerchant(URL_, { fetch, analyze: analyzeInline, comparableMicroUsd: COMPARABLE });
+    assert.equal(result.status, 'unreachable');
+    assert.equal(result.safe_to_pay, false);
+    assert.deepEqual(result.matched_flags, ['unreachable:unsafe_redirect']);
   });
 
   it('flags a 402 without PAYMENT-REQUIRED and v1 terms in the body', async () => {
