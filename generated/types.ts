@@ -828,7 +828,7 @@ export interface components {
         SkillDomain: string;
         /**
          * Format: uri
-         * @description A public http(s) URL on port 80 or 443 without credentials. Private addresses, names that resolve to them and unsafe redirects are refused.
+         * @description A public http(s) URL on port 80 or 443 without credentials. Private addresses and names that resolve to them are refused (unsafe_or_invalid_target); a page that redirects to one is answered as a page that cannot be read (see Unsafe targets).
          * @example https://example.com/pricing
          */
         TargetUrl: string;

@@ -126,10 +126,12 @@ describe('clean-markdown against the offline world', { timeout: 120_000 }, () =>
     });
   }
 
-  it('refuses a redirect to a private address (unsafe_or_invalid_target), free', async () => {
-    const { status, body } = await convert(markdownUrl(MARKDOWN_DOMAINS.unsafeRedirect));
-    assert.equal(status, 400);
-    assert.equal(body.code, 'unsafe_or_invalid_target');
+  it('answers a page that redirects to a private address unreachable (the site\'s doing, not the caller\'s input), free', async () => {
+    const { status, body, headers } = await convert(markdownUrl(MARKDOWN_DOMAINS.unsafeRedirect));
+    assert.equal(status, 200);
+    assert.equal(body.status, 'unreachable');
+    assert.match(body.note, /unsafe_redirect/);
+    assert.equal(headers.get('x-usage-charged-micro-usd'), '0');
   });
   it('refuses max_chars outside 1..100000 before any work', async () => {
     for (const max_chars of [0, 100_001]) {

@@ -77,7 +77,7 @@ describe('scanSite', () => {
   it('takes a home page that redirects to a private address as a failed page, and an unsafe careers link as a skipped one', async () => {
     const fetch = fakeFetch({ 'https://acme.com/': 'unsafe_redirect', 'https://www.acme.com/': 'unsafe_redirect', 'https://acme.com/careers': 'unsafe' }, { missingHosts: ['careers.acme.com', 'jobs.acme.com'] });
     const scan = await scanSite('acme.com', { fetch, analyze });
-    assert.equal(scan.homeFailure, 'https://www.acme.com/: unsafe_redirect');
+    assert.equal(scan.homeFailure, 'https://acme.com/: unsafe_redirect');
     assert.deepEqual(scan.boards, []);
     assert.ok(fetch.calls.includes('https://acme.com/jobs'), fetch.calls.join(' '));
   });

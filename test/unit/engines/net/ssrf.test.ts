@@ -146,6 +146,7 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
       it(`${what}: ${url}`, async () => {
         const before = { world: worldConnections(), internal: internalConnections, queries: world.dns.queries.length };
         const error = await refused(strict(url));
+        assert.equal(error.hop, 'input', 'the URL the fetcher was given');
         assert.equal(error.reason, reason);
         assert.deepEqual({ world: worldConnections(), internal: internalConnections, queries: world.dns.queries.length }, before, 'nothing was resolved or connected');
       });
@@ -172,6 +173,7 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
       it(`${what}: ${url}`, async () => {
         const before = { world: worldConnections(), internal: internalConnections };
         const error = await refused(strict(url));
+        assert.equal(error.hop, 'input');
         assert.equal(error.reason, 'address');
         assert.equal(error.message, `${new URL(url).hostname} resolves to an address that is not public`, 'what the name resolved to is not said');
         assert.deepEqual({ world: worldConnections(), internal: internalConnections }, before, 'no connection was made');
@@ -202,6 +204,7 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
         it(`${path === '/to' ? 'hop 2' : 'hop 3'} → ${target}`, async () => {
           const before = { world: worldRequests(), internal: internalConnections };
           const error = await refused(oneHost(`http://${REDIRECTOR}${path}?u=${encodeURIComponent(target)}`));
+          assert.equal(error.hop, 'redirect', 'a Location the site answered, not the URL given');
           assert.equal(error.reason, reason);
           assert.equal(worldRequests() - before.world, path === '/to' ? 1 : 2, 'only the world hops were sent');
           assert.equal(internalConnections, before.internal, 'the internal server was never reached');
@@ -228,6 +231,7 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
       assert.equal(world.dns.queries.filter((query) => query.name === 'rebind.attacker.com' && query.type === 'A').length, 1, 'one A lookup');
       // The next lookup answers the internal address: checked, and refused before any connection.
       const error = await refused(oneHost('http://rebind.attacker.com/'));
+      assert.equal(error.hop, 'input');
       assert.equal(error.reason, 'address');
       assert.equal(internalConnections, before.internal);
     });
@@ -236,7 +240,9 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
       world.dns.setRecords('rebind2.attacker.com', ({ type, count }) => (type === 'A' ? { A: [count === 1 ? '127.0.0.1' : '127.0.0.2'] } : {}));
       world.sites.host('rebind2.attacker.com', (_req, res) => void res.writeHead(302, { location: '/again' }).end());
       const before = internalConnections;
-      assert.equal((await refused(oneHost('http://rebind2.attacker.com/'))).reason, 'address');
+      const error = await refused(oneHost('http://rebind2.attacker.com/'));
+      assert.equal(error.reason, 'address');
+      assert.equal(error.hop, 'redirect', 'a Location the site answered');
       assert.equal(internalConnections, before);
     });
   });
