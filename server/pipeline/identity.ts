@@ -137,11 +137,26 @@ export function canonicalizeInput(fields: IdentityField[], input: Record<string,
   return merged;
 }
 
-// Fields as (holder, key) rather than setter closures: this runs on every call, and under tsx
-// every named closure created costs a defineProperty (esbuild keepNames).
-function fieldsAt(body: any, path: string[], prefix = ''): { pointer: string; holder: any; key: string }[] {
-  if (path.length === 0 || body === null || typeof body !== 'object') return [];
-  const [head, ...rest] = path;
-  const keys = head === '*' ? (Array.isArray(body) ? body.map((_, index) => String(index)) : []) : head in body ? [head] : [];
-  return keys.flatMap((key) => (rest.length === 0 ? [{ pointer: `${prefix}/${key}`, holder: body, key }] : fieldsAt(body[key], rest, `${prefix}/${key}`)));
+type FieldRef = { pointer: string; holder: any; key: string };
+
+// Fields as (holder, key) rather than setter closures, collected into one array by index into the
+// path (no rest arrays, no flatMap): this runs on every call, and under tsx every named closure
+// created costs a defineProperty (esbuild keepNames).
+function fieldsAt(body: any, path: string[], at = 0, prefix = '', out: FieldRef[] = []): FieldRef[] {
+  if (at === path.length || body === null || typeof body !== 'object') return out;
+  const head = path[at];
+  const last = at === path.length - 1;
+  if (head !== '*') {
+    if (!(head in body)) return out;
+    if (last) out.push({ pointer: `${prefix}/${head}`, holder: body, key: head });
+    else fieldsAt(body[head], path, at + 1, `${prefix}/${head}`, out);
+    return out;
+  }
+  if (!Array.isArray(body)) return out;
+  for (let index = 0; index < body.length; index++) {
+    const key = String(index);
+    if (last) out.push({ pointer: `${prefix}/${key}`, holder: body, key });
+    else fieldsAt(body[index], path, at + 1, `${prefix}/${key}`, out);
+  }
+  return out;
 }
