@@ -10,6 +10,10 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openStore } from '../../server/store/index.ts';
+import type { Store } from '../../server/store/types.ts';
 import { startWorld, type World } from '../world/index.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { call } from '../support/contract.ts';
@@ -84,9 +88,14 @@ function exampleFor(operationId: string, names: [string, string, string]) {
 /** Every operation that reads the website it is given (search-ads reads only the ads registry). */
 const readingTheWebsite = () => operations.filter((candidate) => candidate.operationId in REDIRECTED_STATUS);
 
-describe('unsafe targets: the caller\'s input refused, a site\'s redirect answered as the site\'s failure', { timeout: 300_000 }, () => {
+const databaseUrl = process.env.DATABASE_URL;
+
+// What is charged and which free calls are used is the meter's, in the store: SQLite, and PostgreSQL when DATABASE_URL is set.
+for (const kind of ['SQLite', 'PostgreSQL'] as const) describe(`unsafe targets: the caller's input refused, a site's redirect answered as the site's failure (${kind})`, { timeout: 300_000, skip: kind === 'PostgreSQL' && !databaseUrl ? 'DATABASE_URL not set' : false }, () => {
+  const schema = `unsafe_target_${randomBytes(4).toString('hex')}`;
   let world: World;
   let service: TestService;
+  let store: Store | undefined;
   const bouncers = (label: string): [string, string, string] => [`bounce-${label}-a.com`, `bounce-${label}-b.com`, `bounce-${label}-c.com`];
   before(async () => {
     world = await startWorld();
@@ -105,11 +114,18 @@ describe('unsafe targets: the caller\'s input refused, a site\'s redirect answer
         world.sites.host(name, (_req, res) => void res.writeHead(302, { location }).end());
       }
     }
-    service = await startService({ config: { net: { ...world.netConfig, allowCidrs: ['127.0.0.1/32'] }, trustedProxies: ['127.0.0.1'] } });
+    if (kind === 'PostgreSQL') store = await openStore({ databaseUrl: databaseUrl!, pgSchema: schema });
+    service = await startService({ config: { net: { ...world.netConfig, allowCidrs: ['127.0.0.1/32'] }, trustedProxies: ['127.0.0.1'] }, store });
   });
   after(async () => {
     await service?.close();
     await world?.stop();
+    if (!store) return;
+    await store.close();
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
   });
 
   const refusedNames: [string, [string, string, string]][] = [
