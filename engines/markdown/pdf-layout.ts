@@ -176,19 +176,24 @@ export interface PdfLayout {
 
 export function pdfToMarkdown(pages: PdfPageText[]): PdfLayout {
   const linesByPage = pages.map(pageLines);
-  // Running heads and page numbers: only a document of at least three pages tells them apart.
-  if (linesByPage.length >= 3) {
-    const seen = new Map<string, number>();
-    for (const lines of linesByPage) for (const key of new Set(lines.map(runningKey))) seen.set(key, (seen.get(key) ?? 0) + 1);
-    const threshold = Math.max(3, Math.ceil(linesByPage.length / 2));
-    for (const [index, lines] of linesByPage.entries()) linesByPage[index] = lines.filter((line) => (seen.get(runningKey(line)) ?? 0) < threshold);
-  }
-  const all = linesByPage.flat();
   const sizeOf = (size: number) => Math.round(size * 2) / 2;
   // The body size: the size most characters are set in.
   const weights = new Map<number, number>();
-  for (const line of all) weights.set(sizeOf(line.size), (weights.get(sizeOf(line.size)) ?? 0) + line.text.length);
+  for (const line of linesByPage.flat()) weights.set(sizeOf(line.size), (weights.get(sizeOf(line.size)) ?? 0) + line.text.length);
   const body = [...weights].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+  // Running heads and page numbers: one of the two top or bottom lines of a page, not larger than
+  // the body, at the same place on most pages (only a document of three pages or more tells).
+  if (linesByPage.length >= 3) {
+    const margins = linesByPage.map((lines) => {
+      const byY = [...lines].sort((a, b) => b.y - a.y);
+      return new Set([...byY.slice(0, 2), ...byY.slice(-2)].filter((line) => sizeOf(line.size) <= body));
+    });
+    const seen = new Map<string, number>();
+    for (const lines of margins) for (const key of new Set([...lines].map(runningKey))) seen.set(key, (seen.get(key) ?? 0) + 1);
+    const threshold = Math.max(3, Math.ceil(linesByPage.length / 2));
+    for (const [index, lines] of linesByPage.entries()) linesByPage[index] = lines.filter((line) => !margins[index].has(line) || (seen.get(runningKey(line)) ?? 0) < threshold);
+  }
+  const all = linesByPage.flat();
   const isHeading = (line: Line) => sizeOf(line.size) >= body * 1.15 && line.text.length <= 200 && /\p{L}/u.test(line.text);
   const headingSizes = [...new Set(all.filter(isHeading).map((line) => sizeOf(line.size)))].sort((a, b) => b - a);
   // The usual gap between two lines of a paragraph, per size.
