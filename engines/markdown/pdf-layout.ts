@@ -5,8 +5,8 @@
  * - lines: runs in content-stream order (the order the producer wrote them, which word processors,
  *   LaTeX and browsers write in reading order, columns included) joined while they stay on one
  *   baseline and move rightwards; a space is put where the gap between two runs is one;
- * - paragraphs: consecutive lines of one size whose gap is the document's usual line spacing; a
- *   larger gap, a change of size, an indented first line or a move up the page starts another;
+ * - paragraphs: consecutive lines of one size whose gap is the document's usual line spacing
+ *   (and less than 1.8 times the size: double-spaced text reads as a paragraph a line); a larger gap, a change of size, an indented first line or a move up the page starts another;
  * - headings: short lines at least 15% larger than the body size (the size most characters
  *   have), levels by size, largest first;
  * - lists: lines that start with a bullet glyph or a number or letter and `.`/`)`, their wrapped
@@ -63,8 +63,12 @@ const DASH = /^([*\-\u2013\u2014])\s+/u;
 const NUMBERED = /^(\d{1,3}|[a-zA-Z]|[ivxlc]{1,5})([.)])\s+/;
 
 const escaper = new TurndownService();
-/** The same escaping HTML text gets (Turndown's): PDF text that looks like Markdown syntax stays text. */
-const escape = (text: string) => escaper.escape(text);
+/**
+ * The same escaping HTML text gets (Turndown's): PDF text that looks like Markdown syntax stays
+ * text. Its line-start rules (`#`, `-`, `1.`) apply only where a block starts: a wrapped line of a
+ * paragraph that starts with "12. " is inside the paragraph once joined.
+ */
+const escape = (text: string, blockStart = false) => (blockStart ? escaper.escape(text) : escaper.escape(`\u0000${text}`).slice(1));
 
 /** Lines of one page, in stream order. */
 function pageLines({ runs, links }: PdfPageText): Line[] {
@@ -135,27 +139,36 @@ function xAt(line: Line, offset: number): number {
   return span.x + ((span.xEnd - span.x) * (offset - span.start)) / Math.max(1, span.end - span.start);
 }
 
-/** A line's text as Markdown: escaped, its links written. */
-function lineMarkdown(line: Line, from = 0): string {
+/** A line's text (from `from`) as Markdown: escaped, its links written. */
+function lineMarkdown(line: Line, from: number, blockStart: boolean): string {
   let out = '';
   let at = from;
+  const text = (start: number, end?: number) => {
+    const piece = line.text.slice(start, end);
+    return escape(at === from && blockStart ? piece.trimStart() : piece, at === from && blockStart);
+  };
   for (const { start, end, url } of line.links) {
     if (start < from) continue;
-    out += escape(line.text.slice(at, start)) + `[${escape(line.text.slice(start, end))}](${url})`;
+    out += text(at, start) + `[${escape(line.text.slice(start, end))}](${url})`;
     at = end;
   }
-  return (out + escape(line.text.slice(at))).replace(/\s+/g, ' ').trim();
+  return (out + text(at)).replace(/\s+/g, ' ').trim();
 }
 
 /** Text a repeated running head or page number shares across pages: digits aside, and its place. */
 const runningKey = (line: Line) => `${Math.round(line.y / 4)}|${line.text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase()}`;
 
-function mode(values: number[]): number | null {
+/**
+ * A paragraph's line spacing among the gaps between lines of one size: the smallest gap that is
+ * common (a quarter as frequent as the most frequent one at least), since a document of short
+ * paragraphs has as many gaps between paragraphs as inside them.
+ */
+function usualGap(values: number[]): number | null {
   const counts = new Map<number, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  let best: number | null = null;
-  for (const [value, count] of counts) if (best === null || count > counts.get(best)!) best = value;
-  return best;
+  const top = Math.max(0, ...counts.values());
+  const common = [...counts].filter(([, count]) => count * 4 >= top).map(([value]) => value);
+  return common.length ? Math.min(...common) : null;
 }
 
 interface Block {
@@ -181,12 +194,12 @@ export function pdfToMarkdown(pages: PdfPageText[]): PdfLayout {
   const weights = new Map<number, number>();
   for (const line of linesByPage.flat()) weights.set(sizeOf(line.size), (weights.get(sizeOf(line.size)) ?? 0) + line.text.length);
   const body = [...weights].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
-  // Running heads and page numbers: one of the two top or bottom lines of a page, not larger than
-  // the body, at the same place on most pages (only a document of three pages or more tells).
+  // Running heads and page numbers: one of the two top or bottom lines of a page, short, not larger
+  // than the body, at the same place on most pages (only a document of three pages or more tells).
   if (linesByPage.length >= 3) {
     const margins = linesByPage.map((lines) => {
       const byY = [...lines].sort((a, b) => b.y - a.y);
-      return new Set([...byY.slice(0, 2), ...byY.slice(-2)].filter((line) => sizeOf(line.size) <= body));
+      return new Set([...byY.slice(0, 2), ...byY.slice(-2)].filter((line) => sizeOf(line.size) <= body && line.text.length <= 100));
     });
     const seen = new Map<string, number>();
     for (const lines of margins) for (const key of new Set([...lines].map(runningKey))) seen.set(key, (seen.get(key) ?? 0) + 1);
@@ -206,7 +219,7 @@ export function pdfToMarkdown(pages: PdfPageText[]): PdfLayout {
       if (gap > 0 && gap < size * 3) (gaps.get(size) ?? gaps.set(size, []).get(size)!).push(Math.round(gap * 2) / 2);
     }
   }
-  const leading = (size: number) => mode(gaps.get(size) ?? []) ?? size * 1.2;
+  const leading = (size: number) => usualGap(gaps.get(size) ?? []) ?? size * 1.2;
 
   const ends = (text: string) => /[.!?:;]["'”’)\]]?$/u.test(text);
   const blocks: Block[] = [];
@@ -218,12 +231,12 @@ export function pdfToMarkdown(pages: PdfPageText[]): PdfLayout {
       // The line goes on from the one before: the usual spacing below it, or (first line of a
       // page) a paragraph that did not end on the page before and a line that starts in lowercase.
       const close: boolean = previous
-        ? previous.y - line.y > 0 && previous.y - line.y <= leading(size) * 1.25 && sizeOf(previous.size) === size
+        ? previous.y - line.y > 0 && previous.y - line.y <= Math.min(leading(size) * 1.25, size * 1.8) && sizeOf(previous.size) === size
         : current?.kind === 'paragraph' && current.size === size && !ends(current.parts[current.parts.length - 1]) && /^\p{Ll}/u.test(line.text);
       previous = line;
       if (isHeading(line)) {
-        if (current?.kind === 'heading' && close && current.size === size) current.parts.push(lineMarkdown(line));
-        else blocks.push((current = { kind: 'heading', size, parts: [lineMarkdown(line)], last: line }));
+        if (current?.kind === 'heading' && close && current.size === size) current.parts.push(lineMarkdown(line, 0, false));
+        else blocks.push((current = { kind: 'heading', size, parts: [lineMarkdown(line, 0, true)], last: line }));
         current.last = line;
         continue;
       }
@@ -234,18 +247,18 @@ export function pdfToMarkdown(pages: PdfPageText[]): PdfLayout {
       if (marker && line.text.length > marker[0].length) {
         const ordered = /^\d/.test(marker[1]);
         const kind: string = strong || DASH.test(line.text) ? '-' : ordered ? `${marker[1]}.` : `- ${marker[1]}${marker[2]}`;
-        blocks.push((current = { kind: 'item', size, marker: kind, parts: [lineMarkdown(line, marker[0].length)], textX: xAt(line, marker[0].length), last: line }));
+        blocks.push((current = { kind: 'item', size, marker: kind, parts: [lineMarkdown(line, marker[0].length, true)], textX: xAt(line, marker[0].length), last: line }));
         continue;
       }
       // A wrapped line of a list item starts where the item's text does, not at its marker.
       if (current?.kind === 'item' && close && line.x >= (current.textX ?? 0) - line.size * 0.5) {
-        current.parts.push(lineMarkdown(line));
+        current.parts.push(lineMarkdown(line, 0, false));
         current.last = line;
         continue;
       }
       const indented = current?.kind === 'paragraph' && line.x > current.last.x + line.size;
-      if (current?.kind === 'paragraph' && close && !indented) current.parts.push(lineMarkdown(line));
-      else blocks.push((current = { kind: 'paragraph', size, parts: [lineMarkdown(line)], last: line }));
+      if (current?.kind === 'paragraph' && close && !indented) current.parts.push(lineMarkdown(line, 0, false));
+      else blocks.push((current = { kind: 'paragraph', size, parts: [lineMarkdown(line, 0, true)], last: line }));
       current.last = line;
     }
     // Only a paragraph goes on on the next page.
@@ -258,9 +271,10 @@ export function pdfToMarkdown(pages: PdfPageText[]): PdfLayout {
     const text = join(block.parts);
     if (block.kind === 'heading') out.push(`${'#'.repeat(Math.min(6, headingSizes.indexOf(block.size) + 1))} ${text}`);
     else if (block.kind === 'item') {
-      // Items of one list are one block: no blank line between them.
+      // Items of one list are one block: no blank line between them (a bulleted and a numbered list are two).
       const line = `${block.marker} ${text}`;
-      if (blocks[index - 1]?.kind === 'item') out[out.length - 1] += `\n${line}`;
+      const before = blocks[index - 1];
+      if (before?.kind === 'item' && /^\d/.test(before.marker!) === /^\d/.test(block.marker!)) out[out.length - 1] += `\n${line}`;
       else out.push(line);
     } else out.push(text);
   });

@@ -68,7 +68,14 @@ function documentTitle(info: Record<string, unknown> | undefined): string {
   return /\.(docx?|pptx?|xlsx?|odt|indd|tex|pdf|rtf)$/i.test(title) || /^untitled\b/i.test(title) ? '' : title;
 }
 
-export async function readPdf(bytes: Uint8Array, { maxChars = Infinity }: { maxChars?: number } = {}): Promise<PdfRead> {
+export interface ReadPdfOptions {
+  /** The answer's length: reading stops once the Markdown is longer. */
+  maxChars?: number;
+  /** The caps (tests give smaller ones). */
+  limits?: typeof PDF_LIMITS;
+}
+
+export async function readPdf(bytes: Uint8Array, { maxChars = Infinity, limits = PDF_LIMITS }: ReadPdfOptions = {}): Promise<PdfRead> {
   const { getDocument, VerbosityLevel } = await pdfjs();
   const dir = packageDir();
   const task = getDocument({
@@ -95,7 +102,7 @@ export async function readPdf(bytes: Uint8Array, { maxChars = Infinity }: { maxC
     }
     const { info } = (await document.getMetadata().catch(() => ({ info: undefined }))) as { info?: Record<string, unknown> };
     const pages = document.numPages;
-    const limit = Math.min(pages, PDF_LIMITS.maxPages);
+    const limit = Math.min(pages, limits.maxPages);
     const texts: PdfPageText[] = [];
     const failed: number[] = [];
     let runs = 0;
@@ -116,7 +123,7 @@ export async function readPdf(bytes: Uint8Array, { maxChars = Infinity }: { maxC
           if (done) break;
           for (const item of value.items as { str?: string; transform: number[]; width: number; hasEOL?: boolean }[]) {
             if (typeof item.str !== 'string') continue; // marked-content boundaries
-            if (runs >= PDF_LIMITS.maxTextRuns) {
+            if (runs >= limits.maxTextRuns) {
               runsCut = true;
               break;
             }
@@ -126,7 +133,8 @@ export async function readPdf(bytes: Uint8Array, { maxChars = Infinity }: { maxC
             text.runs.push({ str: item.str, x, y, width: item.width, size: Math.hypot(c, d) || Math.hypot(a, b), eol: item.hasEOL } satisfies PdfRun);
           }
           if (runsCut) {
-            await reader.cancel();
+            // pdf.js wants an Error as the reason; it stops parsing the page's content there.
+            await reader.cancel(new Error('the text-run cap was reached'));
             break;
           }
         }
@@ -152,8 +160,8 @@ export async function readPdf(bytes: Uint8Array, { maxChars = Infinity }: { maxC
     if (!texts.length && failed.length) return { readable: false, reason: 'damaged', detail: 'the PDF is damaged (none of its pages could be read)' };
     const count = (value: number) => value.toLocaleString('en-US');
     const notes: string[] = [];
-    if (pages > PDF_LIMITS.maxPages && !stoppedAtLength) notes.push(`The PDF has ${count(pages)} pages: only the first ${count(PDF_LIMITS.maxPages)} were read.`);
-    if (runsCut) notes.push(`The PDF has more than ${count(PDF_LIMITS.maxTextRuns)} runs of text: only the first ${count(PDF_LIMITS.maxTextRuns)} were read (through page ${texts.length}).`);
+    if (pages > limits.maxPages && !stoppedAtLength) notes.push(`The PDF has ${count(pages)} pages: only the first ${count(limits.maxPages)} were read.`);
+    if (runsCut) notes.push(`The PDF has more than ${count(limits.maxTextRuns)} runs of text: only the first ${count(limits.maxTextRuns)} were read (through page ${texts.length}).`);
     if (failed.length) notes.push(`Page${failed.length > 1 ? 's' : ''} ${failed.join(', ')} of the PDF could not be read (damaged).`);
     return {
       readable: true,
