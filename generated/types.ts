@@ -299,7 +299,7 @@ export interface paths {
         put?: never;
         /**
          * Web page to clean Markdown
-         * @description Main content as GitHub-flavoured Markdown, without scripts, styles, navigation, footer, cookie banners and ad clutter. Protected against server-side request forgery and unsafe redirects. Empty results are free.
+         * @description Main content as GitHub-flavoured Markdown, without scripts, styles, navigation, footer, cookie banners and ad clutter; PDFs too (text, headings, lists, links; at most 100 pages and 100,000 text runs; password-protected or damaged: free unsupported_content). Protected against server-side request forgery and unsafe redirects. Empty results are free.
          */
         post: operations["cleanMarkdown"];
         delete?: never;
@@ -1594,7 +1594,7 @@ export interface components {
              */
             found_on: string;
         };
-        /** @description GitHub-flavoured Markdown of the main content; scripts, styles, navigation, footer, cookie and consent banners, hidden elements (not hidden tab panels: content one click away) and ad clutter removed; tables (a table without a header row gets its first row as header), fenced code (its lines and indentation as shown, the language where the page states it, without copy buttons or line numbers) and inline code in backticks, lists, links and images with absolute URLs (a lazy image at its real URL; tracking parameters and javascript: links dropped). Readability's article is used when the page declares itself an article (og:type, JSON-LD) or when it holds at least 70% of the page's prose (text outside links); otherwise (home, pricing, product, listing, contact pages) the whole page is kept without chrome, recommendations and overlays. Statuses: ok (charged) when content was extracted; empty (free) when the page was HTML without extractable text; unsupported_content (free) when the URL answered with something other than HTML (PDF, image, JSON...), or HTML that cannot be converted within the limits on fetched content (see the API description); blocked (free) on a bot wall or 401/403/407/429; unreachable (free) when the page could not be loaded or answered 5xx; not_found (free) when the host does not exist or the page answered 404/410. */
+        /** @description GitHub-flavoured Markdown of the main content; scripts, styles, navigation, footer, cookie and consent banners, hidden elements (not hidden tab panels: content one click away) and ad clutter removed; tables (a table without a header row gets its first row as header), fenced code (its lines and indentation as shown, the language where the page states it, without copy buttons or line numbers) and inline code in backticks, lists, links and images with absolute URLs (a lazy image at its real URL; tracking parameters and javascript: links dropped). Readability's article is used when the page declares itself an article (og:type, JSON-LD) or when it holds at least 70% of the page's prose (text outside links); otherwise (home, pricing, product, listing, contact pages) the whole page is kept without chrome, recommendations and overlays. A PDF (Content-Type application/pdf, or a body that starts with `%PDF-`, whatever its type) is read as text in reading order, lines joined into paragraphs, headings from font size (lines at least 15% larger than the body text, levels by size), bulleted and numbered lists, links from its link annotations, running heads and page numbers dropped; no text recognition of scanned pages. Its caps (the first 100 pages and 100,000 runs of text; the body cap of 5,000,000 bytes) are in the API description's limits on fetched content, and the note says when one cut the document. Statuses: ok (charged) when content was extracted; empty (free) when the page was HTML without extractable text, or a PDF without a text layer; unsupported_content (free) when the URL answered with something other than HTML or a PDF (image, JSON...), a PDF that needs a password or is damaged, or content that cannot be converted within the limits on fetched content (see the API description); blocked (free) on a bot wall or 401/403/407/429; unreachable (free) when the page could not be loaded or answered 5xx; not_found (free) when the host does not exist or the page answered 404/410. */
         CleanMarkdownResult: {
             /** @description Host of the final URL (of the requested URL when nothing answered). */
             domain: string;
@@ -1602,9 +1602,9 @@ export interface components {
             status: "ok" | "empty" | "unsupported_content" | "blocked" | "unreachable" | "not_found";
             /** @description The URL after redirects; null when nothing answered. */
             final_url?: string | null;
-            /** @description og:title, else <title>, else the first h1. */
+            /** @description og:title, else <title>, else the first h1; a PDF's Title (not a file name), else its first heading. */
             title?: string;
-            /** @description The description meta tag, else og:description. */
+            /** @description The description meta tag, else og:description; a PDF's Subject. */
             meta_description?: string;
             /** @description At most max_chars characters, cut at a block boundary (paragraph, list, table or code block). */
             markdown?: string;

@@ -1,11 +1,13 @@
 /**
  * The clean-markdown engine: fetch one page through the safe fetcher (engines/net), convert it,
  * cut it to max_chars. Pure over the injected fetch. Statuses (only ok is charged):
- * ok, empty (HTML without extractable content), unsupported_content (not HTML: PDF, image,
- * JSON...), blocked (bot wall, 401/403/407/429), unreachable (no answer, or 5xx), not_found
- * (the name does not exist, or the page answered 404/410). The conversion runs in the parse pool
- * (deps.analyze) within the parse limits; HTML that cannot be converted within them (its deadline
- * passed, or the conversion failed) is unsupported_content as well: the same page fails again.
+ * ok, empty (HTML or a PDF without extractable text), unsupported_content (neither HTML nor a
+ * PDF: image, JSON...; a PDF that needs a password or is damaged), blocked (bot wall,
+ * 401/403/407/429), unreachable (no answer, or 5xx), not_found (the name does not exist, or the
+ * page answered 404/410). A PDF is known by its Content-Type or, whatever the type says, by its
+ * `%PDF-` header (servers send PDFs as application/octet-stream). The conversion runs in the parse
+ * pool (deps.analyze) within the parse limits; content that cannot be converted within them (its
+ * deadline passed, or the conversion failed) is unsupported_content as well: it fails again.
  * A redirect to an address the service does not reach is unreachable; an unsafe URL as given is
  * thrown on (UnsafeTargetError), refused as the caller's input.
  */
@@ -33,6 +35,7 @@ export interface CleanMarkdownOptions extends SelectOptions {
 }
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
+const PDF_TYPES = /^(application\/(x-)?pdf)\b/i;
 
 const hostOf = (url: string) => {
   try {
@@ -54,6 +57,19 @@ function isHtml(response: SafeFetchResponse): boolean {
   return /^\s*(<!doctype html|<html|<head|<body|<!--|<meta|<title|<div|<p\b)/i.test(peekFetched(response.content, 512));
 }
 
+/**
+ * A PDF by its Content-Type, or by its `%PDF-` header: at the start whatever the type says, or
+ * (not labelled HTML) anywhere in the first 1,024 bytes, where PDF readers accept it.
+ */
+function isPdf(response: SafeFetchResponse): boolean {
+  const type = response.headers['content-type']?.trim() ?? '';
+  if (PDF_TYPES.test(type)) return true;
+  const head = peekFetched(response.content, 1_024);
+  return head.startsWith('%PDF-') || (!HTML_TYPES.test(type) && head.includes('%PDF-'));
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
 export async function collectCleanMarkdown(
   url: string,
   deps: CleanMarkdownDeps,
@@ -61,7 +77,7 @@ export async function collectCleanMarkdown(
 ): Promise<CleanMarkdownResult> {
   let response: SafeFetchResponse;
   try {
-    response = await deps.fetch(url, { timeoutMs, maxBodyBytes, signal: deps.signal, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' });
+    response = await deps.fetch(url, { timeoutMs, maxBodyBytes, signal: deps.signal, accept: 'text/html,application/xhtml+xml;q=0.9,application/pdf;q=0.8,*/*;q=0.1' });
   } catch (error) {
     const kind = pageFailureKind(error);
     if (kind === 'dns_not_found') return answer(url, 'not_found', `The host does not exist (${kind}).`);
@@ -70,6 +86,7 @@ export async function collectCleanMarkdown(
   const finalUrl = response.url;
   if ([404, 410].includes(response.status)) return answer(url, 'not_found', `The page answered ${response.status}.`, finalUrl);
   if (response.status >= 500) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
+  if (isPdf(response)) return pdfAnswer(url, response, deps, { maxChars, maxBodyBytes });
   if (!isHtml(response)) {
     const type = response.headers['content-type']?.split(';')[0].trim() || 'unknown';
     return answer(url, 'unsupported_content', `The page is ${type}, not HTML; nothing was converted.`, finalUrl);
@@ -88,17 +105,47 @@ export async function collectCleanMarkdown(
   if (response.status >= 400) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
   const page = read;
   if (!page.hasContent) return { ...answer(url, 'empty', ['The page has no extractable text content (it may be rendered by JavaScript).', ...page.limitNotes].join(' '), finalUrl), title: page.title, meta_description: page.metaDescription };
-  const { markdown, truncated } = page;
-  const notes = [response.truncated ? `The page was larger than ${maxBodyBytes} bytes; only the first part was read.` : '', ...page.limitNotes, truncated ? `Cut at a block boundary to ${maxChars} characters (${page.fullLength} in full).` : ''].filter(Boolean);
+  const notes = [response.truncated ? `The page was larger than ${maxBodyBytes} bytes; only the first part was read.` : '', ...page.limitNotes, page.truncated ? `Cut at a block boundary to ${maxChars} characters (${page.fullLength} in full).` : ''];
+  return okAnswer(finalUrl, page, notes);
+}
+
+function okAnswer(finalUrl: string, { title, metaDescription, markdown, truncated }: { title: string; metaDescription: string; markdown: string; truncated: boolean }, notes: string[]): CleanMarkdownResult {
+  const note = notes.filter(Boolean).join(' ');
   return {
     domain: hostOf(finalUrl),
     status: 'ok',
     final_url: finalUrl,
-    title: page.title,
-    meta_description: page.metaDescription,
+    title,
+    meta_description: metaDescription,
     markdown,
     token_count_estimate: estimateTokens(markdown),
     truncated,
-    note: notes.length ? notes.join(' ') : null,
+    note: note || null,
   };
+}
+
+/** A PDF: read in the parse pool (pdf.ts), within its caps; one that needs a password or is damaged is unsupported_content. */
+async function pdfAnswer(url: string, response: SafeFetchResponse, deps: CleanMarkdownDeps, { maxChars, maxBodyBytes }: { maxChars: number; maxBodyBytes: number }): Promise<CleanMarkdownResult> {
+  const finalUrl = response.url;
+  if ([401, 403, 407, 429].includes(response.status)) return answer(url, 'blocked', `The site answered ${response.status}; nothing was read.`, finalUrl);
+  if (response.status >= 400) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
+  const cut = response.truncated ? ` The PDF is larger than the ${count(maxBodyBytes)}-byte limit and only its first part was read.` : '';
+  let read;
+  try {
+    read = await deps.analyze('pdfMarkdown', { document: response.content, maxChars }, { signal: deps.signal });
+  } catch (error) {
+    if (!isUnanalysable(error)) throw error;
+    return answer(url, 'unsupported_content', `The page is a PDF that cannot be converted within the parse limits (${error.message}); nothing was converted.${cut}`, finalUrl);
+  }
+  if (!read.readable) return answer(url, 'unsupported_content', `The PDF cannot be read: ${read.detail}; nothing was converted.${cut}`, finalUrl);
+  const limits = [cut.trim(), ...read.limitNotes];
+  if (!read.hasContent) {
+    return { ...answer(url, 'empty', ['The PDF has no text layer (its pages may be scanned images; no text recognition is done).', ...limits].filter(Boolean).join(' '), finalUrl), title: read.title, meta_description: read.metaDescription };
+  }
+  const truncation = !read.truncated
+    ? ''
+    : read.stoppedAtLength
+      ? `Cut at a block boundary to ${maxChars} characters (reading stopped after page ${read.pagesRead} of ${read.pages}, past that length).`
+      : `Cut at a block boundary to ${maxChars} characters (${read.fullLength} in full).`;
+  return okAnswer(finalUrl, read, [...limits, truncation]);
 }

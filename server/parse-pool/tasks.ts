@@ -8,6 +8,7 @@ import type { Fetched } from '../../engines/net/fetched.ts';
 import type { SelectOptions } from '../../engines/markdown/main-content.ts';
 import { htmlToMarkdown, type PageMarkdown } from '../../engines/markdown/convert.ts';
 import { truncateAtBlock } from '../../engines/markdown/truncate.ts';
+import { readPdf, type PdfMarkdown } from '../../engines/markdown/pdf.ts';
 import { extractProduct } from '../../engines/product/extract.ts';
 import { readPage } from '../../engines/contacts/page.ts';
 import { scanForInjection } from '../../engines/merchant/injection.ts';
@@ -83,6 +84,13 @@ export const TASKS = {
     // Cut here, so that only what the answer carries crosses back.
     const { markdown, truncated } = truncateAtBlock(converted.markdown, maxChars);
     return { blocked: false, ...converted, markdown, truncated, fullLength: converted.markdown.length };
+  },
+  /** clean-markdown: a PDF read with pdf.js on this thread, its Markdown cut to maxChars. */
+  pdfMarkdown: async ({ document, maxChars = Infinity }: { document: Fetched; maxChars?: number }): Promise<PdfMarkdown> => {
+    const read = await readPdf(bytesOf(document), { maxChars });
+    if (!read.readable) return read;
+    const { markdown, truncated } = truncateAtBlock(read.markdown, maxChars);
+    return { ...read, markdown, truncated: truncated || read.stoppedAtLength, fullLength: read.markdown.length };
   },
   /** universal_product_url_to_json, the store audit's sample: the product evidence of one page (JSON-LD, microdata, Open Graph, checkout). */
   product: ({ page, url }: { page: Fetched | null; url: string }) => extractProduct(textOf(page), url),

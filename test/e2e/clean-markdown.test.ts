@@ -1,15 +1,21 @@
 /**
  * clean-markdown end to end against the offline world: real HTTPS and DNS to fixture pages. Content
  * kept, chrome and clutter removed, tables (header-less too), fenced code, absolute links and
- * images, truncation at a block boundary; every non-ok status free; the same over MCP.
+ * images, truncation at a block boundary; every non-ok status free; the same over MCP. PDFs through
+ * the parse worker's bundle (what `npm start` runs): Markdown of a real PDF, by Content-Type and by
+ * its header, cut at max_chars; password-protected, damaged and text-less PDFs free.
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startWorld, type World } from '../world/index.ts';
-import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl } from '../world/fixtures/markdown-sites.ts';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl, REPORT_TEXT } from '../world/fixtures/markdown-sites.ts';
 import { startService, type TestService } from '../support/service.ts';
+import { bundleParseWorker } from '../../server/build.ts';
+import { createParsePool } from '../../server/parse-pool/pool.ts';
 import { assertValid, call } from '../support/contract.ts';
 
 let ip = 0;
@@ -110,7 +116,6 @@ describe('clean-markdown against the offline world', { timeout: 120_000 }, () =>
   });
 
   const free: [string, string, string][] = [
-    ['unsupported_content for a PDF', markdownUrl(MARKDOWN_DOMAINS.pdf, '/whitepaper.pdf'), 'unsupported_content'],
     ['empty for a JavaScript shell without text', markdownUrl(MARKDOWN_DOMAINS.empty), 'empty'],
     ['blocked for a bot wall', markdownUrl(MARKDOWN_DOMAINS.blocked), 'blocked'],
     ['not_found for a 404 page', markdownUrl(MARKDOWN_DOMAINS.article, '/missing'), 'not_found'],
@@ -152,4 +157,72 @@ describe('clean-markdown against the offline world', { timeout: 120_000 }, () =>
       await client.close();
     }
   });
+});
+
+describe('clean-markdown reads PDFs (the bundled parse worker)', { timeout: 120_000 }, () => {
+  let world: World;
+  let service: TestService;
+  mkdirSync('dist', { recursive: true });
+  const dir = mkdtempSync(join('dist', 'clean-markdown-pdf-'));
+  const convert = (path: string, extra: Record<string, unknown> = {}) => call(service.url, '/v1/clean-markdown', { body: { url: markdownUrl(MARKDOWN_DOMAINS.pdf, path), ...extra }, headers: caller() });
+
+  before(async () => {
+    world = await startWorld();
+    installMarkdownSites(world);
+    // The worker as npm start runs it (esbuild's bundle, pdf.js from node_modules), not through tsx.
+    const parsePool = createParsePool({ threads: 1, workerFile: resolve(await bundleParseWorker(resolve(dir, 'parse-worker.mjs'))) });
+    service = await startService({ parsePool, config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
+  });
+  after(async () => {
+    await service?.close();
+    await service?.parsePool.close();
+    await world?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('converts a PDF: title, subject, headings, lists, the link, charged as ok', async () => {
+    const { status, body, headers } = await convert('/whitepaper.pdf');
+    assert.equal(status, 200);
+    assert.equal(body.status, 'ok', body.note);
+    assert.equal(body.title, REPORT_TEXT.title);
+    assert.equal(body.meta_description, 'The year 2025 at Paperstack');
+    assert.match(body.markdown, new RegExp(`^# ${REPORT_TEXT.title}$`, 'm'));
+    assert.match(body.markdown, /^## Highlights$/m);
+    assert.ok(body.markdown.includes(REPORT_TEXT.highlights.map((item) => `- ${item}`).join('\n')));
+    assert.ok(body.markdown.includes('1. Download the archive client\n2. Sign in with the office account'));
+    assert.ok(body.markdown.includes('Read the [full results](https://paperstack-docs.com/results) on our website.'));
+    assert.ok(body.markdown.includes(REPORT_TEXT.outlook));
+    assert.ok(!body.markdown.includes('— page'), 'the running foot is dropped');
+    assert.equal(body.truncated, false);
+    assert.equal(body.note, null);
+    assert.equal(headers.get('x-usage-free-remaining'), '4');
+  });
+  it('knows a PDF by its header when it is sent as application/octet-stream', async () => {
+    const { body } = await convert('/download/report');
+    assert.equal(body.status, 'ok');
+    assert.equal(body.title, REPORT_TEXT.title);
+  });
+  it('cuts a PDF at a block boundary under max_chars and says so', async () => {
+    const { body } = await convert('/whitepaper.pdf', { max_chars: 300 });
+    assert.equal(body.status, 'ok');
+    assert.equal(body.truncated, true);
+    assert.ok(body.markdown.length <= 300);
+    assert.match(body.note, /^Cut at a block boundary to 300 characters/);
+  });
+
+  const free: [string, string, string, RegExp][] = [
+    ['a password-protected PDF', '/minutes.pdf', 'unsupported_content', /^The PDF cannot be read: the PDF is encrypted with a password; nothing was converted\.$/],
+    ['a damaged PDF', '/damaged.pdf', 'unsupported_content', /^The PDF cannot be read: the PDF is damaged \(Invalid PDF structure\); nothing was converted\.$/],
+    ['a PDF without a text layer', '/scan.pdf', 'empty', /no text layer/],
+  ];
+  for (const [name, path, expected, note] of free) {
+    it(`answers ${name} ${expected}, free`, async () => {
+      const { status, body, headers } = await convert(path);
+      assert.equal(status, 200);
+      assert.equal(body.status, expected);
+      assert.match(body.note, note);
+      assert.equal(body.markdown, undefined);
+      assert.equal(headers.get('x-usage-free-remaining'), '5', 'not charged');
+    });
+  }
 });

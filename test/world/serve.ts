@@ -100,7 +100,8 @@ Try (each example from a caller address of its own, so none runs out of free cal
   ${post('/v1/verify-merchant', { target_url: merchantUrl(MERCHANT_DOMAINS.drip) })}    # tarpit: unreachable within 4 s, free
   ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.pricing, '/pricing') })}    # header-less pricing table as GFM
   ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.article, '/cranes'), max_chars: 400 })}    # cut at a block boundary
-  ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.pdf, '/whitepaper.pdf') })}    # unsupported_content, free
+  ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.pdf, '/whitepaper.pdf') })}    # a three-page PDF: headings, lists, a link
+  ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.pdf, '/minutes.pdf') })}    # a password-protected PDF: unsupported_content, free
   ${post('/v1/skills/pre_purchase_merchant_trust_check', { domain: TRUST_DOMAINS.newShop, transaction_amount_usd: 49.99 })}    # a young shop (RDAP), no board, no ads: HIGH risk
   ${post('/v1/skills/verified_merchant_json_badge', { domain: TRUST_DOMAINS.established })}    # signed statement valid 24 h, verify with viem
   ${post('/v1/skills/b2b_vendor_stability_evaluator', { vendor_domain: TRUST_DOMAINS.established })}    # hiring velocity, tech, contacts
