@@ -844,6 +844,7 @@ export interface components {
         DomainRequest: {
             domain: components["schemas"]["Domain"];
         };
+        /** @description diff_only true needs known_job_ids. */
         AtsJobsRequest: {
             domain: components["schemas"]["Domain"];
             /** @description job_id values from an earlier answer; the answer's diff lists new and closed jobs against them. */
@@ -898,6 +899,7 @@ export interface components {
         BatchTool: "tech-stack" | "ats-jobs" | "company-intent" | "search-ads" | "company-profile";
         /** @description Step 1 sends tool and domains (1 to 50; at most 33 for company-profile); step 2 sends quote_id alone. */
         BatchRequest: {
+            /** @description The data tool to run on every domain (step 1 only). */
             tool?: components["schemas"]["BatchTool"];
             /** @description A domain named twice (any spelling) is merged (merged_entries) and priced once. */
             domains?: components["schemas"]["Domain"][];
