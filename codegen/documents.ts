@@ -217,6 +217,10 @@ export function buildX402Terms(doc: JsonObject, operations: OperationInfo[], { b
     payer:
       "The wallet whose signature the payment carries, proven before anything of that wallet's is read: a 65-byte signature by recovering its signer, a longer one (ERC-1271, ERC-6492) by the facilitator's verify. A payment that does not prove authorization.from is 402 invalid_payment, free. A payer that bought the same input today gets that answer again, its new authorization unsettled (X-Payment-Unused: replay).",
     mcp: { paymentMetaKey: 'x402/payment', responseMetaKey: 'x402/payment-response', paymentUnusedMetaKey: 'x402/payment-unused' },
+    discovery: {
+      extensions: ['bazaar'],
+      how: "Every 402 (the PAYMENT-REQUIRED header, and an MCP tool's payment-required result) carries extensions.bazaar, the x402 Bazaar discovery extension: the input with an example, an output example and their schemas. A client that pays echoes it in its payment; a facilitator that catalogs (the x402 Bazaar) lists the operation when it verifies or settles that payment.",
+    },
     resources: toolOperations(operations)
       .filter((op) => op.priceMicroUsd > 0)
       .map((op) => ({

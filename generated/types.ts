@@ -2136,7 +2136,13 @@ export interface components {
                 mimeType?: string;
             };
             accepts: components["schemas"]["PaymentRequirements"][];
-            extensions?: Record<string, unknown>;
+            /** @description x402 extensions. bazaar is the operation's discovery extension (x402 Bazaar, built with @x402/extensions): over HTTP the method and a JSON body example, over MCP the tool and an argument example; an output example; the input and the result's top-level schemas. */
+            extensions?: {
+                bazaar?: {
+                    info: Record<string, unknown>;
+                    schema: Record<string, unknown>;
+                };
+            };
         };
         /** @description x402 version 2 PaymentPayload for scheme exact on EVM (EIP-3009 transferWithAuthorization). */
         PaymentPayload: {
@@ -2343,6 +2349,12 @@ export interface components {
             paymentUnusedReasons: ("free_call" | "replay")[];
             /** @description Who a payment's payer is, and when that is proven. */
             payer: string;
+            /** X402Discovery */
+            discovery: {
+                extensions: "bazaar"[];
+                /** @description How facilitator catalogs (the x402 Bazaar) find the service. */
+                how: string;
+            };
             /** X402Mcp */
             mcp: {
                 /** @constant */
