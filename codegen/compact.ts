@@ -188,7 +188,11 @@ export function topLevelSchema(root: JsonObject, $defs: Record<string, JsonObjec
     const out: JsonObject = {};
     for (const key of ['type', 'enum', 'const', 'format', 'title']) if (node[key] !== undefined) out[key] = node[key];
     for (const key of ['oneOf', 'anyOf'] as const) if (Array.isArray(node[key])) out[key] = node[key].map(field);
-    if (Array.isArray(node.allOf)) out.type ??= 'object';
+    // An allOf field is what its members are: the type one of them gives (a list, an object ...).
+    if (Array.isArray(node.allOf) && out.type === undefined) {
+      const type = node.allOf.map(field).find((member: JsonObject) => member.type !== undefined)?.type;
+      if (type !== undefined) out.type = type;
+    }
     // An array's items keep the title that names them (JobItem); no deeper.
     const items = resolve(node.items);
     if (items?.title) out.items = { ...(items.type ? { type: items.type } : {}), title: items.title };

@@ -94,13 +94,13 @@ describe('compact schemas', () => {
       type: 'object',
       required: ['status'],
       additionalProperties: false,
-      properties: { status: { type: 'string', enum: ['ok', 'none'], description: 'x' }, counts: { $ref: '#/$defs/Map' }, jobs: { type: 'array', maxItems: 3, items: { type: 'object', title: 'Job', properties: { id: { type: 'string' } } } }, at: { type: ['string', 'null'], format: 'date-time' } },
+      properties: { status: { type: 'string', enum: ['ok', 'none'], description: 'x' }, counts: { $ref: '#/$defs/Map' }, names: { description: 'y', allOf: [{ type: 'array', items: { type: 'string' } }] }, jobs: { type: 'array', maxItems: 3, items: { type: 'object', title: 'Job', properties: { id: { type: 'string' } } } }, at: { type: ['string', 'null'], format: 'date-time' } },
     };
     assert.deepEqual(topLevelSchema(root, $defs), {
       type: 'object',
       required: ['status'],
       additionalProperties: false,
-      properties: { status: { type: 'string', enum: ['ok', 'none'] }, counts: { type: 'object' }, jobs: { type: 'array', items: { type: 'object', title: 'Job' } }, at: { type: ['string', 'null'], format: 'date-time' } },
+      properties: { status: { type: 'string', enum: ['ok', 'none'] }, counts: { type: 'object' }, names: { type: 'array' }, jobs: { type: 'array', items: { type: 'object', title: 'Job' } }, at: { type: ['string', 'null'], format: 'date-time' } },
     });
   });
 });
