@@ -15,8 +15,17 @@ import { decodePaymentResponseHeader, wrapFetchWithPayment } from '@x402/fetch';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
 
-/** Where `npm run pay` sends its call unless --base or SERVICE_URL say otherwise: npm start's and npm run world's port. */
-export const DEFAULT_PAY_BASE = 'http://127.0.0.1:3000';
+/**
+ * Where `npm run pay` sends its call unless --base or SERVICE_URL say otherwise: npm start's and
+ * npm run world's port, PORT when set (both take it), else 3000.
+ */
+export const defaultPayBase = (env: NodeJS.ProcessEnv = process.env) => `http://127.0.0.1:${env.PORT || 3000}`;
+
+/** Why a call reached no service, with the URL tried and how to point pay elsewhere. */
+export function unreachableMessage(url: string, error: Error): string {
+  const cause = (error.cause as { code?: string; message?: string } | undefined) ?? {};
+  return `pay: no service answered at ${url} (${cause.code ?? cause.message ?? error.message}). Start one (npm start, or npm run world), or name where it runs: --base <service URL> or SERVICE_URL=<service URL> (PORT=<port> for 127.0.0.1).`;
+}
 
 /** The official x402 client for one EVM key, with the exact scheme on every EVM network. */
 export function x402PayerClient(privateKey: Hex): x402Client {
@@ -47,10 +56,14 @@ export interface PaidCallAnswer {
 /** POSTs body to baseUrl + path, paying a 402 with privateKey. */
 export async function paidCall({ baseUrl, path, body, privateKey, headers = {}, fetch = globalThis.fetch }: PaidCallOptions): Promise<PaidCallAnswer> {
   const payingFetch = wrapFetchWithPayment(fetch, x402PayerClient(privateKey));
-  const response = await payingFetch(new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href, {
+  const url = new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href;
+  const response = await payingFetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
+  }).catch((error: Error) => {
+    // fetch says only "fetch failed" when nothing listens: name the URL and how to change it.
+    throw error instanceof TypeError ? new Error(unreachableMessage(url, error)) : error;
   });
   const usage = Object.fromEntries([...response.headers].filter(([name]) => name.startsWith('x-usage-')));
   const receiptHeader = response.headers.get('payment-response');
@@ -74,7 +87,7 @@ async function main() {
   const positional = args.filter((arg, i) => !arg.startsWith('--') && !['--key', '--base', '--caller'].includes(args[i - 1] ?? ''));
   const [path, json = '{}'] = positional;
   const privateKey = (option(args, '--key') ?? process.env.PAYER_KEY) as Hex | undefined;
-  const baseUrl = option(args, '--base') ?? process.env.SERVICE_URL ?? DEFAULT_PAY_BASE;
+  const baseUrl = option(args, '--base') || process.env.SERVICE_URL || defaultPayBase();
   if (!path || !privateKey) {
     console.error("usage: npm run pay -- <path> '<json body>' [--key 0x<payer key> | PAYER_KEY=0x...] [--base <service URL> | SERVICE_URL=...] [--caller <ip>]");
     process.exit(2);
@@ -91,7 +104,8 @@ async function main() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((error) => {
-    console.error(`pay: ${(error as Error).message}`);
+    const message = (error as Error).message;
+    console.error(message.startsWith('pay: ') ? message : `pay: ${message}`);
     process.exit(1);
   });
 }

@@ -129,3 +129,84 @@ function titled(schema: JsonObject, name: string): JsonObject {
 export function standalone(root: JsonObject, $defs: Record<string, JsonObject>): JsonObject {
   return Object.keys($defs).length ? { ...root, $defs } : root;
 }
+
+/** The keywords of a plain input schema: what every LLM tool-calling front end takes. */
+const PLAIN_KEYWORDS = new Set([
+  'type', 'properties', 'required', 'items', 'enum', 'anyOf', 'description', 'default', 'examples', 'additionalProperties',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'pattern', 'format',
+]);
+
+/** An array's items as a plain schema gives them: the property around them says what they are. */
+const unannotated = ({ description, examples, ...rest }: JsonObject) => rest;
+
+export interface PlainSchema {
+  schema: JsonObject;
+  /** The keywords left out (if/then, allOf, not, dependentRequired ...), with where they were. */
+  dropped: string[];
+}
+
+/**
+ * A dereferenced schema (spec.ts deref) as plain JSON Schema: one object with properties, required,
+ * types, enums and at most anyOf. A const is a one-value enum and a oneOf an anyOf (both only
+ * admit more); every other keyword is dropped, which also only admits more, so a plain schema
+ * never refuses an input the full one takes. What was dropped is returned: the caller makes
+ * the description say it, and the server still enforces it against the full schema.
+ */
+export function plainSchema(schema: JsonObject, abridge: (text: string) => string = firstSentence): PlainSchema {
+  const dropped: string[] = [];
+  function walk(node: any, at: string): any {
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'const') out.enum = [value];
+      else if (key === 'oneOf' || key === 'anyOf') out.anyOf = (value as any[]).map((member, index) => walk(member, `${at}/${key}/${index}`));
+      else if (key === 'description') {
+        const text = abridge(value as string);
+        if (text) out.description = text;
+      } else if (key === 'properties') out.properties = Object.fromEntries(Object.entries(value as JsonObject).map(([name, member]) => [name, walk(member, `${at}/properties/${name}`)]));
+      else if (key === 'items' || key === 'additionalProperties') out[key] = typeof value === 'object' ? unannotated(walk(value, `${at}/${key}`)) : value;
+      else if (PLAIN_KEYWORDS.has(key)) out[key] = value;
+      else if (!key.startsWith('x-') && key !== 'title' && key !== '$schema') dropped.push(`${at || '/'} ${key}`);
+    }
+    return out;
+  }
+  return { schema: walk(schema, ''), dropped };
+}
+
+/**
+ * A result schema abridged below its top-level fields: each field keeps its type, enum, format
+ * and whether it may be null; an inner object or array is written by its type alone (with the
+ * spec title it or its items have, if any). Refs are resolved against $defs, so the answer stands alone.
+ * It still admits every result the full schema admits.
+ */
+export function topLevelSchema(root: JsonObject, $defs: Record<string, JsonObject>): JsonObject {
+  const resolve = (node: any): any => (typeof node?.$ref === 'string' && node.$ref.startsWith('#/$defs/') && !node.$ref.slice(8).includes('/') ? { ...resolve($defs[node.$ref.slice(8)]), ...Object.fromEntries(Object.entries(node).filter(([key]) => key !== '$ref')) } : node);
+  function field(node: any): any {
+    node = resolve(node);
+    if (node === null || typeof node !== 'object') return node;
+    if (typeof node.$ref === 'string') return {};
+    const out: JsonObject = {};
+    for (const key of ['type', 'enum', 'const', 'format', 'title']) if (node[key] !== undefined) out[key] = node[key];
+    for (const key of ['oneOf', 'anyOf'] as const) if (Array.isArray(node[key])) out[key] = node[key].map(field);
+    // An allOf field is what its members are: the type one of them gives (a list, an object ...).
+    if (Array.isArray(node.allOf) && out.type === undefined) {
+      const type = node.allOf.map(field).find((member: JsonObject) => member.type !== undefined)?.type;
+      if (type !== undefined) out.type = type;
+    }
+    // An array's items keep the title that names them (JobItem); no deeper.
+    const items = resolve(node.items);
+    if (items?.title) out.items = { ...(items.type ? { type: items.type } : {}), title: items.title };
+    return out;
+  }
+  function object(node: any): any {
+    node = resolve(node);
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries<any>(node)) {
+      if (key === 'properties') out.properties = Object.fromEntries(Object.entries<any>(value).map(([name, member]) => [name, field(member)]));
+      else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') out[key] = value.map(object);
+      else if (key === 'type' || key === 'required' || key === 'additionalProperties' || key === 'title' || key === 'enum' || key === 'const') out[key] = key === 'additionalProperties' && typeof value === 'object' ? field(value) : value;
+    }
+    return out;
+  }
+  return object(root);
+}

@@ -6,6 +6,9 @@
  */
 export const SERVED_LIMIT_BYTES = 65_536;
 
+/** tools/list is read into an agent's context on every connection: it has a tighter budget. */
+export const TOOL_LIST_LIMIT_BYTES = 49_152;
+
 /** A base URL of plausible length for the figures (the real one is the deployment's). */
 export const MEASURE_BASE_URL = 'https://company-intelligence.example.com';
 
@@ -23,6 +26,7 @@ export const servedBytes = (name: AgentDocument, value: unknown, base = MEASURE_
 export function sizeReport(documents: Record<AgentDocument, unknown>): string[] {
   return (Object.entries(documents) as [AgentDocument, unknown][]).map(([name, value]) => {
     const bytes = servedBytes(name, value);
-    return `${name} ${bytes.toLocaleString('en-US')} bytes (${((100 * bytes) / SERVED_LIMIT_BYTES).toFixed(0)}% of ${SERVED_LIMIT_BYTES.toLocaleString('en-US')})${bytes > SERVED_LIMIT_BYTES ? ' OVER THE LIMIT' : ''}`;
+    const limit = name === 'mcpTools' ? TOOL_LIST_LIMIT_BYTES : SERVED_LIMIT_BYTES;
+    return `${name} ${bytes.toLocaleString('en-US')} bytes (${((100 * bytes) / limit).toFixed(0)}% of ${limit.toLocaleString('en-US')})${bytes > limit ? ' OVER THE LIMIT' : ''}`;
   });
 }

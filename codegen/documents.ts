@@ -1,6 +1,7 @@
 import type { JsonObject } from './spec.ts';
 import type { OperationInfo } from './operations.ts';
-import { compactSchemas, leadParagraph, shortNote, standalone } from './compact.ts';
+import { deref } from './spec.ts';
+import { compactSchemas, leadParagraph, plainSchema, shortNote, topLevelSchema } from './compact.ts';
 
 export interface DocumentOptions {
   base: string;
@@ -154,27 +155,46 @@ function errorAnswer(doc: JsonObject, name: 'PaymentRequired' | 'Problem'): Json
   return { type: 'object', title: name, required: doc.components.schemas[name].required };
 }
 
+/**
+ * An operation's input as plain JSON Schema (compact.ts plainSchema), every field described. What a
+ * plain schema cannot say (a field required with another, a shorter list for one tool ...) the
+ * request schema's description says, and the server enforces with the full schema.
+ */
+export function plainInput(doc: JsonObject, op: OperationInfo): JsonObject {
+  if (!op.requestSchema) return { type: 'object', properties: {} };
+  const full = doc.components.schemas[op.requestSchema];
+  const { schema, dropped } = plainSchema(deref(doc, full));
+  const undescribed = Object.entries<JsonObject>(schema.properties ?? {}).filter(([, property]) => !property.description).map(([name]) => name);
+  if (undescribed.length) throw new Error(`${op.requestSchema}: every input field needs a description (${undescribed.join(', ')})`);
+  if (dropped.length) {
+    if (typeof full.description !== 'string') throw new Error(`${op.requestSchema}: the plain input drops ${dropped.join(', ')}; its description must say those rules`);
+    schema.description = full.description.replace(/\s+/g, ' ').trim();
+  } else delete schema.description;
+  return schema;
+}
+
+/**
+ * An operation's result as a tool list or a 402 carries it (compact.ts topLevelSchema): its fields
+ * with their types; inner structures by type and spec title. The full schema is in /openapi.json.
+ */
+export function topLevelResult(doc: JsonObject, op: OperationInfo): JsonObject {
+  const output = compactSchemas(doc, { output: schemaRef(op.resultSchema) }, { abridge: () => '', byTitle: namedInTools(doc, [op.resultSchema]) });
+  return topLevelSchema(output.roots.output, output.$defs);
+}
+
 export function buildMcpTools(doc: JsonObject, operations: OperationInfo[]) {
   const refused = [errorAnswer(doc, 'PaymentRequired'), errorAnswer(doc, 'Problem')];
-  return toolOperations(operations).map((op) => {
-    const input = compactSchemas(doc, { input: schemaRef(op.requestSchema) }, { abridge: shortNote });
+  return toolOperations(operations).map((op) => ({
+    name: op.mcpTool,
+    title: op.skillName ?? op.summary,
+    description: `${op.summary}. ${leadParagraph(op.description, `the service's /openapi.json, ${op.method.toUpperCase()} ${op.path}`)} ${priceLine(op)}`,
+    inputSchema: plainInput(doc, op),
     // The SDK client checks structuredContent against outputSchema even on isError results, so the
     // schema also admits the x402 PaymentRequired terms and the problem object of a refused call.
-    const output = compactSchemas(
-      doc,
-      { output: { type: 'object', anyOf: [schemaRef(op.resultSchema), ...refused] } },
-      { abridge: () => '', byTitle: namedInTools(doc, [op.resultSchema]) },
-    );
-    return {
-      name: op.mcpTool,
-      title: op.skillName ?? op.summary,
-      description: `${op.summary}. ${leadParagraph(op.description, `the service's /openapi.json, ${op.method.toUpperCase()} ${op.path}`)} ${priceLine(op)}`,
-      inputSchema: standalone(input.roots.input, input.$defs),
-      outputSchema: standalone(output.roots.output, output.$defs),
-      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: op.priceMicroUsd > 0 },
-      _meta: { 'service/operation': op.offerId, 'service/price-micro-usd': op.priceMicroUsd },
-    };
-  });
+    outputSchema: { type: 'object', anyOf: [topLevelResult(doc, op), ...refused] },
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: op.priceMicroUsd > 0 },
+    _meta: { 'service/operation': op.offerId, 'service/price-micro-usd': op.priceMicroUsd },
+  }));
 }
 
 export function buildX402Terms(doc: JsonObject, operations: OperationInfo[], { base }: DocumentOptions) {
@@ -197,6 +217,10 @@ export function buildX402Terms(doc: JsonObject, operations: OperationInfo[], { b
     payer:
       "The wallet whose signature the payment carries, proven before anything of that wallet's is read: a 65-byte signature by recovering its signer, a longer one (ERC-1271, ERC-6492) by the facilitator's verify. A payment that does not prove authorization.from is 402 invalid_payment, free. A payer that bought the same input today gets that answer again, its new authorization unsettled (X-Payment-Unused: replay).",
     mcp: { paymentMetaKey: 'x402/payment', responseMetaKey: 'x402/payment-response', paymentUnusedMetaKey: 'x402/payment-unused' },
+    discovery: {
+      extensions: ['bazaar'],
+      how: "Every 402 (the PAYMENT-REQUIRED header, and an MCP tool's payment-required result) carries extensions.bazaar, the x402 Bazaar discovery extension: the input with an example, an output example and their schemas. A client that pays echoes it in its payment; a facilitator that catalogs (the x402 Bazaar) lists the operation when it verifies or settles that payment.",
+    },
     resources: toolOperations(operations)
       .filter((op) => op.priceMicroUsd > 0)
       .map((op) => ({

@@ -11,6 +11,7 @@ import { buildValidators } from './validators.ts';
 import { buildTypes } from './types.ts';
 import { buildAgentCard, buildCatalog, buildErrorCatalog, buildLlmsTxt, buildMcpTools, buildX402Terms } from './documents.ts';
 import { sizeReport, MEASURE_BASE_URL } from './document-size.ts';
+import { buildDiscovery } from './discovery.ts';
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -23,6 +24,7 @@ export async function generate(configPath = 'codegen.config.json') {
   const validators = buildValidators(doc, requestSchemaNames);
   const options = { base: config.baseUrlPlaceholder, mcp: config.mcp, agentCard: config.agentCard };
   const out = config.outputs;
+  const discovery = buildDiscovery(doc, operations);
   const documents = { catalog: buildCatalog(doc, operations, options), agentCard: buildAgentCard(doc, operations, options), mcpTools: buildMcpTools(doc, operations) };
   const files: Record<string, string> = {
     [out.openapiJson]: json(doc),
@@ -37,8 +39,10 @@ export async function generate(configPath = 'codegen.config.json') {
     [out.errors]: json(buildErrorCatalog(doc)),
     [out.llmsTxt]: buildLlmsTxt(doc, operations, options),
     [out.x402]: json(buildX402Terms(doc, operations, options)),
+    [out.discovery]: json(discovery),
   };
-  return { outDir: config.outDir as string, files, problems, sizes: sizeReport(documents) };
+  const largest = Math.max(...Object.values(discovery).map((forms) => Buffer.byteLength(JSON.stringify(forms.http))));
+  return { outDir: config.outDir as string, files, problems, sizes: [...sizeReport(documents), `largest Bazaar extension (HTTP) ${largest.toLocaleString('en-US')} bytes`] };
 }
 
 async function main() {

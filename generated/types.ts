@@ -844,6 +844,7 @@ export interface components {
         DomainRequest: {
             domain: components["schemas"]["Domain"];
         };
+        /** @description diff_only true needs known_job_ids. */
         AtsJobsRequest: {
             domain: components["schemas"]["Domain"];
             /** @description job_id values from an earlier answer; the answer's diff lists new and closed jobs against them. */
@@ -898,6 +899,7 @@ export interface components {
         BatchTool: "tech-stack" | "ats-jobs" | "company-intent" | "search-ads" | "company-profile";
         /** @description Step 1 sends tool and domains (1 to 50; at most 33 for company-profile); step 2 sends quote_id alone. */
         BatchRequest: {
+            /** @description The data tool to run on every domain (step 1 only). */
             tool?: components["schemas"]["BatchTool"];
             /** @description A domain named twice (any spelling) is merged (merged_entries) and priced once. */
             domains?: components["schemas"]["Domain"][];
@@ -983,7 +985,7 @@ export interface components {
          */
         TechStackStatus: "ok" | "no_signals" | "blocked" | "unreachable" | "not_found";
         /**
-         * @description The one taxonomy technologies are filed under (a technology may carry several slugs). The list and what each slug means are in the README ("Technology taxonomy") and in engines/tech/taxonomy.ts. The eight lists and three single fields of the result are the coarse grouping and do not change.
+         * @description The one taxonomy technologies are filed under (a technology may carry several slugs). The list and what each slug means are in docs/operations.md ("Technology taxonomy") and in engines/tech/taxonomy.ts. The eight lists and three single fields of the result are the coarse grouping and do not change.
          * @enum {string}
          */
         TechCategory: "advertising" | "ad-verification" | "affiliate" | "analytics" | "session-replay" | "monitoring" | "tag-manager" | "a-b-testing" | "customer-data-platform" | "marketing-automation" | "email-marketing" | "crm" | "live-chat" | "customer-support" | "reviews" | "social" | "comments" | "consent-management" | "video" | "audio" | "forms" | "scheduling" | "search" | "personalization" | "push-notifications" | "loyalty" | "accessibility" | "translation" | "maps" | "cms" | "headless-cms" | "website-builder" | "blog" | "static-site-generator" | "documentation" | "forum" | "wiki" | "cms-plugin" | "seo" | "performance" | "ecommerce" | "payment" | "buy-now-pay-later" | "subscription-billing" | "javascript-framework" | "javascript-library" | "ui-framework" | "icon-font" | "font-service" | "web-framework" | "programming-language" | "build-tool" | "cdn" | "image-cdn" | "hosting" | "paas" | "web-server" | "reverse-proxy" | "security" | "captcha" | "identity" | "email-hosting" | "email-security" | "email-delivery" | "domain-verification" | "collaboration" | "recruiting" | "events" | "feature-flags";
@@ -2134,7 +2136,13 @@ export interface components {
                 mimeType?: string;
             };
             accepts: components["schemas"]["PaymentRequirements"][];
-            extensions?: Record<string, unknown>;
+            /** @description x402 extensions. bazaar is the operation's discovery extension (x402 Bazaar, built with @x402/extensions): over HTTP the method and a JSON body example, over MCP the tool and an argument example; an output example; the input and the result's top-level schemas. */
+            extensions?: {
+                bazaar?: {
+                    info: Record<string, unknown>;
+                    schema: Record<string, unknown>;
+                };
+            };
         };
         /** @description x402 version 2 PaymentPayload for scheme exact on EVM (EIP-3009 transferWithAuthorization). */
         PaymentPayload: {
@@ -2341,6 +2349,12 @@ export interface components {
             paymentUnusedReasons: ("free_call" | "replay")[];
             /** @description Who a payment's payer is, and when that is proven. */
             payer: string;
+            /** X402Discovery */
+            discovery: {
+                extensions: "bazaar"[];
+                /** @description How facilitator catalogs (the x402 Bazaar) find the service. */
+                how: string;
+            };
             /** X402Mcp */
             mcp: {
                 /** @constant */

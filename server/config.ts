@@ -5,7 +5,7 @@ import { loadRdapConfig, type RdapConfig } from '../engines/rdap/index.ts';
 import { parseSigningKey } from './signing-key.ts';
 import { loadParsePoolConfig, type ParsePoolConfig } from './parse-pool/config.ts';
 
-/** Every environment variable the service reads, with its default. The README's table mirrors this. */
+/** Every environment variable the service reads, with its default. The table in docs/configuration.md mirrors this. */
 export interface Config {
   port: number;
   host: string;

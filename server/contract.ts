@@ -72,6 +72,8 @@ export const documents = {
   agentCard: require('../generated/agent-card.json'),
   mcpTools: require('../generated/mcp-tools.json') as any[],
   x402: require('../generated/x402.json'),
+  /** Per paid operation (offer id), its x402 Bazaar discovery extension over HTTP and over MCP (codegen/discovery.ts). */
+  discovery: require('../generated/bazaar.json') as Record<string, { http: Record<string, unknown>; mcp: Record<string, unknown> | null }>,
 };
 
 export function validatorFor(schema: keyof Schemas): ValidateFunction {

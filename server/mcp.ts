@@ -52,7 +52,7 @@ export function mcpInstructions(base: string): string {
   return [
     `Each source IP gets ${service.freeCallsPerIdentityPerUtcDay} free successful calls per UTC day, shared by the data tools; after that each successful result is paid over x402 version 2 (USDC on ${service.network}). A result whose status is not ok is free.`,
     "A tool's price is in its description and in its _meta['service/price-micro-usd'].",
-    `In an outputSchema, an object given only by type and title is the spec schema of that name: ${base}/openapi.json#/components/schemas/<title> has it in full (${base}/v1/catalog too).`,
+    `An outputSchema lists a result's fields with their types; an inner object or array is given by its type (and title, when it has one): ${base}/openapi.json#/components/schemas/<title> and ${base}/v1/catalog have the full schemas.`,
     `A refused call is a result with isError true: the x402 PaymentRequired terms (repeat the call with params._meta['x402/payment']) or a problem whose code is one of ${base}/errors.`,
   ].join(' ');
 }

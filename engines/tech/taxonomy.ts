@@ -1,6 +1,6 @@
 /**
  * The one taxonomy every technology is filed under: a fixed list of category slugs (a technology
- * may carry several). The spec's TechCategory enum, the README's table and this list are the same
+ * may carry several). The spec's TechCategory enum, the table in docs/operations.md and this list are the same
  * list; test/unit/engines/tech/taxonomy.test.ts holds them together.
  *
  * The eight reporting lists and three single fields of the tech-stack result (ad_pixels, cms, …)

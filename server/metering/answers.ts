@@ -1,7 +1,7 @@
 /** The meter's answers that several of its modules give: replays, payment terms and refusals. */
 import { decodePaymentResponseHeader, encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import type { SettleResponse } from '@x402/core/types';
-import type { OperationInfo } from '../contract.ts';
+import { documents, type OperationInfo } from '../contract.ts';
 import { ServiceError } from '../problem.ts';
 import type { StoredResponse } from '../store/types.ts';
 import { paymentRequired, requirementsFor, type PaymentRequired, type PaymentRequirements } from '../payments/x402.ts';
@@ -48,8 +48,14 @@ export function answerExisting(call: Pick<MeteredCall, 'payment'>, begun: Begun)
   throw new ServiceError('request_already_started', { detail: 'The same request is still running. Wait a minute and repeat it with the same input; do not pay again.' });
 }
 
+/** The Bazaar discovery extension a 402 carries, in the form of the transport the call came by. */
+function discoveryOf(call: MeteredCall): Record<string, unknown> | undefined {
+  const forms = call.operation.offerId ? documents.discovery[call.operation.offerId] : undefined;
+  return (call.transport === 'mcp' ? forms?.mcp : forms?.http) ?? undefined;
+}
+
 function challenge(call: MeteredCall, requirements: PaymentRequirements, error: string): PaymentRequired {
-  return paymentRequired({ url: call.resource.url, description: call.resource.description, requirements, error });
+  return paymentRequired({ url: call.resource.url, description: call.resource.description, requirements, error, discovery: discoveryOf(call) });
 }
 
 export function paymentRequiredOutcome(payments: Payments, call: MeteredCall, price: number, error: string): MeterOutcome {

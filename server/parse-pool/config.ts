@@ -2,7 +2,7 @@ import { DEFAULT_PARSE_POOL, type ParsePoolOptions } from './pool.ts';
 
 export type ParsePoolConfig = Required<Pick<ParsePoolOptions, 'threads' | 'deadlineMs' | 'maxQueue'>>;
 
-/** PARSE_POOL_THREADS, PARSE_DEADLINE_MS and PARSE_POOL_MAX_QUEUE (the README's configuration table). */
+/** PARSE_POOL_THREADS, PARSE_DEADLINE_MS and PARSE_POOL_MAX_QUEUE (the configuration table, docs/configuration.md). */
 export function loadParsePoolConfig(env: NodeJS.ProcessEnv): ParsePoolConfig {
   return {
     threads: integer('PARSE_POOL_THREADS', env.PARSE_POOL_THREADS, DEFAULT_PARSE_POOL.threads, 1, 64),

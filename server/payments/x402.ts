@@ -38,8 +38,9 @@ export function requirementsFor(terms: PaymentTerms, amountMicroUsd: number): Pa
   };
 }
 
-export function paymentRequired({ url, description, requirements, error }: { url: string; description: string; requirements: PaymentRequirements; error: string }): PaymentRequired {
-  return { x402Version: 2, error, resource: { url, description, mimeType: 'application/json' }, accepts: [requirements] };
+/** discovery: the operation's Bazaar extension, so that facilitators can list it (extensions.bazaar). */
+export function paymentRequired({ url, description, requirements, error, discovery }: { url: string; description: string; requirements: PaymentRequirements; error: string; discovery?: Record<string, unknown> }): PaymentRequired {
+  return { x402Version: 2, error, resource: { url, description, mimeType: 'application/json' }, accepts: [requirements], ...(discovery ? { extensions: { bazaar: discovery } } : {}) };
 }
 
 export type DecodedPayment = { ok: true; payload: PaymentPayload } | { ok: false; reason: string };

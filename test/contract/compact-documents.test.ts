@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { startService, type TestService } from '../support/service.ts';
 import { call } from '../support/contract.ts';
 import { documents, openapiDocument, operations } from '../../server/contract.ts';
-import { MEASURE_BASE_URL, SERVED_LIMIT_BYTES, servedBody, servedBytes } from '../../codegen/document-size.ts';
+import { MEASURE_BASE_URL, SERVED_LIMIT_BYTES, TOOL_LIST_LIMIT_BYTES, servedBody, servedBytes } from '../../codegen/document-size.ts';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { assertValid } from '../support/contract.ts';
 
 /**
  * What the seed (the binding service contract) lists for each operation's result: its price, its
@@ -295,6 +297,49 @@ describe('compact documents: the catalog, the agent card and the MCP tool list',
         assert.deepEqual(Object.keys(input.properties).sort(), Object.keys(request.properties).sort(), `${where} ${id}: input fields`);
         assert.deepEqual([...input.required].sort(), [...request.required].sort(), `${where} ${id}: required input`);
       }
+    }
+  });
+
+  it(`list MCP tools in at most ${TOOL_LIST_LIMIT_BYTES} bytes, with plain input schemas: a described field each, no composition`, async () => {
+    assert.ok(servedBytes('mcpTools', documents.mcpTools, MEASURE_BASE_URL) <= TOOL_LIST_LIMIT_BYTES, `tools/list ${servedBytes('mcpTools', documents.mcpTools, MEASURE_BASE_URL)} bytes`);
+    const PLAIN = new Set(['type', 'properties', 'required', 'items', 'enum', 'anyOf', 'description', 'default', 'examples', 'additionalProperties', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format']);
+    for (const tool of documents.mcpTools) {
+      const input = tool.inputSchema;
+      assert.equal(input.type, 'object', tool.name);
+      (function walk(node: any, at: string) {
+        for (const [key, value] of Object.entries<any>(node)) {
+          assert.ok(PLAIN.has(key), `${tool.name} ${at}: ${key} is not plain JSON Schema`);
+          if (key === 'properties') for (const [name, member] of Object.entries<any>(value)) walk(member, `${at}/${name}`);
+          else if (key === 'items' || (key === 'additionalProperties' && typeof value === 'object')) walk(value, `${at}/${key}`);
+          else if (key === 'anyOf') value.forEach((member: any, index: number) => walk(member, `${at}/anyOf/${index}`));
+        }
+      })(input, '');
+      for (const [name, property] of Object.entries<any>(input.properties)) assert.ok(property.description?.length > 10, `${tool.name}.${name} has a description`);
+    }
+  });
+
+  it('say in the input description what a plain schema cannot, and the server still refuses it with its code', async () => {
+    const domains = Array.from({ length: 34 }, (_, index) => `d${index}.example`);
+    const cases: [string, Record<string, unknown>, string, RegExp][] = [
+      ['get_company_open_jobs', { domain: 'example.com', diff_only: true }, 'diff_only_needs_known_job_ids', /diff_only true needs known_job_ids/],
+      ['batch_lookup', { tool: 'company-profile', domains }, 'invalid_input', /at most 33 for company-profile/],
+      ['batch_lookup', { tool: 'tech-stack', domains: ['a.example'], quote_id: 'q_1' }, 'invalid_input', /step 2 sends quote_id alone/],
+      ['find_hot_buyers', { min_intent_score: 50 }, 'quote_required', /step 2 sends quote_id/],
+    ];
+    for (const [name, args, code, said] of cases) {
+      const tool = documents.mcpTools.find((candidate) => candidate.name === name)!;
+      assert.match(tool.inputSchema.description, said, `${name}: the description says the rule`);
+      const plain = new (Ajv2020 as any).default({ strict: false }).compile(tool.inputSchema);
+      assert.ok(plain(args), `${name}: the plain schema admits ${JSON.stringify(args).slice(0, 80)}`);
+      const answer = await fetch(`${service.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args } }),
+      });
+      const { result } = await answer.json();
+      assert.equal(result.isError, true, name);
+      assertValid('Problem', result.structuredContent);
+      assert.equal(result.structuredContent.code, code, `${name} ${JSON.stringify(args).slice(0, 80)}`);
     }
   });
 

@@ -6,7 +6,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { paidCall } from '../../client/pay.ts';
+import { defaultPayBase, paidCall } from '../../client/pay.ts';
 import { paymentsText } from '../world/serve.ts';
 import { startPaidService, type PaidService } from '../support/paid-service.ts';
 import { minimalResults } from '../support/minimal-handlers.ts';
@@ -62,6 +62,20 @@ describe('npm run pay', { timeout: 120_000 }, () => {
     );
     assert.equal(failure.code, 2);
     assert.match(failure.stderr, /usage: npm run pay -- <path> '<json body>' \[--key/);
+  });
+
+  it('with no service at its base: names the URL it tried and --base, exit code 1; its default follows PORT', async () => {
+    const failure = await run(process.execPath, ['--import', 'tsx', 'client/pay.ts', '/v1/tech-stack', '{"domain":"example.com"}'], {
+      env: { ...process.env, PAYER_KEY: `0x${'11'.repeat(32)}`, PORT: '39917', SERVICE_URL: '' },
+    }).then(
+      () => assert.fail('expected no service on port 39917'),
+      (error) => error,
+    );
+    assert.equal(failure.code, 1);
+    assert.match(failure.stderr, /^pay: no service answered at http:\/\/127\.0\.0\.1:39917\/v1\/tech-stack \(/);
+    assert.match(failure.stderr, /--base <service URL> or SERVICE_URL=<service URL>/);
+    assert.equal(defaultPayBase({ PORT: '4000' }), 'http://127.0.0.1:4000');
+    assert.equal(defaultPayBase({}), 'http://127.0.0.1:3000');
   });
 
   it("the world's walk-through: five different ok domains, then the paid call on a sixth through npm run pay", () => {

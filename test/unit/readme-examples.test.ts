@@ -6,7 +6,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { paymentsText } from '../world/serve.ts';
+import { defaultPayBase } from '../../client/pay.ts';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -72,5 +74,29 @@ describe('README examples', () => {
     const [errors] = typeErrors(broken);
     assert.equal(errors.length, 1);
     assert.match(errors[0], /^README\.md line 6: Argument of type 'string \| undefined'/);
+  });
+
+  it('is a page for users: at most 250 lines, the two set-up commands in the first 30, a license', () => {
+    const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const lines = text.split('\n');
+    assert.ok(lines.length <= 250, `${lines.length} lines`);
+    const first = lines.slice(0, 30).join('\n');
+    assert.match(first, /^npm install && npm start\b/m);
+    assert.match(first, /^npm test\b/m);
+    assert.match(text, /^PORT=\d+ npm run world\b/m, 'PORT for npm run world');
+    assert.match(text, /^## License\n\nMIT \(\[LICENSE\]\(LICENSE\)\)/m);
+    assert.match(readFileSync(join(ROOT, 'LICENSE'), 'utf8'), /^MIT License/);
+    assert.equal(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).license, 'MIT');
+    for (const [, target] of text.matchAll(/\]\(((?:docs|bench|test|spec)\/[^)#]+)/g)) assert.ok(existsSync(join(ROOT, target)), `link ${target}`);
+  });
+
+  it("walks through paying with exactly the commands npm run world -- --chain prints", () => {
+    const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const printed = paymentsText(defaultPayBase({}), { rpcUrl: 'http://127.0.0.1:8545', payTo: '0x' }, { address: '0x<the printed address>', privateKey: '0x<the printed key>' } as any);
+    const commands = printed.split('\n').filter((line) => /^ {2}(for |curl |PAYER_KEY=)/.test(line)).map((line) => line.slice(2));
+    assert.equal(commands.length, 3);
+    const block = text.match(/^## Paying\n[\s\S]*?```sh\n([\s\S]*?)```/m);
+    assert.ok(block, 'a walk-through under Paying');
+    assert.deepEqual(block[1].trimEnd().split('\n'), commands);
   });
 });

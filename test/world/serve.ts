@@ -19,7 +19,7 @@ import { MARKDOWN_DOMAINS, markdownUrl } from './fixtures/markdown-sites.ts';
 import { TRUST_DOMAINS } from './fixtures/trust-sites.ts';
 import { PRODUCT_URLS, STORE_DOMAINS } from './fixtures/store-sites.ts';
 import type { Payer } from './chain.ts';
-import { DEFAULT_PAY_BASE } from '../../client/pay.ts';
+import { defaultPayBase } from '../../client/pay.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStore } from '../../server/store/index.ts';
@@ -45,7 +45,7 @@ A funded test payer ($${Number(PAYER_USDC_ATOMIC) / 1e6} of test USDC; no ETH ne
 One caller's 5 free calls (200 each), its 6th call answered 402, then that call paid:
   for d in ${WALKTHROUGH_DOMAINS.slice(0, 5).join(' ')}; do ${curl(`"{\\"domain\\":\\"$d\\"}"`)}; done
   ${curl(`'{"domain":"${paid}"}'`)}    # 402: the terms are in PAYMENT-REQUIRED and the body
-  PAYER_KEY=${payer.privateKey} npm run pay -- /v1/tech-stack '{"domain":"${paid}"}' --caller ${caller}${base === DEFAULT_PAY_BASE ? '' : ` --base ${base}`}    # 200, paid: the receipt and the result`;
+  PAYER_KEY=${payer.privateKey} npm run pay -- /v1/tech-stack '{"domain":"${paid}"}' --caller ${caller}${base === defaultPayBase() ? '' : ` --base ${base}`}    # 200, paid: the receipt and the result`;
 }
 
 export interface ServeWorldOptions {

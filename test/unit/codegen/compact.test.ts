@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { compactSchemas, firstSentence, shortNote, standalone } from '../../../codegen/compact.ts';
+import { compactSchemas, firstSentence, plainSchema, shortNote, standalone, topLevelSchema } from '../../../codegen/compact.ts';
+import Ajv2020 from 'ajv/dist/2020.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -61,5 +62,45 @@ describe('compact schemas', () => {
     assert.equal(firstSentence('No full stop'), 'No full stop');
     assert.equal(shortNote('Short. And more.'), 'Short.');
     assert.equal(shortNote(`${'long '.repeat(20)}sentence.`), '');
+  });
+
+  it('writes a plain schema that drops composition, names what it dropped and admits everything the full schema admits', () => {
+    const full = {
+      type: 'object',
+      additionalProperties: false,
+      title: 'Request',
+      properties: { mode: { const: 'fast', description: 'The mode. More detail here.' }, ids: { type: 'array', items: { type: 'string', description: 'An id.', examples: ['a'] }, description: 'Ids.' }, on: { oneOf: [{ type: 'boolean' }, { type: 'null' }] } },
+      if: { required: ['on'] },
+      then: { required: ['ids'] },
+      dependentRequired: { mode: ['ids'] },
+      'x-error-code': 'x',
+    };
+    const { schema, dropped } = plainSchema(full);
+    assert.deepEqual(dropped.sort(), ['/ dependentRequired', '/ if', '/ then']);
+    assert.deepEqual(schema.properties.mode, { enum: ['fast'], description: 'The mode.' });
+    assert.deepEqual(schema.properties.ids.items, { type: 'string' }, 'items: what they are is the property\'s to say');
+    assert.deepEqual(schema.properties.on, { anyOf: [{ type: 'boolean' }, { type: 'null' }] });
+    assert.ok(!('title' in schema) && !('x-error-code' in schema));
+    const ajv = new (Ajv2020 as any).default({ strict: false });
+    const [strict, plain] = [ajv.compile(full), ajv.compile(schema)];
+    for (const input of [{ mode: 'fast', ids: [] }, { on: null, ids: ['a'] }, {}]) assert.ok(!strict(input) || plain(input), JSON.stringify(input));
+    assert.ok(!strict({ mode: 'fast' }) && plain({ mode: 'fast' }), 'a dropped rule is left to the server');
+    assert.ok(!plain({ other: 1 }), 'closed objects stay closed');
+  });
+
+  it('abridges a result to its top-level fields: types, enums and titles, refs resolved', () => {
+    const $defs = { Map: { type: 'object', additionalProperties: { type: 'integer' } } };
+    const root = {
+      type: 'object',
+      required: ['status'],
+      additionalProperties: false,
+      properties: { status: { type: 'string', enum: ['ok', 'none'], description: 'x' }, counts: { $ref: '#/$defs/Map' }, names: { description: 'y', allOf: [{ type: 'array', items: { type: 'string' } }] }, jobs: { type: 'array', maxItems: 3, items: { type: 'object', title: 'Job', properties: { id: { type: 'string' } } } }, at: { type: ['string', 'null'], format: 'date-time' } },
+    };
+    assert.deepEqual(topLevelSchema(root, $defs), {
+      type: 'object',
+      required: ['status'],
+      additionalProperties: false,
+      properties: { status: { type: 'string', enum: ['ok', 'none'] }, counts: { type: 'object' }, names: { type: 'array' }, jobs: { type: 'array', items: { type: 'object', title: 'Job' } }, at: { type: ['string', 'null'], format: 'date-time' } },
+    });
   });
 });

@@ -5,13 +5,13 @@ import { TECH_CATEGORIES, TECH_CATEGORY_SLUGS } from '../../../../engines/tech/t
 import { TECHNOLOGIES } from '../../../../engines/tech/technologies.ts';
 
 const openapi = JSON.parse(readFileSync(new URL('../../../../generated/openapi.json', import.meta.url), 'utf8'));
-const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../../../../docs/operations.md', import.meta.url), 'utf8');
 
 describe('the technology taxonomy is one list', () => {
   it('the spec enumerates exactly the slugs of taxonomy.ts', () => {
     assert.deepEqual(openapi.components.schemas.TechCategory.enum, TECH_CATEGORY_SLUGS);
   });
-  it('the README documents every slug', () => {
+  it('docs/operations.md documents every slug', () => {
     for (const slug of TECH_CATEGORY_SLUGS) assert.ok(readme.includes(`| \`${slug}\` | ${TECH_CATEGORIES[slug]} |`), slug);
   });
   it('every slug files at least one technology', () => {
