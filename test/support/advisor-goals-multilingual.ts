@@ -125,3 +125,30 @@ export const ML_HELD_OUT: BlindCase[] = [
   g('get me the team page people of posthog.com', 'extract-contacts'),
   g('discount code for allbirds.com', 'checkout_active_promo_code_finder'),
 ];
+
+/**
+ * Written after the multilingual reading and the trap rules were built, and run once with them:
+ * the figure for goals nobody looked at before the change. Never tuned on.
+ */
+export const ML_AFTER: BlindCase[] = [
+  g('Welche Analyse-Tools laufen auf der Seite von idealo.de?', 'tech-stack'),
+  g('Sucht delivery-hero.com gerade Ingenieure?', 'ats-jobs'),
+  g('Trouve les adresses e-mail publiées sur le site de backmarket.fr', 'extract-contacts'),
+  g('Quelles publicités Google diffuse leboncoin.fr ?', 'search-ads'),
+  g('¿Tiene decathlon.es algún código promocional?', 'checkout_active_promo_code_finder'),
+  g('Converta esta página em markdown: https://exemplo.com.br/noticia/3', 'clean-markdown'),
+  g('Il sito offerte-mega-shop.it è una truffa?', 'verify_domain_legitimacy_and_security'),
+  g('Welke vacatures staan open bij adyen.com?', 'ats-jobs'),
+  g('Jakie technologie wykorzystuje strona cdprojekt.com?', 'tech-stack'),
+  g('ozon.ru использует какие технологии аналитики?', 'tech-stack'),
+  g('pixiv.netの問い合わせ用メールアドレスを教えて', 'extract-contacts'),
+  g('bilibili.com 有哪些招聘岗位？', 'ats-jobs'),
+  g('kakao.com의 광고를 보여줘', 'search-ads'),
+  g('of these 25 accounts, which are staffing up the quickest?', 'hot-buyers', { domain_count: 25 }),
+  g('is hiring at canva.com trending up? deciding when to pitch them', 'company-intent'),
+  g('text me when acme.com is back online', null),
+  g('grab tech stack, job listings and ads for rippling.com in one request', 'company-profile'),
+  g('does bolt.eu accept Apple Pay through Stripe?', 'tech-stack'),
+  g('which emails are listed on the contact page of ramp.com', 'extract-contacts'),
+  g('Ist brillen-super-billig.de ein Fakeshop?', 'verify_domain_legitimacy_and_security'),
+];
