@@ -6,7 +6,7 @@
  * on; held-out: written before tuning, never tuned on), and the time per goal (the whole advise()
  * call: reading, scoring, planning, costing), beside a trivial keyword baseline run in the same
  * process on the same goals: the offer with the most of its name's words in the goal, null when none.
- * Target (#25): >= 97% on dev. BENCH_ROUNDS (default 20) rounds for the time; BENCH_MISSES=<set,...> (dev, held-out, held-out 2, held-out 3, held-out 4)
+ * Target (#25): >= 97% on dev. BENCH_ROUNDS (default 20) rounds for the time; BENCH_MISSES=<set,...> (dev, held-out, held-out 2, held-out 3, held-out 4, languages dev, languages held-out)
  * prints those sets' misses. held-out 3 (test/support/advisor-goals-blind.ts, issue 33) also asks
  * goals about missing data to give the reason in not_available.
  */
@@ -15,6 +15,7 @@ import { createAdvisor } from '../engines/advisor/advise.ts';
 import { advisorCatalog } from '../engines/advisor/catalog.ts';
 import { DEV, GOAL_FACTS, HELD_OUT, HELD_OUT_2, routedRight, type GoalCase } from '../test/support/advisor-goals.ts';
 import { answeredRight, HELD_OUT_3, HELD_OUT_4, type BlindCase } from '../test/support/advisor-goals-blind.ts';
+import { ML_AFTER, ML_DEV, ML_HELD_OUT } from '../test/support/advisor-goals-multilingual.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -64,8 +65,9 @@ const advisorRoute = (item: GoalCase) => advise(inputOf(item), facts) as unknown
 const baselineRoute = (item: GoalCase) => keywordRoute(item.goal);
 const percent = ({ right, total }: { right: number; total: number }) => `${right}/${total} = ${((100 * right) / total).toFixed(1)}%`;
 
-console.log(`advisor routing over ${DEV.length + HELD_OUT.length + HELD_OUT_2.length + HELD_OUT_3.length + HELD_OUT_4.length} goals (dev ${DEV.length}, held-out ${HELD_OUT.length}, held-out 2 ${HELD_OUT_2.length}, held-out 3 ${HELD_OUT_3.length}, held-out 4 ${HELD_OUT_4.length}), ${ROUNDS} rounds for the time`);
-for (const [name, cases] of [['dev', DEV], ['held-out', HELD_OUT], ['held-out 2', HELD_OUT_2], ['held-out 3', HELD_OUT_3], ['held-out 4', HELD_OUT_4]] as const) {
+const SETS = [['dev', DEV], ['held-out', HELD_OUT], ['held-out 2', HELD_OUT_2], ['held-out 3', HELD_OUT_3], ['held-out 4', HELD_OUT_4], ['languages dev', ML_DEV], ['languages held-out', ML_HELD_OUT], ['languages after', ML_AFTER]] as const;
+console.log(`advisor routing over ${SETS.reduce((sum, [, cases]) => sum + cases.length, 0)} goals (${SETS.map(([name, cases]) => `${name} ${cases.length}`).join(', ')}), ${ROUNDS} rounds for the time`);
+for (const [name, cases] of SETS) {
   const advisor = share(cases, advisorRoute);
   const baseline = share(cases, baselineRoute);
   console.log(`  ${name}: advisor ${percent(advisor)} routed right; keyword baseline ${percent(baseline)}`);
@@ -76,7 +78,7 @@ for (const [name, cases] of [['dev', DEV], ['held-out', HELD_OUT], ['held-out 2'
     }
   }
 }
-const all = [...DEV, ...HELD_OUT, ...HELD_OUT_2, ...HELD_OUT_3, ...HELD_OUT_4];
+const all = SETS.flatMap(([, cases]) => cases);
 for (let warm = 0; warm < 3; warm++) for (const item of all) { advisorRoute(item); baselineRoute(item); }
 const advisorTime = timePerGoal(all, advisorRoute);
 const baselineTime = timePerGoal(all, baselineRoute);

@@ -75,6 +75,9 @@ const PRIVACY_WEIGHT = 6;
 const JOB_FILTER_WEIGHT = 3;
 /** A URL is the input of the offer that reads that kind of page: a strong cue, not a name. */
 const URL_WEIGHT = 3;
+/** Hiring as it changes ("has hiring accelerated") is hiring intent; hiring compared across companies is the ranking of hot-buyers. */
+const HIRING_TREND_WEIGHT = 4;
+const HIRING_RANK_WEIGHT = 4;
 const URL_OFFER = { product: 'universal_product_url_to_json', endpoint: 'verify-merchant', page: 'clean-markdown' } as const;
 const URL_CUE = { product: 'a product page URL', endpoint: 'a paid API endpoint URL', page: 'a page URL' } as const;
 
@@ -182,6 +185,11 @@ export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
     if (reading.purchaseAt !== null) add('pre_purchase_merchant_trust_check', PURCHASE_WEIGHT, 'buying from a merchant', reading.purchaseAt);
     if (reading.privacy) add('private-query', PRIVACY_WEIGHT, reading.privacy.cue, reading.privacy.at);
     if (reading.jobFilter) add('ats-jobs', JOB_FILTER_WEIGHT, reading.jobFilter.cue, reading.jobFilter.at);
+    if (reading.hiringTrend) add('company-intent', HIRING_TREND_WEIGHT, reading.hiringTrend.cue, reading.hiringTrend.at);
+    if (reading.hiringRank) {
+      add('hot-buyers', HIRING_RANK_WEIGHT, reading.hiringRank.cue, reading.hiringRank.at);
+      add('company-intent', HIRING_RANK_WEIGHT, reading.hiringRank.cue, reading.hiringRank.at);
+    }
     const kinds = new Set(reading.urlKinds);
     for (const kind of kinds) add(URL_OFFER[kind], URL_WEIGHT, URL_CUE[kind], Infinity);
     return [...entries.values()].filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
@@ -227,9 +235,12 @@ export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
     // for, its parts listed ("a real footprint: website tags, job board, ads").
     const whole = data.find((entry) => entry !== top && entry.score >= ASKED + 1 && entry.score >= 0.4 * top.score && (COVERS[entry.offer] ?? []).includes(top.offer) && !(COVERS[top.offer] ?? []).includes(entry.offer));
     if (whole) return withExtras(bulkOrSingle(whole.offer, context, [`"${cueOf(context, whole.offer)}" points to ${whole.offer}, whose result holds ${top.offer}'s: ${catalog.offer(whole.offer).summary.toLowerCase()}.`]), context, whole.offer);
-    const sections = SECTION_OFFERS.filter((offer) => isAsked(context, offer));
-    if (top.offer === 'company-profile' || sections.length === SECTION_OFFERS.length) {
-      const why = sections.length === SECTION_OFFERS.length
+    // Open jobs are what the hiring section is read from: asking for them asks for that section.
+    const sections = SECTION_OFFERS.filter((offer) => isAsked(context, offer) || (offer === 'company-intent' && isAsked(context, 'ats-jobs')));
+    // Every section named (asked, or cued where the goal lists them), or two asked for "in one call".
+    const named = SECTION_OFFERS.filter((offer) => sections.includes(offer) || (context.scored.find((entry) => entry.offer === offer)?.score ?? 0) >= 2);
+    if (top.offer === 'company-profile' || sections.length === SECTION_OFFERS.length || (context.reading.oneCall && sections.length >= 2 && named.length === SECTION_OFFERS.length)) {
+      const why = named.length === SECTION_OFFERS.length && top.offer !== 'company-profile'
         ? 'The goal asks for the tech stack, hiring intent and search ads: company-profile returns the three in one call and one free call.'
         : `"${cueOf(context, 'company-profile')}": company-profile combines tech stack, hiring intent and search ads in one call.`;
       return withExtras(bulkOrSingle('company-profile', context, [why]), context, 'company-profile');

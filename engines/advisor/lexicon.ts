@@ -23,6 +23,8 @@ export const RULES: Record<string, Rule[]> = {
     ['hosting', 2], ['hosted on', 3], ['cdn', 3], ['platform', 1], ['ecommerce platform', 3], ['what software', 3], ['what tools', 2],
     ['run on', 2], ['running on', 2], ['powered by', 3], ['martech', 4], ['marketing automation', 4], ['installed', 3], ['installed on', 4], ['javascript librar', 3], ['tracking script', 3], ['uses', 1], ['use', 1],
     ['widget', 3], ['plugin', 3], ['chatbot', 3],
+    // How a site takes payments is a technology it runs (its processor, gateway, wallets, BNPL).
+    ['payment processor', 3], ['payment provider', 4], ['payment gateway', 4], ['payment option', 3], ['payment method', 3], ['payment service', 3], ['take payment', 3], ['accept payment', 3],
     // The technology taxonomy's kinds written in two words or more ('email marketing', 'live chat', 'tag manager'...).
     ...TECHNOLOGY_KINDS.map((kind): Rule => [kind, 3]),
   ],
@@ -38,7 +40,7 @@ export const RULES: Record<string, Rule[]> = {
     ['hiring intent', 6], ['hiring signal', 5], ['hiring', 2], ['hire', 2], ['in market', 3], ['growing', 2], ['growth', 2], ['grow', 2],
     ['hypergrowth', 4], ['expanding', 2], ['scaling', 2], ['headcount', 2], ['ready to buy', 4], ['will buy', 3], ['need our product', 3],
     ['likely to buy', 3], ['buying mode', 5], ['ready to purchase', 4], ['hiring hard', 3], ['how much are they hiring', 4], ['hiring velocity', 4],
-    ['hiring momentum', 5], ['momentum', 2], ['go to market', 3], ['about to buy', 4], ['going to buy', 4], ['planning to buy', 4], ['plan to buy', 4],
+    ['hiring momentum', 5], ['momentum', 2], ['hiring a lot', 4], ['time my outreach', 4], ['time our outreach', 4], ['timing', 2], ['when to reach out', 4], ['when to approach', 4], ['good time to', 3], ['right time to', 3], ['good moment to', 3], ['go to market', 3], ['about to buy', 4], ['going to buy', 4], ['planning to buy', 4], ['plan to buy', 4],
   ],
   'search-ads': [
     ['ads', 4], ['ad', 3], ['advertising', 4], ['advertis', 4], ['advertiser', 4], ['ppc', 5], ['sem', 4], ['paid search', 5], ['google ads', 6],
@@ -150,6 +152,10 @@ export const TAKE_BACK: [phrase: string, offer: string, weight: number][] = [
   ['job title', 'ats-jobs', 3],
   ['job titles', 'ats-jobs', 3],
   ['mail provider', 'extract-contacts', 3],
+  // When to contact a company is its buying signals, not its addresses.
+  ['time my outreach', 'extract-contacts', 3],
+  ['time our outreach', 'extract-contacts', 3],
+  ['when to reach out', 'extract-contacts', 4],
   ['hot lead', 'conversion_leak_lead_finder', 3],
   ['hot leads', 'conversion_leak_lead_finder', 3],
   ['job board', 'tech-stack', 1],
@@ -279,6 +285,16 @@ export const UNAVAILABLE: Unavailable[] = [
     note: 'no reviews, ratings or review-site scores (Glassdoor, Trustpilot, G2...); the legitimacy and pre-purchase checks judge a domain from its own public signals, and a product page URL gives the rating that page states',
   },
   {
+    data: 'monitoring and alerts',
+    phrases: ['alert me', 'alert us', 'alerts', 'notify me', 'notify us', 'notification', 'notifications', 'page me', 'ping me', 'warn me', 'text me', 'send me an sms', 'send me a text', 'let me know when', 'let me know if', 'tell me when', 'uptime', 'downtime', 'is down', 'goes down', 'go down', 'goes offline', 'is offline', 'outage', 'outages'],
+    unless: ['new jobs since', 'job ids', 'since my last', 'push notification', 'push notifications'],
+    // What is watched and where the alert goes (a channel named is no technology asked about).
+    near: ['slack', 'sms', 'email', 'text', 'telegram', 'teams', 'discord', 'webhook', 'whatsapp', 'phone', 'on', 'via', 'by', 'site', 'website', 'page', 'store', 'shop', 'checkout', 'price', 'pricing', 'change', 'changes', 'breaks', 'down', 'offline', 'whenever', 'when', 'if'],
+    nearWindow: 4,
+    instead: ['clean-markdown'],
+    note: 'no monitoring, uptime checks or alerts: every call answers once, when asked; to watch a page, call clean-markdown (or any tool) again and compare',
+  },
+  {
     data: 'writing, sending or translating messages, booking meetings',
     phrases: ['write', 'draft', 'compose', 'send an email', 'send email', 'translate', 'translation', 'book a meeting', 'book a call', 'schedule a meeting', 'schedule a call', 'set up a meeting', 'set up a call', 'introduce me', 'introduction to'],
     near: ['email', 'emails', 'message', 'letter', 'reply', 'cold', 'outreach', ...PERSON_WORDS],
@@ -294,8 +310,22 @@ export const UNAVAILABLE: Unavailable[] = [
  * after it ("Intercom users"): the technology is the object of the question, so tech-stack answers
  * it, and "buy" or "pay" there is no purchase by the agent.
  */
-export const ADOPTION_BEFORE = ['use', 'uses', 'using', 'used', 'run', 'runs', 'running', 'on', 'buy', 'buying', 'bought', 'pay for', 'paying for', 'pay', 'customer of', 'client of', 'adopt', 'adopted', 'switch', 'switched', 'switch to', 'migrate', 'migrated', 'moved to', 'install', 'installed', 'implement', 'deploy', 'have', 'has', 'license', 'subscribe', 'built on', 'built with', 'powered by', 'hosted on'];
-export const ADOPTION_AFTER = ['user', 'users', 'customer', 'customers', 'installed', 'install', 'pixel', 'tag', 'script', 'widget'];
+export const ADOPTION_BEFORE = ['use', 'uses', 'using', 'used', 'run', 'runs', 'running', 'on', 'buy', 'buying', 'bought', 'pay for', 'paying for', 'pay', 'customer of', 'client of', 'adopt', 'adopted', 'switch', 'switched', 'switch to', 'migrate', 'migrated', 'moved to', 'install', 'installed', 'implement', 'deploy', 'have', 'has', 'license', 'subscribe', 'built on', 'built with', 'powered by', 'hosted on', 'payments with', 'payment with', 'pay with', 'paying with', 'checkout with', 'send with', 'sends with', 'sent with', 'made with', 'hosted with', 'via', 'through', 'accept', 'accepts', 'take', 'takes', 'offer', 'offers', 'support', 'supports', 'integrate', 'integrates', 'integrated with'];
+export const ADOPTION_AFTER = ['user', 'users', 'customer', 'customers', 'installed', 'install', 'pixel', 'tag', 'script', 'widget', 'offered', 'accepted', 'supported', 'enabled', 'integration', 'running', 'as a payment'];
+
+/**
+ * A goal about how a company's hiring changes or compares: a hiring word with a trend word within
+ * HIRING_WINDOW words ("has hiring accelerated", "recruiting pace") asks for hiring intent
+ * (company-intent); with a ranking word ("which of them are hiring hardest", "rank them by how
+ * aggressively they recruit") it asks to rank several companies by it (hot-buyers).
+ */
+export const HIRING_WORDS = ['hiring', 'hire', 'hires', 'recruiting', 'recruit', 'recruitment', 'headcount', 'open roles', 'job openings', 'openings', 'job postings', 'team growth', 'staffing'];
+export const TREND_WORDS = ['accelerat', 'speed up', 'speeding up', 'sped up', 'slow down', 'slowing', 'slowed', 'ramp up', 'ramping up', 'ramped up', 'pick up', 'picking up', 'picked up', 'pace', 'velocity', 'momentum', 'jump', 'increase', 'increasing', 'surge', 'spike', 'trend', 'trending', 'faster', 'slower', 'growing', 'a lot', 'hard', 'heavily', 'aggressively', 'more than usual'];
+export const RANKING_WORDS = ['hardest', 'fastest', 'most', 'biggest', 'strongest', 'highest', 'rank', 'ranked', 'ranking', 'rank them', 'sort', 'order them', 'which of them', 'which of my', 'which of our', 'which of these', 'which ones', 'top'];
+export const HIRING_WINDOW = 5;
+
+/** Words asking for several results in one request ("one call if possible"): with two profile sections, the profile. */
+export const ONE_CALL_WORDS = ['one call', 'single call', 'one request', 'single request', 'one query', 'single query', 'in one go', 'at once', 'all at once', 'in one shot', 'one api call', 'in a single'];
 
 /** Words of the agent's own purchase when followed by from/at (a seller): "order a jacket from x.com". */
 export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop'];

@@ -6,11 +6,13 @@
  * - the URLs given: a product page, a paid API endpoint, or any other page;
  * - the order of a multi-step goal ("then") and whether a later step refers back ("the hot ones");
  * - privacy wording: concealment near a party to the payment ("the facilitator must not see");
- * - a filtered listing: a job noun with a filter or a technology qualifying it ("remote Python roles").
+ * - a filtered listing: a job noun with a filter or a technology qualifying it ("remote Python roles");
+ * - hiring as it changes ("has hiring accelerated") or as several companies compare ("which are hiring hardest");
+ * - several results asked for in one request ("one call if possible").
  * Positions are indices into words(goal) (text.ts), the matcher's positions.
  */
 import { buildTechnologyFinder, PROSE_WORDS, type TechnologyLocator } from '../tech/keywords.ts';
-import { ADOPTION_AFTER, ADOPTION_BEFORE, CONCEAL_WORDS, JOB_FILTER_WINDOW, JOB_FILTERS, JOB_NOUNS, PAYMENT_PARTY_WORDS, PRIVACY_WINDOW, PURCHASE_WORDS, REFERS_BACK, RULES, SEQUENCE_WORDS, TECHNOLOGY_KINDS, UNAVAILABLE, WITH_WINDOW } from './lexicon.ts';
+import { ADOPTION_AFTER, ADOPTION_BEFORE, CONCEAL_WORDS, HIRING_WINDOW, HIRING_WORDS, JOB_FILTER_WINDOW, JOB_FILTERS, JOB_NOUNS, ONE_CALL_WORDS, PAYMENT_PARTY_WORDS, PRIVACY_WINDOW, PURCHASE_WORDS, RANKING_WORDS, REFERS_BACK, RULES, SEQUENCE_WORDS, TECHNOLOGY_KINDS, TREND_WORDS, UNAVAILABLE, WITH_WINDOW } from './lexicon.ts';
 import { wordMatch, words } from './text.ts';
 
 export interface NotAvailable { data: string; asked: string; instead: string[]; note: string }
@@ -33,6 +35,12 @@ export interface Reading {
   privacy: { at: number; cue: string } | null;
   /** A job listing filtered ("remote Python roles"): where, and the words. */
   jobFilter: { at: number; cue: string } | null;
+  /** Hiring with a trend word near it ("recruiting pace"): where, and the words. */
+  hiringTrend: { at: number; cue: string } | null;
+  /** Hiring with a ranking word near it ("which of them are hiring hardest"). */
+  hiringRank: { at: number; cue: string } | null;
+  /** The goal asks for its results in one request. */
+  oneCall: boolean;
 }
 
 const compiled = (phrases: readonly string[]) => phrases.map((phrase) => words(phrase)).filter((list) => list.length);
@@ -74,6 +82,10 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const back = compiled(REFERS_BACK);
   const purchase = compiled(PURCHASE_WORDS);
   const purchaseFrom = compiled(['from', 'at']);
+  const hiring = compiled(HIRING_WORDS);
+  const trends = compiled(TREND_WORDS);
+  const rankings = compiled(RANKING_WORDS);
+  const oneCallWords = compiled(ONE_CALL_WORDS);
   // Strong phrases of the other offers (weight 3 or more).
   const others = compiled(Object.entries(RULES).filter(([offer]) => offer !== 'tech-stack').flatMap(([, rules]) => rules.filter(([, weight]) => weight >= 3).map(([phrase]) => phrase)));
   const prose = new Set(PROSE_WORDS.map((word) => word.toLowerCase()));
@@ -132,6 +144,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       const [start, end] = [...found].sort((a, b) => a[0] - b[0] || b[1] - a[1])[0];
       notAvailable.push({ data: kind.data, asked: goalWords.slice(start, end).join(' '), instead: kind.instead, note: kind.note });
     }
+    // A technology inside a request for missing data ("alert me on Slack") is not asked about.
+    for (let i = adopted.length - 1; i >= 0; i--) if (masked.has(adopted[i].at)) adopted.splice(i, 1);
 
     const sellers = purchaseFrom.flatMap(spans).map(([from]) => from);
     // A purchase word inside another offer's phrase ("buying signals from hiring", "ready to buy") is not the agent buying.
@@ -166,6 +180,18 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
         jobFilter = { at: first[0], cue: goalWords.slice(first[0], first[1]).join(' ') };
       }
     }
-    return { masked, notAvailable, adopted, urlKinds: urls.map(urlKind), purchaseAt, thenAt, refersBack, privacy, jobFilter };
+    // Hiring as it changes, or as companies compare: a trend or ranking word near a hiring word.
+    const hiringSpans = hiring.flatMap(spans).filter(([from]) => !masked.has(from));
+    const nearHiring = (list: string[][]): Reading['hiringTrend'] => {
+      const found = list.flatMap(spans).filter(([from, to]) => hiringSpans.some(([start, end]) => from < end + HIRING_WINDOW && to > start - HIRING_WINDOW)).sort((a, b) => a[0] - b[0])[0];
+      if (!found) return null;
+      const [start, end] = hiringSpans.sort((a, b) => Math.abs(a[0] - found[0]) - Math.abs(b[0] - found[0]))[0];
+      const [from, to] = [Math.min(start, found[0]), Math.max(end, found[1])];
+      return { at: from, cue: goalWords.slice(from, to).join(' ') };
+    };
+    const hiringTrend = hiringSpans.length ? nearHiring(trends) : null;
+    const hiringRank = hiringSpans.length ? nearHiring(rankings) : null;
+    const oneCall = oneCallWords.some((phrase) => spans(phrase).length > 0);
+    return { masked, notAvailable, adopted, urlKinds: urls.map(urlKind), purchaseAt, thenAt, refersBack, privacy, jobFilter, hiringTrend, hiringRank, oneCall };
   };
 }

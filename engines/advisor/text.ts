@@ -5,6 +5,7 @@
  * and is valid: nothing is ever made up.
  */
 import { normalizeDomain, parseTargetUrl } from '../net/target.ts';
+import { buildGlossary, glossWords } from './languages.ts';
 
 /** Plural, -ing and -ed endings cut so 'hiring'/'hires'/'hired' and 'ads'/'ad' meet. */
 export function stem(word: string): string {
@@ -16,12 +17,19 @@ export function stem(word: string): string {
   return w;
 }
 
-export const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+/** Letters NFKD does not decompose are spelled in ASCII too (ł, ı, ß: 'zespół', 'kullanıyor', 'Straße'). */
+const UNDECOMPOSED: Record<string, string> = { ł: 'l', ı: 'i', ß: 'ss', ø: 'o', æ: 'ae', œ: 'oe', đ: 'd' };
+export const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[łıßøæœđ]/g, (letter) => UNDECOMPOSED[letter]);
 
-/** Stemmed words of a text; URLs, email addresses and domains are kept out (their labels are not words of the goal). */
+const glossary = buildGlossary(fold);
+
+/**
+ * Stemmed words of a text; URLs, email addresses and domains are kept out (their labels are not
+ * words of the goal); words of other languages read as their English gloss (languages.ts).
+ */
 export function words(text: string): string[] {
   const plain = fold(text).replace(/\bhttps?:\/\/\S+/g, ' ').replace(/[^\s@<>()"',;]+@[a-z0-9.-]+/g, ' ').replace(/\b[a-z0-9-]+(\.[a-z0-9-]+)+\b/g, (match) => (/^(llms\.txt|robots\.txt|agent-card\.json)$/.test(match) ? match.replace(/\./g, ' ') : ' '));
-  return (plain.match(/[a-z0-9]+/g) ?? []).map(stem);
+  return glossWords(plain, glossary).map(stem);
 }
 
 /** Rows reused by editDistance (three rolling rows; grown when a longer word comes). */

@@ -28,6 +28,8 @@ const SEPARATORS = /\s+[|–—»·•:~\/\\]\s+|\s[|–—»·•~]\s?|\s?[|–
 const STOP_WORDS = new Set(['of', 'the', 'and', 'for', 'at', 'in', 'de', 'la', 'le', 'du', 'des', 'und', 'der', 'die']);
 const LEGAL_FORMS = /,?\s+(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|co|pty|srl|oy|ab|as)\.?$/i;
 
+/** Words after a domain's spelling that continue the name: a kind of organisation, or "& Cooling", "and Sons". */
+const NAME_GOES_ON = /^(?:(?:&|and|\+)\s+\p{Lu}\S*(?:\s+\p{Lu}\S*)?|(?:\p{Lu}\S*\s+)?(?:society|foundation|association|institute|group|company|partners|brothers|bros\.?|sons|club|center|centre|clinic|hospital|church|school|academy|college|university|bank|museum|library|trust|fund|council|alliance|federation|cooperative|co-op|league|guild|union|network|collective|studios?|agency|firm|law|dental|realty|insurance|health|care|services|shelter|rescue|humane society))(?:,?\s+(?:inc|llc|ltd|co)\.?)?$/iu;
 const compact = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '');
 const clean = (text: string) => text.replace(/\s+/g, ' ').replace(/^[\s"'“”‘’]+|[\s"'“”‘’,]+$/g, '').trim();
 
@@ -50,10 +52,12 @@ export function spellsDomain(part: string, pageUrl: string): string | null {
   const bare = compact(part.replace(LEGAL_FORMS, '').replace(/^the\s+/i, ''));
   if (key === label || key === whole || bare === label) return part;
   const words = part.split(/\s+/);
-  // Leading words that spell it: "LiteAF Custom Ultralight Backpacks" → "LiteAF".
+  // Leading words that spell it: "LiteAF Custom Ultralight Backpacks" → "LiteAF"; but the name goes
+  // on when what follows is a kind of organisation or joins another word ("Houston Humane Society"
+  // for houstonhumane.org, "Specialty Heating & Cooling" for specialtyheating.com).
   for (let count = 1; count < words.length; count++) {
     const lead = words.slice(0, count).join(' ');
-    if (compact(lead) === label || compact(lead) === whole) return clean(lead);
+    if (compact(lead) === label || compact(lead) === whole) return NAME_GOES_ON.test(words.slice(count).join(' ')) && words.length <= 6 ? part : clean(lead);
     if (compact(lead).length > label.length) break;
   }
   // Initials: "United Way of King County" for uwkc.org.

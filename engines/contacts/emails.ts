@@ -49,7 +49,7 @@ export function decodeCfEmail(hex: string): string | null {
 
 /** Every recipient of a mailto: URL (RFC 6068): the comma-separated path, and to/cc/bcc in the query. */
 export function parseMailto(href: string): string[] {
-  const body = href.trim().replace(/^mailto:/i, '');
+  const body = href.trim().replace(/^mailto:(?:\/\/)?/i, '');
   const [path, query = ''] = body.split('?', 2);
   const recipients = path.split(',');
   for (const pair of query.split('&')) {
@@ -74,6 +74,8 @@ const LOCAL = String.raw`[a-z0-9][a-z0-9._%+-]{0,63}`;
 const LABEL = String.raw`[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?`;
 const OBFUSCATED = new RegExp(String.raw`(${LOCAL})${AT_WORDS}((?:${LABEL}(?:${DOT_WORDS}|\.))+[a-z]{2,24})(?![a-z0-9-])`, 'gi');
 const BRACKETED = /[[({<]\s*(?:at|dot)\s*[\])}>]/i;
+/** Words prose puts before " at ": "contact us at acme.com" names a site, not a mailbox. */
+const PROSE_LOCALS = new Set(['us', 'me', 'him', 'her', 'them', 'it', 'one', 'all', 'least', 'once', 'home', 'work', 'times', 'first', 'last', 'best', 'night', 'look', 'available', 'found', 'online', 'here', 'there', 'now', 'today', 'anytime', 'visit', 'shop', 'buy', 'more', 'info']);
 
 /** Text with the invisible characters removed and full-width or spelled-out @ and dots written plainly. */
 export function normaliseObfuscations(text: string): { plain: string; spelledOut: string[] } {
@@ -81,14 +83,25 @@ export function normaliseObfuscations(text: string): { plain: string; spelledOut
   const spelledOut: string[] = [];
   const plain = cleaned.replace(OBFUSCATED, (match, local: string, domain: string) => {
     const address = `${local}@${domain.replace(new RegExp(DOT_WORDS, 'gi'), '.')}`.toLowerCase();
-    // " at ... dot " in prose ("meet us at the park dot com") needs a bracket or a known domain to count.
-    if (!BRACKETED.test(match)) spelledOut.push(address);
+    if (!BRACKETED.test(match)) {
+      // An address spelled out without brackets is written in lower case with a real local part;
+      // "GTM Strategy at Teamwork.com", "today. At business.com", "email us at acme.com" are prose.
+      if (match !== match.toLowerCase() || /[._%+-]$/.test(local) || PROSE_LOCALS.has(local.toLowerCase())) return match;
+      // " at ... dot " in prose ("meet us at the park dot com") needs a known domain to count.
+      spelledOut.push(address);
+    }
     return ` ${address} `;
   });
   return { plain, spelledOut };
 }
 
-/** Addresses in plain text (after normaliseObfuscations). */
+/**
+ * Where two inline pieces of text from different elements meet letter to letter: an address never
+ * starts before it ("United States" "4143132807" "kristen@…" is not states4143132807kristen@…).
+ */
+export const PIECE_BREAK = '\u0001';
+
+/** Addresses in plain text (after normaliseObfuscations); none runs across a PIECE_BREAK. */
 export function addressesIn(text: string): string[] {
   return [...text.matchAll(ADDRESS)].map((match) => match[0]);
 }

@@ -6,7 +6,7 @@
 import { metaTags } from '../company/organization.ts';
 import { parseBounded } from '../parse/dom.ts';
 import { objectsIn } from '../parse/json-walk.ts';
-import { addressesIn, cleanAddress, decodeCfEmail, normaliseObfuscations, parseMailto, type EmailSource } from './emails.ts';
+import { addressesIn, cleanAddress, decodeCfEmail, normaliseObfuscations, parseMailto, PIECE_BREAK, type EmailSource } from './emails.ts';
 import { looksLikePersonName, readPeople, type PagePerson } from './people.ts';
 import { fediverseProfile, socialProfile, twitterHandleProfile } from './social.ts';
 
@@ -51,16 +51,16 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
   for (const element of document.querySelectorAll('[hidden], [style]')) {
     if (element.hasAttribute('hidden') || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(element.getAttribute('style') ?? '')) element.remove();
   }
-  for (const element of document.querySelectorAll('[data-cfemail]')) {
-    const decoded = decodeCfEmail(element.getAttribute('data-cfemail') ?? '');
-    if (decoded) add(decoded, 'cfemail');
-  }
+  // A protected address decodes to what the mailto link held, its query too ("?subject=…").
+  const addProtected = (decoded: string | null) => {
+    for (const address of decoded ? parseMailto(decoded) : []) add(address, 'cfemail');
+  };
+  for (const element of document.querySelectorAll('[data-cfemail]')) addProtected(decodeCfEmail(element.getAttribute('data-cfemail') ?? ''));
   for (const anchor of document.querySelectorAll('a[href]')) {
     const href = anchor.getAttribute('href') ?? '';
     const protectedHex = href.match(/\/cdn-cgi\/l\/email-protection#([0-9a-f]+)/i);
     if (protectedHex) {
-      const decoded = decodeCfEmail(protectedHex[1]);
-      if (decoded) add(decoded, 'cfemail');
+      addProtected(decodeCfEmail(protectedHex[1]));
       continue;
     }
     if (/^\s*mailto:/i.test(href)) {
@@ -119,16 +119,26 @@ function distinctEmails(emails: FoundEmail[]): FoundEmail[] {
 
 const BLOCKS = new Set(['P', 'DIV', 'LI', 'UL', 'OL', 'TD', 'TH', 'TR', 'TABLE', 'BR', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'NAV', 'MAIN', 'ASIDE', 'ADDRESS', 'DD', 'DT', 'DL', 'FORM', 'BLOCKQUOTE', 'PRE', 'HR', 'FIGURE', 'FIGCAPTION', 'BUTTON', 'OPTION']);
 
-/** Text as a reader sees it: block elements apart, inline pieces (hello<span>@</span>acme.com) together. */
+/**
+ * Text as a reader sees it: block elements apart, inline pieces (hello<span>@</span>acme.com)
+ * together, except where pieces of different elements meet letter to letter (PIECE_BREAK).
+ */
 function visibleText(root: Node): string {
   const parts: string[] = [];
+  let last: { parent: Node | null; text: string } | null = null;
   const walk = (node: Node) => {
-    if (node.nodeType === 3) parts.push(node.nodeValue ?? '');
-    else if (node.nodeType === 1) {
+    if (node.nodeType === 3) {
+      const text = node.nodeValue ?? '';
+      if (last && last.parent !== node.parentNode && /[\p{L}\p{N}]$/u.test(last.text) && /^[\p{L}\p{N}]/u.test(text)) parts.push(PIECE_BREAK);
+      parts.push(text);
+      if (text) last = { parent: node.parentNode, text };
+      return;
+    }
+    if (node.nodeType === 1) {
       const block = BLOCKS.has((node as Element).tagName);
-      if (block) parts.push(' ');
+      if (block) { parts.push(' '); last = null; }
       for (const child of node.childNodes) walk(child);
-      if (block) parts.push(' ');
+      if (block) { parts.push(' '); last = null; }
     }
   };
   walk(root);

@@ -42,16 +42,24 @@ export interface PagePerson {
 /** Richer sources first: when two name the same person, the earlier one's fields win. */
 const PRIORITY: PersonSource[] = ['schema_person', 'vcard', 'team_card', 'mailto', 'byline'];
 
-const ORGANISATION_WORDS = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine)\b\.?$/i;
+const ORGANISATION_WORDS = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine|market|teams|farms?|shop|store|cafe|restaurant|bakery|church|school|academy|club|museum|library|hotel|bank)\b\.?$/i;
 const NOT_A_NAME = /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet)\b/i;
 /** Words of a job title, not of a name: a role line is not a person. */
-const TITLE_WORDS = /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education)\b/i;
+const TITLE_WORDS = /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education|copywriter|writer|marketer|strategist|seo|journalist|reporter|correspondent|columnist|blogger|webmaster|moderator|freelancer|intern)\b/i;
 
-/** Two to four words of letters, not an organisation's or a button's words. */
+/** First words of products named after their maker ("Microsoft Teams", "Google Chat"): a product, not a person. */
+const MAKERS = /^(google|microsoft|apple|amazon|meta|facebook|adobe|salesforce|zoom|slack|oracle|ibm|samsung|shopify|hubspot|atlassian|zoho|cisco|intel|nvidia|sony|tesla)\b/i;
+
+/** Two to four words of letters, not an organisation's, a product's or a button's words. */
 export function looksLikePersonName(text: string): boolean {
   const name = text.replace(/\s+/g, ' ').trim();
   if (!name || name.length > 60 || /[@\d:/|]/.test(name) || !/^[\p{L}'’.\- ]+$/u.test(name)) return false;
-  if (ORGANISATION_WORDS.test(name) || NOT_A_NAME.test(name) || TITLE_WORDS.test(name)) return false;
+  if (ORGANISATION_WORDS.test(name) || NOT_A_NAME.test(name) || TITLE_WORDS.test(name) || MAKERS.test(name)) return false;
+  // A word in capitals beside words that are not ("Codiant WP", "XLAB Steampunk") is an acronym or a brand; a possessive ("Farmer's") names a business.
+  const spelled = name.split(' ');
+  const capitals = spelled.every((word) => /^[\p{Lu}'’.\-]+$/u.test(word));
+  if (spelled.some((word) => (capitals ? /^\p{Lu}{2}$/u : /^\p{Lu}{2,}$/u).test(word))) return false;
+  if (spelled.some((word) => /['’]s$/i.test(word))) return false;
   // Every word capitalised, as names are written (particles such as "van", "de" excepted).
   const words = name.split(' ');
   if (!words.every((word) => /^\p{Lu}/u.test(word) || /^(van|von|de|der|den|da|di|du|del|la|le|bin|al)$/i.test(word))) return false;
@@ -61,7 +69,8 @@ export function looksLikePersonName(text: string): boolean {
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 /** A name as an author box writes it: "About Jane Doe", "Sobre Jane Doe", "By Jane Doe" are Jane Doe. */
 function nameOf(text: string | null | undefined): string {
-  const name = clean(text).replace(/^(about|sobre|über|à propos de|acerca de|by|por|von|par|door|di)\s+/i, '');
+  // "ByMaria Stoyanova": the prefix and the name in two elements with no space between.
+  const name = clean(text).replace(/^(about|sobre|über|à propos de|acerca de|by|por|von|par|door|di)\s+/i, '').replace(/^(?:[Bb]y|[Pp]or|[Vv]on|[Pp]ar)(?=\p{Lu}\p{Ll})/u, '');
   // An image's alt text and the name beside it: "Jane Doe Jane Doe".
   const words = name.split(' ');
   const half = words.length / 2;
@@ -245,7 +254,7 @@ function vcardPeople(document: Document, frame: PageFrame, teams: Element[]): Pa
 const NAME_ELEMENTS = 'h2, h3, h4, h5, h6, strong, b, [class*="name"], [class*="title"]';
 const ROLE_ELEMENTS = 'p, span, small, em, div, h4, h5, h6, [class*="title"], [class*="role"], [class*="position"]';
 /** Words that make a line a job title. */
-const JOB_WORDS = /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|curator|librarian|pastor|ambassador)\b/i;
+const JOB_WORDS = /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|curator|librarian|pastor|ambassador)\b/i;
 const TEAM_ID = /^(?:our-?)?(?:team|staff|leadership|people|management|founders|staff-?list|team-?members)$/i;
 const TEAM_HEADING = /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts)\s*[.:!]?\s*$/i;
 
@@ -324,7 +333,7 @@ function bylinePeople(document: Document, tags: Map<string, string>): PagePerson
   const author = tags.get('author');
   if (author) add(author);
   for (const element of document.querySelectorAll('a[rel~="author"], [itemprop="author"], .byline, .author, [class*="author-name" i], [class*="author-info" i], [class*="author-box" i]')) {
-    if (element.closest(OTHERS_CONTAINER) || theirsInMicrodata(element)) continue;
+    if (element.closest(OTHERS_CONTAINER) || inListedWork(element)) continue;
     const named = element.querySelector('[itemprop="name"], .fn, .p-name, [class*="name" i]:not([class*="author-name" i])');
     if (named) {
       const roleElement = element.querySelector('[class*="description" i], [class*="job" i], [class*="role" i], [class*="position" i], [itemprop="jobTitle"]');
@@ -332,6 +341,95 @@ function bylinePeople(document: Document, tags: Map<string, string>): PagePerson
     } else add(element.getAttribute('content') ?? (element.textContent ?? '').replace(/^\s*by\s+/i, ''));
   }
   return people.filter((person) => looksLikePersonName(person.name));
+}
+
+/** Elements whose text is one line of the page: nothing block-level inside. */
+const LINE_ELEMENTS = 'p, div, section, article, aside, li, span, h1, h2, h3, h4, h5, h6, td, dd, dt, figcaption, address, cite, small, strong, em, a, time, header';
+const BLOCK_CHILD = /^(P|DIV|LI|UL|OL|H[1-6]|TABLE|SECTION|ARTICLE|HEADER|FOOTER|ASIDE|ADDRESS|FIGURE|BLOCKQUOTE|FORM|NAV|MAIN|DL|DD|DT|BR)$/;
+/** Where a line is not the site's own voice about its own people: navigation, footers, listed works. */
+const NOT_OWN_LINE = 'nav, footer, script, style, noscript, template, select';
+/** Classes of a listed work's card ("book-list", "product-card"): its author is the work's, not the site's. */
+const LISTED_WORK = /(?:^|[\s_-])(?:books?|products?|titles-list|bibliography)(?:[\s_-]|$)/i;
+
+/** Inside a listed work: a card of a book or a product (by class or microdata). */
+function inListedWork(element: Element): boolean {
+  if (theirsInMicrodata(element)) return true;
+  for (let node: Element | null = element; node && node.tagName !== 'BODY'; node = node.parentElement) if (LISTED_WORK.test(node.getAttribute('class') ?? '')) return true;
+  return false;
+}
+/** A line that is only the byline's word: the name is the next line ("By" / "Jane Doe"). */
+const BY_ALONE = /^(?:by|written by|words by|authors?|author:|von|par|por|door|di|autor|auteur|autore)\s*:?$/i;
+/** A byline written out: "By Jane Doe", "Updated by: Jane Doe", "Researched by A + B", "By: Jane Doe (jane@site.com)". */
+const BY_LINE = /^(?:(?:written|updated|researched|edited|compiled|reported|curated|words|story|text|posted)\s+)?by\s*:?\s+(.{3,140})$/i;
+/** A heading over an author box. */
+const AUTHOR_HEADING = /^(?:about\s+)?the\s+authors?$|^about\s+(?:the\s+)?authors?$|^über\s+(?:den|die)\s+autor(?:in)?$|^à\s+propos\s+de\s+l['’]auteur$|^sobre\s+(?:el|o|a)\s+autor(?:a)?$|^l['’]autore$|^over\s+de\s+auteur$/i;
+/** A signature or an attribution: "— Jane Doe, Senior Editor", "Jane Doe, CEO, Acme". */
+const SIGNED = /^([—–-]\s*)?([^,()]{3,60}),\s*([^,()]{2,60})(?:,\s*([^,()]{2,60}))?$/;
+/** Where a byline's names end: a date, a separator, a time or a further clause. */
+const BYLINE_END = /\s*(?:\||•|·|—|–|\s-\s|\bon\s+(?:\p{Lu}|\d)|\bupdated\b|\bpublished\b|\bposted\b|\bin\s+\p{Lu}|\d{1,4}[/.-]\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d+\s+min|$)/iu;
+
+function ownName(text: string, frame: PageFrame): boolean {
+  const compact = compactName(text);
+  return !!compact && (frame.organizations.has(compact) || compact === compactName(frame.site.split('.')[0]) || compact.startsWith(compactName(frame.site.split('.')[0])));
+}
+
+/**
+ * Bylines, author boxes and signatures as the page's text writes them, read line by line: a "By"
+ * line and the name on the next one, "Updated by: …", several authors ("A + B", "A and B"), the name
+ * under an "About the author" heading, "— Name, Senior Editor", and "Name, CEO, Company" when the
+ * company is the site's own (then even inside a quote). Never inside comments, reviews or listed
+ * works (books, products): their people are someone else's.
+ */
+function textBylinePeople(document: Document, frame: PageFrame): PagePerson[] {
+  const lines: { text: string; others: boolean }[] = [];
+  for (const element of document.body?.querySelectorAll(LINE_ELEMENTS) ?? []) {
+    if ([...element.children].some((child) => BLOCK_CHILD.test(child.tagName))) continue;
+    // The outermost element of a line only (a <span> in a <p> is part of the <p>'s line).
+    const parent = element.parentElement;
+    if (parent && parent.matches(LINE_ELEMENTS) && ![...parent.children].some((child) => BLOCK_CHILD.test(child.tagName))) continue;
+    if (element.closest(NOT_OWN_LINE) || inListedWork(element)) continue;
+    const text = clean(element.textContent);
+    if (!text || text.length > 200) continue;
+    lines.push({ text, others: !!element.closest(OTHERS_CONTAINER) });
+  }
+  const people: PagePerson[] = [];
+  const add = (name: string, role: string | null, email: string | null = null) => {
+    const cleaned = nameOf(name);
+    if (looksLikePersonName(cleaned)) people.push({ name: cleaned, role, email, profile: null, source: 'byline' });
+  };
+  const titled = (text: string | undefined) => {
+    const role = roleOf(text);
+    return role && JOB_WORDS.test(role) && !looksLikePersonName(role) && role.split(' ').length <= 6 ? role : null;
+  };
+  /** Names of a byline's text ("A + B", "A and B", "A, Senior Editor"), with an address in brackets. */
+  const byline = (text: string, next: string | undefined) => {
+    const email = emailOf(/\(([^()\s]+@[^()\s]+)\)/.exec(text)?.[1]);
+    const names = text.replace(/\([^()]*\)/g, ' ').split(BYLINE_END)[0].split(/\s*(?:\+|&|\band\b|\bund\b|\bet\b|\by\b|,)\s*/).map(clean).filter(Boolean);
+    const persons = names.filter((part) => looksLikePersonName(nameOf(part)));
+    const role = persons.length === 1 ? titled(names[names.indexOf(persons[0]) + 1]) ?? titled(next) : null;
+    for (const person of persons) add(person, role, persons.length === 1 ? email : null);
+  };
+  for (let index = 0; index < lines.length; index++) {
+    const { text, others } = lines[index];
+    const next = lines[index + 1]?.text;
+    const signed = SIGNED.exec(text);
+    if (signed) {
+      const [, dash, name, role, company] = signed;
+      const own = company ? ownName(company, frame) : !others && !!dash;
+      if (own && titled(role) && looksLikePersonName(nameOf(name))) add(name, titled(role));
+      continue;
+    }
+    if (others) continue;
+    if (BY_ALONE.test(text) && next && !lines[index + 1].others) byline(next, lines[index + 2]?.text);
+    else if (AUTHOR_HEADING.test(text)) {
+      const at = lines.slice(index + 1, index + 4).findIndex((line) => looksLikePersonName(nameOf(line.text)));
+      if (at >= 0) add(lines[index + 1 + at].text, titled(lines[index + 2 + at]?.text));
+    } else {
+      const by = BY_LINE.exec(text);
+      if (by) byline(by[1], next);
+    }
+  }
+  return people;
 }
 
 /** Forum and Q&A pages: their people are the site's users. */
@@ -353,8 +451,10 @@ function mailtoPerson({ name, email }: { name: string; email: string }, frame: P
   return spelled.length > 0 || (!!parts && compactName(frame.site.split('.')[0]) === `${parts.first}${parts.last}`);
 }
 
-const ROLE_TITLE = String.raw`(?:co-?founder|founder|owner|proprietor|chief\s+[a-z]+(?:\s+[a-z]+)?\s+officer|ceo|cto|cfo|coo|cmo|cio|cpo|cro|president|vice[\s-]president|vp|svp|evp|head\s+of|director|managing\s+(?:director|partner|editor)|partner|principal|chair(?:man|woman|person)?|editor|publisher|general\s+manager)`;
-const ROLE_AFTER = new RegExp(String.raw`^\s*(?:,|–|—|-|\(|\|)\s*((?:the\s+)?${ROLE_TITLE}[^,.;()|\n]{0,50}?)\s*(?=[,.;()|\n]|$)`, 'i');
+const ROLE_TITLE = String.raw`(?:co-?founder|founder|owner|proprietor|chief\s+[a-z]+(?:\s+[a-z]+)?\s+officer|ceo|cto|cfo|coo|cmo|cio|cpo|cro|president|vice[\s-]president|vp|svp|evp|head\s+of|director|managing\s+(?:director|partner|editor)|partner|principal|chair(?:man|woman|person)?|editor(?:-in-chief|\s+in\s+chief)?|publisher|general\s+manager|writer|reporter|correspondent|columnist|journalist|contributor|producer)`;
+/** Words qualifying a title written after a name ("Senior Editor", "Contributing Editor", "Health editor"): up to two, none a sentence's word. */
+const ROLE_QUALIFIERS = String.raw`(?:(?!(?:and|the|our|a|an|who|with|is|was|has|at|in|of|for)\b)[A-Za-z-]+\s+){0,2}`;
+const ROLE_AFTER = new RegExp(String.raw`^\s*(?:,|–|—|-|\(|\|)\s*((?:the\s+)?${ROLE_QUALIFIERS}${ROLE_TITLE}[^,.;()|\n]{0,50}?)\s*(?=[,.;()|\n]|$)`, 'i');
 const ROLE_BEFORE = new RegExp(String.raw`(?:^|[\s(,])(${ROLE_TITLE}(?:\s+(?:&|and)\s+${ROLE_TITLE})?(?:\s+of\s+[A-Z][\w&]*(?:\s+[A-Z][\w&]*)?)?),?\s*$`, 'i');
 
 /** A title written right beside the name in the page text: "Jane Doe, Co-founder & CEO", "Founder and CEO Jane Doe". */
@@ -387,6 +487,7 @@ export function readPeople(document: Document, base: string, { teamPage = false,
     ...teams.flatMap((team) => teamCardPeople(team, frame)),
     ...mailtoPeople.filter((person) => mailtoPerson(person, frame)).map(({ name, email }) => ({ name, role: null, email, profile: null, source: 'mailto' as const })),
     ...(frame.discussion ? [] : bylinePeople(document, tags)),
+    ...(frame.discussion ? [] : textBylinePeople(document, frame)),
   ].filter((person) => !organizations.has(compactName(person.name)) && compactName(person.name) !== compactName(frame.site.split('.')[0]));
   const people = mergePeople(found);
   const text = people.some((person) => !person.role) && document.body ? clean(document.body.textContent) : '';

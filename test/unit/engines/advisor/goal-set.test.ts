@@ -19,6 +19,7 @@ import assert from 'node:assert/strict';
 import { createAdvisor } from '../../../../engines/advisor/advise.ts';
 import { DEV, GOAL_FACTS, HELD_OUT, HELD_OUT_2, routedRight, type GoalCase } from '../../../support/advisor-goals.ts';
 import { answeredRight, HELD_OUT_3, HELD_OUT_4 } from '../../../support/advisor-goals-blind.ts';
+import { ML_DEV, ML_HELD_OUT } from '../../../support/advisor-goals-multilingual.ts';
 import { UNAVAILABLE } from '../../../../engines/advisor/lexicon.ts';
 import { assertValid } from '../../../support/contract.ts';
 
@@ -43,12 +44,12 @@ describe('advisor goal set', () => {
   it('holds at least 150 goals, the held-out set a third or more of them', () => {
     assert.ok(DEV.length + HELD_OUT.length >= 150, `${DEV.length + HELD_OUT.length}`);
     assert.ok(HELD_OUT.length * 3 >= DEV.length + HELD_OUT.length);
-    const all = [...DEV, ...HELD_OUT, ...HELD_OUT_2, ...HELD_OUT_3, ...HELD_OUT_4];
+    const all = [...DEV, ...HELD_OUT, ...HELD_OUT_2, ...HELD_OUT_3, ...HELD_OUT_4, ...ML_DEV, ...ML_HELD_OUT];
     assert.equal(new Set(all.map((item) => item.goal)).size, all.length, 'no goal twice');
     assert.ok(HELD_OUT_3.length >= 40);
   });
 
-  for (const [name, cases, floor] of [['held-out 3 (issue 33)', HELD_OUT_3, BLIND_TARGET], ['held-out 4 (after issue 33, run once)', HELD_OUT_4, HELD_OUT_FLOOR]] as const) {
+  for (const [name, cases, floor] of [['held-out 3 (issue 33)', HELD_OUT_3, BLIND_TARGET], ['held-out 4 (after issue 33, run once)', HELD_OUT_4, HELD_OUT_FLOOR], ['languages and traps, developed on', ML_DEV, DEV_TARGET], ['languages and traps, held out', ML_HELD_OUT, HELD_OUT_FLOOR]] as const) {
     it(`answers at least ${floor * 100}% of the ${name} set right, missing data with its reason`, () => {
       const misses = cases.filter((item) => !answeredRight(item, run(item) as never));
       const share = 1 - misses.length / cases.length;

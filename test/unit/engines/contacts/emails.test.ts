@@ -35,10 +35,16 @@ describe('obfuscations in text', () => {
     it(`finds ${address} in "${text}"`, () => assert.deepEqual(found(text), [address]));
   }
   it('marks spelled-out addresses so only the target domain accepts them', () => {
-    const { spelledOut } = normaliseObfuscations('join us at expo dot com, or press [at] acme [dot] io');
-    assert.deepEqual(spelledOut, ['us@expo.com']);
+    const { spelledOut } = normaliseObfuscations('write to events at expo dot com, or press [at] acme [dot] io');
+    assert.deepEqual(spelledOut, ['events@expo.com']);
     assert.equal(judgeEmail('us@expo.com', 'text', 'acme.io', { spelledOut: true }).keep, false);
     assert.equal(judgeEmail('support@acme.io', 'text', 'acme.io', { spelledOut: true }).keep, true);
+  });
+  it('reads no address in prose with "at": capitals, a sentence end or a word of prose before it', () => {
+    for (const text of ['ask the Growth Team at Quillbase.com', 'Read our Terms of Service at northpeak.org', 'call us today. At brightline.com we listen', 'find us at expo.com', 'join us at expo dot com']) {
+      assert.deepEqual(normaliseObfuscations(text).spelledOut, [], text);
+      assert.deepEqual(found(text), [], text);
+    }
   });
   it('does not end an address inside the next word of a sentence', () => {
     assert.deepEqual(found('Mail hello@acme.io.'), ['hello@acme.io']);

@@ -96,3 +96,23 @@ describe('hidden addresses', () => {
     assert.deepEqual(emails.map((email) => email.address), ['real@acme.io']);
   });
 });
+
+describe('addresses as the page publishes them', () => {
+  const protect = (text: string, key = 0x3c) => key.toString(16) + [...Buffer.from(text)].map((byte) => (byte ^ key).toString(16).padStart(2, '0')).join('');
+  const addresses = (html: string) => readPage(html, 'https://www.fernway.co/contact').emails.map((email) => email.address);
+
+  it('decodes a protected link whose address carries a query, without the query', () => {
+    assert.deepEqual(addresses(`<a href="/cdn-cgi/l/email-protection#${protect('careers@fernway.co?subject=Application%20for%20role')}">[email&#160;protected]</a>`), ['careers@fernway.co']);
+    assert.deepEqual(addresses(`<span class="__cf_email__" data-cfemail="${protect('desk@fernway.co?cc=ed@fernway.co')}">x</span>`), ['desk@fernway.co', 'ed@fernway.co']);
+  });
+
+  it('never joins the text of neighbouring elements into an address', () => {
+    assert.deepEqual(addresses('<p><span>Portland, Oregon</span><span>5035550199</span><a>maya@fernway.co</a></p>'), ['maya@fernway.co']);
+    // Inline pieces meeting at the @ are still one address.
+    assert.deepEqual(addresses('<p>hello<span>@</span>fernway.co</p>'), ['hello@fernway.co']);
+  });
+
+  it('reads mailto links written with slashes or in capitals', () => {
+    assert.deepEqual(addresses('<a href="MAILTO://Billing@Fernway.co">Billing</a>'), ['billing@fernway.co']);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * Goals written in other languages, read through the English words of the advisor's rules: each
+ * entry glosses words agents write in German, French, Spanish, Portuguese, Italian, Dutch, Polish,
+ * Turkish, Russian, Japanese, Chinese and Korean with the English phrase the rules (lexicon.ts)
+ * already know, so one set of rules reads every language and a new language is a list of words.
+ *
+ * Terms are matched after folding (lower case, accents removed, as text.ts folds the goal).
+ * - Scripts written with spaces: a term is one or more whole words; a final '*' matches any word
+ *   starting so (inflection: 'technolog*' for Technologien, tecnologías, технологии).
+ * - Chinese, Japanese and Korean: a term matches anywhere in the text (no spaces between words,
+ *   particles glued to nouns), the longest term first, so 採用情報 (job listings) wins over 採用 (hiring).
+ * Only words that are not English words of another meaning are listed ('usa', 'assume' are not).
+ */
+
+export const GLOSSES: [english: string, terms: string[]][] = [
+  // technology
+  ['tech stack', ['technologie stack', 'technologiestack', 'stack tecnologica', 'stack tecnologico', 'stack technique', 'stack technologique', 'технологический стек', '技術スタック', 'テックスタック', '技术栈', '技术堆栈', '기술 스택', '기술스택', 'teknoloji yigini']],
+  ['technologies', ['technolog*', 'tecnolog*', 'technologi*', 'teknoloji*', 'технолог*', '技術', '技术', '기술']],
+  ['use', ['nutzt', 'nutzen', 'benutzt', 'verwendet', 'verwenden', 'eingesetzt', 'setzt', 'utilise', 'utilisent', 'utiliser', 'utilisee', 'utilize', 'utiliza', 'utilizan', 'utilizzano', 'utilizza', 'usano', 'gebruikt', 'gebruiken', 'uzywa', 'korzysta', 'kullan*', 'использ*', '使用', '使って', '使う', '用了', '用的', '사용', '쓰는']],
+  ['framework', ['フレームワーク', '框架', '프레임워크']],
+  ['website', ['webseite', 'site web', 'sitio web', 'sito web', 'сайт', 'ウェブサイト', 'サイト', '网站', '웹사이트']],
+  ['payment provider', ['zahlungsanbieter', 'prestataire de paiement', 'proveedor de pagos', 'pasarela de pago', 'платежн*', '決済', '支付', '결제']],
+  // jobs and hiring
+  ['open jobs', ['offene stellen', 'offenen stellen', 'stellenangebot*', 'stellenanzeige*', 'jobangebot*', 'offre d emploi', 'offres d emploi', 'annonces d emploi', 'postes a pourvoir', 'postes ouverts', 'ofertas de empleo', 'ofertas de trabajo', 'vacantes', 'vagas abertas', 'vagas', 'vagas de emprego', 'offerte di lavoro', 'posizioni aperte', 'vacature*', 'oferty pracy', 'is ilan*', 'ваканси*', '求人', '採用情報', '募集', '招聘职位', '招聘信息', '职位', '岗位', '채용 공고', '채용공고', '채용 정보']],
+  ['jobs', ['stellen', 'emploi', 'emplois', 'postes', 'empleo', 'empleos', 'trabajo', 'emprego', 'empregos', 'lavoro', 'banen', 'praca', 'pracy', '仕事', '工作', '일자리']],
+  ['hiring', ['einstellen', 'einstellungen', 'stellt', 'recrut*', 'rekrut*', 'contrata*', 'assumendo', 'assunzioni', 'assume personale', 'werving', 'zatrudnia*', 'найм', 'нанима*', 'набор', '採用', '招聘', '招人', '채용']],
+  ['buying intent', ['kaufabsicht', 'kaufinteresse', 'kaufbereitschaft', 'intention d achat', 'intentions d achat', 'intencion de compra', 'intencao de compra', 'intenzione di acquisto', 'koopintentie', 'намерение купить', '購買意欲', '購買意向', '購入意欲', '购买意向', '购买意图', '구매 의도', '구매의도']],
+  ['signal', ['signale', 'signaux', 'senales', 'sinais', 'segnali', 'сигнал*', 'シグナル', '信号', '신호']],
+  ['a lot', ['stark', 'viel', 'beaucoup', 'mucho', 'muito', 'molto', 'veel', 'duzo', 'много', '積極的', '大量', '많이']],
+  ['growing', ['強化', '拡大', '扩招', '扩张']],
+  // search ads
+  ['search ads', ['suchanzeige*', 'suchmaschinenwerbung', 'annonces google', 'anuncios de google', 'anuncios en google', 'リスティング広告', '検索広告', '搜索广告', '검색 광고', '검색광고']],
+  ['ads', ['anzeige*', 'werbung', 'werbeanzeige*', 'annonce', 'annonces', 'publicite*', 'publicidad', 'publicidade', 'pubblicit*', 'anuncio*', 'annunci*', 'advertentie*', 'reklam*', 'реклам*', '広告', '广告', '광고']],
+  ['run', ['schaltet', 'schalten', 'diffuse', 'diffusent']],
+  ['paid', ['bezahlte', 'bezahlten', 'payantes', 'pagados', 'a pagamento', 'betaalde', 'платн*', '有料', '付费', '유료']],
+  // contacts
+  ['email address', ['e mail adresse*', 'email adresse*', 'mailadresse*', 'adresse e mail', 'adresse mail', 'adresses e mail', 'adresse electronique', 'correo electronico', 'direccion de correo', 'endereco de email', 'endereco de e mail', 'indirizzo email', 'indirizzo e mail', 'e mailadres', 'adres e mail', 'адрес электронной почты', 'メールアドレス', '邮箱地址', '电子邮件地址', '이메일 주소']],
+  ['email', ['e mail', 'courriel', 'correo', 'почт*', 'メール', '邮箱', '电子邮件', '이메일']],
+  ['contact', ['kontakt*', 'contato', 'contatti', 'contatto', 'contacto', 'contactos', 'contactgegevens', 'iletisim', 'контакт*', '連絡先', '問い合わせ', '联系方式', '联系', '연락처']],
+  ['team', ['equipe', 'equipo', 'equipa', 'squadra', 'zespol', 'команд*', 'チーム', '团队', '팀']],
+  ['customer support', ['kundenservice', 'kundendienst', 'service client', 'atencion al cliente', 'atendimento', 'servizio clienti', 'klantenservice', 'служба поддержки', 'カスタマーサポート', '客服', '고객센터']],
+  // pages as Markdown
+  ['markdown', ['マークダウン', '마크다운']],
+  ['convert', ['umwandeln', 'umwandl*', 'wandle', 'konvertier*', 'convertis', 'convertir', 'convertit', 'convierte', 'converte', 'converti', 'omzetten', 'zet om', 'przekonwertuj', 'donustur*', 'преобраз*', 'конверт*', '変換', '转换', '转成', '변환']],
+  ['content of', ['inhalt von', 'inhalt der', 'inhalt des', 'contenu de', 'contenido de', 'conteudo de', 'contenuto di', 'inhoud van', 'содержимое', '内容', '내용']],
+  ['clean text', ['sauberen text', 'sauberer text', 'texte propre', 'texte brut', 'texto limpio', 'texto limpo', 'testo pulito', 'schone tekst', 'чистый текст', '纯文本']],
+  ['web page', ['ページ', '页面', '网页', '웹페이지', '페이지', 'страниц*']],
+  ['article', ['artikel', 'articulo', 'artigo', 'articolo', 'стать*', '記事', '文章', '기사']],
+  // promo codes
+  ['promo code', ['gutscheincode*', 'gutschein*', 'rabattcode*', 'code promo', 'codes promo', 'bon de reduction', 'code de reduction', 'code reduction', 'codigo de descuento', 'codigo promocional', 'cupon*', 'cupom', 'cupons', 'codice sconto', 'codici sconto', 'kortingscode*', 'kod rabatowy', 'indirim kodu', 'промокод*', 'купон*', 'クーポン', '割引コード', 'プロモコード', '优惠码', '优惠券', '折扣码', '쿠폰', '할인 코드', '할인코드']],
+  ['discount', ['rabatt', 'remise', 'descuento', 'desconto', 'sconto', 'korting', 'rabat', 'indirim', 'скидк*', '割引', '折扣', '优惠', '할인']],
+  // legitimacy and purchases
+  ['scam', ['betrug*', 'betruger*', 'abzocke', 'fakeshop', 'arnaque*', 'escroquerie', 'estafa', 'fraude', 'golpe', 'truffa', 'oplicht*', 'oszust*', 'dolandiric*', 'мошенн*', '詐欺', '骗局', '诈骗', '骗子', '사기']],
+  ['legit', ['serios', 'serioes', 'serieux', 'fiable', 'confiable', 'confiavel', 'affidabile', 'betrouwbaar', 'wiarygodn*', 'guvenilir', 'надежн*', '正規', '正规', '합법']],
+  ['safe to buy', ['sicher einkaufen', 'sicher bestellen', 'sicher zu bestellen', 'sicher zu kaufen', 'acheter en toute securite', 'seguro comprar', 'seguro para comprar', 'sicuro comprare', 'veilig bestellen', 'veilig kopen', 'безопасно купить', '安全に購入', '安全に買', '安全吗', '안전하게 구매']],
+  ['buy from', ['bestellen', 'kaufen', 'einkaufen', 'acheter', 'commander', 'comprar', 'acquistare', 'kopen', 'kupic', 'купить', '購入', '買い物', '购买', '구매']],
+  // company profile
+  ['company profile', ['unternehmensprofil', 'firmenprofil', 'profil complet', 'profil de l entreprise', 'perfil de la empresa', 'perfil da empresa', 'perfil completo', 'profilo aziendale', 'bedrijfsprofiel', 'profil firmy', 'sirket profili', 'профиль компании', '企業プロフィール', '会社概要', '企業情報', '公司概况', '公司简介', '기업 프로필', '회사 정보']],
+  ['profile', ['profil', 'perfil', 'profilo', 'profiel', 'профиль', 'プロフィール', '简介', '프로필']],
+  ['company', ['unternehmen', 'firma', 'entreprise', 'empresa', 'azienda', 'bedrijf', 'sirket*', 'компани*', '会社', '企業', '公司', '회사', '기업']],
+  ['everything about', ['alles uber', 'tout sur', 'todo sobre', 'tudo sobre', 'tutto su', 'alles over', 'всё о', 'все о']],
+  // small words the rules' phrases use
+  ['list', ['liste', 'lista', 'lijst', 'список', '一覧', '列表', '목록']],
+  ['which', ['welche', 'welcher', 'welches', 'quelles', 'quels', 'quel', 'quelle', 'cuales', 'quais', 'quali', 'welke', 'jakie', 'hangi', 'какие', 'какой', 'どの', '哪些', '哪个', '어떤']],
+  ['one call', ['ein aufruf', 'einem aufruf', 'un seul appel', 'una sola llamada', 'uma chamada', 'una chiamata', 'один запрос', '一回で', '一次调用', '한 번에']],
+];
+
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff]/;
+
+export interface Glossary {
+  /** Terms matched anywhere (CJK), longest first, each with its English words. */
+  anywhere: [term: string, english: string][];
+  /** Terms of whole words, by their first word: [words, last word is a prefix, english]. */
+  byFirstWord: Map<string, { words: string[]; prefix: boolean; english: string }[]>;
+  /** One-word prefix terms ('technolog*'), longest first. */
+  prefixes: [prefix: string, english: string][];
+}
+
+export function buildGlossary(fold: (text: string) => string): Glossary {
+  const anywhere: [string, string][] = [];
+  const byFirstWord = new Map<string, { words: string[]; prefix: boolean; english: string }[]>();
+  const prefixes: [string, string][] = [];
+  for (const [english, terms] of GLOSSES) {
+    for (const raw of terms) {
+      const term = fold(raw);
+      if (CJK.test(term)) { anywhere.push([term, english]); continue; }
+      const prefix = term.endsWith('*');
+      const parts = term.replace(/\*$/, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      if (!parts.length) continue;
+      if (prefix && parts.length === 1) { prefixes.push([parts[0], english]); continue; }
+      const list = byFirstWord.get(parts[0]) ?? [];
+      list.push({ words: parts, prefix, english });
+      byFirstWord.set(parts[0], list);
+    }
+  }
+  anywhere.sort((a, b) => b[0].length - a[0].length);
+  prefixes.sort((a, b) => b[0].length - a[0].length);
+  for (const list of byFirstWord.values()) list.sort((a, b) => b.words.length - a.words.length);
+  return { anywhere, byFirstWord, prefixes };
+}
+
+/**
+ * A folded text's words with the glossary's terms replaced by their English words: CJK terms
+ * first (as separate words, so the text around them splits there), then whole-word terms, the
+ * longest match at each position.
+ */
+export function glossWords(folded: string, glossary: Glossary): string[] {
+  let text = folded;
+  if (CJK.test(text)) {
+    for (const [term, english] of glossary.anywhere) if (text.includes(term)) text = text.split(term).join(` ${english} `);
+  }
+  // Latin letters and digits apart from other scripts ('markdownで' is two words).
+  const tokens = text.match(/[a-z0-9]+|[^\sa-z0-9\p{P}\p{S}\p{C}]+/gu) ?? [];
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const token = tokens[i];
+    let matched: { length: number; english: string } | null = null;
+    for (const candidate of glossary.byFirstWord.get(token) ?? []) {
+      const n = candidate.words.length;
+      if (i + n > tokens.length) continue;
+      let all = true;
+      for (let k = 1; k < n && all; k++) all = candidate.prefix && k === n - 1 ? tokens[i + k].startsWith(candidate.words[k]) : tokens[i + k] === candidate.words[k];
+      if (all) { matched = { length: n, english: candidate.english }; break; }
+    }
+    if (!matched) {
+      const prefix = glossary.prefixes.find(([start]) => token.startsWith(start));
+      if (prefix) matched = { length: 1, english: prefix[1] };
+    }
+    if (matched) {
+      out.push(...matched.english.split(' '));
+      i += matched.length;
+    } else {
+      // Words of other scripts the glossary does not know say nothing the rules read.
+      if (/^[a-z0-9]+$/.test(token)) out.push(token);
+      i += 1;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,154 @@
+/**
+ * Goals in the languages agents write besides English, and keyword traps (a goal naming a tool or
+ * an intent word that is not what it asks). Written before the advisor's multilingual reading was
+ * built, and committed with their first score.
+ *
+ * ML_DEV is what the rules were developed on (the symptoms: German, French and Japanese goals, a
+ * ranking of prospect domains by hiring, intent words, a monitoring request, a one-call request,
+ * a payment provider asked about). ML_HELD_OUT was written at the same time by the same hand but
+ * never read while the rules were changed: its misses were not looked at, only its score.
+ * expect as in advisor-goals.ts.
+ */
+import type { BlindCase } from './advisor-goals-blind.ts';
+
+type Extra = Omit<BlindCase, 'goal' | 'expect'>;
+const g = (goal: string, expect: string | null, extra: Extra = {}): BlindCase => ({ goal, expect, ...extra });
+
+export const ML_DEV: BlindCase[] = [
+  // German
+  g('Welche Technologien nutzt zalando.de?', 'tech-stack'),
+  g('Zeig mir die offenen Stellen bei personio.de', 'ats-jobs'),
+  g('Welche Google-Anzeigen schaltet check24.de?', 'search-ads'),
+  g('Finde die Kontakt-E-Mail-Adressen von otto.de', 'extract-contacts'),
+  g('Wandle https://example.de/blog/artikel in Markdown um', 'clean-markdown'),
+  g('Gibt es einen Gutscheincode für mediamarkt.de?', 'checkout_active_promo_code_finder'),
+  g('Ist shop-billig24.de seriös oder Betrug?', 'verify_domain_legitimacy_and_security'),
+  g('Stellt celonis.com gerade stark ein? Wie hoch ist die Kaufabsicht?', 'company-intent'),
+  // French
+  g('Quelles technologies utilise le site doctolib.fr ?', 'tech-stack'),
+  g("Quelles sont les offres d'emploi ouvertes chez qonto.com ?", 'ats-jobs'),
+  g("Trouve l'adresse e-mail de contact de alan.com", 'extract-contacts'),
+  g('Est-ce que cdiscount.com diffuse des annonces Google ?', 'search-ads'),
+  g('Donne-moi un code promo pour fnac.com', 'checkout_active_promo_code_finder'),
+  g('Ce site boutique-pascher.fr est-il une arnaque ?', 'verify_domain_legitimacy_and_security'),
+  g("Fais-moi un profil complet de l'entreprise mistral.ai", 'company-profile'),
+  // Japanese
+  g('mercari.comの技術スタックを教えて', 'tech-stack'),
+  g('rakuten.co.jpの求人一覧を見せて', 'ats-jobs'),
+  g('smarthr.jpの連絡先メールアドレスを探して', 'extract-contacts'),
+  g('このページをマークダウンに変換して https://example.jp/news/1', 'clean-markdown'),
+  g('zozo.comのクーポンコードはありますか', 'checkout_active_promo_code_finder'),
+  g('freee.co.jpは採用を強化していますか？購買意欲のシグナルは？', 'company-intent'),
+  // other languages
+  g('Quali tecnologie usa il sito yoox.com?', 'tech-stack'),
+  g('Welke vacatures heeft bol.com openstaan?', 'ats-jobs'),
+  g('Какие технологии использует сайт ozon.ru?', 'tech-stack'),
+  g('shopee.com 使用了哪些技术？', 'tech-stack'),
+  g('coupang.com의 채용 공고를 보여줘', 'ats-jobs'),
+  // the ranking of prospects by hiring
+  g('I have 20 prospect domains; which of them are hiring hardest?', 'hot-buyers', { domain_count: 20 }),
+  g('out of my 8 target accounts, which ones are growing their headcount the fastest?', 'hot-buyers', { domain_count: 8 }),
+  // intent words
+  g("has vercel.com's hiring accelerated lately? I want to time my outreach", 'company-intent'),
+  g('is hiring at gong.io speeding up or slowing down', 'company-intent'),
+  g('is now a good moment to approach miro.com, judging by their recruiting pace?', 'company-intent'),
+  // monitoring and other things the service does not do
+  g('alert me on Slack when my site is down', null),
+  g('send me an SMS whenever acme.com goes offline', null),
+  // one call for several sections
+  g('tech stack AND open jobs AND ads for acme.com, one call if possible', 'company-profile'),
+  g('I want the technologies, the hiring and the search ads of linear.app in a single request', 'company-profile'),
+  // a payment provider as the object
+  g('does example-shop.com take payments with Stripe or Adyen?', 'tech-stack'),
+  g('which payment processor does gymshark.com use at checkout', 'tech-stack'),
+  g('is klarna offered as a payment option on asos.com', 'tech-stack'),
+];
+
+export const ML_HELD_OUT: BlindCase[] = [
+  // German
+  g('Mit welchem CMS ist die Seite hornbach.de gebaut?', 'tech-stack'),
+  g('Hat n26.com aktuell Jobs für Entwickler ausgeschrieben?', 'ats-jobs'),
+  g('Wie lautet die E-Mail-Adresse des Kundenservice von tchibo.de?', 'extract-contacts'),
+  g('Schaltet about-you.de bezahlte Suchanzeigen?', 'search-ads'),
+  g('Bitte den Inhalt von https://blog.example.de/beitrag als sauberen Text (Markdown)', 'clean-markdown'),
+  g('Rabattcode für den Checkout bei galeria.de', 'checkout_active_promo_code_finder'),
+  g('Ist es sicher, bei elektro-discount-shop.de zu bestellen?', 'pre_purchase_merchant_trust_check'),
+  g('Vollständiges Unternehmensprofil von trade-republic.com', 'company-profile'),
+  // French
+  g('Quel CMS utilise lemonde.fr ?', 'tech-stack'),
+  g('Liste les postes à pourvoir chez blablacar.com', 'ats-jobs'),
+  g("Quels sont les contacts de l'équipe commerciale de swile.co ?", 'extract-contacts'),
+  g('Convertis cette page en markdown : https://www.example.fr/guide', 'clean-markdown'),
+  g('Y a-t-il un bon de réduction pour sephora.fr ?', 'checkout_active_promo_code_finder'),
+  g('Est-ce que pennylane.com recrute beaucoup en ce moment ?', 'company-intent'),
+  // Spanish / Portuguese / Italian
+  g('¿Qué tecnologías usa la web de mercadolibre.com?', 'tech-stack'),
+  g('Ofertas de empleo abiertas en cabify.com', 'ats-jobs'),
+  g('¿Cuál es el correo de contacto de glovoapp.com?', 'extract-contacts'),
+  g('Quais vagas abertas a nubank.com.br tem?', 'ats-jobs'),
+  g('Qual é a stack tecnológica do site magazineluiza.com.br?', 'tech-stack'),
+  g('Codice sconto per zalando.it', 'checkout_active_promo_code_finder'),
+  g("L'azienda satispay.com sta assumendo molto?", 'company-intent'),
+  // Japanese
+  g('cookpad.comはどんなCMSやフレームワークを使っていますか', 'tech-stack'),
+  g('line.meの採用情報を調べて', 'ats-jobs'),
+  g('https://example.co.jp/blog/post をMarkdownで取得したい', 'clean-markdown'),
+  g('この通販サイト cheap-brand-outlet.jp は詐欺サイトですか', 'verify_domain_legitimacy_and_security'),
+  g('sansan.comのGoogle広告を調べて', 'search-ads'),
+  // Chinese / Korean / Russian / Dutch / Polish / Turkish
+  g('帮我查一下 shein.com 的招聘职位', 'ats-jobs'),
+  g('temu.com 有没有优惠码？', 'checkout_active_promo_code_finder'),
+  g('把这个网页转换成 Markdown：https://example.cn/article/9', 'clean-markdown'),
+  g('toss.im 웹사이트는 어떤 기술을 사용하나요?', 'tech-stack'),
+  g('Найди контактный email компании yandex.ru', 'extract-contacts'),
+  g('Какие вакансии открыты в kaspersky.com?', 'ats-jobs'),
+  g('Welke technologie gebruikt coolblue.nl?', 'tech-stack'),
+  g('Jakie oferty pracy ma allegro.pl?', 'ats-jobs'),
+  g('trendyol.com hangi teknolojileri kullanıyor?', 'tech-stack'),
+  // ranking prospects by hiring
+  g('here are 15 prospects — rank them by how aggressively they are recruiting', 'hot-buyers', { domain_count: 15 }),
+  g('which of my 30 leads show the biggest jump in open roles?', 'hot-buyers', { domain_count: 30 }),
+  // intent words
+  g('is datadoghq.com ramping up hiring? trying to figure out when to reach out', 'company-intent'),
+  g('has recruiting at ramp.com slowed down this quarter', 'company-intent'),
+  // monitoring / things the service does not do
+  g('page me whenever checkout on my store breaks', null),
+  g('notify me by email if acme.com changes its pricing', null),
+  // one call for several sections
+  g('in a single call give me the stack, the job openings and the paid ads of pleo.io', 'company-profile'),
+  // a tool named as the object
+  g('does allbirds.com use Shopify Payments or PayPal?', 'tech-stack'),
+  g('is Intercom or Zendesk running on gorgias.com', 'tech-stack'),
+  g('does notion.so send its newsletters with Mailchimp', 'tech-stack'),
+  // ordinary English
+  g('what jobs is linear.app hiring for right now', 'ats-jobs'),
+  g('get me the team page people of posthog.com', 'extract-contacts'),
+  g('discount code for allbirds.com', 'checkout_active_promo_code_finder'),
+];
+
+/**
+ * Written after the multilingual reading and the trap rules were built, and run once with them:
+ * the figure for goals nobody looked at before the change. Never tuned on.
+ */
+export const ML_AFTER: BlindCase[] = [
+  g('Welche Analyse-Tools laufen auf der Seite von idealo.de?', 'tech-stack'),
+  g('Sucht delivery-hero.com gerade Ingenieure?', 'ats-jobs'),
+  g('Trouve les adresses e-mail publiées sur le site de backmarket.fr', 'extract-contacts'),
+  g('Quelles publicités Google diffuse leboncoin.fr ?', 'search-ads'),
+  g('¿Tiene decathlon.es algún código promocional?', 'checkout_active_promo_code_finder'),
+  g('Converta esta página em markdown: https://exemplo.com.br/noticia/3', 'clean-markdown'),
+  g('Il sito offerte-mega-shop.it è una truffa?', 'verify_domain_legitimacy_and_security'),
+  g('Welke vacatures staan open bij adyen.com?', 'ats-jobs'),
+  g('Jakie technologie wykorzystuje strona cdprojekt.com?', 'tech-stack'),
+  g('ozon.ru использует какие технологии аналитики?', 'tech-stack'),
+  g('pixiv.netの問い合わせ用メールアドレスを教えて', 'extract-contacts'),
+  g('bilibili.com 有哪些招聘岗位？', 'ats-jobs'),
+  g('kakao.com의 광고를 보여줘', 'search-ads'),
+  g('of these 25 accounts, which are staffing up the quickest?', 'hot-buyers', { domain_count: 25 }),
+  g('is hiring at canva.com trending up? deciding when to pitch them', 'company-intent'),
+  g('text me when acme.com is back online', null),
+  g('grab tech stack, job listings and ads for rippling.com in one request', 'company-profile'),
+  g('does bolt.eu accept Apple Pay through Stripe?', 'tech-stack'),
+  g('which emails are listed on the contact page of ramp.com', 'extract-contacts'),
+  g('Ist brillen-super-billig.de ein Fakeshop?', 'verify_domain_legitimacy_and_security'),
+];

@@ -1,0 +1,72 @@
+/**
+ * Goals in other languages read through English glosses (engines/advisor/languages.ts): the words
+ * the matcher sees, and the tool a goal gets. The goals here are worded apart from the goal sets.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createAdvisor } from '../../../../engines/advisor/advise.ts';
+import { words } from '../../../../engines/advisor/text.ts';
+import { GOAL_FACTS } from '../../../support/advisor-goals.ts';
+
+const advise = createAdvisor();
+const tool = (goal: string, extra: Record<string, unknown> = {}) => advise({ agent_goal: goal, ...extra }, GOAL_FACTS).recommended_tool;
+
+describe('advisor goals in other languages', () => {
+  it('glosses inflected words of spaced scripts by their prefix, and keeps English words as they are', () => {
+    assert.deepEqual(words('Technologien'), words('technologies'));
+    assert.deepEqual(words('Какие технологиями'), words('which technologies'));
+    assert.deepEqual(words('the tech stack of a site'), ['the', 'tech', 'stack', 'of', 'a', 'site']);
+    // ł, ı and ß fold to ASCII like accents do.
+    assert.deepEqual(words('kullanıyor'), words('use'));
+  });
+
+  it('finds CJK terms without spaces, the longest first, and splits Latin from other scripts', () => {
+    assert.deepEqual(words('採用情報'), words('open jobs'));
+    assert.deepEqual(words('採用を強化'), words('hiring growing'));
+    assert.deepEqual(words('Markdownで取得'), ['markdown']);
+    assert.deepEqual(words('우리 회사의 기술스택'), words('company tech stack'));
+  });
+
+  it('routes goals in ten languages to the tool an English goal gets', () => {
+    const cases: [string, string][] = [
+      ['Welche Tools für E-Mail-Marketing setzt hellofresh.de ein?', 'tech-stack'],
+      ['Sucht flixbus.de gerade Mitarbeiter? Gibt es offene Stellen?', 'ats-jobs'],
+      ["Je cherche l'e-mail de contact du service presse de leboncoin.fr", 'extract-contacts'],
+      ['¿Hay algún cupón de descuento para zara.com?', 'checkout_active_promo_code_finder'],
+      ['A loja lojabarata-ofertas.com.br é golpe?', 'verify_domain_legitimacy_and_security'],
+      ['Trova le offerte di lavoro di bending-spoons.com', 'ats-jobs'],
+      ['Zet deze pagina om naar markdown: https://voorbeeld.nl/nieuws/12', 'clean-markdown'],
+      ['Покажи рекламу в Google компании avito.ru', 'search-ads'],
+      ['notion.soで使われている技術を知りたい', 'tech-stack'],
+      ['nio.com 的联系方式和邮箱是什么？', 'extract-contacts'],
+      ['baemin.com의 할인 코드 찾아줘', 'checkout_active_promo_code_finder'],
+    ];
+    for (const [goal, expected] of cases) assert.equal(tool(goal), expected, goal);
+  });
+});
+
+describe('advisor goals worded around keywords', () => {
+  it('reads hiring as it changes as intent, and hiring compared across several domains as hot-buyers', () => {
+    assert.equal(tool('did stripe.com hiring slow down after the summer?'), 'company-intent');
+    assert.equal(tool('want to know when to reach out to figma.com: is their recruiting picking up?'), 'company-intent');
+    assert.equal(tool('of my 12 prospects, who is recruiting the most right now?', { domain_count: 12 }), 'hot-buyers');
+  });
+
+  it('answers a request to watch or alert with no tool, the alert channel being no technology asked about', () => {
+    const result = advise({ agent_goal: 'ping me on Discord if acme.com goes offline' }, GOAL_FACTS);
+    assert.equal(result.recommended_tool, null);
+    assert.match(JSON.stringify(result.not_available), /monitoring/);
+    assert.equal(tool('alert me when the Slack widget shows up on acme.com'), null);
+    assert.equal(tool('does acme.com use Slack?'), 'tech-stack');
+  });
+
+  it('gives the profile for the three sections in one call, and the sections apart otherwise', () => {
+    assert.equal(tool('stack + job openings + search ads of pitch.com, all at once'), 'company-profile');
+    assert.notEqual(tool('tech stack of pitch.com'), 'company-profile');
+  });
+
+  it('reads a payment provider a site takes payments with as its technology', () => {
+    assert.equal(tool('can I pay with Adyen on bol.com, i.e. do they accept it?'), 'tech-stack');
+    assert.equal(tool('what payment gateway is wired into the checkout of gymshark.com'), 'tech-stack');
+  });
+});
