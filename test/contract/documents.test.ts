@@ -44,10 +44,10 @@ describe('documents', () => {
     }
   });
 
-  it('serves the error catalog: all 33 codes with hint, retryable and status', async () => {
+  it('serves the error catalog: all 34 codes with hint, retryable and status', async () => {
     const { body } = await call(service.url, '/errors', { method: 'GET' });
     assert.equal(body.format, 'RFC 9457 application/problem+json');
-    assert.equal(body.errors.length, 33);
+    assert.equal(body.errors.length, 34);
     assert.deepEqual(body.errors.map((error: any) => error.code), errorCatalog.errors.map((error) => error.code));
     const byCode = Object.fromEntries(body.errors.map((error: any) => [error.code, error]));
     for (const code of ['advisor_rate_limit', 'not_ok_rate_limit']) assert.equal(byCode[code].status, 429);
