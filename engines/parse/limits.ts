@@ -8,9 +8,10 @@
  *   parser never builds more nodes, nor a deeper tree, than this;
  * - depth: elements nested deeper than maxDepth are flattened into their ancestor at that depth,
  *   as browsers do (Chromium's parser stops nesting at 512), before any walk of the tree;
- * - Readability (clean-markdown's article candidate) only runs on pages of at most 20,000
- *   elements (the element limit) nested at most READABILITY_MAX_DEPTH deep: its conditional
- *   cleaning grows with the square of the nesting; such pages take the page path;
+ * - Readability (clean-markdown's article candidate) only runs on pages of at most
+ *   READABILITY_MAX_ELEMENTS elements nested at most READABILITY_MAX_DEPTH deep (its conditional
+ *   cleaning grows with the square of the nesting; such pages take the page path), and its
+ *   retries only within READABILITY_MAX_ELEMENT_PASSES;
  * - time: each analysis runs in the parse pool under a deadline (server/parse-pool), and is
  *   ended when it passes it.
  * The extraction corpora (bench:markdown) reach 15,797 elements and a depth of 50: no page of
@@ -29,6 +30,21 @@ export const PARSE_LIMITS: Readonly<ParseLimits> = { maxElements: 20_000, maxDep
 
 /** Readability runs only on a page nested at most this deep (as the page had it, before flattening). */
 export const READABILITY_MAX_DEPTH = 64;
+
+/**
+ * Readability runs only on a page of at most this many elements, counted once its clutter and
+ * chrome are removed (the corpora reach 7,412): each of its passes costs up to about 55 µs an
+ * element (linkedom queries and style reads, a page of images or forms the costliest).
+ */
+export const READABILITY_MAX_ELEMENTS = 10_000;
+
+/**
+ * Readability's passes times the elements of the page: a pass that finds too little text is
+ * retried with laxer rules (up to four passes in all, each one re-parsing the page), and a retry
+ * runs only while its pass stays within this. Past it, the longest text found so far is
+ * Readability's answer, as it is after its fourth pass. No corpus page needs more than 10,737.
+ */
+export const READABILITY_MAX_ELEMENT_PASSES = 12_000;
 
 /** Raw-text elements: their content holds no tags, whatever it looks like. */
 const RAW_TEXT_END: Record<string, RegExp> = {
