@@ -9,39 +9,16 @@
  * in every reader.
  * BENCH_ALL=1 prints every reader's figure on every page; BENCH_BYTES=N builds the pages at N bytes.
  */
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { Fetched } from '../engines/net/fetched.ts';
-import { runTask, type TaskInput, type TaskName } from '../server/parse-pool/tasks.ts';
-import { COSTLY_PAGE_NAMES, costlyPage, LEGAL_PAGE_BYTES, type CostlyPageName } from '../test/support/costly-pages.ts';
-import { mainThreadCpuMs } from '../test/support/thread-cpu.ts';
-
-const URL_ = 'https://legal-pages.example/';
-const NOW = '2026-11-26T00:00:00.000Z';
-const HEADERS = { 'content-type': 'text/html; charset=utf-8' };
-
-/** Every parse task that reads a page's HTML, with the input an operation gives it (the widest: team pages, careers links, text codes). */
-const READERS: { [K in TaskName]?: (page: Fetched) => TaskInput<K> } = {
-  markdown: (page) => ({ page, url: URL_, status: 200, headers: HEADERS }),
-  product: (page) => ({ page, url: URL_ }),
-  contacts: (page) => ({ page, url: URL_, teamPage: true }),
-  injection: (page) => ({ pages: [page], maxPageChars: 256 * 1024 }),
-  storeHome: (page) => ({ page, url: URL_ }),
-  promoPage: (page) => ({ page, url: URL_, maxLinks: 20, withText: true, now: NOW }),
-  companyFacts: (page) => ({ page, url: URL_, now: NOW }),
-  techHome: (page) => ({ page, url: URL_, status: 200, headers: HEADERS }),
-  detect: (page) => ({ page, url: URL_, headers: HEADERS, cookies: [], containers: [], dns: { mx: [], txt: [], dmarc: null, cname: [] } }),
-  jobsPage: (page) => ({ page, url: URL_, domain: 'legal-pages.example', careersLinks: true }),
-};
-
-export const LEGAL_PAGE_READERS = Object.keys(READERS) as TaskName[];
+import type { TaskName } from '../server/parse-pool/tasks.ts';
+import { COSTLY_PAGE_NAMES, costlyPage, LEGAL_PAGE_BYTES, LEGAL_PAGE_READERS, readerCpuMs, type CostlyPageName } from '../test/support/costly-pages.ts';
 
 export interface LegalPagesOptions {
   /** Readers (parse task names) to measure; default every one that reads HTML. */
   readers?: string[];
   /** Pages (test/support/costly-pages.ts names); default all. */
   pages?: string[];
-  /** Size each page is built at (default LEGAL_PAGE_BYTES, under 512 KiB). */
+  /** Size each page is built at (default LEGAL_PAGE_BYTES, under 512 KiB), and half of it: a limit on a count makes the page just under it the costliest. */
   bytes?: number;
   /** Runs of each reader on each page; the least CPU counts (default 1). */
   rounds?: number;
@@ -54,23 +31,11 @@ export interface LegalPageCost {
   cpuMs: number;
 }
 
-const cpuNow = () => mainThreadCpuMs() ?? performance.now();
-
-/** CPU ms of one run of the reader on the page, in this thread. */
-export async function readerCpuMs(reader: TaskName, html: string): Promise<number> {
-  const input = READERS[reader];
-  if (!input) throw new TypeError(`${reader} does not read HTML pages`);
-  const page = new Fetched(Buffer.from(html), { contentType: HEADERS['content-type'] });
-  const started = cpuNow();
-  await runTask(reader, input(page) as never);
-  return cpuNow() - started;
-}
-
 /** Every reader's CPU on every page. */
 export async function legalPageCosts({ readers = LEGAL_PAGE_READERS, pages = COSTLY_PAGE_NAMES, bytes = LEGAL_PAGE_BYTES, rounds = 1 }: LegalPagesOptions = {}): Promise<LegalPageCost[]> {
   const costs: LegalPageCost[] = [];
-  for (const name of pages) {
-    const html = costlyPage(name as CostlyPageName, bytes);
+  for (const name of pages) for (const size of [bytes, Math.floor(bytes / 2)]) {
+    const html = costlyPage(name as CostlyPageName, size);
     for (const reader of readers) {
       let least = Infinity;
       for (let round = 0; round < rounds; round++) least = Math.min(least, await readerCpuMs(reader as TaskName, html));
@@ -99,7 +64,9 @@ async function main() {
     const readers = LEGAL_PAGE_READERS;
     console.log(['page'.padEnd(24), ...readers.map((reader) => reader.padStart(12))].join(''));
     for (const page of COSTLY_PAGE_NAMES) {
-      console.log([page.padEnd(24), ...readers.map((reader) => String(costs.find((cost) => cost.page === page && cost.reader === reader)?.cpuMs ?? '').padStart(12))].join(''));
+      for (const size of [...new Set(costs.filter((cost) => cost.page === page).map((cost) => cost.bytes))]) {
+        console.log([`${page} ${Math.round(size / 1000)}K`.padEnd(24), ...readers.map((reader) => String(costs.find((cost) => cost.page === page && cost.bytes === size && cost.reader === reader)?.cpuMs ?? '').padStart(12))].join(''));
+      }
     }
     console.log('');
   }

@@ -75,19 +75,24 @@ export function candidates(document: Doc, { charThreshold = 500, maxElements = R
   const root = pageContent(document);
   const pageText = textLength(root);
   const pageProse = proseLength(root);
-  const elements = document.querySelectorAll('*').length;
+  const all = document.querySelectorAll('*');
+  const elements = all.length;
+  // Readability's work per pass, in elements: each element, and each attribute as a sixteenth of
+  // one (a pass serializes and re-parses them; an element costs about that much more).
+  let work = elements;
+  for (const element of all) work += element.attributes.length / 16;
   // The nesting as the page had it, before the parse limits flattened it.
   const depth = parseReportOf(document)?.depth ?? treeDepth(document.documentElement);
   // Readability's scoring is superlinear in the elements, and its conditional cleaning in the
   // nesting: on a huge or deeply nested page it runs for seconds. Such pages take the page path.
-  const readable = elements <= maxElements && depth <= maxDepth;
+  const readable = work <= maxElements && depth <= maxDepth;
   // Readability rewrites the document: the page candidate is a copy only when it runs.
   const page = readable ? (root.cloneNode(true) as Element) : root;
   removeSurroundings(page);
   let article: Element | null = null;
   if (readable) {
     const marks = markCodeBlocks(document);
-    article = readabilityArticle(document, { charThreshold, maxPasses: Math.max(1, Math.floor(maxElementPasses / Math.max(1, elements))) });
+    article = readabilityArticle(document, { charThreshold, maxPasses: Math.max(1, Math.floor(maxElementPasses / Math.max(1, work))) });
     if (article && marks) restoreCodeBlocks(article, marks);
   }
   return { article, page, features: { articleText: textLength(article), pageText, declaredArticle, elements, articleProse: proseLength(article), pageProse } };

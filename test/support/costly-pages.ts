@@ -6,8 +6,13 @@
  * work for: images, entities, comments, form controls, attributes, small elements, nesting,
  * tables, lists, links, JSON-LD blocks, meta tags. The hostile families (test/world/fixtures/
  * hostile-sites.ts, hostile-family.ts) are malformed or over the limits; these are the pages a
- * site may well serve. Tests and benches import them; written for this project.
+ * site may well serve. Tests and benches import them, and readerCpuMs runs a parse task on one,
+ * as a worker of the pool runs it. Written for this project.
  */
+import { performance } from 'node:perf_hooks';
+import { Fetched } from '../../engines/net/fetched.ts';
+import { runTask, type TaskInput, type TaskName } from '../../server/parse-pool/tasks.ts';
+import { mainThreadCpuMs } from './thread-cpu.ts';
 
 /** The default size: under 512 KiB (524,288 bytes), as the ordinary lane's pages are. */
 export const LEGAL_PAGE_BYTES = 500_000;
@@ -74,3 +79,36 @@ export const COSTLY_PAGE_NAMES = Object.keys(COSTLY_PAGES) as CostlyPageName[];
 
 /** The named page at (at most) `bytes` bytes. */
 export const costlyPage = (name: CostlyPageName, bytes = LEGAL_PAGE_BYTES): string => COSTLY_PAGES[name](bytes);
+
+const URL_ = 'https://legal-pages.example/';
+const NOW = '2026-11-26T00:00:00.000Z';
+const HEADERS = { 'content-type': 'text/html; charset=utf-8' };
+
+/** Every parse task that reads a page's HTML, with the input an operation gives it (the widest: team pages, careers links, text codes). */
+const READERS: { [K in TaskName]?: (page: Fetched) => TaskInput<K> } = {
+  markdown: (page) => ({ page, url: URL_, status: 200, headers: HEADERS }),
+  product: (page) => ({ page, url: URL_ }),
+  contacts: (page) => ({ page, url: URL_, teamPage: true }),
+  injection: (page) => ({ pages: [page], maxPageChars: 256 * 1024 }),
+  storeHome: (page) => ({ page, url: URL_ }),
+  promoPage: (page) => ({ page, url: URL_, maxLinks: 20, withText: true, now: NOW }),
+  companyFacts: (page) => ({ page, url: URL_, now: NOW }),
+  techHome: (page) => ({ page, url: URL_, status: 200, headers: HEADERS }),
+  detect: (page) => ({ page, url: URL_, headers: HEADERS, cookies: [], containers: [], dns: { mx: [], txt: [], dmarc: null, cname: [] } }),
+  jobsPage: (page) => ({ page, url: URL_, domain: 'legal-pages.example', careersLinks: true }),
+};
+
+/** The parse tasks that read a page's HTML. */
+export const LEGAL_PAGE_READERS = Object.keys(READERS) as TaskName[];
+
+const cpuNow = () => mainThreadCpuMs() ?? performance.now();
+
+/** CPU ms of one run of the reader (a parse task) on the page, in this thread (its own CPU time where the system counts it, else the wall clock). */
+export async function readerCpuMs(reader: TaskName, html: string): Promise<number> {
+  const input = READERS[reader];
+  if (!input) throw new TypeError(`${reader} does not read HTML pages`);
+  const page = new Fetched(Buffer.from(html), { contentType: HEADERS['content-type'] });
+  const started = cpuNow();
+  await runTask(reader, input(page) as never);
+  return cpuNow() - started;
+}
