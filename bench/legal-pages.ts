@@ -7,7 +7,8 @@
  * (/proc/self/task/<pid>/schedstat: not the time it waits for a core on a busy machine; the wall
  * clock where that is not available), the least of `rounds` runs. Target: at most 1 s per page
  * in every reader.
- * BENCH_ALL=1 prints every reader's figure on every page; BENCH_BYTES=N builds the pages at N bytes.
+ * BENCH_ALL=1 prints every reader's figure on every page; BENCH_BYTES=N builds the pages at N bytes
+ * (and N/2); BENCH_ROUNDS=N runs each N times (default 1).
  */
 import { fileURLToPath } from 'node:url';
 import type { TaskName } from '../server/parse-pool/tasks.ts';
@@ -59,7 +60,7 @@ export async function costliestLegalPages(options: LegalPagesOptions = {}): Prom
 
 async function main() {
   const bytes = Number(process.env.BENCH_BYTES ?? LEGAL_PAGE_BYTES);
-  const costs = await legalPageCosts({ bytes });
+  const costs = await legalPageCosts({ bytes, rounds: Number(process.env.BENCH_ROUNDS ?? 1) });
   if (process.env.BENCH_ALL) {
     const readers = LEGAL_PAGE_READERS;
     console.log(['page'.padEnd(24), ...readers.map((reader) => reader.padStart(12))].join(''));
