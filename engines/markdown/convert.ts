@@ -7,6 +7,7 @@ import { createMarkdownConverter } from './markdown.ts';
 import { pageBase, pageDescription, pageTitle, parsePage } from './page.ts';
 import { markdownToText } from './plain-text.ts';
 import { limitNotes, parseReportOf } from '../parse/dom.ts';
+import { MARKDOWN_MAX_DEPTH, PARSE_LIMITS } from '../parse/limits.ts';
 
 export interface PageMarkdown {
   title: string;
@@ -21,14 +22,15 @@ export interface PageMarkdown {
 }
 
 const converter = createMarkdownConverter();
+const LIMITS = { ...PARSE_LIMITS, maxDepth: MARKDOWN_MAX_DEPTH };
 
 export function htmlToMarkdown(html: string, url: string, options: SelectOptions = {}): PageMarkdown {
-  const document = parsePage(html, url);
+  const document = parsePage(html, url, LIMITS);
   const base = pageBase(document, url);
   const title = pageTitle(document);
   const metaDescription = pageDescription(document);
   const { root, source } = selectMainContent(document, options);
   const markdown = converter.convert(root, base);
   const report = parseReportOf(document);
-  return { title, metaDescription, markdown, source, hasContent: /[\p{L}\p{N}]/u.test(markdownToText(markdown)), limitNotes: report ? limitNotes(report) : [] };
+  return { title, metaDescription, markdown, source, hasContent: /[\p{L}\p{N}]/u.test(markdownToText(markdown)), limitNotes: report ? limitNotes(report, LIMITS) : [] };
 }

@@ -10,7 +10,7 @@ import { Readability } from '@mozilla/readability';
 import { removeChrome, removeClutter, removeSurroundings } from './declutter.ts';
 import type { Doc } from './page.ts';
 import { parseReportOf, treeDepth } from '../parse/dom.ts';
-import { PARSE_LIMITS, READABILITY_MAX_DEPTH } from '../parse/limits.ts';
+import { READABILITY_MAX_DEPTH, READABILITY_MAX_ELEMENT_PASSES, READABILITY_MAX_ELEMENTS } from '../parse/limits.ts';
 
 export interface MainContent {
   root: Element;
@@ -68,34 +68,67 @@ function declaresArticle(document: Doc): boolean {
   return [...document.querySelectorAll('script[type="application/ld+json"]')].some((script) => ARTICLE_TYPES.test(script.textContent ?? ''));
 }
 
-export function candidates(document: Doc, { charThreshold = 500, maxElements = PARSE_LIMITS.maxElements, maxDepth = READABILITY_MAX_DEPTH } = {}): Candidates {
+export function candidates(document: Doc, { charThreshold = 500, maxElements = READABILITY_MAX_ELEMENTS, maxDepth = READABILITY_MAX_DEPTH, maxElementPasses = READABILITY_MAX_ELEMENT_PASSES } = {}): Candidates {
   const declaredArticle = declaresArticle(document);
   removeClutter(document);
   removeChrome(document.body);
   const root = pageContent(document);
   const pageText = textLength(root);
   const pageProse = proseLength(root);
-  const elements = document.querySelectorAll('*').length;
+  const all = document.querySelectorAll('*');
+  const elements = all.length;
+  // Readability's work per pass, in elements: each element, and each attribute as a sixteenth of
+  // one (a pass serializes and re-parses them; an element costs about that much more).
+  let work = elements;
+  for (const element of all) work += element.attributes.length / 16;
   // The nesting as the page had it, before the parse limits flattened it.
   const depth = parseReportOf(document)?.depth ?? treeDepth(document.documentElement);
   // Readability's scoring is superlinear in the elements, and its conditional cleaning in the
   // nesting: on a huge or deeply nested page it runs for seconds. Such pages take the page path.
-  const readable = elements <= maxElements && depth <= maxDepth;
+  const readable = work <= maxElements && depth <= maxDepth;
   // Readability rewrites the document: the page candidate is a copy only when it runs.
   const page = readable ? (root.cloneNode(true) as Element) : root;
   removeSurroundings(page);
   let article: Element | null = null;
   if (readable) {
     const marks = markCodeBlocks(document);
-    try {
-      const parsed = new Readability(document as any, { charThreshold, keepClasses: true, serializer: (element: Node) => element as any }).parse();
-      article = (parsed?.content as unknown as Element | null) ?? null;
-    } catch {
-      article = null;
-    }
+    article = readabilityArticle(document, { charThreshold, maxPasses: Math.max(1, Math.floor(maxElementPasses / Math.max(1, work))) });
     if (article && marks) restoreCodeBlocks(article, marks);
   }
   return { article, page, features: { articleText: textLength(article), pageText, declaredArticle, elements, articleProse: proseLength(article), pageProse } };
+}
+
+/** What readabilityArticle reads of Readability 0.6's internals (test/unit/engines/markdown checks they are there). */
+interface ReadabilityInternals {
+  _removeFlag(flag: number): void;
+  _attempts: { articleContent: Element; textLength: number }[];
+  _postProcessContent(article: Element): void;
+}
+
+const PASSES_SPENT = Symbol('passes spent');
+
+/**
+ * Readability's article, its passes at most maxPasses: Readability starts each retry by dropping
+ * one of its rules (_removeFlag), which is where a retry past the budget stops it; its answer is
+ * then the longest text of the passes it ran, post-processed, as it answers after its last pass.
+ */
+export function readabilityArticle(document: Doc, { charThreshold, maxPasses }: { charThreshold: number; maxPasses: number }): Element | null {
+  const reader = new Readability(document as any, { charThreshold, keepClasses: true, serializer: (element: Node) => element as any }) as unknown as Readability & ReadabilityInternals;
+  let passes = 1;
+  const removeFlag = reader._removeFlag;
+  reader._removeFlag = function (flag: number) {
+    if (++passes > maxPasses) throw PASSES_SPENT;
+    return removeFlag.call(this, flag);
+  };
+  try {
+    return (reader.parse()?.content as unknown as Element | null) ?? null;
+  } catch (error) {
+    if (error !== PASSES_SPENT) return null;
+    const longest = [...reader._attempts].sort((a, b) => b.textLength - a.textLength)[0];
+    if (!longest?.textLength) return null;
+    reader._postProcessContent(longest.articleContent);
+    return longest.articleContent;
+  }
 }
 
 const MARK = 'data-md-order';

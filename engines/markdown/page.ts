@@ -6,13 +6,14 @@
  */
 import { parseHTML } from 'linkedom';
 import { parseBounded } from '../parse/dom.ts';
+import { PARSE_LIMITS, type ParseLimits } from '../parse/limits.ts';
 
 export type Doc = Document;
 
-/** A full document for any HTML text (linkedom mis-nests a bare fragment, so it is wrapped first). */
-export function parsePage(html: string, url: string): Doc {
+/** A full document for any HTML text (linkedom mis-nests a bare fragment, so it is wrapped first), parsed within the limits. */
+export function parsePage(html: string, url: string, limits: ParseLimits = PARSE_LIMITS): Doc {
   const text = /<(html|body|head)[\s>]/i.test(html.slice(0, 5000)) ? html : `<!DOCTYPE html><html><head></head><body>${html}</body></html>`;
-  const document = parseBounded(text);
+  const document = parseBounded(text, limits);
   if (!document.documentElement) return parseHTML(`<!DOCTYPE html><html><head></head><body></body></html>`).document as unknown as Doc;
   if (!document.head) document.documentElement.prepend(document.createElement('head'));
   if (!document.body) document.documentElement.append(document.createElement('body'));

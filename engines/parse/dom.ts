@@ -2,7 +2,9 @@
  * linkedom under the parse limits (limits.ts): the HTML is cut at maxElements start tags, or where
  * its markup nests deeper than maxMarkupDepth, before it is parsed, and whatever nests deeper than
  * maxDepth in the tree is flattened afterwards, so that every later
- * walk of the tree, recursive or not, is bounded. Every engine that builds a DOM of a fetched page
+ * walk of the tree, recursive or not, is bounded. Comments are dropped and adjacent text nodes
+ * merged once parsed (tidyNodes), so that the tree holds at most about one text node per element
+ * whatever the page's comments and entities. Every engine that builds a DOM of a fetched page
  * parses it here.
  */
 import { parseHTML } from 'linkedom';
@@ -25,6 +27,7 @@ const reports = new WeakMap<Document, ParseReport>();
 export function parseBounded(html: string, limits: ParseLimits = PARSE_LIMITS): Document {
   const { html: kept, cut } = cutMarkup(html, limits);
   const { document } = parseHTML(kept) as unknown as { document: Document };
+  if (document.documentElement) tidyNodes(document.documentElement);
   const { depth, flattened } = document.documentElement ? flattenBeyond(document.documentElement, limits.maxDepth) : { depth: 0, flattened: 0 };
   reports.set(document, { elementsCut: cut === 'elements', depthCut: cut === 'depth', depth, flattened });
   return document;
@@ -32,6 +35,43 @@ export function parseBounded(html: string, limits: ParseLimits = PARSE_LIMITS): 
 
 /** What the limits did to a document parseBounded made (undefined for any other document). */
 export const parseReportOf = (document: Document): ParseReport | undefined => reports.get(document);
+
+/**
+ * Every comment removed and every run of adjacent text nodes made one, in one walk without
+ * recursion. The parser makes a text node of each piece of text between two entities (`a&amp;b`
+ * is three) and a node of each comment: a page of entities or comments, with few elements,
+ * would otherwise hold hundreds of thousands of nodes for every later step to walk, copy and
+ * re-parse (Readability serializes the page and parses it again on each retry). No reader of the
+ * tree reads comments (the prompt-injection scan reads them from the markup), and the text reads
+ * as before.
+ */
+export function tidyNodes(root: Element): void {
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const parent = stack.pop()!;
+    let run: Text | null = null;
+    let pieces: string[] = [];
+    for (let node = parent.firstChild; node; ) {
+      const next: ChildNode | null = node.nextSibling;
+      if (node.nodeType === 8) (node as ChildNode).remove();
+      else if (node.nodeType === 3) {
+        if (run) {
+          pieces.push((node as Text).data);
+          (node as ChildNode).remove();
+        } else {
+          run = node as Text;
+          pieces = [run.data];
+        }
+      } else {
+        if (run && pieces.length > 1) run.data = pieces.join('');
+        run = null;
+        if (node.nodeType === 1 || node.nodeType === 11) stack.push(node);
+      }
+      node = next;
+    }
+    if (run && pieces.length > 1) run.data = pieces.join('');
+  }
+}
 
 /** The deepest nesting under the root (the root at depth 1), walked without recursion. */
 export function treeDepth(root: Element | null): number {

@@ -8,9 +8,11 @@
  *   parser never builds more nodes, nor a deeper tree, than this;
  * - depth: elements nested deeper than maxDepth are flattened into their ancestor at that depth,
  *   as browsers do (Chromium's parser stops nesting at 512), before any walk of the tree;
- * - Readability (clean-markdown's article candidate) only runs on pages of at most 20,000
- *   elements (the element limit) nested at most READABILITY_MAX_DEPTH deep: its conditional
- *   cleaning grows with the square of the nesting; such pages take the page path;
+ *   clean-markdown flattens at MARKDOWN_MAX_DEPTH;
+ * - Readability (clean-markdown's article candidate) only runs on pages of at most
+ *   READABILITY_MAX_ELEMENTS elements nested at most READABILITY_MAX_DEPTH deep (its conditional
+ *   cleaning grows with the square of the nesting; such pages take the page path), and its
+ *   retries only within READABILITY_MAX_ELEMENT_PASSES;
  * - time: each analysis runs in the parse pool under a deadline (server/parse-pool), and is
  *   ended when it passes it.
  * The extraction corpora (bench:markdown) reach 15,797 elements and a depth of 50: no page of
@@ -27,8 +29,31 @@ export interface ParseLimits {
 
 export const PARSE_LIMITS: Readonly<ParseLimits> = { maxElements: 20_000, maxDepth: 512, maxMarkupDepth: 2_048 };
 
+/**
+ * clean-markdown's tree depth: Turndown reads the whole text under each element it converts, so
+ * its work is the elements times their depth; deeper elements are placed at this depth, as the
+ * parse does at maxDepth (the corpora nest at most 50 deep).
+ */
+export const MARKDOWN_MAX_DEPTH = 128;
+
 /** Readability runs only on a page nested at most this deep (as the page had it, before flattening). */
 export const READABILITY_MAX_DEPTH = 64;
+
+/**
+ * Readability runs only on a page of at most this many elements, counted once its clutter and
+ * chrome are removed, each attribute as a sixteenth of an element (the corpora reach 8,573): each
+ * of its passes costs up to about 50 µs an element (linkedom queries and style reads; a page of
+ * images, links or forms is the costliest) and serializes and re-parses the attributes.
+ */
+export const READABILITY_MAX_ELEMENTS = 10_000;
+
+/**
+ * Readability's passes times the elements of the page (counted as above): a pass that finds too
+ * little text is retried with laxer rules (up to four passes in all), and a retry runs only while
+ * the passes stay within this. Past it, the longest text found so far is Readability's answer,
+ * as it is after its fourth pass. Of the corpora's pages only one (2.4 MB) needs more (20,688).
+ */
+export const READABILITY_MAX_ELEMENT_PASSES = 12_500;
 
 /** Raw-text elements: their content holds no tags, whatever it looks like. */
 const RAW_TEXT_END: Record<string, RegExp> = {
