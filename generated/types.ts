@@ -2136,8 +2136,12 @@ export interface components {
                 mimeType?: string;
             };
             accepts: components["schemas"]["PaymentRequirements"][];
-            /** @description x402 extensions. bazaar is the operation's discovery extension (x402 Bazaar, built with @x402/extensions): over HTTP the method and a JSON body example, over MCP the tool and an argument example; an output example; the input and the result's top-level schemas. */
+            /**
+             * PaymentExtensions
+             * @description x402 extensions. bazaar is the operation's discovery extension (x402 Bazaar, built with @x402/extensions): over HTTP the method and a JSON body example, over MCP the tool and an argument example; an output example; the input and the result's top-level schemas.
+             */
             extensions?: {
+                /** BazaarDiscovery */
                 bazaar?: {
                     info: Record<string, unknown>;
                     schema: Record<string, unknown>;
@@ -2172,6 +2176,7 @@ export interface components {
             payer?: string;
             amount?: string;
             errorReason?: string;
+            /** SettlementExtra */
             extra?: {
                 /**
                  * @description Set on a receipt sent again with a stored answer (a replay): it is the settlement made when the answer was bought, not a payment by this call.

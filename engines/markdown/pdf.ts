@@ -1,3 +1,4 @@
+/// <reference path="./pdfjs-worker.d.ts" />
 /**
  * A fetched PDF to Markdown with pdf.js (pdfjs-dist's legacy build, the one that runs in Node),
  * inside the parse pool's thread that runs the task: pdf.js's own worker is not started (in Node
