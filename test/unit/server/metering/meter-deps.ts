@@ -5,7 +5,7 @@ import type { PaymentPayload, SettleResponse, VerifyResponse } from '@x402/core/
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { openSqliteStore } from '../../../../server/store/sqlite.ts';
 import type { Store } from '../../../../server/store/types.ts';
-import { operationById } from '../../../../server/contract.ts';
+import { operationById, type OperationInfo } from '../../../../server/contract.ts';
 import { requirementsFor, type PaymentTerms } from '../../../../server/payments/x402.ts';
 import type { Facilitator } from '../../../../server/payments/facilitator.ts';
 import { createCaps } from '../../../../server/metering/caps.ts';
@@ -60,11 +60,20 @@ export function techStackCall(domain: string, { ip = '198.51.100.7', payment = n
   return { operation: techStack, input: { domain }, tier: 'single', idempotencyKey: null, ip, requestId: `req-${domain}`, resource: { url: `https://svc${techStack.path}`, description: techStack.offerId! }, payment, transport: 'http', usage: { priceMicroUsd: 0, chargedMicroUsd: 0 } };
 }
 
-/** A payment for tech-stack's terms signed by `key` (a new key when none is given), as the official client makes it. */
-export async function signedPayment(key = generatePrivateKey()): Promise<{ payload: PaymentPayload; address: string; meta: { meta: PaymentPayload } }> {
+/** A payment for an operation's terms (tech-stack at its price unless told) signed by `key` (a new key when none is given), as the official client makes it. */
+export async function signedPayment(
+  key = generatePrivateKey(),
+  { operation = techStack, priceMicroUsd = operation.priceMicroUsd }: { operation?: OperationInfo; priceMicroUsd?: number } = {},
+): Promise<{ payload: PaymentPayload; address: string; meta: { meta: PaymentPayload } }> {
   const account = privateKeyToAccount(key);
   const client = new x402Client();
   registerExactEvmScheme(client, { signer: account });
-  const payload = await client.createPaymentPayload({ x402Version: 2, resource: { url: `https://svc${techStack.path}`, description: 'tech-stack', mimeType: 'application/json' }, accepts: [requirementsFor(terms, techStack.priceMicroUsd)] } as any);
+  const payload = await client.createPaymentPayload({ x402Version: 2, resource: { url: `https://svc${operation.path}`, description: operation.offerId, mimeType: 'application/json' }, accepts: [requirementsFor(terms, priceMicroUsd)] } as any);
   return { payload, address: account.address.toLowerCase(), meta: { meta: payload } };
+}
+
+/** A clock the test moves: `now` for the deps, `advance` to step it. Payments are signed on the wall clock, so a test paying starts near it. */
+export function testClock(start: number | string = Date.now()) {
+  let ms = typeof start === 'string' ? Date.parse(start) : start;
+  return { now: () => new Date(ms), advance: (by: number) => void (ms += by) };
 }
