@@ -48,8 +48,9 @@ export interface Config {
   /**
    * Calls being served at once, fairly by caller (server/fair-share/): CALLS_PER_CALLER per caller
    * (more wait in that caller's own line), CALLS_IN_FLIGHT all callers, CALLS_MAX_WAITING waiting.
+   * Past UNPAID_ANSWERS_PER_MINUTE answers without a result to one caller, each next one waits UNPAID_ANSWER_DELAY_MS.
    */
-  calls: { perCaller: number; inFlight: number; maxWaiting: number };
+  calls: { perCaller: number; inFlight: number; maxWaiting: number; unpaidPacing: { freeAnswers: number; delayMs: number } };
   /** The parse pool's threads, task deadline and queue (PARSE_* variables; server/parse-pool/config.ts). */
   parse: ParsePoolConfig;
   /** How engines reach the web (NET_* variables; engines/net/config.ts). */
@@ -101,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perCaller: count('CALLS_PER_CALLER', env.CALLS_PER_CALLER, 8, 1, 1_000),
       inFlight: count('CALLS_IN_FLIGHT', env.CALLS_IN_FLIGHT, 512, 1, 100_000),
       maxWaiting: count('CALLS_MAX_WAITING', env.CALLS_MAX_WAITING, 1_024, 0, 100_000),
+      // UNPAID_ANSWERS_PER_MINUTE answers without a result a minute, then each next one after UNPAID_ANSWER_DELAY_MS.
+      unpaidPacing: {
+        freeAnswers: count('UNPAID_ANSWERS_PER_MINUTE', env.UNPAID_ANSWERS_PER_MINUTE, 60, 1, 1_000_000),
+        delayMs: count('UNPAID_ANSWER_DELAY_MS', env.UNPAID_ANSWER_DELAY_MS, 1_000, 0, 60_000),
+      },
     },
     parse: loadParsePoolConfig(env),
     net: loadNetConfig(env),

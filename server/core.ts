@@ -17,6 +17,7 @@ import { createServiceSigner } from './signing-key.ts';
 import type { Analyze } from '../engines/parse/types.ts';
 import { NO_LOG, type LogFn } from './observability/log.ts';
 import { createFairScheduler } from './fair-share/scheduler.ts';
+import { createUnpaidPacing } from './fair-share/unpaid-pacing.ts';
 
 export interface CoreOptions {
   config: Config;
@@ -91,6 +92,7 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
   };
   // One caller's calls cannot crowd the thread that answers everyone: each caller has its own line.
   const calls = createFairScheduler<'calls'>({ lanes: { calls: config.calls.inFlight }, perCallerCap: config.calls.perCaller, strictCap: true, maxWaiting: config.calls.maxWaiting, name: 'calls' });
-  const invoke = createInvoker({ handlers, meter, services, quota, now, log, metrics, deadlineCapMs: config.operationDeadlineCapMs, calls });
+  const unpaidPacing = createUnpaidPacing(config.calls.unpaidPacing);
+  const invoke = createInvoker({ handlers, meter, services, quota, now, log, metrics, deadlineCapMs: config.operationDeadlineCapMs, calls, unpaidPacing });
   return { invoke, quota, meter, calls, paymentsEnabled: !!paymentFacilitator && !!terms };
 }

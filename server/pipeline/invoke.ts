@@ -13,6 +13,7 @@ import type { Metrics } from '../observability/metrics.ts';
 import { NO_LOG, writesInfo, type LogFn } from '../observability/log.ts';
 import { isWorkRefused, type WorkRefused } from '../../engines/refusals.ts';
 import type { FairScheduler, Grant } from '../fair-share/scheduler.ts';
+import type { UnpaidPacing } from '../fair-share/unpaid-pacing.ts';
 import { withNextStepUrls } from '../../handlers/next-steps.ts';
 import { deadlineExceeded, effectiveDeadlineMs, startDeadline } from './deadline.ts';
 
@@ -49,7 +50,12 @@ export interface InvokeOptions {
   deadlineCapMs?: number | null;
   /** Admits calls fairly by caller (config.calls); none: every call runs at once. */
   calls?: FairScheduler<'calls'>;
+  /** Holds back a caller's answers without a result past a rate (server/fair-share/unpaid-pacing.ts); none: never. */
+  unpaidPacing?: UnpaidPacing;
 }
+
+/** Outcomes that hold no result: the terms of a 402, no payments taken here, a limit reached. */
+const WITHOUT_RESULT = new Set(['payment_required', 'network_not_enabled', 'not_ok_rate_limit', 'advisor_rate_limit', 'scan_quota', 'fair_share_exceeded']);
 
 /** What the payment terms name: the operation, never a private query's target. */
 function resourceOf(call: CallRequest, operation: OperationInfo) {
@@ -96,7 +102,7 @@ function callerFacts(quota: FreeQuota | undefined, ip: string, now: () => Date):
 
 const CALL_LANES = ['calls'] as const;
 
-export function createInvoker({ handlers, meter, services, quota, now = () => new Date(), log = NO_LOG, metrics, deadlineCapMs = null, calls }: InvokeOptions) {
+export function createInvoker({ handlers, meter, services, quota, now = () => new Date(), log = NO_LOG, metrics, deadlineCapMs = null, calls, unpaidPacing }: InvokeOptions) {
   async function runHandler(operation: OperationInfo, input: Record<string, unknown>, call: CallRequest, tier: 'single' | 'bundle', extras: ExecutionExtras) {
     const handler = handlers[operation.operationId];
     if (!handler) {
@@ -196,6 +202,9 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
       if (error instanceof ServiceError) outcome = error.code;
       throw error;
     } finally {
+      // Held back while the call keeps its place in the caller's line (unpaid-pacing.ts).
+      const delayMs = unpaidPacing && WITHOUT_RESULT.has(outcome) ? unpaidPacing.delayFor(call.ip) : 0;
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (admitted) calls!.leave(admitted, performance.now() - started);
       const seconds = (performance.now() - started) / 1000;
       metrics?.call({ operation: operation.operationId, transport: call.transport, outcome, seconds });

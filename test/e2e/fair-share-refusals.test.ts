@@ -42,7 +42,7 @@ describe('fair admission of calls: refusals and waiting', { timeout: 60_000 }, (
 
   before(async () => {
     gate = newGate();
-    service = await startService({ handlers: { techStack }, config: { trustedProxies: ['127.0.0.1'], calls: { perCaller: 2, inFlight: 3, maxWaiting: 2 } } });
+    service = await startService({ handlers: { techStack }, config: { trustedProxies: ['127.0.0.1'], calls: { perCaller: 2, inFlight: 3, maxWaiting: 2, unpaidPacing: { freeAnswers: 60, delayMs: 1_000 } } } });
   });
   after(() => service.close());
 
@@ -101,6 +101,30 @@ describe('fair admission of calls: refusals and waiting', { timeout: 60_000 }, (
       for (const answer of await Promise.all(first)) assert.notEqual(answer.isError, true);
     } finally {
       await client.close();
+    }
+  });
+
+  it("holds back a caller's answers without a result past the rate, and only that caller's", async () => {
+    const paced = await startService({ handlers: { techStack }, config: { trustedProxies: ['127.0.0.1'], calls: { perCaller: 8, inFlight: 64, maxWaiting: 64, unpaidPacing: { freeAnswers: 2, delayMs: 400 } } } });
+    try {
+      gate.open();
+      const flood = '198.51.100.60';
+      // Its five free calls, then answers without a result (this deployment takes no payments).
+      for (let index = 0; index < 5; index++) assert.equal((await call(paced.url, '/v1/tech-stack', { body: { domain: `paced-${index}.com` }, headers: from(flood) })).status, 200);
+      const times: number[] = [];
+      for (let index = 0; index < 4; index++) {
+        const started = performance.now();
+        const answer = await call(paced.url, '/v1/tech-stack', { body: { domain: `unpaid-${index}.com` }, headers: from(flood) });
+        assert.equal(answer.body.code, 'network_not_enabled');
+        times.push(performance.now() - started);
+      }
+      assert.ok(times[0] < 400 && times[1] < 400, `the first two at once: ${times.map(Math.round)}`);
+      assert.ok(times[2] >= 390 && times[3] >= 390, `then each held back: ${times.map(Math.round)}`);
+      const started = performance.now();
+      assert.equal((await call(paced.url, '/v1/tech-stack', { body: { domain: 'someone-else.com' }, headers: from('198.51.100.61') })).status, 200);
+      assert.ok(performance.now() - started < 400, 'another caller is answered at once');
+    } finally {
+      await paced.close();
     }
   });
 });
