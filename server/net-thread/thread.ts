@@ -41,6 +41,8 @@ export interface NetThreadOptions extends SocketTransportOptions {
   maxHeapMb?: number;
   /** Threads that receive bytes (NET_THREADS). */
   threads?: number;
+  /** Added to each thread's nice value: the thread that answers callers comes first on a busy machine. */
+  niceIncrement?: number;
   /** Hops one caller may have on the thread at once (NET_PER_CALLER_CONCURRENCY). */
   perCallerConcurrency?: number;
   /** Hops on the thread at once, all callers (NET_THREAD_MAX_HOPS); more wait, fairly by caller. */
@@ -49,7 +51,7 @@ export interface NetThreadOptions extends SocketTransportOptions {
   maxWaitingHops?: number;
 }
 
-export const DEFAULT_NET_THREAD = { threads: 2, perCallerConcurrency: 4, maxHops: 64, maxWaitingHops: 512 } as const;
+export const DEFAULT_NET_THREAD = { threads: 2, niceIncrement: 10, perCallerConcurrency: 4, maxHops: 64, maxWaitingHops: 512 } as const;
 export interface NetThread {
   transport: Transport;
   /** The fair scheduler's view of the threads' hops. */
@@ -73,6 +75,7 @@ export function createNetThread({
   workerFile = defaultNetWorkerFile(),
   maxHeapMb = 256,
   threads = DEFAULT_NET_THREAD.threads,
+  niceIncrement = DEFAULT_NET_THREAD.niceIncrement,
   perCallerConcurrency = DEFAULT_NET_THREAD.perCallerConcurrency,
   maxHops = DEFAULT_NET_THREAD.maxHops,
   maxWaitingHops = DEFAULT_NET_THREAD.maxWaitingHops,
@@ -115,7 +118,7 @@ export function createNetThread({
     // A TypeScript entry (tests and scripts run under tsx) registers tsx's import hooks first: a
     // new thread's own --import has not finished when its entry loads. A bundle starts as it is.
     const entry = workerFile.endsWith('.ts') ? `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(workerFile).href)}); })` : workerFile;
-    const started = new Worker(entry, { eval: entry !== workerFile, workerData: transportOptions, execArgv: entry === workerFile ? loaderArgs(process.execArgv) : [], resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
+    const started = new Worker(entry, { eval: entry !== workerFile, workerData: { transport: transportOptions, niceIncrement }, execArgv: entry === workerFile ? loaderArgs(process.execArgv) : [], resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
     started.on('message', function answered({ id, response, error }: NetThreadAnswer) {
       const hop = waiting.get(id);
       if (!hop) return;

@@ -7,7 +7,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createSocketTransport, type SocketTransportOptions, type TransportRequest } from '../../engines/net/transport.ts';
 import { toWireError, type NetThreadMessage } from './messages.ts';
 
-const transport = createSocketTransport(workerData as SocketTransportOptions);
+const { transport: transportOptions, niceIncrement } = workerData as { transport: SocketTransportOptions; niceIncrement: number };
+// Below the thread that answers callers, as the parse pool's threads are: a caller whose bodies
+// keep this thread busy takes CPU from the other threads at its level, never from that one.
+if (niceIncrement) (await import('@napi-rs/nice').catch(() => null))?.nice(niceIncrement);
+const transport = createSocketTransport(transportOptions);
 const running = new Map<number, AbortController>();
 
 async function serve(id: number, request: TransportRequest) {
