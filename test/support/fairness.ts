@@ -147,7 +147,7 @@ export async function startFairnessRig({ store = 'sqlite' }: { store?: 'sqlite' 
   return {
     service,
     pool,
-    async runFamily(family, { inFlight = 30, idleCalls = 8, benignCalls: underAttackCalls = 12, rampMs = 1_500 } = {}) {
+    async runFamily(family, { inFlight = 30, idleCalls = 10, benignCalls: underAttackCalls = 16, rampMs = 1_500 } = {}) {
       const idleMs: number[] = [];
       for (let index = 0; index < idleCalls; index++) {
         const { ms, answer } = await benignCall();
