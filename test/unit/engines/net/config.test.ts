@@ -9,11 +9,11 @@ describe('loadNetConfig', () => {
   const dir = mkdtempSync(join(tmpdir(), 'net-config-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('defaults to the system resolvers, 2 s, nothing allowed, no port map, no extra CA, 4 per host, the caches on', () => {
+  it('defaults to the system resolvers, 2 s, nothing allowed, no port map, no extra CA, 4 per host, 4 per caller on 2 net threads, the caches on', () => {
     const config = loadNetConfig({});
     assert.deepEqual({ ...config, userAgent: undefined }, {
       dnsServers: [], dnsTimeoutMs: 2000, allowCidrs: [], portMap: {}, caFile: null, caPem: null, userAgent: undefined,
-      perHostConcurrency: 4, backoffMaxMs: 60_000, dnsCacheTtlMs: 300_000, dnsCacheMinTtlMs: 30_000, containerCacheTtlMs: 3_600_000, containerCacheMaxBytes: 8 * 1024 * 1024,
+      perHostConcurrency: 4, perCallerConcurrency: 4, threads: 2, backoffMaxMs: 60_000, dnsCacheTtlMs: 300_000, dnsCacheMinTtlMs: 30_000, containerCacheTtlMs: 3_600_000, containerCacheMaxBytes: 8 * 1024 * 1024,
     });
     assert.match(config.userAgent, /^CompanyIntelBot\/\d+\.\d+$/);
   });
