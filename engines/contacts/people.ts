@@ -382,11 +382,18 @@ function ownName(text: string, frame: PageFrame): boolean {
  */
 function textBylinePeople(document: Document, frame: PageFrame): PagePerson[] {
   const lines: { text: string; others: boolean }[] = [];
+  // Asked once per element: a parent of many inline children is asked by each of them.
+  const blockChildren = new Map<Element, boolean>();
+  const hasBlockChild = (element: Element) => {
+    let known = blockChildren.get(element);
+    if (known === undefined) blockChildren.set(element, (known = [...element.children].some((child) => BLOCK_CHILD.test(child.tagName))));
+    return known;
+  };
   for (const element of document.body?.querySelectorAll(LINE_ELEMENTS) ?? []) {
-    if ([...element.children].some((child) => BLOCK_CHILD.test(child.tagName))) continue;
+    if (hasBlockChild(element)) continue;
     // The outermost element of a line only (a <span> in a <p> is part of the <p>'s line).
     const parent = element.parentElement;
-    if (parent && parent.matches(LINE_ELEMENTS) && ![...parent.children].some((child) => BLOCK_CHILD.test(child.tagName))) continue;
+    if (parent && parent.matches(LINE_ELEMENTS) && !hasBlockChild(parent)) continue;
     if (element.closest(NOT_OWN_LINE) || inListedWork(element)) continue;
     const text = clean(element.textContent);
     if (!text || text.length > 200) continue;

@@ -244,6 +244,15 @@ describe('a deadline that passed is remembered and counted as a result that is n
   });
   /** Requests the world's hanging site received. */
   const asked = (domain: string) => world.sites.requests.filter((request) => request.host === domain).length;
+  /**
+   * The requests the site received, once more than `count` or after 10 s: a handler's fetch that
+   * does not heed the deadline goes on after the 504, and on a loaded machine the first hop of a
+   * new service (its net thread, TLS) can reach the site after the call has ended.
+   */
+  const askedAbove = async (domain: string, count: number) => {
+    for (const until = performance.now() + 10_000; asked(domain) <= count && performance.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    return asked(domain);
+  };
 
   for (const backend of backends) {
     it(`${backend.name}: an identical call gets the remembered 504 at once, over HTTP and MCP, without asking the site; it counts in the not-ok budget`, { skip: backend.skip }, async () => {
@@ -276,7 +285,7 @@ describe('a deadline that passed is remembered and counted as a result that is n
         isDeadline(ran.answer, 'the first call');
         assert.ok(ran.ms >= DEADLINE_MS - 50, `the first call ran until its deadline (${Math.round(ran.ms)} ms)`);
         assert.doesNotMatch(ran.answer.body.detail, /Remembered/);
-        const siteAsked = asked(stalled(backend.name, 0));
+        const siteAsked = await askedAbove(stalled(backend.name, 0), 0);
         assert.ok(siteAsked >= 1, 'the first call asked the site');
 
         // Whoever asks, within 60 s: the same problem at once, saying it is remembered, and the site is not asked again.
@@ -315,7 +324,7 @@ describe('a deadline that passed is remembered and counted as a result that is n
         isDeadline(later.answer, 'after 60 s');
         assert.ok(later.ms >= DEADLINE_MS - 50, `run again (${Math.round(later.ms)} ms)`);
         assert.doesNotMatch(later.answer.body.detail, /Remembered/);
-        assert.ok(asked(stalled(backend.name, 0)) > siteAsked, 'the site was asked again');
+        assert.ok((await askedAbove(stalled(backend.name, 0), siteAsked)) > siteAsked, 'the site was asked again');
       } finally {
         await service.close();
         await opened.cleanup();
