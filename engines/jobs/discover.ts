@@ -92,7 +92,6 @@ export function recruiteeCustomHost(html: string, pageUrl: string, domain: strin
 const CAREERS_WORDS = /\b(careers?|jobs?|join (?:us|our team)|we(?:'|’)?re hiring|open (?:positions|roles)|work (?:with|at) us|vacancies)\b/i;
 const CAREERS_PATH = /\/(careers?|jobs|join-us|join|work-with-us|open-positions|vacancies)(?:[/?#]|$)/i;
 
-/** What one company page says about its job board: the boards it names (else a Recruitee page on the company's host), and its careers links when asked. */
 /** The jobsPage task's input (engines/parse/tasks.ts): a company page, sealed; careersLinks asked of the home page. */
 export interface JobsPageInput {
   page: Fetched;
@@ -110,6 +109,7 @@ export interface JobsPage {
 /** The parse task a site scan runs (the service's Analyze is one): declared here, as the registry imports readJobsPage. */
 export type JobsPageAnalyze = AnalyzeTask<'jobsPage', JobsPageInput, JobsPage>;
 
+/** What one company page says about its job board: the boards it names (else a Recruitee page on the company's host), and its careers links when asked. */
 export function readJobsPage(html: string, url: string, domain: string, { careersLinks: withLinks = false }: { careersLinks?: boolean } = {}): JobsPage {
   const named = boardsInHtml(html);
   const custom = named.length ? null : recruiteeCustomHost(html, url, domain);
