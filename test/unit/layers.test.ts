@@ -100,13 +100,13 @@ function cycles(edges: Edge[]): { modules: number; cycle: string[] }[] {
     const start = [...group].sort()[0];
     const cameFrom = new Map<string, string>();
     const queue = [start];
-    while (queue.length) {
+    search: while (queue.length) {
       const module = queue.shift()!;
       for (const target of next.get(module) ?? []) {
         if (!group.has(target) || cameFrom.has(target)) continue;
         cameFrom.set(target, module);
-        if (target === start) queue.length = 0;
-        else queue.push(target);
+        if (target === start) break search;
+        queue.push(target);
       }
     }
     const path = [start];
