@@ -12,7 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createAdvisor } from '../engines/advisor/advise.ts';
-import { advisorCatalog } from '../engines/advisor/catalog.ts';
+import { advisorCatalog } from '../handlers/advisor.ts';
 import { DEV, GOAL_FACTS, HELD_OUT, HELD_OUT_2, routedRight, type GoalCase } from '../test/support/advisor-goals.ts';
 import { answeredRight, HELD_OUT_3, HELD_OUT_4, type BlindCase } from '../test/support/advisor-goals-blind.ts';
 import { ML_AFTER, ML_DEV, ML_HELD_OUT } from '../test/support/advisor-goals-multilingual.ts';
@@ -21,7 +21,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const facts = GOAL_FACTS;
-const advise = createAdvisor();
+const advise = createAdvisor(advisorCatalog());
 const inputOf = ({ goal, expect: _expect, ...rest }: GoalCase) => ({ agent_goal: goal, ...rest });
 
 // ------------------------------------------------------------------ the trivial keyword baseline

@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { mainThreadCpuMs as threadCpuMs } from '../test/support/thread-cpu.ts';
 import { createParsePool } from '../server/parse-pool/pool.ts';
-import { runTask } from '../server/parse-pool/tasks.ts';
+import { runTask } from '../engines/parse/tasks.ts';
 import { Fetched } from '../engines/net/fetched.ts';
 import { sharedBytes } from '../engines/net/body.ts';
 import { createNet, loadNetConfig, transportOptionsOf } from '../engines/net/index.ts';

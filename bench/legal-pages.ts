@@ -11,7 +11,7 @@
  * (and N/2); BENCH_ROUNDS=N runs each N times (default 1).
  */
 import { fileURLToPath } from 'node:url';
-import type { TaskName } from '../server/parse-pool/tasks.ts';
+import type { TaskName } from '../engines/parse/tasks.ts';
 import { COSTLY_PAGE_NAMES, costlyPage, LEGAL_PAGE_BYTES, LEGAL_PAGE_READERS, readerCpuMs, type CostlyPageName } from '../test/support/costly-pages.ts';
 
 export interface LegalPagesOptions {

@@ -1,8 +1,14 @@
 import { createAdvisor, type AdvisorInput } from '../engines/advisor/advise.ts';
 import { cachedStatuses } from '../engines/advisor/cached-hint.ts';
+import { loadAdvisorCatalog, type AdvisorCatalog } from '../engines/advisor/catalog.ts';
+import { operations, requestSchemas, service } from '../server/contract.ts';
 import type { Handler } from './types.ts';
 
-const advise = createAdvisor();
+let loaded: AdvisorCatalog | null = null;
+/** The advisor's catalog, read once from the generated contract. */
+export const advisorCatalog = () => (loaded ??= loadAdvisorCatalog({ operations, requestSchemas, service }));
+
+const advise = createAdvisor(advisorCatalog());
 
 /**
  * POST /v1/advisor (MCP ask_service_advisor). Free: the meter rate-limits it and never uses the

@@ -1,8 +1,7 @@
 import type { components } from '../generated/types.ts';
-import type { Json } from '../server/store/types.ts';
 import { operations } from '../server/contract.ts';
 import { mapBounded, rowRunner } from './bulk.ts';
-import type { Handler, HandlerRegistry } from './types.ts';
+import type { Handler, HandlerRegistry, Json } from './types.ts';
 
 type QuoteResult = components['schemas']['QuoteResult'];
 type BatchTool = components['schemas']['BatchTool'];

@@ -2,9 +2,8 @@ import type { ProfileResult } from '../engines/profile/compose.ts';
 import type { components } from '../generated/types.ts';
 import { operations } from '../server/contract.ts';
 import { ServiceError } from '../server/problem.ts';
-import type { Json } from '../server/store/types.ts';
 import { mapBounded, rowRunner } from './bulk.ts';
-import type { Handler, HandlerContext, HandlerRegistry } from './types.ts';
+import type { Handler, HandlerContext, HandlerRegistry, Json } from './types.ts';
 
 type QuoteResult = components['schemas']['QuoteResult'];
 type NotBillableHot = components['schemas']['NotBillableHotRow'];

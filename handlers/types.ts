@@ -1,12 +1,45 @@
+import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Schemas } from '../server/contract.ts';
-import type { QuoteOffer } from '../server/metering/meter.ts';
-import type { CacheRepo, QuoteRecord, SnapshotsRepo } from '../server/store/types.ts';
 import type { Fetched, Net } from '../engines/net/index.ts';
 import type { Analyze } from '../engines/parse/types.ts';
 import type { JobsConfig } from '../engines/jobs/index.ts';
 import type { AdsConfig } from '../engines/ads/index.ts';
 import type { RdapConfig } from '../engines/rdap/index.ts';
-import type { ServiceSigner } from '../server/signing-key.ts';
+
+/**
+ * What handlers are given is declared here and implemented by server/ (the store, the signer, the
+ * meter), so that handlers import nothing of server/ but the contract (test/unit/layers.test.ts).
+ */
+
+/** A JSON value, as the store keeps it (stored as text, returned parsed as it was given). */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Last known value per (kind, key), e.g. the previous tech-stack run of a domain. */
+export interface SnapshotsRepo {
+  get(input: { kind: string; key: string }): Promise<{ value: Json; at: number } | null>;
+  put(input: { kind: string; key: string; value: Json; at: number }): Promise<void>;
+}
+
+/** A TTL cache shared by instances (job boards, DNS answers, tag-manager containers). */
+export interface CacheRepo {
+  get(input: { ns: string; key: string; now: number }): Promise<{ value: Json; expiresAt: number } | null>;
+  set(input: { ns: string; key: string; value: Json; expiresAt: number }): Promise<void>;
+  /** Delete entries expired at now (at most `limit`); returns how many. */
+  purgeExpired(now: number, limit?: number): Promise<number>;
+}
+
+/** The service's signing key (server/signing-key.ts). */
+export interface ServiceSigner {
+  /** The account that signs (resolved once, on first use). */
+  account(): Promise<PrivateKeyAccount>;
+}
+
+/** What step 1 of a two-step operation offers: the price of step 2 and what it will deliver (the meter stores it as a quote). */
+export interface QuoteOffer {
+  priceMicroUsd: number;
+  billableCount: number;
+  payload: Json;
+}
 
 /** What handlers are given to reach the world and remember things, never the store itself. */
 export interface HandlerServices {
@@ -37,8 +70,8 @@ export interface HandlerContext {
   signal: AbortSignal;
   /** The time this call has, in ms (its total deadline less a wind-down reserve); null for operations without a deadline. Texts that state a time state this or less. */
   deadlineMs: number | null;
-  /** Step 2 of hot-buyers and batch: the paid quote, with the rows stored in step 1. */
-  quote: QuoteRecord | null;
+  /** Step 2 of hot-buyers and batch: the paid quote, what step 1 offered as the meter stored it (server/store/types.ts QuoteRecord), with its rows. */
+  quote: QuoteOffer | null;
   /** Step 1 of hot-buyers and batch: offer what step 2 will deliver, and its price. */
   offerQuote: (offer: QuoteOffer) => void;
   services: HandlerServices;

@@ -7,13 +7,12 @@
  */
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { MetaRepo } from './store/types.ts';
+import type { ServiceSigner } from '../handlers/types.ts';
 
 export type Hex32 = `0x${string}`;
 
-export interface ServiceSigner {
-  /** The account that signs (resolved once, on first use). */
-  account(): Promise<PrivateKeyAccount>;
-}
+/** Declared with what handlers are given (handlers/types.ts). */
+export type { ServiceSigner };
 
 /** The meta key under which a generated key is kept. */
 export const SIGNING_KEY_META = 'service_signing_key';

@@ -1,6 +1,6 @@
 /**
  * What one registry answer says, read where fetched content is read (the parse pool's adsAnswer
- * task, server/parse-pool/tasks.ts): a search page's new ads for the sample, or a lookup's facts.
+ * task, engines/parse/tasks.ts): a search page's new ads for the sample, or a lookup's facts.
  * The main thread receives these bounded facts, never the answer's JSON: a page may list
  * thousands of creatives, a lookup thousands of regions.
  */

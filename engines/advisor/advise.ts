@@ -34,8 +34,7 @@
  * Inputs are filled in only when written by the caller (sample_domain, or domains/URLs in the
  * goal): next_tool_call_payload is null, with required_input, until every required input is known.
  */
-import { service } from '../../server/contract.ts';
-import { advisorCatalog, usd, type AdvisorCatalog, type Offer } from './catalog.ts';
+import { usd, type AdvisorCatalog, type Offer } from './catalog.ts';
 import { batchCap, costOf, type Cost, type Line } from './cost.ts';
 import { SECTION_OFFERS } from './lexicon.ts';
 import { ASKED, createMatcher, type Scored } from './match.ts';
@@ -118,7 +117,7 @@ const BUNDLE_TOOLS = new Set(['company_profile', 'due_diligence']);
 
 const SECTION_NAMES = ['tech_stack', 'hiring_intent', 'search_ads'];
 
-export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
+export function createAdvisor(catalog: AdvisorCatalog) {
   const score = createMatcher(catalog);
   const read = createReader();
   const { limits } = catalog;
@@ -164,7 +163,7 @@ export function createAdvisor(catalog: AdvisorCatalog = advisorCatalog()) {
         'This answer is free, used none of your free calls and made no call to any data engine.',
         'Prices are list prices from the catalog (GET /v1/catalog); a quote from step 1 states the exact amount before anything is paid.',
         'next_tool_call_payload contains only inputs you supplied (sample_domain, or domains and URLs written in agent_goal); it is null, with required_input, until every input is known.',
-        ...(service.guarantees as string[]),
+        ...catalog.guarantees,
       ],
     };
   };

@@ -1,10 +1,35 @@
 /**
- * The advisor's view of the GENERATED catalog (server/contract.ts over generated/): offer ids,
- * prices, MCP tool names, paths, tags, summaries, examples and the request limits the advisor
- * plans with. Nothing here is a second hand-kept price list: every price and limit is read from
- * the generated operations, request schemas and service facts, or derived from them as written.
+ * The advisor's view of the GENERATED catalog: offer ids, prices, MCP tool names, paths, tags,
+ * summaries, examples and the request limits the advisor plans with. Nothing here is a second
+ * hand-kept price list: every price and limit is read from the generated operations, request
+ * schemas and service facts (server/contract.ts over generated/), which the advisor's caller hands
+ * in (handlers/advisor.ts), or derived from them as written.
  */
-import { operations, requestSchemas, service, type OperationInfo } from '../../server/contract.ts';
+
+/** What the advisor reads of one generated operation (server/contract.ts OperationInfo). */
+export interface ContractOperation {
+  operationId: string;
+  kind: string;
+  path: string;
+  offerId: string | null;
+  mcpTool: string | null;
+  priceMicroUsd: number;
+  bundlePriceMicroUsd: number | null;
+  pricing: string | null;
+  twoStep: boolean;
+  commerceSkill: boolean;
+  summary: string;
+  tags: string[];
+  examples: { summary: string; body: Record<string, unknown> }[];
+  requestSchema: string | null;
+}
+
+/** The generated contract as the advisor reads it: operations, request schemas by name, and the spec's x-service facts. */
+export interface AdvisorContract {
+  operations: readonly ContractOperation[];
+  requestSchemas: Record<string, any>;
+  service: Record<string, any>;
+}
 
 export interface Offer {
   id: string;
@@ -40,9 +65,11 @@ export interface AdvisorCatalog {
   limits: CatalogLimits;
   /** Price of one batch row with data for a tool: the batch price, or the tool's own price when higher (company-profile rows). */
   batchRowPriceMicroUsd(tool: string): number;
+  /** The service's own guarantees (x-service guarantees), stated in every answer. */
+  guarantees: string[];
 }
 
-function requiredOf(op: OperationInfo): string[] {
+function requiredOf(op: ContractOperation, requestSchemas: AdvisorContract['requestSchemas']): string[] {
   const schema = op.requestSchema ? requestSchemas[op.requestSchema] : null;
   if (!schema) return [];
   if (op.twoStep) return op.operationId === 'batch' ? ['tool', 'domains'] : ['domains'];
@@ -60,7 +87,7 @@ function batchToolCaps(schema: any): Record<string, number> {
   return caps;
 }
 
-export function loadAdvisorCatalog(): AdvisorCatalog {
+export function loadAdvisorCatalog({ operations, requestSchemas, service }: AdvisorContract): AdvisorCatalog {
   const offers: Offer[] = operations
     .filter((op) => op.kind === 'operation' && op.offerId && op.mcpTool)
     .map((op) => ({
@@ -76,7 +103,7 @@ export function loadAdvisorCatalog(): AdvisorCatalog {
       summary: op.summary,
       tags: op.tags,
       examples: op.examples,
-      required: requiredOf(op),
+      required: requiredOf(op, requestSchemas),
     }));
   const byId = new Map(offers.map((offer) => [offer.id, offer]));
   const batchSchema = requestSchemas.BatchRequest;
@@ -109,10 +136,8 @@ export function loadAdvisorCatalog(): AdvisorCatalog {
       return offer;
     },
     batchRowPriceMicroUsd: (tool) => Math.max(batch.priceMicroUsd, byId.get(tool)?.priceMicroUsd ?? 0),
+    guarantees: [...(service.guarantees as string[])],
   };
 }
-
-let loaded: AdvisorCatalog | null = null;
-export const advisorCatalog = () => (loaded ??= loadAdvisorCatalog());
 
 export const usd = (microUsd: number) => Math.round(microUsd) / 1_000_000;

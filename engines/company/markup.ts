@@ -4,7 +4,7 @@
  * list, a review or a comment is someone else's and is skipped; a postal address outside any
  * organisation counts only when it is the page's only one (a directory shows many).
  */
-import type { CompanyAddress } from './facts.ts';
+import type { CompanyAddress } from './types.ts';
 import { ORGANIZATION_TYPE } from './organization.ts';
 
 export interface MarkupOrganization {

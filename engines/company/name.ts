@@ -11,7 +11,7 @@
  * markup's name), else the title's last part when the title has two or more (brands close
  * titles), else none.
  */
-import type { FactSource } from './facts.ts';
+import type { FactSource } from './types.ts';
 import { siteDomain } from './organization.ts';
 
 export interface NameCandidate {

@@ -1,5 +1,5 @@
 /**
- * A job board's answers to a board read, as the parse pool's tasks (server/parse-pool/tasks.ts)
+ * A job board's answers to a board read, as the parse pool's tasks (engines/parse/tasks.ts)
  * turn them into facts: the few numbers and ids the main thread needs to go on paging and asking
  * for details (summarizeBoardPage), and the normalized, tagged jobs of the whole read
  * (readBoardAnswers). Up to 1,000 stranger-written jobs per answer are normalized and tagged here,
@@ -12,7 +12,7 @@ import { normalizeAshby } from './providers/ashby.ts';
 import { normalizeWorkable } from './providers/workable.ts';
 import { normalizeRecruitee } from './providers/recruitee.ts';
 import { detailText, normalizeSmartRecruiters } from './providers/smartrecruiters.ts';
-import type { BoardRead, Provider, Salary } from './types.ts';
+import type { BoardPageSummary, BoardRead, Provider, Salary } from './types.ts';
 import type { TechnologyFinder } from '../tech/keywords.ts';
 
 /**
@@ -21,18 +21,6 @@ import type { TechnologyFinder } from '../tech/keywords.ts';
  * strings cut past what the job text readers take (MAX_JOB_TEXT x 4), 32 levels of nesting.
  */
 export const BOARD_JSON_BOUND = { maxItems: 1_000, maxChars: 80_000, maxDepth: 32 } as const;
-
-/** What the main thread needs of one page of a paged board (Lever, SmartRecruiters) or of Greenhouse's list. */
-export interface BoardPageSummary {
-  /** The answer is not what the provider documents (BoardUnreachable's reason), else null. */
-  error: string | null;
-  /** Items on the page (Lever, SmartRecruiters). */
-  count: number;
-  /** SmartRecruiters' totalFound, when it gives one. */
-  total: number | null;
-  /** Ids worth a detail call: Greenhouse's jobs without pay (detailCandidates), SmartRecruiters' first postings. */
-  detailIds: string[];
-}
 
 export function summarizeBoardPage(provider: Provider, body: unknown, { maxDetailCalls = 25 }: { maxDetailCalls?: number } = {}): BoardPageSummary {
   const summary: BoardPageSummary = { error: null, count: 0, total: null, detailIds: [] };

@@ -8,7 +8,8 @@ import { decodeEntities } from './text.ts';
 import { anchors, stripTags } from '../parse/scan.ts';
 import type { BoardRef, Provider } from './types.ts';
 import { isUnsafeTarget, pageFailureKind, type SafeFetch, type SafeFetchResponse } from '../net/types.ts';
-import { isUnanalysable, type Analyze } from '../parse/types.ts';
+import { isUnanalysable, type AnalyzeTask } from '../parse/analysis.ts';
+import type { Fetched } from '../net/fetched.ts';
 
 interface BoardPattern {
   provider: Provider;
@@ -91,8 +92,25 @@ export function recruiteeCustomHost(html: string, pageUrl: string, domain: strin
 const CAREERS_WORDS = /\b(careers?|jobs?|join (?:us|our team)|we(?:'|’)?re hiring|open (?:positions|roles)|work (?:with|at) us|vacancies)\b/i;
 const CAREERS_PATH = /\/(careers?|jobs|join-us|join|work-with-us|open-positions|vacancies)(?:[/?#]|$)/i;
 
+/** The jobsPage task's input (engines/parse/tasks.ts): a company page, sealed; careersLinks asked of the home page. */
+export interface JobsPageInput {
+  page: Fetched;
+  url: string;
+  domain: string;
+  careersLinks?: boolean;
+}
+
+/** What a company page names: job boards, and (when asked) its careers links. */
+export interface JobsPage {
+  boards: BoardRef[];
+  careersLinks: string[];
+}
+
+/** The parse task a site scan runs (the service's Analyze is one): declared here, as the registry imports readJobsPage. */
+export type JobsPageAnalyze = AnalyzeTask<'jobsPage', JobsPageInput, JobsPage>;
+
 /** What one company page says about its job board: the boards it names (else a Recruitee page on the company's host), and its careers links when asked. */
-export function readJobsPage(html: string, url: string, domain: string, { careersLinks: withLinks = false }: { careersLinks?: boolean } = {}): { boards: BoardRef[]; careersLinks: string[] } {
+export function readJobsPage(html: string, url: string, domain: string, { careersLinks: withLinks = false }: { careersLinks?: boolean } = {}): JobsPage {
   const named = boardsInHtml(html);
   const custom = named.length ? null : recruiteeCustomHost(html, url, domain);
   const boards = custom ? [custom] : named;
@@ -184,7 +202,7 @@ export interface ScanOptions {
  * names a board. Each page is read in the parse pool (analyze); one that cannot be read within the
  * parse limits names no board.
  */
-export async function scanSite(domain: string, { fetch, analyze }: { fetch: SafeFetch; analyze: Analyze }, { pageTimeoutMs = 6_000, maxPageBytes = 2_000_000, maxCareersPages = 4, signal }: ScanOptions = {}): Promise<SiteScan> {
+export async function scanSite(domain: string, { fetch, analyze }: { fetch: SafeFetch; analyze: JobsPageAnalyze }, { pageTimeoutMs = 6_000, maxPageBytes = 2_000_000, maxCareersPages = 4, signal }: ScanOptions = {}): Promise<SiteScan> {
   const pagesRead: string[] = [];
   const unanalysable: string[] = [];
   const request = { timeoutMs: pageTimeoutMs, maxBodyBytes: maxPageBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', signal };

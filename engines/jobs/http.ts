@@ -1,8 +1,7 @@
 import type { Fetched } from '../net/fetched.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
-import { isUnanalysable } from '../parse/types.ts';
-import type { TaskInput, TaskOutput } from '../../server/parse-pool/tasks.ts';
-import { BoardUnreachable, type BoardContext, type BoardRead, type Provider } from './types.ts';
+import { isUnanalysable } from '../parse/analysis.ts';
+import { BoardUnreachable, type BoardAnswers, type BoardContext, type BoardPageSummary, type BoardRead, type Provider } from './types.ts';
 
 const DEFAULT_TIMEOUT_MS = 8_000;
 const DEFAULT_MAX_BYTES = 8_000_000;
@@ -53,7 +52,7 @@ async function analyzeBoard<T>(url: string, run: () => Promise<T>): Promise<T> {
 }
 
 /** What paging and detail calls need of one answer (parse pool: jobBoardPage); BoardUnreachable when it is not the documented JSON. */
-export async function summarizeAnswer(url: string, provider: Provider, content: Fetched, context: BoardContext): Promise<TaskOutput<'jobBoardPage'>> {
+export async function summarizeAnswer(url: string, provider: Provider, content: Fetched, context: BoardContext): Promise<BoardPageSummary & { cut: boolean }> {
   const summary = await analyzeBoard(url, () => context.analyze('jobBoardPage', { provider, content, maxDetailCalls: context.maxDetailCalls ?? 25 }, { signal: context.signal }));
   if (summary.error) throw new BoardUnreachable(url, summary.error);
   return summary;
@@ -63,7 +62,7 @@ export async function summarizeAnswer(url: string, provider: Provider, content: 
  * The board read from its answers (parse pool: jobBoard, which normalizes and tags every job off
  * the main thread); an answer cut to the bound sets context.cut (the read is partial).
  */
-export async function readAnswers(input: TaskInput<'jobBoard'>, context: BoardContext): Promise<BoardRead> {
+export async function readAnswers(input: BoardAnswers, context: BoardContext): Promise<BoardRead> {
   const url = input.pages[0]?.url ?? input.provider;
   const answer = await analyzeBoard(url, () => context.analyze('jobBoard', input, { signal: context.signal }));
   if (answer.cut && context.cut) context.cut.value = true;

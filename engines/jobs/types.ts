@@ -1,6 +1,7 @@
 import type { components } from '../../generated/types.ts';
 import type { SafeFetch } from '../net/types.ts';
-import type { Analyze } from '../parse/types.ts';
+import type { Fetched } from '../net/fetched.ts';
+import type { AnalyzeTask } from '../parse/analysis.ts';
 import type { JobsConfig } from './config.ts';
 
 export type JobItem = components['schemas']['JobItem'];
@@ -30,10 +31,43 @@ export interface BoardRead {
   partial: boolean;
 }
 
+/** What the main thread needs of one page of a paged board (Lever, SmartRecruiters) or of Greenhouse's list. */
+export interface BoardPageSummary {
+  /** The answer is not what the provider documents (BoardUnreachable's reason), else null. */
+  error: string | null;
+  /** Items on the page (Lever, SmartRecruiters). */
+  count: number;
+  /** SmartRecruiters' totalFound, when it gives one. */
+  total: number | null;
+  /** Ids worth a detail call: Greenhouse's jobs without pay (detailCandidates), SmartRecruiters' first postings. */
+  detailIds: string[];
+}
+
+/** The jobBoardPage task's input (engines/parse/tasks.ts): one answer of a board, sealed. */
+export interface BoardPageInput {
+  provider: Provider;
+  content: Fetched;
+  maxDetailCalls?: number;
+}
+
+/** The jobBoard task's input: a board's list answers in order and the detail answers that exist, sealed. */
+export interface BoardAnswers {
+  provider: Provider;
+  slug: string;
+  pages: { url: string; content: Fetched }[];
+  details?: { id: string; content: Fetched }[];
+}
+
+/** The jobBoard task's output: the read, or the answer that is not the documented JSON; `cut` when an answer was cut to the bound. */
+export type BoardAnswersRead = { read: BoardRead; cut: boolean; unreachable: null } | { read: null; cut: boolean; unreachable: { url: string; reason: string } };
+
+/** The parse tasks a board read runs (the service's Analyze is one): declared here, as the registry imports this engine's readers. */
+export type BoardAnalyze = AnalyzeTask<'jobBoardPage', BoardPageInput, BoardPageSummary & { cut: boolean }> & AnalyzeTask<'jobBoard', BoardAnswers, BoardAnswersRead>;
+
 export interface BoardContext {
   fetch: SafeFetch;
   /** Reads the boards' answers off the main thread (the parse pool's jobBoardPage and jobBoard tasks, which normalize and tag the jobs). */
-  analyze: Analyze;
+  analyze: BoardAnalyze;
   config: JobsConfig;
   signal?: AbortSignal;
   timeoutMs?: number;

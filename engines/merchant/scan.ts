@@ -12,7 +12,7 @@ import type { components } from '../../generated/types.ts';
 import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
 import { isFetchFailure, isUnsafeTarget, pageFailureKind } from '../net/types.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
-import type { TaskInput } from '../../server/parse-pool/tasks.ts';
+import type { TaskInput } from '../parse/tasks.ts';
 import type { Risk, ScanResult } from './injection.ts';
 import { checkPrice, USDC_BY_NETWORK } from './price.ts';
 import { readPaymentRequired, type Discovery, type LiveTerms } from './terms.ts';

@@ -2,12 +2,14 @@
  * Fetched content, sealed. The safe fetcher hands every response body over as a Fetched value:
  * its size, its Content-Type and whether it was cut are readable, its bytes are not (an ES
  * #private field). A page a stranger chose is read only by a named task of the parse pool
- * (server/parse-pool/tasks.ts), on a worker thread under a deadline: the main thread, which
+ * (engines/parse/tasks.ts), on a worker thread under a deadline: the main thread, which
  * answers every caller, never scans fetched text, so no page can hold it.
  *
  * The only ways to the bytes:
- * - unsealFetched: for server/parse-pool/ alone (it copies the bytes to a worker and opens them
- *   there); test/unit/engines/net/fetched.test.ts fails when any other module imports it;
+ * - unsealFetched: for the parse tasks' opener (engines/parse/open.ts, which only the task
+ *   registry imports, and which only the parse pool runs) and the pool's hand-over to a worker
+ *   (server/parse-pool/wire.ts); test/unit/engines/net/fetched.test.ts fails when any other
+ *   module imports it;
  * - peekFetched: the escape hatch for readers that are small by construction, at most
  *   PEEK_MAX_BYTES from the start (a content sniff of the first bytes, a gzip magic number).
  *   Every use names its bound at the call site.
@@ -50,8 +52,9 @@ export const EMPTY_FETCHED = new Fetched(new Uint8Array(0));
 export const isFetched = (value: unknown): value is Fetched => value instanceof Fetched;
 
 /**
- * The bytes of fetched content. Only server/parse-pool/ calls this (the boundary test checks):
- * there it copies them to a worker thread, and the tasks decode and read them on that thread.
+ * The bytes of fetched content. Only the parse pool's hand-over and the tasks' opener call this
+ * (the boundary test checks): the pool copies them to a worker thread, and the tasks decode and
+ * read them on that thread.
  */
 export function unsealFetched(fetched: Fetched): Uint8Array {
   return reveal(fetched);

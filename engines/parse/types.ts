@@ -1,63 +1,13 @@
 /**
  * How engines get from fetched content to facts: an Analyze function they are given, as they are
- * given fetch and DNS, that runs a named task of the parse pool (server/parse-pool/tasks.ts, whose
- * types alone are imported here). Fetched content is sealed (engines/net/fetched.ts): a task is
- * the only reader. Engines never start threads.
+ * given fetch and DNS, that runs a named task of the registry (tasks.ts) on a thread of the parse
+ * pool (server/parse-pool/). Fetched content is sealed (engines/net/fetched.ts): a task is the
+ * only reader. Engines never start threads. What an analysis is without the registry (its
+ * options and failures) is in analysis.ts, for the readers the registry imports.
  */
-import type { TaskInput, TaskName, TaskOutput } from '../../server/parse-pool/tasks.ts';
-import { WorkRefused } from '../refusals.ts';
+import type { AnalyzeOptions } from './analysis.ts';
+import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
 
-export interface AnalyzeOptions {
-  /** Ends the wait (and the work) when the caller no longer needs the answer. */
-  signal?: AbortSignal;
-  /** The work's own deadline once it runs (default: the pool's, PARSE_DEADLINE_MS). */
-  deadlineMs?: number;
-  /**
-   * Whose work this is (the caller as the free quota counts it): the pool serves callers fairly.
-   * Engines never set it; the service binds each call's analyze to its caller.
-   */
-  caller?: string;
-}
+export { ParsePoolBusy, UnanalysableContent, isParsePoolBusy, isUnanalysable, stoppedAnalysis, type AnalyzeOptions, type UnanalysableReason } from './analysis.ts';
 
 export type Analyze = <K extends TaskName>(task: K, input: TaskInput<K>, options?: AnalyzeOptions) => Promise<TaskOutput<K>>;
-
-export type UnanalysableReason = 'deadline' | 'failed' | 'crashed';
-
-/**
- * The content could not be analysed within the limits: the work passed its deadline and was
- * ended, threw (a stack overflow on a pathological page), or its worker died (out of memory). The
- * same content fails the same way again: engines answer a documented non-ok status or a risk
- * finding, never a retryable error.
- */
-export class UnanalysableContent extends Error {
-  constructor(readonly reason: UnanalysableReason, message: string) {
-    super(message);
-    this.name = 'UnanalysableContent';
-  }
-}
-
-/** Every worker is busy and the queue is full: a passing overload, worth a retry elsewhere. */
-/** Every parse thread is busy and the waiting line is full of many callers' work: a passing overload. */
-export class ParsePoolBusy extends WorkRefused {
-  constructor(message = 'the parse pool is saturated') {
-    super('instance', message, 1);
-    this.name = 'ParsePoolBusy';
-  }
-}
-
-export const isUnanalysable = (error: unknown): error is UnanalysableContent => error instanceof UnanalysableContent;
-export const isParsePoolBusy = (error: unknown): error is ParsePoolBusy => error instanceof ParsePoolBusy;
-
-/**
- * What an analysis that its caller stopped throws: a deadline (a TimeoutError: an engine's own scan
- * deadline, the call's total deadline, or AbortSignal.any of them, whose reason is the first to
- * abort) means the content could not be analysed in the time the call has, which the same content
- * does again, so it is UnanalysableContent (a dropped page or a non-ok answer, never a retryable
- * error); any other reason (a section dropped, a shutdown) is passed on as it is. The one place
- * this is decided: the pool (server/parse-pool/pool.ts) and the in-thread analyze (inline.ts) both
- * throw what it returns.
- */
-export function stoppedAnalysis(task: string, reason: unknown): unknown {
-  if ((reason as { name?: unknown } | null)?.name !== 'TimeoutError') return reason;
-  return new UnanalysableContent('deadline', `the ${task} analysis could not end within the call's deadline (${(reason as Error).message})`);
-}

@@ -10,7 +10,8 @@
  */
 import { parse as parseDomain } from 'tldts';
 import type { SafeFetch } from '../net/types.ts';
-import { isUnanalysable, type Analyze } from '../parse/types.ts';
+import { isUnanalysable, type AnalyzeTask } from '../parse/analysis.ts';
+import type { Fetched } from '../net/fetched.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import { DEFAULT_RDAP_CONFIG, type RdapConfig } from './config.ts';
 
@@ -53,7 +54,7 @@ export interface RdapCache {
 export interface RdapDeps {
   fetch: SafeFetch;
   /** Reads the registry's answer off the main thread (the parse pool's rdapDomain task). */
-  analyze: Analyze;
+  analyze: RdapAnalyze;
   now: () => Date;
   signal?: AbortSignal;
   cache?: RdapCache | null;
@@ -82,11 +83,22 @@ export function registrableName(domain: string): { name: string; platform: false
   return icann.domain && icann.isIcann ? { name: icann.domain, platform: false } : { name: null, platform: false };
 }
 
-type Parsed = Pick<DomainRegistration, 'status' | 'registeredAt' | 'expiresAt' | 'reason'>;
+/** What the domain object of an RDAP answer says (the rdapDomain task's output). */
+export type ParsedDomainObject = Pick<DomainRegistration, 'status' | 'registeredAt' | 'expiresAt' | 'reason'>;
+
+/** The rdapDomain task's input (engines/parse/tasks.ts): an RDAP answer, sealed, the name asked and the moment (ISO). */
+export interface RdapDomainInput {
+  content: Fetched;
+  name: string;
+  now: string;
+}
+
+/** The parse task an RDAP lookup runs (the service's Analyze is one): declared here, as the registry imports readDomainObject. */
+export type RdapAnalyze = AnalyzeTask<'rdapDomain', RdapDomainInput, ParsedDomainObject>;
 
 /** The registration and expiration events of an RFC 9083 domain object for `name`. */
-export function readDomainObject(value: unknown, name: string, now: Date): Parsed {
-  const fail = (reason: string): Parsed => ({ status: 'malformed', registeredAt: null, expiresAt: null, reason });
+export function readDomainObject(value: unknown, name: string, now: Date): ParsedDomainObject {
+  const fail = (reason: string): ParsedDomainObject => ({ status: 'malformed', registeredAt: null, expiresAt: null, reason });
   if (!value || typeof value !== 'object' || Array.isArray(value)) return fail('the answer is not a JSON object');
   const object = value as { objectClassName?: unknown; ldhName?: unknown; events?: unknown };
   if (object.objectClassName !== 'domain') return fail(`the answer is not an RDAP domain object (objectClassName ${JSON.stringify(object.objectClassName ?? null)})`);
@@ -155,7 +167,7 @@ export async function lookupRegistration(
   if (response.status === 404) return remember({ status: 'not_found', domain: name, registeredAt: null, expiresAt: null, source, reason: `RDAP does not know ${name} (HTTP 404)` });
   if (response.status !== 200) return answer({ status: 'unreachable', domain: name, registeredAt: null, expiresAt: null, source, reason: `RDAP answered HTTP ${response.status}` });
   if (response.truncated) return answer({ status: 'malformed', domain: name, registeredAt: null, expiresAt: null, source, reason: `the RDAP answer is larger than ${maxBodyBytes} bytes` });
-  let parsed: Parsed;
+  let parsed: ParsedDomainObject;
   try {
     parsed = await analyze('rdapDomain', { content: response.content, name, now: now().toISOString() }, { signal });
   } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * What robots.txt lets each agent fetch (spec: BotAccess): the home page under the home origin's
  * file, the sample product page under its own origin's (robots.txt is per origin). It parses the
- * files, so it runs in the parse pool (server/parse-pool/tasks.ts: storeBotAccess). Pure.
+ * files, so it runs in the parse pool (engines/parse/tasks.ts: storeBotAccess). Pure.
  */
 import type { components } from '../../generated/types.ts';
 import { AGENT_BOTS } from './bots.ts';

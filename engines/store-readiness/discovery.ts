@@ -35,7 +35,7 @@ export interface StoreFile {
   failure: string | null;
 }
 
-/** A file as the checks read it, in the parse pool (server/parse-pool/tasks.ts): its text opened. */
+/** A file as the checks read it, in the parse pool (engines/parse/tasks.ts): its text opened. */
 export type OpenedFile = Omit<StoreFile, 'content'> & { text: string };
 
 const check = (http_status: number | null, valid: boolean, validation: string): DiscoveryCheck => ({ http_status, valid, validation });

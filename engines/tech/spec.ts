@@ -11,6 +11,21 @@ export type ListCategory = (typeof LIST_CATEGORIES)[number];
 export type SingleCategory = (typeof SINGLE_CATEGORIES)[number];
 export type Category = ListCategory | SingleCategory;
 
+/** A technology's slugs when its rule names none: from its reporting category. */
+export const DEFAULT_SLUGS: Record<Category, TechCategorySlug[]> = {
+  ad_pixels: ['advertising'],
+  analytics: ['analytics'],
+  marketing_tools: ['marketing-automation'],
+  hosting_cdn: ['hosting'],
+  frameworks: ['javascript-library'],
+  payments: ['payment'],
+  spf_senders: ['email-delivery'],
+  verified_services: ['domain-verification'],
+  cms: ['cms'],
+  ecommerce: ['ecommerce'],
+  email_provider: ['email-hosting'],
+};
+
 export const FLAGS = ['has_pixel_a', 'has_ads_tag', 'has_analytics_tag_a', 'has_tag_manager', 'has_pixel_b', 'has_pixel_c'] as const;
 export type Flag = (typeof FLAGS)[number];
 

@@ -6,8 +6,6 @@
  * The eight reporting lists and three single fields of the tech-stack result (ad_pixels, cms, …)
  * are the contract's coarse grouping and stay as they are; a slug says what a technology is.
  */
-import type { Category } from './spec.ts';
-
 export const TECH_CATEGORIES = {
   'advertising': 'Ad networks, ad exchanges, ad servers and advertisers\' conversion or retargeting tags',
   'ad-verification': 'Viewability, brand-safety and ad-fraud measurement',
@@ -82,18 +80,3 @@ export const TECH_CATEGORIES = {
 
 export type TechCategorySlug = keyof typeof TECH_CATEGORIES;
 export const TECH_CATEGORY_SLUGS = Object.keys(TECH_CATEGORIES) as TechCategorySlug[];
-
-/** A technology's slugs when its rule names none: from its reporting category. */
-export const DEFAULT_SLUGS: Record<Category, TechCategorySlug[]> = {
-  ad_pixels: ['advertising'],
-  analytics: ['analytics'],
-  marketing_tools: ['marketing-automation'],
-  hosting_cdn: ['hosting'],
-  frameworks: ['javascript-library'],
-  payments: ['payment'],
-  spf_senders: ['email-delivery'],
-  verified_services: ['domain-verification'],
-  cms: ['cms'],
-  ecommerce: ['ecommerce'],
-  email_provider: ['email-hosting'],
-};

@@ -42,8 +42,8 @@
  * A technology is reported on >= 1 strong or >= 2 distinct weak signals.
  */
 
-import { DEFAULT_SLUGS, TECH_CATEGORIES, type TechCategorySlug } from './taxonomy.ts';
-import { libVersions, rx, ver, wpPluginVersions, type Category, type Example, type Flag, type SignalKind, type SignalSpec, type TechnologySpec, type VersionRule, type VersionSource } from './spec.ts';
+import { TECH_CATEGORIES, type TechCategorySlug } from './taxonomy.ts';
+import { DEFAULT_SLUGS, libVersions, rx, ver, wpPluginVersions, type Category, type Example, type Flag, type SignalKind, type SignalSpec, type TechnologySpec, type VersionRule, type VersionSource } from './spec.ts';
 import { RULES } from './rules/index.ts';
 
 export * from './spec.ts';

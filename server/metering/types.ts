@@ -1,14 +1,12 @@
 /** What the meter's modules share: the call it meters, what it answers, and what it reports. */
 import type { SettleResponse } from '@x402/core/types';
 import type { OperationInfo } from '../contract.ts';
-import type { Json, QuoteRecord } from '../store/types.ts';
+import type { QuoteRecord } from '../store/types.ts';
+import type { QuoteOffer } from '../../handlers/types.ts';
 import type { MergedEntry } from '../pipeline/identity.ts';
 
-export interface QuoteOffer {
-  priceMicroUsd: number;
-  billableCount: number;
-  payload: Json;
-}
+/** Declared with what handlers are given (handlers/types.ts): a handler's step 1 offers it. */
+export type { QuoteOffer };
 
 export interface ExecutionExtras {
   /** Step 2 of a two-step operation: the stored quote being paid. */

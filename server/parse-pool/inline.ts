@@ -4,7 +4,7 @@
  * ended: stoppedAnalysis). No deadline can end the work itself: the service uses the pool (pool.ts)
  * for fetched content; this is for unit tests of the engines and the benchmarks' in-thread figures.
  */
-import { runTask } from './tasks.ts';
+import { runTask } from '../../engines/parse/tasks.ts';
 import { UnanalysableContent, stoppedAnalysis, type Analyze } from '../../engines/parse/types.ts';
 
 export const analyzeInline: Analyze = async function analyzeInline(task, input, { signal } = {}) {

@@ -1,6 +1,6 @@
 /**
  * The one pool of worker threads (piscina) in which every step from fetched content to facts runs
- * (tasks.ts): fetched content is sealed (engines/net/fetched.ts) and crosses to a worker as bytes
+ * (engines/parse/tasks.ts): fetched content is sealed (engines/net/fetched.ts) and crosses to a worker as bytes
  * (wire.ts), so the main thread only routes, meters and does I/O, and a page built to be slow to
  * read holds a worker, never the event loop.
  *
@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { isFetched } from '../../engines/net/fetched.ts';
-import type { TaskName } from './tasks.ts';
+import type { TaskName } from '../../engines/parse/tasks.ts';
 import { toWire } from './wire.ts';
 import { ParsePoolBusy, UnanalysableContent, stoppedAnalysis, type Analyze } from '../../engines/parse/types.ts';
 import type { WorkerAnswer, WorkerMessage, WorkerTask } from './worker.ts';

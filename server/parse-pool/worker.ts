@@ -5,7 +5,7 @@
  * took (null where the platform does not tell).
  */
 import type { MessagePort } from 'node:worker_threads';
-import { runTask, type TaskName } from './tasks.ts';
+import { runTask, type TaskName } from '../../engines/parse/tasks.ts';
 import { fromWire } from './wire.ts';
 import { threadCpuMs } from './thread-cpu.ts';
 

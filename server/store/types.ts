@@ -7,8 +7,10 @@
  * Times are passed in by the caller (epoch milliseconds) so tests can drive a clock.
  * JSON values are stored as text and returned parsed, byte-for-byte as they were given.
  */
+import type { CacheRepo, Json, SnapshotsRepo } from '../../handlers/types.ts';
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** Declared with what handlers are given (handlers/types.ts): the repositories handlers use, and the values they keep. */
+export type { CacheRepo, Json, SnapshotsRepo };
 
 /** A stored HTTP-level answer, replayed for idempotent repeats. */
 export interface StoredResponse {
@@ -206,20 +208,6 @@ export interface LedgerRepo {
   list(input: { from: number; to: number; limit?: number }): Promise<LedgerEntry[]>;
   /** Sum of amountMicroUsd for the given kinds with from <= at < to. */
   sum(input: { from: number; to: number; kinds: LedgerKind[] }): Promise<number>;
-}
-
-/** Last known value per (kind, key), e.g. the previous tech-stack run of a domain. */
-export interface SnapshotsRepo {
-  get(input: { kind: string; key: string }): Promise<{ value: Json; at: number } | null>;
-  put(input: { kind: string; key: string; value: Json; at: number }): Promise<void>;
-}
-
-/** A TTL cache shared by instances (job boards, DNS answers, tag-manager containers). */
-export interface CacheRepo {
-  get(input: { ns: string; key: string; now: number }): Promise<{ value: Json; expiresAt: number } | null>;
-  set(input: { ns: string; key: string; value: Json; expiresAt: number }): Promise<void>;
-  /** Delete entries expired at now (at most `limit`); returns how many. */
-  purgeExpired(now: number, limit?: number): Promise<number>;
 }
 
 /**

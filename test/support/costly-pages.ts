@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Fetched } from '../../engines/net/fetched.ts';
-import { runTask, type TaskInput, type TaskName } from '../../server/parse-pool/tasks.ts';
+import { runTask, type TaskInput, type TaskName } from '../../engines/parse/tasks.ts';
 import { mainThreadCpuMs } from './thread-cpu.ts';
 
 /** The default size: under 512 KiB (524,288 bytes), as the ordinary lane's pages are. */

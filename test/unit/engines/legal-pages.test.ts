@@ -12,7 +12,7 @@ import { htmlToMarkdown } from '../../../engines/markdown/convert.ts';
 import { readabilityArticle } from '../../../engines/markdown/main-content.ts';
 import { parsePage } from '../../../engines/markdown/page.ts';
 import { MARKDOWN_MAX_DEPTH, READABILITY_MAX_ELEMENT_PASSES, READABILITY_MAX_ELEMENTS } from '../../../engines/parse/limits.ts';
-import type { TaskName } from '../../../server/parse-pool/tasks.ts';
+import type { TaskName } from '../../../engines/parse/tasks.ts';
 import { costlyPage, LEGAL_PAGE_READERS, readerCpuMs, type CostlyPageName } from '../../support/costly-pages.ts';
 
 /** Nodes of each type under the root, walked without recursion. */

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { analyzeInline as analyze } from '../../../../server/parse-pool/inline.ts';
-import { textOf } from '../../../../server/parse-pool/open.ts';
+import { textOf } from '../../../../engines/parse/open.ts';
 import assert from 'node:assert/strict';
 import { CookieJar, DEFAULT_ADS_CONFIG, createLookupCaches, searchAds, isAdsRegistryFailure, REGIONS, type AdsRegistryFailure, type Region } from '../../../../engines/ads/index.ts';
 import { FetchFailure } from '../../../../engines/net/types.ts';

@@ -17,6 +17,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAdvisor } from '../../../../engines/advisor/advise.ts';
+import { advisorCatalog } from '../../../../handlers/advisor.ts';
 import { DEV, GOAL_FACTS, HELD_OUT, HELD_OUT_2, routedRight, type GoalCase } from '../../../support/advisor-goals.ts';
 import { answeredRight, HELD_OUT_3, HELD_OUT_4 } from '../../../support/advisor-goals-blind.ts';
 import { ML_DEV, ML_HELD_OUT } from '../../../support/advisor-goals-multilingual.ts';
@@ -27,7 +28,7 @@ const DEV_TARGET = 0.97;
 const HELD_OUT_FLOOR = 0.85;
 const BLIND_TARGET = 0.95;
 
-const advise = createAdvisor();
+const advise = createAdvisor(advisorCatalog());
 const facts = GOAL_FACTS;
 
 function run({ goal, expect: _expect, ...rest }: GoalCase) {

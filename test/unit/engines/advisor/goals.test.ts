@@ -6,12 +6,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAdvisor, type AdvisorFacts, type AdvisorInput } from '../../../../engines/advisor/advise.ts';
-import { advisorCatalog } from '../../../../engines/advisor/catalog.ts';
+import { advisorCatalog } from '../../../../handlers/advisor.ts';
 import { RULES, TAKE_BACK } from '../../../../engines/advisor/lexicon.ts';
 import { operations } from '../../../../server/contract.ts';
 import { assertValid } from '../../../support/contract.ts';
 
-const advise = createAdvisor();
+const advise = createAdvisor(advisorCatalog());
 const catalog = advisorCatalog();
 const price = (offer: string) => operations.find((op) => op.offerId === offer)!.priceMicroUsd / 1_000_000;
 

@@ -5,10 +5,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAdvisor } from '../../../../engines/advisor/advise.ts';
+import { advisorCatalog } from '../../../../handlers/advisor.ts';
 import { words } from '../../../../engines/advisor/text.ts';
 import { GOAL_FACTS } from '../../../support/advisor-goals.ts';
 
-const advise = createAdvisor();
+const advise = createAdvisor(advisorCatalog());
 const tool = (goal: string, extra: Record<string, unknown> = {}) => advise({ agent_goal: goal, ...extra }, GOAL_FACTS).recommended_tool;
 
 describe('advisor goals in other languages', () => {

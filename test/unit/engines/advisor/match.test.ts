@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMatcher } from '../../../../engines/advisor/match.ts';
-import { advisorCatalog } from '../../../../engines/advisor/catalog.ts';
+import { advisorCatalog } from '../../../../handlers/advisor.ts';
 import { RULES, TAKE_BACK } from '../../../../engines/advisor/lexicon.ts';
 import { editDistance, wordMatch } from '../../../../engines/advisor/text.ts';
 

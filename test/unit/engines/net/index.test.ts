@@ -1,4 +1,4 @@
-import { bytesOf, textOf } from '../../../../server/parse-pool/open.ts';
+import { bytesOf, textOf } from '../../../../engines/parse/open.ts';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { FetchFailure, loadNetConfig, UnsafeTargetError, type UpstreamEvent } from '../../../../engines/net/index.ts';

@@ -1,7 +1,7 @@
 // Attempted SSRF bypasses against the safe fetcher, with the world on loopback behind it: every
 // refused URL would otherwise reach a real server (the port map points 80/443 at the world), so
 // "refused" is also checked as "no connection was made".
-import { bytesOf, textOf } from '../../../../server/parse-pool/open.ts';
+import { bytesOf, textOf } from '../../../../engines/parse/open.ts';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';

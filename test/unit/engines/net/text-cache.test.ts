@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTextCache as createContentCache } from '../../../../engines/net/text-cache.ts';
 import { Fetched } from '../../../../engines/net/fetched.ts';
-import { bytesOf } from '../../../../server/parse-pool/open.ts';
+import { bytesOf } from '../../../../engines/parse/open.ts';
 
 /** The cache keeps sealed content; texts are sealed as UTF-16 here, so that a text of n characters is 2n bytes. */
 function createTextCache(options: Parameters<typeof createContentCache>[0] = {}) {

@@ -1,11 +1,11 @@
 /**
- * Opening fetched content, on the side of the parse pool: the one place besides the pool's
- * hand-over (wire.ts) that reads a Fetched value's bytes (engines/net/fetched.ts). The tasks
- * (tasks.ts) call it on a worker thread; analyzeInline (inline.ts) on the calling thread, for
- * unit tests and benchmarks only.
+ * Opening fetched content, for the parse tasks (tasks.ts) alone: the one place besides the pool's
+ * hand-over (server/parse-pool/wire.ts) that reads a Fetched value's bytes (engines/net/fetched.ts).
+ * The tasks call it on a worker thread; analyzeInline (server/parse-pool/inline.ts) on the calling
+ * thread, for unit tests and benchmarks only.
  */
-import { decodeBody } from '../../engines/net/charset.ts';
-import { unsealFetched, type Fetched } from '../../engines/net/fetched.ts';
+import { decodeBody } from '../net/charset.ts';
+import { unsealFetched, type Fetched } from '../net/fetched.ts';
 
 /** The bytes, as a Buffer over the same memory. */
 export function bytesOf(fetched: Fetched): Buffer {

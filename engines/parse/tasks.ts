@@ -1,31 +1,34 @@
 /**
  * Every step from fetched content to facts, by name: what the parse pool's workers run
- * (worker.ts) and what analyzeInline runs in the calling thread (unit tests, benchmarks). Fetched
- * content arrives sealed (engines/net/fetched.ts) and is opened only here (open.ts); each task
- * returns plain, bounded facts (structured-cloneable: no DOM and no page text crosses back).
+ * (server/parse-pool/worker.ts) and what analyzeInline runs in the calling thread (unit tests,
+ * benchmarks); nothing else runs this code, and engines import only its types (Analyze, types.ts).
+ * Fetched content arrives sealed (engines/net/fetched.ts) and is opened only here (open.ts); each
+ * task returns plain, bounded facts (structured-cloneable: no DOM and no page text crosses back).
+ * A reader this registry imports must not import the registry back: an engine whose reader is
+ * here declares the analyze it runs with its own task types (analysis.ts AnalyzeTask).
  */
-import type { Fetched } from '../../engines/net/fetched.ts';
-import type { SelectOptions } from '../../engines/markdown/main-content.ts';
-import { htmlToMarkdown, type PageMarkdown } from '../../engines/markdown/convert.ts';
-import { truncateAtBlock } from '../../engines/markdown/truncate.ts';
-import { readPdf, type PdfMarkdown } from '../../engines/markdown/pdf.ts';
-import { extractProduct } from '../../engines/product/extract.ts';
-import { readPage } from '../../engines/contacts/page.ts';
-import { scanForInjection } from '../../engines/merchant/injection.ts';
-import { readDiscovery, type Discovery } from '../../engines/merchant/terms.ts';
-import { detect, extractContainerIds, type DetectInput } from '../../engines/tech/detect.ts';
-import { isBlocked } from '../../engines/tech/blocked.ts';
-import { readStoreHome } from '../../engines/store-readiness/home-page.ts';
-import { checkAgentCard, checkLlmsTxt, checkProductFeed, checkRobots, checkX402, inflateGzip, readSitemap, type OpenedFile, type StoreFile } from '../../engines/store-readiness/discovery.ts';
-import { botAccessOf } from '../../engines/store-readiness/access.ts';
-import { readPromoPage } from '../../engines/promo/page.ts';
-import { readCompanyFacts } from '../../engines/company/facts.ts';
-import { readJobsPage } from '../../engines/jobs/discover.ts';
-import { BOARD_JSON_BOUND, readBoardAnswers, summarizeBoardPage, type BoardPageSummary } from '../../engines/jobs/board.ts';
-import { BoardUnreachable, type BoardRead, type Provider } from '../../engines/jobs/types.ts';
-import { postingTechnologyFinder } from '../../engines/tech/keywords.ts';
-import { readDomainObject } from '../../engines/rdap/registration.ts';
-import { readAnswer as readAdsAnswer, type AnswerFacts, type AnswerRead } from '../../engines/ads/answers.ts';
+import type { Fetched } from '../net/fetched.ts';
+import type { SelectOptions } from '../markdown/main-content.ts';
+import { htmlToMarkdown, type PageMarkdown } from '../markdown/convert.ts';
+import { truncateAtBlock } from '../markdown/truncate.ts';
+import { readPdf, type PdfMarkdown } from '../markdown/pdf.ts';
+import { extractProduct } from '../product/extract.ts';
+import { readPage } from '../contacts/page.ts';
+import { scanForInjection } from '../merchant/injection.ts';
+import { readDiscovery, type Discovery } from '../merchant/terms.ts';
+import { detect, extractContainerIds, type DetectInput } from '../tech/detect.ts';
+import { isBlocked } from '../tech/blocked.ts';
+import { readStoreHome } from '../store-readiness/home-page.ts';
+import { checkAgentCard, checkLlmsTxt, checkProductFeed, checkRobots, checkX402, inflateGzip, readSitemap, type OpenedFile, type StoreFile } from '../store-readiness/discovery.ts';
+import { botAccessOf } from '../store-readiness/access.ts';
+import { readPromoPage } from '../promo/page.ts';
+import { readCompanyFacts } from '../company/facts.ts';
+import { readJobsPage, type JobsPage, type JobsPageInput } from '../jobs/discover.ts';
+import { BOARD_JSON_BOUND, readBoardAnswers, summarizeBoardPage } from '../jobs/board.ts';
+import { BoardUnreachable, type BoardAnswers, type BoardAnswersRead, type BoardPageInput, type BoardPageSummary } from '../jobs/types.ts';
+import { postingTechnologyFinder } from '../tech/keywords.ts';
+import { readDomainObject, type ParsedDomainObject, type RdapDomainInput } from '../rdap/registration.ts';
+import { readAnswer as readAdsAnswer, type AnswerFacts, type AnswerRead } from '../ads/answers.ts';
 import { bytesOf, jsonOf, textOf } from './open.ts';
 
 export interface JsonBound {
@@ -147,11 +150,11 @@ export const TASKS = {
   detect: ({ page, containers, ...rest }: Omit<DetectInput, 'html' | 'containers'> & { page: Fetched | null; containers: { id: string; content: Fetched }[] }) =>
     detect({ ...rest, html: textOf(page), containers: containers.map(({ id, content }) => ({ id, body: textOf(content) })) }),
   /** ats-jobs, company-intent and every operation with a hiring section: the boards a company page names, and (the home page) its careers links. */
-  jobsPage: ({ page, url, domain, careersLinks = false }: { page: Fetched; url: string; domain: string; careersLinks?: boolean }) => readJobsPage(textOf(page), url, domain, { careersLinks }),
+  jobsPage: ({ page, url, domain, careersLinks = false }: JobsPageInput): JobsPage => readJobsPage(textOf(page), url, domain, { careersLinks }),
   /** search-ads: what one answer of the ads registry says (a search page's new ads for the sample, a lookup's facts), or why it is not the registry's. */
   adsAnswer: ({ content, read }: { content: Fetched; read: AnswerRead }): AnswerFacts => readAdsAnswer(textOf(content), read),
   /** ats-jobs and the hiring sections: what paging and detail calls need of one board answer (counts and ids, never jobs), `cut` when it was cut to the bound. */
-  jobBoardPage: ({ provider, content, maxDetailCalls }: { provider: Provider; content: Fetched; maxDetailCalls?: number }): BoardPageSummary & { cut: boolean } => {
+  jobBoardPage: ({ provider, content, maxDetailCalls }: BoardPageInput): BoardPageSummary & { cut: boolean } => {
     const cut = { value: false };
     const body = boundedJson(jsonOf(content), BOARD_JSON_BOUND, cut);
     if (body === undefined) return { error: 'the answer is not JSON', count: 0, total: null, detailIds: [], cut: cut.value };
@@ -162,8 +165,7 @@ export const TASKS = {
    * technology finder) from the list answers and the detail answers; `unreachable` when an
    * answer is not the documented JSON, `cut` when one was cut to the bound.
    */
-  jobBoard: ({ provider, slug, pages, details = [] }: { provider: Provider; slug: string; pages: { url: string; content: Fetched }[]; details?: { id: string; content: Fetched }[] }):
-    { read: BoardRead; cut: boolean; unreachable: null } | { read: null; cut: boolean; unreachable: { url: string; reason: string } } => {
+  jobBoard: ({ provider, slug, pages, details = [] }: BoardAnswers): BoardAnswersRead => {
     const cut = { value: false };
     const values: unknown[] = [];
     for (const { url, content } of pages) {
@@ -180,7 +182,7 @@ export const TASKS = {
     }
   },
   /** RDAP: the registration and expiration events of the domain object for `name`. */
-  rdapDomain: ({ content, name, now }: { content: Fetched; name: string; now: string }) => {
+  rdapDomain: ({ content, name, now }: RdapDomainInput): ParsedDomainObject => {
     const value = jsonOf(content);
     if (value === undefined) return { status: 'malformed' as const, registeredAt: null, expiresAt: null, reason: 'the RDAP answer is not JSON' };
     return readDomainObject(value, name, new Date(now));
