@@ -1,5 +1,6 @@
 import type { components } from '../generated/types.ts';
 import { ServiceError } from '../server/problem.ts';
+import { partCounter, reportedPart } from './progress.ts';
 import { runStoreAudit } from './store-audit.ts';
 import type { Handler, HandlerContext } from './types.ts';
 
@@ -18,7 +19,8 @@ const storeKey = (domain: string) => domain.replace(/^www\./, '');
 export const agenticShelfSchemaComparator: Handler<Input, ShelfComparatorResult> = Object.assign(
   async function agenticShelfSchemaComparator({ domain, competitor_domains }: Input, context: HandlerContext): Promise<ShelfComparatorResult> {
     const domains = [domain, ...competitor_domains];
-    const audits = await Promise.all(domains.map((store) => runStoreAudit(store, context)));
+    const finished = partCounter(context.progress, domains.length);
+    const audits = await Promise.all(domains.map((store) => reportedPart(runStoreAudit(store, context), finished, (audit) => `${store}: ${audit.status}`)));
     const stores = audits.map((audit) => ({
       domain: audit.domain,
       status: audit.status,

@@ -15,6 +15,7 @@ import { comparisonOf, direction, readingsFrom } from '../engines/jobs/history.t
 import type { components } from '../generated/types.ts';
 import { hiringReadings } from './companyIntent.ts';
 import { adsReadings } from './searchAds.ts';
+import { sectionProgress } from './progress.ts';
 import { operationSection, UnsafeWatch, websiteState } from './skill-sections.ts';
 import type { Handler, HandlerContext, HandlerRegistry } from './types.ts';
 
@@ -40,10 +41,11 @@ export function createB2bVendorStabilityEvaluator(registry: () => HandlerRegistr
     const watch = new UnsafeWatch();
     const section = <O>(operationId: string) => watch.wrap(operationSection<O>(registry, operationId, { domain }, context));
     const deadlines = deadlinesWithin(context.deadlineMs, DEADLINES_MS);
+    const finished = sectionProgress(context.progress, Object.keys(DEADLINES_MS).length);
     const [tech, intent, contacts, readings, adsHistory] = await Promise.all([
-      runSection(section<TechStackResult>('techStack'), deadlines.tech_stack, context.signal),
-      runSection(section<CompanyIntentResult>('companyIntent'), deadlines.hiring_intent, context.signal),
-      runSection(section<ContactsResult>('extractContacts'), deadlines.contacts, context.signal),
+      runSection(section<TechStackResult>('techStack'), deadlines.tech_stack, context.signal, (status) => finished('tech_stack', status)),
+      runSection(section<CompanyIntentResult>('companyIntent'), deadlines.hiring_intent, context.signal, (status) => finished('hiring_intent', status)),
+      runSection(section<ContactsResult>('extractContacts'), deadlines.contacts, context.signal, (status) => finished('contacts', status)),
       readingsOf(domain, context),
       adsReadings(domain, context),
     ]);

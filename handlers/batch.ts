@@ -1,6 +1,7 @@
 import type { components } from '../generated/types.ts';
 import { operations } from '../server/contract.ts';
 import { mapBounded, rowRunner } from './bulk.ts';
+import { partCounter } from './progress.ts';
 import type { Handler, HandlerRegistry, Json } from './types.ts';
 
 type QuoteResult = components['schemas']['QuoteResult'];
@@ -27,7 +28,8 @@ export function createBatch(registry: () => HandlerRegistry): Handler<Input, Quo
       return { status: 'ok', results: rows as QuoteResult['results'], next: 'Done: every row with data is in results.' };
     }
     const tool = input.tool!;
-    const outcomes = await mapBounded(input.domains!, CONCURRENCY, rowRunner(registry, OPERATION_OF[tool], context));
+    const domains = input.domains!;
+    const outcomes = await mapBounded(domains, CONCURRENCY, rowRunner(registry, OPERATION_OF[tool], context, partCounter(context.progress, domains.length)));
     const price = ROW_PRICE_MICRO_USD[tool];
     const billable: StoredRow[] = outcomes.filter((row) => row.ok && row.status === 'ok').map((row) => ({ domain: row.domain, status: row.status, price_micro_usd: price, result: row.result! }));
     const statuses = outcomes.map((row) => ({ domain: row.domain, status: row.status, billable: row.ok && row.status === 'ok', error_code: row.ok ? null : row.errorCode }));

@@ -1,4 +1,5 @@
 import { ServiceError } from '../server/problem.ts';
+import { reportedPart, SILENT } from './progress.ts';
 import type { HandlerContext, HandlerRegistry } from './types.ts';
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping the input order. */
@@ -21,17 +22,19 @@ export type RowOutcome =
 
 /**
  * One domain through an operation's own handler. A failure of that domain (a ServiceError such as
- * engine_failed, or a crash) becomes its row's status, never the whole call's.
+ * engine_failed, or a crash) becomes its row's status, never the whole call's. Each finished row
+ * is told to `finished` ("domain: status"), for the call's progress.
  */
-export function rowRunner(registry: () => HandlerRegistry, operationId: string, context: HandlerContext) {
-  return async function runRow(domain: string): Promise<RowOutcome> {
+export function rowRunner(registry: () => HandlerRegistry, operationId: string, context: HandlerContext, finished: (message: string) => void) {
+  async function outcomeOf(domain: string): Promise<RowOutcome> {
     const handler = registry()[operationId];
     if (!handler) throw new ServiceError('engine_unavailable', { detail: `${operationId} is not available on this deployment. Nothing was charged.` });
     try {
-      const result = await handler({ domain }, { ...context, operationId, quote: null });
+      const result = await handler({ domain }, { ...context, operationId, quote: null, progress: SILENT });
       return { domain, ok: true, status: result.status, result };
     } catch (error) {
       return { domain, ok: false, status: 'error', errorCode: error instanceof ServiceError ? error.code : 'engine_failed', result: null };
     }
-  };
+  }
+  return (domain: string): Promise<RowOutcome> => reportedPart(outcomeOf(domain), finished, (row) => `${domain}: ${row.status}`);
 }

@@ -6,13 +6,14 @@
  * fact no source states is absent. It adds one upstream call at most: the RDAP lookup, when the
  * date is not cached (spec: CompanyFacts).
  */
-import { composeProfile, deadlinesWithin, DEFAULT_DEADLINES_MS, type ProfileResult } from '../engines/profile/compose.ts';
+import { composeProfile, deadlinesWithin, DEFAULT_DEADLINES_MS, SECTIONS, type ProfileResult } from '../engines/profile/compose.ts';
 import type { DomainRegistration } from '../engines/rdap/index.ts';
 import type { Fact, PageCompanyFacts } from '../engines/company/facts.ts';
 import { isUnanalysable } from '../engines/parse/types.ts';
 import type { components } from '../generated/types.ts';
 import type { Fetched } from '../engines/net/types.ts';
 import { profileSections } from './profile-sections.ts';
+import { sectionProgress } from './progress.ts';
 import { registrationOf } from './registration.ts';
 import type { HandlerContext, HandlerRegistry } from './types.ts';
 
@@ -58,7 +59,7 @@ export async function profileWithCompany(registry: () => HandlerRegistry, domain
   let page: HomePage | null = null;
   const sections = profileSections(registry, domain, { ...context, onHomePage: (read) => (page = read) });
   const [profile, registration] = await Promise.all([
-    composeProfile(domain, sections, { now: context.now, signal: context.signal, deadlinesMs: deadlinesWithin(context.deadlineMs, DEFAULT_DEADLINES_MS) }),
+    composeProfile(domain, sections, { now: context.now, signal: context.signal, deadlinesMs: deadlinesWithin(context.deadlineMs, DEFAULT_DEADLINES_MS), onSection: sectionProgress(context.progress, SECTIONS.length) }),
     registrationOf(domain, context).catch(() => null),
   ]);
   return { ...profile, company: await companyFacts(page, registration, profile, context) };

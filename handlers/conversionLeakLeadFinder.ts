@@ -3,6 +3,7 @@ import { activeAdCampaigns } from '../engines/trust/signals.ts';
 import type { components } from '../generated/types.ts';
 import { ServiceError } from '../server/problem.ts';
 import { collectSearchAds } from './searchAds.ts';
+import { partCounter, reportedPart } from './progress.ts';
 import { runStoreAudit } from './store-audit.ts';
 import type { Handler, HandlerContext } from './types.ts';
 
@@ -20,7 +21,12 @@ const TOP_FIXES = 3;
  * find, scoring below 70, with a published e-mail address and an ad shown in the last 30 days.
  */
 export const conversionLeakLeadFinder: Handler<{ domain: string }, LeadFinderResult> = async ({ domain }, context) => {
-  const [readiness, contacts, ads] = await Promise.all([runStoreAudit(domain, context), readContacts(domain, context), readAds(domain, context)]);
+  const finished = partCounter(context.progress, 3);
+  const [readiness, contacts, ads] = await Promise.all([
+    reportedPart(runStoreAudit(domain, context), finished, (audit) => `readiness: ${audit.status}`),
+    reportedPart(readContacts(domain, context), finished, (read) => `contacts: ${read.status}`),
+    reportedPart(readAds(domain, context), finished, (read) => `search_ads: ${read.result?.status ?? 'failed'}`),
+  ]);
 
   const active_ad_spend_verified = activeAdCampaigns(ads.result);
   const public_contacts = { emails: contacts.emails ?? [], social_links: contacts.social_links ?? [], email_deliverable: contacts.email_deliverable ?? null };

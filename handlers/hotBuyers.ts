@@ -3,6 +3,7 @@ import type { components } from '../generated/types.ts';
 import { operations } from '../server/contract.ts';
 import { ServiceError } from '../server/problem.ts';
 import { mapBounded, rowRunner } from './bulk.ts';
+import { partCounter, reportedPart, SILENT } from './progress.ts';
 import type { Handler, HandlerContext, HandlerRegistry, Json } from './types.ts';
 
 type QuoteResult = components['schemas']['QuoteResult'];
@@ -30,7 +31,7 @@ export function createHotBuyers(registry: () => HandlerRegistry): Handler<Input,
     const profile = registry().companyProfile;
     if (!profile) throw new ServiceError('engine_unavailable', { detail: 'companyProfile is not available on this deployment. Nothing was charged.' });
     try {
-      return { domain, profile: (await profile({ domain }, { ...context, operationId: 'companyProfile', quote: null })) as ProfileResult, errorCode: null };
+      return { domain, profile: (await profile({ domain }, { ...context, operationId: 'companyProfile', quote: null, progress: SILENT })) as ProfileResult, errorCode: null };
     } catch (error) {
       return { domain, profile: null, errorCode: error instanceof ServiceError ? error.code : 'engine_failed' };
     }
@@ -44,7 +45,9 @@ export function createHotBuyers(registry: () => HandlerRegistry): Handler<Input,
 
     const domains = input.domains!;
     const threshold = input.min_intent_score ?? 70;
-    const rows = await mapBounded(domains, SCAN_CONCURRENCY, rowRunner(registry, 'companyIntent', context));
+    // Hiring checks, then profiles, counted as they finish; how many profiles are checked depends on both, so no total.
+    const finished = partCounter(context.progress, null);
+    const rows = await mapBounded(domains, SCAN_CONCURRENCY, rowRunner(registry, 'companyIntent', context, (row) => finished(`hiring intent ${row}`)));
     const scored = rows.map((row) => ({ row, score: row.ok && row.status === 'ok' ? (row.result.intent_score as number) : null }));
     const hot = scored.filter((entry) => entry.score !== null && entry.score >= threshold).sort((a, b) => b.score! - a.score!);
     const scoreOf = new Map(hot.map((entry) => [entry.row.domain, entry.score!]));
@@ -56,7 +59,8 @@ export function createHotBuyers(registry: () => HandlerRegistry): Handler<Input,
     while (quoted.length < HOT_PER_CALL && checked < Math.min(hot.length, HOT_PROFILES_CHECKED)) {
       const wave = hot.slice(checked, Math.min(checked + HOT_PER_CALL - quoted.length, HOT_PROFILES_CHECKED)).map((entry) => entry.row.domain);
       checked += wave.length;
-      for (const { domain, profile, errorCode } of await mapBounded(wave, wave.length, (domain) => profileOf(domain, context))) {
+      const profiles = await mapBounded(wave, wave.length, (domain) => reportedPart(profileOf(domain, context), finished, (checked) => `profile ${domain}: ${checked.profile?.status ?? 'error'}`));
+      for (const { domain, profile, errorCode } of profiles) {
         if (profile?.status === 'ok') {
           quoted.push({ domain, status: 'ok', price_micro_usd: HOT_PRICE_MICRO_USD, result: profile });
           continue;

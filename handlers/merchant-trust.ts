@@ -5,13 +5,14 @@
  * when a wallet is given, the payTo the domain publishes, all in parallel; then the signals and
  * the assessment (engines/trust).
  */
-import { composeProfile, deadlinesWithin, DEFAULT_DEADLINES_MS, type ProfileResult, unreadable } from '../engines/profile/compose.ts';
+import { composeProfile, deadlinesWithin, DEFAULT_DEADLINES_MS, SECTIONS, type ProfileResult, unreadable } from '../engines/profile/compose.ts';
 import type { DomainRegistration } from '../engines/rdap/index.ts';
 import { assessTrust, type WalletCheck } from '../engines/trust/score.ts';
 import { noSignal, trustSignals, type TrustSignals } from '../engines/trust/signals.ts';
 import { checkWallet } from '../engines/trust/wallet.ts';
 import type { components } from '../generated/types.ts';
 import { profileSections } from './profile-sections.ts';
+import { sectionProgress } from './progress.ts';
 import { registrationOf } from './registration.ts';
 import { UnsafeWatch, websiteState } from './skill-sections.ts';
 import type { HandlerContext, HandlerRegistry } from './types.ts';
@@ -59,7 +60,7 @@ export async function runTrustCheck(
   const sections = profileSections(registry, domain, context);
   const deadlinesMs = deadlinesWithin(context.deadlineMs, DEFAULT_DEADLINES_MS);
   const [profile, registration, wallet] = await Promise.all([
-    composeProfile(domain, { tech_stack: watch.wrap(sections.tech_stack), hiring_intent: watch.wrap(sections.hiring_intent), search_ads: watch.wrap(sections.search_ads) }, { now, signal, deadlinesMs }),
+    composeProfile(domain, { tech_stack: watch.wrap(sections.tech_stack), hiring_intent: watch.wrap(sections.hiring_intent), search_ads: watch.wrap(sections.search_ads) }, { now, signal, deadlinesMs, onSection: sectionProgress(context.progress, SECTIONS.length) }),
     registrationOf(domain, context),
     merchant_wallet_or_id ? checkWallet(domain, merchant_wallet_or_id, { fetch: services.net.fetch, analyze: services.analyze, signal }) : Promise.resolve(null),
   ]);

@@ -1,4 +1,5 @@
 import { ServiceError } from '../server/problem.ts';
+import { partCounter, reportedPart, SILENT } from './progress.ts';
 import type { Handler, HandlerContext, HandlerRegistry } from './types.ts';
 
 type PrivateTool = 'tech_stack' | 'open_jobs' | 'hiring_intent' | 'search_ads' | 'company_profile' | 'due_diligence' | 'extract_contacts' | 'clean_markdown';
@@ -49,10 +50,14 @@ function outerStatus(statuses: string[]): Status {
 export function createPrivateQuery(registry: () => HandlerRegistry): Handler<Input> {
   async function privateQuery({ tool, target }: Input, context: HandlerContext) {
     const { domain, input } = innerTarget(tool, target);
-    const results = await Promise.all(TOOLS[tool].operations.map(async (operationId) => {
+    const { operations } = TOOLS[tool];
+    // One operation reports its own parts; several are each one part of this call.
+    const finished = operations.length > 1 ? partCounter(context.progress, operations.length) : null;
+    const results = await Promise.all(operations.map(async (operationId) => {
       const handler = registry()[operationId];
       if (!handler) throw new ServiceError('engine_unavailable', { detail: `The engine behind ${tool} is not available on this deployment yet. Nothing was charged.` });
-      return (await handler(input, { ...context, operationId })) as Record<string, unknown> & { status: string };
+      const run = handler(input, { ...context, operationId, progress: finished ? SILENT : context.progress }) as Promise<Record<string, unknown> & { status: string }>;
+      return finished ? reportedPart(run, finished, (inner) => `${operationId}: ${inner.status}`) : run;
     }));
     const result = tool === 'due_diligence' ? { footprint: results[0], contacts: results[1] } : results[0];
     return { domain, status: outerStatus(results.map((inner) => inner.status)), tool, tier: context.tier, privacy_guarantee: PRIVACY_GUARANTEE, result };

@@ -79,7 +79,22 @@ export interface HandlerContext {
   caller: CallerFacts;
   /** Given the home page tech-stack read, when a composite operation runs it as a section: the page's company facts come from the same fetch. */
   onHomePage?: (page: { page: Fetched; url: string }) => void;
+  /**
+   * Told each time a part of a call that runs in parts has finished (a bulk row, a profile's
+   * section: handlers/progress.ts); MCP sends it to a client that asked, HTTP drops it. A handler
+   * run as a part of another is given a silent one: the outer call reports that part once.
+   */
+  progress: Progress;
 }
+
+/** `done` parts of `total` (null when the call cannot know it yet) have finished; `message` names the last. */
+export interface ProgressStep {
+  done: number;
+  total: number | null;
+  message: string;
+}
+
+export type Progress = (step: ProgressStep) => void;
 
 /** The caller's free calls and free step-1 scans of today, as the meter counts them. */
 export interface CallerFacts {

@@ -1,7 +1,9 @@
 /**
  * POST /mcp: MCP streamable HTTP, stateless (a fresh server and transport per request) and
- * answering with plain JSON. tools/list is the generated tool list; tools/call runs the same
- * invoke core as HTTP, so arguments, codes, metering and results are identical.
+ * answering with plain JSON, or, for a tools/call that carries a progressToken, with an SSE
+ * stream: notifications/progress as the call's parts finish, then the result. tools/list is the
+ * generated tool list; tools/call runs the same invoke core as HTTP, so arguments, codes,
+ * metering and results are identical.
  */
 import type { Context } from 'koa';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -11,6 +13,7 @@ import { documents, operationByTool, service } from './contract.ts';
 import { ServiceError, problemBody } from './problem.ts';
 import { asServiceError } from './pipeline/respond.ts';
 import type { Invoke } from './pipeline/invoke.ts';
+import type { Progress } from '../handlers/types.ts';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { usageHeaders, type FreeQuota } from './metering/quota.ts';
 import { mcpMessageRefusal, unknownToolMessage } from './mcp-message.ts';
@@ -33,6 +36,21 @@ export interface McpOptions {
   clientIp: (ctx: Context) => string;
   serverName: string;
   version: string;
+}
+
+type ProgressToken = string | number;
+
+/** The progressToken of a tools/call (checked by mcpMessageRefusal against the SDK's schema), or undefined. */
+function progressTokenOf(body: unknown): ProgressToken | undefined {
+  const message = body as { method?: unknown; params?: { _meta?: { progressToken?: ProgressToken } } };
+  return message.method === 'tools/call' ? message.params?._meta?.progressToken : undefined;
+}
+
+/** A handler's progress as MCP notifications/progress for the request that asked with `progressToken`. */
+function progressNotifications(progressToken: ProgressToken, send: (notification: { method: 'notifications/progress'; params: Record<string, unknown> }) => Promise<void>): Progress {
+  return ({ done, total, message }) => {
+    send({ method: 'notifications/progress', params: { progressToken, progress: done, ...(total === null ? {} : { total }), message } }).catch(() => {});
+  };
 }
 
 function toolResult(body: unknown, isError = false, meta?: Record<string, unknown>): CallToolResult {
@@ -64,15 +82,19 @@ export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, 
     if (refusal) return writeRpcError(ctx, refusal);
     const base = baseUrl(ctx);
     const ip = clientIp(ctx);
+    // A stream's headers leave before the call runs: they carry the free calls as they were then, and no price or charge.
+    const streamed = progressTokenOf((ctx.request as any).body) !== undefined;
     /** The transport writes the response itself: usage headers go on the raw response first. */
     async function setUsage(priceMicroUsd: number, chargedMicroUsd: number) {
       if (ctx.res.headersSent) return;
-      for (const [name, value] of Object.entries(usageHeaders(await quota.usage(ip, now()), priceMicroUsd, chargedMicroUsd))) ctx.res.setHeader(name, value);
+      for (const [name, value] of Object.entries(usageHeaders(await quota.usage(ip, now()), priceMicroUsd, chargedMicroUsd))) {
+        if (!streamed || name.startsWith('X-Usage-Free-')) ctx.res.setHeader(name, value);
+      }
     }
     await setUsage(0, 0);
     const mcp = new McpServer({ name: serverName, version }, { capabilities: { tools: { listChanged: false } }, instructions: mcpInstructions(base) });
     mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-    mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    mcp.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const operation = operationByTool(request.params.name);
       // The SDK sends an error's own message and code (McpError would prefix "MCP error -32602: ").
       if (!operation) throw Object.assign(new Error(unknownToolMessage(request.params.name)), { code: RPC_ERROR.invalidParams });
@@ -92,6 +114,7 @@ export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, 
           payment: meta[MCP_META.payment] !== undefined ? { meta: meta[MCP_META.payment] } : null,
           usage,
           settlementHold: ctx.state.settlementHold,
+          progress: request.params._meta?.progressToken !== undefined ? progressNotifications(request.params._meta.progressToken, extra.sendNotification) : undefined,
         });
         if (outcome.kind === 'payment_required') return toolResult(outcome.body, true);
         const receipt = outcome.settlement ?? (outcome.headers['PAYMENT-RESPONSE'] ? decodePaymentResponseHeader(outcome.headers['PAYMENT-RESPONSE']) : undefined);
@@ -109,7 +132,7 @@ export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, 
         await setUsage(usage.priceMicroUsd, usage.chargedMicroUsd).catch(() => {});
       }
     });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !streamed });
     ctx.respond = false;
     ctx.res.on('close', () => {
       transport.close().catch(() => {});

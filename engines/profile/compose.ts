@@ -30,6 +30,8 @@ export interface ProfileOptions {
   deadlinesMs?: Record<SectionName, number>;
   /** The call's signal: when it aborts, every section still running ends as timed out. */
   signal?: AbortSignal;
+  /** Told as each section finishes, with its outcome's status (the call's progress). */
+  onSection?: (name: SectionName, status: SectionStatus) => void;
 }
 
 export const DEFAULT_DEADLINES_MS: Record<SectionName, number> = { tech_stack: 15_000, hiring_intent: 20_000, search_ads: 12_000 };
@@ -54,8 +56,20 @@ class SectionTimeout extends Error {}
 /**
  * One section under its own deadline (also used by the skills that compose other sections); it
  * also ends, as timed out, when the call's `parent` signal aborts (the call's own deadline).
+ * `onFinished` is told its outcome's status once the section has ended.
  */
-export async function runSection<T extends { status: string }>(run: (signal: AbortSignal) => Promise<T>, deadlineMs: number, parent?: AbortSignal): Promise<SectionOutcome<T>> {
+export async function runSection<T extends { status: string }>(
+  run: (signal: AbortSignal) => Promise<T>,
+  deadlineMs: number,
+  parent?: AbortSignal,
+  onFinished?: (status: SectionStatus) => void,
+): Promise<SectionOutcome<T>> {
+  const outcome = await sectionOutcome(run, deadlineMs, parent);
+  onFinished?.(outcome.status);
+  return outcome;
+}
+
+async function sectionOutcome<T extends { status: string }>(run: (signal: AbortSignal) => Promise<T>, deadlineMs: number, parent?: AbortSignal): Promise<SectionOutcome<T>> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let onParentAbort: (() => void) | undefined;
@@ -128,11 +142,12 @@ function signalsOf(tech: TechStackResult | null, intent: CompanyIntentResult | n
   return signals;
 }
 
-export async function composeProfile(domain: string, sections: SectionRunners, { now = () => new Date(), deadlinesMs = DEFAULT_DEADLINES_MS, signal }: ProfileOptions = {}): Promise<ProfileResult> {
+export async function composeProfile(domain: string, sections: SectionRunners, { now = () => new Date(), deadlinesMs = DEFAULT_DEADLINES_MS, signal, onSection }: ProfileOptions = {}): Promise<ProfileResult> {
+  const finished = (name: SectionName) => onSection && ((status: SectionStatus) => onSection(name, status));
   const [tech, intent, ads] = await Promise.all([
-    runSection(sections.tech_stack, deadlinesMs.tech_stack, signal),
-    runSection(sections.hiring_intent, deadlinesMs.hiring_intent, signal),
-    runSection(sections.search_ads, deadlinesMs.search_ads, signal),
+    runSection(sections.tech_stack, deadlinesMs.tech_stack, signal, finished('tech_stack')),
+    runSection(sections.hiring_intent, deadlinesMs.hiring_intent, signal, finished('hiring_intent')),
+    runSection(sections.search_ads, deadlinesMs.search_ads, signal, finished('search_ads')),
   ]);
   const statuses: Record<SectionName, SectionStatus> = { tech_stack: tech.status, hiring_intent: intent.status, search_ads: ads.status };
   const withData = SECTIONS.filter((name) => statuses[name] === 'ok');

@@ -8,7 +8,7 @@ import { ServiceError } from '../problem.ts';
 import { parseIdempotencyKey, parsePrivateTier, validateInput } from './validate.ts';
 import type { ExecutionExtras, Meter, MeterOutcome } from '../metering/meter.ts';
 import type { FreeQuota } from '../metering/quota.ts';
-import type { CallerFacts, HandlerRegistry, HandlerServices } from '../../handlers/types.ts';
+import type { CallerFacts, HandlerRegistry, HandlerServices, Progress } from '../../handlers/types.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { NO_LOG, writesInfo, type LogFn } from '../observability/log.ts';
 import { isWorkRefused, type WorkRefused } from '../../engines/refusals.ts';
@@ -16,6 +16,7 @@ import type { FairScheduler, Grant } from '../fair-share/scheduler.ts';
 import type { UnpaidPacing } from '../fair-share/unpaid-pacing.ts';
 import { withNextStepUrls } from '../../handlers/next-steps.ts';
 import { deadlineExceeded, effectiveDeadlineMs, startDeadline } from './deadline.ts';
+import { forwardProgressUntilDone } from './progress.ts';
 
 export interface CallRequest {
   transport: 'http' | 'mcp';
@@ -32,6 +33,8 @@ export interface CallRequest {
   usage: { priceMicroUsd: number; chargedMicroUsd: number; charge?: 'free_use' | 'settlement' };
   /** The request's settlement hold (server/lifecycle.ts): shutdown waits until a settled call's answer has left. */
   settlementHold?: { settling: boolean };
+  /** Where the handler's progress goes while it runs (MCP, when the client asked for it); never read by metering. */
+  progress?: Progress;
 }
 
 export type CallOutcome = MeterOutcome;
@@ -116,6 +119,7 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     // generation, growing the old space under load.
     const deadline = operation.deadlineMs === null ? null : startDeadline(effectiveDeadlineMs(operation.deadlineMs, deadlineCapMs), operation.offerId!);
     let signal: AbortSignal | undefined = deadline?.signal;
+    const progress = forwardProgressUntilDone(call.progress);
     try {
       const running = handler(input, {
         operationId: operation.operationId,
@@ -131,6 +135,7 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
         offerQuote: extras.offerQuote,
         services: servicesOf(services, call.ip),
         caller: callerFacts(quota, call.ip, now),
+        progress: progress.progress,
       });
       if (deadline) running.catch(() => {});
       result = deadline ? await Promise.race([running, deadline.expired]) : await running;
@@ -142,6 +147,7 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
       log({ level: 'error', msg: 'handler failed', operation: operation.operationId, requestId: call.requestId, error: String((error as Error)?.stack ?? error) });
       throw new ServiceError('engine_failed', { detail: `${operation.offerId} failed while collecting data. Nothing was charged.`, cause: error });
     } finally {
+      progress.done();
       deadline?.clear();
     }
     if (operation.resultSchema) {

@@ -99,4 +99,15 @@ describe('composeProfile', () => {
     assert.deepEqual(result.footprint, { website_ad_or_analytics_tags: 'not_found', job_board_with_open_roles: 'not_found', search_ads: 'not_found' });
     assert.equal(result.status, 'insufficient_data');
   });
+
+  it('tells onSection each section as it ends, in the order they end, with the status the result has', async () => {
+    const heard: string[] = [];
+    const result = await composeProfile('acme.com', sections({
+      tech_stack: () => delay(60, tech()),
+      hiring_intent: () => new Promise(() => {}),
+      search_ads: async () => ads(),
+    }), { deadlinesMs: { tech_stack: 1000, hiring_intent: 120, search_ads: 1000 }, onSection: (name, status) => heard.push(`${name}: ${status}`) });
+    assert.deepEqual(heard, ['search_ads: ok', 'tech_stack: ok', 'hiring_intent: timeout']);
+    assert.deepEqual(result.sections_status, { tech_stack: 'ok', hiring_intent: 'timeout', search_ads: 'ok' });
+  });
 });
