@@ -5,8 +5,10 @@
  *   npm run sdk:generate  sdk:setup when the jar is missing, then every generator of openapitools.json
  *                         into sdk/ (skipped while sdk/ was made from the same inputs; --force regenerates);
  *                         prints the generator's warnings (none is accepted) and, with --verbose, its log
- * sdk/ is not committed: it is made from generated/openapi.json, which `npm run gen -- --check` keeps in
- * step with the spec, and a stamp of the inputs says when it must be made again.
+ * The generated clients are not committed: they are made from generated/openapi.json, which
+ * `npm run gen -- --check` keeps in step with the spec, and a stamp of the inputs says when they must
+ * be made again. sdk/java-signer, the Java x402 signer beside them, is hand-written and committed
+ * (no generator writes or empties it).
  */
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';

@@ -1068,7 +1068,7 @@ export interface components {
             spf_senders: components["schemas"]["StringList"];
             verified_services: components["schemas"]["StringList"];
             /** @description Every technology of the lists and single fields once, by name, with its categories in the taxonomy (TechCategory), its version when the page states one, the evidence and a confidence, and when complete runs for this domain first reported it. Empty when the home page was not read. */
-            technologies?: components["schemas"]["TechnologyFinding"][];
+            technologies: components["schemas"]["TechnologyFinding"][];
             next_steps?: components["schemas"]["NextSteps"];
         };
         /** @enum {string|null} */
@@ -2118,10 +2118,15 @@ export interface components {
             asset: string;
             payTo: string;
             maxTimeoutSeconds: number;
-            /** PaymentRequirementsExtra */
+            /**
+             * PaymentRequirementsExtra
+             * @description The asset's EIP-712 domain (name, version) that an EIP-3009 signature names. Open, as x402 v2's extra is (a record whose members depend on the scheme): a client keeps members it does not know, and a client's type for it is a record (the official client's is).
+             */
             extra: {
                 name: string;
                 version: string;
+            } & {
+                [key: string]: unknown;
             };
         };
         /** @description x402 version 2 PaymentRequired (decoded PAYMENT-REQUIRED header, or MCP structuredContent). */
@@ -2138,7 +2143,7 @@ export interface components {
             accepts: components["schemas"]["PaymentRequirements"][];
             /**
              * PaymentExtensions
-             * @description x402 extensions. bazaar is the operation's discovery extension (x402 Bazaar, built with @x402/extensions): over HTTP the method and a JSON body example, over MCP the tool and an argument example; an output example; the input and the result's top-level schemas.
+             * @description x402 extensions, open as in x402 v2 (a record by extension name). bazaar is the operation's discovery extension (x402 Bazaar, built with @x402/extensions): over HTTP the method and a JSON body example, over MCP the tool and an argument example; an output example; the input and the result's top-level schemas.
              */
             extensions?: {
                 /** BazaarDiscovery */
@@ -2146,6 +2151,8 @@ export interface components {
                     info: Record<string, unknown>;
                     schema: Record<string, unknown>;
                 };
+            } & {
+                [key: string]: unknown;
             };
         };
         /** @description x402 version 2 PaymentPayload for scheme exact on EVM (EIP-3009 transferWithAuthorization). */

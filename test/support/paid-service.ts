@@ -1,10 +1,8 @@
 /**
  * The service on a local chain with the in-process facilitator, for tests that pay, and the
- * official @x402 client's side of a payment: a PAYMENT-SIGNATURE for terms a 402 answer gave.
+ * official @x402 client for a payer of that chain.
  */
 import { x402Client } from '@x402/core/client';
-import { encodePaymentSignatureHeader } from '@x402/core/http';
-import type { PaymentRequired } from '@x402/core/types';
 import { x402PayerClient } from '../../client/pay.ts';
 import { startChain, type ChainWorld, type Payer } from '../world/chain.ts';
 import { startService, type StartServiceOptions, type TestService } from './service.ts';
@@ -38,9 +36,4 @@ export async function startPaidService({ config = {}, ...options }: StartService
 
 export function payerClient(payer: Payer): x402Client {
   return x402PayerClient(payer.privateKey);
-}
-
-/** The PAYMENT-SIGNATURE header value the official client makes for these terms. */
-export async function paymentSignature(terms: PaymentRequired, payer: Payer): Promise<string> {
-  return encodePaymentSignatureHeader(await payerClient(payer).createPaymentPayload(terms));
 }

@@ -58,7 +58,10 @@ describe('codegen/sdk', () => {
     for (const entry of Object.values(byName)) {
       assert.equal(entry.inputSpec, 'generated/openapi.json');
       assert.match(entry.output, /^sdk\//);
+      // A generation empties each output: the hand-written signer beside the Java client is none.
+      assert.notEqual(entry.output.replace(/\/$/, ''), 'sdk/java-signer');
     }
+    assert.ok(existsSync(join(config.root, 'sdk/java-signer/pom.xml')), 'the Java x402 signer is beside the clients');
   });
 
   it('setup has Maven copy org.openapitools:openapi-generator-cli at the pinned version and names it <version>.jar; once there it is not fetched again', () => {

@@ -8,7 +8,7 @@ export function techResult(overrides: Partial<TechStackResult> = {}): TechStackR
     domain: 'shop.example', status: 'ok', final_url: 'https://shop.example/', title: 'Shop', cms: null, ecommerce: null, email_provider: null, dmarc_policy: null, note: null,
     technology_count: 0, checked_at: '2026-05-04T12:00:00.000Z', added: null, removed: null, is_first_run: true,
     has_pixel_a: false, has_ads_tag: false, has_analytics_tag_a: false, has_tag_manager: false, has_pixel_b: false, has_pixel_c: false,
-    ad_pixels: [], analytics: [], marketing_tools: [], hosting_cdn: [], frameworks: [], payments: [], spf_senders: [], verified_services: [],
+    ad_pixels: [], analytics: [], marketing_tools: [], hosting_cdn: [], frameworks: [], payments: [], spf_senders: [], verified_services: [], technologies: [],
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import com.companyintel.client.model.PaymentRequirements;
 import com.companyintel.client.model.Problem;
 import com.companyintel.client.model.SchemaViolation;
 import com.companyintel.client.model.TechStackResult;
+import com.companyintel.x402.ExactEvmSigner;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,11 +24,13 @@ import java.util.stream.Collectors;
  *   ContractCheck BASE_URL free DOMAIN        a tech-stack call expected to succeed (free)
  *   ContractCheck BASE_URL invalid DOMAIN     a call the service refuses: its problem, typed
  *   ContractCheck BASE_URL challenge DOMAIN   a call answered 402: its payment requirements, typed
- *   ContractCheck BASE_URL paid DOMAIN        the call again with env PAYMENT_SIGNATURE
+ *   ContractCheck BASE_URL pay DOMAIN         a call answered 402, paid in Java: the terms signed by
+ *                                             ExactEvmSigner (sdk/java-signer) with the key in env
+ *                                             PAYER_PRIVATE_KEY, and the call repeated with the header
  */
 public final class ContractCheck {
   public static void main(String[] args) throws Exception {
-    if (args.length != 3) throw new IllegalArgumentException("usage: ContractCheck BASE_URL free|invalid|challenge|paid DOMAIN");
+    if (args.length != 3) throw new IllegalArgumentException("usage: ContractCheck BASE_URL free|invalid|challenge|pay DOMAIN");
     ApiClient client = new ApiClient();
     client.updateBaseUri(args[0]);
     CompanySignalsApi signals = new CompanySignalsApi(client);
@@ -35,7 +38,21 @@ public final class ContractCheck {
     DomainRequest request = new DomainRequest().domain(args[2]);
     Map<String, Object> out = switch (args[1]) {
       case "free" -> result(signals.techStackWithHttpInfo(request, null, null));
-      case "paid" -> result(signals.techStackWithHttpInfo(request, null, System.getenv("PAYMENT_SIGNATURE")));
+      case "pay" -> {
+        // docs/sdks.md's example of paying from Java.
+        ExactEvmSigner signer = new ExactEvmSigner(System.getenv("PAYER_PRIVATE_KEY"));
+        ServiceError refusal = ServiceError.of(refused(() -> signals.techStack(request, null, null)), mapper);
+        if (refusal.paymentRequired() == null) throw new IllegalStateException("expected payment terms, got " + refusal);
+        String paymentSignature = signer.paymentSignature(refusal.paymentRequired(), mapper);
+        ApiResponse<TechStackResult> answer = signals.techStackWithHttpInfo(request, null, paymentSignature);
+
+        Map<String, Object> paid = result(answer);
+        paid.put("refused_with", refusal.status());
+        paid.put("signer", signer.address());
+        // What the header carried: the node test checks the signature on its own.
+        paid.put("payment_signature_header", paymentSignature);
+        yield paid;
+      }
       case "invalid" -> {
         ServiceError error = ServiceError.of(refused(() -> signals.techStack(request, null, null)), mapper);
         if (error.problem() == null) throw new IllegalStateException("expected a problem, got " + error);
