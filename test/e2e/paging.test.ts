@@ -192,7 +192,7 @@ describe('pages of a long list: one stored answer, charged once', { timeout: 180
 
   it('refuses a limit or offset out of range with invalid_input, free, over HTTP and MCP', async () => {
     const who = newCaller();
-    const bad: Record<string, unknown>[] = [{ limit: 0 }, { limit: 101 }, { limit: 2.5 }, { limit: '10' }, { offset: -1 }, { offset: 1.5 }, { offset: null }];
+    const bad: Record<string, unknown>[] = [{ limit: 0 }, { limit: 101 }, { limit: 2.5 }, { limit: '10' }, { offset: -1 }, { offset: 1.5 }, { offset: null }, { offset: 10_001 }];
     for (const fields of bad) {
       const answer = await jobs(fields, who);
       assert.equal(answer.status, 400, JSON.stringify(fields));
