@@ -112,6 +112,8 @@ export const CANONICALIZERS: Record<IdentityKind, Canonicalizer> = {
   'text-set': collection((value) => value as string, { sorted: true }),
   text: asSent,
   exact: asSent,
+  // No part of the input: taken out of it after validation (server/pipeline/page.ts).
+  display: asSent,
 };
 
 /** The kind that applies to this field of this body: its own, or the one its x-identity-by sibling selects. */
