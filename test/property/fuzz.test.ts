@@ -173,8 +173,9 @@ function assertPageOf(body: Record<string, unknown>, expected: Record<string, un
   const { [list]: all, ...expectedRest } = expected as Record<string, unknown[]>;
   assert.deepEqual(rest, expectedRest);
   const asked = (isObject(sent) ? sent : {}) as { limit?: number; offset?: number };
-  const limit = asked.limit ?? requestSchemas[op.requestSchema!].properties.limit.default;
-  const offset = asked.offset ?? 0;
+  // As JSON carries them: -0 arrives as 0.
+  const limit = (asked.limit ?? requestSchemas[op.requestSchema!].properties.limit.default) + 0;
+  const offset = (asked.offset ?? 0) + 0;
   assert.deepEqual(items, all.slice(offset, offset + limit));
   assert.deepEqual(page, { total: all.length, offset, limit, next_offset: offset + limit < all.length ? offset + limit : null });
 }
