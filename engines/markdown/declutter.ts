@@ -153,8 +153,8 @@ export function removeChrome(root: Element): void {
 const RECOMMENDATION_HEADING =
   /^(?:(?:people|customers|guests|shoppers|others(?: like you)?)(?: who (?:viewed|bought|purchased) (?:this|these)(?: items?| products?)?)? also (?:viewed|bought|liked|purchased|like)|(?:you|we think you)(?: may| might| will| would)?(?: also)? (?:like|love|be interested in)|(?:products |items )?you(?: may| might) (?:also )?(?:like|need)|(?:similar|related|recommended|suggested|more|other|sponsored) (?:items|products|brands|categories|pages|news|posts|articles|stories|videos|styles|picks)|(?:related|similar) items|explore related|recommended (?:for you|products|items)|(?:recently|previously) (?:viewed|added)|frequently bought together|complete the look|more to explore|best sell(?:ers|ing(?: [\p{L} ]{1,30})?)|trending now|top picks(?: for you)?)\b/iu;
 const RECOMMENDATION_HEADING_TEXT = 80;
-/** Headings read for recommendations: a page of thousands of headings is not searched for them all. */
-const MAX_RECOMMENDATION_HEADINGS = 400;
+/** Recommendation sections removed at most: each costs a walk of the blocks around it, and a page has a few. */
+const MAX_RECOMMENDATIONS = 20;
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
 const headingRank = (element: Element) => Number(element.localName.slice(1));
 const holdsHeadingAtOrAbove = (element: Element, rank: number, except: Element) =>
@@ -179,16 +179,19 @@ function holdsProse(element: Element): boolean {
 
 /**
  * A recommendation's heading and what it heads: the largest block around the heading that starts
- * with it (no heading before it), holds no other heading of its rank or above nor prose, is short (MAX_AROUND_TEXT) and is not most of the page;
- * when the heading stands alone in such a block, the siblings after it up to the next heading of its rank.
+ * with it (no heading before it), holds no other heading of its rank or above nor prose, is short
+ * (MAX_AROUND_TEXT) and is not most of the page; when the heading stands alone in such a block,
+ * the siblings after it up to the next heading of its rank, as short.
  */
 export function removeRecommendations(root: Element): void {
   const total = collapsedLength(root);
-  const headings = [...root.querySelectorAll(HEADINGS)].slice(0, MAX_RECOMMENDATION_HEADINGS);
-  for (const heading of headings) {
+  let found = 0;
+  for (const heading of [...root.querySelectorAll(HEADINGS)]) {
+    if (found >= MAX_RECOMMENDATIONS) break;
     if (!root.contains(heading)) continue;
     const text = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (text.length > RECOMMENDATION_HEADING_TEXT || !RECOMMENDATION_HEADING.test(text)) continue;
+    found++;
     const rank = headingRank(heading);
     let section: Element = heading;
     for (let parent = section.parentElement; parent && parent !== root && !isStructural(parent) && !holdsMain(parent); parent = parent.parentElement) {
@@ -203,6 +206,7 @@ export function removeRecommendations(root: Element): void {
         if (/^h[1-6]$/.test(next.localName) ? headingRank(next) <= rank : holdsHeadingAtOrAbove(next, rank, heading) || holdsProse(next)) break;
         length += collapsedLength(next);
         following.push(next);
+        if (length > MAX_AROUND_TEXT) break;
       }
       if (length > MAX_AROUND_TEXT || length > MOST_OF_PAGE * total) continue;
     }
