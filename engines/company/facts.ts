@@ -9,8 +9,8 @@
 import { parseBounded } from '../parse/dom.ts';
 import { socialProfile } from '../contacts/social.ts';
 import { markupOrganization } from './markup.ts';
-import { chooseName, type NameCandidate } from './name.ts';
-import { linkedNodes, metaTags, ownOrganization } from './organization.ts';
+import { chooseName, nameParts, type NameCandidate } from './name.ts';
+import { linkedNodes, metaTags, ownOrganization, type LinkedNode } from './organization.ts';
 import { countryCode, countryOfHost, phoneKey } from './phone.ts';
 import type { CompanyAddress, Fact, FactSource, PageCompanyFacts } from './types.ts';
 
@@ -81,6 +81,22 @@ function keywordsOf(value: unknown): string[] {
 /** The page's title, og:title when there is no <title>. */
 const titleOf = (document: Document, meta: Map<string, string>) => clean(document.querySelector('title')?.textContent) ?? meta.get('og:title') ?? null;
 
+const ARTICLE_TYPE = /^(Article|NewsArticle|BlogPosting|Blog|ReportageNews|AnalysisNewsArticle|OpinionNewsArticle|ScholarlyArticle|TechArticle|Report|LiveBlogPosting|SocialMediaPosting)$/;
+
+/**
+ * When the page is an article (og:type article, a JSON-LD Article or BlogPosting), the titles it
+ * gives that article: the JSON-LD headline and name, the h1s, and the first part of og:title and
+ * twitter:title (their last part is often the site's name).
+ */
+function articleHeadlines(document: Document, nodes: LinkedNode[], tags: Map<string, string>): string[] {
+  const articles = nodes.filter(({ types }) => types.some((type) => ARTICLE_TYPE.test(type)));
+  if (!articles.length && !/article/i.test(tags.get('og:type') ?? '')) return [];
+  const texts = articles.flatMap(({ node }) => [node.headline, node.name]).map((value) => clean(first(value)));
+  for (const key of ['og:title', 'twitter:title']) texts.push(nameParts(tags.get(key) ?? '')[0] ?? null);
+  for (const heading of [...document.querySelectorAll('h1')].slice(0, 3)) texts.push(clean(heading.textContent));
+  return texts.filter((text): text is string => !!text);
+}
+
 /** Texts that confirm a name spelling the domain: the header logo's alt text and the copyright line. */
 function confirmingTexts(document: Document): string[] {
   const texts: string[] = [];
@@ -119,7 +135,8 @@ function phoneOf(document: Document, { stated, markup, country }: { stated: stri
 /** What the home page states about the company, each fact with its source. */
 export function readCompanyFacts(html: string, pageUrl: string, { now = new Date() }: { now?: Date } = {}): PageCompanyFacts {
   const document = parseBounded(/<(html|body)[\s>]/i.test(html.slice(0, 5000)) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`);
-  const organization = ownOrganization(linkedNodes(document, { maxNodes: 500 }), pageUrl);
+  const nodes = linkedNodes(document, { maxNodes: 500 });
+  const organization = ownOrganization(nodes, pageUrl);
   const markup = markupOrganization(document);
   const tags = metaTags(document);
   const facts: PageCompanyFacts = {};
@@ -136,7 +153,7 @@ export function readCompanyFacts(html: string, pageUrl: string, { now = new Date
   push(tags.get('application-name') ?? tags.get('apple-mobile-web-app-title'), 'meta');
   push(titleOf(document, tags), 'title', { title: true });
   for (const text of confirmingTexts(document)) push(text, 'meta', { confirmOnly: true });
-  const name = chooseName(candidates, pageUrl);
+  const name = chooseName(candidates, pageUrl, { headlines: articleHeadlines(document, nodes, tags) });
   if (name) facts.name = name;
   const legalName = clean(organization?.legalName);
   if (legalName) facts.legal_name = { value: legalName, source: 'json_ld' };

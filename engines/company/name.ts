@@ -71,22 +71,51 @@ export function spellsDomain(part: string, pageUrl: string): string | null {
   return null;
 }
 
-/** The name and the source that gave it, or null when no source gives a clean one. */
-export function chooseName(candidates: NameCandidate[], pageUrl: string): { value: string; source: FactSource } | null {
+/** Words that join the words of a name in lower case ("Bed Bath and Beyond", "Society for the Prevention of Cruelty to Animals"). */
+const NAME_JOINERS = new Set([...STOP_WORDS, 'a', 'an', 'on', 'by', 'to', 'with', 'y', 'et', 'e', 'van', 'von', 'da', 'di', 'del']);
+const QUESTION_OR_LIST = /^(?:how|why|what|when|where|who|which|is|are|can|should|do|does|did|will|would|could|top|best|\d+)\s/i;
+
+/**
+ * A part that reads as a sentence (a headline, a question, a phrase in running text) and so is
+ * never an organisation's name: it ends in "?" or "!", opens as a question or a numbered list
+ * ("How to…", "10 ways…") with four or more words, or holds two words in lower case that do not
+ * join a name ("eBay", "iPhone" are not such words).
+ */
+export function readsAsSentence(part: string): boolean {
+  const words = part.split(/\s+/);
+  if (/[?!]$/.test(part)) return true;
+  if (words.length >= 4 && QUESTION_OR_LIST.test(part)) return true;
+  const lower = words.filter((word) => /^\p{Ll}\p{Ll}/u.test(word) && !NAME_JOINERS.has(word.toLowerCase()));
+  return words.length >= 3 && lower.length >= 2;
+}
+
+/**
+ * The name and the source that gave it, or null when no source gives a clean one. headlines: the
+ * titles of the article the page is, when it is one (engines/company/facts.ts): neither they nor
+ * any part of them is the name, unless the organisation's markup or og:site_name declares that
+ * name (a blog whose h1 is its logo); nor is a part that reads as a sentence.
+ */
+export function chooseName(candidates: NameCandidate[], pageUrl: string, { headlines = [] }: { headlines?: string[] } = {}): { value: string; source: FactSource } | null {
+  const declared = new Set(candidates.filter((candidate) => candidate.whole && candidate.source !== 'meta').map((candidate) => compact(nameParts(candidate.value)[0] ?? '')));
+  const headlineKeys = new Set(headlines.flatMap((headline) => [headline, ...nameParts(headline)]).map(compact).filter((key) => key && !declared.has(key)));
+  const headline = (part: string) => headlineKeys.has(compact(part)) || readsAsSentence(part);
   for (const candidate of candidates) {
     for (const part of nameParts(candidate.value)) {
       const spelled = spellsDomain(part, pageUrl);
-      if (spelled) return { value: spelled, source: candidate.source };
+      if (spelled && !(spelled === part && headline(part))) return { value: spelled, source: candidate.source };
     }
   }
   for (const candidate of candidates) {
     if (candidate.confirmOnly) continue;
     const parts = nameParts(candidate.value);
     // An organisation's name with a tagline after it ("Goshopia- The Good Fashion"): the name comes first.
-    if (candidate.whole && parts.length && parts[0].split(' ').length <= 8) return { value: parts[0], source: candidate.source };
+    if (candidate.whole && parts.length && parts[0].split(' ').length <= 8 && !headline(parts[0])) return { value: parts[0], source: candidate.source };
     if (candidate.title && parts.length >= 2) {
+      // Brands close titles, or open them when what follows is the headline ("Brand | Is a … ?").
+      const named = parts.filter((part) => !headline(part));
       const last = parts[parts.length - 1];
-      if (last.split(' ').length <= 8 && !/\d{3}/.test(last)) return { value: last, source: candidate.source };
+      const brand = !headline(last) ? last : named.length === 1 ? named[0] : null;
+      if (brand && brand.split(' ').length <= 8 && !/\d{3}/.test(brand)) return { value: brand, source: candidate.source };
     }
   }
   return null;

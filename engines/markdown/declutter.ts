@@ -121,10 +121,11 @@ const CHROME_LABEL = /(^|[\s_-])(breadcrumbs?|skip-?(link|to-content)|share|shar
 
 /**
  * Blocks around the content rather than in it: recommendations (related, also bought, recently
- * viewed), overlays (modals, drawers, mini carts), account and search widgets, announcement bars.
+ * viewed), overlays (modals, drawers, mini carts), account and search widgets, announcement bars,
+ * a listing's filters and sort controls (facets, refinements).
  * They can be longer than chrome, so the limit is higher.
  */
-const AROUND_LABEL = /(^|[\s_-])(related|recommend(ed|ations)?|upsells?|cross-?sells?|recently-?viewed|also-?(like|bought|viewed)|you-?may-?also-?like|modal|popup|drawer|minicart|mini-?cart|cart-?drawer|login|signin|account|search|toast|announcement-?bar|promo-?bar|topbar|top-?bar|utility|offcanvas|off-?canvas)([\s_-]|$)/i;
+const AROUND_LABEL = /(^|[\s_-])(related|recommend(ed|ations)?|upsells?|cross-?sells?|recently-?viewed|also-?(like|bought|viewed)|you-?may-?also-?like|modal|popup|drawer|minicart|mini-?cart|cart-?drawer|login|signin|account|search|toast|announcement-?bar|promo-?bar|topbar|top-?bar|utility|offcanvas|off-?canvas|filters?|facets?|faceted-?(search|nav|navigation)|refinements?|sort|sorting|sort-?by)([\s_-]|$)/i;
 const MAX_AROUND_TEXT = 5000;
 
 /** The page chrome, for the whole-page path. A header inside main or article is the page's own heading and stays. */
@@ -140,6 +141,77 @@ export function removeChrome(root: Element): void {
   for (const element of [...root.querySelectorAll('[id], [class]')]) {
     if (!element.isConnected || isStructural(element)) continue;
     if (CHROME_LABEL.test(label(element)) && !holdsMain(element) && (element.textContent ?? '').length <= MAX_CLUTTER_TEXT && !isMostOf(element, total)) element.remove();
+  }
+  removeRecommendations(root);
+}
+
+/**
+ * Headings of what a shop or site recommends beside the page's own item: other products, pages
+ * and stories ("You may also like", "Customers also bought", "Similar items", "Related products",
+ * "Recently viewed", "Frequently bought together", "Best sellers").
+ */
+const RECOMMENDATION_HEADING =
+  /^(?:(?:people|customers|guests|shoppers|others(?: like you)?)(?: who (?:viewed|bought|purchased) (?:this|these)(?: items?| products?)?)? also (?:viewed|bought|liked|purchased|like)|(?:you|we think you)(?: may| might| will| would)?(?: also)? (?:like|love|be interested in)|(?:products |items )?you(?: may| might) (?:also )?(?:like|need)|(?:similar|related|recommended|suggested|more|other|sponsored) (?:items|products|brands|categories|pages|news|posts|articles|stories|videos|styles|picks)|(?:related|similar) items|explore related|recommended (?:for you|products|items)|(?:recently|previously) (?:viewed|added)|frequently bought together|complete the look|more to explore|best sell(?:ers|ing(?: [\p{L} ]{1,30})?)|trending now|top picks(?: for you)?)\b/iu;
+const RECOMMENDATION_HEADING_TEXT = 80;
+/** Recommendation sections removed at most: each costs a walk of the blocks around it, and a page has a few. */
+const MAX_RECOMMENDATIONS = 20;
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+const headingRank = (element: Element) => Number(element.localName.slice(1));
+const holdsHeadingAtOrAbove = (element: Element, rank: number, except: Element) =>
+  [...element.querySelectorAll(HEADINGS)].some((heading) => heading !== except && headingRank(heading) <= rank);
+/**
+ * A paragraph of this much text outside links is the page's own prose (a description, a
+ * specification), never a recommended item's label; a table or code block is the page's own too.
+ */
+const ITEM_PROSE = 120;
+function holdsProse(element: Element): boolean {
+  if (['table', 'pre'].includes(element.localName) || element.querySelector('table, pre')) return true;
+  const blocks = ['p', 'dd', 'blockquote'].includes(element.localName) ? [element] : [];
+  for (const block of [...blocks, ...element.querySelectorAll('p, dd, blockquote')]) {
+    const length = collapsedLength(block);
+    if (length < ITEM_PROSE || block.closest('a')) continue;
+    let links = 0;
+    for (const link of block.querySelectorAll('a')) links += collapsedLength(link);
+    if (length - links >= ITEM_PROSE) return true;
+  }
+  return false;
+}
+
+/**
+ * A recommendation's heading and what it heads: the largest block around the heading that starts
+ * with it (no heading before it), holds no other heading of its rank or above nor prose, is short
+ * (MAX_AROUND_TEXT) and is not most of the page; when the heading stands alone in such a block,
+ * the siblings after it up to the next heading of its rank, as short.
+ */
+export function removeRecommendations(root: Element): void {
+  const total = collapsedLength(root);
+  let found = 0;
+  for (const heading of [...root.querySelectorAll(HEADINGS)]) {
+    if (found >= MAX_RECOMMENDATIONS) break;
+    if (!root.contains(heading)) continue;
+    const text = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (text.length > RECOMMENDATION_HEADING_TEXT || !RECOMMENDATION_HEADING.test(text)) continue;
+    found++;
+    const rank = headingRank(heading);
+    let section: Element = heading;
+    for (let parent = section.parentElement; parent && parent !== root && !isStructural(parent) && !holdsMain(parent); parent = parent.parentElement) {
+      const headsParent = parent.querySelector(HEADINGS) === heading;
+      if (!headsParent || collapsedLength(parent) > MAX_AROUND_TEXT || isMostOf(parent, total) || holdsHeadingAtOrAbove(parent, rank, heading) || holdsProse(parent)) break;
+      section = parent;
+    }
+    const following: Element[] = [];
+    if (collapsedLength(section) <= collapsedLength(heading) + 1) {
+      let length = 0;
+      for (let next = section.nextElementSibling; next; next = next.nextElementSibling) {
+        if (/^h[1-6]$/.test(next.localName) ? headingRank(next) <= rank : holdsHeadingAtOrAbove(next, rank, heading) || holdsProse(next)) break;
+        length += collapsedLength(next);
+        following.push(next);
+        if (length > MAX_AROUND_TEXT) break;
+      }
+      if (length > MAX_AROUND_TEXT || length > MOST_OF_PAGE * total) continue;
+    }
+    for (const element of following) element.remove();
+    section.remove();
   }
 }
 

@@ -48,6 +48,8 @@ export interface Candidates {
   article: Element | null;
   page: Element;
   features: PageFeatures;
+  /** The page's one h1 as it was before Readability ran (a copy), null when it has none or several. */
+  heading: Element | null;
 }
 
 export interface PageFeatures {
@@ -55,6 +57,8 @@ export interface PageFeatures {
   pageText: number;
   /** og:type article or JSON-LD Article/NewsArticle/BlogPosting... */
   declaredArticle: boolean;
+  /** Not an article, and og:type product or JSON-LD Product, CollectionPage, SearchResultsPage... */
+  declaredProduct: boolean;
   elements: number;
   articleProse: number;
   pageProse: number;
@@ -62,14 +66,21 @@ export interface PageFeatures {
 
 const ARTICLE_TYPES = /"@type"\s*:\s*\[?\s*"(Article|NewsArticle|BlogPosting|ReportageNews|AnalysisNewsArticle|OpinionNewsArticle|ScholarlyArticle|TechArticle|Report|LiveBlogPosting)"/;
 
-function declaresArticle(document: Doc): boolean {
-  const ogType = document.querySelector('meta[property="og:type" i]')?.getAttribute('content') ?? '';
-  if (/article/i.test(ogType)) return true;
-  return [...document.querySelectorAll('script[type="application/ld+json"]')].some((script) => ARTICLE_TYPES.test(script.textContent ?? ''));
+const PRODUCT_TYPES = /"@type"\s*:\s*\[?\s*"(Product|ProductGroup|IndividualProduct|ProductModel|CollectionPage|SearchResultsPage)"/;
+
+/** Whether og:type or a JSON-LD @type on the page matches. */
+function declares(document: Doc, ogType: RegExp, jsonLdType: RegExp): boolean {
+  if (ogType.test(document.querySelector('meta[property="og:type" i]')?.getAttribute('content') ?? '')) return true;
+  return [...document.querySelectorAll('script[type="application/ld+json"]')].some((script) => jsonLdType.test(script.textContent ?? ''));
 }
+
+const declaresArticle = (document: Doc) => declares(document, /article/i, ARTICLE_TYPES);
+/** A product (og:type product, product.group; JSON-LD Product), a category or a search results page. */
+const declaresProduct = (document: Doc) => declares(document, /product/i, PRODUCT_TYPES);
 
 export function candidates(document: Doc, { charThreshold = 500, maxElements = READABILITY_MAX_ELEMENTS, maxDepth = READABILITY_MAX_DEPTH, maxElementPasses = READABILITY_MAX_ELEMENT_PASSES } = {}): Candidates {
   const declaredArticle = declaresArticle(document);
+  const declaredProduct = !declaredArticle && declaresProduct(document);
   removeClutter(document);
   removeChrome(document.body);
   const root = pageContent(document);
@@ -88,6 +99,8 @@ export function candidates(document: Doc, { charThreshold = 500, maxElements = R
   const readable = work <= maxElements && depth <= maxDepth;
   // Readability rewrites the document: the page candidate is a copy only when it runs.
   const page = readable ? (root.cloneNode(true) as Element) : root;
+  const headings = root.querySelectorAll('h1');
+  const heading = headings.length === 1 && textLength(headings[0]) ? (headings[0].cloneNode(true) as Element) : null;
   removeSurroundings(page);
   let article: Element | null = null;
   if (readable) {
@@ -95,7 +108,7 @@ export function candidates(document: Doc, { charThreshold = 500, maxElements = R
     article = readabilityArticle(document, { charThreshold, maxPasses: Math.max(1, Math.floor(maxElementPasses / Math.max(1, work))) });
     if (article && marks) restoreCodeBlocks(article, marks);
   }
-  return { article, page, features: { articleText: textLength(article), pageText, declaredArticle, elements, articleProse: proseLength(article), pageProse } };
+  return { article, page, heading, features: { articleText: textLength(article), pageText, declaredArticle, declaredProduct, elements, articleProse: proseLength(article), pageProse } };
 }
 
 /** What readabilityArticle reads of Readability 0.6's internals (test/unit/engines/markdown checks they are there). */
@@ -183,8 +196,24 @@ function restoreCodeBlocks(article: Element, ordered: Element[]): void {
  * (bench/markdown.ts).
  */
 export function selectMainContent(document: Doc, { minProseShare = 0.7, minDeclaredArticleShare = 0, charThreshold = 500 }: SelectOptions = {}): MainContent {
-  const { article, page, features } = candidates(document, { charThreshold });
+  const { article, page, heading, features } = candidates(document, { charThreshold });
   const share = features.articleProse / Math.max(1, features.pageProse);
-  if (article && features.articleText > 0 && (share >= minProseShare || (features.declaredArticle && share >= minDeclaredArticleShare))) return { root: article, source: 'readability' };
+  if (article && features.articleText > 0 && (share >= minProseShare || (features.declaredArticle && share >= minDeclaredArticleShare))) {
+    if (features.declaredProduct && heading) keepHeading(article, heading);
+    return { root: article, source: 'readability' };
+  }
   return { root: page, source: 'page' };
+}
+
+const collapsed = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * Readability takes the page's h1 for the article's title and drops it from the text; on a page
+ * that declares a product or a category the h1 is what the content is about (the product's
+ * name), so it is put back at the top when the article does not say it.
+ */
+function keepHeading(article: Element, heading: Element): void {
+  const name = collapsed(heading);
+  if (collapsed(article).includes(name)) return;
+  article.prepend(heading);
 }

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { readCompanyFacts } from '../../../../engines/company/facts.ts';
 
 const NOW = new Date('2026-11-26T00:00:00Z');
@@ -97,5 +98,30 @@ describe('company facts of a home page', () => {
   it('prefers the organisation on the page\'s own site over one that comes first', () => {
     const html = page(ld({ '@type': 'Organization', name: 'Payments Partner', url: 'https://partner.example' }) + ld({ '@type': 'LocalBusiness', name: 'Corner Bakery', url: 'https://corner-bakery.com/' }));
     assert.deepEqual(readCompanyFacts(html, 'https://www.corner-bakery.com/', { now: NOW }).name, { value: 'Corner Bakery', source: 'json_ld' });
+  });
+});
+
+describe('company name on an article page', () => {
+  const fixtures = new URL('../../../fixtures/contacts/', import.meta.url);
+  const labels = JSON.parse(readFileSync(new URL('labels.json', fixtures), 'utf8')).pages as Record<string, { url: string; company_name: string[] | null; article_title?: string }>;
+  const articles = Object.entries(labels).filter(([, label]) => label.article_title);
+
+  it('has labelled article pages to read', () => assert.ok(articles.length >= 3));
+
+  for (const [file, label] of articles) {
+    it(`${file}: never the article's title or a part of it; the site's declared name when the page gives one`, () => {
+      const name = readCompanyFacts(readFileSync(new URL(`pages/${file}`, fixtures), 'utf8'), label.url, { now: NOW }).name?.value ?? null;
+      const title = label.article_title!.toLowerCase();
+      assert.ok(!name || !title.includes(name.toLowerCase()), `${JSON.stringify(name)} is the article's title`);
+      if (label.company_name) assert.ok(name && label.company_name.includes(name), `${JSON.stringify(name)}, want ${label.company_name.join(' / ')}`);
+      else assert.equal(name, null);
+    });
+  }
+
+  it('keeps a declared name that the post title repeats, and a title part that spells the domain', () => {
+    const html = page(`<title>Our 2025 roadmap | Pathlight</title><meta property="og:type" content="article"><meta property="og:site_name" content="Pathlight">`, '<h1>Our 2025 roadmap</h1>');
+    assert.equal(readCompanyFacts(html, 'https://pathlight.dev/blog/roadmap', { now: NOW }).name?.value, 'Pathlight');
+    const spelled = page(`<title>Pathlight: How we ship weekly</title><meta property="og:type" content="article">`, '<h1>How we ship weekly</h1>');
+    assert.equal(readCompanyFacts(spelled, 'https://pathlight.dev/blog/weekly', { now: NOW }).name?.value, 'Pathlight');
   });
 });

@@ -17,6 +17,7 @@ import {
   loadWcxbDev,
   shingleMatch,
   wcxbScore,
+  wcxbSplit,
   wordF1,
 } from '../../../support/extraction-corpora.ts';
 
@@ -24,12 +25,15 @@ import {
 const ARTICLE_F1_FLOOR = 0.955;
 /**
  * #7's acceptance floor for wcxb-dev (612 pages): 0.78 (Readability alone: 0.680, defuddle: 0.752;
- * the engine scores 0.798). Per page type, regression floors just under what the engine scores
- * (article 0.957, service 0.829, product 0.616, collection 0.657, listing 0.695, forum 0.802,
- * documentation 0.933).
+ * the engine scores 0.805). Per page type, regression floors just under what the engine scores
+ * (article 0.957, service 0.832, product 0.642, collection 0.659, listing 0.696, forum 0.813,
+ * documentation 0.935). The rules for product, collection and listing pages were written looking
+ * at their dev pages only (wcxbSplit); their held-out pages have floors of their own, just under
+ * what they score (product 0.668, collection 0.697, listing 0.598).
  */
 const WCXB_F1_FLOOR = 0.78;
-const WCXB_TYPE_FLOORS: Record<string, number> = { article: 0.95, service: 0.82, product: 0.61, collection: 0.65, listing: 0.685, forum: 0.795, documentation: 0.925 };
+const WCXB_TYPE_FLOORS: Record<string, number> = { article: 0.95, service: 0.825, product: 0.635, collection: 0.655, listing: 0.69, forum: 0.805, documentation: 0.93 };
+const WCXB_HELD_OUT_FLOORS: Record<string, number> = { product: 0.66, collection: 0.69, listing: 0.59 };
 
 const text = (html: string, url: string) => markdownToText(htmlToMarkdown(html, url).markdown);
 
@@ -53,10 +57,14 @@ describe('main-content accuracy on the extraction corpora', { timeout: 600_000 }
     const texts = await markdownTexts(pages);
     // The workers' texts are the in-thread conversion's (a sample, to keep them one reader).
     for (const index of [0, 305, 611]) assert.equal(texts[index], text(pages[index].html, pages[index].url));
-    const score = wcxbScore(pages.map((page, index) => ({ type: page.type, f1: wordF1(texts[index], page.truth).f1 })));
+    const scored = pages.map((page, index) => ({ type: page.type, split: wcxbSplit(page), f1: wordF1(texts[index], page.truth).f1 }));
+    const score = wcxbScore(scored);
     console.log(`wcxb-dev F1 ${score.f1.toFixed(4)}: ${Object.entries(score.byType).map(([type, s]) => `${type} ${s.f1.toFixed(3)} (${s.pages})`).join(', ')}`);
+    const bySplit = Object.fromEntries((['dev', 'held-out'] as const).map((split) => [split, wcxbScore(scored.filter((page) => page.split === split)).byType]));
+    console.log(`wcxb-dev by split: ${Object.keys(WCXB_HELD_OUT_FLOORS).map((type) => `${type} dev ${bySplit.dev[type].f1.toFixed(3)} (${bySplit.dev[type].pages}), held-out ${bySplit['held-out'][type].f1.toFixed(3)} (${bySplit['held-out'][type].pages})`).join('; ')}`);
     assert.ok(score.f1 >= WCXB_F1_FLOOR, `F1 ${score.f1.toFixed(4)}`);
     for (const [type, floor] of Object.entries(WCXB_TYPE_FLOORS)) assert.ok(score.byType[type].f1 >= floor, `${type} F1 ${score.byType[type].f1.toFixed(3)} < ${floor}`);
+    for (const [type, floor] of Object.entries(WCXB_HELD_OUT_FLOORS)) assert.ok(bySplit['held-out'][type].f1 >= floor, `${type} held-out F1 ${bySplit['held-out'][type].f1.toFixed(3)} < ${floor}`);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { removeChrome, removeClutter, removeSurroundings } from '../../../../engines/markdown/declutter.ts';
+import { removeChrome, removeClutter, removeRecommendations, removeSurroundings } from '../../../../engines/markdown/declutter.ts';
 import { parsePage } from '../../../../engines/markdown/page.ts';
 
 const page = (body: string) => parsePage(`<html><head></head><body>${body}</body></html>`, 'https://acme.io/');
@@ -58,4 +58,30 @@ describe('removing the page chrome and what surrounds the content', () => {
     removeSurroundings(quoted.body);
     assert.ok(text(quoted.body).includes('A signature block'), 'a block with paragraphs is a post, whatever its name');
   });
+  it("removes a listing's filters and sort controls, keeps its items", () => {
+    const items = Array.from({ length: 6 }, (_, i) => `<li><a href="/p/${i}">Kettle ${i}</a> $${20 + i}</li>`).join('');
+    const listing = page(`<h1>Kettles</h1><div class="facets"><h2>Colour</h2><label>Black (12)</label><label>Steel (8)</label></div><div class="sort-by">Sort: Price</div><ul class="products">${items}</ul>`);
+    removeSurroundings(listing.body);
+    assert.match(text(listing.body), /^Kettles ?Kettle 0 \$20.*Kettle 5 \$25$/);
+  });
 });
+
+describe('removing recommendations', () => {
+  const tiles = (names: string[]) => names.map((name) => `<li><a href="/p/${name}"><h3>${name}</h3></a><span>$19.99</span></li>`).join('');
+  const product = `<h1>Kettle One</h1><p>$49.99</p><h3>Product description</h3><p>A stovetop kettle in brushed steel that boils a litre in four minutes and whistles when it is ready, with a handle that stays cool.</p>`;
+  it('removes the block a recommendation heading starts, and the siblings it heads', () => {
+    const wrapped = page(`<main>${product}<section class="carousel"><h2>Customers also bought</h2><ul>${tiles(['Mug', 'Filter'])}</ul></section><div><h2>You may also like</h2></div><ul>${tiles(['Tray'])}</ul><h2>Shipping</h2><p>Ships in two days.</p></main>`);
+    removeRecommendations(wrapped.body);
+    assert.equal(text(wrapped.body).replace(/ /g, ''), text(page(`<main>${product}<h2>Shipping</h2><p>Ships in two days.</p></main>`).body).replace(/ /g, ''));
+  });
+  it("keeps the page's own content: a block that holds prose or a table, or that the heading does not start", () => {
+    const described = page(`<div class="productpage">${product}<h2>Recently viewed</h2><ul>${tiles(['Kettle One'])}</ul></div>`);
+    removeRecommendations(described.body);
+    assert.match(text(described.body), /brushed steel/);
+    assert.ok(!/Recently viewed/.test(text(described.body)));
+    const spec = page('<h3>Related products</h3><p>List the products bought together.</p><table><tr><td>related_product_id</td><td>String</td></tr></table>');
+    removeRecommendations(spec.body);
+    assert.match(text(spec.body), /related_product_id/);
+  });
+});
+

@@ -36,6 +36,16 @@ describe('choosing the main content', () => {
     assert.match(page.markdown, /Paragraph 5 of the story/);
     assert.ok(!page.markdown.includes('Footer Corp'));
   });
+  it("keeps a product's name (its h1) that Readability takes for the title, on a page that declares a product", () => {
+    const paragraphs = Array.from({ length: 6 }, (_, i) => `<p>Detail ${i} of the kettle, long enough to count as prose for the article scorer, with commas, clauses, and care.</p>`).join('');
+    const html = (ogType: string) => `<html><head><title>Kettle One</title><meta property="og:type" content="${ogType}"></head><body>${chrome}<div class="product"><h1>Kettle One</h1>${paragraphs}</div></body></html>`;
+    const product = htmlToMarkdown(html('product'), 'https://acme.io/kettle-one');
+    assert.equal(product.source, 'readability');
+    assert.match(product.markdown, /^# Kettle One\n/);
+    assert.match(product.markdown, /Detail 5 of the kettle/);
+    const article = htmlToMarkdown(html('article'), 'https://acme.io/kettle-one');
+    assert.ok(!article.markdown.includes('Kettle One'), "an article's headline is its title, not its text");
+  });
   it('keeps every section of a home page, without its chrome', () => {
     const story = '<section><h2>Our story</h2><p>We started moving freight in 1998 with two trucks and a borrowed warehouse, and we have grown, slowly, into a network that reaches forty ports, six rail hubs, and a thousand customers.</p><p>Every shipment is tracked, insured, and handled by people who answer the phone, and that, more than anything else, is why customers stay with us.</p></section>';
     const cards = ['Ocean freight', 'Rail freight', 'Customs', 'Warehousing', 'Insurance', 'Tracking'].map((name) => `<div class="card"><h3>${name}</h3><p>${name} handled end to end by one team, priced per container and quoted within a day.</p></div>`).join('');
