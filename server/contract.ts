@@ -43,7 +43,7 @@ export interface OperationInfo {
 }
 
 /** The kinds of x-identity-kinds in the spec; each has one canonicalizer (server/pipeline/identity.ts). */
-export type IdentityKind = 'domain' | 'url' | 'host' | 'domain-list' | 'domain-set' | 'text-set' | 'text' | 'exact';
+export type IdentityKind = 'domain' | 'url' | 'host' | 'domain-list' | 'domain-set' | 'text-set' | 'text' | 'exact' | 'setting';
 
 export interface IdentityField {
   /** Path into the body ('*' = each array item). */

@@ -112,6 +112,8 @@ export const CANONICALIZERS: Record<IdentityKind, Canonicalizer> = {
   'text-set': collection((value) => value as string, { sorted: true }),
   text: asSent,
   exact: asSent,
+  // Kept as sent for the handler; the meter leaves it out of the input's identity (pricedFingerprint).
+  setting: asSent,
 };
 
 /** The kind that applies to this field of this body: its own, or the one its x-identity-by sibling selects. */
