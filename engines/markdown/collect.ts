@@ -52,6 +52,8 @@ export interface CleanMarkdownOptions extends SelectOptions {
 const CONVERT_RESERVE_MS = 1_500;
 /** Less than this left for a render: the static markup is read instead. */
 const MIN_RENDER_MS = 1_000;
+/** A page's HTML larger than this is not handed to the browser (a script-built page's shell is small; a huge page would cost the hand-over). */
+const MAX_RENDERED_DOCUMENT_BYTES = 1_000_000;
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 const PDF_TYPES = /^(application\/(x-)?pdf)\b/i;
@@ -124,7 +126,7 @@ export async function collectCleanMarkdown(
   if (response.status >= 400) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
   const cut = response.truncated ? `The page was larger than ${maxBodyBytes} bytes; only the first part was read.` : '';
   if (render === 'always' || (render === 'auto' && !read.hasContent && read.hasScripts)) {
-    const skipped = await renderUnavailable(deps, endsBy);
+    const skipped = await renderUnavailable(deps, endsBy, response);
     if (skipped === null) return renderedAnswer(url, response, deps, { maxChars, select, endsBy: endsBy - CONVERT_RESERVE_MS, served: read, cut });
     return pageAnswer(url, finalUrl, read, [cut, notRendered(skipped)], maxChars);
   }
@@ -144,8 +146,9 @@ function pageAnswer(url: string, finalUrl: string, page: PageRead, notes: string
 const notRendered = (why: string) => `The page was not rendered: ${why}; its markup as served was read.`;
 
 /** Why this call cannot render (the instance does not, or too little time is left), or null when it can. */
-async function renderUnavailable(deps: CleanMarkdownDeps, endsBy: number): Promise<string | null> {
+async function renderUnavailable(deps: CleanMarkdownDeps, endsBy: number, response: SafeFetchResponse): Promise<string | null> {
   if (!deps.render) return 'this deployment does not render pages';
+  if (response.content.size > MAX_RENDERED_DOCUMENT_BYTES || response.truncated) return `its HTML is larger than the ${count(MAX_RENDERED_DOCUMENT_BYTES)} bytes a render takes`;
   const availability = await deps.render.availability();
   if (!availability.available) return `rendering is unavailable on this instance (${availability.reason})`;
   if (endsBy - CONVERT_RESERVE_MS - performance.now() < MIN_RENDER_MS) return "too little of the call's time was left to render it";
