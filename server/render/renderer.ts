@@ -43,7 +43,7 @@ const CLOSE_TIMEOUT_MS = 1_000;
 const LAUNCH_TIMEOUT_MS = 20_000;
 
 /** Nothing but the page: no GPU, no background traffic of the browser's own, no network of its own. */
-function browserArgs(config: RenderConfig): string[] {
+export function browserArgs(config: Pick<RenderConfig, 'heapMb'>): string[] {
   return [
     '--headless',
     '--disable-gpu',

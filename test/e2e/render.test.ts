@@ -15,7 +15,10 @@ import { DOCS_TEXT, installRenderSites, RENDER_DOMAINS } from '../world/fixtures
 import { startService, type TestService } from '../support/service.ts';
 import { call } from '../support/contract.ts';
 import { loadConfig } from '../../server/config.ts';
-import { createRenderer, type Renderer } from '../../server/render/renderer.ts';
+import { browserArgs, createRenderer, type Renderer } from '../../server/render/renderer.ts';
+import { createLauncher } from '../../server/render/launcher.ts';
+import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
 import { OFFLINE_ENV } from '../support/service.ts';
 import { defaultUserAgent } from '../../engines/net/config.ts';
 
@@ -160,6 +163,31 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
     // The browser that was killed is replaced: the next render works.
     const after = await convert(url(RENDER_DOMAINS.docs), { render: 'always' });
     assert.equal(after.body.status, 'ok', after.body.note);
+  });
+
+  it('the browser has no network of its own and runs sandboxed, as an unprivileged user when the service is root', async () => {
+    // The renderer's own launch, without any interception: what escapes the routing must fail.
+    const config = loadConfig(OFFLINE_ENV).render;
+    const launcher = createLauncher(config);
+    const browser = await chromium.launch({ executablePath: launcher.path, args: browserArgs(config), chromiumSandbox: true, env: launcher.envFor(1) });
+    try {
+      const page = await browser.newPage();
+      for (const target of [`http://127.0.0.1:${canaryPort}/escaped`, `https://${RENDER_DOMAINS.docs}/`, 'http://example.com/']) {
+        await assert.rejects(page.goto(target, { timeout: 10_000 }), /ERR_/, target);
+      }
+      const status = await browser.newPage();
+      await status.goto('chrome://sandbox');
+      assert.match((await status.textContent('body')) ?? '', /adequately sandboxed/);
+      const pid = launcher.pidOf(1)!;
+      const uid = Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+      if (process.getuid?.() === 0) assert.notEqual(uid, 0, 'not root');
+    } finally {
+      await browser.close();
+      launcher.remove();
+    }
+    assert.deepEqual(reachedCanary, []);
+    const metrics = await (await fetch(`${service.url}/metrics`)).text();
+    assert.match(metrics, /^fair_share_waiting\{stage="render"\} 0$/m);
   });
 
   it('without a browser: /readyz is ready and the answer says rendering is unavailable', async () => {
