@@ -25,7 +25,7 @@ import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { TaskOutput } from '../parse/tasks.ts';
 import type { SelectOptions } from './main-content.ts';
 import { estimateTokens } from './truncate.ts';
-import { isRenderFailed, type PageRenderer, type RenderedPage, type RenderMode } from './render.ts';
+import { isRenderFailed, type PageRenderer, type RenderedPage, type RenderFailureKind, type RenderMode } from './render.ts';
 
 export type CleanMarkdownResult = components['schemas']['CleanMarkdownResult'];
 type Status = CleanMarkdownResult['status'];
@@ -155,11 +155,12 @@ async function renderUnavailable(deps: CleanMarkdownDeps, endsBy: number, respon
   return null;
 }
 
-const FAILED_RENDER: Record<string, string> = {
+const FAILED_RENDER: Record<Exclude<RenderFailureKind, 'unavailable'>, string> = {
   timeout: 'did not settle (load, then no request in flight) within the render budget',
   cpu: "used more CPU than a render's budget",
   memory: "used more memory than a render's budget",
   crashed: 'crashed its renderer (out of memory, or a renderer fault)',
+  too_large: 'built a page larger than a render hands back',
 };
 
 /** The page run in the sandboxed browser, its DOM read as the static page is. */

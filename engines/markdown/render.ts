@@ -38,9 +38,9 @@ export interface RenderedPage {
 /**
  * Why a render gave nothing. unavailable: this instance cannot render (no browser, or its sandbox
  * does not start); the others are the page's: it did not settle in time, took too much CPU or
- * memory, or crashed its renderer.
+ * memory, crashed its renderer, or built a DOM larger than a render hands back.
  */
-export type RenderFailureKind = 'unavailable' | 'timeout' | 'cpu' | 'memory' | 'crashed';
+export type RenderFailureKind = 'unavailable' | 'timeout' | 'cpu' | 'memory' | 'crashed' | 'too_large';
 
 export class RenderFailed extends Error {
   constructor(

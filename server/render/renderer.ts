@@ -41,6 +41,8 @@ const WATCH_INTERVAL_MS = 100;
 /** Closing a context whose page still runs: past this, its browser is killed instead. */
 const CLOSE_TIMEOUT_MS = 1_000;
 const LAUNCH_TIMEOUT_MS = 20_000;
+/** The rendered DOM handed back at most (clean-markdown's own body cap). */
+const MAX_DOM_CHARACTERS = 5_000_000;
 
 /** Nothing but the page: no GPU, no background traffic of the browser's own, no network of its own. */
 export function browserArgs(config: Pick<RenderConfig, 'heapMb'>): string[] {
@@ -174,13 +176,13 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
     return live;
   }
 
-  async function renderIn(slot: Slot, { document, fetch, signal: callSignal, endsBy }: RenderRequest, spent: (cpuMs: number) => void): Promise<RenderedPage> {
+  async function renderIn(slot: Slot, { document: served, fetch, signal: callSignal, endsBy }: RenderRequest, spent: (cpuMs: number) => void): Promise<RenderedPage> {
     const live = await browserOf(slot);
     const started = performance.now();
     const wallMs = Math.max(0, Math.min(config.timeoutMs, endsBy - started));
     const endsAt = started + wallMs;
     const meter = live.pid ? createTreeMeter(live.pid) : null;
-    const counts = { requests: 1, bytes: document.content.size, fetched: 1, refused: 0, overBudget: 0, inFlight: 0, lastActivity: started };
+    const counts = { requests: 1, bytes: served.content.size, fetched: 1, refused: 0, overBudget: 0, inFlight: 0, lastActivity: started };
     const ended = new AbortController();
     const signal = callSignal ? AbortSignal.any([callSignal, ended.signal]) : ended.signal;
     let failure: RenderFailed | null = null;
@@ -217,7 +219,7 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
         return route.abort('blockedbyclient').catch(() => {});
       };
       if (UNFETCHED_TYPES.has(request.resourceType()) || !/^https?:/i.test(url) || !METHODS.has(method)) return refuse();
-      const isDocument = !documentServed && request.isNavigationRequest() && url === document.url && request.frame() === page?.mainFrame();
+      const isDocument = !documentServed && request.isNavigationRequest() && url === served.url && request.frame() === page?.mainFrame();
       if (!isDocument && (counts.requests >= config.maxRequests || counts.bytes >= config.maxBytes)) return refuse(true);
       counts.inFlight += 1;
       counts.lastActivity = performance.now();
@@ -225,7 +227,7 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
         let response: SafeFetchResponse;
         if (isDocument) {
           documentServed = true;
-          response = document;
+          response = served;
         } else {
           counts.requests += 1;
           const headers = await request.allHeaders();
@@ -276,10 +278,13 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
       page.on('crash', () => fail(new RenderFailed('crashed', 'the page crashed its renderer')));
       page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}));
       page.on('download', (download) => void download.cancel().catch(() => {}));
-      await page.goto(document.url, { waitUntil: 'load', timeout: 0 });
+      await page.goto(served.url, { waitUntil: 'load', timeout: 0 });
       // The quiet window starts at the load event at the earliest: scripts run on it.
       counts.lastActivity = Math.max(counts.lastActivity, performance.now());
       await settled();
+      // Measured in the renderer first: a DOM past the cap never crosses to this thread.
+      const size = await page.evaluate(() => globalThis.document.documentElement.outerHTML.length);
+      if (size > MAX_DOM_CHARACTERS) throw new RenderFailed('too_large', `the rendered page has ${size} characters of markup; a render takes ${MAX_DOM_CHARACTERS}`);
       return { html: await page.content(), url: page.url() };
     })();
     work.catch(() => {});
@@ -299,6 +304,7 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
         cpuMs: Math.round(meter?.read().cpuMs ?? 0),
       };
     } catch (error) {
+      if (!failure && error instanceof RenderFailed) failure = error;
       if (failure) {
         log({ level: 'debug', msg: 'render failed', kind: (failure as RenderFailed).kind, elapsedMs: Math.round(performance.now() - started), fetched: counts.fetched });
         throw failure;

@@ -79,7 +79,7 @@ describe('clean-markdown: when to render', () => {
   });
 
   it('a render past its budget is unsupported_content, rendered; a renderer crash too', async () => {
-    for (const kind of ['timeout', 'cpu', 'memory', 'crashed'] as const) {
+    for (const kind of ['timeout', 'cpu', 'memory', 'crashed', 'too_large'] as const) {
       const { stub } = renderer(async () => {
         throw new RenderFailed(kind, 'over');
       });
