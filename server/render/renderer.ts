@@ -176,7 +176,7 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
     return live;
   }
 
-  async function renderIn(slot: Slot, { document: served, fetch, signal: callSignal, endsBy }: RenderRequest, spent: (cpuMs: number) => void): Promise<RenderedPage> {
+  async function renderIn(slot: Slot, { document: served, fetch, signal: callSignal, endsBy }: RenderRequest, spent: (cpuMs: number, cleanUp: Promise<void>) => void): Promise<RenderedPage> {
     const live = await browserOf(slot);
     const started = performance.now();
     const wallMs = Math.max(0, Math.min(config.timeoutMs, endsBy - started));
@@ -317,15 +317,17 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
       callSignal?.removeEventListener('abort', onCallEnd);
       ended.abort();
       const cpuMs = meter?.read().cpuMs ?? 0;
-      spent(cpuMs);
       const kind = (failure as RenderFailed | null)?.kind;
-      const closing = (context as BrowserContext | null)?.close().then(() => true, () => true) ?? Promise.resolve(true);
-      const closedInTime = kind === 'cpu' || kind === 'memory' ? false : await Promise.race([closing, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS))]);
-      // A page over its CPU or memory budget, or one whose context does not close, takes its browser with it.
-      if (!closedInTime) {
+      // The answer does not wait for the clean-up; the browser is busy until it is done.
+      spent(cpuMs, (async () => {
+        const closing = (context as BrowserContext | null)?.close().then(() => true, () => true) ?? Promise.resolve(true);
+        const closedInTime = kind === 'cpu' || kind === 'memory' ? false : await Promise.race([closing, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS))]);
+        // A page over its CPU or memory budget, or one whose context does not close, takes its browser with it; its replacement starts at once.
+        if (closedInTime) return;
         if (slot.live === live) slot.live = null;
         await retire(live, { kill: true });
-      }
+        if (!closed) await browserOf(slot).catch(() => {});
+      })());
     }
   }
 
@@ -337,14 +339,20 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
       if (!answer.available) throw new RenderFailed('unavailable', answer.reason);
       if (closed) throw new RenderFailed('unavailable', 'the instance is shutting down');
       const grant = await scheduler.enter(request.caller ?? 'unattributed', { lanes: ['browser'], signal: request.signal });
-      let usedMs = 0;
       const slot = slots.find((candidate) => !candidate.busy)!;
       slot.busy = true;
+      let usedMs = 0;
+      let cleanUp: Promise<void> = Promise.resolve();
       try {
-        return await renderIn(slot, request, (cpuMs) => (usedMs = cpuMs));
+        return await renderIn(slot, request, (cpuMs, cleaning) => {
+          usedMs = cpuMs;
+          cleanUp = cleaning;
+        });
       } finally {
-        slot.busy = false;
-        scheduler.leave(grant, usedMs);
+        void cleanUp.finally(() => {
+          slot.busy = false;
+          scheduler.leave(grant, usedMs);
+        });
       }
     },
 
