@@ -194,7 +194,7 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
   });
 
   it('without a browser: /readyz is ready and the answer says rendering is unavailable', async () => {
-    const off = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], render: { ...loadConfig(OFFLINE_ENV).render, chromiumPath: '/nonexistent/chromium' } } });
+    const off = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], render: { ...loadConfig(OFFLINE_ENV).render, chromiumPath: '/nonexistent/chromium' } }, parsePool: service.parsePool });
     try {
       const ready = await fetch(`${off.url}/readyz`);
       assert.equal(ready.status, 200);
