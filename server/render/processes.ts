@@ -45,21 +45,20 @@ function isRenderer(pid: number): boolean {
   }
 }
 
-/** The pids of `root` and all its descendants. */
-export function processTree(root: number): number[] {
-  let pids: number[];
+const listPids = (): number[] => {
   try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+    return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
   } catch {
     return [];
   }
+};
+
+function descendants(root: number, parentOf: Map<number, number>): number[] {
   const children = new Map<number, number[]>();
-  for (const pid of pids) {
-    const stat = statOf(pid);
-    if (!stat) continue;
-    const siblings = children.get(stat.ppid);
+  for (const [pid, ppid] of parentOf) {
+    const siblings = children.get(ppid);
     if (siblings) siblings.push(pid);
-    else children.set(stat.ppid, [pid]);
+    else children.set(ppid, [pid]);
   }
   const tree: number[] = [];
   const next = [root];
@@ -71,6 +70,16 @@ export function processTree(root: number): number[] {
   return tree;
 }
 
+/** The pids of `root` and all its descendants. */
+export function processTree(root: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const pid of listPids()) {
+    const stat = statOf(pid);
+    if (stat) parentOf.set(pid, stat.ppid);
+  }
+  return descendants(root, parentOf);
+}
+
 /**
  * What a browser's tree used since it was made: CPU time of every process (one that exits keeps
  * what it had used when last seen) and the renderers' resident memory now. Renderers are told by
@@ -80,11 +89,21 @@ export function createTreeMeter(root: number) {
   const baseline = new Map<number, number>();
   const used = new Map<number, number>();
   const renderers = new Map<number, boolean>();
+  // Every process seen and its parent: only processes born since the last read are read in full,
+  // so a read costs a directory listing and the tree's own few files, not every process's.
+  const parentOf = new Map<number, number>();
   let first = true;
 
   function read(): { cpuMs: number; rendererBytes: number } {
+    const live = new Set(listPids());
+    for (const pid of parentOf.keys()) if (!live.has(pid)) parentOf.delete(pid);
+    for (const pid of live) {
+      if (parentOf.has(pid)) continue;
+      const stat = statOf(pid);
+      if (stat) parentOf.set(pid, stat.ppid);
+    }
     let rendererBytes = 0;
-    for (const pid of processTree(root)) {
+    for (const pid of descendants(root, parentOf)) {
       const stat = statOf(pid);
       if (!stat) continue;
       // A process already running when the meter was made counts from then; one born since, from its start.
