@@ -106,7 +106,7 @@ export function compactSchemas(doc: JsonObject, roots: Record<string, JsonObject
         if (text) out[key] = text;
       } else out[key] = DATA_KEYWORDS.has(key) ? value : rewrite(value, inlining, key === 'allOf', fromSpec);
     }
-    if (typeof node.$ref !== 'string') return out;
+    if (typeof node.$ref !== 'string') return withoutImpliedType(out);
     const { name, rest } = splitRef(node.$ref);
     if (!rest && !member && byTitle(name)) return { ...titled(doc.components.schemas[name], name), ...out };
     if (rest || shared(name)) return { $ref: `#/$defs/${name}${rest}`, ...out };
@@ -117,6 +117,25 @@ export function compactSchemas(doc: JsonObject, roots: Record<string, JsonObject
   const $defs: Record<string, JsonObject> = {};
   for (const name of [...uses.keys()].filter(shared).sort()) $defs[name] = rewrite(doc.components.schemas[name], [name], false, true);
   return { roots: Object.fromEntries(Object.entries(roots).map(([key, root]) => [key, rewrite(root, [], true)])), $defs };
+}
+
+/** Whether a JSON value is of a JSON Schema type. */
+function isOfType(value: unknown, type: unknown): boolean {
+  if (type === 'null') return value === null;
+  if (type === 'integer') return Number.isInteger(value);
+  if (type === 'array') return Array.isArray(value);
+  if (type === 'object') return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return typeof value === type;
+}
+
+/** A type beside an enum (or a const) whose every value is of it says nothing more: the values alone admit the same. */
+export function withoutImpliedType(node: JsonObject): JsonObject {
+  const values = node.const !== undefined ? [node.const] : Array.isArray(node.enum) ? node.enum : null;
+  if (!values || node.type === undefined) return node;
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  if (!values.every((value: unknown) => types.some((type: unknown) => isOfType(value, type)))) return node;
+  const { type, ...rest } = node;
+  return rest;
 }
 
 /** A component schema named, not expanded: its JSON type (an allOf composes objects) and its name. */

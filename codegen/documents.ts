@@ -35,7 +35,7 @@ const usd = (micro: number) => `$${(micro / 1_000_000).toFixed(micro % 1000 === 
 function priceLine(op: OperationInfo): string {
   if (op.priceMicroUsd === 0) return 'Free; never uses the free calls.';
   const tier = op.bundlePriceMicroUsd ? ` (${usd(op.bundlePriceMicroUsd)} bundle tier)` : '';
-  return `Price ${usd(op.priceMicroUsd)}${tier}, ${op.pricing}. Only status ok is charged; 5 free successful calls per IP per UTC day.`;
+  return `Price ${usd(op.priceMicroUsd)}${tier}, ${op.pricing}. Only ok is charged; 5 free ok calls per IP per UTC day.`;
 }
 
 export function buildErrorCatalog(doc: JsonObject) {
@@ -152,7 +152,20 @@ function namedInTools(doc: JsonObject, keep: (string | null)[]) {
  * same for every tool, are in /openapi.json and the error codes in /errors.
  */
 function errorAnswer(doc: JsonObject, name: 'PaymentRequired' | 'Problem'): JsonObject {
-  return { type: 'object', title: name, required: doc.components.schemas[name].required };
+  return { title: name, required: doc.components.schemas[name].required };
+}
+
+/** A member of an anyOf under `type: object`: its own `type: object` says nothing more. */
+function underObject({ type, ...member }: JsonObject): JsonObject {
+  return type === 'object' ? member : { type, ...member };
+}
+
+/** A property's examples that its description already quotes say nothing more (Domain: "e.g. example.com"). */
+function withoutQuotedExamples(properties: Record<string, JsonObject>) {
+  for (const property of Object.values(properties)) {
+    const { examples, description } = property;
+    if (Array.isArray(examples) && typeof description === 'string' && examples.every((example) => typeof example === 'string' && description.includes(example))) delete property.examples;
+  }
 }
 
 /**
@@ -166,6 +179,7 @@ export function plainInput(doc: JsonObject, op: OperationInfo): JsonObject {
   const { schema, dropped } = plainSchema(deref(doc, full));
   const undescribed = Object.entries<JsonObject>(schema.properties ?? {}).filter(([, property]) => !property.description).map(([name]) => name);
   if (undescribed.length) throw new Error(`${op.requestSchema}: every input field needs a description (${undescribed.join(', ')})`);
+  withoutQuotedExamples(schema.properties ?? {});
   if (dropped.length) {
     if (typeof full.description !== 'string') throw new Error(`${op.requestSchema}: the plain input drops ${dropped.join(', ')}; its description must say those rules`);
     schema.description = full.description.replace(/\s+/g, ' ').trim();
@@ -191,7 +205,7 @@ export function buildMcpTools(doc: JsonObject, operations: OperationInfo[]) {
     inputSchema: plainInput(doc, op),
     // The SDK client checks structuredContent against outputSchema even on isError results, so the
     // schema also admits the x402 PaymentRequired terms and the problem object of a refused call.
-    outputSchema: { type: 'object', anyOf: [topLevelResult(doc, op), ...refused] },
+    outputSchema: { type: 'object', anyOf: [underObject(topLevelResult(doc, op)), ...refused] },
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: op.priceMicroUsd > 0 },
     _meta: { 'service/operation': op.offerId, 'service/price-micro-usd': op.priceMicroUsd },
   }));

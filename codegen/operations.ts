@@ -35,6 +35,23 @@ export interface OperationInfo {
   headerParams: string[];
   /** The input fields marked x-identity, with their kinds (codegen/identity.ts). */
   identity: IdentityField[];
+  /** The result's list sent in pages (its schema's x-paged-list), when the request takes limit and offset. */
+  pagedList: string | null;
+}
+
+/**
+ * The list a result sends in pages: its schema's x-paged-list, an array property beside a page
+ * property, and only for a request whose display fields are exactly limit and offset (and back).
+ */
+function pagedListOf(doc: JsonObject, operationId: string, resultSchema: string | null, identity: IdentityField[]): string | null {
+  const display = identity.filter((field) => field.kind === 'display').map((field) => field.path.join('/')).sort();
+  const result = resultSchema ? doc.components.schemas[resultSchema] : null;
+  const list: string | undefined = result?.['x-paged-list'];
+  if (!display.length && !list) return null;
+  if (display.join(',') !== 'limit,offset') throw new Error(`${operationId}: a paged result needs exactly the display fields limit and offset in its request (has ${display.join(', ') || 'none'})`);
+  if (!list) throw new Error(`${operationId}: its request takes limit and offset, so ${resultSchema} needs x-paged-list`);
+  if (result.properties?.[list]?.type !== 'array' || !result.properties?.page) throw new Error(`${resultSchema}: x-paged-list ${list} must name an array property, beside a page property`);
+  return list;
 }
 
 function requestSchemaName(doc: JsonObject, requestBody: any): string | null {
@@ -66,6 +83,8 @@ export function buildOperations(doc: JsonObject): OperationInfo[] {
       if (!op) continue;
       const requestSchema = requestSchemaName(doc, op.requestBody);
       const dereferenced = requestSchema ? deref(doc, doc.components.schemas[requestSchema]) : null;
+      const identity = dereferenced ? identityFields(dereferenced, kinds, requestSchema!) : [];
+      const resultSchema = resultSchemaName(doc, op.responses);
       const kind: OperationInfo['kind'] = op['x-alias-of'] ? 'alias' : op['x-offer-id'] ? 'operation' : path === '/mcp' ? 'mcp' : 'document';
       operations.push({
         operationId: op.operationId,
@@ -89,9 +108,10 @@ export function buildOperations(doc: JsonObject): OperationInfo[] {
         tags: op['x-tags'] ?? [],
         examples: op['x-examples'] ?? [],
         requestSchema,
-        resultSchema: resultSchemaName(doc, op.responses),
+        resultSchema,
         headerParams: headerParamNames(doc, op.parameters),
-        identity: dereferenced ? identityFields(dereferenced, kinds, requestSchema!) : [],
+        identity,
+        pagedList: pagedListOf(doc, op.operationId, resultSchema, identity),
       });
     }
   }

@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { deref, type JsonObject } from './spec.ts';
 
 /** The spec's own x- keywords inside schemas; Ajv treats them as annotations. */
-export const SCHEMA_EXTENSION_KEYWORDS = ['x-error-code', 'x-identity', 'x-identity-by'];
+export const SCHEMA_EXTENSION_KEYWORDS = ['x-error-code', 'x-identity', 'x-identity-by', 'x-paged-list'];
 
 function rewriteRefs(node: any): any {
   if (Array.isArray(node)) return node.map(rewriteRefs);

@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Open jobs from the company's public job board
-         * @description Finds the company's board on one of six applicant-tracking providers (from links on the website, else by name) and returns up to 300 normalized jobs with aggregates over all of them. Send known_job_ids from an earlier answer to get a diff of new and closed jobs, and diff_only to receive only the new ones. Calling again before next_poll_after returns the cached board. No board or no open jobs is never charged.
+         * @description Finds the company's board on one of six applicant-tracking providers (from links on the website, else by name) and returns up to 300 normalized jobs, 25 a page (limit, offset), with aggregates over all of them. Send known_job_ids from an earlier answer to get a diff of new and closed jobs, and diff_only to receive only the new ones. Calling again before next_poll_after returns the cached board. No board or no open jobs is never charged.
          */
         post: operations["atsJobs"];
         delete?: never;
@@ -217,7 +217,7 @@ export interface paths {
         put?: never;
         /**
          * Run one tool over up to 50 domains (free quote, then paid rows)
-         * @description Step 1 (tool and 1 to 50 domains, at most 33 for company-profile; one of 3 free scans per day) runs the tool for every domain, returns every domain's status free and quotes only the rows with data (10000 micro-USD each, 30000 for company-profile rows). Step 2 (quote_id alone, paid exactly) returns all rows; it does no new upstream work. Rows without data are never charged.
+         * @description Step 1 (tool and 1 to 50 domains, at most 33 for company-profile; one of 3 free scans per day) runs the tool for every domain, returns every domain's status free and quotes only the rows with data (10000 micro-USD each, 30000 for company-profile rows). Step 2 (quote_id alone, paid exactly) returns the rows, 10 a page (limit, offset; later pages free); it does no new upstream work. Rows without data are never charged.
          */
         post: operations["batch"];
         delete?: never;
@@ -299,7 +299,7 @@ export interface paths {
         put?: never;
         /**
          * Web page to clean Markdown
-         * @description Main content as GitHub-flavoured Markdown, without scripts, styles, navigation, footer, cookie banners and ad clutter; script-built pages rendered; PDFs too (text, headings, lists, links; at most 100 pages and 100,000 text runs; password-protected or damaged: free unsupported_content). Protected against server-side request forgery and unsafe redirects. Empty results are free.
+         * @description Main content as GitHub-flavoured Markdown, without scripts, styles, navigation, footer, cookie banners and ad clutter; script-built pages rendered; PDFs too (text, headings, lists, links; at most 100 pages and 100,000 text runs; encrypted or damaged: free unsupported_content). Guarded against SSRF, also at redirects.
          */
         post: operations["cleanMarkdown"];
         delete?: never;
@@ -844,6 +844,21 @@ export interface components {
         DomainRequest: {
             domain: components["schemas"]["Domain"];
         };
+        PagedDomainRequest: {
+            domain: components["schemas"]["Domain"];
+            limit?: components["schemas"]["Limit"];
+            offset?: components["schemas"]["Offset"];
+        };
+        /**
+         * @description Items of the paged list to send. Display only, as offset: every limit and offset of one input read its one stored answer, charged once per caller and UTC day.
+         * @default 25
+         */
+        Limit: number;
+        /**
+         * @description Items to skip: a page's next_offset. An offset at or past page.total sends no item (next_offset null).
+         * @default 0
+         */
+        Offset: number;
         /** @description diff_only true needs known_job_ids. */
         AtsJobsRequest: {
             domain: components["schemas"]["Domain"];
@@ -854,6 +869,8 @@ export interface components {
              * @default false
              */
             diff_only?: boolean;
+            limit?: components["schemas"]["Limit"];
+            offset?: components["schemas"]["Offset"];
         };
         /**
          * @description Region filter (ISO 3166-1 alpha-2); omit for all regions.
@@ -881,10 +898,12 @@ export interface components {
              * @description Only ads the registry shows as shown on or before this day (UTC, YYYY-MM-DD); not before shown_from.
              */
             shown_to?: string;
+            limit?: components["schemas"]["Limit"];
+            offset?: components["schemas"]["Offset"];
         };
         /** @description The quote_id returned by step 1. A quote can be paid until its expires_at (15 minutes); after that step 2 answers quote_expired, and two days after expiry the quote is deleted and step 2 answers quote_not_found. A paid quote_id sent again by the same caller on the same UTC day (or with the same Idempotency-Key within a day) replays the paid answer. */
         QuoteId: string;
-        /** @description Step 1 sends domains (and optionally min_intent_score); step 2 sends quote_id alone. */
+        /** @description Step 1 sends domains (and optionally min_intent_score); step 2 sends quote_id alone (limit and offset aside). */
         HotBuyersRequest: {
             /** @description A domain named twice (any spelling) is merged (merged_entries) and charged once. */
             domains?: components["schemas"]["Domain"][];
@@ -894,16 +913,28 @@ export interface components {
              */
             min_intent_score?: number;
             quote_id?: components["schemas"]["QuoteId"];
+            /**
+             * @description Rows of step 2's results to send.
+             * @default 10
+             */
+            limit?: components["schemas"]["Limit"];
+            offset?: components["schemas"]["Offset"];
         } & ((unknown | unknown) & unknown);
         /** @enum {string} */
         BatchTool: "tech-stack" | "ats-jobs" | "company-intent" | "search-ads" | "company-profile";
-        /** @description Step 1 sends tool and domains (1 to 50; at most 33 for company-profile); step 2 sends quote_id alone. */
+        /** @description Step 1 sends tool and domains (1 to 50; at most 33 for company-profile); step 2 sends quote_id alone (limit and offset aside). */
         BatchRequest: {
             /** @description The data tool to run on every domain (step 1 only). */
             tool?: components["schemas"]["BatchTool"];
             /** @description A domain named twice (any spelling) is merged (merged_entries) and priced once. */
             domains?: components["schemas"]["Domain"][];
             quote_id?: components["schemas"]["QuoteId"];
+            /**
+             * @description Rows of step 2's results to send.
+             * @default 10
+             */
+            limit?: components["schemas"]["Limit"];
+            offset?: components["schemas"]["Offset"];
         } & ((unknown | unknown) & unknown & unknown);
         /**
          * @description The tool to run blindly. clean_markdown takes a URL as target; the others take a bare domain (or a URL, whose host is used). company_profile and due_diligence need the bundle tier; no other tool has one.
@@ -926,7 +957,7 @@ export interface components {
              */
             max_chars?: number;
             /**
-             * @description Run the page's scripts in a browser first. auto does when the HTML has no text but scripts.
+             * @description Run its scripts in a browser first. auto does when the HTML has no text but scripts.
              * @default auto
              * @enum {string}
              */
@@ -957,6 +988,15 @@ export interface components {
             domain: components["schemas"]["SkillDomain"];
             /** @description Any order; a domain named twice is one competitor. The store itself, or www.x beside x, is refused. */
             competitor_domains: components["schemas"]["SkillDomain"][];
+        };
+        /** @description Which part of the answer's paged list (jobs, ads, technologies, people or results: the operation's) this answer holds: the items from offset, at most limit of them, of the total the stored answer lists. Every page of one input is cut from one stored answer (the same items in the same order all day), charged once: send next_offset as offset, with the same input, for the next page; it is null at the end. */
+        Page: {
+            /** @description How many items the paged list holds over all of its pages. */
+            total: number;
+            offset: number;
+            limit: number;
+            /** @description The offset to send for the next page; null on the last page. */
+            next_offset: number | null;
         };
         /** @description A suggested follow-up call on the same domain, ready to send. */
         NextStep: {
@@ -1073,8 +1113,9 @@ export interface components {
             payments: components["schemas"]["StringList"];
             spf_senders: components["schemas"]["StringList"];
             verified_services: components["schemas"]["StringList"];
-            /** @description Every technology of the lists and single fields once, by name, with its categories in the taxonomy (TechCategory), its version when the page states one, the evidence and a confidence, and when complete runs for this domain first reported it. Empty when the home page was not read. */
+            /** @description Every technology of the lists and single fields once, by name, with its categories in the taxonomy (TechCategory), its version when the page states one, the evidence and a confidence, and when complete runs for this domain first reported it. Empty when the home page was not read. Paged (limit, offset; page): technology_count is the total. */
             technologies: components["schemas"]["TechnologyFinding"][];
+            page?: components["schemas"]["Page"];
             next_steps?: components["schemas"]["NextSteps"];
         };
         /** @enum {string|null} */
@@ -1145,7 +1186,7 @@ export interface components {
          * @enum {string}
          */
         AtsJobsStatus: "ok" | "no_open_jobs" | "unreachable" | "not_found";
-        /** @description Discovery: the company's home page, then careers pages it links to and /careers, /jobs, careers.{domain} and jobs.{domain}, are scanned for links to, embed scripts of and API calls to a board (confidence high, board_match careers_page_link); otherwise the first label of the domain is tried as a board name on each provider, Lever's EU host included (confidence unverified, board_match name_match; a board with no open job is never a name match). Aggregates (total_active_jobs, remote_jobs, jobs_with_salary, jobs_by_department, top_locations, top_technologies) are computed over every open job of the board, also when jobs is truncated at 300. jobs_by_department counts a job once under each of its departments (jobs without one under "unassigned"); top_locations and top_technologies count a job once per distinct location or technology and list at most 10 entries, largest first. jobs lists the open jobs newest first (posted_at, undated last), at most 300 (jobs_returned, jobs_truncated when the board has more, or with diff_only more new jobs). With diff_only only the jobs of diff.new_job_ids are listed. Size: the jobs of an answer may take at most 512 KiB (524,288 bytes) of JSON; when the listed jobs of an answer without diff_only would take more, the call fails with engine_result_too_large (nothing charged): send known_job_ids with diff_only. With diff_only, jobs are cut to fit and jobs_truncated is true. Cache: a board is read at most once per 6 hours; next_poll_after is when the cached read expires, and a call before it is answered from the cache without any new call to the website or the provider (checked_at is the time of the call, the note says when the board was read). */
+        /** @description Discovery: the company's home page, then careers pages it links to and /careers, /jobs, careers.{domain} and jobs.{domain}, are scanned for links to, embed scripts of and API calls to a board (confidence high, board_match careers_page_link); otherwise the first label of the domain is tried as a board name on each provider, Lever's EU host included (confidence unverified, board_match name_match; a board with no open job is never a name match). Aggregates (total_active_jobs, remote_jobs, jobs_with_salary, jobs_by_department, top_locations, top_technologies) are computed over every open job of the board, also when jobs is truncated at 300. jobs_by_department counts a job once under each of its departments (jobs without one under "unassigned"); top_locations and top_technologies count a job once per distinct location or technology and list at most 10 entries, largest first. jobs lists the open jobs newest first (posted_at, undated last), at most 300 (jobs_returned, jobs_truncated when the board has more, or with diff_only more new jobs). With diff_only only the jobs of diff.new_job_ids are listed. Pages: an answer sends limit jobs (25 unless sent) from offset, and page says how many there are (page.total, equal to jobs_returned) and where the next page starts. Size: the jobs of an answer may take at most 512 KiB (524,288 bytes) of JSON; when the listed jobs of an answer without diff_only would take more, the call fails with engine_result_too_large (nothing charged): send known_job_ids with diff_only. With diff_only, jobs are cut to fit and jobs_truncated is true. Cache: a board is read at most once per 6 hours; next_poll_after is when the cached read expires, and a call before it is answered from the cache without any new call to the website or the provider (checked_at is the time of the call, the note says when the board was read). */
         AtsJobsResult: {
             domain: string;
             status: components["schemas"]["AtsJobsStatus"];
@@ -1162,7 +1203,9 @@ export interface components {
             top_technologies?: components["schemas"]["IntMap"];
             diff?: components["schemas"]["JobsDiff"] | null;
             jobs: components["schemas"]["JobItem"][];
+            /** @description The jobs this answer lists over all of its pages (page.total). */
             jobs_returned?: number;
+            page?: components["schemas"]["Page"];
             jobs_truncated?: boolean;
             note?: string | null;
             /** Format: date-time */
@@ -1327,7 +1370,9 @@ export interface components {
             status: "ok" | "no_ads";
             advertisers?: components["schemas"]["Advertiser"][];
             total_ads_estimate?: components["schemas"]["TotalAdsEstimate"] | null;
+            /** @description The ads of the sample over all of the pages (page.total). */
             ads_returned?: number;
+            page?: components["schemas"]["Page"];
             /** @description Ads of the sample last shown within 30 days of checked_at. */
             ads_shown_last_30_days_in_sample?: number;
             formats_in_sample?: components["schemas"]["AdFormatCounts"];
@@ -1501,7 +1546,9 @@ export interface components {
             price_usd?: number;
             cold?: components["schemas"]["ColdRow"][];
             statuses?: components["schemas"]["QuoteStatusRow"][];
+            /** @description Step 2's paid rows, paged (limit 10 unless sent; page). */
             results?: components["schemas"]["QuoteResultRow"][];
+            page?: components["schemas"]["Page"];
             next?: string;
             more_hot?: components["schemas"]["HotRow"][];
             /** @description hot-buyers step 1 only; hot domains whose profile is not ok, free, never in a quote. */
@@ -1579,8 +1626,9 @@ export interface components {
                 /** @description mailto: a mailto link (recipient, cc or bcc); cfemail: Cloudflare-protected; structured: JSON-LD or itemprop=email; text: the page text, obfuscations undone. */
                 how: ("mailto" | "cfemail" | "structured" | "text")[];
             }[];
-            /** @description The people of the site's own organisation, only where markup or page structure ties them to it: schema.org Person in JSON-LD (founder, employee or member of the site's own Organization, worksFor or affiliation naming it, author or editor of the page's article, main entity of a profile or about page) or in microdata (the same relations, or a card of its own linking a staff page of the site); hCard or h-card of the article's author, of a team, or stating a title or an address on the site's domain; team cards on team and about pages or under a heading such as "Our team", "Leadership", "Our staff" (at least two cards, each a name heading with a job-title line, a single address or a personal profile link of its own); author bylines and author boxes (meta author, rel=author, itemprop=author, "By …"); mailto links on the site's domain whose text or card heading is the name the address spells. Never people: commenters, reviewers, testimonial clients, forum and Q&A users (and anyone on a forum or Q&A page: schema.org DiscussionForumPosting or QAPage, forum software), user profiles of the site (/members/, /users/), people of organisations the page lists, and names of organisations the page states. A name is two to four capitalised words of letters, not an organisation's (Inc, GmbH, Team...) nor a job title's. role is the markup's (jobTitle, the card's role line, Founder for a founder), else a title written beside the name ("Jane Doe, Co-founder & CEO", "Founder Jane Doe"); role, email and profile_url are what the page ties to that person, else null: never guessed, and an email only when emails or other_emails keeps it. One entry per name, the richest source first. People alone do not make the result ok (the charging rule is unchanged). */
+            /** @description The people of the site's own organisation, only where markup or page structure ties them to it: schema.org Person in JSON-LD (founder, employee or member of the site's own Organization, worksFor or affiliation naming it, author or editor of the page's article, main entity of a profile or about page) or in microdata (the same relations, or a card of its own linking a staff page of the site); hCard or h-card of the article's author, of a team, or stating a title or an address on the site's domain; team cards on team and about pages or under a heading such as "Our team", "Leadership", "Our staff" (at least two cards, each a name heading with a job-title line, a single address or a personal profile link of its own); author bylines and author boxes (meta author, rel=author, itemprop=author, "By …"); mailto links on the site's domain whose text or card heading is the name the address spells. Never people: commenters, reviewers, testimonial clients, forum and Q&A users (and anyone on a forum or Q&A page: schema.org DiscussionForumPosting or QAPage, forum software), user profiles of the site (/members/, /users/), people of organisations the page lists, and names of organisations the page states. A name is two to four capitalised words of letters, not an organisation's (Inc, GmbH, Team...) nor a job title's. role is the markup's (jobTitle, the card's role line, Founder for a founder), else a title written beside the name ("Jane Doe, Co-founder & CEO", "Founder Jane Doe"); role, email and profile_url are what the page ties to that person, else null: never guessed, and an email only when emails or other_emails keeps it. One entry per name, the richest source first. People alone do not make the result ok (the charging rule is unchanged). Paged (limit, offset; page). */
             people?: components["schemas"]["ContactPerson"][];
+            page?: components["schemas"]["Page"];
             pages_read?: string[];
             note?: string | null;
         };
@@ -3060,6 +3108,11 @@ export interface components {
                 "application/json": components["schemas"]["DomainRequest"];
             };
         };
+        PagedDomainRequest: {
+            content: {
+                "application/json": components["schemas"]["PagedDomainRequest"];
+            };
+        };
         AtsJobsRequest: {
             content: {
                 "application/json": components["schemas"]["AtsJobsRequest"];
@@ -3129,6 +3182,9 @@ export type SchemaSkillDomain = components['schemas']['SkillDomain'];
 export type SchemaTargetUrl = components['schemas']['TargetUrl'];
 export type SchemaAdvisorRequest = components['schemas']['AdvisorRequest'];
 export type SchemaDomainRequest = components['schemas']['DomainRequest'];
+export type SchemaPagedDomainRequest = components['schemas']['PagedDomainRequest'];
+export type SchemaLimit = components['schemas']['Limit'];
+export type SchemaOffset = components['schemas']['Offset'];
 export type SchemaAtsJobsRequest = components['schemas']['AtsJobsRequest'];
 export type SchemaRegion = components['schemas']['Region'];
 export type SchemaAdFormat = components['schemas']['AdFormat'];
@@ -3147,6 +3203,7 @@ export type SchemaProductUrlRequest = components['schemas']['ProductUrlRequest']
 export type SchemaVendorStabilityRequest = components['schemas']['VendorStabilityRequest'];
 export type SchemaSkillDomainRequest = components['schemas']['SkillDomainRequest'];
 export type SchemaShelfComparatorRequest = components['schemas']['ShelfComparatorRequest'];
+export type SchemaPage = components['schemas']['Page'];
 export type SchemaNextStep = components['schemas']['NextStep'];
 export type SchemaNextSteps = components['schemas']['NextSteps'];
 export type SchemaIntMap = components['schemas']['IntMap'];
@@ -3277,6 +3334,7 @@ export type ParameterPaymentSignature = components['parameters']['PaymentSignatu
 export type ParameterPrivateQueryTier = components['parameters']['PrivateQueryTier'];
 export type RequestBodyAdvisorRequest = components['requestBodies']['AdvisorRequest'];
 export type RequestBodyDomainRequest = components['requestBodies']['DomainRequest'];
+export type RequestBodyPagedDomainRequest = components['requestBodies']['PagedDomainRequest'];
 export type RequestBodyAtsJobsRequest = components['requestBodies']['AtsJobsRequest'];
 export type RequestBodySearchAdsRequest = components['requestBodies']['SearchAdsRequest'];
 export type RequestBodyHotBuyersRequest = components['requestBodies']['HotBuyersRequest'];
@@ -3331,7 +3389,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: components["requestBodies"]["DomainRequest"];
+        requestBody: components["requestBodies"]["PagedDomainRequest"];
         responses: {
             200: components["responses"]["TechStackOk"];
             400: components["responses"]["BadRequest"];
@@ -3587,7 +3645,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: components["requestBodies"]["DomainRequest"];
+        requestBody: components["requestBodies"]["PagedDomainRequest"];
         responses: {
             200: components["responses"]["ContactsOk"];
             400: components["responses"]["BadRequest"];
@@ -4019,7 +4077,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: components["requestBodies"]["DomainRequest"];
+        requestBody: components["requestBodies"]["PagedDomainRequest"];
         responses: {
             /** @description The successor's answer, with Deprecation and Link headers. */
             200: {

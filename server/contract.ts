@@ -40,10 +40,12 @@ export interface OperationInfo {
   headerParams: string[];
   /** The priced input fields and what counts as the same value of each (x-identity; server/pipeline/identity.ts). */
   identity: IdentityField[];
+  /** The result's list sent in pages by the request's limit and offset (server/pipeline/page.ts); null: none. */
+  pagedList: string | null;
 }
 
 /** The kinds of x-identity-kinds in the spec; each has one canonicalizer (server/pipeline/identity.ts). */
-export type IdentityKind = 'domain' | 'url' | 'host' | 'domain-list' | 'domain-set' | 'text-set' | 'text' | 'exact' | 'setting';
+export type IdentityKind = 'domain' | 'url' | 'host' | 'domain-list' | 'domain-set' | 'text-set' | 'text' | 'exact' | 'display' | 'setting';
 
 export interface IdentityField {
   /** Path into the body ('*' = each array item). */

@@ -112,6 +112,8 @@ export const CANONICALIZERS: Record<IdentityKind, Canonicalizer> = {
   'text-set': collection((value) => value as string, { sorted: true }),
   text: asSent,
   exact: asSent,
+  // No part of the input: taken out of it after validation (server/pipeline/page.ts).
+  display: asSent,
   // Kept as sent for the handler; the meter leaves it out of the input's identity (pricedFingerprint).
   setting: asSent,
 };

@@ -1,6 +1,7 @@
 /**
  * The transport-independent core of a call, shared by HTTP and MCP:
- * validate (headers, body canonicalized by x-identity, the handler's precheck) -> meter (free quota or x402: pay, handle, settle) -> outcome.
+ * validate (headers, body canonicalized by x-identity, the handler's precheck) -> meter (free quota or x402: pay, handle, settle) -> outcome,
+ * cut to the page the request's display fields ask for (page.ts).
  * The handler's result is checked against the contract before anything is charged.
  */
 import { canonicalOperation, errorEntry, validatorFor, type OperationInfo } from '../contract.ts';
@@ -17,6 +18,7 @@ import type { UnpaidPacing } from '../fair-share/unpaid-pacing.ts';
 import { withNextStepUrls } from '../../handlers/next-steps.ts';
 import { deadlineExceeded, effectiveDeadlineMs, startDeadline } from './deadline.ts';
 import { forwardProgressUntilDone } from './progress.ts';
+import { pagedOutcome } from './page.ts';
 
 export interface CallRequest {
   transport: 'http' | 'mcp';
@@ -169,12 +171,13 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     }
     const idempotencyKey = parseIdempotencyKey(call.idempotencyKey);
     const tier = operation.headerParams.includes('X-Private-Query-Tier') ? parsePrivateTier(call.privateTier) : 'single';
-    const { input, merged } = validateInput(operation, call.body);
+    const { input, merged, display } = validateInput(operation, call.body);
     handlers[operation.operationId]?.precheck?.(input, { tier });
-    return meter(
+    const outcome = await meter(
       { operation, input, tier, idempotencyKey, ip: call.ip, requestId: call.requestId, resource: resourceOf(call, operation), payment: call.payment, usage: call.usage, settlementHold: call.settlementHold, merged, transport: call.transport },
       (extras) => runHandler(operation, input, call, tier, extras),
     );
+    return pagedOutcome(outcome, operation.pagedList, display);
   }
 
   /**

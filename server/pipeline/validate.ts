@@ -8,6 +8,7 @@ import type { ErrorObject } from 'ajv';
 import { requestSchemas, validatorFor, type ErrorCode, type OperationInfo } from '../contract.ts';
 import { ServiceError } from '../problem.ts';
 import { canonicalizeInput, type MergedEntry } from './identity.ts';
+import { takeDisplayFields, type Display } from './page.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 const TIERS = ['single', 'bundle'];
@@ -44,10 +45,11 @@ function pickCode(codes: ErrorCode[], errors: ErrorObject[]): ErrorCode {
 /**
  * Validates an operation's body and rewrites its priced fields to their canonical values (the
  * input the fingerprint and the handler see); throws ServiceError with the catalog code. `merged`:
- * list entries that named the same thing as an earlier entry and were dropped.
+ * list entries that named the same thing as an earlier entry and were dropped; `display`: the
+ * display fields (limit, offset), taken out of the input (server/pipeline/page.ts).
  */
-export function validateInput(op: OperationInfo, body: unknown): { input: Record<string, unknown>; merged: MergedEntry[] } {
-  if (!op.requestSchema) return { input: {}, merged: [] };
+export function validateInput(op: OperationInfo, body: unknown): { input: Record<string, unknown>; merged: MergedEntry[]; display: Display } {
+  if (!op.requestSchema) return { input: {}, merged: [], display: {} };
   // Bodies are parsed JSON; only top-level fields and top-level arrays are rewritten (canonical
   // identities, defaults), so a shallow copy keeps the caller's object unchanged.
   const input = shallowCopy(body);
@@ -63,7 +65,7 @@ export function validateInput(op: OperationInfo, body: unknown): { input: Record
   for (const [name, value] of defaultsOf(op.requestSchema)) {
     if (input[name] === undefined) input[name] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
   }
-  return { input, merged };
+  return { input, merged, display: takeDisplayFields(op.identity, input) };
 }
 
 /** validateInput's canonical input alone. */

@@ -12,6 +12,7 @@ import { installJobBoards, JOB_DOMAINS, type JobBoardsWorld } from '../world/fix
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { WORLD_NOW } from '../world/clock.ts';
+import { wholeAnswer } from '../support/pages.ts';
 
 let ip = 0;
 const caller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
@@ -33,6 +34,8 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
   });
 
   const jobs = (domain: string, extra: Record<string, unknown> = {}, headers = caller()) => call(service.url, '/v1/ats-jobs', { body: { domain, ...extra }, headers });
+  /** Every job of the answer (all its pages, one caller). */
+  const allJobs = (domain: string, extra: Record<string, unknown> = {}, headers = caller()) => wholeAnswer('jobs', (paging) => jobs(domain, { ...extra, ...paging }, headers));
   const intent = (domain: string, headers = caller()) => call(service.url, '/v1/company-intent', { body: { domain }, headers });
 
   const found: [string, string, string, string, string][] = [
@@ -45,7 +48,7 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
   ];
   for (const [name, domain, provider, slug, key] of found) {
     it(`finds ${name}: ok, confidence high, charged`, async () => {
-      const { status, body, headers } = await jobs(domain);
+      const { status, body, headers } = await allJobs(domain);
       assert.equal(status, 200);
       assert.equal(body.status, 'ok', body.note);
       assert.equal(body.ats_type, provider);
@@ -148,7 +151,7 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
 
   it('round-trips a diff: 2 closed and 3 opened are exactly the five, and diff_only lists only the 3 new', async () => {
     const key = 'lever-eu:fjordpay' as const;
-    const first = await jobs(JOB_DOMAINS.leverEu);
+    const first = await allJobs(JOB_DOMAINS.leverEu);
     assert.equal(first.body.total_active_jobs, 130);
     assert.equal(first.body.diff, null);
     const known = first.body.jobs.map((job: any) => job.job_id);
@@ -176,7 +179,7 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
 
   it('returns 300 of a 1,000-job board with aggregates over all 1,000', async () => {
     const all = boards.jobs('greenhouse:megafreight');
-    const { body } = await jobs(JOB_DOMAINS.big);
+    const { body } = await allJobs(JOB_DOMAINS.big);
     assert.equal(body.status, 'ok');
     assert.equal(body.total_active_jobs, 1000);
     assert.equal(body.jobs.length, 300);
@@ -335,9 +338,10 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
       assert.equal((scored.structuredContent as any).ats_type, 'smartrecruiters');
       // A small result's text block is its JSON; a large board's jobs are sent once, with a short text summary.
       assert.deepEqual(JSON.parse((listed.content as any)[0].text), listed.structuredContent);
-      const big = await client.callTool({ name: 'get_company_open_jobs', arguments: { domain: JOB_DOMAINS.big } });
+      const big = await client.callTool({ name: 'get_company_open_jobs', arguments: { domain: JOB_DOMAINS.big, limit: 100 } });
       const bigJobs = (big.structuredContent as any).jobs.length;
-      assert.ok(bigJobs >= 300, `${bigJobs} jobs`);
+      assert.equal(bigJobs, 100);
+      assert.equal((big.structuredContent as any).page.total, 300);
       const text: string = (big.content as any)[0].text;
       assert.ok(text.length < 2000, `${text.length} characters of text beside the structured result`);
       assert.match(text, new RegExp(`^The whole result \\(\\d+ KB of JSON\\) is in structuredContent\\. In short: .*jobs: ${bigJobs} items`));

@@ -38,12 +38,13 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
 
   it('pages through the registry to 40 ads, and charges the ok result', async () => {
     const before = registry.searches.length;
-    const { status, body, headers } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged }, headers: caller() });
+    const { status, body, headers } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, limit: 40 }, headers: caller() });
     assert.equal(status, 200);
     assert.equal(body.status, 'ok');
     assert.equal(body.domain, ADS_DOMAINS.paged);
     assert.equal(body.ads_returned, 40);
     assert.equal(body.ads.length, 40);
+    assert.deepEqual(body.page, { total: 40, offset: 0, limit: 40, next_offset: null });
     assert.equal(registry.searches.length - before, 3, 'three pages');
     assert.deepEqual(body.total_ads_estimate, { low: 50, high: 75 });
     assert.equal(body.advertisers.reduce((sum: number, a: any) => sum + a.ads_in_sample, 0), 40);

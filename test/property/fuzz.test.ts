@@ -165,6 +165,21 @@ async function send(base: string, op: OperationInfo, sent: Sent): Promise<CallRe
   return httpCall(base, op.path, { body: sent.body, headers });
 }
 
+/** A paged result: the handler's result with its list (when it has one) cut at the sent (or default) offset and limit, and page saying so. */
+function assertPageOf(body: Record<string, unknown>, expected: Record<string, unknown>, op: OperationInfo, sent: unknown) {
+  const list = op.pagedList!;
+  if (!Array.isArray(expected[list])) return assert.deepEqual(body, expected, 'a result without the list is sent as it is');
+  const { [list]: items, page, ...rest } = body;
+  const { [list]: all, ...expectedRest } = expected as Record<string, unknown[]>;
+  assert.deepEqual(rest, expectedRest);
+  const asked = (isObject(sent) ? sent : {}) as { limit?: number; offset?: number };
+  // As JSON carries them: -0 arrives as 0.
+  const limit = (asked.limit ?? requestSchemas[op.requestSchema!].properties.limit.default) + 0;
+  const offset = (asked.offset ?? 0) + 0;
+  assert.deepEqual(items, all.slice(offset, offset + limit));
+  assert.deepEqual(page, { total: all.length, offset, limit, next_offset: offset + limit < all.length ? offset + limit : null });
+}
+
 const isObject = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 // Serial calls would leave one of the two processes idle at any moment: the operations run concurrently.
@@ -214,6 +229,7 @@ describe('fuzz: random requests to every POST operation never produce a 5xx', { 
             // httpCall has checked the body against the result schema; it is the handler's result
             // (step 1 of a two-step operation adds the quote's fields to it).
             if (canonical.twoStep) assert.equal(answer.body.status, expected.status);
+            else if (canonical.pagedList) assertPageOf(answer.body, expected, canonical, sent.raw !== undefined ? JSON.parse(sent.raw) : sent.body);
             else assert.deepEqual(answer.body, expected);
             count('200');
             return;

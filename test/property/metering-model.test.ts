@@ -877,7 +877,13 @@ describe('metering model: one charge per input, never for nothing, free calls th
 //   step 2 paid: billable_count and the price count distinct ok domains only, merged_entries names
 //   every repeat, a repeated step 1 of the same canonical list returns the same quote without a
 //   scan, two step 1s sent at once may make two quotes but paying both charges once, and the same
-//   canonical list by the same caller on the same day is settled at most once.
+//   canonical list by the same caller on the same day is settled at most once; step 1 and step 2
+//   carry drawn limit and offset, which change neither the quote nor the charge, and step 2's
+//   rows are the paid rows cut at them;
+// - pagedCall: ats-jobs on one of two boards read in 1 to 4 drawn pages (limit and offset absent
+//   or drawn, past the end too; the domain in a drawn spelling): limit and offset are display
+//   fields, so the board by the same caller on the same day is one charge (free use or settlement)
+//   whatever the pages, and each page is the first answer's list cut at its offset and limit.
 // Invariant: never two charges for one canonical input by one caller on one UTC day.
 
 /** Canonical pages; /docs and /docs/ are two (a trailing slash on a non-root path stays). */
@@ -885,28 +891,59 @@ const PAGES = ['https://page-a.com/', 'https://page-b.com/docs', 'https://page-b
 const MARKDOWN = { path: '/v1/clean-markdown', offer: 'clean-markdown', price: 2000 };
 const LIST_DOMAINS = ['ok-a.com', 'ok-b.com', 'no-a.com'];
 const BATCH = { path: '/v1/batch', offer: 'batch', rowPrice: 10000, scans: 3 };
+const JOBS = { path: '/v1/ats-jobs', offer: 'ats-jobs', price: 10000, defaultLimit: 25, rowsDefaultLimit: 10 };
+/** The boards of pagedCall, each with BOARD_JOBS jobs (more than the smallest drawn limits). */
+const BOARDS = ['jobs-a.com', 'jobs-b.com'];
+const BOARD_JOBS = 12;
 
 type UrlSpelling = { upper: boolean; port: boolean; hostDot: boolean; dropRoot: boolean; fragment: boolean; emptyQuery: boolean; percent: boolean };
 type ListEntry = { domain: number; upper: boolean; dot: boolean };
+/** Display fields as drawn: each absent (the default) or a value; an offset may pass the end. */
+type Paging = { limit: number | null; offset: number | null };
+type PageSpelling = Paging & { upper: boolean; dot: boolean };
 type IdentityStep =
   | { kind: 'urlCall'; caller: number; page: number; spellings: UrlSpelling[]; pay: 'none' | 'fresh'; instance: number }
-  | { kind: 'listQuote'; caller: number; entries: ListEntry[]; pay: boolean; repeat: boolean; together: boolean; instance: number };
+  | { kind: 'listQuote'; caller: number; entries: ListEntry[]; pay: boolean; repeat: boolean; together: boolean; instance: number; paging: Paging[] }
+  | { kind: 'pagedCall'; caller: number; board: number; pages: PageSpelling[]; pay: 'none' | 'fresh'; instance: number };
 
 function identityStepArb(): fc.Arbitrary<IdentityStep> {
   const spelling = fc.record({ upper: fc.boolean(), port: fc.boolean(), hostDot: fc.boolean(), dropRoot: fc.boolean(), fragment: fc.boolean(), emptyQuery: fc.boolean(), percent: fc.boolean() });
   const entry = fc.record({ domain: fc.integer({ min: 0, max: LIST_DOMAINS.length - 1 }), upper: fc.boolean(), dot: fc.boolean() });
+  const paging = (maxLimit: number) => fc.record({ limit: fc.option(fc.integer({ min: 1, max: maxLimit }), { freq: 3 }), offset: fc.option(fc.integer({ min: 0, max: BOARD_JOBS + 2 }), { freq: 3 }) });
+  const pageSpelling = fc.record({ limit: fc.option(fc.integer({ min: 1, max: 100 }).map((n) => (n > 20 ? n : (n % 7) + 1)), { freq: 3 }), offset: fc.option(fc.integer({ min: 0, max: BOARD_JOBS + 2 }), { freq: 3 }), upper: fc.boolean(), dot: fc.boolean() });
   return fc.oneof(
     // One page in 1 to 3 spellings, one after the other.
     fc.record({ kind: fc.constant('urlCall' as const), caller: callerArb, page: fc.integer({ min: 0, max: PAGES.length - 1 }), spellings: fc.array(spelling, { minLength: 1, maxLength: 3 }), pay: fc.constantFrom('none' as const, 'fresh' as const), instance: instanceArb }),
     // repeat: the same list again, every entry spelled otherwise (step 1, and step 2 when pay);
     // together: instead, both spellings' step 1 at once.
-    fc.record({ kind: fc.constant('listQuote' as const), caller: callerArb, entries: fc.array(entry, { minLength: 1, maxLength: 6 }), pay: fc.constantFrom(true, true, false), repeat: fc.constantFrom(true, true, false), together: fc.boolean(), instance: instanceArb }),
+    // paging: the display fields of each step 1 and step 2 sent, in turn.
+    fc.record({ kind: fc.constant('listQuote' as const), caller: callerArb, entries: fc.array(entry, { minLength: 1, maxLength: 6 }), pay: fc.constantFrom(true, true, false), repeat: fc.constantFrom(true, true, false), together: fc.boolean(), instance: instanceArb, paging: fc.array(paging(3), { minLength: 4, maxLength: 4 }) }),
+    // One board read in 1 to 4 pages, one after the other.
+    fc.record({ kind: fc.constant('pagedCall' as const), caller: callerArb, board: fc.integer({ min: 0, max: BOARDS.length - 1 }), pages: fc.array(pageSpelling, { minLength: 1, maxLength: 4 }), pay: fc.constantFrom('none' as const, 'fresh' as const), instance: instanceArb }),
   );
 }
 
 function isIdentityStep(step: Step): step is IdentityStep {
-  return step.kind === 'urlCall' || step.kind === 'listQuote';
+  return step.kind === 'urlCall' || step.kind === 'listQuote' || step.kind === 'pagedCall';
 }
+
+/** The body fields of drawn display fields (absent ones not sent). */
+const pagingFields = ({ limit, offset }: Paging) => ({ ...(limit === null ? {} : { limit }), ...(offset === null ? {} : { offset }) });
+
+/** What a page of `items` must be for drawn display fields: its items and its page object. */
+function expectedPage<T>(items: T[], { limit, offset }: Paging, defaultLimit: number) {
+  const from = offset ?? 0;
+  const size = limit ?? defaultLimit;
+  const end = Math.min(items.length, from + size);
+  return { items: items.slice(from, end), page: { total: items.length, offset: from, limit: size, next_offset: end < items.length ? end : null } };
+}
+
+/** A body without its paged list and page: what every page of one input shares. */
+const withoutPage = (body: Record<string, unknown>, list: string) => Object.fromEntries(Object.entries(body).filter(([name]) => name !== list && name !== 'page'));
+
+/** The jobs of a model board, newest first. */
+const boardJobs = (domain: string) =>
+  Array.from({ length: BOARD_JOBS }, (_, index) => ({ job_id: `lever:${domain}-${index}`, title: `Role ${index}`, departments: [], locations: [], remote: false, salary: null, technologies: [], posted_at: new Date(Date.UTC(2026, 0, 31 - index)).toISOString(), url: null }));
 
 /** A canonical URL spelled as drawn. */
 function spellUrl(canonical: string, spelling: UrlSpelling): string {
@@ -925,6 +962,7 @@ const spellDomain = (domain: string, { upper, dot }: ListEntry) => (upper ? doma
 function identityHandlers(): HandlerRegistry {
   return {
     cleanMarkdown: (async (input: { url: string }) => ({ ...(minimalResults.get('cleanMarkdown') as object), domain: new URL(input.url).hostname, status: 'ok', markdown: `# ${input.url}` })) as never,
+    atsJobs: (async (input: { domain: string }) => ({ ...(minimalResults.get('atsJobs') as object), domain: input.domain, status: 'ok', jobs: boardJobs(input.domain), jobs_returned: BOARD_JOBS, total_active_jobs: BOARD_JOBS })) as never,
   };
 }
 
@@ -961,6 +999,24 @@ function identitySteps(context: IdentityContext) {
   /** caller|day -> free scans used. */
   const scans = new Map<string, number>();
   const key = (caller: number, input: string, day = context.day()) => `${caller}|${day}|${input}`;
+  /**
+   * day|canonical input the one paying wallet bought today: a paid repeat by another caller is
+   * answered with what it bought, free (its new authorization unsettled, X-Payment-Unused: replay).
+   */
+  const bought = new Set<string>();
+  const boughtKey = (input: string) => `${context.day()}|${input}`;
+  /**
+   * The charge a paid call of this input makes: none when the wallet bought it today (that answer
+   * is the wallet's: the caller's own next call without a payment is asked to pay again).
+   */
+  function paidCharge(input: string, answer: CallResult, detail: string): string[] {
+    if (!bought.has(boughtKey(input))) {
+      bought.add(boughtKey(input));
+      return ['settlement'];
+    }
+    assert.equal(answer.headers.get('x-payment-unused'), 'replay', `the wallet bought this input today: ${detail}`);
+    return [];
+  }
 
   let sent = 0;
   async function send(instance: number, caller: number, path: string, body: unknown, input: string, extra: Record<string, string> = {}): Promise<CallResult> {
@@ -995,22 +1051,64 @@ function identitySteps(context: IdentityContext) {
       if (step.pay === 'fresh') {
         answer = await send(step.instance, step.caller, MARKDOWN.path, { url: sent }, input, { 'PAYMENT-SIGNATURE': await context.sign(answer.headers.get('payment-required')!) });
         assert.equal(answer.status, 200, `paid: ${JSON.stringify(answer.body).slice(0, 200)}`);
-        expectedCharge = ['settlement'];
+        expectedCharge = paidCharge(input, answer, detail);
       }
     }
     const charges = (await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
     assert.deepEqual(charges.map((entry) => entry.kind), expectedCharge, `charges of ${detail}`);
     if (known !== undefined) assert.deepEqual(answer.body, known, `the replay is the stored answer: ${detail}`);
-    if (answer.status === 200 && known === undefined) {
+    if (answer.status === 200 && known === undefined && expectedCharge.length) {
       assert.equal(answer.body.status, 'ok');
       charged.set(key(step.caller, input), answer.body);
       if (expectedCharge[0] === 'free_use') context.freeUsed.set(context.callerDay(step.caller), (context.freeUsed.get(context.callerDay(step.caller)) ?? 0) + 1);
     }
   }
 
+  /** One board read page after page: one charge, every page cut from the one stored answer. */
+  async function pagedCall(step: Extract<IdentityStep, { kind: 'pagedCall' }>) {
+    const canonical = BOARDS[step.board];
+    const input = `jobs ${canonical}`;
+    for (const spelling of step.pages) {
+      const body = { domain: spellDomain(canonical, { domain: 0, upper: spelling.upper, dot: spelling.dot }), ...pagingFields(spelling) };
+      const before = (await context.ledger()).length;
+      const known = charged.get(key(step.caller, input)) as Record<string, unknown> | undefined;
+      const freeLeft = (context.freeUsed.get(context.callerDay(step.caller)) ?? 0) < FREE;
+      let answer = await send(step.instance, step.caller, JOBS.path, body, input);
+      const detail = `${JSON.stringify(step)} (${JSON.stringify(body)}) -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
+      let expectedCharge: string[] = [];
+      if (known !== undefined) {
+        assert.equal(answer.status, 200, `another page of a board charged today replays it: ${detail}`);
+        assert.equal(answer.headers.get('x-idempotent-replay'), 'true', detail);
+        assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0', detail);
+      } else if (freeLeft) {
+        assert.equal(answer.status, 200, detail);
+        expectedCharge = ['free_use'];
+      } else {
+        assert.equal(answer.status, 402, `no free call left: ${detail}`);
+        if (step.pay === 'fresh') {
+          answer = await send(step.instance, step.caller, JOBS.path, body, input, { 'PAYMENT-SIGNATURE': await context.sign(answer.headers.get('payment-required')!) });
+          assert.equal(answer.status, 200, `paid: ${JSON.stringify(answer.body).slice(0, 200)}`);
+          expectedCharge = paidCharge(input, answer, detail);
+        }
+      }
+      const charges = (await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
+      assert.deepEqual(charges.map((entry) => entry.kind), expectedCharge, `one charge for every page: ${detail}`);
+      if (answer.status !== 200) continue;
+      const page = expectedPage(boardJobs(canonical), spelling, JOBS.defaultLimit);
+      assert.deepEqual(answer.body.jobs, page.items, `the page is the stored list cut at its offset and limit: ${detail}`);
+      assert.deepEqual(answer.body.page, page.page, detail);
+      if (known !== undefined) assert.deepEqual(withoutPage(answer.body, 'jobs'), known, `the replay is the stored answer: ${detail}`);
+      else if (expectedCharge.length) {
+        charged.set(key(step.caller, input), withoutPage(answer.body, 'jobs'));
+        if (expectedCharge[0] === 'free_use') context.freeUsed.set(context.callerDay(step.caller), (context.freeUsed.get(context.callerDay(step.caller)) ?? 0) + 1);
+      }
+    }
+  }
+
   const respell = (entries: ListEntry[]) => entries.map((entry) => ({ ...entry, upper: !entry.upper, dot: !entry.dot }));
 
   async function listQuote(step: Extract<IdentityStep, { kind: 'listQuote' }>) {
+    sentPaging = 0;
     if (step.together) {
       // Two step 1s of one canonical list at once: one or two scans, one or two quotes; paying
       // every quote given charges the list once.
@@ -1024,6 +1122,10 @@ function identitySteps(context: IdentityContext) {
       if (id !== null && step.pay) await stepTwo(step, id);
     }
   }
+
+  /** The display fields of the next step 1 or step 2 of a listQuote step, in turn. */
+  let sentPaging = 0;
+  const nextPaging = (step: Extract<IdentityStep, { kind: 'listQuote' }>) => step.paging[sentPaging++ % step.paging.length];
 
   const listInput = (step: Extract<IdentityStep, { kind: 'listQuote' }>) => {
     const canonical = [...new Set(step.entries.map((entry) => LIST_DOMAINS[entry.domain]))];
@@ -1044,7 +1146,7 @@ function identitySteps(context: IdentityContext) {
     // After two step 1s at once: one of their quotes, or a new scan if the one kept expired unpaid.
     const unforeseen = concurrent || (live !== undefined && !live.certain);
     const before = (await context.ledger()).length;
-    const step1 = await send(step.instance, step.caller, BATCH.path, { tool: 'tech-stack', domains: sent }, input);
+    const step1 = await send(step.instance, step.caller, BATCH.path, { tool: 'tech-stack', domains: sent, ...pagingFields(nextPaging(step)) }, input);
     const detail = `${JSON.stringify(step)} (${JSON.stringify(sent)}) -> ${step1.status} ${JSON.stringify(step1.body).slice(0, 300)}`;
     assert.deepEqual((await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement'), [], `step 1 charges nothing: ${detail}`);
     if (reuses) {
@@ -1086,25 +1188,31 @@ function identitySteps(context: IdentityContext) {
     const { canonical, input, distinctOk } = listInput(step);
     const known = charged.get(key(step.caller, input));
     const before = (await context.ledger()).length;
-    let step2 = await send(step.instance, step.caller, BATCH.path, { quote_id: quoteId }, input);
-    const detail = `step 2 of ${JSON.stringify(step)} (${quoteId}) -> ${step2.status} ${JSON.stringify(step2.body).slice(0, 200)}`;
+    const paging = nextPaging(step);
+    const body = { quote_id: quoteId, ...pagingFields(paging) };
+    let settles = false;
+    let step2 = await send(step.instance, step.caller, BATCH.path, body, input);
+    const detail = `step 2 of ${JSON.stringify(step)} (${JSON.stringify(body)}) -> ${step2.status} ${JSON.stringify(step2.body).slice(0, 200)}`;
     if (known === undefined) {
       assert.equal(step2.status, 402, `step 2 is paid: ${detail}`);
-      step2 = await send(step.instance, step.caller, BATCH.path, { quote_id: quoteId }, input, { 'PAYMENT-SIGNATURE': await context.sign(step2.headers.get('payment-required')!) });
+      step2 = await send(step.instance, step.caller, BATCH.path, body, input, { 'PAYMENT-SIGNATURE': await context.sign(step2.headers.get('payment-required')!) });
       assert.equal(step2.status, 200, `paid ${detail}`);
+      settles = paidCharge(input, step2, detail).length > 0;
     } else {
       assert.equal(step2.status, 200, `a list charged today is delivered again, free: ${detail}`);
     }
     const charges = (await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
-    assert.deepEqual(charges.map((entry) => entry.amountMicroUsd), known === undefined ? [distinctOk * BATCH.rowPrice] : [], `charges of ${detail}`);
-    if (known !== undefined) assert.deepEqual(step2.body, known, `the answer it was charged for: ${detail}`);
-    assert.deepEqual(step2.body.results.map((row: any) => row.domain), canonical.filter(isOkInput));
-    charged.set(key(step.caller, input), step2.body);
-    if (known === undefined) paidQuotes.add(quoteId);
+    assert.deepEqual(charges.map((entry) => entry.amountMicroUsd), settles ? [distinctOk * BATCH.rowPrice] : [], `charges of ${detail}`);
+    if (known !== undefined) assert.deepEqual(withoutPage(step2.body, 'results'), known, `the answer it was charged for: ${detail}`);
+    const rows = expectedPage(canonical.filter(isOkInput), paging, JOBS.rowsDefaultLimit);
+    assert.deepEqual(step2.body.results.map((row: any) => row.domain), rows.items, `the paid rows cut at the page: ${detail}`);
+    assert.deepEqual(step2.body.page, rows.page, detail);
+    if (known !== undefined || settles) charged.set(key(step.caller, input), withoutPage(step2.body, 'results'));
+    if (settles) paidQuotes.add(quoteId);
   }
 
   return {
-    run: (step: IdentityStep) => (step.kind === 'urlCall' ? urlCall(step) : listQuote(step)),
+    run: (step: IdentityStep) => (step.kind === 'urlCall' ? urlCall(step) : step.kind === 'listQuote' ? listQuote(step) : pagedCall(step)),
     owns: (requestId: string | null) => inputOf.has(requestId ?? ''),
     /** Never two charges for one canonical input by one caller on one UTC day. */
     checkInvariants(label: string, charges: { requestId: string | null; at: number }[]) {

@@ -25,7 +25,7 @@ export async function startServiceInChild(
   { exportName = 'handlers', config = {}, bundled = false }: { exportName?: string; config?: Partial<Config>; bundled?: boolean } = {},
 ): Promise<ChildService> {
   const child = bundled
-    ? fork(await bundleOf(handlersModule, exportName), [JSON.stringify(config)], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    ? fork(await bundleOf(handlersModule, exportName), [JSON.stringify(config)], { execArgv: process.env.CHILD_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHILD_CPU_PROF_DIR}`] : [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     : fork(fileURLToPath(import.meta.url), ['--serve', handlersModule.href, exportName, JSON.stringify(config)], {
         execArgv: ['--import', 'tsx'],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

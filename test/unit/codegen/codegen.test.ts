@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deref, stripExtensions } from '../../../codegen/spec.ts';
+import { deref, loadSpec, stripExtensions } from '../../../codegen/spec.ts';
 import { identityFields } from '../../../codegen/identity.ts';
 import { generate } from '../../../codegen/index.ts';
+import { buildOperations } from '../../../codegen/operations.ts';
 
 describe('codegen', () => {
   it('inlines local refs, including refs into properties, and keeps siblings', () => {
@@ -13,6 +14,20 @@ describe('codegen', () => {
     assert.deepEqual(deref(doc, { $ref: '#/components/schemas/B/properties/a', description: 'd' }), { type: 'string', 'x-identity': 'domain', description: 'd' });
     assert.deepEqual(stripExtensions(deref(doc, doc.components.schemas.B)), { type: 'object', properties: { a: { type: 'string' } } });
     assert.throws(() => deref({ components: { schemas: { C: { $ref: '#/components/schemas/C' } } } }, { $ref: '#/components/schemas/C' }), /cyclic/);
+  });
+
+  it('refuses a paged result without limit and offset in its request, and limit and offset without a paged list', () => {
+    const spec = () => loadSpec('spec/openapi.yaml').doc;
+    assert.ok(buildOperations(spec()).some((op) => op.pagedList === 'jobs'));
+    const unnamed = spec();
+    delete unnamed.components.schemas.AtsJobsResult['x-paged-list'];
+    assert.throws(() => buildOperations(unnamed), /atsJobs: its request takes limit and offset, so AtsJobsResult needs x-paged-list/);
+    const noOffset = spec();
+    delete noOffset.components.schemas.AtsJobsRequest.properties.offset;
+    assert.throws(() => buildOperations(noOffset), /atsJobs: a paged result needs exactly the display fields limit and offset/);
+    const notAList = spec();
+    notAList.components.schemas.AtsJobsResult['x-paged-list'] = 'note';
+    assert.throws(() => buildOperations(notAList), /x-paged-list note must name an array property/);
   });
 
   it('finds the identity fields of a schema, array items included, and refuses unknown kinds', () => {

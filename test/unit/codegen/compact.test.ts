@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { compactSchemas, firstSentence, plainSchema, shortNote, standalone, topLevelSchema } from '../../../codegen/compact.ts';
+import { compactSchemas, firstSentence, plainSchema, shortNote, standalone, topLevelSchema, withoutImpliedType } from '../../../codegen/compact.ts';
 import Ajv2020 from 'ajv/dist/2020.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -25,10 +25,19 @@ describe('compact schemas', () => {
     const { roots, $defs } = compactSchemas(doc, { a: ref('A'), b: ref('B') });
     assert.deepEqual(Object.keys($defs).sort(), ['Domain', 'Step']);
     assert.deepEqual(roots.a.properties.steps.items, { $ref: '#/$defs/Step' });
-    assert.deepEqual(roots.a.properties.once, { type: 'object', properties: { level: { type: 'string', enum: ['a', 'b'] } } });
+    assert.deepEqual(roots.a.properties.once, { type: 'object', properties: { level: { enum: ['a', 'b'] } } }, 'a type its enum implies is left out');
     assert.deepEqual(roots.b.allOf[0], { type: 'object', required: ['status'], properties: { status: { type: 'string' } } });
     assert.deepEqual(roots.b.allOf[1].properties.domain, { $ref: '#/$defs/Domain', description: 'The store.' }, "the reference's own description stays beside it");
     assert.deepEqual($defs.Domain, { type: 'string', maxLength: 253, description: 'A bare domain.' }, 'extensions removed, description abridged');
+  });
+
+  it('leaves out a type only when every enum or const value is of it', () => {
+    assert.deepEqual(withoutImpliedType({ type: ['string', 'null'], enum: ['none', null] }), { enum: ['none', null] });
+    assert.deepEqual(withoutImpliedType({ type: 'boolean', const: true, description: 'x' }), { const: true, description: 'x' });
+    assert.deepEqual(withoutImpliedType({ type: 'integer', enum: [1, 2] }), { enum: [1, 2] });
+    assert.deepEqual(withoutImpliedType({ type: 'string', enum: ['a', null] }), { type: 'string', enum: ['a', null] }, 'null is not a string: the type still refuses it');
+    assert.deepEqual(withoutImpliedType({ type: 'integer', enum: [1.5] }), { type: 'integer', enum: [1.5] });
+    assert.deepEqual(withoutImpliedType({ type: 'string', minLength: 1 }), { type: 'string', minLength: 1 });
   });
 
   it('keeps a ref into a schema as a pointer into $defs, and data keywords untouched', () => {

@@ -4,7 +4,7 @@ import com.companyintel.client.ApiClient;
 import com.companyintel.client.ApiException;
 import com.companyintel.client.ApiResponse;
 import com.companyintel.client.api.CompanySignalsApi;
-import com.companyintel.client.model.DomainRequest;
+import com.companyintel.client.model.PagedDomainRequest;
 import com.companyintel.client.model.PaymentRequired;
 import com.companyintel.client.model.PaymentRequirements;
 import com.companyintel.client.model.Problem;
@@ -35,7 +35,7 @@ public final class ContractCheck {
     client.updateBaseUri(args[0]);
     CompanySignalsApi signals = new CompanySignalsApi(client);
     ObjectMapper mapper = client.getObjectMapper();
-    DomainRequest request = new DomainRequest().domain(args[2]);
+    PagedDomainRequest request = new PagedDomainRequest().domain(args[2]);
     Map<String, Object> out = switch (args[1]) {
       case "free" -> result(signals.techStackWithHttpInfo(request, null, null));
       case "pay" -> {
