@@ -238,6 +238,7 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
             accept: headers.accept || '*/*',
             signal,
             timeoutMs: Math.max(1, Math.ceil(endsAt - performance.now())),
+            // What is left of the byte budget when it starts: requests in flight together may pass it by what they receive at once.
             maxBodyBytes: Math.max(1, Math.min(MAX_RESPONSE_BYTES, config.maxBytes - counts.bytes)),
           });
           counts.fetched += 1;

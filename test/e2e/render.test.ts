@@ -11,7 +11,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server, type Socket } from 'node:net';
 import { startWorld, type World } from '../world/index.ts';
-import { DOCS_TEXT, installRenderSites, RENDER_DOMAINS } from '../world/fixtures/render-sites.ts';
+import { DOCS_TEXT, installRenderSites, MANY_REQUESTS, RENDER_DOMAINS } from '../world/fixtures/render-sites.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { call } from '../support/contract.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -27,7 +27,7 @@ const newCaller = () => `198.51.100.${++ip}`;
 const url = (domain: string, path = '/') => `https://${domain}${path}`;
 
 /** The budgets of this file: short, so the hostile pages end in a few seconds. */
-const RENDER = { timeoutMs: 3_000, cpuMs: 4_000, memoryMb: 384, quietMs: 300 };
+const RENDER = { timeoutMs: 3_000, cpuMs: 4_000, memoryMb: 384, quietMs: 300, maxRequests: 12 };
 
 describe('clean-markdown renders script-built pages in a sandboxed browser', { timeout: 120_000 }, () => {
   let world: World;
@@ -107,6 +107,17 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
     assert.equal(never.body.status, 'empty');
     assert.equal(never.body.rendered, false);
     assert.equal(never.headers.get('x-usage-free-remaining'), '5', 'empty is free');
+  });
+
+  it("refuses a page's requests past the render's request budget; the page goes on without them", async () => {
+    const requestsBefore = world.sites.requests.length;
+    const answer = await convert(url(RENDER_DOMAINS.docs, '/changelog'));
+    assert.equal(answer.body.status, 'ok', answer.body.note);
+    const fetched = world.sites.requests.slice(requestsBefore).filter((request) => request.host === RENDER_DOMAINS.docs);
+    assert.equal(fetched.length, RENDER.maxRequests, `the page itself and as many entries as the budget leaves: ${answer.body.note} ${answer.body.markdown}`);
+    const entries = RENDER.maxRequests - 1;
+    assert.match(answer.body.markdown, new RegExp(`^${entries} entries fetched\\.$`, 'm'));
+    assert.match(answer.body.note, new RegExp(`${RENDER.maxRequests} requests through the safe fetcher, ${MANY_REQUESTS - entries} refused \\(${MANY_REQUESTS - entries} past the render's request or byte budget\\)`));
   });
 
   it("blocks the page's every way to private addresses; nothing reaches the canary", async () => {
