@@ -299,7 +299,7 @@ export interface paths {
         put?: never;
         /**
          * Web page to clean Markdown
-         * @description Main content as GitHub-flavoured Markdown, without scripts, styles, navigation, footer, cookie banners and ad clutter; PDFs too (text, headings, lists, links; at most 100 pages and 100,000 text runs; password-protected or damaged: free unsupported_content). Protected against server-side request forgery and unsafe redirects. Empty results are free.
+         * @description Main content as GitHub-flavoured Markdown, without scripts, styles, navigation, footer, cookie banners and ad clutter; script-built pages rendered; PDFs too (text, headings, lists, links; at most 100 pages and 100,000 text runs; encrypted or damaged: free unsupported_content). Guarded against SSRF, also at redirects.
          */
         post: operations["cleanMarkdown"];
         delete?: never;
@@ -817,7 +817,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description A bare public domain (e.g. example.com) under a public suffix; no scheme, path, port or IP address. Case-insensitive; a trailing dot is removed.
+         * @description A bare public domain (e.g. example.com) without scheme, path, port or IP address. Under a public suffix; case-insensitive; a trailing dot is removed.
          * @example example.com
          */
         Domain: string;
@@ -956,6 +956,12 @@ export interface components {
              * @default 15000
              */
             max_chars?: number;
+            /**
+             * @description Run its scripts in a browser first. auto does when the HTML has no text but scripts.
+             * @default auto
+             * @enum {string}
+             */
+            render?: "auto" | "always" | "never";
         };
         TrustCheckRequest: {
             domain: components["schemas"]["SkillDomain"];
@@ -1644,7 +1650,7 @@ export interface components {
              */
             found_on: string;
         };
-        /** @description GitHub-flavoured Markdown of the main content; scripts, styles, navigation, footer, cookie and consent banners, hidden elements (not hidden tab panels: content one click away) and ad clutter removed; tables (a table without a header row gets its first row as header), fenced code (its lines and indentation as shown, the language where the page states it, without copy buttons or line numbers) and inline code in backticks, lists, links and images with absolute URLs (a lazy image at its real URL; tracking parameters and javascript: links dropped). Readability's article is used when the page declares itself an article (og:type, JSON-LD) or when it holds at least 70% of the page's prose (text outside links); otherwise (home, pricing, product, listing, contact pages) the whole page is kept without chrome, recommendations, filters and overlays; a page that declares a product keeps its h1 (its name). A PDF (Content-Type application/pdf, or a body that starts with `%PDF-`, whatever its type) is read as text in reading order, lines joined into paragraphs, headings from font size (lines at least 15% larger than the body text, levels by size), bulleted and numbered lists, links from its link annotations, running heads and page numbers dropped; no text recognition of scanned pages. Its caps (the first 100 pages and 100,000 runs of text; the body cap of 5,000,000 bytes) are in the API description's limits on fetched content, and the note says when one cut the document. Statuses: ok (charged) when content was extracted; empty (free) when the page was HTML without extractable text, or a PDF without a text layer; unsupported_content (free) when the URL answered with something other than HTML or a PDF (image, JSON...), a PDF that needs a password or is damaged, or content that cannot be converted within the limits on fetched content (see the API description); blocked (free) on a bot wall or 401/403/407/429; unreachable (free) when the page could not be loaded or answered 5xx; not_found (free) when the host does not exist or the page answered 404/410. */
+        /** @description GitHub-flavoured Markdown of the main content; scripts, styles, navigation, footer, cookie and consent banners, hidden elements (not hidden tab panels: content one click away) and ad clutter removed; tables (a table without a header row gets its first row as header), fenced code (its lines and indentation as shown, the language where the page states it, without copy buttons or line numbers) and inline code in backticks, lists, links and images with absolute URLs (a lazy image at its real URL; tracking parameters and javascript: links dropped). Readability's article is used when the page declares itself an article (og:type, JSON-LD) or when it holds at least 70% of the page's prose (text outside links); otherwise (home, pricing, product, listing, contact pages) the whole page is kept without chrome, recommendations, filters and overlays; a page that declares a product keeps its h1 (its name). A PDF (Content-Type application/pdf, or a body that starts with `%PDF-`, whatever its type) is read as text in reading order, lines joined into paragraphs, headings from font size (lines at least 15% larger than the body text, levels by size), bulleted and numbered lists, links from its link annotations, running heads and page numbers dropped; no text recognition of scanned pages. Its caps (the first 100 pages and 100,000 runs of text; the body cap of 5,000,000 bytes) are in the API description's limits on fetched content, and the note says when one cut the document. Statuses: ok (charged) when content was extracted; empty (free) when the page was HTML without extractable text, or a PDF without a text layer; unsupported_content (free) when the URL answered with something other than HTML or a PDF (image, JSON...), a PDF that needs a password or is damaged, or content that cannot be converted within the limits on fetched content (see the API description); blocked (free) on a bot wall or 401/403/407/429; unreachable (free) when the page could not be loaded or answered 5xx; not_found (free) when the host does not exist or the page answered 404/410. Rendering (render: auto, the default, renders an HTML page whose markup has no main content but runs scripts; always renders every HTML page; never does not): the page is loaded in a sandboxed headless Chromium (HTML of at most 1,000,000 bytes), one fresh context per render (no cookies, storage or cache kept; downloads, permissions, popups, dialogs and service workers refused), and every request it makes is answered by this service's safe fetcher with its rules (no private or loopback address, at any redirect either; size and time caps; per-host limits); images, media and fonts are not fetched, WebSockets are closed, and the browser has no network of its own. The DOM once the page has loaded and no request was in flight for 0.5 s is read as a page is. A render's budget: 8 s of wall time within the call's deadline, 60 requests and 8,000,000 bytes fetched (later requests are refused and the note counts them), 5 s of the browser's CPU, 512 MB of renderer memory, 128 MB of JavaScript heap, 5,000,000 characters of rendered markup; a page that does not settle, or passes its CPU, memory or markup budget, is unsupported_content (free). Where this instance cannot render (no browser, or its sandbox does not start), the markup as served is read and the note says so (an ok or empty answer with rendered false). Renders wait for a browser per caller (see Fair shares). The same URL with another render value is the same input: charged once a day, its stored answer returned. */
         CleanMarkdownResult: {
             /** @description Host of the final URL (of the requested URL when nothing answered). */
             domain: string;
@@ -1662,6 +1668,8 @@ export interface components {
             token_count_estimate?: number;
             /** @description True when the content was longer than max_chars and was cut. */
             truncated?: boolean;
+            /** @description True when the page's scripts were run in the browser for this answer (also when the render failed its budget). */
+            rendered: boolean;
             note?: string | null;
         };
         /** @description Another operation that fits (part of) the goal, with its catalog list price per call or unit. */

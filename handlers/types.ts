@@ -2,6 +2,7 @@ import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Schemas } from '../server/contract.ts';
 import type { Fetched, Net } from '../engines/net/index.ts';
 import type { Analyze } from '../engines/parse/types.ts';
+import type { PageRenderer } from '../engines/markdown/render.ts';
 import type { JobsConfig } from '../engines/jobs/index.ts';
 import type { AdsConfig } from '../engines/ads/index.ts';
 import type { RdapConfig } from '../engines/rdap/index.ts';
@@ -47,6 +48,8 @@ export interface HandlerServices {
   net: Net;
   /** CPU-heavy work on fetched content, off the main thread (the parse pool, server/parse-pool). */
   analyze: Analyze;
+  /** The sandboxed browser pool (server/render/) that runs a page's scripts, every request through the safe fetcher; absent: this deployment does not render. */
+  render?: PageRenderer | null;
   /** Where the upstream APIs live (from configuration only: nothing in a request changes them). */
   upstreams: { jobs: JobsConfig; ads: AdsConfig; rdap: RdapConfig };
   snapshots: SnapshotsRepo;

@@ -37,6 +37,7 @@ import { koaErrorLogger } from './observability/koa-errors.ts';
 import { createParsePool, type ParsePool } from './parse-pool/pool.ts';
 import { createNetThread, type NetThread } from './net-thread/thread.ts';
 import { transportOptionsOf } from '../engines/net/index.ts';
+import { createRenderer, type Renderer } from './render/renderer.ts';
 
 export interface AppOptions {
   config: Config;
@@ -54,6 +55,8 @@ export interface AppOptions {
   parsePool?: ParsePool;
   /** This instance's net thread (default: one from config.net, started at the first fetch; main.ts closes it on SIGTERM). */
   netThread?: NetThread;
+  /** This instance's browsers (default: from config.render, the first started at the first render; main.ts closes them on SIGTERM). */
+  renderer?: Renderer;
 }
 
 /** The service's own upstream APIs, labelled by host in metrics (every other site is `target`). */
@@ -79,6 +82,7 @@ export async function createApp({
   lifecycle = createLifecycle(),
   parsePool = createParsePool(config.parse),
   netThread = createNetThread(transportOptionsOf(config.net)),
+  renderer = createRenderer(config.render, { log }),
 }: AppOptions) {
   const app = new Koa();
   // Instead of Koa's default, which prints a multi-line stack on stderr.
@@ -88,10 +92,11 @@ export async function createApp({
   // Asked by the usage stage and the operation: worked out once per request.
   const clientIp = callerIdentity({ trustedProxies: config.trustedProxies, ipv6PrefixLength: config.callerIpv6PrefixLength });
   const ipOf = (ctx: Context): string => (ctx.state.clientIp ??= clientIp(ctx));
-  const { invoke, quota, calls, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate, analyze: parsePool.analyze, transport: netThread.transport });
+  const { invoke, quota, calls, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate, analyze: parsePool.analyze, transport: netThread.transport, renderer });
   metrics.watchParsePool(parsePool);
   metrics.watchStage('net_thread', () => netThread.stats());
   metrics.watchStage('calls', () => calls.stats());
+  metrics.watchStage('render', () => renderer.stats());
 
   const operationsById = new Map(operations.map((op) => [op.operationId, op]));
   function httpOperation(_api: unknown, ctx: Context) {

@@ -4,6 +4,7 @@ import { loadAdsConfig, type AdsConfig } from '../engines/ads/index.ts';
 import { loadRdapConfig, type RdapConfig } from '../engines/rdap/index.ts';
 import { parseSigningKey } from './signing-key.ts';
 import { loadParsePoolConfig, type ParsePoolConfig } from './parse-pool/config.ts';
+import { DEFAULT_RENDER, type RenderConfig } from './render/config.ts';
 
 /** Every environment variable the service reads, with its default. The table in docs/configuration.md mirrors this. */
 export interface Config {
@@ -53,6 +54,8 @@ export interface Config {
   calls: { perCaller: number; inFlight: number; maxWaiting: number; unpaidPacing: { freeAnswers: number; delayMs: number } };
   /** The parse pool's threads, task deadline and queue (PARSE_* variables; server/parse-pool/config.ts). */
   parse: ParsePoolConfig;
+  /** The sandboxed browser that renders script-built pages (CHROMIUM_PATH, RENDER_* variables; server/render/). */
+  render: RenderConfig;
   /** How engines reach the web (NET_* variables; engines/net/config.ts). */
   net: NetConfig;
   /** Job-board API bases and poll interval (JOBS_* variables; engines/jobs/config.ts). */
@@ -109,6 +112,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     parse: loadParsePoolConfig(env),
+    render: {
+      chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+      browsers: count('RENDER_BROWSERS', env.RENDER_BROWSERS, DEFAULT_RENDER.browsers, 0, 64),
+      perCaller: count('RENDER_PER_CALLER', env.RENDER_PER_CALLER, DEFAULT_RENDER.perCaller, 1, 64),
+      maxWaiting: count('RENDER_MAX_WAITING', env.RENDER_MAX_WAITING, DEFAULT_RENDER.maxWaiting, 0, 10_000),
+      timeoutMs: count('RENDER_TIMEOUT_MS', env.RENDER_TIMEOUT_MS, DEFAULT_RENDER.timeoutMs, 500, 600_000),
+      quietMs: count('RENDER_QUIET_MS', env.RENDER_QUIET_MS, DEFAULT_RENDER.quietMs, 0, 60_000),
+      maxRequests: count('RENDER_MAX_REQUESTS', env.RENDER_MAX_REQUESTS, DEFAULT_RENDER.maxRequests, 1, 10_000),
+      maxBytes: count('RENDER_MAX_BYTES', env.RENDER_MAX_BYTES, DEFAULT_RENDER.maxBytes, 1, 1_000_000_000),
+      cpuMs: count('RENDER_CPU_MS', env.RENDER_CPU_MS, DEFAULT_RENDER.cpuMs, 100, 600_000),
+      memoryMb: count('RENDER_MEMORY_MB', env.RENDER_MEMORY_MB, DEFAULT_RENDER.memoryMb, 64, 65_536),
+      heapMb: count('RENDER_HEAP_MB', env.RENDER_HEAP_MB, DEFAULT_RENDER.heapMb, 16, 16_384),
+      user: env.RENDER_USER || DEFAULT_RENDER.user,
+    },
     net: loadNetConfig(env),
     jobs: loadJobsConfig(env),
     ads: loadAdsConfig(env),

@@ -45,7 +45,7 @@ export interface OperationInfo {
 }
 
 /** The kinds of x-identity-kinds in the spec; each has one canonicalizer (server/pipeline/identity.ts). */
-export type IdentityKind = 'domain' | 'url' | 'host' | 'domain-list' | 'domain-set' | 'text-set' | 'text' | 'exact' | 'display';
+export type IdentityKind = 'domain' | 'url' | 'host' | 'domain-list' | 'domain-set' | 'text-set' | 'text' | 'exact' | 'display' | 'setting';
 
 export interface IdentityField {
   /** Path into the body ('*' = each array item). */

@@ -15,6 +15,7 @@ import type { HandlerRegistry, HandlerServices } from '../handlers/types.ts';
 import { createNet, type Transport } from '../engines/net/index.ts';
 import { createServiceSigner } from './signing-key.ts';
 import type { Analyze } from '../engines/parse/types.ts';
+import type { PageRenderer } from '../engines/markdown/render.ts';
 import { NO_LOG, type LogFn } from './observability/log.ts';
 import { createFairScheduler } from './fair-share/scheduler.ts';
 import { createUnpaidPacing } from './fair-share/unpaid-pacing.ts';
@@ -35,6 +36,8 @@ export interface CoreOptions {
   analyze: Analyze;
   /** The net thread's transport (server/net-thread/): every byte a site sends is received there. */
   transport: Transport;
+  /** The sandboxed browsers that render script-built pages (server/render/); null: none. */
+  renderer?: PageRenderer | null;
 }
 
 export function paymentTermsOf(config: Config): PaymentTerms | null {
@@ -50,7 +53,7 @@ export function paymentTermsOf(config: Config): PaymentTerms | null {
   };
 }
 
-export function createCore({ config, store, handlers, now = () => new Date(), log = NO_LOG, facilitator, metrics, settlementGate, analyze, transport }: CoreOptions) {
+export function createCore({ config, store, handlers, now = () => new Date(), log = NO_LOG, facilitator, metrics, settlementGate, analyze, transport, renderer = null }: CoreOptions) {
   const network = service.network as `${string}:${string}`;
   const paymentFacilitator =
     facilitator !== undefined
@@ -84,6 +87,7 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
   const services: HandlerServices = {
     net: createNet(config.net, { onUpstream: metrics ? (event) => metrics.upstream(event) : undefined, transport }),
     analyze,
+    render: renderer,
     upstreams: { jobs: config.jobs, ads: config.ads, rdap: config.rdap },
     snapshots: store.snapshots,
     cache: store.cache,

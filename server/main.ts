@@ -1,7 +1,7 @@
 /**
  * npm start: one instance of the service. SIGTERM or SIGINT drains it (server/lifecycle.ts):
  * stop accepting, finish running calls, never settle without answering, end the parse pool's
- * threads and the net thread, close the store, exit.
+ * threads, the net thread and the browsers, close the store, exit.
  */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config.ts';
@@ -14,6 +14,7 @@ import { createHousekeeping } from './store/housekeeping.ts';
 import { createParsePool } from './parse-pool/pool.ts';
 import { createNetThread } from './net-thread/thread.ts';
 import { transportOptionsOf } from '../engines/net/index.ts';
+import { createRenderer } from './render/renderer.ts';
 
 const config = loadConfig();
 const { logger, log } = createLogger({ level: config.logLevel, base: { instance: randomBytes(4).toString('hex') } });
@@ -24,7 +25,10 @@ const parsePool = createParsePool(config.parse);
 parsePool.start();
 const netThread = createNetThread(transportOptionsOf(config.net));
 netThread.start();
-const app = await createApp({ config, store, log, lifecycle, parsePool, netThread });
+const renderer = createRenderer(config.render, { log });
+// Probed at start, so the log says at once whether this instance renders (rendering off leaves everything else as it is).
+void renderer.availability().then((answer) => answer.available && log({ level: 'info', msg: 'rendering is on', browsers: config.render.browsers }));
+const app = await createApp({ config, store, log, lifecycle, parsePool, netThread, renderer });
 const housekeeping = createHousekeeping({ store, intervalMs: config.housekeepingIntervalMs, staleAfterMs: config.requestStaleAfterMs, log });
 housekeeping.start();
 const server = createHttpServer(app.callback(), config.http);
@@ -43,6 +47,7 @@ async function shutdown(signal: string) {
   server.closeAllConnections();
   await parsePool.close();
   await netThread.close();
+  await renderer.close();
   await housekeeping.stop();
   await store.close().catch((error) => log({ level: 'error', msg: 'closing the store failed', error: String(error) }));
   const clean = report.abandoned === 0 && report.unsettled === 0;

@@ -17,6 +17,8 @@ export interface PageMarkdown {
   source: 'readability' | 'page';
   /** True when the Markdown has at least one word outside its syntax. */
   hasContent: boolean;
+  /** The page runs scripts of its own (a script element that is not data: JSON, JSON-LD, templates). */
+  hasScripts: boolean;
   /** What the parse limits cut or flattened (engines/parse/limits.ts); empty for a page within them. */
   limitNotes: string[];
 }
@@ -29,8 +31,19 @@ export function htmlToMarkdown(html: string, url: string, options: SelectOptions
   const base = pageBase(document, url);
   const title = pageTitle(document);
   const metaDescription = pageDescription(document);
+  const hasScripts = runsScripts(document);
   const { root, source } = selectMainContent(document, options);
   const markdown = converter.convert(root, base);
   const report = parseReportOf(document);
-  return { title, metaDescription, markdown, source, hasContent: /[\p{L}\p{N}]/u.test(markdownToText(markdown)), limitNotes: report ? limitNotes(report, LIMITS) : [] };
+  return { title, metaDescription, markdown, source, hasContent: /[\p{L}\p{N}]/u.test(markdownToText(markdown)), hasScripts, limitNotes: report ? limitNotes(report, LIMITS) : [] };
+}
+
+/** Script types a browser runs (no type, a JavaScript MIME type, module); data blocks (JSON, JSON-LD, templates) are not. */
+const SCRIPT_TYPE = /^(|module|(text|application)\/(x-)?(java|ecma)script|text\/jscript)$/i;
+
+function runsScripts(document: ReturnType<typeof parsePage>): boolean {
+  for (const script of document.querySelectorAll('script')) {
+    if (SCRIPT_TYPE.test((script.getAttribute('type') ?? '').split(';')[0].trim())) return true;
+  }
+  return false;
 }

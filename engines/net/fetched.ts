@@ -7,9 +7,10 @@
  *
  * The only ways to the bytes:
  * - unsealFetched: for the parse tasks' opener (engines/parse/open.ts, which only the task
- *   registry imports, and which only the parse pool runs) and the pool's hand-over to a worker
- *   (server/parse-pool/wire.ts); test/unit/engines/net/fetched.test.ts fails when any other
- *   module imports it;
+ *   registry imports, and which only the parse pool runs), the pool's hand-over to a worker
+ *   (server/parse-pool/wire.ts) and the renderer's hand-over to the sandboxed browser, which
+ *   copies a response's bytes to the page unread (server/render/renderer.ts);
+ *   test/unit/engines/net/fetched.test.ts fails when any other module imports it;
  * - peekFetched: the escape hatch for readers that are small by construction, at most
  *   PEEK_MAX_BYTES from the start (a content sniff of the first bytes, a gzip magic number).
  *   Every use names its bound at the call site.
@@ -52,9 +53,9 @@ export const EMPTY_FETCHED = new Fetched(new Uint8Array(0));
 export const isFetched = (value: unknown): value is Fetched => value instanceof Fetched;
 
 /**
- * The bytes of fetched content. Only the parse pool's hand-over and the tasks' opener call this
- * (the boundary test checks): the pool copies them to a worker thread, and the tasks decode and
- * read them on that thread.
+ * The bytes of fetched content. Only the parse pool's hand-over, the tasks' opener and the
+ * renderer's hand-over call this (the boundary test checks): the pool copies them to a worker
+ * thread, where the tasks decode and read them; the renderer copies them to the browser.
  */
 export function unsealFetched(fetched: Fetched): Uint8Array {
   return reveal(fetched);

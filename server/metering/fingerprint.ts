@@ -26,3 +26,18 @@ export function fingerprint(operationId: string, input: unknown, tier: string): 
   // crypto.hash (Node >= 20.12): one call, no Hash object per fingerprint.
   return hash('sha256', canonicalJson({ operationId, input, tier }), 'hex');
 }
+
+/**
+ * The identity of a call's input for money: its fingerprint without the fields the spec marks as
+ * settings (x-identity setting: how the answer is made, not what it is about), so the same input
+ * with another setting is one charge and one stored answer.
+ */
+export function pricedFingerprint(call: { operation: { operationId: string; identity: readonly { path: string[]; kind: string }[] }; input: Record<string, unknown>; tier: string }): string {
+  let input = call.input;
+  for (const field of call.operation.identity) {
+    if (field.kind !== 'setting' || !(field.path[0] in input)) continue;
+    if (input === call.input) input = { ...input };
+    delete input[field.path[0]];
+  }
+  return fingerprint(call.operation.operationId, input, call.tier);
+}

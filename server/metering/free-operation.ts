@@ -2,7 +2,7 @@ import { ServiceError } from '../problem.ts';
 import type { Json } from '../store/types.ts';
 import { answerExisting, noQuote } from './answers.ts';
 import type { MeterDeps } from './deps.ts';
-import { fingerprint } from './fingerprint.ts';
+import { pricedFingerprint } from './fingerprint.ts';
 import type { MeteredCall, MeterOutcome, Run } from './types.ts';
 
 /** The advisor's rolling window: advisorPerHour calls per IP within it. */
@@ -18,7 +18,7 @@ export function createFreeOperation({ store, ownRows, now }: MeterDeps, { adviso
       throw new ServiceError('advisor_rate_limit', { detail: `${advisorPerHour} advisor calls per rolling hour are used; retry in ${seconds} s.`, headers: { 'Retry-After': String(seconds) }, extra: { retry_after_seconds: seconds } });
     }
     if (!call.idempotencyKey) return { status: 200, body: await run({ quote: null, offerQuote: noQuote }), headers: {}, kind: 'result' };
-    const rows = ownRows(fingerprint(call.operation.operationId, call.input, call.tier), [{ key: `key:${call.idempotencyKey}`, keepsNotOk: true }]);
+    const rows = ownRows(pricedFingerprint(call), [{ key: `key:${call.idempotencyKey}`, keepsNotOk: true }]);
     const begun = await rows.begin({ ip: call.ip }, at);
     if (begun.state !== 'started') return answerExisting(call, begun);
     try {

@@ -32,12 +32,15 @@ export interface NotOkOptions {
  * remembered outcome for memoryMs, and an IP may have perHour calls a rolling hour that ran and
  * ended not ok.
  */
+/** What a result that is not ok is remembered by: the whole input, settings included (another setting may well end ok). */
+export const notOkKey = (call: Pick<MeteredCall, 'operation' | 'input' | 'tier'>) => fingerprint(call.operation.operationId, call.input, call.tier);
+
 export function createNotOkMemory({ store, memoryMs = 60_000, perHour = 200, now }: NotOkOptions) {
   return {
-    /** The remembered result that is not ok, or null; a remembered problem is thrown again, saying it is remembered. */
-    async recent(fp: string, at: Date): Promise<Json | null> {
+    /** The remembered result that is not ok for this key (notOkKey), or null; a remembered problem is thrown again, saying it is remembered. */
+    async recent(key: string, at: Date): Promise<Json | null> {
       if (memoryMs <= 0) return null;
-      const value = (await store.cache.get({ ns: 'not-ok', key: fp, now: at.getTime() }))?.value ?? null;
+      const value = (await store.cache.get({ ns: 'not-ok', key, now: at.getTime() }))?.value ?? null;
       const problem = (value as { [REMEMBERED_PROBLEM]?: { code: ErrorCode; detail: string } } | null)?.[REMEMBERED_PROBLEM];
       if (problem) throw new ServiceError(problem.code, { detail: `Remembered outcome of an identical call in the last ${Math.round(memoryMs / 1000)} s, not run again: ${problem.detail}` });
       return value;
@@ -56,7 +59,7 @@ export function createNotOkMemory({ store, memoryMs = 60_000, perHour = 200, now
     async note(call: MeteredCall, outcome: { result: unknown } | { failure: ServiceError }) {
       const at = now().getTime();
       const value = 'result' in outcome ? (outcome.result as Json) : { [REMEMBERED_PROBLEM]: { code: outcome.failure.code, detail: outcome.failure.detail } };
-      if (memoryMs > 0) await store.cache.set({ ns: 'not-ok', key: fingerprint(call.operation.operationId, call.input, call.tier), value, expiresAt: at + memoryMs });
+      if (memoryMs > 0) await store.cache.set({ ns: 'not-ok', key: notOkKey(call), value, expiresAt: at + memoryMs });
       if (perHour !== null) await store.rate.hit({ bucket: 'not-ok', subject: call.ip, now: at, windowMs: NOT_OK_WINDOW_MS, limit: 2 ** 31 - 1 });
     },
   };

@@ -3,7 +3,8 @@ import type { QuoteRecord } from '../store/types.ts';
 import { answerExisting, noQuote, paymentField, paymentRequiredOutcome, quoteConsumed } from './answers.ts';
 import { utcDay } from './day.ts';
 import type { MeterDeps } from './deps.ts';
-import { fingerprint } from './fingerprint.ts';
+import { pricedFingerprint } from './fingerprint.ts';
+import { notOkKey } from './not-ok.ts';
 import type { FreeCall } from './free-call.ts';
 import type { PaidCall } from './paid-call.ts';
 import type { RowKey } from './request-rows.ts';
@@ -22,7 +23,7 @@ export function createPricedCall({ quota, payments, ownRows, notOk, now }: Meter
   return async function priced(call: MeteredCall, run: Run, price: number, quote: QuoteRecord | null, identity?: string): Promise<MeterOutcome> {
     const at = now();
     call.usage.priceMicroUsd = price;
-    const fp = identity ?? fingerprint(call.operation.operationId, call.input, call.tier);
+    const fp = identity ?? pricedFingerprint(call);
     // One input of one caller on one UTC day is one row, whatever key was sent: at most one charge.
     // An explicit key is a second name for the same call (its conflicts and replays are its own).
     const inputKey = `auto:${utcDay(at)}:${fp}`;
@@ -38,7 +39,7 @@ export function createPricedCall({ quota, payments, ownRows, notOk, now }: Meter
     }
     try {
       if (!quote) {
-        const remembered = await notOk.recent(fp, at);
+        const remembered = await notOk.recent(notOkKey(call), at);
         if (remembered !== null) {
           await rows.finish({ status: 200, headers: {}, body: remembered }, { ok: false });
           return { status: 200, body: remembered, headers: {}, kind: 'result' };

@@ -8,7 +8,7 @@ import type { Json, QuoteRecord } from '../store/types.ts';
 import { isChargeable } from '../payments/x402.ts';
 import { nextUtcMidnight } from './day.ts';
 import type { MeterDeps } from './deps.ts';
-import { fingerprint } from './fingerprint.ts';
+import { pricedFingerprint } from './fingerprint.ts';
 import type { MeteredCall, MeterOutcome, QuoteOffer, Run } from './types.ts';
 
 /** The quote payload's key for the fingerprint of the step-1 input it answers (handlers read only their own keys). */
@@ -23,7 +23,7 @@ function withMerged(body: Record<string, unknown>, call: MeteredCall): Record<st
 }
 
 export function createQuotes({ store, quota, now }: MeterDeps, { quoteLifetimeMs = 15 * 60_000, priced }: { quoteLifetimeMs?: number; priced: PricedCall }) {
-  const identity = (call: MeteredCall) => fingerprint(call.operation.operationId, call.input, call.tier);
+  const identity = (call: MeteredCall) => pricedFingerprint(call);
   /**
    * The step-1 answer this caller got today for the same canonical input, while its quote can still
    * be paid (live) or after it was paid (step 2 then replays the paid answer): sent again without a

@@ -114,6 +114,8 @@ export const CANONICALIZERS: Record<IdentityKind, Canonicalizer> = {
   exact: asSent,
   // No part of the input: taken out of it after validation (server/pipeline/page.ts).
   display: asSent,
+  // Kept as sent for the handler; the meter leaves it out of the input's identity (pricedFingerprint).
+  setting: asSent,
 };
 
 /** The kind that applies to this field of this body: its own, or the one its x-identity-by sibling selects. */

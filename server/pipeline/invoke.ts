@@ -69,15 +69,16 @@ function resourceOf(call: CallRequest, operation: OperationInfo) {
 }
 
 /**
- * The services as this call sees them: its fetches and parse tasks are its caller's work at the
- * shared stages (the net thread, the parse pool), which serve callers fairly.
+ * The services as this call sees them: its fetches, parse tasks and renders are its caller's work
+ * at the shared stages (the net thread, the parse pool, the renderer), which serve callers fairly.
  */
 function servicesOf(services: HandlerServices, caller: string): HandlerServices {
-  const { net, analyze } = services;
+  const { net, analyze, render } = services;
   return {
     ...services,
     net: { ...net, fetch: (url, request = {}) => net.fetch(url, { ...request, caller }) },
     analyze: (task, input, options = {}) => analyze(task, input, { ...options, caller }),
+    render: render && { availability: () => render.availability(), render: (request) => render.render({ ...request, caller }) },
   };
 }
 

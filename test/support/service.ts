@@ -14,6 +14,7 @@ import type { LogFn } from '../../server/observability/log.ts';
 import { createParsePool, type ParsePool } from '../../server/parse-pool/pool.ts';
 import { createNetThread } from '../../server/net-thread/thread.ts';
 import { transportOptionsOf } from '../../engines/net/index.ts';
+import { createRenderer, type Renderer } from '../../server/render/renderer.ts';
 
 export interface StartServiceOptions {
   handlers?: HandlerRegistry;
@@ -30,6 +31,8 @@ export interface StartServiceOptions {
   log?: LogFn;
   /** The instance's parse pool (default: one from the config, closed with the service). */
   parsePool?: ParsePool;
+  /** The instance's browsers (default: one from the config, closed with the service); a test file shares one across its services. */
+  renderer?: Renderer;
 }
 
 export interface TestService {
@@ -47,13 +50,14 @@ export interface TestService {
 export const OFFLINE_ENV = { NET_DNS_SERVERS: '127.0.0.1:9', NET_DNS_TIMEOUT_MS: '300' };
 
 /** The real app on an ephemeral loopback port with a fresh SQLite file (or the given store). */
-export async function startService({ handlers, config = {}, now, facilitator, store: shared, lifecycle, log, parsePool: givenPool }: StartServiceOptions = {}): Promise<TestService> {
+export async function startService({ handlers, config = {}, now, facilitator, store: shared, lifecycle, log, parsePool: givenPool, renderer: givenRenderer }: StartServiceOptions = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const store = shared ?? (await openStore({ sqlitePath: join(dir, 'service.sqlite') }));
   const merged = { ...loadConfig(OFFLINE_ENV), logLevel: 'silent' as const, ...config };
   const parsePool = givenPool ?? createParsePool(merged.parse);
   const netThread = createNetThread(transportOptionsOf(merged.net));
-  const app = await createApp({ config: merged, store, handlers, now, facilitator, lifecycle, log, parsePool, netThread });
+  const renderer = givenRenderer ?? createRenderer(merged.render, { log });
+  const app = await createApp({ config: merged, store, handlers, now, facilitator, lifecycle, log, parsePool, netThread, renderer });
   const server = createHttpServer(app.callback(), merged.http);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -67,6 +71,7 @@ export async function startService({ handlers, config = {}, now, facilitator, st
       await new Promise((resolve) => server.close(resolve));
       if (!givenPool) await parsePool.close();
       await netThread.close();
+      if (!givenRenderer) await renderer.close();
       if (!shared) await store.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -16,6 +16,7 @@ import { ADS_DOMAINS } from './fixtures/ads-registry.ts';
 import { CONTACT_DOMAINS } from './fixtures/contact-sites.ts';
 import { MERCHANT_DOMAINS, merchantUrl } from './fixtures/merchant-sites.ts';
 import { MARKDOWN_DOMAINS, markdownUrl } from './fixtures/markdown-sites.ts';
+import { RENDER_DOMAINS } from './fixtures/render-sites.ts';
 import { TRUST_DOMAINS } from './fixtures/trust-sites.ts';
 import { PRODUCT_URLS, STORE_DOMAINS } from './fixtures/store-sites.ts';
 import type { Payer } from './chain.ts';
@@ -102,6 +103,8 @@ Try (each example from a caller address of its own, so none runs out of free cal
   ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.article, '/cranes'), max_chars: 400 })}    # cut at a block boundary
   ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.pdf, '/whitepaper.pdf') })}    # a three-page PDF: headings, lists, a link
   ${post('/v1/clean-markdown', { url: markdownUrl(MARKDOWN_DOMAINS.pdf, '/minutes.pdf') })}    # a password-protected PDF: unsupported_content, free
+  ${post('/v1/clean-markdown', { url: `https://${RENDER_DOMAINS.docs}/` })}    # written by its script from its own API: rendered in the sandboxed browser
+  ${post('/v1/clean-markdown', { url: `https://${RENDER_DOMAINS.loop}/` })}    # a script that never ends: stopped at the render budget, free
   ${post('/v1/skills/pre_purchase_merchant_trust_check', { domain: TRUST_DOMAINS.newShop, transaction_amount_usd: 49.99 })}    # a young shop (RDAP), no board, no ads: HIGH risk
   ${post('/v1/skills/verified_merchant_json_badge', { domain: TRUST_DOMAINS.established })}    # signed statement valid 24 h, verify with viem
   ${post('/v1/skills/b2b_vendor_stability_evaluator', { vendor_domain: TRUST_DOMAINS.established })}    # hiring velocity, tech, contacts

@@ -2,7 +2,7 @@
  * #30: fetched content is sealed. Its bytes are an ES private field: no property, JSON, clone or
  * spread shows them; the only opener (unsealFetched) is imported by the parse tasks' opener
  * (engines/parse/open.ts, which the task registry alone imports) and the pool's hand-over to a
- * worker (server/parse-pool/wire.ts), the registry's code is run by the parse pool alone, and the
+ * worker (server/parse-pool/wire.ts) and to the sandboxed browser (server/render/renderer.ts), the registry's code is run by the parse pool alone, and the
  * escape hatch for sniffs (peekFetched) reads a couple of KB at most. This is the grep of the
  * issue's "Done when": code on the main thread that reads fetched text would have to import one
  * of them, and this test lists who does.
@@ -32,9 +32,9 @@ describe('sealed fetched content', () => {
     assert.throws(() => peekFetched(content, PEEK_MAX_BYTES + 1), RangeError);
   });
 
-  it('is opened only by the parse tasks, which the parse pool alone runs (and by the hand-over to a worker)', () => {
+  it('is opened only by the parse tasks, which the parse pool alone runs (and by the hand-overs to a worker and to the sandboxed browser)', () => {
     const openers = SERVICE.filter((path) => /\bunsealFetched\b/.test(readFileSync(path, 'utf8'))).sort();
-    assert.deepEqual(openers, ['engines/net/fetched.ts', 'engines/parse/open.ts', 'server/parse-pool/wire.ts']);
+    assert.deepEqual(openers, ['engines/net/fetched.ts', 'engines/parse/open.ts', 'server/parse-pool/wire.ts', 'server/render/renderer.ts']);
     const readers = SERVICE.filter((path) => /from '[./]*(?:engines\/)?parse\/open\.ts'|from '\.\/open\.ts'/.test(readFileSync(path, 'utf8'))).sort();
     assert.deepEqual(readers, ['engines/parse/tasks.ts']);
     // Engines type their analyses by the registry; only the pool's worker and the in-thread runner load its code.

@@ -17,7 +17,7 @@ function codeOf(fn: () => unknown): string {
 
 describe('validateBody', () => {
   it('fills the spec defaults of absent fields', () => {
-    assert.deepEqual(validateBody(op('cleanMarkdown'), { url: 'https://example.com/' }), { url: 'https://example.com/', max_chars: 15000 });
+    assert.deepEqual(validateBody(op('cleanMarkdown'), { url: 'https://example.com/' }), { url: 'https://example.com/', max_chars: 15000, render: 'auto' });
     assert.deepEqual(validateBody(op('atsJobs'), { domain: 'example.com' }), { domain: 'example.com', diff_only: false });
     assert.equal(validateBody(op('hotBuyers'), { domains: ['a.com', 'b.com'] }).min_intent_score, 70);
   });
