@@ -109,6 +109,21 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
     assert.equal(never.headers.get('x-usage-free-remaining'), '5', 'empty is free');
   });
 
+  it('answers a render value the spec does not list with 400 invalid_input, free, without rendering', async () => {
+    const caller = newCaller();
+    const rendered = renders.length;
+    for (const render of ['sometimes', true, 1, null, 'ALWAYS']) {
+      const answer = await convert(url(RENDER_DOMAINS.docs), { render }, caller);
+      assert.equal(answer.status, 400, `render ${JSON.stringify(render)}: ${answer.text.slice(0, 200)}`);
+      assert.equal(answer.headers.get('content-type')?.split(';')[0], 'application/problem+json');
+      assert.equal(answer.body.code, 'invalid_input');
+      assert.ok(answer.body.hint, 'a hint');
+      assert.equal(answer.body.retryable, false);
+      assert.equal(answer.headers.get('x-usage-free-remaining'), '5', 'nothing charged');
+    }
+    assert.equal(renders.length, rendered, 'nothing was rendered');
+  });
+
   it("refuses a page's requests past the render's request budget; the page goes on without them", async () => {
     const requestsBefore = world.sites.requests.length;
     const answer = await convert(url(RENDER_DOMAINS.docs, '/changelog'));
