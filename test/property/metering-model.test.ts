@@ -896,7 +896,8 @@ const JOBS = { path: '/v1/ats-jobs', offer: 'ats-jobs', price: 10000, defaultLim
 const BOARDS = ['jobs-a.com', 'jobs-b.com'];
 const BOARD_JOBS = 12;
 
-type UrlSpelling = { upper: boolean; port: boolean; hostDot: boolean; dropRoot: boolean; fragment: boolean; emptyQuery: boolean; percent: boolean };
+/** A URL's spelling, and clean-markdown's render setting (absent, or a value): a setting is no part of the input. */
+type UrlSpelling = { upper: boolean; port: boolean; hostDot: boolean; dropRoot: boolean; fragment: boolean; emptyQuery: boolean; percent: boolean; render: 'auto' | 'never' | 'always' | null };
 type ListEntry = { domain: number; upper: boolean; dot: boolean };
 /** Display fields as drawn: each absent (the default) or a value; an offset may pass the end. */
 type Paging = { limit: number | null; offset: number | null };
@@ -907,7 +908,7 @@ type IdentityStep =
   | { kind: 'pagedCall'; caller: number; board: number; pages: PageSpelling[]; pay: 'none' | 'fresh'; instance: number };
 
 function identityStepArb(): fc.Arbitrary<IdentityStep> {
-  const spelling = fc.record({ upper: fc.boolean(), port: fc.boolean(), hostDot: fc.boolean(), dropRoot: fc.boolean(), fragment: fc.boolean(), emptyQuery: fc.boolean(), percent: fc.boolean() });
+  const spelling = fc.record({ upper: fc.boolean(), port: fc.boolean(), hostDot: fc.boolean(), dropRoot: fc.boolean(), fragment: fc.boolean(), emptyQuery: fc.boolean(), percent: fc.boolean(), render: fc.constantFrom(null, 'auto' as const, 'never' as const, 'always' as const) });
   const entry = fc.record({ domain: fc.integer({ min: 0, max: LIST_DOMAINS.length - 1 }), upper: fc.boolean(), dot: fc.boolean() });
   const paging = (maxLimit: number) => fc.record({ limit: fc.option(fc.integer({ min: 1, max: maxLimit }), { freq: 3 }), offset: fc.option(fc.integer({ min: 0, max: BOARD_JOBS + 2 }), { freq: 3 }) });
   const pageSpelling = fc.record({ limit: fc.option(fc.integer({ min: 1, max: 100 }).map((n) => (n > 20 ? n : (n % 7) + 1)), { freq: 3 }), offset: fc.option(fc.integer({ min: 0, max: BOARD_JOBS + 2 }), { freq: 3 }), upper: fc.boolean(), dot: fc.boolean() });
@@ -1038,8 +1039,8 @@ function identitySteps(context: IdentityContext) {
     const before = (await context.ledger()).length;
     const known = charged.get(key(step.caller, input));
     const freeLeft = (context.freeUsed.get(context.callerDay(step.caller)) ?? 0) < FREE;
-    let answer = await send(step.instance, step.caller, MARKDOWN.path, { url: sent }, input);
-    const detail = `${JSON.stringify(step)} (${sent}) -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
+    let answer = await send(step.instance, step.caller, MARKDOWN.path, { url: sent, ...(spelling.render === null ? {} : { render: spelling.render }) }, input);
+    const detail = `${JSON.stringify(step)} (${sent}, render ${spelling.render}) -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
     let expectedCharge: string[] = [];
     if (known !== undefined) {
       assert.equal(answer.status, 200, `a spelling of an input charged today replays it: ${detail}`);
@@ -1049,7 +1050,7 @@ function identitySteps(context: IdentityContext) {
     } else {
       assert.equal(answer.status, 402, `no free call left: ${detail}`);
       if (step.pay === 'fresh') {
-        answer = await send(step.instance, step.caller, MARKDOWN.path, { url: sent }, input, { 'PAYMENT-SIGNATURE': await context.sign(answer.headers.get('payment-required')!) });
+        answer = await send(step.instance, step.caller, MARKDOWN.path, { url: sent, ...(spelling.render === null ? {} : { render: spelling.render }) }, input, { 'PAYMENT-SIGNATURE': await context.sign(answer.headers.get('payment-required')!) });
         assert.equal(answer.status, 200, `paid: ${JSON.stringify(answer.body).slice(0, 200)}`);
         expectedCharge = paidCharge(input, answer, detail);
       }
