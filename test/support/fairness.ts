@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { FAMILY_DOMAINS } from '../world/fixtures/hostile-family.ts';
@@ -60,6 +60,22 @@ export interface FamilyRun {
   samples: AttackSample[];
   /** The attacker's share of the parse pool's use (its CPU, decayed over a minute) beside the benign callers'. */
   attackerPoolShare: number;
+  /**
+   * The share of the machine's CPU time taken by its host (steal) while the benign calls ran under
+   * attack: a virtual machine's neighbours, not this code. Null where the kernel does not tell.
+   */
+  stealShare: number | null;
+}
+
+/** The machine's CPU time so far, all of it and what its host took (steal), in ticks; null off Linux. */
+function cpuTicks(): { total: number; steal: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is inside user already)
+    return { total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return null;
+  }
 }
 
 export const median = (values: number[]) => {
@@ -172,23 +188,28 @@ export async function startFairnessRig({ store = 'sqlite' }: { store?: 'sqlite' 
       })();
       const underAttackMs: number[] = [];
       const benignAnswers: Answer[] = [];
+      let before: ReturnType<typeof cpuTicks> = null;
+      let after: ReturnType<typeof cpuTicks> = null;
       try {
         // The attack fills the pool and the net thread first.
         await new Promise((resolve) => setTimeout(resolve, rampMs));
+        before = cpuTicks();
         for (let index = 0; index < underAttackCalls; index++) {
           const { ms, answer } = await benignCall();
           underAttackMs.push(ms);
           benignAnswers.push(answer);
         }
+        after = cpuTicks();
       } finally {
         probing = false;
       }
+      const stealShare = before && after && after.total > before.total ? (after.steal - before.steal) / (after.total - before.total) : null;
       const attackerUse = pool.usedBy(attackerIp);
       const benignUse = [...benignAddresses].reduce((sum, address) => sum + pool.usedBy(address), 0);
       const { counts, samples } = await attacker.stop();
       await prober;
       await drained();
-      return { family, idleMs, underAttackMs, benignAnswers, probes, counts, samples, attackerPoolShare: attackerUse + benignUse > 0 ? attackerUse / (attackerUse + benignUse) : 0 };
+      return { family, idleMs, underAttackMs, benignAnswers, probes, counts, samples, attackerPoolShare: attackerUse + benignUse > 0 ? attackerUse / (attackerUse + benignUse) : 0, stealShare };
     },
     async close() {
       await service.close();
