@@ -1,10 +1,11 @@
 import ipaddr from 'ipaddr.js';
-import { choice, custom, int, json, list, ms, readVariables, text, url, type Env, type Variable, type VariableTable } from '../engines/config/env.ts';
+import { choice, custom, defaultsOf, int, json, list, ms, readVariables, text, url, type Env, type Variable, type VariableTable } from '../engines/config/env.ts';
 import { loadNetConfig, NET_VARIABLES, PUBLIC_BASE_URL, type NetConfig } from '../engines/net/config.ts';
 import { JOBS_VARIABLES, loadJobsConfig, type JobsConfig } from '../engines/jobs/config.ts';
 import { ADS_VARIABLES, loadAdsConfig, type AdsConfig } from '../engines/ads/config.ts';
 import { loadRdapConfig, RDAP_VARIABLES, type RdapConfig } from '../engines/rdap/config.ts';
 import { parseSigningKey } from './signing-key.ts';
+import { DEFAULT_UNPAID_PACING } from './fair-share/unpaid-pacing.ts';
 import { loadParsePoolConfig, PARSE_POOL_VARIABLES, type ParsePoolConfig } from './parse-pool/config.ts';
 import { loadRenderConfig, RENDER_VARIABLES, type RenderConfig } from './render/config.ts';
 
@@ -124,10 +125,13 @@ export const SERVER_VARIABLES = {
   CALLS_PER_CALLER: int({ default: 8, min: 1, max: 1_000, meaning: 'calls of one caller served at once' }),
   CALLS_IN_FLIGHT: int({ default: 512, min: 1, max: 100_000, meaning: 'calls served at once, all callers' }),
   CALLS_MAX_WAITING: int({ default: 1_024, min: 0, max: 100_000, meaning: 'calls that may wait, all callers' }),
-  UNPAID_ANSWERS_PER_MINUTE: int({ default: 60, min: 1, max: 1_000_000, meaning: 'answers without a result a minute to one caller before each next one waits' }),
-  UNPAID_ANSWER_DELAY_MS: ms({ default: 1_000, min: 0, max: 60_000, meaning: 'how long each next answer without a result waits' }),
+  UNPAID_ANSWERS_PER_MINUTE: int({ default: DEFAULT_UNPAID_PACING.freeAnswers, min: 1, max: 1_000_000, meaning: 'answers without a result a minute to one caller before each next one waits' }),
+  UNPAID_ANSWER_DELAY_MS: ms({ default: DEFAULT_UNPAID_PACING.delayMs, min: 0, max: 60_000, meaning: 'how long each next answer without a result waits' }),
   SERVICE_SIGNING_KEY: privateKey('SERVICE_SIGNING_KEY', 'the key the verified-merchant badge is signed with (unset: generated once, kept in the store)'),
 } satisfies VariableTable;
+
+/** What the modules of server/ fall back on when given no setting: the defaults of SERVER_VARIABLES. */
+export const SERVER_DEFAULTS = defaultsOf(SERVER_VARIABLES);
 
 /** Every environment variable the service reads: docs/configuration.md lists exactly these (test/unit/server/config-docs.test.ts). */
 export const CONFIG_VARIABLES: VariableTable = { ...SERVER_VARIABLES, ...PARSE_POOL_VARIABLES, ...RENDER_VARIABLES, ...NET_VARIABLES, ...JOBS_VARIABLES, ...ADS_VARIABLES, ...RDAP_VARIABLES };

@@ -1,7 +1,7 @@
 /**
  * The one reader of environment variables. Each variable is declared once in a table (its name is
  * the table's key) with its kind, default, range and meaning; server/config.ts reads the tables of
- * every module, and docs/configuration.md is checked against them (test/unit/engines/config/).
+ * every module, and docs/configuration.md is checked against them (test/unit/server/config-docs.test.ts).
  * An empty value counts as unset. A value that is set but cannot be used stops the start with an
  * error naming the variable and what it accepts: nothing falls back silently.
  */
@@ -50,6 +50,11 @@ export function readVariable<T>(name: string, variable: Variable<T>, env: Env): 
     if (!(error instanceof Refused)) throw error;
     throw new ConfigError(`${name} must be ${variable.accepts} (got ${JSON.stringify(text)})${error.message ? `: ${error.message}` : ''}`);
   }
+}
+
+/** Each variable's default, by name: what modules fall back on when given no setting. */
+export function defaultsOf<Table extends VariableTable>(table: Table): { [Name in keyof Table]: Table[Name]['default'] } {
+  return Object.fromEntries(Object.entries(table).map(([name, variable]) => [name, variable.default])) as { [Name in keyof Table]: Table[Name]['default'] };
 }
 
 export function readVariables<Table extends VariableTable>(table: Table, env: Env): ValuesOf<Table> {
