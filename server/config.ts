@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import { choice, custom, defaultsOf, int, json, list, ms, readVariables, text, url, type Env, type Variable, type VariableTable } from '../engines/config/env.ts';
+import { choice, ConfigError, custom, defaultsOf, int, json, list, ms, readVariables, text, url, type Env, type Variable, type VariableTable } from '../engines/config/env.ts';
 import { loadNetConfig, NET_VARIABLES, PUBLIC_BASE_URL, type NetConfig } from '../engines/net/config.ts';
 import { JOBS_VARIABLES, loadJobsConfig, type JobsConfig } from '../engines/jobs/config.ts';
 import { ADS_VARIABLES, loadAdsConfig, type AdsConfig } from '../engines/ads/config.ts';
@@ -80,16 +80,29 @@ function headerObject(value: unknown): Record<string, string> | null {
   return Object.values(value).every((item) => typeof item === 'string') ? (value as Record<string, string>) : null;
 }
 
-/** A 32-byte hex private key, checked by secp256k1 (its own message names the variable). */
+/** A 32-byte hex private key, checked by secp256k1 (its own message names the variable, never the value). */
 const privateKey = (name: string, meaning: string): Variable<`0x${string}` | null> =>
-  custom({ kind: 'text', default: null, accepts: 'a 32-byte hex private key', meaning, parse: (value) => parseSigningKey(value, name) });
+  custom({
+    kind: 'text',
+    default: null,
+    accepts: 'a 32-byte hex private key',
+    meaning,
+    secret: true,
+    parse(value) {
+      try {
+        return parseSigningKey(value, name);
+      } catch (error) {
+        throw new ConfigError((error as Error).message);
+      }
+    },
+  });
 
 /** The variables server/ reads itself; CONFIG_VARIABLES adds those of the engines, the parse pool and the renderer. */
 export const SERVER_VARIABLES = {
   PORT: int({ default: 3000, min: 0, max: 65_535, meaning: 'HTTP port' }),
   HOST: text({ default: '0.0.0.0', accepts: 'a listen address', meaning: 'listen address' }),
   PUBLIC_BASE_URL,
-  DATABASE_URL: text({ default: null, pattern: /^postgres(ql)?:\/\//i, accepts: 'a postgres:// URL', meaning: 'PostgreSQL instead of SQLite' }),
+  DATABASE_URL: text({ default: null, pattern: /^postgres(ql)?:\/\//i, accepts: 'a postgres:// URL', meaning: 'PostgreSQL instead of SQLite', secret: true }),
   SQLITE_PATH: text({ default: './data/service.sqlite', accepts: 'a file path', meaning: "the embedded store's file" }),
   TRUSTED_PROXIES: list({ default: [], accepts: 'IP addresses', meaning: 'proxies whose X-Forwarded-For and X-Forwarded-Proto are believed', item: (item, refused) => (ipaddr.isValid(item) ? item : refused()) }),
   CALLER_IPV6_PREFIX: custom({
@@ -106,9 +119,9 @@ export const SERVER_VARIABLES = {
   LOG_LEVEL: choice({ default: 'info', choices: LOG_LEVELS, meaning: 'JSON log lines on stdout at this level and above' }),
   PAY_TO_ADDRESS: text({ default: null, pattern: /^0x[0-9a-fA-F]{40}$/, accepts: 'an address, 0x and 40 hex digits', meaning: 'the wallet receiving USDC' }),
   FACILITATOR_URL: url({ default: null, meaning: 'a remote x402 facilitator' }),
-  FACILITATOR_AUTH_HEADERS: json({ default: null, accepts: 'an object of header names to text values', check: headerObject, meaning: 'headers sent to the remote facilitator' }),
+  FACILITATOR_AUTH_HEADERS: json({ default: null, accepts: 'an object of header names to text values', check: headerObject, meaning: 'headers sent to the remote facilitator', secret: true }),
   FACILITATOR_PRIVATE_KEY: privateKey('FACILITATOR_PRIVATE_KEY', "the in-process facilitator's gas-paying key"),
-  RPC_URL: url({ default: null, anyParts: true, meaning: 'JSON-RPC of the in-process facilitator' }),
+  RPC_URL: url({ default: null, anyParts: true, meaning: 'JSON-RPC of the in-process facilitator', secret: true }),
   DAILY_COST_CAP_MICRO_USD: int({ default: null, min: 0, max: MAX_MICRO_USD, meaning: 'list-price value of ok results per UTC day (unset: no cap)' }),
   SETTLEMENT_CAP_MICRO_USD: int({ default: null, min: 0, max: MAX_MICRO_USD, meaning: 'micro-USD settled per UTC day (unset: no cap)' }),
   HTTP_HEADERS_TIMEOUT_MS: ms({ default: 10_000, min: 1, max: 600_000, meaning: 'a client must send its headers within this' }),
@@ -135,6 +148,20 @@ export const SERVER_DEFAULTS = defaultsOf(SERVER_VARIABLES);
 
 /** Every environment variable the service reads: docs/configuration.md lists exactly these (test/unit/server/config-docs.test.ts). */
 export const CONFIG_VARIABLES: VariableTable = { ...SERVER_VARIABLES, ...PARSE_POOL_VARIABLES, ...RENDER_VARIABLES, ...NET_VARIABLES, ...JOBS_VARIABLES, ...ADS_VARIABLES, ...RDAP_VARIABLES };
+
+/**
+ * loadConfig for a process that starts (npm start, migrate, the ledger report): a setting it cannot
+ * use ends it at once with that one line on stderr, before anything is opened.
+ */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`configuration: ${error.message}\n`);
+    process.exit(1);
+  }
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const values = readVariables(SERVER_VARIABLES, env);

@@ -19,6 +19,8 @@ export interface Variable<T> {
   accepts: string;
   /** What the variable sets, in a few words (docs/configuration.md has the full text). */
   meaning: string;
+  /** A key or a credential: an error never repeats the value. */
+  secret?: boolean;
   /** The value of a set variable's text; throws ConfigError's detail (or nothing) when it cannot be used. */
   parse(text: string): T;
 }
@@ -48,6 +50,7 @@ export function readVariable<T>(name: string, variable: Variable<T>, env: Env): 
     return variable.parse(text);
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
+    if (variable.secret) throw new ConfigError(`${name} must be ${variable.accepts} (the value set is not shown)`);
     throw new ConfigError(`${name} must be ${variable.accepts} (got ${JSON.stringify(text)})${error.message ? `: ${error.message}` : ''}`);
   }
 }
@@ -64,6 +67,7 @@ export function readVariables<Table extends VariableTable>(table: Table, env: En
 interface Common<T> {
   default: T;
   meaning: string;
+  secret?: boolean;
 }
 
 const DIGITS = /^\s*\d+\s*$/;

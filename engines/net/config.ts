@@ -131,7 +131,12 @@ export function loadNetConfig(env: Env = process.env): NetConfig {
 }
 
 function readCa(path: string): string {
-  const pem = readFileSync(path, 'utf8');
+  let pem: string;
+  try {
+    pem = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`NET_CA_FILE ${path} cannot be read: ${(error as Error).message}`);
+  }
   if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`NET_CA_FILE ${path} holds no PEM certificate`);
   return pem;
 }
