@@ -1,10 +1,10 @@
-import ipaddr from 'ipaddr.js';
 import { choice, ConfigError, custom, defaultsOf, int, json, list, ms, readVariables, text, url, type Env, type Variable, type VariableTable } from '../engines/config/env.ts';
 import { loadNetConfig, NET_VARIABLES, PUBLIC_BASE_URL, type NetConfig } from '../engines/net/config.ts';
 import { JOBS_VARIABLES, loadJobsConfig, type JobsConfig } from '../engines/jobs/config.ts';
 import { ADS_VARIABLES, loadAdsConfig, type AdsConfig } from '../engines/ads/config.ts';
 import { loadRdapConfig, RDAP_VARIABLES, type RdapConfig } from '../engines/rdap/config.ts';
 import { parseSigningKey } from './signing-key.ts';
+import { parseAddress } from './pipeline/caller.ts';
 import { DEFAULT_UNPAID_PACING } from './fair-share/unpaid-pacing.ts';
 import { loadParsePoolConfig, PARSE_POOL_VARIABLES, type ParsePoolConfig } from './parse-pool/config.ts';
 import { loadRenderConfig, RENDER_VARIABLES, type RenderConfig } from './render/config.ts';
@@ -104,7 +104,7 @@ export const SERVER_VARIABLES = {
   PUBLIC_BASE_URL,
   DATABASE_URL: text({ default: null, pattern: /^postgres(ql)?:\/\//i, accepts: 'a postgres:// URL', meaning: 'PostgreSQL instead of SQLite', secret: true }),
   SQLITE_PATH: text({ default: './data/service.sqlite', accepts: 'a file path', meaning: "the embedded store's file" }),
-  TRUSTED_PROXIES: list({ default: [], accepts: 'IP addresses', meaning: 'proxies whose X-Forwarded-For and X-Forwarded-Proto are believed', item: (item, refused) => (ipaddr.isValid(item) ? item : refused()) }),
+  TRUSTED_PROXIES: list({ default: [], accepts: 'IP addresses', meaning: 'proxies whose X-Forwarded-For and X-Forwarded-Proto are believed', item: (item, refused) => (parseAddress(item) ? item : refused()) }),
   CALLER_IPV6_PREFIX: custom({
     kind: 'int',
     default: 64,

@@ -21,7 +21,7 @@ export interface Variable<T> {
   meaning: string;
   /** A key or a credential: an error never repeats the value. */
   secret?: boolean;
-  /** The value of a set variable's text; throws ConfigError's detail (or nothing) when it cannot be used. */
+  /** The value of a set variable's text; a value it cannot use is refused (an error of its own, such as a file that cannot be read, passes as it is). */
   parse(text: string): T;
 }
 
