@@ -11,6 +11,7 @@
  */
 import type { Context, Next } from 'koa';
 import { ServiceError } from './problem.ts';
+import { SERVER_DEFAULTS } from './config.ts';
 
 export interface LifecycleOptions {
   /** How long running calls may take to finish after the drain starts. */
@@ -33,7 +34,7 @@ export interface SettlementHold {
 }
 
 
-export function createLifecycle({ graceMs = 25_000, settleWindowMs = 30_000 }: LifecycleOptions = {}) {
+export function createLifecycle({ graceMs = SERVER_DEFAULTS.SHUTDOWN_GRACE_MS, settleWindowMs = SERVER_DEFAULTS.SHUTDOWN_SETTLE_WINDOW_MS }: LifecycleOptions = {}) {
   let draining = false;
   let pastGrace = false;
   let running = 0;
