@@ -159,6 +159,9 @@ export const TAKE_BACK: [phrase: string, offer: string, weight: number][] = [
   ['hot lead', 'conversion_leak_lead_finder', 3],
   ['hot leads', 'conversion_leak_lead_finder', 3],
   ['job board', 'tech-stack', 1],
+  // Growing a team is hiring, not bulk work.
+  ['bulking up', 'batch', 5],
+  ['bulk up', 'batch', 5],
   ['product feed', 'universal_product_url_to_json', 3],
   ['structured data', 'universal_product_url_to_json', 1],
   ['json badge', 'universal_product_url_to_json', 2],
@@ -311,7 +314,7 @@ export const UNAVAILABLE: Unavailable[] = [
  * it, and "buy" or "pay" there is no purchase by the agent.
  */
 export const ADOPTION_BEFORE = ['use', 'uses', 'using', 'used', 'run', 'runs', 'running', 'on', 'buy', 'buying', 'bought', 'pay for', 'paying for', 'pay', 'customer of', 'client of', 'adopt', 'adopted', 'switch', 'switched', 'switch to', 'migrate', 'migrated', 'moved to', 'install', 'installed', 'implement', 'deploy', 'have', 'has', 'license', 'subscribe', 'built on', 'built with', 'powered by', 'hosted on', 'payments with', 'payment with', 'pay with', 'paying with', 'checkout with', 'send with', 'sends with', 'sent with', 'made with', 'hosted with', 'via', 'through', 'accept', 'accepts', 'take', 'takes', 'offer', 'offers', 'support', 'supports', 'integrate', 'integrates', 'integrated with'];
-export const ADOPTION_AFTER = ['user', 'users', 'customer', 'customers', 'installed', 'install', 'pixel', 'tag', 'script', 'widget', 'offered', 'accepted', 'supported', 'enabled', 'integration', 'running', 'as a payment'];
+export const ADOPTION_AFTER = ['user', 'users', 'customer', 'customers', 'installed', 'install', 'pixel', 'tag', 'script', 'widget', 'offered', 'accepted', 'supported', 'enabled', 'integration', 'running', 'as a payment', 'payment', 'payments', 'for payment', 'for payments', 'for the payment', 'for its payment', 'for their payment', 'for checkout', 'at checkout'];
 
 /**
  * A goal about how a company's hiring changes or compares: a hiring word with a trend word within
@@ -319,9 +322,9 @@ export const ADOPTION_AFTER = ['user', 'users', 'customer', 'customers', 'instal
  * (company-intent); with a ranking word ("which of them are hiring hardest", "rank them by how
  * aggressively they recruit") it asks to rank several companies by it (hot-buyers).
  */
-export const HIRING_WORDS = ['hiring', 'hire', 'hires', 'recruiting', 'recruit', 'recruitment', 'headcount', 'open roles', 'job openings', 'openings', 'job postings', 'team growth', 'staffing'];
+export const HIRING_WORDS = ['hiring', 'hire', 'hires', 'recruiting', 'recruit', 'recruitment', 'headcount', 'open roles', 'job openings', 'openings', 'job postings', 'team growth', 'staffing', 'staffing up', 'staff up', 'bulking up', 'bulk up', 'adding staff', 'adding people', 'growing their team', 'growing their teams', 'building out their team'];
 export const TREND_WORDS = ['accelerat', 'speed up', 'speeding up', 'sped up', 'slow down', 'slowing', 'slowed', 'ramp up', 'ramping up', 'ramped up', 'pick up', 'picking up', 'picked up', 'pace', 'velocity', 'momentum', 'jump', 'increase', 'increasing', 'surge', 'spike', 'trend', 'trending', 'faster', 'slower', 'growing', 'a lot', 'hard', 'heavily', 'aggressively', 'more than usual'];
-export const RANKING_WORDS = ['hardest', 'fastest', 'most', 'biggest', 'strongest', 'highest', 'rank', 'ranked', 'ranking', 'rank them', 'sort', 'order them', 'which of them', 'which of my', 'which of our', 'which of these', 'which ones', 'top'];
+export const RANKING_WORDS = ['hardest', 'fastest', 'most', 'biggest', 'strongest', 'highest', 'rank', 'ranked', 'ranking', 'rank them', 'sort', 'order them', 'which of them', 'which of my', 'which of our', 'which of these', 'which ones', 'top', 'quickest', 'most quickly', 'most aggressively'];
 export const HIRING_WINDOW = 5;
 
 /** Words asking for several results in one request ("one call if possible"): with two profile sections, the profile. */
@@ -354,3 +357,5 @@ export const PRIVACY_WINDOW = 8;
 export const JOB_NOUNS = ['job', 'jobs', 'role', 'roles', 'position', 'positions', 'opening', 'openings', 'vacancy', 'vacancies', 'posting', 'postings', 'developer', 'developers', 'engineer', 'engineers', 'internship', 'internships'];
 export const JOB_FILTERS = ['remote', 'remote friendly', 'fully remote', 'hybrid', 'on site', 'onsite', 'in office', 'senior', 'junior', 'entry level', 'mid level', 'principal', 'part time', 'full time', 'intern', 'salary', 'salaries', 'pay over', 'paying over', 'pay range', 'in europe', 'in the us', 'based in', 'located in', 'backend', 'frontend', 'full stack'];
 export const JOB_FILTER_WINDOW = 4;
+/** A company seeking a job noun ("looking for engineers") is listing its openings. */
+export const SEEKING_WORDS = ['looking for', 'look for', 'seeking', 'searching for', 'search for', 'on the lookout for'];
