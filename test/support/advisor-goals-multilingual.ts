@@ -269,3 +269,66 @@ export const ML_AFTER: BlindCase[] = [
   g('which emails are listed on the contact page of ramp.com', 'extract-contacts'),
   g('Ist brillen-super-billig.de ein Fakeshop?', 'verify_domain_legitimacy_and_security'),
 ];
+
+/**
+ * Written after the third round's rules (ML_AFTER and the added dev goals tuned on), from the
+ * catalog's point of view, committed before it was first run; its first score is reported as it
+ * came. Never tuned on.
+ */
+export const ML_FRESH: BlindCase[] = [
+  // German
+  g('Welches Zahlungssystem nutzt der Shop von about-you.de?', 'tech-stack'),
+  g('Zeig mir die Jobs bei wolt.com und danach die Kontakt-E-Mails', 'ats-jobs>extract-contacts'),
+  g('Ist die Seite gutschein-wunder24.de vertrauenswürdig?', 'verify_domain_legitimacy_and_security'),
+  g('Lade https://example.de/hilfe/faq als Markdown herunter', 'clean-markdown'),
+  // French
+  g('Quel hébergeur et quel CDN utilise blablacar.fr ?', 'tech-stack'),
+  g('Est-ce que vinted.fr embauche des développeurs en ce moment ?', 'ats-jobs'),
+  g('Je veux acheter un vélo sur velo-discount-direct.fr, est-ce fiable ?', 'pre_purchase_merchant_trust_check'),
+  g('Mets-moi une alerte si le prix change sur fnac.com', null),
+  // Spanish
+  g('¿Cuál es el correo de prensa de telefonica.es?', 'extract-contacts'),
+  g('¿Qué píxeles de seguimiento tiene instalados mango.com?', 'tech-stack'),
+  g('Dame la tecnología, las vacantes y los anuncios de jobandtalent.com de una vez', 'company-profile'),
+  g('De estas 15 empresas, ¿cuáles están contratando más rápido?', 'hot-buyers', { domain_count: 15 }),
+  // Portuguese
+  g('O site quintoandar.com.br roda em WordPress?', 'tech-stack'),
+  g('Quero o conteúdo da página https://exemplo.com.br/precos em markdown', 'clean-markdown'),
+  g('A contratação na creditas.com está desacelerando?', 'company-intent'),
+  // Italian
+  g('Che piattaforma e-commerce usa il negozio eataly.com?', 'tech-stack'),
+  g('Dammi i contatti email del team vendite di musement.com', 'extract-contacts'),
+  g('Esiste un codice promozionale valido per volagratis.com?', 'checkout_active_promo_code_finder'),
+  // Russian
+  g('Какие аналитические системы стоят на сайте hh.ru?', 'tech-stack'),
+  g('Какие вакансии для разработчиков есть у ozon.ru?', 'ats-jobs'),
+  g('Надёжный ли магазин deshevaya-tehnika.ru, можно ли там покупать?', 'pre_purchase_merchant_trust_check'),
+  // Japanese
+  g('note.comはどのCDNを使っていますか', 'tech-stack'),
+  g('cyberagent.co.jpの広告出稿状況を調べて', 'search-ads'),
+  g('この商品ページの価格と在庫をJSONで https://shop.example.jp/item/55', 'universal_product_url_to_json'),
+  // Chinese
+  g('meituan.com 有哪些开放职位？', 'ats-jobs'),
+  g('pinduoduo.com 用的什么支付网关？', 'tech-stack'),
+  g('网站挂了的时候通过微信通知我', null),
+  // Korean
+  g('musinsa.com에서 사용하는 결제 서비스는?', 'tech-stack'),
+  g('kurly.com의 채용이 늘고 있나요?', 'company-intent'),
+  // Dutch, Polish, Turkish
+  g('Welke advertenties draait picnic.app op Google?', 'search-ads'),
+  g('Is thuisbezorgd.nl een betrouwbare webshop om te bestellen?', 'pre_purchase_merchant_trust_check'),
+  g('Jakie technologie analityczne ma strona empik.com?', 'tech-stack'),
+  g('Sprawdź, czy sklep tani-telefon24.pl jest bezpieczny do zakupów', 'pre_purchase_merchant_trust_check'),
+  g('getir.com hangi ödeme sağlayıcısını kullanıyor?', 'tech-stack'),
+  // English: tools named, traps, several intents
+  g('does linear.app use Segment to send events to its analytics?', 'tech-stack'),
+  g('email me whenever competitor.com publishes a new job', null),
+  g('is the Intercom chat bubble on help.figma.com?', 'tech-stack'),
+  g('I sell CRO audits: is shop-lenta.com losing sales at checkout?', 'conversion_leak_lead_finder'),
+  g('profile of notion.so plus the people on its team page, in one go', 'company-profile>extract-contacts'),
+  g('has hiring at zapier.com cooled off since spring? planning when to pitch', 'company-intent'),
+  g('out of my 14 target domains, who is adding engineers fastest', 'hot-buyers', { domain_count: 14 }),
+  g('does kickstarter.com take Apple Pay', 'tech-stack'),
+  g('get the markdown of https://docs.example.com/guide/auth and tell me what tech runs the site', 'clean-markdown>tech-stack'),
+  g("who's the head of marketing at lattice.com, and their LinkedIn", null),
+];
