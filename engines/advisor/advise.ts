@@ -259,8 +259,11 @@ export function createAdvisor(catalog: AdvisorCatalog) {
   function withExtras(plan: Plan, context: Context, primary: string): Plan {
     const top = context.asked.find((entry) => entry.offer !== 'batch')!;
     const covered = new Set([primary, 'batch', 'hot-buyers', 'private-query', ...(COVERS[primary] ?? [])]);
-    const extras = context.asked.filter((entry) => !covered.has(entry.offer) && entry.score >= ASKED + 1 && entry.score >= 0.4 * top.score).slice(0, 2);
     const { thenAt, refersBack } = context.reading;
+    // An offer asked on the other side of a sequence word ("jobs at x, then the contacts") is a step the goal lists: asked is enough.
+    const primaryAt = atOf(context, primary);
+    const listed = (entry: Scored) => thenAt !== null && Number.isFinite(entry.at) && Number.isFinite(primaryAt) && (entry.at > thenAt) !== (primaryAt > thenAt);
+    const extras = context.asked.filter((entry) => !covered.has(entry.offer) && (listed(entry) || (entry.score >= ASKED + 1 && entry.score >= 0.4 * top.score))).slice(0, 2);
     const listing = plan.tool === 'hot-buyers' || plan.tool === 'batch';
     const groups: { tool: string | null; at: number; steps: Step[]; dependent: boolean }[] = [{ tool: plan.tool, at: atOf(context, primary), steps: plan.steps, dependent: false }];
     for (const extra of extras) {

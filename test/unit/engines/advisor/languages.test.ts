@@ -66,6 +66,14 @@ describe('advisor goals worded around keywords', () => {
     assert.equal(tool('I have 12 leads, are they good leads for my CRO agency?'), 'conversion_leak_lead_finder');
   });
 
+  it('runs every step a goal lists on either side of a sequence word, in its order', () => {
+    const steps = (goal: string) => advise({ agent_goal: goal }, GOAL_FACTS).recommended_execution_sequence.map((step) => step.tool);
+    assert.deepEqual(steps('list the open roles at deel.com, after that the contact addresses'), ['ats-jobs', 'extract-contacts']);
+    assert.deepEqual(steps('Récupère le texte de https://exemple.fr/a/1 et ensuite dis-moi quelle technologie utilise le site'), ['clean-markdown', 'tech-stack']);
+    assert.equal(tool('is mistral.ai recruiting engineers?'), 'ats-jobs');
+    assert.equal(tool('has hiring at linear.app dropped since last month? when to contact them'), 'company-intent');
+  });
+
   it('answers a request to watch or alert with no tool, the alert channel being no technology asked about', () => {
     assert.equal(tool('Préviens-moi quand mon site est hors ligne'), null);
     const result = advise({ agent_goal: 'ping me on Discord if acme.com goes offline' }, GOAL_FACTS);
