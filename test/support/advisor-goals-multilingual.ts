@@ -332,3 +332,62 @@ export const ML_FRESH: BlindCase[] = [
   g('get the markdown of https://docs.example.com/guide/auth and tell me what tech runs the site', 'clean-markdown>tech-stack'),
   g("who's the head of marketing at lattice.com, and their LinkedIn", null),
 ];
+
+/**
+ * Written after ML_FRESH's misses were read and the rules changed on them (ML_FRESH is tuned on
+ * from then), committed before its first run; its first score is reported as it came. Never tuned on.
+ */
+export const ML_FRESH_2: BlindCase[] = [
+  // German
+  g('Mit welchem Framework ist die Website von personio.de gebaut?', 'tech-stack'),
+  g('Hat sumup.com gerade offene Positionen im Vertrieb?', 'ats-jobs'),
+  g('Welche Google-Ads-Kampagnen fährt verivox.de?', 'search-ads'),
+  g('Gibt es Rabatte oder Gutscheine für thomann.de?', 'checkout_active_promo_code_finder'),
+  g('Ist der Onlineshop billig-elektronik-markt.de ein Betrug?', 'verify_domain_legitimacy_and_security'),
+  // French
+  g('Quels outils marketing tournent sur sezane.com ?', 'tech-stack'),
+  g('Le rythme des recrutements de contentsquare.com ralentit-il ?', 'company-intent'),
+  g('Quelle est l’adresse de contact presse de ledger.com ?', 'extract-contacts'),
+  g('Transforme https://www.exemple.fr/tarifs en markdown propre', 'clean-markdown'),
+  g('Je vais commander sur mega-promo-mode.fr : est-ce sûr ?', 'pre_purchase_merchant_trust_check'),
+  // Spanish
+  g('¿Qué plataforma de tienda online usa pccomponentes.com?', 'tech-stack'),
+  g('¿Cuántas vacantes tiene abiertas factorial.co?', 'ats-jobs'),
+  g('¿Hace publicidad en Google la web de holaluz.com?', 'search-ads'),
+  g('Quiero el contenido de https://ejemplo.es/precios en texto limpio', 'clean-markdown'),
+  g('Avísame cuando cambien los precios de zara.com', null),
+  // Portuguese
+  g('O site natura.com.br usa Google Tag Manager?', 'tech-stack'),
+  g('Quais são os e-mails publicados no site da contabilizei.com.br?', 'extract-contacts'),
+  g('A loja super-ofertas-celular.com.br é confiável para comprar?', 'pre_purchase_merchant_trust_check'),
+  // Italian
+  g('Quali vacancy o posizioni lavorative ha aperto scalapay.com?', 'ats-jobs'),
+  g('Che strumenti di analisi usa il sito di unieuro.it?', 'tech-stack'),
+  g('Il sito saldi-firmati-outlet.it è affidabile o è una truffa?', 'verify_domain_legitimacy_and_security'),
+  // Russian
+  g('Какой фреймворк использует сайт skyeng.ru?', 'tech-stack'),
+  g('Есть ли скидки или купоны на ozon.ru?', 'checkout_active_promo_code_finder'),
+  g('Сравни данные о товарах моего магазина moy-shop.ru и конкурента drugoy-shop.ru', 'agentic_shelf_schema_comparator'),
+  // Japanese
+  g('smartnews.comで使われているアクセス解析ツールは？', 'tech-stack'),
+  g('moneyforward.comの採用ペースは上がっていますか', 'company-intent'),
+  g('ここのメールアドレスを教えて: sansan.com', 'extract-contacts'),
+  // Chinese
+  g('xiaohongshu.com 的网站用了哪些分析工具？', 'tech-stack'),
+  g('bytedance.com 现在有哪些工程师岗位？', 'ats-jobs'),
+  g('这个商品页面的价格和库存是多少 https://shop.example.cn/products/778', 'universal_product_url_to_json'),
+  // Korean, Dutch, Polish, Turkish
+  g('karrot.com 채용 공고 목록 보여줘', 'ats-jobs'),
+  g('Draait wehkamp.nl op Shopify?', 'tech-stack'),
+  g('Jakie kody rabatowe działają na empik.com?', 'checkout_active_promo_code_finder'),
+  g('n11.com sitesinde hangi analiz araçları var?', 'tech-stack'),
+  // English: traps and several intents
+  g('does huel.com offer Klarna at checkout?', 'tech-stack'),
+  g('warn me if my shop gets flagged as unsafe', null),
+  g('which of my 16 accounts are on a hiring spree right now', 'hot-buyers', { domain_count: 16 }),
+  g('is hiring at brex.com heating up? want to know when to pitch', 'company-intent'),
+  g('open jobs at retool.com and after that their search ads', 'ats-jobs>search-ads'),
+  g('is the Hotjar snippet still on loom.com', 'tech-stack'),
+  g('stack, careers and google ads of miro.com, all in a single request', 'company-profile'),
+  g('I run an agency: would wayfair-clone-shop.com be a good client, is it leaking conversions?', 'conversion_leak_lead_finder'),
+];
