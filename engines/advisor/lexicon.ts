@@ -20,7 +20,7 @@ export const RULES: Record<string, Rule[]> = {
     ['tech stack', 5], ['technology stack', 5], ['techstack', 5], ['stack', 2], ['tech', 3], ['technology', 3], ['technologies', 3],
     ['built with', 4], ['builtwith', 4], ['wappalyzer', 4], ['cms', 4], ['framework', 2], ['pixel', 4], ['tracking pixel', 2], ['ad pixel', 3],
     ['analytics', 2], ['tag manager', 4], ['email provider', 5], ['mail provider', 4], ['dmarc', 4], ['spf', 4], ['mx record', 3],
-    ['hosting', 2], ['hosted on', 3], ['cdn', 3], ['platform', 1], ['ecommerce platform', 3], ['what software', 3], ['what tools', 2], ['what tech', 4], ['which tech', 4], ['what technology', 4], ['what technologies', 4], ['which technologies', 4],
+    ['hosting', 2], ['hosted on', 3], ['cdn', 3], ['platform', 1], ['ecommerce platform', 3], ['what software', 3], ['what tools', 2], ['what tech', 4], ['which tech', 4], ['marketing tool', 3], ['sales tool', 3], ['analytics tool', 3], ['tracking tool', 3], ['what technology', 4], ['what technologies', 4], ['which technologies', 4],
     ['run on', 2], ['running on', 2], ['powered by', 3], ['martech', 4], ['marketing automation', 4], ['installed', 3], ['installed on', 4], ['javascript librar', 3], ['tracking script', 3], ['uses', 1], ['use', 1],
     ['widget', 3], ['plugin', 3], ['chatbot', 3],
     // How a site takes payments is a technology it runs (its processor, gateway, wallets, BNPL).
@@ -325,9 +325,11 @@ export const ADOPTION_AFTER = ['user', 'users', 'customer', 'customers', 'instal
  * aggressively they recruit") it asks to rank several companies by it (hot-buyers).
  */
 export const HIRING_WORDS = ['hiring', 'hire', 'hires', 'recruiting', 'recruit', 'recruitment', 'headcount', 'open roles', 'job openings', 'openings', 'job postings', 'team growth', 'staffing', 'staffing up', 'staff up', 'bulking up', 'bulk up', 'adding staff', 'adding people', 'growing their team', 'growing their teams', 'building out their team', 'adding engineers', 'adding developers', 'adding headcount', 'adding roles', 'adding jobs'];
-export const TREND_WORDS = ['accelerat', 'speed up', 'speeding up', 'sped up', 'slow down', 'slowing', 'slowed', 'ramp up', 'ramping up', 'ramped up', 'pick up', 'picking up', 'picked up', 'pace', 'velocity', 'momentum', 'jump', 'increase', 'increasing', 'surge', 'spike', 'trend', 'trending', 'faster', 'slower', 'growing', 'a lot', 'hard', 'heavily', 'aggressively', 'more than usual', 'cooled', 'cooling', 'cool off', 'cooled off', 'slowdown', 'drop', 'dropped', 'declin', 'fell', 'rise', 'rising', 'grew', 'pick back up'];
+export const TREND_WORDS = ['accelerat', 'speed up', 'speeding up', 'sped up', 'slow down', 'slowing', 'slowed', 'ramp up', 'ramping up', 'ramped up', 'pick up', 'picking up', 'picked up', 'pace', 'velocity', 'momentum', 'jump', 'increase', 'increasing', 'surge', 'spike', 'trend', 'trending', 'faster', 'slower', 'growing', 'a lot', 'hard', 'heavily', 'aggressively', 'more than usual', 'cooled', 'cooling', 'cool off', 'cooled off', 'slowdown', 'drop', 'dropped', 'declin', 'fell', 'rise', 'rising', 'grew', 'pick back up', 'spree', 'binge', 'frenzy', 'blitz', 'push'];
 export const RANKING_WORDS = ['hardest', 'fastest', 'most', 'biggest', 'strongest', 'highest', 'rank', 'ranked', 'ranking', 'rank them', 'sort', 'order them', 'which of them', 'which of my', 'which of our', 'which of these', 'which ones', 'top', 'quickest', 'most quickly', 'most aggressively'];
 export const HIRING_WINDOW = 5;
+/** Words choosing among a list ("which of my 16 accounts are on a hiring spree"): with a hiring trend anywhere after them, a ranking of the list. */
+export const LIST_SELECTORS = ['which of them', 'which of my', 'which of our', 'which of these', 'which of those', 'which ones', 'who among', 'out of my', 'out of these', 'among my', 'among these'];
 
 /** Words asking for several results in one request ("one call if possible"): with two profile sections, the profile. */
 export const ONE_CALL_WORDS = ['one call', 'single call', 'one request', 'single request', 'one query', 'single query', 'in one go', 'at once', 'all at once', 'in one shot', 'one api call', 'in a single'];

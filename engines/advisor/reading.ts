@@ -13,7 +13,7 @@
  * Positions are indices into words(goal) (text.ts), the matcher's positions.
  */
 import { buildTechnologyFinder, PROSE_WORDS, type TechnologyLocator } from '../tech/keywords.ts';
-import { ADOPTION_AFTER, ADOPTION_BEFORE, CONCEAL_WORDS, HIRING_WINDOW, HIRING_WORDS, JOB_FILTER_WINDOW, JOB_FILTERS, JOB_NOUNS, ONE_CALL_WORDS, PAYMENT_PARTY_WORDS, PRIVACY_WINDOW, PURCHASE_WORDS, RANKING_WORDS, REFERS_BACK, RULES, SEEKING_WORDS, SEQUENCE_WORDS, TECHNOLOGY_KINDS, TREND_WORDS, UNAVAILABLE, WITH_WINDOW } from './lexicon.ts';
+import { ADOPTION_AFTER, ADOPTION_BEFORE, CONCEAL_WORDS, HIRING_WINDOW, HIRING_WORDS, JOB_FILTER_WINDOW, JOB_FILTERS, JOB_NOUNS, LIST_SELECTORS, ONE_CALL_WORDS, PAYMENT_PARTY_WORDS, PRIVACY_WINDOW, PURCHASE_WORDS, RANKING_WORDS, REFERS_BACK, RULES, SEEKING_WORDS, SEQUENCE_WORDS, TECHNOLOGY_KINDS, TREND_WORDS, UNAVAILABLE, WITH_WINDOW } from './lexicon.ts';
 import { isCountedNoun, wordMatch, words } from './text.ts';
 
 export interface NotAvailable { data: string; asked: string; instead: string[]; note: string }
@@ -87,6 +87,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const hiring = compiled(HIRING_WORDS);
   const trends = compiled(TREND_WORDS);
   const rankings = compiled(RANKING_WORDS);
+  const selectors = compiled(LIST_SELECTORS);
   const oneCallWords = compiled(ONE_CALL_WORDS);
   // Strong phrases of the other offers (weight 3 or more).
   const others = compiled(Object.entries(RULES).filter(([offer]) => offer !== 'tech-stack').flatMap(([, rules]) => rules.filter(([, weight]) => weight >= 3).map(([phrase]) => phrase)));
@@ -196,7 +197,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       return { at: from, cue: goalWords.slice(from, to).join(' ') };
     };
     const hiringTrend = hiringSpans.length ? nearHiring(trends) : null;
-    const hiringRank = hiringSpans.length ? nearHiring(rankings) : null;
+    const ranked = hiringSpans.length ? nearHiring(rankings) : null;
+    const hiringRank = ranked ?? (hiringTrend && selectors.flatMap(spans).some(([from]) => from < hiringTrend.at) ? hiringTrend : null);
     const oneCall = oneCallWords.some((phrase) => spans(phrase).length > 0);
     return { masked, notAvailable, adopted, urlKinds: urls.map(urlKind), purchaseAt, thenAt, refersBack, privacy, jobFilter, hiringTrend, hiringRank, oneCall };
   };

@@ -47,6 +47,9 @@ describe('advisor goals in other languages', () => {
       ['Le recrutement chez mirakl.com ralentit-il ?', 'company-intent'],
       ['Accetta PayPal il negozio yoox.com come metodo di pagamento?', 'tech-stack'],
       ['Ist bio-laden.de bereit für KI-Agenten?', 'store_readiness_auditor'],
+      ['Welche offenen Positionen hat flink.com im Marketing?', 'ats-jobs'],
+      ['Herramientas de marketing que funcionan en desigual.com', 'tech-stack'],
+      ['Porównaj dane produktów mojego sklepu moj-sklep.pl z konkurentem inny-sklep.pl', 'agentic_shelf_schema_comparator'],
     ];
     for (const [goal, expected] of cases) assert.equal(tool(goal), expected, goal);
   });
@@ -64,6 +67,7 @@ describe('advisor goals worded around keywords', () => {
     assert.equal(tool('among my 18 leads, which are staffing up most quickly'), 'hot-buyers');
     assert.equal(tool('rank these 9 prospects by who is bulking up their sales team'), 'hot-buyers');
     assert.equal(tool('I have 12 leads, are they good leads for my CRO agency?'), 'conversion_leak_lead_finder');
+    assert.equal(tool('among these 11 accounts, who is on a recruiting binge?'), 'hot-buyers');
   });
 
   it('runs every step a goal lists on either side of a sequence word, in its order', () => {
