@@ -391,3 +391,62 @@ export const ML_FRESH_2: BlindCase[] = [
   g('stack, careers and google ads of miro.com, all in a single request', 'company-profile'),
   g('I run an agency: would wayfair-clone-shop.com be a good client, is it leaking conversions?', 'conversion_leak_lead_finder'),
 ];
+
+/**
+ * Written after ML_FRESH_2's misses were read and the rules changed on them (ML_FRESH_2 is tuned on
+ * from then), committed before its first run; its first score is reported as it came. Never tuned on.
+ */
+export const ML_FRESH_3: BlindCase[] = [
+  // German
+  g('Auf welchem Hosting und CDN läuft check24.de?', 'tech-stack'),
+  g('Welche Stellen schreibt gorillas.io aktuell aus?', 'ats-jobs'),
+  g('Ist flaschenpost.de ein echtes, aktives Unternehmen oder nur eine Hülle?', 'company-footprint'),
+  g('Wie finanziell stabil ist unser Lieferant datev.de?', 'b2b_vendor_stability_evaluator'),
+  g('Prüfe den x402-Endpunkt https://api.example.de/x402/report, bevor ich bezahle', 'verify-merchant'),
+  // French
+  g('Quelle solution d’emailing utilise backmarket.fr ?', 'tech-stack'),
+  g('Les embauches chez alan.com sont-elles en hausse ?', 'company-intent'),
+  g('Donne-moi les profils sociaux et les e-mails de l’entreprise lydia-app.com', 'extract-contacts'),
+  g('Mon site maboutique.fr est-il prêt pour les agents d’achat IA ?', 'store_readiness_auditor'),
+  // Spanish
+  g('¿Qué herramienta de chat en vivo tiene el sitio de fintonic.com?', 'tech-stack'),
+  g('¿Cuánto invierte en anuncios de búsqueda la web de rastreator.com?', 'search-ads'),
+  g('Extrae los datos del producto de https://tienda.ejemplo.es/producto/zapatilla-42', 'universal_product_url_to_json'),
+  g('Necesito un sello verificable de confianza para mi tienda mitienda.es', 'verified_merchant_json_badge'),
+  // Portuguese
+  g('Quais ferramentas de análise rodam no site da loft.com.br?', 'tech-stack'),
+  g('Descubra quem faz parte da equipe de liderança da ebanx.com', 'extract-contacts'),
+  g('A quintoandar.com.br está acelerando as contratações?', 'company-intent'),
+  // Italian
+  g('Su quale CMS è costruito il sito ilpost.it?', 'tech-stack'),
+  g('Quali annunci a pagamento pubblica trivago.it su Google?', 'search-ads'),
+  g('Voglio comprare da offerte-bici-online.it: è un negozio affidabile?', 'pre_purchase_merchant_trust_check'),
+  // Russian
+  g('На какой CMS сделан сайт rbc.ru?', 'tech-stack'),
+  g('Найди email службы поддержки компании tinkoff.ru', 'extract-contacts'),
+  g('Из этих 12 компаний кто сейчас быстрее всех нанимает?', 'hot-buyers', { domain_count: 12 }),
+  // Japanese
+  g('rakuten.co.jpはどの決済代行を使っていますか', 'tech-stack'),
+  g('このドメインは本物の会社ですか？ example-corp.jp', 'company-footprint'),
+  g('https://example.jp/about の本文をMarkdownにして', 'clean-markdown'),
+  // Chinese
+  g('meituan.com 的招聘在放缓吗？', 'company-intent'),
+  g('比较一下我的店 my-shop.cn 和竞争对手 rival-shop.cn 的商品数据', 'agentic_shelf_schema_comparator'),
+  g('这个域名 secure-login-paypal.cn 是钓鱼网站吗？', 'verify_domain_legitimacy_and_security'),
+  // Korean, Dutch, Polish, Turkish
+  g('baemin.com은 어떤 CMS를 사용하나요?', 'tech-stack'),
+  g('Welke e-mailadressen staan op de site van mollie.com?', 'extract-contacts'),
+  g('Czy allegro.pl zwiększa zatrudnienie?', 'company-intent'),
+  g('yemeksepeti.com için kupon kodu bul', 'checkout_active_promo_code_finder'),
+  // English: traps and several intents
+  g('does gymshark.com route its support chat through Gorgias', 'tech-stack'),
+  g('run tech-stack on these 30 domains from my csv', 'batch:tech-stack', { domain_count: 30 }),
+  g("look up rival.io's open roles without the payment trail pointing at that domain", 'private-query:open_jobs'),
+  g('tell me when acme.com adds a new pixel', null),
+  g('first the ads of canva.com, then its job openings', 'search-ads>ats-jobs'),
+  g('is supplier-parts.com going out of business? we depend on them', 'b2b_vendor_stability_evaluator'),
+  g('which CRM do the folks at pipedrive-rival.com use, HubSpot or Salesforce?', 'tech-stack'),
+  g('what does https://store.example.com/products/mug-9 cost and is it in stock', 'universal_product_url_to_json'),
+  g('how many people work at figma.com', null),
+  g('full overview of vercel.com: stack, hiring, ads', 'company-profile'),
+];
