@@ -8,16 +8,27 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startWorld, type World } from '../world/index.ts';
-import { buildFrameworkBundles, FRAMEWORK_PAGES, installFrameworkSites, type Framework } from '../world/fixtures/framework-sites.ts';
+import { ACCOUNT_URL, buildFrameworkBundles, FRAMEWORK_PAGES, installFrameworkSites, type Framework } from '../world/fixtures/framework-sites.ts';
 import { MARKDOWN_DOMAINS, installMarkdownSites, markdownUrl } from '../world/fixtures/markdown-sites.ts';
 import { startService, OFFLINE_ENV, type TestService } from '../support/service.ts';
 import { call } from '../support/contract.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createRenderer, type Renderer } from '../../server/render/renderer.ts';
 import { markdownToText } from '../../engines/markdown/plain-text.ts';
+import { median } from '../support/fairness.ts';
 
 let ip = 0;
 const newCaller = () => `198.51.100.${++ip}`;
+/** The other callers' calls without a render, under the attack, within this many times their idle median (test/e2e/fair-share.test.ts's bound). */
+const STATIC_RATIO = 3;
+/** The attack's renders in flight, from one caller. */
+const ATTACK = 10;
+/**
+ * The attacker's renders seen waiting for the browser before the other caller's calls are
+ * measured. Of its ten calls, those past its free calls left wait for the first ones' results
+ * (server/metering/quota.ts), so about five run at once: one in the browser, four in its line.
+ */
+const WAITING = 3;
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe('clean-markdown renders pages built by React, Vue, Svelte and a code-split docs app', { timeout: 180_000 }, () => {
@@ -62,4 +73,88 @@ describe('clean-markdown renders pages built by React, Vue, Svelte and a code-sp
       for (const piece of page.texts.filter((piece) => piece !== page.title)) assert.ok(text.includes(flat(piece)), `${piece}\n--- in ---\n${markdown}`);
     });
   }
+
+  it(`fair shares: ${ATTACK} renders in flight from one caller; another caller's calls are served in their own turn, /readyz ready`, async () => {
+    let benign = 0;
+    // Four calls an address: its free calls are ok results.
+    const benignCaller = () => `203.0.113.${1 + Math.floor(benign++ / 4)}`;
+    const staticCall = async () => {
+      const started = performance.now();
+      const answer = await convert(fresh(markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes')), {}, benignCaller());
+      assert.equal(answer.body.status, 'ok', answer.body.note);
+      return performance.now() - started;
+    };
+    const pages = FRAMEWORK_PAGES.filter((page) => page.framework === 'react' || page.framework === 'vue');
+    const renderCall = async (index: number) => {
+      const started = performance.now();
+      const answer = await convert(fresh(pages[index % pages.length].url), {}, benignCaller());
+      assert.equal(answer.body.status, 'ok', answer.body.note);
+      assert.equal(answer.body.rendered, true);
+      return { started, ended: performance.now() };
+    };
+    const idleStatic: number[] = [];
+    for (let index = 0; index < 6; index++) idleStatic.push(await staticCall());
+    const idleRenders: number[] = [];
+    for (let index = 0; index < 2; index++) {
+      const { started, ended } = await renderCall(index);
+      idleRenders.push(ended - started);
+    }
+
+    const attacker = newCaller();
+    const attackEnded: number[] = [];
+    const attack = Array.from({ length: ATTACK }, async () => {
+      const answer = await convert(fresh(ACCOUNT_URL), {}, attacker);
+      attackEnded.push(performance.now());
+      return answer;
+    });
+    let probing = true;
+    const probes: number[] = [];
+    const prober = (async () => {
+      while (probing) {
+        probes.push((await fetch(`${service.url}/readyz`)).status);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const underAttackStatic: number[] = [];
+    const underAttackRenders: { ms: number; attackerAnswered: number }[] = [];
+    let waitingSeen = 0;
+    try {
+      // The attack first fills the browser and the attacker's own line.
+      for (let tries = 0; tries < 200 && waitingSeen < WAITING; tries++) {
+        const metrics = await (await fetch(`${service.url}/metrics`)).text();
+        waitingSeen = Math.max(waitingSeen, Number(/^fair_share_waiting\{stage="render"\} (\d+)$/m.exec(metrics)?.[1] ?? 0));
+        if (waitingSeen < WAITING) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      for (let index = 0; index < 6; index++) underAttackStatic.push(await staticCall());
+      for (let index = 0; index < 2; index++) {
+        const { started, ended } = await renderCall(index);
+        underAttackRenders.push({ ms: ended - started, attackerAnswered: attackEnded.filter((at) => at > started && at <= ended).length });
+      }
+    } finally {
+      probing = false;
+    }
+    const stillInFlight = ATTACK - attackEnded.length;
+    const answers = await Promise.all(attack);
+    await prober;
+
+    const staticRatio = median(underAttackStatic) / median(idleStatic);
+    console.log(
+      `render fair share: static calls ${median(idleStatic).toFixed(0)} ms idle, ${median(underAttackStatic).toFixed(0)} ms under ${ATTACK} renders of one caller (${staticRatio.toFixed(2)}x); ` +
+        `the other caller's renders ${idleRenders.map((ms) => ms.toFixed(0)).join(', ')} ms idle, ${underAttackRenders.map(({ ms, attackerAnswered }) => `${ms.toFixed(0)} ms (${attackerAnswered} of the attacker's renders answered meanwhile)`).join(', ')} under attack; ` +
+        `${waitingSeen} renders waiting when measured, ${stillInFlight} of the attacker's calls still in flight after; /readyz ${probes.length} probes`,
+    );
+    assert.ok(waitingSeen >= WAITING, `the attacker's renders waited for the browser (${waitingSeen} seen waiting)`);
+    assert.ok(stillInFlight > 0, 'the attack lasted until the last measured call');
+    assert.deepEqual([...new Set(probes)], [200], '/readyz stayed ready');
+    assert.ok(staticRatio <= STATIC_RATIO, `calls without a render: ${staticRatio.toFixed(2)}x their idle median`);
+    // In its own turn: behind the attacker's render that had the browser when it came, not behind the attacker's line.
+    for (const { attackerAnswered } of underAttackRenders) assert.ok(attackerAnswered <= 1, `${attackerAnswered} of the attacker's renders were answered while another caller's render waited`);
+    // The page has nothing to read once rendered; the last of the line may find its call's time spent waiting: free either way.
+    for (const answer of answers) {
+      assert.equal(answer.status, 200, answer.text.slice(0, 300));
+      assert.ok(['empty', 'unsupported_content'].includes(answer.body.status), answer.body.note);
+      assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0', 'free');
+    }
+    assert.ok(answers.filter((answer) => answer.body.rendered && answer.body.status === 'empty').length >= ATTACK / 2, "most of the attacker's renders ran to the end");
+  });
 });
