@@ -15,7 +15,8 @@
  *   downloads, permissions, popups, dialogs and service workers refused.
  * - Budgets: wall time (RENDER_TIMEOUT_MS, and never past the call's time), requests and bytes
  *   fetched, the browser tree's CPU time and the renderers' memory (a watchdog over /proc), V8's
- *   heap per renderer. A render that overruns ends in RenderFailed and its browser is killed (the
+ *   heap per renderer, and a hard cap per renderer the kernel holds (RLIMIT_DATA of RENDER_MEMORY_MB,
+ *   set on the zygote that forks them). A render that overruns ends in RenderFailed and its browser is killed (the
  *   next render starts a new one); a renderer that crashes ends the render the same way.
  * - The rendered DOM is handed back as sealed content: the parse pool reads it, never this thread.
  */
@@ -44,9 +45,22 @@ const LAUNCH_TIMEOUT_MS = 20_000;
 /** The rendered DOM handed back at most (clean-markdown's own body cap). */
 const MAX_DOM_CHARACTERS = 5_000_000;
 
+/** util-linux's prlimit (beside setpriv), through which the zygote starts: every renderer it forks inherits the zygote's limits. */
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => existsSync(path)) ?? null;
+/** A renderer whose data size comes this close to its hard cap is failing its allocations: the render fails for memory. */
+const NEAR_CAP = 0.9;
+
+/** Each renderer's hard memory cap (RLIMIT_DATA: its writable private memory, resident or not), where prlimit is there to set it. */
+export const rendererDataCapMb = (config: Pick<RenderConfig, 'memoryMb'>) => (PRLIMIT ? config.memoryMb : null);
+
 /** Nothing but the page: no GPU, no background traffic of the browser's own, no network of its own. */
-export function browserArgs(config: Pick<RenderConfig, 'heapMb'>): string[] {
+export function browserArgs(config: Pick<RenderConfig, 'heapMb' | 'memoryMb'>): string[] {
+  const capMb = rendererDataCapMb(config);
   return [
+    // The kernel holds each renderer (and the GPU process, forked by the zygote too) to the memory
+    // budget whatever the watchdog sees between its reads: an allocation past it fails. The browser
+    // process itself, which runs no page's code, is not capped.
+    ...(capMb ? [`--zygote-cmd-prefix=${PRLIMIT} --data=${capMb * 1024 * 1024} --`] : []),
     '--headless',
     '--disable-gpu',
     '--disable-quic',
@@ -182,6 +196,7 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
     const wallMs = Math.max(0, Math.min(config.timeoutMs, endsBy - started));
     const endsAt = started + wallMs;
     const meter = live.pid ? createTreeMeter(live.pid) : null;
+    const capMb = rendererDataCapMb(config);
     const counts = { requests: 1, bytes: served.content.size, fetched: 1, refused: 0, overBudget: 0, inFlight: 0, lastActivity: started };
     const ended = new AbortController();
     const signal = callSignal ? AbortSignal.any([callSignal, ended.signal]) : ended.signal;
@@ -200,6 +215,7 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
       const usage = meter.read();
       if (usage.cpuMs > config.cpuMs) fail(new RenderFailed('cpu', `${Math.round(usage.cpuMs)} ms of CPU; the budget is ${config.cpuMs} ms`));
       else if (usage.rendererBytes > config.memoryMb * 1024 * 1024) fail(new RenderFailed('memory', `${Math.round(usage.rendererBytes / 1024 / 1024)} MB resident; the budget is ${config.memoryMb} MB`));
+      else if (capMb && usage.largestRendererData >= NEAR_CAP * capMb * 1024 * 1024) fail(new RenderFailed('memory', `a renderer reached its hard memory cap of ${capMb} MB`));
     }, WATCH_INTERVAL_MS);
     const wall = setTimeout(() => fail(new RenderFailed('timeout', `not settled after ${Math.round(wallMs)} ms`)), wallMs);
     const onCallEnd = () => fail(new RenderFailed('timeout', "the call's time ran out"));
