@@ -2,7 +2,7 @@
  * A browser's processes as Linux shows them (/proc): the browser and every descendant (zygotes,
  * renderers, the GPU and network services), their CPU time and the renderers' resident memory.
  * Read by the renderer's watchdog to hold each render to its CPU and memory budget, and to kill the
- * whole tree when one overruns. Memory is each renderer's own resident memory (shared pages left out), and each renderer's data size against its hard cap. Off Linux nothing is read (no budget but the wall time holds).
+ * whole tree when one overruns. Memory is each renderer's own resident memory (shared pages left out). Off Linux nothing is read (no budget but the wall time holds).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -27,17 +27,13 @@ function statOf(pid: number): ProcessStat | null {
   }
 }
 
-/**
- * Resident memory of its own (resident less the pages shared with other processes: the zygote's,
- * libraries, shared memory), and its writable private memory mapped (data and stack, resident or
- * not: what RLIMIT_DATA holds).
- */
-function memoryOf(pid: number): { privateBytes: number; dataBytes: number } {
+/** Resident memory of its own (resident less the pages shared with other processes: the zygote's, libraries, shared memory). */
+function privateBytesOf(pid: number): number {
   try {
-    const [, resident, shared, , , data] = readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ').map(Number);
-    return { privateBytes: Math.max(0, resident - shared) * PAGE_BYTES, dataBytes: data * PAGE_BYTES };
+    const [, resident, shared] = readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ').map(Number);
+    return Math.max(0, resident - shared) * PAGE_BYTES;
   } catch {
-    return { privateBytes: 0, dataBytes: 0 };
+    return 0;
   }
 }
 
@@ -86,8 +82,8 @@ export function processTree(root: number): number[] {
 
 /**
  * What a browser's tree used since it was made: CPU time of every process (one that exits keeps
- * what it had used when last seen), the renderers' resident memory now, and the largest data size
- * of any one renderer. Renderers are told by their command line, read once per pid.
+ * what it had used when last seen) and the renderers' resident memory now. Renderers are told by
+ * their command line, read once per pid.
  */
 export function createTreeMeter(root: number) {
   const baseline = new Map<number, number>();
@@ -98,7 +94,7 @@ export function createTreeMeter(root: number) {
   const parentOf = new Map<number, number>();
   let first = true;
 
-  function read(): { cpuMs: number; rendererBytes: number; largestRendererData: number } {
+  function read(): { cpuMs: number; rendererBytes: number } {
     const live = new Set(listPids());
     for (const pid of parentOf.keys()) if (!live.has(pid)) parentOf.delete(pid);
     for (const pid of live) {
@@ -107,7 +103,6 @@ export function createTreeMeter(root: number) {
       if (stat) parentOf.set(pid, stat.ppid);
     }
     let rendererBytes = 0;
-    let largestRendererData = 0;
     for (const pid of descendants(root, parentOf)) {
       const stat = statOf(pid);
       if (!stat) continue;
@@ -116,16 +111,12 @@ export function createTreeMeter(root: number) {
       used.set(pid, stat.cpuMs - baseline.get(pid)!);
       let renderer = renderers.get(pid);
       if (renderer === undefined) renderers.set(pid, (renderer = isRenderer(pid)));
-      if (renderer) {
-        const { privateBytes, dataBytes } = memoryOf(pid);
-        rendererBytes += privateBytes;
-        largestRendererData = Math.max(largestRendererData, dataBytes);
-      }
+      if (renderer) rendererBytes += privateBytesOf(pid);
     }
     first = false;
     let cpuMs = 0;
     for (const ms of used.values()) cpuMs += ms;
-    return { cpuMs, rendererBytes, largestRendererData };
+    return { cpuMs, rendererBytes };
   }
   read();
   return { read };

@@ -15,8 +15,8 @@
  *   downloads, permissions, popups, dialogs and service workers refused.
  * - Budgets: wall time (RENDER_TIMEOUT_MS, and never past the call's time), requests and bytes
  *   fetched, the browser tree's CPU time and the renderers' memory (a watchdog over /proc), V8's
- *   heap per renderer, and a hard cap per renderer the kernel holds (RLIMIT_DATA of RENDER_MEMORY_MB,
- *   set on the zygote that forks them). A render that overruns ends in RenderFailed and its browser is killed (the
+ *   heap per renderer, and a hard cap per renderer the kernel holds (RLIMIT_DATA of twice
+ *   RENDER_MEMORY_MB, set on the zygote that forks them). A render that overruns ends in RenderFailed and its browser is killed (the
  *   next render starts a new one); a renderer that crashes ends the render the same way.
  * - The rendered DOM is handed back as sealed content: the parse pool reads it, never this thread.
  */
@@ -47,19 +47,25 @@ const MAX_DOM_CHARACTERS = 5_000_000;
 
 /** util-linux's prlimit (beside setpriv), through which the zygote starts: every renderer it forks inherits the zygote's limits. */
 const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => existsSync(path)) ?? null;
-/** A renderer whose data size comes this close to its hard cap is failing its allocations: the render fails for memory. */
-const NEAR_CAP = 0.9;
+/**
+ * The hard cap over the watchdog's budget. The cap counts writable memory mapped, resident or not
+ * (V8's and the allocator's reservations too, a few hundred MB in a renderer that has run a few
+ * pages), the watchdog resident memory: at the budget itself the cap would fail pages that are
+ * within it.
+ */
+const CAP_OVER_BUDGET = 2;
 
-/** Each renderer's hard memory cap (RLIMIT_DATA: its writable private memory, resident or not), where prlimit is there to set it. */
-export const rendererDataCapMb = (config: Pick<RenderConfig, 'memoryMb'>) => (PRLIMIT ? config.memoryMb : null);
+/** Each renderer's hard memory cap (RLIMIT_DATA: its writable private memory), where prlimit is there to set it. */
+export const rendererDataCapMb = (config: Pick<RenderConfig, 'memoryMb'>) => (PRLIMIT ? CAP_OVER_BUDGET * config.memoryMb : null);
 
 /** Nothing but the page: no GPU, no background traffic of the browser's own, no network of its own. */
 export function browserArgs(config: Pick<RenderConfig, 'heapMb' | 'memoryMb'>): string[] {
   const capMb = rendererDataCapMb(config);
   return [
-    // The kernel holds each renderer (and the GPU process, forked by the zygote too) to the memory
-    // budget whatever the watchdog sees between its reads: an allocation past it fails. The browser
-    // process itself, which runs no page's code, is not capped.
+    // The kernel holds each renderer (and the GPU process, forked by the zygote too) under its cap
+    // whatever the watchdog sees between its reads: an allocation past it fails, and the memory
+    // the renderer holds then is over the watchdog's budget at its next read. The browser process
+    // itself, which runs no page's code, is not capped.
     ...(capMb ? [`--zygote-cmd-prefix=${PRLIMIT} --data=${capMb * 1024 * 1024} --`] : []),
     '--headless',
     '--disable-gpu',
@@ -196,7 +202,6 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
     const wallMs = Math.max(0, Math.min(config.timeoutMs, endsBy - started));
     const endsAt = started + wallMs;
     const meter = live.pid ? createTreeMeter(live.pid) : null;
-    const capMb = rendererDataCapMb(config);
     const counts = { requests: 1, bytes: served.content.size, fetched: 1, refused: 0, overBudget: 0, inFlight: 0, lastActivity: started };
     const ended = new AbortController();
     const signal = callSignal ? AbortSignal.any([callSignal, ended.signal]) : ended.signal;
@@ -215,7 +220,6 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
       const usage = meter.read();
       if (usage.cpuMs > config.cpuMs) fail(new RenderFailed('cpu', `${Math.round(usage.cpuMs)} ms of CPU; the budget is ${config.cpuMs} ms`));
       else if (usage.rendererBytes > config.memoryMb * 1024 * 1024) fail(new RenderFailed('memory', `${Math.round(usage.rendererBytes / 1024 / 1024)} MB resident; the budget is ${config.memoryMb} MB`));
-      else if (capMb && usage.largestRendererData >= NEAR_CAP * capMb * 1024 * 1024) fail(new RenderFailed('memory', `a renderer reached its hard memory cap of ${capMb} MB`));
     }, WATCH_INTERVAL_MS);
     const wall = setTimeout(() => fail(new RenderFailed('timeout', `not settled after ${Math.round(wallMs)} ms`)), wallMs);
     const onCallEnd = () => fail(new RenderFailed('timeout', "the call's time ran out"));

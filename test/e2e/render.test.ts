@@ -15,7 +15,7 @@ import { DOCS_TEXT, installRenderSites, MANY_REQUESTS, RENDER_DOMAINS } from '..
 import { startService, type TestService } from '../support/service.ts';
 import { call } from '../support/contract.ts';
 import { loadConfig } from '../../server/config.ts';
-import { browserArgs, createRenderer, type Renderer } from '../../server/render/renderer.ts';
+import { browserArgs, createRenderer, rendererDataCapMb, type Renderer } from '../../server/render/renderer.ts';
 import { createLauncher } from '../../server/render/launcher.ts';
 import { processTree } from '../../server/render/processes.ts';
 import { chromium } from 'playwright-core';
@@ -218,7 +218,7 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
       const dataLimit = (of: number) => /^Max data size\s+(\S+)/m.exec(readFileSync(`/proc/${of}/limits`, 'utf8'))?.[1];
       const renderers = processTree(pid).filter((child) => readFileSync(`/proc/${child}/cmdline`, 'latin1').includes('--type=renderer'));
       assert.ok(renderers.length > 0);
-      for (const renderer of renderers) assert.equal(dataLimit(renderer), String(config.memoryMb * 1024 * 1024), `renderer ${renderer}`);
+      for (const renderer of renderers) assert.equal(dataLimit(renderer), String(rendererDataCapMb(config)! * 1024 * 1024), `renderer ${renderer}`);
       assert.equal(dataLimit(pid), 'unlimited');
     } finally {
       await browser.close();
