@@ -8,6 +8,7 @@
  * says so (without a readable home page: no_data). Pure over the injected fetch and analyze.
  */
 import type { components } from '../../generated/types.ts';
+import { withinDeadline } from '../net/deadline.ts';
 import type { Fetched, SafeFetch } from '../net/types.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { PromoPage } from './page.ts';
@@ -60,15 +61,12 @@ export async function findPromos(
   { productCategory }: { productCategory?: string } = {},
   { deadlineMs = 10_000, pageTimeoutMs = 5_000, maxPageBytes = 2_000_000, maxLandingPages = 4 }: PromoOptions = {},
 ): Promise<PromoFinderResult> {
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new DOMException('promo deadline', 'TimeoutError')), deadlineMs);
-  const scope = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   const limitations = [
     'checkout_verified is always false: this service never adds to a cart or checks out, so no code was tried.',
     'Codes are read only from the SEO metadata (title, meta description, Open Graph, Twitter card) of the home page and from the promo pages it links to; codes sent by e-mail, shown by scripts or pop-ups, or listed on coupon sites are not seen.',
     'A code is left out when its own text says it has expired or names a past end date; a code without a date may have ended without saying so.',
   ];
-  try {
+  return withinDeadline(deadlineMs, { signal, name: 'promo deadline' }, async (scope) => {
     const reach = createReach(fetch, { signal: scope, deadlineMs, timeoutMs: pageTimeoutMs });
     const home = await fetchHome(domain, reach, { maxBytes: maxPageBytes });
     if (!home.ok) {
@@ -154,7 +152,5 @@ export async function findPromos(
       sources_checked,
       limitations,
     };
-  } finally {
-    clearTimeout(timer);
-  }
+  });
 }
