@@ -96,7 +96,7 @@ export async function collectJobs(
     return { domain, status, board: null, match: null, confidence: null, generic: false, jobs: [], companyName: null, partial: false, fetchedAt: null, nextPollAfter: null, fromCache: false, note: null, ...fields };
   }
 
-  function found(board: BoardRef, match: BoardMatch, read: BoardRead, fetchedAt: string, nextPollAfter: string, fromCache: boolean, notes: string[]): JobsCollection {
+  function found({ board, match }: CachedDiscovery, { read, fetchedAt, nextPollAfter }: CachedBoard, { fromCache = false, notes = [] }: { fromCache?: boolean; notes?: string[] } = {}): JobsCollection {
     const generic = match === 'name_match' && isGenericName(label);
     const status: JobsStatus = generic ? 'not_found' : read.jobs.length ? 'ok' : 'no_open_jobs';
     const own = [...notes];
@@ -117,15 +117,17 @@ export async function collectJobs(
     return read && cut.value ? { ...read, partial: true } : read;
   }
 
-  async function readBoard(board: BoardRef): Promise<{ read: BoardRead; fetchedAt: string; nextPollAfter: string } | null> {
-    const read = await readCut(board);
-    if (!read) return null;
+  /** The board's read as kept in the cache: when it was read, and when reading it again is worth it. */
+  async function keep(board: BoardRef, read: BoardRead): Promise<CachedBoard> {
     const at = deps.now().getTime();
     const fetched = { read, fetchedAt: new Date(at).toISOString(), nextPollAfter: new Date(at + config.pollIntervalMs).toISOString() };
-    if (cache) {
-      await cache.set(BOARD_KEY(board), fetched, at + config.pollIntervalMs);
-    }
+    if (cache) await cache.set(BOARD_KEY(board), fetched, at + config.pollIntervalMs);
     return fetched;
+  }
+
+  async function readBoard(board: BoardRef): Promise<CachedBoard | null> {
+    const read = await readCut(board);
+    return read ? keep(board, read) : null;
   }
 
   async function remember(board: BoardRef, match: BoardMatch) {
@@ -137,10 +139,10 @@ export async function collectJobs(
     const known = (await cache.get(DISCOVERY_KEY(domain))) as CachedDiscovery | null;
     if (known) {
       const cached = (await cache.get(BOARD_KEY(known.board))) as CachedBoard | null;
-      if (cached) return found(known.board, known.match, cached.read, cached.fetchedAt, cached.nextPollAfter, true, []);
+      if (cached) return found(known, cached, { fromCache: true });
       try {
         const fresh = await readBoard(known.board);
-        if (fresh) return found(known.board, known.match, fresh.read, fresh.fetchedAt, fresh.nextPollAfter, false, []);
+        if (fresh) return found(known, fresh);
       } catch (error) {
         if (!(error instanceof BoardUnreachable)) throw error;
         return result('unreachable', { board: known.board, match: known.match, confidence: known.match === 'careers_page_link' ? 'high' : 'unverified', note: `The board could not be read (${error.message}). Nothing was charged.` });
@@ -159,7 +161,7 @@ export async function collectJobs(
       const fresh = await readBoard(board);
       if (!fresh) continue;
       await remember(board, 'careers_page_link');
-      return found(board, 'careers_page_link', fresh.read, fresh.fetchedAt, fresh.nextPollAfter, false, notes);
+      return found({ board, match: 'careers_page_link' }, fresh, { notes });
     } catch (error) {
       if (!(error instanceof BoardUnreachable)) throw error;
       failures.push(error.message);
@@ -184,11 +186,9 @@ export async function collectJobs(
     const read = outcome.value;
     if (!read || !read.jobs.length) continue;
     const board = candidates[index];
-    const at = deps.now().getTime();
-    const fetched = { read, fetchedAt: new Date(at).toISOString(), nextPollAfter: new Date(at + config.pollIntervalMs).toISOString() };
-    if (cache) await cache.set(BOARD_KEY(board), fetched, at + config.pollIntervalMs);
+    const fetched = await keep(board, read);
     await remember(board, 'name_match');
-    return found(board, 'name_match', read, fetched.fetchedAt, fetched.nextPollAfter, false, notes);
+    return found({ board, match: 'name_match' }, fetched, { notes });
   }
   if (guessFailures.length) {
     return result('unreachable', { note: [...notes, `No board was found on the website, and some providers could not be asked for a board named "${label}" (${guessFailures.join('; ')}). Nothing was charged.`].join(' ') });
