@@ -3,6 +3,7 @@
  * provider clients (providers/), and a per-board cache: until next_poll_after a call is answered
  * from the cache with no upstream call at all. Pure over the injected fetch, clock and cache.
  */
+import type { ExpiringCache } from '../cache.ts';
 import type { SafeFetch } from '../net/types.ts';
 import type { Analyze } from '../parse/types.ts';
 import { DEFAULT_JOBS_CONFIG, type JobsConfig } from './config.ts';
@@ -13,11 +14,8 @@ import { boardKey, BoardUnreachable, type BoardContext, type BoardRead, type Boa
 export type JobsStatus = 'ok' | 'no_open_jobs' | 'unreachable' | 'not_found';
 export type BoardMatch = 'careers_page_link' | 'name_match';
 
-/** A small key-value cache with expiry (the handlers adapt the store's CacheRepo). */
-export interface JobsCache {
-  get(key: string): Promise<unknown | null>;
-  set(key: string, value: unknown, expiresAt: number): Promise<void>;
-}
+/** Where boards and discoveries are kept between calls. */
+export type JobsCache = ExpiringCache;
 
 export interface CollectDeps {
   fetch: SafeFetch;
