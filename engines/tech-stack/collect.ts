@@ -23,8 +23,8 @@ export interface TechStackSnapshot {
   technologies: string[];
   at: string;
   /**
-   * When each technology was first and last reported by a complete run for the domain (absent
-   * in snapshots kept before it existed: then a technology of `technologies` was seen at `at`).
+   * When each technology was first and last reported by a complete run for the domain (a stored
+   * snapshot may lack it: then a technology of `technologies` was seen at `at`).
    */
   seen?: Record<string, { first: string; last: string }>;
 }
