@@ -7,6 +7,7 @@
  * guessed. Pure; it runs in the parse pool (engines/parse/tasks.ts: companyFacts).
  */
 import { parseBounded } from '../parse/dom.ts';
+import { decodeUriPart } from '../parse/uri.ts';
 import { socialProfile } from '../contacts/social.ts';
 import { markupOrganization } from './markup.ts';
 import { chooseName, nameParts, type NameCandidate } from './name.ts';
@@ -125,7 +126,7 @@ function phoneOf(document: Document, { stated, markup, country }: { stated: stri
   if (markup && phoneKey(markup, { country })) return { value: markup, source: 'markup' };
   const numbers = new Map<string, string>();
   for (const anchor of document.querySelectorAll('a[href^="tel:" i]')) {
-    const written = clean(decodeURIComponentSafe((anchor.getAttribute('href') ?? '').slice(4)));
+    const written = clean(decodeUriPart((anchor.getAttribute('href') ?? '').slice(4)));
     const key = written && phoneKey(written, { country });
     if (written && key && !numbers.has(key)) numbers.set(key, written);
   }
@@ -192,10 +193,3 @@ export function readCompanyFacts(html: string, pageUrl: string, { now = new Date
   return facts;
 }
 
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}

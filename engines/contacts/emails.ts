@@ -6,6 +6,7 @@
  */
 
 import { siteDomain } from '../company/organization.ts';
+import { decodeUriPart } from '../parse/uri.ts';
 
 /** How an address was found: explicit ones (a link, Cloudflare, structured data) carry publishing intent. */
 export type EmailSource = 'cfemail' | 'mailto' | 'structured' | 'text';
@@ -56,15 +57,7 @@ export function parseMailto(href: string): string[] {
     const [name, value = ''] = pair.split('=', 2);
     if (/^(to|cc|bcc)$/i.test(name)) recipients.push(...value.split(','));
   }
-  return recipients.map((recipient) => safeDecode(recipient).trim()).filter(Boolean);
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+  return recipients.map((recipient) => decodeUriPart(recipient).trim()).filter(Boolean);
 }
 
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;

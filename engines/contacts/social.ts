@@ -5,6 +5,8 @@
  * and feature links are not profiles and are dropped.
  */
 
+import { decodeUriPart } from '../parse/uri.ts';
+
 const X_RESERVED = new Set(['intent', 'share', 'home', 'search', 'hashtag', 'i', 'login', 'signup', 'explore', 'settings', 'messages', 'notifications', 'privacy', 'tos', 'about', 'download', 'compose', 'widgets', 'web']);
 const GITHUB_RESERVED = new Set([
   'sponsors', 'features', 'about', 'pricing', 'login', 'join', 'signup', 'topics', 'marketplace', 'explore', 'settings', 'contact', 'site', 'security',
@@ -31,7 +33,7 @@ export function socialProfile(href: string, { allowPeople = false }: SocialOptio
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const host = url.hostname.toLowerCase().replace(/^(www|m|mobile)\./, '');
-  const segments = url.pathname.split('/').filter(Boolean).map((segment) => decodeSegment(segment));
+  const segments = url.pathname.split('/').filter(Boolean).map(decodeUriPart);
 
   if (host === 'linkedin.com' || host.endsWith('.linkedin.com')) {
     const [kind, slug] = segments;
@@ -114,10 +116,3 @@ export function twitterHandleProfile(value: string): string | null {
   return /^[A-Za-z0-9_]{1,15}$/.test(handle) && !X_RESERVED.has(handle.toLowerCase()) ? `https://x.com/${handle.toLowerCase()}` : null;
 }
 
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}

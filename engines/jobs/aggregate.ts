@@ -66,7 +66,7 @@ export function jobsDiff(jobs: readonly Job[], known: readonly string[]): JobsDi
   return { new_job_ids: newIds, closed_job_ids: closed, unchanged_count: open.size - newIds.length };
 }
 
-/** The job item of the answer; countries as ISO codes also for reads cached before they were normalized. */
+/** The job item of the answer; countries as ISO codes, whatever spelling the cached read holds. */
 export function jobItem(job: Job): JobItem {
   return { ...job, countries: countryCodesOf(job.countries ?? []) };
 }

@@ -3,6 +3,7 @@
  * provider clients (providers/), and a per-board cache: until next_poll_after a call is answered
  * from the cache with no upstream call at all. Pure over the injected fetch, clock and cache.
  */
+import type { ExpiringCache } from '../cache.ts';
 import type { SafeFetch } from '../net/types.ts';
 import type { Analyze } from '../parse/types.ts';
 import { DEFAULT_JOBS_CONFIG, type JobsConfig } from './config.ts';
@@ -13,11 +14,8 @@ import { boardKey, BoardUnreachable, type BoardContext, type BoardRead, type Boa
 export type JobsStatus = 'ok' | 'no_open_jobs' | 'unreachable' | 'not_found';
 export type BoardMatch = 'careers_page_link' | 'name_match';
 
-/** A small key-value cache with expiry (the handlers adapt the store's CacheRepo). */
-export interface JobsCache {
-  get(key: string): Promise<unknown | null>;
-  set(key: string, value: unknown, expiresAt: number): Promise<void>;
-}
+/** Where boards and discoveries are kept between calls. */
+export type JobsCache = ExpiringCache;
 
 export interface CollectDeps {
   fetch: SafeFetch;
@@ -96,7 +94,7 @@ export async function collectJobs(
     return { domain, status, board: null, match: null, confidence: null, generic: false, jobs: [], companyName: null, partial: false, fetchedAt: null, nextPollAfter: null, fromCache: false, note: null, ...fields };
   }
 
-  function found(board: BoardRef, match: BoardMatch, read: BoardRead, fetchedAt: string, nextPollAfter: string, fromCache: boolean, notes: string[]): JobsCollection {
+  function found({ board, match }: CachedDiscovery, { read, fetchedAt, nextPollAfter }: CachedBoard, { fromCache = false, notes = [] }: { fromCache?: boolean; notes?: string[] } = {}): JobsCollection {
     const generic = match === 'name_match' && isGenericName(label);
     const status: JobsStatus = generic ? 'not_found' : read.jobs.length ? 'ok' : 'no_open_jobs';
     const own = [...notes];
@@ -117,15 +115,17 @@ export async function collectJobs(
     return read && cut.value ? { ...read, partial: true } : read;
   }
 
-  async function readBoard(board: BoardRef): Promise<{ read: BoardRead; fetchedAt: string; nextPollAfter: string } | null> {
-    const read = await readCut(board);
-    if (!read) return null;
+  /** The board's read as kept in the cache: when it was read, and when reading it again is worth it. */
+  async function keep(board: BoardRef, read: BoardRead): Promise<CachedBoard> {
     const at = deps.now().getTime();
     const fetched = { read, fetchedAt: new Date(at).toISOString(), nextPollAfter: new Date(at + config.pollIntervalMs).toISOString() };
-    if (cache) {
-      await cache.set(BOARD_KEY(board), fetched, at + config.pollIntervalMs);
-    }
+    if (cache) await cache.set(BOARD_KEY(board), fetched, at + config.pollIntervalMs);
     return fetched;
+  }
+
+  async function readBoard(board: BoardRef): Promise<CachedBoard | null> {
+    const read = await readCut(board);
+    return read ? keep(board, read) : null;
   }
 
   async function remember(board: BoardRef, match: BoardMatch) {
@@ -137,10 +137,10 @@ export async function collectJobs(
     const known = (await cache.get(DISCOVERY_KEY(domain))) as CachedDiscovery | null;
     if (known) {
       const cached = (await cache.get(BOARD_KEY(known.board))) as CachedBoard | null;
-      if (cached) return found(known.board, known.match, cached.read, cached.fetchedAt, cached.nextPollAfter, true, []);
+      if (cached) return found(known, cached, { fromCache: true });
       try {
         const fresh = await readBoard(known.board);
-        if (fresh) return found(known.board, known.match, fresh.read, fresh.fetchedAt, fresh.nextPollAfter, false, []);
+        if (fresh) return found(known, fresh);
       } catch (error) {
         if (!(error instanceof BoardUnreachable)) throw error;
         return result('unreachable', { board: known.board, match: known.match, confidence: known.match === 'careers_page_link' ? 'high' : 'unverified', note: `The board could not be read (${error.message}). Nothing was charged.` });
@@ -159,7 +159,7 @@ export async function collectJobs(
       const fresh = await readBoard(board);
       if (!fresh) continue;
       await remember(board, 'careers_page_link');
-      return found(board, 'careers_page_link', fresh.read, fresh.fetchedAt, fresh.nextPollAfter, false, notes);
+      return found({ board, match: 'careers_page_link' }, fresh, { notes });
     } catch (error) {
       if (!(error instanceof BoardUnreachable)) throw error;
       failures.push(error.message);
@@ -184,11 +184,9 @@ export async function collectJobs(
     const read = outcome.value;
     if (!read || !read.jobs.length) continue;
     const board = candidates[index];
-    const at = deps.now().getTime();
-    const fetched = { read, fetchedAt: new Date(at).toISOString(), nextPollAfter: new Date(at + config.pollIntervalMs).toISOString() };
-    if (cache) await cache.set(BOARD_KEY(board), fetched, at + config.pollIntervalMs);
+    const fetched = await keep(board, read);
     await remember(board, 'name_match');
-    return found(board, 'name_match', read, fetched.fetchedAt, fetched.nextPollAfter, false, notes);
+    return found({ board, match: 'name_match' }, fetched, { notes });
   }
   if (guessFailures.length) {
     return result('unreachable', { note: [...notes, `No board was found on the website, and some providers could not be asked for a board named "${label}" (${guessFailures.join('; ')}). Nothing was charged.`].join(' ') });

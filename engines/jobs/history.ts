@@ -23,7 +23,7 @@ export function engineeringSupportCount(functionBreakdown: Readonly<Record<strin
   return ENGINEERING_SUPPORT_FUNCTIONS.reduce((sum, fn) => sum + (functionBreakdown?.[fn] ?? 0), 0);
 }
 
-/** One reading of a board; intent_score is absent on readings kept before company-intent stored them. */
+/** One reading of a board; intent_score may be absent (a stored reading need not carry it). */
 export interface HiringReading {
   at: number;
   open_roles: number;
@@ -33,7 +33,7 @@ export interface HiringReading {
 
 export type TrendDirection = 'rising' | 'flat' | 'falling' | 'unknown';
 
-/** Stored readings, tolerant of what older versions kept. */
+/** The stored readings that carry a time and an open-role count; anything else the store holds is skipped. */
 export function readingsFrom(value: unknown): HiringReading[] {
   const list = typeof value === 'object' && value !== null && Array.isArray((value as { readings?: unknown }).readings) ? (value as { readings: unknown[] }).readings : [];
   return list.filter((r): r is HiringReading => typeof r === 'object' && r !== null && typeof (r as HiringReading).at === 'number' && typeof (r as HiringReading).open_roles === 'number');

@@ -1,7 +1,7 @@
 import type { Fetched } from '../net/fetched.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import { isUnanalysable } from '../parse/analysis.ts';
-import { BoardUnreachable, type BoardAnswers, type BoardContext, type BoardPageSummary, type BoardRead, type Provider } from './types.ts';
+import { BoardUnreachable, type BoardAnswers, type BoardContext, type BoardPageSummary, type BoardRead, type BoardRef, type Provider, type ProviderClient } from './types.ts';
 
 const DEFAULT_TIMEOUT_MS = 8_000;
 const DEFAULT_MAX_BYTES = 8_000_000;
@@ -68,6 +68,18 @@ export async function readAnswers(input: BoardAnswers, context: BoardContext): P
   if (answer.cut && context.cut) context.cut.value = true;
   if (answer.unreachable) throw new BoardUnreachable(answer.unreachable.url, answer.unreachable.reason);
   return answer.read;
+}
+
+/** The client of a provider that answers with the whole board in one GET, at `urlOf` the board. */
+export function wholeBoardClient(provider: Provider, urlOf: (ref: BoardRef, context: BoardContext) => string): ProviderClient {
+  return {
+    provider,
+    async read(ref, context) {
+      const url = urlOf(ref, context);
+      const content = await getAnswer(url, context);
+      return content === null ? null : readAnswers({ provider, slug: ref.slug, pages: [{ url, content }] }, context);
+    },
+  };
 }
 
 export const isObject = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value);

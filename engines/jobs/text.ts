@@ -60,22 +60,6 @@ export function htmlText(html: string | null | undefined, { max = MAX_JOB_TEXT }
   return collapsed.length > max ? collapsed.slice(0, max) : collapsed;
 }
 
-/** Every escaped tag (&lt;…&gt;) becomes a space: an indexOf scan, several times faster than a regex here. */
-function dropEscapedTags(html: string): string {
-  let start = html.indexOf('&lt;');
-  if (start < 0) return html;
-  let out = '';
-  let last = 0;
-  while (start >= 0) {
-    const end = html.indexOf('&gt;', start + 4);
-    if (end < 0) break;
-    out += html.slice(last, start) + ' ';
-    last = end + 4;
-    start = html.indexOf('&lt;', last);
-  }
-  return out + html.slice(last);
-}
-
 /**
  * Greenhouse sends content HTML-escaped once more (&lt;p&gt;R&amp;amp;D&lt;/p&gt;): its markup is
  * dropped while still escaped (text cannot hold a raw &lt;, it would read &amp;lt;), so only the
@@ -85,7 +69,7 @@ export function doubleEscapedHtmlText(content: string | null | undefined, { max 
   if (!content) return '';
   let html = content.length > max * 4 ? content.slice(0, max * 4) : content;
   if (/&lt;(?:script|style)/i.test(html)) html = dropElements(html, { open: '&lt;', close: '&gt;' });
-  let text = dropEscapedTags(html);
+  let text = stripTags(html, { open: '&lt;', close: '&gt;' });
   if (text.includes('<')) text = stripTags(text);
   const collapsed = decodeEntities(decodeEntities(text)).replace(SPACE_RUNS, ' ').trim();
   return collapsed.length > max ? collapsed.slice(0, max) : collapsed;

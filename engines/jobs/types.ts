@@ -18,7 +18,7 @@ export interface BoardRef {
   host?: string;
 }
 
-/** A normalized job as kept in the cache: the answer's job item (reads cached before #26 lack its optional facts, and their countries are as the board wrote them). */
+/** A normalized job as kept in the cache: the answer's job item. A cached read may lack its optional facts and hold countries as the board wrote them (jobItem turns them into codes). */
 export interface Job extends JobItem {
   countries: string[];
 }

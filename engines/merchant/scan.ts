@@ -9,7 +9,8 @@
  * injected fetch and analyze.
  */
 import type { components } from '../../generated/types.ts';
-import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
+import { withinDeadline } from '../net/deadline.ts';
+import type { PageFailureKind, SafeFetch, SafeFetchResponse } from '../net/types.ts';
 import { isFetchFailure, isUnsafeTarget, pageFailureKind } from '../net/types.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { TaskInput } from '../parse/tasks.ts';
@@ -68,33 +69,37 @@ export function trustScore({ validConfig, risk, flags, latencyMs, slowMs = 2000 
 
 type Attempt = { response: SafeFetchResponse; error?: undefined } | { response?: undefined; error: Error };
 
+/** What the probe found about the terms: the live x402 terms, the discovery document, and the findings so far. */
+interface TermsReading {
+  flags: string[];
+  live: LiveTerms | null;
+  document: Discovery | null;
+}
+
 export async function scanMerchant(
   targetUrl: string,
   { fetch, analyze, comparableMicroUsd, signal, clock = () => performance.now() }: MerchantDeps,
   { deadlineMs = 2_800, answerWithinMs = 3_700, maxScanChars = 256 * 1024, maxPageBytes = 512 * 1024, maxDiscoveryBytes = 64 * 1024, slowMs = 2_000 }: MerchantOptions = {},
 ): Promise<MerchantScanResult> {
   const started = clock();
-  // A referenced timer, unlike AbortSignal.timeout's: the deadline fires even when nothing else keeps the process busy.
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new DOMException('scan deadline', 'TimeoutError')), deadlineMs);
-  const scope = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
-  try {
+  /** What is left of a budget of `withinMs` from the start. */
+  const left = (withinMs: number) => withinMs - (clock() - started);
+  return withinDeadline(deadlineMs, { signal, name: 'scan deadline' }, async (scope) => {
     const target = new URL(targetUrl);
     const domain = target.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-    const homeUrl = `${target.origin}/`;
-    const discoveryUrl = `${target.origin}/.well-known/x402.json`;
 
     function attempt(url: string, maxBodyBytes: number, accept: string): Promise<Attempt> {
-      const timeoutMs = Math.max(1, Math.round(deadlineMs - (clock() - started)));
+      const timeoutMs = Math.max(1, Math.round(left(deadlineMs)));
       return fetch(url, { signal: scope, timeoutMs, maxBodyBytes, accept, maxRedirects: 3 }).then(
         (response) => ({ response }),
         (error: Error) => ({ error }),
       );
     }
 
+    const homeUrl = `${target.origin}/`;
     const [probe, discovery, home] = await Promise.all([
       attempt(target.href, maxPageBytes, 'application/json, text/html;q=0.9, */*;q=0.5'),
-      attempt(discoveryUrl, maxDiscoveryBytes, 'application/json'),
+      attempt(`${target.origin}/.well-known/x402.json`, maxDiscoveryBytes, 'application/json'),
       target.href === homeUrl ? null : attempt(homeUrl, maxPageBytes, 'text/html,*/*;q=0.5'),
     ]);
 
@@ -103,99 +108,112 @@ export async function scanMerchant(
     for (const step of [discovery, home]) {
       if (step?.error && !isFetchFailure(step.error) && !isUnsafeTarget(step.error)) throw step.error;
     }
-    if (!probe.response) {
-      const elapsed = Math.round(clock() - started);
-      const kind = probeFailure!;
-      return {
-        domain,
-        status: 'unreachable',
-        safe_to_pay: false,
-        latency_ms: elapsed,
-        matched_flags: [`unreachable:${kind}`],
-        recommendation: kind === 'unsafe_redirect'
-          ? `Do not pay: ${target.href} redirects to an address the service does not reach. Nothing was charged for this scan.`
-          : `Do not pay: ${target.href} gave no complete answer (${kind}) within the ${deadlineMs} ms scan deadline. Nothing was charged for this scan.`,
-        note: kind === 'timeout' ? `${target.href}: no complete answer within the scan deadline of ${deadlineMs} ms (slow, hanging or endless).` : probe.error.message,
-      };
-    }
+    if (!probe.response) return unreachableResult({ domain, target, kind: probeFailure!, error: probe.error, deadlineMs, elapsedMs: Math.round(clock() - started) });
 
-    const flags: string[] = [];
     const response = probe.response;
-    if (response.truncated) flags.push('probe_body_truncated');
-    let live: LiveTerms | null = null;
-    const header = response.status === 402 ? response.headers['payment-required'] : undefined;
-    const discoveryServed = discovery.response?.status === 200 && !discovery.response.truncated;
-    // The discovery document, and a 402 body without a header (x402 v1 terms?), read in the parse pool.
-    const documents = await readDocuments(analyze, {
-      discovery: discoveryServed ? discovery.response!.content : null,
-      probe: response.status === 402 && !header ? response.content : null,
-    }, signal);
-    if (response.status === 402) {
-      if (!header) flags.push(documents.v1 ? 'x402_v1_terms' : 'payment_required_header_missing');
-      else {
-        const reading = readPaymentRequired(header);
-        if (reading.ok) live = reading.terms;
-        else flags.push(...reading.problems);
-      }
-    } else {
-      flags.push(`no_402:${response.status}`);
+    const terms = await readTerms(response, discovery, { analyze, signal, target, comparableMicroUsd });
+    const maxPageChars = left(answerWithinMs) < 1_000 ? Math.floor(maxScanChars / 4) : maxScanChars;
+    const injection = await scanWithin(analyze, injectionInput(response, home?.response, terms, maxPageChars), { signal, left: () => left(answerWithinMs) });
+    if (injection.unanalysable) terms.flags.push('page_unanalysable');
+    return scoredResult({ domain, terms, injection, latencyMs: response.elapsedMs, slowMs });
+  });
+}
+
+function unreachableResult({ domain, target, kind, error, deadlineMs, elapsedMs }: { domain: string; target: URL; kind: PageFailureKind; error: Error; deadlineMs: number; elapsedMs: number }): MerchantScanResult {
+  return {
+    domain,
+    status: 'unreachable',
+    safe_to_pay: false,
+    latency_ms: elapsedMs,
+    matched_flags: [`unreachable:${kind}`],
+    recommendation: kind === 'unsafe_redirect'
+      ? `Do not pay: ${target.href} redirects to an address the service does not reach. Nothing was charged for this scan.`
+      : `Do not pay: ${target.href} gave no complete answer (${kind}) within the ${deadlineMs} ms scan deadline. Nothing was charged for this scan.`,
+    note: kind === 'timeout' ? `${target.href}: no complete answer within the scan deadline of ${deadlineMs} ms (slow, hanging or endless).` : error.message,
+  };
+}
+
+/** The 402's terms and the discovery document (read in the parse pool), checked against each other and the price compared. */
+async function readTerms(response: SafeFetchResponse, discovery: Attempt, { analyze, signal, target, comparableMicroUsd }: { analyze: Analyze; signal?: AbortSignal; target: URL; comparableMicroUsd: number[] }): Promise<TermsReading> {
+  const flags: string[] = [];
+  if (response.truncated) flags.push('probe_body_truncated');
+  let live: LiveTerms | null = null;
+  const header = response.status === 402 ? response.headers['payment-required'] : undefined;
+  const discoveryServed = discovery.response?.status === 200 && !discovery.response.truncated;
+  // The discovery document, and a 402 body without a header (x402 v1 terms?), read in the parse pool.
+  const documents = await readDocuments(analyze, {
+    discovery: discoveryServed ? discovery.response!.content : null,
+    probe: response.status === 402 && !header ? response.content : null,
+  }, signal);
+  if (response.status === 402) {
+    if (!header) flags.push(documents.v1 ? 'x402_v1_terms' : 'payment_required_header_missing');
+    else {
+      const reading = readPaymentRequired(header);
+      if (reading.ok) live = reading.terms;
+      else flags.push(...reading.problems);
     }
-
-    let document: Discovery | null = null;
-    if (discoveryServed) {
-      document = documents.discovery;
-      if (!document) flags.push('discovery_invalid_json');
-    } else if (discovery.response?.truncated) flags.push('discovery_too_large');
-    else flags.push(discovery.error ? `discovery_${isFetchFailure(discovery.error) ? discovery.error.kind : 'unsafe_redirect'}` : 'no_discovery_document');
-    if (document) flags.push('discovery_found');
-
-    const livePayTos = live ? [...new Set(live.accepts.map((accept) => accept.payTo))] : [];
-    if (live && document?.payTos.some((payTo) => !livePayTos.some((own) => own.toLowerCase() === payTo.toLowerCase()))) flags.push('discovery_payto_mismatch');
-
-    if (live) {
-      const advertised = document ? advertisedFor(document, [live.resource?.url, target.href]) : null;
-      const price = checkPrice(live.accepts, comparableMicroUsd, { advertisedMicroUsd: advertised });
-      flags.push(...price.flags);
-    }
-
-    const pages = [response, home?.response].filter((page): page is SafeFetchResponse => !!page && /html/i.test(page.headers['content-type'] ?? ''));
-    const termsTexts = [
-      ...(live ? [live.resource?.description, live.error, ...live.accepts.flatMap((accept) => Object.values(accept.extra ?? {}).filter((value): value is string => typeof value === 'string'))] : []),
-      ...(document?.texts ?? []),
-    ].filter((text): text is string => typeof text === 'string' && text.length > 0);
-    const scanChars = answerWithinMs - (clock() - started) < 1_000 ? Math.floor(maxScanChars / 4) : maxScanChars;
-    const scan: ScanInput = {
-      pages: pages.map((page) => page.content),
-      maxPageChars: scanChars,
-      termsTexts,
-      termsContents: response.status === 402 && !/html/i.test(response.headers['content-type'] ?? '') ? [response.content] : [],
-      livePayTos,
-      assets: [...Object.values(USDC_BY_NETWORK), ...(live?.accepts.map((accept) => accept.asset) ?? [])],
-    };
-    const injection = await scanWithin(analyze, scan, { signal, left: () => answerWithinMs - (clock() - started) });
-    if (injection.unanalysable) flags.push('page_unanalysable');
-
-    const validConfig = live !== null;
-    const latencyMs = response.elapsedMs;
-    const allFlags = [...flags, ...injection.flags];
-    const score = trustScore({ validConfig, risk: injection.risk, flags: allFlags, latencyMs, slowMs });
-    const blocking = allFlags.filter((flag) => BLOCKING_FLAGS.includes(flag));
-    const safe = validConfig && injection.risk === 'LOW' && blocking.length === 0 && score >= 70;
-    return {
-      domain,
-      status: 'ok',
-      safe_to_pay: safe,
-      trust_score: score,
-      latency_ms: latencyMs,
-      valid_x402_config: validConfig,
-      prompt_injection_risk: injection.risk,
-      matched_flags: allFlags,
-      recommendation: recommend({ safe, validConfig, risk: injection.risk, blocking, live, score }),
-      note: null,
-    };
-  } finally {
-    clearTimeout(timer);
+  } else {
+    flags.push(`no_402:${response.status}`);
   }
+
+  let document: Discovery | null = null;
+  if (discoveryServed) {
+    document = documents.discovery;
+    if (!document) flags.push('discovery_invalid_json');
+  } else if (discovery.response?.truncated) flags.push('discovery_too_large');
+  else flags.push(discovery.error ? `discovery_${isFetchFailure(discovery.error) ? discovery.error.kind : 'unsafe_redirect'}` : 'no_discovery_document');
+  if (document) flags.push('discovery_found');
+
+  const livePayTos = payTosOf(live);
+  if (live && document?.payTos.some((payTo) => !livePayTos.some((own) => own.toLowerCase() === payTo.toLowerCase()))) flags.push('discovery_payto_mismatch');
+
+  if (live) {
+    const advertised = document ? advertisedFor(document, [live.resource?.url, target.href]) : null;
+    const price = checkPrice(live.accepts, comparableMicroUsd, { advertisedMicroUsd: advertised });
+    flags.push(...price.flags);
+  }
+  return { flags, live, document };
+}
+
+function payTosOf(live: LiveTerms | null): string[] {
+  return live ? [...new Set(live.accepts.map((accept) => accept.payTo))] : [];
+}
+
+/** What the injection scan reads: the HTML pages, the terms' texts, a 402 body that is not HTML, and what may be named without risk. */
+function injectionInput(response: SafeFetchResponse, home: SafeFetchResponse | undefined, { live, document }: TermsReading, maxPageChars: number): ScanInput {
+  const pages = [response, home].filter((page): page is SafeFetchResponse => !!page && /html/i.test(page.headers['content-type'] ?? ''));
+  const termsTexts = [
+    ...(live ? [live.resource?.description, live.error, ...live.accepts.flatMap((accept) => Object.values(accept.extra ?? {}).filter((value): value is string => typeof value === 'string'))] : []),
+    ...(document?.texts ?? []),
+  ].filter((text): text is string => typeof text === 'string' && text.length > 0);
+  return {
+    pages: pages.map((page) => page.content),
+    maxPageChars,
+    termsTexts,
+    termsContents: response.status === 402 && !/html/i.test(response.headers['content-type'] ?? '') ? [response.content] : [],
+    livePayTos: payTosOf(live),
+    assets: [...Object.values(USDC_BY_NETWORK), ...(live?.accepts.map((accept) => accept.asset) ?? [])],
+  };
+}
+
+function scoredResult({ domain, terms: { flags, live }, injection, latencyMs, slowMs }: { domain: string; terms: TermsReading; injection: ScanResult; latencyMs: number; slowMs: number }): MerchantScanResult {
+  const validConfig = live !== null;
+  const allFlags = [...flags, ...injection.flags];
+  const score = trustScore({ validConfig, risk: injection.risk, flags: allFlags, latencyMs, slowMs });
+  const blocking = allFlags.filter((flag) => BLOCKING_FLAGS.includes(flag));
+  const safe = validConfig && injection.risk === 'LOW' && blocking.length === 0 && score >= 70;
+  return {
+    domain,
+    status: 'ok',
+    safe_to_pay: safe,
+    trust_score: score,
+    latency_ms: latencyMs,
+    valid_x402_config: validConfig,
+    prompt_injection_risk: injection.risk,
+    matched_flags: allFlags,
+    recommendation: recommend({ safe, validConfig, risk: injection.risk, blocking, live, score }),
+    note: null,
+  };
 }
 
 /** Time the scan of the terms alone is given when the pages could not be scanned. */

@@ -5,6 +5,7 @@
  * whose entries carry scheme, a CAIP-2 network, an atomic decimal amount, asset, payTo and
  * maxTimeoutSeconds, and for exact on EVM the EIP-712 domain in extra.name / extra.version.
  */
+import { objectsIn } from '../parse/json-walk.ts';
 
 export interface PaymentRequirement {
   scheme: string;
@@ -95,22 +96,14 @@ export function readDiscovery(json: unknown): Discovery {
   const payTos = new Set<string>();
   const amounts = new Map<string, string>();
   const texts: string[] = [];
-  const stack: unknown[] = [json];
-  let visited = 0;
-  while (stack.length && visited++ < 5000) {
-    const node = stack.pop();
-    if (Array.isArray(node)) stack.push(...node);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      for (const [key, value] of Object.entries(record)) {
-        if (/^payto$/i.test(key) && typeof value === 'string' && value) payTos.add(value);
-        else if (/^(description|name|title|summary|instructions?|note)$/i.test(key) && typeof value === 'string') texts.push(value);
-        else if (value && typeof value === 'object') stack.push(value);
-      }
-      const url = typeof record.url === 'string' ? record.url : typeof record.resource === 'string' ? record.resource : null;
-      const amount = record.amount ?? record.maxAmountRequired ?? record.priceMicroUsd;
-      if (url && (typeof amount === 'string' || typeof amount === 'number') && /^\d+$/.test(String(amount))) amounts.set(url, String(amount));
+  for (const record of objectsIn(json, { maxNodes: 5000 })) {
+    for (const [key, value] of Object.entries(record)) {
+      if (/^payto$/i.test(key) && typeof value === 'string' && value) payTos.add(value);
+      else if (/^(description|name|title|summary|instructions?|note)$/i.test(key) && typeof value === 'string') texts.push(value);
     }
+    const url = typeof record.url === 'string' ? record.url : typeof record.resource === 'string' ? record.resource : null;
+    const amount = record.amount ?? record.maxAmountRequired ?? record.priceMicroUsd;
+    if (url && (typeof amount === 'string' || typeof amount === 'number') && /^\d+$/.test(String(amount))) amounts.set(url, String(amount));
   }
   return { payTos: [...payTos], amounts, texts };
 }

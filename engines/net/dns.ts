@@ -11,6 +11,11 @@ export type DnsFailure = 'nxdomain' | 'nodata' | 'timeout' | 'error';
 export type DnsAnswer<T> = { ok: true; records: T[]; ttl?: number } | { ok: false; reason: DnsFailure };
 export interface MxRecord { exchange: string; priority: number }
 
+/** The answer's records; none when it failed, whatever the reason. */
+export function recordsOf<T>(answer: DnsAnswer<T>): T[] {
+  return answer.ok ? answer.records : [];
+}
+
 export interface Dns {
   a(name: string): Promise<DnsAnswer<string>>;
   aaaa(name: string): Promise<DnsAnswer<string>>;

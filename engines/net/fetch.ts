@@ -3,7 +3,8 @@ import { isPublicAddress } from './address.ts';
 import { TooManyCodings } from './body.ts';
 import { defaultUserAgent } from './config.ts';
 import { Fetched } from './fetched.ts';
-import type { Dns, DnsAnswer } from './dns.ts';
+import { recordsOf, type Dns, type DnsAnswer } from './dns.ts';
+import { eitherSignal } from './deadline.ts';
 import { FetchFailure, failureKind, UnsafeTargetError, type FetchFailureKind, type UnsafeHop } from './errors.ts';
 import { createHostLimits, RateLimited, type HostLimits } from './host-limits.ts';
 import { parseTargetUrl, URL_PROBLEM_TEXT } from './target.ts';
@@ -132,7 +133,7 @@ export function createSafeFetch({
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     if (isIP(host)) return [host];
     const [v4, v6] = await untilAborted(Promise.all([dns.a(host), dns.aaaa(host)]), signal);
-    const addresses = [v4, v6].flatMap((answer) => (answer.ok ? answer.records : []));
+    const addresses = [v4, v6].flatMap(recordsOf);
     const refused = addresses.filter((address) => !isPublicAddress(address, allowCidrs));
     // The message reaches callers (problem details): it says that the name is not public, never
     // what it resolved to, which would map the service's internal network for them.
@@ -165,7 +166,7 @@ export function createSafeFetch({
     if ((method === 'POST') !== (requestBody !== undefined)) throw new TypeError('the safe fetcher sends a body with POST and only with POST');
     const started = performance.now();
     const deadline = AbortSignal.timeout(timeoutMs);
-    const aborted = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    const aborted = eitherSignal(signal, deadline);
     const requestHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) if (!OWNED_HEADERS.has(name.toLowerCase())) requestHeaders[name.toLowerCase()] = value;
     Object.assign(requestHeaders, { accept, 'accept-encoding': 'gzip, deflate, br', 'user-agent': userAgent });

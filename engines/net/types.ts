@@ -6,6 +6,7 @@ import { FetchFailure, UnsafeTargetError, type FetchFailureKind } from './errors
  */
 
 export type { Dns, DnsAnswer, DnsFailure, MxRecord } from './dns.ts';
+export { recordsOf } from './dns.ts';
 export type { FetchRequest, FetchResponse, FetchResponse as SafeFetchResponse, SafeFetch } from './fetch.ts';
 export type { FetchFailureKind, UnsafeHop, UnsafeReason } from './errors.ts';
 export type { TextCache } from './text-cache.ts';

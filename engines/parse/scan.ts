@@ -8,20 +8,21 @@
  */
 
 /**
- * Every tag (`<` to the next `>`) replaced by `replacement`, as `/<[^>]*>/g` does: a `<` with no
- * `>` after it is kept as text, and so is everything after it, since no later `<` has one either.
+ * Every tag (`<` to the next `>`) replaced by a space, as `/<[^>]*>/g` does: a `<` with no `>`
+ * after it is kept as text, and so is everything after it, since no later `<` has one either.
+ * `open` and `close` give the markup's spelling (`&lt;` and `&gt;` for escaped HTML).
  */
-export function stripTags(html: string, replacement = ' '): string {
-  let start = html.indexOf('<');
+export function stripTags(html: string, { open = '<', close = '>' }: { open?: string; close?: string } = {}): string {
+  let start = html.indexOf(open);
   if (start < 0) return html;
   let out = '';
   let last = 0;
   while (start >= 0) {
-    const end = html.indexOf('>', start + 1);
+    const end = html.indexOf(close, start + open.length);
     if (end < 0) break;
-    out += html.slice(last, start) + replacement;
-    last = end + 1;
-    start = html.indexOf('<', last);
+    out += html.slice(last, start) + ' ';
+    last = end + close.length;
+    start = html.indexOf(open, last);
   }
   return out + html.slice(last);
 }
@@ -36,25 +37,11 @@ export function dropElements(html: string, { names = ['script', 'style'], open =
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const opening = new RegExp(`${escape(open)}(${names.map(escape).join('|')})(?![a-z0-9-])`, 'gi');
   const closers = new Map(names.map((name) => [name.toLowerCase(), new RegExp(`${escape(open)}/${escape(name)}\\s*${escape(close)}`, 'gi')]));
-  const unclosed = new Set<string>();
   let out = '';
   let last = 0;
-  let match: RegExpExecArray | null;
-  opening.lastIndex = 0;
-  while ((match = opening.exec(html))) {
-    const name = match[1].toLowerCase();
-    if (unclosed.has(name)) continue;
-    const closer = closers.get(name)!;
-    closer.lastIndex = opening.lastIndex;
-    const end = closer.exec(html);
-    if (!end) {
-      unclosed.add(name);
-      if (unclosed.size === names.length) break;
-      continue;
-    }
-    out += html.slice(last, match.index) + ' ';
-    last = closer.lastIndex;
-    opening.lastIndex = last;
+  for (const span of elementSpans(html, { opening, closerOf: (name) => closers.get(name)!, nameCount: names.length })) {
+    out += html.slice(last, span.start) + ' ';
+    last = span.end;
   }
   return last ? out + html.slice(last) : html;
 }
@@ -111,25 +98,33 @@ export function* anchors(html: string, { maxText = 200 }: { maxText?: number } =
  * closed is not looked for again.
  */
 export function blocks(text: string, names: string[]): string[] {
-  const found: string[] = [];
   const opening = new RegExp(`<(${names.join('|')})[\\s>]`, 'gi');
+  const closerOf = (name: string) => new RegExp(`</${name}>`, 'gi');
+  return [...elementSpans(text, { opening, closerOf, nameCount: names.length })].map((span) => text.slice(span.start, span.end));
+}
+
+/**
+ * Where each element runs, from a match of `opening` (its name the first group) to the next match
+ * of its name's closer, in order and without overlap; a name that is never closed is not looked
+ * for again, and the scan ends once none of the `nameCount` names can close.
+ */
+function* elementSpans(text: string, { opening, closerOf, nameCount }: { opening: RegExp; closerOf: (name: string) => RegExp; nameCount: number }): Generator<{ start: number; end: number }> {
   const unclosed = new Set<string>();
   let match: RegExpExecArray | null;
+  opening.lastIndex = 0;
   while ((match = opening.exec(text))) {
     const name = match[1].toLowerCase();
     if (unclosed.has(name)) continue;
-    const closer = new RegExp(`</${name}>`, 'gi');
+    const closer = closerOf(name);
     closer.lastIndex = opening.lastIndex;
-    const end = closer.exec(text);
-    if (!end) {
+    if (!closer.exec(text)) {
       unclosed.add(name);
-      if (unclosed.size === names.length) break;
+      if (unclosed.size === nameCount) break;
       continue;
     }
-    found.push(text.slice(match.index, closer.lastIndex));
+    yield { start: match.index, end: closer.lastIndex };
     opening.lastIndex = closer.lastIndex;
   }
-  return found;
 }
 
 /** The text of each `<!-- … -->` comment; an unclosed one ends the scan (no later comment closes either). */

@@ -8,6 +8,7 @@
  * says so (without a readable home page: no_data). Pure over the injected fetch and analyze.
  */
 import type { components } from '../../generated/types.ts';
+import { withinDeadline } from '../net/deadline.ts';
 import type { Fetched, SafeFetch } from '../net/types.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { PromoPage } from './page.ts';
@@ -60,15 +61,12 @@ export async function findPromos(
   { productCategory }: { productCategory?: string } = {},
   { deadlineMs = 10_000, pageTimeoutMs = 5_000, maxPageBytes = 2_000_000, maxLandingPages = 4 }: PromoOptions = {},
 ): Promise<PromoFinderResult> {
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new DOMException('promo deadline', 'TimeoutError')), deadlineMs);
-  const scope = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   const limitations = [
     'checkout_verified is always false: this service never adds to a cart or checks out, so no code was tried.',
     'Codes are read only from the SEO metadata (title, meta description, Open Graph, Twitter card) of the home page and from the promo pages it links to; codes sent by e-mail, shown by scripts or pop-ups, or listed on coupon sites are not seen.',
     'A code is left out when its own text says it has expired or names a past end date; a code without a date may have ended without saying so.',
   ];
-  try {
+  return withinDeadline(deadlineMs, { signal, name: 'promo deadline' }, async (scope) => {
     const reach = createReach(fetch, { signal: scope, deadlineMs, timeoutMs: pageTimeoutMs });
     const home = await fetchHome(domain, reach, { maxBytes: maxPageBytes });
     if (!home.ok) {
@@ -99,37 +97,9 @@ export async function findPromos(
       return readPage(file.content, file.url, { withText: true });
     }));
 
+    const read = landing.filter((page): page is PromoPage => !!page);
     const words = categoryWords(productCategory);
-    const candidates: Candidate[] = [];
-    function collect(codes: FoundCode[], page: PromoPage, base: number, context: string) {
-      for (const found of codes) {
-        const haystack = `${found.sentence} ${context}`.toLowerCase();
-        candidates.push({
-          code: found.code,
-          description: found.sentence,
-          url: page.url,
-          confidence: Math.min(0.95, base + (found.statesDiscount ? DISCOUNT_BONUS : 0)),
-          percentOff: found.percentOff,
-          categoryMatch: words.length > 0 && words.some((word) => haystack.includes(word)),
-        });
-      }
-    }
-    collect(homePage.seoCodes, homePage, CONFIDENCE.home_meta, '');
-    for (const page of landing) {
-      if (!page) continue;
-      const context = `${page.url} ${page.seo.join(' ')}`;
-      collect(page.seoCodes, page, CONFIDENCE.landing_meta, context);
-      collect(page.textCodes, page, CONFIDENCE.landing_text, context);
-    }
-
-    // One entry per code (case-insensitive): the most confident place it was found.
-    const best = new Map<string, Candidate>();
-    for (const candidate of candidates) {
-      const key = candidate.code.toUpperCase();
-      const kept = best.get(key);
-      if (!kept || candidate.confidence > kept.confidence) best.set(key, { ...candidate, categoryMatch: candidate.categoryMatch || (kept?.categoryMatch ?? false) });
-    }
-    const ranked = [...best.values()].sort((a, b) => Number(b.categoryMatch) - Number(a.categoryMatch) || b.confidence - a.confidence || (b.percentOff ?? 0) - (a.percentOff ?? 0));
+    const ranked = rankCodes(homePage, read, words);
     const active_codes: PromoCode[] = ranked.map((candidate) => ({
       code: candidate.code,
       discount_description: candidate.description,
@@ -138,7 +108,7 @@ export async function findPromos(
       confidence: Number(candidate.confidence.toFixed(2)),
       checkout_verified: false,
     }));
-    const sources_checked = [homePage.url, ...landing.filter((page): page is PromoPage => !!page).map((page) => page.url)];
+    const sources_checked = [homePage.url, ...read.map((page) => page.url)];
     if (words.length && ranked.length && !ranked.some((candidate) => candidate.categoryMatch)) limitations.push(`No code mentions the product_category "${productCategory}": the codes found may be site-wide or for other products.`);
     if (!landingUrls.length) limitations.push('The home page links to no promo landing page (/promo, /deals, /coupons, /offers, /sale...): only its metadata was read.');
 
@@ -154,7 +124,40 @@ export async function findPromos(
       sources_checked,
       limitations,
     };
-  } finally {
-    clearTimeout(timer);
+  });
+}
+
+/**
+ * Every code the pages publish, one entry per code (case-insensitive) at the most confident place
+ * it was found, those that mention the product category first, then by confidence and discount.
+ */
+function rankCodes(home: PromoPage, landing: PromoPage[], words: string[]): Candidate[] {
+  const candidates: Candidate[] = [];
+  function collect(codes: FoundCode[], page: PromoPage, base: number, context: string) {
+    for (const found of codes) {
+      const haystack = `${found.sentence} ${context}`.toLowerCase();
+      candidates.push({
+        code: found.code,
+        description: found.sentence,
+        url: page.url,
+        confidence: Math.min(0.95, base + (found.statesDiscount ? DISCOUNT_BONUS : 0)),
+        percentOff: found.percentOff,
+        categoryMatch: words.length > 0 && words.some((word) => haystack.includes(word)),
+      });
+    }
   }
+  collect(home.seoCodes, home, CONFIDENCE.home_meta, '');
+  for (const page of landing) {
+    const context = `${page.url} ${page.seo.join(' ')}`;
+    collect(page.seoCodes, page, CONFIDENCE.landing_meta, context);
+    collect(page.textCodes, page, CONFIDENCE.landing_text, context);
+  }
+
+  const best = new Map<string, Candidate>();
+  for (const candidate of candidates) {
+    const key = candidate.code.toUpperCase();
+    const kept = best.get(key);
+    if (!kept || candidate.confidence > kept.confidence) best.set(key, { ...candidate, categoryMatch: candidate.categoryMatch || (kept?.categoryMatch ?? false) });
+  }
+  return [...best.values()].sort((a, b) => Number(b.categoryMatch) - Number(a.categoryMatch) || b.confidence - a.confidence || (b.percentOff ?? 0) - (a.percentOff ?? 0));
 }

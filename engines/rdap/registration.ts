@@ -9,6 +9,7 @@
  * registry's sake. Pure over the injected fetch, clock and cache.
  */
 import { parse as parseDomain } from 'tldts';
+import type { ExpiringCache } from '../cache.ts';
 import type { SafeFetch } from '../net/types.ts';
 import { isUnanalysable, type AnalyzeTask } from '../parse/analysis.ts';
 import type { Fetched } from '../net/fetched.ts';
@@ -45,11 +46,8 @@ export interface DomainRegistration {
   reason: string | null;
 }
 
-/** A small key-value cache with expiry (the handlers adapt the store's CacheRepo). */
-export interface RdapCache {
-  get(key: string): Promise<unknown | null>;
-  set(key: string, value: unknown, expiresAt: number): Promise<void>;
-}
+/** Where registration answers are kept between calls. */
+export type RdapCache = ExpiringCache;
 
 export interface RdapDeps {
   fetch: SafeFetch;

@@ -10,10 +10,12 @@
  * injected fetch and analyze.
  */
 import type { components } from '../../generated/types.ts';
+import { withinDeadline } from '../net/deadline.ts';
 import { peekFetched, type Fetched, type SafeFetch } from '../net/types.ts';
 import { WALLET_KEYS } from '../product/checkout.ts';
 import { hasProductData, type ProductEvidence } from '../product/extract.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
+import type { TaskInput } from '../parse/tasks.ts';
 import type { StoreHomePage } from './home-page.ts';
 import { botAccessOf } from './access.ts';
 import type { DiscoveryCheck, SitemapReading, StoreFile } from './discovery.ts';
@@ -59,11 +61,7 @@ async function checked<T>(read: () => Promise<T>, file: StoreFile, unreadable: (
 }
 
 export async function auditStore(domain: string, { fetch, analyze, signal }: AuditDeps, { deadlineMs = 12_000, fileTimeoutMs = 5_000, maxPageBytes = 2_000_000, maxFileBytes = 1_000_000, maxProductTries = 3 }: AuditOptions = {}): Promise<StoreReadinessResult> {
-  // A referenced timer, unlike AbortSignal.timeout's: the deadline fires even when nothing else keeps the process busy.
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new DOMException('audit deadline', 'TimeoutError')), deadlineMs);
-  const scope = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
-  try {
+  return withinDeadline(deadlineMs, { signal, name: 'audit deadline' }, async (scope) => {
     const reach = createReach(fetch, { signal: scope, deadlineMs, timeoutMs: fileTimeoutMs });
     const home = await fetchHome(domain, reach, { maxBytes: maxPageBytes });
     if (!home.ok) {
@@ -126,7 +124,7 @@ export async function auditStore(domain: string, { fetch, analyze, signal }: Aud
     const robotsUnreachable = robotsFile.status === null || robotsFile.status >= 500 ? `robots.txt ${robotsFile.status === null ? `could not be fetched (${robotsFile.failure})` : `answers HTTP ${robotsFile.status}`}` : null;
     // robots.txt is per origin: a product page on another host of the site has its own.
     const productRobots = sampleUrl && new URL(sampleUrl).origin !== origin ? await reach.file(`${new URL(sampleUrl).origin}/robots.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes }) : null;
-    const bot_access = await botAccess(analyze, robotsFile, productRobots, home.response.url, sampleUrl, scope);
+    const bot_access = await botAccess(analyze, { home: robotsFile, product: productRobots, homeUrl: home.response.url, sampleUrl }, scope);
     const { readiness_score, fixes } = scoreReadiness({ discovery, botAccess: bot_access, sampleProductUrl: sampleUrl, product, robotsUnreachable });
 
     const hints = [homeEvidence?.checkout_hints, product?.checkout_hints];
@@ -144,9 +142,7 @@ export async function auditStore(domain: string, { fetch, analyze, signal }: Aud
       payment_hints,
       limitations: limitationsOf({ isStore, robotsFile, robotsUnreachable, sampleUrl, product, homePage, homeUnanalysable }),
     };
-  } finally {
-    clearTimeout(timer);
-  }
+  });
 }
 
 async function readRobotsAndSitemap(reach: Reach, analyze: Analyze, origin: string, maxBytes: number) {
@@ -214,9 +210,10 @@ async function findSampleProduct(reach: Reach, analyze: Analyze, candidates: str
 }
 
 /** What each agent may fetch, read in the parse pool; robots files that cannot be read within the parse limits count as unreachable (RFC 9309: fetch nothing). */
-async function botAccess(analyze: Analyze, home: StoreFile, product: StoreFile | null, homeUrl: string, sampleUrl: string | null, signal: AbortSignal) {
+async function botAccess(analyze: Analyze, input: TaskInput<'storeBotAccess'>, signal: AbortSignal) {
+  const { home, product, homeUrl, sampleUrl } = input;
   try {
-    return await analyze('storeBotAccess', { home, product, homeUrl, sampleUrl }, { signal });
+    return await analyze('storeBotAccess', input, { signal });
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
     const unread = (file: StoreFile) => ({ url: file.url, status: null, contentType: file.contentType, truncated: file.truncated, failure: 'unanalysable', text: '' });

@@ -8,8 +8,8 @@
  */
 import { detect, type DetectResult } from '../tech/detect.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
-import type { Dns, DnsAnswer, Fetched, SafeFetch, SafeFetchResponse, TextCache } from '../net/types.ts';
-import { isFetchFailure, isUnsafeTarget, pageFailureKind } from '../net/types.ts';
+import type { Dns, DnsAnswer, Fetched, MxRecord, SafeFetch, SafeFetchResponse, TextCache } from '../net/types.ts';
+import { isFetchFailure, isUnsafeTarget, pageFailureKind, recordsOf } from '../net/types.ts';
 import type { components } from '../../generated/types.ts';
 
 /** The snapshot kind under which the last complete run per domain is kept (added/removed; the advisor's cached_hint). */
@@ -23,8 +23,8 @@ export interface TechStackSnapshot {
   technologies: string[];
   at: string;
   /**
-   * When each technology was first and last reported by a complete run for the domain (absent
-   * in snapshots kept before it existed: then a technology of `technologies` was seen at `at`).
+   * When each technology was first and last reported by a complete run for the domain (a stored
+   * snapshot may lack it: then a technology of `technologies` was seen at `at`).
    */
   seen?: Record<string, { first: string; last: string }>;
 }
@@ -77,8 +77,6 @@ export interface TechStackOptions {
   containerUrl?: (id: string) => string;
 }
 
-const records = <T>(answer: DnsAnswer<T>): T[] => (answer.ok ? answer.records : []);
-
 function emptyResult(domain: string, status: TechStackStatus, checkedAt: string, note: string): TechStackResult {
   return {
     domain,
@@ -113,6 +111,21 @@ function emptyResult(domain: string, status: TechStackStatus, checkedAt: string,
   };
 }
 
+const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
+
+interface DomainRecords {
+  mx: DnsAnswer<MxRecord>;
+  txt: DnsAnswer<string>;
+  dmarc: DnsAnswer<string>;
+  cname: DnsAnswer<string>;
+}
+
+/** What the detection found; `unanalysable`: why the page was not read, when it was not. */
+interface Detection {
+  found: DetectResult;
+  unanalysable: string | null;
+}
+
 export async function collectTechStack(
   domain: string,
   deps: TechStackDeps,
@@ -127,82 +140,104 @@ export async function collectTechStack(
 ): Promise<TechStackResult> {
   const checkedAt = deps.now().toISOString();
   const dnsAnswers = Promise.all([deps.dns.mx(domain), deps.dns.txt(domain), deps.dns.dmarc(domain), deps.dns.cname(`www.${domain}`)]);
+  const candidates = [`https://${domain}/`, `https://www.${domain}/`, `http://${domain}/`];
+  const home = await fetchHome(candidates, (url) => deps.fetch(url, { timeoutMs: pageTimeoutMs, maxBodyBytes: maxPageBytes, accept: HTML_ACCEPT, signal: deps.signal }));
+  const [mx, txt, dmarc, cname] = await dnsAnswers;
+  const page = home.response;
 
-  let page: SafeFetchResponse | null = null;
+  if (!page) {
+    const nameExists = mx.ok || txt.ok || (mx.ok === false && mx.reason === 'nodata');
+    if (home.nameMissing === candidates.length && !nameExists) return emptyResult(domain, 'not_found', checkedAt, `The domain does not exist in DNS (${home.lastFailure}).`);
+    return emptyResult(domain, 'unreachable', checkedAt, `The home page could not be loaded (${home.lastFailure}).`);
+  }
+  const blocked = () => ({ ...emptyResult(domain, 'blocked', checkedAt, `The site answered ${page.status} with a bot wall or challenge page; nothing was read.`), final_url: page.url });
+  if ([401, 403, 407, 429].includes(page.status) || page.headers['cf-mitigated'] === 'challenge') return blocked();
+  const reading = await readHome(page, deps);
+  if (reading.blocked) return blocked();
+  if (page.status >= 500) return { ...emptyResult(domain, 'unreachable', checkedAt, `The home page answered ${page.status}.`), final_url: page.url };
+  deps.onHomePage?.({ page: page.content, url: page.url });
+
+  const loaded = await loadContainers(reading.containerIds.slice(0, maxContainers), { deps, containerUrl, timeoutMs: containerTimeoutMs, maxBytes: maxContainerBytes });
+  const detection = await runDetection(page, { records: { mx, txt, dmarc, cname }, containers: loaded.containers, unanalysable: reading.unanalysable }, deps);
+  const partial = !!detection.unanalysable || !loaded.complete || page.truncated || !mx.ok && mx.reason === 'timeout' || !txt.ok && txt.reason === 'timeout';
+  const run = await compareRuns(domain, detection.found, { partial, checkedAt, deps });
+  return techStackResult({ domain, checkedAt, page, readFirst: page.url === candidates[0], detection, partial, run });
+}
+
+/** The first candidate that answers at all (any status); `nameMissing`: how many DNS says do not exist. */
+async function fetchHome(candidates: string[], get: (url: string) => Promise<SafeFetchResponse>): Promise<{ response: SafeFetchResponse | null; lastFailure: string; nameMissing: number }> {
   let lastFailure = '';
   let nameMissing = 0;
-  const candidates = [`https://${domain}/`, `https://www.${domain}/`, `http://${domain}/`];
   for (const url of candidates) {
     try {
-      page = await deps.fetch(url, { timeoutMs: pageTimeoutMs, maxBodyBytes: maxPageBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', signal: deps.signal });
-      break;
+      return { response: await get(url), lastFailure, nameMissing };
     } catch (error) {
       const kind = pageFailureKind(error);
       if (kind === 'dns_not_found') nameMissing += 1;
       lastFailure = `${url}: ${kind}`;
     }
   }
-  const [mx, txt, dmarc, cname] = await dnsAnswers;
+  return { response: null, lastFailure, nameMissing };
+}
 
-  if (!page) {
-    const nameExists = mx.ok || txt.ok || (mx.ok === false && mx.reason === 'nodata');
-    if (nameMissing === candidates.length && !nameExists) return emptyResult(domain, 'not_found', checkedAt, `The domain does not exist in DNS (${lastFailure}).`);
-    return emptyResult(domain, 'unreachable', checkedAt, `The home page could not be loaded (${lastFailure}).`);
-  }
-  const blocked = () => ({ ...emptyResult(domain, 'blocked', checkedAt, `The site answered ${page.status} with a bot wall or challenge page; nothing was read.`), final_url: page.url });
-  if ([401, 403, 407, 429].includes(page.status) || page.headers['cf-mitigated'] === 'challenge') return blocked();
-  let unanalysable: string | null = null;
-  let containerIds: string[] = [];
+/** The home page read in the parse pool: a bot wall, or the tag-manager containers it references; unanalysable says why it could not be read. */
+async function readHome(page: SafeFetchResponse, deps: TechStackDeps): Promise<{ blocked: boolean; containerIds: string[]; unanalysable: string | null }> {
   try {
     const home = await deps.analyze('techHome', { page: page.content, url: page.url, status: page.status, headers: page.headers }, { signal: deps.signal });
-    if (home.blocked) return blocked();
-    containerIds = home.containerIds;
+    return { blocked: home.blocked, containerIds: home.containerIds, unanalysable: null };
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
-    unanalysable = error.message;
+    return { blocked: false, containerIds: [], unanalysable: error.message };
   }
-  if (page.status >= 500) return { ...emptyResult(domain, 'unreachable', checkedAt, `The home page answered ${page.status}.`), final_url: page.url };
-  deps.onHomePage?.({ page: page.content, url: page.url });
+}
 
-  let partial = page.truncated || !mx.ok && mx.reason === 'timeout' || !txt.ok && txt.reason === 'timeout';
+/** The containers that could be loaded (from the cache when there is one); complete when every one was. */
+async function loadContainers(ids: string[], { deps, containerUrl, timeoutMs, maxBytes }: { deps: TechStackDeps; containerUrl: (id: string) => string; timeoutMs: number; maxBytes: number }): Promise<{ containers: { id: string; content: Fetched }[]; complete: boolean }> {
   const containers: { id: string; content: Fetched }[] = [];
-  async function loadContainer(url: string): Promise<Fetched | null> {
-    const response = await deps.fetch(url, { timeoutMs: containerTimeoutMs, maxBodyBytes: maxContainerBytes, accept: 'application/javascript,*/*;q=0.5', signal: deps.signal });
+  let complete = true;
+  async function load(url: string): Promise<Fetched | null> {
+    const response = await deps.fetch(url, { timeoutMs, maxBodyBytes: maxBytes, accept: 'application/javascript,*/*;q=0.5', signal: deps.signal });
     return response.status === 200 ? response.content : null;
   }
-  for (const id of containerIds.slice(0, maxContainers)) {
+  for (const id of ids) {
     try {
       const url = containerUrl(id);
-      const content = deps.containers ? await deps.containers.get(url, () => loadContainer(url)) : await loadContainer(url);
+      const content = deps.containers ? await deps.containers.get(url, () => load(url)) : await load(url);
       if (content !== null) containers.push({ id, content });
-      else partial = true;
+      else complete = false;
     } catch (error) {
       if (!isFetchFailure(error) && !isUnsafeTarget(error)) throw error;
-      partial = true;
+      complete = false;
     }
   }
+  return { containers, complete };
+}
 
+/** The detector over the page, its containers, headers, cookies and DNS, in the parse pool; without the page when it could not be analysed. */
+async function runDetection(page: SafeFetchResponse, { records: { mx, txt, dmarc, cname }, containers, unanalysable }: { records: DomainRecords; containers: { id: string; content: Fetched }[]; unanalysable: string | null }, deps: TechStackDeps): Promise<Detection> {
   const input = {
     url: page.url,
     page: unanalysable ? null : page.content,
     headers: page.headers,
     cookies: page.setCookies.map((cookie) => cookie.split('=')[0].trim()).filter(Boolean),
     containers,
-    dns: { mx: records(mx).map((record) => record.exchange), txt: records(txt), dmarc: records(dmarc)[0] ?? null, cname: records(cname) },
+    dns: { mx: recordsOf(mx).map((record) => record.exchange), txt: recordsOf(txt), dmarc: recordsOf(dmarc)[0] ?? null, cname: recordsOf(cname) },
   };
-  let found: DetectResult;
   try {
-    found = await deps.analyze('detect', input, { signal: deps.signal });
+    const found = await deps.analyze('detect', input, { signal: deps.signal });
+    return { found, unanalysable };
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
-    unanalysable ??= error.message;
     // Headers, cookies and DNS without the page and its containers, on this thread: no fetched
     // content, a few KB by construction (the HTTP client's header limit, DNS answers), so the run
     // still ends with what they show even when the pool is what failed.
     const { page: _page, containers: _containers, ...known } = input;
-    found = detect({ ...known, html: '', containers: [] });
+    return { found: detect({ ...known, html: '', containers: [] }), unanalysable: unanalysable ?? error.message };
   }
-  if (unanalysable) partial = true;
+}
+
+/** This run against the domain's previous complete one (added, removed, first/last seen); a complete run is remembered. */
+async function compareRuns(domain: string, found: DetectResult, { partial, checkedAt, deps }: { partial: boolean; checkedAt: string; deps: TechStackDeps }) {
   const names = found.technologies.map((technology) => technology.name).sort();
   const previous = await deps.previous(domain);
   const isFirstRun = previous === null;
@@ -210,13 +245,26 @@ export async function collectTechStack(
   const removed = isFirstRun || partial ? null : previous.technologies.filter((name) => !names.includes(name));
   const history = techHistory(previous, names, checkedAt);
   if (!partial) await deps.remember(domain, { technologies: names, at: checkedAt, seen: history.seen });
+  return { added, removed, isFirstRun, first: history.first };
+}
 
+function techStackResult({ domain, checkedAt, page, readFirst, detection: { found, unanalysable }, partial, run }: {
+  domain: string;
+  checkedAt: string;
+  page: SafeFetchResponse;
+  /** The page is the first candidate's (https, the domain as given). */
+  readFirst: boolean;
+  detection: Detection;
+  /** Part of the collection failed: removals are not reported. */
+  partial: boolean;
+  run: Awaited<ReturnType<typeof compareRuns>>;
+}): TechStackResult {
   const status: TechStackStatus = found.technology_count > 0 ? 'ok' : 'no_signals';
   const notes = [
     status === 'no_signals' ? 'The page loaded but no technology was detected.' : null,
     unanalysable ? `The home page could not be analysed within the parse limits (${unanalysable}): technologies were read from its headers, cookies and DNS only.` : null,
     partial ? 'Part of the collection failed (a container, DNS or a truncated page); removals are not reported for this run.' : null,
-    page.url !== candidates[0] ? `Read from ${page.url}.` : null,
+    readFirst ? null : `Read from ${page.url}.`,
   ].filter(Boolean);
   return {
     domain,
@@ -230,9 +278,9 @@ export async function collectTechStack(
     note: notes.length ? notes.join(' ') : null,
     technology_count: found.technology_count,
     checked_at: checkedAt,
-    added,
-    removed,
-    is_first_run: partial ? null : isFirstRun,
+    added: run.added,
+    removed: run.removed,
+    is_first_run: partial ? null : run.isFirstRun,
     has_pixel_a: found.flags.has_pixel_a,
     has_ads_tag: found.flags.has_ads_tag,
     has_analytics_tag_a: found.flags.has_analytics_tag_a,
@@ -247,7 +295,7 @@ export async function collectTechStack(
     payments: found.payments,
     spf_senders: found.spf_senders,
     verified_services: found.verified_services,
-    technologies: found.findings.map((finding) => ({ ...finding, first_seen: history.first.get(finding.name) ?? checkedAt, last_seen: checkedAt })),
+    technologies: found.findings.map((finding) => ({ ...finding, first_seen: run.first.get(finding.name) ?? checkedAt, last_seen: checkedAt })),
     ...(unanalysable ? { page_unanalysable: true as const } : {}),
   };
 }

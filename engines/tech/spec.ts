@@ -32,7 +32,6 @@ export type Flag = (typeof FLAGS)[number];
 export type SignalKind = 'script' | 'style' | 'inline' | 'html' | 'link' | 'comment' | 'meta' | 'header' | 'cookie' | 'url' | 'tag' | 'container' | 'mx' | 'spf' | 'txt' | 'cname';
 export const TEXT_KINDS = ['script', 'style', 'inline', 'html', 'link', 'comment', 'container'] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
-export const DNS_KINDS = ['mx', 'spf', 'txt', 'cname'] as const;
 
 /** A regex signal; sample is text that contains a match (used to build fixtures). */
 /** exact: the regex keeps its letters' case (jQuery, the global, is not a variable named jquery) */

@@ -68,11 +68,6 @@ export function validateInput(op: OperationInfo, body: unknown): { input: Record
   return { input, merged, display: takeDisplayFields(op.identity, input) };
 }
 
-/** validateInput's canonical input alone. */
-export function validateBody(op: OperationInfo, body: unknown): Record<string, unknown> {
-  return validateInput(op, body).input;
-}
-
 function shallowCopy(body: unknown): Record<string, unknown> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body as Record<string, unknown>;
   const copy: Record<string, unknown> = {};

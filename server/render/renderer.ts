@@ -22,6 +22,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { eitherSignal } from '../../engines/net/deadline.ts';
 import { Fetched, unsealFetched } from '../../engines/net/fetched.ts';
 import { isUnsafeTarget, type SafeFetchResponse } from '../../engines/net/types.ts';
 import { RenderFailed, type PageRenderer, type RenderedPage, type RenderRequest } from '../../engines/markdown/render.ts';
@@ -204,7 +205,7 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
     const meter = live.pid ? createTreeMeter(live.pid) : null;
     const counts = { requests: 1, bytes: served.content.size, fetched: 1, refused: 0, overBudget: 0, inFlight: 0, lastActivity: started };
     const ended = new AbortController();
-    const signal = callSignal ? AbortSignal.any([callSignal, ended.signal]) : ended.signal;
+    const signal = eitherSignal(callSignal, ended.signal);
     let failure: RenderFailed | null = null;
     let failed!: (error: RenderFailed) => void;
     const failedPromise = new Promise<never>((_, reject) => (failed = reject));

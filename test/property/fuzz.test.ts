@@ -254,8 +254,9 @@ describe('fuzz: random requests to every POST operation never produce a 5xx', { 
     });
   }
 
-  // Regression, found by this property: validateBody deep-copied the body with structuredClone,
-  // which overflowed the stack from about 4,000 levels (8 KB of '[') and answered 502 engine_failed.
+  // A deep copy of the body (structuredClone) overflows the stack from about 4,000 levels (8 KB
+  // of '['): the body is copied one level deep, so such nesting is refused as input (4xx), never
+  // a stack overflow answered as 502 engine_failed.
   it('answers deeply nested JSON (up to the body limit) with a 4xx, not a 5xx', async () => {
     const failures: string[] = [];
     for (const op of posted) {

@@ -2,9 +2,9 @@
  * Ashby posting API: GET {base}/posting-api/job-board/{board}?includeCompensation=true, the whole
  * board in one answer ({apiVersion, jobs}); unlisted postings are dropped.
  */
-import { getAnswer, isObject, readAnswers } from '../http.ts';
+import { isObject, wholeBoardClient } from '../http.ts';
 import { htmlText, makeJobs, salary, salaryInterval, str, type RawJob } from '../text.ts';
-import { BoardUnreachable, type BoardContext, type BoardRead, type BoardRef, type ProviderClient } from '../types.ts';
+import { BoardUnreachable, type BoardRead, type ProviderClient } from '../types.ts';
 import type { TechnologyFinder } from '../../tech/keywords.ts';
 
 export function ashbyUrl(base: string, board: string): string {
@@ -41,11 +41,4 @@ export function normalizeAshby(body: unknown, finder: TechnologyFinder): BoardRe
   return { jobs: makeJobs(raws, finder), companyName: null, partial: false };
 }
 
-export const ashby: ProviderClient = {
-  provider: 'ashby',
-  async read(ref: BoardRef, context: BoardContext) {
-    const url = ashbyUrl(context.config.ashby, ref.slug);
-    const content = await getAnswer(url, context);
-    return content === null ? null : readAnswers({ provider: 'ashby', slug: ref.slug, pages: [{ url, content }] }, context);
-  },
-};
+export const ashby: ProviderClient = wholeBoardClient('ashby', (ref, context) => ashbyUrl(context.config.ashby, ref.slug));

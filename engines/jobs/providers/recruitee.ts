@@ -2,10 +2,10 @@
  * Recruitee careers site API: GET https://{company}.recruitee.com/api/offers/ (config template),
  * or https://{custom careers host}/api/offers/; the whole board in one answer ({offers}).
  */
-import { getAnswer, isObject, readAnswers } from '../http.ts';
+import { isObject, wholeBoardClient } from '../http.ts';
 import { htmlText, makeJobs, salary, salaryInterval, str, type RawJob } from '../text.ts';
 import { workplaceFromFlags } from '../facts.ts';
-import { BoardUnreachable, type BoardContext, type BoardRead, type BoardRef, type ProviderClient } from '../types.ts';
+import { BoardUnreachable, type BoardRead, type BoardRef, type ProviderClient } from '../types.ts';
 import type { TechnologyFinder } from '../../tech/keywords.ts';
 
 export function recruiteeUrl(template: string, ref: Pick<BoardRef, 'slug' | 'host'>): string {
@@ -38,11 +38,4 @@ export function normalizeRecruitee(body: unknown, finder: TechnologyFinder): Boa
   return { jobs: makeJobs(raws, finder), companyName: str(offers[0]?.company_name), partial: false };
 }
 
-export const recruitee: ProviderClient = {
-  provider: 'recruitee',
-  async read(ref: BoardRef, context: BoardContext) {
-    const url = recruiteeUrl(context.config.recruitee, ref);
-    const content = await getAnswer(url, context);
-    return content === null ? null : readAnswers({ provider: 'recruitee', slug: ref.slug, pages: [{ url, content }] }, context);
-  },
-};
+export const recruitee: ProviderClient = wholeBoardClient('recruitee', (ref, context) => recruiteeUrl(context.config.recruitee, ref));

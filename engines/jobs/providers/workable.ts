@@ -3,10 +3,10 @@
  * in one answer ({name, description, jobs}). The v3 list is a POST, which the safe fetcher does
  * not make; the widget is the one read.
  */
-import { getAnswer, isObject, readAnswers } from '../http.ts';
+import { isObject, wholeBoardClient } from '../http.ts';
 import { htmlText, makeJobs, salaryFromText, str, type RawJob } from '../text.ts';
 import { workplaceType } from '../facts.ts';
-import { BoardUnreachable, type BoardContext, type BoardRead, type BoardRef, type ProviderClient } from '../types.ts';
+import { BoardUnreachable, type BoardRead, type ProviderClient } from '../types.ts';
 import type { TechnologyFinder } from '../../tech/keywords.ts';
 
 export function workableUrl(base: string, account: string): string {
@@ -43,11 +43,4 @@ export function normalizeWorkable(body: unknown, finder: TechnologyFinder): Boar
   return { jobs: makeJobs(raws, finder), companyName: str(body.name), partial: false };
 }
 
-export const workable: ProviderClient = {
-  provider: 'workable',
-  async read(ref: BoardRef, context: BoardContext) {
-    const url = workableUrl(context.config.workable, ref.slug);
-    const content = await getAnswer(url, context);
-    return content === null ? null : readAnswers({ provider: 'workable', slug: ref.slug, pages: [{ url, content }] }, context);
-  },
-};
+export const workable: ProviderClient = wholeBoardClient('workable', (ref, context) => workableUrl(context.config.workable, ref.slug));

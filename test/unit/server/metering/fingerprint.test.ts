@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { canonicalJson, fingerprint, pricedFingerprint } from '../../../../server/metering/fingerprint.ts';
 import { notOkKey } from '../../../../server/metering/not-ok.ts';
 import { operations } from '../../../../server/contract.ts';
-import { validateBody } from '../../../../server/pipeline/validate.ts';
+import { validateInput } from '../../../../server/pipeline/validate.ts';
 
 describe('canonical JSON and fingerprints', () => {
   it('sorts keys at every level, keeps array order and drops undefined fields', () => {
@@ -28,7 +28,7 @@ describe('canonical JSON and fingerprints', () => {
   it("leaves a setting out of the input's identity for money, and keeps it in what a result that is not ok is remembered by", () => {
     const operation = operations.find((op) => op.operationId === 'cleanMarkdown')!;
     assert.deepEqual(operation.identity.filter((field) => field.kind === 'setting').map((field) => field.path), [['render']], 'the spec marks render as a setting');
-    const call = (body: Record<string, unknown>) => ({ operation, input: validateBody(operation, body), tier: 'single' as const });
+    const call = (body: Record<string, unknown>) => ({ operation, input: validateInput(operation, body).input, tier: 'single' as const });
     const auto = call({ url: 'https://acme.com/docs' });
     const always = call({ url: 'https://acme.com/docs', render: 'always' });
     const never = call({ url: 'https://acme.com/docs', render: 'never' });
@@ -40,7 +40,7 @@ describe('canonical JSON and fingerprints', () => {
     assert.notEqual(pricedFingerprint(call({ url: 'https://acme.com/blog' })), pricedFingerprint(auto));
     assert.notEqual(notOkKey(always), notOkKey(never), 'another setting may end ok where one did not');
     const techStack = operations.find((op) => op.operationId === 'techStack')!;
-    const plain = { operation: techStack, input: validateBody(techStack, { domain: 'acme.com' }), tier: 'single' as const };
+    const plain = { operation: techStack, input: validateInput(techStack, { domain: 'acme.com' }).input, tier: 'single' as const };
     assert.equal(pricedFingerprint(plain), fingerprint('techStack', plain.input, 'single'), 'an operation without settings: the plain fingerprint');
   });
 });

@@ -13,6 +13,7 @@ import { analyzeInline } from '../../../../server/parse-pool/inline.ts';
 import { startDeadline } from '../../../../server/pipeline/deadline.ts';
 import { collectContacts } from '../../../../engines/contacts/collect.ts';
 import { findPromos } from '../../../../engines/promo/collect.ts';
+import { deadlineScope } from '../../../../engines/net/deadline.ts';
 import { Fetched, type Dns, type SafeFetch } from '../../../../engines/net/types.ts';
 import { UnanalysableContent, type Analyze } from '../../../../engines/parse/types.ts';
 
@@ -26,9 +27,8 @@ const endedByDeadline = (error: unknown) => error instanceof UnanalysableContent
 
 /** An engine's own deadline, as the engines abort it (a referenced timer, a TimeoutError). */
 function engineDeadline(ms: number): { signal: AbortSignal; clear(): void } {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('scan deadline', 'TimeoutError')), ms);
-  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+  const scope = deadlineScope(ms, { name: 'scan deadline' });
+  return { signal: scope.signal, clear: scope.end };
 }
 
 /** The call's total deadline of the pipeline: its signal aborts at the budget (totalMs less the wind-down reserve). */

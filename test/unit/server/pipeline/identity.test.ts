@@ -11,12 +11,12 @@ import fc from 'fast-check';
 import { operationById } from '../../../../server/contract.ts';
 import { fingerprint } from '../../../../server/metering/fingerprint.ts';
 import { CANONICALIZERS } from '../../../../server/pipeline/identity.ts';
-import { validateBody, validateInput } from '../../../../server/pipeline/validate.ts';
+import { validateInput } from '../../../../server/pipeline/validate.ts';
 
 const RUNS = 300;
 const op = (id: string) => operationById(id)!;
 /** The fingerprint the meter takes of this body (validate stage, then fingerprint). */
-const fingerprintOf = (operationId: string, body: Record<string, unknown>, tier = 'single') => fingerprint(operationId, validateBody(op(operationId), body), tier);
+const fingerprintOf = (operationId: string, body: Record<string, unknown>, tier = 'single') => fingerprint(operationId, validateInput(op(operationId), body).input, tier);
 
 // No '--': a label such as xn--0 claims to be punycode and is not a valid name.
 const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,8}[a-z0-9])?$/).filter((text) => !text.includes('--'));
@@ -60,7 +60,7 @@ describe('input identity: one canonicalizer per x-identity kind', () => {
   it('domain: every spelling of a domain is one fingerprint; two domains are two', () => {
     fc.assert(
       fc.property(domainArb.chain((domain) => fc.tuple(fc.constant(domain), spellDomain(domain), spellDomain(domain))), ([domain, one, other]) => {
-        assert.equal(validateBody(op('techStack'), { domain: one }).domain, domain);
+        assert.equal(validateInput(op('techStack'), { domain: one }).input.domain, domain);
         assert.equal(fingerprintOf('techStack', { domain: one }), fingerprintOf('techStack', { domain: other }));
       }),
       { numRuns: RUNS },
@@ -83,7 +83,7 @@ describe('input identity: one canonicalizer per x-identity kind', () => {
       ['https://a.com/s?q=%e2%82%ac&x=%61', 'https://a.com/s?q=%E2%82%AC&x=a'],
     ];
     for (const [spelled, canonical] of same) {
-      assert.equal(validateBody(op('cleanMarkdown'), { url: spelled }).url, canonical, spelled);
+      assert.equal(validateInput(op('cleanMarkdown'), { url: spelled }).input.url, canonical, spelled);
       assert.equal(fingerprintOf('cleanMarkdown', { url: spelled }), fingerprintOf('cleanMarkdown', { url: canonical }), spelled);
     }
     assert.notEqual(fingerprintOf('cleanMarkdown', { url: 'https://a.com/a%2Fb' }), fingerprintOf('cleanMarkdown', { url: 'https://a.com/a/b' }), 'an encoded / is not a /');
@@ -93,7 +93,7 @@ describe('input identity: one canonicalizer per x-identity kind', () => {
   it('url: every spelling of a URL is one fingerprint (WHATWG rules); two URLs are two, a trailing slash included', () => {
     fc.assert(
       fc.property(urlArb.chain((url) => fc.tuple(fc.constant(url), spellUrl(url), spellUrl(url))), ([url, one, other]) => {
-        assert.equal(validateBody(op('cleanMarkdown'), { url: one }).url, url, one);
+        assert.equal(validateInput(op('cleanMarkdown'), { url: one }).input.url, url, one);
         assert.equal(fingerprintOf('cleanMarkdown', { url: one }), fingerprintOf('cleanMarkdown', { url: other }), `${one} / ${other}`);
       }),
       { numRuns: RUNS },
@@ -164,7 +164,7 @@ describe('input identity: one canonicalizer per x-identity kind', () => {
       fc.property(
         setArb.chain((domains) => fc.tuple(fc.constant(domains), fc.shuffledSubarray(domains, { minLength: domains.length, maxLength: domains.length }).chain((order) => fc.tuple(...order.map(spellDomain))))),
         ([domains, spelled]) => {
-          assert.deepEqual(validateBody(op('agenticShelfSchemaComparator'), { domain: 'store.com', competitor_domains: spelled }).competitor_domains, [...domains].sort());
+          assert.deepEqual(validateInput(op('agenticShelfSchemaComparator'), { domain: 'store.com', competitor_domains: spelled }).input.competitor_domains, [...domains].sort());
           assert.equal(fingerprintOf('agenticShelfSchemaComparator', { domain: 'store.com', competitor_domains: spelled }), fingerprintOf('agenticShelfSchemaComparator', { domain: 'store.com', competitor_domains: domains }));
         },
       ),
