@@ -104,7 +104,7 @@ export async function createApp({
     return (async () => {
       const base = baseUrl(ctx);
       if (operation.deprecated) {
-        ctx.set('Deprecation', '@1767225600');
+        ctx.set('Deprecation', `@${Date.parse(operation.deprecatedAt!) / 1000}`);
         ctx.set('Link', `<${base}${operations.find((op) => op.operationId === operation.aliasOf)!.path}>; rel="successor-version"`);
       }
       // Node keeps request header names in lower case; a repeated header is joined with ", ".
