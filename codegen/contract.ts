@@ -95,9 +95,14 @@ export function buildContract(doc: JsonObject, operations: OperationInfo[], requ
   const resultSchemas = [...new Set(handled.map((op) => op.resultSchema).filter((name): name is NonNullable<typeof name> => !!name))].sort();
   const listCeilings = Object.fromEntries(resultSchemas.map((name) => [name, listCeilingsOf(doc.components.schemas[name])]).filter(([, ceilings]) => Object.keys(ceilings as object).length));
   const operationTypes = handled.map((op) => {
-    const input = op.requestSchema
-      ? `HandlerInput<Schemas[${JSON.stringify(op.requestSchema)}], ${union(Object.keys(requestDefaults[op.requestSchema] ?? {}))}, ${union(op.identity.filter((field) => field.kind === 'display').map((field) => field.path[0]))}>`
-      : 'Record<string, never>';
+    const defaulted = Object.keys(requestDefaults[op.requestSchema ?? ''] ?? {});
+    const display = op.identity.filter((field) => field.kind === 'display').map((field) => field.path[0]);
+    const schema = `Schemas[${JSON.stringify(op.requestSchema)}]`;
+    const input = !op.requestSchema
+      ? 'Record<string, never>'
+      : defaulted.length || display.length
+        ? `HandlerInput<${schema}, ${union(defaulted)}, ${union(display)}>`
+        : schema;
     const output = op.resultSchema ? `Schemas[${JSON.stringify(op.resultSchema)}]` : 'unknown';
     return `  ${keyOf(op.operationId)}: { input: ${input}; output: ${output} };`;
   });

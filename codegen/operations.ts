@@ -1,6 +1,6 @@
 import { deref, resolvePointer, schemaRefName, type JsonObject } from './spec.ts';
 import { identityFields, identityKinds } from './identity.ts';
-import type { IdentityField, OperationId, OperationInfo, SchemaName } from '../generated/contract.ts';
+import type { IdentityField, OperationInfo, SchemaName } from '../generated/contract.ts';
 
 export type { OperationInfo };
 

@@ -75,28 +75,28 @@ export type OutputOf<Id extends HandledOperationId> = OperationTypes[Id]['output
 
 /** What each handler is given and what it answers (its result, before the pipeline cuts a page of it). */
 export interface OperationTypes {
-  advisor: { input: HandlerInput<Schemas["AdvisorRequest"], never, never>; output: Schemas["AdvisorResult"] };
+  advisor: { input: Schemas["AdvisorRequest"]; output: Schemas["AdvisorResult"] };
   techStack: { input: HandlerInput<Schemas["PagedDomainRequest"], "limit" | "offset", "limit" | "offset">; output: Schemas["TechStackResult"] };
   atsJobs: { input: HandlerInput<Schemas["AtsJobsRequest"], "diff_only" | "limit" | "offset", "limit" | "offset">; output: Schemas["AtsJobsResult"] };
-  companyIntent: { input: HandlerInput<Schemas["DomainRequest"], never, never>; output: Schemas["CompanyIntentResult"] };
+  companyIntent: { input: Schemas["DomainRequest"]; output: Schemas["CompanyIntentResult"] };
   searchAds: { input: HandlerInput<Schemas["SearchAdsRequest"], "limit" | "offset", "limit" | "offset">; output: Schemas["SearchAdsResult"] };
-  companyProfile: { input: HandlerInput<Schemas["DomainRequest"], never, never>; output: Schemas["ProfileResult"] };
-  companyFootprint: { input: HandlerInput<Schemas["DomainRequest"], never, never>; output: Schemas["ProfileResult"] };
+  companyProfile: { input: Schemas["DomainRequest"]; output: Schemas["ProfileResult"] };
+  companyFootprint: { input: Schemas["DomainRequest"]; output: Schemas["ProfileResult"] };
   hotBuyers: { input: HandlerInput<Schemas["HotBuyersRequest"], "min_intent_score" | "limit" | "offset", "limit" | "offset">; output: Schemas["QuoteResult"] };
   batch: { input: HandlerInput<Schemas["BatchRequest"], "limit" | "offset", "limit" | "offset">; output: Schemas["QuoteResult"] };
-  privateQuery: { input: HandlerInput<Schemas["PrivateQueryRequest"], never, never>; output: Schemas["PrivateQueryResult"] };
-  verifyMerchant: { input: HandlerInput<Schemas["VerifyMerchantRequest"], never, never>; output: Schemas["MerchantScanResult"] };
+  privateQuery: { input: Schemas["PrivateQueryRequest"]; output: Schemas["PrivateQueryResult"] };
+  verifyMerchant: { input: Schemas["VerifyMerchantRequest"]; output: Schemas["MerchantScanResult"] };
   extractContacts: { input: HandlerInput<Schemas["PagedDomainRequest"], "limit" | "offset", "limit" | "offset">; output: Schemas["ContactsResult"] };
   cleanMarkdown: { input: HandlerInput<Schemas["CleanMarkdownRequest"], "max_chars" | "render", never>; output: Schemas["CleanMarkdownResult"] };
-  prePurchaseMerchantTrustCheck: { input: HandlerInput<Schemas["TrustCheckRequest"], never, never>; output: Schemas["TrustCheckResult"] };
-  checkoutActivePromoCodeFinder: { input: HandlerInput<Schemas["PromoFinderRequest"], never, never>; output: Schemas["PromoFinderResult"] };
-  universalProductUrlToJson: { input: HandlerInput<Schemas["ProductUrlRequest"], never, never>; output: Schemas["ProductJsonResult"] };
-  b2bVendorStabilityEvaluator: { input: HandlerInput<Schemas["VendorStabilityRequest"], never, never>; output: Schemas["VendorStabilityResult"] };
-  storeReadinessAuditor: { input: HandlerInput<Schemas["SkillDomainRequest"], never, never>; output: Schemas["StoreReadinessResult"] };
-  conversionLeakLeadFinder: { input: HandlerInput<Schemas["SkillDomainRequest"], never, never>; output: Schemas["LeadFinderResult"] };
-  agenticShelfSchemaComparator: { input: HandlerInput<Schemas["ShelfComparatorRequest"], never, never>; output: Schemas["ShelfComparatorResult"] };
-  verifiedMerchantJsonBadge: { input: HandlerInput<Schemas["SkillDomainRequest"], never, never>; output: Schemas["BadgeResult"] };
-  verifyDomainLegitimacyAndSecurity: { input: HandlerInput<Schemas["DomainRequest"], never, never>; output: Schemas["LegitimacyResult"] };
+  prePurchaseMerchantTrustCheck: { input: Schemas["TrustCheckRequest"]; output: Schemas["TrustCheckResult"] };
+  checkoutActivePromoCodeFinder: { input: Schemas["PromoFinderRequest"]; output: Schemas["PromoFinderResult"] };
+  universalProductUrlToJson: { input: Schemas["ProductUrlRequest"]; output: Schemas["ProductJsonResult"] };
+  b2bVendorStabilityEvaluator: { input: Schemas["VendorStabilityRequest"]; output: Schemas["VendorStabilityResult"] };
+  storeReadinessAuditor: { input: Schemas["SkillDomainRequest"]; output: Schemas["StoreReadinessResult"] };
+  conversionLeakLeadFinder: { input: Schemas["SkillDomainRequest"]; output: Schemas["LeadFinderResult"] };
+  agenticShelfSchemaComparator: { input: Schemas["ShelfComparatorRequest"]; output: Schemas["ShelfComparatorResult"] };
+  verifiedMerchantJsonBadge: { input: Schemas["SkillDomainRequest"]; output: Schemas["BadgeResult"] };
+  verifyDomainLegitimacyAndSecurity: { input: Schemas["DomainRequest"]; output: Schemas["LegitimacyResult"] };
 }
 
 /** The spec's x-service: the facts of the whole service (network, asset, free calls, limits, lifetimes). */

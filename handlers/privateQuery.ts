@@ -1,9 +1,9 @@
 import { ServiceError } from '../server/problem.ts';
 import { partCounter, reportedPart, SILENT } from './progress.ts';
-import type { Handler, HandlerContext, HandlerRegistry } from './types.ts';
+import type { OperationHandler, HandlerContext, HandlerRegistry, InputOf } from './types.ts';
 
 type PrivateTool = 'tech_stack' | 'open_jobs' | 'hiring_intent' | 'search_ads' | 'company_profile' | 'due_diligence' | 'extract_contacts' | 'clean_markdown';
-type Input = { tool: PrivateTool; target: string };
+type Input = InputOf<'privateQuery'>;
 type Status = 'ok' | 'no_data' | 'unreachable';
 
 /** The operations each tool runs. */
@@ -47,7 +47,7 @@ function outerStatus(statuses: string[]): Status {
  * as its own operation. The blindness is in the payment terms, which the pipeline builds from the
  * operation alone (server/pipeline/invoke.ts resourceOf); this handler only runs and wraps.
  */
-export function createPrivateQuery(registry: () => HandlerRegistry): Handler<Input> {
+export function createPrivateQuery(registry: () => HandlerRegistry): OperationHandler<'privateQuery'> {
   async function privateQuery({ tool, target }: Input, context: HandlerContext) {
     const { domain, input } = innerTarget(tool, target);
     const { operations } = TOOLS[tool];

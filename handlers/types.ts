@@ -1,5 +1,5 @@
 import type { PrivateKeyAccount } from 'viem/accounts';
-import type { Schemas } from '../server/contract.ts';
+import type { HandledOperationId, InputOf, OutputOf, Schemas } from '../server/contract.ts';
 import type { Fetched, Net } from '../engines/net/index.ts';
 import type { Analyze } from '../engines/parse/types.ts';
 import type { PageRenderer } from '../engines/markdown/render.ts';
@@ -113,7 +113,10 @@ export type Handler<I = any, O = any> = ((input: I, context: HandlerContext) => 
   precheck?: (input: I, call: { tier: 'single' | 'bundle' }) => void;
 };
 
+/** The handler of one operation: its input and its result typed from the spec (generated/contract.ts). */
+export type OperationHandler<Id extends HandledOperationId> = Handler<InputOf<Id>, OutputOf<Id>>;
+
 /** Handlers by canonical operationId; an operation without one answers engine_unavailable. */
 export type HandlerRegistry = Partial<Record<string, Handler>>;
 
-export type { Schemas };
+export type { InputOf, OutputOf, Schemas };
