@@ -1,7 +1,7 @@
 import type { components } from '../generated/types.ts';
 import { ServiceError } from '../server/problem.ts';
 import { partCounter, reportedPart } from './progress.ts';
-import { runStoreAudit } from './store-audit.ts';
+import { runStoreAudit } from './storeAudit.ts';
 import type { OperationHandler, HandlerContext, InputOf } from './types.ts';
 
 type Input = InputOf<'agenticShelfSchemaComparator'>;

@@ -2,8 +2,8 @@ import { aggregateJobs, jobItem, jobsDiff, type Job } from '../engines/jobs/inde
 import type { components } from '../generated/types.ts';
 import { listCeilings } from '../server/contract.ts';
 import { ServiceError } from '../server/problem.ts';
-import { collectBoard } from './jobs-board.ts';
-import { nextSteps } from './next-steps.ts';
+import { collectBoard } from './jobsBoard.ts';
+import { nextSteps } from './nextSteps.ts';
 import type { OperationHandler } from './types.ts';
 
 type AtsJobsResult = components['schemas']['AtsJobsResult'];

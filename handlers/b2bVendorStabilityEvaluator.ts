@@ -16,7 +16,7 @@ import type { components } from '../generated/types.ts';
 import { hiringReadings } from './companyIntent.ts';
 import { adsReadings } from './searchAds.ts';
 import { sectionProgress } from './progress.ts';
-import { operationSection, UnsafeWatch, websiteState } from './skill-sections.ts';
+import { operationSection, UnsafeWatch, websiteState } from './skillSections.ts';
 import type { OperationHandler, HandlerContext, HandlerRegistry } from './types.ts';
 
 type TechStackResult = components['schemas']['TechStackResult'];

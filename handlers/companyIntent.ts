@@ -1,8 +1,8 @@
 import { boardUrl, hiringIntent } from '../engines/jobs/index.ts';
 import { comparisonOf, direction, earlierReadings, engineeringSupportCount, HIRING_HISTORY_KIND, nextReadings, readingsFrom, type HiringReading } from '../engines/jobs/history.ts';
 import type { components } from '../generated/types.ts';
-import { collectBoard } from './jobs-board.ts';
-import { nextSteps } from './next-steps.ts';
+import { collectBoard } from './jobsBoard.ts';
+import { nextSteps } from './nextSteps.ts';
 import type { OperationHandler, HandlerContext } from './types.ts';
 
 type CompanyIntentResult = components['schemas']['CompanyIntentResult'];

@@ -1,5 +1,5 @@
-import { profileWithCompany } from './company-facts.ts';
-import { nextSteps } from './next-steps.ts';
+import { profileWithCompany } from './companyFacts.ts';
+import { nextSteps } from './nextSteps.ts';
 import type { OperationHandler, HandlerRegistry } from './types.ts';
 
 /** POST /v1/company-profile (MCP get_company_profile): the three sections in parallel. */

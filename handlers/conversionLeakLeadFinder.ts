@@ -4,7 +4,7 @@ import type { components } from '../generated/types.ts';
 import { ServiceError } from '../server/problem.ts';
 import { collectSearchAds } from './searchAds.ts';
 import { partCounter, reportedPart } from './progress.ts';
-import { runStoreAudit } from './store-audit.ts';
+import { runStoreAudit } from './storeAudit.ts';
 import type { OperationHandler, HandlerContext } from './types.ts';
 
 type SearchAdsResult = components['schemas']['SearchAdsResult'];

@@ -22,12 +22,12 @@ import { storeReadinessAuditor } from './storeReadinessAuditor.ts';
 import { agenticShelfSchemaComparator } from './agenticShelfSchemaComparator.ts';
 import { checkoutActivePromoCodeFinder } from './checkoutActivePromoCodeFinder.ts';
 import { conversionLeakLeadFinder } from './conversionLeakLeadFinder.ts';
-import { refusingUnsafeInputs } from './unsafe-input.ts';
+import { refusingUnsafeInputs } from './unsafeInput.ts';
 
 /**
  * The handler of each operationId, one file per operation beside this one. An operation
  * whose engine has not landed yet has no entry here and answers 503 engine_unavailable
- * (retryable, nothing charged). Each refuses an unsafe input as unsafe_or_invalid_target (unsafe-input.ts).
+ * (retryable, nothing charged). Each refuses an unsafe input as unsafe_or_invalid_target (unsafeInput.ts).
  * Each entry is typed by its operation's input and result (generated/contract.ts).
  */
 const byOperation: { [Id in HandledOperationId]?: OperationHandler<Id> } = {

@@ -1,4 +1,4 @@
-import { runTrustCheck } from './merchant-trust.ts';
+import { runTrustCheck } from './merchantTrust.ts';
 import type { OperationHandler, HandlerRegistry } from './types.ts';
 
 /** POST /v1/skills/pre_purchase_merchant_trust_check (MCP pre_purchase_merchant_trust_check). */

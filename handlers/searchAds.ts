@@ -1,6 +1,6 @@
 import { CookieJar, createLookupCaches, isAdsRegistryFailure, searchAds as searchRegistry, type AdsFilters, type SearchAdsResult } from '../engines/ads/index.ts';
 import { ServiceError } from '../server/problem.ts';
-import { nextSteps } from './next-steps.ts';
+import { nextSteps } from './nextSteps.ts';
 import { ADS_HISTORY_KIND, adsReadingsFrom, type AdsReading } from '../engines/ads/history.ts';
 import { nextReadings } from '../engines/jobs/history.ts';
 import type { OperationHandler, HandlerContext } from './types.ts';

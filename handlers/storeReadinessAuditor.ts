@@ -1,4 +1,4 @@
-import { runStoreAudit } from './store-audit.ts';
+import { runStoreAudit } from './storeAudit.ts';
 import type { OperationHandler } from './types.ts';
 
 /** POST /v1/skills/store_readiness_auditor (MCP store_readiness_auditor). */

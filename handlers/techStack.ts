@@ -1,5 +1,5 @@
 import { collectTechStack, TECH_STACK_SNAPSHOT_KIND, type TechStackSnapshot } from '../engines/tech-stack/collect.ts';
-import { nextSteps } from './next-steps.ts';
+import { nextSteps } from './nextSteps.ts';
 import type { OperationHandler } from './types.ts';
 
 const SNAPSHOT_KIND = TECH_STACK_SNAPSHOT_KIND;

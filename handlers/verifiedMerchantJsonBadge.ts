@@ -1,6 +1,6 @@
 import { badgeStatement } from '../engines/trust/statement.ts';
 import { service } from '../server/contract.ts';
-import { runTrustCheck } from './merchant-trust.ts';
+import { runTrustCheck } from './merchantTrust.ts';
 import type { OperationHandler, HandlerRegistry } from './types.ts';
 
 

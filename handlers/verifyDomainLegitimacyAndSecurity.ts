@@ -1,6 +1,6 @@
 import { deadlinesWithin, DEFAULT_DEADLINES_MS } from '../engines/profile/compose.ts';
 import { createCompanyFootprint } from './companyFootprint.ts';
-import { websiteState } from './skill-sections.ts';
+import { websiteState } from './skillSections.ts';
 import type { OperationHandler, HandlerRegistry } from './types.ts';
 
 
