@@ -9,6 +9,10 @@ export const identityKinds: readonly IdentityKind[] = ["domain","url","host","do
 export type OperationId = "advisor" | "techStack" | "atsJobs" | "companyIntent" | "searchAds" | "companyProfile" | "companyFootprint" | "hotBuyers" | "batch" | "privateQuery" | "verifyMerchant" | "extractContacts" | "cleanMarkdown" | "prePurchaseMerchantTrustCheck" | "checkoutActivePromoCodeFinder" | "universalProductUrlToJson" | "b2bVendorStabilityEvaluator" | "storeReadinessAuditor" | "conversionLeakLeadFinder" | "agenticShelfSchemaComparator" | "verifiedMerchantJsonBadge" | "verifyDomainLegitimacyAndSecurity" | "askAdvisorAlias" | "privateQueryAlias" | "verifyMerchantAlias" | "extractContactsAlias" | "cleanMarkdownAlias" | "getCatalog" | "getErrors" | "getOpenApi" | "getX402Terms" | "getAgentCard" | "getLlmsTxt" | "getHealth" | "getReadiness" | "getMetrics" | "getDocs" | "getDocsAsset" | "mcp";
 /** The operations a handler serves (an alias is served by its target's). */
 export type HandledOperationId = "advisor" | "techStack" | "atsJobs" | "companyIntent" | "searchAds" | "companyProfile" | "companyFootprint" | "hotBuyers" | "batch" | "privateQuery" | "verifyMerchant" | "extractContacts" | "cleanMarkdown" | "prePurchaseMerchantTrustCheck" | "checkoutActivePromoCodeFinder" | "universalProductUrlToJson" | "b2bVendorStabilityEvaluator" | "storeReadinessAuditor" | "conversionLeakLeadFinder" | "agenticShelfSchemaComparator" | "verifiedMerchantJsonBadge" | "verifyDomainLegitimacyAndSecurity";
+/** The two-step operations (x-two-step): step 1 offers a quote, step 2 pays it. */
+export type TwoStepOperationId = "hotBuyers" | "batch";
+/** The operations with a bundle tier beside the single one (x-price-bundle-micro-usd). */
+export type TieredOperationId = "privateQuery";
 
 type Schemas = components['schemas'];
 export type SchemaName = keyof Schemas;

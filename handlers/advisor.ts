@@ -2,7 +2,7 @@ import { createAdvisor } from '../engines/advisor/advise.ts';
 import { cachedStatuses } from '../engines/advisor/cached-hint.ts';
 import { loadAdvisorCatalog, type AdvisorCatalog } from '../engines/advisor/catalog.ts';
 import { operations, requestSchemas, service } from '../server/contract.ts';
-import type { Handler, InputOf } from './types.ts';
+import type { ContextOf, Handler, InputOf } from './types.ts';
 
 let loaded: AdvisorCatalog | null = null;
 /** The advisor's catalog, read once from the generated contract. */
@@ -16,7 +16,7 @@ const advise = createAdvisor(advisorCatalog());
  * calls no engine.
  */
 // The advisor engine's result types its enums as strings, so its output is checked against the spec at run time only.
-export const advisor: Handler<InputOf<'advisor'>> = async (input, { baseUrl, now, caller, services }) => {
+export const advisor: Handler<InputOf<'advisor'>, any, ContextOf<'advisor'>> = async (input, { baseUrl, now, caller, services }) => {
   const at = now();
   const [freeQuota, freeScans, cached] = await Promise.all([
     caller.freeQuota(),

@@ -3,7 +3,7 @@ import type { components } from '../generated/types.ts';
 import { operationById, service } from '../server/contract.ts';
 import { ServiceError } from '../server/problem.ts';
 import { mapBounded, rowRunner } from './bulk.ts';
-import { partCounter, reportedPart, SILENT } from './progress.ts';
+import { partContext, partCounter, reportedPart, SILENT } from './progress.ts';
 import type { OperationHandler, HandlerContext, HandlerRegistry, Json } from './types.ts';
 
 type NotBillableHot = components['schemas']['NotBillableHotRow'];
@@ -29,7 +29,7 @@ export function createHotBuyers(registry: () => HandlerRegistry): OperationHandl
     const profile = registry().companyProfile;
     if (!profile) throw new ServiceError('engine_unavailable', { detail: 'companyProfile is not available on this deployment. Nothing was charged.' });
     try {
-      return { domain, profile: (await profile({ domain }, { ...context, operationId: 'companyProfile', quote: null, progress: SILENT })) as ProfileResult, errorCode: null };
+      return { domain, profile: (await profile({ domain }, partContext(context, { operationId: 'companyProfile', progress: SILENT }))) as ProfileResult, errorCode: null };
     } catch (error) {
       return { domain, profile: null, errorCode: error instanceof ServiceError ? error.code : 'engine_failed' };
     }

@@ -1,6 +1,6 @@
 import { ServiceError } from '../server/problem.ts';
-import { partCounter, reportedPart, SILENT } from './progress.ts';
-import type { OperationHandler, HandlerContext, HandlerRegistry, InputOf } from './types.ts';
+import { partContext, partCounter, reportedPart, SILENT } from './progress.ts';
+import type { ContextOf, OperationHandler, HandlerRegistry, InputOf } from './types.ts';
 
 type PrivateTool = 'tech_stack' | 'open_jobs' | 'hiring_intent' | 'search_ads' | 'company_profile' | 'due_diligence' | 'extract_contacts' | 'clean_markdown';
 type Input = InputOf<'privateQuery'>;
@@ -48,7 +48,7 @@ function outerStatus(statuses: string[]): Status {
  * operation alone (server/pipeline/invoke.ts resourceOf); this handler only runs and wraps.
  */
 export function createPrivateQuery(registry: () => HandlerRegistry): OperationHandler<'privateQuery'> {
-  async function privateQuery({ tool, target }: Input, context: HandlerContext) {
+  async function privateQuery({ tool, target }: Input, context: ContextOf<'privateQuery'>) {
     const { domain, input } = innerTarget(tool, target);
     const { operations } = TOOLS[tool];
     // One operation reports its own parts; several are each one part of this call.
@@ -56,7 +56,7 @@ export function createPrivateQuery(registry: () => HandlerRegistry): OperationHa
     const results = await Promise.all(operations.map(async (operationId) => {
       const handler = registry()[operationId];
       if (!handler) throw new ServiceError('engine_unavailable', { detail: `The engine behind ${tool} is not available on this deployment yet. Nothing was charged.` });
-      const run = handler(input, { ...context, operationId, progress: finished ? SILENT : context.progress }) as Promise<Record<string, unknown> & { status: string }>;
+      const run = handler(input, partContext(context, { operationId, progress: finished ? SILENT : context.progress })) as Promise<Record<string, unknown> & { status: string }>;
       return finished ? reportedPart(run, finished, (inner) => `${operationId}: ${inner.status}`) : run;
     }));
     const result = tool === 'due_diligence' ? { footprint: results[0], contacts: results[1] } : results[0];

@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { UnsafeTargetError } from '../../../engines/net/errors.ts';
 import { refusingUnsafeInputs } from '../../../handlers/unsafeInput.ts';
-import type { Handler, HandlerContext } from '../../../handlers/types.ts';
+import type { CallContext, Handler } from '../../../handlers/types.ts';
 import { ServiceError } from '../../../server/problem.ts';
 import { serviceSources } from '../../support/service-sources.ts';
 
-const context = {} as HandlerContext;
+const context = {} as CallContext;
 
 describe('unsafe targets, mapped once where handlers run', () => {
   it('refuses an unsafe target a handler meets as unsafe_or_invalid_target (400, nothing charged), the URL cut to 200 characters', async () => {
