@@ -1,9 +1,10 @@
+import { operationById } from '../server/contract.ts';
 import { ServiceError } from '../server/problem.ts';
 import { partContext, partCounter, reportedPart, SILENT } from './progress.ts';
 import type { ContextOf, OperationHandler, HandlerRegistry, InputOf } from './types.ts';
 
-type PrivateTool = 'tech_stack' | 'open_jobs' | 'hiring_intent' | 'search_ads' | 'company_profile' | 'due_diligence' | 'extract_contacts' | 'clean_markdown';
 type Input = InputOf<'privateQuery'>;
+type PrivateTool = Input['tool'];
 type Status = 'ok' | 'no_data' | 'unreachable';
 
 /** The operations each tool runs. */
@@ -62,12 +63,13 @@ export function createPrivateQuery(registry: () => HandlerRegistry): OperationHa
     const result = tool === 'due_diligence' ? { footprint: results[0], contacts: results[1] } : results[0];
     return { domain, status: outerStatus(results.map((inner) => inner.status)), tool, tier: context.tier, privacy_guarantee: PRIVACY_GUARANTEE, result };
   }
+  const { priceMicroUsd, bundlePriceMicroUsd } = operationById('privateQuery')!;
   privateQuery.precheck = ({ tool }: Input, { tier }: { tier: 'single' | 'bundle' }) => {
     if (tier !== 'bundle' && BUNDLE_TOOLS.has(tool)) {
-      throw new ServiceError('invalid_input', { detail: `${tool} needs the bundle tier (40000 micro-USD): send X-Private-Query-Tier: bundle (MCP: _meta['service/private-tier'] = 'bundle'). Nothing was charged.`, errors: [{ pointer: '/tool', detail: `${tool} needs the bundle tier` }] });
+      throw new ServiceError('invalid_input', { detail: `${tool} needs the bundle tier (${bundlePriceMicroUsd} micro-USD): send X-Private-Query-Tier: bundle (MCP: _meta['service/private-tier'] = 'bundle'). Nothing was charged.`, errors: [{ pointer: '/tool', detail: `${tool} needs the bundle tier` }] });
     }
     if (tier === 'bundle' && !BUNDLE_TOOLS.has(tool)) {
-      throw new ServiceError('invalid_input', { detail: `${tool} has no bundle tier: it is answered at the single tier (20000 micro-USD). Send X-Private-Query-Tier: single or no tier (MCP: no _meta['service/private-tier']). Nothing was charged.`, errors: [{ pointer: '/tool', detail: `${tool} has only the single tier` }] });
+      throw new ServiceError('invalid_input', { detail: `${tool} has no bundle tier: it is answered at the single tier (${priceMicroUsd} micro-USD). Send X-Private-Query-Tier: single or no tier (MCP: no _meta['service/private-tier']). Nothing was charged.`, errors: [{ pointer: '/tool', detail: `${tool} has only the single tier` }] });
     }
   };
   return privateQuery;
