@@ -24,6 +24,17 @@ export interface RouteMatch {
 
 export type RouteHandler = (match: RouteMatch, ctx: RequestContext) => unknown | Promise<unknown>;
 
+/**
+ * openapi-backend's router over a definition that never changes: its operation list is flattened
+ * once (the router flattens it again on every match, some 400 µs for these 39 operations).
+ */
+class SpecRouter extends OpenAPIRouter {
+  #operations: ReturnType<OpenAPIRouter['getOperations']> | undefined;
+  getOperations() {
+    return (this.#operations ??= super.getOperations());
+  }
+}
+
 /** The spec's routes as openapi-backend's router reads them: each path's methods and their operationIds, nothing else of the document. */
 function routeDocument(): Document {
   const paths: Record<string, Record<string, { operationId: string }>> = {};
@@ -49,7 +60,7 @@ export function routeStage(handlersByOperationId: Record<string, RouteHandler>) 
     const specMethods = methodsByPath.filter(({ pattern }) => pattern.test(trimmed)).map(({ method }) => method);
     return specMethods.length ? allowedMethods(specMethods).join(', ') : null;
   }
-  const router = new OpenAPIRouter({ definition: routeDocument(), ignoreTrailingSlashes: true });
+  const router = new SpecRouter({ definition: routeDocument(), ignoreTrailingSlashes: true });
   /** `method` as the caller sent it (HEAD is matched as GET). */
   function match(method: string, path: string): RouteMatch {
     try {
