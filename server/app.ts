@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import { documentHandlers } from './documents.ts';
 import { docsPageHandlers } from './docs-page.ts';
 import { mcpHandler } from './mcp.ts';
+import { callRequestOf } from './pipeline/call-request.ts';
 import { baseUrlOf, callerIdentity, problemBaseUrlOf } from './pipeline/caller.ts';
 import { crossOriginStage } from './pipeline/cross-origin.ts';
 import { parseStage } from './pipeline/parse.ts';
@@ -108,23 +109,7 @@ export async function createApp({
         ctx.set('Deprecation', `@${Date.parse(operation.deprecatedAt!) / 1000}`);
         ctx.set('Link', `<${base}${operations.find((op) => op.operationId === operation.aliasOf)!.path}>; rel="successor-version"`);
       }
-      // Node keeps request header names in lower case; a repeated header is joined with ", ".
-      const headers = ctx.req.headers;
-      const paymentHeader = (headers['payment-signature'] || headers['x-payment']) as string | undefined;
-      const outcome = await invoke({
-        transport: 'http',
-        operation,
-        body: ctx.request.body,
-        ip: ipOf(ctx),
-        requestId: ctx.state.requestId,
-        baseUrl: base,
-        hasAuthorization: !!headers.authorization,
-        idempotencyKey: (headers['idempotency-key'] as string | undefined) || undefined,
-        privateTier: (headers['x-private-query-tier'] as string | undefined) || undefined,
-        payment: paymentHeader ? { header: paymentHeader } : null,
-        usage: ctx.state.usage,
-        settlementHold: ctx.state.settlementHold,
-      });
+      const outcome = await invoke(callRequestOf(ctx, { transport: 'http', operation, body: ctx.request.body, ip: ipOf(ctx), baseUrl: base, usage: ctx.state.usage }));
       setHeaders(ctx, outcome.headers);
       ctx.status = outcome.status;
       if (outcome.bodyJson === undefined) {
@@ -142,7 +127,7 @@ export async function createApp({
     ...documentHandlers({ baseUrl, baseFromRequest: config.publicBaseUrl === null, payTo: config.payTo, paymentsEnabled, version }),
     ...docsPageHandlers({ publicBaseUrl: config.publicBaseUrl }),
     ...probeHandlers({ store, metrics, version, draining: () => lifecycle.draining }),
-    mcp: mcpHandler({ invoke, quota, now, baseUrl, clientIp: ipOf, serverName: 'company-intelligence', version }),
+    mcp: mcpHandler({ invoke, quota, now, baseUrl, clientIp: ipOf, serverName: 'company-intelligence', version, log }),
   };
 
   app.use(observeStage({ metrics, log }));

@@ -1,12 +1,15 @@
-import { loadNetConfig, type NetConfig } from '../engines/net/index.ts';
-import { loadJobsConfig, type JobsConfig } from '../engines/jobs/index.ts';
-import { loadAdsConfig, type AdsConfig } from '../engines/ads/index.ts';
-import { loadRdapConfig, type RdapConfig } from '../engines/rdap/index.ts';
+import { choice, ConfigError, custom, defaultsOf, int, json, list, ms, readVariables, text, url, type Env, type Variable, type VariableTable } from '../engines/config/env.ts';
+import { loadNetConfig, NET_VARIABLES, PUBLIC_BASE_URL, type NetConfig } from '../engines/net/config.ts';
+import { JOBS_VARIABLES, loadJobsConfig, type JobsConfig } from '../engines/jobs/config.ts';
+import { ADS_VARIABLES, loadAdsConfig, type AdsConfig } from '../engines/ads/config.ts';
+import { loadRdapConfig, RDAP_VARIABLES, type RdapConfig } from '../engines/rdap/config.ts';
 import { parseSigningKey } from './signing-key.ts';
-import { loadParsePoolConfig, type ParsePoolConfig } from './parse-pool/config.ts';
-import { DEFAULT_RENDER, type RenderConfig } from './render/config.ts';
+import { parseAddress } from './pipeline/caller.ts';
+import { DEFAULT_UNPAID_PACING } from './fair-share/unpaid-pacing.ts';
+import { loadParsePoolConfig, PARSE_POOL_VARIABLES, type ParsePoolConfig } from './parse-pool/config.ts';
+import { loadRenderConfig, RENDER_VARIABLES, type RenderConfig } from './render/config.ts';
 
-/** Every environment variable the service reads, with its default. The table in docs/configuration.md mirrors this. */
+/** The service's settings, read from the environment variables of CONFIG_VARIABLES. */
 export interface Config {
   port: number;
   host: string;
@@ -68,105 +71,136 @@ export interface Config {
   signingKey: `0x${string}` | null;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const list = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
+const MAX_MICRO_USD = 1_000_000_000_000_000;
+
+/** Extra headers for a remote facilitator: an object of header names to text values. */
+function headerObject(value: unknown): Record<string, string> | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  return Object.values(value).every((item) => typeof item === 'string') ? (value as Record<string, string>) : null;
+}
+
+/** A 32-byte hex private key, checked by secp256k1 (its own message names the variable, never the value). */
+const privateKey = (name: string, meaning: string): Variable<`0x${string}` | null> =>
+  custom({
+    kind: 'text',
+    default: null,
+    accepts: 'a 32-byte hex private key',
+    meaning,
+    secret: true,
+    parse(value) {
+      try {
+        return parseSigningKey(value, name);
+      } catch (error) {
+        throw new ConfigError((error as Error).message);
+      }
+    },
+  });
+
+/** The variables server/ reads itself; CONFIG_VARIABLES adds those of the engines, the parse pool and the renderer. */
+export const SERVER_VARIABLES = {
+  PORT: int({ default: 3000, min: 0, max: 65_535, meaning: 'HTTP port' }),
+  HOST: text({ default: '0.0.0.0', accepts: 'a listen address', meaning: 'listen address' }),
+  PUBLIC_BASE_URL,
+  DATABASE_URL: text({ default: null, pattern: /^postgres(ql)?:\/\//i, accepts: 'a postgres:// URL', meaning: 'PostgreSQL instead of SQLite', secret: true }),
+  SQLITE_PATH: text({ default: './data/service.sqlite', accepts: 'a file path', meaning: "the embedded store's file" }),
+  TRUSTED_PROXIES: list({ default: [], accepts: 'IP addresses', meaning: 'proxies whose X-Forwarded-For and X-Forwarded-Proto are believed', item: (item, refused) => (parseAddress(item) ? item : refused()) }),
+  CALLER_IPV6_PREFIX: custom({
+    kind: 'int',
+    default: 64,
+    range: [1, 128],
+    accepts: 'an IPv6 prefix length from 1 to 128',
+    meaning: 'IPv6 callers are one caller per this many leading bits',
+    parse(value, refused) {
+      const bits = /^\/?(\d{1,3})$/.exec(value.trim());
+      return bits && Number(bits[1]) >= 1 && Number(bits[1]) <= 128 ? Number(bits[1]) : refused();
+    },
+  }),
+  LOG_LEVEL: choice({ default: 'info', choices: LOG_LEVELS, meaning: 'JSON log lines on stdout at this level and above' }),
+  PAY_TO_ADDRESS: text({ default: null, pattern: /^0x[0-9a-fA-F]{40}$/, accepts: 'an address, 0x and 40 hex digits', meaning: 'the wallet receiving USDC' }),
+  FACILITATOR_URL: url({ default: null, meaning: 'a remote x402 facilitator' }),
+  FACILITATOR_AUTH_HEADERS: json({ default: null, accepts: 'an object of header names to text values', check: headerObject, meaning: 'headers sent to the remote facilitator', secret: true }),
+  FACILITATOR_PRIVATE_KEY: privateKey('FACILITATOR_PRIVATE_KEY', "the in-process facilitator's gas-paying key"),
+  RPC_URL: url({ default: null, anyParts: true, meaning: 'JSON-RPC of the in-process facilitator', secret: true }),
+  DAILY_COST_CAP_MICRO_USD: int({ default: null, min: 0, max: MAX_MICRO_USD, meaning: 'list-price value of ok results per UTC day (unset: no cap)' }),
+  SETTLEMENT_CAP_MICRO_USD: int({ default: null, min: 0, max: MAX_MICRO_USD, meaning: 'micro-USD settled per UTC day (unset: no cap)' }),
+  HTTP_HEADERS_TIMEOUT_MS: ms({ default: 10_000, min: 1, max: 600_000, meaning: 'a client must send its headers within this' }),
+  HTTP_REQUEST_TIMEOUT_MS: ms({ default: 30_000, min: 1, max: 600_000, meaning: 'a client must send its whole request within this' }),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: ms({ default: 5_000, min: 0, max: 600_000, meaning: 'idle keep-alive connections close after this' }),
+  REQUEST_STALE_AFTER_MS: ms({ default: 120_000, min: 100, max: 3_600_000, meaning: 'a running call not renewed for this long is taken over by a repeat' }),
+  FREE_CALL_HELD_WAIT_MS: ms({ default: 30_000, min: 0, max: 600_000, meaning: "how long a call waits for free calls held by its caller's own running calls" }),
+  NOT_OK_MEMORY_MS: ms({ default: 60_000, min: 0, max: 600_000, meaning: 'how long a result that is not ok answers the same call (0: never)' }),
+  OPERATION_DEADLINE_CAP_MS: ms({ default: null, min: 0, max: 600_000, meaning: "every operation's total deadline at most (unset or 0: the spec's)" }),
+  NOT_OK_PER_HOUR: int({ default: 200, min: 0, max: 1_000_000, meaning: 'calls per IP and rolling hour that may end not ok (0: no limit)' }),
+  SHUTDOWN_GRACE_MS: ms({ default: 25_000, min: 0, max: 600_000, meaning: 'on SIGTERM, how long running calls may finish' }),
+  SHUTDOWN_SETTLE_WINDOW_MS: ms({ default: 30_000, min: 0, max: 600_000, meaning: 'then how long settlements under way are waited for' }),
+  HOUSEKEEPING_INTERVAL_MS: ms({ default: 600_000, min: 0, max: 600_000, meaning: "how often the store's expired rows are deleted (0: never)" }),
+  CALLS_PER_CALLER: int({ default: 8, min: 1, max: 1_000, meaning: 'calls of one caller served at once' }),
+  CALLS_IN_FLIGHT: int({ default: 512, min: 1, max: 100_000, meaning: 'calls served at once, all callers' }),
+  CALLS_MAX_WAITING: int({ default: 1_024, min: 0, max: 100_000, meaning: 'calls that may wait, all callers' }),
+  UNPAID_ANSWERS_PER_MINUTE: int({ default: DEFAULT_UNPAID_PACING.freeAnswers, min: 1, max: 1_000_000, meaning: 'answers without a result a minute to one caller before each next one waits' }),
+  UNPAID_ANSWER_DELAY_MS: ms({ default: DEFAULT_UNPAID_PACING.delayMs, min: 0, max: 60_000, meaning: 'how long each next answer without a result waits' }),
+  SERVICE_SIGNING_KEY: privateKey('SERVICE_SIGNING_KEY', 'the key the verified-merchant badge is signed with (unset: generated once, kept in the store)'),
+} satisfies VariableTable;
+
+/** What the modules of server/ fall back on when given no setting: the defaults of SERVER_VARIABLES. */
+export const SERVER_DEFAULTS = defaultsOf(SERVER_VARIABLES);
+
+/** Every environment variable the service reads: docs/configuration.md lists exactly these (test/unit/server/config-docs.test.ts). */
+export const CONFIG_VARIABLES: VariableTable = { ...SERVER_VARIABLES, ...PARSE_POOL_VARIABLES, ...RENDER_VARIABLES, ...NET_VARIABLES, ...JOBS_VARIABLES, ...ADS_VARIABLES, ...RDAP_VARIABLES };
+
+/**
+ * loadConfig for a process that starts (npm start, migrate, the ledger report): a setting it cannot
+ * use ends it at once with that one line on stderr, before anything is opened.
+ */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`configuration: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const values = readVariables(SERVER_VARIABLES, env);
   return {
-    port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
-    publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
-    databaseUrl: env.DATABASE_URL || null,
-    sqlitePath: env.SQLITE_PATH ?? './data/service.sqlite',
-    trustedProxies: list(env.TRUSTED_PROXIES),
-    callerIpv6PrefixLength: prefixLength('CALLER_IPV6_PREFIX', env.CALLER_IPV6_PREFIX, 64),
-    logLevel: parseLogLevel(env.LOG_LEVEL),
-    payTo: env.PAY_TO_ADDRESS || null,
-    facilitatorUrl: env.FACILITATOR_URL || null,
-    facilitatorPrivateKey: env.FACILITATOR_PRIVATE_KEY || null,
-    facilitatorAuthHeaders: env.FACILITATOR_AUTH_HEADERS ? JSON.parse(env.FACILITATOR_AUTH_HEADERS) : null,
-    rpcUrl: env.RPC_URL || null,
-    dailyCostCapMicroUsd: env.DAILY_COST_CAP_MICRO_USD ? Number(env.DAILY_COST_CAP_MICRO_USD) : null,
-    settlementCapMicroUsd: env.SETTLEMENT_CAP_MICRO_USD ? Number(env.SETTLEMENT_CAP_MICRO_USD) : null,
-    http: {
-      headersTimeoutMs: Number(env.HTTP_HEADERS_TIMEOUT_MS ?? 10_000),
-      requestTimeoutMs: Number(env.HTTP_REQUEST_TIMEOUT_MS ?? 30_000),
-      keepAliveTimeoutMs: Number(env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
-    },
-    requestStaleAfterMs: env.REQUEST_STALE_AFTER_MS ? Number(env.REQUEST_STALE_AFTER_MS) : 120_000,
-    freeCallHeldWaitMs: milliseconds('FREE_CALL_HELD_WAIT_MS', env.FREE_CALL_HELD_WAIT_MS, 30_000),
-    notOkMemoryMs: milliseconds('NOT_OK_MEMORY_MS', env.NOT_OK_MEMORY_MS, 60_000),
-    operationDeadlineCapMs: milliseconds('OPERATION_DEADLINE_CAP_MS', env.OPERATION_DEADLINE_CAP_MS, 0) || null,
-    notOkPerHour: perHour('NOT_OK_PER_HOUR', env.NOT_OK_PER_HOUR, 200),
-    shutdown: {
-      graceMs: milliseconds('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 25_000),
-      settleWindowMs: milliseconds('SHUTDOWN_SETTLE_WINDOW_MS', env.SHUTDOWN_SETTLE_WINDOW_MS, 30_000),
-    },
-    housekeepingIntervalMs: milliseconds('HOUSEKEEPING_INTERVAL_MS', env.HOUSEKEEPING_INTERVAL_MS, 600_000),
+    port: values.PORT,
+    host: values.HOST,
+    publicBaseUrl: values.PUBLIC_BASE_URL,
+    databaseUrl: values.DATABASE_URL,
+    sqlitePath: values.SQLITE_PATH,
+    trustedProxies: values.TRUSTED_PROXIES,
+    callerIpv6PrefixLength: values.CALLER_IPV6_PREFIX,
+    logLevel: values.LOG_LEVEL,
+    payTo: values.PAY_TO_ADDRESS,
+    facilitatorUrl: values.FACILITATOR_URL,
+    facilitatorPrivateKey: values.FACILITATOR_PRIVATE_KEY,
+    facilitatorAuthHeaders: values.FACILITATOR_AUTH_HEADERS,
+    rpcUrl: values.RPC_URL,
+    dailyCostCapMicroUsd: values.DAILY_COST_CAP_MICRO_USD,
+    settlementCapMicroUsd: values.SETTLEMENT_CAP_MICRO_USD,
+    http: { headersTimeoutMs: values.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: values.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: values.HTTP_KEEP_ALIVE_TIMEOUT_MS },
+    requestStaleAfterMs: values.REQUEST_STALE_AFTER_MS,
+    freeCallHeldWaitMs: values.FREE_CALL_HELD_WAIT_MS,
+    notOkMemoryMs: values.NOT_OK_MEMORY_MS,
+    operationDeadlineCapMs: values.OPERATION_DEADLINE_CAP_MS || null,
+    notOkPerHour: values.NOT_OK_PER_HOUR || null,
+    shutdown: { graceMs: values.SHUTDOWN_GRACE_MS, settleWindowMs: values.SHUTDOWN_SETTLE_WINDOW_MS },
+    housekeepingIntervalMs: values.HOUSEKEEPING_INTERVAL_MS,
     calls: {
-      perCaller: count('CALLS_PER_CALLER', env.CALLS_PER_CALLER, 8, 1, 1_000),
-      inFlight: count('CALLS_IN_FLIGHT', env.CALLS_IN_FLIGHT, 512, 1, 100_000),
-      maxWaiting: count('CALLS_MAX_WAITING', env.CALLS_MAX_WAITING, 1_024, 0, 100_000),
-      // UNPAID_ANSWERS_PER_MINUTE answers without a result a minute, then each next one after UNPAID_ANSWER_DELAY_MS.
-      unpaidPacing: {
-        freeAnswers: count('UNPAID_ANSWERS_PER_MINUTE', env.UNPAID_ANSWERS_PER_MINUTE, 60, 1, 1_000_000),
-        delayMs: count('UNPAID_ANSWER_DELAY_MS', env.UNPAID_ANSWER_DELAY_MS, 1_000, 0, 60_000),
-      },
+      perCaller: values.CALLS_PER_CALLER,
+      inFlight: values.CALLS_IN_FLIGHT,
+      maxWaiting: values.CALLS_MAX_WAITING,
+      unpaidPacing: { freeAnswers: values.UNPAID_ANSWERS_PER_MINUTE, delayMs: values.UNPAID_ANSWER_DELAY_MS },
     },
     parse: loadParsePoolConfig(env),
-    render: {
-      chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
-      browsers: count('RENDER_BROWSERS', env.RENDER_BROWSERS, DEFAULT_RENDER.browsers, 0, 64),
-      perCaller: count('RENDER_PER_CALLER', env.RENDER_PER_CALLER, DEFAULT_RENDER.perCaller, 1, 64),
-      maxWaiting: count('RENDER_MAX_WAITING', env.RENDER_MAX_WAITING, DEFAULT_RENDER.maxWaiting, 0, 10_000),
-      timeoutMs: count('RENDER_TIMEOUT_MS', env.RENDER_TIMEOUT_MS, DEFAULT_RENDER.timeoutMs, 500, 600_000),
-      quietMs: count('RENDER_QUIET_MS', env.RENDER_QUIET_MS, DEFAULT_RENDER.quietMs, 0, 60_000),
-      maxRequests: count('RENDER_MAX_REQUESTS', env.RENDER_MAX_REQUESTS, DEFAULT_RENDER.maxRequests, 1, 10_000),
-      maxBytes: count('RENDER_MAX_BYTES', env.RENDER_MAX_BYTES, DEFAULT_RENDER.maxBytes, 1, 1_000_000_000),
-      cpuMs: count('RENDER_CPU_MS', env.RENDER_CPU_MS, DEFAULT_RENDER.cpuMs, 100, 600_000),
-      memoryMb: count('RENDER_MEMORY_MB', env.RENDER_MEMORY_MB, DEFAULT_RENDER.memoryMb, 64, 65_536),
-      heapMb: count('RENDER_HEAP_MB', env.RENDER_HEAP_MB, DEFAULT_RENDER.heapMb, 16, 16_384),
-      user: env.RENDER_USER || DEFAULT_RENDER.user,
-    },
+    render: loadRenderConfig(env),
     net: loadNetConfig(env),
     jobs: loadJobsConfig(env),
     ads: loadAdsConfig(env),
     rdap: loadRdapConfig(env),
-    signingKey: env.SERVICE_SIGNING_KEY ? parseSigningKey(env.SERVICE_SIGNING_KEY, 'SERVICE_SIGNING_KEY') : null,
+    signingKey: values.SERVICE_SIGNING_KEY,
   };
-}
-
-const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
-
-function parseLogLevel(value: string | undefined): Config['logLevel'] {
-  if (!value) return 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(value)})`);
-  return value as Config['logLevel'];
-}
-
-/** A count per rolling hour; 0 turns the limit off (null). */
-function perHour(name: string, value: string | undefined, fallback: number): number | null {
-  if (value === undefined || value === '') return fallback;
-  const count = Number(value);
-  if (!Number.isInteger(count) || count < 0 || count > 1_000_000) throw new Error(`${name} must be an integer from 0 (no limit) to 1000000 (got ${JSON.stringify(value)})`);
-  return count === 0 ? null : count;
-}
-
-function prefixLength(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const bits = Number(value.replace(/^\//, ''));
-  if (!Number.isInteger(bits) || bits < 1 || bits > 128) throw new Error(`${name} must be an IPv6 prefix length from 1 to 128 (got ${JSON.stringify(value)})`);
-  return bits;
-}
-
-function count(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) throw new Error(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`);
-  return number;
-}
-
-function milliseconds(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0 || ms > 600_000) throw new Error(`${name} must be an integer number of milliseconds from 0 to 600000 (got ${JSON.stringify(value)})`);
-  return ms;
 }

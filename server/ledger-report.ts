@@ -3,7 +3,7 @@
  * Every free use, settlement and failed settlement in [from, to) (UTC days; default today),
  * with totals per kind and per operation, to reconcile with the chain (tx hashes, payers, nonces).
  */
-import { loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openStore } from './store/index.ts';
 import type { LedgerEntry } from './store/types.ts';
 
@@ -33,7 +33,7 @@ async function main(argv = process.argv.slice(2)) {
   const today = new Date().toISOString().slice(0, 10);
   const from = Date.parse(`${option('from') ?? today}T00:00:00Z`);
   const to = option('to') ? Date.parse(`${option('to')}T00:00:00Z`) : from + 86_400_000;
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, sqlitePath: config.sqlitePath });
   try {
     const entries = await store.ledger.list({ from, to });

@@ -12,6 +12,7 @@
 import type { Next } from 'koa';
 import type { RequestContext } from './pipeline/state.ts';
 import { ServiceError } from './problem.ts';
+import { SERVER_DEFAULTS } from './config.ts';
 
 export interface LifecycleOptions {
   /** How long running calls may take to finish after the drain starts. */
@@ -34,7 +35,7 @@ export interface SettlementHold {
 }
 
 
-export function createLifecycle({ graceMs = 25_000, settleWindowMs = 30_000 }: LifecycleOptions = {}) {
+export function createLifecycle({ graceMs = SERVER_DEFAULTS.SHUTDOWN_GRACE_MS, settleWindowMs = SERVER_DEFAULTS.SHUTDOWN_SETTLE_WINDOW_MS }: LifecycleOptions = {}) {
   let draining = false;
   let pastGrace = false;
   let running = 0;

@@ -4,7 +4,7 @@
  * threads, the net thread and the browsers, close the store, exit.
  */
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { createApp } from './app.ts';
 import { createHttpServer } from './http.ts';
 import { createLifecycle } from './lifecycle.ts';
@@ -16,7 +16,7 @@ import { createNetThread } from './net-thread/thread.ts';
 import { transportOptionsOf } from '../engines/net/index.ts';
 import { createRenderer } from './render/renderer.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const { logger, log } = createLogger({ level: config.logLevel, base: { instance: randomBytes(4).toString('hex') } });
 
 const store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, sqlitePath: config.sqlitePath });

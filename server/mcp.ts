@@ -11,7 +11,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { documents, operationByTool, service } from './contract.ts';
 import { ServiceError, problemBody } from './problem.ts';
-import { asServiceError } from './pipeline/respond.ts';
+import { asServiceError, logUnexpected } from './pipeline/respond.ts';
+import { callRequestOf, MCP_META } from './pipeline/call-request.ts';
+import { NO_LOG, type LogFn } from './observability/log.ts';
 import type { Invoke } from './pipeline/invoke.ts';
 import type { Progress } from '../handlers/types.ts';
 import { decodePaymentResponseHeader } from '@x402/core/http';
@@ -20,13 +22,7 @@ import { mcpMessageRefusal, unknownToolMessage } from './mcp-message.ts';
 import { toolResultText } from './mcp-text.ts';
 import { RPC_ERROR, writeRpcError } from './pipeline/json-rpc.ts';
 
-export const MCP_META = {
-  payment: 'x402/payment',
-  paymentResponse: 'x402/payment-response',
-  /** Set when a payment was sent but not settled for the answer: free_call or replay (X-Payment-Unused over HTTP). */
-  paymentUnused: 'x402/payment-unused',
-  privateTier: 'service/private-tier',
-} as const;
+export { MCP_META };
 
 export interface McpOptions {
   invoke: Invoke;
@@ -36,6 +32,8 @@ export interface McpOptions {
   clientIp: (ctx: RequestContext) => string;
   serverName: string;
   version: string;
+  /** Where an unexpected error is logged, as the HTTP respond stage logs it. */
+  log?: LogFn;
 }
 
 type ProgressToken = string | number;
@@ -75,7 +73,7 @@ export function mcpInstructions(base: string): string {
   ].join(' ');
 }
 
-export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, version }: McpOptions) {
+export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, version, log = NO_LOG }: McpOptions) {
   const tools = documents.mcpTools;
   return async function mcpEndpoint(_api: unknown, ctx: RequestContext) {
     const refusal = mcpMessageRefusal(ctx.request.body);
@@ -101,21 +99,8 @@ export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, 
       const meta = (request.params._meta ?? {}) as Record<string, unknown>;
       const usage = { priceMicroUsd: operation.priceMicroUsd, chargedMicroUsd: 0 };
       try {
-        const outcome = await invoke({
-          transport: 'mcp',
-          operation,
-          body: request.params.arguments ?? {},
-          ip,
-          requestId: ctx.state.requestId,
-          baseUrl: base,
-          hasAuthorization: !!ctx.get('Authorization'),
-          idempotencyKey: ctx.get('Idempotency-Key') || undefined,
-          privateTier: typeof meta[MCP_META.privateTier] === 'string' ? (meta[MCP_META.privateTier] as string) : undefined,
-          payment: meta[MCP_META.payment] !== undefined ? { meta: meta[MCP_META.payment] } : null,
-          usage,
-          settlementHold: ctx.state.settlementHold,
-          progress: request.params._meta?.progressToken !== undefined ? progressNotifications(request.params._meta.progressToken, extra.sendNotification) : undefined,
-        });
+        const progress = request.params._meta?.progressToken !== undefined ? progressNotifications(request.params._meta.progressToken, extra.sendNotification) : undefined;
+        const outcome = await invoke(callRequestOf(ctx, { transport: 'mcp', operation, body: request.params.arguments ?? {}, ip, baseUrl: base, usage, meta, progress }));
         if (outcome.kind === 'payment_required') return toolResult(outcome.body, true);
         const receipt = outcome.settlement ?? (outcome.headers['PAYMENT-RESPONSE'] ? decodePaymentResponseHeader(outcome.headers['PAYMENT-RESPONSE']) : undefined);
         const unused = outcome.headers['X-Payment-Unused'];
@@ -123,6 +108,7 @@ export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, 
         return toolResult(outcome.body, false, resultMeta);
       } catch (thrown) {
         // The same mapping as the HTTP respond stage: a store outage is a retryable 503, any other defect engine_failed.
+        if (!(thrown instanceof ServiceError)) logUnexpected(log, ctx, thrown);
         const error = thrown instanceof ServiceError ? thrown : asServiceError(thrown);
         const problem = problemBody(error, { baseUrl: base, requestId: ctx.state.requestId });
         // x402 over MCP: a refused payment or failed settlement is the terms again, with the reason.

@@ -4,10 +4,10 @@
  * and exits: run it once per release before starting new instances. Instances also migrate on
  * start; a PostgreSQL advisory lock makes concurrent runs safe.
  */
-import { loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openStore } from './store/index.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const store = await openStore({ databaseUrl: config.databaseUrl ?? undefined, sqlitePath: config.sqlitePath });
 await store.close();
 console.log(`migrated ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite at ${config.sqlitePath}`}`);

@@ -1,3 +1,5 @@
+import { int, ms, readVariables, url, type Env, type VariableTable } from '../config/env.ts';
+
 /**
  * Where the advertising-transparency registry lives, from the environment only (like NET_* in
  * engines/net/config.ts): nothing in a request can change it. The default is the registry's
@@ -26,36 +28,14 @@ export const DEFAULT_ADS_CONFIG: AdsConfig = {
   advertiserLookups: 2,
 };
 
-export function loadAdsConfig(env: NodeJS.ProcessEnv = process.env): AdsConfig {
-  const config: AdsConfig = { ...DEFAULT_ADS_CONFIG };
-  if (env.ADS_REGISTRY_URL) config.registryUrl = parseBase(env.ADS_REGISTRY_URL);
-  if (env.ADS_REGISTRY_TIMEOUT_MS) {
-    const ms = Number(env.ADS_REGISTRY_TIMEOUT_MS);
-    if (!Number.isInteger(ms) || ms < 1 || ms > 60_000) throw new Error(`ADS_REGISTRY_TIMEOUT_MS must be an integer from 1 to 60000 (got ${JSON.stringify(env.ADS_REGISTRY_TIMEOUT_MS)})`);
-    config.timeoutMs = ms;
-  }
-  config.adLookups = lookupCount('ADS_REGISTRY_AD_LOOKUPS', env.ADS_REGISTRY_AD_LOOKUPS, config.adLookups, 10);
-  config.advertiserLookups = lookupCount('ADS_REGISTRY_ADVERTISER_LOOKUPS', env.ADS_REGISTRY_ADVERTISER_LOOKUPS, config.advertiserLookups, 5);
-  return config;
-}
+export const ADS_VARIABLES = {
+  ADS_REGISTRY_URL: url({ default: DEFAULT_ADS_CONFIG.registryUrl, meaning: 'the advertising-transparency registry (a mirror)' }),
+  ADS_REGISTRY_TIMEOUT_MS: ms({ default: DEFAULT_ADS_CONFIG.timeoutMs, min: 1, max: 60_000, meaning: 'cap on one registry request' }),
+  ADS_REGISTRY_AD_LOOKUPS: int({ default: DEFAULT_ADS_CONFIG.adLookups, min: 0, max: 10, meaning: 'ads whose regions are looked up per call' }),
+  ADS_REGISTRY_ADVERTISER_LOOKUPS: int({ default: DEFAULT_ADS_CONFIG.advertiserLookups, min: 0, max: 5, meaning: 'advertisers whose verified name and country are looked up per call' }),
+} satisfies VariableTable;
 
-function lookupCount(name: string, value: string | undefined, fallback: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const count = Number(value);
-  if (!Number.isInteger(count) || count < 0 || count > max) throw new Error(`${name} must be an integer from 0 to ${max} (got ${JSON.stringify(value)})`);
-  return count;
-}
-
-function parseBase(value: string): string {
-  const base = value.trim().replace(/\/+$/, '');
-  let url: URL;
-  try {
-    url = new URL(base);
-  } catch {
-    throw new Error(`ADS_REGISTRY_URL must be an http(s) URL (got ${JSON.stringify(value)})`);
-  }
-  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
-    throw new Error(`ADS_REGISTRY_URL must be an http(s) URL without credentials, query or fragment (got ${JSON.stringify(value)})`);
-  }
-  return base;
+export function loadAdsConfig(env: Env = process.env): AdsConfig {
+  const values = readVariables(ADS_VARIABLES, env);
+  return { registryUrl: values.ADS_REGISTRY_URL, timeoutMs: values.ADS_REGISTRY_TIMEOUT_MS, adLookups: values.ADS_REGISTRY_AD_LOOKUPS, advertiserLookups: values.ADS_REGISTRY_ADVERTISER_LOOKUPS };
 }

@@ -20,7 +20,7 @@ export const RULES: Record<string, Rule[]> = {
     ['tech stack', 5], ['technology stack', 5], ['techstack', 5], ['stack', 2], ['tech', 3], ['technology', 3], ['technologies', 3],
     ['built with', 4], ['builtwith', 4], ['wappalyzer', 4], ['cms', 4], ['framework', 2], ['pixel', 4], ['tracking pixel', 2], ['ad pixel', 3],
     ['analytics', 2], ['tag manager', 4], ['email provider', 5], ['mail provider', 4], ['dmarc', 4], ['spf', 4], ['mx record', 3],
-    ['hosting', 2], ['hosted on', 3], ['cdn', 3], ['platform', 1], ['ecommerce platform', 3], ['what software', 3], ['what tools', 2],
+    ['hosting', 2], ['hosted on', 3], ['cdn', 3], ['platform', 1], ['ecommerce platform', 3], ['what software', 3], ['what tools', 2], ['what tech', 4], ['which tech', 4], ['marketing tool', 3], ['sales tool', 3], ['analytics tool', 3], ['tracking tool', 3], ['what technology', 4], ['what technologies', 4], ['which technologies', 4],
     ['run on', 2], ['running on', 2], ['powered by', 3], ['martech', 4], ['marketing automation', 4], ['installed', 3], ['installed on', 4], ['javascript librar', 3], ['tracking script', 3], ['uses', 1], ['use', 1],
     ['widget', 3], ['plugin', 3], ['chatbot', 3],
     // How a site takes payments is a technology it runs (its processor, gateway, wallets, BNPL).
@@ -40,7 +40,7 @@ export const RULES: Record<string, Rule[]> = {
     ['hiring intent', 6], ['hiring signal', 5], ['hiring', 2], ['hire', 2], ['in market', 3], ['growing', 2], ['growth', 2], ['grow', 2],
     ['hypergrowth', 4], ['expanding', 2], ['scaling', 2], ['headcount', 2], ['ready to buy', 4], ['will buy', 3], ['need our product', 3],
     ['likely to buy', 3], ['buying mode', 5], ['ready to purchase', 4], ['hiring hard', 3], ['how much are they hiring', 4], ['hiring velocity', 4],
-    ['hiring momentum', 5], ['momentum', 2], ['hiring a lot', 4], ['time my outreach', 4], ['time our outreach', 4], ['timing', 2], ['when to reach out', 4], ['when to approach', 4], ['good time to', 3], ['right time to', 3], ['good moment to', 3], ['go to market', 3], ['about to buy', 4], ['going to buy', 4], ['planning to buy', 4], ['plan to buy', 4],
+    ['hiring momentum', 5], ['momentum', 2], ['hiring a lot', 4], ['time my outreach', 4], ['time our outreach', 4], ['timing', 2], ['when to reach out', 4], ['when to approach', 4], ['when to pitch', 4], ['when to contact', 4], ['when to call', 4], ['good time to', 3], ['right time to', 3], ['good moment to', 3], ['go to market', 3], ['about to buy', 4], ['going to buy', 4], ['planning to buy', 4], ['plan to buy', 4],
   ],
   'search-ads': [
     ['ads', 4], ['ad', 3], ['advertising', 4], ['advertis', 4], ['advertiser', 4], ['ppc', 5], ['sem', 4], ['paid search', 5], ['google ads', 6],
@@ -156,9 +156,14 @@ export const TAKE_BACK: [phrase: string, offer: string, weight: number][] = [
   ['time my outreach', 'extract-contacts', 3],
   ['time our outreach', 'extract-contacts', 3],
   ['when to reach out', 'extract-contacts', 4],
+  ['when to contact', 'extract-contacts', 5],
+  ['when to pitch', 'conversion_leak_lead_finder', 4],
   ['hot lead', 'conversion_leak_lead_finder', 3],
   ['hot leads', 'conversion_leak_lead_finder', 3],
   ['job board', 'tech-stack', 1],
+  // Growing a team is hiring, not bulk work.
+  ['bulking up', 'batch', 5],
+  ['bulk up', 'batch', 5],
   ['product feed', 'universal_product_url_to_json', 3],
   ['structured data', 'universal_product_url_to_json', 1],
   ['json badge', 'universal_product_url_to_json', 2],
@@ -286,7 +291,7 @@ export const UNAVAILABLE: Unavailable[] = [
   },
   {
     data: 'monitoring and alerts',
-    phrases: ['alert me', 'alert us', 'alerts', 'notify me', 'notify us', 'notification', 'notifications', 'page me', 'ping me', 'warn me', 'text me', 'send me an sms', 'send me a text', 'let me know when', 'let me know if', 'tell me when', 'uptime', 'downtime', 'is down', 'goes down', 'go down', 'goes offline', 'is offline', 'outage', 'outages'],
+    phrases: ['alert me', 'alert us', 'alerts', 'notify me', 'notify us', 'notification', 'notifications', 'page me', 'ping me', 'warn me', 'text me', 'send me an sms', 'send me a text', 'let me know when', 'let me know if', 'tell me when', 'email me when', 'email me whenever', 'email me if', 'message me when', 'keep me posted', 'keep an eye on', 'uptime', 'downtime', 'is down', 'goes down', 'go down', 'goes offline', 'is offline', 'outage', 'outages'],
     unless: ['new jobs since', 'job ids', 'since my last', 'push notification', 'push notifications'],
     // What is watched and where the alert goes (a channel named is no technology asked about).
     near: ['slack', 'sms', 'email', 'text', 'telegram', 'teams', 'discord', 'webhook', 'whatsapp', 'phone', 'on', 'via', 'by', 'site', 'website', 'page', 'store', 'shop', 'checkout', 'price', 'pricing', 'change', 'changes', 'breaks', 'down', 'offline', 'whenever', 'when', 'if'],
@@ -311,7 +316,7 @@ export const UNAVAILABLE: Unavailable[] = [
  * it, and "buy" or "pay" there is no purchase by the agent.
  */
 export const ADOPTION_BEFORE = ['use', 'uses', 'using', 'used', 'run', 'runs', 'running', 'on', 'buy', 'buying', 'bought', 'pay for', 'paying for', 'pay', 'customer of', 'client of', 'adopt', 'adopted', 'switch', 'switched', 'switch to', 'migrate', 'migrated', 'moved to', 'install', 'installed', 'implement', 'deploy', 'have', 'has', 'license', 'subscribe', 'built on', 'built with', 'powered by', 'hosted on', 'payments with', 'payment with', 'pay with', 'paying with', 'checkout with', 'send with', 'sends with', 'sent with', 'made with', 'hosted with', 'via', 'through', 'accept', 'accepts', 'take', 'takes', 'offer', 'offers', 'support', 'supports', 'integrate', 'integrates', 'integrated with'];
-export const ADOPTION_AFTER = ['user', 'users', 'customer', 'customers', 'installed', 'install', 'pixel', 'tag', 'script', 'widget', 'offered', 'accepted', 'supported', 'enabled', 'integration', 'running', 'as a payment'];
+export const ADOPTION_AFTER = ['user', 'users', 'customer', 'customers', 'installed', 'install', 'pixel', 'tag', 'script', 'widget', 'offered', 'accepted', 'supported', 'enabled', 'integration', 'running', 'as a payment', 'chat', 'chat bubble', 'chat widget', 'launcher', 'snippet', 'embed', 'button', 'form', 'popup', 'payment', 'payments', 'for payment', 'for payments', 'for the payment', 'for its payment', 'for their payment', 'for checkout', 'at checkout'];
 
 /**
  * A goal about how a company's hiring changes or compares: a hiring word with a trend word within
@@ -319,10 +324,12 @@ export const ADOPTION_AFTER = ['user', 'users', 'customer', 'customers', 'instal
  * (company-intent); with a ranking word ("which of them are hiring hardest", "rank them by how
  * aggressively they recruit") it asks to rank several companies by it (hot-buyers).
  */
-export const HIRING_WORDS = ['hiring', 'hire', 'hires', 'recruiting', 'recruit', 'recruitment', 'headcount', 'open roles', 'job openings', 'openings', 'job postings', 'team growth', 'staffing'];
-export const TREND_WORDS = ['accelerat', 'speed up', 'speeding up', 'sped up', 'slow down', 'slowing', 'slowed', 'ramp up', 'ramping up', 'ramped up', 'pick up', 'picking up', 'picked up', 'pace', 'velocity', 'momentum', 'jump', 'increase', 'increasing', 'surge', 'spike', 'trend', 'trending', 'faster', 'slower', 'growing', 'a lot', 'hard', 'heavily', 'aggressively', 'more than usual'];
-export const RANKING_WORDS = ['hardest', 'fastest', 'most', 'biggest', 'strongest', 'highest', 'rank', 'ranked', 'ranking', 'rank them', 'sort', 'order them', 'which of them', 'which of my', 'which of our', 'which of these', 'which ones', 'top'];
+export const HIRING_WORDS = ['hiring', 'hire', 'hires', 'recruiting', 'recruit', 'recruitment', 'headcount', 'open roles', 'job openings', 'openings', 'job postings', 'team growth', 'staffing', 'staffing up', 'staff up', 'bulking up', 'bulk up', 'adding staff', 'adding people', 'growing their team', 'growing their teams', 'building out their team', 'adding engineers', 'adding developers', 'adding headcount', 'adding roles', 'adding jobs'];
+export const TREND_WORDS = ['accelerat', 'speed up', 'speeding up', 'sped up', 'slow down', 'slowing', 'slowed', 'ramp up', 'ramping up', 'ramped up', 'pick up', 'picking up', 'picked up', 'pace', 'velocity', 'momentum', 'jump', 'increase', 'increasing', 'surge', 'spike', 'trend', 'trending', 'faster', 'slower', 'growing', 'a lot', 'hard', 'heavily', 'aggressively', 'more than usual', 'cooled', 'cooling', 'cool off', 'cooled off', 'slowdown', 'drop', 'dropped', 'declin', 'fell', 'rise', 'rising', 'grew', 'pick back up', 'spree', 'binge', 'frenzy', 'blitz', 'push'];
+export const RANKING_WORDS = ['hardest', 'fastest', 'most', 'biggest', 'strongest', 'highest', 'rank', 'ranked', 'ranking', 'rank them', 'sort', 'order them', 'which of them', 'which of my', 'which of our', 'which of these', 'which ones', 'top', 'quickest', 'most quickly', 'most aggressively'];
 export const HIRING_WINDOW = 5;
+/** Words choosing among a list ("which of my 16 accounts are on a hiring spree"): with a hiring trend anywhere after them, a ranking of the list. */
+export const LIST_SELECTORS = ['which of them', 'which of my', 'which of our', 'which of these', 'which of those', 'which ones', 'who among', 'out of my', 'out of these', 'among my', 'among these'];
 
 /** Words asking for several results in one request ("one call if possible"): with two profile sections, the profile. */
 export const ONE_CALL_WORDS = ['one call', 'single call', 'one request', 'single request', 'one query', 'single query', 'in one go', 'at once', 'all at once', 'in one shot', 'one api call', 'in a single'];
@@ -331,7 +338,7 @@ export const ONE_CALL_WORDS = ['one call', 'single call', 'one request', 'single
 export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop'];
 
 /** Words marking the later part of a goal as a further step, and words referring back to an earlier step's results. */
-export const SEQUENCE_WORDS = ['then', 'after that', 'afterwards', 'next', 'followed by', 'and also', 'also', 'plus'];
+export const SEQUENCE_WORDS = ['then', 'after that', 'afterwards', 'next', 'followed by', 'and also', 'also', 'plus', 'and tell me', 'and show me', 'and give me', 'and get me', 'and list'];
 export const REFERS_BACK = ['them', 'their', 'those', 'these', 'the hot ones', 'hot ones', 'each of them', 'each one', 'the ones', 'the results', 'for each'];
 
 /**
@@ -354,3 +361,5 @@ export const PRIVACY_WINDOW = 8;
 export const JOB_NOUNS = ['job', 'jobs', 'role', 'roles', 'position', 'positions', 'opening', 'openings', 'vacancy', 'vacancies', 'posting', 'postings', 'developer', 'developers', 'engineer', 'engineers', 'internship', 'internships'];
 export const JOB_FILTERS = ['remote', 'remote friendly', 'fully remote', 'hybrid', 'on site', 'onsite', 'in office', 'senior', 'junior', 'entry level', 'mid level', 'principal', 'part time', 'full time', 'intern', 'salary', 'salaries', 'pay over', 'paying over', 'pay range', 'in europe', 'in the us', 'based in', 'located in', 'backend', 'frontend', 'full stack'];
 export const JOB_FILTER_WINDOW = 4;
+/** A company seeking or hiring a job noun ("looking for engineers", "hiring developers") is listing its openings. */
+export const SEEKING_WORDS = ['looking for', 'look for', 'seeking', 'searching for', 'search for', 'on the lookout for', 'hiring', 'recruiting'];

@@ -1,19 +1,20 @@
 /**
  * Reading a goal beyond its keywords: what it asks about, before the matcher scores the offers.
  * - data the service does not have (UNAVAILABLE): its words are masked so they count for no offer;
+ * - the noun a number counts ("my 18 leads") is masked: it names the list, not an offer;
  * - a technology as the object ("are buying Snowflake", "using HubSpot or Marketo"): tech-stack,
  *   and the adoption words (buy, pay, customer) are masked so they count for no purchase offer;
  * - the URLs given: a product page, a paid API endpoint, or any other page;
  * - the order of a multi-step goal ("then") and whether a later step refers back ("the hot ones");
  * - privacy wording: concealment near a party to the payment ("the facilitator must not see");
- * - a filtered listing: a job noun with a filter or a technology qualifying it ("remote Python roles");
+ * - a filtered listing: a job noun with a filter or a technology qualifying it ("remote Python roles"), or sought ("looking for engineers");
  * - hiring as it changes ("has hiring accelerated") or as several companies compare ("which are hiring hardest");
  * - several results asked for in one request ("one call if possible").
  * Positions are indices into words(goal) (text.ts), the matcher's positions.
  */
 import { buildTechnologyFinder, PROSE_WORDS, type TechnologyLocator } from '../tech/keywords.ts';
-import { ADOPTION_AFTER, ADOPTION_BEFORE, CONCEAL_WORDS, HIRING_WINDOW, HIRING_WORDS, JOB_FILTER_WINDOW, JOB_FILTERS, JOB_NOUNS, ONE_CALL_WORDS, PAYMENT_PARTY_WORDS, PRIVACY_WINDOW, PURCHASE_WORDS, RANKING_WORDS, REFERS_BACK, RULES, SEQUENCE_WORDS, TECHNOLOGY_KINDS, TREND_WORDS, UNAVAILABLE, WITH_WINDOW } from './lexicon.ts';
-import { wordMatch, words } from './text.ts';
+import { ADOPTION_AFTER, ADOPTION_BEFORE, CONCEAL_WORDS, HIRING_WINDOW, HIRING_WORDS, JOB_FILTER_WINDOW, JOB_FILTERS, JOB_NOUNS, LIST_SELECTORS, ONE_CALL_WORDS, PAYMENT_PARTY_WORDS, PRIVACY_WINDOW, PURCHASE_WORDS, RANKING_WORDS, REFERS_BACK, RULES, SEEKING_WORDS, SEQUENCE_WORDS, TECHNOLOGY_KINDS, TREND_WORDS, UNAVAILABLE, WITH_WINDOW } from './lexicon.ts';
+import { isCountedNoun, wordMatch, words } from './text.ts';
 
 export interface NotAvailable { data: string; asked: string; instead: string[]; note: string }
 export type UrlKind = 'product' | 'endpoint' | 'page';
@@ -75,6 +76,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const paymentParties = compiled(PAYMENT_PARTY_WORDS);
   const jobNouns = compiled(JOB_NOUNS);
   const jobFilters = compiled(JOB_FILTERS);
+  const seeking = compiled(SEEKING_WORDS);
   const technologyKinds = compiled(TECHNOLOGY_KINDS);
   const before = compiled(ADOPTION_BEFORE);
   const after = compiled(ADOPTION_AFTER);
@@ -85,6 +87,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const hiring = compiled(HIRING_WORDS);
   const trends = compiled(TREND_WORDS);
   const rankings = compiled(RANKING_WORDS);
+  const selectors = compiled(LIST_SELECTORS);
   const oneCallWords = compiled(ONE_CALL_WORDS);
   // Strong phrases of the other offers (weight 3 or more).
   const others = compiled(Object.entries(RULES).filter(([offer]) => offer !== 'tech-stack').flatMap(([, rules]) => rules.filter(([, weight]) => weight >= 3).map(([phrase]) => phrase)));
@@ -95,6 +98,9 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const masked = new Set<number>();
     const spans = (phrase: readonly string[]) => phraseStarts(goalWords, phrase).map((start) => [start, start + phrase.length] as const);
     const markAll = ([from, to]: readonly [number, number]) => { for (let i = from; i < to; i++) masked.add(i); };
+
+    // The noun a number counts ("my 18 leads", "these 25 accounts") names the list the goal is about, not an offer.
+    goalWords.forEach((word, at) => { if (at > 0 && /^\d[\d,.]*k?$/.test(goalWords[at - 1]) && isCountedNoun(word)) masked.add(at); });
 
     const adopted: { name: string; at: number }[] = [];
     const mentions = finder.locate(goal).filter((mention) => mention.name.length > 2);
@@ -173,8 +179,9 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
         ...technologyKinds.flatMap(spans),
         ...mentions.map((mention) => { const at = words(goal.slice(0, mention.start)).length; return [at, at + words(goal.slice(mention.start, mention.start + mention.length)).length] as const; }),
       ].filter(([, to]) => nouns.some(([from]) => from >= to && from <= to + 1));
+      const sought = seeking.flatMap(spans).filter(([, to]) => nouns.some(([from]) => from >= to && from <= to + 1));
       const filters = jobFilters.flatMap(spans).filter(([from, to]) => nouns.some(([start, end]) => from < end + JOB_FILTER_WINDOW && to > start - JOB_FILTER_WINDOW));
-      const first = [...qualifiers, ...filters].sort((a, b) => a[0] - b[0])[0];
+      const first = [...qualifiers, ...filters, ...sought].sort((a, b) => a[0] - b[0])[0];
       if (first) {
         qualifiers.forEach(markAll);
         jobFilter = { at: first[0], cue: goalWords.slice(first[0], first[1]).join(' ') };
@@ -190,7 +197,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       return { at: from, cue: goalWords.slice(from, to).join(' ') };
     };
     const hiringTrend = hiringSpans.length ? nearHiring(trends) : null;
-    const hiringRank = hiringSpans.length ? nearHiring(rankings) : null;
+    const ranked = hiringSpans.length ? nearHiring(rankings) : null;
+    const hiringRank = ranked ?? (hiringTrend && selectors.flatMap(spans).some(([from]) => from < hiringTrend.at) ? hiringTrend : null);
     const oneCall = oneCallWords.some((phrase) => spans(phrase).length > 0);
     return { masked, notAvailable, adopted, urlKinds: urls.map(urlKind), purchaseAt, thenAt, refersBack, privacy, jobFilter, hiringTrend, hiringRank, oneCall };
   };

@@ -85,6 +85,9 @@ export interface GoalInputs {
 }
 
 const COUNTED = 'domains?|companies|company|sites?|websites?|accounts?|leads?|prospects?|brands?|stores?|shops?|vendors?|urls?|merchants?|firms?|businesses|targets?|orgs?|organi[sz]ations?|rows?|entries|names?|competitors?|rivals?|clients?|customers?|suppliers?|partners?|providers?|retailers?|startups?';
+/** A counted noun of the list ('18 leads', '25 accounts'), read on stemmed words: it names the list, not an offer. */
+const COUNTED_WORD = new RegExp(`^(?:${COUNTED})$`);
+export const isCountedNoun = (word: string) => COUNTED_WORD.test(word);
 const REGION_NAMES: Record<string, string> = { usa: 'US', 'united states': 'US', uk: 'GB', 'united kingdom': 'GB', britain: 'GB', canada: 'CA', australia: 'AU', germany: 'DE', france: 'FR', spain: 'ES', italy: 'IT', netherlands: 'NL', israel: 'IL', india: 'IN', brazil: 'BR', mexico: 'MX', japan: 'JP', singapore: 'SG', uae: 'AE' };
 const COUNTED_PATTERN = new RegExp(`\\b(\\d[\\d,.]*)\\s*(k|m)?\\+?\\s+(?:[a-z-]+\\s+){0,2}(?:${COUNTED})\\b`);
 const REGION_PATTERNS: [RegExp, string][] = Object.entries(REGION_NAMES).map(([name, code]) => [new RegExp(`\\b${name}\\b`), code]);

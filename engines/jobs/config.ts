@@ -1,3 +1,5 @@
+import { decimal, readVariables, url, type Env, type VariableTable } from '../config/env.ts';
+
 /**
  * Where the six providers' public board APIs live, from the environment only (like NET_* in
  * engines/net/config.ts): nothing in a request can change them. The defaults are the providers'
@@ -34,39 +36,30 @@ export const DEFAULT_JOBS_CONFIG: JobsConfig = {
   pollIntervalMs: 6 * 3_600_000,
 };
 
-const VARIABLES: Record<Exclude<keyof JobsConfig, 'pollIntervalMs'>, string> = {
-  greenhouse: 'JOBS_GREENHOUSE_URL',
-  lever: 'JOBS_LEVER_URL',
-  leverEu: 'JOBS_LEVER_EU_URL',
-  ashby: 'JOBS_ASHBY_URL',
-  workable: 'JOBS_WORKABLE_URL',
-  smartrecruiters: 'JOBS_SMARTRECRUITERS_URL',
-  recruitee: 'JOBS_RECRUITEE_URL',
-};
+const boardApi = (provider: string, key: keyof Omit<JobsConfig, 'pollIntervalMs'>, placeholder?: string) =>
+  url({ default: DEFAULT_JOBS_CONFIG[key], placeholder, meaning: `${provider} job-board API base (a mirror)` });
 
-export function loadJobsConfig(env: NodeJS.ProcessEnv = process.env): JobsConfig {
-  const config: JobsConfig = { ...DEFAULT_JOBS_CONFIG };
-  for (const [key, variable] of Object.entries(VARIABLES) as [keyof typeof VARIABLES, string][]) {
-    const value = env[variable];
-    if (value) config[key] = parseBase(variable, value, key === 'recruitee');
-  }
-  if (env.JOBS_POLL_HOURS) {
-    const hours = Number(env.JOBS_POLL_HOURS);
-    if (!(hours >= 1 && hours <= 168)) throw new Error(`JOBS_POLL_HOURS must be a number of hours from 1 to 168 (got ${JSON.stringify(env.JOBS_POLL_HOURS)})`);
-    config.pollIntervalMs = Math.round(hours * 3_600_000);
-  }
-  return config;
-}
+export const JOBS_VARIABLES = {
+  JOBS_GREENHOUSE_URL: boardApi('Greenhouse', 'greenhouse'),
+  JOBS_LEVER_URL: boardApi('Lever', 'lever'),
+  JOBS_LEVER_EU_URL: boardApi('Lever EU', 'leverEu'),
+  JOBS_ASHBY_URL: boardApi('Ashby', 'ashby'),
+  JOBS_WORKABLE_URL: boardApi('Workable', 'workable'),
+  JOBS_SMARTRECRUITERS_URL: boardApi('SmartRecruiters', 'smartrecruiters'),
+  JOBS_RECRUITEE_URL: boardApi('Recruitee', 'recruitee', '{company}'),
+  JOBS_POLL_HOURS: decimal({ default: DEFAULT_JOBS_CONFIG.pollIntervalMs / 3_600_000, min: 1, max: 168, unit: 'hours', meaning: 'how long a read board is kept' }),
+} satisfies VariableTable;
 
-function parseBase(variable: string, value: string, template: boolean): string {
-  const base = value.trim().replace(/\/+$/, '');
-  let url: URL;
-  try {
-    url = new URL(base.replace('{company}', 'company'));
-  } catch {
-    throw new Error(`${variable} must be an http(s) URL (got ${JSON.stringify(value)})`);
-  }
-  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new Error(`${variable} must be an http(s) URL without query or fragment (got ${JSON.stringify(value)})`);
-  if (template && !base.includes('{company}')) throw new Error(`${variable} must contain {company} (got ${JSON.stringify(value)})`);
-  return base;
+export function loadJobsConfig(env: Env = process.env): JobsConfig {
+  const values = readVariables(JOBS_VARIABLES, env);
+  return {
+    greenhouse: values.JOBS_GREENHOUSE_URL,
+    lever: values.JOBS_LEVER_URL,
+    leverEu: values.JOBS_LEVER_EU_URL,
+    ashby: values.JOBS_ASHBY_URL,
+    workable: values.JOBS_WORKABLE_URL,
+    smartrecruiters: values.JOBS_SMARTRECRUITERS_URL,
+    recruitee: values.JOBS_RECRUITEE_URL,
+    pollIntervalMs: Math.round(values.JOBS_POLL_HOURS * 3_600_000),
+  };
 }

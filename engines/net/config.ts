@@ -2,6 +2,7 @@ import { Resolver } from 'node:dns';
 import { readFileSync } from 'node:fs';
 import ipaddr from 'ipaddr.js';
 import pkg from '../../package.json' with { type: 'json' };
+import { ConfigError, custom, int, list, ms, readVariables, text, url, type Env, type VariableTable } from '../config/env.ts';
 
 /**
  * How the service reaches the web, from the environment only: nothing in a request can change
@@ -51,79 +52,91 @@ export function defaultUserAgent(publicBaseUrl?: string): string {
 /** No DNS answer is kept longer than this, whatever its TTL. */
 export const DNS_CACHE_MAX_TTL_MS = 3_600_000;
 
-export function loadNetConfig(env: NodeJS.ProcessEnv = process.env): NetConfig {
-  const caFile = env.NET_CA_FILE || null;
+/** The service's public origin: the User-Agent names its llms.txt (server/config.ts reads it too). */
+export const PUBLIC_BASE_URL = url({ default: null, meaning: 'absolute base URL of the service (documents, problem types, the User-Agent)' });
+
+export const NET_VARIABLES = {
+  PUBLIC_BASE_URL,
+  NET_DNS_SERVERS: custom<string[]>({
+    kind: 'list',
+    default: [],
+    accepts: 'a comma-separated list of resolvers, ip or ip:port',
+    meaning: 'DNS resolvers of the engines (empty: the system resolvers)',
+    parse(text, refused) {
+      const servers = text.split(',').map((item) => item.trim()).filter(Boolean);
+      try {
+        // node:dns's own parser decides what it accepts (IP addresses, optional port).
+        if (servers.length) new Resolver().setServers(servers);
+      } catch (error) {
+        refused((error as Error).message);
+      }
+      return servers;
+    },
+  }),
+  NET_DNS_TIMEOUT_MS: ms({ default: 2_000, min: 1, max: 60_000, meaning: 'deadline of one DNS question' }),
+  NET_ALLOW_CIDRS: list({
+    default: [],
+    accepts: 'CIDRs such as 127.0.0.0/8',
+    meaning: 'non-public ranges that may be connected to (offline world only)',
+    item: (item, refused) => (ipaddr.isValidCIDR(item) ? item : refused()),
+  }),
+  NET_PORT_MAP: custom<Record<number, number>>({
+    kind: 'list',
+    default: {},
+    accepts: 'a comma-separated list like 80:41080,443:41443',
+    meaning: 'socket ports behind URL ports 80 and 443 (offline world only)',
+    parse(text, refused) {
+      const map: Record<number, number> = {};
+      for (const item of text.split(',').map((entry) => entry.trim()).filter(Boolean)) {
+        const match = /^(80|443):(\d{1,5})$/.exec(item);
+        const to = match ? Number(match[2]) : 0;
+        if (!match || to < 1 || to > 65_535) refused(`${JSON.stringify(item)} is not one`);
+        map[Number(match![1])] = to;
+      }
+      return map;
+    },
+  }),
+  NET_CA_FILE: text({ default: null, accepts: 'a file path', meaning: 'an extra PEM trust anchor (offline world only)' }),
+  NET_USER_AGENT: text({ default: null, meaning: 'the User-Agent of every fetch (unset: CompanyIntelBot naming PUBLIC_BASE_URL/llms.txt)' }),
+  NET_PER_HOST_CONCURRENCY: int({ default: 4, min: 1, max: 64, meaning: 'requests in flight to one host name at a time' }),
+  NET_PER_CALLER_CONCURRENCY: int({ default: 4, min: 1, max: 64, meaning: 'fetches one caller may have on the net threads at once' }),
+  NET_THREADS: int({ default: 2, min: 1, max: 16, meaning: 'threads that receive sites\' bytes' }),
+  NET_BACKOFF_MAX_MS: ms({ default: 60_000, min: 0, max: 3_600_000, meaning: 'cap on how long a host that answered 429 is left alone' }),
+  NET_DNS_CACHE_TTL_MS: ms({ default: 300_000, min: 0, max: DNS_CACHE_MAX_TTL_MS, meaning: 'how long DNS answers without a TTL are kept (0: no DNS cache)' }),
+  NET_DNS_CACHE_MIN_TTL_MS: ms({ default: 30_000, min: 0, max: DNS_CACHE_MAX_TTL_MS, meaning: 'shortest time a positive DNS answer is kept' }),
+  NET_CONTAINER_CACHE_TTL_MS: ms({ default: 3_600_000, min: 0, max: 86_400_000, meaning: 'how long a fetched tag-manager container is kept (0: not kept)' }),
+  NET_CONTAINER_CACHE_MAX_BYTES: int({ default: 8 * 1024 * 1024, min: 0, max: 1024 * 1024 * 1024, meaning: 'memory for kept containers, in bytes' }),
+} satisfies VariableTable;
+
+export function loadNetConfig(env: Env = process.env): NetConfig {
+  const values = readVariables(NET_VARIABLES, env);
+  const caFile = values.NET_CA_FILE;
   return {
-    dnsServers: parseDnsServers(env.NET_DNS_SERVERS),
-    dnsTimeoutMs: parseTimeout(env.NET_DNS_TIMEOUT_MS),
-    allowCidrs: parseCidrs(env.NET_ALLOW_CIDRS),
-    portMap: parsePortMap(env.NET_PORT_MAP),
+    dnsServers: values.NET_DNS_SERVERS,
+    dnsTimeoutMs: values.NET_DNS_TIMEOUT_MS,
+    allowCidrs: values.NET_ALLOW_CIDRS,
+    portMap: values.NET_PORT_MAP,
     caFile,
     caPem: caFile ? readCa(caFile) : null,
-    userAgent: env.NET_USER_AGENT || defaultUserAgent(env.PUBLIC_BASE_URL),
-    perHostConcurrency: integer(env, 'NET_PER_HOST_CONCURRENCY', 4, 1, 64),
-    perCallerConcurrency: integer(env, 'NET_PER_CALLER_CONCURRENCY', 4, 1, 64),
-    threads: integer(env, 'NET_THREADS', 2, 1, 16),
-    backoffMaxMs: integer(env, 'NET_BACKOFF_MAX_MS', 60_000, 0, 3_600_000),
-    dnsCacheTtlMs: integer(env, 'NET_DNS_CACHE_TTL_MS', 300_000, 0, DNS_CACHE_MAX_TTL_MS),
-    dnsCacheMinTtlMs: integer(env, 'NET_DNS_CACHE_MIN_TTL_MS', 30_000, 0, DNS_CACHE_MAX_TTL_MS),
-    containerCacheTtlMs: integer(env, 'NET_CONTAINER_CACHE_TTL_MS', 3_600_000, 0, 86_400_000),
-    containerCacheMaxBytes: integer(env, 'NET_CONTAINER_CACHE_MAX_BYTES', 8 * 1024 * 1024, 0, 1024 * 1024 * 1024),
+    userAgent: values.NET_USER_AGENT ?? defaultUserAgent(values.PUBLIC_BASE_URL ?? undefined),
+    perHostConcurrency: values.NET_PER_HOST_CONCURRENCY,
+    perCallerConcurrency: values.NET_PER_CALLER_CONCURRENCY,
+    threads: values.NET_THREADS,
+    backoffMaxMs: values.NET_BACKOFF_MAX_MS,
+    dnsCacheTtlMs: values.NET_DNS_CACHE_TTL_MS,
+    dnsCacheMinTtlMs: values.NET_DNS_CACHE_MIN_TTL_MS,
+    containerCacheTtlMs: values.NET_CONTAINER_CACHE_TTL_MS,
+    containerCacheMaxBytes: values.NET_CONTAINER_CACHE_MAX_BYTES,
   };
 }
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const value = env[name];
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(number) || number < min || number > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`);
-  }
-  return number;
-}
-
-function list(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
-}
-
-function parseDnsServers(value: string | undefined): string[] {
-  const servers = list(value);
-  try {
-    // node:dns's own parser decides what it accepts (IP addresses, optional port).
-    if (servers.length) new Resolver().setServers(servers);
-  } catch (error) {
-    throw new Error(`NET_DNS_SERVERS must be a comma list of ip or ip:port (got ${JSON.stringify(value)}): ${(error as Error).message}`);
-  }
-  return servers;
-}
-
-function parseTimeout(value: string | undefined): number {
-  if (value === undefined || value === '') return 2000;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 1 || ms > 60_000) throw new Error(`NET_DNS_TIMEOUT_MS must be an integer from 1 to 60000 (got ${JSON.stringify(value)})`);
-  return ms;
-}
-
-function parseCidrs(value: string | undefined): string[] {
-  return list(value).map((item) => {
-    if (!ipaddr.isValidCIDR(item)) throw new Error(`NET_ALLOW_CIDRS must be a comma list of CIDRs such as 127.0.0.0/8 (got ${JSON.stringify(item)})`);
-    return item;
-  });
-}
-
-function parsePortMap(value: string | undefined): Record<number, number> {
-  const map: Record<number, number> = {};
-  for (const item of list(value)) {
-    const match = /^(80|443):(\d{1,5})$/.exec(item);
-    const to = match ? Number(match[2]) : 0;
-    if (!match || to < 1 || to > 65_535) throw new Error(`NET_PORT_MAP must look like 80:41080,443:41443 (got ${JSON.stringify(item)})`);
-    map[Number(match[1])] = to;
-  }
-  return map;
-}
-
 function readCa(path: string): string {
-  const pem = readFileSync(path, 'utf8');
-  if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error(`NET_CA_FILE ${path} holds no PEM certificate`);
+  let pem: string;
+  try {
+    pem = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`NET_CA_FILE ${path} cannot be read: ${(error as Error).message}`);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`NET_CA_FILE ${path} holds no PEM certificate`);
   return pem;
 }

@@ -1,3 +1,5 @@
+import { ms, readVariables, url, type Env, type VariableTable } from '../config/env.ts';
+
 /**
  * Where RDAP (RFC 9082/9083) is asked for a domain's registration date, from the environment only
  * (like NET_* in engines/net/config.ts): nothing in a request can change it. The default is the
@@ -17,27 +19,12 @@ export const DEFAULT_RDAP_CONFIG: RdapConfig = {
   timeoutMs: 5_000,
 };
 
-export function loadRdapConfig(env: NodeJS.ProcessEnv = process.env): RdapConfig {
-  const config: RdapConfig = { ...DEFAULT_RDAP_CONFIG };
-  if (env.RDAP_BASE_URL) config.baseUrl = parseBase(env.RDAP_BASE_URL);
-  if (env.RDAP_TIMEOUT_MS) {
-    const ms = Number(env.RDAP_TIMEOUT_MS);
-    if (!Number.isInteger(ms) || ms < 1 || ms > 60_000) throw new Error(`RDAP_TIMEOUT_MS must be an integer from 1 to 60000 (got ${JSON.stringify(env.RDAP_TIMEOUT_MS)})`);
-    config.timeoutMs = ms;
-  }
-  return config;
-}
+export const RDAP_VARIABLES = {
+  RDAP_BASE_URL: url({ default: DEFAULT_RDAP_CONFIG.baseUrl, meaning: 'RDAP base, {base}/domain/{name}' }),
+  RDAP_TIMEOUT_MS: ms({ default: DEFAULT_RDAP_CONFIG.timeoutMs, min: 1, max: 60_000, meaning: 'cap on one RDAP lookup, redirects included' }),
+} satisfies VariableTable;
 
-function parseBase(value: string): string {
-  const base = value.trim().replace(/\/+$/, '');
-  let url: URL;
-  try {
-    url = new URL(base);
-  } catch {
-    throw new Error(`RDAP_BASE_URL must be an http(s) URL (got ${JSON.stringify(value)})`);
-  }
-  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
-    throw new Error(`RDAP_BASE_URL must be an http(s) URL without credentials, query or fragment (got ${JSON.stringify(value)})`);
-  }
-  return base;
+export function loadRdapConfig(env: Env = process.env): RdapConfig {
+  const values = readVariables(RDAP_VARIABLES, env);
+  return { baseUrl: values.RDAP_BASE_URL, timeoutMs: values.RDAP_TIMEOUT_MS };
 }

@@ -10,6 +10,7 @@
  * Every row, lease and reservation a running call holds is renewed while it runs.
  */
 import type { Store } from '../store/types.ts';
+import { SERVER_DEFAULTS } from '../config.ts';
 import type { Facilitator } from '../payments/facilitator.ts';
 import type { PaymentTerms } from '../payments/x402.ts';
 import { priceOf } from './answers.ts';
@@ -64,9 +65,9 @@ export function createMeter({
   caps = { dailyCostMicroUsd: null, settlementMicroUsd: null },
   advisorPerHour = 60,
   quoteLifetimeMs = 15 * 60_000,
-  staleAfterMs = 120_000,
-  notOkMemoryMs = 60_000,
-  notOkPerHour = 200,
+  staleAfterMs = SERVER_DEFAULTS.REQUEST_STALE_AFTER_MS,
+  notOkMemoryMs = SERVER_DEFAULTS.NOT_OK_MEMORY_MS,
+  notOkPerHour = SERVER_DEFAULTS.NOT_OK_PER_HOUR,
   finishedMaxBytes = 16 * 1024 * 1024,
   now = () => new Date(),
   log = () => {},

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../contract.ts';
+import { SERVER_DEFAULTS } from '../config.ts';
 import { ServiceError } from '../problem.ts';
 import type { Json, Store } from '../store/types.ts';
 import { fingerprint } from './fingerprint.ts';
@@ -35,7 +36,7 @@ export interface NotOkOptions {
 /** What a result that is not ok is remembered by: the whole input, settings included (another setting may well end ok). */
 export const notOkKey = (call: Pick<MeteredCall, 'operation' | 'input' | 'tier'>) => fingerprint(call.operation.operationId, call.input, call.tier);
 
-export function createNotOkMemory({ store, memoryMs = 60_000, perHour = 200, now }: NotOkOptions) {
+export function createNotOkMemory({ store, memoryMs = SERVER_DEFAULTS.NOT_OK_MEMORY_MS, perHour = SERVER_DEFAULTS.NOT_OK_PER_HOUR, now }: NotOkOptions) {
   return {
     /** The remembered result that is not ok for this key (notOkKey), or null; a remembered problem is thrown again, saying it is remembered. */
     async recent(key: string, at: Date): Promise<Json | null> {

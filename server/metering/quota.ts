@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CounterRef, Freshness, FreeUseCommit, LeaseRef, Store, Weighted } from '../store/types.ts';
+import { SERVER_DEFAULTS } from '../config.ts';
 import { dayBounds, nextUtcMidnight, secondsUntil, utcDay } from './day.ts';
 
 export interface FreeQuotaOptions {
@@ -83,8 +84,8 @@ export function createFreeQuota({
   store,
   limit,
   scansPerDay,
-  staleAfterMs = 120_000,
-  heldWaitMs = 30_000,
+  staleAfterMs = SERVER_DEFAULTS.REQUEST_STALE_AFTER_MS,
+  heldWaitMs = SERVER_DEFAULTS.FREE_CALL_HELD_WAIT_MS,
   heldPollMs = 250,
   readFreshMs = 1000,
   maxCachedCounts = 50_000,

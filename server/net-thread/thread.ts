@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SocketTransportOptions, Transport, TransportResponse } from '../../engines/net/transport.ts';
+import { NET_VARIABLES } from '../../engines/net/config.ts';
 import { loaderArgs } from '../worker-loader.ts';
 import { fromWireError, type NetThreadAnswer, type NetThreadMessage } from './messages.ts';
 import { createFairScheduler, type FairSchedulerStats } from '../fair-share/scheduler.ts';
@@ -51,7 +52,7 @@ export interface NetThreadOptions extends SocketTransportOptions {
   maxWaitingHops?: number;
 }
 
-export const DEFAULT_NET_THREAD = { threads: 2, niceIncrement: 10, perCallerConcurrency: 4, maxHops: 64, maxWaitingHops: 512 } as const;
+export const DEFAULT_NET_THREAD = { threads: NET_VARIABLES.NET_THREADS.default, niceIncrement: 10, perCallerConcurrency: NET_VARIABLES.NET_PER_CALLER_CONCURRENCY.default, maxHops: 64, maxWaitingHops: 512 } as const;
 export interface NetThread {
   transport: Transport;
   /** The fair scheduler's view of the threads' hops. */

@@ -1,19 +1,15 @@
+import { int, ms, readVariables, type Env, type VariableTable } from '../../engines/config/env.ts';
 import { DEFAULT_PARSE_POOL, type ParsePoolOptions } from './pool.ts';
 
 export type ParsePoolConfig = Required<Pick<ParsePoolOptions, 'threads' | 'deadlineMs' | 'maxQueue'>>;
 
-/** PARSE_POOL_THREADS, PARSE_DEADLINE_MS and PARSE_POOL_MAX_QUEUE (the configuration table, docs/configuration.md). */
-export function loadParsePoolConfig(env: NodeJS.ProcessEnv): ParsePoolConfig {
-  return {
-    threads: integer('PARSE_POOL_THREADS', env.PARSE_POOL_THREADS, DEFAULT_PARSE_POOL.threads, 1, 64),
-    deadlineMs: integer('PARSE_DEADLINE_MS', env.PARSE_DEADLINE_MS, DEFAULT_PARSE_POOL.deadlineMs, 100, 60_000),
-    maxQueue: integer('PARSE_POOL_MAX_QUEUE', env.PARSE_POOL_MAX_QUEUE, DEFAULT_PARSE_POOL.maxQueue, 0, 10_000),
-  };
-}
+export const PARSE_POOL_VARIABLES = {
+  PARSE_POOL_THREADS: int({ default: DEFAULT_PARSE_POOL.threads, min: 1, max: 64, meaning: 'worker threads of the parse pool (default: the number of cores, at least 2)' }),
+  PARSE_DEADLINE_MS: ms({ default: DEFAULT_PARSE_POOL.deadlineMs, min: 100, max: 60_000, meaning: 'how long one analysis may run once a thread has started it' }),
+  PARSE_POOL_MAX_QUEUE: int({ default: DEFAULT_PARSE_POOL.maxQueue, min: 0, max: 10_000, meaning: 'analyses that may wait for a thread, all callers' }),
+} satisfies VariableTable;
 
-function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) throw new Error(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`);
-  return number;
+export function loadParsePoolConfig(env: Env): ParsePoolConfig {
+  const values = readVariables(PARSE_POOL_VARIABLES, env);
+  return { threads: values.PARSE_POOL_THREADS, deadlineMs: values.PARSE_DEADLINE_MS, maxQueue: values.PARSE_POOL_MAX_QUEUE };
 }

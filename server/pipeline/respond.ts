@@ -25,11 +25,16 @@ export function respondStage({ baseUrl, log = () => {} }: RespondOptions) {
       await next();
     } catch (error) {
       const serviceError = error instanceof ServiceError ? error : asServiceError(error);
-      if (!(error instanceof ServiceError)) log({ level: 'error', msg: 'unexpected error', requestId, path: ctx.path, error: String((error as Error)?.stack ?? error) });
+      if (!(error instanceof ServiceError)) logUnexpected(log, ctx, error);
       if (ctx.respond === false || ctx.res.headersSent) return;
       writeProblem(ctx, serviceError, baseUrl(ctx));
     }
   };
+}
+
+/** An error that is not a ServiceError is a defect: one error line with its stack, over HTTP and MCP alike. */
+export function logUnexpected(log: (entry: Record<string, unknown>) => void, ctx: RequestContext, error: unknown) {
+  log({ level: 'error', msg: 'unexpected error', requestId: ctx.state.requestId, path: ctx.path, error: String((error as Error)?.stack ?? error) });
 }
 
 /** A store outage is retryable (503); anything else unexpected is a defect, answered as engine_failed. */

@@ -3,7 +3,10 @@
  * temporary directory, that records its pid (the browser's, since it execs) and, when the service
  * runs as root, drops to an unprivileged user with setpriv before exec'ing chromium. Chromium
  * refuses its sandbox as root; as that user its own namespace and seccomp-BPF sandbox starts. The
- * sandbox is never turned off (no --no-sandbox): where it cannot start, rendering is off.
+ * sandbox is never turned off (no --no-sandbox): where it cannot start, rendering is off. The
+ * browser runs at the parse pool's and the net thread's nice value: on a busy machine the thread
+ * that answers requests comes first, and one caller's render does not outrank another caller's
+ * page being read in the pool.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,9 +24,9 @@ if [ "$(id -u)" = 0 ]; then
   uid=$(id -u "$RENDER_USER") && gid=$(id -g "$RENDER_USER") || exit 71
   # playwright made the profile as root (mode 0700): it becomes the browser user's.
   [ -n "$profile" ] && { chown -R "$uid:$gid" "$profile" || exit 71; }
-  exec setpriv --reuid="$uid" --regid="$gid" --clear-groups --inh-caps=-all --bounding-set=-all -- "$RENDER_CHROMIUM" "$@"
+  exec nice -n "$RENDER_NICE" setpriv --reuid="$uid" --regid="$gid" --clear-groups --inh-caps=-all --bounding-set=-all -- "$RENDER_CHROMIUM" "$@"
 fi
-exec "$RENDER_CHROMIUM" "$@"
+exec nice -n "$RENDER_NICE" "$RENDER_CHROMIUM" "$@"
 `;
 
 export interface Launcher {
@@ -35,6 +38,9 @@ export interface Launcher {
   pidOf(launch: number): number | null;
   remove(): void;
 }
+
+/** Added to the browser's nice value (the parse pool's and the net thread's default). */
+const NICE_INCREMENT = 10;
 
 export function createLauncher({ chromiumPath, user }: { chromiumPath: string; user: string }): Launcher {
   const dir = mkdtempSync(join(tmpdir(), 'renderer-'));
@@ -50,6 +56,7 @@ export function createLauncher({ chromiumPath, user }: { chromiumPath: string; u
       RENDER_PID_FILE: pidFile(launch),
       RENDER_USER: user,
       RENDER_CHROMIUM: chromiumPath,
+      RENDER_NICE: String(NICE_INCREMENT),
     }),
     pidOf(launch) {
       try {

@@ -15,7 +15,8 @@
  *   downloads, permissions, popups, dialogs and service workers refused.
  * - Budgets: wall time (RENDER_TIMEOUT_MS, and never past the call's time), requests and bytes
  *   fetched, the browser tree's CPU time and the renderers' memory (a watchdog over /proc), V8's
- *   heap per renderer. A render that overruns ends in RenderFailed and its browser is killed (the
+ *   heap per renderer, and a hard cap per renderer the kernel holds (RLIMIT_DATA of twice
+ *   RENDER_MEMORY_MB, set on the zygote that forks them). A render that overruns ends in RenderFailed and its browser is killed (the
  *   next render starts a new one); a renderer that crashes ends the render the same way.
  * - The rendered DOM is handed back as sealed content: the parse pool reads it, never this thread.
  */
@@ -44,9 +45,28 @@ const LAUNCH_TIMEOUT_MS = 20_000;
 /** The rendered DOM handed back at most (clean-markdown's own body cap). */
 const MAX_DOM_CHARACTERS = 5_000_000;
 
+/** util-linux's prlimit (beside setpriv), through which the zygote starts: every renderer it forks inherits the zygote's limits. */
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => existsSync(path)) ?? null;
+/**
+ * The hard cap over the watchdog's budget. The cap counts writable memory mapped, resident or not
+ * (V8's and the allocator's reservations too, a few hundred MB in a renderer that has run a few
+ * pages), the watchdog resident memory: at the budget itself the cap would fail pages that are
+ * within it.
+ */
+const CAP_OVER_BUDGET = 2;
+
+/** Each renderer's hard memory cap (RLIMIT_DATA: its writable private memory), where prlimit is there to set it. */
+export const rendererDataCapMb = (config: Pick<RenderConfig, 'memoryMb'>) => (PRLIMIT ? CAP_OVER_BUDGET * config.memoryMb : null);
+
 /** Nothing but the page: no GPU, no background traffic of the browser's own, no network of its own. */
-export function browserArgs(config: Pick<RenderConfig, 'heapMb'>): string[] {
+export function browserArgs(config: Pick<RenderConfig, 'heapMb' | 'memoryMb'>): string[] {
+  const capMb = rendererDataCapMb(config);
   return [
+    // The kernel holds each renderer (and the GPU process, forked by the zygote too) under its cap
+    // whatever the watchdog sees between its reads: an allocation past it fails, and the memory
+    // the renderer holds then is over the watchdog's budget at its next read. The browser process
+    // itself, which runs no page's code, is not capped.
+    ...(capMb ? [`--zygote-cmd-prefix=${PRLIMIT} --data=${capMb * 1024 * 1024} --`] : []),
     '--headless',
     '--disable-gpu',
     '--disable-quic',

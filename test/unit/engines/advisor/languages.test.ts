@@ -41,6 +41,15 @@ describe('advisor goals in other languages', () => {
       ['notion.soで使われている技術を知りたい', 'tech-stack'],
       ['nio.com 的联系方式和邮箱是什么？', 'extract-contacts'],
       ['baemin.com의 할인 코드 찾아줘', 'checkout_active_promo_code_finder'],
+      ['Welche Analyse-Tools setzt mytheresa.com ein?', 'tech-stack'],
+      ['gmo.jpはどのアクセス解析を使っていますか', 'tech-stack'],
+      ['Zoekt picnic.app ontwikkelaars?', 'ats-jobs'],
+      ['Le recrutement chez mirakl.com ralentit-il ?', 'company-intent'],
+      ['Accetta PayPal il negozio yoox.com come metodo di pagamento?', 'tech-stack'],
+      ['Ist bio-laden.de bereit für KI-Agenten?', 'store_readiness_auditor'],
+      ['Welche offenen Positionen hat flink.com im Marketing?', 'ats-jobs'],
+      ['Herramientas de marketing que funcionan en desigual.com', 'tech-stack'],
+      ['Porównaj dane produktów mojego sklepu moj-sklep.pl z konkurentem inny-sklep.pl', 'agentic_shelf_schema_comparator'],
     ];
     for (const [goal, expected] of cases) assert.equal(tool(goal), expected, goal);
   });
@@ -53,7 +62,24 @@ describe('advisor goals worded around keywords', () => {
     assert.equal(tool('of my 12 prospects, who is recruiting the most right now?', { domain_count: 12 }), 'hot-buyers');
   });
 
+  it('reads a company seeking a job noun as its openings, and the noun a number counts as the list, not an offer', () => {
+    assert.equal(tool('is canva.com searching for developers'), 'ats-jobs');
+    assert.equal(tool('among my 18 leads, which are staffing up most quickly'), 'hot-buyers');
+    assert.equal(tool('rank these 9 prospects by who is bulking up their sales team'), 'hot-buyers');
+    assert.equal(tool('I have 12 leads, are they good leads for my CRO agency?'), 'conversion_leak_lead_finder');
+    assert.equal(tool('among these 11 accounts, who is on a recruiting binge?'), 'hot-buyers');
+  });
+
+  it('runs every step a goal lists on either side of a sequence word, in its order', () => {
+    const steps = (goal: string) => advise({ agent_goal: goal }, GOAL_FACTS).recommended_execution_sequence.map((step) => step.tool);
+    assert.deepEqual(steps('list the open roles at deel.com, after that the contact addresses'), ['ats-jobs', 'extract-contacts']);
+    assert.deepEqual(steps('Récupère le texte de https://exemple.fr/a/1 et ensuite dis-moi quelle technologie utilise le site'), ['clean-markdown', 'tech-stack']);
+    assert.equal(tool('is mistral.ai recruiting engineers?'), 'ats-jobs');
+    assert.equal(tool('has hiring at linear.app dropped since last month? when to contact them'), 'company-intent');
+  });
+
   it('answers a request to watch or alert with no tool, the alert channel being no technology asked about', () => {
+    assert.equal(tool('Préviens-moi quand mon site est hors ligne'), null);
     const result = advise({ agent_goal: 'ping me on Discord if acme.com goes offline' }, GOAL_FACTS);
     assert.equal(result.recommended_tool, null);
     assert.match(JSON.stringify(result.not_available), /monitoring/);
@@ -69,5 +95,6 @@ describe('advisor goals worded around keywords', () => {
   it('reads a payment provider a site takes payments with as its technology', () => {
     assert.equal(tool('can I pay with Adyen on bol.com, i.e. do they accept it?'), 'tech-stack');
     assert.equal(tool('what payment gateway is wired into the checkout of gymshark.com'), 'tech-stack');
+    assert.equal(tool('Stripe or Braintree for the payments on bolt.com?'), 'tech-stack');
   });
 });

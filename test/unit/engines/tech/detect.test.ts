@@ -68,6 +68,14 @@ describe('single fields by priority', () => {
     assert.equal(result.cms, 'Drupal');
     assert.ok(result.technologies.some((t) => t.name === 'WordPress'));
   });
+  it('an icon font is read from a class attribute, not from the same words in a setting', () => {
+    const has = (html: string) => page(html).technologies.some((t) => t.name === 'Font Awesome');
+    assert.ok(has('<i class="fa fa-envelope"></i>'));
+    assert.ok(has('<span class="icon fas fa-bars" aria-hidden="true"></span>'));
+    assert.ok(has("<i aria-hidden='true' class='fal fa-times'></i>"));
+    assert.equal(has('<script>var wpel = {"extFaLinkClasses":"fa fa-external-link","extFaMailtoClasses":"fa fa-envelope-o"};</script>'), false);
+    assert.equal(has('<div data-config=\'{"icon":"fa fa-star"}\'></div>'), false);
+  });
   it('implied technologies are reported with their reason', () => {
     const result = page('<script src="/_next/static/chunks/main.js"></script>');
     assert.deepEqual(result.frameworks, ['Next.js', 'React']);

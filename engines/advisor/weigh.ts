@@ -1,0 +1,45 @@
+/**
+ * The reading's cues (reading.ts) on top of the matcher's scores (match.ts), each with its weight.
+ */
+import type { Scored } from './match.ts';
+import type { Reading } from './reading.ts';
+
+/** A technology the goal asks whether companies use names tech-stack outright. */
+const ADOPTED_WEIGHT = 6;
+/** The agent buying from someone ("order a jacket from x.com") is what the pre-purchase check is for. */
+const PURCHASE_WEIGHT = 4;
+/** Concealment near a party to the payment ("the facilitator must not see") is what private-query is for. */
+const PRIVACY_WEIGHT = 6;
+/** A filter on jobs ("remote", "senior", "Python roles") belongs to the listing that carries those fields. */
+const JOB_FILTER_WEIGHT = 3;
+/** A URL is the input of the offer that reads that kind of page: a strong cue, not a name. */
+const URL_WEIGHT = 3;
+/** Hiring as it changes ("has hiring accelerated") is hiring intent; hiring compared across companies is the ranking of hot-buyers. */
+const HIRING_TREND_WEIGHT = 4;
+const HIRING_RANK_WEIGHT = 4;
+const URL_OFFER = { product: 'universal_product_url_to_json', endpoint: 'verify-merchant', page: 'clean-markdown' } as const;
+const URL_CUE = { product: 'a product page URL', endpoint: 'a paid API endpoint URL', page: 'a page URL' } as const;
+
+/** The reading's cues on top of the matcher's scores: a technology as the object, the kind of URL given. */
+export function weighReading(scored: Scored[], reading: Reading): Scored[] {
+  const entries = new Map(scored.map((entry) => [entry.offer, { ...entry, cues: [...entry.cues] }]));
+  const add = (offer: string, amount: number, cue: string, at: number) => {
+    const entry = entries.get(offer) ?? { offer, score: 0, cues: [], at: Infinity };
+    entry.score += amount;
+    entry.cues.unshift(cue);
+    entry.at = Math.min(entry.at, at);
+    entries.set(offer, entry);
+  };
+  if (reading.adopted.length) add('tech-stack', ADOPTED_WEIGHT, `uses ${reading.adopted.map((item) => item.name).join(' or ')}`, reading.adopted[0].at);
+  if (reading.purchaseAt !== null) add('pre_purchase_merchant_trust_check', PURCHASE_WEIGHT, 'buying from a merchant', reading.purchaseAt);
+  if (reading.privacy) add('private-query', PRIVACY_WEIGHT, reading.privacy.cue, reading.privacy.at);
+  if (reading.jobFilter) add('ats-jobs', JOB_FILTER_WEIGHT, reading.jobFilter.cue, reading.jobFilter.at);
+  if (reading.hiringTrend) add('company-intent', HIRING_TREND_WEIGHT, reading.hiringTrend.cue, reading.hiringTrend.at);
+  if (reading.hiringRank) {
+    add('hot-buyers', HIRING_RANK_WEIGHT, reading.hiringRank.cue, reading.hiringRank.at);
+    add('company-intent', HIRING_RANK_WEIGHT, reading.hiringRank.cue, reading.hiringRank.at);
+  }
+  const kinds = new Set(reading.urlKinds);
+  for (const kind of kinds) add(URL_OFFER[kind], URL_WEIGHT, URL_CUE[kind], Infinity);
+  return [...entries.values()].filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
+}
