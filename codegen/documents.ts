@@ -223,7 +223,7 @@ export function buildX402Terms(doc: JsonObject, operations: OperationInfo[], { b
     eip712Domain: service.eip712Domain,
     payTo: null,
     enabled: false,
-    maxTimeoutSeconds: 300,
+    maxTimeoutSeconds: service.paymentTimeoutSeconds,
     maxAmountPerCallMicroUsd: service.maxChargeMicroUsd,
     freeCallsPerIdentityPerUtcDay: service.freeCallsPerIdentityPerUtcDay,
     headers: { required: 'PAYMENT-REQUIRED', signature: 'PAYMENT-SIGNATURE', response: 'PAYMENT-RESPONSE', paymentUnused: 'X-Payment-Unused' },

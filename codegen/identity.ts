@@ -4,30 +4,23 @@
  * (server/pipeline/identity.ts) before it fingerprints an input or hands it to a handler.
  */
 import type { JsonObject } from './spec.ts';
-
-export interface IdentityField {
-  /** Path into the body ('*' = each array item). */
-  path: string[];
-  kind: string;
-  /** x-identity-by: a sibling field whose value selects the kind (`kinds`); `kind` otherwise. */
-  by?: { field: string; kinds: Record<string, string> };
-}
+import type { IdentityField, IdentityKind } from '../generated/contract.ts';
 
 /** Kinds whose value is a list: their items must be of the item kind named here. */
 const ITEM_KIND: Record<string, string | undefined> = { 'domain-list': 'domain', 'domain-set': 'domain', 'text-set': 'text' };
 
 /** The kinds the spec defines (x-identity-kinds: kind -> what counts as the same value). */
-export function identityKinds(doc: JsonObject): string[] {
+export function identityKinds(doc: JsonObject): IdentityKind[] {
   const kinds = doc['x-identity-kinds'];
   if (!kinds || typeof kinds !== 'object') throw new Error('the spec lists no x-identity-kinds');
-  return Object.keys(kinds);
+  return Object.keys(kinds) as IdentityKind[];
 }
 
 /**
  * Walks a dereferenced schema: a node with x-identity is one field (a list kind covers its items);
  * otherwise its properties and items are walked.
  */
-export function identityFields(schema: any, kinds: string[], where: string, prefix: string[] = []): IdentityField[] {
+export function identityFields(schema: any, kinds: readonly string[], where: string, prefix: string[] = []): IdentityField[] {
   if (!schema || typeof schema !== 'object') return [];
   const kind = schema['x-identity'];
   if (kind !== undefined) {

@@ -9,6 +9,7 @@ import { lintSpec } from './lint.ts';
 import { buildOperations } from './operations.ts';
 import { buildValidators } from './validators.ts';
 import { buildTypes } from './types.ts';
+import { buildContract } from './contract.ts';
 import { buildAgentCard, buildCatalog, buildErrorCatalog, buildLlmsTxt, buildMcpTools, buildX402Terms } from './documents.ts';
 import { sizeReport, MEASURE_BASE_URL } from './document-size.ts';
 import { buildDiscovery } from './discovery.ts';
@@ -20,7 +21,7 @@ export async function generate(configPath = 'codegen.config.json') {
   const { source, doc } = loadSpec(config.spec);
   const problems = await lintSpec(source, config.spec, config.lint);
   const operations = buildOperations(doc);
-  const requestSchemaNames = [...new Set(operations.filter((op) => op.kind === 'operation').map((op) => op.requestSchema).filter((name): name is string => !!name))];
+  const requestSchemaNames = [...new Set(operations.filter((op) => op.kind === 'operation').map((op) => op.requestSchema).filter((name) => name !== null))];
   const validators = buildValidators(doc, requestSchemaNames);
   const options = { base: config.baseUrlPlaceholder, mcp: config.mcp, agentCard: config.agentCard };
   const out = config.outputs;
@@ -29,6 +30,7 @@ export async function generate(configPath = 'codegen.config.json') {
   const files: Record<string, string> = {
     [out.openapiJson]: json(doc),
     [out.types]: await buildTypes(doc),
+    [out.contract]: buildContract(doc, operations, validators.requestSchemas),
     [out.operations]: json(operations),
     [out.validators]: validators.code,
     [out.validatorTypes]: validators.typings,

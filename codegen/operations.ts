@@ -1,43 +1,8 @@
 import { deref, resolvePointer, schemaRefName, type JsonObject } from './spec.ts';
-import { identityFields, identityKinds, type IdentityField } from './identity.ts';
+import { identityFields, identityKinds } from './identity.ts';
+import type { IdentityField, OperationInfo, SchemaName } from '../generated/contract.ts';
 
-export interface OperationExample {
-  summary: string;
-  body: JsonObject;
-}
-
-/** The service's own view of one spec operation: what the pipeline needs to route, meter and dispatch it. */
-export interface OperationInfo {
-  operationId: string;
-  kind: 'operation' | 'alias' | 'document' | 'mcp';
-  method: 'GET' | 'POST';
-  path: string;
-  /** Catalog offer id (the specification's operation name) for operations and aliases. */
-  offerId: string | null;
-  aliasOf: string | null;
-  deprecated: boolean;
-  summary: string;
-  description: string;
-  priceMicroUsd: number;
-  /** The call's total deadline (x-deadline-seconds), for operations that reach the web; null for the others. */
-  deadlineMs: number | null;
-  bundlePriceMicroUsd: number | null;
-  pricing: string | null;
-  twoStep: boolean;
-  commerceSkill: boolean;
-  mcpTool: string | null;
-  skillId: string | null;
-  skillName: string | null;
-  tags: string[];
-  examples: OperationExample[];
-  requestSchema: string | null;
-  resultSchema: string | null;
-  headerParams: string[];
-  /** The input fields marked x-identity, with their kinds (codegen/identity.ts). */
-  identity: IdentityField[];
-  /** The result's list sent in pages (its schema's x-paged-list), when the request takes limit and offset. */
-  pagedList: string | null;
-}
+export type { OperationInfo };
 
 /**
  * The list a result sends in pages: its schema's x-paged-list, an array property beside a page
@@ -54,17 +19,25 @@ function pagedListOf(doc: JsonObject, operationId: string, resultSchema: string 
   return list;
 }
 
-function requestSchemaName(doc: JsonObject, requestBody: any): string | null {
+function requestSchemaName(doc: JsonObject, requestBody: any): SchemaName | null {
   if (!requestBody) return null;
   const body = requestBody.$ref ? resolvePointer(doc, requestBody.$ref) : requestBody;
-  return schemaRefName(body.content?.['application/json']?.schema?.$ref);
+  return schemaRefName(body.content?.['application/json']?.schema?.$ref) as SchemaName | null;
 }
 
-function resultSchemaName(doc: JsonObject, responses: any): string | null {
+function resultSchemaName(doc: JsonObject, responses: any): SchemaName | null {
   const ok = responses?.['200'];
   if (!ok) return null;
   const response = ok.$ref ? resolvePointer(doc, ok.$ref) : ok;
-  return schemaRefName(response.content?.['application/json']?.schema?.$ref);
+  return schemaRefName(response.content?.['application/json']?.schema?.$ref) as SchemaName | null;
+}
+
+/** x-deprecated-at: an ISO 8601 instant (the Deprecation header states it, RFC 9745). */
+function deprecatedAtOf(op: any): string | null {
+  const at = op['x-deprecated-at'];
+  if (at === undefined) return null;
+  if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) throw new Error(`${op.operationId}: x-deprecated-at ${JSON.stringify(at)} is not an ISO 8601 instant`);
+  return at;
 }
 
 function headerParamNames(doc: JsonObject, parameters: any[] = []): string[] {
@@ -94,6 +67,7 @@ export function buildOperations(doc: JsonObject): OperationInfo[] {
         offerId: op['x-offer-id'] ?? null,
         aliasOf: op['x-alias-of'] ?? null,
         deprecated: op.deprecated === true,
+        deprecatedAt: deprecatedAtOf(op),
         summary: op.summary ?? '',
         description: (op.description ?? op.summary ?? '').trim(),
         priceMicroUsd: op['x-price-micro-usd'] ?? 0,
@@ -116,11 +90,12 @@ export function buildOperations(doc: JsonObject): OperationInfo[] {
     }
   }
   // An alias behaves exactly like its target: it inherits the target's metadata but keeps its own id and path.
-  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  const byId = new Map<string, OperationInfo>(operations.map((op) => [op.operationId, op]));
   return operations.map((op) => {
     if (op.kind !== 'alias') return op;
     const target = byId.get(op.aliasOf!);
     if (!target) throw new Error(`${op.operationId}: x-alias-of ${op.aliasOf} is not an operation`);
-    return { ...target, operationId: op.operationId, kind: 'alias', path: op.path, aliasOf: target.operationId, deprecated: true, summary: op.summary, mcpTool: null, skillId: null };
+    if (op.deprecatedAt === null) throw new Error(`${op.operationId}: an alias is deprecated, so it needs x-deprecated-at`);
+    return { ...target, operationId: op.operationId, kind: 'alias', path: op.path, aliasOf: target.operationId, deprecated: true, deprecatedAt: op.deprecatedAt, summary: op.summary, mcpTool: null, skillId: null };
   });
 }

@@ -1,8 +1,8 @@
-import { createAdvisor, type AdvisorInput } from '../engines/advisor/advise.ts';
+import { createAdvisor } from '../engines/advisor/advise.ts';
 import { cachedStatuses } from '../engines/advisor/cached-hint.ts';
 import { loadAdvisorCatalog, type AdvisorCatalog } from '../engines/advisor/catalog.ts';
 import { operations, requestSchemas, service } from '../server/contract.ts';
-import type { Handler } from './types.ts';
+import type { ContextOf, Handler, InputOf } from './types.ts';
 
 let loaded: AdvisorCatalog | null = null;
 /** The advisor's catalog, read once from the generated contract. */
@@ -15,7 +15,8 @@ const advise = createAdvisor(advisorCatalog());
  * free quota. Reads the caller's free calls and scans and today's stored statuses of sample_domain;
  * calls no engine.
  */
-export const advisor: Handler<AdvisorInput> = async (input, { baseUrl, now, caller, services }) => {
+// The advisor engine's result types its enums as strings, so its output is checked against the spec at run time only.
+export const advisor: Handler<InputOf<'advisor'>, any, ContextOf<'advisor'>> = async (input, { baseUrl, now, caller, services }) => {
   const at = now();
   const [freeQuota, freeScans, cached] = await Promise.all([
     caller.freeQuota(),

@@ -1,10 +1,10 @@
 import type { components } from '../generated/types.ts';
 import { ServiceError } from '../server/problem.ts';
 import { partCounter, reportedPart } from './progress.ts';
-import { runStoreAudit } from './store-audit.ts';
-import type { Handler, HandlerContext } from './types.ts';
+import { runStoreAudit } from './storeAudit.ts';
+import type { OperationHandler, HandlerContext, InputOf } from './types.ts';
 
-type Input = components['schemas']['ShelfComparatorRequest'];
+type Input = InputOf<'agenticShelfSchemaComparator'>;
 type ShelfComparatorResult = components['schemas']['ShelfComparatorResult'];
 
 /** www.shop.com and shop.com are one store. */
@@ -16,7 +16,7 @@ const storeKey = (domain: string) => domain.replace(/^www\./, '');
  * `comparison` ranks them by readiness_score. Charged (ok) when the store and at least one
  * competitor were read and at least one of them shows agents a store.
  */
-export const agenticShelfSchemaComparator: Handler<Input, ShelfComparatorResult> = Object.assign(
+export const agenticShelfSchemaComparator: OperationHandler<'agenticShelfSchemaComparator'> = Object.assign(
   async function agenticShelfSchemaComparator({ domain, competitor_domains }: Input, context: HandlerContext): Promise<ShelfComparatorResult> {
     const domains = [domain, ...competitor_domains];
     const finished = partCounter(context.progress, domains.length);

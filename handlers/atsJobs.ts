@@ -1,15 +1,16 @@
 import { aggregateJobs, jobItem, jobsDiff, type Job } from '../engines/jobs/index.ts';
 import type { components } from '../generated/types.ts';
+import { listCeilings } from '../server/contract.ts';
 import { ServiceError } from '../server/problem.ts';
-import { collectBoard } from './jobs-board.ts';
-import { nextSteps } from './next-steps.ts';
-import type { Handler } from './types.ts';
+import { collectBoard } from './jobsBoard.ts';
+import { nextSteps } from './nextSteps.ts';
+import type { OperationHandler } from './types.ts';
 
-type AtsJobsRequest = components['schemas']['AtsJobsRequest'];
 type AtsJobsResult = components['schemas']['AtsJobsResult'];
 type JobItem = components['schemas']['JobItem'];
 
-export const MAX_JOBS = 300;
+/** The most jobs one answer lists (AtsJobsResult.jobs maxItems). */
+export const MAX_JOBS = listCeilings.AtsJobsResult.jobs;
 /** The listed jobs of one answer may take this many bytes of JSON (documented on AtsJobsResult). */
 export const MAX_JOBS_BYTES = 512 * 1024;
 
@@ -26,7 +27,7 @@ function fitting(items: JobItem[], budget: number): JobItem[] {
 }
 
 /** POST /v1/ats-jobs (MCP get_company_open_jobs). */
-export const atsJobs: Handler<AtsJobsRequest, AtsJobsResult> = async ({ domain, known_job_ids, diff_only = false }, context) => {
+export const atsJobs: OperationHandler<'atsJobs'> = async ({ domain, known_job_ids, diff_only }, context) => {
   const board = await collectBoard(domain, context);
   const hasBoardJobs = board.status === 'ok' || board.status === 'no_open_jobs' || board.generic;
   const all = [...board.jobs].sort(newestFirst);

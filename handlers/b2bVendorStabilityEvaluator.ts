@@ -16,10 +16,9 @@ import type { components } from '../generated/types.ts';
 import { hiringReadings } from './companyIntent.ts';
 import { adsReadings } from './searchAds.ts';
 import { sectionProgress } from './progress.ts';
-import { operationSection, UnsafeWatch, websiteState } from './skill-sections.ts';
-import type { Handler, HandlerContext, HandlerRegistry } from './types.ts';
+import { operationSection, UnsafeWatch, websiteState } from './skillSections.ts';
+import type { OperationHandler, HandlerContext, HandlerRegistry } from './types.ts';
 
-type VendorStabilityResult = components['schemas']['VendorStabilityResult'];
 type TechStackResult = components['schemas']['TechStackResult'];
 type CompanyIntentResult = components['schemas']['CompanyIntentResult'];
 type ContactsResult = components['schemas']['ContactsResult'];
@@ -36,7 +35,7 @@ async function readingsOf(domain: string, context: HandlerContext): Promise<Hiri
 }
 
 /** POST /v1/skills/b2b_vendor_stability_evaluator (MCP b2b_vendor_stability_evaluator). */
-export function createB2bVendorStabilityEvaluator(registry: () => HandlerRegistry): Handler<{ vendor_domain: string }, VendorStabilityResult> {
+export function createB2bVendorStabilityEvaluator(registry: () => HandlerRegistry): OperationHandler<'b2bVendorStabilityEvaluator'> {
   return async function b2bVendorStabilityEvaluator({ vendor_domain: domain }, context) {
     const watch = new UnsafeWatch();
     const section = <O>(operationId: string) => watch.wrap(operationSection<O>(registry, operationId, { domain }, context));

@@ -2,11 +2,10 @@ import type { components } from '../generated/types.ts';
 import { operations } from '../server/contract.ts';
 import { mapBounded, rowRunner } from './bulk.ts';
 import { partCounter } from './progress.ts';
-import type { Handler, HandlerRegistry, Json } from './types.ts';
+import type { OperationHandler, HandlerRegistry, Json } from './types.ts';
 
 type QuoteResult = components['schemas']['QuoteResult'];
 type BatchTool = components['schemas']['BatchTool'];
-type Input = { tool?: BatchTool; domains?: string[]; quote_id?: string };
 type StoredRow = { domain: string; status: string; price_micro_usd: number; result: Record<string, unknown> };
 
 const OPERATION_OF: Record<BatchTool, string> = { 'tech-stack': 'techStack', 'ats-jobs': 'atsJobs', 'company-intent': 'companyIntent', 'search-ads': 'searchAds', 'company-profile': 'companyProfile' };
@@ -21,7 +20,7 @@ const CONCURRENCY = 6;
  * POST /v1/batch (MCP batch_lookup). Step 1 runs the tool for every domain and stores the rows with
  * data in the quote; step 2, paid, returns those stored rows: no new upstream work.
  */
-export function createBatch(registry: () => HandlerRegistry): Handler<Input, QuoteResult> {
+export function createBatch(registry: () => HandlerRegistry): OperationHandler<'batch'> {
   return async function batch(input, context) {
     if (context.quote) {
       const { rows } = context.quote.payload as { rows: StoredRow[] };

@@ -1,5 +1,5 @@
 import { ServiceError } from '../server/problem.ts';
-import { reportedPart, SILENT } from './progress.ts';
+import { partContext, reportedPart, SILENT } from './progress.ts';
 import type { HandlerContext, HandlerRegistry } from './types.ts';
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping the input order. */
@@ -30,7 +30,7 @@ export function rowRunner(registry: () => HandlerRegistry, operationId: string, 
     const handler = registry()[operationId];
     if (!handler) throw new ServiceError('engine_unavailable', { detail: `${operationId} is not available on this deployment. Nothing was charged.` });
     try {
-      const result = await handler({ domain }, { ...context, operationId, quote: null, progress: SILENT });
+      const result = await handler({ domain }, partContext(context, { operationId, progress: SILENT }));
       return { domain, ok: true, status: result.status, result };
     } catch (error) {
       return { domain, ok: false, status: 'error', errorCode: error instanceof ServiceError ? error.code : 'engine_failed', result: null };

@@ -1,9 +1,9 @@
 import { boardUrl, hiringIntent } from '../engines/jobs/index.ts';
 import { comparisonOf, direction, earlierReadings, engineeringSupportCount, HIRING_HISTORY_KIND, nextReadings, readingsFrom, type HiringReading } from '../engines/jobs/history.ts';
 import type { components } from '../generated/types.ts';
-import { collectBoard } from './jobs-board.ts';
-import { nextSteps } from './next-steps.ts';
-import type { Handler, HandlerContext } from './types.ts';
+import { collectBoard } from './jobsBoard.ts';
+import { nextSteps } from './nextSteps.ts';
+import type { OperationHandler, HandlerContext } from './types.ts';
 
 type CompanyIntentResult = components['schemas']['CompanyIntentResult'];
 type HiringTrend = components['schemas']['HiringTrend'];
@@ -23,7 +23,7 @@ export function hiringTrend(readings: readonly HiringReading[], openRoles: numbe
 }
 
 /** POST /v1/company-intent (MCP get_company_hiring_intent). */
-export const companyIntent: Handler<{ domain: string }, CompanyIntentResult> = async ({ domain }, context) => {
+export const companyIntent: OperationHandler<'companyIntent'> = async ({ domain }, context) => {
   const [board, readings] = await Promise.all([collectBoard(domain, context), hiringReadings(domain, context)]);
   const checkedAt = context.now();
   const { components: _parts, sample_factor: _factor, ...intent } = hiringIntent(board.jobs, checkedAt);

@@ -4,10 +4,9 @@ import type { components } from '../generated/types.ts';
 import { ServiceError } from '../server/problem.ts';
 import { collectSearchAds } from './searchAds.ts';
 import { partCounter, reportedPart } from './progress.ts';
-import { runStoreAudit } from './store-audit.ts';
-import type { Handler, HandlerContext } from './types.ts';
+import { runStoreAudit } from './storeAudit.ts';
+import type { OperationHandler, HandlerContext } from './types.ts';
 
-type LeadFinderResult = components['schemas']['LeadFinderResult'];
 type SearchAdsResult = components['schemas']['SearchAdsResult'];
 
 /** A store below this readiness_score leaks agent traffic (spec: LeadFinderResult). */
@@ -20,7 +19,7 @@ const TOP_FIXES = 3;
  * (search-ads) in parallel. A qualified lead (candidate, status ok, charged) is a store agents can
  * find, scoring below 70, with a published e-mail address and an ad shown in the last 30 days.
  */
-export const conversionLeakLeadFinder: Handler<{ domain: string }, LeadFinderResult> = async ({ domain }, context) => {
+export const conversionLeakLeadFinder: OperationHandler<'conversionLeakLeadFinder'> = async ({ domain }, context) => {
   const finished = partCounter(context.progress, 3);
   const [readiness, contacts, ads] = await Promise.all([
     reportedPart(runStoreAudit(domain, context), finished, (audit) => `readiness: ${audit.status}`),

@@ -1,20 +1,18 @@
 import type { ProfileResult } from '../engines/profile/compose.ts';
 import type { components } from '../generated/types.ts';
-import { operations } from '../server/contract.ts';
+import { operationById, service } from '../server/contract.ts';
 import { ServiceError } from '../server/problem.ts';
 import { mapBounded, rowRunner } from './bulk.ts';
-import { partCounter, reportedPart, SILENT } from './progress.ts';
-import type { Handler, HandlerContext, HandlerRegistry, Json } from './types.ts';
+import { partContext, partCounter, reportedPart, SILENT } from './progress.ts';
+import type { OperationHandler, HandlerContext, HandlerRegistry, Json } from './types.ts';
 
-type QuoteResult = components['schemas']['QuoteResult'];
 type NotBillableHot = components['schemas']['NotBillableHotRow'];
-type Input = { domains?: string[]; min_intent_score?: number; quote_id?: string };
 type QuotedRow = { domain: string; status: 'ok'; price_micro_usd: number; result: ProfileResult };
 
 /** The list price per hot company, from the spec (x-price-micro-usd of hot-buyers). */
-export const HOT_PRICE_MICRO_USD = operations.find((op) => op.operationId === 'hotBuyers')!.priceMicroUsd;
-/** At most this many hot companies in one paid call: a paid call stays at or below $1. */
-export const HOT_PER_CALL = Math.floor(1_000_000 / HOT_PRICE_MICRO_USD);
+export const HOT_PRICE_MICRO_USD = operationById('hotBuyers')!.priceMicroUsd;
+/** At most this many hot companies in one paid call: a paid call stays within the spec's maxChargeMicroUsd ($1). */
+export const HOT_PER_CALL = Math.floor(service.maxChargeMicroUsd / HOT_PRICE_MICRO_USD);
 /** Step 1 checks the profiles of at most this many hot companies; hotter ones first, the rest go to more_hot unchecked. */
 export const HOT_PROFILES_CHECKED = 2 * HOT_PER_CALL;
 // 25 domains (the most one scan takes) in two waves: the hiring check mostly waits on the board API
@@ -26,12 +24,12 @@ const SCAN_CONCURRENCY = 13;
  * exactly those are quoted, with their profiles kept in the quote. A hot company whose profile is
  * not ok is listed free with its reason (hot_not_billable). Step 2, paid: the kept profiles.
  */
-export function createHotBuyers(registry: () => HandlerRegistry): Handler<Input, QuoteResult> {
+export function createHotBuyers(registry: () => HandlerRegistry): OperationHandler<'hotBuyers'> {
   async function profileOf(domain: string, context: HandlerContext): Promise<{ domain: string; profile: ProfileResult | null; errorCode: string | null }> {
     const profile = registry().companyProfile;
     if (!profile) throw new ServiceError('engine_unavailable', { detail: 'companyProfile is not available on this deployment. Nothing was charged.' });
     try {
-      return { domain, profile: (await profile({ domain }, { ...context, operationId: 'companyProfile', quote: null, progress: SILENT })) as ProfileResult, errorCode: null };
+      return { domain, profile: (await profile({ domain }, partContext(context, { operationId: 'companyProfile', progress: SILENT }))) as ProfileResult, errorCode: null };
     } catch (error) {
       return { domain, profile: null, errorCode: error instanceof ServiceError ? error.code : 'engine_failed' };
     }
@@ -44,7 +42,7 @@ export function createHotBuyers(registry: () => HandlerRegistry): Handler<Input,
     }
 
     const domains = input.domains!;
-    const threshold = input.min_intent_score ?? 70;
+    const threshold = input.min_intent_score;
     // Hiring checks, then profiles, counted as they finish; how many profiles are checked depends on both, so no total.
     const finished = partCounter(context.progress, null);
     const rows = await mapBounded(domains, SCAN_CONCURRENCY, rowRunner(registry, 'companyIntent', context, (row) => finished(`hiring intent ${row}`)));

@@ -1,4 +1,5 @@
-import type { HandlerRegistry } from './types.ts';
+import type { HandledOperationId } from '../server/contract.ts';
+import type { HandlerRegistry, OperationHandler } from './types.ts';
 import { advisor } from './advisor.ts';
 import { atsJobs } from './atsJobs.ts';
 import { companyIntent } from './companyIntent.ts';
@@ -21,14 +22,15 @@ import { storeReadinessAuditor } from './storeReadinessAuditor.ts';
 import { agenticShelfSchemaComparator } from './agenticShelfSchemaComparator.ts';
 import { checkoutActivePromoCodeFinder } from './checkoutActivePromoCodeFinder.ts';
 import { conversionLeakLeadFinder } from './conversionLeakLeadFinder.ts';
-import { refusingUnsafeInputs } from './unsafe-input.ts';
+import { refusingUnsafeInputs } from './unsafeInput.ts';
 
 /**
  * The handler of each operationId, one file per operation beside this one. An operation
  * whose engine has not landed yet has no entry here and answers 503 engine_unavailable
- * (retryable, nothing charged). Each refuses an unsafe input as unsafe_or_invalid_target (unsafe-input.ts).
+ * (retryable, nothing charged). Each refuses an unsafe input as unsafe_or_invalid_target (unsafeInput.ts).
+ * Each entry is typed by its operation's input and result (generated/contract.ts).
  */
-export const handlers: HandlerRegistry = refusingUnsafeInputs({
+const byOperation: { [Id in HandledOperationId]?: OperationHandler<Id> } = {
   privateQuery: createPrivateQuery(() => handlers),
   companyProfile: createCompanyProfile(() => handlers),
   companyFootprint: createCompanyFootprint(() => handlers),
@@ -51,4 +53,6 @@ export const handlers: HandlerRegistry = refusingUnsafeInputs({
   agenticShelfSchemaComparator,
   checkoutActivePromoCodeFinder,
   conversionLeakLeadFinder,
-});
+};
+
+export const handlers: HandlerRegistry = refusingUnsafeInputs(byOperation);

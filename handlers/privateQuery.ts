@@ -1,9 +1,10 @@
+import { operationById } from '../server/contract.ts';
 import { ServiceError } from '../server/problem.ts';
-import { partCounter, reportedPart, SILENT } from './progress.ts';
-import type { Handler, HandlerContext, HandlerRegistry } from './types.ts';
+import { partContext, partCounter, reportedPart, SILENT } from './progress.ts';
+import type { ContextOf, OperationHandler, HandlerRegistry, InputOf } from './types.ts';
 
-type PrivateTool = 'tech_stack' | 'open_jobs' | 'hiring_intent' | 'search_ads' | 'company_profile' | 'due_diligence' | 'extract_contacts' | 'clean_markdown';
-type Input = { tool: PrivateTool; target: string };
+type Input = InputOf<'privateQuery'>;
+type PrivateTool = Input['tool'];
 type Status = 'ok' | 'no_data' | 'unreachable';
 
 /** The operations each tool runs. */
@@ -47,8 +48,8 @@ function outerStatus(statuses: string[]): Status {
  * as its own operation. The blindness is in the payment terms, which the pipeline builds from the
  * operation alone (server/pipeline/invoke.ts resourceOf); this handler only runs and wraps.
  */
-export function createPrivateQuery(registry: () => HandlerRegistry): Handler<Input> {
-  async function privateQuery({ tool, target }: Input, context: HandlerContext) {
+export function createPrivateQuery(registry: () => HandlerRegistry): OperationHandler<'privateQuery'> {
+  async function privateQuery({ tool, target }: Input, context: ContextOf<'privateQuery'>) {
     const { domain, input } = innerTarget(tool, target);
     const { operations } = TOOLS[tool];
     // One operation reports its own parts; several are each one part of this call.
@@ -56,18 +57,19 @@ export function createPrivateQuery(registry: () => HandlerRegistry): Handler<Inp
     const results = await Promise.all(operations.map(async (operationId) => {
       const handler = registry()[operationId];
       if (!handler) throw new ServiceError('engine_unavailable', { detail: `The engine behind ${tool} is not available on this deployment yet. Nothing was charged.` });
-      const run = handler(input, { ...context, operationId, progress: finished ? SILENT : context.progress }) as Promise<Record<string, unknown> & { status: string }>;
+      const run = handler(input, partContext(context, { operationId, progress: finished ? SILENT : context.progress })) as Promise<Record<string, unknown> & { status: string }>;
       return finished ? reportedPart(run, finished, (inner) => `${operationId}: ${inner.status}`) : run;
     }));
     const result = tool === 'due_diligence' ? { footprint: results[0], contacts: results[1] } : results[0];
     return { domain, status: outerStatus(results.map((inner) => inner.status)), tool, tier: context.tier, privacy_guarantee: PRIVACY_GUARANTEE, result };
   }
+  const { priceMicroUsd, bundlePriceMicroUsd } = operationById('privateQuery')!;
   privateQuery.precheck = ({ tool }: Input, { tier }: { tier: 'single' | 'bundle' }) => {
     if (tier !== 'bundle' && BUNDLE_TOOLS.has(tool)) {
-      throw new ServiceError('invalid_input', { detail: `${tool} needs the bundle tier (40000 micro-USD): send X-Private-Query-Tier: bundle (MCP: _meta['service/private-tier'] = 'bundle'). Nothing was charged.`, errors: [{ pointer: '/tool', detail: `${tool} needs the bundle tier` }] });
+      throw new ServiceError('invalid_input', { detail: `${tool} needs the bundle tier (${bundlePriceMicroUsd} micro-USD): send X-Private-Query-Tier: bundle (MCP: _meta['service/private-tier'] = 'bundle'). Nothing was charged.`, errors: [{ pointer: '/tool', detail: `${tool} needs the bundle tier` }] });
     }
     if (tier === 'bundle' && !BUNDLE_TOOLS.has(tool)) {
-      throw new ServiceError('invalid_input', { detail: `${tool} has no bundle tier: it is answered at the single tier (20000 micro-USD). Send X-Private-Query-Tier: single or no tier (MCP: no _meta['service/private-tier']). Nothing was charged.`, errors: [{ pointer: '/tool', detail: `${tool} has only the single tier` }] });
+      throw new ServiceError('invalid_input', { detail: `${tool} has no bundle tier: it is answered at the single tier (${priceMicroUsd} micro-USD). Send X-Private-Query-Tier: single or no tier (MCP: no _meta['service/private-tier']). Nothing was charged.`, errors: [{ pointer: '/tool', detail: `${tool} has only the single tier` }] });
     }
   };
   return privateQuery;

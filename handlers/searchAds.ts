@@ -1,12 +1,10 @@
 import { CookieJar, createLookupCaches, isAdsRegistryFailure, searchAds as searchRegistry, type AdsFilters, type SearchAdsResult } from '../engines/ads/index.ts';
-import type { components } from '../generated/types.ts';
 import { ServiceError } from '../server/problem.ts';
-import { nextSteps } from './next-steps.ts';
+import { nextSteps } from './nextSteps.ts';
 import { ADS_HISTORY_KIND, adsReadingsFrom, type AdsReading } from '../engines/ads/history.ts';
 import { nextReadings } from '../engines/jobs/history.ts';
-import type { Handler, HandlerContext } from './types.ts';
+import type { OperationHandler, HandlerContext } from './types.ts';
 
-type SearchAdsRequest = components['schemas']['SearchAdsRequest'];
 
 /** One jar for the process: the registry sees one visitor with cookies, not a cookieless caller per search. */
 const jar = new CookieJar();
@@ -35,7 +33,7 @@ export async function collectSearchAds(domain: string, filters: AdsFilters, { se
 }
 
 /** POST /v1/search-ads (MCP get_search_ads_by_domain). */
-export const searchAds: Handler<SearchAdsRequest, SearchAdsResult> = async ({ domain, region, format, shown_from: shownFrom, shown_to: shownTo }, context) => {
+export const searchAds: OperationHandler<'searchAds'> = async ({ domain, region, format, shown_from: shownFrom, shown_to: shownTo }, context) => {
   // days as YYYY-MM-DD compare as strings
   if (shownFrom && shownTo && shownFrom > shownTo) {
     throw new ServiceError('invalid_input', {

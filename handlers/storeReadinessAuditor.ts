@@ -1,6 +1,5 @@
-import type { StoreReadinessResult } from '../engines/store-readiness/index.ts';
-import { runStoreAudit } from './store-audit.ts';
-import type { Handler } from './types.ts';
+import { runStoreAudit } from './storeAudit.ts';
+import type { OperationHandler } from './types.ts';
 
 /** POST /v1/skills/store_readiness_auditor (MCP store_readiness_auditor). */
-export const storeReadinessAuditor: Handler<{ domain: string }, StoreReadinessResult> = async ({ domain }, context) => runStoreAudit(domain, context);
+export const storeReadinessAuditor: OperationHandler<'storeReadinessAuditor'> = async ({ domain }, context) => runStoreAudit(domain, context);

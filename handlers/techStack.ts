@@ -1,11 +1,11 @@
-import { collectTechStack, TECH_STACK_SNAPSHOT_KIND, type TechStackResult, type TechStackSnapshot } from '../engines/tech-stack/collect.ts';
-import { nextSteps } from './next-steps.ts';
-import type { Handler } from './types.ts';
+import { collectTechStack, TECH_STACK_SNAPSHOT_KIND, type TechStackSnapshot } from '../engines/tech-stack/collect.ts';
+import { nextSteps } from './nextSteps.ts';
+import type { OperationHandler } from './types.ts';
 
 const SNAPSHOT_KIND = TECH_STACK_SNAPSHOT_KIND;
 
 /** POST /v1/tech-stack (MCP detect_website_tech_stack). */
-export const techStack: Handler<{ domain: string }, TechStackResult> = async ({ domain }, { services, now, onHomePage, signal }) => {
+export const techStack: OperationHandler<'techStack'> = async ({ domain }, { services, now, onHomePage, signal }) => {
   const result = await collectTechStack(domain, {
     fetch: services.net.fetch,
     dns: services.net.dns,

@@ -1,5 +1,5 @@
 import type { PrivateKeyAccount } from 'viem/accounts';
-import type { Schemas } from '../server/contract.ts';
+import type { HandledOperationId, InputOf, OutputOf, Schemas, TieredOperationId, TwoStepOperationId } from '../server/contract.ts';
 import type { Fetched, Net } from '../engines/net/index.ts';
 import type { Analyze } from '../engines/parse/types.ts';
 import type { PageRenderer } from '../engines/markdown/render.ts';
@@ -60,23 +60,17 @@ export interface HandlerServices {
   publicBaseUrl?: string | null;
 }
 
-/** What a handler may know about the call: never Koa, never SQL. */
+/** What every handler may know about its call: never Koa, never SQL. */
 export interface HandlerContext {
   operationId: string;
   requestId: string;
   /** This request's base URL (from its Host when PUBLIC_BASE_URL is unset): for answers to this caller only, never for anything kept, shared or signed. */
   baseUrl: string;
   now: () => Date;
-  /** The private-query tier chosen by the caller (private-query only). */
-  tier: 'single' | 'bundle';
   /** Aborts when the call's deadline budget is spent (operations that read the web); every fetch and section takes it. */
   signal: AbortSignal;
   /** The time this call has, in ms (its total deadline less a wind-down reserve); null for operations without a deadline. Texts that state a time state this or less. */
   deadlineMs: number | null;
-  /** Step 2 of hot-buyers and batch: the paid quote, what step 1 offered as the meter stored it (server/store/types.ts QuoteRecord), with its rows. */
-  quote: QuoteOffer | null;
-  /** Step 1 of hot-buyers and batch: offer what step 2 will deliver, and its price. */
-  offerQuote: (offer: QuoteOffer) => void;
   services: HandlerServices;
   /** Read-only facts about this caller (source IP); reading them uses nothing. */
   caller: CallerFacts;
@@ -89,6 +83,25 @@ export interface HandlerContext {
    */
   progress: Progress;
 }
+
+/** What a two-step operation (x-two-step: hot-buyers, batch) is also given. */
+export interface QuoteSteps {
+  /** Step 2: the paid quote, what step 1 offered as the meter stored it (server/store/types.ts QuoteRecord), with its rows; null in step 1. */
+  quote: QuoteOffer | null;
+  /** Step 1: offer what step 2 will deliver, and its price. */
+  offerQuote: (offer: QuoteOffer) => void;
+}
+
+/** What an operation with a bundle tier (private-query) is also given: the tier the caller chose. */
+export interface TierChoice {
+  tier: 'single' | 'bundle';
+}
+
+/** The context of one operation's handler: what every handler is given, and its operation's own fields. */
+export type ContextOf<Id extends HandledOperationId> = HandlerContext & (Id extends TwoStepOperationId ? QuoteSteps : unknown) & (Id extends TieredOperationId ? TierChoice : unknown);
+
+/** What the invoker gives a handler of the registry: the fields of every operation (a part run by a composite: handlers/progress.ts partContext). */
+export type CallContext = HandlerContext & QuoteSteps & TierChoice;
 
 /** `done` parts of `total` (null when the call cannot know it yet) have finished; `message` names the last. */
 export interface ProgressStep {
@@ -109,11 +122,14 @@ export interface CallerFacts {
  * A handler, and optionally the checks of its validated input that a schema cannot express and
  * that need no network: run before metering, so a refused call asks for no payment and uses nothing.
  */
-export type Handler<I = any, O = any> = ((input: I, context: HandlerContext) => Promise<O>) & {
+export type Handler<I = any, O = any, C extends HandlerContext = CallContext> = ((input: I, context: C) => Promise<O>) & {
   precheck?: (input: I, call: { tier: 'single' | 'bundle' }) => void;
 };
+
+/** The handler of one operation: its input and its result typed from the spec (generated/contract.ts). */
+export type OperationHandler<Id extends HandledOperationId> = Handler<InputOf<Id>, OutputOf<Id>, ContextOf<Id>>;
 
 /** Handlers by canonical operationId; an operation without one answers engine_unavailable. */
 export type HandlerRegistry = Partial<Record<string, Handler>>;
 
-export type { Schemas };
+export type { InputOf, OutputOf, Schemas };

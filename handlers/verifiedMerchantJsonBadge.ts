@@ -1,10 +1,8 @@
 import { badgeStatement } from '../engines/trust/statement.ts';
-import type { components } from '../generated/types.ts';
 import { service } from '../server/contract.ts';
-import { runTrustCheck } from './merchant-trust.ts';
-import type { Handler, HandlerRegistry } from './types.ts';
+import { runTrustCheck } from './merchantTrust.ts';
+import type { OperationHandler, HandlerRegistry } from './types.ts';
 
-type BadgeResult = components['schemas']['BadgeResult'];
 
 export const HOW_TO_VERIFY =
   'EIP-191 personal_sign over the exact UTF-8 text of signed_statement (no trimming or re-serialization). With viem: await verifyMessage({ address: verification_key.address, message: signed_statement, signature }) returns true; with ethers: verifyMessage(signed_statement, signature) equals the address. The address is this service\'s signing key, the same for every badge it issues. Then accept the badge only while issued_at <= now < expires_at, both read from signed_statement (ISO 8601, UTC): before issued_at it is not yet valid, from expires_at on it is expired, whatever its signature.';
@@ -23,7 +21,7 @@ export function organizationName(title: string | null | undefined, domain: strin
 }
 
 /** POST /v1/skills/verified_merchant_json_badge (MCP verified_merchant_json_badge). */
-export function createVerifiedMerchantJsonBadge(registry: () => HandlerRegistry): Handler<{ domain: string }, BadgeResult> {
+export function createVerifiedMerchantJsonBadge(registry: () => HandlerRegistry): OperationHandler<'verifiedMerchantJsonBadge'> {
   return async function verifiedMerchantJsonBadge({ domain }, context) {
     const { result, profile } = await runTrustCheck(registry, { domain }, context, { takesAmount: false });
     const tech = profile.tech_stack ?? null;

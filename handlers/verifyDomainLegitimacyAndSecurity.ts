@@ -1,10 +1,8 @@
 import { deadlinesWithin, DEFAULT_DEADLINES_MS } from '../engines/profile/compose.ts';
-import type { components } from '../generated/types.ts';
 import { createCompanyFootprint } from './companyFootprint.ts';
-import { websiteState } from './skill-sections.ts';
-import type { Handler, HandlerRegistry } from './types.ts';
+import { websiteState } from './skillSections.ts';
+import type { OperationHandler, HandlerRegistry } from './types.ts';
 
-type LegitimacyResult = components['schemas']['LegitimacyResult'];
 
 export const LEGITIMACY_LIMITATIONS = [
   'Facts only: whether the company visibly operates (website tags, a job board with open roles, search ads); no revenue, burn or fraud estimates.',
@@ -19,7 +17,7 @@ export const LEGITIMACY_LIMITATIONS = [
  * the footprint is ok (two of three sections with data); otherwise unreachable when the website
  * did not answer, else no_data.
  */
-export function createVerifyDomainLegitimacyAndSecurity(registry: () => HandlerRegistry): Handler<{ domain: string }, LegitimacyResult> {
+export function createVerifyDomainLegitimacyAndSecurity(registry: () => HandlerRegistry): OperationHandler<'verifyDomainLegitimacyAndSecurity'> {
   const footprintOf = createCompanyFootprint(registry);
   return async function verifyDomainLegitimacyAndSecurity({ domain }, context) {
     const { status, next_steps: _steps, note, ...footprint } = await footprintOf({ domain }, { ...context, operationId: 'companyFootprint' });

@@ -6,11 +6,12 @@
  *   usage    (X-Usage-* headers on every answer)
  *   cors
  *   parse    (POST: JSON content type, size, one JSON object; on /mcp a JSON-RPC parse error instead)
- *   route    (openapi-backend: not_found, method_not_allowed, dispatch by operationId; HEAD runs GET, OPTIONS answers Allow)
+ *   route    (openapi-backend's router: not_found, method_not_allowed, dispatch by operationId; HEAD runs GET, OPTIONS answers Allow)
  *   invoke   (validate -> meter: free quota or x402 pay -> handle -> settle), shared with MCP
  * Handlers hand every CPU-heavy step on fetched content to the parse pool (server/parse-pool).
  */
-import Koa, { type Context } from 'koa';
+import Koa from 'koa';
+import type { RequestContext, RequestState } from './pipeline/state.ts';
 import { operations, service, openapiDocument } from './contract.ts';
 import type { Config } from './config.ts';
 import { documentHandlers } from './documents.ts';
@@ -21,7 +22,7 @@ import { baseUrlOf, callerIdentity, problemBaseUrlOf } from './pipeline/caller.t
 import { crossOriginStage } from './pipeline/cross-origin.ts';
 import { parseStage } from './pipeline/parse.ts';
 import { respondStage } from './pipeline/respond.ts';
-import { routeStage, type RouteHandler } from './pipeline/route.ts';
+import { routeStage, type RouteHandler, type RouteMatch } from './pipeline/route.ts';
 import { setHeaders } from './pipeline/set-headers.ts';
 import { usageStage } from './pipeline/usage.ts';
 import { createCore } from './core.ts';
@@ -85,14 +86,14 @@ export async function createApp({
   netThread = createNetThread(transportOptionsOf(config.net)),
   renderer = createRenderer(config.render, { log }),
 }: AppOptions) {
-  const app = new Koa();
+  const app = new Koa<RequestState>();
   // Instead of Koa's default, which prints a multi-line stack on stderr.
   app.on('error', koaErrorLogger(log));
   const version = openapiDocument.info.version as string;
-  const baseUrl = (ctx: Context) => baseUrlOf(ctx, config.publicBaseUrl, config.trustedProxies);
+  const baseUrl = (ctx: RequestContext) => baseUrlOf(ctx, config.publicBaseUrl, config.trustedProxies);
   // Asked by the usage stage and the operation: worked out once per request.
   const clientIp = callerIdentity({ trustedProxies: config.trustedProxies, ipv6PrefixLength: config.callerIpv6PrefixLength });
-  const ipOf = (ctx: Context): string => (ctx.state.clientIp ??= clientIp(ctx));
+  const ipOf = (ctx: RequestContext): string => (ctx.state.clientIp ??= clientIp(ctx));
   const { invoke, quota, calls, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate, analyze: parsePool.analyze, transport: netThread.transport, renderer });
   metrics.watchParsePool(parsePool);
   metrics.watchStage('net_thread', () => netThread.stats());
@@ -100,15 +101,15 @@ export async function createApp({
   metrics.watchStage('render', () => renderer.stats());
 
   const operationsById = new Map(operations.map((op) => [op.operationId, op]));
-  function httpOperation(_api: unknown, ctx: Context) {
-    const operation = operationsById.get((_api as any).operation.operationId)!;
+  function httpOperation(match: RouteMatch, ctx: RequestContext) {
+    const operation = operationsById.get(match.operationId)!;
     return (async () => {
       const base = baseUrl(ctx);
       if (operation.deprecated) {
-        ctx.set('Deprecation', '@1767225600');
+        ctx.set('Deprecation', `@${Date.parse(operation.deprecatedAt!) / 1000}`);
         ctx.set('Link', `<${base}${operations.find((op) => op.operationId === operation.aliasOf)!.path}>; rel="successor-version"`);
       }
-      const outcome = await invoke(callRequestOf(ctx, { transport: 'http', operation, body: (ctx.request as any).body, ip: ipOf(ctx), baseUrl: base, usage: ctx.state.usage }));
+      const outcome = await invoke(callRequestOf(ctx, { transport: 'http', operation, body: ctx.request.body, ip: ipOf(ctx), baseUrl: base, usage: ctx.state.usage }));
       setHeaders(ctx, outcome.headers);
       ctx.status = outcome.status;
       if (outcome.bodyJson === undefined) {

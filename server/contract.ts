@@ -6,54 +6,15 @@ import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { validators } from '../generated/validators.js';
 import type { components } from '../generated/types.ts';
+import type { OperationId, OperationInfo, SchemaName } from '../generated/contract.ts';
 
 const require = createRequire(import.meta.url);
 
 export type Schemas = components['schemas'];
 export type ErrorCode = Schemas['ErrorCode'];
 export type Problem = Schemas['Problem'];
-
-export interface OperationInfo {
-  operationId: string;
-  kind: 'operation' | 'alias' | 'document' | 'mcp';
-  method: 'GET' | 'POST';
-  path: string;
-  offerId: string | null;
-  aliasOf: string | null;
-  deprecated: boolean;
-  summary: string;
-  description: string;
-  priceMicroUsd: number;
-  /** The call's total deadline (x-deadline-seconds); null for operations that reach no site. */
-  deadlineMs: number | null;
-  bundlePriceMicroUsd: number | null;
-  pricing: string | null;
-  twoStep: boolean;
-  commerceSkill: boolean;
-  mcpTool: string | null;
-  skillId: string | null;
-  skillName: string | null;
-  tags: string[];
-  examples: { summary: string; body: Record<string, unknown> }[];
-  requestSchema: keyof Schemas | null;
-  resultSchema: keyof Schemas | null;
-  headerParams: string[];
-  /** The priced input fields and what counts as the same value of each (x-identity; server/pipeline/identity.ts). */
-  identity: IdentityField[];
-  /** The result's list sent in pages by the request's limit and offset (server/pipeline/page.ts); null: none. */
-  pagedList: string | null;
-}
-
-/** The kinds of x-identity-kinds in the spec; each has one canonicalizer (server/pipeline/identity.ts). */
-export type IdentityKind = 'domain' | 'url' | 'host' | 'domain-list' | 'domain-set' | 'text-set' | 'text' | 'exact' | 'display' | 'setting';
-
-export interface IdentityField {
-  /** Path into the body ('*' = each array item). */
-  path: string[];
-  kind: IdentityKind;
-  /** x-identity-by: the kind chosen by a sibling field's value (private-query's target by its tool); `kind` otherwise. */
-  by?: { field: string; kinds: Record<string, IdentityKind> };
-}
+export type { HandledOperationId, IdentityField, IdentityKind, InputOf, OperationId, OperationInfo, OperationTypes, OutputOf, SchemaName, Service, TieredOperationId, TwoStepOperationId } from '../generated/contract.ts';
+export { listCeilings, requestDefaults, service } from '../generated/contract.ts';
 
 export interface ErrorEntry {
   code: ErrorCode;
@@ -67,7 +28,6 @@ export const operations: OperationInfo[] = require('../generated/operations.json
 export const requestSchemas: Record<string, any> = require('../generated/request-schemas.json');
 export const errorCatalog: { format: string; errors: ErrorEntry[] } = require('../generated/errors.json');
 export const openapiDocument: Record<string, any> = require('../generated/openapi.json');
-export const service: Record<string, any> = openapiDocument['x-service'];
 
 export const documents = {
   catalog: require('../generated/catalog.json'),
@@ -78,15 +38,15 @@ export const documents = {
   discovery: require('../generated/bazaar.json') as Record<string, { http: Record<string, unknown>; mcp: Record<string, unknown> | null }>,
 };
 
-export function validatorFor(schema: keyof Schemas): ValidateFunction {
+export function validatorFor(schema: SchemaName): ValidateFunction {
   return (validators as Record<string, ValidateFunction>)[schema];
 }
 
-const byId = new Map(operations.map((op) => [op.operationId, op]));
+const byId = new Map<string, OperationInfo>(operations.map((op) => [op.operationId, op]));
 const byTool = new Map(operations.filter((op) => op.mcpTool).map((op) => [op.mcpTool!, op]));
 const errorsByCode = new Map(errorCatalog.errors.map((entry) => [entry.code, entry]));
 
-export const operationById = (id: string) => byId.get(id);
+export const operationById = (id: OperationId | (string & {})) => byId.get(id);
 export const operationByTool = (tool: string) => byTool.get(tool);
 /** The operation whose handler serves this one (an alias's target, or itself). */
 export const canonicalOperation = (op: OperationInfo) => (op.aliasOf ? byId.get(op.aliasOf)! : op);

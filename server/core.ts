@@ -42,19 +42,19 @@ export interface CoreOptions {
 
 export function paymentTermsOf(config: Config): PaymentTerms | null {
   if (!config.payTo) return null;
-  const network = service.network as `${string}:${string}`;
+  const network = service.network;
   return {
     network,
     chainId: Number(network.split(':')[1]),
     asset: service.assetAddress,
     payTo: config.payTo as `0x${string}`,
-    maxTimeoutSeconds: 300,
+    maxTimeoutSeconds: service.paymentTimeoutSeconds,
     eip712: service.eip712Domain,
   };
 }
 
 export function createCore({ config, store, handlers, now = () => new Date(), log = NO_LOG, facilitator, metrics, settlementGate, analyze, transport, renderer = null }: CoreOptions) {
-  const network = service.network as `${string}:${string}`;
+  const network = service.network;
   const paymentFacilitator =
     facilitator !== undefined
       ? facilitator

@@ -9,7 +9,8 @@
  * payment's nonce, so the caller's retry with the same payment, on any instance, settles once
  * and delivers), and the instance waits for settlements already under way before it exits.
  */
-import type { Context, Next } from 'koa';
+import type { Next } from 'koa';
+import type { RequestContext } from './pipeline/state.ts';
 import { ServiceError } from './problem.ts';
 import { SERVER_DEFAULTS } from './config.ts';
 
@@ -68,7 +69,7 @@ export function createLifecycle({ graceMs = SERVER_DEFAULTS.SHUTDOWN_GRACE_MS, s
 
     /** Koa stage: counts running requests; once draining, closes connections and turns new calls away. */
     stage() {
-      return async function drainStage(ctx: Context, next: Next) {
+      return async function drainStage(ctx: RequestContext, next: Next) {
         if (draining) {
           ctx.set('Connection', 'close');
           // Calls (POST: operations and MCP) are turned away; documents and probes (GET) are

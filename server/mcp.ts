@@ -5,7 +5,7 @@
  * generated tool list; tools/call runs the same invoke core as HTTP, so arguments, codes,
  * metering and results are identical.
  */
-import type { Context } from 'koa';
+import type { RequestContext } from './pipeline/state.ts';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -28,8 +28,8 @@ export interface McpOptions {
   invoke: Invoke;
   quota: FreeQuota;
   now: () => Date;
-  baseUrl: (ctx: Context) => string;
-  clientIp: (ctx: Context) => string;
+  baseUrl: (ctx: RequestContext) => string;
+  clientIp: (ctx: RequestContext) => string;
   serverName: string;
   version: string;
   /** Where an unexpected error is logged, as the HTTP respond stage logs it. */
@@ -75,13 +75,13 @@ export function mcpInstructions(base: string): string {
 
 export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, version, log = NO_LOG }: McpOptions) {
   const tools = documents.mcpTools;
-  return async function mcpEndpoint(_api: unknown, ctx: Context) {
-    const refusal = mcpMessageRefusal((ctx.request as any).body);
+  return async function mcpEndpoint(_api: unknown, ctx: RequestContext) {
+    const refusal = mcpMessageRefusal(ctx.request.body);
     if (refusal) return writeRpcError(ctx, refusal);
     const base = baseUrl(ctx);
     const ip = clientIp(ctx);
     // A stream's headers leave before the call runs: they carry the free calls as they were then, and no price or charge.
-    const streamed = progressTokenOf((ctx.request as any).body) !== undefined;
+    const streamed = progressTokenOf(ctx.request.body) !== undefined;
     /** The transport writes the response itself: usage headers go on the raw response first. */
     async function setUsage(priceMicroUsd: number, chargedMicroUsd: number) {
       if (ctx.res.headersSent) return;
@@ -125,6 +125,6 @@ export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, 
       mcp.close().catch(() => {});
     });
     await mcp.connect(transport);
-    await transport.handleRequest(ctx.req, ctx.res, (ctx.request as any).body);
+    await transport.handleRequest(ctx.req, ctx.res, ctx.request.body);
   };
 }

@@ -17,7 +17,7 @@ export interface StoredReads {
   cache(ns: string, key: string): Promise<unknown | null>;
 }
 
-/** Where the engines keep them; the jobs namespace is handlers/jobs-board.ts's CACHE_NS (handlers are not imported by engines). */
+/** Where the engines keep them; the jobs namespace is handlers/jobsBoard.ts's CACHE_NS (handlers are not imported by engines). */
 export const STORED = {
   techStackSnapshotKind: TECH_STACK_SNAPSHOT_KIND,
   jobsNamespace: 'jobs',

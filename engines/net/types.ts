@@ -28,7 +28,7 @@ export type PageFailureKind = FetchFailureKind | 'unsafe_redirect';
  * The one rule for a fetch of the page an operation was asked about (its home page, the URL
  * given): a failure, or a redirect to an address the service does not reach, is the site's and
  * the operation answers its free non-ok status with this kind; an unsafe URL as given is the
- * caller's and is thrown on, to be refused as its input (handlers/unsafe-input.ts), as is any
+ * caller's and is thrown on, to be refused as its input (handlers/unsafeInput.ts), as is any
  * other error. Links a page leads to are not the caller's input: engines skip those when unsafe.
  */
 export function pageFailureKind(error: unknown): PageFailureKind {

@@ -4,10 +4,10 @@
  * hold) is read here once, and so is where each transport carries the payment and the private
  * tier (PAYMENT-SIGNATURE and X-Private-Query-Tier headers over HTTP, the tool call's _meta over MCP).
  */
-import type { Context } from 'koa';
 import type { OperationInfo } from '../contract.ts';
 import type { Progress } from '../../handlers/types.ts';
 import type { CallRequest } from './invoke.ts';
+import type { RequestContext } from './state.ts';
 
 export const MCP_META = {
   payment: 'x402/payment',
@@ -28,9 +28,9 @@ interface Call {
 export type CallOverTransport = Call & ({ transport: 'http' } | { transport: 'mcp'; meta: Record<string, unknown>; progress?: Progress });
 
 /** Node keeps request header names in lower case; a repeated header is joined with ", ". */
-const header = (ctx: Context, name: string): string | undefined => (ctx.req.headers[name] as string | undefined) || undefined;
+const header = (ctx: RequestContext, name: string): string | undefined => (ctx.req.headers[name] as string | undefined) || undefined;
 
-export function callRequestOf(ctx: Context, call: CallOverTransport): CallRequest {
+export function callRequestOf(ctx: RequestContext, call: CallOverTransport): CallRequest {
   const carried = call.transport === 'http' ? overHttp(ctx) : overMcp(call.meta);
   return {
     transport: call.transport,
@@ -49,7 +49,7 @@ export function callRequestOf(ctx: Context, call: CallOverTransport): CallReques
   };
 }
 
-function overHttp(ctx: Context): Pick<CallRequest, 'payment' | 'privateTier'> {
+function overHttp(ctx: RequestContext): Pick<CallRequest, 'payment' | 'privateTier'> {
   const paymentHeader = header(ctx, 'payment-signature') ?? header(ctx, 'x-payment');
   return { privateTier: header(ctx, 'x-private-query-tier'), payment: paymentHeader ? { header: paymentHeader } : null };
 }

@@ -15,7 +15,7 @@ import { NO_LOG, writesInfo, type LogFn } from '../observability/log.ts';
 import { isWorkRefused, type WorkRefused } from '../../engines/refusals.ts';
 import type { FairScheduler, Grant } from '../fair-share/scheduler.ts';
 import type { UnpaidPacing } from '../fair-share/unpaid-pacing.ts';
-import { withNextStepUrls } from '../../handlers/next-steps.ts';
+import { withNextStepUrls } from '../../handlers/nextSteps.ts';
 import { deadlineExceeded, effectiveDeadlineMs, startDeadline } from './deadline.ts';
 import { forwardProgressUntilDone } from './progress.ts';
 import { pagedOutcome } from './page.ts';

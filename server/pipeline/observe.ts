@@ -1,4 +1,5 @@
-import type { Context, Next } from 'koa';
+import type { Next } from 'koa';
+import type { RequestContext, RequestState } from './state.ts';
 import { NO_LOG, writesInfo, type LogFn } from '../observability/log.ts';
 import type { Metrics } from '../observability/metrics.ts';
 
@@ -15,18 +16,19 @@ export interface ObserveOptions {
  */
 export function observeStage({ metrics, log = NO_LOG }: ObserveOptions) {
   const logRequests = writesInfo(log);
-  return async function observe(ctx: Context, next: Next) {
+  return async function observe(ctx: RequestContext, next: Next) {
     const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = (ctx.state.operationId as string | undefined) ?? 'unmatched';
+      const route = ctx.state.operationId ?? 'unmatched';
       const status = ctx.status;
       metrics.request({ route, method: ctx.method, status, seconds });
       // In a finally block: a return here would swallow the error of next().
       if (logRequests) {
-        const usage = ctx.state.usage as { chargedMicroUsd?: number } | undefined;
+        // Absent when the request ended before the usage stage.
+        const usage: RequestState['usage'] | undefined = ctx.state.usage;
         log({
           level: 'info',
           msg: 'request',

@@ -54,11 +54,10 @@ export function parseStage({ maxBodyBytes, jsonRpcPaths = [] }: ParseOptions) {
       // it. An object or array refused (a __proto__ key) stays refused.
       const value = jsonValueOf((error.cause as { body?: unknown } | undefined)?.body);
       if (!value || (typeof value.value === 'object' && value.value !== null)) return writeRpcError(ctx, { id: null, code: RPC_ERROR.parseError, message: 'Parse error: the body is not valid JSON.', status: 400 });
-      (ctx.request as any).body = value.value;
+      ctx.request.body = value.value;
       return next();
     }
-    const body = (ctx.request as any).body;
-    const raw = (ctx.request as any).rawBody;
+    const { body, rawBody: raw } = ctx.request;
     if (jsonRpc) {
       if (!raw) return writeRpcError(ctx, { id: null, code: RPC_ERROR.parseError, message: 'Parse error: the body is empty.', status: 400 });
       return next();

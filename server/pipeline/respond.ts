@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Context, Next } from 'koa';
+import type { Next } from 'koa';
+import type { RequestContext } from './state.ts';
 import { ServiceError, problemBody } from '../problem.ts';
 import { isStoreUnavailable } from '../store/errors.ts';
 import { setHeader, setHeaders } from './set-headers.ts';
 
 export interface RespondOptions {
   /** The base of problem types; it must not throw (see problemBaseUrlOf). */
-  baseUrl: (ctx: Context) => string;
+  baseUrl: (ctx: RequestContext) => string;
   log?: (entry: Record<string, unknown>) => void;
 }
 
@@ -16,7 +17,7 @@ export interface RespondOptions {
  * and answered as engine_failed (retryable, nothing charged), never as a bare 500.
  */
 export function respondStage({ baseUrl, log = () => {} }: RespondOptions) {
-  return async function respond(ctx: Context, next: Next) {
+  return async function respond(ctx: RequestContext, next: Next) {
     const requestId = randomUUID();
     ctx.state.requestId = requestId;
     setHeader(ctx, 'X-Request-Id', requestId);
@@ -32,7 +33,7 @@ export function respondStage({ baseUrl, log = () => {} }: RespondOptions) {
 }
 
 /** An error that is not a ServiceError is a defect: one error line with its stack, over HTTP and MCP alike. */
-export function logUnexpected(log: (entry: Record<string, unknown>) => void, ctx: Context, error: unknown) {
+export function logUnexpected(log: (entry: Record<string, unknown>) => void, ctx: RequestContext, error: unknown) {
   log({ level: 'error', msg: 'unexpected error', requestId: ctx.state.requestId, path: ctx.path, error: String((error as Error)?.stack ?? error) });
 }
 
@@ -48,7 +49,7 @@ export function asServiceError(error: unknown): ServiceError {
   return new ServiceError('engine_failed', { detail: 'Unexpected failure while handling the request. Nothing was charged.', cause: error });
 }
 
-export function writeProblem(ctx: Context, error: ServiceError, baseUrl: string) {
+export function writeProblem(ctx: RequestContext, error: ServiceError, baseUrl: string) {
   ctx.status = error.status;
   ctx.state.problemCode = error.code;
   // A problem answers this request (its caller, its payment, its moment): no cache keeps it, not

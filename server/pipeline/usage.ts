@@ -1,11 +1,12 @@
-import type { Context, Next } from 'koa';
+import type { Next } from 'koa';
+import type { RequestContext } from './state.ts';
 import type { FreeQuota } from '../metering/quota.ts';
 import { usageHeaders } from '../metering/quota.ts';
 import { setHeaders } from './set-headers.ts';
 
 export interface UsageOptions {
   quota: FreeQuota;
-  clientIp: (ctx: Context) => string;
+  clientIp: (ctx: RequestContext) => string;
   now: () => Date;
 }
 
@@ -15,7 +16,7 @@ export interface UsageOptions {
  * MCP answers are written by the transport, which sets them itself (server/mcp.ts).
  */
 export function usageStage({ quota, clientIp, now }: UsageOptions) {
-  return async function usage(ctx: Context, next: Next) {
+  return async function usage(ctx: RequestContext, next: Next) {
     ctx.state.usage = { priceMicroUsd: 0, chargedMicroUsd: 0 };
     try {
       await next();

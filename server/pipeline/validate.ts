@@ -5,7 +5,7 @@
  * request headers the operation takes.
  */
 import type { ErrorObject } from 'ajv';
-import { requestSchemas, validatorFor, type ErrorCode, type OperationInfo } from '../contract.ts';
+import { requestDefaults, requestSchemas, validatorFor, type ErrorCode, type OperationInfo } from '../contract.ts';
 import { ServiceError } from '../problem.ts';
 import { canonicalizeInput, type MergedEntry } from './identity.ts';
 import { takeDisplayFields, type Display } from './page.ts';
@@ -62,7 +62,8 @@ export function validateInput(op: OperationInfo, body: unknown): { input: Record
     throw new ServiceError(code, { detail: `The body does not match ${op.requestSchema}: ${violations.map((v) => `${v.pointer} ${v.detail}`).join('; ')}`, errors: violations });
   }
   const merged = canonicalizeInput(op.identity, input);
-  for (const [name, value] of defaultsOf(op.requestSchema)) {
+  // The spec's top-level defaults fill absent fields.
+  for (const [name, value] of Object.entries(requestDefaults[op.requestSchema as keyof typeof requestDefaults] ?? {})) {
     if (input[name] === undefined) input[name] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
   }
   return { input, merged, display: takeDisplayFields(op.identity, input) };
@@ -73,18 +74,6 @@ function shallowCopy(body: unknown): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) copy[key] = Array.isArray(value) ? [...value] : value;
   return copy;
-}
-
-/** Top-level defaults written in the spec (max_chars, diff_only, min_intent_score) fill absent fields; listed once per schema. */
-const defaultsBySchema = new Map<string, [string, unknown][]>();
-function defaultsOf(schemaName: keyof typeof requestSchemas): [string, unknown][] {
-  let defaults = defaultsBySchema.get(schemaName);
-  if (defaults === undefined) {
-    const properties: Record<string, any> = (requestSchemas[schemaName] as any)?.properties ?? {};
-    defaults = Object.entries(properties).filter(([, property]) => property.default !== undefined).map(([name, property]) => [name, property.default]);
-    defaultsBySchema.set(schemaName, defaults);
-  }
-  return defaults;
 }
 
 /** One pair of surrounding double quotes (IETF draft sf-string) is accepted and removed. */

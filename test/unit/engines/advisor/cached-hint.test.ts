@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { cachedStatuses, STORED } from '../../../../engines/advisor/cached-hint.ts';
-import { CACHE_NS } from '../../../../handlers/jobs-board.ts';
+import { CACHE_NS } from '../../../../handlers/jobsBoard.ts';
 
 describe("the advisor's cached_hint", () => {
   it('reads the jobs cache under the namespace the jobs handlers write', () => {

@@ -5,7 +5,7 @@ import { deadlineExceeded, effectiveDeadlineMs, startDeadline, windDownReserveMs
 import { loadConfig } from '../../../../server/config.ts';
 import { deadlinesWithin, DEFAULT_DEADLINES_MS } from '../../../../engines/profile/compose.ts';
 import { DEADLINES_MS as VENDOR_DEADLINES_MS } from '../../../../handlers/b2bVendorStabilityEvaluator.ts';
-import { websiteState } from '../../../../handlers/skill-sections.ts';
+import { websiteState } from '../../../../handlers/skillSections.ts';
 
 const specOperation = (operationId: string) =>
   Object.values<any>(openapiDocument.paths).flatMap((item) => Object.values<any>(item)).find((op) => op?.operationId === operationId);

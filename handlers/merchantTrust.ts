@@ -11,10 +11,10 @@ import { assessTrust, type WalletCheck } from '../engines/trust/score.ts';
 import { noSignal, trustSignals, type TrustSignals } from '../engines/trust/signals.ts';
 import { checkWallet } from '../engines/trust/wallet.ts';
 import type { components } from '../generated/types.ts';
-import { profileSections } from './profile-sections.ts';
+import { profileSections } from './profileSections.ts';
 import { sectionProgress } from './progress.ts';
 import { registrationOf } from './registration.ts';
-import { UnsafeWatch, websiteState } from './skill-sections.ts';
+import { UnsafeWatch, websiteState } from './skillSections.ts';
 import type { HandlerContext, HandlerRegistry } from './types.ts';
 
 export type TrustCheckRequest = components['schemas']['TrustCheckRequest'];

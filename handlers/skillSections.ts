@@ -6,7 +6,7 @@
  */
 import type { components } from '../generated/types.ts';
 import { ServiceError } from '../server/problem.ts';
-import { SILENT } from './progress.ts';
+import { partContext, SILENT } from './progress.ts';
 import type { HandlerContext, HandlerRegistry } from './types.ts';
 
 type TechStackResult = components['schemas']['TechStackResult'];
@@ -37,7 +37,7 @@ export function operationSection<O>(registry: () => HandlerRegistry, operationId
   return async (signal: AbortSignal): Promise<O> => {
     const handler = registry()[operationId];
     if (!handler) throw new ServiceError('engine_unavailable', { detail: `${operationId} is not available on this deployment.` });
-    return handler(input, { ...context, operationId, signal, progress: SILENT });
+    return handler(input, partContext(context, { operationId, signal, progress: SILENT }));
   };
 }
 

@@ -1,6 +1,6 @@
 import type { SectionRunners } from '../engines/profile/compose.ts';
 import { ServiceError } from '../server/problem.ts';
-import { SILENT } from './progress.ts';
+import { partContext, SILENT } from './progress.ts';
 import type { HandlerContext, HandlerRegistry } from './types.ts';
 
 const SECTION_OPERATIONS = { tech_stack: 'techStack', hiring_intent: 'companyIntent', search_ads: 'searchAds' } as const;
@@ -11,7 +11,7 @@ export function profileSections(registry: () => HandlerRegistry, domain: string,
     return async (signal: AbortSignal) => {
       const handler = registry()[operationId];
       if (!handler) throw new ServiceError('engine_unavailable', { detail: `${operationId} is not available on this deployment.` });
-      return handler({ domain }, { ...context, operationId, signal, progress: SILENT });
+      return handler({ domain }, partContext(context, { operationId, signal, progress: SILENT }));
     };
   }
   return {

@@ -1,6 +1,6 @@
 /**
  * An unsafe target is mapped to the caller's answer in one place, where handlers run
- * (handlers/unsafe-input.ts, around every handler of the registry): engines throw the fetcher's
+ * (handlers/unsafeInput.ts, around every handler of the registry): engines throw the fetcher's
  * UnsafeTargetError as it is (or answer a site's redirect to such an address as the page's
  * failure), and no engine or handler wraps or maps it a second time.
  */
@@ -8,12 +8,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { UnsafeTargetError } from '../../../engines/net/errors.ts';
-import { refusingUnsafeInputs } from '../../../handlers/unsafe-input.ts';
-import type { Handler, HandlerContext } from '../../../handlers/types.ts';
+import { refusingUnsafeInputs } from '../../../handlers/unsafeInput.ts';
+import type { CallContext, Handler } from '../../../handlers/types.ts';
 import { ServiceError } from '../../../server/problem.ts';
 import { serviceSources } from '../../support/service-sources.ts';
 
-const context = {} as HandlerContext;
+const context = {} as CallContext;
 
 describe('unsafe targets, mapped once where handlers run', () => {
   it('refuses an unsafe target a handler meets as unsafe_or_invalid_target (400, nothing charged), the URL cut to 200 characters', async () => {
@@ -40,6 +40,6 @@ describe('unsafe targets, mapped once where handlers run', () => {
     const wrappers = sources.filter((path) => /class \w+ extends UnsafeTargetError|class Unsafe\w*Target\b/.test(readFileSync(path, 'utf8')));
     assert.deepEqual(wrappers, []);
     const mappers = sources.filter((path) => path.startsWith('handlers/') && /\bisUnsafeTarget\b|\bUnsafeTargetError\b/.test(readFileSync(path, 'utf8')));
-    assert.deepEqual(mappers, ['handlers/unsafe-input.ts']);
+    assert.deepEqual(mappers, ['handlers/unsafeInput.ts']);
   });
 });

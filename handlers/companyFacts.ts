@@ -12,7 +12,7 @@ import type { Fact, PageCompanyFacts } from '../engines/company/facts.ts';
 import { isUnanalysable } from '../engines/parse/types.ts';
 import type { components } from '../generated/types.ts';
 import type { Fetched } from '../engines/net/types.ts';
-import { profileSections } from './profile-sections.ts';
+import { profileSections } from './profileSections.ts';
 import { sectionProgress } from './progress.ts';
 import { registrationOf } from './registration.ts';
 import type { HandlerContext, HandlerRegistry } from './types.ts';

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { nextSteps, withNextStepUrls } from '../../../handlers/next-steps.ts';
+import { nextSteps, withNextStepUrls } from '../../../handlers/nextSteps.ts';
 
 describe('next steps', () => {
   it('are built with the operation paths only: a result keeps no base URL', () => {
