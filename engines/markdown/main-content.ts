@@ -10,7 +10,7 @@ import { Readability } from '@mozilla/readability';
 import { removeChrome, removeClutter, removeRepeatedBlocks, removeSurroundings } from './declutter.ts';
 import type { Doc } from './page.ts';
 import { parseReportOf, treeDepth } from '../parse/dom.ts';
-import { ldGraph, parseJsonLd, typesOf } from '../product/jsonld.ts';
+import { ARTICLE_TYPE, ldGraph, parseJsonLd, typesOf } from '../product/jsonld.ts';
 import { READABILITY_MAX_DEPTH, READABILITY_MAX_ELEMENT_PASSES, READABILITY_MAX_ELEMENTS } from '../parse/limits.ts';
 
 export interface MainContent {
@@ -65,8 +65,6 @@ export interface PageFeatures {
   pageProse: number;
 }
 
-const ARTICLE_TYPES = /^(Article|NewsArticle|BlogPosting|ReportageNews|AnalysisNewsArticle|OpinionNewsArticle|ScholarlyArticle|TechArticle|Report|LiveBlogPosting)$/;
-
 const PRODUCT_TYPES = /^(Product|ProductGroup|IndividualProduct|ProductModel|CollectionPage|SearchResultsPage)$/;
 
 /** Kinds of web page that are no article: a shop's item page, a category, search results, a checkout. */
@@ -98,7 +96,7 @@ export function pageDeclarations(document: Doc): PageDeclarations {
   const types = ldGraph(roots).nodes.flatMap(typesOf);
   const topTypes = roots.flatMap(topLevelNodes).flatMap(typesOf);
   const ogType = document.querySelector('meta[property="og:type" i]')?.getAttribute('content') ?? '';
-  const article = types.some((type) => ARTICLE_TYPES.test(type)) || (/article/i.test(ogType) && !topTypes.some((type) => NOT_ARTICLE_PAGES.test(type)));
+  const article = types.some((type) => ARTICLE_TYPE.test(type)) || (/article/i.test(ogType) && !topTypes.some((type) => NOT_ARTICLE_PAGES.test(type)));
   return { article, product: !article && (/product/i.test(ogType) || types.some((type) => PRODUCT_TYPES.test(type))) };
 }
 
