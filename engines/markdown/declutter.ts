@@ -257,6 +257,8 @@ export function isSection(element: Element): boolean {
 
 /** A repeated section this long is the same content twice, not a short part of an item that recurs (a price and a feature line). */
 const MIN_REPEATED_TEXT = 80;
+/** Longer blocks are compared through their parts: a copy per layout is a section, not most of a page. */
+const MAX_REPEATED_TEXT = 20_000;
 
 /**
  * Sections that say again, word for word, what an earlier block of the content said: a page
@@ -266,22 +268,44 @@ const MIN_REPEATED_TEXT = 80;
  * the same features in two plans), and so is what recurs inside list items (two parameters of
  * an API described alike); quotes repeat what they quote, and code blocks stay.
  */
-export function removeRepeatedBlocks(root: Element, { minText = MIN_REPEATED_TEXT } = {}): void {
+export function removeRepeatedBlocks(root: Element, { minText = MIN_REPEATED_TEXT, maxText = MAX_REPEATED_TEXT } = {}): void {
+  const lengths = textLengths(root);
   const seen = new Map<string, Element>();
   const visit = (element: Element) => {
     for (const child of [...element.children]) {
       const name = child.localName.toLowerCase();
       if (name === 'pre' || name === 'blockquote' || name === 'table' || name === 'li' || name === 'dd') continue;
-      const text = (child.textContent ?? '').replace(/\s+/g, ' ').trim();
-      if (text.length < minText) continue;
-      const first = seen.get(text);
-      if (first && !first.contains(child) && root.contains(first) && isSection(child) && !child.querySelector('pre, blockquote')) {
-        child.remove();
-        continue;
+      // The raw length bounds the collapsed text's: a short block holds no long one.
+      const length = lengths.get(child) ?? 0;
+      if (length < minText) continue;
+      if (length <= maxText) {
+        const text = (child.textContent ?? '').replace(/\s+/g, ' ').trim();
+        if (text.length < minText) continue;
+        const first = seen.get(text);
+        if (first && !first.contains(child) && root.contains(first) && isSection(child) && !child.querySelector('pre, blockquote')) {
+          child.remove();
+          continue;
+        }
+        if (!first) seen.set(text, child);
       }
-      if (!first) seen.set(text, child);
       visit(child);
     }
   };
   visit(root);
+}
+
+/** Each element's text length, uncollapsed, in one walk (reading textContent at every level costs the text times the depth). */
+function textLengths(root: Element): Map<Element, number> {
+  const lengths = new Map<Element, number>();
+  const measure = (element: Element): number => {
+    let length = 0;
+    for (let node = element.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType === 3) length += (node.nodeValue ?? '').length;
+      else if (node.nodeType === 1) length += measure(node as Element);
+    }
+    lengths.set(element, length);
+    return length;
+  };
+  measure(root);
+  return lengths;
 }

@@ -95,6 +95,13 @@ describe('repeated sections', () => {
     assert.equal(document.querySelector('.desktop h2')?.textContent, 'Designed for everyday', 'the first copy stays');
     assert.match(text(document.body), /Other:/);
   });
+  it('compares a copy longer than maxText through its sections', () => {
+    const copy = `<div class="layout"><section>${section('Ridge')}</section><div>${section('Wallet')}</div></div>`;
+    const document = page(`<main>${copy}${copy}</main>`);
+    removeRepeatedBlocks(document.querySelector('main')!, { maxText: 200 });
+    assert.equal(text(document.body).match(/Ridge:/g)?.length, 1);
+    assert.equal(text(document.body).match(/Wallet:/g)?.length, 1);
+  });
   it("keeps what a page repeats on purpose: a paragraph, a list, a plan's features, a list item's parts, a quote, a code block, a short part of an item", () => {
     const step = '<p>On the View menu, click Zoom, then Zoom Extents All, and press Enter to close the selection.</p>';
     const features = '<ul><li>Professionally written by experts</li><li>Keyword optimized to pass screening software</li></ul>';
