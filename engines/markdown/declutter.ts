@@ -248,7 +248,7 @@ const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'd
 const NOT_SECTION = new Set([...INLINE, 'p', 'li', 'dt', 'dd', 'td', 'th', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'dl', 'table', 'pre']);
 
 /** A container of two blocks or more that hold text (a heading and its paragraph, two cards). */
-export function isSection(element: Element): boolean {
+function isSection(element: Element): boolean {
   if (NOT_SECTION.has(element.localName.toLowerCase())) return false;
   let blocks = 0;
   for (const child of element.children) if (!INLINE.has(child.localName.toLowerCase()) && /\S/.test(child.textContent ?? '') && ++blocks >= 2) return true;

@@ -56,7 +56,7 @@ export interface Candidates {
 export interface PageFeatures {
   articleText: number;
   pageText: number;
-  /** og:type article or JSON-LD Article/NewsArticle/BlogPosting... */
+  /** og:type article or JSON-LD Article/NewsArticle/BlogPosting... (pageDeclarations) */
   declaredArticle: boolean;
   /** Not an article, and og:type product or JSON-LD Product, CollectionPage, SearchResultsPage... */
   declaredProduct: boolean;
