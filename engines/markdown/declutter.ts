@@ -101,6 +101,19 @@ export function removeClutter(document: Doc): void {
     if (!element.isConnected || isStructural(element) || !STORY_FRAME.test(label(element))) continue;
     if (collapsedLength(element) < MAX_STORY_FRAME_TEXT && !holdsMain(element)) element.remove();
   }
+  removePlaceholders(document.body);
+}
+
+/** What a script shows until content arrives: the placeholder, never the content. */
+const PLACEHOLDER_TEXT = /^(?:loading|loading (?:more|recommendations|reviews|results|content)|please wait)(?:\.{3}|…|\.)?$/i;
+
+/** Blocks whose whole text is a loading placeholder (the outermost such block). */
+export function removePlaceholders(root: Element): void {
+  for (const element of [...root.querySelectorAll('*')]) {
+    if (!element.isConnected || isStructural(element)) continue;
+    const text = (element.textContent ?? '').trim();
+    if (text.length <= 40 && PLACEHOLDER_TEXT.test(text.replace(/\s+/g, ' '))) element.remove();
+  }
 }
 
 const collapsedLength = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').length;

@@ -31,6 +31,12 @@ describe('removing what is never content', () => {
     assert.match(text(document.body), /request\.cookies\.get/);
     assert.ok(!text(document.body).includes('We use cookies'));
   });
+  it('drops what a script shows until content arrives ("Loading...", "Please wait"), keeps text that only mentions loading', () => {
+    const document = page('<main><h1>Mug</h1><div class="recs"><span>Loading</span></div><p>Loading…</p><ul><li>Loading recommendations...</li></ul><div>Please wait.</div><p>Loading dock at the back of the store.</p></main>');
+    removeClutter(document);
+    assert.equal(text(document.body), 'MugLoading dock at the back of the store.');
+    assert.equal(document.querySelectorAll('.recs, ul').length, 0, 'the outermost placeholder block goes');
+  });
   it('keeps an inline-hidden block that holds the page (shown by a script on load), drops small hidden extras', () => {
     const document = page(`<div style="display:none"><h1>Kettle One</h1><p>${prose(120, 'spec')}</p></div><div style="display: none"><p>Mobile menu</p></div>`);
     removeClutter(document);
