@@ -12,6 +12,7 @@ import { socialProfile } from '../contacts/social.ts';
 import { markupOrganization } from './markup.ts';
 import { chooseName, nameParts, type NameCandidate } from './name.ts';
 import { linkedNodes, metaTags, ownOrganization, type LinkedNode } from './organization.ts';
+import { ARTICLE_TYPE } from '../product/jsonld.ts';
 import { countryCode, countryOfHost, phoneKey } from './phone.ts';
 import type { CompanyAddress, Fact, FactSource, PageCompanyFacts } from './types.ts';
 
@@ -82,7 +83,8 @@ function keywordsOf(value: unknown): string[] {
 /** The page's title, og:title when there is no <title>. */
 const titleOf = (document: Document, meta: Map<string, string>) => clean(document.querySelector('title')?.textContent) ?? meta.get('og:title') ?? null;
 
-const ARTICLE_TYPE = /^(Article|NewsArticle|BlogPosting|Blog|ReportageNews|AnalysisNewsArticle|OpinionNewsArticle|ScholarlyArticle|TechArticle|Report|LiveBlogPosting|SocialMediaPosting)$/;
+/** An article's titles are never the company's name, nor are a blog's (the node that holds its posts). */
+const TITLED_WORK = (type: string) => ARTICLE_TYPE.test(type) || type === 'Blog';
 
 /**
  * When the page is an article (og:type article, a JSON-LD Article or BlogPosting), the titles it
@@ -90,7 +92,7 @@ const ARTICLE_TYPE = /^(Article|NewsArticle|BlogPosting|Blog|ReportageNews|Analy
  * twitter:title (their last part is often the site's name).
  */
 function articleHeadlines(document: Document, nodes: LinkedNode[], tags: Map<string, string>): string[] {
-  const articles = nodes.filter(({ types }) => types.some((type) => ARTICLE_TYPE.test(type)));
+  const articles = nodes.filter(({ types }) => types.some(TITLED_WORK));
   if (!articles.length && !/article/i.test(tags.get('og:type') ?? '')) return [];
   const texts = articles.flatMap(({ node }) => [node.headline, node.name]).map((value) => clean(first(value)));
   for (const key of ['og:title', 'twitter:title']) texts.push(nameParts(tags.get(key) ?? '')[0] ?? null);

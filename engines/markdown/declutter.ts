@@ -101,6 +101,19 @@ export function removeClutter(document: Doc): void {
     if (!element.isConnected || isStructural(element) || !STORY_FRAME.test(label(element))) continue;
     if (collapsedLength(element) < MAX_STORY_FRAME_TEXT && !holdsMain(element)) element.remove();
   }
+  removePlaceholders(document.body);
+}
+
+/** What a script shows until content arrives: the placeholder, never the content. */
+const PLACEHOLDER_TEXT = /^(?:loading|loading (?:more|recommendations|reviews|results|content)|please wait)(?:\.{3}|…|\.)?$/i;
+
+/** Blocks whose whole text is a loading placeholder (the outermost such block). */
+export function removePlaceholders(root: Element): void {
+  for (const element of [...root.querySelectorAll('*')]) {
+    if (!element.isConnected || isStructural(element)) continue;
+    const text = (element.textContent ?? '').trim();
+    if (text.length <= 40 && PLACEHOLDER_TEXT.test(text.replace(/\s+/g, ' '))) element.remove();
+  }
 }
 
 const collapsedLength = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').length;
@@ -237,4 +250,75 @@ export function removeSurroundings(root: Element): void {
     const length = collapsedLength(element);
     if (length < MAX_AROUND_TEXT && length <= MOST_OF_PAGE * total) element.remove();
   }
+}
+
+/** Elements inside a line of text. */
+const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'img', 'kbd', 'label', 'mark', 'q', 'rp', 'rt', 'ruby', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr', 'font']);
+/**
+ * Never a repeated section: what sits inside a line, one paragraph, item or heading, and lists
+ * and tables (plans and specifications repeat the same features and rows on purpose).
+ */
+const NOT_SECTION = new Set([...INLINE, 'p', 'li', 'dt', 'dd', 'td', 'th', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'dl', 'table', 'pre']);
+
+/** A container of two blocks or more that hold text (a heading and its paragraph, two cards). */
+function isSection(element: Element): boolean {
+  if (NOT_SECTION.has(element.localName.toLowerCase())) return false;
+  let blocks = 0;
+  for (const child of element.children) if (!INLINE.has(child.localName.toLowerCase()) && /\S/.test(child.textContent ?? '') && ++blocks >= 2) return true;
+  return false;
+}
+
+/** A repeated section this long is the same content twice, not a short part of an item that recurs (a price and a feature line). */
+const MIN_REPEATED_TEXT = 80;
+/** Longer blocks are compared through their parts: a copy per layout is a section, not most of a page. */
+const MAX_REPEATED_TEXT = 20_000;
+
+/**
+ * Sections that say again, word for word, what an earlier block of the content said: a page
+ * ships one copy of a section per layout (mobile, tablet and desktop; a slide cloned for a
+ * carousel's loop) and a reader sees one. Only sections of two blocks or more count (isSection):
+ * a paragraph or list that recurs is the page's own repetition (the same step in two procedures,
+ * the same features in two plans), and so is what recurs inside list items (two parameters of
+ * an API described alike); quotes repeat what they quote, and code blocks stay.
+ */
+export function removeRepeatedBlocks(root: Element, { minText = MIN_REPEATED_TEXT, maxText = MAX_REPEATED_TEXT } = {}): void {
+  const lengths = textLengths(root);
+  const seen = new Map<string, Element>();
+  const visit = (element: Element) => {
+    for (const child of [...element.children]) {
+      const name = child.localName.toLowerCase();
+      if (name === 'pre' || name === 'blockquote' || name === 'table' || name === 'li' || name === 'dd') continue;
+      // The raw length bounds the collapsed text's: a short block holds no long one.
+      const length = lengths.get(child) ?? 0;
+      if (length < minText) continue;
+      if (length <= maxText) {
+        const text = (child.textContent ?? '').replace(/\s+/g, ' ').trim();
+        if (text.length < minText) continue;
+        const first = seen.get(text);
+        if (first && !first.contains(child) && root.contains(first) && isSection(child) && !child.querySelector('pre, blockquote')) {
+          child.remove();
+          continue;
+        }
+        if (!first) seen.set(text, child);
+      }
+      visit(child);
+    }
+  };
+  visit(root);
+}
+
+/** Each element's text length, uncollapsed, in one walk (reading textContent at every level costs the text times the depth). */
+function textLengths(root: Element): Map<Element, number> {
+  const lengths = new Map<Element, number>();
+  const measure = (element: Element): number => {
+    let length = 0;
+    for (let node = element.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType === 3) length += (node.nodeValue ?? '').length;
+      else if (node.nodeType === 1) length += measure(node as Element);
+    }
+    lengths.set(element, length);
+    return length;
+  };
+  measure(root);
+  return lengths;
 }

@@ -7,9 +7,10 @@
  * Readability's answer is kept unless it holds too little of what the page shows.
  */
 import { Readability } from '@mozilla/readability';
-import { removeChrome, removeClutter, removeSurroundings } from './declutter.ts';
+import { removeChrome, removeClutter, removeRepeatedBlocks, removeSurroundings } from './declutter.ts';
 import type { Doc } from './page.ts';
 import { parseReportOf, treeDepth } from '../parse/dom.ts';
+import { ARTICLE_TYPE, ldGraph, parseJsonLd, typesOf } from '../product/jsonld.ts';
 import { READABILITY_MAX_DEPTH, READABILITY_MAX_ELEMENT_PASSES, READABILITY_MAX_ELEMENTS } from '../parse/limits.ts';
 
 export interface MainContent {
@@ -55,7 +56,7 @@ export interface Candidates {
 export interface PageFeatures {
   articleText: number;
   pageText: number;
-  /** og:type article or JSON-LD Article/NewsArticle/BlogPosting... */
+  /** og:type article or JSON-LD Article/NewsArticle/BlogPosting... (pageDeclarations) */
   declaredArticle: boolean;
   /** Not an article, and og:type product or JSON-LD Product, CollectionPage, SearchResultsPage... */
   declaredProduct: boolean;
@@ -64,23 +65,43 @@ export interface PageFeatures {
   pageProse: number;
 }
 
-const ARTICLE_TYPES = /"@type"\s*:\s*\[?\s*"(Article|NewsArticle|BlogPosting|ReportageNews|AnalysisNewsArticle|OpinionNewsArticle|ScholarlyArticle|TechArticle|Report|LiveBlogPosting)"/;
+const PRODUCT_TYPES = /^(Product|ProductGroup|IndividualProduct|ProductModel|CollectionPage|SearchResultsPage)$/;
 
-const PRODUCT_TYPES = /"@type"\s*:\s*\[?\s*"(Product|ProductGroup|IndividualProduct|ProductModel|CollectionPage|SearchResultsPage)"/;
+/** Kinds of web page that are no article: a shop's item page, a category, search results, a checkout. */
+const NOT_ARTICLE_PAGES = /^(ItemPage|CollectionPage|SearchResultsPage|CheckoutPage)$/;
 
-/** Whether og:type or a JSON-LD @type on the page matches. */
-function declares(document: Doc, ogType: RegExp, jsonLdType: RegExp): boolean {
-  if (ogType.test(document.querySelector('meta[property="og:type" i]')?.getAttribute('content') ?? '')) return true;
-  return [...document.querySelectorAll('script[type="application/ld+json"]')].some((script) => jsonLdType.test(script.textContent ?? ''));
+export interface PageDeclarations {
+  /** og:type article, or a JSON-LD Article, NewsArticle, BlogPosting... */
+  article: boolean;
+  /** Not an article, and og:type product or a JSON-LD Product, CollectionPage, SearchResultsPage... */
+  product: boolean;
 }
 
-const declaresArticle = (document: Doc) => declares(document, /article/i, ARTICLE_TYPES);
-/** A product (og:type product, product.group; JSON-LD Product), a category or a search results page. */
-const declaresProduct = (document: Doc) => declares(document, /product/i, PRODUCT_TYPES);
+/** The nodes a JSON-LD block states at its top: the root, the members of a root array or of its @graph. */
+function topLevelNodes(root: unknown): unknown[] {
+  const list = Array.isArray(root) ? root : [root];
+  return list.flatMap((node) => {
+    const graph = node && typeof node === 'object' ? (node as Record<string, unknown>)['@graph'] : undefined;
+    return Array.isArray(graph) ? [node, ...graph] : [node];
+  });
+}
+
+/**
+ * What a page says it is. SEO plugins write og:type article on every page of a site, a shop's
+ * products included: a page whose JSON-LD states at its top that it is an item page, a category
+ * or search results, and no article anywhere, is not declared an article by og:type alone.
+ */
+export function pageDeclarations(document: Doc): PageDeclarations {
+  const roots = [...document.querySelectorAll('script[type="application/ld+json" i]')].map((script) => parseJsonLd(script.textContent ?? '')).filter((root) => root !== null);
+  const types = ldGraph(roots).nodes.flatMap(typesOf);
+  const topTypes = roots.flatMap(topLevelNodes).flatMap(typesOf);
+  const ogType = document.querySelector('meta[property="og:type" i]')?.getAttribute('content') ?? '';
+  const article = types.some((type) => ARTICLE_TYPE.test(type)) || (/article/i.test(ogType) && !topTypes.some((type) => NOT_ARTICLE_PAGES.test(type)));
+  return { article, product: !article && (/product/i.test(ogType) || types.some((type) => PRODUCT_TYPES.test(type))) };
+}
 
 export function candidates(document: Doc, { charThreshold = 500, maxElements = READABILITY_MAX_ELEMENTS, maxDepth = READABILITY_MAX_DEPTH, maxElementPasses = READABILITY_MAX_ELEMENT_PASSES } = {}): Candidates {
-  const declaredArticle = declaresArticle(document);
-  const declaredProduct = !declaredArticle && declaresProduct(document);
+  const { article: declaredArticle, product: declaredProduct } = pageDeclarations(document);
   removeClutter(document);
   removeChrome(document.body);
   const root = pageContent(document);
@@ -200,8 +221,10 @@ export function selectMainContent(document: Doc, { minProseShare = 0.7, minDecla
   const share = features.articleProse / Math.max(1, features.pageProse);
   if (article && features.articleText > 0 && (share >= minProseShare || (features.declaredArticle && share >= minDeclaredArticleShare))) {
     if (features.declaredProduct && heading) keepHeading(article, heading);
+    removeRepeatedBlocks(article);
     return { root: article, source: 'readability' };
   }
+  removeRepeatedBlocks(page);
   return { root: page, source: 'page' };
 }
 

@@ -7,6 +7,9 @@
 
 export type LdNode = Record<string, unknown>;
 
+/** The schema.org types (as typesOf gives them) of a node that is one article, story or post. */
+export const ARTICLE_TYPE = /^(Article|NewsArticle|BlogPosting|ReportageNews|AnalysisNewsArticle|OpinionNewsArticle|ScholarlyArticle|TechArticle|Report|LiveBlogPosting|SocialMediaPosting)$/;
+
 export interface LdGraph {
   /** Every object that has an @type, at any depth, in document order. */
   nodes: LdNode[];

@@ -25,15 +25,15 @@ import {
 const ARTICLE_F1_FLOOR = 0.955;
 /**
  * #7's acceptance floor for wcxb-dev (612 pages): 0.78 (Readability alone: 0.680, defuddle: 0.752;
- * the engine scores 0.805). Per page type, regression floors just under what the engine scores
- * (article 0.957, service 0.832, product 0.642, collection 0.659, listing 0.696, forum 0.813,
+ * the engine scores 0.810). Per page type, regression floors just under what the engine scores
+ * (article 0.960, service 0.834, product 0.656, collection 0.661, listing 0.703, forum 0.813,
  * documentation 0.935). The rules for product, collection and listing pages were written looking
  * at their dev pages only (wcxbSplit); their held-out pages have floors of their own, just under
- * what they score (product 0.668, collection 0.697, listing 0.598).
+ * what they score (product 0.681, collection 0.697, listing 0.599).
  */
 const WCXB_F1_FLOOR = 0.78;
-const WCXB_TYPE_FLOORS: Record<string, number> = { article: 0.95, service: 0.825, product: 0.635, collection: 0.655, listing: 0.69, forum: 0.805, documentation: 0.93 };
-const WCXB_HELD_OUT_FLOORS: Record<string, number> = { product: 0.66, collection: 0.69, listing: 0.59 };
+const WCXB_TYPE_FLOORS: Record<string, number> = { article: 0.955, service: 0.825, product: 0.65, collection: 0.655, listing: 0.695, forum: 0.805, documentation: 0.93 };
+const WCXB_HELD_OUT_FLOORS: Record<string, number> = { product: 0.675, collection: 0.69, listing: 0.59 };
 
 const text = (html: string, url: string) => markdownToText(htmlToMarkdown(html, url).markdown);
 
@@ -61,7 +61,8 @@ describe('main-content accuracy on the extraction corpora', { timeout: 600_000 }
     const score = wcxbScore(scored);
     console.log(`wcxb-dev F1 ${score.f1.toFixed(4)}: ${Object.entries(score.byType).map(([type, s]) => `${type} ${s.f1.toFixed(3)} (${s.pages})`).join(', ')}`);
     const bySplit = Object.fromEntries((['dev', 'held-out'] as const).map((split) => [split, wcxbScore(scored.filter((page) => page.split === split)).byType]));
-    console.log(`wcxb-dev by split: ${Object.keys(WCXB_HELD_OUT_FLOORS).map((type) => `${type} dev ${bySplit.dev[type].f1.toFixed(3)} (${bySplit.dev[type].pages}), held-out ${bySplit['held-out'][type].f1.toFixed(3)} (${bySplit['held-out'][type].pages})`).join('; ')}`);
+    const overall = Object.fromEntries((['dev', 'held-out'] as const).map((split) => [split, wcxbScore(scored.filter((page) => page.split === split))]));
+    console.log(`wcxb-dev by split: all dev ${overall.dev.f1.toFixed(4)} (${overall.dev.pages}), held-out ${overall['held-out'].f1.toFixed(4)} (${overall['held-out'].pages}); ${Object.keys(WCXB_HELD_OUT_FLOORS).map((type) => `${type} dev ${bySplit.dev[type].f1.toFixed(3)} (${bySplit.dev[type].pages}), held-out ${bySplit['held-out'][type].f1.toFixed(3)} (${bySplit['held-out'][type].pages})`).join('; ')}`);
     assert.ok(score.f1 >= WCXB_F1_FLOOR, `F1 ${score.f1.toFixed(4)}`);
     for (const [type, floor] of Object.entries(WCXB_TYPE_FLOORS)) assert.ok(score.byType[type].f1 >= floor, `${type} F1 ${score.byType[type].f1.toFixed(3)} < ${floor}`);
     for (const [type, floor] of Object.entries(WCXB_HELD_OUT_FLOORS)) assert.ok(bySplit['held-out'][type].f1 >= floor, `${type} held-out F1 ${bySplit['held-out'][type].f1.toFixed(3)} < ${floor}`);

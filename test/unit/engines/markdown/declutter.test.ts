@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { removeChrome, removeClutter, removeRecommendations, removeSurroundings } from '../../../../engines/markdown/declutter.ts';
+import { removeChrome, removeClutter, removeRecommendations, removeRepeatedBlocks, removeSurroundings } from '../../../../engines/markdown/declutter.ts';
 import { parsePage } from '../../../../engines/markdown/page.ts';
 
 const page = (body: string) => parsePage(`<html><head></head><body>${body}</body></html>`, 'https://acme.io/');
@@ -30,6 +30,12 @@ describe('removing what is never content', () => {
     removeClutter(document);
     assert.match(text(document.body), /request\.cookies\.get/);
     assert.ok(!text(document.body).includes('We use cookies'));
+  });
+  it('drops what a script shows until content arrives ("Loading...", "Please wait"), keeps text that only mentions loading', () => {
+    const document = page('<main><h1>Mug</h1><div class="recs"><span>Loading</span></div><p>Loading…</p><ul><li>Loading recommendations...</li></ul><div>Please wait.</div><p>Loading dock at the back of the store.</p></main>');
+    removeClutter(document);
+    assert.equal(text(document.body), 'MugLoading dock at the back of the store.');
+    assert.equal(document.querySelectorAll('.recs, ul').length, 0, 'the outermost placeholder block goes');
   });
   it('keeps an inline-hidden block that holds the page (shown by a script on load), drops small hidden extras', () => {
     const document = page(`<div style="display:none"><h1>Kettle One</h1><p>${prose(120, 'spec')}</p></div><div style="display: none"><p>Mobile menu</p></div>`);
@@ -85,3 +91,34 @@ describe('removing recommendations', () => {
   });
 });
 
+
+describe('repeated sections', () => {
+  const section = (name: string) => `<h2>Designed for everyday</h2><p>${name}: we rethink what looks good and make it last, for those who choose once and carry it for good.</p>`;
+  it('keeps one copy of a section the page ships once per layout (mobile, desktop)', () => {
+    const document = page(`<main><h1>Wallet</h1><div class="desktop">${section('Ridge')}</div><div class="mobile">${section('Ridge')}</div><div class="tablet"><div>${section('Ridge')}</div></div><div class="mobile">${section('Other')}</div></main>`);
+    removeRepeatedBlocks(document.querySelector('main')!);
+    assert.equal(text(document.body).match(/Ridge:/g)?.length, 1);
+    assert.equal(document.querySelector('.desktop h2')?.textContent, 'Designed for everyday', 'the first copy stays');
+    assert.match(text(document.body), /Other:/);
+  });
+  it('compares a copy longer than maxText through its sections', () => {
+    const copy = `<div class="layout"><section>${section('Ridge')}</section><div>${section('Wallet')}</div></div>`;
+    const document = page(`<main>${copy}${copy}</main>`);
+    removeRepeatedBlocks(document.querySelector('main')!, { maxText: 200 });
+    assert.equal(text(document.body).match(/Ridge:/g)?.length, 1);
+    assert.equal(text(document.body).match(/Wallet:/g)?.length, 1);
+  });
+  it("keeps what a page repeats on purpose: a paragraph, a list, a plan's features, a list item's parts, a quote, a code block, a short part of an item", () => {
+    const step = '<p>On the View menu, click Zoom, then Zoom Extents All, and press Enter to close the selection.</p>';
+    const features = '<ul><li>Professionally written by experts</li><li>Keyword optimized to pass screening software</li></ul>';
+    const parameter = (name: string) => `<li><code>${name}</code><div><p>Text that appears on the statement.</p><p>It overrides the account default.</p></div></li>`;
+    const quote = '<div><p>Both are decent entry level bikes.</p><p>I have one of each for my kids, and they ride daily.</p></div>';
+    const code = '<div><p>Install it:</p><pre>npm install acme --save-dev --registry https://registry.example.com</pre></div>';
+    const price = '<div class="price"><span>Rental $30.00</span><div>With package $25.00</div><div>Free returns</div></div>';
+    const body = `<main>${step}${step}<div class="plan">${features}</div><div class="plan">${features}</div><ul>${parameter('descriptor')}${parameter('suffix')}</ul><div class="post">${quote}</div><blockquote>${quote}</blockquote>${code}${code}${price}${price}</main>`;
+    const document = page(body);
+    const before = text(document.body);
+    removeRepeatedBlocks(document.querySelector('main')!);
+    assert.equal(text(document.body), before);
+  });
+});

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { pageBase, pageDescription, pageTitle, parsePage } from '../../../../engines/markdown/page.ts';
 import { markdownToText } from '../../../../engines/markdown/plain-text.ts';
 import { htmlToMarkdown } from '../../../../engines/markdown/convert.ts';
+import { pageDeclarations } from '../../../../engines/markdown/main-content.ts';
 
 describe('parsing a page', () => {
   it('points links at the final URL, resolving an existing relative <base>', () => {
@@ -45,6 +46,27 @@ describe('choosing the main content', () => {
     assert.match(product.markdown, /Detail 5 of the kettle/);
     const article = htmlToMarkdown(html('article'), 'https://acme.io/kettle-one');
     assert.ok(!article.markdown.includes('Kettle One'), "an article's headline is its title, not its text");
+  });
+  it("reads og:type article as a declaration only when the JSON-LD does not say the page is an item page, a category or search results", () => {
+    const page = (ogType: string, ...graph: object[]) =>
+      parsePage(`<html><head><meta property="og:type" content="${ogType}"><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': graph })}</script></head><body><p>x</p></body></html>`, 'https://acme.io/');
+    assert.deepEqual(pageDeclarations(page('article', { '@type': 'WebPage' })), { article: true, product: false });
+    assert.deepEqual(pageDeclarations(page('article', { '@type': 'ItemPage' }, { '@type': 'Product', name: 'Kettle' })), { article: false, product: true });
+    assert.deepEqual(pageDeclarations(page('article', { '@type': ['WebPage', 'CollectionPage'] })), { article: false, product: true });
+    assert.deepEqual(pageDeclarations(page('article', { '@type': 'SearchResultsPage' }, { '@type': 'BlogPosting', headline: 'Kettles compared' })), { article: true, product: false }, 'an article the JSON-LD states is an article');
+    assert.deepEqual(pageDeclarations(page('website', { '@type': 'WebPage', mainEntity: { '@type': 'ItemPage' } })), { article: false, product: false }, 'a nested node says nothing of the page');
+    assert.deepEqual(pageDeclarations(page('product')), { article: false, product: true });
+  });
+  it("takes the whole page of a shop's item page that an SEO plugin marks og:type article", () => {
+    const gallery = Array.from({ length: 8 }, (_, i) => `<li><a href="/p/${i}">Colour ${i}</a></li>`).join('');
+    const details = `<p>Four ounces, steel, double walled.</p><ul>${Array.from({ length: 8 }, (_, i) => `<li>Feature ${i}: keeps coffee hot for six hours, dishwasher safe</li>`).join('')}</ul>`;
+    const story = Array.from({ length: 3 }, (_, i) => `<p>Part ${i} of the story of the cup, long enough to count as prose for the article scorer, with commas, clauses, and detail.</p>`).join('');
+    const html = (graph: string) =>
+      `<html><head><meta property="og:type" content="article"><script type="application/ld+json">{"@graph":[{"@type":"${graph}"}]}</script></head><body>${chrome}<div class="product"><h1>Travel Cup</h1><div class="summary"><p>$25</p>${details}<ul class="swatches">${gallery}</ul></div><div class="story">${story}</div></div></body></html>`;
+    const item = htmlToMarkdown(html('ItemPage'), 'https://acme.io/cup');
+    assert.equal(item.source, 'page');
+    assert.match(item.markdown, /Travel Cup[^]*Four ounces[^]*Feature 7[^]*Part 2 of the story/, item.markdown);
+    assert.equal(htmlToMarkdown(html('BlogPosting'), 'https://acme.io/cup').source, 'readability', 'a declared article is read as one');
   });
   it('keeps every section of a home page, without its chrome', () => {
     const story = '<section><h2>Our story</h2><p>We started moving freight in 1998 with two trucks and a borrowed warehouse, and we have grown, slowly, into a network that reaches forty ports, six rail hubs, and a thousand customers.</p><p>Every shipment is tracked, insured, and handled by people who answer the phone, and that, more than anything else, is why customers stay with us.</p></section>';
