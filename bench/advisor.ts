@@ -30,7 +30,17 @@ const catalog = advisorCatalog();
 /** Each offer's words: its id and MCP tool name, split (what a first keyword router would use). */
 const KEYWORDS = catalog.offers
   .filter((offer) => offer.id !== 'advisor')
-  .map((offer) => ({ offer: offer.id, words: [...new Set(`${offer.id} ${offer.mcpTool}`.toLowerCase().split(/[-_ ]+/).filter((word) => word.length > 2 && !['get', 'the', 'for', 'and', 'check', 'company', 'find'].includes(word)))] }));
+  .map((offer) => ({
+    offer: offer.id,
+    words: [
+      ...new Set(
+        `${offer.id} ${offer.mcpTool}`
+          .toLowerCase()
+          .split(/[-_ ]+/)
+          .filter((word) => word.length > 2 && !['get', 'the', 'for', 'and', 'check', 'company', 'find'].includes(word)),
+      ),
+    ],
+  }));
 
 function keywordRoute(goal: string) {
   const text = goal.toLowerCase();
@@ -65,8 +75,22 @@ const advisorRoute = (item: GoalCase) => advise(inputOf(item), facts) as unknown
 const baselineRoute = (item: GoalCase) => keywordRoute(item.goal);
 const percent = ({ right, total }: { right: number; total: number }) => `${right}/${total} = ${((100 * right) / total).toFixed(1)}%`;
 
-const SETS = [['dev', DEV], ['held-out', HELD_OUT], ['held-out 2', HELD_OUT_2], ['held-out 3', HELD_OUT_3], ['held-out 4', HELD_OUT_4], ['languages dev', ML_DEV], ['languages held-out', ML_HELD_OUT], ['languages after', ML_AFTER], ['languages fresh', ML_FRESH], ['languages fresh 2', ML_FRESH_2], ['languages fresh 3', ML_FRESH_3]] as const;
-console.log(`advisor routing over ${SETS.reduce((sum, [, cases]) => sum + cases.length, 0)} goals (${SETS.map(([name, cases]) => `${name} ${cases.length}`).join(', ')}), ${ROUNDS} rounds for the time`);
+const SETS = [
+  ['dev', DEV],
+  ['held-out', HELD_OUT],
+  ['held-out 2', HELD_OUT_2],
+  ['held-out 3', HELD_OUT_3],
+  ['held-out 4', HELD_OUT_4],
+  ['languages dev', ML_DEV],
+  ['languages held-out', ML_HELD_OUT],
+  ['languages after', ML_AFTER],
+  ['languages fresh', ML_FRESH],
+  ['languages fresh 2', ML_FRESH_2],
+  ['languages fresh 3', ML_FRESH_3],
+] as const;
+console.log(
+  `advisor routing over ${SETS.reduce((sum, [, cases]) => sum + cases.length, 0)} goals (${SETS.map(([name, cases]) => `${name} ${cases.length}`).join(', ')}), ${ROUNDS} rounds for the time`,
+);
 for (const [name, cases] of SETS) {
   const advisor = share(cases, advisorRoute);
   const baseline = share(cases, baselineRoute);
@@ -74,12 +98,20 @@ for (const [name, cases] of SETS) {
   if ((process.env.BENCH_MISSES ?? '').split(',').includes(name)) {
     for (const miss of advisor.misses) {
       const result = advisorRoute(miss);
-      console.log(`    miss: ${JSON.stringify(inputOf(miss))} expected ${miss.expect}, got ${result.recommended_tool}${result.recommended_execution_sequence.length ? ` [${result.recommended_execution_sequence.map((step) => step.tool + ((step.body as { tool?: string } | null)?.tool ? `:${(step.body as { tool: string }).tool}` : '')).join(' > ')}]` : ''}`);
+      console.log(
+        `    miss: ${JSON.stringify(inputOf(miss))} expected ${miss.expect}, got ${result.recommended_tool}${result.recommended_execution_sequence.length ? ` [${result.recommended_execution_sequence.map((step) => step.tool + ((step.body as { tool?: string } | null)?.tool ? `:${(step.body as { tool: string }).tool}` : '')).join(' > ')}]` : ''}`,
+      );
     }
   }
 }
 const all = SETS.flatMap(([, cases]) => cases);
-for (let warm = 0; warm < 3; warm++) for (const item of all) { advisorRoute(item); baselineRoute(item); }
+for (let warm = 0; warm < 3; warm++)
+  for (const item of all) {
+    advisorRoute(item);
+    baselineRoute(item);
+  }
 const advisorTime = timePerGoal(all, advisorRoute);
 const baselineTime = timePerGoal(all, baselineRoute);
-console.log(`  time per goal: advisor ${advisorTime.toFixed(1)} µs, keyword baseline ${baselineTime.toFixed(2)} µs, ratio ${(advisorTime / baselineTime).toFixed(0)}x (median of ${ROUNDS} rounds over all ${all.length} goals)`);
+console.log(
+  `  time per goal: advisor ${advisorTime.toFixed(1)} µs, keyword baseline ${baselineTime.toFixed(2)} µs, ratio ${(advisorTime / baselineTime).toFixed(0)}x (median of ${ROUNDS} rounds over all ${all.length} goals)`,
+);

@@ -67,8 +67,12 @@ for (let round = 0; round < ROUNDS; round++) {
 const slowest = Math.max(median(sections.tech), median(sections.intent), median(sections.ads));
 const ratioA = median(profile) / slowest;
 console.log(`(a) company-profile of ${company}, ${ROUNDS} rounds, fresh store each: ${profileStatus}`);
-console.log(`    sections alone (median): tech-stack ${fmt(median(sections.tech))}, company-intent ${fmt(median(sections.intent))}, search-ads ${fmt(median(sections.ads))}`);
-console.log(`    company-profile median ${fmt(median(profile))}; ratio to the slowest section ${ratioA.toFixed(2)} (baseline) ${ratioA <= 1.15 ? 'target met' : 'TARGET MISSED'} (<= 1.15)`);
+console.log(
+  `    sections alone (median): tech-stack ${fmt(median(sections.tech))}, company-intent ${fmt(median(sections.intent))}, search-ads ${fmt(median(sections.ads))}`,
+);
+console.log(
+  `    company-profile median ${fmt(median(profile))}; ratio to the slowest section ${ratioA.toFixed(2)} (baseline) ${ratioA <= 1.15 ? 'target met' : 'TARGET MISSED'} (<= 1.15)`,
+);
 
 // ---------------------------------------------------------------- (b) hot-buyers step 1 over 25
 world.sites.setLatency(company, 0);

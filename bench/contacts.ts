@@ -38,7 +38,13 @@ interface Label {
 
 const labels = JSON.parse(readFileSync(new URL('labels.json', DIR), 'utf8')).pages as Record<string, Label>;
 
-const nameKey = (name: string) => name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+const nameKey = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
 const textKey = (text: string) => text.normalize('NFKC').toLowerCase().replace(/&amp;/g, '&').replace(/[®™©]/g, '').replace(/\s+/g, ' ').trim();
 const digits = (phone: string) => phone.replace(/\D/g, '').replace(/^0+/, '');
 
@@ -144,7 +150,8 @@ const TARGETS: Record<string, string> = { people_precision: '>= 0.9', company_na
 const cell = (value?: { hit: number; of: number; ratio: number }) => (value ? `${value.ratio.toFixed(3)} (${value.hit}/${value.of})` : 'n/a');
 console.log(`bench:contacts: ${Object.keys(labels).length} labelled pages\n`);
 console.log(`${'figure'.padEnd(30)} ${'today (baseline)'.padEnd(20)} ${'now'.padEnd(20)} target`);
-for (const [key, value] of Object.entries(result)) console.log(`${key.padEnd(30)} ${cell(baseline[key]).padEnd(20)} ${cell(value).padEnd(20)} ${TARGETS[key] ?? ''}`);
+for (const [key, value] of Object.entries(result))
+  console.log(`${key.padEnd(30)} ${cell(baseline[key]).padEnd(20)} ${cell(value).padEnd(20)} ${TARGETS[key] ?? ''}`);
 if (SHOW_MISSES) console.log(`\n${misses.join('\n')}`);
 const failed = Object.keys(TARGETS).filter((key) => !(result[key].ratio >= 0.9));
 if (failed.length) console.log(`\nbelow target: ${failed.join(', ')}`);

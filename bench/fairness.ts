@@ -33,14 +33,23 @@ try {
         String(notOk).padStart(7),
       ].join(''),
     );
-    console.error(`${family}: attacker answers ${Object.entries(run.counts).map(([key, count]) => `${key} x${count}`).join(', ') || 'none within the window'}`);
+    console.error(
+      `${family}: attacker answers ${
+        Object.entries(run.counts)
+          .map(([key, count]) => `${key} x${count}`)
+          .join(', ') || 'none within the window'
+      }`,
+    );
   }
 } finally {
   await rig.close();
 }
 console.log(`Benign clean-markdown calls, idle vs one caller with 30 calls in flight (${store}; ms)`);
-console.log(`${'family'.padEnd(16)}${'idle p50'.padStart(8)}${'p90'.padStart(7)}${'att p50'.padStart(8)}${'p90'.padStart(7)}${'ratio'.padStart(8)}${'att cpu'.padStart(8)}${'503s'.padStart(9)}${'not ok'.padStart(7)}`);
+console.log(
+  `${'family'.padEnd(16)}${'idle p50'.padStart(8)}${'p90'.padStart(7)}${'att p50'.padStart(8)}${'p90'.padStart(7)}${'ratio'.padStart(8)}${'att cpu'.padStart(8)}${'503s'.padStart(9)}${'not ok'.padStart(7)}`,
+);
 for (const row of rows) console.log(row);
 console.log('');
 console.log('Costliest legal page per reader (pool thread CPU ms; target <= 1,000)');
-for (const { reader, page, bytes, cpuMs } of await costliestLegalPages()) console.log(`${reader.padEnd(16)}${page.padEnd(24)}${String(bytes).padStart(10)}${String(cpuMs).padStart(8)}${cpuMs > 1_000 ? '  over' : ''}`);
+for (const { reader, page, bytes, cpuMs } of await costliestLegalPages())
+  console.log(`${reader.padEnd(16)}${page.padEnd(24)}${String(bytes).padStart(10)}${String(cpuMs).padStart(8)}${cpuMs > 1_000 ? '  over' : ''}`);

@@ -37,11 +37,11 @@ const ROUNDS = 5;
 const BUDGET_MS = 50;
 const mainThreadCpuMs = () => threadCpuMs() ?? NaN;
 
-const quantile = (values: number[], q: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] : NaN);
+const quantile = (values: number[], q: number) =>
+  values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] : NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const OPERATIONS = FETCHING_OPERATIONS;
-
 
 let callerNumber = 0;
 /** A new caller for each call: no free quota runs out and no stored answer is replayed. */
@@ -51,11 +51,20 @@ const caller = () => {
 };
 
 /** One call, alone: its status, result and the main thread's CPU and event-loop active time while it ran. */
-async function measured(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; result: string; cpuMs: number; activeMs: number; wallMs: number }> {
+async function measured(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; result: string; cpuMs: number; activeMs: number; wallMs: number }> {
   const elu = performance.eventLoopUtilization();
   const cpu = mainThreadCpuMs();
   const started = performance.now();
-  const response = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers, 'x-forwarded-for': caller() }, body: JSON.stringify(body) });
+  const response = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers, 'x-forwarded-for': caller() },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   const wallMs = performance.now() - started;
   const activeMs = performance.eventLoopUtilization(elu).active;
@@ -82,7 +91,9 @@ async function poolOverhead(): Promise<{ pages: number; source: string; inlineMs
     return { page: new Fetched(sharedBytes([bytes], bytes.length), { contentType: 'text/html; charset=utf-8' }), url, status: 200, headers: {} };
   };
   const pages = corporaAvailable()
-    ? loadArticleExtraction().slice(0, OVERHEAD_PAGES).map((page) => sealed(page.html, page.url))
+    ? loadArticleExtraction()
+        .slice(0, OVERHEAD_PAGES)
+        .map((page) => sealed(page.html, page.url))
     : Array.from({ length: OVERHEAD_PAGES }, () => sealed(ARTICLE_PAGE, markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes')));
   const pool = createParsePool({ threads: 1, deadlineMs: 60_000 });
   const cpu = () => {
@@ -110,7 +121,10 @@ async function poolOverhead(): Promise<{ pages: number; source: string; inlineMs
       source: corporaAvailable() ? 'article-extraction pages' : 'copies of the world article',
       inlineMs: quantile(inline, 0.5),
       pooledMs: quantile(pooled, 0.5),
-      overhead: quantile(pooled.map((ms, round) => ms / inline[round] - 1), 0.5),
+      overhead: quantile(
+        pooled.map((ms, round) => ms / inline[round] - 1),
+        0.5,
+      ),
     };
   } finally {
     await pool.close();
@@ -170,7 +184,9 @@ try {
   // Warm: the parse threads compile the engines, the service its routes.
   for (const { path, body, headers, benign } of OPERATIONS) await measured(service.url, path, body(benign), headers);
   const families = Object.keys(FAMILY_DOMAINS) as Family[];
-  console.log(`bench:hostile: main-thread time per call, one call at a time (CPU of the main thread; event-loop active time in brackets); ${families.length} hostile families of about 1.9 MB on every path`);
+  console.log(
+    `bench:hostile: main-thread time per call, one call at a time (CPU of the main thread; event-loop active time in brackets); ${families.length} hostile families of about 1.9 MB on every path`,
+  );
   console.log(`  ${'operation'.padEnd(44)} ${'benign'.padEnd(22)} ${families.map((family) => family.padEnd(22)).join(' ')}`);
   let worst = 0;
   let errors = 0;
@@ -189,14 +205,20 @@ try {
     }
     console.log(`  ${path.replace(/^\/v1\//, '').padEnd(44)} ${cells.map((cell) => cell.slice(0, 22).padEnd(22)).join(' ')}`);
   }
-  console.log(`  hostile calls: median ${ms(quantile(hostileCpu, 0.5))}, p90 ${ms(quantile(hostileCpu, 0.9))}, max ${ms(worst)} of main-thread CPU (target <= ${BUDGET_MS} ms each); benign calls: median ${ms(quantile(benignCpu, 0.5))}, max ${ms(Math.max(...benignCpu))}; ${errors} hostile calls answered 5xx`);
+  console.log(
+    `  hostile calls: median ${ms(quantile(hostileCpu, 0.5))}, p90 ${ms(quantile(hostileCpu, 0.9))}, max ${ms(worst)} of main-thread CPU (target <= ${BUDGET_MS} ms each); benign calls: median ${ms(quantile(benignCpu, 0.5))}, max ${ms(Math.max(...benignCpu))}; ${errors} hostile calls answered 5xx`,
+  );
 
   const wire = await wireOnMainThread(netEnv);
-  console.log(`  the wire's main-thread CPU per hop (one 1.9 MB page, median of ${ROUNDS}; cut: median of ${ROUNDS * 4}), transport in the main thread / on the net thread: ${wire.map(({ family, inThreadMs, netThreadMs }) => `${family} ${inThreadMs.toFixed(1)} / ${netThreadMs.toFixed(1)} ms (${(inThreadMs / Math.max(netThreadMs, 0.1)).toFixed(0)}x)`).join(', ')}`);
+  console.log(
+    `  the wire's main-thread CPU per hop (one 1.9 MB page, median of ${ROUNDS}; cut: median of ${ROUNDS * 4}), transport in the main thread / on the net thread: ${wire.map(({ family, inThreadMs, netThreadMs }) => `${family} ${inThreadMs.toFixed(1)} / ${netThreadMs.toFixed(1)} ms (${(inThreadMs / Math.max(netThreadMs, 0.1)).toFixed(0)}x)`).join(', ')}`,
+  );
 
   const overhead = await poolOverhead();
   const share = overhead.overhead;
-  console.log(`  pool CPU overhead per normal page (${overhead.pages} ${overhead.source}, process CPU of every thread, median of ${ROUNDS} rounds): in-thread ${ms(overhead.inlineMs)}, pooled ${ms(overhead.pooledMs)}: ${(share * 100).toFixed(1)}%   target <= 10%`);
+  console.log(
+    `  pool CPU overhead per normal page (${overhead.pages} ${overhead.source}, process CPU of every thread, median of ${ROUNDS} rounds): in-thread ${ms(overhead.inlineMs)}, pooled ${ms(overhead.pooledMs)}: ${(share * 100).toFixed(1)}%   target <= 10%`,
+  );
   console.log(worst <= BUDGET_MS && errors === 0 && share <= 0.1 ? 'targets met' : 'targets NOT met');
 } finally {
   await service.close();

@@ -86,7 +86,11 @@ const naiveTagged = theirs.read.jobs.reduce((sum, job) => sum + job.technologies
 
 console.log(`bench:jobs — a 1,000-job Greenhouse board (${(boardBytes / 1024).toFixed(0)} KB of JSON), normalize + tag + aggregate + score, no network`);
 console.log(`  jobs engine:     median ${fmt(median(fast))}, p95 ${fmt(p95(fast))} over ${ROUNDS} rounds (target <= 25 ms median)`);
-console.log(`  naive baseline:  median ${fmt(median(slow))} over ${BASELINE_ROUNDS} rounds (one RegExp per vocabulary term per job, ${naive.names.length} technologies)`);
+console.log(
+  `  naive baseline:  median ${fmt(median(slow))} over ${BASELINE_ROUNDS} rounds (one RegExp per vocabulary term per job, ${naive.names.length} technologies)`,
+);
 console.log(`  ratio:           ${(median(slow) / median(fast)).toFixed(1)}x faster than the baseline`);
-console.log(`  technology tags: ${tagged} (baseline ${naiveTagged}); intent_score ${ours.intent.intent_score}, ${ours.intent.hiring_status}; top ${Object.keys(ours.aggregates.top_technologies).slice(0, 3).join(', ')}`);
+console.log(
+  `  technology tags: ${tagged} (baseline ${naiveTagged}); intent_score ${ours.intent.intent_score}, ${ours.intent.hiring_status}; top ${Object.keys(ours.aggregates.top_technologies).slice(0, 3).join(', ')}`,
+);
 if (median(fast) > 25) console.log('  over target');

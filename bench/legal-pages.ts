@@ -33,16 +33,22 @@ export interface LegalPageCost {
 }
 
 /** Every reader's CPU on every page. */
-export async function legalPageCosts({ readers = LEGAL_PAGE_READERS, pages = COSTLY_PAGE_NAMES, bytes = LEGAL_PAGE_BYTES, rounds = 1 }: LegalPagesOptions = {}): Promise<LegalPageCost[]> {
+export async function legalPageCosts({
+  readers = LEGAL_PAGE_READERS,
+  pages = COSTLY_PAGE_NAMES,
+  bytes = LEGAL_PAGE_BYTES,
+  rounds = 1,
+}: LegalPagesOptions = {}): Promise<LegalPageCost[]> {
   const costs: LegalPageCost[] = [];
-  for (const name of pages) for (const size of [bytes, Math.floor(bytes / 2)]) {
-    const html = costlyPage(name as CostlyPageName, size);
-    for (const reader of readers) {
-      let least = Infinity;
-      for (let round = 0; round < rounds; round++) least = Math.min(least, await readerCpuMs(reader as TaskName, html));
-      costs.push({ reader, page: name, bytes: Buffer.byteLength(html), cpuMs: Math.round(least) });
+  for (const name of pages)
+    for (const size of [bytes, Math.floor(bytes / 2)]) {
+      const html = costlyPage(name as CostlyPageName, size);
+      for (const reader of readers) {
+        let least = Infinity;
+        for (let round = 0; round < rounds; round++) least = Math.min(least, await readerCpuMs(reader as TaskName, html));
+        costs.push({ reader, page: name, bytes: Buffer.byteLength(html), cpuMs: Math.round(least) });
+      }
     }
-  }
   return costs;
 }
 
@@ -66,7 +72,14 @@ async function main() {
     console.log(['page'.padEnd(24), ...readers.map((reader) => reader.padStart(12))].join(''));
     for (const page of COSTLY_PAGE_NAMES) {
       for (const size of [...new Set(costs.filter((cost) => cost.page === page).map((cost) => cost.bytes))]) {
-        console.log([`${page} ${Math.round(size / 1000)}K`.padEnd(24), ...readers.map((reader) => String(costs.find((cost) => cost.page === page && cost.bytes === size && cost.reader === reader)?.cpuMs ?? '').padStart(12))].join(''));
+        console.log(
+          [
+            `${page} ${Math.round(size / 1000)}K`.padEnd(24),
+            ...readers.map((reader) =>
+              String(costs.find((cost) => cost.page === page && cost.bytes === size && cost.reader === reader)?.cpuMs ?? '').padStart(12),
+            ),
+          ].join(''),
+        );
       }
     }
     console.log('');

@@ -36,7 +36,14 @@ interface Path {
 
 const PATHS: Path[] = [
   { name: 'stored tech-stack result', method: 'POST', path: '/v1/tech-stack', body: JSON.stringify({ domain: 'stored.com' }), judged: true },
-  { name: 'advisor', method: 'POST', path: '/v1/advisor', body: JSON.stringify({ agent_goal: 'find out which analytics and ad pixels a company website uses', sample_domain: 'acme.com' }), ipPerRequest: true, judged: false },
+  {
+    name: 'advisor',
+    method: 'POST',
+    path: '/v1/advisor',
+    body: JSON.stringify({ agent_goal: 'find out which analytics and ad pixels a company website uses', sample_domain: 'acme.com' }),
+    ipPerRequest: true,
+    judged: false,
+  },
   { name: 'catalog (gzip)', method: 'GET', path: '/v1/catalog', judged: true },
 ];
 const HEADERS = { 'content-type': 'application/json', 'accept-encoding': 'gzip', 'x-forwarded-for': '192.0.2.1' };
@@ -56,7 +63,17 @@ function answerOf(url: string, path: Path) {
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => {
         const kept: Record<string, string> = {};
-        for (const name of ['content-type', 'content-encoding', 'cache-control', 'etag', 'vary', 'x-request-id', 'x-usage-free-remaining', 'x-usage-free-limit']) if (res.headers[name]) kept[name] = String(res.headers[name]);
+        for (const name of [
+          'content-type',
+          'content-encoding',
+          'cache-control',
+          'etag',
+          'vary',
+          'x-request-id',
+          'x-usage-free-remaining',
+          'x-usage-free-limit',
+        ])
+          if (res.headers[name]) kept[name] = String(res.headers[name]);
         if (res.statusCode !== 200) reject(new Error(`${path.path} answered ${res.statusCode}`));
         else resolve({ base64: Buffer.concat(chunks).toString('base64'), headers: kept });
       });
@@ -80,7 +97,14 @@ async function load(url: string, path: Path, { connections = 20, seconds = SECON
       },
     ],
   });
-  return { rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 /** CPU seconds (user + system) and system seconds a process has used so far. */
@@ -114,11 +138,20 @@ function peakRss(pid: number) {
   return { stop: () => (clearInterval(sampler), Math.max(peak, rssMb(pid))) };
 }
 
-const startLoadService = (config: Partial<Config> = {}) => startServiceInChild(new URL('./support/load-handlers.ts', import.meta.url), { exportName: 'loadHandlers', config: { trustedProxies: ['127.0.0.1'], ...config }, bundled: true });
+const startLoadService = (config: Partial<Config> = {}) =>
+  startServiceInChild(new URL('./support/load-handlers.ts', import.meta.url), {
+    exportName: 'loadHandlers',
+    config: { trustedProxies: ['127.0.0.1'], ...config },
+    bundled: true,
+  });
 
 /** The stored result the first path replays: the first call runs the handler and stores it. */
 async function storeResult(url: string) {
-  const stored = await fetch(`${url}/v1/tech-stack`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' }, body: PATHS[0].body });
+  const stored = await fetch(`${url}/v1/tech-stack`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
+    body: PATHS[0].body,
+  });
   if (stored.status !== 200) throw new Error(`warm-up answered ${stored.status}`);
 }
 
@@ -139,7 +172,15 @@ async function comparePath(service: { url: string; pid: number }, path: Path): P
     const rpsRatio = mean(services, 'rps') / mean(bares, 'rps');
     const cpuRatio = mean(services, 'cpuMicros') / mean(bares, 'cpuMicros');
     const failures = services.reduce((sum, run) => sum + run.non2xx + run.errors, 0);
-    console.log(`  ${path.name}: ${mean(services, 'rps').toFixed(0)} req/s vs bare Koa ${mean(bares, 'rps').toFixed(0)} -> ${rpsRatio.toFixed(2)} (rounds ${rounds.map((r) => (r.service.rps / r.bare.rps).toFixed(2)).join(', ')}${path.judged ? '; target >= 0.5' : '; not judged'}); CPU per request ${mean(services, 'cpuMicros').toFixed(0)} vs ${mean(bares, 'cpuMicros').toFixed(0)} µs -> ${cpuRatio.toFixed(2)}x; p99 ${range(services.map((run) => run.p99), 0)} ms vs ${range(bares.map((run) => run.p99), 0)} ms; ${Buffer.from(answer.base64, 'base64').length} bytes per answer; non-2xx or errors ${failures}`);
+    console.log(
+      `  ${path.name}: ${mean(services, 'rps').toFixed(0)} req/s vs bare Koa ${mean(bares, 'rps').toFixed(0)} -> ${rpsRatio.toFixed(2)} (rounds ${rounds.map((r) => (r.service.rps / r.bare.rps).toFixed(2)).join(', ')}${path.judged ? '; target >= 0.5' : '; not judged'}); CPU per request ${mean(services, 'cpuMicros').toFixed(0)} vs ${mean(bares, 'cpuMicros').toFixed(0)} µs -> ${cpuRatio.toFixed(2)}x; p99 ${range(
+        services.map((run) => run.p99),
+        0,
+      )} ms vs ${range(
+        bares.map((run) => run.p99),
+        0,
+      )} ms; ${Buffer.from(answer.base64, 'base64').length} bytes per answer; non-2xx or errors ${failures}`,
+    );
     return (!path.judged || rpsRatio >= 0.5) && failures === 0;
   } finally {
     await bare.close();
@@ -155,7 +196,9 @@ async function crowdRss(): Promise<boolean> {
     const peak = peakRss(service.pid);
     const crowd = await load(service.url, PATHS[0], { connections: 200 });
     const peakMb = peak.stop();
-    console.log(`  200 concurrent connections on the stored result, on a fresh instance: ${crowd.rps.toFixed(0)} req/s, errors ${crowd.errors}; peak RSS ${peakMb.toFixed(0)} MB (target <= 250 MB; ${before.toFixed(0)} MB before the run)`);
+    console.log(
+      `  200 concurrent connections on the stored result, on a fresh instance: ${crowd.rps.toFixed(0)} req/s, errors ${crowd.errors}; peak RSS ${peakMb.toFixed(0)} MB (target <= 250 MB; ${before.toFixed(0)} MB before the run)`,
+    );
     return peakMb <= 250 && crowd.errors === 0;
   } finally {
     await service.close();
@@ -166,7 +209,9 @@ const verdicts: boolean[] = [];
 const service = await startLoadService();
 try {
   await storeResult(service.url);
-  console.log(`load over loopback, 20 connections, ${ROUNDS} rounds of ${SECONDS} s per server and path, service (logs off) and bare Koa interleaved; figures are means of the rounds`);
+  console.log(
+    `load over loopback, 20 connections, ${ROUNDS} rounds of ${SECONDS} s per server and path, service (logs off) and bare Koa interleaved; figures are means of the rounds`,
+  );
   for (const path of PATHS) verdicts.push(await comparePath(service, path));
 } finally {
   await service.close();

@@ -95,7 +95,9 @@ const verdicts: boolean[] = [];
 
 function timing(label: string, ours: Run, plain: Run): void {
   const ratio = median(ours.times) / median(plain.times);
-  console.log(`    time ${label}: service median ${ms(median(ours.times))} (p95 ${ms(p95(ours.times))}), baseline median ${ms(median(plain.times))} (p95 ${ms(p95(plain.times))}), ratio ${ratio.toFixed(2)} (target <= 1.5)`);
+  console.log(
+    `    time ${label}: service median ${ms(median(ours.times))} (p95 ${ms(p95(ours.times))}), baseline median ${ms(median(plain.times))} (p95 ${ms(p95(plain.times))}), ratio ${ratio.toFixed(2)} (target <= 1.5)`,
+  );
   verdicts.push(ratio <= 1.5);
 }
 
@@ -119,14 +121,24 @@ if (ONLY !== 'article' && ONLY !== 'code') {
   const a = score(ours.texts);
   const b = score(plain.texts);
   console.log(`wcxb-dev (${a.pages} scorable pages; mean per-page word F1; floor 0.78)`);
-  console.log(`    service  F1 ${f3(a.f1)}   ${Object.entries(a.byType).map(([type, s]) => `${type} ${f3(s.f1)} (${s.pages})`).join(', ')}`);
-  console.log(`    baseline F1 ${f3(b.f1)}   ${Object.entries(b.byType).map(([type, s]) => `${type} ${f3(s.f1)}`).join(', ')}   delta ${(a.f1 - b.f1 >= 0 ? '+' : '') + f3(a.f1 - b.f1)}`);
+  console.log(
+    `    service  F1 ${f3(a.f1)}   ${Object.entries(a.byType)
+      .map(([type, s]) => `${type} ${f3(s.f1)} (${s.pages})`)
+      .join(', ')}`,
+  );
+  console.log(
+    `    baseline F1 ${f3(b.f1)}   ${Object.entries(b.byType)
+      .map(([type, s]) => `${type} ${f3(s.f1)}`)
+      .join(', ')}   delta ${(a.f1 - b.f1 >= 0 ? '+' : '') + f3(a.f1 - b.f1)}`,
+  );
   verdicts.push(a.f1 > b.f1, a.f1 >= 0.78);
   timing('wcxb-dev', ours, plain);
 }
 
 if (ONLY !== 'article') {
-  const pages = loadWcxbDev().filter((page) => page.type === 'documentation').slice(0, LIMIT);
+  const pages = loadWcxbDev()
+    .filter((page) => page.type === 'documentation')
+    .slice(0, LIMIT);
   const tally = (convert: (html: string, url: string) => string) => {
     const total = { blocks: 0, intact: 0, inline: 0, inlineKept: 0, pages: 0 };
     for (const page of pages) {

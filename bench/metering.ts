@@ -46,11 +46,19 @@ async function meteringOverhead() {
       kind: real.kind,
       async verify(payload, requirements) {
         const start = performance.now();
-        try { return await real.verify(payload, requirements); } finally { facilitatorMs += performance.now() - start; }
+        try {
+          return await real.verify(payload, requirements);
+        } finally {
+          facilitatorMs += performance.now() - start;
+        }
       },
       async settle(payload, requirements) {
         const start = performance.now();
-        try { return await real.settle(payload, requirements); } finally { facilitatorMs += performance.now() - start; }
+        try {
+          return await real.settle(payload, requirements);
+        } finally {
+          facilitatorMs += performance.now() - start;
+        }
       },
     };
     let handlerMs = 0;
@@ -68,7 +76,17 @@ async function meteringOverhead() {
     const { invoke } = createCore({ config, store, handlers, facilitator: timed, analyze: analyzeInline, transport: createSocketTransport() });
     const operation = operationById('techStack')!;
     const call = (domain: string, ip: string, payment: string | null) =>
-      invoke({ transport: 'http', operation, body: { domain }, ip, requestId: 'bench', baseUrl: 'http://bench', hasAuthorization: false, payment: payment ? { header: payment } : null, usage: { priceMicroUsd: 0, chargedMicroUsd: 0 } });
+      invoke({
+        transport: 'http',
+        operation,
+        body: { domain },
+        ip,
+        requestId: 'bench',
+        baseUrl: 'http://bench',
+        hasAuthorization: false,
+        payment: payment ? { header: payment } : null,
+        usage: { priceMicroUsd: 0, chargedMicroUsd: 0 },
+      });
 
     // Free path: each call a new IP and domain, so every call reserves, runs and records a free use.
     const free: number[] = [];
@@ -96,14 +114,17 @@ async function meteringOverhead() {
       const start = performance.now();
       const outcome = await call(`paid${i}.com`, ip, header);
       const total = performance.now() - start;
-      if (outcome.status !== 200 || !outcome.settlement?.success) throw new Error(`paid call ${i} was not settled: ${JSON.stringify(outcome.body).slice(0, 200)}`);
+      if (outcome.status !== 200 || !outcome.settlement?.success)
+        throw new Error(`paid call ${i} was not settled: ${JSON.stringify(outcome.body).slice(0, 200)}`);
       totals.push(total);
       facilitatorTimes.push(facilitatorMs);
       overhead.push(total - facilitatorMs - handlerMs);
     }
     console.log(`(a) metering overhead, SQLite, ${RUNS} calls each`);
     console.log(`    paid call: total median ${fmt(median(totals))}; facilitator verify+settle median ${fmt(median(facilitatorTimes))} (baseline)`);
-    console.log(`    paid metering overhead: median ${fmt(median(overhead))}, p95 ${fmt(p95(overhead))}; ratio to the facilitator baseline ${(median(overhead) / median(facilitatorTimes)).toFixed(3)} (target: <= 1 ms median)`);
+    console.log(
+      `    paid metering overhead: median ${fmt(median(overhead))}, p95 ${fmt(p95(overhead))}; ratio to the facilitator baseline ${(median(overhead) / median(facilitatorTimes)).toFixed(3)} (target: <= 1 ms median)`,
+    );
     console.log(`    free metering overhead: median ${fmt(median(free))}, p95 ${fmt(p95(free))} (target: <= 1 ms median)`);
     return { paidOverheadMs: median(overhead), freeOverheadMs: median(free) };
   } finally {
@@ -114,7 +135,14 @@ async function meteringOverhead() {
 }
 
 async function load(url: string, path: string, body: string, seconds: number) {
-  const result = await autocannon({ url: url + path, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: 20, duration: seconds });
+  const result = await autocannon({
+    url: url + path,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    connections: 20,
+    duration: seconds,
+  });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
@@ -138,7 +166,9 @@ async function storedResultThroughput() {
     const ratio = median(ratios);
     const middle = results[ratios.indexOf(ratio)];
     console.log(`(b) stored-result replay over HTTP, ${rounds} interleaved rounds of ${seconds} s, 20 connections`);
-    console.log(`    service: ${middle.metered.rps.toFixed(0)} req/s (p50 ${middle.metered.p50} ms, p99 ${middle.metered.p99} ms, non-2xx ${middle.metered.non2xx})`);
+    console.log(
+      `    service: ${middle.metered.rps.toFixed(0)} req/s (p50 ${middle.metered.p50} ms, p99 ${middle.metered.p99} ms, non-2xx ${middle.metered.non2xx})`,
+    );
     console.log(`    bare Koa: ${middle.baseline.rps.toFixed(0)} req/s (p50 ${middle.baseline.p50} ms, p99 ${middle.baseline.p99} ms) (baseline)`);
     console.log(`    ratio ${ratio.toFixed(3)} (median of ${ratios.map((r) => r.toFixed(2)).join(', ')}; target: >= 0.5)`);
     return { ratio };

@@ -42,7 +42,11 @@ const LABELLED: LabelledPage[] = [
 function recovered(page: LabelledPage, body: any): { ok: boolean; missing: string[] } {
   if (body?.status !== 'ok') return { ok: false, missing: [`status ${body?.status ?? body?.code}`] };
   const text = flat(markdownToText(body.markdown));
-  const missing = page.texts.filter((piece) => (piece === page.title ? !(new RegExp(`^#+ ${piece}$`, 'm').test(body.markdown) || String(body.title).includes(piece)) && !text.includes(flat(piece)) : !text.includes(flat(piece))));
+  const missing = page.texts.filter((piece) =>
+    piece === page.title
+      ? !(new RegExp(`^#+ ${piece}$`, 'm').test(body.markdown) || String(body.title).includes(piece)) && !text.includes(flat(piece))
+      : !text.includes(flat(piece)),
+  );
   return { ok: missing.length === 0, missing };
 }
 
@@ -54,7 +58,12 @@ function pdfs(): { name: string; path: string; bytes: Buffer; known: string }[] 
     ...page.texts.filter((text) => text !== page.title).map((paragraph) => ({ paragraph })),
   ]);
   const guideKnown = FRAMEWORK_PAGES.flatMap((page) => page.texts).join(' ');
-  const items = ['Sencha from Kagoshima, 100 g tin, 14.50 euros', 'Assam breakfast blend, 250 g bag, 9.80 euros', 'Rooibos with vanilla, 100 g bag, 7.20 euros', 'Gift box of six samples, 24.00 euros'];
+  const items = [
+    'Sencha from Kagoshima, 100 g tin, 14.50 euros',
+    'Assam breakfast blend, 250 g bag, 9.80 euros',
+    'Rooibos with vanilla, 100 g bag, 7.20 euros',
+    'Gift box of six samples, 24.00 euros',
+  ];
   const terms = ['Orders ship within two working days', 'Returns are accepted within thirty days of delivery', 'Prices include value added tax'];
   const priceList: PdfBlock[] = [
     { heading: 'Price list, spring 2026', size: 20 },
@@ -64,11 +73,34 @@ function pdfs(): { name: string; path: string; bytes: Buffer; known: string }[] 
     { heading: 'Terms', size: 14 },
     { list: terms, ordered: true },
   ];
-  const priceKnown = ['Price list, spring 2026', 'All teas are sold loose in resealable bags or tins; wholesale prices for cafés are on request.', 'Teas', ...items, 'Terms', ...terms].join(' ');
-  const reportKnown = [REPORT_TEXT.title, REPORT_TEXT.intro, 'Highlights', ...REPORT_TEXT.highlights, REPORT_TEXT.growth, 'Getting started', ...REPORT_TEXT.steps, 'Read the full results on our website.', 'Outlook', REPORT_TEXT.outlook].join(' ');
+  const priceKnown = [
+    'Price list, spring 2026',
+    'All teas are sold loose in resealable bags or tins; wholesale prices for cafés are on request.',
+    'Teas',
+    ...items,
+    'Terms',
+    ...terms,
+  ].join(' ');
+  const reportKnown = [
+    REPORT_TEXT.title,
+    REPORT_TEXT.intro,
+    'Highlights',
+    ...REPORT_TEXT.highlights,
+    REPORT_TEXT.growth,
+    'Getting started',
+    ...REPORT_TEXT.steps,
+    'Read the full results on our website.',
+    'Outlook',
+    REPORT_TEXT.outlook,
+  ].join(' ');
   return [
     { name: 'annual report (3 pages, headings, lists, a link, a running foot)', path: '/report.pdf', bytes: REPORT_PDF, known: reportKnown },
-    { name: 'guide of the labelled pages (multi-page)', path: '/guide.pdf', bytes: layoutPdf(guide, { title: 'Guide', footer: (page) => `Guide — page ${page}` }), known: guideKnown },
+    {
+      name: 'guide of the labelled pages (multi-page)',
+      path: '/guide.pdf',
+      bytes: layoutPdf(guide, { title: 'Guide', footer: (page) => `Guide — page ${page}` }),
+      known: guideKnown,
+    },
     { name: 'price list (headings, a list, a numbered list)', path: '/prices.pdf', bytes: layoutPdf(priceList, { title: 'Price list' }), known: priceKnown },
   ];
 }
@@ -80,7 +112,12 @@ async function main() {
   installRenderSites(world, { canaryPort: 9 });
   const documents = pdfs();
   world.dns.setRecords(PDF_DOMAIN, { A: ['127.0.0.1'] });
-  world.sites.host(PDF_DOMAIN, { files: Object.fromEntries([...documents.map(({ path, bytes }) => [path, { body: bytes, headers: { 'content-type': 'application/pdf' } }]), ['/minutes.pdf', { body: ENCRYPTED_PDF, headers: { 'content-type': 'application/pdf' } }]]) });
+  world.sites.host(PDF_DOMAIN, {
+    files: Object.fromEntries([
+      ...documents.map(({ path, bytes }) => [path, { body: bytes, headers: { 'content-type': 'application/pdf' } }]),
+      ['/minutes.pdf', { body: ENCRYPTED_PDF, headers: { 'content-type': 'application/pdf' } }],
+    ]),
+  });
 
   const renders: number[] = [];
   const renderer = createRenderer(loadConfig(OFFLINE_ENV).render, { log: (entry) => void (entry.msg === 'rendered' && renders.push(Number(entry.elapsedMs))) });
@@ -91,7 +128,11 @@ async function main() {
     // Four calls an address: its free calls are ok results.
     const caller = `198.18.${Math.floor(calls++ / 4) % 250}.1`;
     const started = performance.now();
-    const response = await fetch(`${service.url}/v1/clean-markdown`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Forwarded-For': caller }, body: JSON.stringify({ url: `${url}${url.includes('?') ? '&' : '?'}bench=${++nonce}`, ...extra }) });
+    const response = await fetch(`${service.url}/v1/clean-markdown`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Forwarded-For': caller },
+      body: JSON.stringify({ url: `${url}${url.includes('?') ? '&' : '?'}bench=${++nonce}`, ...extra }),
+    });
     const body = await response.json();
     return { ms: performance.now() - started, body };
   };
@@ -155,7 +196,9 @@ async function main() {
       const got = body?.status === 'ok' ? markdownToText(body.markdown) : '';
       const { f1, precision, recall } = wordF1(got, document.known);
       worst = Math.min(worst, f1);
-      console.log(`${document.name} | ${f1.toFixed(3)} (${precision.toFixed(3)}, ${recall.toFixed(3)})${body?.status === 'ok' ? '' : ` ${body?.status}: ${body?.note}`} | ${median(times).toFixed(0)}`);
+      console.log(
+        `${document.name} | ${f1.toFixed(3)} (${precision.toFixed(3)}, ${recall.toFixed(3)})${body?.status === 'ok' ? '' : ` ${body?.status}: ${body?.note}`} | ${median(times).toFixed(0)}`,
+      );
     }
     const encrypted = await convert(`https://${PDF_DOMAIN}/minutes.pdf`);
     console.log(`password-protected PDF: ${encrypted.body.status} (${encrypted.body.note})`);

@@ -19,7 +19,8 @@ const ROUNDS = 2;
 async function hitsOn(walCheckpoints: 'worker' | 'inline', dir: string, round: number) {
   const store = await openSqliteStore({ path: join(dir, `${walCheckpoints}-${round}.sqlite`), walCheckpoints });
   const start = Date.now();
-  const hit = (i: number) => store.rate.hit({ bucket: 'advisor', subject: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, now: start + i, windowMs: 3_600_000, limit: 60 });
+  const hit = (i: number) =>
+    store.rate.hit({ bucket: 'advisor', subject: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, now: start + i, windowMs: 3_600_000, limit: 60 });
   try {
     // Warm-up for 1.5 s: the worker starts once the log has passed 1 MiB, which is checked each second.
     const warmUntil = performance.now() + 1500;
@@ -53,7 +54,9 @@ try {
   const stalls = (mode: 'worker' | 'inline') => results[mode].reduce((sum, r) => sum + r.over5ms, 0);
   for (const mode of ['inline', 'worker'] as const) {
     const r = best(mode);
-    console.log(`  checkpoints ${mode === 'worker' ? 'in a worker thread' : 'inline (SQLite automatic, baseline)'}: ${r.mean.toFixed(1)} us per hit (best round), p99 ${r.p99.toFixed(0)} us; over the rounds ${stalls(mode)} hits over 5 ms, the longest ${(longest(mode) / 1000).toFixed(1)} ms`);
+    console.log(
+      `  checkpoints ${mode === 'worker' ? 'in a worker thread' : 'inline (SQLite automatic, baseline)'}: ${r.mean.toFixed(1)} us per hit (best round), p99 ${r.p99.toFixed(0)} us; over the rounds ${stalls(mode)} hits over 5 ms, the longest ${(longest(mode) / 1000).toFixed(1)} ms`,
+    );
   }
   console.log(`  worker / inline: mean ${(best('worker').mean / best('inline').mean).toFixed(2)}x, hits over 5 ms ${stalls('worker')} vs ${stalls('inline')}`);
 } finally {

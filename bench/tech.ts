@@ -46,7 +46,14 @@ function loadPages(): DetectInput[] {
       const id = file.slice(0, -'.html.gz'.length);
       const html = gunzipSync(readFileSync(join(CORPUS, 'html', file))).toString('utf8');
       ids.push(id);
-      return { url: truth[id]?.url ?? 'https://example.com/', html, headers: {}, cookies: [], containers: [], dns: { mx: [], txt: [], dmarc: null, cname: [] } };
+      return {
+        url: truth[id]?.url ?? 'https://example.com/',
+        html,
+        headers: {},
+        cookies: [],
+        containers: [],
+        dns: { mx: [], txt: [], dmarc: null, cname: [] },
+      };
     });
 }
 
@@ -57,16 +64,29 @@ const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$
 /** One case-insensitive regex per page-text signal, with the same host anchoring as the table's. */
 const NAIVE = SIGNALS.filter((s) => ['script', 'style', 'inline', 'html', 'comment'].includes(s.kind)).map((signal) => ({
   signal,
-  re: signal.re ? new RegExp(flexibleSource(signal.re.source), signal.exact ? '' : 'i') : new RegExp(`${/^[a-z0-9]/.test(signal.pattern) ? '(?<![\\w-])' : ''}${escape(signal.pattern)}`, 'i'),
+  re: signal.re
+    ? new RegExp(flexibleSource(signal.re.source), signal.exact ? '' : 'i')
+    : new RegExp(`${/^[a-z0-9]/.test(signal.pattern) ? '(?<![\\w-])' : ''}${escape(signal.pattern)}`, 'i'),
 }));
 
 function naiveDetect(input: DetectInput): Set<string> {
   const page = extractPage(input.html);
-  const join = (ranges: [number, number][]) => ranges.map(([a, b]) => page.html.slice(a, b)).join('\n').replaceAll('\\/', '/');
-  const texts: Record<string, string> = { html: join(page.markup), inline: join(page.inline), comment: join(page.comments), script: page.scriptUrls.join('\n'), style: page.styleUrls.join('\n') };
+  const join = (ranges: [number, number][]) =>
+    ranges
+      .map(([a, b]) => page.html.slice(a, b))
+      .join('\n')
+      .replaceAll('\\/', '/');
+  const texts: Record<string, string> = {
+    html: join(page.markup),
+    inline: join(page.inline),
+    comment: join(page.comments),
+    script: page.scriptUrls.join('\n'),
+    style: page.styleUrls.join('\n'),
+  };
   const fired: Signal[] = [];
   for (const { signal, re } of NAIVE) if (re.test(texts[signal.kind])) fired.push(signal);
-  for (const meta of page.metas) for (const signal of SIGNALS) if (signal.kind === 'meta' && signal.name === meta.name && meta.content.includes(signal.pattern)) fired.push(signal);
+  for (const meta of page.metas)
+    for (const signal of SIGNALS) if (signal.kind === 'meta' && signal.name === meta.name && meta.content.includes(signal.pattern)) fired.push(signal);
   const score = new Map<number, { strong: number; weak: number }>();
   for (const signal of new Set(fired)) {
     const s = score.get(signal.tech) ?? { strong: 0, weak: 0 };
@@ -99,7 +119,9 @@ function time(pages: DetectInput[], run: (input: DetectInput) => unknown): numbe
 
 const pages = loadPages();
 const bytes = pages.map((p) => p.html.length).sort((a, b) => a - b);
-console.log(`tech detection over ${pages.length} pages (median ${(bytes[bytes.length >> 1] / 1024).toFixed(0)} KB, max ${(bytes[bytes.length - 1] / 1024).toFixed(0)} KB), ${TECHNOLOGIES.length} technologies, ${SIGNALS.length} signals, ${ROUNDS} rounds`);
+console.log(
+  `tech detection over ${pages.length} pages (median ${(bytes[bytes.length >> 1] / 1024).toFixed(0)} KB, max ${(bytes[bytes.length - 1] / 1024).toFixed(0)} KB), ${TECHNOLOGIES.length} technologies, ${SIGNALS.length} signals, ${ROUNDS} rounds`,
+);
 // warm-up: JIT and the compiled table
 time(pages.slice(0, 30), detect);
 time(pages.slice(0, 30), naiveDetect);
@@ -135,14 +157,17 @@ if (!process.env.TECH_CORPUS) {
       else if (want) fn++;
     }
   });
-  console.log(`    labelled (${Object.values(LABELLED).join(', ')}): precision ${(tp / (tp + fp)).toFixed(3)}, recall ${(tp / (tp + fn)).toFixed(3)} (TP ${tp}, FP ${fp}, FN ${fn})`);
+  console.log(
+    `    labelled (${Object.values(LABELLED).join(', ')}): precision ${(tp / (tp + fp)).toFixed(3)}, recall ${(tp / (tp + fn)).toFixed(3)} (TP ${tp}, FP ${fp}, FN ${fn})`,
+  );
 }
 if (!process.env.TECH_CORPUS) widerLabels();
 
 /** Every technology of page-labels.json on both corpora: micro precision and recall, then per technology. */
 function widerLabels() {
   const { pages: labelled } = JSON.parse(readFileSync(PAGE_LABELS, 'utf8')) as { pages: Record<string, string[]> };
-  const wcxbUrl = (id: string) => (JSON.parse(readFileSync(join(CORPORA, 'wcxb-dev/ground-truth', `${id}.json`), 'utf8')) as { url?: string }).url || 'https://example.invalid/';
+  const wcxbUrl = (id: string) =>
+    (JSON.parse(readFileSync(join(CORPORA, 'wcxb-dev/ground-truth', `${id}.json`), 'utf8')) as { url?: string }).url || 'https://example.invalid/';
   const articleTruth = JSON.parse(readFileSync(join(CORPORA, 'article-extraction/ground-truth.json'), 'utf8')) as Record<string, { url: string }>;
   const rows = Object.fromEntries(Object.keys(WIDER).map((k) => [k, { tp: 0, fp: 0, fn: 0 }])) as Record<string, { tp: number; fp: number; fn: number }>;
   let versions = 0;
@@ -153,7 +178,7 @@ function widerLabels() {
   for (const [key, want] of Object.entries(labelled)) {
     const [corpus, id] = key.split('/');
     const file = corpus === 'article' ? join(CORPORA, 'article-extraction/html', `${id}.html.gz`) : join(CORPORA, 'wcxb-dev/html', `${id}.html.gz`);
-    const url = corpus === 'article' ? articleTruth[id]?.url ?? 'https://example.invalid/' : wcxbUrl(id);
+    const url = corpus === 'article' ? (articleTruth[id]?.url ?? 'https://example.invalid/') : wcxbUrl(id);
     const html = gunzipSync(readFileSync(file)).toString('utf8');
     const result = detect({ url, html, headers: {}, cookies: [], containers: [], dns: { mx: [], txt: [], dmarc: null, cname: [] } });
     findings += result.findings.length;
@@ -175,7 +200,9 @@ function widerLabels() {
   }
   const sum = (k: 'tp' | 'fp' | 'fn') => Object.values(rows).reduce((n, r) => n + r[k], 0);
   const [tp, fp, fn] = [sum('tp'), sum('fp'), sum('fn')];
-  console.log(`    wider labels (${Object.keys(WIDER).length} technologies, ${Object.keys(labelled).length} pages of both corpora): precision ${(tp / (tp + fp)).toFixed(3)}, recall ${(tp / (tp + fn)).toFixed(3)} (TP ${tp}, FP ${fp}, FN ${fn}); ${versions} of ${findings} findings with a stated version`);
+  console.log(
+    `    wider labels (${Object.keys(WIDER).length} technologies, ${Object.keys(labelled).length} pages of both corpora): precision ${(tp / (tp + fp)).toFixed(3)}, recall ${(tp / (tp + fn)).toFixed(3)} (TP ${tp}, FP ${fp}, FN ${fn}); ${versions} of ${findings} findings with a stated version`,
+  );
   const cells = Object.entries(rows).map(([label, r]) => `${WIDER[label as keyof typeof WIDER]} ${r.tp}/${r.tp + r.fn}${r.fp ? ` +${r.fp}fp` : ''}`);
   for (let i = 0; i < cells.length; i += 6) console.log(`      ${cells.slice(i, i + 6).join(', ')}`);
   console.log(`    generator metas stating a number: ${generators}, their version reported for ${generatorsRead}`);
@@ -184,6 +211,8 @@ function widerLabels() {
 const reported = pages.map((page) => detect(page).findings);
 const perPage = reported.map((list) => list.length).sort((a, b) => a - b);
 const versioned = reported.flat().filter((f) => f.version).length;
-console.log(`    technologies per page: median ${perPage[perPage.length >> 1]}, max ${perPage[perPage.length - 1]}; ${versioned} of ${reported.flat().length} findings with a stated version`);
+console.log(
+  `    technologies per page: median ${perPage[perPage.length >> 1]}, max ${perPage[perPage.length - 1]}; ${versioned} of ${reported.flat().length} findings with a stated version`,
+);
 console.log(`    reference: 457 technologies (before #25), median 0.99 ms per page (same command, 2026-11-27)`);
 console.log(median(fast) <= 5 ? 'target met (<= 5 ms median)' : 'TARGET MISSED (<= 5 ms median)');

@@ -89,15 +89,26 @@ async function main() {
   const privateKey = (option(args, '--key') ?? process.env.PAYER_KEY) as Hex | undefined;
   const baseUrl = option(args, '--base') || process.env.SERVICE_URL || defaultPayBase();
   if (!path || !privateKey) {
-    console.error("usage: npm run pay -- <path> '<json body>' [--key 0x<payer key> | PAYER_KEY=0x...] [--base <service URL> | SERVICE_URL=...] [--caller <ip>]");
+    console.error(
+      "usage: npm run pay -- <path> '<json body>' [--key 0x<payer key> | PAYER_KEY=0x...] [--base <service URL> | SERVICE_URL=...] [--caller <ip>]",
+    );
     process.exit(2);
   }
   const caller = option(args, '--caller');
   const answer = await paidCall({ baseUrl, path, body: JSON.parse(json), privateKey, headers: caller ? { 'x-forwarded-for': caller } : {} });
-  console.log(`HTTP ${answer.status}; ${Object.entries(answer.usage).map(([name, value]) => `${name}: ${value}`).join(', ')}`);
+  console.log(
+    `HTTP ${answer.status}; ${Object.entries(answer.usage)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join(', ')}`,
+  );
   const charged = Number(answer.usage['x-usage-charged-micro-usd'] ?? 0);
   if (charged > 0) console.log(`paid ${charged} micro-USD: ${JSON.stringify(answer.receipt)}`);
-  else console.log(answer.receipt ? `not charged again: the stored answer of a paid call, with its receipt ${JSON.stringify(answer.receipt)}` : 'not paid (a free call, an answer that is not ok, or a refusal)');
+  else
+    console.log(
+      answer.receipt
+        ? `not charged again: the stored answer of a paid call, with its receipt ${JSON.stringify(answer.receipt)}`
+        : 'not paid (a free call, an answer that is not ok, or a refusal)',
+    );
   console.log(JSON.stringify(answer.body, null, 2));
   if (answer.status >= 400) process.exitCode = 1;
 }

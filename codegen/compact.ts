@@ -91,7 +91,11 @@ function countUses(doc: JsonObject, roots: JsonObject[], byTitle: (name: string)
  * titles (names for client code generators, kept in /openapi.json): here a title names only a
  * schema written by reference (byTitle).
  */
-export function compactSchemas(doc: JsonObject, roots: Record<string, JsonObject>, { abridge = firstSentence, byTitle = () => false }: CompactOptions = {}): CompactSchemas {
+export function compactSchemas(
+  doc: JsonObject,
+  roots: Record<string, JsonObject>,
+  { abridge = firstSentence, byTitle = () => false }: CompactOptions = {},
+): CompactSchemas {
   const { uses, pointedInto } = countUses(doc, Object.values(roots), byTitle);
   const shared = (name: string) => (uses.get(name) ?? 0) > 1 || pointedInto.has(name);
   // fromSpec: the node is the spec's own (reached through a ref), not one the caller built.
@@ -151,8 +155,27 @@ export function standalone(root: JsonObject, $defs: Record<string, JsonObject>):
 
 /** The keywords of a plain input schema: what every LLM tool-calling front end takes. */
 const PLAIN_KEYWORDS = new Set([
-  'type', 'properties', 'required', 'items', 'enum', 'anyOf', 'description', 'default', 'examples', 'additionalProperties',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'pattern', 'format',
+  'type',
+  'properties',
+  'required',
+  'items',
+  'enum',
+  'anyOf',
+  'description',
+  'default',
+  'examples',
+  'additionalProperties',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'pattern',
+  'format',
 ]);
 
 /** An array's items as a plain schema gives them: the property around them says what they are. */
@@ -182,7 +205,8 @@ export function plainSchema(schema: JsonObject, abridge: (text: string) => strin
       else if (key === 'description') {
         const text = abridge(value as string);
         if (text) out.description = text;
-      } else if (key === 'properties') out.properties = Object.fromEntries(Object.entries(value as JsonObject).map(([name, member]) => [name, walk(member, `${at}/properties/${name}`)]));
+      } else if (key === 'properties')
+        out.properties = Object.fromEntries(Object.entries(value as JsonObject).map(([name, member]) => [name, walk(member, `${at}/properties/${name}`)]));
       else if (key === 'items' || key === 'additionalProperties') out[key] = typeof value === 'object' ? unannotated(walk(value, `${at}/${key}`)) : value;
       else if (PLAIN_KEYWORDS.has(key)) out[key] = value;
       else if (!key.startsWith('x-') && key !== 'title' && key !== '$schema') dropped.push(`${at || '/'} ${key}`);
@@ -199,7 +223,10 @@ export function plainSchema(schema: JsonObject, abridge: (text: string) => strin
  * It still admits every result the full schema admits.
  */
 export function topLevelSchema(root: JsonObject, $defs: Record<string, JsonObject>): JsonObject {
-  const resolve = (node: any): any => (typeof node?.$ref === 'string' && node.$ref.startsWith('#/$defs/') && !node.$ref.slice(8).includes('/') ? { ...resolve($defs[node.$ref.slice(8)]), ...Object.fromEntries(Object.entries(node).filter(([key]) => key !== '$ref')) } : node);
+  const resolve = (node: any): any =>
+    typeof node?.$ref === 'string' && node.$ref.startsWith('#/$defs/') && !node.$ref.slice(8).includes('/')
+      ? { ...resolve($defs[node.$ref.slice(8)]), ...Object.fromEntries(Object.entries(node).filter(([key]) => key !== '$ref')) }
+      : node;
   function field(node: any): any {
     node = resolve(node);
     if (node === null || typeof node !== 'object') return node;
@@ -223,7 +250,8 @@ export function topLevelSchema(root: JsonObject, $defs: Record<string, JsonObjec
     for (const [key, value] of Object.entries<any>(node)) {
       if (key === 'properties') out.properties = Object.fromEntries(Object.entries<any>(value).map(([name, member]) => [name, field(member)]));
       else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') out[key] = value.map(object);
-      else if (key === 'type' || key === 'required' || key === 'additionalProperties' || key === 'title' || key === 'enum' || key === 'const') out[key] = key === 'additionalProperties' && typeof value === 'object' ? field(value) : value;
+      else if (key === 'type' || key === 'required' || key === 'additionalProperties' || key === 'title' || key === 'enum' || key === 'const')
+        out[key] = key === 'additionalProperties' && typeof value === 'object' ? field(value) : value;
     }
     return out;
   }

@@ -79,21 +79,36 @@ export type OutputOf<Id extends HandledOperationId> = OperationTypes[Id]['output
 
 /** The top-level defaults of a request schema, as the validate stage fills them. */
 function defaultsOf(schema: JsonObject): Record<string, unknown> {
-  return Object.fromEntries(Object.entries<any>(schema?.properties ?? {}).filter(([, property]) => property?.default !== undefined).map(([name, property]) => [name, property.default]));
+  return Object.fromEntries(
+    Object.entries<any>(schema?.properties ?? {})
+      .filter(([, property]) => property?.default !== undefined)
+      .map(([name, property]) => [name, property.default]),
+  );
 }
 
 /** The maxItems of each top-level array of a result schema. */
 function listCeilingsOf(schema: JsonObject): Record<string, number> {
-  return Object.fromEntries(Object.entries<any>(schema?.properties ?? {}).filter(([, property]) => typeof property?.maxItems === 'number').map(([name, property]) => [name, property.maxItems]));
+  return Object.fromEntries(
+    Object.entries<any>(schema?.properties ?? {})
+      .filter(([, property]) => typeof property?.maxItems === 'number')
+      .map(([name, property]) => [name, property.maxItems]),
+  );
 }
 
 /** requestSchemas: the dereferenced request schemas (request-schemas.json), the ones the validators compile. */
 export function buildContract(doc: JsonObject, operations: OperationInfo[], requestSchemas: JsonObject): string {
   const kinds = Object.keys(doc['x-identity-kinds']);
   const handled = operations.filter((op) => op.kind === 'operation');
-  const requestDefaults = Object.fromEntries(Object.keys(requestSchemas).sort().map((name) => [name, defaultsOf(requestSchemas[name])]).filter(([, defaults]) => Object.keys(defaults as object).length));
+  const requestDefaults = Object.fromEntries(
+    Object.keys(requestSchemas)
+      .sort()
+      .map((name) => [name, defaultsOf(requestSchemas[name])])
+      .filter(([, defaults]) => Object.keys(defaults as object).length),
+  );
   const resultSchemas = [...new Set(handled.map((op) => op.resultSchema).filter((name): name is NonNullable<typeof name> => !!name))].sort();
-  const listCeilings = Object.fromEntries(resultSchemas.map((name) => [name, listCeilingsOf(doc.components.schemas[name])]).filter(([, ceilings]) => Object.keys(ceilings as object).length));
+  const listCeilings = Object.fromEntries(
+    resultSchemas.map((name) => [name, listCeilingsOf(doc.components.schemas[name])]).filter(([, ceilings]) => Object.keys(ceilings as object).length),
+  );
   const operationTypes = handled.map((op) => {
     const defaulted = Object.keys(requestDefaults[op.requestSchema ?? ''] ?? {});
     const display = op.identity.filter((field) => field.kind === 'display').map((field) => field.path[0]);
@@ -116,7 +131,7 @@ export function buildContract(doc: JsonObject, operations: OperationInfo[], requ
     '',
     '/** Every operationId of the spec. */',
     `export type OperationId = ${union(operations.map((op) => op.operationId))};`,
-    '/** The operations a handler serves (an alias is served by its target\'s). */',
+    "/** The operations a handler serves (an alias is served by its target's). */",
     `export type HandledOperationId = ${union(handled.map((op) => op.operationId))};`,
     '/** The two-step operations (x-two-step): step 1 offers a quote, step 2 pays it. */',
     `export type TwoStepOperationId = ${union(handled.filter((op) => op.twoStep).map((op) => op.operationId))};`,
@@ -132,7 +147,7 @@ export function buildContract(doc: JsonObject, operations: OperationInfo[], requ
     `export const service = ${literal(doc['x-service'])} as const;`,
     'export type Service = typeof service;',
     '',
-    "/** The top-level defaults of each request schema (filled before the handler runs), by schema. */",
+    '/** The top-level defaults of each request schema (filled before the handler runs), by schema. */',
     `export const requestDefaults = ${literal(requestDefaults)} as const;`,
     '',
     "/** The maxItems of each result's top-level lists, by result schema. */",

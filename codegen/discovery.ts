@@ -34,7 +34,13 @@ export function exampleOf(schema: any, depth = 0): unknown {
     case 'array':
       return schema.minItems ? [exampleOf(schema.items, depth + 1)] : [];
     case 'string':
-      return schema.format === 'date-time' ? '2026-01-01T00:00:00Z' : schema.format === 'date' ? '2026-01-01' : schema.format === 'uri' ? 'https://example.com/' : 'example';
+      return schema.format === 'date-time'
+        ? '2026-01-01T00:00:00Z'
+        : schema.format === 'date'
+          ? '2026-01-01'
+          : schema.format === 'uri'
+            ? 'https://example.com/'
+            : 'example';
     case 'integer':
     case 'number':
       return schema.minimum ?? 0;
@@ -52,7 +58,11 @@ export function exampleOf(schema: any, depth = 0): unknown {
 function withoutFormats(node: any): any {
   if (Array.isArray(node)) return node.map(withoutFormats);
   if (node === null || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).filter(([key, value]) => !(key === 'format' && typeof value === 'string')).map(([key, value]) => [key, key === 'enum' || key === 'examples' || key === 'default' ? value : withoutFormats(value)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'format' && typeof value === 'string'))
+      .map(([key, value]) => [key, key === 'enum' || key === 'examples' || key === 'default' ? value : withoutFormats(value)]),
+  );
 }
 
 export interface OperationDiscovery {
@@ -65,10 +75,17 @@ export function buildDiscovery(doc: JsonObject, operations: OperationInfo[]): Re
   for (const op of operations.filter((candidate) => candidate.kind === 'operation' && candidate.priceMicroUsd > 0)) {
     const input = withoutFormats(plainInput(doc, op));
     const example = op.examples[0]?.body ?? {};
-    const output = { example: exampleOf(op.resultSchema ? deref(doc, doc.components.schemas[op.resultSchema]) : {}), schema: withoutFormats(topLevelResult(doc, op)) };
+    const output = {
+      example: exampleOf(op.resultSchema ? deref(doc, doc.components.schemas[op.resultSchema]) : {}),
+      schema: withoutFormats(topLevelResult(doc, op)),
+    };
     const declared = declareDiscoveryExtension({ bodyType: 'json', input: example, inputSchema: input, output }).bazaar;
     // The package's own server extension sets the method, as it would per request.
-    const http = bazaarResourceServerExtension.enrichDeclaration!(declared, { method: op.method, adapter: { getPath: () => op.path }, routePattern: op.path } as any) as DiscoveryExtension;
+    const http = bazaarResourceServerExtension.enrichDeclaration!(declared, {
+      method: op.method,
+      adapter: { getPath: () => op.path },
+      routePattern: op.path,
+    } as any) as DiscoveryExtension;
     const mcp = op.mcpTool
       ? declareDiscoveryExtension({ toolName: op.mcpTool, description: op.summary, transport: 'streamable-http', inputSchema: input, example, output }).bazaar
       : null;

@@ -30,7 +30,11 @@ function offerSchemas(doc: JsonObject, operations: OperationInfo[]) {
   return compactSchemas(doc, roots, { abridge: shortNote });
 }
 
-const usd = (micro: number) => `$${(micro / 1_000_000).toFixed(micro % 1000 === 0 ? 3 : 6).replace(/0+$/, '').replace(/\.$/, '')}`;
+const usd = (micro: number) =>
+  `$${(micro / 1_000_000)
+    .toFixed(micro % 1000 === 0 ? 3 : 6)
+    .replace(/0+$/, '')
+    .replace(/\.$/, '')}`;
 
 function priceLine(op: OperationInfo): string {
   if (op.priceMicroUsd === 0) return 'Free; never uses the free calls.';
@@ -164,7 +168,8 @@ function underObject({ type, ...member }: JsonObject): JsonObject {
 function withoutQuotedExamples(properties: Record<string, JsonObject>) {
   for (const property of Object.values(properties)) {
     const { examples, description } = property;
-    if (Array.isArray(examples) && typeof description === 'string' && examples.every((example) => typeof example === 'string' && description.includes(example))) delete property.examples;
+    if (Array.isArray(examples) && typeof description === 'string' && examples.every((example) => typeof example === 'string' && description.includes(example)))
+      delete property.examples;
   }
 }
 
@@ -177,11 +182,14 @@ export function plainInput(doc: JsonObject, op: OperationInfo): JsonObject {
   if (!op.requestSchema) return { type: 'object', properties: {} };
   const full = doc.components.schemas[op.requestSchema];
   const { schema, dropped } = plainSchema(deref(doc, full));
-  const undescribed = Object.entries<JsonObject>(schema.properties ?? {}).filter(([, property]) => !property.description).map(([name]) => name);
+  const undescribed = Object.entries<JsonObject>(schema.properties ?? {})
+    .filter(([, property]) => !property.description)
+    .map(([name]) => name);
   if (undescribed.length) throw new Error(`${op.requestSchema}: every input field needs a description (${undescribed.join(', ')})`);
   withoutQuotedExamples(schema.properties ?? {});
   if (dropped.length) {
-    if (typeof full.description !== 'string') throw new Error(`${op.requestSchema}: the plain input drops ${dropped.join(', ')}; its description must say those rules`);
+    if (typeof full.description !== 'string')
+      throw new Error(`${op.requestSchema}: the plain input drops ${dropped.join(', ')}; its description must say those rules`);
     schema.description = full.description.replace(/\s+/g, ' ').trim();
   } else delete schema.description;
   return schema;

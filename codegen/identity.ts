@@ -30,7 +30,8 @@ export function identityFields(schema: any, kinds: readonly string[], where: str
     if (itemKind && schema.items?.['x-identity'] !== itemKind) throw new Error(`${at}: the items of a ${kind} must have x-identity ${itemKind}`);
     const by = schema['x-identity-by'];
     if (by !== undefined) {
-      for (const chosen of Object.values<string>(by.kinds ?? {})) if (!kinds.includes(chosen)) throw new Error(`${at}: x-identity-by names ${JSON.stringify(chosen)}, not one of x-identity-kinds`);
+      for (const chosen of Object.values<string>(by.kinds ?? {}))
+        if (!kinds.includes(chosen)) throw new Error(`${at}: x-identity-by names ${JSON.stringify(chosen)}, not one of x-identity-kinds`);
       return [{ path: prefix, kind, by: { field: by.field, kinds: by.kinds } }];
     }
     return [{ path: prefix, kind }];

@@ -21,12 +21,23 @@ export async function generate(configPath = 'codegen.config.json') {
   const { source, doc } = loadSpec(config.spec);
   const problems = await lintSpec(source, config.spec, config.lint);
   const operations = buildOperations(doc);
-  const requestSchemaNames = [...new Set(operations.filter((op) => op.kind === 'operation').map((op) => op.requestSchema).filter((name) => name !== null))];
+  const requestSchemaNames = [
+    ...new Set(
+      operations
+        .filter((op) => op.kind === 'operation')
+        .map((op) => op.requestSchema)
+        .filter((name) => name !== null),
+    ),
+  ];
   const validators = buildValidators(doc, requestSchemaNames);
   const options = { base: config.baseUrlPlaceholder, mcp: config.mcp, agentCard: config.agentCard };
   const out = config.outputs;
   const discovery = buildDiscovery(doc, operations);
-  const documents = { catalog: buildCatalog(doc, operations, options), agentCard: buildAgentCard(doc, operations, options), mcpTools: buildMcpTools(doc, operations) };
+  const documents = {
+    catalog: buildCatalog(doc, operations, options),
+    agentCard: buildAgentCard(doc, operations, options),
+    mcpTools: buildMcpTools(doc, operations),
+  };
   const files: Record<string, string> = {
     [out.openapiJson]: json(doc),
     [out.types]: await buildTypes(doc),
@@ -44,7 +55,12 @@ export async function generate(configPath = 'codegen.config.json') {
     [out.discovery]: json(discovery),
   };
   const largest = Math.max(...Object.values(discovery).map((forms) => Buffer.byteLength(JSON.stringify(forms.http))));
-  return { outDir: config.outDir as string, files, problems, sizes: [...sizeReport(documents), `largest Bazaar extension (HTTP) ${largest.toLocaleString('en-US')} bytes`] };
+  return {
+    outDir: config.outDir as string,
+    files,
+    problems,
+    sizes: [...sizeReport(documents), `largest Bazaar extension (HTTP) ${largest.toLocaleString('en-US')} bytes`],
+  };
 }
 
 async function main() {

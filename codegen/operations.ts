@@ -9,13 +9,18 @@ export type { OperationInfo };
  * property, and only for a request whose display fields are exactly limit and offset (and back).
  */
 function pagedListOf(doc: JsonObject, operationId: string, resultSchema: string | null, identity: IdentityField[]): string | null {
-  const display = identity.filter((field) => field.kind === 'display').map((field) => field.path.join('/')).sort();
+  const display = identity
+    .filter((field) => field.kind === 'display')
+    .map((field) => field.path.join('/'))
+    .sort();
   const result = resultSchema ? doc.components.schemas[resultSchema] : null;
   const list: string | undefined = result?.['x-paged-list'];
   if (!display.length && !list) return null;
-  if (display.join(',') !== 'limit,offset') throw new Error(`${operationId}: a paged result needs exactly the display fields limit and offset in its request (has ${display.join(', ') || 'none'})`);
+  if (display.join(',') !== 'limit,offset')
+    throw new Error(`${operationId}: a paged result needs exactly the display fields limit and offset in its request (has ${display.join(', ') || 'none'})`);
   if (!list) throw new Error(`${operationId}: its request takes limit and offset, so ${resultSchema} needs x-paged-list`);
-  if (result.properties?.[list]?.type !== 'array' || !result.properties?.page) throw new Error(`${resultSchema}: x-paged-list ${list} must name an array property, beside a page property`);
+  if (result.properties?.[list]?.type !== 'array' || !result.properties?.page)
+    throw new Error(`${resultSchema}: x-paged-list ${list} must name an array property, beside a page property`);
   return list;
 }
 
@@ -36,7 +41,8 @@ function resultSchemaName(doc: JsonObject, responses: any): SchemaName | null {
 function deprecatedAtOf(op: any): string | null {
   const at = op['x-deprecated-at'];
   if (at === undefined) return null;
-  if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) throw new Error(`${op.operationId}: x-deprecated-at ${JSON.stringify(at)} is not an ISO 8601 instant`);
+  if (typeof at !== 'string' || Number.isNaN(Date.parse(at)))
+    throw new Error(`${op.operationId}: x-deprecated-at ${JSON.stringify(at)} is not an ISO 8601 instant`);
   return at;
 }
 
@@ -96,6 +102,17 @@ export function buildOperations(doc: JsonObject): OperationInfo[] {
     const target = byId.get(op.aliasOf!);
     if (!target) throw new Error(`${op.operationId}: x-alias-of ${op.aliasOf} is not an operation`);
     if (op.deprecatedAt === null) throw new Error(`${op.operationId}: an alias is deprecated, so it needs x-deprecated-at`);
-    return { ...target, operationId: op.operationId, kind: 'alias', path: op.path, aliasOf: target.operationId, deprecated: true, deprecatedAt: op.deprecatedAt, summary: op.summary, mcpTool: null, skillId: null };
+    return {
+      ...target,
+      operationId: op.operationId,
+      kind: 'alias',
+      path: op.path,
+      aliasOf: target.operationId,
+      deprecated: true,
+      deprecatedAt: op.deprecatedAt,
+      summary: op.summary,
+      mcpTool: null,
+      skillId: null,
+    };
   });
 }

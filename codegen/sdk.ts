@@ -72,7 +72,11 @@ export function setup(config: SdkConfig, { mvn = 'mvn' } = {}): 'present' | 'fet
   mkdirSync(config.storageDir, { recursive: true });
   const staging = mkdtempSync(join(config.storageDir, '.fetch-'));
   try {
-    run(mvn, ['-q', '-B', '-Dstyle.color=never', 'dependency:copy', `-Dartifact=${GROUP_ID}:${ARTIFACT_ID}:${config.version}`, `-DoutputDirectory=${staging}`], { cwd: config.root, env: mavenEnv() });
+    run(
+      mvn,
+      ['-q', '-B', '-Dstyle.color=never', 'dependency:copy', `-Dartifact=${GROUP_ID}:${ARTIFACT_ID}:${config.version}`, `-DoutputDirectory=${staging}`],
+      { cwd: config.root, env: mavenEnv() },
+    );
     renameSync(join(staging, `${ARTIFACT_ID}-${config.version}.jar`), jar);
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -86,7 +90,9 @@ function filesUnder(dir: string): string[] {
 
 /** A hash of everything a generation reads: openapitools.json, each generator's input and templates, and the jar's version. */
 export function inputsHash(config: SdkConfig, file = 'openapitools.json'): string {
-  const hash = createHash('sha256').update(config.version).update(readFileSync(join(config.root, file)));
+  const hash = createHash('sha256')
+    .update(config.version)
+    .update(readFileSync(join(config.root, file)));
   const entries = Object.values(config.generators);
   for (const input of [...new Set(entries.map((entry) => entry.inputSpec))].sort()) hash.update(input).update(readFileSync(join(config.root, input)));
   for (const dir of [...new Set(entries.flatMap((entry) => (entry.templateDir ? [entry.templateDir] : [])))].sort()) {
@@ -165,7 +171,9 @@ function main() {
   } else if (command === 'generate') {
     const started = Date.now();
     const result = generate(config, { force: process.argv.includes('--force') });
-    const outputs = Object.values(config.generators).map((entry) => entry.output).join(', ');
+    const outputs = Object.values(config.generators)
+      .map((entry) => entry.output)
+      .join(', ');
     if (result.state === 'current') {
       console.log(`sdk:generate: ${outputs} already made from these inputs (--force makes them again)`);
       return;
@@ -173,7 +181,9 @@ function main() {
     if (process.argv.includes('--verbose')) process.stdout.write(result.log);
     const { report } = result;
     for (const notice of report.notices) console.log(`  generator notice (not about the spec; see codegen/sdk.ts): ${notice}`);
-    console.log(`sdk:generate: openapi-generator ${config.version} wrote ${report.files} files into ${outputs} in ${((Date.now() - started) / 1000).toFixed(1)} s; 0 warnings; --verbose prints its whole log`);
+    console.log(
+      `sdk:generate: openapi-generator ${config.version} wrote ${report.files} files into ${outputs} in ${((Date.now() - started) / 1000).toFixed(1)} s; 0 warnings; --verbose prints its whole log`,
+    );
   } else {
     console.error('usage: tsx codegen/sdk.ts setup | generate [--force] [--verbose]');
     process.exit(2);

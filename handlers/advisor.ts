@@ -22,10 +22,14 @@ export const advisor: Handler<InputOf<'advisor'>, any, ContextOf<'advisor'>> = a
     caller.freeQuota(),
     caller.freeScans(),
     input.sample_domain
-      ? cachedStatuses(input.sample_domain, {
-          snapshot: (kind, key) => services.snapshots.get({ kind, key }),
-          cache: async (ns, key) => (await services.cache.get({ ns, key, now: at.getTime() }))?.value ?? null,
-        }, at)
+      ? cachedStatuses(
+          input.sample_domain,
+          {
+            snapshot: (kind, key) => services.snapshots.get({ kind, key }),
+            cache: async (ns, key) => (await services.cache.get({ ns, key, now: at.getTime() }))?.value ?? null,
+          },
+          at,
+        )
       : Promise.resolve(null),
   ]);
   return advise(input, { baseUrl, now: at, freeQuota, freeScans, cached });

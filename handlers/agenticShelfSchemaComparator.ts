@@ -36,9 +36,10 @@ export const agenticShelfSchemaComparator: OperationHandler<'agenticShelfSchemaC
     const limitations = [
       'Each store is audited as store_readiness_auditor audits one (discovery files, robots.txt for agent bots, one sample product page); readiness_score follows the formula in the spec (ReadinessFields).',
       'comparison is ordered by readiness_score, highest first; a store that could not be read has a null score and comes last.',
-      'structured_fields are those of each store\'s one sample product page: other product pages may differ.',
+      "structured_fields are those of each store's one sample product page: other product pages may differ.",
     ];
-    for (const audit of competitors) if (audit.status === 'unreachable') limitations.push(`The competitor ${audit.domain} could not be read (${audit.error_reason}).`);
+    for (const audit of competitors)
+      if (audit.status === 'unreachable') limitations.push(`The competitor ${audit.domain} could not be read (${audit.error_reason}).`);
     for (const audit of audits) if (audit.status === 'no_data') limitations.push(`${audit.domain} shows agents no product page, product feed or product data.`);
 
     if (own.status === 'unreachable') {
@@ -46,7 +47,12 @@ export const agenticShelfSchemaComparator: OperationHandler<'agenticShelfSchemaC
     }
     const readable = competitors.filter((audit) => audit.status !== 'unreachable');
     const compared = readable.length > 0 && [own, ...readable].some((audit) => audit.status === 'ok');
-    if (!compared) limitations.push(readable.length ? 'Neither the store nor any competitor shows agents a product: there is nothing to compare (not charged).' : 'No competitor could be read: there is nothing to compare (not charged).');
+    if (!compared)
+      limitations.push(
+        readable.length
+          ? 'Neither the store nor any competitor shows agents a product: there is nothing to compare (not charged).'
+          : 'No competitor could be read: there is nothing to compare (not charged).',
+      );
     return { domain, status: compared ? 'ok' : 'no_data', stores, comparison, limitations };
   },
   {
@@ -60,11 +66,17 @@ export const agenticShelfSchemaComparator: OperationHandler<'agenticShelfSchemaC
       competitor_domains.forEach((competitor, index) => {
         const pointer = `/competitor_domains/${index}`;
         if (storeKey(competitor) === storeKey(domain)) {
-          throw new ServiceError('invalid_input', { detail: `competitor_domains[${index}] (${competitor}) is the store itself: name 1 to 3 other stores to compare ${domain} with. Nothing was charged.`, errors: [{ pointer, detail: 'is the domain being compared' }] });
+          throw new ServiceError('invalid_input', {
+            detail: `competitor_domains[${index}] (${competitor}) is the store itself: name 1 to 3 other stores to compare ${domain} with. Nothing was charged.`,
+            errors: [{ pointer, detail: 'is the domain being compared' }],
+          });
         }
         const earlier = seen.get(storeKey(competitor));
         if (earlier !== undefined) {
-          throw new ServiceError('invalid_input', { detail: `competitor_domains[${index}] (${competitor}) names the same store as competitor_domains[${earlier}] (${competitor_domains[earlier]}): name each competitor once. Nothing was charged.`, errors: [{ pointer, detail: `duplicates /competitor_domains/${earlier}` }] });
+          throw new ServiceError('invalid_input', {
+            detail: `competitor_domains[${index}] (${competitor}) names the same store as competitor_domains[${earlier}] (${competitor_domains[earlier]}): name each competitor once. Nothing was charged.`,
+            errors: [{ pointer, detail: `duplicates /competitor_domains/${earlier}` }],
+          });
         }
         seen.set(storeKey(competitor), index);
       });

@@ -69,17 +69,30 @@ export function createB2bVendorStabilityEvaluator(registry: () => HandlerRegistr
       'verified_contacts_available means an address published on the site at a domain whose MX accepts mail; no mailbox is probed.',
     ];
     if (!board) {
-      const why = intent.result?.status === 'not_found' ? `No job board of ${domain} was found` : `The job board of ${domain} could not be read (${intent.result?.status ?? intent.status})`;
+      const why =
+        intent.result?.status === 'not_found'
+          ? `No job board of ${domain} was found`
+          : `The job board of ${domain} could not be read (${intent.result?.status ?? intent.status})`;
       limitations.push(`${why}: stability and health need one, so they are UNKNOWN and null.`);
-    }
-    else if (!earlier) limitations.push('No earlier reading of this board is stored: engineering_and_support_headcount_trend is "unknown" (later calls compare with this one).');
-    if (board && !baseline) limitations.push(`No earlier reading of this board at least ${TREND_MIN_DAYS} days old: CONTRACTING and HIGH_RISK need one, so stability_status is read from the current board only (later calls compare with this one).`);
+    } else if (!earlier)
+      limitations.push('No earlier reading of this board is stored: engineering_and_support_headcount_trend is "unknown" (later calls compare with this one).');
+    if (board && !baseline)
+      limitations.push(
+        `No earlier reading of this board at least ${TREND_MIN_DAYS} days old: CONTRACTING and HIGH_RISK need one, so stability_status is read from the current board only (later calls compare with this one).`,
+      );
     if (board?.confidence === 'unverified') limitations.push('The job board was found by name only; the website does not link to it.');
     if (board?.jobs_truncated) limitations.push('The provider lists more jobs than could be read; the figures cover the jobs read.');
-    if (!tech.result || tech.result.status !== 'ok') limitations.push(`tech_stack_summary is empty: ${tech.result?.status === 'no_signals' ? 'no technology was detected on the home page' : `the home page could not be read (${tech.result?.status ?? tech.status})`}.`);
-    if (!latestAds) limitations.push('trend_evidence.search_ads is null: no search-ads reading of this domain is stored (search-ads and company-profile keep one a day); this skill does not query the registry.');
+    if (!tech.result || tech.result.status !== 'ok')
+      limitations.push(
+        `tech_stack_summary is empty: ${tech.result?.status === 'no_signals' ? 'no technology was detected on the home page' : `the home page could not be read (${tech.result?.status ?? tech.status})`}.`,
+      );
+    if (!latestAds)
+      limitations.push(
+        'trend_evidence.search_ads is null: no search-ads reading of this domain is stored (search-ads and company-profile keep one a day); this skill does not query the registry.',
+      );
     else if (!earlierAds) limitations.push('Only one day of search-ads readings is stored for this domain: trend_evidence.search_ads.direction is unknown.');
-    if (contactsVerified === null) limitations.push(`verified_contacts_available is null: the contact pages could not be read (${contacts.result?.status ?? contacts.status}).`);
+    if (contactsVerified === null)
+      limitations.push(`verified_contacts_available is null: the contact pages could not be read (${contacts.result?.status ?? contacts.status}).`);
 
     const unreachable = !board && website.answered === false;
     return {
@@ -97,11 +110,22 @@ export function createB2bVendorStabilityEvaluator(registry: () => HandlerRegistr
       },
       engineering_and_support_headcount_trend: engineeringSupportTrend(board, readings, now),
       trend_evidence: {
-        compared_with: earlier ? { date: new Date(earlier.at).toISOString(), open_roles: earlier.open_roles, engineering_support_roles: earlier.engineering_support_roles } : null,
+        compared_with: earlier
+          ? { date: new Date(earlier.at).toISOString(), open_roles: earlier.open_roles, engineering_support_roles: earlier.engineering_support_roles }
+          : null,
         open_roles: board ? direction(board.total_open_roles ?? 0, earlier?.open_roles) : 'unknown',
         engineering_support_roles: board ? direction(engineeringSupportRoles(board), earlier?.engineering_support_roles) : 'unknown',
-        search_ads: latestAds ? { latest: adsPoint(latestAds), compared_with: earlierAds ? adsPoint(earlierAds) : null, direction: direction(latestAds.ads_in_sample, earlierAds?.ads_in_sample) } : null,
-        technologies: techRead && tech.result!.is_first_run !== null ? { first_run: tech.result!.is_first_run === true, added: tech.result!.added ?? null, removed: tech.result!.removed ?? null } : null,
+        search_ads: latestAds
+          ? {
+              latest: adsPoint(latestAds),
+              compared_with: earlierAds ? adsPoint(earlierAds) : null,
+              direction: direction(latestAds.ads_in_sample, earlierAds?.ads_in_sample),
+            }
+          : null,
+        technologies:
+          techRead && tech.result!.is_first_run !== null
+            ? { first_run: tech.result!.is_first_run === true, added: tech.result!.added ?? null, removed: tech.result!.removed ?? null }
+            : null,
       },
       tech_stack_summary: techStackSummary(tech.result),
       seo_visibility_trend: 'unknown',

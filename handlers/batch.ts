@@ -8,7 +8,13 @@ type QuoteResult = components['schemas']['QuoteResult'];
 type BatchTool = components['schemas']['BatchTool'];
 type StoredRow = { domain: string; status: string; price_micro_usd: number; result: Record<string, unknown> };
 
-const OPERATION_OF: Record<BatchTool, string> = { 'tech-stack': 'techStack', 'ats-jobs': 'atsJobs', 'company-intent': 'companyIntent', 'search-ads': 'searchAds', 'company-profile': 'companyProfile' };
+const OPERATION_OF: Record<BatchTool, string> = {
+  'tech-stack': 'techStack',
+  'ats-jobs': 'atsJobs',
+  'company-intent': 'companyIntent',
+  'search-ads': 'searchAds',
+  'company-profile': 'companyProfile',
+};
 const priceOf = (operationId: string) => operations.find((op) => op.operationId === operationId)!.priceMicroUsd;
 /** A row costs the batch price, or the tool's own list price when higher (company-profile: 30000), from the spec. */
 export const ROW_PRICE_MICRO_USD = Object.fromEntries(
@@ -30,8 +36,15 @@ export function createBatch(registry: () => HandlerRegistry): OperationHandler<'
     const domains = input.domains!;
     const outcomes = await mapBounded(domains, CONCURRENCY, rowRunner(registry, OPERATION_OF[tool], context, partCounter(context.progress, domains.length)));
     const price = ROW_PRICE_MICRO_USD[tool];
-    const billable: StoredRow[] = outcomes.filter((row) => row.ok && row.status === 'ok').map((row) => ({ domain: row.domain, status: row.status, price_micro_usd: price, result: row.result! }));
-    const statuses = outcomes.map((row) => ({ domain: row.domain, status: row.status, billable: row.ok && row.status === 'ok', error_code: row.ok ? null : row.errorCode }));
+    const billable: StoredRow[] = outcomes
+      .filter((row) => row.ok && row.status === 'ok')
+      .map((row) => ({ domain: row.domain, status: row.status, price_micro_usd: price, result: row.result! }));
+    const statuses = outcomes.map((row) => ({
+      domain: row.domain,
+      status: row.status,
+      billable: row.ok && row.status === 'ok',
+      error_code: row.ok ? null : row.errorCode,
+    }));
     if (billable.length === 0) {
       return { status: 'nothing_billable', statuses, next: 'No domain has data for this tool; nothing is billable and nothing was charged.' };
     }

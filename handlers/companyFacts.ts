@@ -25,7 +25,12 @@ function sourced<T>(fact: Fact<T> | undefined, url: string) {
 }
 
 /** The facts of the page, the board and the registry, each with its source; {} when none states anything. */
-export async function companyFacts(page: HomePage | null, registration: DomainRegistration | null, profile: ProfileResult, { services, now, signal }: HandlerContext): Promise<CompanyFacts> {
+export async function companyFacts(
+  page: HomePage | null,
+  registration: DomainRegistration | null,
+  profile: ProfileResult,
+  { services, now, signal }: HandlerContext,
+): Promise<CompanyFacts> {
   let stated: PageCompanyFacts = {};
   if (page) {
     try {
@@ -37,7 +42,9 @@ export async function companyFacts(page: HomePage | null, registration: DomainRe
   const url = page?.url ?? '';
   const facts: CompanyFacts = {};
   const board = profile.hiring_intent;
-  const name = sourced(stated.name, url) ?? (board?.board_company_name && board.board_url ? { value: board.board_company_name, source: 'job_board' as const, source_url: board.board_url } : undefined);
+  const name =
+    sourced(stated.name, url) ??
+    (board?.board_company_name && board.board_url ? { value: board.board_company_name, source: 'job_board' as const, source_url: board.board_url } : undefined);
   const entries = {
     name,
     legal_name: sourced(stated.legal_name, url),
@@ -48,7 +55,10 @@ export async function companyFacts(page: HomePage | null, registration: DomainRe
     founding_year: sourced(stated.founding_year, url),
     industry_keywords: sourced(stated.industry_keywords, url),
     phone: sourced(stated.phone, url),
-    domain_registered: registration?.status === 'ok' && registration.registeredAt && registration.source ? { value: registration.registeredAt.slice(0, 10), source: 'rdap' as const, source_url: registration.source } : undefined,
+    domain_registered:
+      registration?.status === 'ok' && registration.registeredAt && registration.source
+        ? { value: registration.registeredAt.slice(0, 10), source: 'rdap' as const, source_url: registration.source }
+        : undefined,
   };
   for (const [key, value] of Object.entries(entries)) if (value) (facts as Record<string, unknown>)[key] = value;
   return facts;
@@ -59,7 +69,12 @@ export async function profileWithCompany(registry: () => HandlerRegistry, domain
   let page: HomePage | null = null;
   const sections = profileSections(registry, domain, { ...context, onHomePage: (read) => (page = read) });
   const [profile, registration] = await Promise.all([
-    composeProfile(domain, sections, { now: context.now, signal: context.signal, deadlinesMs: deadlinesWithin(context.deadlineMs, DEFAULT_DEADLINES_MS), onSection: sectionProgress(context.progress, SECTIONS.length) }),
+    composeProfile(domain, sections, {
+      now: context.now,
+      signal: context.signal,
+      deadlinesMs: deadlinesWithin(context.deadlineMs, DEFAULT_DEADLINES_MS),
+      onSection: sectionProgress(context.progress, SECTIONS.length),
+    }),
     registrationOf(domain, context).catch(() => null),
   ]);
   return { ...profile, company: await companyFacts(page, registration, profile, context) };

@@ -1,5 +1,14 @@
 import { boardUrl, hiringIntent } from '../engines/jobs/index.ts';
-import { comparisonOf, direction, earlierReadings, engineeringSupportCount, HIRING_HISTORY_KIND, nextReadings, readingsFrom, type HiringReading } from '../engines/jobs/history.ts';
+import {
+  comparisonOf,
+  direction,
+  earlierReadings,
+  engineeringSupportCount,
+  HIRING_HISTORY_KIND,
+  nextReadings,
+  readingsFrom,
+  type HiringReading,
+} from '../engines/jobs/history.ts';
 import type { components } from '../generated/types.ts';
 import { collectBoard } from './jobsBoard.ts';
 import { nextSteps } from './nextSteps.ts';
@@ -14,12 +23,20 @@ export async function hiringReadings(domain: string, { services }: HandlerContex
   return readingsFrom((await services.snapshots.get({ kind: HIRING_HISTORY_KIND, key: domain }))?.value);
 }
 
-const snapshot = (reading: HiringReading): HiringSnapshot => ({ date: new Date(reading.at).toISOString(), open_roles: reading.open_roles, intent_score: reading.intent_score ?? null });
+const snapshot = (reading: HiringReading): HiringSnapshot => ({
+  date: new Date(reading.at).toISOString(),
+  open_roles: reading.open_roles,
+  intent_score: reading.intent_score ?? null,
+});
 
 /** The trend of open roles against the stored readings (rule on HiringTrend in the spec). */
 export function hiringTrend(readings: readonly HiringReading[], openRoles: number, now: number): HiringTrend {
   const earlier = comparisonOf(readings, now);
-  return { direction: direction(openRoles, earlier?.open_roles), compared_with: earlier ? snapshot(earlier) : null, history: earlierReadings(readings, now).map(snapshot) };
+  return {
+    direction: direction(openRoles, earlier?.open_roles),
+    compared_with: earlier ? snapshot(earlier) : null,
+    history: earlierReadings(readings, now).map(snapshot),
+  };
 }
 
 /** POST /v1/company-intent (MCP get_company_hiring_intent). */
@@ -42,7 +59,12 @@ export const companyIntent: OperationHandler<'companyIntent'> = async ({ domain 
   if (read) {
     const now = checkedAt.getTime();
     result.trend = hiringTrend(readings, intent.total_open_roles, now);
-    const reading: HiringReading = { at: now, open_roles: intent.total_open_roles, intent_score: intent.intent_score, engineering_support_roles: engineeringSupportCount(intent.function_breakdown) };
+    const reading: HiringReading = {
+      at: now,
+      open_roles: intent.total_open_roles,
+      intent_score: intent.intent_score,
+      engineering_support_roles: engineeringSupportCount(intent.function_breakdown),
+    };
     await context.services.snapshots.put({ kind: HIRING_HISTORY_KIND, key: domain, value: { readings: nextReadings(readings, reading) } as any, at: now });
   }
   if (result.status === 'ok') result.next_steps = nextSteps(domain, ['ats-jobs', 'tech-stack', 'search-ads', 'company-profile']);

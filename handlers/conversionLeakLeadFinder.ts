@@ -42,13 +42,18 @@ export const conversionLeakLeadFinder: OperationHandler<'conversionLeakLeadFinde
     `candidate needs all four: a store agents can find (the readiness audit is ok), readiness_score below ${LEAK_BELOW_SCORE}, an e-mail address the site publishes, and an ad of the domain shown in the 30 days before the check.`,
     'active_ad_spend_verified means the advertising-transparency registry lists an ad of the domain shown in the last 30 days; it says nothing of the amount spent.',
     'seo_traffic_verified is null: no search-traffic source is connected to this service and traffic is never estimated.',
-    'decision_maker_verified is always false: no person\'s role is verified; the addresses are those the site publishes.',
+    "decision_maker_verified is always false: no person's role is verified; the addresses are those the site publishes.",
     'email_deliverable is MX availability for the domain, not mailbox verification.',
   ];
   if (ads.failure) limitations.push(`active_ad_spend_verified is null: ${ads.failure}`);
-  if (contacts.status === 'unreachable' || contacts.status === 'not_found') limitations.push(`The contact pages could not be read (${contacts.note ?? contacts.status}).`);
+  if (contacts.status === 'unreachable' || contacts.status === 'not_found')
+    limitations.push(`The contact pages could not be read (${contacts.note ?? contacts.status}).`);
   if (readiness.status === 'ok' && !candidate) {
-    const missing = [!checks.leaking && `readiness_score ${score} is not below ${LEAK_BELOW_SCORE}`, !checks.contact && 'no published e-mail address', !checks.ads && (active_ad_spend_verified === null ? 'ad activity unknown' : 'no ad shown in the last 30 days')].filter(Boolean);
+    const missing = [
+      !checks.leaking && `readiness_score ${score} is not below ${LEAK_BELOW_SCORE}`,
+      !checks.contact && 'no published e-mail address',
+      !checks.ads && (active_ad_spend_verified === null ? 'ad activity unknown' : 'no ad shown in the last 30 days'),
+    ].filter(Boolean);
     limitations.push(`Not a qualified lead: ${missing.join(', ')} (not charged).`);
   }
   if (readiness.status === 'no_data') limitations.push('The site shows agents no product page, product feed or product data: not a store lead (not charged).');

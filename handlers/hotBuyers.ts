@@ -29,7 +29,11 @@ export function createHotBuyers(registry: () => HandlerRegistry): OperationHandl
     const profile = registry().companyProfile;
     if (!profile) throw new ServiceError('engine_unavailable', { detail: 'companyProfile is not available on this deployment. Nothing was charged.' });
     try {
-      return { domain, profile: (await profile({ domain }, partContext(context, { operationId: 'companyProfile', progress: SILENT }))) as ProfileResult, errorCode: null };
+      return {
+        domain,
+        profile: (await profile({ domain }, partContext(context, { operationId: 'companyProfile', progress: SILENT }))) as ProfileResult,
+        errorCode: null,
+      };
     } catch (error) {
       return { domain, profile: null, errorCode: error instanceof ServiceError ? error.code : 'engine_failed' };
     }
@@ -45,7 +49,11 @@ export function createHotBuyers(registry: () => HandlerRegistry): OperationHandl
     const threshold = input.min_intent_score;
     // Hiring checks, then profiles, counted as they finish; how many profiles are checked depends on both, so no total.
     const finished = partCounter(context.progress, null);
-    const rows = await mapBounded(domains, SCAN_CONCURRENCY, rowRunner(registry, 'companyIntent', context, (row) => finished(`hiring intent ${row}`)));
+    const rows = await mapBounded(
+      domains,
+      SCAN_CONCURRENCY,
+      rowRunner(registry, 'companyIntent', context, (row) => finished(`hiring intent ${row}`)),
+    );
     const scored = rows.map((row) => ({ row, score: row.ok && row.status === 'ok' ? (row.result.intent_score as number) : null }));
     const hot = scored.filter((entry) => entry.score !== null && entry.score >= threshold).sort((a, b) => b.score! - a.score!);
     const scoreOf = new Map(hot.map((entry) => [entry.row.domain, entry.score!]));
@@ -57,7 +65,9 @@ export function createHotBuyers(registry: () => HandlerRegistry): OperationHandl
     while (quoted.length < HOT_PER_CALL && checked < Math.min(hot.length, HOT_PROFILES_CHECKED)) {
       const wave = hot.slice(checked, Math.min(checked + HOT_PER_CALL - quoted.length, HOT_PROFILES_CHECKED)).map((entry) => entry.row.domain);
       checked += wave.length;
-      const profiles = await mapBounded(wave, wave.length, (domain) => reportedPart(profileOf(domain, context), finished, (checked) => `profile ${domain}: ${checked.profile?.status ?? 'error'}`));
+      const profiles = await mapBounded(wave, wave.length, (domain) =>
+        reportedPart(profileOf(domain, context), finished, (checked) => `profile ${domain}: ${checked.profile?.status ?? 'error'}`),
+      );
       for (const { domain, profile, errorCode } of profiles) {
         if (profile?.status === 'ok') {
           quoted.push({ domain, status: 'ok', price_micro_usd: HOT_PRICE_MICRO_USD, result: profile });
@@ -83,7 +93,11 @@ export function createHotBuyers(registry: () => HandlerRegistry): OperationHandl
     }));
     const cold = scored
       .filter((entry) => entry.score !== null && entry.score < threshold)
-      .map(({ row, score }) => ({ domain: row.domain, intent_score: score!, hiring_status: (row.result?.hiring_status as 'hypergrowth' | 'active_hiring' | 'steady' | null | undefined) ?? null }));
+      .map(({ row, score }) => ({
+        domain: row.domain,
+        intent_score: score!,
+        hiring_status: (row.result?.hiring_status as 'hypergrowth' | 'active_hiring' | 'steady' | null | undefined) ?? null,
+      }));
     const moreHot = hot.slice(checked).map(({ row, score }) => ({ domain: row.domain, intent_score: score! }));
     const lists = { cold, ...(notBillable.length ? { hot_not_billable: notBillable } : {}), ...(moreHot.length ? { more_hot: moreHot } : {}) };
     const moreHotNext = moreHot.length ? ` ${moreHot.length} more hot domains, not checked yet, are in more_hot: send them in a new step 1.` : '';
@@ -94,8 +108,14 @@ export function createHotBuyers(registry: () => HandlerRegistry): OperationHandl
         : `No domain scored ${threshold} or more; nothing is billable and nothing was charged. Lower min_intent_score or try other domains.`;
       return { status: 'nothing_billable', statuses, ...lists, next };
     }
-    context.offerQuote({ priceMicroUsd: HOT_PRICE_MICRO_USD * quoted.length, billableCount: quoted.length, payload: { min_intent_score: threshold, rows: quoted } as unknown as Json });
-    const notBillableNext = notBillable.length ? ` ${notBillable.length} hot ${notBillable.length === 1 ? 'company has' : 'companies have'} no full profile and ${notBillable.length === 1 ? 'is' : 'are'} listed free in hot_not_billable.` : '';
+    context.offerQuote({
+      priceMicroUsd: HOT_PRICE_MICRO_USD * quoted.length,
+      billableCount: quoted.length,
+      payload: { min_intent_score: threshold, rows: quoted } as unknown as Json,
+    });
+    const notBillableNext = notBillable.length
+      ? ` ${notBillable.length} hot ${notBillable.length === 1 ? 'company has' : 'companies have'} no full profile and ${notBillable.length === 1 ? 'is' : 'are'} listed free in hot_not_billable.`
+      : '';
     return {
       status: 'quote',
       statuses,

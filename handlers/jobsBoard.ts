@@ -14,5 +14,9 @@ function jobsCache({ services, now }: HandlerContext): JobsCache {
 
 /** The board and open jobs of a domain for ats-jobs and company-intent (shared cache, JOBS_* settings). */
 export function collectBoard(domain: string, context: HandlerContext): Promise<JobsCollection> {
-  return collectJobs(domain, { fetch: context.services.net.fetch, analyze: context.services.analyze, now: context.now, cache: jobsCache(context), signal: context.signal }, { config: context.services.upstreams.jobs });
+  return collectJobs(
+    domain,
+    { fetch: context.services.net.fetch, analyze: context.services.analyze, now: context.now, cache: jobsCache(context), signal: context.signal },
+    { config: context.services.upstreams.jobs },
+  );
 }

@@ -25,7 +25,7 @@ const UNREACHABLE = new Set(['unreachable', 'blocked']);
 
 export const PRIVACY_GUARANTEE =
   'The target appears in no payment requirement and in nothing sent to the payment facilitator: they name only the generic resource /v1/private-query ("private-query"). ' +
-  'It is not hidden from this service, which reads the target to answer, nor from the target\'s own servers.';
+  "It is not hidden from this service, which reads the target to answer, nor from the target's own servers.";
 
 /**
  * The inner operation's input. The validate stage already made the target canonical by the tool's
@@ -54,22 +54,33 @@ export function createPrivateQuery(registry: () => HandlerRegistry): OperationHa
     const { operations } = TOOLS[tool];
     // One operation reports its own parts; several are each one part of this call.
     const finished = operations.length > 1 ? partCounter(context.progress, operations.length) : null;
-    const results = await Promise.all(operations.map(async (operationId) => {
-      const handler = registry()[operationId];
-      if (!handler) throw new ServiceError('engine_unavailable', { detail: `The engine behind ${tool} is not available on this deployment yet. Nothing was charged.` });
-      const run = handler(input, partContext(context, { operationId, progress: finished ? SILENT : context.progress })) as Promise<Record<string, unknown> & { status: string }>;
-      return finished ? reportedPart(run, finished, (inner) => `${operationId}: ${inner.status}`) : run;
-    }));
+    const results = await Promise.all(
+      operations.map(async (operationId) => {
+        const handler = registry()[operationId];
+        if (!handler)
+          throw new ServiceError('engine_unavailable', { detail: `The engine behind ${tool} is not available on this deployment yet. Nothing was charged.` });
+        const run = handler(input, partContext(context, { operationId, progress: finished ? SILENT : context.progress })) as Promise<
+          Record<string, unknown> & { status: string }
+        >;
+        return finished ? reportedPart(run, finished, (inner) => `${operationId}: ${inner.status}`) : run;
+      }),
+    );
     const result = tool === 'due_diligence' ? { footprint: results[0], contacts: results[1] } : results[0];
     return { domain, status: outerStatus(results.map((inner) => inner.status)), tool, tier: context.tier, privacy_guarantee: PRIVACY_GUARANTEE, result };
   }
   const { priceMicroUsd, bundlePriceMicroUsd } = operationById('privateQuery')!;
   privateQuery.precheck = ({ tool }: Input, { tier }: { tier: 'single' | 'bundle' }) => {
     if (tier !== 'bundle' && BUNDLE_TOOLS.has(tool)) {
-      throw new ServiceError('invalid_input', { detail: `${tool} needs the bundle tier (${bundlePriceMicroUsd} micro-USD): send X-Private-Query-Tier: bundle (MCP: _meta['service/private-tier'] = 'bundle'). Nothing was charged.`, errors: [{ pointer: '/tool', detail: `${tool} needs the bundle tier` }] });
+      throw new ServiceError('invalid_input', {
+        detail: `${tool} needs the bundle tier (${bundlePriceMicroUsd} micro-USD): send X-Private-Query-Tier: bundle (MCP: _meta['service/private-tier'] = 'bundle'). Nothing was charged.`,
+        errors: [{ pointer: '/tool', detail: `${tool} needs the bundle tier` }],
+      });
     }
     if (tier === 'bundle' && !BUNDLE_TOOLS.has(tool)) {
-      throw new ServiceError('invalid_input', { detail: `${tool} has no bundle tier: it is answered at the single tier (${priceMicroUsd} micro-USD). Send X-Private-Query-Tier: single or no tier (MCP: no _meta['service/private-tier']). Nothing was charged.`, errors: [{ pointer: '/tool', detail: `${tool} has only the single tier` }] });
+      throw new ServiceError('invalid_input', {
+        detail: `${tool} has no bundle tier: it is answered at the single tier (${priceMicroUsd} micro-USD). Send X-Private-Query-Tier: single or no tier (MCP: no _meta['service/private-tier']). Nothing was charged.`,
+        errors: [{ pointer: '/tool', detail: `${tool} has only the single tier` }],
+      });
     }
   };
   return privateQuery;

@@ -15,7 +15,10 @@ function noQuoteInAPart(_offer: QuoteOffer): never {
  * The context of another operation's handler run as a part of this call: this call's, with the
  * part's operationId (and signal, progress), no quote to pay or offer, and the single tier.
  */
-export function partContext(context: HandlerContext, part: Pick<HandlerContext, 'operationId'> & Partial<Pick<HandlerContext, 'signal' | 'progress'>>): CallContext {
+export function partContext(
+  context: HandlerContext,
+  part: Pick<HandlerContext, 'operationId'> & Partial<Pick<HandlerContext, 'signal' | 'progress'>>,
+): CallContext {
   return { ...context, quote: null, offerQuote: noQuoteInAPart, tier: 'single', ...part };
 }
 

@@ -14,5 +14,9 @@ function rdapCache({ services, now }: HandlerContext): RdapCache {
 /** The domain's registration date (RDAP, through the bootstrap), from the cache when it was asked before. */
 export function registrationOf(domain: string, context: HandlerContext): Promise<DomainRegistration> {
   const { services, now, signal } = context;
-  return lookupRegistration(domain, { fetch: services.net.fetch, analyze: services.analyze, now, signal, cache: rdapCache(context) }, { config: services.upstreams.rdap });
+  return lookupRegistration(
+    domain,
+    { fetch: services.net.fetch, analyze: services.analyze, now, signal, cache: rdapCache(context) },
+    { config: services.upstreams.rdap },
+  );
 }

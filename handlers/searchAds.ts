@@ -1,10 +1,16 @@
-import { CookieJar, createLookupCaches, isAdsRegistryFailure, searchAds as searchRegistry, type AdsFilters, type SearchAdsResult } from '../engines/ads/index.ts';
+import {
+  CookieJar,
+  createLookupCaches,
+  isAdsRegistryFailure,
+  searchAds as searchRegistry,
+  type AdsFilters,
+  type SearchAdsResult,
+} from '../engines/ads/index.ts';
 import { ServiceError } from '../server/problem.ts';
 import { nextSteps } from './nextSteps.ts';
 import { ADS_HISTORY_KIND, adsReadingsFrom, type AdsReading } from '../engines/ads/history.ts';
 import { nextReadings } from '../engines/jobs/history.ts';
 import type { OperationHandler, HandlerContext } from './types.ts';
-
 
 /** One jar for the process: the registry sees one visitor with cookies, not a cookieless caller per search. */
 const jar = new CookieJar();
@@ -16,10 +22,19 @@ const lookups = createLookupCaches();
  * search-ads and company-profile. A registry that cannot be read (block page, 429, challenge,
  * network) is ServiceError engine_failed: retryable, never charged, never no_ads.
  */
-export async function collectSearchAds(domain: string, filters: AdsFilters, { services, now, signal }: Pick<HandlerContext, 'services' | 'now' | 'signal'>): Promise<SearchAdsResult> {
+export async function collectSearchAds(
+  domain: string,
+  filters: AdsFilters,
+  { services, now, signal }: Pick<HandlerContext, 'services' | 'now' | 'signal'>,
+): Promise<SearchAdsResult> {
   try {
     const config = services.upstreams.ads;
-    return await searchRegistry(domain, filters, { fetch: services.net.fetch, analyze: services.analyze, now, signal, config, jar, lookups }, { maxCreativeLookups: config.adLookups, maxAdvertiserLookups: config.advertiserLookups });
+    return await searchRegistry(
+      domain,
+      filters,
+      { fetch: services.net.fetch, analyze: services.analyze, now, signal, config, jar, lookups },
+      { maxCreativeLookups: config.adLookups, maxAdvertiserLookups: config.advertiserLookups },
+    );
   } catch (error) {
     if (isAdsRegistryFailure(error)) {
       throw new ServiceError('engine_failed', {
@@ -55,7 +70,11 @@ export async function adsReadings(domain: string, { services }: Pick<HandlerCont
 /** Today's reading of the unfiltered sample, kept beside the earlier ones (one a day). */
 async function rememberReading(domain: string, result: SearchAdsResult, context: HandlerContext) {
   const at = context.now().getTime();
-  const reading: AdsReading = { at, ads_in_sample: result.ads_returned ?? result.ads?.length ?? 0, ads_shown_last_30_days: result.ads_shown_last_30_days_in_sample ?? null };
+  const reading: AdsReading = {
+    at,
+    ads_in_sample: result.ads_returned ?? result.ads?.length ?? 0,
+    ads_shown_last_30_days: result.ads_shown_last_30_days_in_sample ?? null,
+  };
   const readings = nextReadings(await adsReadings(domain, context), reading);
   await context.services.snapshots.put({ kind: ADS_HISTORY_KIND, key: domain, value: { readings } as any, at });
 }

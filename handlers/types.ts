@@ -98,7 +98,9 @@ export interface TierChoice {
 }
 
 /** The context of one operation's handler: what every handler is given, and its operation's own fields. */
-export type ContextOf<Id extends HandledOperationId> = HandlerContext & (Id extends TwoStepOperationId ? QuoteSteps : unknown) & (Id extends TieredOperationId ? TierChoice : unknown);
+export type ContextOf<Id extends HandledOperationId> = HandlerContext &
+  (Id extends TwoStepOperationId ? QuoteSteps : unknown) &
+  (Id extends TieredOperationId ? TierChoice : unknown);
 
 /** What the invoker gives a handler of the registry: the fields of every operation (a part run by a composite: handlers/progress.ts partContext). */
 export type CallContext = HandlerContext & QuoteSteps & TierChoice;

@@ -12,7 +12,10 @@ import type { Handler, HandlerRegistry } from './types.ts';
  */
 function refusedTarget(error: unknown): ServiceError | null {
   if (!isUnsafeTarget(error)) return null;
-  return new ServiceError('unsafe_or_invalid_target', { detail: `${error.url.slice(0, 200)} leads to an address the service does not reach (${error.message}). Nothing was charged.`, cause: error });
+  return new ServiceError('unsafe_or_invalid_target', {
+    detail: `${error.url.slice(0, 200)} leads to an address the service does not reach (${error.message}). Nothing was charged.`,
+    cause: error,
+  });
 }
 
 function refusingUnsafeInput(handler: Handler): Handler {

@@ -3,9 +3,8 @@ import { service } from '../server/contract.ts';
 import { runTrustCheck } from './merchantTrust.ts';
 import type { OperationHandler, HandlerRegistry } from './types.ts';
 
-
 export const HOW_TO_VERIFY =
-  'EIP-191 personal_sign over the exact UTF-8 text of signed_statement (no trimming or re-serialization). With viem: await verifyMessage({ address: verification_key.address, message: signed_statement, signature }) returns true; with ethers: verifyMessage(signed_statement, signature) equals the address. The address is this service\'s signing key, the same for every badge it issues. Then accept the badge only while issued_at <= now < expires_at, both read from signed_statement (ISO 8601, UTC): before issued_at it is not yet valid, from expires_at on it is expired, whatever its signature.';
+  "EIP-191 personal_sign over the exact UTF-8 text of signed_statement (no trimming or re-serialization). With viem: await verifyMessage({ address: verification_key.address, message: signed_statement, signature }) returns true; with ethers: verifyMessage(signed_statement, signature) equals the address. The address is this service's signing key, the same for every badge it issues. Then accept the badge only while issued_at <= now < expires_at, both read from signed_statement (ISO 8601, UTC): before issued_at it is not yet valid, from expires_at on it is expired, whatever its signature.";
 
 /**
  * The organization's name from the home page title: of its parts ("Acme | Shoes", "Shoes — Acme"),
@@ -13,10 +12,17 @@ export const HOW_TO_VERIFY =
  */
 export function organizationName(title: string | null | undefined, domain: string): string | null {
   if (!title?.trim()) return null;
-  const parts = title.split(/\s+[|–—·:-]\s+/).map((part) => part.trim()).filter(Boolean);
-  const label = domain.replace(/^www\./, '').split('.')[0].replace(/[^a-z0-9]/gi, '').toLowerCase();
+  const parts = title
+    .split(/\s+[|–—·:-]\s+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const label = domain
+    .replace(/^www\./, '')
+    .split('.')[0]
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase();
   const compact = (text: string) => text.replace(/[^a-z0-9]/gi, '').toLowerCase();
-  const named = parts.find((part) => label.length >= 3 && (compact(part).includes(label) || label.includes(compact(part)) && compact(part).length >= 3));
+  const named = parts.find((part) => label.length >= 3 && (compact(part).includes(label) || (label.includes(compact(part)) && compact(part).length >= 3)));
   return (named ?? parts[0] ?? title.trim()).slice(0, 120);
 }
 

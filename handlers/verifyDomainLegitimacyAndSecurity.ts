@@ -3,12 +3,11 @@ import { createCompanyFootprint } from './companyFootprint.ts';
 import { websiteState } from './skillSections.ts';
 import type { OperationHandler, HandlerRegistry } from './types.ts';
 
-
 export const LEGITIMACY_LIMITATIONS = [
   'Facts only: whether the company visibly operates (website tags, a job board with open roles, search ads); no revenue, burn or fraud estimates.',
   'No security scan: TLS configuration, malware, breaches and vulnerabilities are not checked; dmarc_policy in tech_stack is the only email-security fact.',
   'It does not verify who owns the domain.',
-  'Search ads are the advertising-transparency registry\'s logged-out sample.',
+  "Search ads are the advertising-transparency registry's logged-out sample.",
 ];
 
 /**
@@ -21,7 +20,12 @@ export function createVerifyDomainLegitimacyAndSecurity(registry: () => HandlerR
   const footprintOf = createCompanyFootprint(registry);
   return async function verifyDomainLegitimacyAndSecurity({ domain }, context) {
     const { status, next_steps: _steps, note, ...footprint } = await footprintOf({ domain }, { ...context, operationId: 'companyFootprint' });
-    const website = websiteState(domain, footprint.tech_stack ?? null, footprint.sections_status.tech_stack, deadlinesWithin(context.deadlineMs, DEFAULT_DEADLINES_MS).tech_stack);
+    const website = websiteState(
+      domain,
+      footprint.tech_stack ?? null,
+      footprint.sections_status.tech_stack,
+      deadlinesWithin(context.deadlineMs, DEFAULT_DEADLINES_MS).tech_stack,
+    );
     const unreachable = status !== 'ok' && website.answered === false;
     const limitations = [...LEGITIMACY_LIMITATIONS];
     if (status !== 'ok') limitations.push('Fewer than two of the three sections have data, so this answer is not charged.');

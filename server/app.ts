@@ -68,10 +68,30 @@ export function upstreamHostsOfConfig(config: Config): string[] {
 }
 
 export const EXPOSED_HEADERS = [
-  'X-Usage-Free-Remaining', 'X-Usage-Free-Limit', 'X-Usage-Free-Resets-At', 'X-Usage-Price-Micro-Usd', 'X-Usage-Charged-Micro-Usd', 'X-Payment-Unused',
-  'PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'Retry-After', 'X-Request-Id', 'Deprecation', 'Link', 'Allow',
+  'X-Usage-Free-Remaining',
+  'X-Usage-Free-Limit',
+  'X-Usage-Free-Resets-At',
+  'X-Usage-Price-Micro-Usd',
+  'X-Usage-Charged-Micro-Usd',
+  'X-Payment-Unused',
+  'PAYMENT-REQUIRED',
+  'PAYMENT-RESPONSE',
+  'Retry-After',
+  'X-Request-Id',
+  'Deprecation',
+  'Link',
+  'Allow',
 ];
-export const ALLOWED_HEADERS = ['Content-Type', 'Accept', 'Idempotency-Key', 'PAYMENT-SIGNATURE', 'X-Private-Query-Tier', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'];
+export const ALLOWED_HEADERS = [
+  'Content-Type',
+  'Accept',
+  'Idempotency-Key',
+  'PAYMENT-SIGNATURE',
+  'X-Private-Query-Tier',
+  'Mcp-Protocol-Version',
+  'Mcp-Session-Id',
+  'Last-Event-ID',
+];
 
 export async function createApp({
   config,
@@ -94,7 +114,19 @@ export async function createApp({
   // Asked by the usage stage and the operation: worked out once per request.
   const clientIp = callerIdentity({ trustedProxies: config.trustedProxies, ipv6PrefixLength: config.callerIpv6PrefixLength });
   const ipOf = (ctx: RequestContext): string => (ctx.state.clientIp ??= clientIp(ctx));
-  const { invoke, quota, calls, paymentsEnabled } = createCore({ config, store, handlers, now, log, facilitator, metrics, settlementGate: lifecycle.settlementGate, analyze: parsePool.analyze, transport: netThread.transport, renderer });
+  const { invoke, quota, calls, paymentsEnabled } = createCore({
+    config,
+    store,
+    handlers,
+    now,
+    log,
+    facilitator,
+    metrics,
+    settlementGate: lifecycle.settlementGate,
+    analyze: parsePool.analyze,
+    transport: netThread.transport,
+    renderer,
+  });
   metrics.watchParsePool(parsePool);
   metrics.watchStage('net_thread', () => netThread.stats());
   metrics.watchStage('calls', () => calls.stats());
@@ -109,7 +141,9 @@ export async function createApp({
         ctx.set('Deprecation', `@${Date.parse(operation.deprecatedAt!) / 1000}`);
         ctx.set('Link', `<${base}${operations.find((op) => op.operationId === operation.aliasOf)!.path}>; rel="successor-version"`);
       }
-      const outcome = await invoke(callRequestOf(ctx, { transport: 'http', operation, body: ctx.request.body, ip: ipOf(ctx), baseUrl: base, usage: ctx.state.usage }));
+      const outcome = await invoke(
+        callRequestOf(ctx, { transport: 'http', operation, body: ctx.request.body, ip: ipOf(ctx), baseUrl: base, usage: ctx.state.usage }),
+      );
       setHeaders(ctx, outcome.headers);
       ctx.status = outcome.status;
       if (outcome.bodyJson === undefined) {

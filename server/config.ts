@@ -1,4 +1,19 @@
-import { choice, ConfigError, custom, defaultsOf, int, json, list, ms, readVariables, text, url, type Env, type Variable, type VariableTable } from '../engines/config/env.ts';
+import {
+  choice,
+  ConfigError,
+  custom,
+  defaultsOf,
+  int,
+  json,
+  list,
+  ms,
+  readVariables,
+  text,
+  url,
+  type Env,
+  type Variable,
+  type VariableTable,
+} from '../engines/config/env.ts';
 import { loadNetConfig, NET_VARIABLES, PUBLIC_BASE_URL, type NetConfig } from '../engines/net/config.ts';
 import { JOBS_VARIABLES, loadJobsConfig, type JobsConfig } from '../engines/jobs/config.ts';
 import { ADS_VARIABLES, loadAdsConfig, type AdsConfig } from '../engines/ads/config.ts';
@@ -104,7 +119,12 @@ export const SERVER_VARIABLES = {
   PUBLIC_BASE_URL,
   DATABASE_URL: text({ default: null, pattern: /^postgres(ql)?:\/\//i, accepts: 'a postgres:// URL', meaning: 'PostgreSQL instead of SQLite', secret: true }),
   SQLITE_PATH: text({ default: './data/service.sqlite', accepts: 'a file path', meaning: "the embedded store's file" }),
-  TRUSTED_PROXIES: list({ default: [], accepts: 'IP addresses', meaning: 'proxies whose X-Forwarded-For and X-Forwarded-Proto are believed', item: (item, refused) => (parseAddress(item) ? item : refused()) }),
+  TRUSTED_PROXIES: list({
+    default: [],
+    accepts: 'IP addresses',
+    meaning: 'proxies whose X-Forwarded-For and X-Forwarded-Proto are believed',
+    item: (item, refused) => (parseAddress(item) ? item : refused()),
+  }),
   CALLER_IPV6_PREFIX: custom({
     kind: 'int',
     default: 64,
@@ -119,7 +139,13 @@ export const SERVER_VARIABLES = {
   LOG_LEVEL: choice({ default: 'info', choices: LOG_LEVELS, meaning: 'JSON log lines on stdout at this level and above' }),
   PAY_TO_ADDRESS: text({ default: null, pattern: /^0x[0-9a-fA-F]{40}$/, accepts: 'an address, 0x and 40 hex digits', meaning: 'the wallet receiving USDC' }),
   FACILITATOR_URL: url({ default: null, meaning: 'a remote x402 facilitator' }),
-  FACILITATOR_AUTH_HEADERS: json({ default: null, accepts: 'an object of header names to text values', check: headerObject, meaning: 'headers sent to the remote facilitator', secret: true }),
+  FACILITATOR_AUTH_HEADERS: json({
+    default: null,
+    accepts: 'an object of header names to text values',
+    check: headerObject,
+    meaning: 'headers sent to the remote facilitator',
+    secret: true,
+  }),
   FACILITATOR_PRIVATE_KEY: privateKey('FACILITATOR_PRIVATE_KEY', "the in-process facilitator's gas-paying key"),
   RPC_URL: url({ default: null, anyParts: true, meaning: 'JSON-RPC of the in-process facilitator', secret: true }),
   DAILY_COST_CAP_MICRO_USD: int({ default: null, min: 0, max: MAX_MICRO_USD, meaning: 'list-price value of ok results per UTC day (unset: no cap)' }),
@@ -138,7 +164,12 @@ export const SERVER_VARIABLES = {
   CALLS_PER_CALLER: int({ default: 8, min: 1, max: 1_000, meaning: 'calls of one caller served at once' }),
   CALLS_IN_FLIGHT: int({ default: 512, min: 1, max: 100_000, meaning: 'calls served at once, all callers' }),
   CALLS_MAX_WAITING: int({ default: 1_024, min: 0, max: 100_000, meaning: 'calls that may wait, all callers' }),
-  UNPAID_ANSWERS_PER_MINUTE: int({ default: DEFAULT_UNPAID_PACING.freeAnswers, min: 1, max: 1_000_000, meaning: 'answers without a result a minute to one caller before each next one waits' }),
+  UNPAID_ANSWERS_PER_MINUTE: int({
+    default: DEFAULT_UNPAID_PACING.freeAnswers,
+    min: 1,
+    max: 1_000_000,
+    meaning: 'answers without a result a minute to one caller before each next one waits',
+  }),
   UNPAID_ANSWER_DELAY_MS: ms({ default: DEFAULT_UNPAID_PACING.delayMs, min: 0, max: 60_000, meaning: 'how long each next answer without a result waits' }),
   SERVICE_SIGNING_KEY: privateKey('SERVICE_SIGNING_KEY', 'the key the verified-merchant badge is signed with (unset: generated once, kept in the store)'),
 } satisfies VariableTable;
@@ -147,7 +178,15 @@ export const SERVER_VARIABLES = {
 export const SERVER_DEFAULTS = defaultsOf(SERVER_VARIABLES);
 
 /** Every environment variable the service reads: docs/configuration.md lists exactly these (test/unit/server/config-docs.test.ts). */
-export const CONFIG_VARIABLES: VariableTable = { ...SERVER_VARIABLES, ...PARSE_POOL_VARIABLES, ...RENDER_VARIABLES, ...NET_VARIABLES, ...JOBS_VARIABLES, ...ADS_VARIABLES, ...RDAP_VARIABLES };
+export const CONFIG_VARIABLES: VariableTable = {
+  ...SERVER_VARIABLES,
+  ...PARSE_POOL_VARIABLES,
+  ...RENDER_VARIABLES,
+  ...NET_VARIABLES,
+  ...JOBS_VARIABLES,
+  ...ADS_VARIABLES,
+  ...RDAP_VARIABLES,
+};
 
 /**
  * loadConfig for a process that starts (npm start, migrate, the ledger report): a setting it cannot
@@ -181,7 +220,11 @@ export function loadConfig(env: Env = process.env): Config {
     rpcUrl: values.RPC_URL,
     dailyCostCapMicroUsd: values.DAILY_COST_CAP_MICRO_USD,
     settlementCapMicroUsd: values.SETTLEMENT_CAP_MICRO_USD,
-    http: { headersTimeoutMs: values.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: values.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: values.HTTP_KEEP_ALIVE_TIMEOUT_MS },
+    http: {
+      headersTimeoutMs: values.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: values.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: values.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     requestStaleAfterMs: values.REQUEST_STALE_AFTER_MS,
     freeCallHeldWaitMs: values.FREE_CALL_HELD_WAIT_MS,
     notOkMemoryMs: values.NOT_OK_MEMORY_MS,

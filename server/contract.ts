@@ -13,7 +13,20 @@ const require = createRequire(import.meta.url);
 export type Schemas = components['schemas'];
 export type ErrorCode = Schemas['ErrorCode'];
 export type Problem = Schemas['Problem'];
-export type { HandledOperationId, IdentityField, IdentityKind, InputOf, OperationId, OperationInfo, OperationTypes, OutputOf, SchemaName, Service, TieredOperationId, TwoStepOperationId } from '../generated/contract.ts';
+export type {
+  HandledOperationId,
+  IdentityField,
+  IdentityKind,
+  InputOf,
+  OperationId,
+  OperationInfo,
+  OperationTypes,
+  OutputOf,
+  SchemaName,
+  Service,
+  TieredOperationId,
+  TwoStepOperationId,
+} from '../generated/contract.ts';
 export { listCeilings, requestDefaults, service } from '../generated/contract.ts';
 
 export interface ErrorEntry {

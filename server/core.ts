@@ -53,12 +53,31 @@ export function paymentTermsOf(config: Config): PaymentTerms | null {
   };
 }
 
-export function createCore({ config, store, handlers, now = () => new Date(), log = NO_LOG, facilitator, metrics, settlementGate, analyze, transport, renderer = null }: CoreOptions) {
+export function createCore({
+  config,
+  store,
+  handlers,
+  now = () => new Date(),
+  log = NO_LOG,
+  facilitator,
+  metrics,
+  settlementGate,
+  analyze,
+  transport,
+  renderer = null,
+}: CoreOptions) {
   const network = service.network;
   const paymentFacilitator =
     facilitator !== undefined
       ? facilitator
-      : createFacilitator({ network, chainId: Number(network.split(':')[1]), facilitatorUrl: config.facilitatorUrl, facilitatorAuthHeaders: config.facilitatorAuthHeaders, facilitatorPrivateKey: config.facilitatorPrivateKey, rpcUrl: config.rpcUrl });
+      : createFacilitator({
+          network,
+          chainId: Number(network.split(':')[1]),
+          facilitatorUrl: config.facilitatorUrl,
+          facilitatorAuthHeaders: config.facilitatorAuthHeaders,
+          facilitatorPrivateKey: config.facilitatorPrivateKey,
+          rpcUrl: config.rpcUrl,
+        });
   const terms = paymentTermsOf(config);
   const quota = createFreeQuota({
     store,
@@ -95,7 +114,13 @@ export function createCore({ config, store, handlers, now = () => new Date(), lo
     publicBaseUrl: config.publicBaseUrl,
   };
   // One caller's calls cannot crowd the thread that answers everyone: each caller has its own line.
-  const calls = createFairScheduler<'calls'>({ lanes: { calls: config.calls.inFlight }, perCallerCap: config.calls.perCaller, strictCap: true, maxWaiting: config.calls.maxWaiting, name: 'calls' });
+  const calls = createFairScheduler<'calls'>({
+    lanes: { calls: config.calls.inFlight },
+    perCallerCap: config.calls.perCaller,
+    strictCap: true,
+    maxWaiting: config.calls.maxWaiting,
+    name: 'calls',
+  });
   const unpaidPacing = createUnpaidPacing(config.calls.unpaidPacing);
   const invoke = createInvoker({ handlers, meter, services, quota, now, log, metrics, deadlineCapMs: config.operationDeadlineCapMs, calls, unpaidPacing });
   return { invoke, quota, meter, calls, paymentsEnabled: !!paymentFacilitator && !!terms };

@@ -84,13 +84,24 @@ export function docsPageHandlers({ publicBaseUrl = null, packageDir = swaggerUiD
     getDocs(_api: unknown, ctx: Context) {
       ctx.set('Content-Security-Policy', DOCS_CSP);
       ctx.set('X-Content-Type-Options', 'nosniff');
-      sendRendered(ctx, rendered('page', () => docsPageHtml({ basePath })), 'text/html; charset=utf-8', { maxAge: 300 });
+      sendRendered(
+        ctx,
+        rendered('page', () => docsPageHtml({ basePath })),
+        'text/html; charset=utf-8',
+        { maxAge: 300 },
+      );
     },
     getDocsAsset(_api: unknown, ctx: Context) {
       const file = ctx.path.replace(/\/+$/, '').split('/').pop()!;
-      if (!DOCS_ASSETS.includes(file)) throw new ServiceError('not_found', { detail: `${ctx.path} is not a file of the documentation page; it has ${DOCS_ASSETS.join(', ')}.` });
+      if (!DOCS_ASSETS.includes(file))
+        throw new ServiceError('not_found', { detail: `${ctx.path} is not a file of the documentation page; it has ${DOCS_ASSETS.join(', ')}.` });
       ctx.set('X-Content-Type-Options', 'nosniff');
-      sendRendered(ctx, rendered(file, () => assetBody(file)), TYPES[extname(file)], { maxAge: 86400 });
+      sendRendered(
+        ctx,
+        rendered(file, () => assetBody(file)),
+        TYPES[extname(file)],
+        { maxAge: 86400 },
+      );
     },
   };
 }

@@ -13,14 +13,22 @@ export interface HttpLimits {
   keepAliveTimeoutMs?: number;
 }
 
-export function createHttpServer(listener: RequestListener, {
-  headersTimeoutMs = SERVER_DEFAULTS.HTTP_HEADERS_TIMEOUT_MS,
-  requestTimeoutMs = SERVER_DEFAULTS.HTTP_REQUEST_TIMEOUT_MS,
-  keepAliveTimeoutMs = SERVER_DEFAULTS.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-}: HttpLimits = {}): Server {
+export function createHttpServer(
+  listener: RequestListener,
+  {
+    headersTimeoutMs = SERVER_DEFAULTS.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs = SERVER_DEFAULTS.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs = SERVER_DEFAULTS.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  }: HttpLimits = {},
+): Server {
   const server = createServer(
     // Node checks the header and request timeouts on this interval (default 30 s).
-    { connectionsCheckingInterval: Math.max(250, Math.min(1_000, Math.floor(headersTimeoutMs / 2))), headersTimeout: headersTimeoutMs, requestTimeout: Math.max(requestTimeoutMs, headersTimeoutMs), keepAliveTimeout: keepAliveTimeoutMs },
+    {
+      connectionsCheckingInterval: Math.max(250, Math.min(1_000, Math.floor(headersTimeoutMs / 2))),
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: Math.max(requestTimeoutMs, headersTimeoutMs),
+      keepAliveTimeout: keepAliveTimeoutMs,
+    },
     listener,
   );
   return server;

@@ -44,7 +44,18 @@ async function main(argv = process.argv.slice(2)) {
     }
     console.log(`ledger ${new Date(from).toISOString()} .. ${new Date(to).toISOString()} (${store.kind})`);
     for (const entry of entries) {
-      console.log([new Date(entry.at).toISOString(), entry.kind.padEnd(17), entry.operation.padEnd(20), String(entry.amountMicroUsd).padStart(8), entry.caller, entry.payer ?? '-', entry.txHash ?? '-', entry.nonce ?? '-'].join('  '));
+      console.log(
+        [
+          new Date(entry.at).toISOString(),
+          entry.kind.padEnd(17),
+          entry.operation.padEnd(20),
+          String(entry.amountMicroUsd).padStart(8),
+          entry.caller,
+          entry.payer ?? '-',
+          entry.txHash ?? '-',
+          entry.nonce ?? '-',
+        ].join('  '),
+      );
     }
     console.log('totals by kind:', JSON.stringify(summary.byKind));
     console.log('totals by operation:', JSON.stringify(summary.byOperation));

@@ -34,8 +34,10 @@ export interface SettlementHold {
   settling: boolean;
 }
 
-
-export function createLifecycle({ graceMs = SERVER_DEFAULTS.SHUTDOWN_GRACE_MS, settleWindowMs = SERVER_DEFAULTS.SHUTDOWN_SETTLE_WINDOW_MS }: LifecycleOptions = {}) {
+export function createLifecycle({
+  graceMs = SERVER_DEFAULTS.SHUTDOWN_GRACE_MS,
+  settleWindowMs = SERVER_DEFAULTS.SHUTDOWN_SETTLE_WINDOW_MS,
+}: LifecycleOptions = {}) {
   let draining = false;
   let pastGrace = false;
   let running = 0;

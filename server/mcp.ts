@@ -45,7 +45,10 @@ function progressTokenOf(body: unknown): ProgressToken | undefined {
 }
 
 /** A handler's progress as MCP notifications/progress for the request that asked with `progressToken`. */
-function progressNotifications(progressToken: ProgressToken, send: (notification: { method: 'notifications/progress'; params: Record<string, unknown> }) => Promise<void>): Progress {
+function progressNotifications(
+  progressToken: ProgressToken,
+  send: (notification: { method: 'notifications/progress'; params: Record<string, unknown> }) => Promise<void>,
+): Progress {
   return ({ done, total, message }) => {
     send({ method: 'notifications/progress', params: { progressToken, progress: done, ...(total === null ? {} : { total }), message } }).catch(() => {});
   };
@@ -99,12 +102,19 @@ export function mcpHandler({ invoke, quota, now, baseUrl, clientIp, serverName, 
       const meta = (request.params._meta ?? {}) as Record<string, unknown>;
       const usage = { priceMicroUsd: operation.priceMicroUsd, chargedMicroUsd: 0 };
       try {
-        const progress = request.params._meta?.progressToken !== undefined ? progressNotifications(request.params._meta.progressToken, extra.sendNotification) : undefined;
-        const outcome = await invoke(callRequestOf(ctx, { transport: 'mcp', operation, body: request.params.arguments ?? {}, ip, baseUrl: base, usage, meta, progress }));
+        const progress =
+          request.params._meta?.progressToken !== undefined ? progressNotifications(request.params._meta.progressToken, extra.sendNotification) : undefined;
+        const outcome = await invoke(
+          callRequestOf(ctx, { transport: 'mcp', operation, body: request.params.arguments ?? {}, ip, baseUrl: base, usage, meta, progress }),
+        );
         if (outcome.kind === 'payment_required') return toolResult(outcome.body, true);
-        const receipt = outcome.settlement ?? (outcome.headers['PAYMENT-RESPONSE'] ? decodePaymentResponseHeader(outcome.headers['PAYMENT-RESPONSE']) : undefined);
+        const receipt =
+          outcome.settlement ?? (outcome.headers['PAYMENT-RESPONSE'] ? decodePaymentResponseHeader(outcome.headers['PAYMENT-RESPONSE']) : undefined);
         const unused = outcome.headers['X-Payment-Unused'];
-        const resultMeta = receipt || unused ? { ...(receipt ? { [MCP_META.paymentResponse]: receipt } : {}), ...(unused ? { [MCP_META.paymentUnused]: unused } : {}) } : undefined;
+        const resultMeta =
+          receipt || unused
+            ? { ...(receipt ? { [MCP_META.paymentResponse]: receipt } : {}), ...(unused ? { [MCP_META.paymentUnused]: unused } : {}) }
+            : undefined;
         return toolResult(outcome.body, false, resultMeta);
       } catch (thrown) {
         // The same mapping as the HTTP respond stage: a store outage is a retryable 503, any other defect engine_failed.

@@ -19,7 +19,10 @@ function findTests(dir) {
 const only = process.argv.slice(2);
 const files = only.length ? only : findTests('test').sort();
 const codesDir = mkdtempSync(join(tmpdir(), 'test-codes-'));
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit', env: { ...process.env, TEST_CODES_DIR: codesDir } });
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_CODES_DIR: codesDir },
+});
 let status = result.status ?? 1;
 
 if (!only.length) {
@@ -27,7 +30,9 @@ if (!only.length) {
   const catalog = JSON.parse(readFileSync('generated/errors.json', 'utf8')).errors.map((error) => error.code);
   const missing = catalog.filter((code) => !seen.has(code) && !PENDING[code]);
   const pending = catalog.filter((code) => !seen.has(code) && PENDING[code]);
-  console.log(`error catalog coverage: ${catalog.length - missing.length - pending.length} of ${catalog.length} codes produced by tests${pending.length ? `; pending: ${pending.map((code) => `${code} (${PENDING[code]})`).join(', ')}` : ''}`);
+  console.log(
+    `error catalog coverage: ${catalog.length - missing.length - pending.length} of ${catalog.length} codes produced by tests${pending.length ? `; pending: ${pending.map((code) => `${code} (${PENDING[code]})`).join(', ')}` : ''}`,
+  );
   if (missing.length) {
     console.log(`error catalog coverage: no test produced ${missing.join(', ')}`);
     status = status || 1;

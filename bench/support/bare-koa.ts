@@ -11,7 +11,13 @@ import { bundle } from '../../server/build.ts';
 let bundled: Promise<string> | null = null;
 
 /** body: a JSON value; or raw: the exact bytes and headers of an answer (e.g. the service's own, gzip included). */
-export async function startBareKoa({ body, raw }: { body?: unknown; raw?: { base64: string; headers: Record<string, string> } }): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
+export async function startBareKoa({
+  body,
+  raw,
+}: {
+  body?: unknown;
+  raw?: { base64: string; headers: Record<string, string> };
+}): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
   bundled ??= bundle({ entry: fileURLToPath(import.meta.url), outfile: 'dist/bench/bare-koa.mjs' });
   const child = fork(await bundled, ['--serve', JSON.stringify(raw ? { raw } : { body })], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const [message] = (await once(child, 'message')) as [{ url: string }];

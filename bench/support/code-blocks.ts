@@ -35,7 +35,11 @@ function shownLines(pre: Element): string[] {
     if (block && !out.endsWith('\n')) out += '\n';
   };
   walk(pre);
-  return out.replace(/\u00a0/g, ' ').split('\n').map((line) => line.replace(/\s+$/, '')).filter((line) => line.trim());
+  return out
+    .replace(/\u00a0/g, ' ')
+    .split('\n')
+    .map((line) => line.replace(/\s+$/, ''))
+    .filter((line) => line.trim());
 }
 
 function containsRun(haystack: string[], needle: string[]): boolean {
@@ -74,7 +78,10 @@ export function fencedBlocks(markdown: string): string[][] {
 const joined = (lines: string[]) => lines.map((line) => line.replace(/\u00a0/g, ' ').replace(/\s+$/, '')).join('');
 const nonEmpty = (lines: string[]) => lines.filter((line) => line.trim()).length;
 
-export interface CodeBlockCount { blocks: number; intact: number }
+export interface CodeBlockCount {
+  blocks: number;
+  intact: number;
+}
 
 /** The <pre> blocks of one page's main content and how many the Markdown keeps intact. */
 export function codeBlockSurvival(html: string, url: string, truth: string, markdown: string): CodeBlockCount {
@@ -91,8 +98,9 @@ export function codeBlockSurvival(html: string, url: string, truth: string, mark
     blocks++;
     const reference = joined(lines);
     const inCell = Boolean(pre.closest('td, th'));
-    const kept = fenced.some((block) => joined(block) === reference && nonEmpty(block) >= lines.length)
-      || (inCell && lines.every((line) => markdown.includes(`\`${line.trim()}\``)));
+    const kept =
+      fenced.some((block) => joined(block) === reference && nonEmpty(block) >= lines.length) ||
+      (inCell && lines.every((line) => markdown.includes(`\`${line.trim()}\``)));
     if (kept) intact++;
   }
   return { blocks, intact };

@@ -67,7 +67,10 @@ export function readAnswer(text: string, read: AnswerRead): AnswerFacts {
     }
     return { ok: true, kind: 'search', page: { ads, otherDomain, full, nextPageToken, estimate: readEstimate(estimateLow, estimateHigh) } };
   }
-  const refused = answer && typeof answer === 'object' && !Array.isArray(answer) ? refusalOf(answer as Record<string, unknown>) : 'the answer is not a JSON object';
+  const refused =
+    answer && typeof answer === 'object' && !Array.isArray(answer) ? refusalOf(answer as Record<string, unknown>) : 'the answer is not a JSON object';
   if (refused) return { ok: false, reason: 'bad_request', detail: refused };
-  return read.kind === 'creative' ? { ok: true, kind: 'creative', regions: readCreativeRegions(answer) } : { ok: true, kind: 'advertiser', facts: readAdvertiserFacts(answer) };
+  return read.kind === 'creative'
+    ? { ok: true, kind: 'creative', regions: readCreativeRegions(answer) }
+    : { ok: true, kind: 'advertiser', facts: readAdvertiserFacts(answer) };
 }

@@ -30,7 +30,8 @@ export class CookieJar {
       const value = pair.slice(equals + 1).trim();
       const expiresAt = expiryOf(attributes, now) ?? now + this.#sessionMs;
       if (expiresAt <= now) this.#cookies.delete(name);
-      else if (this.#cookies.has(name) || this.#cookies.size < this.#maxCookies) this.#cookies.set(name, { value, expiresAt: Math.min(expiresAt, now + this.#sessionMs) });
+      else if (this.#cookies.has(name) || this.#cookies.size < this.#maxCookies)
+        this.#cookies.set(name, { value, expiresAt: Math.min(expiresAt, now + this.#sessionMs) });
     }
   }
 

@@ -15,6 +15,10 @@ export interface AdsReading {
 
 /** Stored readings, tolerant of anything else. */
 export function adsReadingsFrom(value: unknown): AdsReading[] {
-  const list = typeof value === 'object' && value !== null && Array.isArray((value as { readings?: unknown }).readings) ? (value as { readings: unknown[] }).readings : [];
-  return list.filter((r): r is AdsReading => typeof r === 'object' && r !== null && typeof (r as AdsReading).at === 'number' && typeof (r as AdsReading).ads_in_sample === 'number');
+  const list =
+    typeof value === 'object' && value !== null && Array.isArray((value as { readings?: unknown }).readings) ? (value as { readings: unknown[] }).readings : [];
+  return list.filter(
+    (r): r is AdsReading =>
+      typeof r === 'object' && r !== null && typeof (r as AdsReading).at === 'number' && typeof (r as AdsReading).ads_in_sample === 'number',
+  );
 }

@@ -16,7 +16,11 @@ export interface LookupCaches {
 }
 
 /** Kept answers: an ad's regions change as it runs (6 h), an advertiser's identity rarely (24 h). */
-export function createLookupCaches({ creativeTtlMs = 6 * 3_600_000, advertiserTtlMs = 24 * 3_600_000, now = Date.now }: { creativeTtlMs?: number; advertiserTtlMs?: number; now?: () => number } = {}): LookupCaches {
+export function createLookupCaches({
+  creativeTtlMs = 6 * 3_600_000,
+  advertiserTtlMs = 24 * 3_600_000,
+  now = Date.now,
+}: { creativeTtlMs?: number; advertiserTtlMs?: number; now?: () => number } = {}): LookupCaches {
   return {
     creatives: createTextCache({ ttlMs: creativeTtlMs, maxBytes: 2 * 1024 * 1024, now }),
     advertisers: createTextCache({ ttlMs: advertiserTtlMs, maxBytes: 1024 * 1024, now }),

@@ -132,7 +132,8 @@ const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '
 
 function unescapeHtml(value: string): string {
   return value
-    .replace(/\\u003d/gi, '=').replace(/\\u0026/gi, '&')
+    .replace(/\\u003d/gi, '=')
+    .replace(/\\u0026/gi, '&')
     .replace(/&(amp|quot|apos|lt|gt|#39|#61);/g, (_match, name: string) => ENTITIES[name]);
 }
 

@@ -3,8 +3,22 @@
  * ISO 3166-1 numeric code).
  */
 export const REGION_GEO_IDS = {
-  US: 2840, GB: 2826, CA: 2124, AU: 2036, DE: 2276, FR: 2250, ES: 2724, IT: 2380,
-  NL: 2528, IL: 2376, IN: 2356, BR: 2076, MX: 2484, JP: 2392, SG: 2702, AE: 2784,
+  US: 2840,
+  GB: 2826,
+  CA: 2124,
+  AU: 2036,
+  DE: 2276,
+  FR: 2250,
+  ES: 2724,
+  IT: 2380,
+  NL: 2528,
+  IL: 2376,
+  IN: 2356,
+  BR: 2076,
+  MX: 2484,
+  JP: 2392,
+  SG: 2702,
+  AE: 2784,
 } as const;
 
 export type Region = keyof typeof REGION_GEO_IDS;

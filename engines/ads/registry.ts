@@ -51,17 +51,24 @@ export function createRegistry({ fetch, analyze, now, signal, config, jar }: Reg
     try {
       response = await fetch(url, { timeoutMs: config.timeoutMs, signal, maxBodyBytes: 1_000_000, maxRedirects: 3 });
     } catch (error) {
-      if (isFetchFailure(error) && error.kind === 'timeout') throw new AdsRegistryFailure('network', url, `the registry did not answer in time: ${error.message}`, null, { cause: error });
+      if (isFetchFailure(error) && error.kind === 'timeout')
+        throw new AdsRegistryFailure('network', url, `the registry did not answer in time: ${error.message}`, null, { cause: error });
       if (isFetchFailure(error) && error.kind === 'rate_limited') throw backedOff(url, error);
       if (isFetchFailure(error) || isUnsafeTarget(error)) return;
       throw error;
     }
     jar.store(response.setCookies, now().getTime());
-    if (response.redirects.length && isChallenge(response.url)) throw new AdsRegistryFailure('challenge', url, `the registry's home page redirected to a challenge (${response.url})`);
+    if (response.redirects.length && isChallenge(response.url))
+      throw new AdsRegistryFailure('challenge', url, `the registry's home page redirected to a challenge (${response.url})`);
     if (response.status === 429) rejectStatus(url, response);
   }
 
-  async function readAnswer(url: string, content: Fetched, read: AnswerRead, { status, contentType = 'no content type' }: { status: number; contentType?: string }): Promise<ReadAnswer> {
+  async function readAnswer(
+    url: string,
+    content: Fetched,
+    read: AnswerRead,
+    { status, contentType = 'no content type' }: { status: number; contentType?: string },
+  ): Promise<ReadAnswer> {
     let facts: AnswerFacts;
     try {
       facts = await analyze('adsAnswer', { content, read }, { signal });
@@ -70,36 +77,46 @@ export function createRegistry({ fetch, analyze, now, signal, config, jar }: Reg
       throw new AdsRegistryFailure('unexpected_answer', url, `the registry's answer cannot be read within the parse limits (${error.message})`);
     }
     if (facts.ok) return facts;
-    if (facts.reason === 'not_json') throw new AdsRegistryFailure('block_page', url, `the registry answered ${status} with a ${content.size}-byte ${contentType} page instead of JSON (a block page)`);
+    if (facts.reason === 'not_json')
+      throw new AdsRegistryFailure(
+        'block_page',
+        url,
+        `the registry answered ${status} with a ${content.size}-byte ${contentType} page instead of JSON (a block page)`,
+      );
     throw new AdsRegistryFailure(facts.reason, url, facts.detail);
   }
 
   async function post(path: string, request: Record<string, unknown>, read: AnswerRead): Promise<{ content: Fetched; facts: ReadAnswer }> {
     const url = `${base}${path}`;
     const cookie = jar.header(now().getTime());
-    const response = await reach(url, () => fetch(url, {
-      method: 'POST',
-      // Searches and lookups: reads, safe to send again on a fresh connection.
-      readOnly: true,
-      body: formBody(request),
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
-        origin: base,
-        referer: `${base}/`,
-        'x-same-domain': '1',
-        ...(cookie ? { cookie } : {}),
-      },
-      accept: 'application/json, text/plain, */*',
-      // The RPC never redirects; a block redirects to a "sorry" challenge.
-      maxRedirects: 0,
-      timeoutMs: config.timeoutMs,
-      maxBodyBytes: MAX_BODY_BYTES,
-      signal,
-    }));
+    const response = await reach(url, () =>
+      fetch(url, {
+        method: 'POST',
+        // Searches and lookups: reads, safe to send again on a fresh connection.
+        readOnly: true,
+        body: formBody(request),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+          origin: base,
+          referer: `${base}/`,
+          'x-same-domain': '1',
+          ...(cookie ? { cookie } : {}),
+        },
+        accept: 'application/json, text/plain, */*',
+        // The RPC never redirects; a block redirects to a "sorry" challenge.
+        maxRedirects: 0,
+        timeoutMs: config.timeoutMs,
+        maxBodyBytes: MAX_BODY_BYTES,
+        signal,
+      }),
+    );
     jar.store(response.setCookies, now().getTime());
     rejectStatus(url, response);
     if (response.truncated) throw new AdsRegistryFailure('unexpected_answer', url, `the registry's answer is larger than ${MAX_BODY_BYTES} bytes`);
-    return { content: response.content, facts: await readAnswer(url, response.content, read, { status: response.status, contentType: response.headers['content-type'] }) };
+    return {
+      content: response.content,
+      facts: await readAnswer(url, response.content, read, { status: response.status, contentType: response.headers['content-type'] }),
+    };
   }
 
   return { base, visitHome, post, readAnswer };
@@ -110,10 +127,13 @@ async function reach(url: string, request: () => Promise<FetchResponse>): Promis
   try {
     return await request();
   } catch (error) {
-    if (isFetchFailure(error) && error.kind === 'too_many_redirects') throw new AdsRegistryFailure('challenge', url, 'the registry redirected the search (a block redirects to a challenge)', null, { cause: error });
+    if (isFetchFailure(error) && error.kind === 'too_many_redirects')
+      throw new AdsRegistryFailure('challenge', url, 'the registry redirected the search (a block redirects to a challenge)', null, { cause: error });
     if (isFetchFailure(error) && error.kind === 'rate_limited') throw backedOff(url, error);
-    if (isFetchFailure(error)) throw new AdsRegistryFailure('network', url, `the registry could not be reached (${error.kind}): ${error.message}`, null, { cause: error });
-    if (isUnsafeTarget(error)) throw new AdsRegistryFailure('network', url, `the registry's address is not one the service reaches (${error.reason})`, null, { cause: error });
+    if (isFetchFailure(error))
+      throw new AdsRegistryFailure('network', url, `the registry could not be reached (${error.kind}): ${error.message}`, null, { cause: error });
+    if (isUnsafeTarget(error))
+      throw new AdsRegistryFailure('network', url, `the registry's address is not one the service reaches (${error.reason})`, null, { cause: error });
     throw error;
   }
 }
@@ -121,14 +141,25 @@ async function reach(url: string, request: () => Promise<FetchResponse>): Promis
 /** The fetcher held the request back: the registry asked for a pause (an earlier 429) that outlasts this call. */
 function backedOff(url: string, error: FetchFailure): AdsRegistryFailure {
   const seconds = error.retryAfterMs !== null ? Math.ceil(error.retryAfterMs / 1000) : null;
-  return new AdsRegistryFailure('rate_limited', url, `the registry is rate-limiting the service (an earlier 429${seconds !== null ? `, retry after ${seconds} s` : ''}); it was not asked again`, seconds, { cause: error });
+  return new AdsRegistryFailure(
+    'rate_limited',
+    url,
+    `the registry is rate-limiting the service (an earlier 429${seconds !== null ? `, retry after ${seconds} s` : ''}); it was not asked again`,
+    seconds,
+    { cause: error },
+  );
 }
 
 function rejectStatus(url: string, response: FetchResponse): void {
   const { status } = response;
   if (status === 429) {
     const retryAfter = retryAfterSeconds(response.headers['retry-after']);
-    throw new AdsRegistryFailure('rate_limited', url, `the registry is rate-limiting the service (429${retryAfter !== null ? `, retry after ${retryAfter} s` : ''})`, retryAfter);
+    throw new AdsRegistryFailure(
+      'rate_limited',
+      url,
+      `the registry is rate-limiting the service (429${retryAfter !== null ? `, retry after ${retryAfter} s` : ''})`,
+      retryAfter,
+    );
   }
   if (status >= 300 && status < 400) throw new AdsRegistryFailure('challenge', url, `the registry answered ${status} (a redirect to a challenge)`);
   if (status < 200 || status > 299) throw new AdsRegistryFailure('http_status', url, `the registry answered HTTP ${status}`);

@@ -36,7 +36,15 @@ export interface SearchCreativesQuery extends AdsFilters {
  * The f.req JSON: "2" page size, "3" filters ("12" domain, "8" region geo ids, "4" format code,
  * "6" / "7" the days shown as integers YYYYMMDD), "7" topic and viewer geo, "4" page token.
  */
-export function searchCreativesRequest({ domain, region, format, shownFrom, shownTo, pageToken = null, pageSize = PAGE_SIZE }: SearchCreativesQuery): Record<string, unknown> {
+export function searchCreativesRequest({
+  domain,
+  region,
+  format,
+  shownFrom,
+  shownTo,
+  pageToken = null,
+  pageSize = PAGE_SIZE,
+}: SearchCreativesQuery): Record<string, unknown> {
   const geo = viewerGeo(region);
   const filters: Record<string, unknown> = { '12': { '1': domain, '2': true } };
   if (region) filters['8'] = [geo];
@@ -50,7 +58,15 @@ export function searchCreativesRequest({ domain, region, format, shownFrom, show
 }
 
 /** GetCreativeById: "1" advertiser, "2" creative, "5" topic and viewer geo (its answer's "17", the regions, needs the geo). */
-export function creativeLookupRequest({ advertiserId, creativeId, region }: { advertiserId: string; creativeId: string; region?: Region }): Record<string, unknown> {
+export function creativeLookupRequest({
+  advertiserId,
+  creativeId,
+  region,
+}: {
+  advertiserId: string;
+  creativeId: string;
+  region?: Region;
+}): Record<string, unknown> {
   return { '1': advertiserId, '2': creativeId, '5': { '1': 1, '2': 0, '3': viewerGeo(region) } };
 }
 

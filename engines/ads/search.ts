@@ -13,8 +13,14 @@ import { createLookupCaches, lookUpAll, type AdvertiserFacts, type LookupCaches 
 import type { MappedAd } from './mapping.ts';
 import { createRegistry, type ReadAnswer, type Registry } from './registry.ts';
 import {
-  advertiserLookupRequest, creativeLookupRequest, GET_ADVERTISER_PATH, GET_CREATIVE_PATH, PAGE_SIZE,
-  SEARCH_CREATIVES_PATH, searchCreativesRequest, type AdsFilters,
+  advertiserLookupRequest,
+  creativeLookupRequest,
+  GET_ADVERTISER_PATH,
+  GET_CREATIVE_PATH,
+  PAGE_SIZE,
+  SEARCH_CREATIVES_PATH,
+  searchCreativesRequest,
+  type AdsFilters,
 } from './rpc.ts';
 import { rankAdvertisers, summarize, type SearchAdsResult, type TotalAdsEstimate } from './summary.ts';
 
@@ -45,7 +51,15 @@ export interface SearchAdsOptions {
 export async function searchAds(
   domain: string,
   filters: AdsFilters,
-  { fetch, analyze, now, signal, config = DEFAULT_ADS_CONFIG, jar = new CookieJar(), lookups = createLookupCaches({ creativeTtlMs: 0, advertiserTtlMs: 0 }) }: SearchAdsDeps,
+  {
+    fetch,
+    analyze,
+    now,
+    signal,
+    config = DEFAULT_ADS_CONFIG,
+    jar = new CookieJar(),
+    lookups = createLookupCaches({ creativeTtlMs: 0, advertiserTtlMs: 0 }),
+  }: SearchAdsDeps,
   { maxAds = 40, maxPages = 4, maxCreativeLookups = 10, maxAdvertiserLookups = 5 }: SearchAdsOptions = {},
 ): Promise<SearchAdsResult> {
   const registry = createRegistry({ fetch, analyze, now, signal, config, jar });
@@ -53,20 +67,35 @@ export async function searchAds(
   if (jar.header(now().getTime()) === null) await registry.visitHome(filters.region);
   const sample = await readSample(registry, { domain, filters, maxAds, maxPages });
   const { ads } = sample;
-  const details = ads.length ? await lookUpDetails(registry, lookups, ads, { region: filters.region, maxCreativeLookups, maxAdvertiserLookups }) : { advertiserFacts: new Map(), failure: null };
+  const details = ads.length
+    ? await lookUpDetails(registry, lookups, ads, { region: filters.region, maxCreativeLookups, maxAdvertiserLookups })
+    : { advertiserFacts: new Map(), failure: null };
   return summarize({
-    domain, filters, ...sample, now: now(),
+    domain,
+    filters,
+    ...sample,
+    now: now(),
     advertiserFacts: details.advertiserFacts,
     lookups: { creatives: Math.min(ads.length, maxCreativeLookups), failure: details.failure },
   });
 }
 
 /** The sample: the search's pages, up to maxAds new ads, and what the pages said of the rest. */
-async function readSample(registry: Registry, { domain, filters, maxAds, maxPages }: { domain: string; filters: AdsFilters; maxAds: number; maxPages: number }) {
+async function readSample(
+  registry: Registry,
+  { domain, filters, maxAds, maxPages }: { domain: string; filters: AdsFilters; maxAds: number; maxPages: number },
+) {
   /** One search page: its new ads for the sample (at most `room`, none of `seen`), read in the pool. */
   async function readPage(pageToken: string | null, room: number, seen: Set<string>) {
     const request = searchCreativesRequest({ domain, ...filters, pageToken, pageSize: PAGE_SIZE });
-    const { facts } = await registry.post(SEARCH_CREATIVES_PATH, request, { kind: 'search', domain, region: filters.region, format: filters.format, room, seen: [...seen] });
+    const { facts } = await registry.post(SEARCH_CREATIVES_PATH, request, {
+      kind: 'search',
+      domain,
+      region: filters.region,
+      format: filters.format,
+      room,
+      seen: [...seen],
+    });
     if (facts.kind !== 'search') throw new TypeError('a search read gave another kind of facts');
     return facts.page;
   }
@@ -97,7 +126,11 @@ async function readSample(registry: Registry, { domain, filters, maxAds, maxPage
 }
 
 /** A lookup's facts; its answer is kept in `cache` under `key` (an answer the registry refused is a failure, never kept). */
-async function lookUp(registry: Registry, cache: LookupCaches[keyof LookupCaches], { key, path, request, kind }: { key: string; path: string; request: Record<string, unknown>; kind: 'creative' | 'advertiser' }): Promise<ReadAnswer> {
+async function lookUp(
+  registry: Registry,
+  cache: LookupCaches[keyof LookupCaches],
+  { key, path, request, kind }: { key: string; path: string; request: Record<string, unknown>; kind: 'creative' | 'advertiser' },
+): Promise<ReadAnswer> {
   let fresh: ReadAnswer | undefined;
   const content = await cache.get(`${registry.base} ${key}`, async () => {
     const { content: body, facts } = await registry.post(path, request, { kind });
@@ -116,7 +149,9 @@ async function lookUpDetails(
   ads: MappedAd[],
   { region, maxCreativeLookups, maxAdvertiserLookups }: { region: AdsFilters['region']; maxCreativeLookups: number; maxAdvertiserLookups: number },
 ): Promise<{ advertiserFacts: Map<string, AdvertiserFacts>; failure: string | null }> {
-  const advertiserIds = rankAdvertisers(ads).slice(0, maxAdvertiserLookups).map((entry) => entry.advertiser_id);
+  const advertiserIds = rankAdvertisers(ads)
+    .slice(0, maxAdvertiserLookups)
+    .map((entry) => entry.advertiser_id);
   const creatives = ads.slice(0, maxCreativeLookups).map((ad) => ad.item);
   // advertisers first: fewer requests, and their facts are about the whole sample
   const keys = [...advertiserIds.map((id) => `advertiser ${id}`), ...creatives.map((_item, index) => `creative ${index}`)];
@@ -128,7 +163,12 @@ async function lookUpDetails(
     }
     const item = creatives[Number(id)];
     const request = creativeLookupRequest({ advertiserId: item.advertiser_id, creativeId: item.creative_id, region });
-    const read = await lookUp(registry, lookups.creatives, { key: `creative ${item.advertiser_id} ${item.creative_id} ${region ?? ''}`, path: GET_CREATIVE_PATH, request, kind: 'creative' });
+    const read = await lookUp(registry, lookups.creatives, {
+      key: `creative ${item.advertiser_id} ${item.creative_id} ${region ?? ''}`,
+      path: GET_CREATIVE_PATH,
+      request,
+      kind: 'creative',
+    });
     return read.kind === 'creative' ? read.regions : null;
   });
   const advertiserFacts = new Map<string, AdvertiserFacts>();

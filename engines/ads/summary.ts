@@ -31,7 +31,17 @@ export interface SampleFacts {
   lookups?: { creatives: number; failure: string | null };
 }
 
-export function summarize({ domain, filters, ads, estimate, truncated, otherDomain, now, advertiserFacts = new Map(), lookups = { creatives: 0, failure: null } }: SampleFacts): SearchAdsResult {
+export function summarize({
+  domain,
+  filters,
+  ads,
+  estimate,
+  truncated,
+  otherDomain,
+  now,
+  advertiserFacts = new Map(),
+  lookups = { creatives: 0, failure: null },
+}: SampleFacts): SearchAdsResult {
   const monthAgo = now.getTime() - 30 * DAY_MS;
   const formats = { text: 0, image: 0, video: 0 };
   for (const { item } of ads) formats[item.format]++;
@@ -117,8 +127,12 @@ function noteFor({ domain, filters, count, estimate, truncated, otherDomain, loo
     parts.push(`The advertising-transparency registry lists no ${what} for ${domain}${where}.`);
     if (otherDomain) parts.push(`It listed ${otherDomain} ad(s) of other domains for the search; they were left out.`);
   } else {
-    const total = estimate ? ` of about ${estimate.low}${estimate.high !== null && estimate.high !== estimate.low ? `-${estimate.high}` : ''} the registry estimates` : '';
-    parts.push(`A sample of ${count} ${format ? `${format} ` : ''}ad(s)${total} for ${domain}${where}${truncated ? '; more pages were not read (at most 40 ads per call)' : ''}.`);
+    const total = estimate
+      ? ` of about ${estimate.low}${estimate.high !== null && estimate.high !== estimate.low ? `-${estimate.high}` : ''} the registry estimates`
+      : '';
+    parts.push(
+      `A sample of ${count} ${format ? `${format} ` : ''}ad(s)${total} for ${domain}${where}${truncated ? '; more pages were not read (at most 40 ads per call)' : ''}.`,
+    );
     if (otherDomain) parts.push(`${otherDomain} ad(s) of other domains were left out.`);
     if (lookups.creatives < count) parts.push(`Regions shown in were looked up for the first ${lookups.creatives} ad(s) only.`);
     if (lookups.failure) parts.push(`The registry's lookups stopped (${lookups.failure}): regions and advertiser details not read are left out, not guessed.`);

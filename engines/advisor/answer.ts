@@ -26,8 +26,11 @@ export function createAnswerParts(catalog: AdvisorCatalog) {
       out.push({ tool: offer, mcp_tool: info.mcpTool, price_usd: usd(info.priceMicroUsd), why });
     };
     if (original.tool && original.tool !== plan.tool) push(original.tool, 'What the goal asks for, above the budget.');
-    if (plan.tool === 'company-profile') for (const offer of SECTION_OFFERS) if (isAsked(context, offer) || context.asked.length === 0) push(offer, 'One section of the profile on its own (see efficiency_analysis).');
-    if (plan.tool && limits.batch.tools.includes(plan.tool) && context.count >= 2) push('batch', `One quote for up to ${batchCap(catalog, plan.tool)} domains; rows without data are free, but the paid step never uses free calls.`);
+    if (plan.tool === 'company-profile')
+      for (const offer of SECTION_OFFERS)
+        if (isAsked(context, offer) || context.asked.length === 0) push(offer, 'One section of the profile on its own (see efficiency_analysis).');
+    if (plan.tool && limits.batch.tools.includes(plan.tool) && context.count >= 2)
+      push('batch', `One quote for up to ${batchCap(catalog, plan.tool)} domains; rows without data are free, but the paid step never uses free calls.`);
     if (plan.tool === 'batch') {
       const tool = plan.steps[0]?.body.tool as string | null;
       if (tool) push(tool, `One call per domain ($${usd(catalog.offer(tool).priceMicroUsd)} each, free calls apply).`);
@@ -62,7 +65,11 @@ export function createAnswerParts(catalog: AdvisorCatalog) {
     const separatePrice = SECTION_OFFERS.reduce((sum, offer) => sum + catalog.offer(offer).priceMicroUsd, 0);
     const wanted = SECTION_OFFERS.filter((offer) => isAsked(context, offer));
     const wantedPrice = wanted.reduce((sum, offer) => sum + catalog.offer(offer).priceMicroUsd, 0);
-    const relevant = plan.tool !== null && (wanted.length > 0 || ['company-profile', 'company-footprint', 'hot-buyers', 'verify_domain_legitimacy_and_security'].includes(plan.tool) || (plan.tool === 'batch' && plan.steps[0]?.body.tool === 'company-profile'));
+    const relevant =
+      plan.tool !== null &&
+      (wanted.length > 0 ||
+        ['company-profile', 'company-footprint', 'hot-buyers', 'verify_domain_legitimacy_and_security'].includes(plan.tool) ||
+        (plan.tool === 'batch' && plan.steps[0]?.body.tool === 'company-profile'));
     const perDomain = n > 1 ? ` for ${n} domains` : '';
     return {
       company_profile: { tool: profile.id, calls: n, price_usd: usd(n * profile.priceMicroUsd), sections: SECTION_NAMES },
@@ -73,7 +80,9 @@ export function createAnswerParts(catalog: AdvisorCatalog) {
         `Charging: company-profile is charged only when at least two of the three sections have data; each separate call is charged only when its own result is ok.`,
         wanted.length && wanted.length < SECTION_OFFERS.length
           ? `Your goal names ${wanted.join(' and ')}: separately $${usd(wantedPrice)} per domain, ${wantedPrice < profile.priceMicroUsd ? 'cheaper than' : 'no cheaper than'} company-profile.`
-          : wanted.length === SECTION_OFFERS.length ? 'Your goal names all three sections: company-profile is one call, one payment and one free call.' : 'Your goal names none of the three sections.',
+          : wanted.length === SECTION_OFFERS.length
+            ? 'Your goal names all three sections: company-profile is one call, one payment and one free call.'
+            : 'Your goal names none of the three sections.',
       ],
       note: relevant
         ? 'company-profile runs the three sections in parallel and its note names the single tool that has data when fewer than two sections do.'
@@ -103,9 +112,10 @@ export function createAnswerParts(catalog: AdvisorCatalog) {
       remaining: quota.remaining,
       limit: quota.limit,
       resets_at: quota.resetsAt,
-      message: quota.remaining > 0
-        ? `${quota.remaining} of ${quota.limit} free successful calls left today for this IP, shared by every data tool (HTTP and MCP).`
-        : `The ${quota.limit} free calls of today are used; data tools answer 402 with x402 terms until ${quota.resetsAt}.`,
+      message:
+        quota.remaining > 0
+          ? `${quota.remaining} of ${quota.limit} free successful calls left today for this IP, shared by every data tool (HTTP and MCP).`
+          : `The ${quota.limit} free calls of today are used; data tools answer 402 with x402 terms until ${quota.resetsAt}.`,
       note: `Only ok results use a free call; the advisor never does. The paid step of a batch or hot-buyers quote never uses free calls.${freeScans ? ` Free step-1 scans (batch, hot-buyers): ${freeScans.remaining} of ${freeScans.limit} left today.` : ''}`,
     };
   }

@@ -36,9 +36,18 @@ export async function cachedStatuses(domain: string, reads: StoredReads, now: Da
   }
   const discovery = (await reads.cache(STORED.jobsNamespace, STORED.jobsDiscoveryKey(domain))) as { board?: BoardRef } | null;
   if (discovery?.board) {
-    const board = (await reads.cache(STORED.jobsNamespace, STORED.jobsBoardKey(discovery.board))) as { read?: { jobs?: unknown[] }; fetchedAt?: string; nextPollAfter?: string } | null;
+    const board = (await reads.cache(STORED.jobsNamespace, STORED.jobsBoardKey(discovery.board))) as {
+      read?: { jobs?: unknown[] };
+      fetchedAt?: string;
+      nextPollAfter?: string;
+    } | null;
     if (board?.fetchedAt && sameUtcDay(board.fetchedAt, now)) {
-      statuses.push({ tool: 'ats-jobs', status: board.read?.jobs?.length ? 'ok' : 'no_open_jobs', checked_at: board.fetchedAt, fresh_until: board.nextPollAfter ?? null });
+      statuses.push({
+        tool: 'ats-jobs',
+        status: board.read?.jobs?.length ? 'ok' : 'no_open_jobs',
+        checked_at: board.fetchedAt,
+        fresh_until: board.nextPollAfter ?? null,
+      });
     }
   }
   return statuses;

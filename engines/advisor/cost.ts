@@ -15,8 +15,20 @@ export type Line =
   | { kind: 'batch'; tool: string; domains: number }
   | { kind: 'hot'; domains: number };
 
-export interface Splitting { tool: string; max_domains_per_call: number; calls: number; note: string }
-export interface ScanLimits { free_scans_per_day: number; free_scans_remaining: number | null; scans_needed: number; scans_needed_max: number; days_needed: number; note: string }
+export interface Splitting {
+  tool: string;
+  max_domains_per_call: number;
+  calls: number;
+  note: string;
+}
+export interface ScanLimits {
+  free_scans_per_day: number;
+  free_scans_remaining: number | null;
+  scans_needed: number;
+  scans_needed_max: number;
+  days_needed: number;
+  note: string;
+}
 
 export interface Cost {
   calls: number;
@@ -80,7 +92,9 @@ export function costOf(lines: Line[], catalog: AdvisorCatalog, free: { remaining
       scansNeeded += parts.length;
       scansNeededMax += Math.max(parts.length, paidMax);
       units.push(`hot-buyers: $${usd(hot.priceMicroUsd)} per hot company`);
-      assumptions.push(`Cold domains come back free with their intent_score; only hot ones (intent_score >= min_intent_score) are charged, at most ${hotPerPaidCall} per paid call (${hotPerPaidCall} × $${usd(hot.priceMicroUsd)} = $${usd(hotPerPaidCall * hot.priceMicroUsd)}); further hot domains come back in more_hot and need another scan.`);
+      assumptions.push(
+        `Cold domains come back free with their intent_score; only hot ones (intent_score >= min_intent_score) are charged, at most ${hotPerPaidCall} per paid call (${hotPerPaidCall} × $${usd(hot.priceMicroUsd)} = $${usd(hotPerPaidCall * hot.priceMicroUsd)}); further hot domains come back in more_hot and need another scan.`,
+      );
       splitting = {
         tool: 'hot-buyers',
         max_domains_per_call: maxDomains,
@@ -103,12 +117,18 @@ export function costOf(lines: Line[], catalog: AdvisorCatalog, free: { remaining
       scans_needed: scansNeeded,
       scans_needed_max: scansNeededMax,
       days_needed: daysNeeded,
-      note: daysNeeded > 1
-        ? `Step 1 needs ${scansNeededMax > scansNeeded ? `${scansNeeded} to ${scansNeededMax}` : scansNeeded} scans and ${perDay} are free per day per IP (${today} left today): the job spreads over ${daysNeeded} UTC days; a further step 1 today answers scan_quota.`
-        : `Step 1 needs ${scansNeededMax > scansNeeded ? `${scansNeeded} to ${scansNeededMax}` : scansNeeded} of the ${perDay} free scans per day (${today} left today).`,
+      note:
+        daysNeeded > 1
+          ? `Step 1 needs ${scansNeededMax > scansNeeded ? `${scansNeeded} to ${scansNeededMax}` : scansNeeded} scans and ${perDay} are free per day per IP (${today} left today): the job spreads over ${daysNeeded} UTC days; a further step 1 today answers scan_quota.`
+          : `Step 1 needs ${scansNeededMax > scansNeeded ? `${scansNeeded} to ${scansNeededMax}` : scansNeeded} of the ${perDay} free scans per day (${today} left today).`,
     };
   }
-  assumptions.unshift('Nothing is charged without data: a result that is not ok, a batch row without data or a scan with zero hot companies is free, so the minimum is $0.');
-  if (singles.length) assumptions.push(`Free calls cover single calls only (never the paid step of a quote): ${freeCallsApplicable} of ${singles.length} single call${singles.length > 1 ? 's' : ''} fit in the ${free.remaining} free call${free.remaining === 1 ? '' : 's'} left today.`);
+  assumptions.unshift(
+    'Nothing is charged without data: a result that is not ok, a batch row without data or a scan with zero hot companies is free, so the minimum is $0.',
+  );
+  if (singles.length)
+    assumptions.push(
+      `Free calls cover single calls only (never the paid step of a quote): ${freeCallsApplicable} of ${singles.length} single call${singles.length > 1 ? 's' : ''} fit in the ${free.remaining} free call${free.remaining === 1 ? '' : 's'} left today.`,
+    );
   return { calls, minMicro: 0, maxMicro, payableMaxMicro: maxMicro - covered, freeCallsApplicable, unit: units.join('; '), splitting, scans, assumptions };
 }

@@ -18,7 +18,47 @@ import { fold, stem, wordMatch, words } from './text.ts';
 
 export const ASKED = 3;
 
-const STOP = new Set(['a', 'an', 'the', 'of', 'to', 'for', 'and', 'or', 'in', 'on', 'by', 'with', 'from', 'is', 'are', 'do', 'doe', 'i', 'my', 'it', 'its', 'this', 'these', 'that', 'what', 'which', 'how', 'get', 'one', 'then', 'example', 'com', 'org', 'net', 'v1', 'up', 'at', 'per', 'as']);
+const STOP = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'to',
+  'for',
+  'and',
+  'or',
+  'in',
+  'on',
+  'by',
+  'with',
+  'from',
+  'is',
+  'are',
+  'do',
+  'doe',
+  'i',
+  'my',
+  'it',
+  'its',
+  'this',
+  'these',
+  'that',
+  'what',
+  'which',
+  'how',
+  'get',
+  'one',
+  'then',
+  'example',
+  'com',
+  'org',
+  'net',
+  'v1',
+  'up',
+  'at',
+  'per',
+  'as',
+]);
 
 export interface Scored {
   offer: string;
@@ -29,7 +69,12 @@ export interface Scored {
   at: number;
 }
 
-interface CompiledRule { offer: string; phrase: string; words: string[]; weight: number }
+interface CompiledRule {
+  offer: string;
+  phrase: string;
+  words: string[];
+  weight: number;
+}
 
 function compile(rules: [string, number][], offer: string): CompiledRule[] {
   return rules.map(([phrase, weight]) => ({ offer, phrase, words: words(phrase), weight }));
@@ -58,7 +103,10 @@ function phraseMatch(goalLength: number, matchAt: MatchAt, phrase: string[], sta
     if (start + phrase.length > goalLength) break;
     let weakest = 1;
     for (let k = 0; k < phrase.length && weakest > 0; k++) weakest = Math.min(weakest, matchAt(start + k, phrase[k], inPhrase));
-    if (weakest > best) { best = weakest; at = start; }
+    if (weakest > best) {
+      best = weakest;
+      at = start;
+    }
     if (best === 1) break;
   }
   return { match: best, at };
@@ -126,7 +174,13 @@ export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, remem
   const catalogWords = new Map<string, Set<string>>();
   for (const offer of catalog.offers) {
     if (offer.id === 'advisor') continue;
-    const text = [offer.id.replace(/[-_]/g, ' '), offer.mcpTool.replace(/_/g, ' '), ...offer.tags.map((tag) => tag.replace(/-/g, ' ')), offer.summary, ...offer.examples.map((example) => example.summary)].join(' ');
+    const text = [
+      offer.id.replace(/[-_]/g, ' '),
+      offer.mcpTool.replace(/_/g, ' '),
+      ...offer.tags.map((tag) => tag.replace(/-/g, ' ')),
+      offer.summary,
+      ...offer.examples.map((example) => example.summary),
+    ].join(' ');
     for (const word of new Set(words(text))) {
       if (STOP.has(word) || word.length < 3) continue;
       if (!catalogWords.has(word)) catalogWords.set(word, new Set());
@@ -201,7 +255,8 @@ export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, remem
     });
     const technologies = findTechnologies(goal).filter((name) => fold(name).length > 2);
     if (technologies.length) add('tech-stack', 2, technologies[0], -1);
-    for (const back of takeBacks) if (mayMatch(back.words) && phraseMatch(goalWords.length, matchAt, back.words, startsOf(back.words)).match === 1) add(back.offer, -back.weight, '', -1);
+    for (const back of takeBacks)
+      if (mayMatch(back.words) && phraseMatch(goalWords.length, matchAt, back.words, startsOf(back.words)).match === 1) add(back.offer, -back.weight, '', -1);
     return [...totals.values()].filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
   };
 }

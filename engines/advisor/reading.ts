@@ -13,10 +13,38 @@
  * Positions are indices into words(goal) (text.ts), the matcher's positions.
  */
 import { buildTechnologyFinder, PROSE_WORDS, type TechnologyLocator } from '../tech/keywords.ts';
-import { ADOPTION_AFTER, ADOPTION_BEFORE, CONCEAL_WORDS, HIRING_WINDOW, HIRING_WORDS, JOB_FILTER_WINDOW, JOB_FILTERS, JOB_NOUNS, LIST_SELECTORS, ONE_CALL_WORDS, PAYMENT_PARTY_WORDS, PRIVACY_WINDOW, PURCHASE_WORDS, RANKING_WORDS, REFERS_BACK, RULES, SEEKING_WORDS, SEQUENCE_WORDS, TECHNOLOGY_KINDS, TREND_WORDS, UNAVAILABLE, WITH_WINDOW } from './lexicon.ts';
+import {
+  ADOPTION_AFTER,
+  ADOPTION_BEFORE,
+  CONCEAL_WORDS,
+  HIRING_WINDOW,
+  HIRING_WORDS,
+  JOB_FILTER_WINDOW,
+  JOB_FILTERS,
+  JOB_NOUNS,
+  LIST_SELECTORS,
+  ONE_CALL_WORDS,
+  PAYMENT_PARTY_WORDS,
+  PRIVACY_WINDOW,
+  PURCHASE_WORDS,
+  RANKING_WORDS,
+  REFERS_BACK,
+  RULES,
+  SEEKING_WORDS,
+  SEQUENCE_WORDS,
+  TECHNOLOGY_KINDS,
+  TREND_WORDS,
+  UNAVAILABLE,
+  WITH_WINDOW,
+} from './lexicon.ts';
 import { isCountedNoun, wordMatch, words } from './text.ts';
 
-export interface NotAvailable { data: string; asked: string; instead: string[]; note: string }
+export interface NotAvailable {
+  data: string;
+  asked: string;
+  instead: string[];
+  note: string;
+}
 export type UrlKind = 'product' | 'endpoint' | 'page';
 
 export interface Reading {
@@ -71,7 +99,13 @@ export function urlKind(url: string): UrlKind {
 }
 
 export function createReader({ finder = buildTechnologyFinder(undefined, { proseWords: [] }) }: { finder?: TechnologyLocator } = {}) {
-  const unavailable = UNAVAILABLE.map((kind) => ({ ...kind, phraseWords: compiled(kind.phrases), unlessWords: compiled(kind.unless ?? []), nearWords: compiled(kind.near ?? []), withWords: compiled(kind.with ?? []) }));
+  const unavailable = UNAVAILABLE.map((kind) => ({
+    ...kind,
+    phraseWords: compiled(kind.phrases),
+    unlessWords: compiled(kind.unless ?? []),
+    nearWords: compiled(kind.near ?? []),
+    withWords: compiled(kind.with ?? []),
+  }));
   const conceal = compiled(CONCEAL_WORDS);
   const paymentParties = compiled(PAYMENT_PARTY_WORDS);
   const jobNouns = compiled(JOB_NOUNS);
@@ -90,17 +124,25 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const selectors = compiled(LIST_SELECTORS);
   const oneCallWords = compiled(ONE_CALL_WORDS);
   // Strong phrases of the other offers (weight 3 or more).
-  const others = compiled(Object.entries(RULES).filter(([offer]) => offer !== 'tech-stack').flatMap(([, rules]) => rules.filter(([, weight]) => weight >= 3).map(([phrase]) => phrase)));
+  const others = compiled(
+    Object.entries(RULES)
+      .filter(([offer]) => offer !== 'tech-stack')
+      .flatMap(([, rules]) => rules.filter(([, weight]) => weight >= 3).map(([phrase]) => phrase)),
+  );
   const prose = new Set(PROSE_WORDS.map((word) => word.toLowerCase()));
 
   return function read(goal: string, urls: readonly string[]): Reading {
     const goalWords = words(goal);
     const masked = new Set<number>();
     const spans = (phrase: readonly string[]) => phraseStarts(goalWords, phrase).map((start) => [start, start + phrase.length] as const);
-    const markAll = ([from, to]: readonly [number, number]) => { for (let i = from; i < to; i++) masked.add(i); };
+    const markAll = ([from, to]: readonly [number, number]) => {
+      for (let i = from; i < to; i++) masked.add(i);
+    };
 
     // The noun a number counts ("my 18 leads", "these 25 accounts") names the list the goal is about, not an offer.
-    goalWords.forEach((word, at) => { if (at > 0 && /^\d[\d,.]*k?$/.test(goalWords[at - 1]) && isCountedNoun(word)) masked.add(at); });
+    goalWords.forEach((word, at) => {
+      if (at > 0 && /^\d[\d,.]*k?$/.test(goalWords[at - 1]) && isCountedNoun(word)) masked.add(at);
+    });
 
     const adopted: { name: string; at: number }[] = [];
     const mentions = finder.locate(goal).filter((mention) => mention.name.length > 2);
@@ -128,7 +170,9 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       // "customer of Stripe" asks about a technology, not a customer list.
       if (adopted.length && kind.instead.includes('tech-stack')) continue;
       // A profile or a phone is missing data only when it is a person's ("the CTO's twitter handle").
-      const companions = kind.withWords.flatMap((phrase) => spans(phrase).map(([from, to]) => [from, phrase[phrase.length - 1] === 'of' ? Math.min(to + 1, goalWords.length) : to] as const)).filter(([from, to]) => found.some(([start, end]) => from < end + WITH_WINDOW && to > start - WITH_WINDOW));
+      const companions = kind.withWords
+        .flatMap((phrase) => spans(phrase).map(([from, to]) => [from, phrase[phrase.length - 1] === 'of' ? Math.min(to + 1, goalWords.length) : to] as const))
+        .filter(([from, to]) => found.some(([start, end]) => from < end + WITH_WINDOW && to > start - WITH_WINDOW));
       if (kind.withWords.length) {
         if (!companions.length) continue;
         found = found.filter(([start, end]) => companions.some(([from, to]) => from < end + WITH_WINDOW && to > start - WITH_WINDOW));
@@ -156,8 +200,17 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const sellers = purchaseFrom.flatMap(spans).map(([from]) => from);
     // A purchase word inside another offer's phrase ("buying signals from hiring", "ready to buy") is not the agent buying.
     const phrased = others.flatMap(spans).filter(([from, to]) => to - from > 1);
-    const purchaseAt = purchase.flatMap(spans).map(([from]) => from).find((at) => !masked.has(at) && !phrased.some(([from, to]) => at >= from && at < to) && sellers.some((seller) => seller > at && seller <= at + 4)) ?? null;
-    const thenAt = sequence.flatMap(spans).map(([from]) => from).sort((a, b) => a - b)[0] ?? null;
+    const purchaseAt =
+      purchase
+        .flatMap(spans)
+        .map(([from]) => from)
+        .find((at) => !masked.has(at) && !phrased.some(([from, to]) => at >= from && at < to) && sellers.some((seller) => seller > at && seller <= at + 4)) ??
+      null;
+    const thenAt =
+      sequence
+        .flatMap(spans)
+        .map(([from]) => from)
+        .sort((a, b) => a - b)[0] ?? null;
     const refersBack = back.flatMap(spans).some(([from]) => from > (thenAt ?? 0));
 
     // Privacy wording: the payment words then count for no payment offer.
@@ -177,10 +230,15 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     if (nouns.length) {
       const qualifiers: (readonly [number, number])[] = [
         ...technologyKinds.flatMap(spans),
-        ...mentions.map((mention) => { const at = words(goal.slice(0, mention.start)).length; return [at, at + words(goal.slice(mention.start, mention.start + mention.length)).length] as const; }),
+        ...mentions.map((mention) => {
+          const at = words(goal.slice(0, mention.start)).length;
+          return [at, at + words(goal.slice(mention.start, mention.start + mention.length)).length] as const;
+        }),
       ].filter(([, to]) => nouns.some(([from]) => from >= to && from <= to + 1));
       const sought = seeking.flatMap(spans).filter(([, to]) => nouns.some(([from]) => from >= to && from <= to + 1));
-      const filters = jobFilters.flatMap(spans).filter(([from, to]) => nouns.some(([start, end]) => from < end + JOB_FILTER_WINDOW && to > start - JOB_FILTER_WINDOW));
+      const filters = jobFilters
+        .flatMap(spans)
+        .filter(([from, to]) => nouns.some(([start, end]) => from < end + JOB_FILTER_WINDOW && to > start - JOB_FILTER_WINDOW));
       const first = [...qualifiers, ...filters, ...sought].sort((a, b) => a[0] - b[0])[0];
       if (first) {
         qualifiers.forEach(markAll);
@@ -190,7 +248,10 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     // Hiring as it changes, or as companies compare: a trend or ranking word near a hiring word.
     const hiringSpans = hiring.flatMap(spans).filter(([from]) => !masked.has(from));
     const nearHiring = (list: string[][]): Reading['hiringTrend'] => {
-      const found = list.flatMap(spans).filter(([from, to]) => hiringSpans.some(([start, end]) => from < end + HIRING_WINDOW && to > start - HIRING_WINDOW)).sort((a, b) => a[0] - b[0])[0];
+      const found = list
+        .flatMap(spans)
+        .filter(([from, to]) => hiringSpans.some(([start, end]) => from < end + HIRING_WINDOW && to > start - HIRING_WINDOW))
+        .sort((a, b) => a[0] - b[0])[0];
       if (!found) return null;
       const [start, end] = hiringSpans.sort((a, b) => Math.abs(a[0] - found[0]) - Math.abs(b[0] - found[0]))[0];
       const [from, to] = [Math.min(start, found[0]), Math.max(end, found[1])];

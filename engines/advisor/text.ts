@@ -19,7 +19,12 @@ export function stem(word: string): string {
 
 /** Letters NFKD does not decompose are spelled in ASCII too (ł, ı, ß: 'zespół', 'kullanıyor', 'Straße'). */
 const UNDECOMPOSED: Record<string, string> = { ł: 'l', ı: 'i', ß: 'ss', ø: 'o', æ: 'ae', œ: 'oe', đ: 'd' };
-export const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[łıßøæœđ]/g, (letter) => UNDECOMPOSED[letter]);
+export const fold = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[łıßøæœđ]/g, (letter) => UNDECOMPOSED[letter]);
 
 const glossary = buildGlossary(fold);
 
@@ -28,7 +33,10 @@ const glossary = buildGlossary(fold);
  * words of the goal); words of other languages read as their English gloss (languages.ts).
  */
 export function words(text: string): string[] {
-  const plain = fold(text).replace(/\bhttps?:\/\/\S+/g, ' ').replace(/[^\s@<>()"',;]+@[a-z0-9.-]+/g, ' ').replace(/\b[a-z0-9-]+(\.[a-z0-9-]+)+\b/g, (match) => (/^(llms\.txt|robots\.txt|agent-card\.json)$/.test(match) ? match.replace(/\./g, ' ') : ' '));
+  const plain = fold(text)
+    .replace(/\bhttps?:\/\/\S+/g, ' ')
+    .replace(/[^\s@<>()"',;]+@[a-z0-9.-]+/g, ' ')
+    .replace(/\b[a-z0-9-]+(\.[a-z0-9-]+)+\b/g, (match) => (/^(llms\.txt|robots\.txt|agent-card\.json)$/.test(match) ? match.replace(/\./g, ' ') : ' '));
   return glossWords(plain, glossary).map(stem);
 }
 
@@ -84,11 +92,32 @@ export interface GoalInputs {
   minIntentScore: number | null;
 }
 
-const COUNTED = 'domains?|companies|company|sites?|websites?|accounts?|leads?|prospects?|brands?|stores?|shops?|vendors?|urls?|merchants?|firms?|businesses|targets?|orgs?|organi[sz]ations?|rows?|entries|names?|competitors?|rivals?|clients?|customers?|suppliers?|partners?|providers?|retailers?|startups?';
+const COUNTED =
+  'domains?|companies|company|sites?|websites?|accounts?|leads?|prospects?|brands?|stores?|shops?|vendors?|urls?|merchants?|firms?|businesses|targets?|orgs?|organi[sz]ations?|rows?|entries|names?|competitors?|rivals?|clients?|customers?|suppliers?|partners?|providers?|retailers?|startups?';
 /** A counted noun of the list ('18 leads', '25 accounts'), read on stemmed words: it names the list, not an offer. */
 const COUNTED_WORD = new RegExp(`^(?:${COUNTED})$`);
 export const isCountedNoun = (word: string) => COUNTED_WORD.test(word);
-const REGION_NAMES: Record<string, string> = { usa: 'US', 'united states': 'US', uk: 'GB', 'united kingdom': 'GB', britain: 'GB', canada: 'CA', australia: 'AU', germany: 'DE', france: 'FR', spain: 'ES', italy: 'IT', netherlands: 'NL', israel: 'IL', india: 'IN', brazil: 'BR', mexico: 'MX', japan: 'JP', singapore: 'SG', uae: 'AE' };
+const REGION_NAMES: Record<string, string> = {
+  usa: 'US',
+  'united states': 'US',
+  uk: 'GB',
+  'united kingdom': 'GB',
+  britain: 'GB',
+  canada: 'CA',
+  australia: 'AU',
+  germany: 'DE',
+  france: 'FR',
+  spain: 'ES',
+  italy: 'IT',
+  netherlands: 'NL',
+  israel: 'IL',
+  india: 'IN',
+  brazil: 'BR',
+  mexico: 'MX',
+  japan: 'JP',
+  singapore: 'SG',
+  uae: 'AE',
+};
 const COUNTED_PATTERN = new RegExp(`\\b(\\d[\\d,.]*)\\s*(k|m)?\\+?\\s+(?:[a-z-]+\\s+){0,2}(?:${COUNTED})\\b`);
 const REGION_PATTERNS: [RegExp, string][] = Object.entries(REGION_NAMES).map(([name, code]) => [new RegExp(`\\b${name}\\b`), code]);
 
@@ -117,11 +146,17 @@ export function goalInputs(goal: string, regions: readonly string[]): GoalInputs
   let region: string | null = null;
   for (const code of withoutUrls.match(/\b[A-Z]{2,3}\b/g) ?? []) {
     const mapped = code === 'USA' ? 'US' : code === 'UK' ? 'GB' : code;
-    if (mapped !== 'IN' && mapped !== 'IT' && regions.includes(mapped)) { region = mapped; break; }
+    if (mapped !== 'IN' && mapped !== 'IT' && regions.includes(mapped)) {
+      region = mapped;
+      break;
+    }
   }
   if (!region) {
     for (const [pattern, code] of REGION_PATTERNS) {
-      if (regions.includes(code) && pattern.test(folded)) { region = code; break; }
+      if (regions.includes(code) && pattern.test(folded)) {
+        region = code;
+        break;
+      }
     }
   }
   const score = folded.match(/\b(?:score|intent|threshold)\D{0,20}?(\d{1,3})\b/);

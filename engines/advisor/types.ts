@@ -14,7 +14,12 @@ export interface AdvisorInput {
   budget_usd?: number;
 }
 
-export interface CachedStatus { tool: string; status: string; checked_at: string; fresh_until: string | null }
+export interface CachedStatus {
+  tool: string;
+  status: string;
+  checked_at: string;
+  fresh_until: string | null;
+}
 
 export interface AdvisorFacts {
   baseUrl: string;
@@ -27,8 +32,31 @@ export interface AdvisorFacts {
 }
 
 export type Body = Record<string, unknown>;
-export interface Step { offer: string; body: Body; required: string[]; phase?: string; note?: string; dependsOn?: number }
-export interface Plan { tool: string | null; steps: Step[]; lines: Line[]; why: string[]; covers: string[] }
+export interface Step {
+  offer: string;
+  body: Body;
+  required: string[];
+  phase?: string;
+  note?: string;
+  dependsOn?: number;
+}
+export interface Plan {
+  tool: string | null;
+  steps: Step[];
+  lines: Line[];
+  why: string[];
+  covers: string[];
+}
 
 /** What the planning rules read: the input, what the goal states and asks, the facts of the call. */
-export type Context = { input: AdvisorInput; goal: GoalInputs; reading: Reading; domains: string[]; count: number; countKnown: boolean; facts: AdvisorFacts; asked: Scored[]; scored: Scored[] };
+export type Context = {
+  input: AdvisorInput;
+  goal: GoalInputs;
+  reading: Reading;
+  domains: string[];
+  count: number;
+  countKnown: boolean;
+  facts: AdvisorFacts;
+  asked: Scored[];
+  scored: Scored[];
+};

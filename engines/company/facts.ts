@@ -54,7 +54,11 @@ function addressOf(value: unknown): CompanyAddress | null {
   if (!node || typeof node !== 'object') return null;
   const record = node as Record<string, unknown>;
   const countryValue = first(record.addressCountry);
-  const country = clean(typeof countryValue === 'object' && countryValue ? (countryValue as Record<string, unknown>).name ?? (countryValue as Record<string, unknown>).identifier : countryValue);
+  const country = clean(
+    typeof countryValue === 'object' && countryValue
+      ? ((countryValue as Record<string, unknown>).name ?? (countryValue as Record<string, unknown>).identifier)
+      : countryValue,
+  );
   const address: CompanyAddress = {};
   const street = clean(record.streetAddress);
   const locality = clean(record.addressLocality);
@@ -76,7 +80,9 @@ function yearOf(value: unknown, now: Date): number | null {
 
 function keywordsOf(value: unknown): string[] {
   const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  const words = list.map((item) => clean(typeof item === 'object' && item ? (item as Record<string, unknown>).name : item)).filter((item): item is string => !!item && item.length <= 60);
+  const words = list
+    .map((item) => clean(typeof item === 'object' && item ? (item as Record<string, unknown>).name : item))
+    .filter((item): item is string => !!item && item.length <= 60);
   return [...new Set(words)].slice(0, MAX_KEYWORDS);
 }
 
@@ -103,7 +109,8 @@ function articleHeadlines(document: Document, nodes: LinkedNode[], tags: Map<str
 /** Texts that confirm a name spelling the domain: the header logo's alt text and the copyright line. */
 function confirmingTexts(document: Document): string[] {
   const texts: string[] = [];
-  for (const image of document.querySelectorAll('header img[alt], a[href="/"] img[alt], img[class*="logo" i][alt], [class*="logo" i] img[alt]')) texts.push(image.getAttribute('alt') ?? '');
+  for (const image of document.querySelectorAll('header img[alt], a[href="/"] img[alt], img[class*="logo" i][alt], [class*="logo" i] img[alt]'))
+    texts.push(image.getAttribute('alt') ?? '');
   const footer = document.querySelector('footer')?.textContent ?? document.body?.textContent?.slice(-3000) ?? '';
   const copyright = /(?:©|&copy;|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*([^.|\n]{2,60}?)(?:\.|\||,?\s+all rights|$)/i.exec(footer);
   if (copyright) texts.push(copyright[1]);
@@ -112,13 +119,15 @@ function confirmingTexts(document: Document): string[] {
 
 /** Company profile links of the page, one per profile. */
 function linkedProfiles(document: Document, pageUrl: string): string[] {
-  const linked = [...document.querySelectorAll('a[href]')].map((anchor) => {
-    try {
-      return socialProfile(new URL(anchor.getAttribute('href') ?? '', pageUrl).href);
-    } catch {
-      return null;
-    }
-  }).filter((link): link is string => !!link);
+  const linked = [...document.querySelectorAll('a[href]')]
+    .map((anchor) => {
+      try {
+        return socialProfile(new URL(anchor.getAttribute('href') ?? '', pageUrl).href);
+      } catch {
+        return null;
+      }
+    })
+    .filter((link): link is string => !!link);
   return [...new Set(linked)].sort();
 }
 
@@ -168,10 +177,15 @@ export function readCompanyFacts(html: string, pageUrl: string, { now = new Date
   else if (metaDescription) facts.description = { value: shorten(metaDescription), source: 'meta' };
   else if (ogDescription) facts.description = { value: shorten(ogDescription), source: 'open_graph' };
 
-  const logo = organization && absoluteUrl(typeof first(organization.logo) === 'object' ? (first(organization.logo) as Record<string, unknown>)?.url : organization.logo, pageUrl);
+  const logo =
+    organization &&
+    absoluteUrl(typeof first(organization.logo) === 'object' ? (first(organization.logo) as Record<string, unknown>)?.url : organization.logo, pageUrl);
   if (logo) facts.logo_url = { value: logo, source: 'json_ld' };
 
-  const sameAs = ([] as unknown[]).concat(organization?.sameAs ?? []).map((link) => (typeof link === 'string' ? socialProfile(link) : null)).filter((link): link is string => !!link);
+  const sameAs = ([] as unknown[])
+    .concat(organization?.sameAs ?? [])
+    .map((link) => (typeof link === 'string' ? socialProfile(link) : null))
+    .filter((link): link is string => !!link);
   const linked = linkedProfiles(document, pageUrl);
   if (sameAs.length) facts.social_profiles = { value: [...new Set(sameAs)].sort(), source: 'json_ld' };
   else if (linked.length) facts.social_profiles = { value: linked, source: 'page_link' };
@@ -194,4 +208,3 @@ export function readCompanyFacts(html: string, pageUrl: string, { now = new Date
 
   return facts;
 }
-

@@ -14,18 +14,32 @@ export interface MarkupOrganization {
 }
 
 const SCOPES = '[itemscope][itemtype], [typeof]';
-const ADDRESS_FIELDS: [keyof CompanyAddress, string][] = [['street', 'streetAddress'], ['locality', 'addressLocality'], ['region', 'addressRegion'], ['postal_code', 'postalCode'], ['country', 'addressCountry']];
+const ADDRESS_FIELDS: [keyof CompanyAddress, string][] = [
+  ['street', 'streetAddress'],
+  ['locality', 'addressLocality'],
+  ['region', 'addressRegion'],
+  ['postal_code', 'postalCode'],
+  ['country', 'addressCountry'],
+];
 const SOMEONE_ELSES = /(^|\/)(ItemList|ListItem|Review|Comment|Answer|Question|Offer|Product|Event)$/;
 
 /** The schema.org types an element's microdata (itemtype) or RDFa (typeof) gives it, without the prefix. */
-export const markupTypes = (element: Element): string[] => `${element.getAttribute('itemtype') ?? ''} ${element.getAttribute('typeof') ?? ''}`.trim().split(/\s+/).filter(Boolean).map((type) => type.replace(/^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)/i, ''));
+export const markupTypes = (element: Element): string[] =>
+  `${element.getAttribute('itemtype') ?? ''} ${element.getAttribute('typeof') ?? ''}`
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((type) => type.replace(/^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)/i, ''));
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 /** The value of one property of a scope, not of a scope nested inside it. */
 function property(scope: Element, name: string): string | null {
   for (const element of scope.querySelectorAll(`[itemprop~="${name}"], [property~="${name}"], [property~="schema:${name}"]`)) {
     if (element.parentElement?.closest(SCOPES) !== scope && element.closest(SCOPES) !== scope) continue;
-    const value = clean(element.getAttribute('content') ?? (element.tagName === 'A' ? element.textContent || element.getAttribute('href')?.replace(/^tel:/i, '') : element.textContent));
+    const value = clean(
+      element.getAttribute('content') ??
+        (element.tagName === 'A' ? element.textContent || element.getAttribute('href')?.replace(/^tel:/i, '') : element.textContent),
+    );
     if (value) return value;
   }
   return null;
@@ -45,7 +59,8 @@ const isAddressScope = (element: Element) => markupTypes(element).includes('Post
 export function markupOrganization(document: Document): MarkupOrganization {
   const scopes = [...document.querySelectorAll(SCOPES)];
   const theirs = (element: Element) => {
-    for (let parent = element.parentElement?.closest(SCOPES); parent; parent = parent.parentElement?.closest(SCOPES)) if (markupTypes(parent).some((type) => SOMEONE_ELSES.test(type))) return true;
+    for (let parent = element.parentElement?.closest(SCOPES); parent; parent = parent.parentElement?.closest(SCOPES))
+      if (markupTypes(parent).some((type) => SOMEONE_ELSES.test(type))) return true;
     return false;
   };
   const found: MarkupOrganization = {};
@@ -55,7 +70,9 @@ export function markupOrganization(document: Document): MarkupOrganization {
     const telephone = property(organization, 'telephone');
     if (name && name.length <= 120) found.name = name;
     if (telephone) found.telephone = telephone;
-    const addressScope = [...organization.querySelectorAll(SCOPES)].find((scope) => isAddressScope(scope) && scope.parentElement?.closest(SCOPES) === organization);
+    const addressScope = [...organization.querySelectorAll(SCOPES)].find(
+      (scope) => isAddressScope(scope) && scope.parentElement?.closest(SCOPES) === organization,
+    );
     const address = addressScope ? addressOf(addressScope) : null;
     if (address) found.address = address;
   }

@@ -29,12 +29,26 @@ const STOP_WORDS = new Set(['of', 'the', 'and', 'for', 'at', 'in', 'de', 'la', '
 const LEGAL_FORMS = /,?\s+(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|co|pty|srl|oy|ab|as)\.?$/i;
 
 /** Words after a domain's spelling that continue the name: a kind of organisation, or "& Cooling", "and Sons". */
-const NAME_GOES_ON = /^(?:(?:&|and|\+)\s+\p{Lu}\S*(?:\s+\p{Lu}\S*)?|(?:\p{Lu}\S*\s+)?(?:society|foundation|association|institute|group|company|partners|brothers|bros\.?|sons|club|center|centre|clinic|hospital|church|school|academy|college|university|bank|museum|library|trust|fund|council|alliance|federation|cooperative|co-op|league|guild|union|network|collective|studios?|agency|firm|law|dental|realty|insurance|health|care|services|shelter|rescue|humane society))(?:,?\s+(?:inc|llc|ltd|co)\.?)?$/iu;
-const compact = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '');
-const clean = (text: string) => text.replace(/\s+/g, ' ').replace(/^[\s"'“”‘’]+|[\s"'“”‘’,]+$/g, '').trim();
+const NAME_GOES_ON =
+  /^(?:(?:&|and|\+)\s+\p{Lu}\S*(?:\s+\p{Lu}\S*)?|(?:\p{Lu}\S*\s+)?(?:society|foundation|association|institute|group|company|partners|brothers|bros\.?|sons|club|center|centre|clinic|hospital|church|school|academy|college|university|bank|museum|library|trust|fund|council|alliance|federation|cooperative|co-op|league|guild|union|network|collective|studios?|agency|firm|law|dental|realty|insurance|health|care|services|shelter|rescue|humane society))(?:,?\s+(?:inc|llc|ltd|co)\.?)?$/iu;
+const compact = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '');
+const clean = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s"'“”‘’]+|[\s"'“”‘’,]+$/g, '')
+    .trim();
 
 export function nameParts(value: string): string[] {
-  return value.split(SEPARATORS).map(clean).filter((part) => part.length > 1);
+  return value
+    .split(SEPARATORS)
+    .map(clean)
+    .filter((part) => part.length > 1);
 }
 
 /** The site's name key: its registrable domain without the public suffix (woodingelectric for woodingelectric.com). */
@@ -61,11 +75,25 @@ export function spellsDomain(part: string, pageUrl: string): string | null {
     if (compact(lead).length > label.length) break;
   }
   // Initials: "United Way of King County" for uwkc.org.
-  const initials = words.filter((word) => !STOP_WORDS.has(word.toLowerCase())).map((word) => compact(word)[0] ?? '').join('');
+  const initials = words
+    .filter((word) => !STOP_WORDS.has(word.toLowerCase()))
+    .map((word) => compact(word)[0] ?? '')
+    .join('');
   if (words.length >= 2 && label.length >= 2 && initials === label) return part;
   // The domain is the name with a word before or after it: getbellhops → "Bellhops", hellohuel → "Huel".
   const stripped = key.replace(/and/g, '');
-  if (key.length >= 4 && words.length <= 4 && (label.startsWith('get') || label.startsWith('try') || label.startsWith('hello') || label.startsWith('the') || label.endsWith('hq') || label.endsWith('app') || label.endsWith('inc') || label.endsWith('co'))) {
+  if (
+    key.length >= 4 &&
+    words.length <= 4 &&
+    (label.startsWith('get') ||
+      label.startsWith('try') ||
+      label.startsWith('hello') ||
+      label.startsWith('the') ||
+      label.endsWith('hq') ||
+      label.endsWith('app') ||
+      label.endsWith('inc') ||
+      label.endsWith('co'))
+  ) {
     if (label.includes(key) || label.includes(stripped)) return part;
   }
   return null;
@@ -95,9 +123,20 @@ export function readsAsSentence(part: string): boolean {
  * any part of them is the name, unless the organisation's markup or og:site_name declares that
  * name (a blog whose h1 is its logo); nor is a part that reads as a sentence.
  */
-export function chooseName(candidates: NameCandidate[], pageUrl: string, { headlines = [] }: { headlines?: string[] } = {}): { value: string; source: FactSource } | null {
-  const declared = new Set(candidates.filter((candidate) => candidate.whole && candidate.source !== 'meta').map((candidate) => compact(nameParts(candidate.value)[0] ?? '')));
-  const headlineKeys = new Set(headlines.flatMap((headline) => [headline, ...nameParts(headline)]).map(compact).filter((key) => key && !declared.has(key)));
+export function chooseName(
+  candidates: NameCandidate[],
+  pageUrl: string,
+  { headlines = [] }: { headlines?: string[] } = {},
+): { value: string; source: FactSource } | null {
+  const declared = new Set(
+    candidates.filter((candidate) => candidate.whole && candidate.source !== 'meta').map((candidate) => compact(nameParts(candidate.value)[0] ?? '')),
+  );
+  const headlineKeys = new Set(
+    headlines
+      .flatMap((headline) => [headline, ...nameParts(headline)])
+      .map(compact)
+      .filter((key) => key && !declared.has(key)),
+  );
   const headline = (part: string) => headlineKeys.has(compact(part)) || readsAsSentence(part);
   for (const candidate of candidates) {
     for (const part of nameParts(candidate.value)) {

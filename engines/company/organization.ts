@@ -8,7 +8,8 @@
 import { getDomain } from 'tldts';
 import { parseJsonLd, typesOf } from '../product/jsonld.ts';
 
-export const ORGANIZATION_TYPE = /(^|\/)(Organization|Corporation|LocalBusiness|OnlineStore|OnlineBusiness|NGO|NewsMediaOrganization|EducationalOrganization|CollegeOrUniversity|ProfessionalService|Store|Restaurant|Bakery|Dentist|Plumber|Electrician|[A-Z][a-z]+(Store|Business|Company|Agency|Service|Organization))$/;
+export const ORGANIZATION_TYPE =
+  /(^|\/)(Organization|Corporation|LocalBusiness|OnlineStore|OnlineBusiness|NGO|NewsMediaOrganization|EducationalOrganization|CollegeOrUniversity|ProfessionalService|Store|Restaurant|Bakery|Dentist|Plumber|Electrician|[A-Z][a-z]+(Store|Business|Company|Agency|Service|Organization))$/;
 
 /** A JSON-LD node and how it was reached: the keys and the types of the nodes above it. */
 export interface LinkedNode {
@@ -31,7 +32,9 @@ export function linkedNodes(document: Document, { maxNodes = 2_000 } = {}): Link
   for (const script of document.querySelectorAll('script[type="application/ld+json" i]')) {
     const data = parseJsonLd(script.textContent ?? '');
     if (data === null) continue;
-    const stack: { value: unknown; keys: string[]; above: string[][]; parent: Record<string, unknown> | null }[] = [{ value: data, keys: [], above: [], parent: null }];
+    const stack: { value: unknown; keys: string[]; above: string[][]; parent: Record<string, unknown> | null }[] = [
+      { value: data, keys: [], above: [], parent: null },
+    ];
     while (stack.length && nodes.length < maxNodes) {
       const { value, keys, above, parent } = stack.pop()!;
       if (Array.isArray(value)) {
@@ -46,7 +49,11 @@ export function linkedNodes(document: Document, { maxNodes = 2_000 } = {}): Link
       const entries = Object.entries(node).filter(([, child]) => child && typeof child === 'object');
       for (let index = entries.length - 1; index >= 0; index--) {
         const [key, child] = entries[index];
-        stack.push(key === '@graph' ? { value: child, keys: [], above: [], parent: null } : { value: child, keys: [...keys, key], above: [...above, types], parent: node });
+        stack.push(
+          key === '@graph'
+            ? { value: child, keys: [], above: [], parent: null }
+            : { value: child, keys: [...keys, key], above: [...above, types], parent: node },
+        );
       }
     }
   }
@@ -76,7 +83,39 @@ export function hostOfUrl(value: unknown): string | null {
 }
 
 /** Keys under which an organisation is someone else's: the things a page lists, reviews, sells or cites. */
-const NOT_OURS = new Set(['itemListElement', 'item', 'review', 'reviews', 'author', 'brand', 'manufacturer', 'seller', 'offers', 'mentions', 'about', 'subjectOf', 'worksFor', 'affiliation', 'alumniOf', 'memberOf', 'sponsor', 'funder', 'member', 'members', 'customer', 'itemReviewed', 'recipient', 'comment', 'hasPart', 'isPartOf', 'parentOrganization', 'subOrganization', 'location', 'performer', 'organizer']);
+const NOT_OURS = new Set([
+  'itemListElement',
+  'item',
+  'review',
+  'reviews',
+  'author',
+  'brand',
+  'manufacturer',
+  'seller',
+  'offers',
+  'mentions',
+  'about',
+  'subjectOf',
+  'worksFor',
+  'affiliation',
+  'alumniOf',
+  'memberOf',
+  'sponsor',
+  'funder',
+  'member',
+  'members',
+  'customer',
+  'itemReviewed',
+  'recipient',
+  'comment',
+  'hasPart',
+  'isPartOf',
+  'parentOrganization',
+  'subOrganization',
+  'location',
+  'performer',
+  'organizer',
+]);
 
 /**
  * The page's own organisation among the JSON-LD nodes: one whose url or @id is on the page's site,
@@ -86,16 +125,19 @@ const NOT_OURS = new Set(['itemListElement', 'item', 'review', 'reviews', 'autho
 export function ownOrganization(nodes: LinkedNode[], pageUrl: string): Record<string, unknown> | null {
   const site = siteDomain(pageUrl);
   const organizations = nodes.filter(({ types }) => types.some((type) => ORGANIZATION_TYPE.test(type)));
-  const onSite = organizations.find(({ node }) => [node.url, node['@id']].some((value) => {
-    const host = hostOfUrl(value);
-    return host !== null && siteDomain(host) === site;
-  }));
+  const onSite = organizations.find(({ node }) =>
+    [node.url, node['@id']].some((value) => {
+      const host = hostOfUrl(value);
+      return host !== null && siteDomain(host) === site;
+    }),
+  );
   if (onSite) return onSite.node;
   // An organisation whose url is another site's is someone else's (the web agency credited in the footer).
-  const elsewhere = ({ node }: LinkedNode) => [node.url, node['@id']].some((value) => {
-    const host = hostOfUrl(value);
-    return host !== null && siteDomain(host) !== site;
-  });
+  const elsewhere = ({ node }: LinkedNode) =>
+    [node.url, node['@id']].some((value) => {
+      const host = hostOfUrl(value);
+      return host !== null && siteDomain(host) !== site;
+    });
   return organizations.find((entry) => !entry.keys.some((key) => NOT_OURS.has(key)) && !elsewhere(entry))?.node ?? null;
 }
 

@@ -8,10 +8,50 @@
  */
 
 const CALLING_CODES: Record<string, string> = {
-  US: '1', CA: '1', GB: '44', UK: '44', IE: '353', DE: '49', AT: '43', CH: '41', FR: '33', BE: '32', NL: '31', LU: '352', IT: '39', ES: '34', PT: '351',
-  SE: '46', NO: '47', DK: '45', FI: '358', PL: '48', CZ: '420', AU: '61', NZ: '64', IN: '91', JP: '81', BR: '55', MX: '52', ZA: '27', SG: '65', IL: '972', AE: '971',
+  US: '1',
+  CA: '1',
+  GB: '44',
+  UK: '44',
+  IE: '353',
+  DE: '49',
+  AT: '43',
+  CH: '41',
+  FR: '33',
+  BE: '32',
+  NL: '31',
+  LU: '352',
+  IT: '39',
+  ES: '34',
+  PT: '351',
+  SE: '46',
+  NO: '47',
+  DK: '45',
+  FI: '358',
+  PL: '48',
+  CZ: '420',
+  AU: '61',
+  NZ: '64',
+  IN: '91',
+  JP: '81',
+  BR: '55',
+  MX: '52',
+  ZA: '27',
+  SG: '65',
+  IL: '972',
+  AE: '971',
 };
-const COUNTRY_NAMES: Record<string, string> = { 'united states': 'US', usa: 'US', 'united kingdom': 'GB', england: 'GB', canada: 'CA', germany: 'DE', france: 'FR', australia: 'AU', ireland: 'IE', india: 'IN' };
+const COUNTRY_NAMES: Record<string, string> = {
+  'united states': 'US',
+  usa: 'US',
+  'united kingdom': 'GB',
+  england: 'GB',
+  canada: 'CA',
+  germany: 'DE',
+  france: 'FR',
+  australia: 'AU',
+  ireland: 'IE',
+  india: 'IN',
+};
 
 /** The ISO country of a written country (code or common name), else null. */
 export function countryCode(value: string | null | undefined): string | null {
@@ -31,7 +71,10 @@ const NANP = /^[2-9]\d{2}[2-9]\d{6}$/;
 
 /** The E.164 form (+15035550142) when it can be told, else the digits; null when it is no phone number. */
 export function phoneKey(raw: string, { country = null as string | null } = {}): string | null {
-  const text = raw.replace(/^tel:/i, '').replace(/[;,]?(ext|x|#).*$/i, '').trim();
+  const text = raw
+    .replace(/^tel:/i, '')
+    .replace(/[;,]?(ext|x|#).*$/i, '')
+    .trim();
   let digits = text.replace(/\D/g, '');
   if (digits.length < 6 || digits.length > 15) return null;
   if (/^\s*\+/.test(text)) return `+${digits}`;

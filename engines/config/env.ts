@@ -121,7 +121,11 @@ export function url<T extends string | null>({ placeholder, anyParts = false, ..
 }
 
 /** A comma-separated list; each item (trimmed, empty ones dropped) is checked by `item` when given, which calls `refused` for one it cannot use. */
-export function list<Item = string>({ item, accepts, ...common }: Common<Item[]> & { accepts: string; item?: (text: string, refused: (detail?: string) => never) => Item }): Variable<Item[]> {
+export function list<Item = string>({
+  item,
+  accepts,
+  ...common
+}: Common<Item[]> & { accepts: string; item?: (text: string, refused: (detail?: string) => never) => Item }): Variable<Item[]> {
   const parse = (text: string) =>
     text
       .split(',')
@@ -140,7 +144,11 @@ export function list<Item = string>({ item, accepts, ...common }: Common<Item[]>
 }
 
 /** A JSON text whose value `check` accepts (returns it typed, or null when it is not of the shape). */
-export function json<T, D extends T | null>({ check, accepts, ...common }: Common<D> & { accepts: string; check: (value: unknown) => T | null }): Variable<D | T> {
+export function json<T, D extends T | null>({
+  check,
+  accepts,
+  ...common
+}: Common<D> & { accepts: string; check: (value: unknown) => T | null }): Variable<D | T> {
   const parse = (text: string) => {
     let value: unknown;
     try {
@@ -155,13 +163,20 @@ export function json<T, D extends T | null>({ check, accepts, ...common }: Commo
 }
 
 /** Any text, or text that `pattern` matches. */
-export function text<T extends string | null>({ pattern, accepts = 'any text', ...common }: Common<T> & { pattern?: RegExp; accepts?: string }): Variable<T | string> {
+export function text<T extends string | null>({
+  pattern,
+  accepts = 'any text',
+  ...common
+}: Common<T> & { pattern?: RegExp; accepts?: string }): Variable<T | string> {
   const parse = (value: string) => (pattern && !pattern.test(value.trim()) ? refuse() : value.trim());
   return { kind: 'text', accepts, parse, ...common };
 }
 
 /** One of a few words. */
-export function choice<const Choices extends readonly string[]>({ choices, ...common }: Common<Choices[number]> & { choices: Choices }): Variable<Choices[number]> {
+export function choice<const Choices extends readonly string[]>({
+  choices,
+  ...common
+}: Common<Choices[number]> & { choices: Choices }): Variable<Choices[number]> {
   const parse = (value: string) => ((choices as readonly string[]).includes(value.trim()) ? (value.trim() as Choices[number]) : refuse());
   return { kind: 'choice', accepts: `one of ${choices.join(', ')}`, parse, ...common };
 }

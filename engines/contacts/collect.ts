@@ -49,7 +49,10 @@ export function choosePages(homeUrl: string, links: string[], domain: string): {
   const bare = domain.replace(/^www\./, '');
   const sameSite = links
     .map((link) => new URL(link))
-    .filter((url) => (url.hostname === bare || url.hostname.endsWith(`.${bare}`)) && url.pathname !== '/' && !/\.(pdf|png|jpe?g|gif|svg|zip|xml)$/i.test(url.pathname));
+    .filter(
+      (url) =>
+        (url.hostname === bare || url.hostname.endsWith(`.${bare}`)) && url.pathname !== '/' && !/\.(pdf|png|jpe?g|gif|svg|zip|xml)$/i.test(url.pathname),
+    );
   const chosen: { kind: PageKind; url: string }[] = [];
   const taken = new Set<string>([`${home.origin}${home.pathname}`]);
   for (const { kind, link, fallback } of KINDS) {
@@ -134,7 +137,11 @@ async function fetchHome(candidates: string[], getPage: GetPage, scope: AbortSig
 }
 
 /** Reads the home page, then the pages it leads to (at most maxPages in all), into `site`. */
-async function readSite(home: SafeFetchResponse, site: SiteContacts, { getPage, analyze, scope, bare, maxPages }: { getPage: GetPage; analyze: Analyze; scope: AbortSignal; bare: string; maxPages: number }): Promise<void> {
+async function readSite(
+  home: SafeFetchResponse,
+  site: SiteContacts,
+  { getPage, analyze, scope, bare, maxPages }: { getPage: GetPage; analyze: Analyze; scope: AbortSignal; bare: string; maxPages: number },
+): Promise<void> {
   /** The page's contacts, or null (and a note) when it cannot be read within the parse limits. */
   async function readContacts(response: SafeFetchResponse, teamPage: boolean): Promise<PageContacts | null> {
     try {
@@ -155,18 +162,25 @@ async function readSite(home: SafeFetchResponse, site: SiteContacts, { getPage, 
   site.pagesRead.push(home.url);
   if (homePage) absorb(homePage, home.url);
   const pages = choosePages(home.url, homePage?.links ?? [], bare).slice(0, maxPages - 1);
-  const responses = await Promise.all(pages.map(async ({ kind, url }) => {
-    try {
-      const response = await getPage(url);
-      return { kind, response };
-    } catch (error) {
-      if (!isFetchFailure(error) && !isUnsafeTarget(error)) throw error;
-      site.partial.push(`${url}: ${isFetchFailure(error) ? error.kind : 'unsafe redirect'}`);
-      return null;
-    }
-  }));
-  const readable = responses.filter((entry): entry is NonNullable<typeof entry> => !!entry && entry.response.status < 400 && /html|xml|text\/plain/i.test(entry.response.headers['content-type'] ?? 'text/html'));
-  const fresh = readable.filter((entry, index) => !site.pagesRead.includes(entry.response.url) && readable.findIndex((other) => other.response.url === entry.response.url) === index);
+  const responses = await Promise.all(
+    pages.map(async ({ kind, url }) => {
+      try {
+        const response = await getPage(url);
+        return { kind, response };
+      } catch (error) {
+        if (!isFetchFailure(error) && !isUnsafeTarget(error)) throw error;
+        site.partial.push(`${url}: ${isFetchFailure(error) ? error.kind : 'unsafe redirect'}`);
+        return null;
+      }
+    }),
+  );
+  const readable = responses.filter(
+    (entry): entry is NonNullable<typeof entry> =>
+      !!entry && entry.response.status < 400 && /html|xml|text\/plain/i.test(entry.response.headers['content-type'] ?? 'text/html'),
+  );
+  const fresh = readable.filter(
+    (entry, index) => !site.pagesRead.includes(entry.response.url) && readable.findIndex((other) => other.response.url === entry.response.url) === index,
+  );
   const contents = await Promise.all(fresh.map((entry) => readContacts(entry.response, entry.kind === 'team' || entry.kind === 'about')));
   fresh.forEach((entry, index) => {
     site.pagesRead.push(entry.response.url);
@@ -191,14 +205,31 @@ function addressBook(site: SiteContacts, bare: string) {
   const otherEmails = [...sources.keys()].filter((address) => !sameDomain(address, bare)).sort();
   // A person's address is one the emails list keeps; any other is not the person's published address.
   const named = mergePeople(site.people).map((person) => ({ ...person, email: person.email && sources.has(person.email) ? person.email : null }));
-  const pattern = inferEmailPattern(named.filter((person): person is typeof person & { email: string } => person.email !== null), bare);
+  const pattern = inferEmailPattern(
+    named.filter((person): person is typeof person & { email: string } => person.email !== null),
+    bare,
+  );
   const pageOf = new Map<string, string>();
   for (const person of named) if (person.email && !pageOf.has(person.email)) pageOf.set(person.email, person.page);
   return { emails, otherEmails, sources, named, pattern, pageOf };
 }
 
-function contactsResult({ target, bare, home, site, records: { mx, txt, dmarc } }: { target: string; bare: string; home: HomeAttempt; site: SiteContacts; records: MailRecords }): ContactsResult {
-  const exchanges = recordsOf(mx).map((record) => record.exchange).filter((exchange) => exchange && exchange !== '.');
+function contactsResult({
+  target,
+  bare,
+  home,
+  site,
+  records: { mx, txt, dmarc },
+}: {
+  target: string;
+  bare: string;
+  home: HomeAttempt;
+  site: SiteContacts;
+  records: MailRecords;
+}): ContactsResult {
+  const exchanges = recordsOf(mx)
+    .map((record) => record.exchange)
+    .filter((exchange) => exchange && exchange !== '.');
   const spf = recordsOf(txt).filter((record) => /^v=spf1(\s|$)/i.test(record.trim()));
   const { emails, otherEmails, sources, named, pattern, pageOf } = addressBook(site, bare);
   const own = new Set(emails);
@@ -215,15 +246,26 @@ function contactsResult({ target, bare, home, site, records: { mx, txt, dmarc } 
     dmarc: recordsOf(dmarc),
     inferred_email_pattern: pattern?.pattern ?? null,
     inferred_email_pattern_examples: pattern?.examples.map(({ name, email }) => ({ name, email, found_on: pageOf.get(email)! })) ?? [],
-    email_sources: [...emails, ...otherEmails].map((email) => ({ email, same_domain: own.has(email), found_on: [...sources.get(email)!.pages], how: [...sources.get(email)!.how].sort() })),
+    email_sources: [...emails, ...otherEmails].map((email) => ({
+      email,
+      same_domain: own.has(email),
+      found_on: [...sources.get(email)!.pages],
+      how: [...sources.get(email)!.how].sort(),
+    })),
     people: named.map(({ name, role, email, profile, source, page }) => ({ name, role, email, profile_url: profile, source, found_on: page })),
     pages_read: pagesRead,
   };
   if (emails.length || otherEmails.length || socialLinks.length || exchanges.length) {
     return { ...base, status: 'ok', note: partial.length ? `Some pages could not be read: ${partial.join('; ')}.` : null };
   }
-  if (home.response) return { ...base, status: 'no_data', note: `No published email, social profile or MX record found on ${pagesRead.length} page(s).${partial.length ? ` Some pages could not be read: ${partial.join('; ')}.` : ''}` };
+  if (home.response)
+    return {
+      ...base,
+      status: 'no_data',
+      note: `No published email, social profile or MX record found on ${pagesRead.length} page(s).${partial.length ? ` Some pages could not be read: ${partial.join('; ')}.` : ''}`,
+    };
   const nameExists = mx.ok || txt.ok || (!mx.ok && mx.reason === 'nodata');
-  if (home.missing === home.candidates.length && !nameExists) return { ...base, status: 'not_found', note: `The domain does not exist in DNS (${home.lastFailure}).` };
+  if (home.missing === home.candidates.length && !nameExists)
+    return { ...base, status: 'not_found', note: `The domain does not exist in DNS (${home.lastFailure}).` };
   return { ...base, status: 'unreachable', note: `The home page could not be read (${home.lastFailure}) and the domain has no MX record.` };
 }

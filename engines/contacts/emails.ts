@@ -13,22 +13,125 @@ export type EmailSource = 'cfemail' | 'mailto' | 'structured' | 'text';
 
 const ADDRESS = /[a-z0-9][a-z0-9._%+'-]{0,63}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?![a-z0-9-])/gi;
 const FILE_EXTENSIONS = new Set([
-  'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'avif', 'ico', 'bmp', 'tif', 'tiff', 'heic', 'css', 'js', 'mjs', 'map', 'json', 'xml',
-  'woff', 'woff2', 'ttf', 'otf', 'eot', 'mp4', 'webm', 'mov', 'mp3', 'wav', 'pdf', 'zip', 'gz', 'php', 'html', 'htm', 'txt', 'ts', 'jsx', 'tsx',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'svg',
+  'webp',
+  'avif',
+  'ico',
+  'bmp',
+  'tif',
+  'tiff',
+  'heic',
+  'css',
+  'js',
+  'mjs',
+  'map',
+  'json',
+  'xml',
+  'woff',
+  'woff2',
+  'ttf',
+  'otf',
+  'eot',
+  'mp4',
+  'webm',
+  'mov',
+  'mp3',
+  'wav',
+  'pdf',
+  'zip',
+  'gz',
+  'php',
+  'html',
+  'htm',
+  'txt',
+  'ts',
+  'jsx',
+  'tsx',
 ]);
 const PLACEHOLDER_DOMAINS = new Set([
-  'example.com', 'example.org', 'example.net', 'domain.com', 'yourdomain.com', 'your-domain.com', 'mydomain.com', 'email.com',
-  'company.com', 'yourcompany.com', 'test.com', 'website.com', 'yoursite.com', 'site.com', 'sample.com', 'acme.com',
+  'example.com',
+  'example.org',
+  'example.net',
+  'domain.com',
+  'yourdomain.com',
+  'your-domain.com',
+  'mydomain.com',
+  'email.com',
+  'company.com',
+  'yourcompany.com',
+  'test.com',
+  'website.com',
+  'yoursite.com',
+  'site.com',
+  'sample.com',
+  'acme.com',
 ]);
 const RESERVED_TLDS = new Set(['test', 'example', 'invalid', 'local', 'localhost', 'internal', 'lan', 'home', 'corp']);
-const PLACEHOLDER_LOCALS = new Set(['you', 'your', 'name', 'email', 'your.name', 'yourname', 'your.email', 'youremail', 'firstname.lastname', 'first.last', 'firstname', 'john.doe', 'jane.doe', 'user', 'username', 'someone', 'me']);
+const PLACEHOLDER_LOCALS = new Set([
+  'you',
+  'your',
+  'name',
+  'email',
+  'your.name',
+  'yourname',
+  'your.email',
+  'youremail',
+  'firstname.lastname',
+  'first.last',
+  'firstname',
+  'john.doe',
+  'jane.doe',
+  'user',
+  'username',
+  'someone',
+  'me',
+]);
 /**
  * Domains of error trackers and site builders whose addresses appear in page code, never as a
  * company's contact (unless the company is that platform).
  */
-const PLATFORM_DOMAINS = ['sentry.io', 'sentry-next.wixpress.com', 'wixpress.com', 'wix.com', 'squarespace.com', 'sqsp.com', 'wordpress.com', 'wordpress.org', 'wpengine.com', 'godaddy.com', 'shopify.com', 'weebly.com', 'webflow.io', 'bugsnag.com', 'rollbar.com'];
+const PLATFORM_DOMAINS = [
+  'sentry.io',
+  'sentry-next.wixpress.com',
+  'wixpress.com',
+  'wix.com',
+  'squarespace.com',
+  'sqsp.com',
+  'wordpress.com',
+  'wordpress.org',
+  'wpengine.com',
+  'godaddy.com',
+  'shopify.com',
+  'weebly.com',
+  'webflow.io',
+  'bugsnag.com',
+  'rollbar.com',
+];
 /** Free-mail providers: a small firm may publish one of these on its own site. */
-const FREE_MAIL = new Set(['gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'yahoo.com', 'icloud.com', 'me.com', 'proton.me', 'protonmail.com', 'gmx.de', 'gmx.net', 'web.de', 'aol.com', 'zoho.com', 'fastmail.com', 'yandex.ru', 'mail.ru']);
+const FREE_MAIL = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'yahoo.com',
+  'icloud.com',
+  'me.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  'aol.com',
+  'zoho.com',
+  'fastmail.com',
+  'yandex.ru',
+  'mail.ru',
+]);
 
 const endsWithDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 
@@ -68,7 +171,39 @@ const LABEL = String.raw`[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?`;
 const OBFUSCATED = new RegExp(String.raw`(${LOCAL})${AT_WORDS}((?:${LABEL}(?:${DOT_WORDS}|\.))+[a-z]{2,24})(?![a-z0-9-])`, 'gi');
 const BRACKETED = /[[({<]\s*(?:at|dot)\s*[\])}>]/i;
 /** Words prose puts before " at ": "contact us at acme.com" names a site, not a mailbox. */
-const PROSE_LOCALS = new Set(['us', 'me', 'him', 'her', 'them', 'it', 'one', 'all', 'least', 'once', 'home', 'work', 'times', 'first', 'last', 'best', 'night', 'look', 'available', 'found', 'online', 'here', 'there', 'now', 'today', 'anytime', 'visit', 'shop', 'buy', 'more', 'info']);
+const PROSE_LOCALS = new Set([
+  'us',
+  'me',
+  'him',
+  'her',
+  'them',
+  'it',
+  'one',
+  'all',
+  'least',
+  'once',
+  'home',
+  'work',
+  'times',
+  'first',
+  'last',
+  'best',
+  'night',
+  'look',
+  'available',
+  'found',
+  'online',
+  'here',
+  'there',
+  'now',
+  'today',
+  'anytime',
+  'visit',
+  'shop',
+  'buy',
+  'more',
+  'info',
+]);
 
 /** Text with the invisible characters removed and full-width or spelled-out @ and dots written plainly. */
 export function normaliseObfuscations(text: string): { plain: string; spelledOut: string[] } {
@@ -101,7 +236,12 @@ export function addressesIn(text: string): string[] {
 
 /** Lower case, no surrounding punctuation; null when it is not an address at all. */
 export function cleanAddress(raw: string): string | null {
-  const address = raw.normalize('NFKC').replace(INVISIBLE, '').trim().toLowerCase().replace(/^[<("'\s]+|[>)"'.,;:!?\s]+$/g, '');
+  const address = raw
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
+    .trim()
+    .toLowerCase()
+    .replace(/^[<("'\s]+|[>)"'.,;:!?\s]+$/g, '');
   const match = address.match(/^([a-z0-9][a-z0-9._%+'-]{0,63})@((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,24}))$/);
   return match ? address : null;
 }
@@ -134,9 +274,46 @@ export function judgeEmail(address: string, source: EmailSource, target: string,
 
 /** Role mailboxes: never a person, so they never vote for a pattern. */
 export const ROLE_LOCALS = new Set([
-  'info', 'hello', 'hi', 'contact', 'contacts', 'sales', 'support', 'help', 'office', 'admin', 'team', 'jobs', 'careers', 'hr', 'press',
-  'media', 'marketing', 'billing', 'accounts', 'finance', 'legal', 'privacy', 'security', 'abuse', 'noreply', 'no-reply', 'webmaster',
-  'postmaster', 'enquiries', 'inquiries', 'partners', 'partnerships', 'recruiting', 'talent', 'feedback', 'service', 'mail', 'dpo', 'investors', 'ir',
+  'info',
+  'hello',
+  'hi',
+  'contact',
+  'contacts',
+  'sales',
+  'support',
+  'help',
+  'office',
+  'admin',
+  'team',
+  'jobs',
+  'careers',
+  'hr',
+  'press',
+  'media',
+  'marketing',
+  'billing',
+  'accounts',
+  'finance',
+  'legal',
+  'privacy',
+  'security',
+  'abuse',
+  'noreply',
+  'no-reply',
+  'webmaster',
+  'postmaster',
+  'enquiries',
+  'inquiries',
+  'partners',
+  'partnerships',
+  'recruiting',
+  'talent',
+  'feedback',
+  'service',
+  'mail',
+  'dpo',
+  'investors',
+  'ir',
 ]);
 
 /** Whether an address is on the site's own registrable domain (jo@mail.acme.co.uk for shop.acme.co.uk; not jo@acme-partners.com). */
@@ -150,10 +327,16 @@ export function sameDomain(address: string, site: string): boolean {
  * addresses) and every other domain's (a free-mail box, a partner, a listed business), each
  * deduplicated in the order found.
  */
-export function splitAddresses<T extends { address: string; source: EmailSource; spelledOut?: boolean }>(found: T[], site: string): { own: string[]; other: string[] } {
-  const kept = [...new Set(found.filter((email) => judgeEmail(email.address, email.source, site, { spelledOut: email.spelledOut }).keep).map((email) => email.address))];
+export function splitAddresses<T extends { address: string; source: EmailSource; spelledOut?: boolean }>(
+  found: T[],
+  site: string,
+): { own: string[]; other: string[] } {
+  const kept = [
+    ...new Set(found.filter((email) => judgeEmail(email.address, email.source, site, { spelledOut: email.spelledOut }).keep).map((email) => email.address)),
+  ];
   return { own: kept.filter((address) => sameDomain(address, site)), other: kept.filter((address) => !sameDomain(address, site)) };
 }
 
 /** The addresses extract-contacts gives as the company's own, of one page's found addresses. */
-export const companyAddresses = (found: { address: string; source: EmailSource; spelledOut?: boolean }[], pageUrl: string): string[] => splitAddresses(found, new URL(pageUrl).hostname).own;
+export const companyAddresses = (found: { address: string; source: EmailSource; spelledOut?: boolean }[], pageUrl: string): string[] =>
+  splitAddresses(found, new URL(pageUrl).hostname).own;

@@ -64,7 +64,9 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
       continue;
     }
     if (/^\s*mailto:/i.test(href)) {
-      const recipients = parseMailto(href).map(cleanAddress).filter((address): address is string => !!address);
+      const recipients = parseMailto(href)
+        .map(cleanAddress)
+        .filter((address): address is string => !!address);
       for (const address of recipients) emails.push({ address, source: 'mailto' });
       if (recipients.length === 1) {
         const name = personNear(anchor);
@@ -102,7 +104,12 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
     const address = cleanAddress(raw);
     if (address) emails.push({ address, source: 'text', spelledOut: spelled.has(address) });
   }
-  return { emails: distinctEmails(emails).slice(0, PAGE_CAPS.emails), people: people.slice(0, PAGE_CAPS.people), social: [...social], links: [...new Set(links)].slice(0, PAGE_CAPS.links) };
+  return {
+    emails: distinctEmails(emails).slice(0, PAGE_CAPS.emails),
+    people: people.slice(0, PAGE_CAPS.people),
+    social: [...social],
+    links: [...new Set(links)].slice(0, PAGE_CAPS.links),
+  };
 }
 
 /** Each address once per way it was found (a spelled-out find kept only when no plain one exists). */
@@ -117,7 +124,43 @@ function distinctEmails(emails: FoundEmail[]): FoundEmail[] {
   return [...kept.values()];
 }
 
-const BLOCKS = new Set(['P', 'DIV', 'LI', 'UL', 'OL', 'TD', 'TH', 'TR', 'TABLE', 'BR', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'NAV', 'MAIN', 'ASIDE', 'ADDRESS', 'DD', 'DT', 'DL', 'FORM', 'BLOCKQUOTE', 'PRE', 'HR', 'FIGURE', 'FIGCAPTION', 'BUTTON', 'OPTION']);
+const BLOCKS = new Set([
+  'P',
+  'DIV',
+  'LI',
+  'UL',
+  'OL',
+  'TD',
+  'TH',
+  'TR',
+  'TABLE',
+  'BR',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'SECTION',
+  'ARTICLE',
+  'HEADER',
+  'FOOTER',
+  'NAV',
+  'MAIN',
+  'ASIDE',
+  'ADDRESS',
+  'DD',
+  'DT',
+  'DL',
+  'FORM',
+  'BLOCKQUOTE',
+  'PRE',
+  'HR',
+  'FIGURE',
+  'FIGCAPTION',
+  'BUTTON',
+  'OPTION',
+]);
 
 /**
  * Text as a reader sees it: block elements apart, inline pieces (hello<span>@</span>acme.com)
@@ -136,9 +179,15 @@ function visibleText(root: Node): string {
     }
     if (node.nodeType === 1) {
       const block = BLOCKS.has((node as Element).tagName);
-      if (block) { parts.push(' '); last = null; }
+      if (block) {
+        parts.push(' ');
+        last = null;
+      }
       for (const child of node.childNodes) walk(child);
-      if (block) { parts.push(' '); last = null; }
+      if (block) {
+        parts.push(' ');
+        last = null;
+      }
     }
   };
   walk(root);
@@ -158,7 +207,6 @@ function personNear(anchor: Element): string | null {
   }
   return null;
 }
-
 
 function readJsonLd(source: string, { add, social }: { add: (raw: string, source: EmailSource) => void; social: Set<string> }) {
   let data: unknown;

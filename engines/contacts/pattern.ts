@@ -30,12 +30,20 @@ export const TEMPLATES: [string, (parts: Parts) => string][] = [
 
 /** Lower-case ASCII letters of a name part: "Zoë" → "zoe", "O'Neil" → "oneil". */
 export function foldName(part: string): string {
-  return part.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
+  return part
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 }
 
 /** First and last name of a person's name, or null when it is not two or more words of letters. */
 export function nameParts(name: string): Parts | null {
-  const words = name.replace(/\s*\([^)]*\)/g, '').split(/[\s,]+/).map(foldName).filter(Boolean);
+  const words = name
+    .replace(/\s*\([^)]*\)/g, '')
+    .split(/[\s,]+/)
+    .map(foldName)
+    .filter(Boolean);
   if (words.length < 2 || words.length > 4) return null;
   const first = words[0];
   const last = words[words.length - 1];

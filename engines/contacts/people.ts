@@ -42,13 +42,17 @@ export interface PagePerson {
 /** Richer sources first: when two name the same person, the earlier one's fields win. */
 const PRIORITY: PersonSource[] = ['schema_person', 'vcard', 'team_card', 'mailto', 'byline'];
 
-const ORGANISATION_WORDS = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine|market|teams|farms?|shop|store|cafe|restaurant|bakery|church|school|academy|club|museum|library|hotel|bank)\b\.?$/i;
-const NOT_A_NAME = /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet)\b/i;
+const ORGANISATION_WORDS =
+  /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine|market|teams|farms?|shop|store|cafe|restaurant|bakery|church|school|academy|club|museum|library|hotel|bank)\b\.?$/i;
+const NOT_A_NAME =
+  /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet)\b/i;
 /** Words of a job title, not of a name: a role line is not a person. */
-const TITLE_WORDS = /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education|copywriter|writer|marketer|strategist|seo|journalist|reporter|correspondent|columnist|blogger|webmaster|moderator|freelancer|intern)\b/i;
+const TITLE_WORDS =
+  /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education|copywriter|writer|marketer|strategist|seo|journalist|reporter|correspondent|columnist|blogger|webmaster|moderator|freelancer|intern)\b/i;
 
 /** First words of products named after their maker ("Microsoft Teams", "Google Chat"): a product, not a person. */
-const MAKERS = /^(google|microsoft|apple|amazon|meta|facebook|adobe|salesforce|zoom|slack|oracle|ibm|samsung|shopify|hubspot|atlassian|zoho|cisco|intel|nvidia|sony|tesla)\b/i;
+const MAKERS =
+  /^(google|microsoft|apple|amazon|meta|facebook|adobe|salesforce|zoom|slack|oracle|ibm|samsung|shopify|hubspot|atlassian|zoho|cisco|intel|nvidia|sony|tesla)\b/i;
 
 /** Two to four words of letters, not an organisation's, a product's or a button's words. */
 export function looksLikePersonName(text: string): boolean {
@@ -70,7 +74,9 @@ const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, 
 /** A name as an author box writes it: "About Jane Doe", "Sobre Jane Doe", "By Jane Doe" are Jane Doe. */
 function nameOf(text: string | null | undefined): string {
   // "ByMaria Stoyanova": the prefix and the name in two elements with no space between.
-  const name = clean(text).replace(/^(about|sobre|über|à propos de|acerca de|by|por|von|par|door|di)\s+/i, '').replace(/^(?:[Bb]y|[Pp]or|[Vv]on|[Pp]ar)(?=\p{Lu}\p{Ll})/u, '');
+  const name = clean(text)
+    .replace(/^(about|sobre|über|à propos de|acerca de|by|por|von|par|door|di)\s+/i, '')
+    .replace(/^(?:[Bb]y|[Pp]or|[Vv]on|[Pp]ar)(?=\p{Lu}\p{Ll})/u, '');
   // An image's alt text and the name beside it: "Jane Doe Jane Doe".
   const words = name.split(' ');
   const half = words.length / 2;
@@ -113,20 +119,35 @@ interface PageFrame {
   organizations: Set<string>;
 }
 
-const compactName = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+const compactName = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
 
 /** Someone else's: people under these are commenters, reviewers, posters, authors of listed things. */
-const THEIRS = /^(Comment|Review|Answer|Question|DiscussionForumPosting|SocialMediaPosting|UserComments|Book|Product|ProductModel|ItemList|ListItem|Event|Movie|Offer|EmployerAggregateRating|Quotation|Claim)$/;
+const THEIRS =
+  /^(Comment|Review|Answer|Question|DiscussionForumPosting|SocialMediaPosting|UserComments|Book|Product|ProductModel|ItemList|ListItem|Event|Movie|Offer|EmployerAggregateRating|Quotation|Claim)$/;
 const DISCUSSION = /^(DiscussionForumPosting|QAPage|Question|SocialMediaPosting)$/;
 const WORK = /(Article|BlogPosting|Blog|Report|WebPage|CreativeWork|Recipe|HowTo|VideoObject|PodcastEpisode|Course|Guide|ScholarlyArticle)$/;
 const PAGE_ENTITY = /^(ProfilePage|AboutPage|WebPage|ContactPage)$/;
 const PAGE_SCOPE = /^(WebPage|WebSite|AboutPage|ProfilePage|ContactPage|CollectionPage|ItemPage|SearchResultsPage|MedicalWebPage)$/;
-const STAFF_KEYS: Record<string, string | null> = { founder: 'Founder', founders: 'Founder', employee: null, employees: null, member: null, members: null, ceo: 'CEO' };
+const STAFF_KEYS: Record<string, string | null> = {
+  founder: 'Founder',
+  founders: 'Founder',
+  employee: null,
+  employees: null,
+  member: null,
+  members: null,
+  ceo: 'CEO',
+};
 const AUTHOR_KEYS = new Set(['author', 'creator', 'editor', 'contributor', 'reviewedBy', 'accountablePerson']);
 /** A site's user profiles, not staff pages. */
 const USER_PROFILE = /\/(members?|users?|u|profiles?|community|forums?|account)\//i;
 /** Containers of what others wrote about or to the site. */
-const OTHERS_CONTAINER = '[class*="comment" i], [id*="comment" i], [class*="review" i], [id*="review" i], [class*="testimonial" i], [id*="testimonial" i], [class*="quote" i], blockquote, [itemtype*="Comment"], [itemtype*="Review"], [itemtype*="Answer"], [itemtype*="Question"], [class*="answer" i], [class*="reply" i], [class*="message" i]';
+const OTHERS_CONTAINER =
+  '[class*="comment" i], [id*="comment" i], [class*="review" i], [id*="review" i], [class*="testimonial" i], [id*="testimonial" i], [class*="quote" i], blockquote, [itemtype*="Comment"], [itemtype*="Review"], [itemtype*="Answer"], [itemtype*="Question"], [class*="answer" i], [class*="reply" i], [class*="message" i]';
 
 const onSite = (href: string | null | undefined, frame: PageFrame) => {
   if (!href) return false;
@@ -185,7 +206,7 @@ function jsonLdPeople(nodes: LinkedNode[], frame: PageFrame): PagePerson[] {
     const name = nameOf(textOf(record.name));
     if (!looksLikePersonName(name)) continue;
     const id = record['@id'];
-    const places = [entry, ...(typeof id === 'string' ? references.get(id) ?? [] : [])];
+    const places = [entry, ...(typeof id === 'string' ? (references.get(id) ?? []) : [])];
     const ties = places.map((place) => tieOf(place, frame));
     const employer = record.worksFor ?? record.affiliation;
     let ours = ties.some(({ tie }) => tie === 'ours');
@@ -209,25 +230,43 @@ const inTeam = (element: Element, teams: Element[]) => teams.some((team) => team
 function microdataPeople(document: Document, frame: PageFrame, teams: Element[]): PagePerson[] {
   const people: PagePerson[] = [];
   for (const scope of document.querySelectorAll('[itemscope][itemtype*="schema.org/Person" i]')) {
-    const prop = (name: string) => [...scope.querySelectorAll(`[itemprop~="${name}"]`)].find((element) => element.parentElement?.closest('[itemscope]') === scope || element.closest('[itemscope]') === scope);
+    const prop = (name: string) =>
+      [...scope.querySelectorAll(`[itemprop~="${name}"]`)].find(
+        (element) => element.parentElement?.closest('[itemscope]') === scope || element.closest('[itemscope]') === scope,
+      );
     const name = nameOf(prop('name')?.getAttribute('content') ?? prop('name')?.textContent);
     if (!looksLikePersonName(name)) continue;
     // The page's own scope (<body itemscope itemtype=WebPage>) holds everything: it is no relation.
     const scopes: Element[] = [];
-    for (let parent = scope.parentElement?.closest('[itemscope]'); parent; parent = parent.parentElement?.closest('[itemscope]')) if (!markupTypes(parent).some((type) => PAGE_SCOPE.test(type))) scopes.push(parent);
+    for (let parent = scope.parentElement?.closest('[itemscope]'); parent; parent = parent.parentElement?.closest('[itemscope]'))
+      if (!markupTypes(parent).some((type) => PAGE_SCOPE.test(type))) scopes.push(parent);
     if (scopes.some((parent) => markupTypes(parent).some((type) => THEIRS.test(type))) || scope.closest(OTHERS_CONTAINER)) continue;
     const relation = (scope.getAttribute('itemprop') ?? '').split(/\s+/);
     const parentTypes = scopes[0] ? markupTypes(scopes[0]) : [];
-    const url = prop('url')?.getAttribute('content') ?? prop('url')?.getAttribute('href') ?? scope.getAttribute('href') ?? scope.querySelector('a[href]')?.getAttribute('href');
-    const ours = inTeam(scope, teams)
-      || (relation.some((key) => key in STAFF_KEYS) && parentTypes.some((type) => ORGANIZATION_TYPE.test(type)))
-      || (relation.some((key) => AUTHOR_KEYS.has(key)) && parentTypes.some((type) => WORK.test(type)))
-      || (!frame.discussion && !scopes.length && onSite(url, frame));
+    const url =
+      prop('url')?.getAttribute('content') ??
+      prop('url')?.getAttribute('href') ??
+      scope.getAttribute('href') ??
+      scope.querySelector('a[href]')?.getAttribute('href');
+    const ours =
+      inTeam(scope, teams) ||
+      (relation.some((key) => key in STAFF_KEYS) && parentTypes.some((type) => ORGANIZATION_TYPE.test(type))) ||
+      (relation.some((key) => AUTHOR_KEYS.has(key)) && parentTypes.some((type) => WORK.test(type))) ||
+      (!frame.discussion && !scopes.length && onSite(url, frame));
     if (!ours) continue;
     const email = prop('email');
-    const link = [...scope.querySelectorAll('[itemprop="sameAs"], [itemprop="url"], a[href]')].map((element) => profileOf(element.getAttribute('href') ?? element.getAttribute('content'), frame.base)).find(Boolean) ?? null;
+    const link =
+      [...scope.querySelectorAll('[itemprop="sameAs"], [itemprop="url"], a[href]')]
+        .map((element) => profileOf(element.getAttribute('href') ?? element.getAttribute('content'), frame.base))
+        .find(Boolean) ?? null;
     const founder = relation.some((key) => key === 'founder' || key === 'founders') ? 'Founder' : null;
-    people.push({ name, role: roleOf(prop('jobTitle')?.getAttribute('content') ?? prop('jobTitle')?.textContent) ?? founder, email: emailOf(email?.getAttribute('href') ?? email?.getAttribute('content') ?? email?.textContent), profile: link, source: 'schema_person' });
+    people.push({
+      name,
+      role: roleOf(prop('jobTitle')?.getAttribute('content') ?? prop('jobTitle')?.textContent) ?? founder,
+      email: emailOf(email?.getAttribute('href') ?? email?.getAttribute('content') ?? email?.textContent),
+      profile: link,
+      source: 'schema_person',
+    });
   }
   return people;
 }
@@ -245,7 +284,8 @@ function vcardPeople(document: Document, frame: PageFrame, teams: Element[]): Pa
     // The article's author, a team's member, or a card of the site's own stating a title or an address on its domain.
     const authored = !!card.closest('[class*="author" i], [class*="byline" i], [rel~="author"], [class*="entry-meta" i], [class*="post-meta" i]');
     if (!inTeam(card, teams) && !authored && !role && !(email && sameDomain(email, frame.site))) continue;
-    const profile = [...card.querySelectorAll('a.url, a.u-url, a[href]')].map((anchor) => profileOf(anchor.getAttribute('href'), frame.base)).find(Boolean) ?? null;
+    const profile =
+      [...card.querySelectorAll('a.url, a.u-url, a[href]')].map((anchor) => profileOf(anchor.getAttribute('href'), frame.base)).find(Boolean) ?? null;
     people.push({ name, role, email, profile, source: 'vcard' });
   }
   return people;
@@ -254,9 +294,11 @@ function vcardPeople(document: Document, frame: PageFrame, teams: Element[]): Pa
 const NAME_ELEMENTS = 'h2, h3, h4, h5, h6, strong, b, [class*="name"], [class*="title"]';
 const ROLE_ELEMENTS = 'p, span, small, em, div, h4, h5, h6, [class*="title"], [class*="role"], [class*="position"]';
 /** Words that make a line a job title. */
-const JOB_WORDS = /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|curator|librarian|pastor|ambassador)\b/i;
+const JOB_WORDS =
+  /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|curator|librarian|pastor|ambassador)\b/i;
 const TEAM_ID = /^(?:our-?)?(?:team|staff|leadership|people|management|founders|staff-?list|team-?members)$/i;
-const TEAM_HEADING = /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts)\s*[.:!]?\s*$/i;
+const TEAM_HEADING =
+  /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts)\s*[.:!]?\s*$/i;
 
 /** The parts of a page that are a team: the whole page on a team or about page, else what follows a heading such as "Our team". */
 function teamRoots(document: Document, frame: PageFrame): Element[] {
@@ -267,7 +309,9 @@ function teamRoots(document: Document, frame: PageFrame): Element[] {
     // The smallest ancestor holding the heading and at least two other name elements.
     let root: Element | null = heading.parentElement;
     for (let depth = 0; root && depth < 4 && root.tagName !== 'BODY'; depth++, root = root.parentElement) {
-      const names = [...root.querySelectorAll(NAME_ELEMENTS)].filter((element) => element !== heading && !element.contains(heading) && looksLikePersonName(element.textContent ?? ''));
+      const names = [...root.querySelectorAll(NAME_ELEMENTS)].filter(
+        (element) => element !== heading && !element.contains(heading) && looksLikePersonName(element.textContent ?? ''),
+      );
       if (names.length >= 2) {
         roots.push(root);
         break;
@@ -299,7 +343,13 @@ function cardEmail(card: Element): string | null {
 }
 
 function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
-  const named = [...team.querySelectorAll(NAME_ELEMENTS)].filter((element) => looksLikePersonName(element.textContent ?? '') && !element.closest('nav, footer, header') && !element.closest(OTHERS_CONTAINER) && (!element.closest('a') || element.closest('a')!.contains(element) && onSite(element.closest('a')!.getAttribute('href'), frame)));
+  const named = [...team.querySelectorAll(NAME_ELEMENTS)].filter(
+    (element) =>
+      looksLikePersonName(element.textContent ?? '') &&
+      !element.closest('nav, footer, header') &&
+      !element.closest(OTHERS_CONTAINER) &&
+      (!element.closest('a') || (element.closest('a')!.contains(element) && onSite(element.closest('a')!.getAttribute('href'), frame))),
+  );
   // <h3><strong>Ada Lovelace</strong></h3>: the innermost element is the name.
   const candidates = named.filter((element) => !named.some((other) => other !== element && element.contains(other)));
   const names = new Set(candidates);
@@ -310,7 +360,15 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
     const name = clean(element.textContent);
     const email = cardEmail(card);
     const profile = [...card.querySelectorAll('a[href]')].map((anchor) => profileOf(anchor.getAttribute('href'), frame.base)).find(Boolean) ?? null;
-    const roleElement = [...card.querySelectorAll(ROLE_ELEMENTS)].find((candidate) => candidate !== element && !candidate.contains(element) && !element.contains(candidate) && !candidate.closest('a') && !candidate.querySelector('a, h1, h2, h3, p, div') && clean(candidate.textContent) !== name);
+    const roleElement = [...card.querySelectorAll(ROLE_ELEMENTS)].find(
+      (candidate) =>
+        candidate !== element &&
+        !candidate.contains(element) &&
+        !element.contains(candidate) &&
+        !candidate.closest('a') &&
+        !candidate.querySelector('a, h1, h2, h3, p, div') &&
+        clean(candidate.textContent) !== name,
+    );
     // A feature card ("Sustainably Sourced — Quality & transparency") has a line, not a job title.
     const role = roleOf(roleElement?.textContent);
     const titled = role && JOB_WORDS.test(role) ? role : null;
@@ -322,7 +380,8 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
 
 /** Inside a schema.org item of someone else (a book, a product, a review...) in microdata. */
 function theirsInMicrodata(element: Element): boolean {
-  for (let scope = element.closest('[itemscope]'); scope; scope = scope.parentElement?.closest('[itemscope]') ?? null) if (scope !== element && markupTypes(scope).some((type) => THEIRS.test(type))) return true;
+  for (let scope = element.closest('[itemscope]'); scope; scope = scope.parentElement?.closest('[itemscope]') ?? null)
+    if (scope !== element && markupTypes(scope).some((type) => THEIRS.test(type))) return true;
   return false;
 }
 
@@ -332,7 +391,9 @@ function bylinePeople(document: Document, tags: Map<string, string>): PagePerson
   const add = (name: string, role: string | null = null) => people.push({ name: nameOf(name), role, email: null, profile: null, source: 'byline' });
   const author = tags.get('author');
   if (author) add(author);
-  for (const element of document.querySelectorAll('a[rel~="author"], [itemprop="author"], .byline, .author, [class*="author-name" i], [class*="author-info" i], [class*="author-box" i]')) {
+  for (const element of document.querySelectorAll(
+    'a[rel~="author"], [itemprop="author"], .byline, .author, [class*="author-name" i], [class*="author-info" i], [class*="author-box" i]',
+  )) {
     if (element.closest(OTHERS_CONTAINER) || inListedWork(element)) continue;
     const named = element.querySelector('[itemprop="name"], .fn, .p-name, [class*="name" i]:not([class*="author-name" i])');
     if (named) {
@@ -344,7 +405,8 @@ function bylinePeople(document: Document, tags: Map<string, string>): PagePerson
 }
 
 /** Elements whose text is one line of the page: nothing block-level inside. */
-const LINE_ELEMENTS = 'p, div, section, article, aside, li, span, h1, h2, h3, h4, h5, h6, td, dd, dt, figcaption, address, cite, small, strong, em, a, time, header';
+const LINE_ELEMENTS =
+  'p, div, section, article, aside, li, span, h1, h2, h3, h4, h5, h6, td, dd, dt, figcaption, address, cite, small, strong, em, a, time, header';
 const BLOCK_CHILD = /^(P|DIV|LI|UL|OL|H[1-6]|TABLE|SECTION|ARTICLE|HEADER|FOOTER|ASIDE|ADDRESS|FIGURE|BLOCKQUOTE|FORM|NAV|MAIN|DL|DD|DT|BR)$/;
 /** Where a line is not the site's own voice about its own people: navigation, footers, listed works. */
 const NOT_OWN_LINE = 'nav, footer, script, style, noscript, template, select';
@@ -354,7 +416,8 @@ const LISTED_WORK = /(?:^|[\s_-])(?:books?|products?|titles-list|bibliography)(?
 /** Inside a listed work: a card of a book or a product (by class or microdata). */
 function inListedWork(element: Element): boolean {
   if (theirsInMicrodata(element)) return true;
-  for (let node: Element | null = element; node && node.tagName !== 'BODY'; node = node.parentElement) if (LISTED_WORK.test(node.getAttribute('class') ?? '')) return true;
+  for (let node: Element | null = element; node && node.tagName !== 'BODY'; node = node.parentElement)
+    if (LISTED_WORK.test(node.getAttribute('class') ?? '')) return true;
   return false;
 }
 /** A line that is only the byline's word: the name is the next line ("By" / "Jane Doe"). */
@@ -362,15 +425,20 @@ const BY_ALONE = /^(?:by|written by|words by|authors?|author:|von|par|por|door|d
 /** A byline written out: "By Jane Doe", "Updated by: Jane Doe", "Researched by A + B", "By: Jane Doe (jane@site.com)". */
 const BY_LINE = /^(?:(?:written|updated|researched|edited|compiled|reported|curated|words|story|text|posted)\s+)?by\s*:?\s+(.{3,140})$/i;
 /** A heading over an author box. */
-const AUTHOR_HEADING = /^(?:about\s+)?the\s+authors?$|^about\s+(?:the\s+)?authors?$|^über\s+(?:den|die)\s+autor(?:in)?$|^à\s+propos\s+de\s+l['’]auteur$|^sobre\s+(?:el|o|a)\s+autor(?:a)?$|^l['’]autore$|^over\s+de\s+auteur$/i;
+const AUTHOR_HEADING =
+  /^(?:about\s+)?the\s+authors?$|^about\s+(?:the\s+)?authors?$|^über\s+(?:den|die)\s+autor(?:in)?$|^à\s+propos\s+de\s+l['’]auteur$|^sobre\s+(?:el|o|a)\s+autor(?:a)?$|^l['’]autore$|^over\s+de\s+auteur$/i;
 /** A signature or an attribution: "— Jane Doe, Senior Editor", "Jane Doe, CEO, Acme". */
 const SIGNED = /^([—–-]\s*)?([^,()]{3,60}),\s*([^,()]{2,60})(?:,\s*([^,()]{2,60}))?$/;
 /** Where a byline's names end: a date, a separator, a time or a further clause. */
-const BYLINE_END = /\s*(?:\||•|·|—|–|\s-\s|\bon\s+(?:\p{Lu}|\d)|\bupdated\b|\bpublished\b|\bposted\b|\bin\s+\p{Lu}|\d{1,4}[/.-]\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d+\s+min|$)/iu;
+const BYLINE_END =
+  /\s*(?:\||•|·|—|–|\s-\s|\bon\s+(?:\p{Lu}|\d)|\bupdated\b|\bpublished\b|\bposted\b|\bin\s+\p{Lu}|\d{1,4}[/.-]\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d+\s+min|$)/iu;
 
 function ownName(text: string, frame: PageFrame): boolean {
   const compact = compactName(text);
-  return !!compact && (frame.organizations.has(compact) || compact === compactName(frame.site.split('.')[0]) || compact.startsWith(compactName(frame.site.split('.')[0])));
+  return (
+    !!compact &&
+    (frame.organizations.has(compact) || compact === compactName(frame.site.split('.')[0]) || compact.startsWith(compactName(frame.site.split('.')[0])))
+  );
 }
 
 /**
@@ -411,9 +479,14 @@ function textBylinePeople(document: Document, frame: PageFrame): PagePerson[] {
   /** Names of a byline's text ("A + B", "A and B", "A, Senior Editor"), with an address in brackets. */
   const byline = (text: string, next: string | undefined) => {
     const email = emailOf(/\(([^()\s]+@[^()\s]+)\)/.exec(text)?.[1]);
-    const names = text.replace(/\([^()]*\)/g, ' ').split(BYLINE_END)[0].split(/\s*(?:\+|&|\band\b|\bund\b|\bet\b|\by\b|,)\s*/).map(clean).filter(Boolean);
+    const names = text
+      .replace(/\([^()]*\)/g, ' ')
+      .split(BYLINE_END)[0]
+      .split(/\s*(?:\+|&|\band\b|\bund\b|\bet\b|\by\b|,)\s*/)
+      .map(clean)
+      .filter(Boolean);
     const persons = names.filter((part) => looksLikePersonName(nameOf(part)));
-    const role = persons.length === 1 ? titled(names[names.indexOf(persons[0]) + 1]) ?? titled(next) : null;
+    const role = persons.length === 1 ? (titled(names[names.indexOf(persons[0]) + 1]) ?? titled(next)) : null;
     for (const person of persons) add(person, role, persons.length === 1 ? email : null);
   };
   for (let index = 0; index < lines.length; index++) {
@@ -442,7 +515,12 @@ function textBylinePeople(document: Document, frame: PageFrame): PagePerson[] {
 /** Forum and Q&A pages: their people are the site's users. */
 function isDiscussion(document: Document, nodes: LinkedNode[], tags: Map<string, string>): boolean {
   if (nodes.some(({ types, keys }) => keys.length <= 1 && types.some((type) => DISCUSSION.test(type)))) return true;
-  if ([...document.querySelectorAll('[itemscope][itemtype]')].some((element) => !element.parentElement?.closest('[itemscope]') && markupTypes(element).some((type) => DISCUSSION.test(type) || type === 'QAPage'))) return true;
+  if (
+    [...document.querySelectorAll('[itemscope][itemtype]')].some(
+      (element) => !element.parentElement?.closest('[itemscope]') && markupTypes(element).some((type) => DISCUSSION.test(type) || type === 'QAPage'),
+    )
+  )
+    return true;
   if (/xenforo|vbulletin|phpbb|discourse|mybb|invision|nodebb|flarum|vanilla|simple machines|smf|bbpress|lemmy/i.test(tags.get('generator') ?? '')) return true;
   return !!document.querySelector('html[id="XF"], [data-xf-init], #phpbb, body.vbulletin, meta[name="discourse_theme_id"]');
 }
@@ -481,7 +559,15 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   const tags = metaTags(document);
   const own = ownOrganization(nodes, base);
   const organizations = new Set(
-    [...nodes.filter(({ types }) => types.some((type) => ORGANIZATION_TYPE.test(type))).map(({ node }) => textOf(node.name)), tags.get('og:site_name'), tags.get('application-name'), tags.get('copyright')?.replace(/^copyright\s*(\(c\)|©)?\s*/i, '').replace(/\s*\d{4}.*$/, '')]
+    [
+      ...nodes.filter(({ types }) => types.some((type) => ORGANIZATION_TYPE.test(type))).map(({ node }) => textOf(node.name)),
+      tags.get('og:site_name'),
+      tags.get('application-name'),
+      tags
+        .get('copyright')
+        ?.replace(/^copyright\s*(\(c\)|©)?\s*/i, '')
+        .replace(/\s*\d{4}.*$/, ''),
+    ]
       .filter((name): name is string => !!name)
       .map(compactName),
   );
@@ -492,7 +578,9 @@ export function readPeople(document: Document, base: string, { teamPage = false,
     ...microdataPeople(document, frame, teams),
     ...vcardPeople(document, frame, teams),
     ...teams.flatMap((team) => teamCardPeople(team, frame)),
-    ...mailtoPeople.filter((person) => mailtoPerson(person, frame)).map(({ name, email }) => ({ name, role: null, email, profile: null, source: 'mailto' as const })),
+    ...mailtoPeople
+      .filter((person) => mailtoPerson(person, frame))
+      .map(({ name, email }) => ({ name, role: null, email, profile: null, source: 'mailto' as const })),
     ...(frame.discussion ? [] : bylinePeople(document, tags)),
     ...(frame.discussion ? [] : textBylinePeople(document, frame)),
   ].filter((person) => !organizations.has(compactName(person.name)) && compactName(person.name) !== compactName(frame.site.split('.')[0]));
@@ -502,7 +590,13 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   return people;
 }
 
-const nameKey = (name: string) => name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+const nameKey = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
 
 /** One entry per name: the highest-priority source's entry, with null fields filled from the others. */
 export function mergePeople<T extends PagePerson>(people: T[]): T[] {

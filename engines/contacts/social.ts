@@ -7,13 +7,109 @@
 
 import { decodeUriPart } from '../parse/uri.ts';
 
-const X_RESERVED = new Set(['intent', 'share', 'home', 'search', 'hashtag', 'i', 'login', 'signup', 'explore', 'settings', 'messages', 'notifications', 'privacy', 'tos', 'about', 'download', 'compose', 'widgets', 'web']);
-const GITHUB_RESERVED = new Set([
-  'sponsors', 'features', 'about', 'pricing', 'login', 'join', 'signup', 'topics', 'marketplace', 'explore', 'settings', 'contact', 'site', 'security',
-  'enterprise', 'collections', 'trending', 'customer-stories', 'readme', 'apps', 'search', 'notifications', 'new', 'team', 'premium-support', 'blog', 'events', 'home',
+const X_RESERVED = new Set([
+  'intent',
+  'share',
+  'home',
+  'search',
+  'hashtag',
+  'i',
+  'login',
+  'signup',
+  'explore',
+  'settings',
+  'messages',
+  'notifications',
+  'privacy',
+  'tos',
+  'about',
+  'download',
+  'compose',
+  'widgets',
+  'web',
 ]);
-const GITLAB_RESERVED = new Set(['users', 'explore', 'help', 'dashboard', 'search', 'projects', 'groups', 'admin', 'pricing', 'features', 'install', 'sign_in']);
-const FACEBOOK_RESERVED = new Set(['sharer', 'sharer.php', 'share', 'share.php', 'dialog', 'plugins', 'tr', 'login', 'login.php', 'help', 'policies', 'privacy', 'legal', 'watch', 'events', 'groups', 'hashtag', 'photo', 'photo.php', 'photos', 'story.php', 'permalink.php', 'home.php', 'profile.php', 'people', 'business', 'ads', 'gaming', 'marketplace', 'search', 'l.php', 'media', 'video.php', 'reel', 'reels', 'stories']);
+const GITHUB_RESERVED = new Set([
+  'sponsors',
+  'features',
+  'about',
+  'pricing',
+  'login',
+  'join',
+  'signup',
+  'topics',
+  'marketplace',
+  'explore',
+  'settings',
+  'contact',
+  'site',
+  'security',
+  'enterprise',
+  'collections',
+  'trending',
+  'customer-stories',
+  'readme',
+  'apps',
+  'search',
+  'notifications',
+  'new',
+  'team',
+  'premium-support',
+  'blog',
+  'events',
+  'home',
+]);
+const GITLAB_RESERVED = new Set([
+  'users',
+  'explore',
+  'help',
+  'dashboard',
+  'search',
+  'projects',
+  'groups',
+  'admin',
+  'pricing',
+  'features',
+  'install',
+  'sign_in',
+]);
+const FACEBOOK_RESERVED = new Set([
+  'sharer',
+  'sharer.php',
+  'share',
+  'share.php',
+  'dialog',
+  'plugins',
+  'tr',
+  'login',
+  'login.php',
+  'help',
+  'policies',
+  'privacy',
+  'legal',
+  'watch',
+  'events',
+  'groups',
+  'hashtag',
+  'photo',
+  'photo.php',
+  'photos',
+  'story.php',
+  'permalink.php',
+  'home.php',
+  'profile.php',
+  'people',
+  'business',
+  'ads',
+  'gaming',
+  'marketplace',
+  'search',
+  'l.php',
+  'media',
+  'video.php',
+  'reel',
+  'reels',
+  'stories',
+]);
 const INSTAGRAM_RESERVED = new Set(['p', 'reel', 'reels', 'explore', 'accounts', 'stories', 'tv', 'direct', 'about', 'legal', 'developer', 'web', 'share']);
 const PINTEREST_RESERVED = new Set(['pin', 'search', 'ideas', 'today', 'login', 'business', 'settings', 'explore', 'about', 'pinit', 'pin-builder']);
 const LINKEDIN_KINDS = new Set(['company', 'school', 'showcase']);
@@ -115,4 +211,3 @@ export function twitterHandleProfile(value: string): string | null {
   const handle = value.trim().replace(/^@/, '');
   return /^[A-Za-z0-9_]{1,15}$/.test(handle) && !X_RESERVED.has(handle.toLowerCase()) ? `https://x.com/${handle.toLowerCase()}` : null;
 }
-

@@ -52,8 +52,14 @@ export function aggregateJobs(jobs: readonly Job[]): JobAggregates {
     remote_jobs: remote,
     jobs_with_salary: withSalary,
     jobs_by_department: topCounts(countValues(jobs, (job) => job.departments, NO_DEPARTMENT)),
-    top_locations: topCounts(countValues(jobs, (job) => job.locations), TOP),
-    top_technologies: topCounts(countValues(jobs, (job) => job.technologies), TOP),
+    top_locations: topCounts(
+      countValues(jobs, (job) => job.locations),
+      TOP,
+    ),
+    top_technologies: topCounts(
+      countValues(jobs, (job) => job.technologies),
+      TOP,
+    ),
   };
 }
 

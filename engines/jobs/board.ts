@@ -35,7 +35,10 @@ export function summarizeBoardPage(provider: Provider, body: unknown, { maxDetai
         ...summary,
         count: body.content.length,
         total: typeof body.totalFound === 'number' ? body.totalFound : null,
-        detailIds: body.content.filter(isObject).slice(0, Math.max(0, maxDetailCalls)).map((posting) => String(posting.id)),
+        detailIds: body.content
+          .filter(isObject)
+          .slice(0, Math.max(0, maxDetailCalls))
+          .map((posting) => String(posting.id)),
       };
     default:
       return summary;

@@ -72,39 +72,94 @@ export const BOARD_KEY = (ref: BoardRef) => `board:${boardKey(ref)}`;
 
 export function boardUrl(ref: BoardRef): string {
   switch (ref.provider) {
-    case 'greenhouse': return `https://boards.greenhouse.io/${ref.slug}`;
-    case 'lever': return `https://jobs${ref.region === 'eu' ? '.eu' : ''}.lever.co/${ref.slug}`;
-    case 'ashby': return `https://jobs.ashbyhq.com/${ref.slug}`;
-    case 'workable': return `https://apply.workable.com/${ref.slug}`;
-    case 'smartrecruiters': return `https://jobs.smartrecruiters.com/${ref.slug}`;
-    case 'recruitee': return ref.host ? `https://${ref.host}/` : `https://${ref.slug}.recruitee.com/`;
+    case 'greenhouse':
+      return `https://boards.greenhouse.io/${ref.slug}`;
+    case 'lever':
+      return `https://jobs${ref.region === 'eu' ? '.eu' : ''}.lever.co/${ref.slug}`;
+    case 'ashby':
+      return `https://jobs.ashbyhq.com/${ref.slug}`;
+    case 'workable':
+      return `https://apply.workable.com/${ref.slug}`;
+    case 'smartrecruiters':
+      return `https://jobs.smartrecruiters.com/${ref.slug}`;
+    case 'recruitee':
+      return ref.host ? `https://${ref.host}/` : `https://${ref.slug}.recruitee.com/`;
   }
 }
 
 export async function collectJobs(
   domain: string,
   deps: CollectDeps,
-  { config = DEFAULT_JOBS_CONFIG, boardTimeoutMs = 8_000, maxBoardBytes = 8_000_000, maxDetailCalls = 25, discoveryTtlMs = 24 * 3_600_000, ...scan }: CollectOptions = {},
+  {
+    config = DEFAULT_JOBS_CONFIG,
+    boardTimeoutMs = 8_000,
+    maxBoardBytes = 8_000_000,
+    maxDetailCalls = 25,
+    discoveryTtlMs = 24 * 3_600_000,
+    ...scan
+  }: CollectOptions = {},
 ): Promise<JobsCollection> {
-  const context: BoardContext = { fetch: deps.fetch, analyze: deps.analyze, config, signal: deps.signal, timeoutMs: boardTimeoutMs, maxBodyBytes: maxBoardBytes, maxDetailCalls };
+  const context: BoardContext = {
+    fetch: deps.fetch,
+    analyze: deps.analyze,
+    config,
+    signal: deps.signal,
+    timeoutMs: boardTimeoutMs,
+    maxBodyBytes: maxBoardBytes,
+    maxDetailCalls,
+  };
   const cache = deps.cache ?? null;
   const label = nameLabel(domain);
 
   function result(status: JobsStatus, fields: Partial<JobsCollection> = {}): JobsCollection {
-    return { domain, status, board: null, match: null, confidence: null, generic: false, jobs: [], companyName: null, partial: false, fetchedAt: null, nextPollAfter: null, fromCache: false, note: null, ...fields };
+    return {
+      domain,
+      status,
+      board: null,
+      match: null,
+      confidence: null,
+      generic: false,
+      jobs: [],
+      companyName: null,
+      partial: false,
+      fetchedAt: null,
+      nextPollAfter: null,
+      fromCache: false,
+      note: null,
+      ...fields,
+    };
   }
 
-  function found({ board, match }: CachedDiscovery, { read, fetchedAt, nextPollAfter }: CachedBoard, { fromCache = false, notes = [] }: { fromCache?: boolean; notes?: string[] } = {}): JobsCollection {
+  function found(
+    { board, match }: CachedDiscovery,
+    { read, fetchedAt, nextPollAfter }: CachedBoard,
+    { fromCache = false, notes = [] }: { fromCache?: boolean; notes?: string[] } = {},
+  ): JobsCollection {
     const generic = match === 'name_match' && isGenericName(label);
     const status: JobsStatus = generic ? 'not_found' : read.jobs.length ? 'ok' : 'no_open_jobs';
     const own = [...notes];
-    if (generic) own.unshift(`Only a board named "${board.slug}" on ${board.provider} was found, and "${label}" is a common word: it may be another company's board. Its jobs are shown for reference; this answer is not charged.`);
-    else if (match === 'name_match') own.unshift(`The board was found by name only (${boardUrl(board)}); the website does not link to it.${read.companyName ? ` The board names the company "${read.companyName}".` : ''}`);
+    if (generic)
+      own.unshift(
+        `Only a board named "${board.slug}" on ${board.provider} was found, and "${label}" is a common word: it may be another company's board. Its jobs are shown for reference; this answer is not charged.`,
+      );
+    else if (match === 'name_match')
+      own.unshift(
+        `The board was found by name only (${boardUrl(board)}); the website does not link to it.${read.companyName ? ` The board names the company "${read.companyName}".` : ''}`,
+      );
     if (read.partial) own.push('The provider lists more jobs than could be read; the figures cover the jobs read.');
     if (fromCache) own.push(`Served from the board read at ${fetchedAt}; calling again before next_poll_after returns the same board.`);
     return result(status, {
-      board, match, confidence: match === 'careers_page_link' ? 'high' : 'unverified', generic, jobs: read.jobs, companyName: read.companyName, partial: read.partial,
-      fetchedAt, nextPollAfter, fromCache, note: own.length ? own.join(' ') : null,
+      board,
+      match,
+      confidence: match === 'careers_page_link' ? 'high' : 'unverified',
+      generic,
+      jobs: read.jobs,
+      companyName: read.companyName,
+      partial: read.partial,
+      fetchedAt,
+      nextPollAfter,
+      fromCache,
+      note: own.length ? own.join(' ') : null,
     });
   }
 
@@ -129,7 +184,12 @@ export async function collectJobs(
   }
 
   async function remember(board: BoardRef, match: BoardMatch) {
-    if (cache) await cache.set(DISCOVERY_KEY(domain), { board, match } satisfies CachedDiscovery, deps.now().getTime() + Math.max(discoveryTtlMs, config.pollIntervalMs));
+    if (cache)
+      await cache.set(
+        DISCOVERY_KEY(domain),
+        { board, match } satisfies CachedDiscovery,
+        deps.now().getTime() + Math.max(discoveryTtlMs, config.pollIntervalMs),
+      );
   }
 
   // 1. A board found for this domain earlier: while its read is fresh no upstream call, else only the board is read again.
@@ -143,7 +203,12 @@ export async function collectJobs(
         if (fresh) return found(known, fresh);
       } catch (error) {
         if (!(error instanceof BoardUnreachable)) throw error;
-        return result('unreachable', { board: known.board, match: known.match, confidence: known.match === 'careers_page_link' ? 'high' : 'unverified', note: `The board could not be read (${error.message}). Nothing was charged.` });
+        return result('unreachable', {
+          board: known.board,
+          match: known.match,
+          confidence: known.match === 'careers_page_link' ? 'high' : 'unverified',
+          note: `The board could not be read (${error.message}). Nothing was charged.`,
+        });
       }
     }
   }
@@ -166,7 +231,12 @@ export async function collectJobs(
     }
   }
   if (failures.length) {
-    return result('unreachable', { board: site.boards[0], match: 'careers_page_link', confidence: 'high', note: [...notes, `The website links to a board that could not be read (${failures.join('; ')}). Nothing was charged.`].join(' ') });
+    return result('unreachable', {
+      board: site.boards[0],
+      match: 'careers_page_link',
+      confidence: 'high',
+      note: [...notes, `The website links to a board that could not be read (${failures.join('; ')}). Nothing was charged.`].join(' '),
+    });
   }
   if (site.boards.length) notes.push(`The website links to ${site.boards.map(boardUrl).join(', ')}, which does not exist.`);
 
@@ -189,8 +259,17 @@ export async function collectJobs(
     return found({ board, match: 'name_match' }, fetched, { notes });
   }
   if (guessFailures.length) {
-    return result('unreachable', { note: [...notes, `No board was found on the website, and some providers could not be asked for a board named "${label}" (${guessFailures.join('; ')}). Nothing was charged.`].join(' ') });
+    return result('unreachable', {
+      note: [
+        ...notes,
+        `No board was found on the website, and some providers could not be asked for a board named "${label}" (${guessFailures.join('; ')}). Nothing was charged.`,
+      ].join(' '),
+    });
   }
-  return result('not_found', { note: [...notes, `No job board was found: the website links to none of the six providers, and none has a board named "${label}" with open jobs. Nothing was charged.`].join(' ') });
+  return result('not_found', {
+    note: [
+      ...notes,
+      `No job board was found: the website links to none of the six providers, and none has a board named "${label}" with open jobs. Nothing was charged.`,
+    ].join(' '),
+  });
 }
-

@@ -47,7 +47,13 @@ export const JOBS_VARIABLES = {
   JOBS_WORKABLE_URL: boardApi('Workable', 'workable'),
   JOBS_SMARTRECRUITERS_URL: boardApi('SmartRecruiters', 'smartrecruiters'),
   JOBS_RECRUITEE_URL: boardApi('Recruitee', 'recruitee', '{company}'),
-  JOBS_POLL_HOURS: decimal({ default: DEFAULT_JOBS_CONFIG.pollIntervalMs / 3_600_000, min: 1, max: 168, unit: 'hours', meaning: 'how long a read board is kept' }),
+  JOBS_POLL_HOURS: decimal({
+    default: DEFAULT_JOBS_CONFIG.pollIntervalMs / 3_600_000,
+    min: 1,
+    max: 168,
+    unit: 'hours',
+    meaning: 'how long a read board is kept',
+  }),
 } satisfies VariableTable;
 
 export function loadJobsConfig(env: Env = process.env): JobsConfig {

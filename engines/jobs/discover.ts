@@ -43,7 +43,25 @@ export const BOARD_PATTERNS: readonly BoardPattern[] = [
 ];
 
 /** Path segments and subdomains that are never a board name. */
-const RESERVED = new Set(['embed', 'v1', 'v0', 'api', 'jobs', 'j', 'apply', 'careers', 'www', 'app', 'docs', 'static', 'assets', 'cdn', 'help', 'support', 'blog']);
+const RESERVED = new Set([
+  'embed',
+  'v1',
+  'v0',
+  'api',
+  'jobs',
+  'j',
+  'apply',
+  'careers',
+  'www',
+  'app',
+  'docs',
+  'static',
+  'assets',
+  'cdn',
+  'help',
+  'support',
+  'blog',
+]);
 
 function slugOf(raw: string): string | null {
   let slug = raw;
@@ -73,12 +91,14 @@ export function boardsInHtml(html: string): BoardRef[] {
   }
   found.sort((a, b) => a.at - b.at);
   const seen = new Set<string>();
-  return found.map((f) => f.ref).filter((ref) => {
-    const key = `${ref.provider}:${ref.region ?? ''}:${ref.slug.toLowerCase()}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return found
+    .map((f) => f.ref)
+    .filter((ref) => {
+      const key = `${ref.provider}:${ref.region ?? ''}:${ref.slug.toLowerCase()}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 /** A careers page served by Recruitee on the company's own host: its markup names Recruitee. */
@@ -146,20 +166,115 @@ export function careersLinks(html: string, pageUrl: string, domain: string): str
  * match on one of them is reported but answered not_found, so it is never charged.
  */
 export const GENERIC_BOARD_NAMES: ReadonlySet<string> = new Set([
-  'app', 'apps', 'home', 'shop', 'store', 'cloud', 'data', 'labs', 'lab', 'team', 'work', 'jobs', 'careers', 'hire', 'hiring',
-  'company', 'group', 'global', 'digital', 'tech', 'software', 'solutions', 'systems', 'services', 'partners', 'media', 'studio',
-  'design', 'health', 'energy', 'capital', 'ventures', 'consulting', 'agency', 'network', 'online', 'web', 'mail', 'news', 'blog',
-  'get', 'try', 'go', 'my', 'the', 'one', 'first', 'next', 'new', 'open', 'smart', 'best', 'live', 'link', 'hub', 'base', 'core',
-  'flow', 'pulse', 'spark', 'wave', 'box', 'stack', 'point', 'line', 'loop', 'mast', 'reach', 'simply', 'zero', 'contractors',
-  'bright', 'blue', 'green', 'red', 'north', 'true', 'prime', 'nova', 'apex', 'summit', 'atlas', 'orbit', 'vision', 'insight',
-  'connect', 'direct', 'express', 'plus', 'pro', 'max', 'space', 'care', 'finance', 'bank', 'pay', 'money', 'travel', 'food',
+  'app',
+  'apps',
+  'home',
+  'shop',
+  'store',
+  'cloud',
+  'data',
+  'labs',
+  'lab',
+  'team',
+  'work',
+  'jobs',
+  'careers',
+  'hire',
+  'hiring',
+  'company',
+  'group',
+  'global',
+  'digital',
+  'tech',
+  'software',
+  'solutions',
+  'systems',
+  'services',
+  'partners',
+  'media',
+  'studio',
+  'design',
+  'health',
+  'energy',
+  'capital',
+  'ventures',
+  'consulting',
+  'agency',
+  'network',
+  'online',
+  'web',
+  'mail',
+  'news',
+  'blog',
+  'get',
+  'try',
+  'go',
+  'my',
+  'the',
+  'one',
+  'first',
+  'next',
+  'new',
+  'open',
+  'smart',
+  'best',
+  'live',
+  'link',
+  'hub',
+  'base',
+  'core',
+  'flow',
+  'pulse',
+  'spark',
+  'wave',
+  'box',
+  'stack',
+  'point',
+  'line',
+  'loop',
+  'mast',
+  'reach',
+  'simply',
+  'zero',
+  'contractors',
+  'bright',
+  'blue',
+  'green',
+  'red',
+  'north',
+  'true',
+  'prime',
+  'nova',
+  'apex',
+  'summit',
+  'atlas',
+  'orbit',
+  'vision',
+  'insight',
+  'connect',
+  'direct',
+  'express',
+  'plus',
+  'pro',
+  'max',
+  'space',
+  'care',
+  'finance',
+  'bank',
+  'pay',
+  'money',
+  'travel',
+  'food',
 ]);
 
 export const isGenericName = (label: string) => GENERIC_BOARD_NAMES.has(label.toLowerCase());
 
 /** The domain's first label (www. dropped): the board name tried last. */
 export function nameLabel(domain: string): string {
-  return domain.toLowerCase().replace(/^www\./, '').split('.')[0];
+  return domain
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .split('.')[0];
 }
 
 /** Boards named after the label on every provider, in the order they are tried (both Lever hosts, SmartRecruiters in two cases). */
@@ -202,7 +317,11 @@ export interface ScanOptions {
  * names a board. Each page is read in the parse pool (analyze); one that cannot be read within the
  * parse limits names no board.
  */
-export async function scanSite(domain: string, { fetch, analyze }: { fetch: SafeFetch; analyze: JobsPageAnalyze }, { pageTimeoutMs = 6_000, maxPageBytes = 2_000_000, maxCareersPages = 4, signal }: ScanOptions = {}): Promise<SiteScan> {
+export async function scanSite(
+  domain: string,
+  { fetch, analyze }: { fetch: SafeFetch; analyze: JobsPageAnalyze },
+  { pageTimeoutMs = 6_000, maxPageBytes = 2_000_000, maxCareersPages = 4, signal }: ScanOptions = {},
+): Promise<SiteScan> {
   const pagesRead: string[] = [];
   const unanalysable: string[] = [];
   const request = { timeoutMs: pageTimeoutMs, maxBodyBytes: maxPageBytes, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', signal };

@@ -42,10 +42,26 @@ export function workplaceFromFlags({ remote, hybrid, onSite }: { remote: unknown
 /** Codes Intl names that are not ISO 3166-1 countries (groupings, exceptional reservations, user-assigned). */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'ZZ', 'QO', 'XA', 'XB', 'XK', 'AC', 'CP', 'CQ', 'DG', 'EA', 'IC', 'TA']);
 const EXTRA_NAMES: Record<string, string> = {
-  usa: 'US', 'u.s.': 'US', 'u.s.a.': 'US', 'united states of america': 'US', america: 'US',
-  uk: 'GB', 'u.k.': 'GB', 'great britain': 'GB', britain: 'GB',
-  'czech republic': 'CZ', holland: 'NL', 'the netherlands': 'NL', 'south korea': 'KR', 'republic of korea': 'KR',
-  'russian federation': 'RU', 'viet nam': 'VN', turkey: 'TR', uae: 'AE', 'ivory coast': 'CI', deutschland: 'DE',
+  usa: 'US',
+  'u.s.': 'US',
+  'u.s.a.': 'US',
+  'united states of america': 'US',
+  america: 'US',
+  uk: 'GB',
+  'u.k.': 'GB',
+  'great britain': 'GB',
+  britain: 'GB',
+  'czech republic': 'CZ',
+  holland: 'NL',
+  'the netherlands': 'NL',
+  'south korea': 'KR',
+  'republic of korea': 'KR',
+  'russian federation': 'RU',
+  'viet nam': 'VN',
+  turkey: 'TR',
+  uae: 'AE',
+  'ivory coast': 'CI',
+  deutschland: 'DE',
 };
 let table: { names: Map<string, string>; codes: Set<string> } | null = null;
 

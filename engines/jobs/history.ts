@@ -35,8 +35,12 @@ export type TrendDirection = 'rising' | 'flat' | 'falling' | 'unknown';
 
 /** The stored readings that carry a time and an open-role count; anything else the store holds is skipped. */
 export function readingsFrom(value: unknown): HiringReading[] {
-  const list = typeof value === 'object' && value !== null && Array.isArray((value as { readings?: unknown }).readings) ? (value as { readings: unknown[] }).readings : [];
-  return list.filter((r): r is HiringReading => typeof r === 'object' && r !== null && typeof (r as HiringReading).at === 'number' && typeof (r as HiringReading).open_roles === 'number');
+  const list =
+    typeof value === 'object' && value !== null && Array.isArray((value as { readings?: unknown }).readings) ? (value as { readings: unknown[] }).readings : [];
+  return list.filter(
+    (r): r is HiringReading =>
+      typeof r === 'object' && r !== null && typeof (r as HiringReading).at === 'number' && typeof (r as HiringReading).open_roles === 'number',
+  );
 }
 
 /** The newest reading at least TREND_MIN_DAYS before now. */

@@ -1,7 +1,16 @@
 import type { Fetched } from '../net/fetched.ts';
 import { isFetchFailure, isUnsafeTarget } from '../net/types.ts';
 import { isUnanalysable } from '../parse/analysis.ts';
-import { BoardUnreachable, type BoardAnswers, type BoardContext, type BoardPageSummary, type BoardRead, type BoardRef, type Provider, type ProviderClient } from './types.ts';
+import {
+  BoardUnreachable,
+  type BoardAnswers,
+  type BoardContext,
+  type BoardPageSummary,
+  type BoardRead,
+  type BoardRef,
+  type Provider,
+  type ProviderClient,
+} from './types.ts';
 
 const DEFAULT_TIMEOUT_MS = 8_000;
 const DEFAULT_MAX_BYTES = 8_000_000;
@@ -24,7 +33,7 @@ export async function getAnswer(url: string, context: BoardContext, { detail = f
   try {
     response = await context.fetch(url, {
       timeoutMs: context.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      maxBodyBytes: detail ? Math.min(MAX_DETAIL_BYTES, context.maxBodyBytes ?? DEFAULT_MAX_BYTES) : context.maxBodyBytes ?? DEFAULT_MAX_BYTES,
+      maxBodyBytes: detail ? Math.min(MAX_DETAIL_BYTES, context.maxBodyBytes ?? DEFAULT_MAX_BYTES) : (context.maxBodyBytes ?? DEFAULT_MAX_BYTES),
       accept: 'application/json',
       signal: context.signal,
     });
@@ -53,7 +62,9 @@ async function analyzeBoard<T>(url: string, run: () => Promise<T>): Promise<T> {
 
 /** What paging and detail calls need of one answer (parse pool: jobBoardPage); BoardUnreachable when it is not the documented JSON. */
 export async function summarizeAnswer(url: string, provider: Provider, content: Fetched, context: BoardContext): Promise<BoardPageSummary & { cut: boolean }> {
-  const summary = await analyzeBoard(url, () => context.analyze('jobBoardPage', { provider, content, maxDetailCalls: context.maxDetailCalls ?? 25 }, { signal: context.signal }));
+  const summary = await analyzeBoard(url, () =>
+    context.analyze('jobBoardPage', { provider, content, maxDetailCalls: context.maxDetailCalls ?? 25 }, { signal: context.signal }),
+  );
   if (summary.error) throw new BoardUnreachable(url, summary.error);
   return summary;
 }

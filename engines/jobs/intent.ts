@@ -7,18 +7,37 @@ import { POSTING_VENDOR_NAMES } from '../tech/keywords.ts';
 import { countValues, NO_DEPARTMENT, TOP, topCounts } from './aggregate.ts';
 import type { Job } from './types.ts';
 
-export const FUNCTIONS = ['customer_success', 'sales', 'marketing', 'data_ai', 'design', 'product', 'engineering', 'people', 'finance', 'legal', 'operations', 'other'] as const;
+export const FUNCTIONS = [
+  'customer_success',
+  'sales',
+  'marketing',
+  'data_ai',
+  'design',
+  'product',
+  'engineering',
+  'people',
+  'finance',
+  'legal',
+  'operations',
+  'other',
+] as const;
 export type JobFunction = (typeof FUNCTIONS)[number];
 
 /** Tried in order on the title (then the department): the first that matches names the function. */
 const FUNCTION_RULES: [JobFunction, RegExp][] = [
-  ['customer_success', /\b(customer success|customer support|customer experience|support (engineer|specialist|agent)|onboarding|implementation|technical account manager|solutions? consultant)\b/i],
+  [
+    'customer_success',
+    /\b(customer success|customer support|customer experience|support (engineer|specialist|agent)|onboarding|implementation|technical account manager|solutions? consultant)\b/i,
+  ],
   ['sales', /\b(sales|account executive|account manager|business development|sdr|bdr|revenue|partnerships?|channel|solutions? engineer|pre-?sales)\b/i],
   ['marketing', /\b(marketing|growth|demand gen(eration)?|brand|content|seo|communications|pr|social media|community|events?)\b/i],
   ['data_ai', /\b(data|machine learning|ml|ai|llm|analytics|scientist|research scientist|mlops|nlp|computer vision|deep learning|bi)\b/i],
   ['design', /\b(design(er)?|ux|ui|user research(er)?|creative)\b/i],
   ['product', /\b(product (manager|management|owner|lead|director|operations)|head of product|vp,? product|cpo|program manager)\b/i],
-  ['engineering', /\b(engineer(ing)?|developer|devops|sre|site reliability|software|backend|back-end|frontend|front-end|full[- ]?stack|architect|security|infrastructure|platform|qa|test|mobile|ios|android|firmware|cto)\b/i],
+  [
+    'engineering',
+    /\b(engineer(ing)?|developer|devops|sre|site reliability|software|backend|back-end|frontend|front-end|full[- ]?stack|architect|security|infrastructure|platform|qa|test|mobile|ios|android|firmware|cto)\b/i,
+  ],
   ['people', /\b(people|talent|recruit(er|ing)|hr|human resources|people partner)\b/i],
   ['finance', /\b(finance|financial|accountant|accounting|controller|fp&a|tax|treasury|payroll|cfo|billing)\b/i],
   ['legal', /\b(legal|counsel|lawyer|attorney|compliance|privacy|paralegal)\b/i],
@@ -55,18 +74,110 @@ export type BuyingSignalGroup = (typeof BUYING_SIGNAL_GROUPS)[number];
 
 /** Which vocabulary technologies (canonical names of engines/tech/technologies.ts) are each buying signal. */
 const GROUP_MEMBERS: Record<BuyingSignalGroup, string[]> = {
-  cloud_infra: ['Amazon Web Services', 'Amazon S3', 'Amazon EC2', 'AWS Lambda', 'Amazon EKS', 'Google Cloud', 'Google Kubernetes Engine', 'Microsoft Azure', 'Azure Kubernetes Service', 'Kubernetes', 'Terraform', 'Docker', 'Helm', 'Pulumi', 'Cloudflare', 'Vercel', 'OpenShift', 'Ansible'],
-  data_ai: ['Snowflake', 'Databricks', 'BigQuery', 'Amazon Redshift', 'dbt', 'Apache Airflow', 'Apache Spark', 'Apache Kafka', 'Apache Flink', 'Fivetran', 'PyTorch', 'TensorFlow', 'scikit-learn', 'OpenAI', 'Anthropic', 'Large language models', 'LangChain', 'Hugging Face', 'Amazon SageMaker', 'Vertex AI', 'MLflow', 'Pinecone', 'Tableau', 'Power BI', 'Looker'],
-  databases: ['PostgreSQL', 'MySQL', 'MongoDB', 'MongoDB Atlas', 'Redis', 'Elasticsearch', 'Amazon DynamoDB', 'Apache Cassandra', 'ClickHouse', 'Oracle Database', 'Microsoft SQL Server', 'CockroachDB', 'Supabase', 'Neo4j', 'Firebase'],
-  observability: ['Datadog', 'Datadog RUM', 'New Relic', 'Grafana', 'Prometheus', 'Splunk', 'Sentry', 'PagerDuty', 'OpenTelemetry', 'Honeycomb', 'Dynatrace', 'Kibana'],
-  sales_tools: ['Salesforce', 'HubSpot', 'Outreach.io', 'Salesloft', 'Gong', 'ZoomInfo', 'Apollo.io', 'Clari', 'LinkedIn Sales Navigator', 'Adobe Marketo Engage', 'Salesforce Pardot', 'Pipedrive', 'Clay.com', '6sense', 'Demandbase', 'Gainsight'],
+  cloud_infra: [
+    'Amazon Web Services',
+    'Amazon S3',
+    'Amazon EC2',
+    'AWS Lambda',
+    'Amazon EKS',
+    'Google Cloud',
+    'Google Kubernetes Engine',
+    'Microsoft Azure',
+    'Azure Kubernetes Service',
+    'Kubernetes',
+    'Terraform',
+    'Docker',
+    'Helm',
+    'Pulumi',
+    'Cloudflare',
+    'Vercel',
+    'OpenShift',
+    'Ansible',
+  ],
+  data_ai: [
+    'Snowflake',
+    'Databricks',
+    'BigQuery',
+    'Amazon Redshift',
+    'dbt',
+    'Apache Airflow',
+    'Apache Spark',
+    'Apache Kafka',
+    'Apache Flink',
+    'Fivetran',
+    'PyTorch',
+    'TensorFlow',
+    'scikit-learn',
+    'OpenAI',
+    'Anthropic',
+    'Large language models',
+    'LangChain',
+    'Hugging Face',
+    'Amazon SageMaker',
+    'Vertex AI',
+    'MLflow',
+    'Pinecone',
+    'Tableau',
+    'Power BI',
+    'Looker',
+  ],
+  databases: [
+    'PostgreSQL',
+    'MySQL',
+    'MongoDB',
+    'MongoDB Atlas',
+    'Redis',
+    'Elasticsearch',
+    'Amazon DynamoDB',
+    'Apache Cassandra',
+    'ClickHouse',
+    'Oracle Database',
+    'Microsoft SQL Server',
+    'CockroachDB',
+    'Supabase',
+    'Neo4j',
+    'Firebase',
+  ],
+  observability: [
+    'Datadog',
+    'Datadog RUM',
+    'New Relic',
+    'Grafana',
+    'Prometheus',
+    'Splunk',
+    'Sentry',
+    'PagerDuty',
+    'OpenTelemetry',
+    'Honeycomb',
+    'Dynatrace',
+    'Kibana',
+  ],
+  sales_tools: [
+    'Salesforce',
+    'HubSpot',
+    'Outreach.io',
+    'Salesloft',
+    'Gong',
+    'ZoomInfo',
+    'Apollo.io',
+    'Clari',
+    'LinkedIn Sales Navigator',
+    'Adobe Marketo Engage',
+    'Salesforce Pardot',
+    'Pipedrive',
+    'Clay.com',
+    '6sense',
+    'Demandbase',
+    'Gainsight',
+  ],
 };
 
 const POSTING_NAMES = new Set([...POSTING_TECHNOLOGIES.map((t) => t.name), ...POSTING_VENDOR_NAMES]);
 const GROUP_OF = new Map<string, BuyingSignalGroup>();
 for (const group of BUYING_SIGNAL_GROUPS) {
   for (const name of GROUP_MEMBERS[group]) {
-    if (!TECHNOLOGY_BY_NAME.has(name) && !POSTING_NAMES.has(name)) throw new Error(`buying signal ${group} names ${name}, which is not in the technology vocabulary`);
+    if (!TECHNOLOGY_BY_NAME.has(name) && !POSTING_NAMES.has(name))
+      throw new Error(`buying signal ${group} names ${name}, which is not in the technology vocabulary`);
     GROUP_OF.set(name, group);
   }
 }
@@ -154,7 +265,16 @@ export function hiringIntent(jobs: readonly Job[], now: Date): HiringIntent {
     if (isNotable(job, fn, level)) {
       notableCount++;
       notable.push({
-        role: { job_id: job.job_id, title: job.title, department: job.departments[0] ?? null, location: job.locations[0] ?? null, function: fn, seniority: level, posted_at: job.posted_at, url: job.url },
+        role: {
+          job_id: job.job_id,
+          title: job.title,
+          department: job.departments[0] ?? null,
+          location: job.locations[0] ?? null,
+          function: fn,
+          seniority: level,
+          posted_at: job.posted_at,
+          url: job.url,
+        },
         rank: LEVEL_RANK[level] * 2 + (GO_TO_MARKET.has(fn) ? 0 : 1),
         at: job.posted_at ? Date.parse(job.posted_at) : 0,
       });
@@ -187,7 +307,10 @@ export function hiringIntent(jobs: readonly Job[], now: Date): HiringIntent {
     roles_with_known_post_date: dated,
     function_breakdown: topCounts(functions),
     department_breakdown: topCounts(countValues(jobs, (job) => job.departments, NO_DEPARTMENT)),
-    top_locations: topCounts(countValues(jobs, (job) => job.locations), TOP),
+    top_locations: topCounts(
+      countValues(jobs, (job) => job.locations),
+      TOP,
+    ),
     top_demanded_technologies: topCounts(technologies, TOP),
     buying_signals: signals,
     notable_open_roles: notable.slice(0, MAX_NOTABLE).map((n) => n.role),

@@ -11,7 +11,29 @@ import { countryCodesOf, employmentType, excerpt, jobSeniority, workplaceType, t
 export const MAX_JOB_TEXT = 20_000;
 export const LIMITS = { title: 300, department: 120, departments: 5, location: 160, locations: 20, technologies: 30, url: 2048 };
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', bull: '•', middot: '·', euro: '€', pound: '£', yen: '¥', copy: '©', reg: '®', trade: '™' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+  bull: '•',
+  middot: '·',
+  euro: '€',
+  pound: '£',
+  yen: '¥',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+};
 
 /** Runs of white space and any white space but a plain space (replacing every single space costs 3x). */
 const SPACE_RUNS = /\s{2,}|[^\S ]/g;
@@ -98,15 +120,33 @@ export function mentionsRemote(...texts: (string | null | undefined)[]): boolean
 }
 
 const INTERVALS: Record<string, Salary['interval']> = {
-  year: 'year', yearly: 'year', annual: 'year', annually: 'year', 'per-year-salary': 'year', '1 year': 'year', y: 'year',
-  month: 'month', monthly: 'month', 'per-month-salary': 'month', '1 month': 'month',
-  week: 'week', weekly: 'week', 'per-week-salary': 'week', '1 week': 'week',
-  day: 'day', daily: 'day', 'per-day-wage': 'day', '1 day': 'day',
-  hour: 'hour', hourly: 'hour', 'per-hour-wage': 'hour', '1 hour': 'hour',
+  year: 'year',
+  yearly: 'year',
+  annual: 'year',
+  annually: 'year',
+  'per-year-salary': 'year',
+  '1 year': 'year',
+  y: 'year',
+  month: 'month',
+  monthly: 'month',
+  'per-month-salary': 'month',
+  '1 month': 'month',
+  week: 'week',
+  weekly: 'week',
+  'per-week-salary': 'week',
+  '1 week': 'week',
+  day: 'day',
+  daily: 'day',
+  'per-day-wage': 'day',
+  '1 day': 'day',
+  hour: 'hour',
+  hourly: 'hour',
+  'per-hour-wage': 'hour',
+  '1 hour': 'hour',
 };
 
 export function salaryInterval(value: unknown): Salary['interval'] {
-  return typeof value === 'string' ? INTERVALS[value.trim().toLowerCase()] ?? null : null;
+  return typeof value === 'string' ? (INTERVALS[value.trim().toLowerCase()] ?? null) : null;
 }
 
 function amount(value: unknown): number | null {
@@ -124,7 +164,8 @@ export function salary(min: unknown, max: unknown, currency: unknown, interval: 
 }
 
 const SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP' };
-const MONEY = /([$€£])\s?(\d{1,3}(?:[,.]\d{3})+|\d{2,3}(?:\.\d)?\s?[kK])\s*(?:-|–|—|to)\s*[$€£]?\s?(\d{1,3}(?:[,.]\d{3})+|\d{2,3}(?:\.\d)?\s?[kK])(?:\s*(?:per|\/|a)\s*(year|yr|annum|hour|hr|month|week|day))?/;
+const MONEY =
+  /([$€£])\s?(\d{1,3}(?:[,.]\d{3})+|\d{2,3}(?:\.\d)?\s?[kK])\s*(?:-|–|—|to)\s*[$€£]?\s?(\d{1,3}(?:[,.]\d{3})+|\d{2,3}(?:\.\d)?\s?[kK])(?:\s*(?:per|\/|a)\s*(year|yr|annum|hour|hr|month|week|day))?/;
 
 /** A published range in posting text ("$120,000 - $150,000", "€60k–80k per year"). */
 export function salaryFromText(text: string): Salary | null {
@@ -225,5 +266,6 @@ export function makeJobs(raws: Iterable<RawJob>, finder: TechnologyFinder): Job[
   return jobs;
 }
 
-export const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : []);
+export const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
 export const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);

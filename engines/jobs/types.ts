@@ -59,10 +59,12 @@ export interface BoardAnswers {
 }
 
 /** The jobBoard task's output: the read, or the answer that is not the documented JSON; `cut` when an answer was cut to the bound. */
-export type BoardAnswersRead = { read: BoardRead; cut: boolean; unreachable: null } | { read: null; cut: boolean; unreachable: { url: string; reason: string } };
+export type BoardAnswersRead =
+  { read: BoardRead; cut: boolean; unreachable: null } | { read: null; cut: boolean; unreachable: { url: string; reason: string } };
 
 /** The parse tasks a board read runs (the service's Analyze is one): declared here, as the registry imports this engine's readers. */
-export type BoardAnalyze = AnalyzeTask<'jobBoardPage', BoardPageInput, BoardPageSummary & { cut: boolean }> & AnalyzeTask<'jobBoard', BoardAnswers, BoardAnswersRead>;
+export type BoardAnalyze = AnalyzeTask<'jobBoardPage', BoardPageInput, BoardPageSummary & { cut: boolean }> &
+  AnalyzeTask<'jobBoard', BoardAnswers, BoardAnswersRead>;
 
 export interface BoardContext {
   fetch: SafeFetch;
@@ -86,7 +88,10 @@ export interface ProviderClient {
 
 /** The board could not be read (network failure, 5xx, 429, an answer that is not the documented JSON). */
 export class BoardUnreachable extends Error {
-  constructor(readonly url: string, readonly reason: string) {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+  ) {
     super(`${url}: ${reason}`);
     this.name = 'BoardUnreachable';
   }

@@ -8,15 +8,32 @@
  */
 
 /** Classes and roles of a code block's controls: copy, run and expand buttons, toolbars. */
-const CONTROL = /(^|[\s_-])(copy|copied|clipboard|copy-?(button|btn|code)|btn|button|toolbar|code-?toolbar|code-?header|code-?actions?|run-?button|try-?(it|button)?|play-?button)([\s_-]|$)/i;
+const CONTROL =
+  /(^|[\s_-])(copy|copied|clipboard|copy-?(button|btn|code)|btn|button|toolbar|code-?toolbar|code-?header|code-?actions?|run-?button|try-?(it|button)?|play-?button)([\s_-]|$)/i;
 /** Line-number gutters of highlighters (Pygments, highlight.js line numbers, Prism, Rouge, CodeMirror). */
-const GUTTER = /(^|[\s_-])(linenos?|line-?numbers?(-rows)?|lineno|hljs-ln-numbers?|gutter|rouge-gutter|CodeMirror-linenumbers?|react-syntax-highlighter-line-number)([\s_-]|$)/i;
+const GUTTER =
+  /(^|[\s_-])(linenos?|line-?numbers?(-rows)?|lineno|hljs-ln-numbers?|gutter|rouge-gutter|CodeMirror-linenumbers?|react-syntax-highlighter-line-number)([\s_-]|$)/i;
 /** One element per line (Shiki, Prism, highlight.js plugins, Docusaurus, Gatsby, Expressive Code). */
 const LINE = /(^|[\s_-])(line|code-?line|token-?line|highlight-?line|ec-line|hljs-ln-line|line-of-code\w*)([\s_-]|$)/i;
 /** What a code toolbar says: its buttons and their states. */
-const CONTROL_LABEL = /^(copy|copied!?|copy code|copy to clipboard|copied to clipboard|try|try it|try it yourself|run|run code|play|edit|expand|collapse|show more|show less|view raw|raw|open in playground|wrap)$/i;
+const CONTROL_LABEL =
+  /^(copy|copied!?|copy code|copy to clipboard|copied to clipboard|try|try it|try it yourself|run|run code|play|edit|expand|collapse|show more|show less|view raw|raw|open in playground|wrap)$/i;
 /** Class names that are not a language (Pygments' and Sphinx's defaults, translation hints). */
-const NOT_A_LANGUAGE = new Set(['none', 'default', 'text', 'plain', 'plaintext', 'notranslate', 'source', 'nohighlight', 'code', 'block', 'highlight', 'js-code', 'ipython3']);
+const NOT_A_LANGUAGE = new Set([
+  'none',
+  'default',
+  'text',
+  'plain',
+  'plaintext',
+  'notranslate',
+  'source',
+  'nohighlight',
+  'code',
+  'block',
+  'highlight',
+  'js-code',
+  'ipython3',
+]);
 const BLOCK_ELEMENTS = new Set(['div', 'p', 'li', 'tr', 'table', 'ul', 'ol', 'section', 'blockquote', 'dd', 'dt', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre']);
 
 const labelOf = (element: Element) => `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
@@ -29,7 +46,8 @@ function isControl(element: Element): boolean {
   return false;
 }
 
-const isGutter = (element: Element) => GUTTER.test(labelOf(element)) || (element.hasAttribute('data-line-number') && collapsed(element.textContent) === element.getAttribute('data-line-number'));
+const isGutter = (element: Element) =>
+  GUTTER.test(labelOf(element)) || (element.hasAttribute('data-line-number') && collapsed(element.textContent) === element.getAttribute('data-line-number'));
 
 /**
  * The lines of a <pre> block as shown: text as written, <br> as a line break, an element per line
@@ -84,7 +102,11 @@ export function preformattedText(pre: Element): string {
 /** A <pre> of line numbers only (the gutter column of a line-numbered code table). */
 export function isLineNumbers(pre: Element): boolean {
   const text = (pre.textContent ?? '').trim();
-  return text.length > 0 && /^\d+(\s+\d+)*$/.test(text) && (GUTTER.test(labelOf(pre)) || Boolean(pre.closest('td')) || GUTTER.test(labelOf(pre.parentElement ?? pre)));
+  return (
+    text.length > 0 &&
+    /^\d+(\s+\d+)*$/.test(text) &&
+    (GUTTER.test(labelOf(pre)) || Boolean(pre.closest('td')) || GUTTER.test(labelOf(pre.parentElement ?? pre)))
+  );
 }
 
 const LANGUAGE_PATTERNS = [
@@ -102,7 +124,10 @@ function languageIn(element: Element): string | null {
   }
   const classes = element.getAttribute('class') ?? '';
   for (const pattern of LANGUAGE_PATTERNS) {
-    const value = pattern.exec(classes)?.[1]?.toLowerCase().replace(/[.;:]+$/, '');
+    const value = pattern
+      .exec(classes)?.[1]
+      ?.toLowerCase()
+      .replace(/[.;:]+$/, '');
     if (value && !NOT_A_LANGUAGE.has(value)) return value;
   }
   return null;
@@ -151,7 +176,13 @@ export function removeCodeChrome(root: Element): void {
     let wrapper: Element | null = pre;
     for (let level = 0; level < 3; level++) {
       const parent: Element | null = wrapper.parentElement;
-      if (!parent || parent === root || parent.querySelectorAll('pre').length > 1 || ['body', 'main', 'article', 'section', 'td', 'li'].includes(parent.localName)) break;
+      if (
+        !parent ||
+        parent === root ||
+        parent.querySelectorAll('pre').length > 1 ||
+        ['body', 'main', 'article', 'section', 'td', 'li'].includes(parent.localName)
+      )
+        break;
       for (const sibling of [...parent.children]) {
         if (sibling === wrapper || sibling.contains(pre)) continue;
         const text = collapsed(sibling.textContent);

@@ -98,7 +98,12 @@ export async function collectCleanMarkdown(
 ): Promise<CleanMarkdownResult> {
   let response: SafeFetchResponse;
   try {
-    response = await deps.fetch(url, { timeoutMs, maxBodyBytes, signal: deps.signal, accept: 'text/html,application/xhtml+xml;q=0.9,application/pdf;q=0.8,*/*;q=0.1' });
+    response = await deps.fetch(url, {
+      timeoutMs,
+      maxBodyBytes,
+      signal: deps.signal,
+      accept: 'text/html,application/xhtml+xml;q=0.9,application/pdf;q=0.8,*/*;q=0.1',
+    });
   } catch (error) {
     const kind = pageFailureKind(error);
     if (kind === 'dns_not_found') return answer(url, 'not_found', `The host does not exist (${kind}).`);
@@ -117,10 +122,19 @@ export async function collectCleanMarkdown(
 
   let read;
   try {
-    read = await deps.analyze('markdown', { page: response.content, url: finalUrl, status: response.status, headers: response.headers, select, maxChars }, { signal: deps.signal });
+    read = await deps.analyze(
+      'markdown',
+      { page: response.content, url: finalUrl, status: response.status, headers: response.headers, select, maxChars },
+      { signal: deps.signal },
+    );
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
-    return answer(url, 'unsupported_content', `The page is HTML that cannot be converted within the parse limits (${error.message}); nothing was converted.`, finalUrl);
+    return answer(
+      url,
+      'unsupported_content',
+      `The page is HTML that cannot be converted within the parse limits (${error.message}); nothing was converted.`,
+      finalUrl,
+    );
   }
   if (read.blocked) return blocked();
   if (response.status >= 400) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
@@ -137,10 +151,21 @@ type PageRead = Extract<TaskOutput<'markdown'>, { blocked: false }>;
 
 function pageAnswer(url: string, finalUrl: string, page: PageRead, notes: string[], maxChars: number, rendered = false): CleanMarkdownResult {
   if (!page.hasContent) {
-    const why = rendered ? 'The page has no extractable text content, also once rendered.' : 'The page has no extractable text content (it may be rendered by JavaScript).';
-    return { ...answer(url, 'empty', [why, ...notes, ...page.limitNotes].filter(Boolean).join(' '), finalUrl, rendered), title: page.title, meta_description: page.metaDescription };
+    const why = rendered
+      ? 'The page has no extractable text content, also once rendered.'
+      : 'The page has no extractable text content (it may be rendered by JavaScript).';
+    return {
+      ...answer(url, 'empty', [why, ...notes, ...page.limitNotes].filter(Boolean).join(' '), finalUrl, rendered),
+      title: page.title,
+      meta_description: page.metaDescription,
+    };
   }
-  return okAnswer(finalUrl, page, [...notes, ...page.limitNotes, page.truncated ? `Cut at a block boundary to ${maxChars} characters (${page.fullLength} in full).` : ''], rendered);
+  return okAnswer(
+    finalUrl,
+    page,
+    [...notes, ...page.limitNotes, page.truncated ? `Cut at a block boundary to ${maxChars} characters (${page.fullLength} in full).` : ''],
+    rendered,
+  );
 }
 
 const notRendered = (why: string) => `The page was not rendered: ${why}; its markup as served was read.`;
@@ -148,7 +173,8 @@ const notRendered = (why: string) => `The page was not rendered: ${why}; its mar
 /** Why this call cannot render (the instance does not, or too little time is left), or null when it can. */
 async function renderUnavailable(deps: CleanMarkdownDeps, endsBy: number, response: SafeFetchResponse): Promise<string | null> {
   if (!deps.render) return 'this deployment does not render pages';
-  if (response.content.size > MAX_RENDERED_DOCUMENT_BYTES || response.truncated) return `its HTML is larger than the ${count(MAX_RENDERED_DOCUMENT_BYTES)} bytes a render takes`;
+  if (response.content.size > MAX_RENDERED_DOCUMENT_BYTES || response.truncated)
+    return `its HTML is larger than the ${count(MAX_RENDERED_DOCUMENT_BYTES)} bytes a render takes`;
   const availability = await deps.render.availability();
   if (!availability.available) return `rendering is unavailable on this instance (${availability.reason})`;
   if (endsBy - CONVERT_RESERVE_MS - performance.now() < MIN_RENDER_MS) return "too little of the call's time was left to render it";
@@ -176,23 +202,47 @@ async function renderedAnswer(
     rendered = await deps.render!.render({ document: response, fetch: deps.fetch, signal: deps.signal, endsBy });
   } catch (error) {
     if (!isRenderFailed(error)) throw error;
-    if (error.kind === 'unavailable') return pageAnswer(url, finalUrl, served, [cut, notRendered(`rendering is unavailable on this instance (${error.message})`)], maxChars);
-    return answer(url, 'unsupported_content', `The page was run in a sandboxed browser and ${FAILED_RENDER[error.kind]} (${error.message}); nothing was converted.`, finalUrl, true);
+    if (error.kind === 'unavailable')
+      return pageAnswer(url, finalUrl, served, [cut, notRendered(`rendering is unavailable on this instance (${error.message})`)], maxChars);
+    return answer(
+      url,
+      'unsupported_content',
+      `The page was run in a sandboxed browser and ${FAILED_RENDER[error.kind]} (${error.message}); nothing was converted.`,
+      finalUrl,
+      true,
+    );
   }
   let read;
   try {
-    read = await deps.analyze('markdown', { page: rendered.content, url: rendered.url, status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, select, maxChars }, { signal: deps.signal });
+    read = await deps.analyze(
+      'markdown',
+      { page: rendered.content, url: rendered.url, status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, select, maxChars },
+      { signal: deps.signal },
+    );
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
-    return answer(url, 'unsupported_content', `The rendered page cannot be converted within the parse limits (${error.message}); nothing was converted.`, finalUrl, true);
+    return answer(
+      url,
+      'unsupported_content',
+      `The rendered page cannot be converted within the parse limits (${error.message}); nothing was converted.`,
+      finalUrl,
+      true,
+    );
   }
   if (read.blocked) return answer(url, 'blocked', 'The rendered page is a bot wall or challenge page; nothing was read.', finalUrl, true);
-  const refused = rendered.refused ? `, ${count(rendered.refused)} refused${rendered.overBudget ? ` (${count(rendered.overBudget)} past the render's request or byte budget)` : ''}` : '';
+  const refused = rendered.refused
+    ? `, ${count(rendered.refused)} refused${rendered.overBudget ? ` (${count(rendered.overBudget)} past the render's request or byte budget)` : ''}`
+    : '';
   const how = `Rendered in a sandboxed browser: ${count(rendered.fetched)} requests through the safe fetcher${refused}.`;
   return pageAnswer(url, rendered.url, read, [how], maxChars, true);
 }
 
-function okAnswer(finalUrl: string, { title, metaDescription, markdown, truncated }: { title: string; metaDescription: string; markdown: string; truncated: boolean }, notes: string[], rendered = false): CleanMarkdownResult {
+function okAnswer(
+  finalUrl: string,
+  { title, metaDescription, markdown, truncated }: { title: string; metaDescription: string; markdown: string; truncated: boolean },
+  notes: string[],
+  rendered = false,
+): CleanMarkdownResult {
   const note = notes.filter(Boolean).join(' ');
   return {
     domain: hostOf(finalUrl),
@@ -209,7 +259,12 @@ function okAnswer(finalUrl: string, { title, metaDescription, markdown, truncate
 }
 
 /** A PDF: read in the parse pool (pdf.ts), within its caps; one that needs a password or is damaged is unsupported_content. */
-async function pdfAnswer(url: string, response: SafeFetchResponse, deps: CleanMarkdownDeps, { maxChars, maxBodyBytes }: { maxChars: number; maxBodyBytes: number }): Promise<CleanMarkdownResult> {
+async function pdfAnswer(
+  url: string,
+  response: SafeFetchResponse,
+  deps: CleanMarkdownDeps,
+  { maxChars, maxBodyBytes }: { maxChars: number; maxBodyBytes: number },
+): Promise<CleanMarkdownResult> {
   const finalUrl = response.url;
   if ([401, 403, 407, 429].includes(response.status)) return answer(url, 'blocked', `The site answered ${response.status}; nothing was read.`, finalUrl);
   if (response.status >= 400) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
@@ -219,12 +274,26 @@ async function pdfAnswer(url: string, response: SafeFetchResponse, deps: CleanMa
     read = await deps.analyze('pdfMarkdown', { document: response.content, maxChars }, { signal: deps.signal });
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
-    return answer(url, 'unsupported_content', `The page is a PDF that cannot be converted within the parse limits (${error.message}); nothing was converted.${cut}`, finalUrl);
+    return answer(
+      url,
+      'unsupported_content',
+      `The page is a PDF that cannot be converted within the parse limits (${error.message}); nothing was converted.${cut}`,
+      finalUrl,
+    );
   }
   if (!read.readable) return answer(url, 'unsupported_content', `The PDF cannot be read: ${read.detail}; nothing was converted.${cut}`, finalUrl);
   const limits = [cut.trim(), ...read.limitNotes];
   if (!read.hasContent) {
-    return { ...answer(url, 'empty', ['The PDF has no text layer (its pages may be scanned images; no text recognition is done).', ...limits].filter(Boolean).join(' '), finalUrl), title: read.title, meta_description: read.metaDescription };
+    return {
+      ...answer(
+        url,
+        'empty',
+        ['The PDF has no text layer (its pages may be scanned images; no text recognition is done).', ...limits].filter(Boolean).join(' '),
+        finalUrl,
+      ),
+      title: read.title,
+      meta_description: read.metaDescription,
+    };
   }
   const truncation = !read.truncated
     ? ''

@@ -35,7 +35,15 @@ export function htmlToMarkdown(html: string, url: string, options: SelectOptions
   const { root, source } = selectMainContent(document, options);
   const markdown = converter.convert(root, base);
   const report = parseReportOf(document);
-  return { title, metaDescription, markdown, source, hasContent: /[\p{L}\p{N}]/u.test(markdownToText(markdown)), hasScripts, limitNotes: report ? limitNotes(report, LIMITS) : [] };
+  return {
+    title,
+    metaDescription,
+    markdown,
+    source,
+    hasContent: /[\p{L}\p{N}]/u.test(markdownToText(markdown)),
+    hasScripts,
+    limitNotes: report ? limitNotes(report, LIMITS) : [],
+  };
 }
 
 /** Script types a browser runs (no type, a JavaScript MIME type, module); data blocks (JSON, JSON-LD, templates) are not. */

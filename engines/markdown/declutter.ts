@@ -6,16 +6,20 @@
  */
 import type { Doc } from './page.ts';
 
-const NEVER_CONTENT = 'figcaption, script, style, noscript, template, svg, canvas, iframe, object, embed, link, meta:not(head meta), dialog:not([open]), button, input, select, textarea, [hidden], [aria-hidden="true"]';
+const NEVER_CONTENT =
+  'figcaption, script, style, noscript, template, svg, canvas, iframe, object, embed, link, meta:not(head meta), dialog:not([open]), button, input, select, textarea, [hidden], [aria-hidden="true"]';
 
 /** Ids and classes of consent managers and cookie banners (OneTrust, Cookiebot, Didomi, Usercentrics, TrustArc, Quantcast, cookieconsent, generic). */
-const CONSENT = /(^|[\s_-])(cookies?|consent|gdpr|onetrust|optanon|cookiebot|cybotcookiebot|didomi|usercentrics|truste|trustarc|qc-cmp2?|cmpbox|cmp-?banner|cc-(banner|window|revoke)|iubenda|osano|termly|cookieyes|cky-consent|borlabs|complianz|cmplz)([\s_-]|$)/i;
+const CONSENT =
+  /(^|[\s_-])(cookies?|consent|gdpr|onetrust|optanon|cookiebot|cybotcookiebot|didomi|usercentrics|truste|trustarc|qc-cmp2?|cmpbox|cmp-?banner|cc-(banner|window|revoke)|iubenda|osano|termly|cookieyes|cky-consent|borlabs|complianz|cmplz)([\s_-]|$)/i;
 
 /** Ids and classes of ad slots (AdSense, Google Publisher Tag, generic ad containers), as whole words. */
-const ADS = /(^|[\s_-])(ads?|adv|advert|advertisement|advertising|adsbygoogle|adslot|ad-?slot|ad-?container|ad-?wrapper|ad-?unit|dfp|gpt-ad|google-ad|sponsored-?(content|links?)|taboola|outbrain|ezoic)([\s_-]|$)/i;
+const ADS =
+  /(^|[\s_-])(ads?|adv|advert|advertisement|advertising|adsbygoogle|adslot|ad-?slot|ad-?container|ad-?wrapper|ad-?unit|dfp|gpt-ad|google-ad|sponsored-?(content|links?)|taboola|outbrain|ezoic)([\s_-]|$)/i;
 
 /** Ids and classes of what frames a story without being it: bylines, datelines, photo captions and credits, share bars, related-story boxes. */
-const STORY_FRAME = /(^|[\s_-])(byline|dateline|timestamp|caption|credits?|photo-?credit|image-?credit|share-?(bar|buttons|tools|links)|social-?(share|links)|related-?(posts|articles|stories|content|links))([\s_-]|$)/i;
+const STORY_FRAME =
+  /(^|[\s_-])(byline|dateline|timestamp|caption|credits?|photo-?credit|image-?credit|share-?(bar|buttons|tools|links)|social-?(share|links)|related-?(posts|articles|stories|content|links))([\s_-]|$)/i;
 const MAX_STORY_FRAME_TEXT = 200;
 
 /** A banner or ad is small: a container with this much text is a page that merely mentions cookies or ads. */
@@ -85,7 +89,8 @@ export function removeClutter(document: Doc): void {
   // landmark or most of its text is shown by a script once the page loads (deferred rendering,
   // anti-flicker and age-gate wrappers): it is the page, not a hidden extra such as a menu or modal.
   const bodyText = collapsedLength(document.body);
-  const shownLater = (element: Element) => collapsedLength(element) >= PAGE_TEXT && (holdsMain(element) || Boolean(element.querySelector('h1')) || isMostOf(element, bodyText));
+  const shownLater = (element: Element) =>
+    collapsedLength(element) >= PAGE_TEXT && (holdsMain(element) || Boolean(element.querySelector('h1')) || isMostOf(element, bodyText));
   for (const element of [...document.querySelectorAll('[style]')]) {
     if (!isStructural(element) && HIDDEN_STYLE.test(element.getAttribute('style') ?? '') && !shownLater(element)) element.remove();
   }
@@ -130,7 +135,8 @@ const CHROME = [
   'form[role="search"]',
 ].join(', ');
 
-const CHROME_LABEL = /(^|[\s_-])(breadcrumbs?|skip-?(link|to-content)|share|sharing|social-share|sharebar|share-buttons|newsletter|subscribe|sidebar|site-?header|site-?footer|global-?header|global-?footer|masthead|menu|navbar|mega-?menu|back-?to-top|pagination)([\s_-]|$)/i;
+const CHROME_LABEL =
+  /(^|[\s_-])(breadcrumbs?|skip-?(link|to-content)|share|sharing|social-share|sharebar|share-buttons|newsletter|subscribe|sidebar|site-?header|site-?footer|global-?header|global-?footer|masthead|menu|navbar|mega-?menu|back-?to-top|pagination)([\s_-]|$)/i;
 
 /**
  * Blocks around the content rather than in it: recommendations (related, also bought, recently
@@ -138,7 +144,8 @@ const CHROME_LABEL = /(^|[\s_-])(breadcrumbs?|skip-?(link|to-content)|share|shar
  * a listing's filters and sort controls (facets, refinements).
  * They can be longer than chrome, so the limit is higher.
  */
-const AROUND_LABEL = /(^|[\s_-])(related|recommend(ed|ations)?|upsells?|cross-?sells?|recently-?viewed|also-?(like|bought|viewed)|you-?may-?also-?like|modal|popup|drawer|minicart|mini-?cart|cart-?drawer|login|signin|account|search|toast|announcement-?bar|promo-?bar|topbar|top-?bar|utility|offcanvas|off-?canvas|filters?|facets?|faceted-?(search|nav|navigation)|refinements?|sort|sorting|sort-?by)([\s_-]|$)/i;
+const AROUND_LABEL =
+  /(^|[\s_-])(related|recommend(ed|ations)?|upsells?|cross-?sells?|recently-?viewed|also-?(like|bought|viewed)|you-?may-?also-?like|modal|popup|drawer|minicart|mini-?cart|cart-?drawer|login|signin|account|search|toast|announcement-?bar|promo-?bar|topbar|top-?bar|utility|offcanvas|off-?canvas|filters?|facets?|faceted-?(search|nav|navigation)|refinements?|sort|sorting|sort-?by)([\s_-]|$)/i;
 const MAX_AROUND_TEXT = 5000;
 
 /** The page chrome, for the whole-page path. A header inside main or article is the page's own heading and stays. */
@@ -153,7 +160,8 @@ export function removeChrome(root: Element): void {
   const total = collapsedLength(root);
   for (const element of [...root.querySelectorAll('[id], [class]')]) {
     if (!element.isConnected || isStructural(element)) continue;
-    if (CHROME_LABEL.test(label(element)) && !holdsMain(element) && (element.textContent ?? '').length <= MAX_CLUTTER_TEXT && !isMostOf(element, total)) element.remove();
+    if (CHROME_LABEL.test(label(element)) && !holdsMain(element) && (element.textContent ?? '').length <= MAX_CLUTTER_TEXT && !isMostOf(element, total))
+      element.remove();
   }
   removeRecommendations(root);
 }
@@ -209,7 +217,14 @@ export function removeRecommendations(root: Element): void {
     let section: Element = heading;
     for (let parent = section.parentElement; parent && parent !== root && !isStructural(parent) && !holdsMain(parent); parent = parent.parentElement) {
       const headsParent = parent.querySelector(HEADINGS) === heading;
-      if (!headsParent || collapsedLength(parent) > MAX_AROUND_TEXT || isMostOf(parent, total) || holdsHeadingAtOrAbove(parent, rank, heading) || holdsProse(parent)) break;
+      if (
+        !headsParent ||
+        collapsedLength(parent) > MAX_AROUND_TEXT ||
+        isMostOf(parent, total) ||
+        holdsHeadingAtOrAbove(parent, rank, heading) ||
+        holdsProse(parent)
+      )
+        break;
       section = parent;
     }
     const following: Element[] = [];
@@ -232,14 +247,21 @@ export function removeRecommendations(root: Element): void {
  * What frames each post of a thread rather than being it: the author's card (avatar, reputation,
  * badges, join date), vote counters, signatures, the post's action menu. Short by nature.
  */
-const POST_FRAME_LABEL = /(^|[\s_-])(user-?(info|details|card|avatar|gravatar|action-?time|badges?)|post-?signature|signature|avatar|vote|votes|vote-?count|js-vote-count|voting|badges?|reputation|rep-?score|post-?menu|post-?actions?|message-?(signature|user-?info|author)|postprofile|author-?(info|card|details)|poster-?info|join-?date)([\s_-]|$)/i;
+const POST_FRAME_LABEL =
+  /(^|[\s_-])(user-?(info|details|card|avatar|gravatar|action-?time|badges?)|post-?signature|signature|avatar|vote|votes|vote-?count|js-vote-count|voting|badges?|reputation|rep-?score|post-?menu|post-?actions?|message-?(signature|user-?info|author)|postprofile|author-?(info|card|details)|poster-?info|join-?date)([\s_-]|$)/i;
 const MAX_POST_FRAME_TEXT = 300;
 
 /** What surrounds the content on the whole-page path (after removeChrome, inside the chosen root). */
 export function removeSurroundings(root: Element): void {
   const total = collapsedLength(root);
   for (const element of [...root.querySelectorAll('[id], [class]')]) {
-    if (POST_FRAME_LABEL.test(label(element)) && root.contains(element) && collapsedLength(element) <= MAX_POST_FRAME_TEXT && !element.querySelector('pre, p, h1, h2, h3')) element.remove();
+    if (
+      POST_FRAME_LABEL.test(label(element)) &&
+      root.contains(element) &&
+      collapsedLength(element) <= MAX_POST_FRAME_TEXT &&
+      !element.querySelector('pre, p, h1, h2, h3')
+    )
+      element.remove();
   }
   for (const element of [...root.querySelectorAll('[id], [class]')]) {
     // root may be a detached clone, where nothing isConnected: ask whether it is still inside.
@@ -253,7 +275,40 @@ export function removeSurroundings(root: Element): void {
 }
 
 /** Elements inside a line of text. */
-const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'img', 'kbd', 'label', 'mark', 'q', 'rp', 'rt', 'ruby', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr', 'font']);
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'br',
+  'cite',
+  'code',
+  'data',
+  'dfn',
+  'em',
+  'i',
+  'img',
+  'kbd',
+  'label',
+  'mark',
+  'q',
+  'rp',
+  'rt',
+  'ruby',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+  'wbr',
+  'font',
+]);
 /**
  * Never a repeated section: what sits inside a line, one paragraph, item or heading, and lists
  * and tables (plans and specifications repeat the same features and rows on purpose).

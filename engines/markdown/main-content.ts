@@ -92,7 +92,9 @@ function topLevelNodes(root: unknown): unknown[] {
  * or search results, and no article anywhere, is not declared an article by og:type alone.
  */
 export function pageDeclarations(document: Doc): PageDeclarations {
-  const roots = [...document.querySelectorAll('script[type="application/ld+json" i]')].map((script) => parseJsonLd(script.textContent ?? '')).filter((root) => root !== null);
+  const roots = [...document.querySelectorAll('script[type="application/ld+json" i]')]
+    .map((script) => parseJsonLd(script.textContent ?? ''))
+    .filter((root) => root !== null);
   const types = ldGraph(roots).nodes.flatMap(typesOf);
   const topTypes = roots.flatMap(topLevelNodes).flatMap(typesOf);
   const ogType = document.querySelector('meta[property="og:type" i]')?.getAttribute('content') ?? '';
@@ -100,7 +102,10 @@ export function pageDeclarations(document: Doc): PageDeclarations {
   return { article, product: !article && (/product/i.test(ogType) || types.some((type) => PRODUCT_TYPES.test(type))) };
 }
 
-export function candidates(document: Doc, { charThreshold = 500, maxElements = READABILITY_MAX_ELEMENTS, maxDepth = READABILITY_MAX_DEPTH, maxElementPasses = READABILITY_MAX_ELEMENT_PASSES } = {}): Candidates {
+export function candidates(
+  document: Doc,
+  { charThreshold = 500, maxElements = READABILITY_MAX_ELEMENTS, maxDepth = READABILITY_MAX_DEPTH, maxElementPasses = READABILITY_MAX_ELEMENT_PASSES } = {},
+): Candidates {
   const { article: declaredArticle, product: declaredProduct } = pageDeclarations(document);
   removeClutter(document);
   removeChrome(document.body);
@@ -129,7 +134,12 @@ export function candidates(document: Doc, { charThreshold = 500, maxElements = R
     article = readabilityArticle(document, { charThreshold, maxPasses: Math.max(1, Math.floor(maxElementPasses / Math.max(1, work))) });
     if (article && marks) restoreCodeBlocks(article, marks);
   }
-  return { article, page, heading, features: { articleText: textLength(article), pageText, declaredArticle, declaredProduct, elements, articleProse: proseLength(article), pageProse } };
+  return {
+    article,
+    page,
+    heading,
+    features: { articleText: textLength(article), pageText, declaredArticle, declaredProduct, elements, articleProse: proseLength(article), pageProse },
+  };
 }
 
 /** What readabilityArticle reads of Readability 0.6's internals (test/unit/engines/markdown checks they are there). */
@@ -147,7 +157,11 @@ const PASSES_SPENT = Symbol('passes spent');
  * then the longest text of the passes it ran, post-processed, as it answers after its last pass.
  */
 export function readabilityArticle(document: Doc, { charThreshold, maxPasses }: { charThreshold: number; maxPasses: number }): Element | null {
-  const reader = new Readability(document as any, { charThreshold, keepClasses: true, serializer: (element: Node) => element as any }) as unknown as Readability & ReadabilityInternals;
+  const reader = new Readability(document as any, {
+    charThreshold,
+    keepClasses: true,
+    serializer: (element: Node) => element as any,
+  }) as unknown as Readability & ReadabilityInternals;
   let passes = 1;
   const removeFlag = reader._removeFlag;
   reader._removeFlag = function (flag: number) {
@@ -206,7 +220,11 @@ function restoreCodeBlocks(article: Element, ordered: Element[]): void {
     if (!article.contains(place)) return;
     place.after(pre);
     kept.set(index, pre);
-    keptOrder.splice(keptOrder.findIndex((at) => at > index), 0, index);
+    keptOrder.splice(
+      keptOrder.findIndex((at) => at > index),
+      0,
+      index,
+    );
   });
 }
 

@@ -26,7 +26,11 @@ export function cleanUrl(value: string | null | undefined, base: string): string
   return url.href;
 }
 
-const escapeCell = (text: string) => text.replace(/\s*\n+\s*/g, ' ').replace(/\|/g, '\\|').trim();
+const escapeCell = (text: string) =>
+  text
+    .replace(/\s*\n+\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 
 function cellsOf(row: Element): Element[] {
   return [...row.children].filter((child) => child.localName === 'td' || child.localName === 'th');
@@ -125,7 +129,11 @@ export function imageSource(image: Element, base: string): string | null {
     if (url) return url;
   }
   const picture = image.parentElement?.localName === 'picture' ? image.parentElement : null;
-  const sets = [...LAZY_SRCSETS.map((name) => image.getAttribute(name)), image.getAttribute('srcset'), ...[...(picture?.querySelectorAll('source') ?? [])].flatMap((source) => [source.getAttribute('data-srcset'), source.getAttribute('srcset')])];
+  const sets = [
+    ...LAZY_SRCSETS.map((name) => image.getAttribute(name)),
+    image.getAttribute('srcset'),
+    ...[...(picture?.querySelectorAll('source') ?? [])].flatMap((source) => [source.getAttribute('data-srcset'), source.getAttribute('srcset')]),
+  ];
   for (const set of sets) {
     const url = srcsetBest(set, base);
     if (url) return url;
@@ -166,7 +174,12 @@ export function createMarkdownConverter(): MarkdownConverter {
     replacement(_content, node) {
       const code = preformattedText(node as Element);
       if (!code.trim()) return '';
-      if (inTableCell(node as Element)) return code.split('\n').filter((line) => line.trim()).map((line) => inlineCode(line.trim())).join('<br>');
+      if (inTableCell(node as Element))
+        return code
+          .split('\n')
+          .filter((line) => line.trim())
+          .map((line) => inlineCode(line.trim()))
+          .join('<br>');
       const fence = fenceFor(code);
       return `\n\n${fence}${codeLanguage(node as Element)}\n${code}\n${fence}\n\n`;
     },
@@ -174,7 +187,10 @@ export function createMarkdownConverter(): MarkdownConverter {
 
   // Inline code, keyboard input and sample output: backticks around their text.
   service.addRule('inlineCode', {
-    filter: (node) => ['CODE', 'KBD', 'SAMP', 'TT'].includes(node.nodeName) && !(node as Element).closest('pre') && !(node.parentElement && ['CODE', 'KBD', 'SAMP', 'TT'].includes(node.parentElement.nodeName)),
+    filter: (node) =>
+      ['CODE', 'KBD', 'SAMP', 'TT'].includes(node.nodeName) &&
+      !(node as Element).closest('pre') &&
+      !(node.parentElement && ['CODE', 'KBD', 'SAMP', 'TT'].includes(node.parentElement.nodeName)),
     replacement(_content, node) {
       const text = (node.textContent ?? '').replace(/\s+/g, ' ');
       if (!text.trim()) return text ? ' ' : '';
@@ -185,7 +201,8 @@ export function createMarkdownConverter(): MarkdownConverter {
   // A <code> of several lines standing alone outside <pre> (some sites style it as a block): a
   // fenced block (added after inlineCode: Turndown tries the rules added last first).
   service.addRule('codeBlockOutsidePre', {
-    filter: (node) => node.nodeName === 'CODE' && !(node as Element).closest('pre') && standsAlone(node as Element) && /\n/.test(preformattedText(node as Element).trim()),
+    filter: (node) =>
+      node.nodeName === 'CODE' && !(node as Element).closest('pre') && standsAlone(node as Element) && /\n/.test(preformattedText(node as Element).trim()),
     replacement(_content, node) {
       const code = preformattedText(node as Element);
       const fence = fenceFor(code);
@@ -271,7 +288,9 @@ export function createMarkdownConverter(): MarkdownConverter {
 
   // Turndown tries the rules added last first: every rule's filter must say which tables it takes.
   service.addRule('layoutCell', {
-    filter: (node) => ['TD', 'TH', 'TR', 'THEAD', 'TBODY', 'TFOOT', 'TABLE'].includes(node.nodeName) && isLayoutTable(node.nodeName === 'TABLE' ? (node as Element) : closestTable(node)),
+    filter: (node) =>
+      ['TD', 'TH', 'TR', 'THEAD', 'TBODY', 'TFOOT', 'TABLE'].includes(node.nodeName) &&
+      isLayoutTable(node.nodeName === 'TABLE' ? (node as Element) : closestTable(node)),
     replacement: (content) => `\n\n${content}\n\n`,
   });
 

@@ -84,7 +84,11 @@ function meta(document: Doc, ...keys: string[]): string {
 
 /** og:title (or twitter:title), else <title>, else the first h1. */
 export function pageTitle(document: Doc): string {
-  return meta(document, 'og:title', 'twitter:title') || clean(document.querySelector('head title, title')?.textContent) || clean(document.querySelector('h1')?.textContent);
+  return (
+    meta(document, 'og:title', 'twitter:title') ||
+    clean(document.querySelector('head title, title')?.textContent) ||
+    clean(document.querySelector('h1')?.textContent)
+  );
 }
 
 /** meta description, else og:description (or twitter:description). */

@@ -99,7 +99,12 @@ function pageLines({ runs, links }: PdfPageText): Line[] {
 /** The characters of `line` that a link's rectangle covers: by pdf.js's text under it, else by width. */
 function placeLinks(line: Line, links: PdfLinkArea[]) {
   for (const link of links) {
-    const [x1, y1, x2, y2] = [Math.min(link.rect[0], link.rect[2]), Math.min(link.rect[1], link.rect[3]), Math.max(link.rect[0], link.rect[2]), Math.max(link.rect[1], link.rect[3])];
+    const [x1, y1, x2, y2] = [
+      Math.min(link.rect[0], link.rect[2]),
+      Math.min(link.rect[1], link.rect[3]),
+      Math.max(link.rect[0], link.rect[2]),
+      Math.max(link.rect[1], link.rect[3]),
+    ];
     const middle = line.y + line.size * 0.3;
     if (middle < y1 || middle > y2 || x2 <= line.x || x1 >= line.xEnd) continue;
     // Estimate by width: each run's characters spread evenly over its advance.
@@ -119,7 +124,8 @@ function placeLinks(line: Line, links: PdfLinkArea[]) {
     if (named) {
       // The occurrence of the named text nearest the estimate.
       let best = -1;
-      for (let at = line.text.indexOf(named); at >= 0; at = line.text.indexOf(named, at + 1)) if (best < 0 || Math.abs(at - start) < Math.abs(best - start)) best = at;
+      for (let at = line.text.indexOf(named); at >= 0; at = line.text.indexOf(named, at + 1))
+        if (best < 0 || Math.abs(at - start) < Math.abs(best - start)) best = at;
       if (best >= 0) [start, end] = [best, best + named.length];
     }
     // Whole words: the estimate may land inside one.
@@ -204,7 +210,8 @@ export function pdfToMarkdown(pages: PdfPageText[]): PdfLayout {
     const seen = new Map<string, number>();
     for (const lines of margins) for (const key of new Set([...lines].map(runningKey))) seen.set(key, (seen.get(key) ?? 0) + 1);
     const threshold = Math.max(3, Math.ceil(linesByPage.length / 2));
-    for (const [index, lines] of linesByPage.entries()) linesByPage[index] = lines.filter((line) => !margins[index].has(line) || (seen.get(runningKey(line)) ?? 0) < threshold);
+    for (const [index, lines] of linesByPage.entries())
+      linesByPage[index] = lines.filter((line) => !margins[index].has(line) || (seen.get(runningKey(line)) ?? 0) < threshold);
   }
   const all = linesByPage.flat();
   const isHeading = (line: Line) => sizeOf(line.size) >= body * 1.15 && line.text.length <= 200 && /\p{L}/u.test(line.text);
@@ -243,11 +250,14 @@ export function pdfToMarkdown(pages: PdfPageText[]): PdfLayout {
       const strong = BULLET.exec(line.text);
       const weak = strong ? null : (DASH.exec(line.text) ?? NUMBERED.exec(line.text));
       // A dash or a number starts an item in a list, after a gap, or indented from its paragraph.
-      const marker: RegExpExecArray | null = strong ?? (weak && (current?.kind !== 'paragraph' || !close || Math.abs(line.x - current.last.x) > line.size * 0.5) ? weak : null);
+      const marker: RegExpExecArray | null =
+        strong ?? (weak && (current?.kind !== 'paragraph' || !close || Math.abs(line.x - current.last.x) > line.size * 0.5) ? weak : null);
       if (marker && line.text.length > marker[0].length) {
         const ordered = /^\d/.test(marker[1]);
         const kind: string = strong || DASH.test(line.text) ? '-' : ordered ? `${marker[1]}.` : `- ${marker[1]}${marker[2]}`;
-        blocks.push((current = { kind: 'item', size, marker: kind, parts: [lineMarkdown(line, marker[0].length, true)], textX: xAt(line, marker[0].length), last: line }));
+        blocks.push(
+          (current = { kind: 'item', size, marker: kind, parts: [lineMarkdown(line, marker[0].length, true)], textX: xAt(line, marker[0].length), last: line }),
+        );
         continue;
       }
       // A wrapped line of a list item starts where the item's text does, not at its marker.

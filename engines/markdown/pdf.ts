@@ -64,7 +64,12 @@ const packageDir = () => dirname(createRequire(import.meta.url).resolve('pdfjs-d
 const DAMAGED = new Set(['InvalidPDFException', 'FormatError', 'UnknownErrorException', 'ResponseException', 'MissingPDFException']);
 
 function documentTitle(info: Record<string, unknown> | undefined): string {
-  const title = typeof info?.Title === 'string' ? info.Title.replace(/^Microsoft (Word|PowerPoint|Excel) - /, '').replace(/\s+/g, ' ').trim() : '';
+  const title =
+    typeof info?.Title === 'string'
+      ? info.Title.replace(/^Microsoft (Word|PowerPoint|Excel) - /, '')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
   // Producers often leave the source file's name as the title: that names nothing.
   return /\.(docx?|pptx?|xlsx?|odt|indd|tex|pdf|rtf)$/i.test(title) || /^untitled\b/i.test(title) ? '' : title;
 }
@@ -139,8 +144,14 @@ export async function readPdf(bytes: Uint8Array, { maxChars = Infinity, limits =
             break;
           }
         }
-        for (const annotation of (await page.getAnnotations({ intent: 'display' })) as { subtype?: string; url?: string; rect?: number[]; overlaidText?: string }[]) {
-          if (annotation.subtype === 'Link' && typeof annotation.url === 'string' && Array.isArray(annotation.rect)) text.links.push({ rect: annotation.rect, url: annotation.url, text: annotation.overlaidText });
+        for (const annotation of (await page.getAnnotations({ intent: 'display' })) as {
+          subtype?: string;
+          url?: string;
+          rect?: number[];
+          overlaidText?: string;
+        }[]) {
+          if (annotation.subtype === 'Link' && typeof annotation.url === 'string' && Array.isArray(annotation.rect))
+            text.links.push({ rect: annotation.rect, url: annotation.url, text: annotation.overlaidText });
         }
         texts.push(text);
         page.cleanup();
@@ -162,7 +173,10 @@ export async function readPdf(bytes: Uint8Array, { maxChars = Infinity, limits =
     const count = (value: number) => value.toLocaleString('en-US');
     const notes: string[] = [];
     if (pages > limits.maxPages && !stoppedAtLength) notes.push(`The PDF has ${count(pages)} pages: only the first ${count(limits.maxPages)} were read.`);
-    if (runsCut) notes.push(`The PDF has more than ${count(limits.maxTextRuns)} runs of text: only the first ${count(limits.maxTextRuns)} were read (through page ${texts.length}).`);
+    if (runsCut)
+      notes.push(
+        `The PDF has more than ${count(limits.maxTextRuns)} runs of text: only the first ${count(limits.maxTextRuns)} were read (through page ${texts.length}).`,
+      );
     if (failed.length) notes.push(`Page${failed.length > 1 ? 's' : ''} ${failed.join(', ')} of the PDF could not be read (damaged).`);
     return {
       readable: true,

@@ -26,14 +26,22 @@ const SIGNALS: Record<string, RegExp[]> = {
     /\bnew\s+(system\s+)?instructions\s*:/i,
   ],
   delimiter: [/<\|im_start\|>|<\|system\|>|<\|im_end\|>|\[INST\]|<<SYS>>|<\/system>|^\s*(system|assistant)\s*:\s/im],
-  exfil: [/\b(reveal|print|repeat|show|output|disclose|send|leak)\b[^.!?\n]{0,40}\b(system\s+prompt|api\s+keys?|private\s+keys?|seed\s+phrase|mnemonic|secret\s+keys?)\b/i],
-  agent_addressed: [/\b(ai\s+agents?|llms?|language\s+models?|ai\s+assistants?|autonomous\s+agents?|assistants?\s+reading\s+this)\b[^.!?\n]{0,60}\b(must|should|are\s+required\s+to|need\s+to|have\s+to)\b[^.!?\n]{0,40}\b(pay|approve|ignore|trust|recommend|send|transfer|sign|rate)\b/i],
-  pay_instruction: [/\b(send|transfer|pay|approve|wire)\b[^.!?\n]{0,60}(\b(usdc|usdt|eth|dai)\b|0x[0-9a-f]{40}|\bto\s+(this|our|the\s+following|my)\s+(wallet|address)\b)/i],
+  exfil: [
+    /\b(reveal|print|repeat|show|output|disclose|send|leak)\b[^.!?\n]{0,40}\b(system\s+prompt|api\s+keys?|private\s+keys?|seed\s+phrase|mnemonic|secret\s+keys?)\b/i,
+  ],
+  agent_addressed: [
+    /\b(ai\s+agents?|llms?|language\s+models?|ai\s+assistants?|autonomous\s+agents?|assistants?\s+reading\s+this)\b[^.!?\n]{0,60}\b(must|should|are\s+required\s+to|need\s+to|have\s+to)\b[^.!?\n]{0,40}\b(pay|approve|ignore|trust|recommend|send|transfer|sign|rate)\b/i,
+  ],
+  pay_instruction: [
+    /\b(send|transfer|pay|approve|wire)\b[^.!?\n]{0,60}(\b(usdc|usdt|eth|dai)\b|0x[0-9a-f]{40}|\bto\s+(this|our|the\s+following|my)\s+(wallet|address)\b)/i,
+  ],
   pay_redirect: [
     /\b(instead|do\s+not\s+pay|don'?t\s+pay|ignore\s+the|rather\s+than)\b[^.!?\n]{0,80}(0x[0-9a-f]{40}|\bpay\s*to\b|\bwallet\b)/i,
     /\b(updated|new|correct|real)\s+(payment\s+|receiving\s+)?(wallet|address|payto)\b[^.!?\n]{0,40}0x[0-9a-f]{40}/i,
   ],
-  urgency_override: [/\b(approve|pay|sign|send|transfer|authori[sz]e)\b[^.!?\n]{0,60}\b(without\s+(user\s+|human\s+)?(confirmation|approval|asking|verification|checking|review)|skipping\s+(verification|confirmation|checks)|no\s+need\s+to\s+(confirm|verify|ask))\b/i],
+  urgency_override: [
+    /\b(approve|pay|sign|send|transfer|authori[sz]e)\b[^.!?\n]{0,60}\b(without\s+(user\s+|human\s+)?(confirmation|approval|asking|verification|checking|review)|skipping\s+(verification|confirmation|checks)|no\s+need\s+to\s+(confirm|verify|ask))\b/i,
+  ],
 };
 
 const TAG_CHARACTERS = /[\u{E0000}-\u{E007F}]/u;
@@ -42,7 +50,8 @@ const ZERO_WIDTH_RUN = /[\u200B-\u200D\u2060\uFEFF]{3,}/;
 const ZERO_WIDTH_IN_WORD = /\p{L}[\u200B-\u200D\u2060\uFEFF\u00AD]+\p{L}/u;
 const INVISIBLE_ALL = /[\u{E0000}-\u{E007F}\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060\uFEFF\u00AD]/gu;
 
-const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(\.0*)?(px|em|rem|pt|%)?\s*(;|$|!)|opacity\s*:\s*0(\.0*)?\s*(;|$|!)|(left|top|text-indent|margin-left)\s*:\s*-\d{3,}px|clip\s*:\s*rect\(\s*0|(width|height)\s*:\s*[01]px[^;]*;[^"]*(width|height)\s*:\s*[01]px|color\s*:\s*transparent/i;
+const HIDING_STYLE =
+  /display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(\.0*)?(px|em|rem|pt|%)?\s*(;|$|!)|opacity\s*:\s*0(\.0*)?\s*(;|$|!)|(left|top|text-indent|margin-left)\s*:\s*-\d{3,}px|clip\s*:\s*rect\(\s*0|(width|height)\s*:\s*[01]px[^;]*;[^"]*(width|height)\s*:\s*[01]px|color\s*:\s*transparent/i;
 const ADDRESS = /0x[0-9a-fA-F]{40}(?![0-9a-fA-F])/g;
 const PAYMENT_CONTEXT = /\b(pay|payment|payto|pay\s+to|wallet|send|recipient|deposit|receiv\w*|address|transfer|usdc)\b/i;
 
@@ -109,8 +118,13 @@ export function piecesOf(html: string): TextPiece[] {
     }
   }
   for (const element of document.querySelectorAll('script, style, svg')) element.remove();
-  const hidden = [...document.querySelectorAll('template, noscript, [hidden], [aria-hidden="true"], [style]')]
-    .filter((element) => /^(TEMPLATE|NOSCRIPT)$/.test(element.tagName) || element.hasAttribute('hidden') || element.getAttribute('aria-hidden') === 'true' || HIDING_STYLE.test(element.getAttribute('style') ?? ''));
+  const hidden = [...document.querySelectorAll('template, noscript, [hidden], [aria-hidden="true"], [style]')].filter(
+    (element) =>
+      /^(TEMPLATE|NOSCRIPT)$/.test(element.tagName) ||
+      element.hasAttribute('hidden') ||
+      element.getAttribute('aria-hidden') === 'true' ||
+      HIDING_STYLE.test(element.getAttribute('style') ?? ''),
+  );
   for (const element of hidden) {
     if (!element.isConnected) continue;
     const content = (element as HTMLTemplateElement).content;
@@ -148,7 +162,9 @@ export function hasInvisibleSmuggling(text: string): boolean {
 /** Signals matched in a text (after removing invisible characters and NFKC). */
 export function signalsIn(text: string): string[] {
   const plain = text.replace(INVISIBLE_ALL, '').normalize('NFKC');
-  return Object.entries(SIGNALS).filter(([, patterns]) => patterns.some((pattern) => pattern.test(plain))).map(([signal]) => signal);
+  return Object.entries(SIGNALS)
+    .filter(([, patterns]) => patterns.some((pattern) => pattern.test(plain)))
+    .map(([signal]) => signal);
 }
 
 /** Wallet addresses shown in a payment context that differ from every live payTo and asset. */

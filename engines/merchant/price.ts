@@ -41,7 +41,10 @@ export function isUsdc(requirement: Pick<PaymentRequirement, 'network' | 'asset'
 
 export function checkPrice(accepts: PaymentRequirement[], comparableMicroUsd: number[], { advertisedMicroUsd = null as number | null } = {}): PriceCheck {
   const comparableMedianMicroUsd = median(comparableMicroUsd);
-  const inUsdc = accepts.filter(isUsdc).map((accept) => Number(accept.amount)).filter(Number.isFinite);
+  const inUsdc = accepts
+    .filter(isUsdc)
+    .map((accept) => Number(accept.amount))
+    .filter(Number.isFinite);
   if (!inUsdc.length) return { priceMicroUsd: null, comparableMedianMicroUsd, flags: accepts.length ? ['price_unknown_asset'] : [] };
   const price = Math.min(...inUsdc);
   const flags: string[] = [];

@@ -24,9 +24,7 @@ export interface LiveTerms {
   error?: string;
 }
 
-export type TermsReading =
-  | { ok: true; terms: LiveTerms; problems: [] }
-  | { ok: false; terms: Partial<LiveTerms> | null; problems: string[] };
+export type TermsReading = { ok: true; terms: LiveTerms; problems: [] } | { ok: false; terms: Partial<LiveTerms> | null; problems: string[] };
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
@@ -56,7 +54,10 @@ export function checkTerms(value: unknown): TermsReading {
   if (terms.x402Version !== 2) problems.push(terms.x402Version === 1 ? 'x402_v1_terms' : 'terms_version_missing');
   if (!terms.resource || typeof terms.resource !== 'object' || typeof terms.resource.url !== 'string') problems.push('terms_resource_missing');
   if (!Array.isArray(terms.accepts) || terms.accepts.length === 0) problems.push('terms_accepts_empty');
-  else terms.accepts.forEach((accept, index) => problems.push(...requirementProblems(accept).map((problem) => `${problem}${terms.accepts!.length > 1 ? `#${index}` : ''}`)));
+  else
+    terms.accepts.forEach((accept, index) =>
+      problems.push(...requirementProblems(accept).map((problem) => `${problem}${terms.accepts!.length > 1 ? `#${index}` : ''}`)),
+    );
   return problems.length ? { ok: false, terms, problems } : { ok: true, terms: terms as LiveTerms, problems: [] };
 }
 

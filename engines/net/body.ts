@@ -31,7 +31,10 @@ export class TooManyCodings extends Error {
  * Throws TooManyCodings past MAX_CONTENT_CODINGS (identity not counted).
  */
 export function decodersFor(contentEncoding: string | undefined): (() => Transform)[] | null {
-  const codings = (contentEncoding ?? '').split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding && coding !== 'identity');
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding && coding !== 'identity');
   if (codings.length > MAX_CONTENT_CODINGS) throw new TooManyCodings(codings.length);
   const decoders: (() => Transform)[] = [];
   for (const coding of codings.reverse()) {

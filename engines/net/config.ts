@@ -63,7 +63,10 @@ export const NET_VARIABLES = {
     accepts: 'a comma-separated list of resolvers, ip or ip:port',
     meaning: 'DNS resolvers of the engines (empty: the system resolvers)',
     parse(text, refused) {
-      const servers = text.split(',').map((item) => item.trim()).filter(Boolean);
+      const servers = text
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
       try {
         // node:dns's own parser decides what it accepts (IP addresses, optional port).
         if (servers.length) new Resolver().setServers(servers);
@@ -87,7 +90,10 @@ export const NET_VARIABLES = {
     meaning: 'socket ports behind URL ports 80 and 443 (offline world only)',
     parse(text, refused) {
       const map: Record<number, number> = {};
-      for (const item of text.split(',').map((entry) => entry.trim()).filter(Boolean)) {
+      for (const item of text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)) {
         const match = /^(80|443):(\d{1,5})$/.exec(item);
         const to = match ? Number(match[2]) : 0;
         if (!match || to < 1 || to > 65_535) refused(`${JSON.stringify(item)} is not one`);
@@ -100,7 +106,7 @@ export const NET_VARIABLES = {
   NET_USER_AGENT: text({ default: null, meaning: 'the User-Agent of every fetch (unset: CompanyIntelBot naming PUBLIC_BASE_URL/llms.txt)' }),
   NET_PER_HOST_CONCURRENCY: int({ default: 4, min: 1, max: 64, meaning: 'requests in flight to one host name at a time' }),
   NET_PER_CALLER_CONCURRENCY: int({ default: 4, min: 1, max: 64, meaning: 'fetches one caller may have on the net threads at once' }),
-  NET_THREADS: int({ default: 2, min: 1, max: 16, meaning: 'threads that receive sites\' bytes' }),
+  NET_THREADS: int({ default: 2, min: 1, max: 16, meaning: "threads that receive sites' bytes" }),
   NET_BACKOFF_MAX_MS: ms({ default: 60_000, min: 0, max: 3_600_000, meaning: 'cap on how long a host that answered 429 is left alone' }),
   NET_DNS_CACHE_TTL_MS: ms({ default: 300_000, min: 0, max: DNS_CACHE_MAX_TTL_MS, meaning: 'how long DNS answers without a TTL are kept (0: no DNS cache)' }),
   NET_DNS_CACHE_MIN_TTL_MS: ms({ default: 30_000, min: 0, max: DNS_CACHE_MAX_TTL_MS, meaning: 'shortest time a positive DNS answer is kept' }),

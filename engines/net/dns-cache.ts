@@ -32,14 +32,10 @@ type Kind = keyof Dns;
 /** Each caller gets its own records array: one sorting or filtering in place changes no one else's. */
 const copy = <T>(answer: DnsAnswer<T>): DnsAnswer<T> => (answer.ok ? { ...answer, records: [...answer.records] } : answer);
 
-export function createDnsCache(dns: Dns, {
-  ttlMs = 300_000,
-  minTtlMs = 30_000,
-  maxTtlMs = 3_600_000,
-  negativeTtlMs = 60_000,
-  maxEntries = 10_000,
-  now = Date.now,
-}: DnsCacheOptions = {}): Dns {
+export function createDnsCache(
+  dns: Dns,
+  { ttlMs = 300_000, minTtlMs = 30_000, maxTtlMs = 3_600_000, negativeTtlMs = 60_000, maxEntries = 10_000, now = Date.now }: DnsCacheOptions = {},
+): Dns {
   if (ttlMs <= 0) return dns;
   // Map order is recency order: a hit moves its entry to the end.
   const entries = new Map<string, Entry>();
@@ -74,10 +70,12 @@ export function createDnsCache(dns: Dns, {
     }
     let inFlight = pending.get(key);
     if (!inFlight) {
-      inFlight = (dns[kind](name) as Promise<DnsAnswer<unknown>>).then((answer) => {
-        remember(key, answer);
-        return answer;
-      }).finally(() => pending.delete(key));
+      inFlight = (dns[kind](name) as Promise<DnsAnswer<unknown>>)
+        .then((answer) => {
+          remember(key, answer);
+          return answer;
+        })
+        .finally(() => pending.delete(key));
       pending.set(key, inFlight);
     }
     return (inFlight as Promise<DnsAnswer<T>>).then(copy);

@@ -9,7 +9,10 @@ import { Resolver } from 'node:dns/promises';
 export type DnsFailure = 'nxdomain' | 'nodata' | 'timeout' | 'error';
 /** `ttl`: seconds the answer may be kept (the smallest record TTL), where the resolver says (A and AAAA). */
 export type DnsAnswer<T> = { ok: true; records: T[]; ttl?: number } | { ok: false; reason: DnsFailure };
-export interface MxRecord { exchange: string; priority: number }
+export interface MxRecord {
+  exchange: string;
+  priority: number;
+}
 
 /** The answer's records; none when it failed, whatever the reason. */
 export function recordsOf<T>(answer: DnsAnswer<T>): T[] {
@@ -52,10 +55,12 @@ export function createDns({ servers = [], timeoutMs = 2000 }: DnsOptions = {}): 
     return new Promise((resolve) => {
       // c-ares gives each configured server its own timeout; this caps the whole lookup.
       const timer = setTimeout(() => resolve({ ok: false, reason: 'timeout' }), timeoutMs);
-      query().then(
-        (records) => resolve(records.length ? { ok: true, records } : { ok: false, reason: 'nodata' }),
-        (error: NodeJS.ErrnoException) => resolve({ ok: false, reason: FAILURES[error.code ?? ''] ?? 'error' }),
-      ).finally(() => clearTimeout(timer));
+      query()
+        .then(
+          (records) => resolve(records.length ? { ok: true, records } : { ok: false, reason: 'nodata' }),
+          (error: NodeJS.ErrnoException) => resolve({ ok: false, reason: FAILURES[error.code ?? ''] ?? 'error' }),
+        )
+        .finally(() => clearTimeout(timer));
     });
   }
 
@@ -79,8 +84,14 @@ export function createDns({ servers = [], timeoutMs = 2000 }: DnsOptions = {}): 
   return {
     a: (name) => addresses(() => resolver.resolve4(query(name), { ttl: true })),
     aaaa: (name) => addresses(() => resolver.resolve6(query(name), { ttl: true })),
-    mx: (name) => lookup(() => resolver.resolveMx(query(name)).then((records) =>
-      records.map((record) => ({ exchange: hostName(record.exchange), priority: record.priority })).sort((x, y) => x.priority - y.priority))),
+    mx: (name) =>
+      lookup(() =>
+        resolver
+          .resolveMx(query(name))
+          .then((records) =>
+            records.map((record) => ({ exchange: hostName(record.exchange), priority: record.priority })).sort((x, y) => x.priority - y.priority),
+          ),
+      ),
     txt: (name) => lookup(() => resolver.resolveTxt(query(name)).then((records) => records.map((chunks) => chunks.join('')))),
     dmarc,
     cname: (name) => lookup(() => resolver.resolveCname(query(name)).then((records) => records.map(hostName))),

@@ -20,7 +20,12 @@ export type UnsafeHop = 'input' | 'redirect';
 
 export class UnsafeTargetError extends Error {
   readonly code = 'unsafe_or_invalid_target';
-  constructor(readonly reason: UnsafeReason, readonly url: string, message: string, readonly hop: UnsafeHop = 'input') {
+  constructor(
+    readonly reason: UnsafeReason,
+    readonly url: string,
+    message: string,
+    readonly hop: UnsafeHop = 'input',
+  ) {
     super(message);
     this.name = 'UnsafeTargetError';
   }
@@ -36,7 +41,12 @@ export type FetchFailureKind = 'dns_not_found' | 'dns_timeout' | 'connect' | 'ti
 export class FetchFailure extends Error {
   /** rate_limited only: how long until the host may be asked again. */
   readonly retryAfterMs: number | null;
-  constructor(readonly kind: FetchFailureKind, readonly url: string, message: string, { retryAfterMs = null, ...options }: { cause?: unknown; retryAfterMs?: number | null } = {}) {
+  constructor(
+    readonly kind: FetchFailureKind,
+    readonly url: string,
+    message: string,
+    { retryAfterMs = null, ...options }: { cause?: unknown; retryAfterMs?: number | null } = {},
+  ) {
     super(message, options);
     this.name = 'FetchFailure';
     this.retryAfterMs = retryAfterMs;

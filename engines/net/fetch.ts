@@ -102,7 +102,20 @@ export interface FetchResponse {
 export type SafeFetch = (url: string, request?: FetchRequest) => Promise<FetchResponse>;
 
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-const OWNED_HEADERS = new Set(['host', 'user-agent', 'accept-encoding', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'content-length', 'expect']);
+const OWNED_HEADERS = new Set([
+  'host',
+  'user-agent',
+  'accept-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'content-length',
+  'expect',
+]);
 
 export function createSafeFetch({
   dns,
@@ -150,18 +163,21 @@ export function createSafeFetch({
     return new FetchFailure('dns_not_found', url.href, `${host} has no address (${reasons.join('/')})`);
   }
 
-  async function safeFetch(url: string, {
-    method = 'GET',
-    headers = {},
-    signal,
-    timeoutMs = defaultTimeoutMs,
-    maxBodyBytes = defaultMaxBodyBytes,
-    accept = DEFAULT_ACCEPT,
-    maxRedirects = defaultMaxRedirects,
-    body: requestBody,
-    readOnly = false,
-    caller,
-  }: FetchRequest = {}): Promise<FetchResponse> {
+  async function safeFetch(
+    url: string,
+    {
+      method = 'GET',
+      headers = {},
+      signal,
+      timeoutMs = defaultTimeoutMs,
+      maxBodyBytes = defaultMaxBodyBytes,
+      accept = DEFAULT_ACCEPT,
+      maxRedirects = defaultMaxRedirects,
+      body: requestBody,
+      readOnly = false,
+      caller,
+    }: FetchRequest = {},
+  ): Promise<FetchResponse> {
     if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw new TypeError(`the safe fetcher sends GET, HEAD or POST, not ${method}`);
     if ((method === 'POST') !== (requestBody !== undefined)) throw new TypeError('the safe fetcher sends a body with POST and only with POST');
     const started = performance.now();
@@ -178,10 +194,12 @@ export function createSafeFetch({
     /** Any error of a hop as a FetchFailure (unsafe targets pass through as they are). */
     function asFailure(error: unknown): FetchFailure | UnsafeTargetError | WorkRefused {
       if (error instanceof UnsafeTargetError || error instanceof FetchFailure || isWorkRefused(error)) return error;
-      if (error instanceof RateLimited) return new FetchFailure('rate_limited', current.href, `${current.href}: ${error.message}`, { retryAfterMs: error.retryAfterMs });
+      if (error instanceof RateLimited)
+        return new FetchFailure('rate_limited', current.href, `${current.href}: ${error.message}`, { retryAfterMs: error.retryAfterMs });
       if (error instanceof TooManyCodings) return new FetchFailure('protocol', current.href, `${current.href}: ${error.message}`, { cause: error });
       const kind = aborted.aborted ? 'timeout' : failureKind(error);
-      const what = kind === 'timeout' ? `no complete answer within ${timeoutMs} ms${signal?.aborted ? ' (aborted by the caller)' : ''}` : (error as Error).message;
+      const what =
+        kind === 'timeout' ? `no complete answer within ${timeoutMs} ms${signal?.aborted ? ' (aborted by the caller)' : ''}` : (error as Error).message;
       return new FetchFailure(kind, current.href, `${current.href}: ${what}`, { cause: error });
     }
 
@@ -202,8 +220,25 @@ export function createSafeFetch({
       try {
         release = await hosts.enter(host, { signal: aborted, remainingMs: timeoutMs - (performance.now() - started) });
         const addresses = await addressesOf(current, aborted, redirects.length ? 'redirect' : 'input');
-        const { status: answered, headers: rawHeaders, address, body, truncated } = await transport(
-          { origin: current.origin, addresses, path: `${current.pathname}${current.search}`, method, headers: requestHeaders, body: requestBody, repeatable: method !== 'POST' || readOnly, timeoutMs, maxBodyBytes, caller },
+        const {
+          status: answered,
+          headers: rawHeaders,
+          address,
+          body,
+          truncated,
+        } = await transport(
+          {
+            origin: current.origin,
+            addresses,
+            path: `${current.pathname}${current.search}`,
+            method,
+            headers: requestHeaders,
+            body: requestBody,
+            repeatable: method !== 'POST' || readOnly,
+            timeoutMs,
+            maxBodyBytes,
+            caller,
+          },
           aborted,
         );
         status = answered;

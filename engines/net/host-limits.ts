@@ -44,7 +44,10 @@ export interface HostLimits {
 
 /** The host asked to be left alone until after the request's deadline. */
 export class RateLimited extends Error {
-  constructor(readonly host: string, readonly retryAfterMs: number) {
+  constructor(
+    readonly host: string,
+    readonly retryAfterMs: number,
+  ) {
     super(`${host} asked the service to wait ${Math.ceil(retryAfterMs / 1000)} s more (429 or Retry-After), past this request's deadline`);
     this.name = 'RateLimited';
   }

@@ -80,7 +80,23 @@ export function canonicalTargetUrl(value: string): { ok: true; url: URL } | { ok
 }
 
 /** Special-use and private-network names (RFC 6761, RFC 8375, ICANN's .internal, common intranet suffixes). */
-const LOCAL_SUFFIXES = ['localhost', 'localdomain', 'local', 'internal', 'intranet', 'lan', 'home', 'corp', 'private', 'arpa', 'test', 'example', 'invalid', 'onion', 'alt'];
+const LOCAL_SUFFIXES = [
+  'localhost',
+  'localdomain',
+  'local',
+  'internal',
+  'intranet',
+  'lan',
+  'home',
+  'corp',
+  'private',
+  'arpa',
+  'test',
+  'example',
+  'invalid',
+  'onion',
+  'alt',
+];
 
 /**
  * An IP literal (its address is judged by the fetcher, which knows the allowed ranges) or a

@@ -66,10 +66,12 @@ export function createTextCache({ ttlMs = 3_600_000, maxBytes = 8 * 1024 * 1024,
     }
     let inFlight = pending.get(key);
     if (!inFlight) {
-      inFlight = (async () => load())().then((text) => {
-        if (text !== null) keep(key, text);
-        return text;
-      }).finally(() => pending.delete(key));
+      inFlight = (async () => load())()
+        .then((text) => {
+          if (text !== null) keep(key, text);
+          return text;
+        })
+        .finally(() => pending.delete(key));
       pending.set(key, inFlight);
     }
     return inFlight;

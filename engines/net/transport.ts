@@ -73,7 +73,13 @@ const REDIRECT_BODY_DRAIN_BYTES = 64 * 1024;
 const CONNECTIONS_PER_ORIGIN = 8;
 const EMPTY = new Uint8Array(new SharedArrayBuffer(0));
 
-export function createSocketTransport({ portMap = {}, caPem = null, connectTimeoutMs = 8000, maxIdleOrigins = 256, keepAliveMs = 4_000 }: SocketTransportOptions = {}): Transport {
+export function createSocketTransport({
+  portMap = {},
+  caPem = null,
+  connectTimeoutMs = 8000,
+  maxIdleOrigins = 256,
+  keepAliveMs = 4_000,
+}: SocketTransportOptions = {}): Transport {
   // One context for every connection: a `ca` list given per connection is parsed again each time
   // (about 140 roots), which costs more than the handshake itself.
   const secureContext = caPem ? createSecureContext({ ca: [...rootCertificates, caPem] }) : undefined;
@@ -87,7 +93,8 @@ export function createSocketTransport({ portMap = {}, caPem = null, connectTimeo
       timeout: connectTimeoutMs,
       maxCachedSessions: 0,
       // net.connect never resolves an IP host; should that change, nothing resolves behind our back.
-      lookup: (_hostname: string, _options: unknown, callback: (error: Error) => void) => callback(new Error('the safe fetcher connects to checked addresses only')),
+      lookup: (_hostname: string, _options: unknown, callback: (error: Error) => void) =>
+        callback(new Error('the safe fetcher connects to checked addresses only')),
     } as buildConnector.BuildOptions);
     function connectPinned(options: buildConnector.Options, callback: buildConnector.Callback) {
       const urlPort = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
@@ -131,9 +138,17 @@ export function createSocketTransport({ portMap = {}, caPem = null, connectTimeo
   async function send({ origin, addresses, path, method, headers, body, repeatable, timeoutMs }: TransportRequest, signal: AbortSignal) {
     const candidates = addresses.slice(0, MAX_ADDRESSES);
     let resent = false;
-    for (let index = 0; ; ) {
+    for (let index = 0; ;) {
       try {
-        const response = await poolFor(origin, candidates[index]).request({ path, method, headers, signal, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+        const response = await poolFor(origin, candidates[index]).request({
+          path,
+          method,
+          headers,
+          signal,
+          body,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
         return { address: candidates[index], response };
       } catch (error) {
         if (signal.aborted) throw error;
@@ -156,7 +171,11 @@ export function createSocketTransport({ portMap = {}, caPem = null, connectTimeo
         return { status: response.statusCode, headers, address, body: EMPTY, truncated: false };
       }
       const contentEncoding = headers['content-encoding'];
-      const { body, truncated } = await readBody(response.body, { contentEncoding: Array.isArray(contentEncoding) ? contentEncoding.join(', ') : contentEncoding, maxBytes: request.maxBodyBytes, signal });
+      const { body, truncated } = await readBody(response.body, {
+        contentEncoding: Array.isArray(contentEncoding) ? contentEncoding.join(', ') : contentEncoding,
+        maxBytes: request.maxBodyBytes,
+        signal,
+      });
       return { status: response.statusCode, headers, address, body, truncated };
     } finally {
       // Read to its end, the connection is kept; cut short (the cap, a failure), this closes it.

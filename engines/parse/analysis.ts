@@ -34,7 +34,10 @@ export type UnanalysableReason = 'deadline' | 'failed' | 'crashed';
  * finding, never a retryable error.
  */
 export class UnanalysableContent extends Error {
-  constructor(readonly reason: UnanalysableReason, message: string) {
+  constructor(
+    readonly reason: UnanalysableReason,
+    message: string,
+  ) {
     super(message);
     this.name = 'UnanalysableContent';
   }

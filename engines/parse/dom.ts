@@ -51,7 +51,7 @@ export function tidyNodes(root: Element): void {
     const parent = stack.pop()!;
     let run: Text | null = null;
     let pieces: string[] = [];
-    for (let node = parent.firstChild; node; ) {
+    for (let node = parent.firstChild; node;) {
       const next: ChildNode | null = node.nextSibling;
       if (node.nodeType === 8) (node as ChildNode).remove();
       else if (node.nodeType === 3) {
@@ -132,11 +132,17 @@ function flattenInto(holder: Element): { elements: number; depth: number } {
 }
 
 /** What a reader of the result should know about the limits a page met (nothing for a page within them). */
-export function limitNotes({ elementsCut, depthCut, depth, flattened }: ParseReport, { maxElements, maxDepth, maxMarkupDepth }: ParseLimits = PARSE_LIMITS): string[] {
+export function limitNotes(
+  { elementsCut, depthCut, depth, flattened }: ParseReport,
+  { maxElements, maxDepth, maxMarkupDepth }: ParseLimits = PARSE_LIMITS,
+): string[] {
   const notes: string[] = [];
   const count = (value: number) => value.toLocaleString('en-US');
   if (elementsCut) notes.push(`The page has more than ${count(maxElements)} elements: only the first ${count(maxElements)} were read.`);
   if (depthCut) notes.push(`The page nests its markup more than ${count(maxMarkupDepth)} levels deep: only what comes before that point was read.`);
-  if (flattened) notes.push(`The page nests elements ${count(depth)} levels deep: the ${count(flattened)} below level ${maxDepth} were read as if placed at that level, as browsers do.`);
+  if (flattened)
+    notes.push(
+      `The page nests elements ${count(depth)} levels deep: the ${count(flattened)} below level ${maxDepth} were read as if placed at that level, as browsers do.`,
+    );
   return notes;
 }

@@ -62,7 +62,26 @@ const RAW_TEXT_END: Record<string, RegExp> = {
   textarea: /<\/textarea\s*>/gi,
   title: /<\/title\s*>/gi,
 };
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'keygen', 'frame', 'basefont', 'bgsound']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+  'keygen',
+  'frame',
+  'basefont',
+  'bgsound',
+]);
 /** Open elements a start tag closes while they are the innermost (<li>a<li>b, <td>a<tr>); a <p> is closed by any block. */
 const IMPLIED_END: Record<string, Set<string>> = {
   li: new Set(['li', 'p']),
@@ -77,7 +96,44 @@ const IMPLIED_END: Record<string, Set<string>> = {
   rp: new Set(['rt', 'rp']),
 };
 const CLOSES_P = new Set(['p']);
-const PHRASING = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'button', 'cite', 'code', 'data', 'dfn', 'em', 'font', 'i', 'img', 'input', 'kbd', 'label', 'mark', 'q', 's', 'samp', 'select', 'small', 'span', 'strong', 'sub', 'sup', 'svg', 'textarea', 'time', 'u', 'var', 'wbr', 'picture', 'math']);
+const PHRASING = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'br',
+  'button',
+  'cite',
+  'code',
+  'data',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'img',
+  'input',
+  'kbd',
+  'label',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'select',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'svg',
+  'textarea',
+  'time',
+  'u',
+  'var',
+  'wbr',
+  'picture',
+  'math',
+]);
 const TAG = /<!--|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)/g;
 
 export interface CutResult {

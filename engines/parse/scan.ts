@@ -33,7 +33,10 @@ export function stripTags(html: string, { open = '<', close = '>' }: { open?: st
  * closed is kept, and no later element of that name is looked for, since it has no closing tag
  * either. `open` and `close` give the markup's spelling (`&lt;` and `&gt;` for escaped HTML).
  */
-export function dropElements(html: string, { names = ['script', 'style'], open = '<', close = '>' }: { names?: string[]; open?: string; close?: string } = {}): string {
+export function dropElements(
+  html: string,
+  { names = ['script', 'style'], open = '<', close = '>' }: { names?: string[]; open?: string; close?: string } = {},
+): string {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const opening = new RegExp(`${escape(open)}(${names.map(escape).join('|')})(?![a-z0-9-])`, 'gi');
   const closers = new Map(names.map((name) => [name.toLowerCase(), new RegExp(`${escape(open)}/${escape(name)}\\s*${escape(close)}`, 'gi')]));
@@ -108,7 +111,10 @@ export function blocks(text: string, names: string[]): string[] {
  * of its name's closer, in order and without overlap; a name that is never closed is not looked
  * for again, and the scan ends once none of the `nameCount` names can close.
  */
-function* elementSpans(text: string, { opening, closerOf, nameCount }: { opening: RegExp; closerOf: (name: string) => RegExp; nameCount: number }): Generator<{ start: number; end: number }> {
+function* elementSpans(
+  text: string,
+  { opening, closerOf, nameCount }: { opening: RegExp; closerOf: (name: string) => RegExp; nameCount: number },
+): Generator<{ start: number; end: number }> {
   const unclosed = new Set<string>();
   let match: RegExpExecArray | null;
   opening.lastIndex = 0;

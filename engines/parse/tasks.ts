@@ -19,7 +19,17 @@ import { readDiscovery, type Discovery } from '../merchant/terms.ts';
 import { detect, extractContainerIds, type DetectInput } from '../tech/detect.ts';
 import { isBlocked } from '../tech/blocked.ts';
 import { readStoreHome } from '../store-readiness/home-page.ts';
-import { checkAgentCard, checkLlmsTxt, checkProductFeed, checkRobots, checkX402, inflateGzip, readSitemap, type OpenedFile, type StoreFile } from '../store-readiness/discovery.ts';
+import {
+  checkAgentCard,
+  checkLlmsTxt,
+  checkProductFeed,
+  checkRobots,
+  checkX402,
+  inflateGzip,
+  readSitemap,
+  type OpenedFile,
+  type StoreFile,
+} from '../store-readiness/discovery.ts';
 import { botAccessOf } from '../store-readiness/access.ts';
 import { readPromoPage } from '../promo/page.ts';
 import { readCompanyFacts } from '../company/facts.ts';
@@ -80,7 +90,21 @@ async function openFile(file: StoreFile, { gzip = false, maxInflatedBytes }: { g
 
 export const TASKS = {
   /** clean-markdown: a bot wall, else parse, main content, Markdown, title and description. */
-  markdown: ({ page, url, status, headers, select, maxChars = Infinity }: { page: Fetched; url: string; status: number; headers: Record<string, string>; select?: SelectOptions; maxChars?: number }): { blocked: true } | ({ blocked: false; truncated: boolean; fullLength: number } & PageMarkdown) => {
+  markdown: ({
+    page,
+    url,
+    status,
+    headers,
+    select,
+    maxChars = Infinity,
+  }: {
+    page: Fetched;
+    url: string;
+    status: number;
+    headers: Record<string, string>;
+    select?: SelectOptions;
+    maxChars?: number;
+  }): { blocked: true } | ({ blocked: false; truncated: boolean; fullLength: number } & PageMarkdown) => {
     const html = textOf(page);
     if (isBlocked({ status, headers }, html)) return { blocked: true };
     const converted = htmlToMarkdown(html, url, select);
@@ -100,10 +124,35 @@ export const TASKS = {
   /** extract-contacts: addresses, people, social profiles and links of one page. */
   contacts: ({ page, url, teamPage }: { page: Fetched; url: string; teamPage?: boolean }) => readPage(textOf(page), url, { teamPage }),
   /** verify-merchant: the prompt-injection scan of pages (each read up to maxPageChars) and terms. */
-  injection: ({ pages, maxPageChars, termsTexts = [], termsContents = [], livePayTos, assets }: { pages: Fetched[]; maxPageChars: number; termsTexts?: string[]; termsContents?: Fetched[]; livePayTos?: string[]; assets?: string[] }) =>
-    scanForInjection({ pages: pages.map((page) => textOf(page).slice(0, maxPageChars)), termsTexts: [...termsTexts, ...termsContents.map((content) => textOf(content))], livePayTos, assets }),
+  injection: ({
+    pages,
+    maxPageChars,
+    termsTexts = [],
+    termsContents = [],
+    livePayTos,
+    assets,
+  }: {
+    pages: Fetched[];
+    maxPageChars: number;
+    termsTexts?: string[];
+    termsContents?: Fetched[];
+    livePayTos?: string[];
+    assets?: string[];
+  }) =>
+    scanForInjection({
+      pages: pages.map((page) => textOf(page).slice(0, maxPageChars)),
+      termsTexts: [...termsTexts, ...termsContents.map((content) => textOf(content))],
+      livePayTos,
+      assets,
+    }),
   /** verify-merchant: the discovery document (x402.json), and whether a 402 body is x402 v1 terms. */
-  merchantDocuments: ({ discovery, probe }: { discovery: Fetched | null; probe: Fetched | null }): { discovery: Discovery | null; discoveryInvalid: boolean; v1: boolean } => {
+  merchantDocuments: ({
+    discovery,
+    probe,
+  }: {
+    discovery: Fetched | null;
+    probe: Fetched | null;
+  }): { discovery: Discovery | null; discoveryInvalid: boolean; v1: boolean } => {
     const document = discovery ? jsonOf(discovery) : undefined;
     const body = probe ? (jsonOf(probe) as { x402Version?: unknown; accepts?: unknown } | undefined) : undefined;
     return {
@@ -130,24 +179,39 @@ export const TASKS = {
     return botAccessOf(open(home), product ? open(product) : null, homeUrl, sampleUrl);
   },
   /** The store readiness audit: a sitemap (gzip inflated, its first maxInflatedBytes). */
-  storeSitemap: async ({ file, maxInflatedBytes }: { file: StoreFile; maxInflatedBytes?: number }) => readSitemap(await openFile(file, { gzip: file.status === 200, maxInflatedBytes })),
+  storeSitemap: async ({ file, maxInflatedBytes }: { file: StoreFile; maxInflatedBytes?: number }) =>
+    readSitemap(await openFile(file, { gzip: file.status === 200, maxInflatedBytes })),
   /** The store readiness audit: llms.txt, the agent card, x402.json or a product feed, checked. */
   storeFile: async ({ file, kind }: { file: StoreFile; kind: 'llms' | 'agentCard' | 'x402' | 'feed' }) => {
     const opened = await openFile(file);
     return { llms: checkLlmsTxt, agentCard: checkAgentCard, x402: checkX402, feed: checkProductFeed }[kind](opened);
   },
   /** checkout_active_promo_code_finder: a page's SEO texts and the codes they and (as asked) its text carry, and its promo links. */
-  promoPage: ({ page, url, maxLinks, withText, now }: { page: Fetched; url: string; maxLinks?: number; withText?: boolean; now: string }) => readPromoPage(textOf(page), url, { maxLinks, withText, now: new Date(now) }),
+  promoPage: ({ page, url, maxLinks, withText, now }: { page: Fetched; url: string; maxLinks?: number; withText?: boolean; now: string }) =>
+    readPromoPage(textOf(page), url, { maxLinks, withText, now: new Date(now) }),
   /** company-profile, company-footprint, the legitimacy skill: what the home page states about the company. */
   companyFacts: ({ page, url, now }: { page: Fetched; url: string; now: string }) => readCompanyFacts(textOf(page), url, { now: new Date(now) }),
   /** tech-stack: a bot wall, else the tag-manager containers the home page loads. */
-  techHome: ({ page, status, headers }: { page: Fetched; url: string; status: number; headers: Record<string, string> }): { blocked: boolean; containerIds: string[] } => {
+  techHome: ({
+    page,
+    status,
+    headers,
+  }: {
+    page: Fetched;
+    url: string;
+    status: number;
+    headers: Record<string, string>;
+  }): { blocked: boolean; containerIds: string[] } => {
     const html = textOf(page);
     if (isBlocked({ status, headers }, html)) return { blocked: true, containerIds: [] };
     return { blocked: false, containerIds: extractContainerIds(html) };
   },
   /** tech-stack: the technologies of a page, its containers, headers, cookies and DNS. */
-  detect: ({ page, containers, ...rest }: Omit<DetectInput, 'html' | 'containers'> & { page: Fetched | null; containers: { id: string; content: Fetched }[] }) =>
+  detect: ({
+    page,
+    containers,
+    ...rest
+  }: Omit<DetectInput, 'html' | 'containers'> & { page: Fetched | null; containers: { id: string; content: Fetched }[] }) =>
     detect({ ...rest, html: textOf(page), containers: containers.map(({ id, content }) => ({ id, body: textOf(content) })) }),
   /** ats-jobs, company-intent and every operation with a hiring section: the boards a company page names, and (the home page) its careers links. */
   jobsPage: ({ page, url, domain, careersLinks = false }: JobsPageInput): JobsPage => readJobsPage(textOf(page), url, domain, { careersLinks }),

@@ -8,6 +8,14 @@
 import type { AnalyzeOptions } from './analysis.ts';
 import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
 
-export { ParsePoolBusy, UnanalysableContent, isParsePoolBusy, isUnanalysable, stoppedAnalysis, type AnalyzeOptions, type UnanalysableReason } from './analysis.ts';
+export {
+  ParsePoolBusy,
+  UnanalysableContent,
+  isParsePoolBusy,
+  isUnanalysable,
+  stoppedAnalysis,
+  type AnalyzeOptions,
+  type UnanalysableReason,
+} from './analysis.ts';
 
 export type Analyze = <K extends TaskName>(task: K, input: TaskInput<K>, options?: AnalyzeOptions) => Promise<TaskOutput<K>>;

@@ -76,7 +76,7 @@ function acceptedMethods(graph: LdGraph): string[] | null {
     for (const key of ['acceptedPaymentMethod', 'paymentAccepted']) {
       for (const value of values(node, key, graph.byId)) {
         listed = true;
-        const label = typeof value === 'string' ? value : text(value) ?? typesOf(value).join(' ');
+        const label = typeof value === 'string' ? value : (text(value) ?? typesOf(value).join(' '));
         methods.push(...label.split(/\s*,\s*/).map((method) => method.replace(/^https?:\/\/purl\.org\/goodrelations\/v1#/i, '')));
       }
     }
@@ -108,6 +108,6 @@ function isWalletButton(element: Element, wallet: WalletSignals): boolean {
   const tag = element.localName.toLowerCase();
   const isButton = tag === 'button' || tag === 'input' || element.getAttribute('role') === 'button';
   if (!isButton) return false;
-  const label = `${element.getAttribute('aria-label') ?? ''} ${element.getAttribute('value') ?? ''} ${tag === 'input' ? '' : element.textContent ?? ''}`;
+  const label = `${element.getAttribute('aria-label') ?? ''} ${element.getAttribute('value') ?? ''} ${tag === 'input' ? '' : (element.textContent ?? '')}`;
   return wallet.named.test(label);
 }

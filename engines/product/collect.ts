@@ -24,7 +24,11 @@ export interface ProductDeps {
 
 const hostOf = (url: string) => new URL(url).hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 
-export async function collectProduct(productUrl: string, { fetch, analyze, signal }: ProductDeps, { timeoutMs = 10_000, maxBytes = 3_000_000 }: { timeoutMs?: number; maxBytes?: number } = {}): Promise<ProductJsonResult> {
+export async function collectProduct(
+  productUrl: string,
+  { fetch, analyze, signal }: ProductDeps,
+  { timeoutMs = 10_000, maxBytes = 3_000_000 }: { timeoutMs?: number; maxBytes?: number } = {},
+): Promise<ProductJsonResult> {
   const domain = hostOf(productUrl);
   let response;
   try {
@@ -32,10 +36,22 @@ export async function collectProduct(productUrl: string, { fetch, analyze, signa
   } catch (error) {
     const kind = pageFailureKind(error);
     const reason = kind === 'dns_not_found' ? `${domain} does not exist in DNS (no address)` : `${productUrl} could not be reached (${kind})`;
-    return { domain, status: 'unreachable', error_reason: reason, url: productUrl, limitations: ['The page could not be read, so no product fact is known. Nothing was charged.'] };
+    return {
+      domain,
+      status: 'unreachable',
+      error_reason: reason,
+      url: productUrl,
+      limitations: ['The page could not be read, so no product fact is known. Nothing was charged.'],
+    };
   }
   if (response.status >= 400) {
-    return { domain, status: 'unreachable', error_reason: `${response.url} answered HTTP ${response.status}`, url: response.url, limitations: ['The page answered with an HTTP error, so no product fact is known. Nothing was charged.'] };
+    return {
+      domain,
+      status: 'unreachable',
+      error_reason: `${response.url} answered HTTP ${response.status}`,
+      url: response.url,
+      limitations: ['The page answered with an HTTP error, so no product fact is known. Nothing was charged.'],
+    };
   }
   const contentType = response.headers['content-type'] ?? '';
   const html = contentType === '' || /html|xml/i.test(contentType);
@@ -44,7 +60,13 @@ export async function collectProduct(productUrl: string, { fetch, analyze, signa
     evidence = await analyze('product', { page: html ? response.content : null, url: response.url }, { signal });
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
-    return { domain, status: 'no_data', error_reason: `${response.url} cannot be read within the parse limits (${error.message})`, url: response.url, limitations: ['The page could not be analysed within the parse limits (elements, nesting, time), so no product fact is known. Nothing was charged.'] };
+    return {
+      domain,
+      status: 'no_data',
+      error_reason: `${response.url} cannot be read within the parse limits (${error.message})`,
+      url: response.url,
+      limitations: ['The page could not be analysed within the parse limits (elements, nesting, time), so no product fact is known. Nothing was charged.'],
+    };
   }
   const { limitations, ...facts } = evidence;
   if (!html) limitations.unshift(`The page is not HTML (${contentType.split(';')[0]}): no product data can be read from it.`);

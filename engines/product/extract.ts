@@ -46,17 +46,43 @@ export function parsePage(html: string, url: string): ParsedPage {
     else roots.push(parsed);
   }
   const limits = parseReportOf(document as unknown as Document)!;
-  return { url, html, document, jsonLd: ldGraph(roots), brokenJsonLd: broken, microdata: ldGraph(microdataItems(document, url)), metas: metaTags(document), limits };
+  return {
+    url,
+    html,
+    document,
+    jsonLd: ldGraph(roots),
+    brokenJsonLd: broken,
+    microdata: ldGraph(microdataItems(document, url)),
+    metas: metaTags(document),
+    limits,
+  };
 }
 
 const FACT_KEYS = ['title', 'brand', 'price', 'currency', 'in_stock', 'aggregate_rating', 'review_count', 'shipping_summary', 'return_policy'] as const;
 type FactKey = (typeof FACT_KEYS)[number];
 type Facts = Pick<ProductFacts, FactKey | 'variants'>;
 
-const SOURCE_NAMES: Record<ExtractionSource, string> = { json_ld: 'JSON-LD', microdata: 'microdata', open_graph: 'Open Graph', html: 'the page title', none: 'nothing' };
+const SOURCE_NAMES: Record<ExtractionSource, string> = {
+  json_ld: 'JSON-LD',
+  microdata: 'microdata',
+  open_graph: 'Open Graph',
+  html: 'the page title',
+  none: 'nothing',
+};
 
 function openGraphFacts(og: OpenGraphProduct): Facts {
-  return { title: og.title, brand: og.brand, price: og.price, currency: og.currency, in_stock: og.in_stock, aggregate_rating: null, review_count: null, shipping_summary: null, return_policy: null, variants: [] };
+  return {
+    title: og.title,
+    brand: og.brand,
+    price: og.price,
+    currency: og.currency,
+    in_stock: og.in_stock,
+    aggregate_rating: null,
+    review_count: null,
+    shipping_summary: null,
+    return_policy: null,
+    variants: [],
+  };
 }
 
 function pageTitle(page: ParsedPage): string | null {
@@ -79,7 +105,17 @@ export function productEvidence(page: ParsedPage): ProductEvidence {
   if (mdFacts) sources.push(['microdata', mdFacts]);
   if (og.isProduct) sources.push(['open_graph', openGraphFacts(og)]);
 
-  const merged: Record<FactKey, unknown> = { title, brand: null, price: null, currency: null, in_stock: null, aggregate_rating: null, review_count: null, shipping_summary: null, return_policy: null };
+  const merged: Record<FactKey, unknown> = {
+    title,
+    brand: null,
+    price: null,
+    currency: null,
+    in_stock: null,
+    aggregate_rating: null,
+    review_count: null,
+    shipping_summary: null,
+    return_policy: null,
+  };
   const filled = new Map<ExtractionSource, FactKey[]>();
   const take = (name: ExtractionSource, key: FactKey, value: unknown) => {
     merged[key] = value;
@@ -97,8 +133,12 @@ export function productEvidence(page: ParsedPage): ProductEvidence {
     const currency = sources.find(([, facts]) => facts.price === priced[1].price && facts.currency !== null);
     if (currency) take(currency[0], 'currency', currency[1].currency);
   }
-  const pageReturns = ldFacts?.return_policy || mdFacts?.return_policy ? [] : [...pageReturnPolicies(page.jsonLd, ld?.node ?? null), ...pageReturnPolicies(page.microdata, md?.node ?? null)];
-  if (merged.return_policy === null && pageReturns.length && (ld || md)) merged.return_policy = returnSummary(pageReturns, page.jsonLd) ?? returnSummary(pageReturns, page.microdata);
+  const pageReturns =
+    ldFacts?.return_policy || mdFacts?.return_policy
+      ? []
+      : [...pageReturnPolicies(page.jsonLd, ld?.node ?? null), ...pageReturnPolicies(page.microdata, md?.node ?? null)];
+  if (merged.return_policy === null && pageReturns.length && (ld || md))
+    merged.return_policy = returnSummary(pageReturns, page.jsonLd) ?? returnSummary(pageReturns, page.microdata);
 
   const present = (key: keyof ProductFacts['present']) => Boolean(ldFacts?.present[key] || mdFacts?.present[key]);
   const structured: StructuredFields = {
@@ -112,17 +152,26 @@ export function productEvidence(page: ParsedPage): ProductEvidence {
   };
 
   const limitations: string[] = [];
-  if (source === 'html') limitations.push('The page carries no product structured data (schema.org JSON-LD, microdata or Open Graph product tags): only its title was read; price, stock and the other facts are unknown (null), never guessed from the text.');
+  if (source === 'html')
+    limitations.push(
+      'The page carries no product structured data (schema.org JSON-LD, microdata or Open Graph product tags): only its title was read; price, stock and the other facts are unknown (null), never guessed from the text.',
+    );
   if (source === 'none') limitations.push('The page carries no product structured data and no title: nothing could be read.');
-  for (const [name, keys] of filled) limitations.push(`Not in the ${SOURCE_NAMES[source]} product, taken from ${SOURCE_NAMES[name]} on the same page: ${keys.join(', ')}.`);
+  for (const [name, keys] of filled)
+    limitations.push(`Not in the ${SOURCE_NAMES[source]} product, taken from ${SOURCE_NAMES[name]} on the same page: ${keys.join(', ')}.`);
   const picked = ld ?? md;
-  if (picked && picked.productCount > 1) limitations.push(`The page describes ${picked.productCount} products (a listing or related products?): the facts are those of the one the page is about, else the first with offers.`);
+  if (picked && picked.productCount > 1)
+    limitations.push(
+      `The page describes ${picked.productCount} products (a listing or related products?): the facts are those of the one the page is about, else the first with offers.`,
+    );
   limitations.push(...limitNotes(page.limits));
   if (page.brokenJsonLd) limitations.push(`${page.brokenJsonLd} JSON-LD block(s) on the page are not valid JSON and were skipped.`);
   const scale = sources.find(([, facts]) => facts.aggregate_rating !== null)?.[1] as ProductFacts | undefined;
   if (scale?.rating_scale) limitations.push(`aggregate_rating is the published ratingValue on the page's own scale (bestRating ${scale.rating_scale}).`);
   if (merged.price !== null && merged.currency === null) limitations.push('The price is published without an ISO 4217 currency code: currency is null.');
-  limitations.push('Checkout evidence (agentic_checkout_supported, checkout_hints) is read from this page only: wallet buttons, wallet scripts and listed payment methods; nothing was bought or tested.');
+  limitations.push(
+    'Checkout evidence (agentic_checkout_supported, checkout_hints) is read from this page only: wallet buttons, wallet scripts and listed payment methods; nothing was bought or tested.',
+  );
 
   const variants = sources.find(([, facts]) => facts.variants.length)?.[1].variants ?? [];
   return {
@@ -137,7 +186,10 @@ export function productEvidence(page: ParsedPage): ProductEvidence {
     review_count: merged.review_count as number | null,
     shipping_summary: merged.shipping_summary as string | null,
     return_policy: merged.return_policy as string | null,
-    ...readCheckout(page.document, page.html, { nodes: [...page.jsonLd.nodes, ...page.microdata.nodes], byId: new Map([...page.microdata.byId, ...page.jsonLd.byId]) }),
+    ...readCheckout(page.document, page.html, {
+      nodes: [...page.jsonLd.nodes, ...page.microdata.nodes],
+      byId: new Map([...page.microdata.byId, ...page.jsonLd.byId]),
+    }),
     structured_fields: structured,
     extraction_source: source,
     limitations,
@@ -150,4 +202,5 @@ export function extractProduct(html: string, url: string): ProductEvidence {
 }
 
 /** Whether the evidence describes a product from structured data (not only a page title). */
-export const hasProductData = (evidence: ProductEvidence) => evidence.extraction_source === 'json_ld' || evidence.extraction_source === 'microdata' || evidence.extraction_source === 'open_graph';
+export const hasProductData = (evidence: ProductEvidence) =>
+  evidence.extraction_source === 'json_ld' || evidence.extraction_source === 'microdata' || evidence.extraction_source === 'open_graph';

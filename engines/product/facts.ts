@@ -47,7 +47,8 @@ export function pickProduct(graph: LdGraph, pageUrl: string): PickedProduct | nu
   const products = graph.nodes.filter((node) => hasType(node, ...PRODUCT_TYPES));
   if (!products.length) return null;
   const variants = new Set<LdNode>();
-  for (const product of products) for (const variant of values(product, 'hasVariant', graph.byId)) if (variant && typeof variant === 'object') variants.add(variant as LdNode);
+  for (const product of products)
+    for (const variant of values(product, 'hasVariant', graph.byId)) if (variant && typeof variant === 'object') variants.add(variant as LdNode);
   for (const product of products) if (values(product, 'isVariantOf', graph.byId).length) variants.add(product);
   const standalone = products.filter((product) => !variants.has(product) || hasType(product, 'ProductGroup'));
   const page = stripUrl(pageUrl);
@@ -96,7 +97,10 @@ function readOffer(offer: LdNode, graph: LdGraph, priceValue: unknown): OfferFac
       currency ??= parseCurrency(text(first(sale, 'priceCurrency', graph.byId)));
     }
   }
-  const availability = values(offer, 'availability', graph.byId).map((value) => text(value)).filter((value): value is string => !!value).map(lastSegment);
+  const availability = values(offer, 'availability', graph.byId)
+    .map((value) => text(value))
+    .filter((value): value is string => !!value)
+    .map(lastSegment);
   const inStock = availability.some((value) => IN_STOCK.has(value)) ? true : availability.some((value) => NOT_IN_STOCK.has(value)) ? false : null;
   return {
     price,
@@ -114,7 +118,10 @@ function readOffer(offer: LdNode, graph: LdGraph, priceValue: unknown): OfferFac
 function variantNodes(node: LdNode, graph: LdGraph): LdNode[] {
   const listed = values(node, 'hasVariant', graph.byId).filter((value): value is LdNode => !!value && typeof value === 'object');
   const id = typeof node['@id'] === 'string' ? node['@id'] : null;
-  const pointing = graph.nodes.filter((other) => other !== node && values(other, 'isVariantOf', graph.byId).some((parent) => parent === node || (id !== null && (parent as LdNode)?.['@id'] === id)));
+  const pointing = graph.nodes.filter(
+    (other) =>
+      other !== node && values(other, 'isVariantOf', graph.byId).some((parent) => parent === node || (id !== null && (parent as LdNode)?.['@id'] === id)),
+  );
   return [...new Set([...listed, ...pointing])];
 }
 
@@ -147,14 +154,23 @@ export function productFacts(node: LdNode, graph: LdGraph): ProductFacts {
   const rating = first(node, 'aggregateRating', graph.byId) as LdNode | undefined;
   const ratingValue = rating && typeof rating === 'object' ? parseNumber(first(rating, 'ratingValue', graph.byId)) : null;
   const bestRating = rating && typeof rating === 'object' ? parseNumber(first(rating, 'bestRating', graph.byId)) : null;
-  const reviewCount = rating && typeof rating === 'object' ? parseCount(first(rating, 'reviewCount', graph.byId)) ?? parseCount(first(rating, 'ratingCount', graph.byId)) : null;
+  const reviewCount =
+    rating && typeof rating === 'object'
+      ? (parseCount(first(rating, 'reviewCount', graph.byId)) ?? parseCount(first(rating, 'ratingCount', graph.byId)))
+      : null;
 
-  const shipping = [...values(node, 'shippingDetails', graph.byId), ...offers.flatMap((offer) => offer.shipping), ...variantList.flatMap((variant) => readOffers(variant, graph).flatMap((offer) => offer.shipping))];
+  const shipping = [
+    ...values(node, 'shippingDetails', graph.byId),
+    ...offers.flatMap((offer) => offer.shipping),
+    ...variantList.flatMap((variant) => readOffers(variant, graph).flatMap((offer) => offer.shipping)),
+  ];
   const returns = [...values(node, 'hasMerchantReturnPolicy', graph.byId), ...offers.flatMap((offer) => offer.returns)];
 
   return {
     title,
-    brand: text(first(node, 'brand', graph.byId)) ?? (variantList.length ? variantList.map((variant) => text(first(variant, 'brand', graph.byId))).find(Boolean) ?? null : null),
+    brand:
+      text(first(node, 'brand', graph.byId)) ??
+      (variantList.length ? (variantList.map((variant) => text(first(variant, 'brand', graph.byId))).find(Boolean) ?? null) : null),
     price: lowest?.price ?? null,
     currency: lowest?.currency ?? offers.map((offer) => offer.currency).find(Boolean) ?? null,
     in_stock: inStock,
@@ -177,7 +193,9 @@ export function productFacts(node: LdNode, graph: LdGraph): ProductFacts {
 
 /** A store-wide return policy on another node of the page (Organization, OnlineStore...). */
 export function pageReturnPolicies(graph: LdGraph, product: LdNode | null): unknown[] {
-  return graph.nodes.filter((node) => node !== product && !hasType(node, ...PRODUCT_TYPES, 'Offer', 'AggregateOffer')).flatMap((node) => values(node, 'hasMerchantReturnPolicy', graph.byId));
+  return graph.nodes
+    .filter((node) => node !== product && !hasType(node, ...PRODUCT_TYPES, 'Offer', 'AggregateOffer'))
+    .flatMap((node) => values(node, 'hasMerchantReturnPolicy', graph.byId));
 }
 
 const amount = (value: number) => String(Number(value.toFixed(2)));
@@ -200,7 +218,15 @@ function describeShipping(value: unknown, graph: LdGraph): string | null {
   const rateNode = rate && typeof rate === 'object' ? (rate as LdNode) : null;
   const cost = rateNode ? parsePrice(first(rateNode, 'value', graph.byId) ?? first(rateNode, 'maxValue', graph.byId)) : parsePrice(rate);
   const currency = rateNode ? parseCurrency(text(first(rateNode, 'currency', graph.byId))) : null;
-  const countries = [...new Set(values(detail, 'shippingDestination', graph.byId).flatMap((region) => (region && typeof region === 'object' ? values(region as LdNode, 'addressCountry', graph.byId).map((country) => text(country)) : [text(region)])).filter((country): country is string => !!country))];
+  const countries = [
+    ...new Set(
+      values(detail, 'shippingDestination', graph.byId)
+        .flatMap((region) =>
+          region && typeof region === 'object' ? values(region as LdNode, 'addressCountry', graph.byId).map((country) => text(country)) : [text(region)],
+        )
+        .filter((country): country is string => !!country),
+    ),
+  ];
   const time = first(detail, 'deliveryTime', graph.byId) as LdNode | undefined;
   const handling = time && typeof time === 'object' ? quantity(first(time, 'handlingTime', graph.byId), graph) : null;
   const transit = time && typeof time === 'object' ? quantity(first(time, 'transitTime', graph.byId), graph) : null;
@@ -253,13 +279,17 @@ function describeReturn(value: unknown, graph: LdGraph): string | null {
       const feeCurrency = feeAmount && typeof feeAmount === 'object' ? parseCurrency(text(first(feeAmount, 'currency', graph.byId))) : null;
       parts.push(fee !== null && fees === 'return shipping fee' ? `return shipping ${amount(fee)}${feeCurrency ? ` ${feeCurrency}` : ''}` : fees);
     }
-    const method = values(policy, 'returnMethod', graph.byId).map((entry) => RETURN_METHODS[lastSegment(text(entry) ?? '')]).filter(Boolean);
+    const method = values(policy, 'returnMethod', graph.byId)
+      .map((entry) => RETURN_METHODS[lastSegment(text(entry) ?? '')])
+      .filter(Boolean);
     if (method.length) parts.push([...new Set(method)].join(' or '));
   }
-  const countries = values(policy, 'applicableCountry', graph.byId).map((country) => text(country)).filter((country): country is string => !!country);
+  const countries = values(policy, 'applicableCountry', graph.byId)
+    .map((country) => text(country))
+    .filter((country): country is string => !!country);
   const link = text(first(policy, 'merchantReturnLink', graph.byId)) ?? text(first(policy, 'url', graph.byId));
   let summary = parts.join(', ');
-  if (!summary) summary = text(first(policy, 'description', graph.byId)) ?? (typesOf(policy).length ? '' : text(policy) ?? '');
+  if (!summary) summary = text(first(policy, 'description', graph.byId)) ?? (typesOf(policy).length ? '' : (text(policy) ?? ''));
   if (summary && countries.length) summary += ` (${countries.slice(0, 8).join(', ')})`;
   if (link) summary = summary ? `${summary}; policy: ${link}` : `Return policy: ${link}`;
   return summary || null;

@@ -8,7 +8,8 @@
 export type LdNode = Record<string, unknown>;
 
 /** The schema.org types (as typesOf gives them) of a node that is one article, story or post. */
-export const ARTICLE_TYPE = /^(Article|NewsArticle|BlogPosting|ReportageNews|AnalysisNewsArticle|OpinionNewsArticle|ScholarlyArticle|TechArticle|Report|LiveBlogPosting|SocialMediaPosting)$/;
+export const ARTICLE_TYPE =
+  /^(Article|NewsArticle|BlogPosting|ReportageNews|AnalysisNewsArticle|OpinionNewsArticle|ScholarlyArticle|TechArticle|Report|LiveBlogPosting|SocialMediaPosting)$/;
 
 export interface LdGraph {
   /** Every object that has an @type, at any depth, in document order. */
@@ -69,7 +70,9 @@ export function typesOf(node: unknown): string[] {
   if (!node || typeof node !== 'object') return [];
   const raw = (node as LdNode)['@type'];
   const list = Array.isArray(raw) ? raw : [raw];
-  return list.filter((type): type is string => typeof type === 'string').map((type) => type.replace(/^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)/i, '').trim());
+  return list
+    .filter((type): type is string => typeof type === 'string')
+    .map((type) => type.replace(/^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)/i, '').trim());
 }
 
 export function hasType(node: unknown, ...types: string[]): boolean {

@@ -15,10 +15,26 @@ type Element = {
   textContent: string | null;
 };
 
-const URL_PROPS: Record<string, string> = { a: 'href', area: 'href', link: 'href', img: 'src', audio: 'src', video: 'src', source: 'src', embed: 'src', iframe: 'src', track: 'src', object: 'data' };
+const URL_PROPS: Record<string, string> = {
+  a: 'href',
+  area: 'href',
+  link: 'href',
+  img: 'src',
+  audio: 'src',
+  video: 'src',
+  source: 'src',
+  embed: 'src',
+  iframe: 'src',
+  track: 'src',
+  object: 'data',
+};
 
 /** The top-level items of the document (itemscope without itemprop), each with its nested items. */
-export function microdataItems(document: { querySelectorAll(selector: string): ArrayLike<unknown> }, baseUrl: string, { maxItems = 200 }: { maxItems?: number } = {}): LdNode[] {
+export function microdataItems(
+  document: { querySelectorAll(selector: string): ArrayLike<unknown> },
+  baseUrl: string,
+  { maxItems = 200 }: { maxItems?: number } = {},
+): LdNode[] {
   const items: LdNode[] = [];
   for (const element of Array.from(document.querySelectorAll('[itemscope]')) as Element[]) {
     if (items.length >= maxItems) break;

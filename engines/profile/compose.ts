@@ -69,7 +69,11 @@ export async function runSection<T extends { status: string }>(
   return outcome;
 }
 
-async function sectionOutcome<T extends { status: string }>(run: (signal: AbortSignal) => Promise<T>, deadlineMs: number, parent?: AbortSignal): Promise<SectionOutcome<T>> {
+async function sectionOutcome<T extends { status: string }>(
+  run: (signal: AbortSignal) => Promise<T>,
+  deadlineMs: number,
+  parent?: AbortSignal,
+): Promise<SectionOutcome<T>> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let onParentAbort: (() => void) | undefined;
@@ -113,7 +117,11 @@ function searchAdsFact(section: SectionOutcome<SearchAdsResult>): FootprintFact 
 }
 
 const list = (names: string[], max = 4) => names.slice(0, max).join(', ') + (names.length > max ? ` and ${names.length - max} more` : '');
-const topKeys = (map: Record<string, number> | undefined, max = 5) => Object.entries(map ?? {}).sort((a, b) => b[1] - a[1]).slice(0, max).map(([key]) => key);
+const topKeys = (map: Record<string, number> | undefined, max = 5) =>
+  Object.entries(map ?? {})
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, max)
+    .map(([key]) => key);
 
 /** Short plain-language facts; nothing estimated beyond what the sections read. */
 function signalsOf(tech: TechStackResult | null, intent: CompanyIntentResult | null, ads: SearchAdsResult | null): string[] {
@@ -142,7 +150,11 @@ function signalsOf(tech: TechStackResult | null, intent: CompanyIntentResult | n
   return signals;
 }
 
-export async function composeProfile(domain: string, sections: SectionRunners, { now = () => new Date(), deadlinesMs = DEFAULT_DEADLINES_MS, signal, onSection }: ProfileOptions = {}): Promise<ProfileResult> {
+export async function composeProfile(
+  domain: string,
+  sections: SectionRunners,
+  { now = () => new Date(), deadlinesMs = DEFAULT_DEADLINES_MS, signal, onSection }: ProfileOptions = {},
+): Promise<ProfileResult> {
   const finished = (name: SectionName) => onSection && ((status: SectionStatus) => onSection(name, status));
   const [tech, intent, ads] = await Promise.all([
     runSection(sections.tech_stack, deadlinesMs.tech_stack, signal, finished('tech_stack')),
@@ -156,9 +168,10 @@ export async function composeProfile(domain: string, sections: SectionRunners, {
   if (!ok) {
     const unread = SECTIONS.filter((name) => unreadable(statuses[name]));
     const unreadText = unread.length ? ` Could not be read: ${unread.map((name) => `${name} (${statuses[name]})`).join(', ')}.` : '';
-    note = withData.length === 1
-      ? `Only one section has data: call ${SECTION_TOOL[withData[0]]} for ${domain} instead (charged only when it has data).${unreadText} Nothing was charged.`
-      : `No section has data for ${domain}.${unreadText} Nothing was charged.`;
+    note =
+      withData.length === 1
+        ? `Only one section has data: call ${SECTION_TOOL[withData[0]]} for ${domain} instead (charged only when it has data).${unreadText} Nothing was charged.`
+        : `No section has data for ${domain}.${unreadText} Nothing was charged.`;
   }
   return {
     domain,

@@ -17,19 +17,77 @@ export interface FoundCode {
   percentOff: number | null;
 }
 
-const CUE = /\b((?:(?:promo(?:tion(?:al)?)?|coupon|discount|voucher|offer|gift)\s+code|code|coupon|voucher|use|enter|apply|redeem))\b\s*(?:[:=\-–—]\s*)?(["'“‘«]?)([A-Za-z0-9][A-Za-z0-9_-]{2,23})\b(["'”’»]?)/gi;
+const CUE =
+  /\b((?:(?:promo(?:tion(?:al)?)?|coupon|discount|voucher|offer|gift)\s+code|code|coupon|voucher|use|enter|apply|redeem))\b\s*(?:[:=\-–—]\s*)?(["'“‘«]?)([A-Za-z0-9][A-Za-z0-9_-]{2,23})\b(["'”’»]?)/gi;
 /** "use", "enter", "apply" and "redeem" precede many things besides codes: an all-letter code after them must be quoted. */
 const WEAK_CUE = /^(?:use|enter|apply|redeem)$/i;
 const STOP = new Set([
-  'CODE', 'CODES', 'COUPON', 'COUPONS', 'PROMO', 'PROMOS', 'VOUCHER', 'OFF', 'SALE', 'NOW', 'THE', 'AND', 'FOR', 'WITH', 'YOUR', 'THIS', 'THAT',
-  'USD', 'EUR', 'GBP', 'FREE', 'SHIPPING', 'TODAY', 'ONLINE', 'HERE', 'BELOW', 'ABOVE', 'ONLY', 'ALL', 'ANY', 'ORDER', 'ORDERS', 'STORE', 'SHOP',
-  'CART', 'NEW', 'APPLY', 'ENTER', 'USE', 'CHECKOUT', 'AT', 'ON', 'TO', 'IN', 'OUR', 'WHEN', 'DISCOUNT', 'OFFER', 'DEAL', 'DEALS', 'GIFT', 'SAVE',
-  'EXPIRES', 'ENDS', 'VALID', 'TERMS', 'DETAILS', 'REQUIRED', 'NEEDED',
+  'CODE',
+  'CODES',
+  'COUPON',
+  'COUPONS',
+  'PROMO',
+  'PROMOS',
+  'VOUCHER',
+  'OFF',
+  'SALE',
+  'NOW',
+  'THE',
+  'AND',
+  'FOR',
+  'WITH',
+  'YOUR',
+  'THIS',
+  'THAT',
+  'USD',
+  'EUR',
+  'GBP',
+  'FREE',
+  'SHIPPING',
+  'TODAY',
+  'ONLINE',
+  'HERE',
+  'BELOW',
+  'ABOVE',
+  'ONLY',
+  'ALL',
+  'ANY',
+  'ORDER',
+  'ORDERS',
+  'STORE',
+  'SHOP',
+  'CART',
+  'NEW',
+  'APPLY',
+  'ENTER',
+  'USE',
+  'CHECKOUT',
+  'AT',
+  'ON',
+  'TO',
+  'IN',
+  'OUR',
+  'WHEN',
+  'DISCOUNT',
+  'OFFER',
+  'DEAL',
+  'DEALS',
+  'GIFT',
+  'SAVE',
+  'EXPIRES',
+  'ENDS',
+  'VALID',
+  'TERMS',
+  'DETAILS',
+  'REQUIRED',
+  'NEEDED',
 ]);
 const EXPIRED = /\b(?:expired|has ended|have ended|is over|no longer (?:valid|active|available|works?))\b/i;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const END_DATE = /\b(?:until|till|thru|through|ends?|ending|expires?|expiring|valid (?:until|through|thru|till)|by)\s+(?:on\s+)?(?:(\d{4})-(\d{2})-(\d{2})|([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?|(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?(?:,?\s+(\d{4}))?)/i;
-const DISCOUNT = /(\d{1,2}(?:[.,]\d+)?)\s?%\s?(?:off|discount|rabatt)?|[$€£]\s?\d+(?:[.,]\d{2})?\s?off|\d+(?:[.,]\d{2})?\s?(?:USD|EUR|GBP|dollars?|euros?)\s?off|free (?:shipping|delivery|returns)|buy one,? get one|bogo/gi;
+const END_DATE =
+  /\b(?:until|till|thru|through|ends?|ending|expires?|expiring|valid (?:until|through|thru|till)|by)\s+(?:on\s+)?(?:(\d{4})-(\d{2})-(\d{2})|([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?|(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?(?:,?\s+(\d{4}))?)/i;
+const DISCOUNT =
+  /(\d{1,2}(?:[.,]\d+)?)\s?%\s?(?:off|discount|rabatt)?|[$€£]\s?\d+(?:[.,]\d{2})?\s?off|\d+(?:[.,]\d{2})?\s?(?:USD|EUR|GBP|dollars?|euros?)\s?off|free (?:shipping|delivery|returns)|buy one,? get one|bogo/gi;
 
 /** The end date the sentence names, as a UTC day (ms), or null. */
 export function endDate(sentence: string, now: Date): number | null {

@@ -70,7 +70,16 @@ export async function findPromos(
     const reach = createReach(fetch, { signal: scope, deadlineMs, timeoutMs: pageTimeoutMs });
     const home = await fetchHome(domain, reach, { maxBytes: maxPageBytes });
     if (!home.ok) {
-      return { domain, status: 'unreachable', error_reason: home.reason, promos_found: false, active_codes: [], best_offer_summary: `No promo code could be looked for: ${home.reason}.`, sources_checked: [], limitations };
+      return {
+        domain,
+        status: 'unreachable',
+        error_reason: home.reason,
+        promos_found: false,
+        active_codes: [],
+        best_offer_summary: `No promo code could be looked for: ${home.reason}.`,
+        sources_checked: [],
+        limitations,
+      };
     }
     /** The page read in the parse pool, or null (and a limitation) when it cannot be within the parse limits. */
     const today = now();
@@ -85,17 +94,27 @@ export async function findPromos(
     }
     const homePage = await readPage(home.response.content, home.response.url, { maxLinks: maxLandingPages });
     if (!homePage) {
-      return { domain, status: 'no_data', promos_found: false, active_codes: [], best_offer_summary: `No promo code could be read: the home page ${home.response.url} cannot be analysed within the parse limits.`, sources_checked: [home.response.url], limitations };
+      return {
+        domain,
+        status: 'no_data',
+        promos_found: false,
+        active_codes: [],
+        best_offer_summary: `No promo code could be read: the home page ${home.response.url} cannot be analysed within the parse limits.`,
+        sources_checked: [home.response.url],
+        limitations,
+      };
     }
     const landingUrls = homePage.promoLinks;
-    const landing = await Promise.all(landingUrls.map(async (url) => {
-      const file = await reach.file(url, { accept: HTML_ACCEPT, maxBytes: maxPageBytes });
-      if (file.status === null || file.status >= 400 || !/html/i.test(file.contentType || 'text/html')) {
-        limitations.push(`The promo page ${url} could not be read (${file.failure ?? `HTTP ${file.status}`}).`);
-        return null;
-      }
-      return readPage(file.content, file.url, { withText: true });
-    }));
+    const landing = await Promise.all(
+      landingUrls.map(async (url) => {
+        const file = await reach.file(url, { accept: HTML_ACCEPT, maxBytes: maxPageBytes });
+        if (file.status === null || file.status >= 400 || !/html/i.test(file.contentType || 'text/html')) {
+          limitations.push(`The promo page ${url} could not be read (${file.failure ?? `HTTP ${file.status}`}).`);
+          return null;
+        }
+        return readPage(file.content, file.url, { withText: true });
+      }),
+    );
 
     const read = landing.filter((page): page is PromoPage => !!page);
     const words = categoryWords(productCategory);
@@ -109,8 +128,10 @@ export async function findPromos(
       checkout_verified: false,
     }));
     const sources_checked = [homePage.url, ...read.map((page) => page.url)];
-    if (words.length && ranked.length && !ranked.some((candidate) => candidate.categoryMatch)) limitations.push(`No code mentions the product_category "${productCategory}": the codes found may be site-wide or for other products.`);
-    if (!landingUrls.length) limitations.push('The home page links to no promo landing page (/promo, /deals, /coupons, /offers, /sale...): only its metadata was read.');
+    if (words.length && ranked.length && !ranked.some((candidate) => candidate.categoryMatch))
+      limitations.push(`No code mentions the product_category "${productCategory}": the codes found may be site-wide or for other products.`);
+    if (!landingUrls.length)
+      limitations.push('The home page links to no promo landing page (/promo, /deals, /coupons, /offers, /sale...): only its metadata was read.');
 
     const top = ranked[0];
     return {
@@ -157,7 +178,10 @@ function rankCodes(home: PromoPage, landing: PromoPage[], words: string[]): Cand
   for (const candidate of candidates) {
     const key = candidate.code.toUpperCase();
     const kept = best.get(key);
-    if (!kept || candidate.confidence > kept.confidence) best.set(key, { ...candidate, categoryMatch: candidate.categoryMatch || (kept?.categoryMatch ?? false) });
+    if (!kept || candidate.confidence > kept.confidence)
+      best.set(key, { ...candidate, categoryMatch: candidate.categoryMatch || (kept?.categoryMatch ?? false) });
   }
-  return [...best.values()].sort((a, b) => Number(b.categoryMatch) - Number(a.categoryMatch) || b.confidence - a.confidence || (b.percentOff ?? 0) - (a.percentOff ?? 0));
+  return [...best.values()].sort(
+    (a, b) => Number(b.categoryMatch) - Number(a.categoryMatch) || b.confidence - a.confidence || (b.percentOff ?? 0) - (a.percentOff ?? 0),
+  );
 }

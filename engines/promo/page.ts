@@ -34,8 +34,13 @@ function bodyText(page: ParsedPage): string {
   const body = page.document.querySelector('body');
   if (!body) return '';
   for (const element of Array.from(body.querySelectorAll('script, style, noscript, template, svg')) as { remove(): void }[]) element.remove();
-  const blocks = Array.from(body.querySelectorAll('h1, h2, h3, h4, p, li, td, dt, dd, blockquote, figcaption, [class*="banner"], [class*="promo"], [class*="announcement"]')) as { textContent: string | null }[];
-  return blocks.map((block) => (block.textContent ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n');
+  const blocks = Array.from(
+    body.querySelectorAll('h1, h2, h3, h4, p, li, td, dt, dd, blockquote, figcaption, [class*="banner"], [class*="promo"], [class*="announcement"]'),
+  ) as { textContent: string | null }[];
+  return blocks
+    .map((block) => (block.textContent ?? '').replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** Same-site links to promo landing pages, by path or link text, in document order. */
@@ -51,7 +56,8 @@ function promoLinks(page: ParsedPage, max: number): string[] {
       continue;
     }
     url.hash = '';
-    if (!/^https?:$/.test(url.protocol) || !(url.hostname === bare || url.hostname.endsWith(`.${bare}`)) || url.pathname === '/' || url.href === home.href) continue;
+    if (!/^https?:$/.test(url.protocol) || !(url.hostname === bare || url.hostname.endsWith(`.${bare}`)) || url.pathname === '/' || url.href === home.href)
+      continue;
     if (!PROMO_PATH.test(url.pathname) && !PROMO_TEXT.test(anchor.textContent ?? '')) continue;
     if (!out.includes(url.href)) out.push(url.href);
     if (out.length >= max) break;
@@ -60,7 +66,11 @@ function promoLinks(page: ParsedPage, max: number): string[] {
 }
 
 /** The page's SEO texts and promo links, and the codes its SEO texts and (withText) its visible text carry, as of `now`. */
-export function readPromoPage(html: string, url: string, { maxLinks = 0, withText = false, now }: { maxLinks?: number; withText?: boolean; now: Date }): PromoPage {
+export function readPromoPage(
+  html: string,
+  url: string,
+  { maxLinks = 0, withText = false, now }: { maxLinks?: number; withText?: boolean; now: Date },
+): PromoPage {
   const page = parsePage(html, url);
   const seo = seoTexts(page);
   return {

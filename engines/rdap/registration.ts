@@ -99,14 +99,18 @@ export function readDomainObject(value: unknown, name: string, now: Date): Parse
   const fail = (reason: string): ParsedDomainObject => ({ status: 'malformed', registeredAt: null, expiresAt: null, reason });
   if (!value || typeof value !== 'object' || Array.isArray(value)) return fail('the answer is not a JSON object');
   const object = value as { objectClassName?: unknown; ldhName?: unknown; events?: unknown };
-  if (object.objectClassName !== 'domain') return fail(`the answer is not an RDAP domain object (objectClassName ${JSON.stringify(object.objectClassName ?? null)})`);
+  if (object.objectClassName !== 'domain')
+    return fail(`the answer is not an RDAP domain object (objectClassName ${JSON.stringify(object.objectClassName ?? null)})`);
   if (typeof object.ldhName === 'string' && object.ldhName.toLowerCase().replace(/\.$/, '') !== name) {
     return fail(`the answer is about ${object.ldhName.slice(0, 100)}, not ${name}`);
   }
   const events = Array.isArray(object.events) ? object.events : [];
   const dates = (action: string) =>
     events
-      .filter((event): event is { eventAction: string; eventDate: string } => !!event && typeof event === 'object' && typeof event.eventAction === 'string' && typeof event.eventDate === 'string')
+      .filter(
+        (event): event is { eventAction: string; eventDate: string } =>
+          !!event && typeof event === 'object' && typeof event.eventAction === 'string' && typeof event.eventDate === 'string',
+      )
       .filter((event) => event.eventAction.toLowerCase() === action)
       .map((event) => Date.parse(event.eventDate))
       .filter((at) => Number.isFinite(at))
@@ -135,9 +139,24 @@ export async function lookupRegistration(
   const target = registrableName(domain);
   const answer = (fields: Cached): DomainRegistration => ({ ...fields, ageDays: fields.registeredAt ? ageDays(fields.registeredAt, now()) : null });
   if (target.platform) {
-    return answer({ status: 'platform_subdomain', domain: target.name, registeredAt: null, expiresAt: null, source: null, reason: `${domain} is a subdomain of a hosting platform (${target.name}); it has no domain registration of its own` });
+    return answer({
+      status: 'platform_subdomain',
+      domain: target.name,
+      registeredAt: null,
+      expiresAt: null,
+      source: null,
+      reason: `${domain} is a subdomain of a hosting platform (${target.name}); it has no domain registration of its own`,
+    });
   }
-  if (!target.name) return answer({ status: 'not_found', domain: null, registeredAt: null, expiresAt: null, source: null, reason: `${domain} has no registrable domain under a public suffix` });
+  if (!target.name)
+    return answer({
+      status: 'not_found',
+      domain: null,
+      registeredAt: null,
+      expiresAt: null,
+      source: null,
+      reason: `${domain} has no registrable domain under a public suffix`,
+    });
   const name = target.name;
   const key = `rdap:${name}`;
   if (cache) {
@@ -156,21 +175,54 @@ export async function lookupRegistration(
   try {
     response = await fetch(url, { signal, timeoutMs: config.timeoutMs, maxBodyBytes, accept: RDAP_ACCEPT, maxRedirects: 3 });
   } catch (error) {
-    if (isFetchFailure(error)) return answer({ status: 'unreachable', domain: name, registeredAt: null, expiresAt: null, source: null, reason: `RDAP could not be read (${error.kind})` });
+    if (isFetchFailure(error))
+      return answer({
+        status: 'unreachable',
+        domain: name,
+        registeredAt: null,
+        expiresAt: null,
+        source: null,
+        reason: `RDAP could not be read (${error.kind})`,
+      });
     // A redirect of the bootstrap service to an address the service does not reach: the registry's fault, not the caller's.
-    if (isUnsafeTarget(error)) return answer({ status: 'unreachable', domain: name, registeredAt: null, expiresAt: null, source: null, reason: 'RDAP redirected to an address the service does not reach' });
+    if (isUnsafeTarget(error))
+      return answer({
+        status: 'unreachable',
+        domain: name,
+        registeredAt: null,
+        expiresAt: null,
+        source: null,
+        reason: 'RDAP redirected to an address the service does not reach',
+      });
     throw error;
   }
   const source = response.url;
-  if (response.status === 404) return remember({ status: 'not_found', domain: name, registeredAt: null, expiresAt: null, source, reason: `RDAP does not know ${name} (HTTP 404)` });
-  if (response.status !== 200) return answer({ status: 'unreachable', domain: name, registeredAt: null, expiresAt: null, source, reason: `RDAP answered HTTP ${response.status}` });
-  if (response.truncated) return answer({ status: 'malformed', domain: name, registeredAt: null, expiresAt: null, source, reason: `the RDAP answer is larger than ${maxBodyBytes} bytes` });
+  if (response.status === 404)
+    return remember({ status: 'not_found', domain: name, registeredAt: null, expiresAt: null, source, reason: `RDAP does not know ${name} (HTTP 404)` });
+  if (response.status !== 200)
+    return answer({ status: 'unreachable', domain: name, registeredAt: null, expiresAt: null, source, reason: `RDAP answered HTTP ${response.status}` });
+  if (response.truncated)
+    return answer({
+      status: 'malformed',
+      domain: name,
+      registeredAt: null,
+      expiresAt: null,
+      source,
+      reason: `the RDAP answer is larger than ${maxBodyBytes} bytes`,
+    });
   let parsed: ParsedDomainObject;
   try {
     parsed = await analyze('rdapDomain', { content: response.content, name, now: now().toISOString() }, { signal });
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
-    return answer({ status: 'malformed', domain: name, registeredAt: null, expiresAt: null, source, reason: `the RDAP answer cannot be read within the parse limits (${error.message})` });
+    return answer({
+      status: 'malformed',
+      domain: name,
+      registeredAt: null,
+      expiresAt: null,
+      source,
+      reason: `the RDAP answer cannot be read within the parse limits (${error.message})`,
+    });
   }
   if (parsed.status === 'malformed') return answer({ ...parsed, domain: name, source });
   return remember({ ...parsed, domain: name, source });

@@ -60,7 +60,11 @@ async function checked<T>(read: () => Promise<T>, file: StoreFile, unreadable: (
   }
 }
 
-export async function auditStore(domain: string, { fetch, analyze, signal }: AuditDeps, { deadlineMs = 12_000, fileTimeoutMs = 5_000, maxPageBytes = 2_000_000, maxFileBytes = 1_000_000, maxProductTries = 3 }: AuditOptions = {}): Promise<StoreReadinessResult> {
+export async function auditStore(
+  domain: string,
+  { fetch, analyze, signal }: AuditDeps,
+  { deadlineMs = 12_000, fileTimeoutMs = 5_000, maxPageBytes = 2_000_000, maxFileBytes = 1_000_000, maxProductTries = 3 }: AuditOptions = {},
+): Promise<StoreReadinessResult> {
   return withinDeadline(deadlineMs, { signal, name: 'audit deadline' }, async (scope) => {
     const reach = createReach(fetch, { signal: scope, deadlineMs, timeoutMs: fileTimeoutMs });
     const home = await fetchHome(domain, reach, { maxBytes: maxPageBytes });
@@ -91,7 +95,12 @@ export async function auditStore(domain: string, { fetch, analyze, signal }: Aud
     }
     const homeEvidence = homePage?.evidence ?? null;
 
-    const fileCheck = (kind: 'llms' | 'agentCard' | 'x402' | 'feed') => async (file: StoreFile) => checked(() => analyze('storeFile', { file, kind }, { signal: scope }), file, (check) => check);
+    const fileCheck = (kind: 'llms' | 'agentCard' | 'x402' | 'feed') => async (file: StoreFile) =>
+      checked(
+        () => analyze('storeFile', { file, kind }, { signal: scope }),
+        file,
+        (check) => check,
+      );
     const [robotsAndSitemap, llms, agentCard, x402, feed] = await Promise.all([
       readRobotsAndSitemap(reach, analyze, origin, maxFileBytes),
       reach.file(`${origin}/llms.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes }).then(fileCheck('llms')),
@@ -121,14 +130,22 @@ export async function auditStore(domain: string, { fetch, analyze, signal }: Aud
     const sampleUrl = sample?.url ?? (homeIsProduct ? home.response.url : null);
     const product = sample?.evidence ?? (homeIsProduct ? homeEvidence : null);
 
-    const robotsUnreachable = robotsFile.status === null || robotsFile.status >= 500 ? `robots.txt ${robotsFile.status === null ? `could not be fetched (${robotsFile.failure})` : `answers HTTP ${robotsFile.status}`}` : null;
+    const robotsUnreachable =
+      robotsFile.status === null || robotsFile.status >= 500
+        ? `robots.txt ${robotsFile.status === null ? `could not be fetched (${robotsFile.failure})` : `answers HTTP ${robotsFile.status}`}`
+        : null;
     // robots.txt is per origin: a product page on another host of the site has its own.
-    const productRobots = sampleUrl && new URL(sampleUrl).origin !== origin ? await reach.file(`${new URL(sampleUrl).origin}/robots.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes }) : null;
+    const productRobots =
+      sampleUrl && new URL(sampleUrl).origin !== origin
+        ? await reach.file(`${new URL(sampleUrl).origin}/robots.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes })
+        : null;
     const bot_access = await botAccess(analyze, { home: robotsFile, product: productRobots, homeUrl: home.response.url, sampleUrl }, scope);
     const { readiness_score, fixes } = scoreReadiness({ discovery, botAccess: bot_access, sampleProductUrl: sampleUrl, product, robotsUnreachable });
 
     const hints = [homeEvidence?.checkout_hints, product?.checkout_hints];
-    const payment_hints = Object.fromEntries(WALLET_KEYS.map((key) => [key, hints.some((hint) => hint?.[key] === true)])) as StoreReadinessResult['payment_hints'];
+    const payment_hints = Object.fromEntries(
+      WALLET_KEYS.map((key) => [key, hints.some((hint) => hint?.[key] === true)]),
+    ) as StoreReadinessResult['payment_hints'];
     const isStore = sampleUrl !== null || discovery.product_feed.valid;
     return {
       domain,
@@ -147,11 +164,19 @@ export async function auditStore(domain: string, { fetch, analyze, signal }: Aud
 
 async function readRobotsAndSitemap(reach: Reach, analyze: Analyze, origin: string, maxBytes: number) {
   const robotsFile = await reach.file(`${origin}/robots.txt`, { accept: TEXT_ACCEPT, maxBytes });
-  const { check: robotsCheck, sitemaps } = await checked(() => analyze('storeRobots', { file: robotsFile }, { signal: reach.signal }), robotsFile, (check) => ({ check, sitemaps: [] as string[] }));
+  const { check: robotsCheck, sitemaps } = await checked(
+    () => analyze('storeRobots', { file: robotsFile }, { signal: reach.signal }),
+    robotsFile,
+    (check) => ({ check, sitemaps: [] as string[] }),
+  );
   const named = sitemaps.filter((url) => /^https?:\/\//i.test(url));
   const readSitemap = async (url: string): Promise<SitemapReading> => {
     const file = await reach.file(url, { accept: XML_ACCEPT, maxBytes });
-    return checked(() => analyze('storeSitemap', { file }, { signal: reach.signal }), file, (check) => ({ check, kind: null, locs: [] }));
+    return checked(
+      () => analyze('storeSitemap', { file }, { signal: reach.signal }),
+      file,
+      (check) => ({ check, kind: null, locs: [] }),
+    );
   };
   let sitemap = await readSitemap(named[0] ?? `${origin}/sitemap.xml`);
   if (!sitemap.check.valid && !named.length) {
@@ -178,7 +203,13 @@ async function readAgentCard(reach: Reach, origin: string, maxBytes: number): Pr
   return older.status === 200 ? older : current;
 }
 
-async function readProductFeed(reach: Reach, origin: string, homePage: StoreHomePage | null, maxBytes: number, checkFeed: (file: StoreFile) => Promise<DiscoveryCheck>): Promise<DiscoveryCheck> {
+async function readProductFeed(
+  reach: Reach,
+  origin: string,
+  homePage: StoreHomePage | null,
+  maxBytes: number,
+  checkFeed: (file: StoreFile) => Promise<DiscoveryCheck>,
+): Promise<DiscoveryCheck> {
   const linked = homePage?.feedLinks ?? [];
   const candidates = [...new Set([...linked.slice(0, 2), `${origin}/products.json`])];
   let firstCheck: DiscoveryCheck | null = null;
@@ -190,7 +221,12 @@ async function readProductFeed(reach: Reach, origin: string, homePage: StoreHome
   return firstCheck!;
 }
 
-async function findSampleProduct(reach: Reach, analyze: Analyze, candidates: string[], { maxTries, maxBytes }: { maxTries: number; maxBytes: number }): Promise<{ url: string; evidence: ProductEvidence } | null> {
+async function findSampleProduct(
+  reach: Reach,
+  analyze: Analyze,
+  candidates: string[],
+  { maxTries, maxBytes }: { maxTries: number; maxBytes: number },
+): Promise<{ url: string; evidence: ProductEvidence } | null> {
   let fallback: { url: string; evidence: ProductEvidence } | null = null;
   for (const url of candidates.slice(0, maxTries)) {
     if (reach.signal.aborted) break;
@@ -216,26 +252,57 @@ async function botAccess(analyze: Analyze, input: TaskInput<'storeBotAccess'>, s
     return await analyze('storeBotAccess', input, { signal });
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
-    const unread = (file: StoreFile) => ({ url: file.url, status: null, contentType: file.contentType, truncated: file.truncated, failure: 'unanalysable', text: '' });
+    const unread = (file: StoreFile) => ({
+      url: file.url,
+      status: null,
+      contentType: file.contentType,
+      truncated: file.truncated,
+      failure: 'unanalysable',
+      text: '',
+    });
     return botAccessOf(unread(home), product ? unread(product) : null, homeUrl, sampleUrl);
   }
 }
 
-function limitationsOf({ isStore, robotsFile, robotsUnreachable, sampleUrl, product, homePage, homeUnanalysable }: { isStore: boolean; robotsFile: StoreFile; robotsUnreachable: string | null; sampleUrl: string | null; product: ProductEvidence | null; homePage: StoreHomePage | null; homeUnanalysable: boolean }): string[] {
+function limitationsOf({
+  isStore,
+  robotsFile,
+  robotsUnreachable,
+  sampleUrl,
+  product,
+  homePage,
+  homeUnanalysable,
+}: {
+  isStore: boolean;
+  robotsFile: StoreFile;
+  robotsUnreachable: string | null;
+  sampleUrl: string | null;
+  product: ProductEvidence | null;
+  homePage: StoreHomePage | null;
+  homeUnanalysable: boolean;
+}): string[] {
   const limitations = [
     'readiness_score follows the formula in the spec (ReadinessFields); fixes are ordered by the points each would add.',
     'bot_access is what robots.txt asks of each agent (RFC 9309); a firewall or bot-management service may still block an agent robots.txt allows.',
     'The x402 terms and the agent card are checked as published documents; nothing was paid or called.',
   ];
-  if (homeUnanalysable) limitations.push('The home page could not be analysed within the parse limits (elements, nesting, time): no links or structured data could be read from it.');
+  if (homeUnanalysable)
+    limitations.push(
+      'The home page could not be analysed within the parse limits (elements, nesting, time): no links or structured data could be read from it.',
+    );
   else if (!homePage) limitations.push('The home page is not HTML: no links or structured data could be read from it.');
-  if (robotsFile.status !== null && robotsFile.status >= 400 && robotsFile.status < 500) limitations.push(`robots.txt answered HTTP ${robotsFile.status}: RFC 9309 then lets every agent fetch everything.`);
+  if (robotsFile.status !== null && robotsFile.status >= 400 && robotsFile.status < 500)
+    limitations.push(`robots.txt answered HTTP ${robotsFile.status}: RFC 9309 then lets every agent fetch everything.`);
   if (robotsUnreachable) limitations.push(`${robotsUnreachable}: RFC 9309 then asks agents to fetch nothing, so every agent is shown as disallowed.`);
   if (sampleUrl) limitations.push('One sample product page was read: other product pages may carry different structured data.');
   else {
-    limitations.push('No product page was found from the home page (links, structured data) or the sitemap: sample_product_allowed repeats home_allowed, and the product checks score 0.');
+    limitations.push(
+      'No product page was found from the home page (links, structured data) or the sitemap: sample_product_allowed repeats home_allowed, and the product checks score 0.',
+    );
   }
-  if (sampleUrl && product && !hasProductData(product)) limitations.push('The sample product page carries no product structured data: it was chosen by its URL.');
-  if (!isStore) limitations.push('No product page, product feed or product data was found: the site does not show agents a store (status no_data, not charged).');
+  if (sampleUrl && product && !hasProductData(product))
+    limitations.push('The sample product page carries no product structured data: it was chosen by its URL.');
+  if (!isStore)
+    limitations.push('No product page, product feed or product data was found: the site does not show agents a store (status no_data, not charged).');
   return limitations;
 }

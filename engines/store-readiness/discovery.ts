@@ -52,12 +52,23 @@ const textOf = (file: OpenedFile) => file.text;
 
 export function checkRobots(file: OpenedFile): { check: DiscoveryCheck; robots: Robots | null; file: OpenedFile } {
   const clientError = file.status !== null && file.status >= 400 && file.status < 500;
-  const missing = notServed(file, clientError ? 'robots.txt (RFC 9309: crawlers may fetch everything)' : 'robots.txt (RFC 9309: crawlers must then fetch nothing)');
-  if (missing) return { check: file.failure ? { ...missing, validation: `${missing.validation} (RFC 9309: crawlers must then fetch nothing)` } : missing, robots: null, file };
+  const missing = notServed(
+    file,
+    clientError ? 'robots.txt (RFC 9309: crawlers may fetch everything)' : 'robots.txt (RFC 9309: crawlers must then fetch nothing)',
+  );
+  if (missing)
+    return {
+      check: file.failure ? { ...missing, validation: `${missing.validation} (RFC 9309: crawlers must then fetch nothing)` } : missing,
+      robots: null,
+      file,
+    };
   const text = textOf(file);
   const robots = parseRobots(text);
   if (looksLikeHtml(file, text)) return { check: check(200, false, `${file.url} answers with an HTML page, not a robots.txt file`), robots, file };
-  const parts = [`${robots.groups.length} group${robots.groups.length === 1 ? '' : 's'}`, `${robots.sitemaps.length} sitemap line${robots.sitemaps.length === 1 ? '' : 's'}`];
+  const parts = [
+    `${robots.groups.length} group${robots.groups.length === 1 ? '' : 's'}`,
+    `${robots.sitemaps.length} sitemap line${robots.sitemaps.length === 1 ? '' : 's'}`,
+  ];
   if (robots.unknownLines) parts.push(`${robots.unknownLines} unrecognised line${robots.unknownLines === 1 ? '' : 's'} ignored`);
   return { check: check(200, true, `robots.txt read: ${parts.join(', ')}`), robots, file };
 }
@@ -77,7 +88,10 @@ export const MAX_SITEMAP_INFLATED_BYTES = 10 * 1024 * 1024;
  * small gzip that inflates to gigabytes costs at most maxBytes; null when the body is not gzip
  * or not valid gzip. Runs in the parse pool's storeSitemap task.
  */
-export async function inflateGzip(body: Buffer, { maxBytes = MAX_SITEMAP_INFLATED_BYTES }: { maxBytes?: number } = {}): Promise<{ bytes: Buffer; cut: boolean } | null> {
+export async function inflateGzip(
+  body: Buffer,
+  { maxBytes = MAX_SITEMAP_INFLATED_BYTES }: { maxBytes?: number } = {},
+): Promise<{ bytes: Buffer; cut: boolean } | null> {
   if (!(body[0] === 0x1f && body[1] === 0x8b)) return null;
   const chunks: Buffer[] = [];
   let size = 0;
@@ -106,7 +120,13 @@ export const MAX_SITEMAP_LOCS = 1_000;
 
 // No two runs of space side by side: a <loc> followed by a long run and no </loc> is read once.
 const LOC = /<(?:\w+:)?loc>(?:\s*<!\[CDATA\[)?([^<\]]*)(?:\]\]>\s*)?<\/(?:\w+:)?loc>/gi;
-const decodeXml = (value: string) => value.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'");
+const decodeXml = (value: string) =>
+  value
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'");
 
 export function readSitemap(file: OpenedFile): SitemapReading {
   const missing = notServed(file, 'sitemap');
@@ -128,14 +148,37 @@ export function readSitemap(file: OpenedFile): SitemapReading {
   }
   if (/<(?:\w+:)?urlset[\s>]/i.test(text)) {
     return locs.length
-      ? { check: check(200, true, `urlset of ${counted} URL${counted === 1 ? '' : 's'}${file.truncated ? ' (read in part: the file is larger than the read limit)' : ''}`), kind: 'urlset', locs }
+      ? {
+          check: check(
+            200,
+            true,
+            `urlset of ${counted} URL${counted === 1 ? '' : 's'}${file.truncated ? ' (read in part: the file is larger than the read limit)' : ''}`,
+          ),
+          kind: 'urlset',
+          locs,
+        }
       : { check: check(200, false, 'a <urlset> without any <url><loc>'), kind: 'urlset', locs };
   }
-  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (lines.length && !looksLikeHtml(file, text) && lines.every((line) => /^https?:\/\/\S+$/i.test(line))) {
-    return { check: check(200, true, `text sitemap of ${lines.length} URL${lines.length === 1 ? '' : 's'}`), kind: 'text', locs: lines.slice(0, MAX_SITEMAP_LOCS) };
+    return {
+      check: check(200, true, `text sitemap of ${lines.length} URL${lines.length === 1 ? '' : 's'}`),
+      kind: 'text',
+      locs: lines.slice(0, MAX_SITEMAP_LOCS),
+    };
   }
-  return { check: check(200, false, looksLikeHtml(file, text) ? `${file.url} answers with an HTML page, not a sitemap` : 'neither a <urlset>, a <sitemapindex> nor a list of URLs'), kind: null, locs: [] };
+  return {
+    check: check(
+      200,
+      false,
+      looksLikeHtml(file, text) ? `${file.url} answers with an HTML page, not a sitemap` : 'neither a <urlset>, a <sitemapindex> nor a list of URLs',
+    ),
+    kind: null,
+    locs: [],
+  };
 }
 
 export function checkLlmsTxt(file: OpenedFile): DiscoveryCheck {
@@ -179,7 +222,8 @@ export function checkAgentCard(file: OpenedFile): DiscoveryCheck {
   const missing = notServed(file, 'agent card');
   if (missing) return missing;
   const parsed = parseJson(file);
-  if (!parsed.ok || !parsed.value || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) return check(200, false, `${file.url} is not a JSON object`);
+  if (!parsed.ok || !parsed.value || typeof parsed.value !== 'object' || Array.isArray(parsed.value))
+    return check(200, false, `${file.url} is not a JSON object`);
   const card = parsed.value as Record<string, unknown>;
   const absent = AGENT_CARD_REQUIRED.filter((key) => card[key] === undefined || card[key] === null);
   const wrong = [
@@ -187,7 +231,12 @@ export function checkAgentCard(file: OpenedFile): DiscoveryCheck {
     ...(['skills', 'defaultInputModes', 'defaultOutputModes'] as const).filter((key) => card[key] !== undefined && !Array.isArray(card[key])),
   ];
   if (absent.length || wrong.length) {
-    return check(200, false, [absent.length ? `missing ${absent.join(', ')}` : '', wrong.length ? `wrong type: ${wrong.join(', ')}` : ''].filter(Boolean).join('; ') + ' (A2A AgentCard)');
+    return check(
+      200,
+      false,
+      [absent.length ? `missing ${absent.join(', ')}` : '', wrong.length ? `wrong type: ${wrong.join(', ')}` : ''].filter(Boolean).join('; ') +
+        ' (A2A AgentCard)',
+    );
   }
   const skills = (card.skills as unknown[]).length;
   return check(200, true, `A2A agent card "${String(card.name).slice(0, 80)}" with ${skills} skill${skills === 1 ? '' : 's'}`);
@@ -201,7 +250,11 @@ export function checkX402(file: OpenedFile): DiscoveryCheck {
   const discovery = readDiscovery(parsed.value);
   if (!discovery.payTos.length) return check(200, false, 'JSON without any payTo address');
   const version = (parsed.value as { x402Version?: unknown }).x402Version;
-  return check(200, true, `${typeof version === 'number' ? `x402Version ${version}, ` : ''}${discovery.payTos.length} payTo address${discovery.payTos.length === 1 ? '' : 'es'}, ${discovery.amounts.size} priced resource${discovery.amounts.size === 1 ? '' : 's'}`);
+  return check(
+    200,
+    true,
+    `${typeof version === 'number' ? `x402Version ${version}, ` : ''}${discovery.payTos.length} payTo address${discovery.payTos.length === 1 ? '' : 'es'}, ${discovery.amounts.size} priced resource${discovery.amounts.size === 1 ? '' : 's'}`,
+  );
 }
 
 const hasPrice = (value: unknown): boolean =>
@@ -210,14 +263,20 @@ const hasPrice = (value: unknown): boolean =>
   (!!value && typeof value === 'object' && !Array.isArray(value) && ['amount', 'value'].some((key) => hasPrice((value as Record<string, unknown>)[key])));
 
 function jsonProducts(value: unknown): number {
-  const list = Array.isArray(value) ? value : value && typeof value === 'object' ? ['products', 'items', 'data', 'entries'].map((key) => (value as Record<string, unknown>)[key]).find(Array.isArray) : null;
+  const list = Array.isArray(value)
+    ? value
+    : value && typeof value === 'object'
+      ? ['products', 'items', 'data', 'entries'].map((key) => (value as Record<string, unknown>)[key]).find(Array.isArray)
+      : null;
   if (!Array.isArray(list)) return 0;
   return list.filter((item) => {
     if (!item || typeof item !== 'object') return false;
     const product = item as Record<string, unknown>;
     const titled = typeof product.title === 'string' || typeof product.name === 'string';
     const variants = Array.isArray(product.variants) ? product.variants : [];
-    return titled && (hasPrice(product.price) || hasPrice(product.sale_price) || variants.some((variant) => hasPrice((variant as Record<string, unknown>)?.price)));
+    return (
+      titled && (hasPrice(product.price) || hasPrice(product.sale_price) || variants.some((variant) => hasPrice((variant as Record<string, unknown>)?.price)))
+    );
   }).length;
 }
 
@@ -229,12 +288,25 @@ export function checkProductFeed(file: OpenedFile): DiscoveryCheck {
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     const parsed = parseJson(file);
     const count = parsed.ok ? jsonProducts(parsed.value) : 0;
-    return count ? check(200, true, `JSON product feed with ${count} product${count === 1 ? '' : 's'} (title and price)`) : check(200, false, parsed.ok ? 'JSON without products that have a title and a price' : 'not valid JSON');
+    return count
+      ? check(200, true, `JSON product feed with ${count} product${count === 1 ? '' : 's'} (title and price)`)
+      : check(200, false, parsed.ok ? 'JSON without products that have a title and a price' : 'not valid JSON');
   }
   if (looksLikeHtml(file, text)) return check(200, false, `${file.url} answers with an HTML page, not a feed`);
   const items = blocks(text, ['item', 'entry']);
   const products = items.filter((item) => /<(?:g:)?price[\s>]/i.test(item) && /<(?:g:)?title[\s>]/i.test(item)).length;
   const merchant = /xmlns:g=["']http:\/\/base\.google\.com\/ns\/1\.0["']/i.test(text);
-  if (products) return check(200, true, `${merchant ? 'Google Merchant ' : ''}${/<rss[\s>]/i.test(text) ? 'RSS' : 'Atom'} feed with ${products} product item${products === 1 ? '' : 's'} (title and price)`);
-  return check(200, false, items.length ? `a feed of ${items.length} item${items.length === 1 ? '' : 's'} without prices: not a product feed` : 'neither a JSON nor an RSS/Atom product feed');
+  if (products)
+    return check(
+      200,
+      true,
+      `${merchant ? 'Google Merchant ' : ''}${/<rss[\s>]/i.test(text) ? 'RSS' : 'Atom'} feed with ${products} product item${products === 1 ? '' : 's'} (title and price)`,
+    );
+  return check(
+    200,
+    false,
+    items.length
+      ? `a feed of ${items.length} item${items.length === 1 ? '' : 's'} without prices: not a product feed`
+      : 'neither a JSON nor an RSS/Atom product feed',
+  );
 }

@@ -31,12 +31,17 @@ function absolute(href: string | null, base: string): string | null {
 }
 
 function links(page: ParsedPage): string[] {
-  return (Array.from(page.document.querySelectorAll('a[href]')) as Anchor[]).map((anchor) => absolute(anchor.getAttribute('href'), page.url)).filter((url): url is string => !!url);
+  return (Array.from(page.document.querySelectorAll('a[href]')) as Anchor[])
+    .map((anchor) => absolute(anchor.getAttribute('href'), page.url))
+    .filter((url): url is string => !!url);
 }
 
 function feedLinks(page: ParsedPage): string[] {
   return (Array.from(page.document.querySelectorAll('link[rel~="alternate"][href]')) as Anchor[])
-    .filter((link) => FEED_TYPE.test((link.getAttribute('type') ?? '').trim()) && PRODUCT_FEED_HINT.test(`${link.getAttribute('href')} ${link.getAttribute('title') ?? ''}`))
+    .filter(
+      (link) =>
+        FEED_TYPE.test((link.getAttribute('type') ?? '').trim()) && PRODUCT_FEED_HINT.test(`${link.getAttribute('href')} ${link.getAttribute('title') ?? ''}`),
+    )
     .map((link) => absolute(link.getAttribute('href'), page.url))
     .filter((url): url is string => !!url);
 }

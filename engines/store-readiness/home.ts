@@ -16,7 +16,10 @@ export interface Reach {
   signal: AbortSignal;
 }
 
-export function createReach(fetch: SafeFetch, { signal, started = Date.now(), deadlineMs, timeoutMs }: { signal: AbortSignal; started?: number; deadlineMs: number; timeoutMs: number }): Reach {
+export function createReach(
+  fetch: SafeFetch,
+  { signal, started = Date.now(), deadlineMs, timeoutMs }: { signal: AbortSignal; started?: number; deadlineMs: number; timeoutMs: number },
+): Reach {
   function get(url: string, { accept, maxBytes }: { accept: string; maxBytes: number }) {
     const left = Math.max(100, deadlineMs - (Date.now() - started));
     return fetch(url, { signal, timeoutMs: Math.min(timeoutMs, left), maxBodyBytes: maxBytes, accept, maxRedirects: 5 });
@@ -24,7 +27,14 @@ export function createReach(fetch: SafeFetch, { signal, started = Date.now(), de
   async function file(url: string, options: { accept: string; maxBytes: number }): Promise<StoreFile> {
     try {
       const response = await get(url, options);
-      return { url: response.url, status: response.status, contentType: response.headers['content-type'] ?? '', content: response.content, truncated: response.truncated, failure: null };
+      return {
+        url: response.url,
+        status: response.status,
+        contentType: response.headers['content-type'] ?? '',
+        content: response.content,
+        truncated: response.truncated,
+        failure: null,
+      };
     } catch (error) {
       if (isFetchFailure(error)) return { url, status: null, contentType: '', content: EMPTY_FETCHED, truncated: false, failure: error.kind };
       if (isUnsafeTarget(error)) return { url, status: null, contentType: '', content: EMPTY_FETCHED, truncated: false, failure: 'unsafe redirect' };

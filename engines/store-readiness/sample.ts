@@ -45,7 +45,14 @@ export function structuredProductUrls(graph: LdGraph, pageUrl: string): string[]
     }
     if (hasType(node, 'ListItem')) {
       const item = values(node, 'item', graph.byId)[0];
-      const url = typeof node.url === 'string' ? node.url : typeof item === 'string' ? item : item && typeof item === 'object' ? text((item as Record<string, unknown>).url) ?? text((item as Record<string, unknown>)['@id']) : null;
+      const url =
+        typeof node.url === 'string'
+          ? node.url
+          : typeof item === 'string'
+            ? item
+            : item && typeof item === 'object'
+              ? (text((item as Record<string, unknown>).url) ?? text((item as Record<string, unknown>)['@id']))
+              : null;
       if (url) urls.push(url);
     }
   }
@@ -53,7 +60,21 @@ export function structuredProductUrls(graph: LdGraph, pageUrl: string): string[]
 }
 
 /** Candidate product pages, best first (structured data, links, product sitemaps, other sitemap URLs), same-site, deduplicated, at most `max`. */
-export function productCandidates({ homeUrl, structured, links, sitemapUrls, productSitemapUrls = [], max = 6 }: { homeUrl: string; structured: string[]; links: string[]; sitemapUrls: string[]; productSitemapUrls?: string[]; max?: number }): string[] {
+export function productCandidates({
+  homeUrl,
+  structured,
+  links,
+  sitemapUrls,
+  productSitemapUrls = [],
+  max = 6,
+}: {
+  homeUrl: string;
+  structured: string[];
+  links: string[];
+  sitemapUrls: string[];
+  productSitemapUrls?: string[];
+  max?: number;
+}): string[] {
   const host = new URL(homeUrl).hostname;
   const home = absolute(homeUrl, homeUrl)!.href;
   const seen = new Set<string>([home]);

@@ -33,17 +33,21 @@ const DISCOVERY_ACTIONS: Record<DiscoveryName, string> = {
   robots_txt: 'Serve /robots.txt as text/plain with HTTP 200: user-agent groups for the agents you welcome and a Sitemap: line.',
   sitemap: 'Publish an XML sitemap listing every product URL (a sitemap index for large catalogs) and name it in robots.txt with a Sitemap: line.',
   llms_txt: 'Publish /llms.txt (llmstxt.org): an H1 with the store name, a one-line summary and links to the main collections, shipping and return policies.',
-  agent_card: 'Publish /.well-known/agent-card.json, an A2A AgentCard (name, description, url, version, capabilities, skills, defaultInputModes, defaultOutputModes), if agents can act on your store through an API.',
+  agent_card:
+    'Publish /.well-known/agent-card.json, an A2A AgentCard (name, description, url, version, capabilities, skills, defaultInputModes, defaultOutputModes), if agents can act on your store through an API.',
   x402: 'Publish /.well-known/x402.json with your payTo address and priced resources, if you sell to agents that pay over x402.',
-  product_feed: 'Expose a product feed (Google Merchant RSS with g:id, g:title, g:price, g:availability, or a JSON feed) and link it from the home page with <link rel="alternate">.',
+  product_feed:
+    'Expose a product feed (Google Merchant RSS with g:id, g:title, g:price, g:availability, or a JSON feed) and link it from the home page with <link rel="alternate">.',
 };
 
 const FIELD_ACTIONS: Record<keyof typeof FIELD_POINTS, string> = {
   offers: 'Add offers (an Offer per purchasable variant) to the Product structured data.',
   price: 'Give every Offer a price and an ISO 4217 priceCurrency.',
   availability: 'Give every Offer an availability (https://schema.org/InStock, OutOfStock, PreOrder...).',
-  shippingDetails: 'Add offers.shippingDetails (OfferShippingDetails: shippingRate, shippingDestination, deliveryTime) so agents can quote delivery cost and time.',
-  hasMerchantReturnPolicy: 'Add hasMerchantReturnPolicy (MerchantReturnPolicy: returnPolicyCategory, merchantReturnDays, returnFees), on the Offer or store-wide on the Organization.',
+  shippingDetails:
+    'Add offers.shippingDetails (OfferShippingDetails: shippingRate, shippingDestination, deliveryTime) so agents can quote delivery cost and time.',
+  hasMerchantReturnPolicy:
+    'Add hasMerchantReturnPolicy (MerchantReturnPolicy: returnPolicyCategory, merchantReturnDays, returnFees), on the Offer or store-wide on the Organization.',
   aggregateRating: 'Publish aggregateRating (ratingValue, reviewCount) for products that have reviews.',
 };
 
@@ -78,10 +82,22 @@ export function scoreReadiness({ discovery, botAccess, sampleProductUrl, product
   const botScore = bots.length ? (BOT_POINTS * allowed) / (bots.length * pages) : BOT_POINTS;
   earn(botScore, BOT_POINTS, 'bot_access', botAction(bots, sampleProductUrl, robotsUnreachable));
 
-  earn(sampleProductUrl ? SAMPLE_POINTS : 0, SAMPLE_POINTS, 'sample_product', 'No product page could be found from the home page (links or structured data) or the sitemap: link product pages from the home page and list them in the sitemap.');
+  earn(
+    sampleProductUrl ? SAMPLE_POINTS : 0,
+    SAMPLE_POINTS,
+    'sample_product',
+    'No product page could be found from the home page (links or structured data) or the sitemap: link product pages from the home page and list them in the sitemap.',
+  );
   const source = product?.extraction_source ?? 'none';
   if (sampleProductUrl) {
-    earn(SOURCE_POINTS[source], SOURCE_POINTS.json_ld, 'product_json_ld', source === 'json_ld' ? '' : `Add schema.org Product JSON-LD (name, brand, offers) to product pages${source === 'microdata' || source === 'open_graph' ? `: ${source === 'microdata' ? 'microdata' : 'Open Graph tags'} alone carry less and are read by fewer agents` : ` such as ${sampleProductUrl}`}.`);
+    earn(
+      SOURCE_POINTS[source],
+      SOURCE_POINTS.json_ld,
+      'product_json_ld',
+      source === 'json_ld'
+        ? ''
+        : `Add schema.org Product JSON-LD (name, brand, offers) to product pages${source === 'microdata' || source === 'open_graph' ? `: ${source === 'microdata' ? 'microdata' : 'Open Graph tags'} alone carry less and are read by fewer agents` : ` such as ${sampleProductUrl}`}.`,
+    );
     for (const [field, points] of Object.entries(FIELD_POINTS) as [keyof typeof FIELD_POINTS, number][]) {
       earn(product?.structured_fields[field] ? points : 0, points, field, FIELD_ACTIONS[field]);
     }
@@ -90,7 +106,14 @@ export function scoreReadiness({ discovery, botAccess, sampleProductUrl, product
 
   for (const name of DISCOVERY_NAMES) {
     const valid = discovery[name]?.valid === true;
-    earn(valid ? DISCOVERY_POINTS[name] : 0, DISCOVERY_POINTS[name], name, name === 'robots_txt' && robotsUnreachable ? `${robotsUnreachable}: crawlers treat an unreachable robots.txt as "disallow everything". ${DISCOVERY_ACTIONS.robots_txt}` : `${DISCOVERY_ACTIONS[name]}${discovery[name] && !discovery[name].valid ? ` (now: ${discovery[name].validation})` : ''}`);
+    earn(
+      valid ? DISCOVERY_POINTS[name] : 0,
+      DISCOVERY_POINTS[name],
+      name,
+      name === 'robots_txt' && robotsUnreachable
+        ? `${robotsUnreachable}: crawlers treat an unreachable robots.txt as "disallow everything". ${DISCOVERY_ACTIONS.robots_txt}`
+        : `${DISCOVERY_ACTIONS[name]}${discovery[name] && !discovery[name].valid ? ` (now: ${discovery[name].validation})` : ''}`,
+    );
   }
 
   const fixes = gaps

@@ -33,7 +33,11 @@ export interface TechStackSnapshot {
 const MAX_REMEMBERED = 500;
 
 /** This run's first/last seen per reported name, and the history to keep after a complete run. */
-export function techHistory(previous: TechStackSnapshot | null, names: string[], at: string): { first: Map<string, string>; seen: NonNullable<TechStackSnapshot['seen']> } {
+export function techHistory(
+  previous: TechStackSnapshot | null,
+  names: string[],
+  at: string,
+): { first: Map<string, string>; seen: NonNullable<TechStackSnapshot['seen']> } {
   const seen: NonNullable<TechStackSnapshot['seen']> = {};
   if (previous) {
     for (const name of previous.technologies) seen[name] = { first: previous.at, last: previous.at };
@@ -47,7 +51,9 @@ export function techHistory(previous: TechStackSnapshot | null, names: string[],
     first.set(name, earlier && earlier < at ? earlier : at);
     seen[name] = { first: first.get(name)!, last: at };
   }
-  const kept = Object.entries(seen).sort((a, b) => (a[1].last < b[1].last ? 1 : a[1].last > b[1].last ? -1 : 0)).slice(0, MAX_REMEMBERED);
+  const kept = Object.entries(seen)
+    .sort((a, b) => (a[1].last < b[1].last ? 1 : a[1].last > b[1].last ? -1 : 0))
+    .slice(0, MAX_REMEMBERED);
   return { first, seen: Object.fromEntries(kept) };
 }
 
@@ -141,31 +147,46 @@ export async function collectTechStack(
   const checkedAt = deps.now().toISOString();
   const dnsAnswers = Promise.all([deps.dns.mx(domain), deps.dns.txt(domain), deps.dns.dmarc(domain), deps.dns.cname(`www.${domain}`)]);
   const candidates = [`https://${domain}/`, `https://www.${domain}/`, `http://${domain}/`];
-  const home = await fetchHome(candidates, (url) => deps.fetch(url, { timeoutMs: pageTimeoutMs, maxBodyBytes: maxPageBytes, accept: HTML_ACCEPT, signal: deps.signal }));
+  const home = await fetchHome(candidates, (url) =>
+    deps.fetch(url, { timeoutMs: pageTimeoutMs, maxBodyBytes: maxPageBytes, accept: HTML_ACCEPT, signal: deps.signal }),
+  );
   const [mx, txt, dmarc, cname] = await dnsAnswers;
   const page = home.response;
 
   if (!page) {
     const nameExists = mx.ok || txt.ok || (mx.ok === false && mx.reason === 'nodata');
-    if (home.nameMissing === candidates.length && !nameExists) return emptyResult(domain, 'not_found', checkedAt, `The domain does not exist in DNS (${home.lastFailure}).`);
+    if (home.nameMissing === candidates.length && !nameExists)
+      return emptyResult(domain, 'not_found', checkedAt, `The domain does not exist in DNS (${home.lastFailure}).`);
     return emptyResult(domain, 'unreachable', checkedAt, `The home page could not be loaded (${home.lastFailure}).`);
   }
-  const blocked = () => ({ ...emptyResult(domain, 'blocked', checkedAt, `The site answered ${page.status} with a bot wall or challenge page; nothing was read.`), final_url: page.url });
+  const blocked = () => ({
+    ...emptyResult(domain, 'blocked', checkedAt, `The site answered ${page.status} with a bot wall or challenge page; nothing was read.`),
+    final_url: page.url,
+  });
   if ([401, 403, 407, 429].includes(page.status) || page.headers['cf-mitigated'] === 'challenge') return blocked();
   const reading = await readHome(page, deps);
   if (reading.blocked) return blocked();
   if (page.status >= 500) return { ...emptyResult(domain, 'unreachable', checkedAt, `The home page answered ${page.status}.`), final_url: page.url };
   deps.onHomePage?.({ page: page.content, url: page.url });
 
-  const loaded = await loadContainers(reading.containerIds.slice(0, maxContainers), { deps, containerUrl, timeoutMs: containerTimeoutMs, maxBytes: maxContainerBytes });
+  const loaded = await loadContainers(reading.containerIds.slice(0, maxContainers), {
+    deps,
+    containerUrl,
+    timeoutMs: containerTimeoutMs,
+    maxBytes: maxContainerBytes,
+  });
   const detection = await runDetection(page, { records: { mx, txt, dmarc, cname }, containers: loaded.containers, unanalysable: reading.unanalysable }, deps);
-  const partial = !!detection.unanalysable || !loaded.complete || page.truncated || !mx.ok && mx.reason === 'timeout' || !txt.ok && txt.reason === 'timeout';
+  const partial =
+    !!detection.unanalysable || !loaded.complete || page.truncated || (!mx.ok && mx.reason === 'timeout') || (!txt.ok && txt.reason === 'timeout');
   const run = await compareRuns(domain, detection.found, { partial, checkedAt, deps });
   return techStackResult({ domain, checkedAt, page, readFirst: page.url === candidates[0], detection, partial, run });
 }
 
 /** The first candidate that answers at all (any status); `nameMissing`: how many DNS says do not exist. */
-async function fetchHome(candidates: string[], get: (url: string) => Promise<SafeFetchResponse>): Promise<{ response: SafeFetchResponse | null; lastFailure: string; nameMissing: number }> {
+async function fetchHome(
+  candidates: string[],
+  get: (url: string) => Promise<SafeFetchResponse>,
+): Promise<{ response: SafeFetchResponse | null; lastFailure: string; nameMissing: number }> {
   let lastFailure = '';
   let nameMissing = 0;
   for (const url of candidates) {
@@ -192,7 +213,10 @@ async function readHome(page: SafeFetchResponse, deps: TechStackDeps): Promise<{
 }
 
 /** The containers that could be loaded (from the cache when there is one); complete when every one was. */
-async function loadContainers(ids: string[], { deps, containerUrl, timeoutMs, maxBytes }: { deps: TechStackDeps; containerUrl: (id: string) => string; timeoutMs: number; maxBytes: number }): Promise<{ containers: { id: string; content: Fetched }[]; complete: boolean }> {
+async function loadContainers(
+  ids: string[],
+  { deps, containerUrl, timeoutMs, maxBytes }: { deps: TechStackDeps; containerUrl: (id: string) => string; timeoutMs: number; maxBytes: number },
+): Promise<{ containers: { id: string; content: Fetched }[]; complete: boolean }> {
   const containers: { id: string; content: Fetched }[] = [];
   let complete = true;
   async function load(url: string): Promise<Fetched | null> {
@@ -214,7 +238,15 @@ async function loadContainers(ids: string[], { deps, containerUrl, timeoutMs, ma
 }
 
 /** The detector over the page, its containers, headers, cookies and DNS, in the parse pool; without the page when it could not be analysed. */
-async function runDetection(page: SafeFetchResponse, { records: { mx, txt, dmarc, cname }, containers, unanalysable }: { records: DomainRecords; containers: { id: string; content: Fetched }[]; unanalysable: string | null }, deps: TechStackDeps): Promise<Detection> {
+async function runDetection(
+  page: SafeFetchResponse,
+  {
+    records: { mx, txt, dmarc, cname },
+    containers,
+    unanalysable,
+  }: { records: DomainRecords; containers: { id: string; content: Fetched }[]; unanalysable: string | null },
+  deps: TechStackDeps,
+): Promise<Detection> {
   const input = {
     url: page.url,
     page: unanalysable ? null : page.content,
@@ -248,7 +280,15 @@ async function compareRuns(domain: string, found: DetectResult, { partial, check
   return { added, removed, isFirstRun, first: history.first };
 }
 
-function techStackResult({ domain, checkedAt, page, readFirst, detection: { found, unanalysable }, partial, run }: {
+function techStackResult({
+  domain,
+  checkedAt,
+  page,
+  readFirst,
+  detection: { found, unanalysable },
+  partial,
+  run,
+}: {
   domain: string;
   checkedAt: string;
   page: SafeFetchResponse;
@@ -262,7 +302,9 @@ function techStackResult({ domain, checkedAt, page, readFirst, detection: { foun
   const status: TechStackStatus = found.technology_count > 0 ? 'ok' : 'no_signals';
   const notes = [
     status === 'no_signals' ? 'The page loaded but no technology was detected.' : null,
-    unanalysable ? `The home page could not be analysed within the parse limits (${unanalysable}): technologies were read from its headers, cookies and DNS only.` : null,
+    unanalysable
+      ? `The home page could not be analysed within the parse limits (${unanalysable}): technologies were read from its headers, cookies and DNS only.`
+      : null,
     partial ? 'Part of the collection failed (a container, DNS or a truncated page); removals are not reported for this run.' : null,
     readFirst ? null : `Read from ${page.url}.`,
   ].filter(Boolean);

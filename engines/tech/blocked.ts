@@ -26,4 +26,3 @@ export function isBlocked(response: { status: number; headers: Record<string, st
   if (CHALLENGE_MARKERS.some((marker) => marker.test(head))) return true;
   return html.length <= CHALLENGE_PAGE_MAX_CHARS && VENDOR_CHALLENGE_MARKERS.some((marker) => marker.test(html));
 }
-

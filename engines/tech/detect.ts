@@ -5,7 +5,18 @@ import { extractContainerIds, extractPage, type Page } from './extract.ts';
 import { confidenceOf, evidenceOf, snippetOf, type Evidence, type EvidenceKind, type Spot } from './evidence.ts';
 import { generatorSignal, MATCHERS, SIGNAL_COUNT, suffixHits } from './matchers.ts';
 import type { TechCategorySlug } from './taxonomy.ts';
-import { FLAGS, LIST_CATEGORIES, TECHNOLOGIES, TECHNOLOGY_BY_NAME, type Category, type Example, type Flag, type ListCategory, type Signal, type SignalKind } from './technologies.ts';
+import {
+  FLAGS,
+  LIST_CATEGORIES,
+  TECHNOLOGIES,
+  TECHNOLOGY_BY_NAME,
+  type Category,
+  type Example,
+  type Flag,
+  type ListCategory,
+  type Signal,
+  type SignalKind,
+} from './technologies.ts';
 import { readVersion } from './version.ts';
 
 export { extractContainerIds, parseSpf, parseDmarc };
@@ -122,7 +133,8 @@ function matchSignals(input: DetectInput): { hits: Hits; page: Page } {
   const siteName = registrableName(input.url);
   const inMarkup = (signal: Signal, start: number, end: number) => {
     if (hits.fired[signal.id]) return;
-    if (signal.kind === 'link' ? siteName && hrefHostAt(html, start) && namesSite(html, end, siteName) : !offSiteLinkAt(html, start, siteDomain)) inHtml(signal, start, end);
+    if (signal.kind === 'link' ? siteName && hrefHostAt(html, start) && namesSite(html, end, siteName) : !offSiteLinkAt(html, start, siteDomain))
+      inHtml(signal, start, end);
   };
   for (const [start, end] of page.markup) MATCHERS.html.scan(html, inMarkup, start, end);
   for (const [start, end] of page.inline) MATCHERS.inline.scan(html, inHtml, start, end);
@@ -202,7 +214,11 @@ function registrableName(url: string): string | null {
  * acmeinc, acme-corp on acme.com).
  */
 function namesSite(html: string, from: number, site: string): boolean {
-  const slug = /^[^/?#"'\s>]{2,80}/.exec(html.slice(from, from + 81))?.[0].toLowerCase().replace(/[^a-z0-9]/g, '') ?? '';
+  const slug =
+    /^[^/?#"'\s>]{2,80}/
+      .exec(html.slice(from, from + 81))?.[0]
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '') ?? '';
   if (slug.length < 3 || site.length < 3) return false;
   return slug === site || (slug.startsWith(site) && site.length >= 4) || (site.startsWith(slug) && slug.length >= 4);
 }
@@ -220,7 +236,8 @@ function matchCookies(cookies: string[], hits: Hits) {
   for (const raw of cookies) {
     const name = raw.trim().toLowerCase();
     for (const signal of MATCHERS.cookieExact.get(name) ?? []) hits.add(signal, undefined, spotOf(raw.trim()));
-    for (const signal of MATCHERS.cookiePrefix) if (name.startsWith(signal.pattern) && name.length > signal.pattern.length) hits.add(signal, undefined, spotOf(raw.trim()));
+    for (const signal of MATCHERS.cookiePrefix)
+      if (name.startsWith(signal.pattern) && name.length > signal.pattern.length) hits.add(signal, undefined, spotOf(raw.trim()));
   }
 }
 
@@ -279,7 +296,8 @@ function decide(hits: Hits): Entry[] {
   }
   const entries: Entry[] = [];
   for (const group of groups.values()) {
-    if (group.strong >= 1 || group.weak >= 2) entries.push({ tech: group.tech, category: group.category, evidence: group.evidence, strong: group.strong >= 1, signals: group.signals, impliedBy: [] });
+    if (group.strong >= 1 || group.weak >= 2)
+      entries.push({ tech: group.tech, category: group.category, evidence: group.evidence, strong: group.strong >= 1, signals: group.signals, impliedBy: [] });
   }
   addImplied(entries);
   return entries;
@@ -327,7 +345,14 @@ function resolveEmailProvider(mx: string[], entries: Entry[], hits: Hits): strin
     const viaSpf = entries.find((e) => e.category === 'spf_senders' && TECHNOLOGIES[e.tech].name === name);
     if (viaSpf) {
       const gateway = TECHNOLOGIES[ranked[0].tech].name;
-      entries.push({ tech: viaSpf.tech, category: 'email_provider', evidence: [`mx gateway ${gateway}`, ...viaSpf.evidence], strong: true, signals: viaSpf.signals, impliedBy: [] });
+      entries.push({
+        tech: viaSpf.tech,
+        category: 'email_provider',
+        evidence: [`mx gateway ${gateway}`, ...viaSpf.evidence],
+        strong: true,
+        signals: viaSpf.signals,
+        impliedBy: [],
+      });
       return name;
     }
   }
@@ -350,7 +375,9 @@ function assemble(entries: Entry[], emailProvider: string | null, title: string 
   const technologies = entries
     .map((e) => ({ name: TECHNOLOGIES[e.tech].name, category: e.category, evidence: e.evidence }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.category < b.category ? -1 : 1));
-  const lists = Object.fromEntries(LIST_CATEGORIES.map((category) => [category, unique(entries.filter((e) => e.category === category).map((e) => TECHNOLOGIES[e.tech].name))])) as Record<ListCategory, string[]>;
+  const lists = Object.fromEntries(
+    LIST_CATEGORIES.map((category) => [category, unique(entries.filter((e) => e.category === category).map((e) => TECHNOLOGIES[e.tech].name))]),
+  ) as Record<ListCategory, string[]>;
   const reported = new Set(entries.map((e) => e.tech));
   const flags = Object.fromEntries(FLAGS.map((flag) => [flag, false])) as Record<Flag, boolean>;
   for (const tech of reported) {
@@ -412,7 +439,13 @@ function findings(entries: Entry[], hits: Hits, page: Page, headers: Record<stri
       if (evidence.length === MAX_EVIDENCE) break;
       evidence.push({ kind: 'implied', snippet: snippetOf(`implied by ${TECHNOLOGIES[other].name}`) });
     }
-    out.push({ name: technology.name, categories: [...technology.categories], version: readVersion(technology, page, headers), evidence, confidence: confidenceFor(tech) });
+    out.push({
+      name: technology.name,
+      categories: [...technology.categories],
+      version: readVersion(technology, page, headers),
+      evidence,
+      confidence: confidenceFor(tech),
+    });
   }
   dropCoreVersions(out, page);
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

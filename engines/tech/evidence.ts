@@ -25,8 +25,22 @@ export const SNIPPET_MAX = 120;
 
 /** Script URLs and inline code are script evidence; stylesheets and comments are part of the HTML. */
 const KIND: Record<SignalKind, EvidenceKind> = {
-  script: 'script', inline: 'script', style: 'html', html: 'html', link: 'html', comment: 'html', meta: 'meta', header: 'header', cookie: 'cookie',
-  url: 'url', tag: 'container', container: 'container', mx: 'dns', spf: 'dns', txt: 'dns', cname: 'dns',
+  script: 'script',
+  inline: 'script',
+  style: 'html',
+  html: 'html',
+  link: 'html',
+  comment: 'html',
+  meta: 'meta',
+  header: 'header',
+  cookie: 'cookie',
+  url: 'url',
+  tag: 'container',
+  container: 'container',
+  mx: 'dns',
+  spf: 'dns',
+  txt: 'dns',
+  cname: 'dns',
 };
 
 /** Context kept before a match in page text, so the snippet shows what the match belongs to. */
@@ -34,7 +48,8 @@ const BEFORE = 40;
 
 export function evidenceOf(signal: Signal, spot: Spot | undefined, detail: string | undefined): Evidence {
   const kind = KIND[signal.kind];
-  if (spot) return { kind, snippet: spot.url ? snippetOf(spot.text, spot.start, spot.end, spot.text.length) : snippetOf(spot.text, spot.start, spot.end, BEFORE) };
+  if (spot)
+    return { kind, snippet: spot.url ? snippetOf(spot.text, spot.start, spot.end, spot.text.length) : snippetOf(spot.text, spot.start, spot.end, BEFORE) };
   if (detail) return { kind, snippet: snippetOf(detail) };
   return { kind, snippet: snippetOf(signal.source.slice(signal.source.indexOf(':') + 1)) };
 }

@@ -34,7 +34,9 @@ const MAX_TITLE = 300;
 
 const ATTRS = ['src', 'href', 'rel', 'as', 'name', 'property', 'http-equiv', 'itemprop', 'content', 'type'] as const;
 type AttrName = (typeof ATTRS)[number];
-const ATTR_RES = Object.fromEntries(ATTRS.map((name) => [name, new RegExp(`(?:^|[\\s"'/])${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i')])) as Record<AttrName, RegExp>;
+const ATTR_RES = Object.fromEntries(
+  ATTRS.map((name) => [name, new RegExp(`(?:^|[\\s"'/])${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i')]),
+) as Record<AttrName, RegExp>;
 
 function attr(attrs: string, name: AttrName): string | null {
   const match = ATTR_RES[name].exec(attrs);
@@ -76,7 +78,8 @@ export function extractPage(html: string): Page {
       const as = (attr(attrs, 'as') ?? '').toLowerCase();
       const href = attr(attrs, 'href');
       if (href && ((/\bpreload\b/.test(rel) && as === 'script') || /\bmodulepreload\b/.test(rel))) page.scriptUrls.push(href.replaceAll('&amp;', '&'));
-      else if (href && (/\bstylesheet\b/.test(rel) || (/\bpreload\b/.test(rel) && (as === 'style' || as === 'font')))) page.styleUrls.push(href.replaceAll('&amp;', '&'));
+      else if (href && (/\bstylesheet\b/.test(rel) || (/\bpreload\b/.test(rel) && (as === 'style' || as === 'font'))))
+        page.styleUrls.push(href.replaceAll('&amp;', '&'));
     } else if (name === 'meta') {
       const key = attr(attrs, 'name') ?? attr(attrs, 'property') ?? attr(attrs, 'http-equiv') ?? attr(attrs, 'itemprop');
       if (key) {
@@ -102,10 +105,44 @@ function cleanTitle(raw: string): string | null {
 }
 
 const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', lsquo: '‘', rsquo: '’',
-  ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', hellip: '…', middot: '·', bull: '•', copy: '©', reg: '®', trade: '™',
-  eacute: 'é', egrave: 'è', aacute: 'á', agrave: 'à', iacute: 'í', oacute: 'ó', uacute: 'ú', ntilde: 'ñ', uuml: 'ü',
-  ouml: 'ö', auml: 'ä', ccedil: 'ç', szlig: 'ß', pipe: '|', vert: '|', colon: ':', comma: ',', period: '.',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  laquo: '«',
+  raquo: '»',
+  hellip: '…',
+  middot: '·',
+  bull: '•',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  eacute: 'é',
+  egrave: 'è',
+  aacute: 'á',
+  agrave: 'à',
+  iacute: 'í',
+  oacute: 'ó',
+  uacute: 'ú',
+  ntilde: 'ñ',
+  uuml: 'ü',
+  ouml: 'ö',
+  auml: 'ä',
+  ccedil: 'ç',
+  szlig: 'ß',
+  pipe: '|',
+  vert: '|',
+  colon: ':',
+  comma: ',',
+  period: '.',
 };
 
 export function decodeEntities(text: string): string {

@@ -17,10 +17,49 @@ import { POSTING_TECHNOLOGIES, TECHNOLOGIES } from './technologies.ts';
 
 /** Vocabulary terms that read as plain English in a job posting; never reported from prose. */
 export const PROSE_WORDS: readonly string[] = [
-  'Segment', 'Heap', 'Drift', 'Square', 'Render', 'Medium', 'Ghost', 'Kit', 'Apple', 'Prototype', 'Turbo', 'Bolt', 'Sumo',
-  'Qualified', 'Privy', 'Drip', 'Swiper', 'Slick', 'Express', 'Attentive', 'Canva', 'Crisp', 'Divi', 'Framer', 'Astro', 'Remix',
-  'Hugo', 'Meteor', 'Backbone', 'Knockout', 'Alpine', 'Bird', 'Moment', 'Underscore', 'Pantheon', 'Flywheel', 'Outlook', 'Claude',
-  'Postman', 'Moat', 'Nielsen', 'Discourse', 'Fandom',
+  'Segment',
+  'Heap',
+  'Drift',
+  'Square',
+  'Render',
+  'Medium',
+  'Ghost',
+  'Kit',
+  'Apple',
+  'Prototype',
+  'Turbo',
+  'Bolt',
+  'Sumo',
+  'Qualified',
+  'Privy',
+  'Drip',
+  'Swiper',
+  'Slick',
+  'Express',
+  'Attentive',
+  'Canva',
+  'Crisp',
+  'Divi',
+  'Framer',
+  'Astro',
+  'Remix',
+  'Hugo',
+  'Meteor',
+  'Backbone',
+  'Knockout',
+  'Alpine',
+  'Bird',
+  'Moment',
+  'Underscore',
+  'Pantheon',
+  'Flywheel',
+  'Outlook',
+  'Claude',
+  'Postman',
+  'Moat',
+  'Nielsen',
+  'Discourse',
+  'Fandom',
 ];
 
 /**
@@ -37,7 +76,12 @@ export interface TechnologyTerm {
   name: string;
 }
 
-export interface TechnologyMention { name: string; start: number; length: number; caseFits: boolean }
+export interface TechnologyMention {
+  name: string;
+  start: number;
+  length: number;
+  caseFits: boolean;
+}
 
 export interface TechnologyFinder {
   /** Canonical names found in text, each once, in order of first occurrence. */
@@ -50,7 +94,10 @@ export interface TechnologyFinder {
 export function vocabularyTerms(): TechnologyTerm[] {
   const owner = new Map<string, string>();
   const terms: TechnologyTerm[] = [];
-  const entries = [...TECHNOLOGIES.map((t) => ({ name: t.name, aliases: t.aliases })), ...POSTING_TECHNOLOGIES.map((t) => ({ name: t.name, aliases: t.aliases ?? [] }))];
+  const entries = [
+    ...TECHNOLOGIES.map((t) => ({ name: t.name, aliases: t.aliases })),
+    ...POSTING_TECHNOLOGIES.map((t) => ({ name: t.name, aliases: t.aliases ?? [] })),
+  ];
   for (const { name, aliases } of entries) {
     for (const term of [name, ...aliases]) {
       const key = term.toLowerCase();
@@ -74,9 +121,14 @@ export interface TechnologyLocator extends TechnologyFinder {
   locate(text: string): TechnologyMention[];
 }
 
-export function buildTechnologyFinder(vocabulary: readonly TechnologyTerm[] = vocabularyTerms(), { proseWords = PROSE_WORDS, vendorNames = [] as readonly string[] } = {}): TechnologyLocator {
+export function buildTechnologyFinder(
+  vocabulary: readonly TechnologyTerm[] = vocabularyTerms(),
+  { proseWords = PROSE_WORDS, vendorNames = [] as readonly string[] } = {},
+): TechnologyLocator {
   const vendors = new Map(vendorNames.map((name) => [name.toLowerCase(), name]));
-  const terms = vendors.size ? vocabulary.map((t) => (vendors.has(t.term.toLowerCase()) ? { term: t.term, name: vendors.get(t.term.toLowerCase())! } : t)) : vocabulary;
+  const terms = vendors.size
+    ? vocabulary.map((t) => (vendors.has(t.term.toLowerCase()) ? { term: t.term, name: vendors.get(t.term.toLowerCase())! } : t))
+    : vocabulary;
   const skipped = new Set(proseWords.map((word) => word.toLowerCase()));
   const known = new Set(terms.map((t) => t.term.toLowerCase()));
   for (const word of skipped) if (!known.has(word)) throw new Error(`PROSE_WORDS lists ${word}, which is not in the vocabulary`);
@@ -114,7 +166,15 @@ export function buildTechnologyFinder(vocabulary: readonly TechnologyTerm[] = vo
         hits.push({ pattern, start });
       });
       // With vendor names (postings), a term inside a longer one names nothing of its own: "MongoDB Atlas" is not also "MongoDB".
-      const kept = vendors.size ? hits.filter(({ pattern, start }) => !hits.some((other) => other.start <= start && other.start + lengths[other.pattern] >= start + lengths[pattern] && lengths[other.pattern] > lengths[pattern])) : hits;
+      const kept = vendors.size
+        ? hits.filter(
+            ({ pattern, start }) =>
+              !hits.some(
+                (other) =>
+                  other.start <= start && other.start + lengths[other.pattern] >= start + lengths[pattern] && lengths[other.pattern] > lengths[pattern],
+              ),
+          )
+        : hits;
       return [...new Set(kept.map((hit) => usable[hit.pattern].name))];
     },
     locate(text) {

@@ -30,7 +30,10 @@ export function flexibleSource(source: string): string {
     }
     if (ch === '[') inClass = true;
     else if (ch === ']') inClass = false;
-    if (ch === "'") { out += inClass ? `'"` : `['"]`; continue; }
+    if (ch === "'") {
+      out += inClass ? `'"` : `['"]`;
+      continue;
+    }
     out += ch;
   }
   return out;
@@ -66,7 +69,12 @@ export function regexLead(source: string): string {
   return lead;
 }
 
-interface Credit { signals: Signal[]; regexes: { signal: Signal; sticky: RegExp }[]; anchored: boolean; length: number }
+interface Credit {
+  signals: Signal[];
+  regexes: { signal: Signal; sticky: RegExp }[];
+  anchored: boolean;
+  length: number;
+}
 
 /**
  * Literals, and the literal leads of regex signals, go into one automaton; a regex signal is tried
@@ -79,7 +87,11 @@ export function compileTextMatcher(signals: readonly Signal[]): TextMatcher {
     return byLiteral.get(key)!;
   };
   for (const signal of signals) {
-    if (signal.re) entry(regexLead(signal.re.source).toLowerCase()).regexes.push({ signal, sticky: new RegExp(flexibleSource(signal.re.source), signal.exact ? 'y' : 'iy') });
+    if (signal.re)
+      entry(regexLead(signal.re.source).toLowerCase()).regexes.push({
+        signal,
+        sticky: new RegExp(flexibleSource(signal.re.source), signal.exact ? 'y' : 'iy'),
+      });
     else entry(signal.pattern).signals.push(signal);
   }
   if (byLiteral.size === 0) return { scan() {} };
@@ -135,7 +147,13 @@ function deriveContainerSignals(firstId: number): Signal[] {
     const tech = TECHNOLOGIES[signal.tech];
     if (!tech.containerText) continue;
     const keeps = tech.category === 'ad_pixels' || tech.category === 'analytics' || tech.category === 'marketing_tools';
-    derived.push({ ...signal, id: firstId + derived.length, kind: 'container', strength: keeps ? signal.strength : 'weak', source: `container:${signal.source}` });
+    derived.push({
+      ...signal,
+      id: firstId + derived.length,
+      kind: 'container',
+      strength: keeps ? signal.strength : 'weak',
+      source: `container:${signal.source}`,
+    });
   }
   return derived;
 }
@@ -165,7 +183,16 @@ function deriveGeneratorSignals(firstId: number): { signals: Signal[]; byName: M
   const byName = new Map<string, Signal>();
   for (const [name, techs] of owners) {
     if (new Set(techs).size !== 1 || claimed.has(name)) continue;
-    const signal: Signal = { id: firstId + signals.length, tech: techs[0], kind: 'meta', strength: 'strong', name: 'generator', pattern: name, source: `meta:generator=${name}`, sample: {} };
+    const signal: Signal = {
+      id: firstId + signals.length,
+      tech: techs[0],
+      kind: 'meta',
+      strength: 'strong',
+      name: 'generator',
+      pattern: name,
+      source: `meta:generator=${name}`,
+      sample: {},
+    };
     signals.push(signal);
     byName.set(name, signal);
   }
@@ -181,7 +208,10 @@ const NAME_END = /[\s(;,:|/]/;
 
 /** The derived generator signal a generator meta's (lower-cased) content starts with, if any. */
 export function generatorSignal(content: string): Signal | undefined {
-  const text = content.trim().replace(/^powered by\s+/, '').slice(0, 60);
+  const text = content
+    .trim()
+    .replace(/^powered by\s+/, '')
+    .slice(0, 60);
   // the longest name first: every prefix of the text that ends where a word ends
   for (let end = text.length; end >= 3; end--) {
     if (end < text.length && !NAME_END.test(text[end])) continue;

@@ -5,7 +5,16 @@
  */
 import type { TechCategorySlug } from './taxonomy.ts';
 
-export const LIST_CATEGORIES = ['ad_pixels', 'analytics', 'marketing_tools', 'hosting_cdn', 'frameworks', 'payments', 'spf_senders', 'verified_services'] as const;
+export const LIST_CATEGORIES = [
+  'ad_pixels',
+  'analytics',
+  'marketing_tools',
+  'hosting_cdn',
+  'frameworks',
+  'payments',
+  'spf_senders',
+  'verified_services',
+] as const;
 export const SINGLE_CATEGORIES = ['cms', 'ecommerce', 'email_provider'] as const;
 export type ListCategory = (typeof LIST_CATEGORIES)[number];
 export type SingleCategory = (typeof SINGLE_CATEGORIES)[number];
@@ -29,13 +38,19 @@ export const DEFAULT_SLUGS: Record<Category, TechCategorySlug[]> = {
 export const FLAGS = ['has_pixel_a', 'has_ads_tag', 'has_analytics_tag_a', 'has_tag_manager', 'has_pixel_b', 'has_pixel_c'] as const;
 export type Flag = (typeof FLAGS)[number];
 
-export type SignalKind = 'script' | 'style' | 'inline' | 'html' | 'link' | 'comment' | 'meta' | 'header' | 'cookie' | 'url' | 'tag' | 'container' | 'mx' | 'spf' | 'txt' | 'cname';
+export type SignalKind =
+  'script' | 'style' | 'inline' | 'html' | 'link' | 'comment' | 'meta' | 'header' | 'cookie' | 'url' | 'tag' | 'container' | 'mx' | 'spf' | 'txt' | 'cname';
 export const TEXT_KINDS = ['script', 'style', 'inline', 'html', 'link', 'comment', 'container'] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
 /** A regex signal; sample is text that contains a match (used to build fixtures). */
 /** exact: the regex keeps its letters' case (jQuery, the global, is not a variable named jquery) */
-export interface RegexSignalSpec { spec: string; re: RegExp; sample: string; exact?: boolean }
+export interface RegexSignalSpec {
+  spec: string;
+  re: RegExp;
+  sample: string;
+  exact?: boolean;
+}
 export type SignalSpec = string | RegexSignalSpec;
 
 /** A minimal input that makes a technology fire (merged into an empty page by tests and fixtures). */
@@ -54,7 +69,11 @@ export interface Example {
  * meta NAME, the value of header NAME, or inline script text. Nothing else is ever a version.
  */
 export type VersionSource = 'script' | 'style' | 'meta' | 'header' | 'inline' | 'comment' | 'html';
-export interface VersionRule { source: VersionSource; name?: string; re: RegExp }
+export interface VersionRule {
+  source: VersionSource;
+  name?: string;
+  re: RegExp;
+}
 
 /** ver('script', /jquery-(\d[\d.]*)\.min\.js/) or ver('meta:generator', /wordpress (\d[\d.]*)/) */
 export function ver(where: string, re: RegExp): VersionRule {
@@ -109,4 +128,3 @@ export interface TechnologySpec {
 export function rx(kind: string, re: RegExp, sample: string, { exact = false } = {}): RegexSignalSpec {
   return { spec: `${kind}:/${re.source}/`, re, sample, exact };
 }
-

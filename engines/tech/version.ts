@@ -41,14 +41,18 @@ export function readVersion(technology: Technology, page: Page, headers: Record<
 /** What may stand between a product's name and its version in a generator meta: a parenthesised
  * alias, an edition word, 'v', 'v.', 'ver:', 'version' (Site Kit by Google 1.2.3, All in One SEO Pro
  * (AIOSEO) 4.5.6, Divi v.4.27.4, WPML ver:4.6.3, Discourse 3.2.0-latest). */
-const AFTER_NAME = /^(?:\s*\([^)]{1,30}\))?(?:\s+(?:pro|premium|free|lite|plus|community|enterprise|cms))?(?:\s*\([^)]{1,30}\))?[\s:/-]*(?:v(?:er(?:sion)?)?[.:]?\s*)?(\d{1,4}(?:\.\d{1,6}){0,3})([-.+]?[a-z]{1,8}[.-]?\d{0,4})?/i;
+const AFTER_NAME =
+  /^(?:\s*\([^)]{1,30}\))?(?:\s+(?:pro|premium|free|lite|plus|community|enterprise|cms))?(?:\s*\([^)]{1,30}\))?[\s:/-]*(?:v(?:er(?:sion)?)?[.:]?\s*)?(\d{1,4}(?:\.\d{1,6}){0,3})([-.+]?[a-z]{1,8}[.-]?\d{0,4})?/i;
 
 /**
  * The version every generator meta that names the technology states right after its name (one
  * rule for every technology with a generator signal, so none is left without it).
  */
 function generatorVersion(technology: Technology, page: Page): string | null {
-  const names = [...technology.signals.filter((s) => s.kind === 'meta' && s.name === 'generator' && s.pattern).map((s) => s.pattern), ...generatorNames(technology)];
+  const names = [
+    ...technology.signals.filter((s) => s.kind === 'meta' && s.name === 'generator' && s.pattern).map((s) => s.pattern),
+    ...generatorNames(technology),
+  ];
   for (const meta of page.metas) {
     if (meta.name !== 'generator') continue;
     for (const name of names) {
@@ -66,14 +70,26 @@ function generatorVersion(technology: Technology, page: Page): string | null {
 
 function* textsOf(rule: VersionRule, page: Page, headers: Record<string, string>): Iterable<string> {
   switch (rule.source) {
-    case 'script': yield* page.scriptUrls; return;
-    case 'style': yield* page.styleUrls; return;
-    case 'meta': for (const meta of page.metas) if (meta.name === rule.name) yield meta.raw; return;
+    case 'script':
+      yield* page.scriptUrls;
+      return;
+    case 'style':
+      yield* page.styleUrls;
+      return;
+    case 'meta':
+      for (const meta of page.metas) if (meta.name === rule.name) yield meta.raw;
+      return;
     case 'header':
       for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === rule.name) yield String(value);
       return;
-    case 'inline': for (const [start, end] of page.inline) yield page.html.slice(start, Math.min(end, start + TEXT_LIMIT)); return;
-    case 'comment': for (const [start, end] of page.comments) yield page.html.slice(start, Math.min(end, start + TEXT_LIMIT)); return;
-    case 'html': for (const [start, end] of page.markup) yield page.html.slice(start, Math.min(end, start + TEXT_LIMIT)); return;
+    case 'inline':
+      for (const [start, end] of page.inline) yield page.html.slice(start, Math.min(end, start + TEXT_LIMIT));
+      return;
+    case 'comment':
+      for (const [start, end] of page.comments) yield page.html.slice(start, Math.min(end, start + TEXT_LIMIT));
+      return;
+    case 'html':
+      for (const [start, end] of page.markup) yield page.html.slice(start, Math.min(end, start + TEXT_LIMIT));
+      return;
   }
 }

@@ -40,7 +40,10 @@ export function agePoints(days: number | null): number {
 }
 
 /** pageUnanalysable: the home page could not be analysed within the parse limits (a page built to defeat analysis is a risk finding). */
-export function trustScore(signals: TrustSignals, { websiteAnswered, walletMismatch, pageUnanalysable = false }: { websiteAnswered: boolean; walletMismatch: boolean; pageUnanalysable?: boolean }): number {
+export function trustScore(
+  signals: TrustSignals,
+  { websiteAnswered, walletMismatch, pageUnanalysable = false }: { websiteAnswered: boolean; walletMismatch: boolean; pageUnanalysable?: boolean },
+): number {
   let score = agePoints(signals.domain_age_days);
   if (signals.has_active_employees === true) score += POINTS.activeEmployees;
   if (signals.legitimate_tech_stack === true) score += POINTS.legitimateTechStack;
@@ -81,7 +84,21 @@ export interface TrustAssessment {
   required_score: number;
 }
 
-export function assessTrust({ domain, signals, websiteAnswered, wallet = null, amountUsd, pageUnanalysable = false }: { domain: string; signals: TrustSignals; websiteAnswered: boolean; wallet?: WalletCheck | null; amountUsd?: number; pageUnanalysable?: boolean }): TrustAssessment {
+export function assessTrust({
+  domain,
+  signals,
+  websiteAnswered,
+  wallet = null,
+  amountUsd,
+  pageUnanalysable = false,
+}: {
+  domain: string;
+  signals: TrustSignals;
+  websiteAnswered: boolean;
+  wallet?: WalletCheck | null;
+  amountUsd?: number;
+  pageUnanalysable?: boolean;
+}): TrustAssessment {
   const walletMismatch = wallet?.state === 'mismatch';
   const newDomain = isNewDomain(signals.domain_age_days);
   const score = trustScore(signals, { websiteAnswered, walletMismatch, pageUnanalysable });
@@ -92,7 +109,8 @@ export function assessTrust({ domain, signals, websiteAnswered, wallet = null, a
   const age = signals.domain_age_days;
   const evidence: string[] = [];
   const missing: string[] = [];
-  if (age !== null && agePoints(age) > 0) evidence.push(age >= 365 ? `domain registered ${Math.floor(age / 365)} year${age >= 730 ? 's' : ''} ago` : `domain registered ${age} days ago`);
+  if (age !== null && agePoints(age) > 0)
+    evidence.push(age >= 365 ? `domain registered ${Math.floor(age / 365)} year${age >= 730 ? 's' : ''} ago` : `domain registered ${age} days ago`);
   else missing.push(age === null ? 'domain age unknown' : `domain only ${age} days old`);
   if (signals.has_active_employees) evidence.push(`hiring (${signals.open_jobs_count} open role${signals.open_jobs_count === 1 ? '' : 's'})`);
   else missing.push('no job board with open roles found');

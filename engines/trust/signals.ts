@@ -33,7 +33,17 @@ export function activeAdCampaigns(ads: SearchAdsResult | null): boolean | null {
   return (ads.ads_shown_last_30_days_in_sample ?? 0) > 0;
 }
 
-export function trustSignals({ ageDays, tech, intent, ads }: { ageDays: number | null; tech: TechStackResult | null; intent: CompanyIntentResult | null; ads: SearchAdsResult | null }): TrustSignals {
+export function trustSignals({
+  ageDays,
+  tech,
+  intent,
+  ads,
+}: {
+  ageDays: number | null;
+  tech: TechStackResult | null;
+  intent: CompanyIntentResult | null;
+  ads: SearchAdsResult | null;
+}): TrustSignals {
   return {
     domain_age_days: ageDays,
     ...employeesAndJobs(intent),

@@ -20,7 +20,10 @@ type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string
 export function canonicalJson(value: JsonValue): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
@@ -83,7 +86,13 @@ export async function verifyBadge({ statement, signature, address, now, leewaySe
   }
   const issuedAt = new Date(String(fields?.issued_at));
   const expiresAt = new Date(String(fields?.expires_at));
-  if (fields?.type !== BADGE_STATEMENT_TYPE || typeof fields.domain !== 'string' || Number.isNaN(issuedAt.getTime()) || Number.isNaN(expiresAt.getTime()) || expiresAt <= issuedAt) {
+  if (
+    fields?.type !== BADGE_STATEMENT_TYPE ||
+    typeof fields.domain !== 'string' ||
+    Number.isNaN(issuedAt.getTime()) ||
+    Number.isNaN(expiresAt.getTime()) ||
+    expiresAt <= issuedAt
+  ) {
     return { valid: false, reason: 'malformed' };
   }
   if (String(fields.signer).toLowerCase() !== address.toLowerCase()) return { valid: false, reason: 'signer' };

@@ -79,7 +79,17 @@ export function verifiedContactsAvailable(contacts: ContactsResult | null): bool
   return (contacts.emails?.length ?? 0) > 0 && contacts.email_deliverable === true;
 }
 
-export function vendorHealthScore({ intent, status, tech, contactsVerified }: { intent: CompanyIntentResult | null; status: StabilityStatus; tech: TechStackResult | null; contactsVerified: boolean | null }): number | null {
+export function vendorHealthScore({
+  intent,
+  status,
+  tech,
+  contactsVerified,
+}: {
+  intent: CompanyIntentResult | null;
+  status: StabilityStatus;
+  tech: TechStackResult | null;
+  contactsVerified: boolean | null;
+}): number | null {
   if (!boardRead(intent) || status === 'UNKNOWN') return null;
   let score = HEALTH.intentWeight * (intent.intent_score ?? 0) + HEALTH.trend[status];
   if (engineeringSupportRoles(intent) > 0) score += HEALTH.engineeringSupport;

@@ -22,7 +22,8 @@ export async function checkWallet(
   try {
     const response = await fetch(`https://${domain}/.well-known/x402.json`, { signal, timeoutMs, maxBodyBytes, accept: 'application/json', maxRedirects: 3 });
     // The document is read in the parse pool (x402PayTos); null when it is not JSON.
-    if (response.status === 200 && !response.truncated) published = ((await analyze('x402PayTos', { content: response.content }, { signal })) ?? []).filter((payTo) => EVM_ADDRESS.test(payTo));
+    if (response.status === 200 && !response.truncated)
+      published = ((await analyze('x402PayTos', { content: response.content }, { signal })) ?? []).filter((payTo) => EVM_ADDRESS.test(payTo));
   } catch (error) {
     // No document, an unreadable one, or a redirect the service does not follow: nothing published.
     if (!isFetchFailure(error) && !isUnsafeTarget(error) && !isUnanalysable(error)) throw error;

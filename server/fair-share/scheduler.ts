@@ -240,14 +240,22 @@ export function createFairScheduler<L extends string>({
     for (const state of backlogged) if (!longest || state.waiting.length > longest.waiting.length) longest = state;
     if (!longest || longest === arriving || longest.waiting.length <= arriving.waiting.length + 1) {
       if (arriving.waiting.length && arriving.waiting.length * 2 >= waitingCount) {
-        return new CallerShareExceeded(`${arriving.waiting.length} of the ${waitingCount} tasks waiting for the ${name} are yours`, retryAfterFor(arriving.waiting.length));
+        return new CallerShareExceeded(
+          `${arriving.waiting.length} of the ${waitingCount} tasks waiting for the ${name} are yours`,
+          retryAfterFor(arriving.waiting.length),
+        );
       }
       return new StageBusy(`every slot of the ${name} is busy and ${waitingCount} tasks of ${backlogged.size} callers wait`, retryAfterFor(1));
     }
     let newest = 0;
     for (let index = 1; index < longest.waiting.length; index++) if (longest.waiting[index].seq > longest.waiting[newest].seq) newest = index;
     const backlog = longest.waiting.length;
-    removeWaiter(longest, newest).refuse(new CallerShareExceeded(`your newest task was refused: ${backlog} of your tasks waited for the ${name} while others' work arrived`, retryAfterFor(backlog)));
+    removeWaiter(longest, newest).refuse(
+      new CallerShareExceeded(
+        `your newest task was refused: ${backlog} of your tasks waited for the ${name} while others' work arrived`,
+        retryAfterFor(backlog),
+      ),
+    );
     return null;
   }
 
@@ -348,7 +356,10 @@ export function createFairScheduler<L extends string>({
       for (const state of callers.values()) top = Math.max(top, decayed(state, at));
       const sum = totalAtNow(at);
       return {
-        lanes: Object.fromEntries(laneOrder.map((lane) => [lane, { slots: slotsByLane[lane], busy: busy[lane] }])) as Record<L, { slots: number; busy: number }>,
+        lanes: Object.fromEntries(laneOrder.map((lane) => [lane, { slots: slotsByLane[lane], busy: busy[lane] }])) as Record<
+          L,
+          { slots: number; busy: number }
+        >,
         waiting: waitingCount,
         activeCallers: activeCount,
         knownCallers: callers.size,

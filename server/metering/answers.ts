@@ -44,8 +44,11 @@ export function replay(call: Pick<MeteredCall, 'payment'>, response: StoredRespo
 /** What a request row that was not new answers: its stored answer, or why the call cannot run. */
 export function answerExisting(call: Pick<MeteredCall, 'payment'>, begun: Begun): MeterOutcome {
   if (begun.state === 'done') return replay(call, begun.response, begun.json);
-  if (begun.state === 'conflict') throw new ServiceError('idempotency_conflict', { detail: 'This Idempotency-Key was used with another input (or another operation).' });
-  throw new ServiceError('request_already_started', { detail: 'The same request is still running. Wait a minute and repeat it with the same input; do not pay again.' });
+  if (begun.state === 'conflict')
+    throw new ServiceError('idempotency_conflict', { detail: 'This Idempotency-Key was used with another input (or another operation).' });
+  throw new ServiceError('request_already_started', {
+    detail: 'The same request is still running. Wait a minute and repeat it with the same input; do not pay again.',
+  });
 }
 
 /** The Bazaar discovery extension a 402 carries, in the form of the transport the call came by. */
@@ -60,14 +63,22 @@ function challenge(call: MeteredCall, requirements: PaymentRequirements, error: 
 
 export function paymentRequiredOutcome(payments: Payments, call: MeteredCall, price: number, error: string): MeterOutcome {
   const terms = challenge(call, requirementsFor(payments.terms, price), error);
-  return { status: 402, body: terms, headers: { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(terms), 'Cache-Control': 'no-store' }, kind: 'payment_required' };
+  return {
+    status: 402,
+    body: terms,
+    headers: { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(terms), 'Cache-Control': 'no-store' },
+    kind: 'payment_required',
+  };
 }
 
 /** A refused payment (invalid_payment) or a failed settlement: the problem carries the terms again, with the reason. */
 export function paymentError(payments: Payments, code: 'invalid_payment' | 'settlement_failed', call: MeteredCall, price: number, reason: string) {
   const terms = challenge(call, requirementsFor(payments.terms, price), reason);
   return new ServiceError(code, {
-    detail: code === 'invalid_payment' ? `The payment was refused: ${reason}. Nothing was charged.` : `Settlement failed (${reason}); nothing was delivered or charged.`,
+    detail:
+      code === 'invalid_payment'
+        ? `The payment was refused: ${reason}. Nothing was charged.`
+        : `Settlement failed (${reason}); nothing was delivered or charged.`,
     headers: { 'PAYMENT-REQUIRED': encodePaymentRequiredHeader(terms), 'Cache-Control': 'no-store' },
     extra: { payment_required: terms },
   });

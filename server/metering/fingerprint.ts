@@ -32,7 +32,11 @@ export function fingerprint(operationId: string, input: unknown, tier: string): 
  * settings (x-identity setting: how the answer is made, not what it is about), so the same input
  * with another setting is one charge and one stored answer.
  */
-export function pricedFingerprint(call: { operation: { operationId: string; identity: readonly { path: string[]; kind: string }[] }; input: Record<string, unknown>; tier: string }): string {
+export function pricedFingerprint(call: {
+  operation: { operationId: string; identity: readonly { path: string[]; kind: string }[] };
+  input: Record<string, unknown>;
+  tier: string;
+}): string {
   let input = call.input;
   for (const field of call.operation.identity) {
     if (field.kind !== 'setting' || !(field.path[0] in input)) continue;

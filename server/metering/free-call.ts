@@ -35,7 +35,18 @@ export function createFreeCall({ quota, payments, reserveCaps, notOk, now, obser
       await rows.finish(response, { ok: false });
       return { status: 200, body, headers: {}, kind: 'result' };
     }
-    const ledger = { at: at.getTime(), kind: 'free_use' as const, operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: price, payer: null, nonce: null, txHash: null, network: null, requestId: call.requestId };
+    const ledger = {
+      at: at.getTime(),
+      kind: 'free_use' as const,
+      operation: call.operation.offerId!,
+      caller: call.ip,
+      amountMicroUsd: price,
+      payer: null,
+      nonce: null,
+      txHash: null,
+      network: null,
+      requestId: call.requestId,
+    };
     let committed: boolean;
     try {
       committed = await lease.commitFreeUse({ ledger, finish: { rows: rows.pending(), response, now: now().getTime() } }, capHold.leases);
@@ -47,8 +58,16 @@ export function createFreeCall({ quota, payments, reserveCaps, notOk, now, obser
       await capHold.release();
       // The lease went stale while the call ran (its instance stalled past REQUEST_STALE_AFTER_MS) and
       // the caller's other calls took every free call meanwhile: this result cannot be given free.
-      if (!payments) throw new ServiceError('network_not_enabled', { detail: `The ${quota.limit} free calls of today were used by your other calls while this one ran, and this deployment takes no payments. Nothing was charged.` });
-      return paymentRequiredOutcome(payments, call, price, `${paymentField(call)} is required: the ${quota.limit} free calls of today were used by your other calls while this one ran`);
+      if (!payments)
+        throw new ServiceError('network_not_enabled', {
+          detail: `The ${quota.limit} free calls of today were used by your other calls while this one ran, and this deployment takes no payments. Nothing was charged.`,
+        });
+      return paymentRequiredOutcome(
+        payments,
+        call,
+        price,
+        `${paymentField(call)} is required: the ${quota.limit} free calls of today were used by your other calls while this one ran`,
+      );
     }
     rows.finishedElsewhere(response);
     call.usage.charge = 'free_use';

@@ -15,7 +15,11 @@ export function createFreeOperation({ store, ownRows, now }: MeterDeps, { adviso
     const hit = await store.rate.hit({ bucket: 'advisor', subject: call.ip, now: at.getTime(), windowMs: ADVISOR_WINDOW_MS, limit: advisorPerHour });
     if (!hit.allowed) {
       const seconds = Math.max(1, Math.ceil(hit.retryAfterMs / 1000));
-      throw new ServiceError('advisor_rate_limit', { detail: `${advisorPerHour} advisor calls per rolling hour are used; retry in ${seconds} s.`, headers: { 'Retry-After': String(seconds) }, extra: { retry_after_seconds: seconds } });
+      throw new ServiceError('advisor_rate_limit', {
+        detail: `${advisorPerHour} advisor calls per rolling hour are used; retry in ${seconds} s.`,
+        headers: { 'Retry-After': String(seconds) },
+        extra: { retry_after_seconds: seconds },
+      });
     }
     if (!call.idempotencyKey) return { status: 200, body: await run({ quote: null, offerQuote: noQuote }), headers: {}, kind: 'result' };
     const rows = ownRows(pricedFingerprint(call), [{ key: `key:${call.idempotencyKey}`, keepsNotOk: true }]);

@@ -43,7 +43,10 @@ export function createNotOkMemory({ store, memoryMs = SERVER_DEFAULTS.NOT_OK_MEM
       if (memoryMs <= 0) return null;
       const value = (await store.cache.get({ ns: 'not-ok', key, now: at.getTime() }))?.value ?? null;
       const problem = (value as { [REMEMBERED_PROBLEM]?: { code: ErrorCode; detail: string } } | null)?.[REMEMBERED_PROBLEM];
-      if (problem) throw new ServiceError(problem.code, { detail: `Remembered outcome of an identical call in the last ${Math.round(memoryMs / 1000)} s, not run again: ${problem.detail}` });
+      if (problem)
+        throw new ServiceError(problem.code, {
+          detail: `Remembered outcome of an identical call in the last ${Math.round(memoryMs / 1000)} s, not run again: ${problem.detail}`,
+        });
       return value;
     },
     async checkBudget(ip: string, at: Date) {

@@ -50,7 +50,8 @@ interface Claimed {
 
 export function createPaidCall({ store, payments, reserveCaps, notOk, now, log, observe, settlementGate }: MeterDeps) {
   const refused = (call: MeteredCall, price: number, reason: string) => paymentError(payments!, 'invalid_payment', call, price, reason);
-  const spentOnChain = () => new ServiceError('payment_reused', { detail: 'This payment authorization was already used on chain. Nothing was charged by this call.' });
+  const spentOnChain = () =>
+    new ServiceError('payment_reused', { detail: 'This payment authorization was already used on chain. Nothing was charged by this call.' });
 
   /** The payload against our own terms, then its signer. An unverifiable payment is refused here, having read nothing. */
   async function verify(call: MeteredCall, price: number, { terms, facilitator }: Payments): Promise<VerifiedPayment> {
@@ -59,7 +60,14 @@ export function createPaidCall({ store, payments, reserveCaps, notOk, now, log, 
     const requirements = requirementsFor(terms, price);
     const checked = await checkPayload(decoded.payload, requirements, terms, now(), call.operation);
     if (!checked.ok) throw refused(call, price, checked.reason);
-    const verified = await VerifiedPayer.verify({ payload: decoded.payload, authorization: checked.authorization, signature: checked.signature, requirements, terms, facilitator });
+    const verified = await VerifiedPayer.verify({
+      payload: decoded.payload,
+      authorization: checked.authorization,
+      signature: checked.signature,
+      requirements,
+      terms,
+      facilitator,
+    });
     if (!verified.ok) throw verified.spentOnChain ? spentOnChain() : refused(call, price, verified.reason);
     return { payer: verified.payer, payload: decoded.payload, requirements };
   }
@@ -73,12 +81,26 @@ export function createPaidCall({ store, payments, reserveCaps, notOk, now, log, 
     if (!nonce.claimed) {
       const existing = nonce.existing;
       if (existing.requestRef !== requestRef) {
-        if (existing.state === 'settled') throw new ServiceError('payment_reused', { detail: 'This payment authorization was already used: it was settled for another request. Nothing was charged by this call.' });
-        if (existing.state === 'claimed') throw new ServiceError('payment_reused', { detail: 'This payment authorization is held by another request that is still running or being settled; it cannot pay for this one. Nothing was charged by this call.' });
-        throw refused(call, price, 'this authorization was sent with another request, which ended without a charge (it was not settled); an authorization pays only for the request it was first sent with, so sign a new one from these terms');
+        if (existing.state === 'settled')
+          throw new ServiceError('payment_reused', {
+            detail: 'This payment authorization was already used: it was settled for another request. Nothing was charged by this call.',
+          });
+        if (existing.state === 'claimed')
+          throw new ServiceError('payment_reused', {
+            detail:
+              'This payment authorization is held by another request that is still running or being settled; it cannot pay for this one. Nothing was charged by this call.',
+          });
+        throw refused(
+          call,
+          price,
+          'this authorization was sent with another request, which ended without a charge (it was not settled); an authorization pays only for the request it was first sent with, so sign a new one from these terms',
+        );
       }
       if (existing.state === 'settled' && existing.response) {
-        const stored = withReceipt(existing.response as unknown as StoredResponse, { success: true, transaction: existing.txHash ?? '', network: payments!.terms.network, payer: payment.payer.address } as SettleResponse);
+        const stored = withReceipt(
+          existing.response as unknown as StoredResponse,
+          { success: true, transaction: existing.txHash ?? '', network: payments!.terms.network, payer: payment.payer.address } as SettleResponse,
+        );
         await rows.finish(stored, { ok: true });
         return { outcome: replay(call, stored) };
       }
@@ -93,7 +115,9 @@ export function createPaidCall({ store, payments, reserveCaps, notOk, now, log, 
       if (!held.claimed) {
         if (nonce.claimed) await store.nonces.update({ nonce: nonceId, state: 'released', now: now().getTime() });
         if (held.paid) throw quoteConsumed();
-        throw new ServiceError('quote_claimed', { detail: 'Another payment holds this quote and is being settled; yours was not used and nothing was charged. Repeat step 1 for a quote of your own.' });
+        throw new ServiceError('quote_claimed', {
+          detail: 'Another payment holds this quote and is being settled; yours was not used and nothing was charged. Repeat step 1 for a quote of your own.',
+        });
       }
     }
     return { fresh: nonce.claimed, pending, giveQuoteBack: async () => void (quoteClaim && (await store.quotes.releaseClaim(quoteClaim))) };
@@ -142,7 +166,8 @@ export function createPaidCall({ store, payments, reserveCaps, notOk, now, log, 
       // The instance is shutting down: settling now could leave a transfer without its answer.
       observe({ type: 'settlement', operation: operationId, outcome: 'deferred' });
       throw new ServiceError('engine_unavailable', {
-        detail: 'This instance is shutting down before your payment was settled. Repeat the same call with the same payment: the result is kept, delivered once and charged once.',
+        detail:
+          'This instance is shutting down before your payment was settled. Repeat the same call with the same payment: the result is kept, delivered once and charged once.',
         headers: { 'Retry-After': '1' },
       });
     }
@@ -162,13 +187,26 @@ export function createPaidCall({ store, payments, reserveCaps, notOk, now, log, 
       observe({ type: 'settlement', operation: operationId, outcome: 'pending' });
       // The transfer may have happened: the caps count it (a cap errs on the side of less).
       await capHold.commit();
-      throw new ServiceError('request_already_started', { detail: 'The payment is being settled on chain. Repeat the same call with the same payment in a minute to receive the result; do not pay again.' });
+      throw new ServiceError('request_already_started', {
+        detail: 'The payment is being settled on chain. Repeat the same call with the same payment in a minute to receive the result; do not pay again.',
+      });
     }
     if (!/nonce_already_used/.test(reason) || claimed.fresh) {
       observe({ type: 'settlement', operation: operationId, outcome: 'failed' });
       await store.nonces.update({ nonce: nonceId, state: 'failed', response: null, now: now().getTime() });
       await claimed.giveQuoteBack();
-      await store.ledger.append({ at: now().getTime(), kind: 'settlement_failed', operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: 0, payer: payment.payer.address, nonce: payment.payer.nonce, txHash: settlement.transaction || null, network: terms.network, requestId: call.requestId });
+      await store.ledger.append({
+        at: now().getTime(),
+        kind: 'settlement_failed',
+        operation: call.operation.offerId!,
+        caller: call.ip,
+        amountMicroUsd: 0,
+        payer: payment.payer.address,
+        nonce: payment.payer.nonce,
+        txHash: settlement.transaction || null,
+        network: terms.network,
+        requestId: call.requestId,
+      });
       throw paymentError(payments!, 'settlement_failed', call, price, reason);
     }
     // A retry after a crash: this request's own authorization was already transferred on chain.
@@ -183,7 +221,18 @@ export function createPaidCall({ store, payments, reserveCaps, notOk, now, log, 
     const final = withReceipt(pending, settlement);
     await capHold.commit();
     await store.nonces.update({ nonce: nonceId, state: 'settled', txHash: settlement.transaction || null, now: now().getTime() });
-    await store.ledger.append({ at: now().getTime(), kind: 'settlement', operation: call.operation.offerId!, caller: call.ip, amountMicroUsd: price, payer: payment.payer.address, nonce: payment.payer.nonce, txHash: settlement.transaction || null, network, requestId: call.requestId });
+    await store.ledger.append({
+      at: now().getTime(),
+      kind: 'settlement',
+      operation: call.operation.offerId!,
+      caller: call.ip,
+      amountMicroUsd: price,
+      payer: payment.payer.address,
+      nonce: payment.payer.nonce,
+      txHash: settlement.transaction || null,
+      network,
+      requestId: call.requestId,
+    });
     if (extras.quote) await store.quotes.markPaid({ id: extras.quote.id, now: now().getTime(), txHash: settlement.transaction || null });
     await rows.finish(final, { ok: true });
     call.usage.chargedMicroUsd = price;
@@ -194,7 +243,8 @@ export function createPaidCall({ store, payments, reserveCaps, notOk, now, log, 
   }
 
   return async function paidCall(call: MeteredCall, run: Run, extras: ExecutionExtras, price: number, rows: Rows, fp: string): Promise<MeterOutcome> {
-    if (!payments) throw new ServiceError('network_not_enabled', { detail: 'This deployment has no payment configuration; paid calls are off. Nothing was charged.' });
+    if (!payments)
+      throw new ServiceError('network_not_enabled', { detail: 'This deployment has no payment configuration; paid calls are off. Nothing was charged.' });
     const payment = await verify(call, price, payments);
     // A payer that bought this input today gets that answer again, whatever authorization it sends now.
     const byPayer = await rows.begin({ payer: payment.payer }, now());

@@ -27,7 +27,13 @@ export function createPricedCall({ quota, payments, ownRows, notOk, now }: Meter
     // One input of one caller on one UTC day is one row, whatever key was sent: at most one charge.
     // An explicit key is a second name for the same call (its conflicts and replays are its own).
     const inputKey = `auto:${utcDay(at)}:${fp}`;
-    const keys: RowKey[] = call.idempotencyKey === null ? [{ key: inputKey, keepsNotOk: false }] : [{ key: `key:${call.idempotencyKey}`, keepsNotOk: true }, { key: inputKey, keepsNotOk: false }];
+    const keys: RowKey[] =
+      call.idempotencyKey === null
+        ? [{ key: inputKey, keepsNotOk: false }]
+        : [
+            { key: `key:${call.idempotencyKey}`, keepsNotOk: true },
+            { key: inputKey, keepsNotOk: false },
+          ];
     const rows = ownRows(fp, keys);
     const extras: ExecutionExtras = { quote, offerQuote: noQuote };
 
@@ -57,11 +63,15 @@ export function createPricedCall({ quota, payments, ownRows, notOk, now }: Meter
           taken.used >= quota.limit
             ? `the ${quota.limit} free calls of today are used`
             : `of the ${quota.limit} free calls of today, ${taken.used} are used and ${taken.held} are held by your calls still running after ${Math.round(taken.waitedMs / 1000)} s`;
-        if (!payments) throw new ServiceError('network_not_enabled', { detail: `${capitalize(reason)}, and this deployment takes no payments. Nothing was charged.` });
+        if (!payments)
+          throw new ServiceError('network_not_enabled', { detail: `${capitalize(reason)}, and this deployment takes no payments. Nothing was charged.` });
         return paymentRequiredOutcome(payments, call, price, `${paymentField(call)} is required: ${reason}`);
       }
       if (!call.payment) {
-        if (!payments) throw new ServiceError('network_not_enabled', { detail: `Step 2 of ${call.operation.offerId} is always paid, and this deployment takes no payments. Nothing was charged.` });
+        if (!payments)
+          throw new ServiceError('network_not_enabled', {
+            detail: `Step 2 of ${call.operation.offerId} is always paid, and this deployment takes no payments. Nothing was charged.`,
+          });
         return paymentRequiredOutcome(payments, call, price, `${paymentField(call)} is required: step 2 is always paid`);
       }
       return await paidCall(call, run, extras, price, rows, fp);

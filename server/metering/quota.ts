@@ -123,9 +123,12 @@ export function createFreeQuota({
   function leaseOf(ref: CounterRef & { lease: string }, bucketLimit: number, amount: number, commitLimit = bucketLimit): Lease {
     const counter: CounterRef = { bucket: ref.bucket, subject: ref.subject, window: ref.window };
     let open = true;
-    const renewal = setInterval(function renewLease() {
-      store.counters.renew({ ...ref, now: wallClock().getTime() }).catch(() => undefined);
-    }, Math.max(1, Math.floor(staleAfterMs / 3)));
+    const renewal = setInterval(
+      function renewLease() {
+        store.counters.renew({ ...ref, now: wallClock().getTime() }).catch(() => undefined);
+      },
+      Math.max(1, Math.floor(staleAfterMs / 3)),
+    );
     renewal.unref();
     /** A lease that became a use leaves the count as it was; any other end makes the next read go to the store. */
     function close(used: boolean) {
@@ -239,7 +242,8 @@ export function createFreeQuota({
         const attempt = await tryLease('free', ip, at, limit);
         if (attempt.lease) return { lease: attempt.lease };
         const waitedMs = clockMs() - started;
-        if (!wait || attempt.used >= limit || attempt.held === 0 || waitedMs >= heldWaitMs) return { lease: null, used: attempt.used, held: attempt.held, waitedMs };
+        if (!wait || attempt.used >= limit || attempt.held === 0 || waitedMs >= heldWaitMs)
+          return { lease: null, used: attempt.used, held: attempt.held, waitedMs };
         await leaseEnded(key('free', ip, at), Math.min(heldPollMs, heldWaitMs - waitedMs));
       }
     },

@@ -68,16 +68,35 @@ export function createQuotes({ store, quota, now }: MeterDeps, { quoteLifetimeMs
     const quoted = offer as QuoteOffer | null;
     if (body?.status === 'quote' && (!quoted || !isChargeable(quoted.priceMicroUsd))) {
       await scan.lease.release();
-      throw new ServiceError('invalid_engine_result', { detail: 'Step 1 produced a quote without a valid price (above 0, at most $1). Nothing was charged and the scan was given back.' });
+      throw new ServiceError('invalid_engine_result', {
+        detail: 'Step 1 produced a quote without a valid price (above 0, at most $1). Nothing was charged and the scan was given back.',
+      });
     }
     await scan.lease.commit();
-    if (body?.status !== 'quote' || !quoted) return { status: 200, body: body && typeof body === 'object' ? withMerged(body, call) : body, headers: {}, kind: 'result' };
+    if (body?.status !== 'quote' || !quoted)
+      return { status: 200, body: body && typeof body === 'object' ? withMerged(body, call) : body, headers: {}, kind: 'result' };
     const id = `q_${randomBytes(18).toString('base64url')}`;
     const expiresAt = at.getTime() + quoteLifetimeMs;
     const payload = { ...(quoted.payload as Record<string, Json>), [STEP_ONE_INPUT]: identity(call) };
-    await store.quotes.put({ id, operation: call.operation.operationId, caller: call.ip, priceMicroUsd: quoted.priceMicroUsd, billableCount: quoted.billableCount, payload, createdAt: at.getTime(), expiresAt });
+    await store.quotes.put({
+      id,
+      operation: call.operation.operationId,
+      caller: call.ip,
+      priceMicroUsd: quoted.priceMicroUsd,
+      billableCount: quoted.billableCount,
+      payload,
+      createdAt: at.getTime(),
+      expiresAt,
+    });
     call.usage.priceMicroUsd = quoted.priceMicroUsd;
-    const answer = { ...body, quote_id: id, expires_at: new Date(expiresAt).toISOString(), billable_count: quoted.billableCount, price_micro_usd: quoted.priceMicroUsd, price_usd: quoted.priceMicroUsd / 1_000_000 };
+    const answer = {
+      ...body,
+      quote_id: id,
+      expires_at: new Date(expiresAt).toISOString(),
+      billable_count: quoted.billableCount,
+      price_micro_usd: quoted.priceMicroUsd,
+      price_usd: quoted.priceMicroUsd / 1_000_000,
+    };
     await liveQuotes.keep(call, id, answer, at);
     return { status: 200, body: withMerged(answer, call), headers: {}, kind: 'result' };
   }
@@ -85,10 +104,15 @@ export function createQuotes({ store, quota, now }: MeterDeps, { quoteLifetimeMs
   async function stepTwo(call: MeteredCall, run: Run): Promise<MeterOutcome> {
     const quote = await store.quotes.get(String(call.input.quote_id));
     if (!quote || quote.operation !== call.operation.operationId) {
-      throw new ServiceError('quote_not_found', { detail: `No quote ${JSON.stringify(call.input.quote_id)} exists for ${call.operation.offerId}. Repeat step 1.` });
+      throw new ServiceError('quote_not_found', {
+        detail: `No quote ${JSON.stringify(call.input.quote_id)} exists for ${call.operation.offerId}. Repeat step 1.`,
+      });
     }
     // A paid quote is past payment, not expired: its caller and payer get its answer again that day.
-    if (!quote.paidAt && quote.expiresAt <= now().getTime()) throw new ServiceError('quote_expired', { detail: `The quote expired at ${new Date(quote.expiresAt).toISOString()}. Nothing was charged; repeat step 1.` });
+    if (!quote.paidAt && quote.expiresAt <= now().getTime())
+      throw new ServiceError('quote_expired', {
+        detail: `The quote expired at ${new Date(quote.expiresAt).toISOString()}. Nothing was charged; repeat step 1.`,
+      });
     // Step 2 is identified by its step-1 input, not by the quote: two quotes of one canonical input
     // (two step 1s at once, or one after the first expired unpaid) are paid once a day.
     const stepOneInput = (quote.payload as Record<string, unknown> | null)?.[STEP_ONE_INPUT];

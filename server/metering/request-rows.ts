@@ -41,10 +41,13 @@ export function createRequestRows({ store, finished, staleAfterMs, now }: { stor
     let renewal: ReturnType<typeof setInterval> | null = null;
     function keepFresh() {
       if (renewal) return;
-      renewal = setInterval(function renewRows() {
-        const at = now().getTime();
-        for (const row of owned) store.requests.renew({ scope: row.scope, key: row.key, now: at }).catch(() => undefined);
-      }, Math.max(1, Math.floor(staleAfterMs / 3)));
+      renewal = setInterval(
+        function renewRows() {
+          const at = now().getTime();
+          for (const row of owned) store.requests.renew({ scope: row.scope, key: row.key, now: at }).catch(() => undefined);
+        },
+        Math.max(1, Math.floor(staleAfterMs / 3)),
+      );
       renewal.unref();
     }
     function stopWhenNoneOwned() {
@@ -52,7 +55,8 @@ export function createRequestRows({ store, finished, staleAfterMs, now }: { stor
       clearInterval(renewal);
       renewal = null;
     }
-    const keep = (scope: string, key: string, response: StoredResponse, at: Date) => finished.remember(`${scope}|${key}`, { fingerprint: fp, response, expiresAt: expiresAt(at) - staleAfterMs });
+    const keep = (scope: string, key: string, response: StoredResponse, at: Date) =>
+      finished.remember(`${scope}|${key}`, { fingerprint: fp, response, expiresAt: expiresAt(at) - staleAfterMs });
 
     async function beginOne(scope: string, key: string, at: Date): Promise<Begun> {
       const known = finished.get(`${scope}|${key}`);

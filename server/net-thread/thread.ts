@@ -52,7 +52,13 @@ export interface NetThreadOptions extends SocketTransportOptions {
   maxWaitingHops?: number;
 }
 
-export const DEFAULT_NET_THREAD = { threads: NET_VARIABLES.NET_THREADS.default, niceIncrement: 10, perCallerConcurrency: NET_VARIABLES.NET_PER_CALLER_CONCURRENCY.default, maxHops: 64, maxWaitingHops: 512 } as const;
+export const DEFAULT_NET_THREAD = {
+  threads: NET_VARIABLES.NET_THREADS.default,
+  niceIncrement: 10,
+  perCallerConcurrency: NET_VARIABLES.NET_PER_CALLER_CONCURRENCY.default,
+  maxHops: 64,
+  maxWaitingHops: 512,
+} as const;
 export interface NetThread {
   transport: Transport;
   /** The fair scheduler's view of the threads' hops. */
@@ -85,7 +91,13 @@ export function createNetThread({
   // Every byte of a hop is handled on the one thread, so its share is given out per caller: a
   // caller's hops beyond perCallerConcurrency wait in its own line (a body sent a byte at a time
   // costs its caller's hops, not the others').
-  const hops = createFairScheduler<'wire'>({ lanes: { wire: maxHops }, perCallerCap: perCallerConcurrency, strictCap: true, maxWaiting: maxWaitingHops, name: 'net thread' });
+  const hops = createFairScheduler<'wire'>({
+    lanes: { wire: maxHops },
+    perCallerCap: perCallerConcurrency,
+    strictCap: true,
+    maxWaiting: maxWaitingHops,
+    name: 'net thread',
+  });
   const workers: (Worker | null)[] = Array.from({ length: Math.max(1, threads) }, () => null);
   /** Hops in flight by thread, and by caller on each thread. */
   const inFlight = workers.map(() => 0);
@@ -118,8 +130,15 @@ export function createNetThread({
     if (running) return running;
     // A TypeScript entry (tests and scripts run under tsx) registers tsx's import hooks first: a
     // new thread's own --import has not finished when its entry loads. A bundle starts as it is.
-    const entry = workerFile.endsWith('.ts') ? `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(workerFile).href)}); })` : workerFile;
-    const started = new Worker(entry, { eval: entry !== workerFile, workerData: { transport: transportOptions, niceIncrement }, execArgv: entry === workerFile ? loaderArgs(process.execArgv) : [], resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
+    const entry = workerFile.endsWith('.ts')
+      ? `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(workerFile).href)}); })`
+      : workerFile;
+    const started = new Worker(entry, {
+      eval: entry !== workerFile,
+      workerData: { transport: transportOptions, niceIncrement },
+      execArgv: entry === workerFile ? loaderArgs(process.execArgv) : [],
+      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+    });
     started.on('message', function answered({ id, response, error }: NetThreadAnswer) {
       const hop = waiting.get(id);
       if (!hop) return;

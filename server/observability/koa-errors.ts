@@ -8,7 +8,15 @@
 import type { Context } from 'koa';
 import type { LogFn } from './log.ts';
 
-const CLIENT_CODES = new Set(['ERR_HTTP_REQUEST_TIMEOUT', 'ERR_HTTP_HEADERS_TIMEOUT', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED']);
+const CLIENT_CODES = new Set([
+  'ERR_HTTP_REQUEST_TIMEOUT',
+  'ERR_HTTP_HEADERS_TIMEOUT',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ERR_STREAM_DESTROYED',
+]);
 
 type KoaError = Error & { code?: string; status?: number; expose?: boolean };
 

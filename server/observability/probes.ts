@@ -25,7 +25,13 @@ export function probeHandlers({ store, metrics, version, draining, storeTimeoutM
       timer = setTimeout(() => resolve(false), storeTimeoutMs);
     });
     try {
-      return await Promise.race([store.ping().then(() => true, () => false), timeout]);
+      return await Promise.race([
+        store.ping().then(
+          () => true,
+          () => false,
+        ),
+        timeout,
+      ]);
     } finally {
       clearTimeout(timer);
     }

@@ -100,7 +100,18 @@ export function seriesHistogram({ name, help, labelNames, registry, buckets }: M
     },
     /** As JSON (getMetricsAsJSON): each value's labels in one object. */
     async get() {
-      return { name, help, type: 'histogram', aggregator: 'sum', values: values().map(({ labels, sharedLabels, value, metricName }) => ({ value, metricName, ...(metricName.endsWith('_bucket') ? { exemplar: null } : {}), labels: { ...labels, ...sharedLabels } })) };
+      return {
+        name,
+        help,
+        type: 'histogram',
+        aggregator: 'sum',
+        values: values().map(({ labels, sharedLabels, value, metricName }) => ({
+          value,
+          metricName,
+          ...(metricName.endsWith('_bucket') ? { exemplar: null } : {}),
+          labels: { ...labels, ...sharedLabels },
+        })),
+      };
     },
     reset() {
       for (const series of table.all()) {

@@ -95,7 +95,15 @@ export interface ParsePool {
   onTask(listener: (event: { task: TaskName; outcome: TaskOutcome; seconds: number }) => void): void;
 }
 
-export const DEFAULT_PARSE_POOL = { threads: Math.max(2, availableParallelism()), deadlineMs: 5_000, maxQueue: 64, maxHeapMb: 512, heavyBytes: 512 * 1024, niceIncrement: 10, callerWindowMs: 60_000 } as const;
+export const DEFAULT_PARSE_POOL = {
+  threads: Math.max(2, availableParallelism()),
+  deadlineMs: 5_000,
+  maxQueue: 64,
+  maxHeapMb: 512,
+  heavyBytes: 512 * 1024,
+  niceIncrement: 10,
+  callerWindowMs: 60_000,
+} as const;
 
 /** Threads per lane: half (rounded down) for heavy inputs, the rest for light ones; one thread is one shared lane. */
 export function laneThreads(threads: number): Record<Lane, number> {
@@ -132,10 +140,15 @@ export function createParsePool({
 }: ParsePoolOptions = {}): ParsePool {
   const slowOrigins = createSlowOrigins({ slowTaskMs });
   const sizes = laneThreads(threads);
-  const admission = createFairScheduler<Lane>({ lanes: { light: sizes.light, heavy: sizes.heavy }, maxWaiting: maxQueue, windowMs: callerWindowMs, name: 'parse pool' });
+  const admission = createFairScheduler<Lane>({
+    lanes: { light: sizes.light, heavy: sizes.heavy },
+    maxWaiting: maxQueue,
+    windowMs: callerWindowMs,
+    name: 'parse pool',
+  });
   const lightLanes: readonly Lane[] = sizes.heavy ? ['light', 'heavy'] : ['light'];
   const heavyLanes: readonly Lane[] = sizes.heavy ? ['heavy'] : ['light'];
-    let lanes: Record<Lane, Piscina | null> | null = null;
+  let lanes: Record<Lane, Piscina | null> | null = null;
   let closed = false;
   let running = 0;
   const listeners: ((event: { task: TaskName; outcome: TaskOutcome; seconds: number }) => void)[] = [];
@@ -223,7 +236,10 @@ export function createParsePool({
       const crashed = /ERR_WORKER_OUT_OF_MEMORY|terminat|exited/i.test(`${(error as { code?: string })?.code ?? ''} ${(error as Error)?.message}`);
       failed = crashed;
       settle(task, crashed ? 'crashed' : 'failed', since);
-      throw new UnanalysableContent(crashed ? 'crashed' : 'failed', `the ${task} analysis ${crashed ? 'ended its worker' : 'failed'}: ${(error as Error)?.message ?? error}`);
+      throw new UnanalysableContent(
+        crashed ? 'crashed' : 'failed',
+        `the ${task} analysis ${crashed ? 'ended its worker' : 'failed'}: ${(error as Error)?.message ?? error}`,
+      );
     } finally {
       clearTimeout(timer);
       // What the task cost: its thread's CPU when the worker could tell, else the time it held the thread.

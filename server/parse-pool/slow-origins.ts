@@ -36,7 +36,12 @@ export function originOf(input: unknown): string | null {
   return getDomain(hostname, { allowPrivateDomains: true }) ?? hostname;
 }
 
-export function createSlowOrigins({ slowTaskMs = DEFAULT_SLOW_ORIGINS.slowTaskMs, rememberMs = DEFAULT_SLOW_ORIGINS.rememberMs, maxOrigins = DEFAULT_SLOW_ORIGINS.maxOrigins, now = Date.now }: SlowOriginsOptions = {}) {
+export function createSlowOrigins({
+  slowTaskMs = DEFAULT_SLOW_ORIGINS.slowTaskMs,
+  rememberMs = DEFAULT_SLOW_ORIGINS.rememberMs,
+  maxOrigins = DEFAULT_SLOW_ORIGINS.maxOrigins,
+  now = Date.now,
+}: SlowOriginsOptions = {}) {
   const marked = new Map<string, number>();
   return {
     /** Whether the site's tasks go to the heavy lane now. */

@@ -19,7 +19,8 @@ interface WireFetched {
   truncated: boolean;
 }
 
-const isPlain = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
+const isPlain = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
 
 /** The input with every Fetched value as a WireFetched record. */
 export function toWire(input: unknown, depth = 0): unknown {

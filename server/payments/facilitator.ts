@@ -29,7 +29,15 @@ export interface FacilitatorOptions {
   confirmationTimeoutMs?: number;
 }
 
-export function createFacilitator({ network, chainId, facilitatorUrl, facilitatorAuthHeaders, facilitatorPrivateKey, rpcUrl, confirmationTimeoutMs = 60_000 }: FacilitatorOptions): Facilitator | null {
+export function createFacilitator({
+  network,
+  chainId,
+  facilitatorUrl,
+  facilitatorAuthHeaders,
+  facilitatorPrivateKey,
+  rpcUrl,
+  confirmationTimeoutMs = 60_000,
+}: FacilitatorOptions): Facilitator | null {
   if (facilitatorUrl) {
     const headers = facilitatorAuthHeaders ?? null;
     const client = new HTTPFacilitatorClient({
@@ -41,7 +49,12 @@ export function createFacilitator({ network, chainId, facilitatorUrl, facilitato
   }
   if (facilitatorPrivateKey && rpcUrl) {
     const account = privateKeyToAccount(facilitatorPrivateKey as Hex);
-    const chain = defineChain({ id: chainId, name: `chain ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+    const chain = defineChain({
+      id: chainId,
+      name: `chain ${chainId}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [rpcUrl] } },
+    });
     const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) }).extend(publicActions);
     // One facilitator key sends one transaction at a time: concurrent settlements would race
     // for the same account nonce ("nonce too low") and all but one would fail.

@@ -30,7 +30,21 @@ export class VerifiedPayer {
   ) {}
 
   /** The payer the signature of a payment (already checked against the terms: checkPayload) proves, or why none is. */
-  static async verify({ payload, authorization, signature, requirements, terms, facilitator }: { payload: PaymentPayload; authorization: Authorization; signature: Hex; requirements: PaymentRequirements; terms: PaymentTerms; facilitator: Pick<Facilitator, 'verify'> }): Promise<PayerVerification> {
+  static async verify({
+    payload,
+    authorization,
+    signature,
+    requirements,
+    terms,
+    facilitator,
+  }: {
+    payload: PaymentPayload;
+    authorization: Authorization;
+    signature: Hex;
+    requirements: PaymentRequirements;
+    terms: PaymentTerms;
+    facilitator: Pick<Facilitator, 'verify'>;
+  }): Promise<PayerVerification> {
     const refuse = (reason: string, spentOnChain = false): PayerRefusal => ({ ok: false, reason, spentOnChain });
     const from = authorization.from.toLowerCase();
     const nonce = authorization.nonce.toLowerCase();

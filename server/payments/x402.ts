@@ -39,8 +39,26 @@ export function requirementsFor(terms: PaymentTerms, amountMicroUsd: number): Pa
 }
 
 /** discovery: the operation's Bazaar extension, so that facilitators can list it (extensions.bazaar). */
-export function paymentRequired({ url, description, requirements, error, discovery }: { url: string; description: string; requirements: PaymentRequirements; error: string; discovery?: Record<string, unknown> }): PaymentRequired {
-  return { x402Version: 2, error, resource: { url, description, mimeType: 'application/json' }, accepts: [requirements], ...(discovery ? { extensions: { bazaar: discovery } } : {}) };
+export function paymentRequired({
+  url,
+  description,
+  requirements,
+  error,
+  discovery,
+}: {
+  url: string;
+  description: string;
+  requirements: PaymentRequirements;
+  error: string;
+  discovery?: Record<string, unknown>;
+}): PaymentRequired {
+  return {
+    x402Version: 2,
+    error,
+    resource: { url, description, mimeType: 'application/json' },
+    accepts: [requirements],
+    ...(discovery ? { extensions: { bazaar: discovery } } : {}),
+  };
 }
 
 export type DecodedPayment = { ok: true; payload: PaymentPayload } | { ok: false; reason: string };
@@ -108,7 +126,13 @@ export function namesOperation(url: unknown, operation: PaidOperation): boolean 
  * validity window. Returns the authorization and its signature or the reason for refusing it;
  * who signed it is for VerifiedPayer (server/payments/payer.ts).
  */
-export async function checkPayload(payload: PaymentPayload, requirements: PaymentRequirements, terms: PaymentTerms, now: Date, operation: PaidOperation): Promise<{ ok: true; authorization: Authorization; signature: Hex } | { ok: false; reason: string }> {
+export async function checkPayload(
+  payload: PaymentPayload,
+  requirements: PaymentRequirements,
+  terms: PaymentTerms,
+  now: Date,
+  operation: PaidOperation,
+): Promise<{ ok: true; authorization: Authorization; signature: Hex } | { ok: false; reason: string }> {
   const fail = (reason: string) => ({ ok: false as const, reason });
   if ((payload as any)?.x402Version !== 2) return fail('x402Version must be 2');
   const accepted = (payload as any).accepted ?? {};
@@ -118,24 +142,33 @@ export async function checkPayload(payload: PaymentPayload, requirements: Paymen
   if (accepted.amount !== requirements.amount) return fail(`amount must be exactly ${requirements.amount}`);
   if (!same(accepted.payTo, requirements.payTo)) return fail('payTo does not match the terms');
   const resource = (payload as any).resource?.url;
-  if (!namesOperation(resource, operation)) return fail(`the payment's resource (${typeof resource === 'string' ? resource.slice(0, 200) : 'none'}) is not this operation's: sign the terms this call answered with`);
+  if (!namesOperation(resource, operation))
+    return fail(
+      `the payment's resource (${typeof resource === 'string' ? resource.slice(0, 200) : 'none'}) is not this operation's: sign the terms this call answered with`,
+    );
   const inner = (payload as any).payload ?? {};
   const authorization = inner.authorization as Authorization | undefined;
   const signature = inner.signature as Hex | undefined;
-  if (!authorization || typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) return fail('the payload is not an EIP-3009 authorization with a signature');
-  if (!ADDRESS.test(authorization.from) || !ADDRESS.test(authorization.to) || !NONCE.test(authorization.nonce)) return fail('authorization from, to or nonce is malformed');
-  if (![authorization.value, authorization.validAfter, authorization.validBefore].every((v) => typeof v === 'string' && UINT.test(v))) return fail('authorization numbers must be decimal strings');
+  if (!authorization || typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature))
+    return fail('the payload is not an EIP-3009 authorization with a signature');
+  if (!ADDRESS.test(authorization.from) || !ADDRESS.test(authorization.to) || !NONCE.test(authorization.nonce))
+    return fail('authorization from, to or nonce is malformed');
+  if (![authorization.value, authorization.validAfter, authorization.validBefore].every((v) => typeof v === 'string' && UINT.test(v)))
+    return fail('authorization numbers must be decimal strings');
   if (!same(authorization.to, requirements.payTo)) return fail('authorization.to does not match payTo');
   if (authorization.value !== requirements.amount) return fail(`authorization.value must be exactly ${requirements.amount}`);
   const seconds = Math.floor(now.getTime() / 1000);
   if (BigInt(authorization.validAfter) > BigInt(seconds)) return fail('authorization is not valid yet (validAfter)');
   if (BigInt(authorization.validBefore) < BigInt(seconds + 6)) return fail('authorization has expired (validBefore)');
-  if (BigInt(authorization.validBefore) > BigInt(seconds + requirements.maxTimeoutSeconds + 60)) return fail(`validBefore is more than ${requirements.maxTimeoutSeconds} seconds away`);
+  if (BigInt(authorization.validBefore) > BigInt(seconds + requirements.maxTimeoutSeconds + 60))
+    return fail(`validBefore is more than ${requirements.maxTimeoutSeconds} seconds away`);
   if (signature.length < 132) return fail('the signature is shorter than 65 bytes');
   return { ok: true, authorization, signature };
 }
 
-const TRANSFER_TYPEHASH = keccak256(toHex('TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)'));
+const TRANSFER_TYPEHASH = keccak256(
+  toHex('TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)'),
+);
 const separators = new Map<string, Hex>();
 const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
 

@@ -134,9 +134,16 @@ export function baseUrlOf(ctx: Context, publicBaseUrl: string | null, trustedPro
   if (publicBaseUrl) return publicBaseUrl;
   const host = ctx.host;
   if (!isValidHost(host)) {
-    throw new ServiceError('invalid_host', { detail: 'The Host header is not a host name, and this deployment builds its URLs from it. Send the name the service is reached by.' });
+    throw new ServiceError('invalid_host', {
+      detail: 'The Host header is not a host name, and this deployment builds its URLs from it. Send the name the service is reached by.',
+    });
   }
-  const forwarded = peerIsTrusted(ctx, trustedProxies) ? String(ctx.get('X-Forwarded-Proto') || '').split(',')[0].trim().toLowerCase() : '';
+  const forwarded = peerIsTrusted(ctx, trustedProxies)
+    ? String(ctx.get('X-Forwarded-Proto') || '')
+        .split(',')[0]
+        .trim()
+        .toLowerCase()
+    : '';
   const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : ctx.protocol;
   return `${scheme}://${host}`;
 }

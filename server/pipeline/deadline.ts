@@ -29,7 +29,9 @@ export function effectiveDeadlineMs(documentedMs: number, capMs: number | null):
 }
 
 export function deadlineExceeded(offerId: string, totalMs: number): ServiceError {
-  return new ServiceError('deadline_exceeded', { detail: `${offerId} could not finish within its total deadline of ${totalMs / 1000} s: what it reads did not answer in time. Nothing was charged.` });
+  return new ServiceError('deadline_exceeded', {
+    detail: `${offerId} could not finish within its total deadline of ${totalMs / 1000} s: what it reads did not answer in time. Nothing was charged.`,
+  });
 }
 
 export function startDeadline(totalMs: number, offerId: string): CallDeadline {

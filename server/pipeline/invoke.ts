@@ -86,9 +86,15 @@ function servicesOf(services: HandlerServices, caller: string): HandlerServices 
 function refusedProblem(error: WorkRefused): ServiceError {
   const headers = { 'Retry-After': String(error.retryAfterSeconds) };
   if (error.scope === 'caller') {
-    return new ServiceError('fair_share_exceeded', { detail: `This instance is busy and your calls' work is the longest line of it (${error.message}). Nothing was charged and no free call was used; keep fewer calls in flight or wait ${error.retryAfterSeconds} s.`, headers });
+    return new ServiceError('fair_share_exceeded', {
+      detail: `This instance is busy and your calls' work is the longest line of it (${error.message}). Nothing was charged and no free call was used; keep fewer calls in flight or wait ${error.retryAfterSeconds} s.`,
+      headers,
+    });
   }
-  return new ServiceError('engine_unavailable', { detail: `This instance is busy with many callers' work (${error.message}). Repeat the call: the load balancer may send it to another instance. Nothing was charged.`, headers });
+  return new ServiceError('engine_unavailable', {
+    detail: `This instance is busy with many callers' work (${error.message}). Repeat the call: the load balancer may send it to another instance. Nothing was charged.`,
+    headers,
+  });
 }
 
 /** This caller's free calls and scans, read only when a handler asks (the advisor). */
@@ -108,11 +114,24 @@ function callerFacts(quota: FreeQuota | undefined, ip: string, now: () => Date):
 
 const CALL_LANES = ['calls'] as const;
 
-export function createInvoker({ handlers, meter, services, quota, now = () => new Date(), log = NO_LOG, metrics, deadlineCapMs = null, calls, unpaidPacing }: InvokeOptions) {
+export function createInvoker({
+  handlers,
+  meter,
+  services,
+  quota,
+  now = () => new Date(),
+  log = NO_LOG,
+  metrics,
+  deadlineCapMs = null,
+  calls,
+  unpaidPacing,
+}: InvokeOptions) {
   async function runHandler(operation: OperationInfo, input: Record<string, unknown>, call: CallRequest, tier: 'single' | 'bundle', extras: ExecutionExtras) {
     const handler = handlers[operation.operationId];
     if (!handler) {
-      throw new ServiceError('engine_unavailable', { detail: `The engine behind ${operation.offerId} is not available on this deployment yet. Nothing was charged.` });
+      throw new ServiceError('engine_unavailable', {
+        detail: `The engine behind ${operation.offerId} is not available on this deployment yet. Nothing was charged.`,
+      });
     }
     let result: unknown;
     // An operation that reads the web runs under its total deadline: its signal aborts when the
@@ -145,9 +164,16 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
     } catch (error) {
       // A deadline that passed is final: the same sites would stall the call again (never retryable).
       if (error instanceof ServiceError && (!errorEntry(error.code).retryable || !deadline?.signal.aborted)) throw error;
-      if (deadline?.signal.aborted) throw error instanceof ServiceError && error.code === 'deadline_exceeded' ? error : deadlineExceeded(operation.offerId!, deadline.totalMs);
+      if (deadline?.signal.aborted)
+        throw error instanceof ServiceError && error.code === 'deadline_exceeded' ? error : deadlineExceeded(operation.offerId!, deadline.totalMs);
       if (isWorkRefused(error)) throw refusedProblem(error);
-      log({ level: 'error', msg: 'handler failed', operation: operation.operationId, requestId: call.requestId, error: String((error as Error)?.stack ?? error) });
+      log({
+        level: 'error',
+        msg: 'handler failed',
+        operation: operation.operationId,
+        requestId: call.requestId,
+        error: String((error as Error)?.stack ?? error),
+      });
       throw new ServiceError('engine_failed', { detail: `${operation.offerId} failed while collecting data. Nothing was charged.`, cause: error });
     } finally {
       progress.done();
@@ -157,8 +183,16 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
       const validate = validatorFor(operation.resultSchema);
       // As it will be answered: its next_steps are paths until then.
       if (!validate(withNextStepUrls(result, call.baseUrl))) {
-        log({ level: 'error', msg: 'result does not match the contract', operation: operation.operationId, requestId: call.requestId, errors: validate.errors });
-        throw new ServiceError('invalid_engine_result', { detail: `${operation.offerId} produced a result that does not match ${operation.resultSchema}. Nothing was charged.` });
+        log({
+          level: 'error',
+          msg: 'result does not match the contract',
+          operation: operation.operationId,
+          requestId: call.requestId,
+          errors: validate.errors,
+        });
+        throw new ServiceError('invalid_engine_result', {
+          detail: `${operation.offerId} produced a result that does not match ${operation.resultSchema}. Nothing was charged.`,
+        });
       }
     }
     return result;
@@ -167,14 +201,29 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
   async function invokeUnobserved(call: CallRequest, operation: OperationInfo): Promise<CallOutcome> {
     call.usage.priceMicroUsd = operation.priceMicroUsd;
     if (call.hasAuthorization) {
-      throw new ServiceError('unsupported_payment', { detail: 'The Authorization header is not supported; this service takes no credentials. Pay with PAYMENT-SIGNATURE (x402 v2).' });
+      throw new ServiceError('unsupported_payment', {
+        detail: 'The Authorization header is not supported; this service takes no credentials. Pay with PAYMENT-SIGNATURE (x402 v2).',
+      });
     }
     const idempotencyKey = parseIdempotencyKey(call.idempotencyKey);
     const tier = operation.headerParams.includes('X-Private-Query-Tier') ? parsePrivateTier(call.privateTier) : 'single';
     const { input, merged, display } = validateInput(operation, call.body);
     handlers[operation.operationId]?.precheck?.(input, { tier });
     const outcome = await meter(
-      { operation, input, tier, idempotencyKey, ip: call.ip, requestId: call.requestId, resource: resourceOf(call, operation), payment: call.payment, usage: call.usage, settlementHold: call.settlementHold, merged, transport: call.transport },
+      {
+        operation,
+        input,
+        tier,
+        idempotencyKey,
+        ip: call.ip,
+        requestId: call.requestId,
+        resource: resourceOf(call, operation),
+        payment: call.payment,
+        usage: call.usage,
+        settlementHold: call.settlementHold,
+        merged,
+        transport: call.transport,
+      },
       (extras) => runHandler(operation, input, call, tier, extras),
     );
     return pagedOutcome(outcome, operation.pagedList, display);
@@ -218,7 +267,18 @@ export function createInvoker({ handlers, meter, services, quota, now = () => ne
       if (admitted) calls!.leave(admitted, performance.now() - started);
       const seconds = (performance.now() - started) / 1000;
       metrics?.call({ operation: operation.operationId, transport: call.transport, outcome, seconds });
-      if (logCalls) log({ level: 'info', msg: 'call', requestId: call.requestId, operation: operation.operationId, transport: call.transport, outcome, charge: call.usage.charge ?? 'none', chargedMicroUsd: call.usage.chargedMicroUsd, durationMs: Math.round(seconds * 1e5) / 100 });
+      if (logCalls)
+        log({
+          level: 'info',
+          msg: 'call',
+          requestId: call.requestId,
+          operation: operation.operationId,
+          transport: call.transport,
+          outcome,
+          charge: call.usage.charge ?? 'none',
+          chargedMicroUsd: call.usage.chargedMicroUsd,
+          durationMs: Math.round(seconds * 1e5) / 100,
+        });
     }
   };
 }

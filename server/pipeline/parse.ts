@@ -53,7 +53,8 @@ export function parseStage({ maxBodyBytes, jsonRpcPaths = [] }: ParseOptions) {
       // Strict parsing refuses a bare value (5, "x", null) that is valid JSON: the endpoint answers
       // it. An object or array refused (a __proto__ key) stays refused.
       const value = jsonValueOf((error.cause as { body?: unknown } | undefined)?.body);
-      if (!value || (typeof value.value === 'object' && value.value !== null)) return writeRpcError(ctx, { id: null, code: RPC_ERROR.parseError, message: 'Parse error: the body is not valid JSON.', status: 400 });
+      if (!value || (typeof value.value === 'object' && value.value !== null))
+        return writeRpcError(ctx, { id: null, code: RPC_ERROR.parseError, message: 'Parse error: the body is not valid JSON.', status: 400 });
       ctx.request.body = value.value;
       return next();
     }
@@ -63,7 +64,9 @@ export function parseStage({ maxBodyBytes, jsonRpcPaths = [] }: ParseOptions) {
       return next();
     }
     if (!raw || typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new ServiceError('invalid_json', { detail: raw ? 'The body must be one JSON object, not an array or a value.' : 'The body is empty; send one JSON object.' });
+      throw new ServiceError('invalid_json', {
+        detail: raw ? 'The body must be one JSON object, not an array or a value.' : 'The body is empty; send one JSON object.',
+      });
     }
     return next();
   };

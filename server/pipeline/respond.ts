@@ -41,7 +41,8 @@ export function logUnexpected(log: (entry: Record<string, unknown>) => void, ctx
 export function asServiceError(error: unknown): ServiceError {
   if (isStoreUnavailable(error)) {
     return new ServiceError('engine_unavailable', {
-      detail: 'The service could not reach its store for a moment. Repeat the same call (with the same payment, if you sent one) in a few seconds: a paid result is delivered once and never charged twice.',
+      detail:
+        'The service could not reach its store for a moment. Repeat the same call (with the same payment, if you sent one) in a few seconds: a paid result is delivered once and never charged twice.',
       headers: { 'Retry-After': '5' },
       cause: error,
     });

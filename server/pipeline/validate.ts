@@ -32,7 +32,7 @@ function codeOf(schema: any, error: ErrorObject): ErrorCode {
 function violation(error: ErrorObject): Violation {
   const extra = (error.params as any).missingProperty ?? (error.params as any).additionalProperty;
   const pointer = extra !== undefined ? `${error.instancePath}/${extra}` : error.instancePath;
-  const what = (error.params as any).additionalProperty !== undefined ? `unknown field ${JSON.stringify(extra)}` : error.message ?? 'is invalid';
+  const what = (error.params as any).additionalProperty !== undefined ? `unknown field ${JSON.stringify(extra)}` : (error.message ?? 'is invalid');
   return { pointer: pointer || '/', detail: what };
 }
 
@@ -57,9 +57,15 @@ export function validateInput(op: OperationInfo, body: unknown): { input: Record
   if (!validate(input)) {
     const errors = validate.errors ?? [];
     const schema = requestSchemas[op.requestSchema];
-    const code = pickCode(errors.map((error) => codeOf(schema, error)), errors);
+    const code = pickCode(
+      errors.map((error) => codeOf(schema, error)),
+      errors,
+    );
     const violations = errors.filter((error) => error.keyword !== 'if').map(violation);
-    throw new ServiceError(code, { detail: `The body does not match ${op.requestSchema}: ${violations.map((v) => `${v.pointer} ${v.detail}`).join('; ')}`, errors: violations });
+    throw new ServiceError(code, {
+      detail: `The body does not match ${op.requestSchema}: ${violations.map((v) => `${v.pointer} ${v.detail}`).join('; ')}`,
+      errors: violations,
+    });
   }
   const merged = canonicalizeInput(op.identity, input);
   // The spec's top-level defaults fill absent fields.
@@ -81,7 +87,9 @@ export function parseIdempotencyKey(value: string | undefined): string | null {
   if (value === undefined) return null;
   const key = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
   if (!IDEMPOTENCY_KEY.test(key)) {
-    throw new ServiceError('idempotency_key_invalid', { detail: `Idempotency-Key must be 8 to 128 letters, digits, underscores or hyphens (got ${value.length} characters)` });
+    throw new ServiceError('idempotency_key_invalid', {
+      detail: `Idempotency-Key must be 8 to 128 letters, digits, underscores or hyphens (got ${value.length} characters)`,
+    });
   }
   return key;
 }
@@ -89,7 +97,10 @@ export function parseIdempotencyKey(value: string | undefined): string | null {
 export function parsePrivateTier(value: string | undefined): 'single' | 'bundle' {
   if (value === undefined || value === '') return 'single';
   if (!TIERS.includes(value)) {
-    throw new ServiceError('invalid_input', { detail: `X-Private-Query-Tier must be single or bundle (got ${JSON.stringify(value.slice(0, 40))})`, errors: [{ pointer: '/', detail: 'X-Private-Query-Tier must be single or bundle' }] });
+    throw new ServiceError('invalid_input', {
+      detail: `X-Private-Query-Tier must be single or bundle (got ${JSON.stringify(value.slice(0, 40))})`,
+      errors: [{ pointer: '/', detail: 'X-Private-Query-Tier must be single or bundle' }],
+    });
   }
   return value as 'single' | 'bundle';
 }

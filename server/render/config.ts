@@ -44,8 +44,17 @@ export const DEFAULT_RENDER: Omit<RenderConfig, 'chromiumPath'> = {
 
 export const RENDER_VARIABLES = {
   CHROMIUM_PATH: text({ default: '/usr/bin/chromium', accepts: 'a file path', meaning: 'the browser script-built pages are rendered with' }),
-  RENDER_USER: text({ default: DEFAULT_RENDER.user, accepts: 'a user name', meaning: 'the unprivileged user the browser runs as when the service runs as root' }),
-  RENDER_BROWSERS: int({ default: DEFAULT_RENDER.browsers, min: 0, max: 64, meaning: 'browser processes, each running one render at a time (0: rendering off)' }),
+  RENDER_USER: text({
+    default: DEFAULT_RENDER.user,
+    accepts: 'a user name',
+    meaning: 'the unprivileged user the browser runs as when the service runs as root',
+  }),
+  RENDER_BROWSERS: int({
+    default: DEFAULT_RENDER.browsers,
+    min: 0,
+    max: 64,
+    meaning: 'browser processes, each running one render at a time (0: rendering off)',
+  }),
   RENDER_PER_CALLER: int({ default: DEFAULT_RENDER.perCaller, min: 1, max: 64, meaning: 'renders of one caller at once' }),
   RENDER_MAX_WAITING: int({ default: DEFAULT_RENDER.maxWaiting, min: 0, max: 10_000, meaning: 'renders that may wait for a browser, all callers' }),
   RENDER_TIMEOUT_MS: ms({ default: DEFAULT_RENDER.timeoutMs, min: 500, max: 600_000, meaning: "a render's wall time at most" }),
@@ -53,7 +62,12 @@ export const RENDER_VARIABLES = {
   RENDER_MAX_REQUESTS: int({ default: DEFAULT_RENDER.maxRequests, min: 1, max: 10_000, meaning: 'requests one render may have fetched' }),
   RENDER_MAX_BYTES: int({ default: DEFAULT_RENDER.maxBytes, min: 1, max: 1_000_000_000, meaning: 'body bytes one render may have fetched' }),
   RENDER_CPU_MS: ms({ default: DEFAULT_RENDER.cpuMs, min: 100, max: 600_000, meaning: "CPU time of the browser's processes one render may use" }),
-  RENDER_MEMORY_MB: int({ default: DEFAULT_RENDER.memoryMb, min: 64, max: 65_536, meaning: "resident memory of the browser's renderer processes at most, in MB" }),
+  RENDER_MEMORY_MB: int({
+    default: DEFAULT_RENDER.memoryMb,
+    min: 64,
+    max: 65_536,
+    meaning: "resident memory of the browser's renderer processes at most, in MB",
+  }),
   RENDER_HEAP_MB: int({ default: DEFAULT_RENDER.heapMb, min: 16, max: 16_384, meaning: "V8's old-space limit in each renderer, in MB" }),
 } satisfies VariableTable;
 

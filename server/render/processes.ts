@@ -47,7 +47,9 @@ function isRenderer(pid: number): boolean {
 
 const listPids = (): number[] => {
   try {
-    return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
   } catch {
     return [];
   }

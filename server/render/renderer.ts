@@ -103,7 +103,10 @@ interface Slot {
 
 type Availability = Awaited<ReturnType<PageRenderer['availability']>>;
 
-const firstLine = (error: unknown) => String((error as Error)?.message ?? error).split('\n')[0].slice(0, 200);
+const firstLine = (error: unknown) =>
+  String((error as Error)?.message ?? error)
+    .split('\n')[0]
+    .slice(0, 200);
 
 export interface Renderer extends PageRenderer {
   stats(): FairSchedulerStats<'browser'>;
@@ -111,7 +114,13 @@ export interface Renderer extends PageRenderer {
 }
 
 export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: LogFn } = {}): Renderer {
-  const scheduler = createFairScheduler<'browser'>({ lanes: { browser: Math.max(1, config.browsers) }, perCallerCap: config.perCaller, strictCap: true, maxWaiting: config.maxWaiting, name: 'renderer' });
+  const scheduler = createFairScheduler<'browser'>({
+    lanes: { browser: Math.max(1, config.browsers) },
+    perCallerCap: config.perCaller,
+    strictCap: true,
+    maxWaiting: config.maxWaiting,
+    name: 'renderer',
+  });
   const slots: Slot[] = Array.from({ length: config.browsers }, () => ({ live: null, busy: false }));
   let launcher: Launcher | null = null;
   let launches = 0;
@@ -197,7 +206,11 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
     return live;
   }
 
-  async function renderIn(slot: Slot, { document: served, fetch, signal: callSignal, endsBy }: RenderRequest, spent: (cpuMs: number, cleanUp: Promise<void>) => void): Promise<RenderedPage> {
+  async function renderIn(
+    slot: Slot,
+    { document: served, fetch, signal: callSignal, endsBy }: RenderRequest,
+    spent: (cpuMs: number, cleanUp: Promise<void>) => void,
+  ): Promise<RenderedPage> {
     const live = await browserOf(slot);
     const started = performance.now();
     const wallMs = Math.max(0, Math.min(config.timeoutMs, endsBy - started));
@@ -220,7 +233,8 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
       if (!meter) return;
       const usage = meter.read();
       if (usage.cpuMs > config.cpuMs) fail(new RenderFailed('cpu', `${Math.round(usage.cpuMs)} ms of CPU; the budget is ${config.cpuMs} ms`));
-      else if (usage.rendererBytes > config.memoryMb * 1024 * 1024) fail(new RenderFailed('memory', `${Math.round(usage.rendererBytes / 1024 / 1024)} MB resident; the budget is ${config.memoryMb} MB`));
+      else if (usage.rendererBytes > config.memoryMb * 1024 * 1024)
+        fail(new RenderFailed('memory', `${Math.round(usage.rendererBytes / 1024 / 1024)} MB resident; the budget is ${config.memoryMb} MB`));
     }, WATCH_INTERVAL_MS);
     const wall = setTimeout(() => fail(new RenderFailed('timeout', `not settled after ${Math.round(wallMs)} ms`)), wallMs);
     const onCallEnd = () => fail(new RenderFailed('timeout', "the call's time ran out"));
@@ -306,16 +320,25 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
       await settled();
       // Measured in the renderer first: a DOM past the cap never crosses to this thread.
       const size = await page.evaluate(() => globalThis.document.documentElement.outerHTML.length);
-      if (size > MAX_DOM_CHARACTERS) throw new RenderFailed('too_large', `the rendered page has ${size} characters of markup; a render takes ${MAX_DOM_CHARACTERS}`);
+      if (size > MAX_DOM_CHARACTERS)
+        throw new RenderFailed('too_large', `the rendered page has ${size} characters of markup; a render takes ${MAX_DOM_CHARACTERS}`);
       return { html: await page.content(), url: page.url() };
     })();
     work.catch(() => {});
 
     try {
-      if (wallMs <= 0) fail(new RenderFailed('timeout', "no time was left for the render"));
+      if (wallMs <= 0) fail(new RenderFailed('timeout', 'no time was left for the render'));
       const { html, url } = await Promise.race([work, failedPromise]);
       if (failure) throw failure;
-      log({ level: 'debug', msg: 'rendered', elapsedMs: Math.round(performance.now() - started), cpuMs: Math.round(meter?.read().cpuMs ?? 0), fetched: counts.fetched, refused: counts.refused, bytes: counts.bytes });
+      log({
+        level: 'debug',
+        msg: 'rendered',
+        elapsedMs: Math.round(performance.now() - started),
+        cpuMs: Math.round(meter?.read().cpuMs ?? 0),
+        fetched: counts.fetched,
+        refused: counts.refused,
+        bytes: counts.bytes,
+      });
       return {
         content: new Fetched(Buffer.from(html, 'utf8'), { contentType: 'text/html; charset=utf-8' }),
         url,
@@ -328,7 +351,13 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
     } catch (error) {
       if (!failure && error instanceof RenderFailed) failure = error;
       if (failure) {
-        log({ level: 'debug', msg: 'render failed', kind: (failure as RenderFailed).kind, elapsedMs: Math.round(performance.now() - started), fetched: counts.fetched });
+        log({
+          level: 'debug',
+          msg: 'render failed',
+          kind: (failure as RenderFailed).kind,
+          elapsedMs: Math.round(performance.now() - started),
+          fetched: counts.fetched,
+        });
         throw failure;
       }
       // The browser went away under the page (a crash of its own, or closed): the render's failure.
@@ -341,15 +370,25 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
       const cpuMs = meter?.read().cpuMs ?? 0;
       const kind = (failure as RenderFailed | null)?.kind;
       // The answer does not wait for the clean-up; the browser is busy until it is done.
-      spent(cpuMs, (async () => {
-        const closing = (context as BrowserContext | null)?.close().then(() => true, () => true) ?? Promise.resolve(true);
-        const closedInTime = kind === 'cpu' || kind === 'memory' ? false : await Promise.race([closing, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS))]);
-        // A page over its CPU or memory budget, or one whose context does not close, takes its browser with it; its replacement starts at once.
-        if (closedInTime) return;
-        if (slot.live === live) slot.live = null;
-        await retire(live, { kill: true });
-        if (!closed) await browserOf(slot).catch(() => {});
-      })());
+      spent(
+        cpuMs,
+        (async () => {
+          const closing =
+            (context as BrowserContext | null)?.close().then(
+              () => true,
+              () => true,
+            ) ?? Promise.resolve(true);
+          const closedInTime =
+            kind === 'cpu' || kind === 'memory'
+              ? false
+              : await Promise.race([closing, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS))]);
+          // A page over its CPU or memory budget, or one whose context does not close, takes its browser with it; its replacement starts at once.
+          if (closedInTime) return;
+          if (slot.live === live) slot.live = null;
+          await retire(live, { kill: true });
+          if (!closed) await browserOf(slot).catch(() => {});
+        })(),
+      );
     }
   }
 
@@ -383,11 +422,13 @@ export function createRenderer(config: RenderConfig, { log = NO_LOG }: { log?: L
     async close() {
       closed = true;
       await probe?.catch(() => {});
-      await Promise.all(slots.map(async (slot) => {
-        const live = slot.live;
-        slot.live = null;
-        if (live) await retire(live, { kill: slot.busy });
-      }));
+      await Promise.all(
+        slots.map(async (slot) => {
+          const live = slot.live;
+          slot.live = null;
+          if (live) await retire(live, { kill: slot.busy });
+        }),
+      );
       launcher?.remove();
     },
   };

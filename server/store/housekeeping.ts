@@ -46,7 +46,15 @@ const DAY_MS = 86_400_000;
 /** How long an expired quote is kept: longer than a paid step 2's stored answer (a day and a minute). */
 export const QUOTE_GRACE_MS = 2 * DAY_MS;
 
-export function createHousekeeping({ store, now = () => new Date(), intervalMs = SERVER_DEFAULTS.HOUSEKEEPING_INTERVAL_MS, chunk = 2_000, rateWindowMs = ADVISOR_WINDOW_MS, staleAfterMs = SERVER_DEFAULTS.REQUEST_STALE_AFTER_MS, log = NO_LOG }: HousekeepingOptions) {
+export function createHousekeeping({
+  store,
+  now = () => new Date(),
+  intervalMs = SERVER_DEFAULTS.HOUSEKEEPING_INTERVAL_MS,
+  chunk = 2_000,
+  rateWindowMs = ADVISOR_WINDOW_MS,
+  staleAfterMs = SERVER_DEFAULTS.REQUEST_STALE_AFTER_MS,
+  log = NO_LOG,
+}: HousekeepingOptions) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<HousekeepingReport> | null = null;
   let stopped = false;

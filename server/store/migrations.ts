@@ -242,7 +242,10 @@ async function applyPostgresMigrations(
   if (exists.rowCount === 0) await client.query(`CREATE SCHEMA ${quoteIdent(schema)}`);
   await client.query(CREATE_MIGRATIONS_TABLE);
   const applied = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
-  const pending = pendingMigrations(applied.rows.map((r) => r.version), all);
+  const pending = pendingMigrations(
+    applied.rows.map((r) => r.version),
+    all,
+  );
   for (const migration of pending) {
     await client.query('BEGIN');
     try {

@@ -224,7 +224,12 @@ async function counterCounts(db: Queryable, { bucket, subject, window }: Counter
 /** CountersRepo.commit inside the caller's transaction, after lockCounter. */
 async function commitLease(client: pg.PoolClient, input: LeaseRef & Freshness & Weighted & { limit: number }): Promise<{ committed: boolean; used: number }> {
   const { bucket, subject, window, lease, limit, now, staleAfterMs, amount = 1 } = input;
-  const deleted = await client.query('DELETE FROM counter_leases WHERE bucket = $1 AND subject = $2 AND win = $3 AND lease_id = $4', [bucket, subject, window, lease]);
+  const deleted = await client.query('DELETE FROM counter_leases WHERE bucket = $1 AND subject = $2 AND win = $3 AND lease_id = $4', [
+    bucket,
+    subject,
+    window,
+    lease,
+  ]);
   if (deleted.rowCount !== 1) {
     const { used, held } = await counterCounts(client, input, now - staleAfterMs);
     if (used + held + amount > limit) return { committed: false, used };
@@ -248,12 +253,25 @@ function pgCounters(pool: pg.Pool): CountersRepo {
         await client.query('DELETE FROM counter_leases WHERE bucket = $1 AND subject = $2 AND win = $3 AND renewed_at < $4', [bucket, subject, window, since]);
         const { used, held } = await counterCounts(client, input, since);
         if (used + held + amount > limit) return { leased: false, used, held };
-        await client.query('INSERT INTO counter_leases (bucket, subject, win, lease_id, renewed_at, amount) VALUES ($1, $2, $3, $4, $5, $6)', [bucket, subject, window, lease, now, amount]);
+        await client.query('INSERT INTO counter_leases (bucket, subject, win, lease_id, renewed_at, amount) VALUES ($1, $2, $3, $4, $5, $6)', [
+          bucket,
+          subject,
+          window,
+          lease,
+          now,
+          amount,
+        ]);
         return { leased: true, used, held: held + amount };
       });
     },
     async renew({ bucket, subject, window, lease, now }) {
-      const result = await pool.query('UPDATE counter_leases SET renewed_at = $5 WHERE bucket = $1 AND subject = $2 AND win = $3 AND lease_id = $4', [bucket, subject, window, lease, now]);
+      const result = await pool.query('UPDATE counter_leases SET renewed_at = $5 WHERE bucket = $1 AND subject = $2 AND win = $3 AND lease_id = $4', [
+        bucket,
+        subject,
+        window,
+        lease,
+        now,
+      ]);
       return result.rowCount === 1;
     },
     async release({ bucket, subject, window, lease }) {
@@ -266,7 +284,12 @@ function pgCounters(pool: pg.Pool): CountersRepo {
       });
     },
     async seed({ bucket, subject, window, used }) {
-      await pool.query('INSERT INTO counters (bucket, subject, win, used) VALUES ($1, $2, $3, $4) ON CONFLICT (bucket, subject, win) DO NOTHING', [bucket, subject, window, used]);
+      await pool.query('INSERT INTO counters (bucket, subject, win, used) VALUES ($1, $2, $3, $4) ON CONFLICT (bucket, subject, win) DO NOTHING', [
+        bucket,
+        subject,
+        window,
+        used,
+      ]);
     },
     async get(input) {
       return counterCounts(pool, input, input.now - input.staleAfterMs);
@@ -388,7 +411,10 @@ function pgQuotes(pool: pg.Pool): QuotesRepo {
     },
     async claim({ id, claimant, now }) {
       // One statement: a concurrent claim waits for this row and re-checks the condition on what it wrote.
-      const taken = await pool.query('UPDATE quotes SET claimed_by = $2, claimed_at = $3 WHERE id = $1 AND paid_at IS NULL AND (claimed_by IS NULL OR claimed_by = $2)', [id, claimant, now]);
+      const taken = await pool.query(
+        'UPDATE quotes SET claimed_by = $2, claimed_at = $3 WHERE id = $1 AND paid_at IS NULL AND (claimed_by IS NULL OR claimed_by = $2)',
+        [id, claimant, now],
+      );
       if (taken.rowCount === 1) return { claimed: true };
       const [row] = await rows<{ claimed_by: string | null; paid_at: number | null }>(pool, 'SELECT claimed_by, paid_at FROM quotes WHERE id = $1', [id]);
       return { claimed: false, by: row?.claimed_by ?? null, paid: row?.paid_at != null };
@@ -479,7 +505,11 @@ function pgMeta(pool: pg.Pool): MetaRepo {
     get: read,
     async claim({ key, value, now }) {
       // The first writer wins (atomic on the primary key); a later claim reads what is there.
-      await pool.query('INSERT INTO service_meta (meta_key, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (meta_key) DO NOTHING', [key, toJsonText(value), now]);
+      await pool.query('INSERT INTO service_meta (meta_key, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (meta_key) DO NOTHING', [
+        key,
+        toJsonText(value),
+        now,
+      ]);
       return (await read(key)) as Json;
     },
   };

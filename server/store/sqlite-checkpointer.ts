@@ -64,7 +64,10 @@ export function startCheckpointer(
     state = 'running';
     db.pragma('wal_autocheckpoint = 0');
     // execArgv []: the worker is plain JavaScript and needs none of the parent's loaders.
-    worker = new Worker(new URL('./sqlite-checkpointer.worker.mjs', import.meta.url), { workerData: { path, intervalMs, busyTimeoutMs, driver }, execArgv: [] });
+    worker = new Worker(new URL('./sqlite-checkpointer.worker.mjs', import.meta.url), {
+      workerData: { path, intervalMs, busyTimeoutMs, driver },
+      execArgv: [],
+    });
     // The store's close() stops it; it never holds the process open by itself.
     worker.unref();
     // Not events.once: it would reject on the worker's 'error', which fallBack handles.

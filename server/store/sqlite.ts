@@ -65,7 +65,11 @@ export interface SqliteStoreOptions {
   walCheckpoints?: 'worker' | 'inline';
 }
 
-export async function openSqliteStore({ path = './data/service.sqlite', busyTimeoutMs = 5000, walCheckpoints = 'worker' }: SqliteStoreOptions = {}): Promise<Store> {
+export async function openSqliteStore({
+  path = './data/service.sqlite',
+  busyTimeoutMs = 5000,
+  walCheckpoints = 'worker',
+}: SqliteStoreOptions = {}): Promise<Store> {
   const db = openDatabase(path, busyTimeoutMs);
   try {
     migrateSqlite(db);
@@ -177,7 +181,9 @@ function sqliteCounters(db: Db) {
   const deleteLease = db.prepare('DELETE FROM counter_leases WHERE bucket = ? AND subject = ? AND win = ? AND lease_id = ?');
   const renewLease = db.prepare('UPDATE counter_leases SET renewed_at = ? WHERE bucket = ? AND subject = ? AND win = ? AND lease_id = ?');
   const addUse = db
-    .prepare('INSERT INTO counters (bucket, subject, win, used) VALUES (?, ?, ?, ?) ON CONFLICT (bucket, subject, win) DO UPDATE SET used = counters.used + excluded.used RETURNING used')
+    .prepare(
+      'INSERT INTO counters (bucket, subject, win, used) VALUES (?, ?, ?, ?) ON CONFLICT (bucket, subject, win) DO UPDATE SET used = counters.used + excluded.used RETURNING used',
+    )
     .pluck();
   const seed = db.prepare('INSERT INTO counters (bucket, subject, win, used) VALUES (?, ?, ?, ?) ON CONFLICT (bucket, subject, win) DO NOTHING');
   const purgeCounts = boundedDelete(db, 'counters', 'win < ?');
@@ -247,9 +253,7 @@ function sqliteCounters(db: Db) {
 function sqliteRate(db: Db): RateRepo & { flush(): void } {
   const count = db.prepare('SELECT COUNT(*) FROM rate_events WHERE bucket = ? AND subject = ? AND at > ? AND at <= ?').pluck();
   const record = db.prepare('INSERT INTO rate_events (bucket, subject, at) VALUES (?, ?, ?)');
-  const nth = db
-    .prepare('SELECT at FROM rate_events WHERE bucket = ? AND subject = ? AND at > ? AND at <= ? ORDER BY at LIMIT 1 OFFSET ?')
-    .pluck();
+  const nth = db.prepare('SELECT at FROM rate_events WHERE bucket = ? AND subject = ? AND at > ? AND at <= ? ORDER BY at LIMIT 1 OFFSET ?').pluck();
 
   type HitInput = Parameters<RateRepo['hit']>[0];
   type HitResult = Awaited<ReturnType<RateRepo['hit']>>;
@@ -383,7 +387,10 @@ function sqliteLedger(db: Db) {
       if (kinds.length === 0) return 0;
       const placeholders = kinds.map(() => '?').join(', ');
       const sql = `SELECT COALESCE(SUM(amount_micro_usd), 0) FROM ledger WHERE at >= ? AND at < ? AND kind IN (${placeholders})`;
-      return db.prepare(sql).pluck().get(from, to, ...kinds) as number;
+      return db
+        .prepare(sql)
+        .pluck()
+        .get(from, to, ...kinds) as number;
     },
   };
   return { repo, insertInside };

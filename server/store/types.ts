@@ -19,11 +19,7 @@ export interface StoredResponse {
   body: Json;
 }
 
-export type BeginResult =
-  | { state: 'started' }
-  | { state: 'running'; startedAt: number }
-  | { state: 'done'; response: StoredResponse }
-  | { state: 'conflict' };
+export type BeginResult = { state: 'started' } | { state: 'running'; startedAt: number } | { state: 'done'; response: StoredResponse } | { state: 'conflict' };
 
 export interface RequestsRepo {
   /**
@@ -123,7 +119,13 @@ export interface RateRepo {
    * how many ms until the oldest counted event leaves the window. Events that left the window
    * stay until purgeBefore deletes them (housekeeping); the count skips them.
    */
-  hit(input: { bucket: string; subject: string; now: number; windowMs: number; limit: number }): Promise<{ allowed: boolean; count: number; retryAfterMs: number }>;
+  hit(input: {
+    bucket: string;
+    subject: string;
+    now: number;
+    windowMs: number;
+    limit: number;
+  }): Promise<{ allowed: boolean; count: number; retryAfterMs: number }>;
   /** Events of (bucket, subject) in (now - windowMs, now], and when the oldest of them leaves the window (0 when none). */
   count(input: { bucket: string; subject: string; now: number; windowMs: number }): Promise<{ count: number; oldestLeavesInMs: number }>;
   /** Delete events at or before `at`, of any bucket and subject (at most `limit`); returns how many. */

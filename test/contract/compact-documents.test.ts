@@ -36,13 +36,42 @@ const QUOTE: Omit<SeedResult, 'price'> = {
 };
 const SKILL = { statuses: ['ok', 'no_data', 'unreachable'], required: ['domain', 'status'] };
 const TRUST = ['safe_to_buy', 'trust_score', 'risk_level', 'signals', 'recommendation', 'latency_ms', 'error_reason', 'limitations'];
-const TRUST_NESTED = { signals: ['domain_age_days', 'has_active_employees', 'open_jobs_count', 'legitimate_tech_stack', 'active_ad_campaigns', 'onchain_reputation_score'] };
-const PRODUCT = ['url', 'title', 'brand', 'price', 'currency', 'in_stock', 'variants', 'aggregate_rating', 'review_count', 'shipping_summary', 'return_policy', 'agentic_checkout_supported', 'checkout_hints', 'structured_fields', 'extraction_source', 'limitations'];
+const TRUST_NESTED = {
+  signals: ['domain_age_days', 'has_active_employees', 'open_jobs_count', 'legitimate_tech_stack', 'active_ad_campaigns', 'onchain_reputation_score'],
+};
+const PRODUCT = [
+  'url',
+  'title',
+  'brand',
+  'price',
+  'currency',
+  'in_stock',
+  'variants',
+  'aggregate_rating',
+  'review_count',
+  'shipping_summary',
+  'return_policy',
+  'agentic_checkout_supported',
+  'checkout_hints',
+  'structured_fields',
+  'extraction_source',
+  'limitations',
+];
 const SEED: Record<string, SeedResult> = {
   advisor: {
     price: 0,
     statuses: null,
-    required: ['recommended_tool', 'why', 'alternatives', 'efficiency_analysis', 'cost_estimate_usd', 'free_quota', 'recommended_execution_sequence', 'cached_hint', 'guarantees'],
+    required: [
+      'recommended_tool',
+      'why',
+      'alternatives',
+      'efficiency_analysis',
+      'cost_estimate_usd',
+      'free_quota',
+      'recommended_execution_sequence',
+      'cached_hint',
+      'guarantees',
+    ],
     fields: ['tools'],
     nested: {
       efficiency_analysis: ['company_profile', 'separately', 'comparison', 'note'],
@@ -53,8 +82,36 @@ const SEED: Record<string, SeedResult> = {
   'tech-stack': {
     price: 5000,
     statuses: ['ok', 'no_signals', 'blocked', 'unreachable', 'not_found'],
-    required: ['domain', 'status', 'final_url', 'title', 'cms', 'ecommerce', 'email_provider', 'dmarc_policy', 'note', 'technology_count', 'checked_at', 'added', 'removed', 'is_first_run',
-      'has_pixel_a', 'has_ads_tag', 'has_analytics_tag_a', 'has_tag_manager', 'has_pixel_b', 'has_pixel_c', 'ad_pixels', 'analytics', 'marketing_tools', 'hosting_cdn', 'frameworks', 'payments', 'spf_senders', 'verified_services'],
+    required: [
+      'domain',
+      'status',
+      'final_url',
+      'title',
+      'cms',
+      'ecommerce',
+      'email_provider',
+      'dmarc_policy',
+      'note',
+      'technology_count',
+      'checked_at',
+      'added',
+      'removed',
+      'is_first_run',
+      'has_pixel_a',
+      'has_ads_tag',
+      'has_analytics_tag_a',
+      'has_tag_manager',
+      'has_pixel_b',
+      'has_pixel_c',
+      'ad_pixels',
+      'analytics',
+      'marketing_tools',
+      'hosting_cdn',
+      'frameworks',
+      'payments',
+      'spf_senders',
+      'verified_services',
+    ],
     fields: ['next_steps'],
     nested: { 'next_steps[]': NEXT_STEP },
   },
@@ -62,14 +119,48 @@ const SEED: Record<string, SeedResult> = {
     price: 10000,
     statuses: JOBS,
     required: ['domain', 'status', 'jobs', 'checked_at'],
-    fields: ['ats_type', 'board_slug', 'confidence', 'board_match', 'total_active_jobs', 'remote_jobs', 'jobs_with_salary', 'jobs_by_department', 'top_locations', 'top_technologies', 'diff', 'jobs_returned', 'jobs_truncated', 'note', 'next_poll_after', 'next_steps'],
+    fields: [
+      'ats_type',
+      'board_slug',
+      'confidence',
+      'board_match',
+      'total_active_jobs',
+      'remote_jobs',
+      'jobs_with_salary',
+      'jobs_by_department',
+      'top_locations',
+      'top_technologies',
+      'diff',
+      'jobs_returned',
+      'jobs_truncated',
+      'note',
+      'next_poll_after',
+      'next_steps',
+    ],
   },
   'company-intent': {
     price: 10000,
     statuses: JOBS,
     required: ['domain', 'status', 'checked_at'],
-    fields: ['ats_type', 'confidence', 'intent_score', 'hiring_status', 'total_open_roles', 'remote_roles', 'roles_posted_last_30_days', 'roles_with_known_post_date', 'function_breakdown',
-      'department_breakdown', 'top_locations', 'top_demanded_technologies', 'buying_signals', 'notable_open_roles', 'jobs_truncated', 'note', 'next_steps'],
+    fields: [
+      'ats_type',
+      'confidence',
+      'intent_score',
+      'hiring_status',
+      'total_open_roles',
+      'remote_roles',
+      'roles_posted_last_30_days',
+      'roles_with_known_post_date',
+      'function_breakdown',
+      'department_breakdown',
+      'top_locations',
+      'top_demanded_technologies',
+      'buying_signals',
+      'notable_open_roles',
+      'jobs_truncated',
+      'note',
+      'next_steps',
+    ],
     enums: { hiring_status: ['hypergrowth', 'active_hiring', 'steady'] },
     nested: { buying_signals: ['cloud_infra', 'data_ai', 'databases', 'observability', 'sales_tools'] },
   },
@@ -77,7 +168,19 @@ const SEED: Record<string, SeedResult> = {
     price: 10000,
     statuses: ['ok', 'no_ads'],
     required: ['domain', 'status', 'checked_at'],
-    fields: ['region', 'advertisers', 'total_ads_estimate', 'ads_returned', 'ads_shown_last_30_days_in_sample', 'formats_in_sample', 'earliest_first_shown_in_sample', 'latest_last_shown_in_sample', 'ads', 'note', 'next_steps'],
+    fields: [
+      'region',
+      'advertisers',
+      'total_ads_estimate',
+      'ads_returned',
+      'ads_shown_last_30_days_in_sample',
+      'formats_in_sample',
+      'earliest_first_shown_in_sample',
+      'latest_last_shown_in_sample',
+      'ads',
+      'note',
+      'next_steps',
+    ],
     nested: {
       'advertisers[]': ['advertiser_id', 'name', 'ads_in_sample'],
       total_ads_estimate: ['low', 'high'],
@@ -96,9 +199,25 @@ const SEED: Record<string, SeedResult> = {
     fields: ['safe_to_pay', 'trust_score', 'latency_ms', 'valid_x402_config', 'prompt_injection_risk', 'matched_flags', 'recommendation'],
     enums: { prompt_injection_risk: ['LOW', 'MEDIUM', 'CRITICAL'] },
   },
-  'extract-contacts': { price: 10000, statuses: null, required: ['domain', 'status'], fields: ['emails', 'social_links', 'email_deliverable', 'mx', 'spf', 'dmarc', 'inferred_email_pattern'] },
-  'clean-markdown': { price: 2000, statuses: null, required: ['domain', 'status'], fields: ['title', 'meta_description', 'markdown', 'token_count_estimate', 'truncated'] },
-  pre_purchase_merchant_trust_check: { price: 5000, ...SKILL, fields: TRUST, enums: { risk_level: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] }, nested: TRUST_NESTED },
+  'extract-contacts': {
+    price: 10000,
+    statuses: null,
+    required: ['domain', 'status'],
+    fields: ['emails', 'social_links', 'email_deliverable', 'mx', 'spf', 'dmarc', 'inferred_email_pattern'],
+  },
+  'clean-markdown': {
+    price: 2000,
+    statuses: null,
+    required: ['domain', 'status'],
+    fields: ['title', 'meta_description', 'markdown', 'token_count_estimate', 'truncated'],
+  },
+  pre_purchase_merchant_trust_check: {
+    price: 5000,
+    ...SKILL,
+    fields: TRUST,
+    enums: { risk_level: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] },
+    nested: TRUST_NESTED,
+  },
   checkout_active_promo_code_finder: {
     price: 10000,
     ...SKILL,
@@ -119,7 +238,17 @@ const SEED: Record<string, SeedResult> = {
     price: 100000,
     statuses: SKILL.statuses,
     required: ['status'],
-    fields: ['vendor_domain', 'vendor_health_score', 'stability_status', 'hiring_velocity', 'engineering_and_support_headcount_trend', 'tech_stack_summary', 'seo_visibility_trend', 'verified_contacts_available', 'limitations'],
+    fields: [
+      'vendor_domain',
+      'vendor_health_score',
+      'stability_status',
+      'hiring_velocity',
+      'engineering_and_support_headcount_trend',
+      'tech_stack_summary',
+      'seo_visibility_trend',
+      'verified_contacts_available',
+      'limitations',
+    ],
     enums: { stability_status: ['GROWING', 'STABLE', 'CONTRACTING', 'HIGH_RISK', 'UNKNOWN'] },
   },
   store_readiness_auditor: {
@@ -140,14 +269,22 @@ const SEED: Record<string, SeedResult> = {
     nested: { 'comparison[]': ['domain', 'readiness_score', 'structured_fields'] },
   },
   verified_merchant_json_badge: { price: 5000, ...SKILL, fields: [...TRUST, 'signed_statement', 'organization', 'verification_key'], nested: TRUST_NESTED },
-  verify_domain_legitimacy_and_security: { price: 30000, ...SKILL, fields: [...PROFILE.fields, 'sections_status', 'checked_at', 'limitations'], nested: PROFILE.nested },
+  verify_domain_legitimacy_and_security: {
+    price: 30000,
+    ...SKILL,
+    fields: [...PROFILE.fields, 'sections_status', 'checked_at', 'limitations'],
+    nested: PROFILE.nested,
+  },
 };
 
 /** Follows a local "$ref" (a JSON pointer into root). */
 function deref(schema: any, root: any): any {
   while (schema?.$ref) {
     assert.ok(schema.$ref.startsWith('#/'), `a local ref: ${schema.$ref}`);
-    schema = schema.$ref.slice(2).split('/').reduce((node: any, key: string) => node?.[key], root);
+    schema = schema.$ref
+      .slice(2)
+      .split('/')
+      .reduce((node: any, key: string) => node?.[key], root);
     assert.ok(schema, 'the ref resolves');
   }
   return schema;
@@ -271,7 +408,11 @@ describe('compact documents: the catalog, the agent card and the MCP tool list',
         Object.entries(node).forEach(([key, value]) => key !== 'properties' && collect(value));
         if (node.properties) Object.values(node.properties).forEach(collect);
       })(tool.outputSchema);
-      for (const title of titles) assert.ok(openapiDocument.components.schemas[title] || SPEC_TITLES.has(title), `${tool.name}: title ${title} is a spec schema or a title the spec gives a schema`);
+      for (const title of titles)
+        assert.ok(
+          openapiDocument.components.schemas[title] || SPEC_TITLES.has(title),
+          `${tool.name}: title ${title} is a spec schema or a title the spec gives a schema`,
+        );
     }
   });
 
@@ -292,7 +433,11 @@ describe('compact documents: the catalog, the agent card and the MCP tool list',
       assertSeedResult('tool list', id, tool.outputSchema.anyOf[0], tool.outputSchema, { nested: false });
       // The input: every field of the spec's request schema, closed, in all three.
       const request = shape({ $ref: `#/components/schemas/${op.requestSchema}` }, openapiDocument);
-      for (const [where, schema, root] of [['catalog', offer.inputSchema, catalog], ['agent card', skill.inputSchema, agentCard], ['tool list', tool.inputSchema, tool.inputSchema]] as const) {
+      for (const [where, schema, root] of [
+        ['catalog', offer.inputSchema, catalog],
+        ['agent card', skill.inputSchema, agentCard],
+        ['tool list', tool.inputSchema, tool.inputSchema],
+      ] as const) {
         const input = shape(schema, root);
         assert.deepEqual(Object.keys(input.properties).sort(), Object.keys(request.properties).sort(), `${where} ${id}: input fields`);
         assert.deepEqual([...input.required].sort(), [...request.required].sort(), `${where} ${id}: required input`);
@@ -301,8 +446,30 @@ describe('compact documents: the catalog, the agent card and the MCP tool list',
   });
 
   it(`list MCP tools in at most ${TOOL_LIST_LIMIT_BYTES} bytes, with plain input schemas: a described field each, no composition`, async () => {
-    assert.ok(servedBytes('mcpTools', documents.mcpTools, MEASURE_BASE_URL) <= TOOL_LIST_LIMIT_BYTES, `tools/list ${servedBytes('mcpTools', documents.mcpTools, MEASURE_BASE_URL)} bytes`);
-    const PLAIN = new Set(['type', 'properties', 'required', 'items', 'enum', 'anyOf', 'description', 'default', 'examples', 'additionalProperties', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format']);
+    assert.ok(
+      servedBytes('mcpTools', documents.mcpTools, MEASURE_BASE_URL) <= TOOL_LIST_LIMIT_BYTES,
+      `tools/list ${servedBytes('mcpTools', documents.mcpTools, MEASURE_BASE_URL)} bytes`,
+    );
+    const PLAIN = new Set([
+      'type',
+      'properties',
+      'required',
+      'items',
+      'enum',
+      'anyOf',
+      'description',
+      'default',
+      'examples',
+      'additionalProperties',
+      'minimum',
+      'maximum',
+      'minLength',
+      'maxLength',
+      'minItems',
+      'maxItems',
+      'pattern',
+      'format',
+    ]);
     for (const tool of documents.mcpTools) {
       const input = tool.inputSchema;
       assert.equal(input.type, 'object', tool.name);
@@ -314,7 +481,8 @@ describe('compact documents: the catalog, the agent card and the MCP tool list',
           else if (key === 'anyOf') value.forEach((member: any, index: number) => walk(member, `${at}/anyOf/${index}`));
         }
       })(input, '');
-      for (const [name, property] of Object.entries<any>(input.properties)) assert.ok(property.description?.length > 10, `${tool.name}.${name} has a description`);
+      for (const [name, property] of Object.entries<any>(input.properties))
+        assert.ok(property.description?.length > 10, `${tool.name}.${name} has a description`);
     }
   });
 

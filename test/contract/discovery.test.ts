@@ -49,9 +49,29 @@ describe('x402 Bazaar discovery in every 402', () => {
       assert.ok(http.info.output.example && typeof http.info.output.example === 'object', `${op.offerId}: an output example`);
       assertDiscovery(mcp, `${op.offerId} mcp`);
       assert.equal(mcp.info.input.toolName, op.mcpTool);
-      assert.deepEqual(Object.keys(mcp.info.input.inputSchema.properties), Object.keys(documents.mcpTools.find((tool) => tool.name === op.mcpTool)!.inputSchema.properties), `${op.offerId}: the tool's input`);
+      assert.deepEqual(
+        Object.keys(mcp.info.input.inputSchema.properties),
+        Object.keys(documents.mcpTools.find((tool) => tool.name === op.mcpTool)!.inputSchema.properties),
+        `${op.offerId}: the tool's input`,
+      );
       // The HTTP form travels in a header: the largest 402 of each operation stays within the budget.
-      const terms = { x402Version: 2, error: 'x'.repeat(200), resource: { url: `https://company-intelligence.example.com${op.path}`, description: op.offerId!, mimeType: 'application/json' }, accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '1000000', asset: `0x${'a'.repeat(40)}`, payTo: PAY_TO, maxTimeoutSeconds: 300, extra: { name: 'USD Coin', version: '2' } }], extensions: { bazaar: http } };
+      const terms = {
+        x402Version: 2,
+        error: 'x'.repeat(200),
+        resource: { url: `https://company-intelligence.example.com${op.path}`, description: op.offerId!, mimeType: 'application/json' },
+        accepts: [
+          {
+            scheme: 'exact',
+            network: 'eip155:8453',
+            amount: '1000000',
+            asset: `0x${'a'.repeat(40)}`,
+            payTo: PAY_TO,
+            maxTimeoutSeconds: 300,
+            extra: { name: 'USD Coin', version: '2' },
+          },
+        ],
+        extensions: { bazaar: http },
+      };
       const bytes = Buffer.byteLength(encodePaymentRequiredHeader(terms as any));
       assert.ok(bytes <= PAYMENT_REQUIRED_HEADER_BUDGET_BYTES, `${op.offerId}: PAYMENT-REQUIRED ${bytes} bytes`);
     }

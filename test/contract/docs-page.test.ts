@@ -10,8 +10,12 @@ import { assertValid, call } from '../support/contract.ts';
 import { DOCS_ASSETS, DOCS_CSP } from '../../server/docs-page.ts';
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-const TYPES: Record<string, string> = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8', 'init.js': 'text/javascript; charset=utf-8', 'favicon-32x32.png': 'image/png' };
-
+const TYPES: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'init.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
 
 describe('GET /docs and its assets', () => {
   let service: TestService;
@@ -145,7 +149,11 @@ describe('the interface /docs renders: inputs, examples, introduction', () => {
       assert.deepEqual([...(usedAs.get(name) ?? [])], [String(example.status)], `${name} is answered with ${example.status} only`);
       const entry = catalog.get(example.code);
       assert.ok(entry, `${name}: ${example.code} is in the catalog`);
-      assert.deepEqual({ status: example.status, title: example.title, hint: example.hint, retryable: example.retryable }, { status: entry.status, title: entry.title, hint: entry.hint, retryable: entry.retryable }, name);
+      assert.deepEqual(
+        { status: example.status, title: example.title, hint: example.hint, retryable: example.retryable },
+        { status: entry.status, title: entry.title, hint: entry.hint, retryable: entry.retryable },
+        name,
+      );
       assert.equal(example.payment_required, undefined, `${name}: only a 402 carries payment terms`);
       assert.equal(example.type, `https://api.example.test/errors#${example.code}`);
       checked++;
@@ -159,13 +167,17 @@ describe('the interface /docs renders: inputs, examples, introduction', () => {
     assert.match(served.info.description, /\(https:\/\/api\.example\.test\/llms\.txt\)/);
     const llms = (await rawGet(`${service.url}/llms.txt`)).body.toString();
     assert.match(llms, /\n## Service rules\n/);
-    for (const rule of ['**Pipeline.**', '**Idempotency.**', '**Metering.**', '**Limits on fetched content.**', '**Base URL.**']) assert.ok(llms.includes(rule), rule);
+    for (const rule of ['**Pipeline.**', '**Idempotency.**', '**Metering.**', '**Limits on fetched content.**', '**Base URL.**'])
+      assert.ok(llms.includes(rule), rule);
     // The sentence about the placeholder reads right once the base URL is filled in.
     assert.match(llms, /hold a placeholder in its place, which the service fills in/);
     assert.ok(!llms.includes('{base_url}') && !JSON.stringify(served).includes('{base_url}'));
   });
 
   it('names this deployment as its one server (the spec keeps a template for client generators)', () => {
-    assert.deepEqual(served.servers.map((server: any) => server.url), ['https://api.example.test']);
+    assert.deepEqual(
+      served.servers.map((server: any) => server.url),
+      ['https://api.example.test'],
+    );
   });
 });

@@ -33,7 +33,10 @@ describe('documents: gzip, ETag and 304', () => {
 /** The documents whose text carries the base URL, and the ones that do not. */
 const WITH_BASE = ['/v1/catalog', '/openapi.json', '/.well-known/x402.json', '/.well-known/agent-card.json', '/llms.txt'];
 const WITHOUT_BASE = ['/errors', '/docs', '/docs/assets/init.js'];
-const varyOf = (headers: Record<string, string | string[] | undefined>) => String(headers.vary ?? '').split(/\s*,\s*/).map((name) => name.toLowerCase());
+const varyOf = (headers: Record<string, string | string[] | undefined>) =>
+  String(headers.vary ?? '')
+    .split(/\s*,\s*/)
+    .map((name) => name.toLowerCase());
 
 describe('documents: no shared cache keeps a Host that a client chose', () => {
   describe('without PUBLIC_BASE_URL (the base URL comes from the request)', () => {

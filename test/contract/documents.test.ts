@@ -4,13 +4,55 @@ import { startService, type TestService } from '../support/service.ts';
 import { call } from '../support/contract.ts';
 import { errorCatalog, operations, openapiDocument } from '../../server/contract.ts';
 
-const SPEC_TOOLS = ['ask_service_advisor', 'detect_website_tech_stack', 'get_company_open_jobs', 'get_company_hiring_intent', 'get_search_ads_by_domain', 'get_company_profile', 'company_footprint_check', 'find_hot_buyers', 'batch_lookup', 'private_blind_lookup', 'x402_merchant_trust_check', 'extract_company_contacts', 'url_to_clean_markdown'];
-const SPEC_SKILLS = ['pre_purchase_merchant_trust_check', 'checkout_active_promo_code_finder', 'universal_product_url_to_json', 'b2b_vendor_stability_evaluator', 'store_readiness_auditor', 'conversion_leak_lead_finder', 'agentic_shelf_schema_comparator', 'verified_merchant_json_badge', 'verify_domain_legitimacy_and_security'];
+const SPEC_TOOLS = [
+  'ask_service_advisor',
+  'detect_website_tech_stack',
+  'get_company_open_jobs',
+  'get_company_hiring_intent',
+  'get_search_ads_by_domain',
+  'get_company_profile',
+  'company_footprint_check',
+  'find_hot_buyers',
+  'batch_lookup',
+  'private_blind_lookup',
+  'x402_merchant_trust_check',
+  'extract_company_contacts',
+  'url_to_clean_markdown',
+];
+const SPEC_SKILLS = [
+  'pre_purchase_merchant_trust_check',
+  'checkout_active_promo_code_finder',
+  'universal_product_url_to_json',
+  'b2b_vendor_stability_evaluator',
+  'store_readiness_auditor',
+  'conversion_leak_lead_finder',
+  'agentic_shelf_schema_comparator',
+  'verified_merchant_json_badge',
+  'verify_domain_legitimacy_and_security',
+];
 const SPEC_PRICES: Record<string, number> = {
-  advisor: 0, 'tech-stack': 5000, 'ats-jobs': 10000, 'company-intent': 10000, 'search-ads': 10000, 'company-profile': 30000, 'company-footprint': 30000,
-  'hot-buyers': 250000, batch: 10000, 'private-query': 20000, 'verify-merchant': 2000, 'extract-contacts': 10000, 'clean-markdown': 2000,
-  pre_purchase_merchant_trust_check: 5000, checkout_active_promo_code_finder: 10000, universal_product_url_to_json: 2000, b2b_vendor_stability_evaluator: 100000,
-  store_readiness_auditor: 10000, conversion_leak_lead_finder: 50000, agentic_shelf_schema_comparator: 20000, verified_merchant_json_badge: 5000, verify_domain_legitimacy_and_security: 30000,
+  advisor: 0,
+  'tech-stack': 5000,
+  'ats-jobs': 10000,
+  'company-intent': 10000,
+  'search-ads': 10000,
+  'company-profile': 30000,
+  'company-footprint': 30000,
+  'hot-buyers': 250000,
+  batch: 10000,
+  'private-query': 20000,
+  'verify-merchant': 2000,
+  'extract-contacts': 10000,
+  'clean-markdown': 2000,
+  pre_purchase_merchant_trust_check: 5000,
+  checkout_active_promo_code_finder: 10000,
+  universal_product_url_to_json: 2000,
+  b2b_vendor_stability_evaluator: 100000,
+  store_readiness_auditor: 10000,
+  conversion_leak_lead_finder: 50000,
+  agentic_shelf_schema_comparator: 20000,
+  verified_merchant_json_badge: 5000,
+  verify_domain_legitimacy_and_security: 30000,
 };
 
 describe('documents', () => {
@@ -23,7 +65,28 @@ describe('documents', () => {
   it('serves the catalog with exactly the specified top-level keys and one offer per operation and skill', async () => {
     const { status, body } = await call(service.url, '/v1/catalog', { method: 'GET' });
     assert.equal(status, 200);
-    assert.deepEqual(Object.keys(body).sort(), ['name', 'version', 'status', 'network', 'asset', 'freeCallsPerIdentityPerUtcDay', 'freeCallsSharedAcrossTools', 'priceMicroUsd', 'description', 'upstream', 'apifyRequired', 'mcp', 'errors', 'offers', 'url', 'schemaRefs', '$defs'].sort());
+    assert.deepEqual(
+      Object.keys(body).sort(),
+      [
+        'name',
+        'version',
+        'status',
+        'network',
+        'asset',
+        'freeCallsPerIdentityPerUtcDay',
+        'freeCallsSharedAcrossTools',
+        'priceMicroUsd',
+        'description',
+        'upstream',
+        'apifyRequired',
+        'mcp',
+        'errors',
+        'offers',
+        'url',
+        'schemaRefs',
+        '$defs',
+      ].sort(),
+    );
     assert.equal(body.version, '0.5.0');
     assert.equal(body.status, 'mainnet');
     assert.equal(body.network, 'eip155:8453');
@@ -48,7 +111,10 @@ describe('documents', () => {
     const { body } = await call(service.url, '/errors', { method: 'GET' });
     assert.equal(body.format, 'RFC 9457 application/problem+json');
     assert.equal(body.errors.length, 34);
-    assert.deepEqual(body.errors.map((error: any) => error.code), errorCatalog.errors.map((error) => error.code));
+    assert.deepEqual(
+      body.errors.map((error: any) => error.code),
+      errorCatalog.errors.map((error) => error.code),
+    );
     const byCode = Object.fromEntries(body.errors.map((error: any) => [error.code, error]));
     for (const code of ['advisor_rate_limit', 'not_ok_rate_limit']) assert.equal(byCode[code].status, 429);
     for (const code of ['payment_reused', 'idempotency_conflict', 'request_already_started']) assert.equal(byCode[code].status, 409);
@@ -63,8 +129,19 @@ describe('documents', () => {
     assert.equal(body.version, '0.5.0');
     assert.equal(body.skills[0].id, '00_ask_service_advisor');
     assert.equal(body.skills.length, 22);
-    for (const skill of SPEC_SKILLS) assert.ok(body.skills.some((s: any) => s.id === skill), skill);
-    assert.deepEqual(body.payment, { protocol: 'x402', version: 2, network: 'eip155:8453', asset: 'USDC', priceUsdPerSuccessfulResult: 0.01, freeCallsPerDay: 5 });
+    for (const skill of SPEC_SKILLS)
+      assert.ok(
+        body.skills.some((s: any) => s.id === skill),
+        skill,
+      );
+    assert.deepEqual(body.payment, {
+      protocol: 'x402',
+      version: 2,
+      network: 'eip155:8453',
+      asset: 'USDC',
+      priceUsdPerSuccessfulResult: 0.01,
+      freeCallsPerDay: 5,
+    });
     assert.equal(body.capabilities.streaming, false);
     assert.deepEqual(body.defaultInputModes, ['application/json']);
     assert.equal(body.interfaces.mcp, 'https://api.example.test/mcp');
@@ -103,7 +180,14 @@ describe('documents', () => {
   });
 
   it('lets browser agents read the usage and payment headers (CORS)', async () => {
-    const response = await fetch(`${service.url}/v1/tech-stack`, { method: 'OPTIONS', headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, payment-signature, idempotency-key' } });
+    const response = await fetch(`${service.url}/v1/tech-stack`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://agent.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, payment-signature, idempotency-key',
+      },
+    });
     assert.equal(response.status, 204);
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
     assert.match(response.headers.get('access-control-allow-headers')!, /PAYMENT-SIGNATURE/);

@@ -75,8 +75,14 @@ describe('input identity in the spec', () => {
 
   it('the generated pipeline canonicalizes exactly the fields the spec marks', () => {
     for (const { operationId, schema } of pricedRequests(spec)) {
-      const marked = Object.entries<any>(schema.properties).filter(([, field]) => field['x-identity']).map(([name, field]) => `${name}:${field['x-identity']}`).sort();
-      const generated = operations.find((op) => op.operationId === operationId)!.identity.map((field) => `${field.path.join('/')}:${field.kind}`).sort();
+      const marked = Object.entries<any>(schema.properties)
+        .filter(([, field]) => field['x-identity'])
+        .map(([name, field]) => `${name}:${field['x-identity']}`)
+        .sort();
+      const generated = operations
+        .find((op) => op.operationId === operationId)!
+        .identity.map((field) => `${field.path.join('/')}:${field.kind}`)
+        .sort();
       assert.deepEqual(generated, marked, operationId);
     }
   });

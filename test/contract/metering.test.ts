@@ -24,7 +24,8 @@ const newCaller = () => ({ 'X-Forwarded-For': `203.0.113.${++ipCounter}` });
 
 function handlersWith(overrides: HandlerRegistry = {}): HandlerRegistry {
   return {
-    techStack: async (input) => (input.domain.startsWith('none') ? { ...okTechStack(input.domain), status: 'no_signals', technology_count: 0 } : okTechStack(input.domain)),
+    techStack: async (input) =>
+      input.domain.startsWith('none') ? { ...okTechStack(input.domain), status: 'no_signals', technology_count: 0 } : okTechStack(input.domain),
     advisor: async () => minimalResults.get('advisor'),
     ...overrides,
   };
@@ -65,7 +66,15 @@ describe('free quota and usage headers', () => {
     const terms = decodePaymentRequiredHeader(paid.headers.get('payment-required')!);
     assert.deepEqual(terms, paid.body);
     assert.equal(terms.x402Version, 2);
-    assert.deepEqual(terms.accepts[0], { scheme: 'exact', network: 'eip155:8453', amount: '5000', asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', payTo: PAY_TO, maxTimeoutSeconds: 300, extra: { name: 'USD Coin', version: '2' } });
+    assert.deepEqual(terms.accepts[0], {
+      scheme: 'exact',
+      network: 'eip155:8453',
+      amount: '5000',
+      asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      payTo: PAY_TO,
+      maxTimeoutSeconds: 300,
+      extra: { name: 'USD Coin', version: '2' },
+    });
     assert.equal(terms.resource.url, `${service.url}/v1/tech-stack`);
     assert.equal(paid.headers.get('cache-control'), 'no-store');
     assert.equal(paid.headers.get('x-usage-free-remaining'), '0');
@@ -111,10 +120,14 @@ describe('free quota and usage headers', () => {
 
   it('answers 50 concurrent free calls from one IP with exactly 5 ok results and 45 payment challenges', async () => {
     const who = newCaller();
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => call(service.url, '/v1/tech-stack', { body: { domain: `c${i}.com` }, headers: who })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => call(service.url, '/v1/tech-stack', { body: { domain: `c${i}.com` }, headers: who })),
+    );
     assert.equal(answers.filter((a) => a.status === 200).length, 5);
     assert.equal(answers.filter((a) => a.status === 402).length, 45);
-    const uses = (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter((e) => e.caller === who['X-Forwarded-For'] && e.kind === 'free_use');
+    const uses = (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter(
+      (e) => e.caller === who['X-Forwarded-For'] && e.kind === 'free_use',
+    );
     assert.equal(uses.length, 5);
   });
 });
@@ -181,9 +194,15 @@ describe('one charge per input, whatever Idempotency-Key was sent', () => {
   before(async () => {
     const techStack: HandlerRegistry['techStack'] = async (input) => {
       if (input.domain.startsWith('hold')) await new Promise<void>((resolve) => held.push(resolve));
-      return input.domain.startsWith('none') || input.domain.startsWith('hold-none') ? { ...okTechStack(input.domain), status: 'no_signals', technology_count: 0 } : okTechStack(input.domain);
+      return input.domain.startsWith('none') || input.domain.startsWith('hold-none')
+        ? { ...okTechStack(input.domain), status: 'no_signals', technology_count: 0 }
+        : okTechStack(input.domain);
     };
-    service = await startService({ handlers: handlersWith({ techStack }), facilitator: unreachableFacilitator, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], freeCallHeldWaitMs: 10_000 } });
+    service = await startService({
+      handlers: handlersWith({ techStack }),
+      facilitator: unreachableFacilitator,
+      config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], freeCallHeldWaitMs: 10_000 },
+    });
   });
   after(() => {
     releaseHeld();
@@ -223,7 +242,7 @@ describe('one charge per input, whatever Idempotency-Key was sent', () => {
     assert.equal(after.headers.get('x-usage-free-remaining'), '4');
   });
 
-  it('a keyed call told the input is running holds no row under its key: the key then names the input\'s answer', async () => {
+  it("a keyed call told the input is running holds no row under its key: the key then names the input's answer", async () => {
     const who = newCaller();
     const first = call(service.url, '/v1/tech-stack', { body: { domain: 'hold-unkeyed.com' }, headers: who });
     while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -237,13 +256,16 @@ describe('one charge per input, whatever Idempotency-Key was sent', () => {
     assert.equal(keyed.headers.get('x-idempotent-replay'), 'true');
   });
 
-  it('a not-ok answer kept under a key is not the input\'s answer: without the key the input runs again', async () => {
+  it("a not-ok answer kept under a key is not the input's answer: without the key the input runs again", async () => {
     const who = newCaller();
     const keyed = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-keyed.com' }, headers: { ...who, 'Idempotency-Key': 'notok-key-0001' } });
     assert.equal(keyed.body.status, 'no_signals');
     const without = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-keyed.com' }, headers: who });
     assert.equal(without.headers.get('x-idempotent-replay'), null);
-    const replayed = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-keyed.com' }, headers: { ...who, 'Idempotency-Key': 'notok-key-0001' } });
+    const replayed = await call(service.url, '/v1/tech-stack', {
+      body: { domain: 'none-keyed.com' },
+      headers: { ...who, 'Idempotency-Key': 'notok-key-0001' },
+    });
     assert.equal(replayed.headers.get('x-idempotent-replay'), 'true');
     assert.equal(replayed.headers.get('x-usage-free-remaining'), '5');
   });
@@ -277,9 +299,16 @@ describe('results that are not ok: remembered briefly, budgeted per caller', () 
   before(async () => {
     const techStack: HandlerRegistry['techStack'] = async (input) => {
       runs.set(input.domain, (runs.get(input.domain) ?? 0) + 1);
-      return input.domain.startsWith('none') ? { ...okTechStack(input.domain), status: 'no_signals', technology_count: 0, checked_at: clock.toISOString() } : okTechStack(input.domain);
+      return input.domain.startsWith('none')
+        ? { ...okTechStack(input.domain), status: 'no_signals', technology_count: 0, checked_at: clock.toISOString() }
+        : okTechStack(input.domain);
     };
-    service = await startService({ handlers: handlersWith({ techStack }), facilitator: unreachableFacilitator, now: () => clock, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], notOkMemoryMs: 60_000, notOkPerHour: 3 } });
+    service = await startService({
+      handlers: handlersWith({ techStack }),
+      facilitator: unreachableFacilitator,
+      now: () => clock,
+      config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], notOkMemoryMs: 60_000, notOkPerHour: 3 },
+    });
   });
   after(() => service.close());
 
@@ -299,7 +328,8 @@ describe('results that are not ok: remembered briefly, budgeted per caller', () 
 
   it('lets an IP run 3 calls an hour that end not ok, then answers not_ok_rate_limit; ok calls and remembered results still go', async () => {
     const who = newCaller();
-    for (let i = 0; i < 3; i++) assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: `none-budget-${i}.com` }, headers: who })).body.status, 'no_signals');
+    for (let i = 0; i < 3; i++)
+      assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: `none-budget-${i}.com` }, headers: who })).body.status, 'no_signals');
     const remembered = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-budget-0.com' }, headers: who });
     assert.equal(remembered.body.status, 'no_signals', 'a remembered result costs no work and is not refused');
     const refused = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-budget-3.com' }, headers: who });
@@ -308,19 +338,34 @@ describe('results that are not ok: remembered briefly, budgeted per caller', () 
     assert.equal(refused.body.retryable, true);
     assert.equal(refused.headers.get('retry-after'), '3600');
     assert.equal(runs.get('none-budget-3.com'), undefined, 'nothing ran');
-    assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'none-budget-3.com' }, headers: newCaller() })).body.status, 'no_signals', 'another IP is not concerned');
+    assert.equal(
+      (await call(service.url, '/v1/tech-stack', { body: { domain: 'none-budget-3.com' }, headers: newCaller() })).body.status,
+      'no_signals',
+      'another IP is not concerned',
+    );
     clock = new Date(clock.getTime() + 3_600_000);
-    assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'none-budget-4.com' }, headers: who })).body.status, 'no_signals', 'an hour later it runs');
+    assert.equal(
+      (await call(service.url, '/v1/tech-stack', { body: { domain: 'none-budget-4.com' }, headers: who })).body.status,
+      'no_signals',
+      'an hour later it runs',
+    );
   });
 
   it('counts that limit per caller, not per spelling: addresses of one IPv6 /64 share it', async () => {
     const spellings = ['2001:db8:77::1', '[2001:DB8:77::2]:443', '2001:db8:77:0:0:0:0:3'];
     for (const [i, spelled] of spellings.entries()) {
-      assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: `none-v6-${i}.com` }, headers: { 'X-Forwarded-For': spelled } })).body.status, 'no_signals');
+      assert.equal(
+        (await call(service.url, '/v1/tech-stack', { body: { domain: `none-v6-${i}.com` }, headers: { 'X-Forwarded-For': spelled } })).body.status,
+        'no_signals',
+      );
     }
     const refused = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-v6-3.com' }, headers: { 'X-Forwarded-For': '2001:db8:77::abcd' } });
     assert.equal(refused.body.code, 'not_ok_rate_limit');
-    assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'none-v6-4.com' }, headers: { 'X-Forwarded-For': '2001:db8:77:1::1' } })).body.status, 'no_signals', 'another /64 is another caller');
+    assert.equal(
+      (await call(service.url, '/v1/tech-stack', { body: { domain: 'none-v6-4.com' }, headers: { 'X-Forwarded-For': '2001:db8:77:1::1' } })).body.status,
+      'no_signals',
+      'another /64 is another caller',
+    );
   });
 });
 
@@ -363,7 +408,11 @@ describe('without payment configuration', () => {
 describe('daily cost cap', () => {
   let service: TestService;
   before(async () => {
-    service = await startService({ handlers: handlersWith(), facilitator: unreachableFacilitator, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], dailyCostCapMicroUsd: 12_000 } });
+    service = await startService({
+      handlers: handlersWith(),
+      facilitator: unreachableFacilitator,
+      config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], dailyCostCapMicroUsd: 12_000 },
+    });
   });
   after(() => service.close());
 
@@ -403,7 +452,10 @@ describe('the daily cost cap is a reservation', () => {
         assert.equal(answer.headers.get('x-usage-free-remaining'), '5');
       }
       const ledger = await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER });
-      assert.equal(ledger.filter((entry) => entry.kind === 'free_use').reduce((sum, entry) => sum + entry.amountMicroUsd, 0), 10_000);
+      assert.equal(
+        ledger.filter((entry) => entry.kind === 'free_use').reduce((sum, entry) => sum + entry.amountMicroUsd, 0),
+        10_000,
+      );
       assert.equal(entered, 2, 'no call over the cap ran');
     } finally {
       await service.close();
@@ -414,10 +466,21 @@ describe('the daily cost cap is a reservation', () => {
 describe('the daily cost cap counts the whole day', () => {
   it('what was delivered today before the cap was set counts against it', async () => {
     const store = await openStore({ sqlitePath: ':memory:' });
-    const uncapped = await startService({ handlers: handlersWith(), facilitator: unreachableFacilitator, store, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] } });
-    const capped = await startService({ handlers: handlersWith(), facilitator: unreachableFacilitator, store, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], dailyCostCapMicroUsd: 12_000 } });
+    const uncapped = await startService({
+      handlers: handlersWith(),
+      facilitator: unreachableFacilitator,
+      store,
+      config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] },
+    });
+    const capped = await startService({
+      handlers: handlersWith(),
+      facilitator: unreachableFacilitator,
+      store,
+      config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], dailyCostCapMicroUsd: 12_000 },
+    });
     try {
-      for (const domain of ['before-cap-1.com', 'before-cap-2.com']) assert.equal((await call(uncapped.url, '/v1/tech-stack', { body: { domain }, headers: newCaller() })).status, 200);
+      for (const domain of ['before-cap-1.com', 'before-cap-2.com'])
+        assert.equal((await call(uncapped.url, '/v1/tech-stack', { body: { domain }, headers: newCaller() })).status, 200);
       const refused = await call(capped.url, '/v1/tech-stack', { body: { domain: 'after-cap.com' }, headers: newCaller() });
       assert.equal(refused.body.code, 'daily_cost_cap', '10000 delivered, 5000 more would pass 12000');
     } finally {
@@ -444,8 +507,14 @@ describe('the caller is an address', () => {
     const spellings = ['2001:db8:31::1', '2001:DB8:31::1', '2001:db8:31:0:0:0:0:1', '[2001:db8:31::1]', '[2001:db8:31::1]:443', '2001:db8:31::beef'];
     const seen = [];
     for (const [i, spelled] of spellings.entries()) seen.push(await remaining(spelled, `v6-${i}.com`));
-    assert.deepEqual(seen.map((answer) => answer.status), [200, 200, 200, 200, 200, 402]);
-    assert.deepEqual(seen.slice(0, 5).map((answer) => answer.remaining), ['4', '3', '2', '1', '0']);
+    assert.deepEqual(
+      seen.map((answer) => answer.status),
+      [200, 200, 200, 200, 200, 402],
+    );
+    assert.deepEqual(
+      seen.slice(0, 5).map((answer) => answer.remaining),
+      ['4', '3', '2', '1', '0'],
+    );
     assert.equal((await remaining('2001:db8:31:1::1', 'v6-other.com')).remaining, '4');
   });
 
@@ -461,7 +530,17 @@ describe('the caller is an address', () => {
     for (const [i, spelled] of spellings.entries()) seen.push((await remaining(spelled, `junk-${i}.com`)).status);
     assert.deepEqual(seen, [200, 200, 200, 200, 200, 402]);
     const ledger = await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER });
-    assert.deepEqual([...new Set(ledger.filter((entry) => entry.operation === 'tech-stack' && entry.requestId && entry.kind === 'free_use').map((entry) => entry.caller).filter((caller) => !/^(2001|198\.18|203\.)/.test(caller)))], ['127.0.0.1']);
+    assert.deepEqual(
+      [
+        ...new Set(
+          ledger
+            .filter((entry) => entry.operation === 'tech-stack' && entry.requestId && entry.kind === 'free_use')
+            .map((entry) => entry.caller)
+            .filter((caller) => !/^(2001|198\.18|203\.)/.test(caller)),
+        ),
+      ],
+      ['127.0.0.1'],
+    );
   });
 });
 
@@ -504,17 +583,33 @@ describe('two-step quotes', () => {
     }
     if (context.quote) {
       const rows = (context.quote.payload as any).rows;
-      return { status: 'ok', results: rows, billable_count: rows.length, price_micro_usd: context.quote.priceMicroUsd, price_usd: context.quote.priceMicroUsd / 1e6, next: 'done' };
+      return {
+        status: 'ok',
+        results: rows,
+        billable_count: rows.length,
+        price_micro_usd: context.quote.priceMicroUsd,
+        price_usd: context.quote.priceMicroUsd / 1e6,
+        next: 'done',
+      };
     }
     const withData = input.domains.filter((d: string) => !d.startsWith('empty'));
-    const statuses = input.domains.map((domain: string) => ({ domain, status: withData.includes(domain) ? 'ok' : 'no_signals', billable: withData.includes(domain) }));
+    const statuses = input.domains.map((domain: string) => ({
+      domain,
+      status: withData.includes(domain) ? 'ok' : 'no_signals',
+      billable: withData.includes(domain),
+    }));
     if (!withData.length) return { status: 'nothing_billable', statuses, next: 'Nothing to pay for.' };
     const rows = withData.map((domain: string) => ({ domain, status: 'ok', price_micro_usd: 10000, result: okTechStack(domain) }));
     context.offerQuote({ priceMicroUsd: rows.length * 10000, billableCount: rows.length, payload: { rows } });
     return { status: 'quote', statuses, next: 'POST the quote_id alone to pay and receive the rows.' };
   };
   before(async () => {
-    service = await startService({ handlers: handlersWith({ batch: batchHandler }), facilitator: unreachableFacilitator, now: () => clock, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] } });
+    service = await startService({
+      handlers: handlersWith({ batch: batchHandler }),
+      facilitator: unreachableFacilitator,
+      now: () => clock,
+      config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] },
+    });
   });
   after(() => service.close());
 
@@ -573,7 +668,8 @@ describe('two-step quotes', () => {
     failNext = true;
     const failed = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['f.com'] }, headers: who });
     assert.equal(failed.body.code, 'engine_failed');
-    for (let i = 0; i < 3; i++) assert.equal((await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: [`s${i}.com`] }, headers: who })).status, 200);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: [`s${i}.com`] }, headers: who })).status, 200);
     const fourth = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['s4.com'] }, headers: who });
     assert.equal(fourth.status, 429);
     assert.equal(fourth.body.code, 'scan_quota');

@@ -31,7 +31,19 @@ describe('HEAD answers like GET, without a body', () => {
   after(() => service.close());
 
   it('covers every GET path of the spec', () => {
-    for (const path of ['/v1/catalog', '/errors', '/openapi.json', '/.well-known/x402.json', '/.well-known/agent-card.json', '/llms.txt', '/docs', '/docs/assets/init.js', '/metrics', '/healthz', '/readyz']) {
+    for (const path of [
+      '/v1/catalog',
+      '/errors',
+      '/openapi.json',
+      '/.well-known/x402.json',
+      '/.well-known/agent-card.json',
+      '/llms.txt',
+      '/docs',
+      '/docs/assets/init.js',
+      '/metrics',
+      '/healthz',
+      '/readyz',
+    ]) {
       assert.ok(GET_PATHS.includes(path), path);
     }
   });
@@ -104,7 +116,10 @@ describe('OPTIONS and 405 agree on Allow', () => {
   });
 
   it('a CORS preflight is still answered by the cross-origin stage and allows HEAD', async () => {
-    const preflight = await rawRequest(`${service.url}/v1/catalog`, { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'HEAD' } });
+    const preflight = await rawRequest(`${service.url}/v1/catalog`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://agent.example', 'access-control-request-method': 'HEAD' },
+    });
     assert.equal(preflight.status, 204);
     assert.match(String(preflight.headers['access-control-allow-methods']), /\bHEAD\b/);
   });

@@ -71,7 +71,16 @@ describe('observability', () => {
     assert.equal(typeof request.durationMs, 'number');
     assert.match(request.time, /^\d{4}-\d\d-\d\dT/);
     const callLine = captured.lines.find((line) => line.msg === 'call' && line.requestId === requestId);
-    assert.deepEqual({ operation: callLine?.operation, transport: callLine?.transport, outcome: callLine?.outcome, charge: callLine?.charge, chargedMicroUsd: callLine?.chargedMicroUsd }, { operation: 'techStack', transport: 'http', outcome: 'ok', charge: 'free_use', chargedMicroUsd: 0 });
+    assert.deepEqual(
+      {
+        operation: callLine?.operation,
+        transport: callLine?.transport,
+        outcome: callLine?.outcome,
+        charge: callLine?.charge,
+        chargedMicroUsd: callLine?.chargedMicroUsd,
+      },
+      { operation: 'techStack', transport: 'http', outcome: 'ok', charge: 'free_use', chargedMicroUsd: 0 },
+    );
     const refused = captured.lines.find((line) => line.msg === 'request' && line.requestId === bad.headers.get('x-request-id'));
     assert.deepEqual({ status: refused?.status, code: refused?.code }, { status: 400, code: 'invalid_domain' });
     assert.ok(!JSON.stringify(captured.lines).includes('203.0.113.77'), 'caller addresses are not logged');
@@ -95,7 +104,11 @@ describe('observability', () => {
     assert.equal(sample(text, 'http_requests_total', { route: 'techStack', method: 'POST', status: '400' }), 1);
     assert.equal(sample(text, 'http_requests_total', { route: 'unmatched', method: 'GET', status: '404' }), 1);
     assert.ok(sample(text, 'http_request_duration_seconds_count', { route: 'techStack' })! >= 3);
-    assert.equal(sample(text, 'http_requests_total', { route: 'getDocsAsset', method: 'GET', status: '200' }), 1, 'a templated path is counted under its operationId');
+    assert.equal(
+      sample(text, 'http_requests_total', { route: 'getDocsAsset', method: 'GET', status: '200' }),
+      1,
+      'a templated path is counted under its operationId',
+    );
     assert.equal(sample(text, 'operation_calls_total', { operation: 'techStack', transport: 'http', outcome: 'ok' }), 2);
     assert.equal(sample(text, 'operation_calls_total', { operation: 'techStack', transport: 'http', outcome: 'invalid_domain' }), 1);
     assert.equal(sample(text, 'operation_calls_total', { operation: 'techStack', transport: 'mcp', outcome: 'ok' }), 1);

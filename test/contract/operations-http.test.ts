@@ -16,7 +16,13 @@ describe('every operation over HTTP', () => {
 
   it('covers the 13 operations, 9 skills and 5 deprecated aliases', () => {
     assert.equal(posted.filter((op) => op.kind === 'operation').length, 22);
-    assert.deepEqual(posted.filter((op) => op.kind === 'alias').map((op) => op.path).sort(), ['/ask-advisor', '/clean-markdown', '/extract-contacts', '/private-query', '/verify-merchant']);
+    assert.deepEqual(
+      posted
+        .filter((op) => op.kind === 'alias')
+        .map((op) => op.path)
+        .sort(),
+      ['/ask-advisor', '/clean-markdown', '/extract-contacts', '/private-query', '/verify-merchant'],
+    );
   });
 
   for (const op of posted) {
@@ -178,7 +184,10 @@ describe('request limits and field codes', () => {
   });
 
   it('refuses an unknown private-query tier', async () => {
-    const { status, body } = await call(service.url, '/v1/private-query', { body: { tool: 'tech_stack', target: 'example.com' }, headers: { 'X-Private-Query-Tier': 'gold' } });
+    const { status, body } = await call(service.url, '/v1/private-query', {
+      body: { tool: 'tech_stack', target: 'example.com' },
+      headers: { 'X-Private-Query-Tier': 'gold' },
+    });
     assert.equal(status, 400);
     assert.equal(body.code, 'invalid_input');
   });

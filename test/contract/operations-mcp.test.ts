@@ -12,8 +12,32 @@ import { handlers } from '../../handlers/index.ts';
 import { minimalHandlers } from '../support/minimal-handlers.ts';
 import { assertCompactValid, toolOutputValidator } from '../support/compact-schemas.ts';
 
-const SPEC_TOOLS = ['ask_service_advisor', 'detect_website_tech_stack', 'get_company_open_jobs', 'get_company_hiring_intent', 'get_search_ads_by_domain', 'get_company_profile', 'company_footprint_check', 'find_hot_buyers', 'batch_lookup', 'private_blind_lookup', 'x402_merchant_trust_check', 'extract_company_contacts', 'url_to_clean_markdown'];
-const SPEC_SKILLS = ['pre_purchase_merchant_trust_check', 'checkout_active_promo_code_finder', 'universal_product_url_to_json', 'b2b_vendor_stability_evaluator', 'store_readiness_auditor', 'conversion_leak_lead_finder', 'agentic_shelf_schema_comparator', 'verified_merchant_json_badge', 'verify_domain_legitimacy_and_security'];
+const SPEC_TOOLS = [
+  'ask_service_advisor',
+  'detect_website_tech_stack',
+  'get_company_open_jobs',
+  'get_company_hiring_intent',
+  'get_search_ads_by_domain',
+  'get_company_profile',
+  'company_footprint_check',
+  'find_hot_buyers',
+  'batch_lookup',
+  'private_blind_lookup',
+  'x402_merchant_trust_check',
+  'extract_company_contacts',
+  'url_to_clean_markdown',
+];
+const SPEC_SKILLS = [
+  'pre_purchase_merchant_trust_check',
+  'checkout_active_promo_code_finder',
+  'universal_product_url_to_json',
+  'b2b_vendor_stability_evaluator',
+  'store_readiness_auditor',
+  'conversion_leak_lead_finder',
+  'agentic_shelf_schema_comparator',
+  'verified_merchant_json_badge',
+  'verify_domain_legitimacy_and_security',
+];
 const tools = operations.filter((op) => op.kind === 'operation');
 
 async function connect(url: string, headers: Record<string, string> = {}) {
@@ -61,11 +85,12 @@ describe('every operation over MCP (official client)', () => {
         assert.equal((result.structuredContent as any).code, 'invalid_input');
         assert.deepEqual(JSON.parse((result.content as any)[0].text), result.structuredContent);
       });
-      if (!handlers[op.operationId]) it('answers valid arguments with engine_unavailable while the engine is missing', async () => {
-        const result = await client.callTool({ name: op.mcpTool!, arguments: example });
-        assert.equal(result.isError, true);
-        assert.equal((result.structuredContent as any).code, 'engine_unavailable');
-      });
+      if (!handlers[op.operationId])
+        it('answers valid arguments with engine_unavailable while the engine is missing', async () => {
+          const result = await client.callTool({ name: op.mcpTool!, arguments: example });
+          assert.equal(result.isError, true);
+          assert.equal((result.structuredContent as any).code, 'engine_unavailable');
+        });
     });
   }
 
@@ -87,7 +112,11 @@ describe('every operation over MCP (official client)', () => {
   });
 
   it('refuses an unknown private tier given in _meta', async () => {
-    const result = await client.callTool({ name: 'private_blind_lookup', arguments: { tool: 'tech_stack', target: 'example.com' }, _meta: { 'service/private-tier': 'gold' } });
+    const result = await client.callTool({
+      name: 'private_blind_lookup',
+      arguments: { tool: 'tech_stack', target: 'example.com' },
+      _meta: { 'service/private-tier': 'gold' },
+    });
     assert.equal((result.structuredContent as any).code, 'invalid_input');
   });
 
@@ -142,7 +171,8 @@ describe('malformed messages on /mcp: JSON-RPC errors with short messages (raw H
     assert.doesNotMatch(answer.body.error.message, /invalid_type|"path"|MCP error/, 'no validator dump');
     return answer;
   }
-  const rpc = (method: string, params?: unknown, id: unknown = 7) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) });
+  const rpc = (method: string, params?: unknown, id: unknown = 7) =>
+    JSON.stringify({ jsonrpc: '2.0', id, method, ...(params !== undefined ? { params } : {}) });
 
   it('a body that is not JSON: -32700, id null, 400', async () => {
     // The last: a __proto__ key, which the body parser refuses (prototype poisoning), stays refused.
@@ -274,7 +304,13 @@ describe('MCP results with a working handler', () => {
   });
 
   it('turns a handler that throws into engine_failed, never a 500', async () => {
-    const failing = await startService({ handlers: { techStack: async () => { throw new TypeError('upstream exploded'); } } });
+    const failing = await startService({
+      handlers: {
+        techStack: async () => {
+          throw new TypeError('upstream exploded');
+        },
+      },
+    });
     try {
       const http = await call(failing.url, '/v1/tech-stack', { body: { domain: 'example.com' } });
       assert.equal(http.status, 502);
@@ -289,7 +325,15 @@ describe('MCP results with a working handler', () => {
     const entries: Record<string, unknown>[] = [];
     const store = await openStore({ sqlitePath: ':memory:' });
     // Fails inside the call's metering, after the usage headers were read: a defect, not a handler's failure.
-    const broken: Store = { ...store, requests: { ...store.requests, begin: async () => { throw new TypeError('request rows exploded'); } } };
+    const broken: Store = {
+      ...store,
+      requests: {
+        ...store.requests,
+        begin: async () => {
+          throw new TypeError('request rows exploded');
+        },
+      },
+    };
     const failing = await startService({ store: broken, log: (entry) => void entries.push(entry) });
     const unexpected = () => entries.filter((entry) => entry.msg === 'unexpected error');
     try {
@@ -303,7 +347,10 @@ describe('MCP results with a working handler', () => {
       assert.ok(!JSON.stringify(answer).includes('exploded'), 'internal messages are not leaked');
       assert.equal(unexpected().length, 2, 'logged over MCP');
       const [overHttp, overMcp] = unexpected();
-      for (const [entry, path] of [[overHttp, '/v1/tech-stack'], [overMcp, '/mcp']] as const) {
+      for (const [entry, path] of [
+        [overHttp, '/v1/tech-stack'],
+        [overMcp, '/mcp'],
+      ] as const) {
         assert.equal(entry.level, 'error');
         assert.equal(entry.path, path);
         assert.equal(typeof entry.requestId, 'string');

@@ -52,8 +52,24 @@ function techStackResult(domain: string, checkedAt: string): TechStackResult {
     spf_senders: ['_spf.google.com', 'sendgrid.net'],
     verified_services: ['google-site-verification'],
     technologies: [
-      { name: 'Stripe', categories: ['payment'], version: null, evidence: [{ kind: 'script', snippet: 'https://js.stripe.com/v3/' }], confidence: 0.9, first_seen: checkedAt, last_seen: checkedAt },
-      { name: 'Next.js', categories: ['javascript-framework'], version: '14.2.3', evidence: [{ kind: 'header', snippet: 'x-powered-by: Next.js' }], confidence: 0.9, first_seen: checkedAt, last_seen: checkedAt },
+      {
+        name: 'Stripe',
+        categories: ['payment'],
+        version: null,
+        evidence: [{ kind: 'script', snippet: 'https://js.stripe.com/v3/' }],
+        confidence: 0.9,
+        first_seen: checkedAt,
+        last_seen: checkedAt,
+      },
+      {
+        name: 'Next.js',
+        categories: ['javascript-framework'],
+        version: '14.2.3',
+        evidence: [{ kind: 'header', snippet: 'x-powered-by: Next.js' }],
+        confidence: 0.9,
+        first_seen: checkedAt,
+        last_seen: checkedAt,
+      },
     ],
   };
 }

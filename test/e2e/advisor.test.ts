@@ -32,7 +32,10 @@ describe('advisor over HTTP and MCP', { timeout: 120_000 }, () => {
 
   it("reports this caller's free calls and today's statuses, and never uses a free call itself", async () => {
     const who = caller();
-    const fresh = await call(service.url, '/v1/advisor', { body: { agent_goal: 'what technologies does this site use?', sample_domain: TECH_DOMAINS.ok }, headers: who });
+    const fresh = await call(service.url, '/v1/advisor', {
+      body: { agent_goal: 'what technologies does this site use?', sample_domain: TECH_DOMAINS.ok },
+      headers: who,
+    });
     assert.equal(fresh.status, 200);
     assert.equal(fresh.body.recommended_tool, 'tech-stack');
     assert.equal(fresh.body.free_quota.remaining, 5);
@@ -59,11 +62,17 @@ describe('advisor over HTTP and MCP', { timeout: 120_000 }, () => {
       assert.equal(again.body.free_quota.remaining, 4, 'the ok tech-stack call used one; advisor calls use none');
       assert.equal(again.headers.get('x-usage-free-remaining'), '4');
       assert.equal(again.body.cached_hint.domain, TECH_DOMAINS.ok);
-      assert.deepEqual(again.body.cached_hint.statuses.map((entry: any) => [entry.tool, entry.status]), [['tech-stack', 'ok']]);
+      assert.deepEqual(
+        again.body.cached_hint.statuses.map((entry: any) => [entry.tool, entry.status]),
+        [['tech-stack', 'ok']],
+      );
       assert.equal(again.body.cost_estimate_usd.after_free_quota_max_usd, 0, 'the call fits in the free calls left');
     }
     const other = await call(service.url, '/v1/advisor', { body: { agent_goal: 'detect website tech', sample_domain: TECH_DOMAINS.noSignals }, headers: who });
-    assert.deepEqual(other.body.cached_hint.statuses.map((entry: any) => [entry.tool, entry.status]), [['tech-stack', 'no_signals']]);
+    assert.deepEqual(
+      other.body.cached_hint.statuses.map((entry: any) => [entry.tool, entry.status]),
+      [['tech-stack', 'no_signals']],
+    );
     assert.equal(world.sites.requests.length, requestsBefore, 'the advisor made no engine call');
 
     const next = await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.noSignals }, headers: who });
@@ -126,7 +135,10 @@ describe('advisor over HTTP and MCP', { timeout: 120_000 }, () => {
     assert.equal(revenue.recommended_tool, null);
     assert.equal(revenue.cost_estimate_usd, null);
     assert.deepEqual(revenue.recommended_execution_sequence, []);
-    assert.deepEqual(revenue.not_available.map((item: any) => item.data), ['revenue and financials', 'headcount']);
+    assert.deepEqual(
+      revenue.not_available.map((item: any) => item.data),
+      ['revenue and financials', 'headcount'],
+    );
     assert.match(revenue.why, /does not have/);
     assert.match(revenue.why, /company-intent/, 'and says what is available');
     assert.equal(revenue.free_quota.remaining, 5);
@@ -140,7 +152,10 @@ describe('advisor over HTTP and MCP', { timeout: 120_000 }, () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: who } }));
     try {
       for (let i = 0; i < 2; i++) {
-        const result: any = await client.callTool({ name: 'ask_service_advisor', arguments: { agent_goal: 'which of these companies are hot buyers?', sample_domain: TECH_DOMAINS.ok, budget_usd: 0.5 } });
+        const result: any = await client.callTool({
+          name: 'ask_service_advisor',
+          arguments: { agent_goal: 'which of these companies are hot buyers?', sample_domain: TECH_DOMAINS.ok, budget_usd: 0.5 },
+        });
         assert.notEqual(result.isError, true);
         assertValid('AdvisorResult', result.structuredContent, 'MCP ask_service_advisor');
         assert.equal(result.structuredContent.recommended_tool, 'hot-buyers');

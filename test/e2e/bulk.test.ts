@@ -33,7 +33,11 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
     installAdsRegistry(world);
     const chain = world.chain!;
     const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: chain.facilitatorPrivateKey, rpcUrl: chain.rpcUrl })!;
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], payTo: chain.payTo }, facilitator, now: () => new Date(Date.now() + offsetMs) });
+    service = await startService({
+      config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], payTo: chain.payTo },
+      facilitator,
+      now: () => new Date(Date.now() + offsetMs),
+    });
   });
   after(async () => {
     await service?.close();
@@ -69,7 +73,10 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
     assert.ok(body.sections_with_data.length >= 2);
     assert.equal(body.footprint.job_board_with_open_roles, 'found');
     assert.equal(body.footprint.search_ads, 'found');
-    assert.ok(body.signals.some((signal: string) => /open role/.test(signal)), JSON.stringify(body.signals));
+    assert.ok(
+      body.signals.some((signal: string) => /open role/.test(signal)),
+      JSON.stringify(body.signals),
+    );
     assert.equal(headers.get('x-usage-free-remaining'), '4');
   });
 
@@ -86,7 +93,15 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
     else assert.ok(techOnly.body.sections_with_data.length >= 2);
   });
 
-  const boards = [JOB_DOMAINS.greenhouseEmbed, JOB_DOMAINS.leverEu, JOB_DOMAINS.ashbyEmbed, JOB_DOMAINS.workablePath, JOB_DOMAINS.smartRecruiters, JOB_DOMAINS.recruiteeCustom, JOB_DOMAINS.notFound];
+  const boards = [
+    JOB_DOMAINS.greenhouseEmbed,
+    JOB_DOMAINS.leverEu,
+    JOB_DOMAINS.ashbyEmbed,
+    JOB_DOMAINS.workablePath,
+    JOB_DOMAINS.smartRecruiters,
+    JOB_DOMAINS.recruiteeCustom,
+    JOB_DOMAINS.notFound,
+  ];
 
   it('hot-buyers: step 1 scores every domain free, quotes only hot companies whose profile is ok (the rest free with their reason); step 2 paid delivers exactly those ok profiles', async () => {
     const who = caller();
@@ -128,7 +143,10 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
 
   it('hot-buyers: nobody hot is nothing_billable with the cold scores, free', async () => {
     const who = caller();
-    const { body } = await call(service.url, '/v1/hot-buyers', { body: { domains: [JOB_DOMAINS.workablePath, JOB_DOMAINS.notFound], min_intent_score: 100 }, headers: who });
+    const { body } = await call(service.url, '/v1/hot-buyers', {
+      body: { domains: [JOB_DOMAINS.workablePath, JOB_DOMAINS.notFound], min_intent_score: 100 },
+      headers: who,
+    });
     assertValid('QuoteResult', body);
     assert.equal(body.status, 'nothing_billable');
     assert.equal(body.quote_id, undefined);
@@ -141,9 +159,15 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
     const step1 = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains }, headers: who });
     assertValid('QuoteResult', step1.body);
     assert.equal(step1.body.status, 'quote');
-    assert.deepEqual(step1.body.statuses.map((row: any) => [row.domain, row.status, row.billable]), [
-      [TECH_DOMAINS.ok, 'ok', true], [TECH_DOMAINS.noSignals, 'no_signals', false], [TECH_DOMAINS.unreachable, 'unreachable', false], [TECH_DOMAINS.notFound, 'not_found', false],
-    ]);
+    assert.deepEqual(
+      step1.body.statuses.map((row: any) => [row.domain, row.status, row.billable]),
+      [
+        [TECH_DOMAINS.ok, 'ok', true],
+        [TECH_DOMAINS.noSignals, 'no_signals', false],
+        [TECH_DOMAINS.unreachable, 'unreachable', false],
+        [TECH_DOMAINS.notFound, 'not_found', false],
+      ],
+    );
     assert.equal(step1.body.price_micro_usd, 10_000);
     const upstreamBefore = world.sites.requests.length;
     const paid = await pay('/v1/batch', { quote_id: step1.body.quote_id }, who, 10_000n);
@@ -155,7 +179,10 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
 
   it('batch of company-profile rows is priced 30000 a row', async () => {
     const who = caller();
-    const { body } = await call(service.url, '/v1/batch', { body: { tool: 'company-profile', domains: [ADS_DOMAINS.jobsSite, JOB_DOMAINS.notFound] }, headers: who });
+    const { body } = await call(service.url, '/v1/batch', {
+      body: { tool: 'company-profile', domains: [ADS_DOMAINS.jobsSite, JOB_DOMAINS.notFound] },
+      headers: who,
+    });
     assertValid('QuoteResult', body);
     assert.equal(body.status, 'quote');
     assert.equal(body.billable_count, 1);

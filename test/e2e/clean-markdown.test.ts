@@ -87,7 +87,14 @@ describe('clean-markdown against the offline world', { timeout: 120_000 }, () =>
   it('keeps a product page: name, price, features, specification table, lazy image', async () => {
     const { body } = await convert(markdownUrl(MARKDOWN_DOMAINS.product, '/products/kettle-one'));
     assert.equal(body.status, 'ok');
-    for (const kept of ['€89', '- 1.7 litre capacity', '| Property | Value |', '| Weight | 1.2 kg |', `![Kettle One in brushed steel](https://${MARKDOWN_DOMAINS.product}/img/kettle-one.png)`, `[Contact our support team](https://${MARKDOWN_DOMAINS.product}/contact)`]) {
+    for (const kept of [
+      '€89',
+      '- 1.7 litre capacity',
+      '| Property | Value |',
+      '| Weight | 1.2 kg |',
+      `![Kettle One in brushed steel](https://${MARKDOWN_DOMAINS.product}/img/kettle-one.png)`,
+      `[Contact our support team](https://${MARKDOWN_DOMAINS.product}/contact)`,
+    ]) {
       assert.ok(body.markdown.includes(kept), `${kept} kept in:\n${body.markdown}`);
     }
     assert.equal(body.title, 'Kettle One — Kettle Works');
@@ -131,7 +138,7 @@ describe('clean-markdown against the offline world', { timeout: 120_000 }, () =>
     });
   }
 
-  it('answers a page that redirects to a private address unreachable (the site\'s doing, not the caller\'s input), free', async () => {
+  it("answers a page that redirects to a private address unreachable (the site's doing, not the caller's input), free", async () => {
     const { status, body, headers } = await convert(markdownUrl(MARKDOWN_DOMAINS.unsafeRedirect));
     assert.equal(status, 200);
     assert.equal(body.status, 'unreachable');
@@ -164,7 +171,8 @@ describe('clean-markdown reads PDFs (the bundled parse worker)', { timeout: 120_
   let service: TestService;
   mkdirSync('dist', { recursive: true });
   const dir = mkdtempSync(join('dist', 'clean-markdown-pdf-'));
-  const convert = (path: string, extra: Record<string, unknown> = {}) => call(service.url, '/v1/clean-markdown', { body: { url: markdownUrl(MARKDOWN_DOMAINS.pdf, path), ...extra }, headers: caller() });
+  const convert = (path: string, extra: Record<string, unknown> = {}) =>
+    call(service.url, '/v1/clean-markdown', { body: { url: markdownUrl(MARKDOWN_DOMAINS.pdf, path), ...extra }, headers: caller() });
 
   before(async () => {
     world = await startWorld();
@@ -211,7 +219,12 @@ describe('clean-markdown reads PDFs (the bundled parse worker)', { timeout: 120_
   });
 
   const free: [string, string, string, RegExp][] = [
-    ['a password-protected PDF', '/minutes.pdf', 'unsupported_content', /^The PDF cannot be read: the PDF is encrypted with a password; nothing was converted\.$/],
+    [
+      'a password-protected PDF',
+      '/minutes.pdf',
+      'unsupported_content',
+      /^The PDF cannot be read: the PDF is encrypted with a password; nothing was converted\.$/,
+    ],
     ['a damaged PDF', '/damaged.pdf', 'unsupported_content', /^The PDF cannot be read: the PDF is damaged \(Invalid PDF structure\); nothing was converted\.$/],
     ['a PDF without a text layer', '/scan.pdf', 'empty', /no text layer/],
   ];

@@ -49,9 +49,15 @@ describe('company facts on the offline world', { timeout: 120_000 }, () => {
       founding_year: page(2011),
       industry_keywords: page(NORTHWIND_FACTS.knowsAbout),
       phone: page(NORTHWIND_FACTS.telephone),
-      domain_registered: { value: registered.registered.slice(0, 10), source: 'rdap', source_url: `https://rdap.verisign.com/com/v1/domain/${JOB_DOMAINS.greenhouseEmbed}` },
+      domain_registered: {
+        value: registered.registered.slice(0, 10),
+        source: 'rdap',
+        source_url: `https://rdap.verisign.com/com/v1/domain/${JOB_DOMAINS.greenhouseEmbed}`,
+      },
     });
-    const homeFetches = world.sites.requests.slice(requestsBefore).filter((request) => request.host.startsWith(JOB_DOMAINS.greenhouseEmbed) && request.url === '/');
+    const homeFetches = world.sites.requests
+      .slice(requestsBefore)
+      .filter((request) => request.host.startsWith(JOB_DOMAINS.greenhouseEmbed) && request.url === '/');
     // The tech-stack section's fetch and the job-board scan's (it looks for careers links): the company object adds none.
     assert.equal(homeFetches.length, 2);
   });
@@ -60,7 +66,10 @@ describe('company facts on the offline world', { timeout: 120_000 }, () => {
     const footprint = await call(service.url, '/v1/company-footprint', { body: { domain: JOB_DOMAINS.greenhouseEmbed }, headers: caller() });
     assertValid('ProfileResult', footprint.body);
     assert.deepEqual(footprint.body.company.name, { value: NORTHWIND_FACTS.name, source: 'json_ld', source_url: `https://${JOB_DOMAINS.greenhouseEmbed}/` });
-    const skill = await call(service.url, '/v1/skills/verify_domain_legitimacy_and_security', { body: { domain: JOB_DOMAINS.greenhouseEmbed }, headers: caller() });
+    const skill = await call(service.url, '/v1/skills/verify_domain_legitimacy_and_security', {
+      body: { domain: JOB_DOMAINS.greenhouseEmbed },
+      headers: caller(),
+    });
     assertValid('LegitimacyResult', skill.body);
     assert.deepEqual(skill.body.company, footprint.body.company);
   });

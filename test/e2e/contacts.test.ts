@@ -36,7 +36,10 @@ describe('extract-contacts against the offline world', { timeout: 120_000 }, () 
 
   it('reads the home, contact, about, team and careers pages found from links, and charges the ok result', () => {
     assert.equal(full.status, 'ok');
-    assert.deepEqual(full.pages_read, ['/', '/contact-us', '/about-us', '/company/team', '/careers'].map((path) => `https://${CONTACT_DOMAINS.full}${path}`));
+    assert.deepEqual(
+      full.pages_read,
+      ['/', '/contact-us', '/about-us', '/company/team', '/careers'].map((path) => `https://${CONTACT_DOMAINS.full}${path}`),
+    );
     assert.equal(fullHeaders.get('x-usage-free-remaining'), '4');
   });
 
@@ -46,10 +49,13 @@ describe('extract-contacts against the offline world', { timeout: 120_000 }, () 
   it('reports exactly the published addresses, deduplicated and sorted', () => {
     assert.deepEqual(full.emails, Object.keys(PUBLISHED).sort());
   });
-  it('keeps the addresses of other domains (a founder\'s gmail, listed resellers, a commenter) apart from the company\'s', () => {
+  it("keeps the addresses of other domains (a founder's gmail, listed resellers, a commenter) apart from the company's", () => {
     assert.deepEqual(full.other_emails, Object.keys(OTHER_PUBLISHED).sort());
     for (const entry of full.email_sources) assert.equal(entry.same_domain, full.emails.includes(entry.email), entry.email);
-    assert.deepEqual(full.email_sources.find((entry: { email: string }) => entry.email === 'rosa@vidal-machines.com'), { email: 'rosa@vidal-machines.com', same_domain: false, found_on: [`https://${CONTACT_DOMAINS.full}/contact-us`], how: ['mailto'] });
+    assert.deepEqual(
+      full.email_sources.find((entry: { email: string }) => entry.email === 'rosa@vidal-machines.com'),
+      { email: 'rosa@vidal-machines.com', same_domain: false, found_on: [`https://${CONTACT_DOMAINS.full}/contact-us`], how: ['mailto'] },
+    );
   });
   for (const trap of TRAPS) {
     it(`does not report the trap ${trap}`, () => {
@@ -69,19 +75,30 @@ describe('extract-contacts against the offline world', { timeout: 120_000 }, () 
   });
   it('infers the address pattern from the people with their own address, and names them as its examples', () => {
     assert.equal(full.inferred_email_pattern, `{first}.{last}@${CONTACT_DOMAINS.full}`);
-    assert.deepEqual(full.inferred_email_pattern_examples, PEOPLE.filter((person) => person.email).map(({ name, email, found_on }) => ({ name, email, found_on })));
+    assert.deepEqual(
+      full.inferred_email_pattern_examples,
+      PEOPLE.filter((person) => person.email).map(({ name, email, found_on }) => ({ name, email, found_on })),
+    );
   });
   it('names the people the pages name (hCard, schema.org Person, team cards, a byline) with what each page ties to them, and no organisation or button', () => {
     assert.deepEqual(full.people, PEOPLE);
   });
-  it('does not take commenters, listed resellers or a testimonial\'s client for people of the company', () => {
+  it("does not take commenters, listed resellers or a testimonial's client for people of the company", () => {
     const names = full.people.map((person: { name: string }) => person.name);
     for (const name of NOT_PEOPLE) assert.ok(!names.includes(name), name);
   });
   it('gives every address the pages it was found on and how it was published', () => {
-    assert.deepEqual(full.email_sources.map((entry: { email: string }) => entry.email), [...full.emails, ...full.other_emails]);
+    assert.deepEqual(
+      full.email_sources.map((entry: { email: string }) => entry.email),
+      [...full.emails, ...full.other_emails],
+    );
     const source = (email: string) => full.email_sources.find((entry: { email: string }) => entry.email === email);
-    assert.deepEqual(source(`sales@${CONTACT_DOMAINS.full}`), { email: `sales@${CONTACT_DOMAINS.full}`, same_domain: true, found_on: [`https://${CONTACT_DOMAINS.full}/`], how: ['cfemail'] });
+    assert.deepEqual(source(`sales@${CONTACT_DOMAINS.full}`), {
+      email: `sales@${CONTACT_DOMAINS.full}`,
+      same_domain: true,
+      found_on: [`https://${CONTACT_DOMAINS.full}/`],
+      how: ['cfemail'],
+    });
     assert.deepEqual(source(`contact@${CONTACT_DOMAINS.full}`).found_on, [`https://${CONTACT_DOMAINS.full}/about-us`]);
     assert.deepEqual(source(`jobs@${CONTACT_DOMAINS.full}`).how, ['structured', 'text'], 'itemprop=email on a visible span: both');
   });

@@ -60,7 +60,10 @@ describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180
     child = started;
     exitOf.set(started, once(started, 'exit'));
     for (let i = 0; i < 200; i++) {
-      const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -121,7 +124,18 @@ describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180
     facilitatorServer = await startFacilitatorServer({ facilitator: watched });
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    env = { ...process.env, ...world.netEnv, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: sqlitePath, PAY_TO_ADDRESS: chain.payTo, FACILITATOR_URL: facilitatorServer.url, TRUSTED_PROXIES: '127.0.0.1', LOG_LEVEL: 'silent', REQUEST_STALE_AFTER_MS: String(STALE_MS) };
+    env = {
+      ...process.env,
+      ...world.netEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SQLITE_PATH: sqlitePath,
+      PAY_TO_ADDRESS: chain.payTo,
+      FACILITATOR_URL: facilitatorServer.url,
+      TRUSTED_PROXIES: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      REQUEST_STALE_AFTER_MS: String(STALE_MS),
+    };
     delete env.DATABASE_URL;
     await startChild();
   });
@@ -145,7 +159,9 @@ describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180
   async function settlementsOf(payer: string) {
     const store = await openStore({ sqlitePath });
     try {
-      return (await store.ledger.list({ from: 0, to: Date.now() + 60_000 })).filter((entry) => entry.kind === 'settlement' && entry.payer === payer.toLowerCase());
+      return (await store.ledger.list({ from: 0, to: Date.now() + 60_000 })).filter(
+        (entry) => entry.kind === 'settlement' && entry.payer === payer.toLowerCase(),
+      );
     } finally {
       await store.close();
     }
@@ -220,7 +236,12 @@ describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180
     hooks.duringHandler = () => {
       stopping.kill('SIGTERM');
       // A new connection while the instance drains is not accepted.
-      refused = new Promise((resolve) => setTimeout(resolve, 150)).then(() => fetch(`${url}/readyz`).then((r) => ({ status: r.status }), (error) => ({ error: String(error) })));
+      refused = new Promise((resolve) => setTimeout(resolve, 150)).then(() =>
+        fetch(`${url}/readyz`).then(
+          (r) => ({ status: r.status }),
+          (error) => ({ error: String(error) }),
+        ),
+      );
     };
     const answer = await call(url, '/v1/tech-stack', { body: { domain: 'termed-reading.com' }, headers });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
@@ -268,7 +289,14 @@ describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180
       }
     };
     heldReads.count = 0;
-    const inFlight = callers.flatMap((who, i) => [0, 1].map((j) => call(url, '/v1/tech-stack', { body: { domain: `held-${i}-${j}.com` }, headers: who }).then(() => 'answered', () => 'cut')));
+    const inFlight = callers.flatMap((who, i) =>
+      [0, 1].map((j) =>
+        call(url, '/v1/tech-stack', { body: { domain: `held-${i}-${j}.com` }, headers: who }).then(
+          () => 'answered',
+          () => 'cut',
+        ),
+      ),
+    );
     for (let wait = 0; heldReads.count < 2 * HELD_CALLERS && wait < 300; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(heldReads.count, 2 * HELD_CALLERS, 'every call is reading its site');
     await killChild();

@@ -68,16 +68,24 @@ const CALLS: Record<string, (d: (n: number) => string) => Record<string, unknown
 function timedPost(base: string, path: string, body: unknown, headers: Record<string, string>): Promise<CallResult> {
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
-    http.request(base + path, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': payload.length, ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const answerHeaders = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
-        resolve({ status: response.statusCode!, headers: answerHeaders, body: JSON.parse(text), text });
-      });
-    }).on('error', reject).end(payload);
+    http
+      .request(
+        base + path,
+        { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': payload.length, ...headers } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const answerHeaders = new Headers();
+            for (const [name, value] of Object.entries(response.headers))
+              if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+            resolve({ status: response.statusCode!, headers: answerHeaders, body: JSON.parse(text), text });
+          });
+        },
+      )
+      .on('error', reject)
+      .end(payload);
   });
 }
 
@@ -115,8 +123,14 @@ describe('every operation ends within its total deadline on hanging and tricklin
     // Warm-up, untimed: each operation once on names that do not exist (answered at once), so the
     // timed rounds measure the deadlines, not this process's first calls (modules, validators, threads).
     let warm = 0;
-    await Promise.all(Object.entries(CALLS).map(([operationId, body]) =>
-      httpCall(service.url, operations.find((op) => op.operationId === operationId)!.path, { body: body((n) => `absent-${n}.com`), headers: { 'x-forwarded-for': `203.0.113.${++warm}` } })));
+    await Promise.all(
+      Object.entries(CALLS).map(([operationId, body]) =>
+        httpCall(service.url, operations.find((op) => op.operationId === operationId)!.path, {
+          body: body((n) => `absent-${n}.com`),
+          headers: { 'x-forwarded-for': `203.0.113.${++warm}` },
+        }),
+      ),
+    );
     requestLines.length = 0;
   });
   after(async () => {
@@ -126,18 +140,31 @@ describe('every operation ends within its total deadline on hanging and tricklin
   });
 
   it('covers every operation that has a deadline', () => {
-    assert.deepEqual(Object.keys(CALLS).sort(), operations.filter((op) => op.kind === 'operation' && op.deadlineMs !== null).map((op) => op.operationId).sort());
+    assert.deepEqual(
+      Object.keys(CALLS).sort(),
+      operations
+        .filter((op) => op.kind === 'operation' && op.deadlineMs !== null)
+        .map((op) => op.operationId)
+        .sort(),
+    );
   });
 
   let ip = 0;
   for (const kind of ['hang', 'trickle'] as SlowKind[]) {
     it(`${kind}: all ${Object.keys(CALLS).length} at once, each within ${CAP_MS} ms (+ slack), free, never a retryable error`, async () => {
-      const rows = await Promise.all(Object.entries(CALLS).map(async ([operationId, body]) => {
-        const op = operations.find((candidate) => candidate.operationId === operationId)!;
-        const started = performance.now();
-        const answer = await timedPost(service.url, op.path, body((n) => `${kind}-${n}.com`), { 'x-forwarded-for': `198.51.100.${++ip}` });
-        return { op, answer, elapsedMs: performance.now() - started };
-      }));
+      const rows = await Promise.all(
+        Object.entries(CALLS).map(async ([operationId, body]) => {
+          const op = operations.find((candidate) => candidate.operationId === operationId)!;
+          const started = performance.now();
+          const answer = await timedPost(
+            service.url,
+            op.path,
+            body((n) => `${kind}-${n}.com`),
+            { 'x-forwarded-for': `198.51.100.${++ip}` },
+          );
+          return { op, answer, elapsedMs: performance.now() - started };
+        }),
+      );
       const late: string[] = [];
       for (const { op, answer, elapsedMs } of rows) {
         const what = `${kind} ${op.offerId}`;
@@ -147,7 +174,8 @@ describe('every operation ends within its total deadline on hanging and tricklin
         assert.equal(answer.headers.get('x-usage-free-remaining'), '5', `${what}: nothing charged`);
         if (answer.status === 200) {
           assert.notEqual(answer.body.status, 'ok', what);
-          for (const stated of statedTimesMs(answer.body)) assert.ok(stated <= boundMs, `${what} states ${stated} ms: ${JSON.stringify(answer.body).slice(0, 300)}`);
+          for (const stated of statedTimesMs(answer.body))
+            assert.ok(stated <= boundMs, `${what} states ${stated} ms: ${JSON.stringify(answer.body).slice(0, 300)}`);
         } else {
           assert.equal(answer.body.retryable, false, `${what}: ${answer.status} ${answer.body.code}`);
           assert.equal(answer.body.code, 'deadline_exceeded', what);
@@ -250,85 +278,108 @@ describe('a deadline that passed is remembered and counted as a result that is n
    * new service (its net thread, TLS) can reach the site after the call has ended.
    */
   const askedAbove = async (domain: string, count: number) => {
-    for (const until = performance.now() + 10_000; asked(domain) <= count && performance.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const until = performance.now() + 10_000; asked(domain) <= count && performance.now() < until;)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     return asked(domain);
   };
 
   for (const backend of backends) {
-    it(`${backend.name}: an identical call gets the remembered 504 at once, over HTTP and MCP, without asking the site; it counts in the not-ok budget`, { skip: backend.skip }, async () => {
-      const opened = await backend.open();
-      // tech-stack whose one fetch does not heed the call's deadline: the hanging site stalls it past the deadline.
-      const service = await startService({
-        store: opened.store,
-        now,
-        handlers: {
-          techStack: async (input, { services }) => {
-            await services.net.fetch(`https://${input.domain}/`, { signal: teardown.signal, timeoutMs: 60_000 });
-            throw new Error('unreachable in this test');
+    it(
+      `${backend.name}: an identical call gets the remembered 504 at once, over HTTP and MCP, without asking the site; it counts in the not-ok budget`,
+      { skip: backend.skip },
+      async () => {
+        const opened = await backend.open();
+        // tech-stack whose one fetch does not heed the call's deadline: the hanging site stalls it past the deadline.
+        const service = await startService({
+          store: opened.store,
+          now,
+          handlers: {
+            techStack: async (input, { services }) => {
+              await services.net.fetch(`https://${input.domain}/`, { signal: teardown.signal, timeoutMs: 60_000 });
+              throw new Error('unreachable in this test');
+            },
           },
-        },
-        config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], operationDeadlineCapMs: DEADLINE_MS, notOkMemoryMs: 60_000, notOkPerHour: 2 },
-      });
-      const [first, second, third, fourth] = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'].map((ip) => ({ 'x-forwarded-for': ip }));
-      const timed = async (domain: string, headers: Record<string, string>) => {
-        const started = performance.now();
-        const answer = await call(service.url, '/v1/tech-stack', { body: { domain }, headers });
-        return { answer, ms: performance.now() - started };
-      };
-      const isDeadline = (answer: CallResult, what: string) => {
-        assert.equal(answer.status, 504, `${what}: ${answer.text.slice(0, 300)}`);
-        assert.deepEqual([answer.body.code, answer.body.retryable], ['deadline_exceeded', false], what);
-        assert.equal(answer.headers.get('x-usage-free-remaining'), '5', `${what}: nothing charged`);
-      };
-      try {
-        const ran = await timed(stalled(backend.name, 0), first);
-        isDeadline(ran.answer, 'the first call');
-        assert.ok(ran.ms >= DEADLINE_MS - 50, `the first call ran until its deadline (${Math.round(ran.ms)} ms)`);
-        assert.doesNotMatch(ran.answer.body.detail, /Remembered/);
-        const siteAsked = await askedAbove(stalled(backend.name, 0), 0);
-        assert.ok(siteAsked >= 1, 'the first call asked the site');
+          config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], operationDeadlineCapMs: DEADLINE_MS, notOkMemoryMs: 60_000, notOkPerHour: 2 },
+        });
+        const [first, second, third, fourth] = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'].map((ip) => ({ 'x-forwarded-for': ip }));
+        const timed = async (domain: string, headers: Record<string, string>) => {
+          const started = performance.now();
+          const answer = await call(service.url, '/v1/tech-stack', { body: { domain }, headers });
+          return { answer, ms: performance.now() - started };
+        };
+        const isDeadline = (answer: CallResult, what: string) => {
+          assert.equal(answer.status, 504, `${what}: ${answer.text.slice(0, 300)}`);
+          assert.deepEqual([answer.body.code, answer.body.retryable], ['deadline_exceeded', false], what);
+          assert.equal(answer.headers.get('x-usage-free-remaining'), '5', `${what}: nothing charged`);
+        };
+        try {
+          const ran = await timed(stalled(backend.name, 0), first);
+          isDeadline(ran.answer, 'the first call');
+          assert.ok(ran.ms >= DEADLINE_MS - 50, `the first call ran until its deadline (${Math.round(ran.ms)} ms)`);
+          assert.doesNotMatch(ran.answer.body.detail, /Remembered/);
+          const siteAsked = await askedAbove(stalled(backend.name, 0), 0);
+          assert.ok(siteAsked >= 1, 'the first call asked the site');
 
-        // Whoever asks, within 60 s: the same problem at once, saying it is remembered, and the site is not asked again.
-        const again = await timed(stalled(backend.name, 0), second);
-        isDeadline(again.answer, 'the repeat');
-        assert.ok(again.ms < DEADLINE_MS / 2, `the repeat was answered at once (${Math.round(again.ms)} ms)`);
-        assert.match(again.answer.body.detail, /^Remembered outcome of an identical call in the last 60 s, not run again: tech-stack could not finish within its total deadline of 0\.5 s/);
-        assert.deepEqual(Object.keys(again.answer.body).sort(), Object.keys(ran.answer.body).sort(), 'the same problem members');
-        assert.equal(again.answer.body.hint, ran.answer.body.hint);
+          // Whoever asks, within 60 s: the same problem at once, saying it is remembered, and the site is not asked again.
+          const again = await timed(stalled(backend.name, 0), second);
+          isDeadline(again.answer, 'the repeat');
+          assert.ok(again.ms < DEADLINE_MS / 2, `the repeat was answered at once (${Math.round(again.ms)} ms)`);
+          assert.match(
+            again.answer.body.detail,
+            /^Remembered outcome of an identical call in the last 60 s, not run again: tech-stack could not finish within its total deadline of 0\.5 s/,
+          );
+          assert.deepEqual(Object.keys(again.answer.body).sort(), Object.keys(ran.answer.body).sort(), 'the same problem members');
+          assert.equal(again.answer.body.hint, ran.answer.body.hint);
 
-        const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'detect_website_tech_stack', arguments: { domain: stalled(backend.name, 0) } } };
-        const started = performance.now();
-        const response = await fetch(`${service.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...third }, body: JSON.stringify(rpc) });
-        const { result } = JSON.parse(await response.text());
-        assert.ok(performance.now() - started < DEADLINE_MS / 2, 'over MCP, at once');
-        assert.equal(result.isError, true);
-        assertValid('Problem', result.structuredContent);
-        assert.deepEqual([result.structuredContent.code, result.structuredContent.retryable, result.structuredContent.detail], ['deadline_exceeded', false, again.answer.body.detail]);
-        assert.equal(asked(stalled(backend.name, 0)), siteAsked, 'the site was not asked again');
+          const rpc = {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'detect_website_tech_stack', arguments: { domain: stalled(backend.name, 0) } },
+          };
+          const started = performance.now();
+          const response = await fetch(`${service.url}/mcp`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...third },
+            body: JSON.stringify(rpc),
+          });
+          const { result } = JSON.parse(await response.text());
+          assert.ok(performance.now() - started < DEADLINE_MS / 2, 'over MCP, at once');
+          assert.equal(result.isError, true);
+          assertValid('Problem', result.structuredContent);
+          assert.deepEqual(
+            [result.structuredContent.code, result.structuredContent.retryable, result.structuredContent.detail],
+            ['deadline_exceeded', false, again.answer.body.detail],
+          );
+          assert.equal(asked(stalled(backend.name, 0)), siteAsked, 'the site was not asked again');
 
-        // The not-ok budget (2 an hour here): the first caller's deadline counted; one more, then 429.
-        isDeadline((await timed(stalled(backend.name, 1), first)).answer, 'a second input of the first caller');
-        const refused = await call(service.url, '/v1/tech-stack', { body: { domain: stalled(backend.name, 2) }, headers: first });
-        assert.equal(refused.status, 429, refused.text.slice(0, 300));
-        assert.equal(refused.body.code, 'not_ok_rate_limit');
-        assert.match(refused.body.detail, /^2 of your calls in the last hour ran and ended not ok \(a result that was not ok, or deadline_exceeded; at most 2\)/);
-        assert.equal(asked(stalled(backend.name, 2)), 0, 'a refused call asks nothing');
-        // A remembered outcome is neither refused nor counted: the callers who only got it still run calls.
-        isDeadline((await timed(stalled(backend.name, 0), first)).answer, 'a remembered outcome past the budget');
-        isDeadline((await timed(stalled(backend.name, 2), second)).answer, 'the second caller, who only got a remembered outcome');
-        isDeadline((await timed(stalled(backend.name, 3), second)).answer, 'the second caller, again');
+          // The not-ok budget (2 an hour here): the first caller's deadline counted; one more, then 429.
+          isDeadline((await timed(stalled(backend.name, 1), first)).answer, 'a second input of the first caller');
+          const refused = await call(service.url, '/v1/tech-stack', { body: { domain: stalled(backend.name, 2) }, headers: first });
+          assert.equal(refused.status, 429, refused.text.slice(0, 300));
+          assert.equal(refused.body.code, 'not_ok_rate_limit');
+          assert.match(
+            refused.body.detail,
+            /^2 of your calls in the last hour ran and ended not ok \(a result that was not ok, or deadline_exceeded; at most 2\)/,
+          );
+          assert.equal(asked(stalled(backend.name, 2)), 0, 'a refused call asks nothing');
+          // A remembered outcome is neither refused nor counted: the callers who only got it still run calls.
+          isDeadline((await timed(stalled(backend.name, 0), first)).answer, 'a remembered outcome past the budget');
+          isDeadline((await timed(stalled(backend.name, 2), second)).answer, 'the second caller, who only got a remembered outcome');
+          isDeadline((await timed(stalled(backend.name, 3), second)).answer, 'the second caller, again');
 
-        // Forgotten after 60 s: the call runs again and asks the site again.
-        offsetMs += 61_000;
-        const later = await timed(stalled(backend.name, 0), fourth);
-        isDeadline(later.answer, 'after 60 s');
-        assert.ok(later.ms >= DEADLINE_MS - 50, `run again (${Math.round(later.ms)} ms)`);
-        assert.doesNotMatch(later.answer.body.detail, /Remembered/);
-        assert.ok((await askedAbove(stalled(backend.name, 0), siteAsked)) > siteAsked, 'the site was asked again');
-      } finally {
-        await service.close();
-        await opened.cleanup();
-      }
-    });
+          // Forgotten after 60 s: the call runs again and asks the site again.
+          offsetMs += 61_000;
+          const later = await timed(stalled(backend.name, 0), fourth);
+          isDeadline(later.answer, 'after 60 s');
+          assert.ok(later.ms >= DEADLINE_MS - 50, `run again (${Math.round(later.ms)} ms)`);
+          assert.doesNotMatch(later.answer.body.detail, /Remembered/);
+          assert.ok((await askedAbove(stalled(backend.name, 0), siteAsked)) > siteAsked, 'the site was asked again');
+        } finally {
+          await service.close();
+          await opened.cleanup();
+        }
+      },
+    );
   }
 });

@@ -52,17 +52,26 @@ describe('GET /docs in headless Chromium', () => {
     assert.ok(requests.length >= 5, `${requests.length} requests`);
     const elsewhere = requests.filter((url) => !url.startsWith(`${service.url}/`));
     assert.deepEqual(elsewhere, []);
-    for (const path of ['/docs', '/docs/assets/swagger-ui.css', '/docs/assets/swagger-ui-bundle.js', '/docs/assets/init.js', '/openapi.json']) assert.ok(requests.includes(service.url + path), path);
+    for (const path of ['/docs', '/docs/assets/swagger-ui.css', '/docs/assets/swagger-ui-bundle.js', '/docs/assets/init.js', '/openapi.json'])
+      assert.ok(requests.includes(service.url + path), path);
   });
 
   it('lists every operation of the spec with its method, path and operation id', async () => {
     const shown = await page.$$eval('.swagger-ui .opblock', (blocks) =>
       blocks.map((block) =>
-        [block.querySelector('.opblock-summary-method')?.textContent, block.querySelector('[data-path]')?.getAttribute('data-path'), block.querySelector('.opblock-summary-operation-id')?.textContent].join(' '),
+        [
+          block.querySelector('.opblock-summary-method')?.textContent,
+          block.querySelector('[data-path]')?.getAttribute('data-path'),
+          block.querySelector('.opblock-summary-operation-id')?.textContent,
+        ].join(' '),
       ),
     );
     const expected = operations.map((op) => listed(op.method, op.path, op.operationId));
-    assert.equal(expected.length, Object.values(openapiDocument.paths).flatMap((item: any) => Object.keys(item).filter((key) => ['get', 'post', 'put', 'patch', 'delete'].includes(key))).length);
+    assert.equal(
+      expected.length,
+      Object.values(openapiDocument.paths).flatMap((item: any) => Object.keys(item).filter((key) => ['get', 'post', 'put', 'patch', 'delete'].includes(key)))
+        .length,
+    );
     assert.deepEqual([...new Set(shown)].sort(), expected.sort());
     const title = await page.textContent('.swagger-ui .info .title');
     assert.ok(title?.includes(String(openapiDocument.info.title)), title ?? '');

@@ -42,7 +42,10 @@ describe('fair admission of calls: refusals and waiting', { timeout: 60_000 }, (
 
   before(async () => {
     gate = newGate();
-    service = await startService({ handlers: { techStack }, config: { trustedProxies: ['127.0.0.1'], calls: { perCaller: 2, inFlight: 3, maxWaiting: 2, unpaidPacing: { freeAnswers: 60, delayMs: 1_000 } } } });
+    service = await startService({
+      handlers: { techStack },
+      config: { trustedProxies: ['127.0.0.1'], calls: { perCaller: 2, inFlight: 3, maxWaiting: 2, unpaidPacing: { freeAnswers: 60, delayMs: 1_000 } } },
+    });
   });
   after(() => service.close());
 
@@ -62,23 +65,33 @@ describe('fair admission of calls: refusals and waiting', { timeout: 60_000 }, (
     assert.equal(refused.body.retryable, true);
     gate.open();
     const answers = await Promise.all([...first, other]);
-    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200, 200, 200]);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 200, 200, 200],
+    );
     // The busy caller's four ok results used four free calls: the refused call used none.
     assert.equal(Math.min(...answers.slice(0, 4).map((answer) => Number(answer.headers.get('x-usage-free-remaining')))), 1);
   });
 
   it('refuses the newest arrival with 503 engine_unavailable when the line is full of many callers’ work', async () => {
     gate = newGate();
-    const holders = ['a', 'b', 'c'].map((name, index) => call(service.url, '/v1/tech-stack', { body: { domain: `hold-${name}.com` }, headers: from(`198.51.100.${20 + index}`) }));
+    const holders = ['a', 'b', 'c'].map((name, index) =>
+      call(service.url, '/v1/tech-stack', { body: { domain: `hold-${name}.com` }, headers: from(`198.51.100.${20 + index}`) }),
+    );
     await until(() => running === 3);
-    const waiting = ['d', 'e'].map((name, index) => call(service.url, '/v1/tech-stack', { body: { domain: `line-${name}.com` }, headers: from(`198.51.100.${30 + index}`) }));
+    const waiting = ['d', 'e'].map((name, index) =>
+      call(service.url, '/v1/tech-stack', { body: { domain: `line-${name}.com` }, headers: from(`198.51.100.${30 + index}`) }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const refused = await call(service.url, '/v1/tech-stack', { body: { domain: 'newest.com' }, headers: from('198.51.100.40') });
     assert.equal(refused.status, 503);
     assert.equal(refused.body.code, 'engine_unavailable');
     assert.ok(Number(refused.headers.get('retry-after')) >= 1);
     gate.open();
-    assert.deepEqual((await Promise.all([...holders, ...waiting])).map((answer) => answer.status), [200, 200, 200, 200, 200]);
+    assert.deepEqual(
+      (await Promise.all([...holders, ...waiting])).map((answer) => answer.status),
+      [200, 200, 200, 200, 200],
+    );
     const again = await call(service.url, '/v1/tech-stack', { body: { domain: 'newest.com' }, headers: from('198.51.100.40') });
     assert.equal(again.status, 200, 'the refusal is not remembered: the same call runs once there is room');
     assert.equal(again.headers.get('x-usage-free-remaining'), '4');
@@ -105,12 +118,16 @@ describe('fair admission of calls: refusals and waiting', { timeout: 60_000 }, (
   });
 
   it("holds back a caller's answers without a result past the rate, and only that caller's", async () => {
-    const paced = await startService({ handlers: { techStack }, config: { trustedProxies: ['127.0.0.1'], calls: { perCaller: 8, inFlight: 64, maxWaiting: 64, unpaidPacing: { freeAnswers: 2, delayMs: 400 } } } });
+    const paced = await startService({
+      handlers: { techStack },
+      config: { trustedProxies: ['127.0.0.1'], calls: { perCaller: 8, inFlight: 64, maxWaiting: 64, unpaidPacing: { freeAnswers: 2, delayMs: 400 } } },
+    });
     try {
       gate.open();
       const flood = '198.51.100.60';
       // Its five free calls, then answers without a result (this deployment takes no payments).
-      for (let index = 0; index < 5; index++) assert.equal((await call(paced.url, '/v1/tech-stack', { body: { domain: `paced-${index}.com` }, headers: from(flood) })).status, 200);
+      for (let index = 0; index < 5; index++)
+        assert.equal((await call(paced.url, '/v1/tech-stack', { body: { domain: `paced-${index}.com` }, headers: from(flood) })).status, 200);
       const times: number[] = [];
       for (let index = 0; index < 4; index++) {
         const started = performance.now();

@@ -57,24 +57,42 @@ for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres' as con
           const run = await rig.runFamily(family);
           const ratio = median(run.underAttackMs) / median(run.idleMs);
           console.log(
-            `fair share ${family} on ${store}: benign median ${median(run.idleMs).toFixed(1)} ms idle, ${median(run.underAttackMs).toFixed(1)} ms under attack (${ratio.toFixed(2)}x; p90 ${p90(run.idleMs).toFixed(0)} / ${p90(run.underAttackMs).toFixed(0)} ms); attacker's pool share ${(run.attackerPoolShare * 100).toFixed(0)}%; attacker answers ${Object.entries(run.counts).map(([key, count]) => `${key} x${count}`).join(', ') || 'none yet'}; /readyz ${run.probes.length} probes; CPU to others ${run.foreignCpuShare === null ? 'unknown' : `${(run.foreignCpuShare * 100).toFixed(0)}%`}`,
+            `fair share ${family} on ${store}: benign median ${median(run.idleMs).toFixed(1)} ms idle, ${median(run.underAttackMs).toFixed(1)} ms under attack (${ratio.toFixed(2)}x; p90 ${p90(run.idleMs).toFixed(0)} / ${p90(run.underAttackMs).toFixed(0)} ms); attacker's pool share ${(run.attackerPoolShare * 100).toFixed(0)}%; attacker answers ${
+              Object.entries(run.counts)
+                .map(([key, count]) => `${key} x${count}`)
+                .join(', ') || 'none yet'
+            }; /readyz ${run.probes.length} probes; CPU to others ${run.foreignCpuShare === null ? 'unknown' : `${(run.foreignCpuShare * 100).toFixed(0)}%`}`,
           );
           for (const answer of run.benignAnswers) {
             assert.equal(answer.body?.status, 'ok', `benign call under attack: ${answer.status} ${answer.text.slice(0, 300)}`);
             assertMatchesSpec('POST', '/v1/clean-markdown', answer);
           }
           assert.ok(run.probes.length > 0);
-          assert.deepEqual([...new Set(run.probes)], [200], `/readyz answered ${run.probes.filter((status) => status !== 200).length} of ${run.probes.length} probes with another status`);
+          assert.deepEqual(
+            [...new Set(run.probes)],
+            [200],
+            `/readyz answered ${run.probes.filter((status) => status !== 200).length} of ${run.probes.length} probes with another status`,
+          );
           const crowded = run.foreignCpuShare !== null && run.foreignCpuShare >= CROWDED;
-          ratios.push(`${median(run.underAttackMs).toFixed(1)} ms under attack vs ${median(run.idleMs).toFixed(1)} ms idle: ${ratio.toFixed(2)}x, CPU to others ${run.foreignCpuShare === null ? 'unknown' : `${(run.foreignCpuShare * 100).toFixed(0)}%`}${crowded ? ' (not judged: the machine was crowded)' : ''}`);
+          ratios.push(
+            `${median(run.underAttackMs).toFixed(1)} ms under attack vs ${median(run.idleMs).toFixed(1)} ms idle: ${ratio.toFixed(2)}x, CPU to others ${run.foreignCpuShare === null ? 'unknown' : `${(run.foreignCpuShare * 100).toFixed(0)}%`}${crowded ? ' (not judged: the machine was crowded)' : ''}`,
+          );
           if (!crowded) judged += 1;
           if (!crowded && ratio <= BENIGN_RATIO) within = true;
           for (const { path, status, headers, text } of run.samples) {
             const body = JSON.parse(text);
             assertMatchesSpec('POST', path, { status, headers: new Headers(headers), body, text });
             const ok = status === 200 && body?.status === 'ok';
-            if (!ok) assert.ok(headers['payment-response'] === undefined && (headers['x-usage-charged-micro-usd'] ?? '0') === '0', `not ok and charged: ${status} ${body?.status ?? body?.code}`);
-            if (status >= 500) assert.ok(['deadline_exceeded', 'network_not_enabled'].includes(body?.code) || (body?.code === 'engine_unavailable' && headers['retry-after']), `attacker got ${status} ${body?.code}`);
+            if (!ok)
+              assert.ok(
+                headers['payment-response'] === undefined && (headers['x-usage-charged-micro-usd'] ?? '0') === '0',
+                `not ok and charged: ${status} ${body?.status ?? body?.code}`,
+              );
+            if (status >= 500)
+              assert.ok(
+                ['deadline_exceeded', 'network_not_enabled'].includes(body?.code) || (body?.code === 'engine_unavailable' && headers['retry-after']),
+                `attacker got ${status} ${body?.code}`,
+              );
             if (status === 429) assert.ok(body?.code === 'fair_share_exceeded' && headers['retry-after'], `attacker got 429 ${body?.code}`);
           }
           assert.equal(run.counts.failed, undefined, 'every attacking call was answered');

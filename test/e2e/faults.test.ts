@@ -25,7 +25,9 @@ import { openStore } from '../../server/store/index.ts';
 import { minimalResults } from '../support/minimal-handlers.ts';
 import type { Store } from '../../server/store/types.ts';
 
-const CATALOG = new Set<string>((await import('../../generated/errors.json', { with: { type: 'json' } })).default.errors.map((error: { code: string }) => error.code));
+const CATALOG = new Set<string>(
+  (await import('../../generated/errors.json', { with: { type: 'json' } })).default.errors.map((error: { code: string }) => error.code),
+);
 const SHOP = `<!doctype html><html><head><title>Shop</title><meta name="generator" content="WordPress 6.4.2"></head><body><p>A shop.</p></body></html>`;
 
 let ip = 0;
@@ -51,7 +53,17 @@ describe('failing upstreams', { timeout: 120_000 }, () => {
   before(async () => {
     world = await startWorld();
     const here = { A: ['127.0.0.1'] };
-    for (const host of ['fault-500.com', 'fault-hang.com', 'fault-drip.com', 'fault-gzip.com', 'malformed-board.com', 'fine-shop.com', 'boards-api.greenhouse.io', 'boards.greenhouse.io']) world.dns.setRecords(host, here);
+    for (const host of [
+      'fault-500.com',
+      'fault-hang.com',
+      'fault-drip.com',
+      'fault-gzip.com',
+      'malformed-board.com',
+      'fine-shop.com',
+      'boards-api.greenhouse.io',
+      'boards.greenhouse.io',
+    ])
+      world.dns.setRecords(host, here);
     world.sites.host('fault-500.com', (_req, res) => {
       res.writeHead(500, { 'content-type': 'text/html' });
       res.end('<h1>Internal Server Error</h1>');
@@ -67,7 +79,11 @@ describe('failing upstreams', { timeout: 120_000 }, () => {
       res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
       res.end(Buffer.concat([body.subarray(0, 20), randomBytes(200)]));
     });
-    world.sites.host('malformed-board.com', { files: { '/': { body: SHOP.replace('<p>A shop.</p>', '<a href="https://boards.greenhouse.io/faultco">Careers</a>'), headers: { 'content-type': 'text/html' } } } });
+    world.sites.host('malformed-board.com', {
+      files: {
+        '/': { body: SHOP.replace('<p>A shop.</p>', '<a href="https://boards.greenhouse.io/faultco">Careers</a>'), headers: { 'content-type': 'text/html' } },
+      },
+    });
     world.sites.host('boards-api.greenhouse.io', (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"jobs": [{"id": 1, "title": "Engineer", ');
@@ -77,7 +93,9 @@ describe('failing upstreams', { timeout: 120_000 }, () => {
       res.end('<h1>Faultco jobs</h1>');
     });
     world.sites.host('fine-shop.com', { files: { '/': { body: SHOP, headers: { 'content-type': 'text/html' } } } });
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], ads: { registryUrl: 'http://127.0.0.1:9', timeoutMs: 2000 } as any } });
+    service = await startService({
+      config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], ads: { registryUrl: 'http://127.0.0.1:9', timeoutMs: 2000 } as any },
+    });
   });
   after(async () => {
     await service?.close();
@@ -105,14 +123,15 @@ describe('failing upstreams', { timeout: 120_000 }, () => {
     });
   }
 
-  it('counts the failures in /metrics by upstream host, naming only the service\'s own upstream APIs', async () => {
+  it("counts the failures in /metrics by upstream host, naming only the service's own upstream APIs", async () => {
     const text = await (await fetch(`${service.url}/metrics`)).text();
     const value = (labels: string) => Number(new RegExp(`^upstream_errors_total\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
     assert.ok(value('host="target",kind="http_5xx"') >= 1, 'the site answering 500');
     assert.ok(value('host="target",kind="timeout"') >= 1, 'the page that never answers');
     assert.ok(value('host="api.lever.co",kind="dns_not_found"') >= 1, 'a board API whose host does not resolve in this world');
     assert.match(text, /^upstream_requests_total\{host="boards-api\.greenhouse\.io",outcome="ok"\} [1-9]/m, 'the board API answered (with malformed JSON)');
-    for (const domain of ['fault-500.com', 'fault-hang.com', 'malformed-board.com', 'fine-shop.com']) assert.ok(!text.includes(domain), `${domain} does not appear in metrics`);
+    for (const domain of ['fault-500.com', 'fault-hang.com', 'malformed-board.com', 'fine-shop.com'])
+      assert.ok(!text.includes(domain), `${domain} does not appear in metrics`);
   });
 
   it('still answers an ok call, and writes its one ledger row', async () => {
@@ -120,7 +139,10 @@ describe('failing upstreams', { timeout: 120_000 }, () => {
     const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'fine-shop.com' }, headers: who });
     assert.equal(answer.body.status, 'ok');
     assert.equal(answer.headers.get('x-usage-free-remaining'), '4');
-    assert.deepEqual((await ledgerOf(service.store, who)).map((entry) => entry.kind), ['free_use']);
+    assert.deepEqual(
+      (await ledgerOf(service.store, who)).map((entry) => entry.kind),
+      ['free_use'],
+    );
   });
 });
 
@@ -167,7 +189,9 @@ describe('the store briefly unavailable', { timeout: 120_000 }, () => {
     const first = await call(service.url, '/v1/tech-stack', { body: { domain: 'before.com' }, headers: who });
     assert.equal(first.status, 200);
     await outage.begin();
-    const during = await Promise.all(['during-1.com', 'during-2.com', 'during-3.com'].map((domain) => call(service.url, '/v1/tech-stack', { body: { domain }, headers: who })));
+    const during = await Promise.all(
+      ['during-1.com', 'during-2.com', 'during-3.com'].map((domain) => call(service.url, '/v1/tech-stack', { body: { domain }, headers: who })),
+    );
     for (const answer of during) {
       assertAnswered(answer, 'during the outage');
       assert.equal(answer.status, 503, JSON.stringify(answer.body));
@@ -181,7 +205,13 @@ describe('the store briefly unavailable', { timeout: 120_000 }, () => {
     assert.equal(after.status, 200, JSON.stringify(after.body));
     assert.equal(after.headers.get('x-usage-free-remaining'), '3', 'only the two ok results used free calls');
     const rows = await ledgerOf(store, who);
-    assert.deepEqual(rows.map((row) => [row.kind, row.operation]), [['free_use', 'tech-stack'], ['free_use', 'tech-stack']]);
+    assert.deepEqual(
+      rows.map((row) => [row.kind, row.operation]),
+      [
+        ['free_use', 'tech-stack'],
+        ['free_use', 'tech-stack'],
+      ],
+    );
   }
 
   it('SQLite locked by another process beyond busy_timeout', async () => {
@@ -207,49 +237,56 @@ describe('the store briefly unavailable', { timeout: 120_000 }, () => {
     }
   });
 
-  it('PostgreSQL behind a proxy that drops every connection and refuses new ones', { skip: process.env.DATABASE_URL ? false : 'DATABASE_URL not set' }, async () => {
-    const target = new URL(process.env.DATABASE_URL!);
-    let refusing = false;
-    const sockets = new Set<Socket>();
-    const proxy: TcpServer = createTcpServer((client) => {
-      if (refusing) return client.destroy();
-      const upstream = connect(Number(target.port || 5432), target.hostname);
-      sockets.add(client).add(upstream);
-      for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
-        a.on('error', () => b.destroy());
-        a.on('close', () => {
-          sockets.delete(a);
-          b.destroy();
-        });
-        a.pipe(b);
-      }
-    });
-    proxy.listen(0, '127.0.0.1');
-    await once(proxy, 'listening');
-    const proxied = new URL(target);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String((proxy.address() as { port: number }).port);
-    const schema = `faults_${randomBytes(4).toString('hex')}`;
-    const store = await openStore({ databaseUrl: proxied.href, pgSchema: schema });
-    const service = await startService({ store, handlers: { techStack }, config: { trustedProxies: ['127.0.0.1'] } });
-    try {
-      await exercise(service, store, {
-        async begin() {
-          refusing = true;
-          for (const socket of sockets) socket.destroy();
-        },
-        async end() {
-          refusing = false;
-        },
+  it(
+    'PostgreSQL behind a proxy that drops every connection and refuses new ones',
+    { skip: process.env.DATABASE_URL ? false : 'DATABASE_URL not set' },
+    async () => {
+      const target = new URL(process.env.DATABASE_URL!);
+      let refusing = false;
+      const sockets = new Set<Socket>();
+      const proxy: TcpServer = createTcpServer((client) => {
+        if (refusing) return client.destroy();
+        const upstream = connect(Number(target.port || 5432), target.hostname);
+        sockets.add(client).add(upstream);
+        for (const [a, b] of [
+          [client, upstream],
+          [upstream, client],
+        ] as const) {
+          a.on('error', () => b.destroy());
+          a.on('close', () => {
+            sockets.delete(a);
+            b.destroy();
+          });
+          a.pipe(b);
+        }
       });
-    } finally {
-      await service.close();
-      await store.close();
-      proxy.close();
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await admin.end();
-    }
-  });
+      proxy.listen(0, '127.0.0.1');
+      await once(proxy, 'listening');
+      const proxied = new URL(target);
+      proxied.hostname = '127.0.0.1';
+      proxied.port = String((proxy.address() as { port: number }).port);
+      const schema = `faults_${randomBytes(4).toString('hex')}`;
+      const store = await openStore({ databaseUrl: proxied.href, pgSchema: schema });
+      const service = await startService({ store, handlers: { techStack }, config: { trustedProxies: ['127.0.0.1'] } });
+      try {
+        await exercise(service, store, {
+          async begin() {
+            refusing = true;
+            for (const socket of sockets) socket.destroy();
+          },
+          async end() {
+            refusing = false;
+          },
+        });
+      } finally {
+        await service.close();
+        await store.close();
+        proxy.close();
+        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await admin.connect();
+        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await admin.end();
+      }
+    },
+  );
 });

@@ -24,103 +24,120 @@ const ATTACKER = 'attacker.example';
 function nextStepUrls(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(nextStepUrls);
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, item]) => (key === 'next_steps' && Array.isArray(item) ? item.map((step) => step.url as string) : nextStepUrls(item)));
+  return Object.entries(value).flatMap(([key, item]) =>
+    key === 'next_steps' && Array.isArray(item) ? item.map((step) => step.url as string) : nextStepUrls(item),
+  );
 }
 
 const databaseUrl = process.env.DATABASE_URL;
 
 // Remembered results live in the store: on SQLite, and on PostgreSQL when DATABASE_URL is set.
-for (const kind of ['SQLite', 'PostgreSQL'] as const) describe(`no caller sees another caller's Host (${kind})`, { timeout: 120_000, skip: kind === 'PostgreSQL' && !databaseUrl ? 'DATABASE_URL not set' : false }, () => {
-  const schema = `host_isolation_${randomBytes(4).toString('hex')}`;
-  let world: World;
-  let service: TestService;
-  let store: Store | undefined;
+for (const kind of ['SQLite', 'PostgreSQL'] as const)
+  describe(
+    `no caller sees another caller's Host (${kind})`,
+    { timeout: 120_000, skip: kind === 'PostgreSQL' && !databaseUrl ? 'DATABASE_URL not set' : false },
+    () => {
+      const schema = `host_isolation_${randomBytes(4).toString('hex')}`;
+      let world: World;
+      let service: TestService;
+      let store: Store | undefined;
 
-  before(async () => {
-    world = await startWorld();
-    installTechSites(world);
-    installJobBoards(world);
-    if (kind === 'PostgreSQL') store = await openStore({ databaseUrl, pgSchema: schema });
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, store });
-  });
-  after(async () => {
-    closeHttpCalls();
-    await service?.close();
-    await world?.stop();
-    if (!store) return;
-    await store.close();
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await admin.end();
-  });
+      before(async () => {
+        world = await startWorld();
+        installTechSites(world);
+        installJobBoards(world);
+        if (kind === 'PostgreSQL') store = await openStore({ databaseUrl, pgSchema: schema });
+        service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, store });
+      });
+      after(async () => {
+        closeHttpCalls();
+        await service?.close();
+        await world?.stop();
+        if (!store) return;
+        await store.close();
+        const admin = new pg.Client({ connectionString: databaseUrl });
+        await admin.connect();
+        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await admin.end();
+      });
 
-  const profile = (host: string, ip: string) => httpCall(service.url, '/v1/company-profile', { body: { domain: TECH_DOMAINS.ok }, headers: { host, 'x-forwarded-for': ip } });
+      const profile = (host: string, ip: string) =>
+        httpCall(service.url, '/v1/company-profile', { body: { domain: TECH_DOMAINS.ok }, headers: { host, 'x-forwarded-for': ip } });
 
-  async function mcpProfile(host: string, ip: string) {
-    const answer = await httpCall(service.url, '/mcp', {
-      body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_company_profile', arguments: { domain: TECH_DOMAINS.ok } } },
-      headers: { host, 'x-forwarded-for': ip, accept: 'application/json, text/event-stream' },
-    });
-    assert.equal(answer.status, 200, answer.text);
-    return answer.body.result.structuredContent;
-  }
-
-  it('a remembered result that is not ok links each caller to its own base URL, over HTTP and MCP', async () => {
-    const first = await profile(ATTACKER, '198.51.100.1');
-    assertValid('ProfileResult', first.body);
-    // No ads registry in this world: one section with data, so not ok, free, remembered for 60 s for every caller.
-    assert.equal(first.body.status, 'insufficient_data', JSON.stringify(first.body.sections_status));
-    const firstUrls = nextStepUrls(first.body);
-    assert.ok(firstUrls.length > 0, 'the tech_stack section has next steps');
-    for (const url of firstUrls) assert.match(url, /^http:\/\/attacker\.example\/v1\//);
-
-    const port = new URL(service.url).port;
-    const second = await profile(`svc.example:${port}`, '198.51.100.2');
-    assert.equal(second.body.checked_at, first.body.checked_at, 'the remembered answer, not a new run');
-    assert.ok(!second.text.includes(ATTACKER), second.text.slice(0, 400));
-    assert.deepEqual(nextStepUrls(second.body), firstUrls.map((url) => url.replace(`http://${ATTACKER}`, `http://svc.example:${port}`)));
-
-    const overMcp = await mcpProfile('mcp-caller.example', '198.51.100.3');
-    assert.equal(overMcp.checked_at, first.body.checked_at);
-    assert.ok(!JSON.stringify(overMcp).includes(ATTACKER));
-    assert.deepEqual(nextStepUrls(overMcp), firstUrls.map((url) => url.replace(ATTACKER, 'mcp-caller.example')));
-  });
-
-  it('a stored ok answer replayed to the same caller under another Host is linked to that Host', async () => {
-    const ip = '198.51.100.4';
-    const call = (host: string) => httpCall(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: { host, 'x-forwarded-for': ip } });
-    const first = await call(ATTACKER);
-    assert.equal(first.body.status, 'ok');
-    assert.ok(first.body.next_steps.every((step: { url: string }) => step.url.startsWith(`http://${ATTACKER}/v1/`)));
-    const replay = await call('other.example');
-    assert.equal(replay.headers.get('x-idempotent-replay'), 'true');
-    assert.ok(!replay.text.includes(ATTACKER));
-    assert.deepEqual(replay.body.next_steps.map((step: { url: string }) => step.url), first.body.next_steps.map((step: { url: string }) => step.url.replace(ATTACKER, 'other.example')));
-  });
-
-  for (const host of ['a"b.example', 'x.example\\"}', '<script>.example', 'x.example/path', 'x.example:80:90']) {
-    it(`a Host of ${JSON.stringify(host)}: every document valid JSON or a 400 invalid_host problem, and an operation refuses it`, async () => {
-      for (const path of ['/v1/catalog', '/openapi.json', '/.well-known/agent-card.json', '/.well-known/x402.json', '/errors', '/llms.txt', '/healthz']) {
-        const answer = await rawGet(service.url + path, { host });
-        const text = answer.body.toString();
-        assert.ok(!text.includes(host), `${path} carries the Host`);
-        if (answer.status === 400) {
-          const problem = JSON.parse(text);
-          assert.match(String(answer.headers['content-type']), /^application\/problem\+json/);
-          assertValid('Problem', problem, path);
-          assert.equal(problem.code, 'invalid_host');
-          assert.equal(problem.type, '/errors#invalid_host');
-          assert.equal(problem.retryable, false);
-        } else {
-          assert.equal(answer.status, 200, `${path}: ${text.slice(0, 200)}`);
-          if (path !== '/llms.txt') JSON.parse(text);
-          assert.ok(['/errors', '/healthz'].includes(path), `${path} carries the base URL, so it must refuse this Host`);
-        }
+      async function mcpProfile(host: string, ip: string) {
+        const answer = await httpCall(service.url, '/mcp', {
+          body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_company_profile', arguments: { domain: TECH_DOMAINS.ok } } },
+          headers: { host, 'x-forwarded-for': ip, accept: 'application/json, text/event-stream' },
+        });
+        assert.equal(answer.status, 200, answer.text);
+        return answer.body.result.structuredContent;
       }
-      const operation = await httpCall(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: { host } });
-      assert.equal(operation.status, 400);
-      assert.equal(operation.body.code, 'invalid_host');
-    });
-  }
-});
+
+      it('a remembered result that is not ok links each caller to its own base URL, over HTTP and MCP', async () => {
+        const first = await profile(ATTACKER, '198.51.100.1');
+        assertValid('ProfileResult', first.body);
+        // No ads registry in this world: one section with data, so not ok, free, remembered for 60 s for every caller.
+        assert.equal(first.body.status, 'insufficient_data', JSON.stringify(first.body.sections_status));
+        const firstUrls = nextStepUrls(first.body);
+        assert.ok(firstUrls.length > 0, 'the tech_stack section has next steps');
+        for (const url of firstUrls) assert.match(url, /^http:\/\/attacker\.example\/v1\//);
+
+        const port = new URL(service.url).port;
+        const second = await profile(`svc.example:${port}`, '198.51.100.2');
+        assert.equal(second.body.checked_at, first.body.checked_at, 'the remembered answer, not a new run');
+        assert.ok(!second.text.includes(ATTACKER), second.text.slice(0, 400));
+        assert.deepEqual(
+          nextStepUrls(second.body),
+          firstUrls.map((url) => url.replace(`http://${ATTACKER}`, `http://svc.example:${port}`)),
+        );
+
+        const overMcp = await mcpProfile('mcp-caller.example', '198.51.100.3');
+        assert.equal(overMcp.checked_at, first.body.checked_at);
+        assert.ok(!JSON.stringify(overMcp).includes(ATTACKER));
+        assert.deepEqual(
+          nextStepUrls(overMcp),
+          firstUrls.map((url) => url.replace(ATTACKER, 'mcp-caller.example')),
+        );
+      });
+
+      it('a stored ok answer replayed to the same caller under another Host is linked to that Host', async () => {
+        const ip = '198.51.100.4';
+        const call = (host: string) => httpCall(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: { host, 'x-forwarded-for': ip } });
+        const first = await call(ATTACKER);
+        assert.equal(first.body.status, 'ok');
+        assert.ok(first.body.next_steps.every((step: { url: string }) => step.url.startsWith(`http://${ATTACKER}/v1/`)));
+        const replay = await call('other.example');
+        assert.equal(replay.headers.get('x-idempotent-replay'), 'true');
+        assert.ok(!replay.text.includes(ATTACKER));
+        assert.deepEqual(
+          replay.body.next_steps.map((step: { url: string }) => step.url),
+          first.body.next_steps.map((step: { url: string }) => step.url.replace(ATTACKER, 'other.example')),
+        );
+      });
+
+      for (const host of ['a"b.example', 'x.example\\"}', '<script>.example', 'x.example/path', 'x.example:80:90']) {
+        it(`a Host of ${JSON.stringify(host)}: every document valid JSON or a 400 invalid_host problem, and an operation refuses it`, async () => {
+          for (const path of ['/v1/catalog', '/openapi.json', '/.well-known/agent-card.json', '/.well-known/x402.json', '/errors', '/llms.txt', '/healthz']) {
+            const answer = await rawGet(service.url + path, { host });
+            const text = answer.body.toString();
+            assert.ok(!text.includes(host), `${path} carries the Host`);
+            if (answer.status === 400) {
+              const problem = JSON.parse(text);
+              assert.match(String(answer.headers['content-type']), /^application\/problem\+json/);
+              assertValid('Problem', problem, path);
+              assert.equal(problem.code, 'invalid_host');
+              assert.equal(problem.type, '/errors#invalid_host');
+              assert.equal(problem.retryable, false);
+            } else {
+              assert.equal(answer.status, 200, `${path}: ${text.slice(0, 200)}`);
+              if (path !== '/llms.txt') JSON.parse(text);
+              assert.ok(['/errors', '/healthz'].includes(path), `${path} carries the base URL, so it must refuse this Host`);
+            }
+          }
+          const operation = await httpCall(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: { host } });
+          assert.equal(operation.status, 400);
+          assert.equal(operation.body.code, 'invalid_host');
+        });
+      }
+    },
+  );

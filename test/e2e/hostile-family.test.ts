@@ -54,11 +54,12 @@ const OPERATIONS = FETCHING_OPERATIONS;
 const withinMs = (path: string) => operations.find((operation) => operation.path === path)!.deadlineMs! + DEADLINE_SLACK_MS;
 
 async function startFamilyWorld(): Promise<{ child: ChildProcess; netEnv: Record<string, string> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/world/hostile-family-process.ts', '--with-fixtures'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/world/hostile-family-process.ts', '--with-fixtures'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   return { child, netEnv: JSON.parse(line) };
 }
-
 
 let ip = 0;
 const caller = () => ({ 'X-Forwarded-For': `198.18.${(++ip >> 8) & 255}.${ip & 255}` });
@@ -80,7 +81,10 @@ for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])
       world = await startFamilyWorld();
       // The bundled worker, as `npm start` runs it: a thread ended past its deadline is replaced in milliseconds, not after a TypeScript compile.
       pool = createParsePool({ threads: 2, deadlineMs: 500, maxQueue: 256, workerFile: resolve(await bundleParseWorker(resolve(dir, 'parse-worker.mjs'))) });
-      const shared = store === 'postgres' ? await openStore({ databaseUrl: process.env.DATABASE_URL!, pgSchema: `hostile_family_${randomBytes(4).toString('hex')}` }) : undefined;
+      const shared =
+        store === 'postgres'
+          ? await openStore({ databaseUrl: process.env.DATABASE_URL!, pgSchema: `hostile_family_${randomBytes(4).toString('hex')}` })
+          : undefined;
       service = await startService({ store: shared, parsePool: pool, config: { net: loadNetConfig(world.netEnv), trustedProxies: ['127.0.0.1'] } });
       // Warm: the parse threads compile the engines once, and the net thread its transport (a page of a family, at a path no call reads).
       await call(service.url, '/v1/clean-markdown', { body: { url: `https://${FAMILY_DOMAINS.prefixes}/warm-up` }, headers: caller() });
@@ -94,30 +98,48 @@ for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])
     });
 
     /** The 21 calls on one domain each (the operation's benign one, or a family's), at once: the main thread's CPU per call, and every fault seen. */
-    async function batch(domainOf: (operation: (typeof OPERATIONS)[number]) => string): Promise<{ perCall: number; faults: string[]; summary: string; statuses: number[] }> {
+    async function batch(
+      domainOf: (operation: (typeof OPERATIONS)[number]) => string,
+    ): Promise<{ perCall: number; faults: string[]; summary: string; statuses: number[] }> {
       const before = performance.eventLoopUtilization();
       const cpuBefore = mainThreadCpuMs();
       const started = performance.now();
-      const received = await Promise.all(OPERATIONS.map(async (operation) => {
-        const { path, body, headers = {} } = operation;
-        const at = performance.now();
-        // Plain fetch while measuring: reading the answers and their spec check (ajv, on this thread) run after.
-        const response = await fetch(service.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers, ...caller() }, body: JSON.stringify(body(domainOf(operation))) });
-        const text = await response.text();
-        return { path, response, text, ms: performance.now() - at };
-      }));
+      const received = await Promise.all(
+        OPERATIONS.map(async (operation) => {
+          const { path, body, headers = {} } = operation;
+          const at = performance.now();
+          // Plain fetch while measuring: reading the answers and their spec check (ajv, on this thread) run after.
+          const response = await fetch(service.url + path, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers, ...caller() },
+            body: JSON.stringify(body(domainOf(operation))),
+          });
+          const text = await response.text();
+          return { path, response, text, ms: performance.now() - at };
+        }),
+      );
       const elu = performance.eventLoopUtilization(before);
       const cpuAfter = mainThreadCpuMs();
       const wallMs = performance.now() - started;
       // Read after measuring, as the spec check: the client's JSON.parse of 21 answers is not the service's time.
-      const answers = received.map(({ path, response, text, ms }) => ({ path, ms, answer: { status: response.status, headers: response.headers, text, body: (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text } }));
+      const answers = received.map(({ path, response, text, ms }) => ({
+        path,
+        ms,
+        answer: {
+          status: response.status,
+          headers: response.headers,
+          text,
+          body: (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text,
+        },
+      }));
       const busyMs = cpuBefore === null || cpuAfter === null ? elu.active : cpuAfter - cpuBefore;
       for (const { path, answer } of answers) assertMatchesSpec('POST', path, answer);
       const faults: string[] = [];
       for (const { path, answer, ms } of answers) {
         const what = `${path}: ${answer.status} ${answer.body?.status ?? answer.body?.code ?? ''}`;
         if (ms > withinMs(path)) faults.push(`${what} took ${Math.round(ms)} ms`);
-        if (answer.status >= 500 && answer.body?.retryable !== false) faults.push(`${what}: a retryable 5xx (${String(answer.body?.detail ?? '').slice(0, 120)})`);
+        if (answer.status >= 500 && answer.body?.retryable !== false)
+          faults.push(`${what}: a retryable 5xx (${String(answer.body?.detail ?? '').slice(0, 120)})`);
         if (answer.status === 402) faults.push(`${what}: asked for payment`);
         const ok = answer.status === 200 && (answer.body?.status === undefined || answer.body.status === 'ok');
         if (!ok && answer.headers.get('payment-response') !== null) faults.push(`${what}: charged while not ok`);
@@ -132,7 +154,11 @@ for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])
       const benign = await batch((operation) => operation.benign);
       console.log(`benign sites on ${store}: ${benign.summary}`);
       assert.deepEqual(benign.faults, []);
-      assert.deepEqual(benign.statuses.filter((status) => status !== 200), [], 'every benign call answers 200');
+      assert.deepEqual(
+        benign.statuses.filter((status) => status !== 200),
+        [],
+        'every benign call answers 200',
+      );
       benignPerCall = benign.perCall;
     });
 
@@ -141,7 +167,10 @@ for (const store of ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])
         const { perCall, faults, summary } = await batch(() => FAMILY_DOMAINS[family]);
         console.log(`hostile family ${family} on ${store}: ${summary} (benign ${benignPerCall.toFixed(1)} ms: ${(perCall / benignPerCall).toFixed(2)}x)`);
         assert.ok(Number.isFinite(benignPerCall), 'the benign baseline ran');
-        if (perCall > BUSY_RATIO * benignPerCall) faults.push(`${perCall.toFixed(1)} ms of main-thread time per call, ${(perCall / benignPerCall).toFixed(2)}x the benign calls' ${benignPerCall.toFixed(1)} ms`);
+        if (perCall > BUSY_RATIO * benignPerCall)
+          faults.push(
+            `${perCall.toFixed(1)} ms of main-thread time per call, ${(perCall / benignPerCall).toFixed(2)}x the benign calls' ${benignPerCall.toFixed(1)} ms`,
+          );
         assert.deepEqual(faults, [], `${family}: ${faults.join('; ')}`);
       });
     }

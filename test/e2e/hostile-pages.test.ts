@@ -72,7 +72,9 @@ describe('pages built to be slow to analyse', { timeout: 300_000 }, () => {
   it('the product, contacts, tech-stack and merchant operations end every hostile page without a 5xx', async () => {
     for (const kind of KINDS) {
       const domain = HOSTILE_DOMAINS[kind];
-      const { value: product, ms } = await timed(() => post(service.url, '/v1/skills/universal_product_url_to_json', { product_url: hostileUrl(kind, '/p/1') }));
+      const { value: product, ms } = await timed(() =>
+        post(service.url, '/v1/skills/universal_product_url_to_json', { product_url: hostileUrl(kind, '/p/1') }),
+      );
       assert.equal(product.status, 200, `${kind} product: ${product.text.slice(0, 200)}`);
       assert.equal(product.body.status, 'no_data');
       assert.ok(ms < 10_000);
@@ -108,9 +110,15 @@ describe('pages built to be slow to analyse', { timeout: 300_000 }, () => {
 
   it('in the trust skill, a home page the pool could not analyse in time is a risk finding that lowers the score', async () => {
     const body = { domain: HOSTILE_DOMAINS.emptyElements, transaction_amount_usd: 20 };
-    const [read, missed] = await Promise.all([call(service.url, '/v1/skills/pre_purchase_merchant_trust_check', { body, headers: caller() }), call(hurried.url, '/v1/skills/pre_purchase_merchant_trust_check', { body, headers: caller() })]);
+    const [read, missed] = await Promise.all([
+      call(service.url, '/v1/skills/pre_purchase_merchant_trust_check', { body, headers: caller() }),
+      call(hurried.url, '/v1/skills/pre_purchase_merchant_trust_check', { body, headers: caller() }),
+    ]);
     assert.equal(missed.status, 200, missed.text.slice(0, 300));
-    assert.ok(missed.body.limitations.some((text: string) => /could not be analysed within the parse limits/.test(text)), missed.body.limitations.join(' | '));
+    assert.ok(
+      missed.body.limitations.some((text: string) => /could not be analysed within the parse limits/.test(text)),
+      missed.body.limitations.join(' | '),
+    );
     assert.ok(!read.body.limitations.some((text: string) => /could not be analysed/.test(text)));
     assert.equal(read.body.status, 'ok');
     assert.ok(missed.body.trust_score < read.body.trust_score, `${missed.body.trust_score} against ${read.body.trust_score}`);

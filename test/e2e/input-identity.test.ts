@@ -19,7 +19,15 @@ import { startService } from '../support/service.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
 
 const NORTHWIND = ['northwind-robotics.com', 'NORTHWIND-ROBOTICS.com', 'northwind-robotics.com.', 'northwind-robotics.com'];
-const HARBOR = ['https://harbor-logistics.com/', 'https://harbor-logistics.com', 'https://HARBOR-LOGISTICS.com/', 'https://harbor-logistics.com:443/', 'https://harbor-logistics.com/#top', 'https://harbor-logistics.com/?', 'https://Harbor-Logistics.com'];
+const HARBOR = [
+  'https://harbor-logistics.com/',
+  'https://harbor-logistics.com',
+  'https://HARBOR-LOGISTICS.com/',
+  'https://harbor-logistics.com:443/',
+  'https://harbor-logistics.com/#top',
+  'https://harbor-logistics.com/?',
+  'https://Harbor-Logistics.com',
+];
 let ipCounter = 0;
 const newCaller = () => ({ 'X-Forwarded-For': `198.51.100.${++ipCounter}` });
 
@@ -66,7 +74,10 @@ describe('one input in any spelling is charged once (official x402 client, local
     assert.equal(step1.body.status, 'quote');
     assert.equal(step1.body.billable_count, 1);
     assert.equal(step1.body.price_micro_usd, 250000);
-    assert.deepEqual(step1.body.statuses.map((row: any) => row.domain), ['northwind-robotics.com']);
+    assert.deepEqual(
+      step1.body.statuses.map((row: any) => row.domain),
+      ['northwind-robotics.com'],
+    );
     assert.deepEqual(step1.body.merged_entries, [
       { pointer: '/domains/1', value: 'NORTHWIND-ROBOTICS.com', same_as: '/domains/0', canonical: 'northwind-robotics.com' },
       { pointer: '/domains/2', value: 'northwind-robotics.com.', same_as: '/domains/0', canonical: 'northwind-robotics.com' },
@@ -75,17 +86,25 @@ describe('one input in any spelling is charged once (official x402 client, local
     assert.equal(runs.get('intent northwind-robotics.com'), 1, 'the company is checked once');
 
     // The same canonical step 1, spelled otherwise: the live quote again, no new scan, no free scan used.
-    const again = await call(service.url, '/v1/hot-buyers', { body: { domains: ['Northwind-Robotics.COM.', 'northwind-robotics.com'], min_intent_score: 0 }, headers: who });
+    const again = await call(service.url, '/v1/hot-buyers', {
+      body: { domains: ['Northwind-Robotics.COM.', 'northwind-robotics.com'], min_intent_score: 0 },
+      headers: who,
+    });
     assert.equal(again.status, 200);
     assertValid('QuoteResult', again.body);
     assert.equal(again.body.quote_id, step1.body.quote_id);
     assert.equal(again.headers.get('x-idempotent-replay'), 'true');
-    assert.deepEqual(again.body.merged_entries, [{ pointer: '/domains/1', value: 'northwind-robotics.com', same_as: '/domains/0', canonical: 'northwind-robotics.com' }]);
+    assert.deepEqual(again.body.merged_entries, [
+      { pointer: '/domains/1', value: 'northwind-robotics.com', same_as: '/domains/0', canonical: 'northwind-robotics.com' },
+    ]);
     assert.equal(runs.get('intent northwind-robotics.com'), 1, 'no new scan');
     const client = new Client({ name: 'spelling-agent', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: who } }));
     try {
-      const overMcp = await client.callTool({ name: 'find_hot_buyers', arguments: { domains: ['NORTHWIND-robotics.com', 'northwind-robotics.com.'], min_intent_score: 0 } });
+      const overMcp = await client.callTool({
+        name: 'find_hot_buyers',
+        arguments: { domains: ['NORTHWIND-robotics.com', 'northwind-robotics.com.'], min_intent_score: 0 },
+      });
       assert.equal((overMcp.structuredContent as any).quote_id, step1.body.quote_id, 'MCP takes the same path');
     } finally {
       await client.close();
@@ -94,26 +113,47 @@ describe('one input in any spelling is charged once (official x402 client, local
     const payer = await world.newPayer(2_000_000n);
     const before = { payer: await world.balanceOf(payer.address), payTo: await world.balanceOf(world.payTo) };
     const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
-    const step2 = await payingFetch(`${service.url}/v1/hot-buyers`, { method: 'POST', headers: { 'content-type': 'application/json', ...who }, body: JSON.stringify({ quote_id: step1.body.quote_id }) });
+    const step2 = await payingFetch(`${service.url}/v1/hot-buyers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...who },
+      body: JSON.stringify({ quote_id: step1.body.quote_id }),
+    });
     assert.equal(step2.status, 200);
     const delivered = await step2.json();
     assertValid('QuoteResult', delivered);
     assert.equal(delivered.status, 'ok');
-    assert.deepEqual(delivered.results.map((row: any) => row.domain), ['northwind-robotics.com'], 'one profile, not four');
+    assert.deepEqual(
+      delivered.results.map((row: any) => row.domain),
+      ['northwind-robotics.com'],
+      'one profile, not four',
+    );
 
     // After payment, step 1 of the same company and step 2 again deliver the paid answer: nothing moves.
     const third = await call(service.url, '/v1/hot-buyers', { body: { domains: NORTHWIND.slice().reverse(), min_intent_score: 0 }, headers: who });
     assert.equal(third.body.quote_id, step1.body.quote_id);
-    const replay = await payingFetch(`${service.url}/v1/hot-buyers`, { method: 'POST', headers: { 'content-type': 'application/json', ...who }, body: JSON.stringify({ quote_id: third.body.quote_id }) });
+    const replay = await payingFetch(`${service.url}/v1/hot-buyers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...who },
+      body: JSON.stringify({ quote_id: third.body.quote_id }),
+    });
     assert.equal(replay.status, 200);
     assert.deepEqual(await replay.json(), delivered);
     assert.equal(await world.balanceOf(payer.address), before.payer - 250000n, '$0.25 for one company, once');
     assert.equal(await world.balanceOf(world.payTo), before.payTo + 250000n);
-    const settlements = (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter((entry) => entry.kind === 'settlement' && entry.operation === 'hot-buyers');
-    assert.deepEqual(settlements.map((entry) => entry.amountMicroUsd), [250000]);
+    const settlements = (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter(
+      (entry) => entry.kind === 'settlement' && entry.operation === 'hot-buyers',
+    );
+    assert.deepEqual(
+      settlements.map((entry) => entry.amountMicroUsd),
+      [250000],
+    );
 
     // Three step 1s of one input used one of the 3 free scans: two other inputs still scan, a third does not.
-    for (const other of [['a-one.com', 'a-two.com'], ['b-one.com', 'b-two.com']]) assert.equal((await call(service.url, '/v1/hot-buyers', { body: { domains: other }, headers: who })).status, 200);
+    for (const other of [
+      ['a-one.com', 'a-two.com'],
+      ['b-one.com', 'b-two.com'],
+    ])
+      assert.equal((await call(service.url, '/v1/hot-buyers', { body: { domains: other }, headers: who })).status, 200);
     const fourth = await call(service.url, '/v1/hot-buyers', { body: { domains: ['c-one.com', 'c-two.com'] }, headers: who });
     assert.equal(fourth.body.code, 'scan_quota');
   });
@@ -121,13 +161,18 @@ describe('one input in any spelling is charged once (official x402 client, local
   it('clean-markdown: one URL in seven spellings over HTTP and MCP is one call, paid once', async () => {
     const { service, world } = paid;
     const who = newCaller();
-    for (let i = 0; i < 5; i++) assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: `free${i}.example-shop.com` }, headers: who })).status, 200);
+    for (let i = 0; i < 5; i++)
+      assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: `free${i}.example-shop.com` }, headers: who })).status, 200);
     const payer = await world.newPayer(1_000_000n);
     const before = await world.balanceOf(world.payTo);
     const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
     const bodies: unknown[] = [];
     for (const url of HARBOR) {
-      const response = await payingFetch(`${service.url}/v1/clean-markdown`, { method: 'POST', headers: { 'content-type': 'application/json', ...who }, body: JSON.stringify({ url }) });
+      const response = await payingFetch(`${service.url}/v1/clean-markdown`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...who },
+        body: JSON.stringify({ url }),
+      });
       assert.equal(response.status, 200, url);
       bodies.push(await response.json());
     }
@@ -152,14 +197,18 @@ describe('one input in any spelling is charged once (official x402 client, local
     const { service, world } = paid;
     const who = newCaller();
     const body = (domains: string[]) => ({ body: { tool: 'tech-stack', domains }, headers: who });
-    const [one, two] = await Promise.all([call(service.url, '/v1/batch', body(['race-a.com', 'race-b.com'])), call(service.url, '/v1/batch', body(['RACE-A.com.', 'race-b.com']))]);
+    const [one, two] = await Promise.all([
+      call(service.url, '/v1/batch', body(['race-a.com', 'race-b.com'])),
+      call(service.url, '/v1/batch', body(['RACE-A.com.', 'race-b.com'])),
+    ]);
     assert.equal(one.body.billable_count, 2);
     assert.equal(two.body.billable_count, 2);
     assert.notEqual(one.body.quote_id, two.body.quote_id, 'both step 1s scanned: two quotes');
     const payer = await world.newPayer(1_000_000n);
     const before = await world.balanceOf(world.payTo);
     const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
-    const pay = (quote_id: string) => payingFetch(`${service.url}/v1/batch`, { method: 'POST', headers: { 'content-type': 'application/json', ...who }, body: JSON.stringify({ quote_id }) });
+    const pay = (quote_id: string) =>
+      payingFetch(`${service.url}/v1/batch`, { method: 'POST', headers: { 'content-type': 'application/json', ...who }, body: JSON.stringify({ quote_id }) });
     const first = await pay(one.body.quote_id);
     assert.equal(first.status, 200);
     const second = await pay(two.body.quote_id);
@@ -171,7 +220,10 @@ describe('one input in any spelling is charged once (official x402 client, local
   it('private-query: one domain target in three spellings is one input; bundle is refused for a single-tier tool, free', async () => {
     const { service } = paid;
     const who = newCaller();
-    const refused = await call(service.url, '/v1/private-query', { body: { tool: 'tech_stack', target: 'acme-analytics.com' }, headers: { ...who, 'X-Private-Query-Tier': 'bundle' } });
+    const refused = await call(service.url, '/v1/private-query', {
+      body: { tool: 'tech_stack', target: 'acme-analytics.com' },
+      headers: { ...who, 'X-Private-Query-Tier': 'bundle' },
+    });
     assert.equal(refused.status, 400);
     assert.equal(refused.body.code, 'invalid_input');
     assert.equal(refused.headers.get('x-usage-free-remaining'), '5', 'nothing used');
@@ -179,8 +231,14 @@ describe('one input in any spelling is charged once (official x402 client, local
     for (const target of ['acme-analytics.com', 'ACME-Analytics.com', 'https://acme-analytics.com/']) {
       answers.push(await call(service.url, '/v1/private-query', { body: { tool: 'tech_stack', target }, headers: who }));
     }
-    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200]);
-    assert.deepEqual(answers.map((answer) => answer.headers.get('x-idempotent-replay')), [null, 'true', 'true']);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 200],
+    );
+    assert.deepEqual(
+      answers.map((answer) => answer.headers.get('x-idempotent-replay')),
+      [null, 'true', 'true'],
+    );
     assert.equal(answers[2].headers.get('x-usage-free-remaining'), '4', 'one free call for three spellings');
   });
 

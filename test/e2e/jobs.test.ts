@@ -33,9 +33,11 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
     await world?.stop();
   });
 
-  const jobs = (domain: string, extra: Record<string, unknown> = {}, headers = caller()) => call(service.url, '/v1/ats-jobs', { body: { domain, ...extra }, headers });
+  const jobs = (domain: string, extra: Record<string, unknown> = {}, headers = caller()) =>
+    call(service.url, '/v1/ats-jobs', { body: { domain, ...extra }, headers });
   /** Every job of the answer (all its pages, one caller). */
-  const allJobs = (domain: string, extra: Record<string, unknown> = {}, headers = caller()) => wholeAnswer('jobs', (paging) => jobs(domain, { ...extra, ...paging }, headers));
+  const allJobs = (domain: string, extra: Record<string, unknown> = {}, headers = caller()) =>
+    wholeAnswer('jobs', (paging) => jobs(domain, { ...extra, ...paging }, headers));
   const intent = (domain: string, headers = caller()) => call(service.url, '/v1/company-intent', { body: { domain }, headers });
 
   const found: [string, string, string, string, string][] = [
@@ -44,7 +46,13 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
     ['an Ashby board embedded on the home page (unlisted postings dropped)', JOB_DOMAINS.ashbyEmbed, 'ashby', 'quillstack', 'ashby:quillstack'],
     ['a Workable board linked from /careers', JOB_DOMAINS.workablePath, 'workable', 'tidewater', 'workable:tidewater'],
     ['a SmartRecruiters board under its case-sensitive id', JOB_DOMAINS.smartRecruiters, 'smartrecruiters', 'AristaLine', 'smartrecruiters:AristaLine'],
-    ['a Recruitee board on the company\'s own careers domain', JOB_DOMAINS.recruiteeCustom, 'recruitee', 'careers.kestrel-mobility.com', 'recruitee:careers.kestrel-mobility.com'],
+    [
+      "a Recruitee board on the company's own careers domain",
+      JOB_DOMAINS.recruiteeCustom,
+      'recruitee',
+      'careers.kestrel-mobility.com',
+      'recruitee:careers.kestrel-mobility.com',
+    ],
   ];
   for (const [name, domain, provider, slug, key] of found) {
     it(`finds ${name}: ok, confidence high, charged`, async () => {
@@ -64,7 +72,10 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
       assert.ok(body.jobs.every((job: any) => job.job_id.startsWith(`${provider}:`) && job.title && job.departments.length === 1 && job.locations.length >= 1));
       assert.ok(Date.parse(body.next_poll_after) > clock);
       assert.equal(headers.get('x-usage-free-remaining'), '4', 'charged');
-      assert.deepEqual(body.next_steps.map((step: any) => step.tool), ['company-intent', 'tech-stack', 'search-ads', 'company-profile']);
+      assert.deepEqual(
+        body.next_steps.map((step: any) => step.tool),
+        ['company-intent', 'tech-stack', 'search-ads', 'company-profile'],
+      );
     });
   }
 
@@ -74,7 +85,12 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
     assert.deepEqual(first.technologies, ['Kubernetes', 'Amazon Web Services', 'Terraform']);
     assert.deepEqual(first.salary, { min: 90_000, max: 130_000, currency: 'USD', interval: 'year' });
     const fixture = new Map(boards.jobs('greenhouse:northwindrobotics').map((job) => [boards.jobId('greenhouse:northwindrobotics', job), job]));
-    for (const job of body.jobs) assert.deepEqual(job.technologies, fixture.get(job.job_id)!.technologies, `${job.title}: a snowflake schema, outreach and a segment are not technologies`);
+    for (const job of body.jobs)
+      assert.deepEqual(
+        job.technologies,
+        fixture.get(job.job_id)!.technologies,
+        `${job.title}: a snowflake schema, outreach and a segment are not technologies`,
+      );
     assert.ok(body.jobs.some((job: any) => job.technologies.length === 0));
     assert.equal(body.jobs_with_salary, boards.jobs('greenhouse:northwindrobotics').filter((job) => job.salary).length);
   });
@@ -221,8 +237,14 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
     const all = boards.jobs('greenhouse:megafreight');
     assert.equal(body.roles_with_known_post_date, 1000);
     assert.equal(body.roles_posted_last_30_days, all.filter((job) => clock - job.postedAt <= 30 * 86_400_000).length);
-    assert.ok(body.function_breakdown.sales > 0 && body.function_breakdown.engineering > 0 && body.function_breakdown.data_ai > 0, JSON.stringify(body.function_breakdown));
-    assert.equal(Object.values(body.function_breakdown as Record<string, number>).reduce((a, b) => a + b, 0), 1000);
+    assert.ok(
+      body.function_breakdown.sales > 0 && body.function_breakdown.engineering > 0 && body.function_breakdown.data_ai > 0,
+      JSON.stringify(body.function_breakdown),
+    );
+    assert.equal(
+      Object.values(body.function_breakdown as Record<string, number>).reduce((a, b) => a + b, 0),
+      1000,
+    );
     assert.ok(body.buying_signals.cloud_infra.includes('Kubernetes'));
     assert.ok(body.buying_signals.sales_tools.includes('Salesforce'));
     assert.ok(body.buying_signals.databases.includes('PostgreSQL'));
@@ -241,7 +263,14 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
     assert.equal(bad.body.code, 'invalid_known_job_ids');
   });
 
-  const LEVELS: Record<string, string> = { 'Senior Backend Engineer': 'senior', 'VP of Sales': 'vp', 'Head of Marketing': 'director', 'Staff Software Engineer': 'staff', 'Director of Engineering': 'director', 'Partnerships Lead': 'lead' };
+  const LEVELS: Record<string, string> = {
+    'Senior Backend Engineer': 'senior',
+    'VP of Sales': 'vp',
+    'Head of Marketing': 'director',
+    'Staff Software Engineer': 'staff',
+    'Director of Engineering': 'director',
+    'Partnerships Lead': 'lead',
+  };
   for (const [, domain, provider, , key] of found) {
     it(`gives the job facts ${provider} publishes, from its own fields, and nothing it does not`, async () => {
       const { body } = await jobs(domain);
@@ -252,13 +281,17 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
         assert.equal(job.employment_type, source.employmentType, `${job.title}: employment type`);
         const workplace = provider === 'greenhouse' ? null : provider === 'workable' ? (source.remote ? 'remote' : null) : source.workplace;
         assert.equal(job.workplace, workplace, `${provider} ${job.title}: workplace`);
-        const countries = provider === 'greenhouse' ? [] : provider === 'workable' ? [...new Set(source.locations.map((l) => l.code))] : [source.locations[0].code];
+        const countries =
+          provider === 'greenhouse' ? [] : provider === 'workable' ? [...new Set(source.locations.map((l) => l.code))] : [source.locations[0].code];
         assert.deepEqual(job.countries, countries, `${provider}: countries`);
         assert.equal(job.seniority, LEVELS[job.title] ?? null, job.title);
         assert.match(job.description_excerpt, /About the role Join R&D at /);
         assert.ok(job.description_excerpt.length <= 300);
       }
-      assert.ok(body.jobs.some((job: any) => job.employment_type !== 'full_time'), 'the fixtures vary the type');
+      assert.ok(
+        body.jobs.some((job: any) => job.employment_type !== 'full_time'),
+        'the fixtures vary the type',
+      );
     });
   }
 
@@ -267,7 +300,11 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
     assert.equal(body.status, 'ok');
     assert.equal(body.total_active_jobs, 4);
     for (const job of body.jobs) {
-      assert.deepEqual([job.employment_type, job.workplace, job.countries, job.description_excerpt, job.salary, job.seniority, job.technologies], [null, null, [], null, null, null, []], job.title);
+      assert.deepEqual(
+        [job.employment_type, job.workplace, job.countries, job.description_excerpt, job.salary, job.seniority, job.technologies],
+        [null, null, [], null, null, null, []],
+        job.title,
+      );
     }
     assert.equal(body.jobs_with_salary, 0);
   });
@@ -277,7 +314,10 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
     const listed = await jobs(JOB_DOMAINS.payOnDetail);
     assert.equal(listed.body.status, 'ok');
     const calls = world.sites.requests.slice(before).filter((request) => request.host === 'boards-api.greenhouse.io');
-    assert.ok(calls.some((request) => /^\/v1\/boards\/ledgerline\/jobs\?.*pay_transparency=true/.test(request.url)), 'the list is asked with the flag');
+    assert.ok(
+      calls.some((request) => /^\/v1\/boards\/ledgerline\/jobs\?.*pay_transparency=true/.test(request.url)),
+      'the list is asked with the flag',
+    );
     const details = calls.filter((request) => /^\/v1\/boards\/ledgerline\/jobs\/\d+/.test(request.url));
     assert.equal(details.length, 9, 'every job of this 9-job board has no salary in the list (cap 25)');
     assert.ok(details.every((request) => request.url.endsWith('?pay_transparency=true')));
@@ -287,8 +327,13 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
       const item = listed.body.jobs.find((j: any) => j.job_id === boards.jobId('greenhouse:ledgerline', job));
       assert.deepEqual(item.salary, { min: job.salary!.min, max: job.salary!.max, currency: 'USD', interval: 'year' });
     }
-    const northwind = world.sites.requests.filter((request) => request.host === 'boards-api.greenhouse.io' && request.url.startsWith('/v1/boards/northwindrobotics/jobs'));
-    assert.ok(northwind.length > 0 && northwind.every((request) => request.url.includes('pay_transparency=true')), 'a board whose list honours the flag needs no detail call');
+    const northwind = world.sites.requests.filter(
+      (request) => request.host === 'boards-api.greenhouse.io' && request.url.startsWith('/v1/boards/northwindrobotics/jobs'),
+    );
+    assert.ok(
+      northwind.length > 0 && northwind.every((request) => request.url.includes('pay_transparency=true')),
+      'a board whose list honours the flag needs no detail call',
+    );
   });
 
   it('does not let a small board look like hypergrowth (the small-sample rule)', async () => {

@@ -58,7 +58,13 @@ describe("Koa's own errors go to the JSON log, not to stderr as stacks", { timeo
     child.stdout!.on('data', (data) => (stdout += data));
     child.stderr!.on('data', (data) => (stderr += data));
     for (let i = 0; i < 300; i++) {
-      if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`the service did not start: ${stderr}`);
@@ -73,18 +79,30 @@ describe("Koa's own errors go to the JSON log, not to stderr as stacks", { timeo
 
   it('logs a request timeout and malformed HTTP as one JSON line each', async () => {
     // A body promised (Content-Length 100) but not sent: Node answers 408 after the request timeout.
-    const timedOut = await rawExchange(port, ['POST /v1/tech-stack HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"domain":']);
+    const timedOut = await rawExchange(port, [
+      'POST /v1/tech-stack HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"domain":',
+    ]);
     assert.match(timedOut, /^HTTP\/1\.1 408 /);
     // A complete call (its DNS look-up fails only after NET_DNS_TIMEOUT_MS), then bytes that are no HTTP request.
     const body = '{"domain":"example.com"}';
-    await rawExchange(port, [`POST /v1/tech-stack HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`, '\u0001\u0002 not http\r\n\r\n'], { waitMs: 1_500 });
+    await rawExchange(
+      port,
+      [
+        `POST /v1/tech-stack HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+        '\u0001\u0002 not http\r\n\r\n',
+      ],
+      { waitMs: 1_500 },
+    );
 
     child.kill('SIGTERM');
     await once(child, 'exit');
 
     assert.doesNotMatch(stderr, /^\s+at /m, `no stack on stderr:\n${stderr}`);
     assert.doesNotMatch(stderr, /Error|ERR_|HPE_/, `nothing about the errors on stderr:\n${stderr}`);
-    const lines = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const lines = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     const timeout = lines.find((line) => line.code === 'ERR_HTTP_REQUEST_TIMEOUT');
     assert.ok(timeout, `a log line for the timeout in:\n${stdout}`);
     assert.equal(timeout.level, 'warn');

@@ -50,7 +50,10 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
     await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: { 'X-Forwarded-For': caller } } }));
     const steps: Progress[] = [];
     try {
-      const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000, ...(progress ? { onprogress: (step: Progress) => steps.push(step) } : {}) });
+      const result = await client.callTool({ name, arguments: args }, undefined, {
+        timeout: 120_000,
+        ...(progress ? { onprogress: (step: Progress) => steps.push(step) } : {}),
+      });
       // A notification sent after the result would arrive now, as an error: the client forgot its token with the answer.
       await new Promise((resolve) => setTimeout(resolve, 200));
       return { result, steps, errors };
@@ -61,7 +64,12 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
 
   /** What metering left for a caller: its free calls and step-1 scans of today. */
   async function usageOf(caller: string) {
-    const quota = createFreeQuota({ store: service.store, limit: serviceFacts.freeCallsPerIdentityPerUtcDay, scansPerDay: serviceFacts.freeScansPerDay, readFreshMs: 0 });
+    const quota = createFreeQuota({
+      store: service.store,
+      limit: serviceFacts.freeCallsPerIdentityPerUtcDay,
+      scansPerDay: serviceFacts.freeScansPerDay,
+      readFreshMs: 0,
+    });
     const now = new Date();
     return { freeCalls: (await quota.usage(caller, now)).remaining, scans: (await quota.scanUsage(caller, now)).remaining };
   }
@@ -74,7 +82,14 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
   const quoteContent = ({ quote_id: _id, expires_at: _expires, ...rest }: Record<string, unknown>) => rest;
 
   it('batch_lookup: one step per finished row, of the row count, naming the row and its status; the same answer and metering as without a token', async () => {
-    const domains = [TECH_DOMAINS.ok, TECH_DOMAINS.noSignals, TECH_DOMAINS.blocked, TECH_DOMAINS.unreachable, TECH_DOMAINS.notFound, JOB_DOMAINS.greenhouseEmbed];
+    const domains = [
+      TECH_DOMAINS.ok,
+      TECH_DOMAINS.noSignals,
+      TECH_DOMAINS.blocked,
+      TECH_DOMAINS.unreachable,
+      TECH_DOMAINS.notFound,
+      JOB_DOMAINS.greenhouseEmbed,
+    ];
     const withProgress = nextCaller();
     const without = nextCaller();
     const streamed = await callTool(withProgress, 'batch_lookup', { tool: 'tech-stack', domains }, { progress: true });
@@ -103,7 +118,15 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
   });
 
   it('find_hot_buyers: the hiring check of every domain, then each profile checked, counted as they finish (no total); the same answer and metering as without a token', async () => {
-    const domains = [JOB_DOMAINS.greenhouseEmbed, JOB_DOMAINS.leverEu, JOB_DOMAINS.ashbyEmbed, JOB_DOMAINS.workablePath, JOB_DOMAINS.smartRecruiters, JOB_DOMAINS.recruiteeCustom, JOB_DOMAINS.notFound];
+    const domains = [
+      JOB_DOMAINS.greenhouseEmbed,
+      JOB_DOMAINS.leverEu,
+      JOB_DOMAINS.ashbyEmbed,
+      JOB_DOMAINS.workablePath,
+      JOB_DOMAINS.smartRecruiters,
+      JOB_DOMAINS.recruiteeCustom,
+      JOB_DOMAINS.notFound,
+    ];
     const withProgress = nextCaller();
     const without = nextCaller();
     const streamed = await callTool(withProgress, 'find_hot_buyers', { domains, min_intent_score: 0 }, { progress: true });
@@ -117,15 +140,28 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
     for (const step of streamed.steps) assert.equal(step.total, undefined, 'how many profiles are checked is not known ahead');
     const scans = streamed.steps.slice(0, domains.length).map((step) => step.message);
     assert.deepEqual(scans.sort(), body.statuses.map((row: any) => `hiring intent ${row.domain}: ${row.status}`).sort(), 'first every hiring check');
-    const checked = [...body.statuses.filter((row: any) => row.billable).map((row: any) => `profile ${row.domain}: ok`), ...(body.hot_not_billable ?? []).map((row: any) => `profile ${row.domain}: ${row.profile_status}`)];
+    const checked = [
+      ...body.statuses.filter((row: any) => row.billable).map((row: any) => `profile ${row.domain}: ok`),
+      ...(body.hot_not_billable ?? []).map((row: any) => `profile ${row.domain}: ${row.profile_status}`),
+    ];
     assert.ok(checked.length >= 2, JSON.stringify(body));
-    assert.deepEqual(streamed.steps.slice(domains.length).map((step) => step.message).sort(), checked.sort(), 'then each profile checked');
+    assert.deepEqual(
+      streamed.steps
+        .slice(domains.length)
+        .map((step) => step.message)
+        .sort(),
+      checked.sort(),
+      'then each profile checked',
+    );
 
     const other = plain.result.structuredContent;
     assertValid('QuoteResult', other);
     assert.equal(plain.result.isError, streamed.result.isError);
     for (const field of ['status', 'statuses', 'billable_count', 'price_micro_usd', 'cold', 'more_hot']) assert.deepEqual(other[field], body[field], field);
-    assert.deepEqual((other.hot_not_billable ?? []).map((row: any) => [row.domain, row.profile_status]), (body.hot_not_billable ?? []).map((row: any) => [row.domain, row.profile_status]));
+    assert.deepEqual(
+      (other.hot_not_billable ?? []).map((row: any) => [row.domain, row.profile_status]),
+      (body.hot_not_billable ?? []).map((row: any) => [row.domain, row.profile_status]),
+    );
     assert.deepEqual(await usageOf(withProgress), await usageOf(without), 'metered alike');
   });
 
@@ -138,8 +174,16 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
     assertValid('ProfileResult', body);
     assert.equal(body.status, 'ok');
     assertMonotonic(streamed.steps);
-    assert.deepEqual(streamed.steps.map((step) => step.total), [3, 3, 3]);
-    assert.deepEqual(streamed.steps.map((step) => step.message).sort(), Object.entries(body.sections_status).map(([name, status]) => `${name}: ${status}`).sort());
+    assert.deepEqual(
+      streamed.steps.map((step) => step.total),
+      [3, 3, 3],
+    );
+    assert.deepEqual(
+      streamed.steps.map((step) => step.message).sort(),
+      Object.entries(body.sections_status)
+        .map(([name, status]) => `${name}: ${status}`)
+        .sort(),
+    );
     assert.deepEqual(streamed.errors, [], 'nothing after the result');
     assert.equal(plain.result.structuredContent!.status, body.status);
     assert.deepEqual(plain.result.structuredContent!.sections_status, body.sections_status);
@@ -149,14 +193,27 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
 
   it('on the wire: with a token the answer is an SSE stream of progress notifications, then the result last; without one, plain JSON', async () => {
     const domains = [TECH_DOMAINS.ok, TECH_DOMAINS.noSignals, TECH_DOMAINS.notFound];
-    const rpc = (meta: Record<string, unknown> | undefined) => JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'batch_lookup', arguments: { tool: 'tech-stack', domains }, ...(meta ? { _meta: meta } : {}) } });
+    const rpc = (meta: Record<string, unknown> | undefined) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'batch_lookup', arguments: { tool: 'tech-stack', domains }, ...(meta ? { _meta: meta } : {}) },
+      });
 
-    const streamed = await fetch(`${service.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, 'x-forwarded-for': nextCaller() }, body: rpc({ progressToken: 'rows' }) });
+    const streamed = await fetch(`${service.url}/mcp`, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, 'x-forwarded-for': nextCaller() },
+      body: rpc({ progressToken: 'rows' }),
+    });
     assert.equal(streamed.status, 200);
     assert.match(streamed.headers.get('content-type') ?? '', /^text\/event-stream/);
     assert.equal(streamed.headers.get('x-usage-free-remaining'), String(serviceFacts.freeCallsPerIdentityPerUtcDay), 'the free calls as the call started');
     assert.equal(streamed.headers.get('x-usage-charged-micro-usd'), null, 'a stream states no charge in its headers');
-    const messages = (await streamed.text()).split('\n').filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6)));
+    const messages = (await streamed.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)));
     for (const message of messages) assertValid('JsonRpcMessage', message);
     const last = messages.at(-1);
     assert.equal(last.id, 7, 'the result comes last');
@@ -165,7 +222,10 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
     assert.equal(notifications.length, domains.length);
     notifications.forEach((message, index) => {
       assert.equal(message.method, 'notifications/progress');
-      assert.deepEqual({ token: message.params.progressToken, progress: message.params.progress, total: message.params.total }, { token: 'rows', progress: index + 1, total: domains.length });
+      assert.deepEqual(
+        { token: message.params.progressToken, progress: message.params.progress, total: message.params.total },
+        { token: 'rows', progress: index + 1, total: domains.length },
+      );
     });
 
     const plain = await fetch(`${service.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, 'x-forwarded-for': nextCaller() }, body: rpc(undefined) });
@@ -199,9 +259,14 @@ describe('MCP progress says only what moved forward', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`)));
     try {
       const steps: Progress[] = [];
-      const result = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'example.com' } }, undefined, { onprogress: (step) => steps.push(step) });
+      const result = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'example.com' } }, undefined, {
+        onprogress: (step) => steps.push(step),
+      });
       assert.notEqual(result.isError, true, JSON.stringify(result.structuredContent));
-      assert.deepEqual(steps, [{ progress: 1, total: 4, message: 'part 1' }, { progress: 3, total: 4, message: 'part 3' }]);
+      assert.deepEqual(steps, [
+        { progress: 1, total: 4, message: 'part 1' },
+        { progress: 3, total: 4, message: 'part 3' },
+      ]);
       assert.deepEqual(errors, []);
     } finally {
       await client.close();

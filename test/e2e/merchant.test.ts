@@ -49,14 +49,32 @@ describe('verify-merchant against the offline world', { timeout: 120_000 }, () =
     assert.ok(body.latency_ms >= 0);
     assert.match(body.recommendation, /0x7a3B9c2D4e5F60718293a4B5c6D7e8F901234567/);
     assert.equal(headers.get('x-usage-free-remaining'), '4');
-    const probes = world.sites.requests.filter((request) => request.host === MERCHANT_DOMAINS.honest).map((request) => request.url).sort();
+    const probes = world.sites.requests
+      .filter((request) => request.host === MERCHANT_DOMAINS.honest)
+      .map((request) => request.url)
+      .sort();
     assert.deepEqual(probes, ['/', '/.well-known/x402.json', '/api/report']);
   });
 
   const unsafe: [string, string, string[], 'MEDIUM' | 'CRITICAL' | 'LOW'][] = [
-    ['a payTo on the page and in the discovery document that differs from the live terms', MERCHANT_DOMAINS.swappedWallet, ['visible:payto_mismatch', 'discovery_payto_mismatch'], 'CRITICAL'],
-    ['instructions to agents on the page and in the terms', MERCHANT_DOMAINS.agentBait, ['visible:override', 'visible:urgency_override', 'terms:agent_addressed', 'terms:urgency_override'], 'CRITICAL'],
-    ['instructions in CSS-hidden, off-screen and comment text', MERCHANT_DOMAINS.hiddenInk, ['hidden_css:override', 'hidden_css:pay_instruction', 'hidden_css:payto_mismatch', 'hidden:role_reset', 'comment:override'], 'CRITICAL'],
+    [
+      'a payTo on the page and in the discovery document that differs from the live terms',
+      MERCHANT_DOMAINS.swappedWallet,
+      ['visible:payto_mismatch', 'discovery_payto_mismatch'],
+      'CRITICAL',
+    ],
+    [
+      'instructions to agents on the page and in the terms',
+      MERCHANT_DOMAINS.agentBait,
+      ['visible:override', 'visible:urgency_override', 'terms:agent_addressed', 'terms:urgency_override'],
+      'CRITICAL',
+    ],
+    [
+      'instructions in CSS-hidden, off-screen and comment text',
+      MERCHANT_DOMAINS.hiddenInk,
+      ['hidden_css:override', 'hidden_css:pay_instruction', 'hidden_css:payto_mismatch', 'hidden:role_reset', 'comment:override'],
+      'CRITICAL',
+    ],
     ['invisible Unicode tag characters', MERCHANT_DOMAINS.invisible, ['visible:invisible_unicode'], 'MEDIUM'],
     ['a price far above comparable and above 1 USD', MERCHANT_DOMAINS.overpriced, ['price_far_above_comparable', 'price_above_1_usd'], 'LOW'],
   ];
@@ -111,7 +129,11 @@ describe('verify-merchant against the offline world', { timeout: 120_000 }, () =
   });
 
   it('refuses private addresses and non-web ports (unsafe_or_invalid_target), free', async () => {
-    for (const target_url of [merchantUrl(MERCHANT_DOMAINS.privateAddress), `https://${MERCHANT_DOMAINS.honest}:8443/api/report`, 'http://169.254.169.254/latest/meta-data/']) {
+    for (const target_url of [
+      merchantUrl(MERCHANT_DOMAINS.privateAddress),
+      `https://${MERCHANT_DOMAINS.honest}:8443/api/report`,
+      'http://169.254.169.254/latest/meta-data/',
+    ]) {
       const { status, body } = await call(service.url, '/v1/verify-merchant', { body: { target_url }, headers: caller() });
       assert.equal(status, 400, target_url);
       assert.equal(body.code, 'unsafe_or_invalid_target');

@@ -55,9 +55,11 @@ describe('pages of a long list: one stored answer, charged once', { timeout: 180
     await world?.stop();
   });
 
-  const jobs = (body: Record<string, unknown>, headers: Record<string, string>) => call(service.url, '/v1/ats-jobs', { body: { domain: BOARD, ...body }, headers });
+  const jobs = (body: Record<string, unknown>, headers: Record<string, string>) =>
+    call(service.url, '/v1/ats-jobs', { body: { domain: BOARD, ...body }, headers });
   const ledger = () => service.store.ledger.list({ from: 0, to: Date.now() + 60_000 });
-  const chargesOf = async (caller: Record<string, string>) => (await ledger()).filter((entry) => entry.caller === caller['X-Forwarded-For'] && (entry.kind === 'free_use' || entry.kind === 'settlement'));
+  const chargesOf = async (caller: Record<string, string>) =>
+    (await ledger()).filter((entry) => entry.caller === caller['X-Forwarded-For'] && (entry.kind === 'free_use' || entry.kind === 'settlement'));
 
   /** Every page from offset 0 by next_offset, each checked against the first page's figures. */
   async function readAllPages(who: Record<string, string>, limit?: number) {
@@ -94,7 +96,10 @@ describe('pages of a long list: one stored answer, charged once', { timeout: 180
     assert.equal(new Set(ids).size, BOARD_JOBS, 'each job once');
     assert.deepEqual(new Set(ids), new Set(boards.jobs(BOARD_KEY).map((job) => boards.jobId(BOARD_KEY, job))), 'every job of the board');
     const dated = listed.map((job: any) => Date.parse(job.posted_at ?? '') || -Infinity);
-    assert.ok(dated.every((at: number, index: number) => index === 0 || at <= dated[index - 1]), 'newest first across the pages');
+    assert.ok(
+      dated.every((at: number, index: number) => index === 0 || at <= dated[index - 1]),
+      'newest first across the pages',
+    );
     for (const [index, page] of pages.entries()) {
       assert.equal(page.body.page.offset, index * DEFAULT_LIMIT);
       assert.equal(page.body.page.total, BOARD_JOBS);
@@ -107,15 +112,28 @@ describe('pages of a long list: one stored answer, charged once', { timeout: 180
 
     // Narrowed and in other page sizes, the same stored answer: the same jobs in the same order.
     const narrowed = await jobs({ limit: 5, offset: 3 }, who);
-    assert.deepEqual(narrowed.body.jobs.map((job: any) => job.job_id), ids.slice(3, 8));
+    assert.deepEqual(
+      narrowed.body.jobs.map((job: any) => job.job_id),
+      ids.slice(3, 8),
+    );
     assert.deepEqual(narrowed.body.page, { total: BOARD_JOBS, offset: 3, limit: 5, next_offset: 8 });
     assert.equal(narrowed.headers.get('x-idempotent-replay'), 'true');
     const wide = await readAllPages(who, 100);
-    assert.deepEqual(wide.map((page) => page.body.jobs.length), [100, 30]);
-    assert.deepEqual(wide.flatMap((page) => page.body.jobs.map((job: any) => job.job_id)), ids);
+    assert.deepEqual(
+      wide.map((page) => page.body.jobs.length),
+      [100, 30],
+    );
+    assert.deepEqual(
+      wide.flatMap((page) => page.body.jobs.map((job: any) => job.job_id)),
+      ids,
+    );
     const past = await jobs({ offset: 500 }, who);
     assert.deepEqual([past.body.jobs, past.body.page], [[], { total: BOARD_JOBS, offset: 500, limit: DEFAULT_LIMIT, next_offset: null }]);
-    assert.deepEqual((await chargesOf(who)).map((entry) => entry.kind), ['free_use'], 'one free use for every page and narrowing');
+    assert.deepEqual(
+      (await chargesOf(who)).map((entry) => entry.kind),
+      ['free_use'],
+      'one free use for every page and narrowing',
+    );
   });
 
   it('pages the same over MCP, a page read by HTTP then by MCP charged once', async () => {
@@ -132,7 +150,8 @@ describe('pages of a long list: one stored answer, charged once', { timeout: 180
       const ids: string[] = [...result.jobs.map((job: any) => job.job_id)];
       let offset: number | null = result.page.next_offset;
       while (offset !== null) {
-        const page = (await client.callTool({ name: 'get_company_open_jobs', arguments: { domain: BOARD.toUpperCase(), offset, limit: 40 } })).structuredContent as any;
+        const page = (await client.callTool({ name: 'get_company_open_jobs', arguments: { domain: BOARD.toUpperCase(), offset, limit: 40 } }))
+          .structuredContent as any;
         assertValid('AtsJobsResult', page);
         ids.push(...page.jobs.map((job: any) => job.job_id));
         offset = page.page.next_offset;
@@ -140,9 +159,16 @@ describe('pages of a long list: one stored answer, charged once', { timeout: 180
       assert.equal(ids.length, BOARD_JOBS);
       assert.equal(new Set(ids).size, BOARD_JOBS, 'each job once');
       const overHttp = await jobs({ offset: 25, limit: 40 }, who);
-      assert.deepEqual(overHttp.body.jobs.map((job: any) => job.job_id), ids.slice(25, 65), 'HTTP reads the answer MCP stored');
+      assert.deepEqual(
+        overHttp.body.jobs.map((job: any) => job.job_id),
+        ids.slice(25, 65),
+        'HTTP reads the answer MCP stored',
+      );
       assert.equal(overHttp.headers.get('x-usage-free-remaining'), '4');
-      assert.deepEqual((await chargesOf(who)).map((entry) => entry.kind), ['free_use']);
+      assert.deepEqual(
+        (await chargesOf(who)).map((entry) => entry.kind),
+        ['free_use'],
+      );
     } finally {
       await client.close();
     }
@@ -150,7 +176,13 @@ describe('pages of a long list: one stored answer, charged once', { timeout: 180
 
   it('settles a paid input once: a later page, with or without a new payment, replays it with the original receipt', async () => {
     const who = newCaller();
-    for (const domain of [JOB_DOMAINS.greenhouseEmbed, JOB_DOMAINS.ashbyEmbed, JOB_DOMAINS.workablePath, JOB_DOMAINS.smartRecruiters, JOB_DOMAINS.recruiteeCustom]) {
+    for (const domain of [
+      JOB_DOMAINS.greenhouseEmbed,
+      JOB_DOMAINS.ashbyEmbed,
+      JOB_DOMAINS.workablePath,
+      JOB_DOMAINS.smartRecruiters,
+      JOB_DOMAINS.recruiteeCustom,
+    ]) {
       const free = await call(service.url, '/v1/ats-jobs', { body: { domain }, headers: who });
       assert.equal(free.body.status, 'ok', `${domain} uses a free call`);
     }
@@ -187,12 +219,24 @@ describe('pages of a long list: one stored answer, charged once', { timeout: 180
     assert.equal(paidAgain.body.jobs.length, BOARD_JOBS - 120);
 
     assert.equal(await chain.balanceOf(chain.payTo), before + BigInt(PRICE), 'the chain moved the price once');
-    assert.deepEqual((await chargesOf(who)).map((entry) => entry.kind), ['free_use', 'free_use', 'free_use', 'free_use', 'free_use', 'settlement']);
+    assert.deepEqual(
+      (await chargesOf(who)).map((entry) => entry.kind),
+      ['free_use', 'free_use', 'free_use', 'free_use', 'free_use', 'settlement'],
+    );
   });
 
   it('refuses a limit or offset out of range with invalid_input, free, over HTTP and MCP', async () => {
     const who = newCaller();
-    const bad: Record<string, unknown>[] = [{ limit: 0 }, { limit: 101 }, { limit: 2.5 }, { limit: '10' }, { offset: -1 }, { offset: 1.5 }, { offset: null }, { offset: 10_001 }];
+    const bad: Record<string, unknown>[] = [
+      { limit: 0 },
+      { limit: 101 },
+      { limit: 2.5 },
+      { limit: '10' },
+      { offset: -1 },
+      { offset: 1.5 },
+      { offset: null },
+      { offset: 10_001 },
+    ];
     for (const fields of bad) {
       const answer = await jobs(fields, who);
       assert.equal(answer.status, 400, JSON.stringify(fields));

@@ -47,9 +47,13 @@ describe('npm run pay', { timeout: 120_000 }, () => {
 
   it('as a command: the key from PAYER_KEY, the service from --base; prints the charge and the body', async () => {
     const payer = await paid.world.newPayer(1_000_000n);
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'client/pay.ts', '/v1/tech-stack', '{"domain":"cli.example.com"}', '--base', paid.service.url], {
-      env: { ...process.env, PAYER_KEY: payer.privateKey },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'client/pay.ts', '/v1/tech-stack', '{"domain":"cli.example.com"}', '--base', paid.service.url],
+      {
+        env: { ...process.env, PAYER_KEY: payer.privateKey },
+      },
+    );
     assert.match(stdout, /^HTTP 200; /);
     assert.match(stdout, new RegExp(`\\npaid ${PRICE} micro-USD: \\{"success":true`));
     assert.match(stdout, /"domain": "cli\.example\.com"/);
@@ -79,10 +83,17 @@ describe('npm run pay', { timeout: 120_000 }, () => {
   });
 
   it("the world's walk-through: five different ok domains, then the paid call on a sixth through npm run pay", () => {
-    const text = paymentsText('http://127.0.0.1:4000', { rpcUrl: 'http://127.0.0.1:8545', payTo: '0xpay' }, { address: '0x1111111111111111111111111111111111111111', privateKey: '0xkey' });
+    const text = paymentsText(
+      'http://127.0.0.1:4000',
+      { rpcUrl: 'http://127.0.0.1:8545', payTo: '0xpay' },
+      { address: '0x1111111111111111111111111111111111111111', privateKey: '0xkey' },
+    );
     const loop = text.match(/for d in ([^;]+);/)![1].split(' ');
     assert.equal(new Set(loop).size, 5);
-    assert.match(text, /PAYER_KEY=0xkey npm run pay -- \/v1\/tech-stack '\{"domain":"[a-z.-]+"\}' --caller 198\.51\.100\.250 --base http:\/\/127\.0\.0\.1:4000/);
+    assert.match(
+      text,
+      /PAYER_KEY=0xkey npm run pay -- \/v1\/tech-stack '\{"domain":"[a-z.-]+"\}' --caller 198\.51\.100\.250 --base http:\/\/127\.0\.0\.1:4000/,
+    );
     const paidDomain = text.match(/npm run pay -- \/v1\/tech-stack '\{"domain":"([a-z.-]+)"\}'/)![1];
     assert.ok(!loop.includes(paidDomain), 'the paid call is not a replay of a free one');
   });

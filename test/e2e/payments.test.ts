@@ -39,17 +39,32 @@ function handlers(hooks: { beforeResult?: (domain: string) => Promise<void> } = 
   return {
     techStack: async (input) => {
       await hooks.beforeResult?.(input.domain);
-      return { ...base, domain: input.domain, status: input.domain.startsWith('none') ? 'no_signals' : 'ok', technology_count: input.domain.startsWith('none') ? 0 : 2 };
+      return {
+        ...base,
+        domain: input.domain,
+        status: input.domain.startsWith('none') ? 'no_signals' : 'ok',
+        technology_count: input.domain.startsWith('none') ? 0 : 2,
+      };
     },
   };
 }
 
 async function useFreeCalls(url: string, who: Record<string, string>) {
-  for (let i = 0; i < 5; i++) assert.equal((await call(url, '/v1/tech-stack', { body: { domain: `free${i}-${who['X-Forwarded-For']}.com`.replace(/[^a-z0-9.-]/g, '') }, headers: who })).status, 200);
+  for (let i = 0; i < 5; i++)
+    assert.equal(
+      (await call(url, '/v1/tech-stack', { body: { domain: `free${i}-${who['X-Forwarded-For']}.com`.replace(/[^a-z0-9.-]/g, '') }, headers: who })).status,
+      200,
+    );
 }
 
 /** Asks for the terms (a 402) and signs them with the payer's key, as the official client does. */
-async function signFor(url: string, body: unknown, who: Record<string, string>, payer: Payer, mutate: (terms: PaymentRequired) => void = () => {}): Promise<PaymentPayload> {
+async function signFor(
+  url: string,
+  body: unknown,
+  who: Record<string, string>,
+  payer: Payer,
+  mutate: (terms: PaymentRequired) => void = () => {},
+): Promise<PaymentPayload> {
   const challenge = await call(url, '/v1/tech-stack', { body, headers: who });
   assert.equal(challenge.status, 402);
   const terms = decodePaymentRequiredHeader(challenge.headers.get('payment-required')!);
@@ -83,7 +98,11 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     const payer = await world.newPayer(1_000_000n);
     const before = { payer: await world.balanceOf(payer.address), payTo: await world.balanceOf(world.payTo) };
     const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
-    const response = await payingFetch(`${service.url}/v1/tech-stack`, { method: 'POST', headers: { 'content-type': 'application/json', ...who }, body: JSON.stringify({ domain: 'paid.com' }) });
+    const response = await payingFetch(`${service.url}/v1/tech-stack`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...who },
+      body: JSON.stringify({ domain: 'paid.com' }),
+    });
     assert.equal(response.status, 200);
     const body = await response.json();
     assertValid('TechStackResult', body);
@@ -122,12 +141,55 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
 
   describe('refuses bad payments without settling', () => {
     const cases: [string, (terms: PaymentRequired) => void, (payload: PaymentPayload) => void, RegExp][] = [
-      ['a tampered amount', () => {}, (p) => { (p as any).accepted.amount = '1'; (p.payload as any).authorization.value = '1'; }, /amount/],
-      ['a tampered value under a valid-looking payload', () => {}, (p) => { (p.payload as any).authorization.value = '4000'; }, /value/],
-      ['a wrong payTo', (t) => { t.accepts[0].payTo = '0x2222222222222222222222222222222222222222'; }, () => {}, /payTo/],
-      ['a wrong network', () => {}, (p) => { (p as any).accepted.network = 'eip155:1'; }, /network/],
-      ['an expired validBefore', () => {}, (p) => { (p.payload as any).authorization.validBefore = String(Math.floor(Date.now() / 1000) - 60); }, /expired/],
-      ['a forged signature', () => {}, (p) => { (p.payload as any).authorization.nonce = `0x${'ab'.repeat(32)}`; }, /signature/],
+      [
+        'a tampered amount',
+        () => {},
+        (p) => {
+          (p as any).accepted.amount = '1';
+          (p.payload as any).authorization.value = '1';
+        },
+        /amount/,
+      ],
+      [
+        'a tampered value under a valid-looking payload',
+        () => {},
+        (p) => {
+          (p.payload as any).authorization.value = '4000';
+        },
+        /value/,
+      ],
+      [
+        'a wrong payTo',
+        (t) => {
+          t.accepts[0].payTo = '0x2222222222222222222222222222222222222222';
+        },
+        () => {},
+        /payTo/,
+      ],
+      [
+        'a wrong network',
+        () => {},
+        (p) => {
+          (p as any).accepted.network = 'eip155:1';
+        },
+        /network/,
+      ],
+      [
+        'an expired validBefore',
+        () => {},
+        (p) => {
+          (p.payload as any).authorization.validBefore = String(Math.floor(Date.now() / 1000) - 60);
+        },
+        /expired/,
+      ],
+      [
+        'a forged signature',
+        () => {},
+        (p) => {
+          (p.payload as any).authorization.nonce = `0x${'ab'.repeat(32)}`;
+        },
+        /signature/,
+      ],
     ];
     for (const [name, mutateTerms, mutatePayload, reason] of cases) {
       it(name, async () => {
@@ -137,7 +199,10 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
         const payload = await signFor(service.url, { domain: 'bad.com' }, who, payer, mutateTerms);
         mutatePayload(payload);
         const balance = await world.balanceOf(payer.address);
-        const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'bad.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } });
+        const answer = await call(service.url, '/v1/tech-stack', {
+          body: { domain: 'bad.com' },
+          headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
+        });
         assert.equal(answer.status, 402);
         assert.equal(answer.body.code, 'invalid_payment');
         assert.match(answer.body.detail, reason);
@@ -153,11 +218,14 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       await useFreeCalls(service.url, who);
       const payer = await world.newPayer(0n);
       const payload = await signFor(service.url, { domain: 'poor.com' }, who, payer);
-      const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'poor.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } });
+      const answer = await call(service.url, '/v1/tech-stack', {
+        body: { domain: 'poor.com' },
+        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
+      });
       assert.equal(answer.status, 402);
       assert.equal(answer.body.code, 'invalid_payment');
       assert.match(answer.body.detail, /insufficient/);
-      assert.equal(await world.balanceOf(world.payTo) >= 0n, true);
+      assert.equal((await world.balanceOf(world.payTo)) >= 0n, true);
     });
 
     it('bad base64 and an x402 v1 header', async () => {
@@ -166,7 +234,10 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       const garbage = await call(service.url, '/v1/tech-stack', { body: { domain: 'b64.com' }, headers: { 'PAYMENT-SIGNATURE': '%%%not-base64%%%', ...who } });
       assert.equal(garbage.status, 402);
       assert.equal(garbage.body.code, 'invalid_payment');
-      const v1 = await call(service.url, '/v1/tech-stack', { body: { domain: 'b64.com' }, headers: { 'X-PAYMENT': Buffer.from(JSON.stringify({ x402Version: 1, scheme: 'exact', network: 'base', payload: {} })).toString('base64'), ...who } });
+      const v1 = await call(service.url, '/v1/tech-stack', {
+        body: { domain: 'b64.com' },
+        headers: { 'X-PAYMENT': Buffer.from(JSON.stringify({ x402Version: 1, scheme: 'exact', network: 'base', payload: {} })).toString('base64'), ...who },
+      });
       assert.equal(v1.body.code, 'invalid_payment');
       assert.match(v1.body.detail, /x402Version must be 2/);
     });
@@ -182,10 +253,15 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => call(service.url, '/v1/tech-stack', { body: { domain: 'race.com' }, headers })));
     const statuses = answers.map((a) => a.status);
     assert.ok(statuses.filter((s) => s === 200).length >= 1, JSON.stringify(statuses));
-    assert.ok(answers.every((a) => a.status === 200 || a.body.code === 'request_already_started'), JSON.stringify(answers.map((a) => a.body.code ?? a.status)));
+    assert.ok(
+      answers.every((a) => a.status === 200 || a.body.code === 'request_already_started'),
+      JSON.stringify(answers.map((a) => a.body.code ?? a.status)),
+    );
     assert.equal(answers.filter((a) => a.headers.get('x-usage-charged-micro-usd') === '5000').length, 1);
     assert.equal(await world.balanceOf(world.payTo), before + PRICE);
-    const settlements = (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter((e) => e.kind === 'settlement' && e.payer === payer.address.toLowerCase());
+    const settlements = (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter(
+      (e) => e.kind === 'settlement' && e.payer === payer.address.toLowerCase(),
+    );
     assert.equal(settlements.length, 1);
   });
 
@@ -195,7 +271,10 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     const payer = await world.newPayer(1_000_000n);
     const payload = await signFor(service.url, { domain: 'none-here.com' }, who, payer);
     const balance = await world.balanceOf(payer.address);
-    const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-here.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } });
+    const answer = await call(service.url, '/v1/tech-stack', {
+      body: { domain: 'none-here.com' },
+      headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
+    });
     assert.equal(answer.status, 200);
     assert.equal(answer.body.status, 'no_signals');
     assert.equal(answer.headers.get('payment-response'), null);
@@ -246,13 +325,18 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     };
     try {
       const before = await world.balanceOf(world.payTo);
-      const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'drained.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } });
+      const answer = await call(service.url, '/v1/tech-stack', {
+        body: { domain: 'drained.com' },
+        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
+      });
       assert.equal(answer.status, 402);
       assert.equal(answer.body.code, 'settlement_failed');
       assert.equal(answer.body.retryable, true);
       assert.equal(answer.body.domain, undefined, 'nothing of the result is delivered');
       assert.equal(await world.balanceOf(world.payTo), before + PRICE, 'only the payer’s own transfer arrived');
-      const failed = (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter((e) => e.kind === 'settlement_failed' && e.payer === payer.address.toLowerCase());
+      const failed = (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter(
+        (e) => e.kind === 'settlement_failed' && e.payer === payer.address.toLowerCase(),
+      );
       assert.equal(failed.length, 1);
     } finally {
       drain = undefined;
@@ -270,7 +354,12 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
           domain: { name: 'USD Coin', version: '2', chainId: 8453, verifyingContract: payload.accepted.asset },
           types: TRANSFER_WITH_AUTHORIZATION,
           primaryType: 'TransferWithAuthorization',
-          message: { ...authorization, value: BigInt(authorization.value), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore) },
+          message: {
+            ...authorization,
+            value: BigInt(authorization.value),
+            validAfter: BigInt(authorization.validAfter),
+            validBefore: BigInt(authorization.validBefore),
+          },
         });
       } else {
         payload.payload.signature = `0x${randomBytes(signature).toString('hex')}`;
@@ -283,7 +372,11 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       await useFreeCalls(service.url, victimCaller);
       const victim = await world.newPayer(1_000_000n);
       const payingFetch = wrapFetchWithPayment(fetch, payerClient(victim));
-      const bought = await payingFetch(`${service.url}/v1/tech-stack`, { method: 'POST', headers: { 'content-type': 'application/json', ...victimCaller }, body: JSON.stringify({ domain: 'victim-bought.com' }) });
+      const bought = await payingFetch(`${service.url}/v1/tech-stack`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...victimCaller },
+        body: JSON.stringify({ domain: 'victim-bought.com' }),
+      });
       assert.equal(bought.status, 200);
       const boughtBody = await bought.json();
       const receipt = decodePaymentResponseHeader(bought.headers.get('payment-response')!);
@@ -297,15 +390,23 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       await mcp.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: attackerCaller } }));
       try {
         const httpHonest = await signFor(service.url, { domain: 'victim-bought.com' }, attackerCaller, attacker);
-        const mcpTerms = (await mcp.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'victim-bought.com' } })).structuredContent as unknown as PaymentRequired;
+        const mcpTerms = (await mcp.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'victim-bought.com' } }))
+          .structuredContent as unknown as PaymentRequired;
         const mcpHonest = await payerClient(attacker).createPaymentPayload(mcpTerms);
         const kinds = ['otherKey', 65, 66, 97, 200] as const;
         const attempt = async (kind: (typeof kinds)[number], transport: 'http' | 'mcp') => {
           if (transport === 'mcp') {
-            const result = await mcp.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'victim-bought.com' }, _meta: { 'x402/payment': await forged(mcpHonest, victim, kind) } });
+            const result = await mcp.callTool({
+              name: 'detect_website_tech_stack',
+              arguments: { domain: 'victim-bought.com' },
+              _meta: { 'x402/payment': await forged(mcpHonest, victim, kind) },
+            });
             return { kind, transport, paid: result.isError !== true, code: (result.structuredContent as any)?.code, text: JSON.stringify(result) };
           }
-          const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'victim-bought.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(await forged(httpHonest, victim, kind)), ...attackerCaller } });
+          const answer = await call(service.url, '/v1/tech-stack', {
+            body: { domain: 'victim-bought.com' },
+            headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(await forged(httpHonest, victim, kind)), ...attackerCaller },
+          });
           return { kind, transport, paid: answer.status === 200, code: answer.body.code, text: answer.text };
         };
         const every = kinds.flatMap((kind) => (['http', 'mcp'] as const).map((transport) => [kind, transport] as const));
@@ -317,7 +418,8 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
         assert.equal([...together, ...oneByOne].filter((answer) => answer.paid).length, 0, `paid answers reaching the attacker: ${detail}`);
         for (const answer of together) assert.ok(['invalid_payment', 'request_already_started'].includes(answer.code), detail);
         for (const answer of oneByOne) assert.equal(answer.code, 'invalid_payment', detail);
-        for (const answer of [...together, ...oneByOne]) assert.ok(!answer.text.includes(receipt.transaction), `the victim's receipt never reaches the attacker: ${detail}`);
+        for (const answer of [...together, ...oneByOne])
+          assert.ok(!answer.text.includes(receipt.transaction), `the victim's receipt never reaches the attacker: ${detail}`);
       } finally {
         await mcp.close();
       }
@@ -325,7 +427,11 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       assert.equal((await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).length, before.ledger, 'nothing is recorded');
 
       // The victim's repeat, with a new authorization of its own: the answer it bought, not paid again, and said so.
-      const again = await payingFetch(`${service.url}/v1/tech-stack`, { method: 'POST', headers: { 'content-type': 'application/json', ...victimCaller }, body: JSON.stringify({ domain: 'victim-bought.com' }) });
+      const again = await payingFetch(`${service.url}/v1/tech-stack`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...victimCaller },
+        body: JSON.stringify({ domain: 'victim-bought.com' }),
+      });
       assert.equal(again.status, 200);
       assert.deepEqual(await again.json(), boughtBody);
       assert.equal(again.headers.get('x-idempotent-replay'), 'true');
@@ -336,7 +442,10 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       const first = newCaller();
       await useFreeCalls(service.url, first);
       const victim = await world.newPayer(1_000_000n);
-      const bought = await call(service.url, '/v1/tech-stack', { body: { domain: 'bought-once.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(await signFor(service.url, { domain: 'bought-once.com' }, first, victim)), ...first } });
+      const bought = await call(service.url, '/v1/tech-stack', {
+        body: { domain: 'bought-once.com' },
+        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(await signFor(service.url, { domain: 'bought-once.com' }, first, victim)), ...first },
+      });
       assert.equal(bought.status, 200);
       const original = decodePaymentResponseHeader(bought.headers.get('payment-response')!);
       assert.equal(original.extra?.original_settlement, undefined);
@@ -344,7 +453,10 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       await useFreeCalls(service.url, elsewhere);
       const fresh = await signFor(service.url, { domain: 'bought-once.com' }, elsewhere, victim);
       const before = await world.balanceOf(world.payTo);
-      const again = await call(service.url, '/v1/tech-stack', { body: { domain: 'bought-once.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(fresh), ...elsewhere } });
+      const again = await call(service.url, '/v1/tech-stack', {
+        body: { domain: 'bought-once.com' },
+        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(fresh), ...elsewhere },
+      });
       assert.equal(again.status, 200);
       assert.deepEqual(again.body, bought.body);
       assert.equal(again.headers.get('x-payment-unused'), 'replay');
@@ -360,8 +472,13 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       await useFreeCalls(service.url, third);
       await mcp.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: third } }));
       try {
-        const terms = (await mcp.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'bought-once.com' } })).structuredContent as unknown as PaymentRequired;
-        const result = await mcp.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'bought-once.com' }, _meta: { 'x402/payment': await payerClient(victim).createPaymentPayload(terms) } });
+        const terms = (await mcp.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'bought-once.com' } }))
+          .structuredContent as unknown as PaymentRequired;
+        const result = await mcp.callTool({
+          name: 'detect_website_tech_stack',
+          arguments: { domain: 'bought-once.com' },
+          _meta: { 'x402/payment': await payerClient(victim).createPaymentPayload(terms) },
+        });
         assert.equal(result.isError, undefined);
         assert.equal((result._meta as any)['x402/payment-unused'], 'replay');
         assert.equal((result._meta as any)['x402/payment-response'].transaction, original.transaction);
@@ -402,16 +519,27 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
 
   it('pauses paid calls at the settlement cap while free calls go on', async () => {
     const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
-    const service = await startService({ handlers: handlers(), facilitator, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'], settlementCapMicroUsd: 5000 } });
+    const service = await startService({
+      handlers: handlers(),
+      facilitator,
+      config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'], settlementCapMicroUsd: 5000 },
+    });
     try {
       const who = newCaller();
       await useFreeCalls(service.url, who);
       const payer = await world.newPayer(1_000_000n);
       const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
-      const first = await payingFetch(`${service.url}/v1/tech-stack`, { method: 'POST', headers: { 'content-type': 'application/json', ...who }, body: JSON.stringify({ domain: 'cap-one.com' }) });
+      const first = await payingFetch(`${service.url}/v1/tech-stack`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...who },
+        body: JSON.stringify({ domain: 'cap-one.com' }),
+      });
       assert.equal(first.status, 200);
       const payload = await signFor(service.url, { domain: 'cap-two.com' }, who, payer);
-      const second = await call(service.url, '/v1/tech-stack', { body: { domain: 'cap-two.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } });
+      const second = await call(service.url, '/v1/tech-stack', {
+        body: { domain: 'cap-two.com' },
+        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
+      });
       assert.equal(second.status, 503);
       assert.equal(second.body.code, 'settlement_cap_reached');
       assert.equal(await world.authorizationUsed(payer.address, (payload.payload as any).authorization.nonce as Hex), false);
@@ -455,7 +583,11 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       assert.equal(await world.balanceOf(payer.address), before - PRICE, 'charged once');
       const again = await call(service.url, '/v1/tech-stack', { body: { domain: 'crash.com' }, headers });
       assert.deepEqual(again.body, retry.body);
-      assert.equal((await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter((e) => e.kind === 'settlement' && e.payer === payer.address.toLowerCase()).length, 1);
+      assert.equal(
+        (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter((e) => e.kind === 'settlement' && e.payer === payer.address.toLowerCase())
+          .length,
+        1,
+      );
     } finally {
       await service.close();
     }
@@ -469,16 +601,23 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
     const handlerReached = new Promise<void>((resolve) => (reached = resolve));
     const held = new Promise<void>((resolve) => (release = resolve));
     const stopping = await startService({
-      handlers: handlers({ beforeResult: async (domain) => {
-        if (domain !== 'draining.com') return;
-        reached();
-        await held;
-      } }),
+      handlers: handlers({
+        beforeResult: async (domain) => {
+          if (domain !== 'draining.com') return;
+          reached();
+          await held;
+        },
+      }),
       facilitator,
       lifecycle,
       config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] },
     });
-    const other = await startService({ handlers: handlers(), facilitator, store: stopping.store, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] } });
+    const other = await startService({
+      handlers: handlers(),
+      facilitator,
+      store: stopping.store,
+      config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] },
+    });
     try {
       const who = newCaller();
       await useFreeCalls(stopping.url, who);
@@ -496,7 +635,11 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       assert.equal(refused.status, 503, JSON.stringify(refused.body));
       assert.equal(refused.body.code, 'engine_unavailable');
       assert.equal(refused.headers.get('retry-after'), '1');
-      assert.deepEqual({ ...(await drained), elapsedMs: 0 }, { abandoned: 1, unsettled: 0, elapsedMs: 0 }, 'the call was still running when the grace period ended');
+      assert.deepEqual(
+        { ...(await drained), elapsedMs: 0 },
+        { abandoned: 1, unsettled: 0, elapsedMs: 0 },
+        'the call was still running when the grace period ended',
+      );
       assert.equal(await world.balanceOf(payer.address), before, 'nothing was settled');
       assert.equal(await world.authorizationUsed(payer.address, (payload.payload as any).authorization.nonce as Hex), false);
 
@@ -513,7 +656,12 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       assert.equal(readiness.status, 503);
       const notReady = await readiness.json();
       assertValid('Readiness', notReady);
-      assert.deepEqual(notReady, { status: 'not_ready', version: (await (await fetch(`${other.url}/healthz`)).json()).version, store: 'sqlite', reason: 'shutting_down' });
+      assert.deepEqual(notReady, {
+        status: 'not_ready',
+        version: (await (await fetch(`${other.url}/healthz`)).json()).version,
+        store: 'sqlite',
+        reason: 'shutting_down',
+      });
     } finally {
       await other.close();
       await stopping.close();
@@ -522,19 +670,33 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
 
   it('reserves against the settlement cap: 16 concurrent paid calls of 5000 under a cap of 12000 settle exactly 2, the others are never settled', async () => {
     const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
-    const service = await startService({ handlers: handlers(), facilitator, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'], settlementCapMicroUsd: 12_000 } });
+    const service = await startService({
+      handlers: handlers(),
+      facilitator,
+      config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'], settlementCapMicroUsd: 12_000 },
+    });
     try {
       const who = newCaller();
       await useFreeCalls(service.url, who);
       const payers = await Promise.all(Array.from({ length: 16 }, () => world.newPayer(1_000_000n)));
       const signed = await Promise.all(payers.map((payer, i) => signFor(service.url, { domain: `cap-burst-${i}.com` }, who, payer)));
       const before = await world.balanceOf(world.payTo);
-      const answers = await Promise.all(signed.map((payload, i) => call(service.url, '/v1/tech-stack', { body: { domain: `cap-burst-${i}.com` }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } })));
+      const answers = await Promise.all(
+        signed.map((payload, i) =>
+          call(service.url, '/v1/tech-stack', {
+            body: { domain: `cap-burst-${i}.com` },
+            headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
+          }),
+        ),
+      );
       assert.equal(answers.filter((answer) => answer.status === 200).length, 2, JSON.stringify(answers.map((answer) => answer.body.code ?? answer.status)));
       for (const answer of answers.filter((answer) => answer.status !== 200)) assert.equal(answer.body.code, 'settlement_cap_reached');
       assert.equal(await world.balanceOf(world.payTo), before + 10_000n);
       const settled = (await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).filter((entry) => entry.kind === 'settlement');
-      assert.equal(settled.reduce((sum, entry) => sum + entry.amountMicroUsd, 0), 10_000);
+      assert.equal(
+        settled.reduce((sum, entry) => sum + entry.amountMicroUsd, 0),
+        10_000,
+      );
     } finally {
       await service.close();
     }
@@ -551,7 +713,10 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       await useFreeCalls(service.url, spent);
       const payload = await signFor(service.url, { domain: 'free-first.com' }, spent, payer);
       const before = await world.balanceOf(world.payTo);
-      const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'free-first.com' }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who } });
+      const answer = await call(service.url, '/v1/tech-stack', {
+        body: { domain: 'free-first.com' },
+        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
+      });
       assert.equal(answer.status, 200);
       assert.equal(answer.body.status, 'ok');
       assert.equal(answer.headers.get('x-payment-unused'), 'free_call');
@@ -561,13 +726,20 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       assert.equal(await world.balanceOf(world.payTo), before);
       assert.equal(await world.authorizationUsed(payer.address, (payload.payload as any).authorization.nonce as Hex), false);
       const ledger = (await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).filter((entry) => entry.caller === who['X-Forwarded-For']);
-      assert.deepEqual(ledger.map((entry) => entry.kind), ['free_use']);
+      assert.deepEqual(
+        ledger.map((entry) => entry.kind),
+        ['free_use'],
+      );
       // Over MCP the result says the same in _meta.
       const client = new Client({ name: 'free-first', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: newCaller() } }));
       try {
         const other = await signFor(service.url, { domain: 'free-first-mcp.com' }, spent, payer);
-        const result = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'free-first-mcp.com' }, _meta: { 'x402/payment': other } });
+        const result = await client.callTool({
+          name: 'detect_website_tech_stack',
+          arguments: { domain: 'free-first-mcp.com' },
+          _meta: { 'x402/payment': other },
+        });
         assert.equal(result.isError, undefined);
         // The key is the one the payment terms document names.
         const terms = (await call(service.url, '/.well-known/x402.json', { method: 'GET' })).body;
@@ -600,13 +772,24 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
     const batch: HandlerRegistry['batch'] = async (input, context) => {
       if (context.quote) {
         const rows = (context.quote.payload as any).rows;
-        return { status: 'ok', results: rows, billable_count: rows.length, price_micro_usd: context.quote.priceMicroUsd, price_usd: context.quote.priceMicroUsd / 1e6, next: 'Done.' };
+        return {
+          status: 'ok',
+          results: rows,
+          billable_count: rows.length,
+          price_micro_usd: context.quote.priceMicroUsd,
+          price_usd: context.quote.priceMicroUsd / 1e6,
+          next: 'Done.',
+        };
       }
       const rows = input.domains.map((domain: string) => ({ domain, status: 'ok', price_micro_usd: 10000, result: { ...base, domain, status: 'ok' } }));
       context.offerQuote({ priceMicroUsd: rows.length * 10000, billableCount: rows.length, payload: { rows } });
       return { status: 'quote', statuses: input.domains.map((domain: string) => ({ domain, status: 'ok', billable: true })), next: 'Pay step 2.' };
     };
-    const service = await startService({ handlers: { ...handlers(), batch }, facilitator: slow, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] } });
+    const service = await startService({
+      handlers: { ...handlers(), batch },
+      facilitator: slow,
+      config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] },
+    });
     try {
       const quote = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['claim-one.com', 'claim-two.com'] }, headers: newCaller() });
       assert.equal(quote.body.price_micro_usd, 20000);
@@ -622,7 +805,10 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       const before = await world.balanceOf(world.payTo);
       const answers = await Promise.all(
         callers.map(async (who, i) => {
-          const answer = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(signed[i]), ...who } });
+          const answer = await call(service.url, '/v1/batch', {
+            body: { quote_id: quote.body.quote_id },
+            headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(signed[i]), ...who },
+          });
           if (answer.status !== 200) refused += 1;
           return answer;
         }),
@@ -638,7 +824,13 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
         if (answer.status === 200) continue;
         assert.equal(await world.authorizationUsed(payers[i].address, (signed[i].payload as any).authorization.nonce as Hex), false);
       }
-      const late = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(signed[answers.findIndex((answer) => answer.status === 409)]), ...callers[answers.findIndex((answer) => answer.status === 409)] } });
+      const late = await call(service.url, '/v1/batch', {
+        body: { quote_id: quote.body.quote_id },
+        headers: {
+          'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(signed[answers.findIndex((answer) => answer.status === 409)]),
+          ...callers[answers.findIndex((answer) => answer.status === 409)],
+        },
+      });
       assert.equal(late.body.code, 'quote_not_found', 'once paid, the quote is consumed');
       assert.equal(settles, 1);
     } finally {
@@ -653,7 +845,14 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       if (context.quote) {
         stepTwoRuns += 1;
         const rows = (context.quote.payload as any).rows;
-        return { status: 'ok', results: rows, billable_count: rows.length, price_micro_usd: context.quote.priceMicroUsd, price_usd: context.quote.priceMicroUsd / 1e6, next: 'Done.' };
+        return {
+          status: 'ok',
+          results: rows,
+          billable_count: rows.length,
+          price_micro_usd: context.quote.priceMicroUsd,
+          price_usd: context.quote.priceMicroUsd / 1e6,
+          next: 'Done.',
+        };
       }
       const rows = input.domains.map((domain: string) => ({ domain, status: 'ok', price_micro_usd: 10000, result: { ...base, domain, status: 'ok' } }));
       context.offerQuote({ priceMicroUsd: rows.length * 10000, billableCount: rows.length, payload: { rows } });
@@ -667,12 +866,19 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       const payer = await world.newPayer(1_000_000n);
       const before = await world.balanceOf(world.payTo);
       const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
-      const paid = await payingFetch(`${service.url}/v1/batch`, { method: 'POST', headers: { 'content-type': 'application/json', ...who }, body: JSON.stringify({ quote_id: quote.body.quote_id }) });
+      const paid = await payingFetch(`${service.url}/v1/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...who },
+        body: JSON.stringify({ quote_id: quote.body.quote_id }),
+      });
       assert.equal(paid.status, 200);
       const body = await paid.json();
       assertValid('QuoteResult', body);
       assert.equal(body.status, 'ok');
-      assert.deepEqual(body.results.map((row: any) => row.domain), ['one.com', 'two.com', 'three.com']);
+      assert.deepEqual(
+        body.results.map((row: any) => row.domain),
+        ['one.com', 'two.com', 'three.com'],
+      );
       assert.equal(await world.balanceOf(world.payTo), before + 30000n);
       assert.ok((await service.store.quotes.get(quote.body.quote_id))?.paidAt);
       const someoneElse = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: newCaller() });

@@ -47,7 +47,9 @@ describe('private-query: the target stays out of payment metadata', { timeout: 2
     const chain = world.chain!;
     const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: chain.facilitatorPrivateKey, rpcUrl: chain.rpcUrl })!;
     facilitatorServer = await startFacilitatorServer({ facilitator });
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], payTo: chain.payTo, facilitatorUrl: facilitatorServer.url } });
+    service = await startService({
+      config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], payTo: chain.payTo, facilitatorUrl: facilitatorServer.url },
+    });
   });
   after(async () => {
     await service?.close();
@@ -95,7 +97,10 @@ describe('private-query: the target stays out of payment metadata', { timeout: 2
     assert.equal(await chain.balanceOf(chain.payTo), before + 20000n);
 
     const sent = facilitatorServer.received.slice(seen);
-    assert.deepEqual(sent.map((request) => request.path), ['/verify', '/settle']);
+    assert.deepEqual(
+      sent.map((request) => request.path),
+      ['/verify', '/settle'],
+    );
     for (const request of sent) {
       assertNoTrace(request.body, `facilitator ${request.path} body`);
       assertNoTrace(JSON.stringify(request.headers), `facilitator ${request.path} headers`);
@@ -113,7 +118,10 @@ describe('private-query: the target stays out of payment metadata', { timeout: 2
     assert.equal(refused.body.code, 'invalid_input');
     assert.equal(refused.body.errors[0].pointer, '/tool');
     assert.equal(world.sites.requests.length, before);
-    const bundle = await call(service.url, '/v1/private-query', { body: { tool: 'company_profile', target: SECRET }, headers: { ...who, 'X-Private-Query-Tier': 'bundle' } });
+    const bundle = await call(service.url, '/v1/private-query', {
+      body: { tool: 'company_profile', target: SECRET },
+      headers: { ...who, 'X-Private-Query-Tier': 'bundle' },
+    });
     assert.equal(bundle.status, 402);
     assert.equal(decodePaymentRequiredHeader(bundle.headers.get('payment-required')!).accepts[0].amount, '40000');
   });
@@ -133,7 +141,10 @@ describe('private-query: the target stays out of payment metadata', { timeout: 2
     assert.equal(answer.body.result.status, 'no_signals');
     assert.equal(answer.headers.get('payment-response'), null);
     assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0');
-    assert.deepEqual(facilitatorServer.received.slice(seen).map((request) => request.path), ['/verify']);
+    assert.deepEqual(
+      facilitatorServer.received.slice(seen).map((request) => request.path),
+      ['/verify'],
+    );
     assert.equal(await chain.balanceOf(payer.address), 100_000n);
   });
 
@@ -153,7 +164,11 @@ describe('private-query: the target stays out of payment metadata', { timeout: 2
     const client = new Client({ name: 'private-agent', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: who } }));
     try {
-      const challenge = await client.callTool({ name: 'private_blind_lookup', arguments: { tool: 'due_diligence', target: SECRET }, _meta: { 'service/private-tier': 'bundle' } });
+      const challenge = await client.callTool({
+        name: 'private_blind_lookup',
+        arguments: { tool: 'due_diligence', target: SECRET },
+        _meta: { 'service/private-tier': 'bundle' },
+      });
       assert.equal(challenge.isError, true);
       const terms = challenge.structuredContent as unknown as PaymentRequired;
       assertValid('PaymentRequired', terms);

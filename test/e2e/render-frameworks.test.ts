@@ -162,7 +162,8 @@ describe('clean-markdown renders pages built by React, Vue, Svelte and a code-sp
       assert.deepEqual([...new Set(probes)], [200], '/readyz stayed ready');
       // In its own turn: behind the attacker's render that had the browser when its render came (and
       // one that began while its page was fetched and read), not behind the attacker's whole line.
-      for (const { attackerAnswered } of underAttackRenders) assert.ok(attackerAnswered <= 2, `${attackerAnswered} of the attacker's renders ended during another caller's call`);
+      for (const { attackerAnswered } of underAttackRenders)
+        assert.ok(attackerAnswered <= 2, `${attackerAnswered} of the attacker's renders ended during another caller's call`);
       // The page has nothing to read once rendered; the attacker's calls last in its line may spend
       // their call's time waiting for their turn (a render cut short, or the call's deadline): free either way.
       for (const answer of answers) {
@@ -171,12 +172,18 @@ describe('clean-markdown renders pages built by React, Vue, Svelte and a code-sp
         assert.equal(answer.headers.get('x-usage-charged-micro-usd') ?? '0', '0', 'free');
         assert.equal(answer.headers.get('payment-response'), null);
       }
-      assert.ok(answers.some((answer) => answer.body.rendered && answer.body.status === 'empty'), "the attacker's renders ran");
+      assert.ok(
+        answers.some((answer) => answer.body.rendered && answer.body.status === 'empty'),
+        "the attacker's renders ran",
+      );
       return staticRatio;
     }
 
     const ratios: number[] = [];
     for (let attempt = 0; attempt < RUNS && !ratios.some((ratio) => ratio <= STATIC_RATIO); attempt++) ratios.push(await run());
-    assert.ok(ratios.some((ratio) => ratio <= STATIC_RATIO), `calls without a render: ${ratios.map((ratio) => ratio.toFixed(2)).join('x, then ')}x their idle median`);
+    assert.ok(
+      ratios.some((ratio) => ratio <= STATIC_RATIO),
+      `calls without a render: ${ratios.map((ratio) => ratio.toFixed(2)).join('x, then ')}x their idle median`,
+    );
   });
 });

@@ -96,7 +96,9 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
     const warm = await convert(url(RENDER_DOMAINS.docs), { render: 'always' });
     assert.equal(warm.body.status, 'ok');
     const [figure] = renders;
-    console.log(`script-built page: render ${figure.elapsedMs} ms (browser CPU ${figure.cpuMs} ms, ${figure.fetched} requests); call ${Math.round(performance.now() - timed)} ms warm, ${Math.round(elapsedMs)} ms first`);
+    console.log(
+      `script-built page: render ${figure.elapsedMs} ms (browser CPU ${figure.cpuMs} ms, ${figure.fetched} requests); call ${Math.round(performance.now() - timed)} ms warm, ${Math.round(elapsedMs)} ms first`,
+    );
 
     for (const render of ['never', 'always']) {
       const again = await convert(url(RENDER_DOMAINS.docs), { render }, caller);
@@ -137,7 +139,12 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
     assert.equal(fetched.length, RENDER.maxRequests, `the page itself and as many entries as the budget leaves: ${answer.body.note} ${answer.body.markdown}`);
     const entries = RENDER.maxRequests - 1;
     assert.match(answer.body.markdown, new RegExp(`^${entries} entries fetched\\.$`, 'm'));
-    assert.match(answer.body.note, new RegExp(`${RENDER.maxRequests} requests through the safe fetcher, ${MANY_REQUESTS - entries} refused \\(${MANY_REQUESTS - entries} past the render's request or byte budget\\)`));
+    assert.match(
+      answer.body.note,
+      new RegExp(
+        `${RENDER.maxRequests} requests through the safe fetcher, ${MANY_REQUESTS - entries} refused \\(${MANY_REQUESTS - entries} past the render's request or byte budget\\)`,
+      ),
+    );
   });
 
   it("blocks the page's every way to private addresses; nothing reaches the canary", async () => {
@@ -145,7 +152,17 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
     assert.equal(answer.body.status, 'ok', answer.body.note);
     assert.equal(answer.body.rendered, true, 'rendered: its HTML has no text but a script');
     const report = answer.body.markdown as string;
-    for (const attempt of ['fetch loopback', 'xhr loopback', 'fetch private network', 'fetch metadata', 'fetch private name', 'redirect to loopback', 'websocket loopback', 'websocket own site', 'image loopback']) {
+    for (const attempt of [
+      'fetch loopback',
+      'xhr loopback',
+      'fetch private network',
+      'fetch metadata',
+      'fetch private name',
+      'redirect to loopback',
+      'websocket loopback',
+      'websocket own site',
+      'image loopback',
+    ]) {
       assert.match(report, new RegExp(`^- ${attempt}: blocked$`, 'm'), report);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -178,7 +195,10 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
     assert.ok(plainMs < 1_500, `a call that does not render is not held up by another caller's renders (${Math.round(plainMs)} ms)`);
     assert.equal(rendered.body.status, 'ok', rendered.body.note);
     const lastHostile = Math.max(...Object.values(ended));
-    assert.ok(otherRenderEnded < lastHostile, `the other caller's render (${Math.round(otherRenderEnded)} ms) did not wait behind every hostile render (${Math.round(lastHostile)} ms)`);
+    assert.ok(
+      otherRenderEnded < lastHostile,
+      `the other caller's render (${Math.round(otherRenderEnded)} ms) did not wait behind every hostile render (${Math.round(lastHostile)} ms)`,
+    );
     for (const answer of answers) {
       assert.equal(answer.status, 200);
       assert.equal(answer.body.status, 'unsupported_content', answer.body.note);
@@ -192,7 +212,13 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
     assert.match(memory, /memory|crashed/);
     assert.match(unsettled, /did not settle/);
     for (const [domain, ms] of Object.entries(ended)) assert.ok(ms < 12_000, `${domain} ended in ${Math.round(ms)} ms`);
-    console.log(`hostile pages ended (ms after the first call): ${Object.entries(ended).map(([domain, ms]) => `${domain} ${Math.round(ms)}`).join(', ')}; the other caller's call without a render ${Math.round(plainMs)} ms, its render done at ${Math.round(otherRenderEnded)}; the memory-eating page: ${memory}`);
+    console.log(
+      `hostile pages ended (ms after the first call): ${Object.entries(ended)
+        .map(([domain, ms]) => `${domain} ${Math.round(ms)}`)
+        .join(
+          ', ',
+        )}; the other caller's call without a render ${Math.round(plainMs)} ms, its render done at ${Math.round(otherRenderEnded)}; the memory-eating page: ${memory}`,
+    );
 
     // The browser that was killed is replaced: the next render works.
     const after = await convert(url(RENDER_DOMAINS.docs), { render: 'always' });
@@ -231,11 +257,17 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
   });
 
   it('without a browser: /readyz is ready and the answer says rendering is unavailable', async () => {
-    const off = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], render: { ...loadConfig(OFFLINE_ENV).render, chromiumPath: '/nonexistent/chromium' } }, parsePool: service.parsePool });
+    const off = await startService({
+      config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], render: { ...loadConfig(OFFLINE_ENV).render, chromiumPath: '/nonexistent/chromium' } },
+      parsePool: service.parsePool,
+    });
     try {
       const ready = await fetch(`${off.url}/readyz`);
       assert.equal(ready.status, 200);
-      const answer = await call(off.url, '/v1/clean-markdown', { body: { url: url(RENDER_DOMAINS.docs), render: 'always' }, headers: { 'X-Forwarded-For': newCaller() } });
+      const answer = await call(off.url, '/v1/clean-markdown', {
+        body: { url: url(RENDER_DOMAINS.docs), render: 'always' },
+        headers: { 'X-Forwarded-For': newCaller() },
+      });
       assert.equal(answer.body.status, 'empty');
       assert.equal(answer.body.rendered, false);
       assert.match(answer.body.note, /not rendered: rendering is unavailable on this instance \(no browser at \/nonexistent\/chromium\)/);

@@ -11,7 +11,17 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startWorld, type World } from '../world/index.ts';
-import { ADS_DOMAINS, ADVERTISER_FACTS, advertiserIdOf, dayOf, installAdsRegistry, registryListings, REGISTRY_HOST, WORLD_GEO_IDS, type AdsRegistryWorld } from '../world/fixtures/ads-registry.ts';
+import {
+  ADS_DOMAINS,
+  ADVERTISER_FACTS,
+  advertiserIdOf,
+  dayOf,
+  installAdsRegistry,
+  registryListings,
+  REGISTRY_HOST,
+  WORLD_GEO_IDS,
+  type AdsRegistryWorld,
+} from '../world/fixtures/ads-registry.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { WORLD_NOW } from '../world/clock.ts';
@@ -29,7 +39,10 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
     world = await startWorld();
     registry = installAdsRegistry(world);
     // Lookups at their highest settings, so that the tests see every lookup fact and its limit.
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], ads: { ...DEFAULT_ADS_CONFIG, adLookups: 10, advertiserLookups: 5 } }, now: () => new Date(WORLD_NOW) });
+    service = await startService({
+      config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], ads: { ...DEFAULT_ADS_CONFIG, adLookups: 10, advertiserLookups: 5 } },
+      now: () => new Date(WORLD_NOW),
+    });
   });
   after(async () => {
     await service?.close();
@@ -47,7 +60,10 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
     assert.deepEqual(body.page, { total: 40, offset: 0, limit: 40, next_offset: null });
     assert.equal(registry.searches.length - before, 3, 'three pages');
     assert.deepEqual(body.total_ads_estimate, { low: 50, high: 75 });
-    assert.equal(body.advertisers.reduce((sum: number, a: any) => sum + a.ads_in_sample, 0), 40);
+    assert.equal(
+      body.advertisers.reduce((sum: number, a: any) => sum + a.ads_in_sample, 0),
+      40,
+    );
     assert.equal(body.advertisers[0].name, 'Brightpath Learning Inc.');
     assert.deepEqual(Object.keys(body.formats_in_sample).sort(), ['image', 'text', 'video']);
     assert.ok(body.ads_shown_last_30_days_in_sample > 0 && body.ads_shown_last_30_days_in_sample < 40);
@@ -58,7 +74,10 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
       assert.match(ad.preview_url, /^https:\/\//);
     }
     assert.equal('region' in body, false);
-    assert.deepEqual(body.next_steps.map((step: any) => step.tool), ['tech-stack', 'company-intent', 'company-profile']);
+    assert.deepEqual(
+      body.next_steps.map((step: any) => step.tool),
+      ['tech-stack', 'company-intent', 'company-profile'],
+    );
     assert.equal(headers.get('x-usage-free-remaining'), '4');
   });
 
@@ -135,7 +154,11 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
     }
     const agency = body.advertisers.find((advertiser: any) => advertiser.advertiser_id === advertiserIdOf(103));
     assert.equal('verified_name' in agency, false, 'an unverified advertiser has no verified name, not its display name');
-    const listed = new Map(registryListings().get(ADS_DOMAINS.paged)!.ads.map((ad) => [ad.creativeId, ad]));
+    const listed = new Map(
+      registryListings()
+        .get(ADS_DOMAINS.paged)!
+        .ads.map((ad) => [ad.creativeId, ad]),
+    );
     for (const ad of body.ads) {
       const fixture = listed.get(ad.creative_id)!;
       assert.equal(ad.landing_domain, fixture.domain);
@@ -146,13 +169,17 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
 
   it('gives the first 10 ads the regions the creative lookup states, and says the rest were not looked up', async () => {
     const { body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged }, headers: caller() });
-    const listed = new Map(registryListings().get(ADS_DOMAINS.paged)!.ads.map((ad) => [ad.creativeId, ad]));
+    const listed = new Map(
+      registryListings()
+        .get(ADS_DOMAINS.paged)!
+        .ads.map((ad) => [ad.creativeId, ad]),
+    );
     body.ads.slice(0, 10).forEach((ad: any) => assert.deepEqual(ad.regions_shown, listed.get(ad.creative_id)!.regions));
     for (const ad of body.ads.slice(10)) assert.equal('regions_shown' in ad, false);
     assert.match(body.note, /looked up for the first 10 ad\(s\) only/);
   });
 
-  it('reports regions outside the 16 filters, and sends the region filter as the lookup\'s viewer geo', async () => {
+  it("reports regions outside the 16 filters, and sends the region filter as the lookup's viewer geo", async () => {
     const { body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.regions, region: 'BR' }, headers: caller() });
     assert.equal(body.ads_returned, 2);
     const worldwide = body.ads.find((ad: any) => ad.advertiser_id === advertiserIdOf(202));
@@ -161,7 +188,9 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
     assert.deepEqual(local.regions_shown, ['BR']);
     // asked once per creative and viewer geo (the loop over the regions above asked first; the answers were kept)
     const ids = new Set(body.ads.map((ad: any) => ad.creative_id));
-    const asked = registry.lookups.filter((lookup) => lookup.method === 'GetCreativeById' && ids.has(lookup.request!['2']) && lookup.request!['5']['3'] === WORLD_GEO_IDS.BR);
+    const asked = registry.lookups.filter(
+      (lookup) => lookup.method === 'GetCreativeById' && ids.has(lookup.request!['2']) && lookup.request!['5']['3'] === WORLD_GEO_IDS.BR,
+    );
     assert.equal(asked.length, 2);
     for (const lookup of asked) assert.deepEqual(lookup.request!['5'], { '1': 1, '2': 0, '3': WORLD_GEO_IDS.BR });
   });
@@ -180,7 +209,7 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
     assert.equal(headers.get('x-usage-free-remaining'), '4');
   });
 
-  it('answers ok with the search\'s facts when the lookups are blocked, stops after the first failure, and says so', async () => {
+  it("answers ok with the search's facts when the lookups are blocked, stops after the first failure, and says so", async () => {
     const before = registry.lookups.length;
     const { status, body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.lookupsBlocked }, headers: caller() });
     assert.equal(status, 200);
@@ -210,7 +239,9 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
       assert.equal(status, 200);
       assert.equal(body.format, format);
       assert.equal(registry.searches.at(-1)!['3']['4'], { text: 1, image: 2, video: 3 }[format]);
-      const expected = registryListings().get(ADS_DOMAINS.paged)!.ads.filter((ad) => ad.format === format && ad.domain!.endsWith(ADS_DOMAINS.paged));
+      const expected = registryListings()
+        .get(ADS_DOMAINS.paged)!
+        .ads.filter((ad) => ad.format === format && ad.domain!.endsWith(ADS_DOMAINS.paged));
       assert.equal(body.ads_returned, Math.min(40, expected.length));
       assert.ok(body.ads.every((ad: any) => ad.format === format));
       assert.equal(body.formats_in_sample[format], body.ads_returned);
@@ -228,8 +259,9 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
     const filters = registry.searches.at(-1)!['3'];
     assert.equal(filters['6'], Number(shown_from.replaceAll('-', '')));
     assert.equal(filters['7'], Number(shown_to.replaceAll('-', '')));
-    const expected = registryListings().get(ADS_DOMAINS.paged)!.ads
-      .filter((ad) => ad.domain!.endsWith(ADS_DOMAINS.paged) && dayOf(ad.lastShown) >= shown_from && dayOf(ad.firstShown) <= shown_to);
+    const expected = registryListings()
+      .get(ADS_DOMAINS.paged)!
+      .ads.filter((ad) => ad.domain!.endsWith(ADS_DOMAINS.paged) && dayOf(ad.lastShown) >= shown_from && dayOf(ad.firstShown) <= shown_to);
     assert.equal(body.ads_returned, Math.min(40, expected.length));
     for (const ad of body.ads) assert.ok(ad.last_shown >= shown_from && ad.first_shown <= shown_to, ad.creative_id);
     assert.match(body.note, new RegExp(`shown between ${shown_from} and ${shown_to}`));
@@ -237,7 +269,10 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
 
   it('answers no_ads, free, when the filters leave no ad, and the note names them', async () => {
     const who = caller();
-    const { status, body, headers } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, format: 'video', shown_to: '2020-01-31' }, headers: who });
+    const { status, body, headers } = await call(service.url, '/v1/search-ads', {
+      body: { domain: ADS_DOMAINS.paged, format: 'video', shown_to: '2020-01-31' },
+      headers: who,
+    });
     assert.equal(status, 200);
     assert.equal(body.status, 'no_ads');
     assert.equal(body.ads_returned, 0);
@@ -260,7 +295,10 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
       assert.equal(status, 400);
       assert.equal(body.code, 'invalid_input');
       assert.ok(body.hint, 'a catalog hint');
-      assert.ok(body.errors.some((error: any) => error.pointer === pointer), JSON.stringify(body.errors));
+      assert.ok(
+        body.errors.some((error: any) => error.pointer === pointer),
+        JSON.stringify(body.errors),
+      );
       assert.equal(registry.searches.length, before);
       // The same caller's next ok call is its first charge: the refused one used nothing.
       const ok = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged }, headers: who });

@@ -52,7 +52,15 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
       assert.equal(body.status, 'ok');
       assert.equal(body.domain, S.full);
       assert.deepEqual(
-        { title: body.title, brand: body.brand, price: body.price, currency: body.currency, in_stock: body.in_stock, rating: body.aggregate_rating, reviews: body.review_count },
+        {
+          title: body.title,
+          brand: body.brand,
+          price: body.price,
+          currency: body.currency,
+          in_stock: body.in_stock,
+          rating: body.aggregate_rating,
+          reviews: body.review_count,
+        },
         { title: 'Trail Runner 2', brand: 'Harborline', price: 129, currency: 'USD', in_stock: true, rating: 4.6, reviews: 1204 },
         'the 119 USD variant is sold out: the price is the lowest in stock',
       );
@@ -61,7 +69,15 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
       assert.equal(body.return_policy, '30-day returns, free return shipping, by mail (US)');
       assert.deepEqual(body.agentic_checkout_supported, { protocol_a: null, wallet_a: true, wallet_b: null, wallet_c: null });
       assert.deepEqual(body.checkout_hints, { wallet_a: true, wallet_b: true, wallet_c: false });
-      assert.deepEqual(body.structured_fields, { product_json_ld: true, offers: true, price: true, availability: true, shippingDetails: true, hasMerchantReturnPolicy: true, aggregateRating: true });
+      assert.deepEqual(body.structured_fields, {
+        product_json_ld: true,
+        offers: true,
+        price: true,
+        availability: true,
+        shippingDetails: true,
+        hasMerchantReturnPolicy: true,
+        aggregateRating: true,
+      });
       assert.equal(body.extraction_source, 'json_ld');
       charged(headers);
     });
@@ -70,7 +86,10 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
       const { body, headers } = await product(PRODUCT_URLS.microdata);
       assert.equal(body.status, 'ok');
       assert.equal(body.extraction_source, 'microdata');
-      assert.deepEqual([body.title, body.brand, body.price, body.currency, body.in_stock, body.aggregate_rating, body.review_count], ['Cast-Iron Skillet 26 cm', 'Copperleaf', 54.9, 'EUR', true, 4.8, 312]);
+      assert.deepEqual(
+        [body.title, body.brand, body.price, body.currency, body.in_stock, body.aggregate_rating, body.review_count],
+        ['Cast-Iron Skillet 26 cm', 'Copperleaf', 54.9, 'EUR', true, 4.8, 312],
+      );
       assert.deepEqual(body.agentic_checkout_supported, { protocol_a: null, wallet_a: false, wallet_b: false, wallet_c: false });
       assert.equal(body.structured_fields.product_json_ld, false);
       assert.equal(body.structured_fields.offers, true);
@@ -82,7 +101,15 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
       assert.equal(body.status, 'ok');
       assert.equal(body.extraction_source, 'open_graph');
       assert.deepEqual([body.title, body.brand, body.price, body.currency, body.in_stock], ['Aurora Poster 50×70', 'Lumen Prints', 24, 'EUR', true]);
-      assert.deepEqual(body.structured_fields, { product_json_ld: false, offers: false, price: true, availability: true, shippingDetails: false, hasMerchantReturnPolicy: false, aggregateRating: false });
+      assert.deepEqual(body.structured_fields, {
+        product_json_ld: false,
+        offers: false,
+        price: true,
+        availability: true,
+        shippingDetails: false,
+        hasMerchantReturnPolicy: false,
+        aggregateRating: false,
+      });
       charged(headers);
     });
 
@@ -144,9 +171,18 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
       assert.deepEqual(body.bot_access['OAI-SearchBot'], { home_allowed: true, sample_product_allowed: true });
       // robots 5 + sitemap 10; bots 22 of 26 pairs; product 5 + JSON-LD 10 + offers, price, availability 15.
       assert.equal(body.readiness_score, Math.round(15 + (25 * 22) / 26 + 30));
-      assert.deepEqual(body.fixes.map((fix: any) => fix.check), ['llms_txt', 'agent_card', 'x402', 'product_feed', 'shippingDetails', 'bot_access', 'hasMerchantReturnPolicy', 'aggregateRating']);
-      assert.deepEqual(body.fixes.map((fix: any) => fix.priority), [1, 2, 3, 4, 5, 6, 7, 8]);
-      assert.match(body.fixes[5].action, /robots\.txt disallows the home page to GPTBot; and product pages \(\/products\/fountain-pen-f1\) to ClaudeBot, PerplexityBot/);
+      assert.deepEqual(
+        body.fixes.map((fix: any) => fix.check),
+        ['llms_txt', 'agent_card', 'x402', 'product_feed', 'shippingDetails', 'bot_access', 'hasMerchantReturnPolicy', 'aggregateRating'],
+      );
+      assert.deepEqual(
+        body.fixes.map((fix: any) => fix.priority),
+        [1, 2, 3, 4, 5, 6, 7, 8],
+      );
+      assert.match(
+        body.fixes[5].action,
+        /robots\.txt disallows the home page to GPTBot; and product pages \(\/products\/fountain-pen-f1\) to ClaudeBot, PerplexityBot/,
+      );
       assert.deepEqual([body.discovery.llms_txt.http_status, body.discovery.llms_txt.valid], [404, false]);
       charged(headers);
     });
@@ -160,7 +196,7 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
       assert.ok(body.limitations.some((text: string) => /answers HTTP 503: RFC 9309 then asks agents to fetch nothing/.test(text)));
     });
 
-    it('ok: reads the robots.txt of the product page\'s own host', async () => {
+    it("ok: reads the robots.txt of the product page's own host", async () => {
       const { body } = await audit(S.splitHost);
       assert.equal(body.sample_product_url, PRODUCT_URLS.splitHost);
       assert.deepEqual(body.bot_access.ClaudeBot, { home_allowed: true, sample_product_allowed: false });
@@ -213,9 +249,22 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
       const { body, headers } = await compare(S.microdata, [S.full, S.openGraph]);
       assertValid('ShelfComparatorResult', body);
       assert.equal(body.status, 'ok');
-      assert.deepEqual(body.stores.map((store: any) => [store.domain, store.status, store.product?.extraction_source]), [[S.microdata, 'ok', 'microdata'], [S.full, 'ok', 'json_ld'], [S.openGraph, 'ok', 'open_graph']]);
-      assert.deepEqual(body.comparison.map((row: any) => row.domain), [S.full, S.microdata, S.openGraph]);
-      assert.deepEqual(body.comparison.map((row: any) => row.readiness_score), [100, 59, 43]);
+      assert.deepEqual(
+        body.stores.map((store: any) => [store.domain, store.status, store.product?.extraction_source]),
+        [
+          [S.microdata, 'ok', 'microdata'],
+          [S.full, 'ok', 'json_ld'],
+          [S.openGraph, 'ok', 'open_graph'],
+        ],
+      );
+      assert.deepEqual(
+        body.comparison.map((row: any) => row.domain),
+        [S.full, S.microdata, S.openGraph],
+      );
+      assert.deepEqual(
+        body.comparison.map((row: any) => row.readiness_score),
+        [100, 59, 43],
+      );
       assert.equal(body.comparison[0].structured_fields.product_json_ld, true);
       assert.equal(body.stores[2].sample_product_url, PRODUCT_URLS.openGraph);
       charged(headers);
@@ -224,7 +273,13 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
     it('no_data: nothing to compare (the store has no product, the competitor does not answer), free', async () => {
       const { body, headers } = await compare(S.nothing, [S.unreachable]);
       assert.equal(body.status, 'no_data');
-      assert.deepEqual(body.comparison.map((row: any) => [row.domain, row.readiness_score, row.structured_fields]), [[S.nothing, 25, null], [S.unreachable, null, null]]);
+      assert.deepEqual(
+        body.comparison.map((row: any) => [row.domain, row.readiness_score, row.structured_fields]),
+        [
+          [S.nothing, 25, null],
+          [S.unreachable, null, null],
+        ],
+      );
       assert.ok(body.limitations.some((text: string) => text.startsWith(`The competitor ${S.unreachable} could not be read`)));
       free(headers);
     });
@@ -239,10 +294,16 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
     it('takes competitor_domains as a set: a domain named twice in any spelling is one competitor, and any order is one input', async () => {
       const who = caller();
       const path = '/v1/skills/agentic_shelf_schema_comparator';
-      const first = await call(service.url, path, { body: { domain: S.microdata, competitor_domains: [S.openGraph, S.full, `${S.openGraph.toUpperCase()}.`] }, headers: who });
+      const first = await call(service.url, path, {
+        body: { domain: S.microdata, competitor_domains: [S.openGraph, S.full, `${S.openGraph.toUpperCase()}.`] },
+        headers: who,
+      });
       assert.equal(first.status, 200);
       assertValid('ShelfComparatorResult', first.body);
-      assert.deepEqual(first.body.stores.map((store: any) => store.domain), [S.microdata, S.full, S.openGraph]);
+      assert.deepEqual(
+        first.body.stores.map((store: any) => store.domain),
+        [S.microdata, S.full, S.openGraph],
+      );
       charged(first.headers);
       const reordered = await call(service.url, path, { body: { domain: S.microdata.toUpperCase(), competitor_domains: [S.full, S.openGraph] }, headers: who });
       assert.equal(reordered.headers.get('x-idempotent-replay'), 'true', 'the same set in another order and spelling is the same input');
@@ -250,8 +311,20 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
     });
 
     const refusals: [string, string, string[], RegExp, string][] = [
-      ['the store itself (its www. name)', S.microdata, [S.full, `www.${S.microdata}`], /competitor_domains\[1\] \(www\.copperleaf-kitchen\.com\) is the store itself/, '/competitor_domains/1'],
-      ['one competitor as www. and bare name', S.microdata, [`www.${S.openGraph}`, S.openGraph], /names the same store as competitor_domains\[0\]/, '/competitor_domains/1'],
+      [
+        'the store itself (its www. name)',
+        S.microdata,
+        [S.full, `www.${S.microdata}`],
+        /competitor_domains\[1\] \(www\.copperleaf-kitchen\.com\) is the store itself/,
+        '/competitor_domains/1',
+      ],
+      [
+        'one competitor as www. and bare name',
+        S.microdata,
+        [`www.${S.openGraph}`, S.openGraph],
+        /names the same store as competitor_domains\[0\]/,
+        '/competitor_domains/1',
+      ],
       ['four competitors', S.microdata, [S.full, S.openGraph, S.blocked, S.promo], /must NOT have more than 3 items/, '/competitor_domains'],
     ];
     for (const [name, domain, competitors, detail, pointer] of refusals) {
@@ -267,19 +340,23 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
   });
 
   describe('checkout_active_promo_code_finder', () => {
-    const promos = (domain: string, product_category?: string) => skill('checkout_active_promo_code_finder', { domain, ...(product_category ? { product_category } : {}) });
+    const promos = (domain: string, product_category?: string) =>
+      skill('checkout_active_promo_code_finder', { domain, ...(product_category ? { product_category } : {}) });
 
     it('ok: codes from the home page metadata and the promo page, the category first, never the expired ones', async () => {
       const { body, headers } = await promos(S.promo, 'preserves');
       assertValid('PromoFinderResult', body);
       assert.equal(body.status, 'ok');
       assert.equal(body.promos_found, true);
-      assert.deepEqual(body.active_codes.map((code: any) => [code.code, code.promo_landing_url, code.confidence]), [
-        [PROMO.description, `https://${S.promo}/`, 0.95],
-        [PROMO.title, `https://${S.promo}/`, 0.95],
-        [PROMO.landingMeta, `https://${S.promo}/deals`, 0.9],
-        [PROMO.landingText, `https://${S.promo}/deals`, 0.7],
-      ]);
+      assert.deepEqual(
+        body.active_codes.map((code: any) => [code.code, code.promo_landing_url, code.confidence]),
+        [
+          [PROMO.description, `https://${S.promo}/`, 0.95],
+          [PROMO.title, `https://${S.promo}/`, 0.95],
+          [PROMO.landingMeta, `https://${S.promo}/deals`, 0.9],
+          [PROMO.landingText, `https://${S.promo}/deals`, 0.7],
+        ],
+      );
       assert.ok(body.active_codes.every((code: any) => code.source === 'seo_meta' && code.checkout_verified === false));
       for (const expired of PROMO.expired) assert.ok(!JSON.stringify(body.active_codes).includes(expired), `${expired} is not active`);
       assert.equal(body.active_codes[0].discount_description, `Spring sale: 20% off preserves with code ${PROMO.description} until ${PROMO_ENDS.description}.`);
@@ -330,7 +407,10 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
       assert.equal(body.candidate, false);
       assert.equal(body.active_ad_spend_verified, false);
       assert.deepEqual(body.public_contacts.emails, [`hello@${S.blocked}`]);
-      assert.ok(body.limitations.some((text: string) => text === 'Not a qualified lead: no ad shown in the last 30 days (not charged).'), body.limitations.join('\n'));
+      assert.ok(
+        body.limitations.some((text: string) => text === 'Not a qualified lead: no ad shown in the last 30 days (not charged).'),
+        body.limitations.join('\n'),
+      );
       free(headers);
     });
 

@@ -82,13 +82,23 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
       assert.ok(body.limitations.some((text: string) => /onchain_reputation_score is null/.test(text)));
       assert.equal(headers.get('x-usage-free-remaining'), CHARGED);
       // RDAP was asked through the bootstrap redirect, once per check
-      assert.deepEqual(rdap.requests.slice(before).map((request) => request.host), ['rdap.org', 'rdap.verisign.com']);
+      assert.deepEqual(
+        rdap.requests.slice(before).map((request) => request.host),
+        ['rdap.org', 'rdap.verisign.com'],
+      );
     });
 
     it('ok: the amount decides safe_to_buy for the same evidence', async () => {
       const small = await trust({ domain: TECH_DOMAINS.ok, transaction_amount_usd: 5_000 });
       assert.equal(small.body.status, 'ok');
-      assert.deepEqual(small.body.signals, { domain_age_days: ageAt(TECH_DOMAINS.ok), has_active_employees: null, open_jobs_count: null, legitimate_tech_stack: true, active_ad_campaigns: true, onchain_reputation_score: null });
+      assert.deepEqual(small.body.signals, {
+        domain_age_days: ageAt(TECH_DOMAINS.ok),
+        has_active_employees: null,
+        open_jobs_count: null,
+        legitimate_tech_stack: true,
+        active_ad_campaigns: true,
+        onchain_reputation_score: null,
+      });
       assert.deepEqual([small.body.trust_score, small.body.risk_level, small.body.safe_to_buy], [80, 'LOW', true]);
       const large = await trust({ domain: TECH_DOMAINS.ok, transaction_amount_usd: 20_000 });
       assert.deepEqual([large.body.trust_score, large.body.safe_to_buy], [80, false]);
@@ -111,7 +121,10 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
       const swapped = await trust({ domain: MERCHANT_DOMAINS.honest, merchant_wallet_or_id: WALLETS.attacker });
       assert.equal(swapped.body.status, 'ok');
       assert.deepEqual([swapped.body.risk_level, swapped.body.safe_to_buy], ['CRITICAL', false]);
-      assert.match(swapped.body.recommendation, new RegExp(`^Do not pay: ${WALLETS.attacker} is not a payTo address ${MERCHANT_DOMAINS.honest} publishes .*${WALLETS.honest}`));
+      assert.match(
+        swapped.body.recommendation,
+        new RegExp(`^Do not pay: ${WALLETS.attacker} is not a payTo address ${MERCHANT_DOMAINS.honest} publishes .*${WALLETS.honest}`),
+      );
       const honest = await trust({ domain: MERCHANT_DOMAINS.honest, merchant_wallet_or_id: WALLETS.honest.toLowerCase() });
       assert.notEqual(honest.body.risk_level, 'CRITICAL');
       assert.equal(honest.body.trust_score, swapped.body.trust_score + 40);
@@ -128,7 +141,10 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
       const { status, body, headers } = await trust({ domain: TRUST_DOMAINS.walled });
       assert.equal(status, 200);
       assert.equal(body.status, 'no_data');
-      assert.ok(Object.values(body.signals).every((value) => value === null), JSON.stringify(body.signals));
+      assert.ok(
+        Object.values(body.signals).every((value) => value === null),
+        JSON.stringify(body.signals),
+      );
       assert.equal(body.safe_to_buy, false);
       assert.equal(body.trust_score, undefined);
       assert.equal(body.risk_level, undefined);
@@ -182,18 +198,42 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
       assert.match(body.verification_key.how_to_verify, /issued_at <= now < expires_at/);
       const statement = JSON.parse(body.signed_statement);
       assert.deepEqual(
-        { type: statement.type, domain: statement.domain, trust_score: statement.trust_score, risk_level: statement.risk_level, issued_at: statement.issued_at, expires_at: statement.expires_at, signer: statement.signer, signals: statement.signals },
-        { type: 'merchant-trust-assessment/v2', domain: TRUST_DOMAINS.established, trust_score: 100, risk_level: 'LOW', issued_at: new Date(T0).toISOString(), expires_at: new Date(T0 + DAY).toISOString(), signer: body.verification_key.address, signals: body.signals },
+        {
+          type: statement.type,
+          domain: statement.domain,
+          trust_score: statement.trust_score,
+          risk_level: statement.risk_level,
+          issued_at: statement.issued_at,
+          expires_at: statement.expires_at,
+          signer: statement.signer,
+          signals: statement.signals,
+        },
+        {
+          type: 'merchant-trust-assessment/v2',
+          domain: TRUST_DOMAINS.established,
+          trust_score: 100,
+          risk_level: 'LOW',
+          issued_at: new Date(T0).toISOString(),
+          expires_at: new Date(T0 + DAY).toISOString(),
+          signer: body.verification_key.address,
+          signals: body.signals,
+        },
       );
       assert.deepEqual([body.issued_at, body.expires_at], [statement.issued_at, statement.expires_at], 'the result repeats the signed window');
-      assert.ok(body.limitations.some((line: string) => /holds for 24 hours, until expires_at/.test(line)), JSON.stringify(body.limitations));
+      assert.ok(
+        body.limitations.some((line: string) => /holds for 24 hours, until expires_at/.test(line)),
+        JSON.stringify(body.limitations),
+      );
       assert.match(statement.statement, /does not verify ownership of the domain, its employees or that a purchase is safe/);
       const { address } = body.verification_key;
       assert.equal(await verifyMessage({ address, message: body.signed_statement, signature: body.signature }), true);
       const tampered = body.signed_statement.replace('"trust_score":100', '"trust_score":10');
       assert.notEqual(tampered, body.signed_statement);
       assert.equal(await verifyMessage({ address, message: tampered, signature: body.signature }), false);
-      assert.equal(await verifyMessage({ address: privateKeyToAccount(generatePrivateKey()).address, message: body.signed_statement, signature: body.signature }), false);
+      assert.equal(
+        await verifyMessage({ address: privateKeyToAccount(generatePrivateKey()).address, message: body.signed_statement, signature: body.signature }),
+        false,
+      );
       assert.equal(headers.get('x-usage-free-remaining'), CHARGED);
     });
 
@@ -216,7 +256,10 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
       try {
         const again = await skill('verified_merchant_json_badge', { domain: TRUST_DOMAINS.newShop }, second.url);
         assert.equal(again.body.verification_key.address, first.body.verification_key.address);
-        assert.equal(await verifyMessage({ address: first.body.verification_key.address, message: again.body.signed_statement, signature: again.body.signature }), true);
+        assert.equal(
+          await verifyMessage({ address: first.body.verification_key.address, message: again.body.signed_statement, signature: again.body.signature }),
+          true,
+        );
       } finally {
         await second.close();
       }
@@ -228,9 +271,16 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
       assert.equal(unset.body.status, 'ok');
       assert.equal(JSON.parse(unset.body.signed_statement).issuer, null);
       assert.ok(!unset.text.includes('trusted-issuer.example'));
-      const configured = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], publicBaseUrl: 'https://intel.example.com' }, now: () => new Date(T0), store: service.store });
+      const configured = await startService({
+        config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], publicBaseUrl: 'https://intel.example.com' },
+        now: () => new Date(T0),
+        store: service.store,
+      });
       try {
-        const { body, text } = await httpCall(configured.url, '/v1/skills/verified_merchant_json_badge', { body: { domain: TRUST_DOMAINS.newShop }, headers: sent });
+        const { body, text } = await httpCall(configured.url, '/v1/skills/verified_merchant_json_badge', {
+          body: { domain: TRUST_DOMAINS.newShop },
+          headers: sent,
+        });
         assert.equal(body.status, 'ok');
         assert.equal(JSON.parse(body.signed_statement).issuer, 'https://intel.example.com');
         assert.ok(!text.includes('trusted-issuer.example'));
@@ -255,7 +305,10 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
     });
 
     it('no_data and unreachable: nothing signed, free', async () => {
-      for (const [domain, expected] of [[TRUST_DOMAINS.walled, 'no_data'], [TRUST_DOMAINS.gone, 'unreachable']] as const) {
+      for (const [domain, expected] of [
+        [TRUST_DOMAINS.walled, 'no_data'],
+        [TRUST_DOMAINS.gone, 'unreachable'],
+      ] as const) {
         const { body, headers } = await skill('verified_merchant_json_badge', { domain });
         assertValid('BadgeResult', body);
         assert.equal(body.status, expected);
@@ -284,7 +337,10 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
       assert.deepEqual(body.trend_evidence.compared_with, null);
       assert.deepEqual([body.trend_evidence.open_roles, body.trend_evidence.engineering_support_roles], ['unknown', 'unknown']);
       const technologies = body.trend_evidence.technologies;
-      assert.ok(technologies.first_run ? technologies.added === null : Array.isArray(technologies.added) && Array.isArray(technologies.removed), 'the tech-stack comparison with its stored run');
+      assert.ok(
+        technologies.first_run ? technologies.added === null : Array.isArray(technologies.added) && Array.isArray(technologies.removed),
+        'the tech-stack comparison with its stored run',
+      );
       assert.ok(body.limitations.some((text: string) => /No earlier reading of this board is stored/.test(text)));
       assert.ok(body.tech_stack_summary.includes('E-commerce: Shopify'), JSON.stringify(body.tech_stack_summary));
       assert.ok(body.tech_stack_summary.includes('Payments: Stripe'));
@@ -323,7 +379,11 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
         assert.equal(second.body.trend_evidence.compared_with.open_roles, 8);
         assert.equal(second.body.trend_evidence.open_roles, 'falling', '8 -> 6');
         const named = { rising: 'more_open_roles', flat: 'same_open_roles', falling: 'fewer_open_roles' } as Record<string, string>;
-        assert.equal(second.body.engineering_and_support_headcount_trend, named[second.body.trend_evidence.engineering_support_roles], 'from the stored reading, not unknown');
+        assert.equal(
+          second.body.engineering_and_support_headcount_trend,
+          named[second.body.trend_evidence.engineering_support_roles],
+          'from the stored reading, not unknown',
+        );
         assert.equal(first.body.engineering_and_support_headcount_trend, 'unknown');
         assert.ok(second.body.vendor_health_score <= 60);
         assert.ok(!second.body.limitations.some((text: string) => /No earlier reading/.test(text)));
@@ -353,7 +413,11 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
         const filtered = await call(later.url, '/v1/search-ads', { body: { domain: TRUST_DOMAINS.established, format: 'image' }, headers: caller() });
         assert.equal(filtered.status, 200);
         const once = await vendor(TRUST_DOMAINS.established, later.url);
-        assert.deepEqual(once.body.trend_evidence.search_ads, { latest: { date: new Date(T0).toISOString(), ads_in_sample: first.body.ads_returned }, compared_with: null, direction: 'unknown' }, 'the filtered call is not a reading');
+        assert.deepEqual(
+          once.body.trend_evidence.search_ads,
+          { latest: { date: new Date(T0).toISOString(), ads_in_sample: first.body.ads_returned }, compared_with: null, direction: 'unknown' },
+          'the filtered call is not a reading',
+        );
 
         clock = T0 + 8 * DAY;
         const second = await ads();

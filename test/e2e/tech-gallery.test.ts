@@ -42,7 +42,14 @@ describe('the rule gallery: every signal fires from its world site', { timeout: 
     world = await startWorld();
     gallery = installTechGallery(world);
     const net = netInThread(world.netConfig);
-    const deps = { fetch: net.fetch, dns: net.dns, analyze: analyzeInline, now: () => new Date('2026-11-22T08:00:00Z'), previous: async () => null, remember: async () => {} };
+    const deps = {
+      fetch: net.fetch,
+      dns: net.dns,
+      analyze: analyzeInline,
+      now: () => new Date('2026-11-22T08:00:00Z'),
+      previous: async () => null,
+      remember: async () => {},
+    };
     await inBatches(gallery, 16, async (site) => results.set(site.domain, await collectTechStack(site.domain, deps)));
     results.set(LINKS_SITE, await collectTechStack(LINKS_SITE, deps));
   });
@@ -69,7 +76,9 @@ describe('the rule gallery: every signal fires from its world site', { timeout: 
   it('a weak signal alone does not report its technology', () => {
     const alone = gallery.filter((site) => !site.reports);
     assert.ok(alone.length > 0);
-    const wrongly = alone.filter((site) => everyName(results.get(site.domain)!).has(site.technology.name)).map((site) => `${site.technology.name} by ${site.signal.source}`);
+    const wrongly = alone
+      .filter((site) => everyName(results.get(site.domain)!).has(site.technology.name))
+      .map((site) => `${site.technology.name} by ${site.signal.source}`);
     assert.deepEqual(wrongly, []);
   });
 
@@ -80,13 +89,18 @@ describe('the rule gallery: every signal fires from its world site', { timeout: 
     assertValid('TechStackResult', result, LINKS_SITE);
     assert.deepEqual([...everyName(result)], []);
     // and no gallery site reports a technology from evidence that sits in an off-site link
-    for (const site of gallery.filter((entry) => entry.reports && entry.signal.kind === 'html')) assert.ok(!/<a\s[^>]*href=["']https?:/i.test(site.signal.sample.html ?? ''), site.domain);
+    for (const site of gallery.filter((entry) => entry.reports && entry.signal.kind === 'html'))
+      assert.ok(!/<a\s[^>]*href=["']https?:/i.test(site.signal.sample.html ?? ''), site.domain);
   });
 
   it('container rules are read from the container the page loads', () => {
     const fromContainers = gallery.filter((site) => site.containerId && site.reports);
     assert.ok(fromContainers.length >= 10, String(fromContainers.length));
-    const fetched = new Set(world.sites.requests.filter((request) => request.host === 'www.googletagmanager.com').map((request) => new URL(request.url, 'https://x').searchParams.get('id')));
+    const fetched = new Set(
+      world.sites.requests
+        .filter((request) => request.host === 'www.googletagmanager.com')
+        .map((request) => new URL(request.url, 'https://x').searchParams.get('id')),
+    );
     for (const site of fromContainers) assert.ok(fetched.has(site.containerId), site.domain);
   });
 });

@@ -37,19 +37,39 @@ describe('tech-stack against the offline world', { timeout: 120_000 }, () => {
     assert.equal(body.cms, 'WordPress');
     assert.equal(body.dmarc_policy, 'reject');
     assert.match(body.email_provider, /google/i);
-    for (const flag of ['has_pixel_a', 'has_ads_tag', 'has_analytics_tag_a', 'has_tag_manager', 'has_pixel_b', 'has_pixel_c']) assert.equal(body[flag], true, flag);
-    assert.ok(body.payments.some((name: string) => /stripe/i.test(name)), JSON.stringify(body.payments));
-    assert.ok(body.marketing_tools.some((name: string) => /hubspot/i.test(name)), JSON.stringify(body.marketing_tools));
-    assert.ok(body.hosting_cdn.some((name: string) => /cloudflare/i.test(name)), JSON.stringify(body.hosting_cdn));
-    assert.ok(body.spf_senders.some((name: string) => /sendgrid/i.test(name)), JSON.stringify(body.spf_senders));
-    assert.ok(body.analytics.some((name: string) => /clarity/i.test(name)), 'a tag found only inside the container');
+    for (const flag of ['has_pixel_a', 'has_ads_tag', 'has_analytics_tag_a', 'has_tag_manager', 'has_pixel_b', 'has_pixel_c'])
+      assert.equal(body[flag], true, flag);
+    assert.ok(
+      body.payments.some((name: string) => /stripe/i.test(name)),
+      JSON.stringify(body.payments),
+    );
+    assert.ok(
+      body.marketing_tools.some((name: string) => /hubspot/i.test(name)),
+      JSON.stringify(body.marketing_tools),
+    );
+    assert.ok(
+      body.hosting_cdn.some((name: string) => /cloudflare/i.test(name)),
+      JSON.stringify(body.hosting_cdn),
+    );
+    assert.ok(
+      body.spf_senders.some((name: string) => /sendgrid/i.test(name)),
+      JSON.stringify(body.spf_senders),
+    );
+    assert.ok(
+      body.analytics.some((name: string) => /clarity/i.test(name)),
+      'a tag found only inside the container',
+    );
     assert.ok(body.verified_services.length >= 2, JSON.stringify(body.verified_services));
     assert.ok(body.technology_count >= 12, String(body.technology_count));
     assert.equal(body.is_first_run, true);
     assert.equal(body.added, null);
     assert.equal(body.removed, null);
     // every listed technology once, with categories, evidence an agent can find in what was read, and history
-    const listed = new Set(['ad_pixels', 'analytics', 'marketing_tools', 'hosting_cdn', 'frameworks', 'payments', 'spf_senders', 'verified_services'].flatMap((key) => body[key]).concat([body.cms, body.email_provider].filter(Boolean)));
+    const listed = new Set(
+      ['ad_pixels', 'analytics', 'marketing_tools', 'hosting_cdn', 'frameworks', 'payments', 'spf_senders', 'verified_services']
+        .flatMap((key) => body[key])
+        .concat([body.cms, body.email_provider].filter(Boolean)),
+    );
     assert.deepEqual(new Set(body.technologies.map((t: any) => t.name)), listed);
     for (const finding of body.technologies) {
       assert.ok(finding.evidence.length >= 1 && finding.categories.length >= 1, finding.name);
@@ -58,9 +78,15 @@ describe('tech-stack against the offline world', { timeout: 120_000 }, () => {
     }
     const wordpress = body.technologies.find((t: any) => t.name === 'WordPress');
     assert.equal(wordpress.version, '6.6.2', 'from <meta name="generator">');
-    assert.ok(wordpress.evidence.some((e: any) => e.kind === 'meta' && /WordPress 6\.6\.2/.test(e.snippet)), JSON.stringify(wordpress.evidence));
+    assert.ok(
+      wordpress.evidence.some((e: any) => e.kind === 'meta' && /WordPress 6\.6\.2/.test(e.snippet)),
+      JSON.stringify(wordpress.evidence),
+    );
     assert.equal(body.technologies.find((t: any) => t.name === 'Contact Form 7')?.version, '5.9', 'the plugin asset ?ver=');
-    assert.deepEqual(body.next_steps.map((step: any) => step.tool), ['ats-jobs', 'company-intent', 'search-ads', 'company-profile']);
+    assert.deepEqual(
+      body.next_steps.map((step: any) => step.tool),
+      ['ats-jobs', 'company-intent', 'search-ads', 'company-profile'],
+    );
     assert.deepEqual(body.next_steps[0].body, { domain: TECH_DOMAINS.ok });
     assert.equal(headers.get('x-usage-free-remaining'), '4');
     const containers = world.sites.requests.filter((request) => request.host === 'www.googletagmanager.com');
@@ -100,8 +126,14 @@ describe('tech-stack against the offline world', { timeout: 120_000 }, () => {
     const { body } = await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: caller() });
     assert.equal(body.is_first_run, false);
     assert.equal(body.has_pixel_c, false);
-    assert.ok(body.removed.some((name: string) => /tiktok/i.test(name)), JSON.stringify(body.removed));
-    assert.ok(body.added.some((name: string) => /intercom/i.test(name)), JSON.stringify(body.added));
+    assert.ok(
+      body.removed.some((name: string) => /tiktok/i.test(name)),
+      JSON.stringify(body.removed),
+    );
+    assert.ok(
+      body.added.some((name: string) => /intercom/i.test(name)),
+      JSON.stringify(body.added),
+    );
     for (const finding of body.technologies) {
       assert.equal(finding.last_seen, body.checked_at);
       if (body.added.includes(finding.name)) assert.equal(finding.first_seen, body.checked_at, `${finding.name} is new`);

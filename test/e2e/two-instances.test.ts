@@ -72,7 +72,9 @@ describe('two instances on one PostgreSQL', { skip: databaseUrl ? false : 'DATAB
 
   it('answers 50 concurrent free calls from one IP, spread over both, with exactly 5 ok results', async () => {
     const who = { 'X-Forwarded-For': '192.0.2.10' };
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => call(services[i % 2].url, '/v1/tech-stack', { body: { domain: `spread${i}.com` }, headers: who })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => call(services[i % 2].url, '/v1/tech-stack', { body: { domain: `spread${i}.com` }, headers: who })),
+    );
     assert.equal(answers.filter((a) => a.status === 200).length, 5);
     assert.equal(answers.filter((a) => a.status === 402).length, 45);
   });
@@ -86,8 +88,13 @@ describe('two instances on one PostgreSQL', { skip: databaseUrl ? false : 'DATAB
     const payload = await client.createPaymentPayload(decodePaymentRequiredHeader(challenge.headers.get('payment-required')!));
     const headers = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
     const before = await world.balanceOf(world.payTo);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(services[i % 2].url, '/v1/tech-stack', { body: { domain: 'shared-race.com' }, headers })));
-    assert.ok(answers.every((a) => a.status === 200 || a.body.code === 'request_already_started'), JSON.stringify(answers.map((a) => a.body.code ?? a.status)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(services[i % 2].url, '/v1/tech-stack', { body: { domain: 'shared-race.com' }, headers })),
+    );
+    assert.ok(
+      answers.every((a) => a.status === 200 || a.body.code === 'request_already_started'),
+      JSON.stringify(answers.map((a) => a.body.code ?? a.status)),
+    );
     assert.equal(answers.filter((a) => a.headers.get('x-usage-charged-micro-usd') === '5000').length, 1);
     assert.equal(await world.balanceOf(world.payTo), before + 5000n);
     const settled = (await stores[1].ledger.list({ from: 0, to: Date.now() + 1000 })).filter((e) => e.kind === 'settlement');
@@ -127,7 +134,10 @@ describe('two instances on one PostgreSQL', { skip: databaseUrl ? false : 'DATAB
     const challenge = await call(services[1].url, '/v1/batch', { body: { quote_id: step1.body.quote_id }, headers: who });
     assert.equal(challenge.status, 402, 'the other instance knows the quote and asks for its price');
     const before = await world.balanceOf(world.payTo);
-    const paid = await call(services[1].url, '/v1/batch', { body: { quote_id: step1.body.quote_id }, headers: { ...who, 'PAYMENT-SIGNATURE': await payFor(world, challenge, 1_000_000n) } });
+    const paid = await call(services[1].url, '/v1/batch', {
+      body: { quote_id: step1.body.quote_id },
+      headers: { ...who, 'PAYMENT-SIGNATURE': await payFor(world, challenge, 1_000_000n) },
+    });
     assert.equal(paid.status, 200, JSON.stringify(paid.body));
     assert.deepEqual(paid.body.results.map((row: { domain: string }) => row.domain).sort(), ['quoted-a.com', 'quoted-b.com']);
     assert.equal(techStackRuns, runs, 'step 2 ran nothing');

@@ -23,7 +23,23 @@ const INTERNAL = { A: ['10.66.77.88'], AAAA: ['fd12:3456::9'] };
 /** Every form in which an internal address could show in a text. */
 const LEAKS = [/10\.66\.77\.88/, /fd12:3456::9/i, /fd12:3456:0*:0*:0*:0*:0*:9/i];
 /** The operations that read the target first, and so refuse it (the others answer a free status, or fail before). */
-const REFUSING = ['techStack', 'atsJobs', 'companyIntent', 'privateQuery', 'verifyMerchant', 'extractContacts', 'cleanMarkdown', 'prePurchaseMerchantTrustCheck', 'checkoutActivePromoCodeFinder', 'universalProductUrlToJson', 'b2bVendorStabilityEvaluator', 'storeReadinessAuditor', 'conversionLeakLeadFinder', 'agenticShelfSchemaComparator', 'verifiedMerchantJsonBadge'];
+const REFUSING = [
+  'techStack',
+  'atsJobs',
+  'companyIntent',
+  'privateQuery',
+  'verifyMerchant',
+  'extractContacts',
+  'cleanMarkdown',
+  'prePurchaseMerchantTrustCheck',
+  'checkoutActivePromoCodeFinder',
+  'universalProductUrlToJson',
+  'b2bVendorStabilityEvaluator',
+  'storeReadinessAuditor',
+  'conversionLeakLeadFinder',
+  'agenticShelfSchemaComparator',
+  'verifiedMerchantJsonBadge',
+];
 /** The operations whose input is a URL the service reads as given. */
 const URL_INPUTS: Record<string, (url: string) => Record<string, unknown>> = {
   cleanMarkdown: (url) => ({ url }),
@@ -91,116 +107,131 @@ const readingTheWebsite = () => operations.filter((candidate) => candidate.opera
 const databaseUrl = process.env.DATABASE_URL;
 
 // What is charged and which free calls are used is the meter's, in the store: SQLite, and PostgreSQL when DATABASE_URL is set.
-for (const kind of ['SQLite', 'PostgreSQL'] as const) describe(`unsafe targets: the caller's input refused, a site's redirect answered as the site's failure (${kind})`, { timeout: 300_000, skip: kind === 'PostgreSQL' && !databaseUrl ? 'DATABASE_URL not set' : false }, () => {
-  const schema = `unsafe_target_${randomBytes(4).toString('hex')}`;
-  let world: World;
-  let service: TestService;
-  let store: Store | undefined;
-  const bouncers = (label: string): [string, string, string] => [`bounce-${label}-a.com`, `bounce-${label}-b.com`, `bounce-${label}-c.com`];
-  before(async () => {
-    world = await startWorld();
-    for (const name of ['intranet-a.com', 'intranet-b.com', 'intranet-c.com', 'hidden-backend.com']) {
-      world.dns.setRecords(name, INTERNAL);
-      world.dns.setRecords(`www.${name}`, INTERNAL);
-    }
-    const internalNames: [string, Record<string, string[]>][] = [['loopback-name', { A: ['127.0.0.2'] }], ['metadata-name', { A: ['169.254.169.254'] }], ['v6-loopback-name', { AAAA: ['::1'] }]];
-    for (const [label, records] of internalNames) {
-      for (const suffix of ['a', 'b', 'c']) for (const name of [`${label}-${suffix}.com`, `www.${label}-${suffix}.com`]) world.dns.setRecords(name, records);
-    }
-    // Public sites (on the world's 127.0.0.1) that redirect every path to a private address.
-    for (const [label, location] of PRIVATE_LOCATIONS) {
-      for (const name of bouncers(label).flatMap((bare) => [bare, `www.${bare}`])) {
-        world.dns.setRecords(name, { A: ['127.0.0.1'] });
-        world.sites.host(name, (_req, res) => void res.writeHead(302, { location }).end());
+for (const kind of ['SQLite', 'PostgreSQL'] as const)
+  describe(
+    `unsafe targets: the caller's input refused, a site's redirect answered as the site's failure (${kind})`,
+    { timeout: 300_000, skip: kind === 'PostgreSQL' && !databaseUrl ? 'DATABASE_URL not set' : false },
+    () => {
+      const schema = `unsafe_target_${randomBytes(4).toString('hex')}`;
+      let world: World;
+      let service: TestService;
+      let store: Store | undefined;
+      const bouncers = (label: string): [string, string, string] => [`bounce-${label}-a.com`, `bounce-${label}-b.com`, `bounce-${label}-c.com`];
+      before(async () => {
+        world = await startWorld();
+        for (const name of ['intranet-a.com', 'intranet-b.com', 'intranet-c.com', 'hidden-backend.com']) {
+          world.dns.setRecords(name, INTERNAL);
+          world.dns.setRecords(`www.${name}`, INTERNAL);
+        }
+        const internalNames: [string, Record<string, string[]>][] = [
+          ['loopback-name', { A: ['127.0.0.2'] }],
+          ['metadata-name', { A: ['169.254.169.254'] }],
+          ['v6-loopback-name', { AAAA: ['::1'] }],
+        ];
+        for (const [label, records] of internalNames) {
+          for (const suffix of ['a', 'b', 'c'])
+            for (const name of [`${label}-${suffix}.com`, `www.${label}-${suffix}.com`]) world.dns.setRecords(name, records);
+        }
+        // Public sites (on the world's 127.0.0.1) that redirect every path to a private address.
+        for (const [label, location] of PRIVATE_LOCATIONS) {
+          for (const name of bouncers(label).flatMap((bare) => [bare, `www.${bare}`])) {
+            world.dns.setRecords(name, { A: ['127.0.0.1'] });
+            world.sites.host(name, (_req, res) => void res.writeHead(302, { location }).end());
+          }
+        }
+        if (kind === 'PostgreSQL') store = await openStore({ databaseUrl: databaseUrl!, pgSchema: schema });
+        service = await startService({ config: { net: { ...world.netConfig, allowCidrs: ['127.0.0.1/32'] }, trustedProxies: ['127.0.0.1'] }, store });
+      });
+      after(async () => {
+        await service?.close();
+        await world?.stop();
+        if (!store) return;
+        await store.close();
+        const admin = new pg.Client({ connectionString: databaseUrl });
+        await admin.connect();
+        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await admin.end();
+      });
+
+      const refusedNames: [string, [string, string, string]][] = [
+        ['names that resolve to internal addresses', ['intranet-a.com', 'intranet-b.com', 'intranet-c.com']],
+        ['names that resolve to loopback', ['loopback-name-a.com', 'loopback-name-b.com', 'loopback-name-c.com']],
+        ['names that resolve to the metadata address', ['metadata-name-a.com', 'metadata-name-b.com', 'metadata-name-c.com']],
+        ['names that resolve to IPv6 loopback', ['v6-loopback-name-a.com', 'v6-loopback-name-b.com', 'v6-loopback-name-c.com']],
+      ];
+      for (const [what, names] of refusedNames) {
+        it(`as input, ${what}: 400 unsafe_or_invalid_target from every operation that reads it, free`, async () => {
+          for (const op of operations.filter((candidate) => candidate.kind === 'operation')) {
+            const { body } = exampleFor(op.operationId, names);
+            const answer = await call(service.url, op.path, { body, headers: freshCaller() });
+            for (const leak of LEAKS)
+              assert.doesNotMatch(answer.text, leak, `${op.operationId} says what the target resolved to: ${answer.text.slice(0, 400)}`);
+            if (!REFUSING.includes(op.operationId)) continue;
+            assert.equal(answer.status, 400, `${op.operationId}: ${answer.text.slice(0, 300)}`);
+            assert.equal(answer.body.code, 'unsafe_or_invalid_target', op.operationId);
+            assert.match(answer.body.detail, /not public/, op.operationId);
+            assert.equal(answer.headers.get('x-usage-free-remaining'), answer.headers.get('x-usage-free-limit'), `${op.operationId}: no free call used`);
+            assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0', op.operationId);
+          }
+        });
       }
-    }
-    if (kind === 'PostgreSQL') store = await openStore({ databaseUrl: databaseUrl!, pgSchema: schema });
-    service = await startService({ config: { net: { ...world.netConfig, allowCidrs: ['127.0.0.1/32'] }, trustedProxies: ['127.0.0.1'] }, store });
-  });
-  after(async () => {
-    await service?.close();
-    await world?.stop();
-    if (!store) return;
-    await store.close();
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await admin.end();
-  });
 
-  const refusedNames: [string, [string, string, string]][] = [
-    ['names that resolve to internal addresses', ['intranet-a.com', 'intranet-b.com', 'intranet-c.com']],
-    ['names that resolve to loopback', ['loopback-name-a.com', 'loopback-name-b.com', 'loopback-name-c.com']],
-    ['names that resolve to the metadata address', ['metadata-name-a.com', 'metadata-name-b.com', 'metadata-name-c.com']],
-    ['names that resolve to IPv6 loopback', ['v6-loopback-name-a.com', 'v6-loopback-name-b.com', 'v6-loopback-name-c.com']],
-  ];
-  for (const [what, names] of refusedNames) {
-    it(`as input, ${what}: 400 unsafe_or_invalid_target from every operation that reads it, free`, async () => {
-      for (const op of operations.filter((candidate) => candidate.kind === 'operation')) {
-        const { body } = exampleFor(op.operationId, names);
-        const answer = await call(service.url, op.path, { body, headers: freshCaller() });
-        for (const leak of LEAKS) assert.doesNotMatch(answer.text, leak, `${op.operationId} says what the target resolved to: ${answer.text.slice(0, 400)}`);
-        if (!REFUSING.includes(op.operationId)) continue;
-        assert.equal(answer.status, 400, `${op.operationId}: ${answer.text.slice(0, 300)}`);
-        assert.equal(answer.body.code, 'unsafe_or_invalid_target', op.operationId);
-        assert.match(answer.body.detail, /not public/, op.operationId);
-        assert.equal(answer.headers.get('x-usage-free-remaining'), answer.headers.get('x-usage-free-limit'), `${op.operationId}: no free call used`);
-        assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0', op.operationId);
+      it('as input, the private URLs the sites redirect to: 400 unsafe_or_invalid_target, free', async () => {
+        for (const [, location] of PRIVATE_LOCATIONS) {
+          for (const [operationId, bodyOf] of Object.entries(URL_INPUTS)) {
+            const op = operations.find((candidate) => candidate.operationId === operationId)!;
+            const answer = await call(service.url, op.path, { body: bodyOf(location), headers: freshCaller() });
+            assert.equal(answer.status, 400, `${operationId} ${location}: ${answer.text.slice(0, 300)}`);
+            assert.equal(answer.body.code, 'unsafe_or_invalid_target', `${operationId} ${location}`);
+            assert.equal(answer.headers.get('x-usage-free-remaining'), answer.headers.get('x-usage-free-limit'), `${operationId}: no free call used`);
+            for (const leak of LEAKS) assert.doesNotMatch(answer.text, leak);
+          }
+        }
+      });
+
+      for (const [label, location] of PRIVATE_LOCATIONS) {
+        it(`a public site that redirects to ${location}: every operation that reads it answers its free non-ok status, never a 400`, async () => {
+          for (const op of readingTheWebsite()) {
+            const { body } = exampleFor(op.operationId, bouncers(label));
+            const answer = await call(service.url, op.path, { body, headers: freshCaller() });
+            const said = `${op.operationId}: ${answer.text.slice(0, 400)}`;
+            for (const leak of LEAKS) assert.doesNotMatch(answer.text, leak, `${op.operationId} says what the redirect's name resolved to`);
+            assert.equal(answer.status, 200, said);
+            assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0', said);
+            assert.equal(answer.headers.get('x-usage-free-remaining'), answer.headers.get('x-usage-free-limit'), `${op.operationId}: no free call used`);
+            assert.equal(answer.body.status, REDIRECTED_STATUS[op.operationId], said);
+          }
+        });
       }
-    });
-  }
 
-  it('as input, the private URLs the sites redirect to: 400 unsafe_or_invalid_target, free', async () => {
-    for (const [, location] of PRIVATE_LOCATIONS) {
-      for (const [operationId, bodyOf] of Object.entries(URL_INPUTS)) {
-        const op = operations.find((candidate) => candidate.operationId === operationId)!;
-        const answer = await call(service.url, op.path, { body: bodyOf(location), headers: freshCaller() });
-        assert.equal(answer.status, 400, `${operationId} ${location}: ${answer.text.slice(0, 300)}`);
-        assert.equal(answer.body.code, 'unsafe_or_invalid_target', `${operationId} ${location}`);
-        assert.equal(answer.headers.get('x-usage-free-remaining'), answer.headers.get('x-usage-free-limit'), `${operationId}: no free call used`);
-        for (const leak of LEAKS) assert.doesNotMatch(answer.text, leak);
-      }
-    }
-  });
+      it("the site's redirect is named as such in the answer", async () => {
+        const { body } = await call(service.url, '/v1/tech-stack', { body: { domain: bouncers('metadata')[1] }, headers: freshCaller() });
+        assert.equal(body.status, 'unreachable');
+        assert.match(body.note, /unsafe_redirect/);
+        const markdown = await call(service.url, '/v1/clean-markdown', { body: { url: `https://${bouncers('ten')[1]}/page` }, headers: freshCaller() });
+        assert.equal(markdown.body.status, 'unreachable');
+        assert.match(markdown.body.note, /unsafe_redirect/);
+      });
 
-  for (const [label, location] of PRIVATE_LOCATIONS) {
-    it(`a public site that redirects to ${location}: every operation that reads it answers its free non-ok status, never a 400`, async () => {
-      for (const op of readingTheWebsite()) {
-        const { body } = exampleFor(op.operationId, bouncers(label));
-        const answer = await call(service.url, op.path, { body, headers: freshCaller() });
-        const said = `${op.operationId}: ${answer.text.slice(0, 400)}`;
-        for (const leak of LEAKS) assert.doesNotMatch(answer.text, leak, `${op.operationId} says what the redirect's name resolved to`);
-        assert.equal(answer.status, 200, said);
-        assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0', said);
-        assert.equal(answer.headers.get('x-usage-free-remaining'), answer.headers.get('x-usage-free-limit'), `${op.operationId}: no free call used`);
-        assert.equal(answer.body.status, REDIRECTED_STATUS[op.operationId], said);
-      }
-    });
-  }
-
-  it('the site\'s redirect is named as such in the answer', async () => {
-    const { body } = await call(service.url, '/v1/tech-stack', { body: { domain: bouncers('metadata')[1] }, headers: freshCaller() });
-    assert.equal(body.status, 'unreachable');
-    assert.match(body.note, /unsafe_redirect/);
-    const markdown = await call(service.url, '/v1/clean-markdown', { body: { url: `https://${bouncers('ten')[1]}/page` }, headers: freshCaller() });
-    assert.equal(markdown.body.status, 'unreachable');
-    assert.match(markdown.body.note, /unsafe_redirect/);
-  });
-
-  it('the same over MCP', async () => {
-    const tool = async (name: string, args: Record<string, unknown>) => {
-      const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } };
-      const response = await fetch(`${service.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...freshCaller() }, body: JSON.stringify(rpc) });
-      const text = await response.text();
-      for (const leak of LEAKS) assert.doesNotMatch(text, leak);
-      return JSON.parse(text).result;
-    };
-    const refused = await tool('detect_website_tech_stack', { domain: 'intranet-a.com' });
-    assert.equal(refused.isError, true);
-    assert.equal(refused.structuredContent.code, 'unsafe_or_invalid_target');
-    assert.match(refused.structuredContent.detail, /not public/);
-    const redirected = await tool('detect_website_tech_stack', { domain: bouncers('inside-name')[2] });
-    assert.notEqual(redirected.isError, true);
-    assert.equal(redirected.structuredContent.status, 'unreachable');
-  });
-});
+      it('the same over MCP', async () => {
+        const tool = async (name: string, args: Record<string, unknown>) => {
+          const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } };
+          const response = await fetch(`${service.url}/mcp`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...freshCaller() },
+            body: JSON.stringify(rpc),
+          });
+          const text = await response.text();
+          for (const leak of LEAKS) assert.doesNotMatch(text, leak);
+          return JSON.parse(text).result;
+        };
+        const refused = await tool('detect_website_tech_stack', { domain: 'intranet-a.com' });
+        assert.equal(refused.isError, true);
+        assert.equal(refused.structuredContent.code, 'unsafe_or_invalid_target');
+        assert.match(refused.structuredContent.detail, /not public/);
+        const redirected = await tool('detect_website_tech_stack', { domain: bouncers('inside-name')[2] });
+        assert.notEqual(redirected.isError, true);
+        assert.equal(redirected.structuredContent.status, 'unreachable');
+      });
+    },
+  );

@@ -34,14 +34,85 @@ const PAYMENT_CHALLENGE = 'payment_required';
 
 /** Strings a validator of domains and URLs must get right. */
 const TRICKY_STRINGS = [
-  'a.com', 'example.com', 'EXAMPLE.COM.', 'shop.example.co.uk', 'münchen.de', 'xn--mnchen-3ya.de', 'a.b', 'com', '.com', 'a..com', '-a.com', 'a-.com',
-  'http://x.com/p', 'https://example.com/pricing', 'https://example.com:443/x', 'https://example.com:8443/', 'ftp://x.com/', 'https://user:pw@x.com/',
-  'http://localhost/', 'http://a.localhost/', 'http://127.0.0.1/', 'http://[::1]/', 'http://0x7f000001/', 'javascript:alert(1)', '//x.com/p', 'x.com/p',
-  '1.2.3.4', '::1', '256.1.1.1', 'example.com:80', 'user@example.com', 'exa mple.com', 'example.com\n', 'e\u0000.com', 'ex\u200bample.com',
-  'x'.repeat(300), `${'a'.repeat(63)}.com`, `${'a'.repeat(64)}.com`, `${'a.'.repeat(126)}com`, `https://${'a'.repeat(2100)}.com/`,
-  '', ' ', 'q_abc', 'q_', 'q_x'.repeat(30), '__proto__', 'constructor', 'true', 'null', '0', '-1', '1e999', 'NaN', '\ud800', '🙂.com', 'ا.com',
+  'a.com',
+  'example.com',
+  'EXAMPLE.COM.',
+  'shop.example.co.uk',
+  'münchen.de',
+  'xn--mnchen-3ya.de',
+  'a.b',
+  'com',
+  '.com',
+  'a..com',
+  '-a.com',
+  'a-.com',
+  'http://x.com/p',
+  'https://example.com/pricing',
+  'https://example.com:443/x',
+  'https://example.com:8443/',
+  'ftp://x.com/',
+  'https://user:pw@x.com/',
+  'http://localhost/',
+  'http://a.localhost/',
+  'http://127.0.0.1/',
+  'http://[::1]/',
+  'http://0x7f000001/',
+  'javascript:alert(1)',
+  '//x.com/p',
+  'x.com/p',
+  '1.2.3.4',
+  '::1',
+  '256.1.1.1',
+  'example.com:80',
+  'user@example.com',
+  'exa mple.com',
+  'example.com\n',
+  'e\u0000.com',
+  'ex\u200bample.com',
+  'x'.repeat(300),
+  `${'a'.repeat(63)}.com`,
+  `${'a'.repeat(64)}.com`,
+  `${'a.'.repeat(126)}com`,
+  `https://${'a'.repeat(2100)}.com/`,
+  '',
+  ' ',
+  'q_abc',
+  'q_',
+  'q_x'.repeat(30),
+  '__proto__',
+  'constructor',
+  'true',
+  'null',
+  '0',
+  '-1',
+  '1e999',
+  'NaN',
+  '\ud800',
+  '🙂.com',
+  'ا.com',
 ];
-const HUGE_NUMBERS = [1e308, -1e308, 1e21, -1e21, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 2 ** 53, 5e-324, -0, 0.1, 1000001, 1e12 + 1, 100, 101, -1, 0, 1, 15000, 100000, 100001];
+const HUGE_NUMBERS = [
+  1e308,
+  -1e308,
+  1e21,
+  -1e21,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER - 2,
+  2 ** 53,
+  5e-324,
+  -0,
+  0.1,
+  1000001,
+  1e12 + 1,
+  100,
+  101,
+  -1,
+  0,
+  1,
+  15000,
+  100000,
+  100001,
+];
 
 /** Every enum and const value written anywhere in a schema (so random bodies can hit valid choices). */
 function enumValues(schema: unknown): unknown[] {
@@ -76,7 +147,10 @@ function valueArbitrary(enums: unknown[]): fc.Arbitrary<unknown> {
 }
 
 /** Header values fetch can carry: printable ASCII and Latin-1, no CR/LF/NUL. */
-const headerValue = fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((code) => String.fromCharCode(code)), maxLength: 140 });
+const headerValue = fc.string({
+  unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((code) => String.fromCharCode(code)),
+  maxLength: 140,
+});
 const idempotencyKey = fc.oneof(
   { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{8,128}$/) },
   // A small pool, so shared callers replay and conflict.
@@ -106,27 +180,66 @@ function requestArbitrary(op: OperationInfo): fc.Arbitrary<Sent> {
 
   /** The operation's real property names, each present or not, with random values. */
   const known = fc.record(Object.fromEntries(names.map((name) => [name, value])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, unknown>>;
-  const unknownKey = fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'x-extra', names[0].toUpperCase(), `${names[0]} `));
-  const withUnknown = fc.tuple(fc.oneof(known, fc.constantFrom(...examples)), fc.dictionary(unknownKey, value, { minKeys: 1, maxKeys: 3 })).map(([a, b]) => ({ ...a, ...b }));
+  const unknownKey = fc.oneof(
+    fc.string({ minLength: 1, maxLength: 20 }),
+    fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'x-extra', names[0].toUpperCase(), `${names[0]} `),
+  );
+  const withUnknown = fc
+    .tuple(fc.oneof(known, fc.constantFrom(...examples)), fc.dictionary(unknownKey, value, { minKeys: 1, maxKeys: 3 }))
+    .map(([a, b]) => ({ ...a, ...b }));
   /** A valid example with one field replaced or removed. */
-  const mutated = fc.tuple(fc.constantFrom(...examples), fc.constantFrom(...names), fc.option(value, { nil: undefined, freq: 5 })).map(([example, name, replacement]) => {
-    const body: Record<string, unknown> = structuredClone(example);
-    if (replacement === undefined) delete body[name];
-    else body[name] = replacement;
-    return body;
-  });
+  const mutated = fc
+    .tuple(fc.constantFrom(...examples), fc.constantFrom(...names), fc.option(value, { nil: undefined, freq: 5 }))
+    .map(([example, name, replacement]) => {
+      const body: Record<string, unknown> = structuredClone(example);
+      if (replacement === undefined) delete body[name];
+      else body[name] = replacement;
+      return body;
+    });
   const rawText = fc.oneof(
     fc.string({ maxLength: 200 }),
     fc.string({ unit: 'grapheme', maxLength: 80 }),
-    fc.constantFrom('', ' ', '{', '{"', '{}}', '{"a":1,}', "{'domain':'a.com'}", 'null', '[]', '"{}"', 'undefined', '\ufeff{}', '{"a":NaN}', '{"__proto__":{"polluted":1}}', '{"domain":"a.com","domain":"b.com"}'),
-    // Deep nesting, up to what the 262,144-byte body limit allows (see the regression test below).
-    fc.oneof(fc.integer({ min: 1, max: 5_000 }), fc.integer({ min: 5_000, max: 120_000 })).map((depth) => `{"${names[0]}":${'['.repeat(depth)}${']'.repeat(depth)}}`),
-    // Valid JSON text with number literals JSON.stringify never writes (Infinity after parsing, beyond 2^53).
-    fc.tuple(fc.constantFrom(...examples), fc.constantFrom(...names), fc.constantFrom('1e999', '-1e999', '123456789012345678901234567890', '1E+2', '-0', '0.0000000000000000000001')).map(
-      ([example, name, literal]) => JSON.stringify({ ...example, [name]: '@@N@@' }).replace('"@@N@@"', literal),
+    fc.constantFrom(
+      '',
+      ' ',
+      '{',
+      '{"',
+      '{}}',
+      '{"a":1,}',
+      "{'domain':'a.com'}",
+      'null',
+      '[]',
+      '"{}"',
+      'undefined',
+      '\ufeff{}',
+      '{"a":NaN}',
+      '{"__proto__":{"polluted":1}}',
+      '{"domain":"a.com","domain":"b.com"}',
     ),
+    // Deep nesting, up to what the 262,144-byte body limit allows (see the regression test below).
+    fc
+      .oneof(fc.integer({ min: 1, max: 5_000 }), fc.integer({ min: 5_000, max: 120_000 }))
+      .map((depth) => `{"${names[0]}":${'['.repeat(depth)}${']'.repeat(depth)}}`),
+    // Valid JSON text with number literals JSON.stringify never writes (Infinity after parsing, beyond 2^53).
+    fc
+      .tuple(
+        fc.constantFrom(...examples),
+        fc.constantFrom(...names),
+        fc.constantFrom('1e999', '-1e999', '123456789012345678901234567890', '1E+2', '-0', '0.0000000000000000000001'),
+      )
+      .map(([example, name, literal]) => JSON.stringify({ ...example, [name]: '@@N@@' }).replace('"@@N@@"', literal)),
   );
-  const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/problem+json', 'Application/JSON', 'application/json; charset=utf-16', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x');
+  const contentType = fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/problem+json',
+    'Application/JSON',
+    'application/json; charset=utf-16',
+    'application/json; charset=latin1',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+  );
 
   const payload: fc.Arbitrary<Pick<Sent, 'label' | 'body' | 'raw' | 'contentType'>> = fc.oneof(
     { weight: 3, arbitrary: fc.jsonValue().map((body) => ({ label: 'json' as const, body })) },
@@ -135,12 +248,25 @@ function requestArbitrary(op: OperationInfo): fc.Arbitrary<Sent> {
     { weight: 3, arbitrary: mutated.map((body) => ({ label: 'mutated' as const, body })) },
     { weight: 2, arbitrary: fc.constantFrom(...examples).map((body) => ({ label: 'example' as const, body })) },
     { weight: 2, arbitrary: rawText.map((raw) => ({ label: 'raw' as const, raw, contentType: 'application/json' })) },
-    { weight: 1, arbitrary: fc.tuple(fc.oneof(rawText, fc.constantFrom(...examples).map((example) => JSON.stringify(example))), contentType).map(([raw, type]) => ({ label: 'raw-type' as const, raw, contentType: type })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.oneof(
+            rawText,
+            fc.constantFrom(...examples).map((example) => JSON.stringify(example)),
+          ),
+          contentType,
+        )
+        .map(([raw, type]) => ({ label: 'raw-type' as const, raw, contentType: type })),
+    },
   );
   const headers = fc.record({
     // Idempotency-Key on about one request in five; X-Private-Query-Tier on a third of the private-query calls.
     idempotency: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: idempotencyKey }),
-    tier: op.headerParams.includes('X-Private-Query-Tier') ? fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: privateTier }) : fc.constant(null),
+    tier: op.headerParams.includes('X-Private-Query-Tier')
+      ? fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: privateTier })
+      : fc.constant(null),
   });
   return fc.tuple(payload, caller, headers).map(([sent, who, { idempotency, tier }]) => {
     const extra: Record<string, string> = {};
@@ -161,7 +287,8 @@ function freshAddress() {
 
 async function send(base: string, op: OperationInfo, sent: Sent): Promise<CallResult> {
   const headers = { ...sent.headers, 'X-Forwarded-For': sent.caller === 'fresh' ? freshAddress() : sent.caller };
-  if (sent.raw !== undefined) return httpCall(base, op.path, { raw: sent.raw, headers: { 'content-type': sent.contentType ?? 'application/json', ...headers } });
+  if (sent.raw !== undefined)
+    return httpCall(base, op.path, { raw: sent.raw, headers: { 'content-type': sent.contentType ?? 'application/json', ...headers } });
   return httpCall(base, op.path, { body: sent.body, headers });
 }
 
@@ -243,7 +370,8 @@ describe('fuzz: random requests to every POST operation never produce a 5xx', { 
           }
           assert.match(type, /^application\/problem\+json/, `${answer.status} must be a problem`);
           assert.ok(statusOfCode.has(answer.body.code), `code ${answer.body.code} is not in the catalog`);
-          if (sent.label === 'json' && !isObject(sent.body)) assert.equal(answer.body.code, 'invalid_json', 'a JSON value that is not an object is invalid_json');
+          if (sent.label === 'json' && !isObject(sent.body))
+            assert.equal(answer.body.code, 'invalid_json', 'a JSON value that is not an object is invalid_json');
           count(answer.body.code);
         }),
         { numRuns: NUM_RUNS },

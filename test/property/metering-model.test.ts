@@ -110,10 +110,45 @@ const opArb = fc.integer({ min: 0, max: OPERATIONS.length - 1 });
 const domainArb = fc.constantFrom(...DOMAINS);
 const instanceArb = fc.integer({ min: 0, max: 1 });
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 10, arbitrary: fc.record({ kind: fc.constant('call' as const), caller: callerArb, op: opArb, domain: domainArb, key: fc.option(fc.integer({ min: 0, max: KEYS.length - 1 }), { freq: 2 }), pay: fc.constantFrom('none' as const, 'fresh' as const, 'fresh' as const, 'replay' as const), instance: instanceArb }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('burst' as const), calls: fc.array(fc.record({ caller: callerArb, op: opArb, domain: domainArb, instance: instanceArb }), { minLength: 2, maxLength: 8 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('killDuringFreeCall' as const), caller: callerArb, op: opArb, domain: fc.constantFrom(...DOMAINS.filter(isOkInput)), instance: instanceArb }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('killDuringSettle' as const), caller: callerArb, op: opArb, domain: fc.constantFrom(...DOMAINS.filter(isOkInput)), instance: instanceArb }) },
+  {
+    weight: 10,
+    arbitrary: fc.record({
+      kind: fc.constant('call' as const),
+      caller: callerArb,
+      op: opArb,
+      domain: domainArb,
+      key: fc.option(fc.integer({ min: 0, max: KEYS.length - 1 }), { freq: 2 }),
+      pay: fc.constantFrom('none' as const, 'fresh' as const, 'fresh' as const, 'replay' as const),
+      instance: instanceArb,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('burst' as const),
+      calls: fc.array(fc.record({ caller: callerArb, op: opArb, domain: domainArb, instance: instanceArb }), { minLength: 2, maxLength: 8 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('killDuringFreeCall' as const),
+      caller: callerArb,
+      op: opArb,
+      domain: fc.constantFrom(...DOMAINS.filter(isOkInput)),
+      instance: instanceArb,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('killDuringSettle' as const),
+      caller: callerArb,
+      op: opArb,
+      domain: fc.constantFrom(...DOMAINS.filter(isOkInput)),
+      instance: instanceArb,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('time' as const), seconds: fc.integer({ min: 1, max: 7_200 }) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'midnight' as const }) },
   ...money31Arbitraries(),
@@ -143,9 +178,38 @@ function money31Arbitraries(): { weight: number; arbitrary: fc.Arbitrary<Step> }
   const spellArb = fc.nat({ max: 20 });
   const okDomainArb = fc.constantFrom(...DOMAINS.filter(isOkInput));
   return [
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('payWhileFree' as const), caller: callerArb, spell: spellArb, op: opArb, domain: domainArb, instance: instanceArb }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('longCall' as const), caller: callerArb, spells: fc.tuple(spellArb, spellArb), op: opArb, domain: okDomainArb, instances: fc.tuple(instanceArb, instanceArb), repeatPayment: fc.constantFrom('same' as const, 'fresh' as const) }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('quotePayers' as const), owner: callerArb, payers: fc.array(fc.record({ caller: callerArb, spell: spellArb, instance: instanceArb }), { minLength: 2, maxLength: 3 }), samePayer: fc.boolean() }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('payWhileFree' as const),
+        caller: callerArb,
+        spell: spellArb,
+        op: opArb,
+        domain: domainArb,
+        instance: instanceArb,
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('longCall' as const),
+        caller: callerArb,
+        spells: fc.tuple(spellArb, spellArb),
+        op: opArb,
+        domain: okDomainArb,
+        instances: fc.tuple(instanceArb, instanceArb),
+        repeatPayment: fc.constantFrom('same' as const, 'fresh' as const),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('quotePayers' as const),
+        owner: callerArb,
+        payers: fc.array(fc.record({ caller: callerArb, spell: spellArb, instance: instanceArb }), { minLength: 2, maxLength: 3 }),
+        samePayer: fc.boolean(),
+      }),
+    },
     {
       weight: 2,
       arbitrary: fc.record({
@@ -298,12 +362,19 @@ describe('metering model: one charge per input, never for nothing, free calls th
         const base = minimalResults.get(operationId) as Record<string, unknown>;
         return { ...base, domain: input.domain, status: isOkInput(input.domain) ? ok : notOk };
       };
-      const registry: HandlerRegistry = { techStack: answer('techStack', 'ok', 'no_signals') as never, searchAds: answer('searchAds', 'ok', 'no_ads') as never, ...identityHandlers() };
+      const registry: HandlerRegistry = {
+        techStack: answer('techStack', 'ok', 'no_signals') as never,
+        searchAds: answer('searchAds', 'ok', 'no_ads') as never,
+        ...identityHandlers(),
+      };
       registry.batch = createBatch(() => listRegistry(registry));
       return registry;
     }
 
-    async function startInstance(index: number, capped: { dailyCostCapMicroUsd: number; settlementCapMicroUsd: number } = { dailyCostCapMicroUsd: UNCAPPED, settlementCapMicroUsd: UNCAPPED }): Promise<Instance> {
+    async function startInstance(
+      index: number,
+      capped: { dailyCostCapMicroUsd: number; settlementCapMicroUsd: number } = { dailyCostCapMicroUsd: UNCAPPED, settlementCapMicroUsd: UNCAPPED },
+    ): Promise<Instance> {
       const raw = await db.open();
       stores.push(raw);
       const { store, kill } = killable(raw);
@@ -319,7 +390,21 @@ describe('metering model: one charge per input, never for nothing, free calls th
           return settled;
         },
       };
-      const service = await startService({ handlers: handlers(), store, facilitator: watched, now, config: { payTo, trustedProxies: ['127.0.0.1'], requestStaleAfterMs: STALE_MS, freeCallHeldWaitMs: 1_500, notOkMemoryMs: NOT_OK_MEMORY_MS, notOkPerHour: 200, ...capped } });
+      const service = await startService({
+        handlers: handlers(),
+        store,
+        facilitator: watched,
+        now,
+        config: {
+          payTo,
+          trustedProxies: ['127.0.0.1'],
+          requestStaleAfterMs: STALE_MS,
+          freeCallHeldWaitMs: 1_500,
+          notOkMemoryMs: NOT_OK_MEMORY_MS,
+          notOkPerHour: 200,
+          ...capped,
+        },
+      });
       // What server/main.ts does when an instance starts: one housekeeping pass.
       await createHousekeeping({ store, now, staleAfterMs: STALE_MS, intervalMs: 0 }).runOnce();
       const instance = { service, store, kill };
@@ -349,15 +434,30 @@ describe('metering model: one charge per input, never for nothing, free calls th
 
     /** Steps that draw no spelling speak in each caller's spellings in turn. */
     let spellTurn = 0;
-    async function send(instance: number, caller: number, op: number, domain: string, extra: Record<string, string> = {}, signal?: AbortSignal, spell = spellTurn++): Promise<CallResult> {
-      const answer = await call(instances[instance].service.url, OPERATIONS[op].path, { body: { domain }, headers: { 'X-Forwarded-For': spelled(caller, spell), ...extra }, signal });
+    async function send(
+      instance: number,
+      caller: number,
+      op: number,
+      domain: string,
+      extra: Record<string, string> = {},
+      signal?: AbortSignal,
+      spell = spellTurn++,
+    ): Promise<CallResult> {
+      const answer = await call(instances[instance].service.url, OPERATIONS[op].path, {
+        body: { domain },
+        headers: { 'X-Forwarded-For': spelled(caller, spell), ...extra },
+        signal,
+      });
       const requestId = answer.headers.get('x-request-id');
       if (requestId) requestInput.set(requestId, { caller, op, domain });
       return answer;
     }
 
     /** The reference model's answer to one sequential call. */
-    function expected(step: CallStep, paymentFor: { op: number; domain: string } | null): { status: number; code?: string; charge: 'none' | 'free_use' | 'settlement'; replayOf?: unknown } {
+    function expected(
+      step: CallStep,
+      paymentFor: { op: number; domain: string } | null,
+    ): { status: number; code?: string; charge: 'none' | 'free_use' | 'settlement'; replayOf?: unknown } {
       const keyName = step.key === null ? null : `${step.caller}|${KEYS[step.key]}`;
       const keyed = keyName ? model.keyed.get(keyName) : undefined;
       if (keyed && keyed.at + KEY_LIFETIME_MS > now().getTime()) {
@@ -387,7 +487,7 @@ describe('metering model: one charge per input, never for nothing, free calls th
       const ledgerBefore = (await stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).length;
       const headers: Record<string, string> = step.key === null ? {} : { 'Idempotency-Key': KEYS[step.key] };
       const replayable = model.payments.filter((payment) => payment.caller === step.caller && payment.op === step.op && payment.domain !== step.domain);
-      const replay = step.pay === 'replay' ? replayable[0] ?? null : null;
+      const replay = step.pay === 'replay' ? (replayable[0] ?? null) : null;
       const effective: CallStep = step.pay === 'replay' && !replay ? { ...step, pay: 'fresh' } : step;
       const expect = expected(effective, replay);
       let answer: CallResult;
@@ -412,7 +512,11 @@ describe('metering model: one charge per input, never for nothing, free calls th
       if (expect.replayOf !== undefined) assert.deepEqual(answer.body, expect.replayOf, `a replay delivers the stored answer: ${detail}`);
       const charges = (await ledgerSince(ledgerBefore)).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
       const expectedKinds = expect.charge === 'none' || (expect.charge === 'settlement' && !paidAfterChallenge) ? [] : [expect.charge];
-      assert.deepEqual(charges.map((entry) => entry.kind), expectedKinds, `charges of ${detail}`);
+      assert.deepEqual(
+        charges.map((entry) => entry.kind),
+        expectedKinds,
+        `charges of ${detail}`,
+      );
       if ((answer.status === 200 && answer.body.status !== 'ok') || answer.status === 504) sawNotOk(step.op, step.domain);
       if (answer.status === 200 && answer.body.status === 'ok' && expect.replayOf === undefined) {
         model.charged.set(inputKey(step.caller, step.op, step.domain), answer.body);
@@ -429,7 +533,10 @@ describe('metering model: one charge per input, never for nothing, free calls th
       const answers = await Promise.all(calls.map((c) => send(c.instance, c.caller, c.op, c.domain)));
       for (const [index, answer] of answers.entries()) {
         const c = calls[index];
-        assert.ok([isLateInput(c.domain) ? 504 : 200, 402, 409].includes(answer.status), `burst ${JSON.stringify(c)} -> ${answer.status} ${JSON.stringify(answer.body)}`);
+        assert.ok(
+          [isLateInput(c.domain) ? 504 : 200, 402, 409].includes(answer.status),
+          `burst ${JSON.stringify(c)} -> ${answer.status} ${JSON.stringify(answer.body)}`,
+        );
         if (answer.status === 409) assert.equal(answer.body.code, 'request_already_started');
         if (answer.status === 504) assert.equal(answer.body.code, 'deadline_exceeded');
         if ((answer.status === 200 && answer.body.status !== 'ok') || answer.status === 504) sawNotOk(c.op, c.domain);
@@ -440,7 +547,9 @@ describe('metering model: one charge per input, never for nothing, free calls th
           else model.charged.set(key, answer.body);
         }
         if (answer.status === 402) {
-          const used = (await stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).filter((entry) => entry.kind === 'free_use' && entry.caller === CALLERS[c.caller] && utcDay(new Date(entry.at)) === model.day).length;
+          const used = (await stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).filter(
+            (entry) => entry.kind === 'free_use' && entry.caller === CALLERS[c.caller] && utcDay(new Date(entry.at)) === model.day,
+          ).length;
           assert.equal(used, FREE, `a caller is asked to pay only once its free calls are used: ${JSON.stringify(answer.body.error ?? answer.body)}`);
         }
       }
@@ -449,7 +558,9 @@ describe('metering model: one charge per input, never for nothing, free calls th
 
     async function resyncFreeUses() {
       for (const [caller] of CALLERS.entries()) {
-        const used = (await stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).filter((entry) => entry.kind === 'free_use' && entry.caller === CALLERS[caller] && utcDay(new Date(entry.at)) === model.day).length;
+        const used = (await stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).filter(
+          (entry) => entry.kind === 'free_use' && entry.caller === CALLERS[caller] && utcDay(new Date(entry.at)) === model.day,
+        ).length;
         model.freeUsed.set(callerDay(caller), used);
       }
     }
@@ -476,7 +587,11 @@ describe('metering model: one charge per input, never for nothing, free calls th
       await cut;
       // Nothing was charged; the free call the dead call held is back once its lease went stale.
       const remaining = await send(1 - step.instance, step.caller, 0, 'no-a.com');
-      assert.equal(remaining.headers.get('x-usage-free-remaining'), String(FREE - (model.freeUsed.get(callerDay(step.caller)) ?? 0)), 'the killed call\'s free call is back');
+      assert.equal(
+        remaining.headers.get('x-usage-free-remaining'),
+        String(FREE - (model.freeUsed.get(callerDay(step.caller)) ?? 0)),
+        "the killed call's free call is back",
+      );
     }
 
     async function killDuringSettle(step: Extract<Step, { kind: 'killDuringSettle' }>) {
@@ -495,9 +610,16 @@ describe('metering model: one charge per input, never for nothing, free calls th
       killAtSettle.add(step.instance);
       const aborted = new AbortController();
       let early: CallResult | null = null;
-      const cut = send(step.instance, step.caller, step.op, step.domain, { 'PAYMENT-SIGNATURE': header }, aborted.signal).then((answer) => (early = answer), () => null);
+      const cut = send(step.instance, step.caller, step.op, step.domain, { 'PAYMENT-SIGNATURE': header }, aborted.signal).then(
+        (answer) => (early = answer),
+        () => null,
+      );
       for (let wait = 0; killAtSettle.has(step.instance) && !early && wait < 400; wait++) await new Promise((resolve) => setTimeout(resolve, 25));
-      assert.equal(killAtSettle.has(step.instance), false, `the settlement was reached (the call answered ${JSON.stringify((early as CallResult | null)?.body)})`);
+      assert.equal(
+        killAtSettle.has(step.instance),
+        false,
+        `the settlement was reached (the call answered ${JSON.stringify((early as CallResult | null)?.body)})`,
+      );
       assert.equal(await chain.balanceOf(payTo), balance + BigInt(OPERATIONS[step.op].price), 'the transfer landed after the kill');
       await restart(step.instance);
       aborted.abort();
@@ -506,7 +628,11 @@ describe('metering model: one charge per input, never for nothing, free calls th
       const delivered = await send(step.instance, step.caller, step.op, step.domain, { 'PAYMENT-SIGNATURE': header });
       assert.equal(delivered.status, 200, JSON.stringify(delivered.body));
       assert.equal(delivered.body.status, 'ok');
-      assert.deepEqual((await ledgerSince(ledgerBefore)).map((entry) => entry.kind), ['settlement'], 'the repeat records the settlement once');
+      assert.deepEqual(
+        (await ledgerSince(ledgerBefore)).map((entry) => entry.kind),
+        ['settlement'],
+        'the repeat records the settlement once',
+      );
       assert.equal(await chain.balanceOf(payTo), balance + BigInt(OPERATIONS[step.op].price), 'charged once');
       model.charged.set(key, delivered.body);
       model.payments.push({ caller: step.caller, op: step.op, domain: step.domain, header });
@@ -554,7 +680,14 @@ describe('metering model: one charge per input, never for nothing, free calls th
       sideCount += 1;
       return `198.19.${Math.floor(sideCount / 250)}.${(sideCount % 250) + 1}`;
     };
-    async function sendSide(url: string, forwardedFor: string, path: string, body: unknown, extra: Record<string, string> = {}, side: { quote?: string } = {}): Promise<CallResult> {
+    async function sendSide(
+      url: string,
+      forwardedFor: string,
+      path: string,
+      body: unknown,
+      extra: Record<string, string> = {},
+      side: { quote?: string } = {},
+    ): Promise<CallResult> {
       const answer = await call(url, path, { body, headers: { 'X-Forwarded-For': forwardedFor, ...extra } });
       const requestId = answer.headers.get('x-request-id');
       if (requestId) sideRequests.set(requestId, side);
@@ -637,7 +770,11 @@ describe('metering model: one charge per input, never for nothing, free calls th
       assert.equal(repeat.body.code, 'request_already_started', detail);
       assert.equal(done.status, 200, detail);
       assert.equal(done.body.status, 'ok', detail);
-      assert.deepEqual(chargesOf(await ledgerSince(ledgerBefore)).map((entry) => entry.kind), [free ? 'free_use' : 'settlement'], `one run, one charge: ${detail}`);
+      assert.deepEqual(
+        chargesOf(await ledgerSince(ledgerBefore)).map((entry) => entry.kind),
+        [free ? 'free_use' : 'settlement'],
+        `one run, one charge: ${detail}`,
+      );
       assert.equal(await chain.balanceOf(payTo), balance + (free ? 0n : BigInt(OPERATIONS[step.op].price)), detail);
       model.charged.set(key, done.body);
       if (free) model.freeUsed.set(callerDay(step.caller), (model.freeUsed.get(callerDay(step.caller)) ?? 0) + 1);
@@ -648,7 +785,10 @@ describe('metering model: one charge per input, never for nothing, free calls th
     let quoteCount = 0;
     async function quotePayers(step: Extract<Step, { kind: 'quotePayers' }>) {
       const n = ++quoteCount;
-      const quote = await sendSide(instances[0].service.url, spelled(step.owner, n), '/v1/batch', { tool: 'tech-stack', domains: [`ok-q${n}-a.com`, `ok-q${n}-b.com`] });
+      const quote = await sendSide(instances[0].service.url, spelled(step.owner, n), '/v1/batch', {
+        tool: 'tech-stack',
+        domains: [`ok-q${n}-a.com`, `ok-q${n}-b.com`],
+      });
       if (quote.status === 429 && quote.body.code === 'scan_quota') return;
       assert.equal(quote.status, 200, JSON.stringify(quote.body));
       assert.equal(quote.body.status, 'quote');
@@ -664,12 +804,17 @@ describe('metering model: one charge per input, never for nothing, free calls th
         headers.push(await sign(challenge.headers.get('payment-required')!, wallets[i]));
       }
       const balance = await chain.balanceOf(payTo);
-      const answers = await Promise.all(step.payers.map((p, i) => sendSide(urlOf(p), spelled(p.caller, p.spell), '/v1/batch', { quote_id: id }, { 'PAYMENT-SIGNATURE': headers[i] }, { quote: id })));
+      const answers = await Promise.all(
+        step.payers.map((p, i) =>
+          sendSide(urlOf(p), spelled(p.caller, p.spell), '/v1/batch', { quote_id: id }, { 'PAYMENT-SIGNATURE': headers[i] }, { quote: id }),
+        ),
+      );
       const detail = `${JSON.stringify(step)} -> ${JSON.stringify(answers.map((answer) => [answer.status, answer.body.code ?? answer.body.status]))}`;
       const paid = answers.filter((answer) => answer.status === 200);
       assert.ok(paid.length >= 1, `one payer pays: ${detail}`);
       for (const answer of paid) assert.deepEqual(answer.body, paid[0].body, `every 200 is the one paid answer: ${detail}`);
-      for (const answer of answers.filter((answer) => answer.status !== 200)) assert.ok(['quote_claimed', 'request_already_started', 'quote_not_found'].includes(answer.body.code), detail);
+      for (const answer of answers.filter((answer) => answer.status !== 200))
+        assert.ok(['quote_claimed', 'request_already_started', 'quote_not_found'].includes(answer.body.code), detail);
       assert.equal(await chain.balanceOf(payTo), balance + BigInt(price), `one quote, one settlement: ${detail}`);
     }
 
@@ -694,12 +839,15 @@ describe('metering model: one charge per input, never for nothing, free calls th
         const balance = await chain.balanceOf(payTo);
         const answers = await Promise.all([
           ...Array.from({ length: step.freeCalls }, (_, i) => sendSide(capped[i % 2].service.url, sideIp(), path, { domain: `ok-capf${tag}-${i}.com` })),
-          ...paidHeaders.map((header, i) => sendSide(capped[(i + 1) % 2].service.url, paying.ip, path, { domain: `ok-capp${tag}-${i}.com` }, { 'PAYMENT-SIGNATURE': header })),
+          ...paidHeaders.map((header, i) =>
+            sendSide(capped[(i + 1) % 2].service.url, paying.ip, path, { domain: `ok-capp${tag}-${i}.com` }, { 'PAYMENT-SIGNATURE': header }),
+          ),
         ]);
         const charges = chargesOf(await ledgerSince(ledgerBefore));
         const deliveredNow = charges.reduce((sum, entry) => sum + entry.amountMicroUsd, 0);
         const settledNow = charges.filter((entry) => entry.kind === 'settlement').reduce((sum, entry) => sum + entry.amountMicroUsd, 0);
-        const counted = async (bucket: string) => stores[0].counters.get({ bucket, subject: '*', window: model.day, now: now().getTime(), staleAfterMs: STALE_MS });
+        const counted = async (bucket: string) =>
+          stores[0].counters.get({ bucket, subject: '*', window: model.day, now: now().getTime(), staleAfterMs: STALE_MS });
         const detail = `${JSON.stringify(step)} -> ${JSON.stringify(answers.map((answer) => [answer.status, answer.body.code ? `${answer.body.code}: ${answer.body.detail}` : answer.body.status]))}, delivered ${deliveredNow}, settled ${settledNow} (before: ${delivered}, ${settledToday}; the caps' counters: ${JSON.stringify([await counted('cap:daily-cost'), await counted('cap:settled')])})`;
         assert.ok(deliveredNow <= step.dailyHeadroom, `the daily cost cap holds: ${detail}`);
         assert.ok(settledNow <= step.settleHeadroom, `the settlement cap holds: ${detail}`);
@@ -729,8 +877,19 @@ describe('metering model: one charge per input, never for nothing, free calls th
     // ---------- forged payers (a payer is who the signature proves) ----------
 
     /** An MCP tools/call as a side caller; the answer's result (isError, structuredContent, _meta). */
-    async function mcpSide(url: string, forwardedFor: string, tool: string, args: unknown, payment?: unknown): Promise<{ status: number; result: any; headers: Headers }> {
-      const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: args, ...(payment === undefined ? {} : { _meta: { 'x402/payment': payment } }) } };
+    async function mcpSide(
+      url: string,
+      forwardedFor: string,
+      tool: string,
+      args: unknown,
+      payment?: unknown,
+    ): Promise<{ status: number; result: any; headers: Headers }> {
+      const body = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: tool, arguments: args, ...(payment === undefined ? {} : { _meta: { 'x402/payment': payment } }) },
+      };
       const answer = await sendSide(url, forwardedFor, '/mcp', body, { Accept: 'application/json, text/event-stream' });
       return { status: answer.status, result: answer.body?.result, headers: answer.headers };
     }
@@ -746,14 +905,18 @@ describe('metering model: one charge per input, never for nothing, free calls th
           domain: { name: extra.name, version: extra.version, chainId: 8453, verifyingContract: payload.accepted.asset },
           types: TRANSFER_WITH_AUTHORIZATION,
           primaryType: 'TransferWithAuthorization',
-          message: { ...authorization, value: BigInt(authorization.value), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore) },
+          message: {
+            ...authorization,
+            value: BigInt(authorization.value),
+            validAfter: BigInt(authorization.validAfter),
+            validBefore: BigInt(authorization.validBefore),
+          },
         });
       } else {
         forged = `0x${randomBytes(signature).toString('hex')}`;
       }
       return { ...payload, payload: { ...payload.payload, authorization, signature: forged } };
     }
-
 
     /**
      * Found on the old code: a payment naming another wallet that bought the same input today, with
@@ -787,7 +950,9 @@ describe('metering model: one charge per input, never for nothing, free calls th
       const victimArgs = bulk ? stepTwo(await quoteFor(victimIp, 0)) : { domain };
       const challenge = await sendSide(url(0), victimIp, http, victimArgs);
       assert.equal(challenge.status, 402, JSON.stringify(challenge.body));
-      const bought = await sendSide(url(0), victimIp, http, victimArgs, { 'PAYMENT-SIGNATURE': await sign(challenge.headers.get('payment-required')!, victim) });
+      const bought = await sendSide(url(0), victimIp, http, victimArgs, {
+        'PAYMENT-SIGNATURE': await sign(challenge.headers.get('payment-required')!, victim),
+      });
       assert.equal(bought.status, 200, JSON.stringify(bought.body));
       assert.equal(bought.body.status, 'ok');
       const victimBody = JSON.stringify(bought.body);
@@ -799,7 +964,10 @@ describe('metering model: one charge per input, never for nothing, free calls th
       for (const [index, forgery] of step.forgeries.entries()) {
         const ip = bulk ? sideIp() : (await termsFor(step.op, `attacker-${index}`)).ip;
         const args = bulk ? stepTwo(await quoteFor(ip, forgery.instance)) : { domain };
-        const terms = forgery.transport === 'mcp' ? encodePaymentRequiredHeader((await mcpSide(url(forgery.instance), ip, tool, args)).result.structuredContent) : (await sendSide(url(forgery.instance), ip, http, args)).headers.get('payment-required')!;
+        const terms =
+          forgery.transport === 'mcp'
+            ? encodePaymentRequiredHeader((await mcpSide(url(forgery.instance), ip, tool, args)).result.structuredContent)
+            : (await sendSide(url(forgery.instance), ip, http, args)).headers.get('payment-required')!;
         assert.ok(terms, `the attacker is asked to pay: ${JSON.stringify(forgery)}`);
         attempts.push({ forgery, ip, args, payload: await forge(await sign(terms, attacker), victim.address, forgery.signature) });
       }
@@ -836,7 +1004,16 @@ describe('metering model: one charge per input, never for nothing, free calls th
       }
     }
 
-    const identity = identitySteps({ url: (instance) => instances[instance].service.url, now, sign, counters: (bucket, ip) => stores[0].counters.get({ bucket, subject: ip, window: model.day, now: now().getTime(), staleAfterMs: STALE_MS }), ledger: () => stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER }), day: () => model.day, freeUsed: model.freeUsed, callerDay });
+    const identity = identitySteps({
+      url: (instance) => instances[instance].service.url,
+      now,
+      sign,
+      counters: (bucket, ip) => stores[0].counters.get({ bucket, subject: ip, window: model.day, now: now().getTime(), staleAfterMs: STALE_MS }),
+      ledger: () => stores[0].ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER }),
+      day: () => model.day,
+      freeUsed: model.freeUsed,
+      callerDay,
+    });
     try {
       instances.push(await startInstance(0), await startInstance(1));
       for (const [index, step] of steps.entries()) {
@@ -897,7 +1074,16 @@ const BOARDS = ['jobs-a.com', 'jobs-b.com'];
 const BOARD_JOBS = 12;
 
 /** A URL's spelling, and clean-markdown's render setting (absent, or a value): a setting is no part of the input. */
-type UrlSpelling = { upper: boolean; port: boolean; hostDot: boolean; dropRoot: boolean; fragment: boolean; emptyQuery: boolean; percent: boolean; render: 'auto' | 'never' | 'always' | null };
+type UrlSpelling = {
+  upper: boolean;
+  port: boolean;
+  hostDot: boolean;
+  dropRoot: boolean;
+  fragment: boolean;
+  emptyQuery: boolean;
+  percent: boolean;
+  render: 'auto' | 'never' | 'always' | null;
+};
 type ListEntry = { domain: number; upper: boolean; dot: boolean };
 /** Display fields as drawn: each absent (the default) or a value; an offset may pass the end. */
 type Paging = { limit: number | null; offset: number | null };
@@ -908,19 +1094,63 @@ type IdentityStep =
   | { kind: 'pagedCall'; caller: number; board: number; pages: PageSpelling[]; pay: 'none' | 'fresh'; instance: number };
 
 function identityStepArb(): fc.Arbitrary<IdentityStep> {
-  const spelling = fc.record({ upper: fc.boolean(), port: fc.boolean(), hostDot: fc.boolean(), dropRoot: fc.boolean(), fragment: fc.boolean(), emptyQuery: fc.boolean(), percent: fc.boolean(), render: fc.constantFrom(null, 'auto' as const, 'never' as const, 'always' as const) });
+  const spelling = fc.record({
+    upper: fc.boolean(),
+    port: fc.boolean(),
+    hostDot: fc.boolean(),
+    dropRoot: fc.boolean(),
+    fragment: fc.boolean(),
+    emptyQuery: fc.boolean(),
+    percent: fc.boolean(),
+    render: fc.constantFrom(null, 'auto' as const, 'never' as const, 'always' as const),
+  });
   const entry = fc.record({ domain: fc.integer({ min: 0, max: LIST_DOMAINS.length - 1 }), upper: fc.boolean(), dot: fc.boolean() });
-  const paging = (maxLimit: number) => fc.record({ limit: fc.option(fc.integer({ min: 1, max: maxLimit }), { freq: 3 }), offset: fc.option(fc.integer({ min: 0, max: BOARD_JOBS + 2 }), { freq: 3 }) });
-  const pageSpelling = fc.record({ limit: fc.option(fc.integer({ min: 1, max: 100 }).map((n) => (n > 20 ? n : (n % 7) + 1)), { freq: 3 }), offset: fc.option(fc.integer({ min: 0, max: BOARD_JOBS + 2 }), { freq: 3 }), upper: fc.boolean(), dot: fc.boolean() });
+  const paging = (maxLimit: number) =>
+    fc.record({
+      limit: fc.option(fc.integer({ min: 1, max: maxLimit }), { freq: 3 }),
+      offset: fc.option(fc.integer({ min: 0, max: BOARD_JOBS + 2 }), { freq: 3 }),
+    });
+  const pageSpelling = fc.record({
+    limit: fc.option(
+      fc.integer({ min: 1, max: 100 }).map((n) => (n > 20 ? n : (n % 7) + 1)),
+      { freq: 3 },
+    ),
+    offset: fc.option(fc.integer({ min: 0, max: BOARD_JOBS + 2 }), { freq: 3 }),
+    upper: fc.boolean(),
+    dot: fc.boolean(),
+  });
   return fc.oneof(
     // One page in 1 to 3 spellings, one after the other.
-    fc.record({ kind: fc.constant('urlCall' as const), caller: callerArb, page: fc.integer({ min: 0, max: PAGES.length - 1 }), spellings: fc.array(spelling, { minLength: 1, maxLength: 3 }), pay: fc.constantFrom('none' as const, 'fresh' as const), instance: instanceArb }),
+    fc.record({
+      kind: fc.constant('urlCall' as const),
+      caller: callerArb,
+      page: fc.integer({ min: 0, max: PAGES.length - 1 }),
+      spellings: fc.array(spelling, { minLength: 1, maxLength: 3 }),
+      pay: fc.constantFrom('none' as const, 'fresh' as const),
+      instance: instanceArb,
+    }),
     // repeat: the same list again, every entry spelled otherwise (step 1, and step 2 when pay);
     // together: instead, both spellings' step 1 at once.
     // paging: the display fields of each step 1 and step 2 sent, in turn.
-    fc.record({ kind: fc.constant('listQuote' as const), caller: callerArb, entries: fc.array(entry, { minLength: 1, maxLength: 6 }), pay: fc.constantFrom(true, true, false), repeat: fc.constantFrom(true, true, false), together: fc.boolean(), instance: instanceArb, paging: fc.array(paging(3), { minLength: 4, maxLength: 4 }) }),
+    fc.record({
+      kind: fc.constant('listQuote' as const),
+      caller: callerArb,
+      entries: fc.array(entry, { minLength: 1, maxLength: 6 }),
+      pay: fc.constantFrom(true, true, false),
+      repeat: fc.constantFrom(true, true, false),
+      together: fc.boolean(),
+      instance: instanceArb,
+      paging: fc.array(paging(3), { minLength: 4, maxLength: 4 }),
+    }),
     // One board read in 1 to 4 pages, one after the other.
-    fc.record({ kind: fc.constant('pagedCall' as const), caller: callerArb, board: fc.integer({ min: 0, max: BOARDS.length - 1 }), pages: fc.array(pageSpelling, { minLength: 1, maxLength: 4 }), pay: fc.constantFrom('none' as const, 'fresh' as const), instance: instanceArb }),
+    fc.record({
+      kind: fc.constant('pagedCall' as const),
+      caller: callerArb,
+      board: fc.integer({ min: 0, max: BOARDS.length - 1 }),
+      pages: fc.array(pageSpelling, { minLength: 1, maxLength: 4 }),
+      pay: fc.constantFrom('none' as const, 'fresh' as const),
+      instance: instanceArb,
+    }),
   );
 }
 
@@ -940,11 +1170,22 @@ function expectedPage<T>(items: T[], { limit, offset }: Paging, defaultLimit: nu
 }
 
 /** A body without its paged list and page: what every page of one input shares. */
-const withoutPage = (body: Record<string, unknown>, list: string) => Object.fromEntries(Object.entries(body).filter(([name]) => name !== list && name !== 'page'));
+const withoutPage = (body: Record<string, unknown>, list: string) =>
+  Object.fromEntries(Object.entries(body).filter(([name]) => name !== list && name !== 'page'));
 
 /** The jobs of a model board, newest first. */
 const boardJobs = (domain: string) =>
-  Array.from({ length: BOARD_JOBS }, (_, index) => ({ job_id: `lever:${domain}-${index}`, title: `Role ${index}`, departments: [], locations: [], remote: false, salary: null, technologies: [], posted_at: new Date(Date.UTC(2026, 0, 31 - index)).toISOString(), url: null }));
+  Array.from({ length: BOARD_JOBS }, (_, index) => ({
+    job_id: `lever:${domain}-${index}`,
+    title: `Role ${index}`,
+    departments: [],
+    locations: [],
+    remote: false,
+    salary: null,
+    technologies: [],
+    posted_at: new Date(Date.UTC(2026, 0, 31 - index)).toISOString(),
+    url: null,
+  }));
 
 /** A canonical URL spelled as drawn. */
 function spellUrl(canonical: string, spelling: UrlSpelling): string {
@@ -952,7 +1193,9 @@ function spellUrl(canonical: string, spelling: UrlSpelling): string {
   const host = (spelling.upper ? url.hostname.toUpperCase() : url.hostname) + (spelling.hostDot ? '.' : '');
   const plain = spelling.dropRoot && url.pathname === '/' && !url.search ? '' : url.pathname;
   // An unreserved character percent-encoded, in lower or upper case (RFC 3986 6.2.2: the same URL).
-  const path = spelling.percent ? plain.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)[spelling.upper ? 'toUpperCase' : 'toLowerCase']()}`) : plain;
+  const path = spelling.percent
+    ? plain.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)[spelling.upper ? 'toUpperCase' : 'toLowerCase']()}`)
+    : plain;
   const query = url.search || (spelling.emptyQuery ? '?' : '');
   return `${spelling.upper ? 'HTTPS' : 'https'}://${host}${spelling.port ? ':443' : ''}${path}${query}${spelling.fragment ? '#top' : ''}`;
 }
@@ -962,15 +1205,30 @@ const spellDomain = (domain: string, { upper, dot }: ListEntry) => (upper ? doma
 /** clean-markdown for the model: every page converts (ok). */
 function identityHandlers(): HandlerRegistry {
   return {
-    cleanMarkdown: (async (input: { url: string }) => ({ ...(minimalResults.get('cleanMarkdown') as object), domain: new URL(input.url).hostname, status: 'ok', markdown: `# ${input.url}` })) as never,
-    atsJobs: (async (input: { domain: string }) => ({ ...(minimalResults.get('atsJobs') as object), domain: input.domain, status: 'ok', jobs: boardJobs(input.domain), jobs_returned: BOARD_JOBS, total_active_jobs: BOARD_JOBS })) as never,
+    cleanMarkdown: (async (input: { url: string }) => ({
+      ...(minimalResults.get('cleanMarkdown') as object),
+      domain: new URL(input.url).hostname,
+      status: 'ok',
+      markdown: `# ${input.url}`,
+    })) as never,
+    atsJobs: (async (input: { domain: string }) => ({
+      ...(minimalResults.get('atsJobs') as object),
+      domain: input.domain,
+      status: 'ok',
+      jobs: boardJobs(input.domain),
+      jobs_returned: BOARD_JOBS,
+      total_active_jobs: BOARD_JOBS,
+    })) as never,
   };
 }
 
 /** The rows of a batch take a little time, so that two step 1s sent at once both run before either keeps its quote. */
 function listRegistry(registry: HandlerRegistry): HandlerRegistry {
   const techStack = registry.techStack!;
-  return { ...registry, techStack: (async (input: unknown, context: never) => (await new Promise((resolve) => setTimeout(resolve, 50)), techStack(input, context))) as never };
+  return {
+    ...registry,
+    techStack: (async (input: unknown, context: never) => (await new Promise((resolve) => setTimeout(resolve, 50)), techStack(input, context))) as never,
+  };
 }
 
 interface IdentityContext {
@@ -1050,18 +1308,25 @@ function identitySteps(context: IdentityContext) {
     } else {
       assert.equal(answer.status, 402, `no free call left: ${detail}`);
       if (step.pay === 'fresh') {
-        answer = await send(step.instance, step.caller, MARKDOWN.path, { url: sent, ...(spelling.render === null ? {} : { render: spelling.render }) }, input, { 'PAYMENT-SIGNATURE': await context.sign(answer.headers.get('payment-required')!) });
+        answer = await send(step.instance, step.caller, MARKDOWN.path, { url: sent, ...(spelling.render === null ? {} : { render: spelling.render }) }, input, {
+          'PAYMENT-SIGNATURE': await context.sign(answer.headers.get('payment-required')!),
+        });
         assert.equal(answer.status, 200, `paid: ${JSON.stringify(answer.body).slice(0, 200)}`);
         expectedCharge = paidCharge(input, answer, detail);
       }
     }
     const charges = (await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
-    assert.deepEqual(charges.map((entry) => entry.kind), expectedCharge, `charges of ${detail}`);
+    assert.deepEqual(
+      charges.map((entry) => entry.kind),
+      expectedCharge,
+      `charges of ${detail}`,
+    );
     if (known !== undefined) assert.deepEqual(answer.body, known, `the replay is the stored answer: ${detail}`);
     if (answer.status === 200 && known === undefined && expectedCharge.length) {
       assert.equal(answer.body.status, 'ok');
       charged.set(key(step.caller, input), answer.body);
-      if (expectedCharge[0] === 'free_use') context.freeUsed.set(context.callerDay(step.caller), (context.freeUsed.get(context.callerDay(step.caller)) ?? 0) + 1);
+      if (expectedCharge[0] === 'free_use')
+        context.freeUsed.set(context.callerDay(step.caller), (context.freeUsed.get(context.callerDay(step.caller)) ?? 0) + 1);
     }
   }
 
@@ -1087,13 +1352,19 @@ function identitySteps(context: IdentityContext) {
       } else {
         assert.equal(answer.status, 402, `no free call left: ${detail}`);
         if (step.pay === 'fresh') {
-          answer = await send(step.instance, step.caller, JOBS.path, body, input, { 'PAYMENT-SIGNATURE': await context.sign(answer.headers.get('payment-required')!) });
+          answer = await send(step.instance, step.caller, JOBS.path, body, input, {
+            'PAYMENT-SIGNATURE': await context.sign(answer.headers.get('payment-required')!),
+          });
           assert.equal(answer.status, 200, `paid: ${JSON.stringify(answer.body).slice(0, 200)}`);
           expectedCharge = paidCharge(input, answer, detail);
         }
       }
       const charges = (await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
-      assert.deepEqual(charges.map((entry) => entry.kind), expectedCharge, `one charge for every page: ${detail}`);
+      assert.deepEqual(
+        charges.map((entry) => entry.kind),
+        expectedCharge,
+        `one charge for every page: ${detail}`,
+      );
       if (answer.status !== 200) continue;
       const page = expectedPage(boardJobs(canonical), spelling, JOBS.defaultLimit);
       assert.deepEqual(answer.body.jobs, page.items, `the page is the stored list cut at its offset and limit: ${detail}`);
@@ -1101,7 +1372,8 @@ function identitySteps(context: IdentityContext) {
       if (known !== undefined) assert.deepEqual(withoutPage(answer.body, 'jobs'), known, `the replay is the stored answer: ${detail}`);
       else if (expectedCharge.length) {
         charged.set(key(step.caller, input), withoutPage(answer.body, 'jobs'));
-        if (expectedCharge[0] === 'free_use') context.freeUsed.set(context.callerDay(step.caller), (context.freeUsed.get(context.callerDay(step.caller)) ?? 0) + 1);
+        if (expectedCharge[0] === 'free_use')
+          context.freeUsed.set(context.callerDay(step.caller), (context.freeUsed.get(context.callerDay(step.caller)) ?? 0) + 1);
       }
     }
   }
@@ -1149,7 +1421,11 @@ function identitySteps(context: IdentityContext) {
     const before = (await context.ledger()).length;
     const step1 = await send(step.instance, step.caller, BATCH.path, { tool: 'tech-stack', domains: sent, ...pagingFields(nextPaging(step)) }, input);
     const detail = `${JSON.stringify(step)} (${JSON.stringify(sent)}) -> ${step1.status} ${JSON.stringify(step1.body).slice(0, 300)}`;
-    assert.deepEqual((await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement'), [], `step 1 charges nothing: ${detail}`);
+    assert.deepEqual(
+      (await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement'),
+      [],
+      `step 1 charges nothing: ${detail}`,
+    );
     if (reuses) {
       assert.equal(step1.status, 200, detail);
       assert.ok(live.ids.has(step1.body.quote_id), `the same canonical step 1 returns its live quote: ${detail}`);
@@ -1174,12 +1450,21 @@ function identitySteps(context: IdentityContext) {
       assert.equal(step1.body.billable_count, distinctOk, `billable_count counts distinct ok domains: ${detail}`);
       assert.equal(step1.body.price_micro_usd, distinctOk * BATCH.rowPrice, `the price counts distinct ok domains: ${detail}`);
     }
-    assert.deepEqual(step1.body.statuses.map((row: any) => row.domain), canonical, `one row per distinct domain: ${detail}`);
+    assert.deepEqual(
+      step1.body.statuses.map((row: any) => row.domain),
+      canonical,
+      `one row per distinct domain: ${detail}`,
+    );
     assert.equal(step1.body.merged_entries?.length ?? 0, sent.length - canonical.length, `every repeat is named in merged_entries: ${detail}`);
     if (distinctOk === 0) return null;
     const id: string = step1.body.quote_id;
     const kept = quotes.get(key(step.caller, input));
-    if (concurrent) quotes.set(key(step.caller, input), { ids: new Set([...(kept?.certain === false ? kept.ids : []), id]), expiresAt: Date.parse(step1.body.expires_at), certain: false });
+    if (concurrent)
+      quotes.set(key(step.caller, input), {
+        ids: new Set([...(kept?.certain === false ? kept.ids : []), id]),
+        expiresAt: Date.parse(step1.body.expires_at),
+        certain: false,
+      });
     else quotes.set(key(step.caller, input), { ids: new Set([id]), expiresAt: Date.parse(step1.body.expires_at), certain: true });
     return id;
   }
@@ -1196,17 +1481,27 @@ function identitySteps(context: IdentityContext) {
     const detail = `step 2 of ${JSON.stringify(step)} (${JSON.stringify(body)}) -> ${step2.status} ${JSON.stringify(step2.body).slice(0, 200)}`;
     if (known === undefined) {
       assert.equal(step2.status, 402, `step 2 is paid: ${detail}`);
-      step2 = await send(step.instance, step.caller, BATCH.path, body, input, { 'PAYMENT-SIGNATURE': await context.sign(step2.headers.get('payment-required')!) });
+      step2 = await send(step.instance, step.caller, BATCH.path, body, input, {
+        'PAYMENT-SIGNATURE': await context.sign(step2.headers.get('payment-required')!),
+      });
       assert.equal(step2.status, 200, `paid ${detail}`);
       settles = paidCharge(input, step2, detail).length > 0;
     } else {
       assert.equal(step2.status, 200, `a list charged today is delivered again, free: ${detail}`);
     }
     const charges = (await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
-    assert.deepEqual(charges.map((entry) => entry.amountMicroUsd), settles ? [distinctOk * BATCH.rowPrice] : [], `charges of ${detail}`);
+    assert.deepEqual(
+      charges.map((entry) => entry.amountMicroUsd),
+      settles ? [distinctOk * BATCH.rowPrice] : [],
+      `charges of ${detail}`,
+    );
     if (known !== undefined) assert.deepEqual(withoutPage(step2.body, 'results'), known, `the answer it was charged for: ${detail}`);
     const rows = expectedPage(canonical.filter(isOkInput), paging, JOBS.rowsDefaultLimit);
-    assert.deepEqual(step2.body.results.map((row: any) => row.domain), rows.items, `the paid rows cut at the page: ${detail}`);
+    assert.deepEqual(
+      step2.body.results.map((row: any) => row.domain),
+      rows.items,
+      `the paid rows cut at the page: ${detail}`,
+    );
     assert.deepEqual(step2.body.page, rows.page, detail);
     if (known !== undefined || settles) charged.set(key(step.caller, input), withoutPage(step2.body, 'results'));
     if (settles) paidQuotes.add(quoteId);
@@ -1235,6 +1530,16 @@ type Forgery = { signature: 65 | 66 | 97 | 200 | 'otherKey'; transport: 'http' |
 type ForgeryStep = { kind: 'forgedPayer'; target: 'single' | 'batch'; op: number; forgeries: Forgery[]; victimRepeat: boolean };
 
 function forgeryStepArb(): fc.Arbitrary<ForgeryStep> {
-  const forgery = fc.record({ signature: fc.constantFrom(65 as const, 66 as const, 97 as const, 200 as const, 'otherKey' as const), transport: fc.constantFrom('http' as const, 'mcp' as const), instance: fc.integer({ min: 0, max: 1 }) });
-  return fc.record({ kind: fc.constant('forgedPayer' as const), target: fc.constantFrom('single' as const, 'batch' as const), op: fc.integer({ min: 0, max: OPERATIONS.length - 1 }), forgeries: fc.array(forgery, { minLength: 1, maxLength: 5 }), victimRepeat: fc.boolean() });
+  const forgery = fc.record({
+    signature: fc.constantFrom(65 as const, 66 as const, 97 as const, 200 as const, 'otherKey' as const),
+    transport: fc.constantFrom('http' as const, 'mcp' as const),
+    instance: fc.integer({ min: 0, max: 1 }),
+  });
+  return fc.record({
+    kind: fc.constant('forgedPayer' as const),
+    target: fc.constantFrom('single' as const, 'batch' as const),
+    op: fc.integer({ min: 0, max: OPERATIONS.length - 1 }),
+    forgeries: fc.array(forgery, { minLength: 1, maxLength: 5 }),
+    victimRepeat: fc.boolean(),
+  });
 }

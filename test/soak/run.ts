@@ -81,12 +81,29 @@ installEveryFixture(world);
 const dir = mkdtempSync(join(tmpdir(), 'soak-'));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const env: NodeJS.ProcessEnv = { ...process.env, ...world.netEnv, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, 'service.sqlite'), TRUSTED_PROXIES: '127.0.0.1', LOG_LEVEL: 'info' };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  ...world.netEnv,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  SQLITE_PATH: join(dir, 'service.sqlite'),
+  TRUSTED_PROXIES: '127.0.0.1',
+  LOG_LEVEL: 'info',
+};
 delete env.DATABASE_URL;
 const memoryProbe = fileURLToPath(new URL('./memory-probe.mjs', import.meta.url));
-const child = spawn(process.execPath, ['--expose-gc', '--import', memoryProbe, await bundle({ outfile: 'dist/soak/main.mjs' })], { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+const child = spawn(process.execPath, ['--expose-gc', '--import', memoryProbe, await bundle({ outfile: 'dist/soak/main.mjs' })], {
+  env,
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+});
 for (let i = 0; ; i++) {
-  if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   if (i > 300) throw new Error('the service did not start');
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
@@ -119,7 +136,12 @@ async function one(call: Call) {
   const started = performance.now();
   inFlight++;
   try {
-    const response = await fetch(url + call.path, { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(url + call.path, {
+      method: call.method,
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      signal: AbortSignal.timeout(30_000),
+    });
     const text = await response.text();
     latencies.push(performance.now() - started);
     const code = response.headers.get('content-type')?.includes('problem+json') ? JSON.parse(text).code : '';
@@ -138,7 +160,10 @@ const end = start + MINUTES * 60_000;
 console.log(`soak: ${MINUTES} min at ${RATE} requests/s over ${MIX.length} kinds of call; service pid ${child.pid} at ${url}`);
 /** Where the memory is, from the service's own /metrics: the JS heap in use, and memory outside it. */
 async function heapFigures(): Promise<string> {
-  const text = await fetch(`${url}/metrics`).then((r) => r.text(), () => '');
+  const text = await fetch(`${url}/metrics`).then(
+    (r) => r.text(),
+    () => '',
+  );
   const mb = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 1048576;
   return `heap used ${mb('nodejs_heap_size_used_bytes').toFixed(0)} MB of ${mb('nodejs_heap_size_total_bytes').toFixed(0)}, external ${mb('nodejs_external_memory_bytes').toFixed(0)} MB`;
 }
@@ -151,7 +176,9 @@ const sampler = setInterval(async () => {
   }
   if (memory.length % 6 === 0) {
     const after = probes[probes.length - 1];
-    console.log(`  ${(last.at / 1000).toFixed(0)} s: ${sent} sent, ${inFlight} in flight, RSS ${last.rss.toFixed(0)} MB (${await heapFigures()}; after a full GC: live heap ${after.liveHeapMb.toFixed(0)} MB, outside the heap ${after.outsideHeapMb.toFixed(0)} MB), unexpected ${unexpected.length}`);
+    console.log(
+      `  ${(last.at / 1000).toFixed(0)} s: ${sent} sent, ${inFlight} in flight, RSS ${last.rss.toFixed(0)} MB (${await heapFigures()}; after a full GC: live heap ${after.liveHeapMb.toFixed(0)} MB, outside the heap ${after.outsideHeapMb.toFixed(0)} MB), unexpected ${unexpected.length}`,
+    );
   }
 }, 10_000);
 while (Date.now() < end) {
@@ -179,14 +206,27 @@ const rss = trend(memory.map((m) => m.rss));
 const live = trend(probes.map((p) => p.liveHeapMb));
 const outside = trend(probes.map((p) => p.outsideHeapMb));
 const pct = (growth: number) => `${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%`;
-console.log(`answers: ${[...byStatus].sort().map(([status, count]) => `${status}: ${count}`).join(', ')}`);
+console.log(
+  `answers: ${[...byStatus]
+    .sort()
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ')}`,
+);
 console.log(`latency: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms over ${latencies.length} answers`);
 console.log(`memory, after warm-up -> at the end (means of the second and last fifths; ${probes.length} full-GC probes):`);
 console.log(`  live JS heap after a full GC: ${live.early.toFixed(1)} -> ${live.late.toFixed(1)} MB (${pct(live.growth)}; flat means <= +10%)`);
-console.log(`  outside the V8 heap (RSS minus committed heap): ${outside.early.toFixed(1)} -> ${outside.late.toFixed(1)} MB (${pct(outside.growth)}; flat means <= +15%)`);
-console.log(`  RSS: ${rss.early.toFixed(0)} -> ${rss.late.toFixed(0)} MB (${pct(rss.growth)}; not judged: V8's committed heap), peak ${Math.max(...memory.map((m) => m.rss)).toFixed(0)} MB`);
+console.log(
+  `  outside the V8 heap (RSS minus committed heap): ${outside.early.toFixed(1)} -> ${outside.late.toFixed(1)} MB (${pct(outside.growth)}; flat means <= +15%)`,
+);
+console.log(
+  `  RSS: ${rss.early.toFixed(0)} -> ${rss.late.toFixed(0)} MB (${pct(rss.growth)}; not judged: V8's committed heap), peak ${Math.max(...memory.map((m) => m.rss)).toFixed(0)} MB`,
+);
 for (const line of unexpected.slice(0, 10)) console.log(`  unexpected: ${line}`);
 const flat = live.growth <= 0.1 && outside.growth <= 0.15;
 const pass = unexpected.length === 0 && flat;
-console.log(pass ? 'soak passed: no 5xx, memory flat' : `SOAK FAILED: ${unexpected.length} unexpected answers, live heap ${pct(live.growth)}, outside the heap ${pct(outside.growth)}`);
+console.log(
+  pass
+    ? 'soak passed: no 5xx, memory flat'
+    : `SOAK FAILED: ${unexpected.length} unexpected answers, live heap ${pct(live.growth)}, outside the heap ${pct(outside.growth)}`,
+);
 process.exit(pass ? 0 : 1);

@@ -27,7 +27,7 @@ export const HELD_OUT_3: BlindCase[] = [
   g('make sure the payment provider never learns which domain I am looking at: tech stack of target-labs.io', 'private-query:tech_stack'),
   g('get the open jobs at rivalsoft.com but keep the domain out of the payment record', 'private-query:open_jobs'),
   g('hiring intent of acquiree.com, and the facilitator must not see the company name', 'private-query:hiring_intent'),
-  g("what search ads does competitor-x.com run? nobody should be able to tie the lookup to us through the payment", 'private-query:search_ads'),
+  g('what search ads does competitor-x.com run? nobody should be able to tie the lookup to us through the payment', 'private-query:search_ads'),
   g('contact emails of takeover-target.com without the target showing up in the on-chain settlement', 'private-query:extract_contacts'),
   g('turn https://rival.example.org/pricing into markdown, without that URL appearing in what the payment processor receives', 'private-query:clean_markdown'),
   g('our deal team needs the full company profile of bigco.com; the name must stay off the x402 receipt', 'private-query:company_profile'),

@@ -61,7 +61,7 @@ export const ML_DEV: BlindCase[] = [
   // a payment provider as the object
   g('does example-shop.com take payments with Stripe or Adyen?', 'tech-stack'),
   g('which payment processor does gymshark.com use at checkout', 'tech-stack'),
-  g('is klarna offered as a payment option on asos.com', 'tech-stack'),  // Added to the dev set before the third round's rule changes (ten most common web languages, traps, several intents).
+  g('is klarna offered as a payment option on asos.com', 'tech-stack'), // Added to the dev set before the third round's rule changes (ten most common web languages, traps, several intents).
   // Spanish
   g('¿Qué CMS usa el sitio elcorteingles.es?', 'tech-stack'),
   g('¿Está contratando mucho glovoapp.com últimamente?', 'company-intent'),

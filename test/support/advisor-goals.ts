@@ -61,7 +61,10 @@ export const HELD_OUT: GoalCase[] = [
   g('Is shopify.com on Salesforce Commerce Cloud or custom?', 'tech-stack'),
   g('find out if my prospect switched from Marketo to HubSpot recently', 'tech-stack'),
   g('tech stack of a.com, b.com, c.com, d.com, e.com, f.com, g.com', 'batch:tech-stack'),
-  g('As part of an outbound workflow I need, for the domain linear.app, to know which marketing automation and analytics vendors are installed on the website so I can personalize messaging.', 'tech-stack'),
+  g(
+    'As part of an outbound workflow I need, for the domain linear.app, to know which marketing automation and analytics vendors are installed on the website so I can personalize messaging.',
+    'tech-stack',
+  ),
   g('teh tech stak of shopfiy.com', 'tech-stack'),
   // ats-jobs
   g('pull every open engineering role at vercel.com', 'ats-jobs'),
@@ -120,7 +123,7 @@ export const HELD_OUT: GoalCase[] = [
   g('read https://news.site.com/article/123 as plain text', 'clean-markdown'),
   g('markdwon of https://example.org/page', 'clean-markdown'),
   // commerce skills
-  g("Im about to order a $300 jacket from northface-outlet-sale.com, safe?", 'pre_purchase_merchant_trust_check'),
+  g('Im about to order a $300 jacket from northface-outlet-sale.com, safe?', 'pre_purchase_merchant_trust_check'),
   g('should my shopping agent buy from this merchant: cheapgadgets.store', 'pre_purchase_merchant_trust_check'),
   g('Agent task: determine whether merchant acme-shoes.com can be trusted for a $1,200 purchase using wallet 0xabc123', 'pre_purchase_merchant_trust_check'),
   g('is this shpo legit before i by?', 'pre_purchase_merchant_trust_check'),
@@ -256,7 +259,10 @@ export const DEV: GoalCase[] = [
   g('rank my 15 accounts by buying intent, then get their open jobs', 'hot-buyers>ats-jobs'),
   g('scrape https://x.com/team then pull emails for x.com', 'clean-markdown>extract-contacts'),
   g('check the vendor stability of gusto.com and then get their contact emails', 'b2b_vendor_stability_evaluator>extract-contacts'),
-  g('verify the merchant before purchase, then get the product details from https://shop.x.com/products/1', 'pre_purchase_merchant_trust_check>universal_product_url_to_json'),
+  g(
+    'verify the merchant before purchase, then get the product details from https://shop.x.com/products/1',
+    'pre_purchase_merchant_trust_check>universal_product_url_to_json',
+  ),
   g('headcount and open jobs at notion.so', 'ats-jobs'),
   g('funding rounds and tech stack of ramp.com', 'tech-stack'),
   // data the service does not have
@@ -281,7 +287,10 @@ export const DEV: GoalCase[] = [
 ];
 
 /** Whether an advisor result routes a goal as expected (see GoalCase.expect). */
-export function routedRight(expect: string | null, result: { recommended_tool: string | null; recommended_execution_sequence: { tool: string; body: unknown }[] }): boolean {
+export function routedRight(
+  expect: string | null,
+  result: { recommended_tool: string | null; recommended_execution_sequence: { tool: string; body: unknown }[] },
+): boolean {
   if (expect === null) return result.recommended_tool === null;
   const [first, then] = expect.split('>');
   const [tool, inner] = first.split(':');

@@ -18,15 +18,21 @@ async function lane(index: number) {
     const at = n++;
     const [path, body] = plan.calls[(at + index) % plan.calls.length];
     try {
-      const response = await fetch(plan.url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Forwarded-For': plan.ip }, body: JSON.stringify(fill(body, at)), signal: stop.signal });
+      const response = await fetch(plan.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Forwarded-For': plan.ip },
+        body: JSON.stringify(fill(body, at)),
+        signal: stop.signal,
+      });
       const text = await response.text();
       let key = String(response.status);
       try {
         const parsed = JSON.parse(text);
-        key += ` ${typeof parsed.status === 'string' ? parsed.status : parsed.code ?? ''}`;
+        key += ` ${typeof parsed.status === 'string' ? parsed.status : (parsed.code ?? '')}`;
       } catch {}
       counts[key.trim()] = (counts[key.trim()] ?? 0) + 1;
-      if (samples.length < 50 && (samples.length < 10 || Math.random() < 0.1)) samples.push({ path, status: response.status, headers: Object.fromEntries(response.headers), text });
+      if (samples.length < 50 && (samples.length < 10 || Math.random() < 0.1))
+        samples.push({ path, status: response.status, headers: Object.fromEntries(response.headers), text });
     } catch {
       if (!stopped) counts.failed = (counts.failed ?? 0) + 1;
     }

@@ -18,7 +18,19 @@ export interface CheckingProxy {
 }
 
 // Hop-by-hop and framing headers (RFC 9110 7.6.1), and Java's HttpClient's h2c upgrade offer, which fetch refuses.
-const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'http2-settings', 'content-length', 'content-encoding']);
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'http2-settings',
+  'content-length',
+  'content-encoding',
+]);
 
 export async function startCheckingProxy(target: string): Promise<CheckingProxy> {
   const failures: string[] = [];
@@ -27,14 +39,21 @@ export async function startCheckingProxy(target: string): Promise<CheckingProxy>
     try {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      const headers = Object.entries(req.headers).flatMap(([name, value]) => (HOP_BY_HOP.has(name) || value === undefined ? [] : [[name, String(value)] as [string, string]]));
+      const headers = Object.entries(req.headers).flatMap(([name, value]) =>
+        HOP_BY_HOP.has(name) || value === undefined ? [] : [[name, String(value)] as [string, string]],
+      );
       const method = req.method ?? 'GET';
       const response = await fetch(target + req.url, { method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
       const text = await response.text();
       const type = response.headers.get('content-type') ?? '';
       const path = new URL(req.url ?? '/', target).pathname;
       try {
-        assertMatchesSpec(method, path, { status: response.status, headers: response.headers, body: type.includes('json') && text ? JSON.parse(text) : text, text });
+        assertMatchesSpec(method, path, {
+          status: response.status,
+          headers: response.headers,
+          body: type.includes('json') && text ? JSON.parse(text) : text,
+          text,
+        });
       } catch (error) {
         failures.push(`${method} ${path}: ${(error as Error).message}`);
       }

@@ -25,13 +25,19 @@ export async function startServiceInChild(
   { exportName = 'handlers', config = {}, bundled = false }: { exportName?: string; config?: Partial<Config>; bundled?: boolean } = {},
 ): Promise<ChildService> {
   const child = bundled
-    ? fork(await bundleOf(handlersModule, exportName), [JSON.stringify(config)], { execArgv: process.env.CHILD_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHILD_CPU_PROF_DIR}`] : [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    ? fork(await bundleOf(handlersModule, exportName), [JSON.stringify(config)], {
+        execArgv: process.env.CHILD_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHILD_CPU_PROF_DIR}`] : [],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      })
     : fork(fileURLToPath(import.meta.url), ['--serve', handlersModule.href, exportName, JSON.stringify(config)], {
         execArgv: ['--import', 'tsx'],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
   const exited = once(child, 'exit');
-  const [message] = (await Promise.race([once(child, 'message'), exited.then(([code]) => Promise.reject(new Error(`service child exited with ${code} before it listened`)))])) as [{ url: string }];
+  const [message] = (await Promise.race([
+    once(child, 'message'),
+    exited.then(([code]) => Promise.reject(new Error(`service child exited with ${code} before it listened`))),
+  ])) as [{ url: string }];
   return {
     url: message.url,
     pid: child.pid!,
@@ -45,7 +51,10 @@ export async function startServiceInChild(
 /** One bundle of this module's child side and the handlers, which the child imports statically. */
 async function bundleOf(handlersModule: URL, exportName: string): Promise<string> {
   const { bundle } = await import('../../server/build.ts');
-  const name = fileURLToPath(handlersModule).split('/').at(-1)!.replace(/\.[cm]?[jt]s$/, '');
+  const name = fileURLToPath(handlersModule)
+    .split('/')
+    .at(-1)!
+    .replace(/\.[cm]?[jt]s$/, '');
   return bundle({
     entryContents: [
       `import { serveChild } from ${JSON.stringify(fileURLToPath(import.meta.url))};`,

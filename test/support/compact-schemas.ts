@@ -49,12 +49,16 @@ export function assertCompactValid(op: OperationInfo, body: unknown, { problem =
   const mcp = toolOutputValidator(op.mcpTool!)(body);
   assert.ok(mcp.valid, `${context} does not match the MCP outputSchema of ${op.mcpTool}: ${mcp.errorMessage}`);
   if (problem) return;
-  for (const [name, validate] of Object.entries(tool)) assert.ok(validate(body), `${context} does not match the ${name} outputSchema of ${op.offerId}: ${JSON.stringify(validate.errors?.slice(0, 5))}`);
+  for (const [name, validate] of Object.entries(tool))
+    assert.ok(validate(body), `${context} does not match the ${name} outputSchema of ${op.offerId}: ${JSON.stringify(validate.errors?.slice(0, 5))}`);
 }
 
 function validatorsFor(op: OperationInfo) {
   const offer = documents.catalog.offers.findIndex((candidate: any) => candidate.id === op.offerId);
   const skill = documents.agentCard.skills.findIndex((candidate: any) => candidate.mcpTool === op.mcpTool);
   assert.ok(offer >= 0 && skill >= 0, `${op.offerId} is in the catalog and the agent card`);
-  return { catalog: documentValidator('catalog', `/offers/${offer}/outputSchema`), 'agent card': documentValidator('agent-card', `/skills/${skill}/outputSchema`) };
+  return {
+    catalog: documentValidator('catalog', `/offers/${offer}/outputSchema`),
+    'agent card': documentValidator('agent-card', `/skills/${skill}/outputSchema`),
+  };
 }

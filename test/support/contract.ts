@@ -62,7 +62,13 @@ export function assertMatchesSpec(method: string, path: string, result: CallResu
 export async function call(
   base: string,
   path: string,
-  { method = 'POST', body, raw, headers = {}, signal }: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  {
+    method = 'POST',
+    body,
+    raw,
+    headers = {},
+    signal,
+  }: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<CallResult> {
   const init: RequestInit = { method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, signal };
   if (raw !== undefined) init.body = raw;

@@ -47,14 +47,23 @@ const ATTRIBUTES = Array.from({ length: 100 }, (_, n) => ` data-a${n}="v${n}"`).
 /** Every page by name: `html(bytes)` builds it at (at most) that many bytes. */
 export const COSTLY_PAGES = {
   images: (bytes: number) => repeated('Images', bytes, '<img src="/a.png" alt="x">'),
-  imagesInText: (bytes: number) => filled('Images in text', bytes, (n) => `<p>Photo ${n} <img src="/p/${n}.jpg" alt="photo ${n}" title="t" width="10" height="10"></p>`),
+  imagesInText: (bytes: number) =>
+    filled('Images in text', bytes, (n) => `<p>Photo ${n} <img src="/p/${n}.jpg" alt="photo ${n}" title="t" width="10" height="10"></p>`),
   entities: (bytes: number) => repeated('Entities', bytes, '&amp;&#x41;&eacute;&lt;&#169;&nbsp;', { open: '<p>', close: '</p>' }),
-  entitiesInAttributes: (bytes: number) => repeated('Entities in attributes', bytes, '<a href="/?a=1&amp;b=2&amp;c=&#x33;&amp;d=&eacute;&amp;e=&lt;&amp;f=&#169;&amp;g=&nbsp;&amp;h=1&amp;i=2&amp;j=3&amp;k=4">&amp;&eacute;</a>'),
+  entitiesInAttributes: (bytes: number) =>
+    repeated(
+      'Entities in attributes',
+      bytes,
+      '<a href="/?a=1&amp;b=2&amp;c=&#x33;&amp;d=&eacute;&amp;e=&lt;&amp;f=&#169;&amp;g=&nbsp;&amp;h=1&amp;i=2&amp;j=3&amp;k=4">&amp;&eacute;</a>',
+    ),
   comments: (bytes: number) => repeated('Comments', bytes, '<!--x-->'),
   commentsInText: (bytes: number) => filled('Comments in text', bytes, (n) => `word${n % 10}<!-- c -->`, { open: '<p>', close: '</p>' }),
-  formControls: (bytes: number) => filled('Form controls', bytes, (n) => `<input type="text" name="f${n}" value="v">`, { open: '<form action="/send">', close: '</form>' }),
-  selectOptions: (bytes: number) => repeated('Select options', bytes, '<option value="1">One</option>', { open: '<form><select name="s">', close: '</select></form>' }),
-  manyForms: (bytes: number) => filled('Many forms', bytes, (n) => `<form action="/f${n}" method="post"><label>Email<input type="email" name="email"></label><button>Go</button></form>`),
+  formControls: (bytes: number) =>
+    filled('Form controls', bytes, (n) => `<input type="text" name="f${n}" value="v">`, { open: '<form action="/send">', close: '</form>' }),
+  selectOptions: (bytes: number) =>
+    repeated('Select options', bytes, '<option value="1">One</option>', { open: '<form><select name="s">', close: '</select></form>' }),
+  manyForms: (bytes: number) =>
+    filled('Many forms', bytes, (n) => `<form action="/f${n}" method="post"><label>Email<input type="email" name="email"></label><button>Go</button></form>`),
   attributes: (bytes: number) => repeated('Attributes', bytes, `<div${ATTRIBUTES}>x</div>`),
   attributesOnOne: (bytes: number) => filled('Attributes on one element', bytes, (n) => ` data-a${n}="v"`, { open: '<div', close: '>x</div>' }),
   smallElements: (bytes: number) => repeated('Small elements', bytes, '<div><span></span></div>'),
@@ -65,11 +74,18 @@ export const COSTLY_PAGES = {
   list: (bytes: number) => filled('List', bytes, (n) => `<li>item ${n}</li>`, { open: '<ul>', close: '</ul>' }),
   links: (bytes: number) => filled('Links', bytes, (n) => `<a href="/p/${n}">link ${n}</a> `, { open: '<p>', close: '</p>' }),
   externalLinks: (bytes: number) => filled('External links', bytes, (n) => `<a href="https://s${n}.example.com/x">s${n}</a>`),
-  jsonLd: (bytes: number) => filled('JSON-LD', bytes, (n) => `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"P${n}","sku":"${n}","offers":{"@type":"Offer","price":"${n}.00","priceCurrency":"USD"}}</script>`),
+  jsonLd: (bytes: number) =>
+    filled(
+      'JSON-LD',
+      bytes,
+      (n) =>
+        `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"P${n}","sku":"${n}","offers":{"@type":"Offer","price":"${n}.00","priceCurrency":"USD"}}</script>`,
+    ),
   meta: (bytes: number) => filled('Meta', bytes, (n) => `<meta name="m${n}" content="value ${n}"><meta property="og:p${n}" content="v">`),
   scripts: (bytes: number) => filled('Scripts', bytes, (n) => `<script src="/js/s${n}.js"></script>`),
   paragraphs: (bytes: number) => filled('Paragraphs', bytes, (n) => `<p>Sentence number ${n} of a long page, with a few words in it.</p>`),
-  emails: (bytes: number) => filled('Emails', bytes, (n) => `<p>Write to person${n}@legal-pages.example or call +1 555 01${String(n % 100).padStart(2, '0')}.</p>`),
+  emails: (bytes: number) =>
+    filled('Emails', bytes, (n) => `<p>Write to person${n}@legal-pages.example or call +1 555 01${String(n % 100).padStart(2, '0')}.</p>`),
   headings: (bytes: number) => filled('Headings', bytes, (n) => `<h2>Heading ${n}</h2><p>t</p>`),
 } satisfies Record<string, (bytes: number) => string>;
 

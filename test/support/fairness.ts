@@ -120,14 +120,25 @@ export const p90 = (values: number[]) => {
 };
 
 async function post(url: string, path: string, body: unknown, ip: string): Promise<Answer> {
-  const response = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Forwarded-For': ip }, body: JSON.stringify(body) });
+  const response = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-Forwarded-For': ip },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text,
+  };
 }
 
 /** The attacking caller, in a process of its own. */
 async function startAttacker(plan: { url: string; ip: string; inFlight: number; calls: [string, unknown][] }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/attacker-process.ts', JSON.stringify(plan)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/attacker-process.ts', JSON.stringify(plan)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   await lines.next();
   let report: Promise<{ counts: Record<string, number>; samples: AttackSample[] }> | null = null;
@@ -157,15 +168,22 @@ export interface FairnessRig {
  * quickly, on SQLite or on a fresh PostgreSQL schema.
  */
 export async function startFairnessRig({ store = 'sqlite' }: { store?: 'sqlite' | 'postgres' } = {}): Promise<FairnessRig> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/world/hostile-family-process.ts', '--with-fixtures', '--with-fairness'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/world/hostile-family-process.ts', '--with-fixtures', '--with-fairness'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   const netEnv = JSON.parse(line) as Record<string, string>;
   // Inside the project (dist/ is ignored): the bundle imports its packages from node_modules.
   mkdirSync('dist', { recursive: true });
   const dir = mkdtempSync(join('dist', 'fair-share-'));
   const pool = createParsePool({ workerFile: resolve(await bundleParseWorker(resolve(dir, 'parse-worker.mjs'))) });
-  const shared = store === 'postgres' ? await openStore({ databaseUrl: process.env.DATABASE_URL!, pgSchema: `fair_share_${randomBytes(4).toString('hex')}` }) : undefined;
-  const service = await startService({ store: shared, parsePool: pool, config: { net: loadNetConfig(netEnv), trustedProxies: ['127.0.0.1'], notOkPerHour: null, operationDeadlineCapMs: 5_000 } });
+  const shared =
+    store === 'postgres' ? await openStore({ databaseUrl: process.env.DATABASE_URL!, pgSchema: `fair_share_${randomBytes(4).toString('hex')}` }) : undefined;
+  const service = await startService({
+    store: shared,
+    parsePool: pool,
+    config: { net: loadNetConfig(netEnv), trustedProxies: ['127.0.0.1'], notOkPerHour: null, operationDeadlineCapMs: 5_000 },
+  });
 
   let benignCalls = 0;
   let attackers = 0;
@@ -178,7 +196,12 @@ export async function startFairnessRig({ store = 'sqlite' }: { store?: 'sqlite' 
   };
   async function benignCall() {
     const started = performance.now();
-    const answer = await post(service.url, '/v1/clean-markdown', { url: `${markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes')}?v=${Date.now().toString(36)}-${nonce++}` }, benignAddress());
+    const answer = await post(
+      service.url,
+      '/v1/clean-markdown',
+      { url: `${markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes')}?v=${Date.now().toString(36)}-${nonce++}` },
+      benignAddress(),
+    );
     return { ms: performance.now() - started, answer };
   }
   /**
@@ -210,7 +233,15 @@ export async function startFairnessRig({ store = 'sqlite' }: { store?: 'sqlite' 
       const attackerIp = `198.51.100.${++attackers}`;
       const url = FAIRNESS_FAMILIES[family];
       // Alternating readers: the markdown reader and the product reader.
-      const attacker = await startAttacker({ url: service.url, ip: attackerIp, inFlight, calls: [['/v1/clean-markdown', { url }], ['/v1/skills/universal_product_url_to_json', { product_url: url }]] });
+      const attacker = await startAttacker({
+        url: service.url,
+        ip: attackerIp,
+        inFlight,
+        calls: [
+          ['/v1/clean-markdown', { url }],
+          ['/v1/skills/universal_product_url_to_json', { product_url: url }],
+        ],
+      });
       let probing = true;
       const probes: number[] = [];
       const prober = (async () => {
@@ -243,7 +274,17 @@ export async function startFairnessRig({ store = 'sqlite' }: { store?: 'sqlite' 
       const { counts, samples } = await attacker.stop();
       await prober;
       await drained();
-      return { family, idleMs, underAttackMs, benignAnswers, probes, counts, samples, attackerPoolShare: attackerUse + benignUse > 0 ? attackerUse / (attackerUse + benignUse) : 0, foreignCpuShare };
+      return {
+        family,
+        idleMs,
+        underAttackMs,
+        benignAnswers,
+        probes,
+        counts,
+        samples,
+        attackerPoolShare: attackerUse + benignUse > 0 ? attackerUse / (attackerUse + benignUse) : 0,
+        foreignCpuShare,
+      };
     },
     async close() {
       await service.close();

@@ -4,7 +4,9 @@ import type { Handler, HandlerRegistry } from '../../handlers/types.ts';
 
 /** The minimal contract-valid result of every canonical operation, by operationId. */
 export const minimalResults: ReadonlyMap<string, unknown> = new Map(
-  operations.filter((op) => op.kind === 'operation' && op.resultSchema).map((op) => [op.operationId, minimalValue(openapiDocument.components.schemas[op.resultSchema!])]),
+  operations
+    .filter((op) => op.kind === 'operation' && op.resultSchema)
+    .map((op) => [op.operationId, minimalValue(openapiDocument.components.schemas[op.resultSchema!])]),
 );
 
 type QuoteOffer = { priceMicroUsd: number; billableCount: number; payload: {} };

@@ -12,7 +12,7 @@ export function minimalValue(schema: any, root = openapiDocument): any {
   if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part: any) => minimalValue(part, root)), objectPart(schema, root));
   if (schema.oneOf) return minimalValue(schema.oneOf[0], root);
   if (schema.anyOf) return minimalValue(schema.anyOf[0], root);
-  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') ?? 'null' : schema.type;
+  const type = Array.isArray(schema.type) ? (schema.type.find((t: string) => t !== 'null') ?? 'null') : schema.type;
   switch (type) {
     case 'object':
       return objectPart(schema, root);
@@ -42,7 +42,10 @@ function objectPart(schema: any, root: any) {
 }
 
 function resolve(ref: string, root: any) {
-  return ref.slice(2).split('/').reduce((node: any, key: string) => node[key], root);
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce((node: any, key: string) => node[key], root);
 }
 
 export { requestSchemas };

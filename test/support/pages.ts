@@ -10,7 +10,7 @@ export async function wholeAnswer(list: string, read: (paging: { limit: number; 
   const first = await read({ limit });
   if (first.status !== 200 || !first.body?.page) return first;
   const items = [...first.body[list]];
-  for (let offset = first.body.page.next_offset; offset !== null; ) {
+  for (let offset = first.body.page.next_offset; offset !== null;) {
     const next = await read({ limit, offset });
     assert.equal(next.status, 200, next.text);
     items.push(...next.body[list]);

@@ -50,7 +50,17 @@ export interface TestService {
 export const OFFLINE_ENV = { NET_DNS_SERVERS: '127.0.0.1:9', NET_DNS_TIMEOUT_MS: '300' };
 
 /** The real app on an ephemeral loopback port with a fresh SQLite file (or the given store). */
-export async function startService({ handlers, config = {}, now, facilitator, store: shared, lifecycle, log, parsePool: givenPool, renderer: givenRenderer }: StartServiceOptions = {}): Promise<TestService> {
+export async function startService({
+  handlers,
+  config = {},
+  now,
+  facilitator,
+  store: shared,
+  lifecycle,
+  log,
+  parsePool: givenPool,
+  renderer: givenRenderer,
+}: StartServiceOptions = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-test-'));
   const store = shared ?? (await openStore({ sqlitePath: join(dir, 'service.sqlite') }));
   const merged = { ...loadConfig(OFFLINE_ENV), logLevel: 'silent' as const, ...config };

@@ -48,7 +48,12 @@ function importsOf(files: string[]): Edge[] {
         const before = text.slice(0, pos);
         // The statement this specifier ends: the last line before it that starts an import or an export.
         const statement = [...before.matchAll(/^(?:import|export)\b.*/gm)].at(-1)?.[0] ?? '';
-        return { from, to: normalize(join(dirname(from), fileName)).replace(/\.js$/, '.ts'), line: before.split('\n').length, typeOnly: /^\s*(?:import|export)\s+type\b/.test(statement) };
+        return {
+          from,
+          to: normalize(join(dirname(from), fileName)).replace(/\.js$/, '.ts'),
+          line: before.split('\n').length,
+          typeOnly: /^\s*(?:import|export)\s+type\b/.test(statement),
+        };
       });
   });
 }
@@ -60,7 +65,8 @@ const show = (edge: Edge) => `${edge.from}:${edge.line} imports ${edge.typeOnly 
 function upward(edge: Edge): string | null {
   const [from, to] = [layerOf(edge.from), layerOf(edge.to)];
   if (from === 'engines' && (to === 'server' || to === 'handlers')) return 'engines/ import neither server/ nor handlers/';
-  if (from === 'handlers' && to === 'server' && !HANDLERS_MAY_IMPORT_FROM_SERVER.has(edge.to)) return `handlers/ import from server/ only ${[...HANDLERS_MAY_IMPORT_FROM_SERVER].join(' and ')}`;
+  if (from === 'handlers' && to === 'server' && !HANDLERS_MAY_IMPORT_FROM_SERVER.has(edge.to))
+    return `handlers/ import from server/ only ${[...HANDLERS_MAY_IMPORT_FROM_SERVER].join(' and ')}`;
   return null;
 }
 
@@ -121,9 +127,19 @@ const edges = importsOf(files).filter((edge) => project.has(edge.to));
 
 describe('layers', () => {
   it('reads the imports of every module, type-only ones included', () => {
-    for (const root of ROOTS) assert.ok(edges.some((edge) => edge.from.startsWith(`${root}/`)), `imports of ${root}/ are read`);
-    assert.ok(edges.some((edge) => edge.typeOnly && edge.from.startsWith('handlers/')), 'type-only imports are read');
-    assert.ok(edges.some((edge) => edge.from.startsWith('server/') && edge.to.startsWith('engines/')), 'imports that cross layers are read');
+    for (const root of ROOTS)
+      assert.ok(
+        edges.some((edge) => edge.from.startsWith(`${root}/`)),
+        `imports of ${root}/ are read`,
+      );
+    assert.ok(
+      edges.some((edge) => edge.typeOnly && edge.from.startsWith('handlers/')),
+      'type-only imports are read',
+    );
+    assert.ok(
+      edges.some((edge) => edge.from.startsWith('server/') && edge.to.startsWith('engines/')),
+      'imports that cross layers are read',
+    );
   });
 
   it('points down: engines/ import neither server/ nor handlers/; handlers/ import from server/ only the contract', () => {
@@ -146,7 +162,14 @@ describe('layers', () => {
     assert.ok(upward(edge('handlers/types.ts', 'server/store/types.ts')));
     assert.equal(upward(edge('handlers/atsJobs.ts', 'server/problem.ts')), null);
     assert.equal(upward(edge('server/core.ts', 'handlers/index.ts')), null);
-    const ring = [edge('engines/a.ts', 'engines/b.ts'), edge('engines/b.ts', 'engines/c.ts'), edge('engines/c.ts', 'engines/a.ts'), edge('engines/c.ts', 'engines/d.ts'), edge('engines/b.ts', 'engines/e.ts'), edge('engines/e.ts', 'engines/b.ts')];
+    const ring = [
+      edge('engines/a.ts', 'engines/b.ts'),
+      edge('engines/b.ts', 'engines/c.ts'),
+      edge('engines/c.ts', 'engines/a.ts'),
+      edge('engines/c.ts', 'engines/d.ts'),
+      edge('engines/b.ts', 'engines/e.ts'),
+      edge('engines/e.ts', 'engines/b.ts'),
+    ];
     assert.deepEqual(cycles(ring), [{ modules: 4, cycle: ['engines/a.ts', 'engines/b.ts', 'engines/c.ts', 'engines/a.ts'] }]);
     assert.deepEqual(cycles([edge('server/a.ts', 'server/a.ts')]), [{ modules: 1, cycle: ['server/a.ts', 'server/a.ts'] }]);
     assert.deepEqual(cycles([edge('server/a.ts', 'engines/b.ts')]), []);

@@ -32,7 +32,11 @@ function tsExamples(markdown: string): Example[] {
 
 /** Type errors of each example, as "line N: message" with README line numbers; [] when it compiles. */
 function typeErrors(examples: Example[]): string[][] {
-  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => assert.fail(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')) });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => assert.fail(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')) },
+  );
   assert.ok(config, 'tsconfig.json could not be read');
   const files = new Map(examples.map((example, n) => [join(ROOT, `readme-example-${n + 1}.ts`), example.code]));
   const host = ts.createCompilerHost(config.options);
@@ -90,10 +94,16 @@ describe('README examples', () => {
     for (const [, target] of text.matchAll(/\]\(((?:docs|bench|test|spec)\/[^)#]+)/g)) assert.ok(existsSync(join(ROOT, target)), `link ${target}`);
   });
 
-  it("walks through paying with exactly the commands npm run world -- --chain prints", () => {
+  it('walks through paying with exactly the commands npm run world -- --chain prints', () => {
     const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const printed = paymentsText(defaultPayBase({}), { rpcUrl: 'http://127.0.0.1:8545', payTo: '0x' }, { address: '0x<the printed address>', privateKey: '0x<the printed key>' } as any);
-    const commands = printed.split('\n').filter((line) => /^ {2}(for |curl |PAYER_KEY=)/.test(line)).map((line) => line.slice(2));
+    const printed = paymentsText(defaultPayBase({}), { rpcUrl: 'http://127.0.0.1:8545', payTo: '0x' }, {
+      address: '0x<the printed address>',
+      privateKey: '0x<the printed key>',
+    } as any);
+    const commands = printed
+      .split('\n')
+      .filter((line) => /^ {2}(for |curl |PAYER_KEY=)/.test(line))
+      .map((line) => line.slice(2));
     assert.equal(commands.length, 3);
     const block = text.match(/^## Paying\n[\s\S]*?```sh\n([\s\S]*?)```/m);
     assert.ok(block, 'a walk-through under Paying');

@@ -35,7 +35,10 @@ export function createCertificateAuthority({ commonName = 'Company Intel Test Wo
   ca.serialNumber = serialNumber();
   ca.validity.notBefore = new Date(Date.now() - 3_600_000);
   ca.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
-  const subject = [{ name: 'commonName', value: commonName }, { name: 'organizationName', value: 'Offline test world' }];
+  const subject = [
+    { name: 'commonName', value: commonName },
+    { name: 'organizationName', value: 'Offline test world' },
+  ];
   ca.setSubject(subject);
   ca.setIssuer(subject);
   ca.setExtensions([

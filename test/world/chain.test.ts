@@ -5,9 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { x402Client } from '@x402/core/client';
-import {
-  decodePaymentResponseHeader, decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentResponseHeader,
-} from '@x402/core/http';
+import { decodePaymentResponseHeader, decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { wrapFetchWithPayment } from '@x402/fetch';
@@ -25,7 +23,12 @@ function walletFor(world: ChainWorld, privateKey: Hex) {
 
 /** The service's own facilitator (server/payments/facilitator.ts), pointed at the world. */
 function createFacilitator(world: ChainWorld): Facilitator {
-  return createServiceFacilitator({ network: 'eip155:8453', chainId: world.chainId, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
+  return createServiceFacilitator({
+    network: 'eip155:8453',
+    chainId: world.chainId,
+    facilitatorPrivateKey: world.facilitatorPrivateKey,
+    rpcUrl: world.rpcUrl,
+  })!;
 }
 
 function requirementsFor(world: ChainWorld): PaymentRequirements {
@@ -67,7 +70,9 @@ describe('chain world with the real x402 client and facilitator', () => {
     world = await startChain();
     facilitator = createFacilitator(world);
   });
-  after(async () => { await world?.stop(); });
+  after(async () => {
+    await world?.stop();
+  });
 
   test('a signed payment verifies, settles, moves exactly the price and cannot be replayed', async () => {
     const payer = await world.newPayer(1_000_000n);
@@ -133,12 +138,16 @@ describe('chain world with the real x402 client and facilitator', () => {
   test('concurrent settlements through one facilitator all land', async () => {
     const requirements = requirementsFor(world);
     const payers = await Promise.all([1, 2, 3, 4].map(() => world.newPayer(1_000_000n)));
-    const payloads = await Promise.all(payers.map((payer) =>
-      payerClient(payer.privateKey).createPaymentPayload(paymentRequiredFor(world, 'https://api.test/v1/x'))));
+    const payloads = await Promise.all(
+      payers.map((payer) => payerClient(payer.privateKey).createPaymentPayload(paymentRequiredFor(world, 'https://api.test/v1/x'))),
+    );
     const payToBefore = await world.balanceOf(world.payTo);
 
     const settled = await Promise.all(payloads.map((payload) => facilitator.settle(payload, requirements)));
-    assert.deepEqual(settled.map((result) => result.errorReason ?? 'ok'), ['ok', 'ok', 'ok', 'ok']);
+    assert.deepEqual(
+      settled.map((result) => result.errorReason ?? 'ok'),
+      ['ok', 'ok', 'ok', 'ok'],
+    );
     assert.equal(await world.balanceOf(world.payTo), payToBefore + 4n * PRICE);
   });
 
@@ -176,8 +185,12 @@ describe('chain world with the real x402 client and facilitator', () => {
 
 describe('MockUSDC entry points and world helpers outside the facilitator path', () => {
   let world: ChainWorld;
-  before(async () => { world = await startChain(); });
-  after(async () => { await world?.stop(); });
+  before(async () => {
+    world = await startChain();
+  });
+  after(async () => {
+    await world?.stop();
+  });
 
   const tokenAbi = parseAbi([
     'function DOMAIN_SEPARATOR() view returns (bytes32)',
@@ -185,8 +198,12 @@ describe('MockUSDC entry points and world helpers outside the facilitator path',
     'function receiveWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)',
   ]);
   const fields = [
-    { name: 'from', type: 'address' }, { name: 'to', type: 'address' }, { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' }, { name: 'validBefore', type: 'uint256' }, { name: 'nonce', type: 'bytes32' },
+    { name: 'from', type: 'address' },
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'validAfter', type: 'uint256' },
+    { name: 'validBefore', type: 'uint256' },
+    { name: 'nonce', type: 'bytes32' },
   ] as const;
 
   async function sign(primaryType: 'TransferWithAuthorization' | 'ReceiveWithAuthorization', payerKey: Hex, to: Address) {
@@ -201,7 +218,7 @@ describe('MockUSDC entry points and world helpers outside the facilitator path',
     return [message.from, message.to, message.value, message.validAfter, message.validBefore, message.nonce, signature] as const;
   }
 
-  test('world.transfer spends a payer\'s USDC with a plain ERC-20 transfer', async () => {
+  test("world.transfer spends a payer's USDC with a plain ERC-20 transfer", async () => {
     const payer = await world.newPayer(PRICE);
     const payToBefore = await world.balanceOf(world.payTo);
     await world.transfer(payer, world.payTo, PRICE);
@@ -257,14 +274,18 @@ async function listen(answer: (paymentSignature: string | undefined, url: string
       ({ status, headers, body }) => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body ?? {}));
       },
-      (error: unknown) => { res.writeHead(500).end(String(error)); },
+      (error: unknown) => {
+        res.writeHead(500).end(String(error));
+      },
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    get requests() { return requests; },
+    get requests() {
+      return requests;
+    },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

@@ -6,8 +6,17 @@ import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import {
-  createTestClient, createWalletClient, defineChain, http, parseAbi, parseEther, publicActions, walletActions,
-  type Address, type Chain, type Hex,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  http,
+  parseAbi,
+  parseEther,
+  publicActions,
+  walletActions,
+  type Address,
+  type Chain,
+  type Hex,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import compiled from './contracts/compiled.json' with { type: 'json' };
@@ -125,8 +134,7 @@ export async function startChain(options: ChainOptions = {}): Promise<ChainWorld
       newPayer,
       transfer,
       balanceOf: (address) => client.readContract({ address: USDC_ADDRESS, abi: usdcAbi, functionName: 'balanceOf', args: [address] }),
-      authorizationUsed: (from, nonce) =>
-        client.readContract({ address: USDC_ADDRESS, abi: usdcAbi, functionName: 'authorizationState', args: [from, nonce] }),
+      authorizationUsed: (from, nonce) => client.readContract({ address: USDC_ADDRESS, abi: usdcAbi, functionName: 'authorizationState', args: [from, nonce] }),
       async increaseTime(seconds) {
         await client.increaseTime({ seconds: Math.ceil(seconds) });
         await client.mine({ blocks: 1 });
@@ -147,15 +155,27 @@ interface HardhatNode {
 /** Spawns `hardhat node` on an OS-chosen loopback port and resolves once it is listening. */
 async function startHardhatNode(timeoutMs: number): Promise<HardhatNode> {
   const require = createRequire(import.meta.url);
-  const child = spawn(process.execPath, [
-    require.resolve('hardhat/internal/cli/bootstrap.js'), 'node',
-    '--hostname', '127.0.0.1', '--port', '0', '--config', join(import.meta.dirname, 'hardhat.config.cjs'),
-  ], {
-    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', WORLD_CHAIN_EXIT_WITH_PARENT: '1' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      require.resolve('hardhat/internal/cli/bootstrap.js'),
+      'node',
+      '--hostname',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--config',
+      join(import.meta.dirname, 'hardhat.config.cjs'),
+    ],
+    {
+      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', WORLD_CHAIN_EXIT_WITH_PARENT: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
 
-  const killNow = () => { child.kill('SIGKILL'); };
+  const killNow = () => {
+    child.kill('SIGKILL');
+  };
   process.on('exit', killNow);
   // A test that forgets stop() must not keep its process alive; the exit hook above and the
   // stdin watchdog in hardhat.config.cjs still take the node down with it.
@@ -165,7 +185,9 @@ async function startHardhatNode(timeoutMs: number): Promise<HardhatNode> {
   let output = '';
   child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');
-  const keepTail = (chunk: string) => { output = (output + chunk).slice(-8_000); };
+  const keepTail = (chunk: string) => {
+    output = (output + chunk).slice(-8_000);
+  };
   child.stdout.on('data', keepTail);
   child.stderr.on('data', keepTail);
 

@@ -34,7 +34,11 @@ export interface WorldDns {
 }
 
 const TYPE_NAMES = new Map<number, QueryType>([
-  [Packet.TYPE.A, 'A'], [Packet.TYPE.AAAA, 'AAAA'], [Packet.TYPE.MX, 'MX'], [Packet.TYPE.TXT, 'TXT'], [Packet.TYPE.CNAME, 'CNAME'],
+  [Packet.TYPE.A, 'A'],
+  [Packet.TYPE.AAAA, 'AAAA'],
+  [Packet.TYPE.MX, 'MX'],
+  [Packet.TYPE.TXT, 'TXT'],
+  [Packet.TYPE.CNAME, 'CNAME'],
 ]);
 const RCODE_NXDOMAIN = 3;
 const TTL = 60;
@@ -59,11 +63,16 @@ export async function startDns({ zone = {} as Zone } = {}): Promise<WorldDns> {
   function resourcesOf(name: string, type: QueryType, records: ZoneRecords): object[] {
     const base = { name, class: Packet.CLASS.IN, ttl: TTL };
     switch (type) {
-      case 'A': return (records.A ?? []).map((address) => ({ ...base, type: Packet.TYPE.A, address }));
-      case 'AAAA': return (records.AAAA ?? []).map((address) => ({ ...base, type: Packet.TYPE.AAAA, address }));
-      case 'MX': return (records.MX ?? []).map(({ exchange, priority }) => ({ ...base, type: Packet.TYPE.MX, exchange, priority }));
-      case 'TXT': return (records.TXT ?? []).map((data) => ({ ...base, type: Packet.TYPE.TXT, data }));
-      default: return [];
+      case 'A':
+        return (records.A ?? []).map((address) => ({ ...base, type: Packet.TYPE.A, address }));
+      case 'AAAA':
+        return (records.AAAA ?? []).map((address) => ({ ...base, type: Packet.TYPE.AAAA, address }));
+      case 'MX':
+        return (records.MX ?? []).map(({ exchange, priority }) => ({ ...base, type: Packet.TYPE.MX, exchange, priority }));
+      case 'TXT':
+        return (records.TXT ?? []).map((data) => ({ ...base, type: Packet.TYPE.TXT, data }));
+      default:
+        return [];
     }
   }
 
@@ -115,10 +124,7 @@ export async function startDns({ zone = {} as Zone } = {}): Promise<WorldDns> {
     queries,
     async stop() {
       for (const socket of sockets) socket.destroy();
-      await Promise.all([
-        new Promise<void>((resolve) => udp.close(() => resolve())),
-        new Promise<void>((resolve) => tcp.close(() => resolve())),
-      ]);
+      await Promise.all([new Promise<void>((resolve) => udp.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
     },
   };
 }
@@ -132,13 +138,19 @@ async function listenOnSharedPort(handle: dns2.DnsHandler): Promise<{ udp: dns2.
     tcp.on('requestError', () => {});
     await new Promise<void>((resolve, reject) => {
       udp.once('error', reject);
-      udp.bind(0, '127.0.0.1', () => { udp.off('error', reject); resolve(); });
+      udp.bind(0, '127.0.0.1', () => {
+        udp.off('error', reject);
+        resolve();
+      });
     });
     const { port } = udp.address();
     try {
       await new Promise<void>((resolve, reject) => {
         tcp.once('error', reject);
-        tcp.listen(port, '127.0.0.1', () => { tcp.off('error', reject); resolve(); });
+        tcp.listen(port, '127.0.0.1', () => {
+          tcp.off('error', reject);
+          resolve();
+        });
       });
       return { udp, tcp, port };
     } catch (error) {

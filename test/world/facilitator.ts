@@ -20,7 +20,13 @@ export interface FacilitatorServer {
   stop(): Promise<void>;
 }
 
-export async function startFacilitatorServer({ facilitator, network = 'eip155:8453' }: { facilitator: Facilitator; network?: string }): Promise<FacilitatorServer> {
+export async function startFacilitatorServer({
+  facilitator,
+  network = 'eip155:8453',
+}: {
+  facilitator: Facilitator;
+  network?: string;
+}): Promise<FacilitatorServer> {
   const received: ReceivedRequest[] = [];
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -32,10 +38,12 @@ export async function startFacilitatorServer({ facilitator, network = 'eip155:84
       res.end(JSON.stringify(value));
     }
     try {
-      if (req.method === 'GET' && req.url === '/supported') return reply(200, { kinds: [{ x402Version: 2, scheme: 'exact', network }], extensions: [], signers: {} });
+      if (req.method === 'GET' && req.url === '/supported')
+        return reply(200, { kinds: [{ x402Version: 2, scheme: 'exact', network }], extensions: [], signers: {} });
       if (req.method === 'POST' && (req.url === '/verify' || req.url === '/settle')) {
         const { paymentPayload, paymentRequirements } = JSON.parse(body);
-        const answer = req.url === '/verify' ? await facilitator.verify(paymentPayload, paymentRequirements) : await facilitator.settle(paymentPayload, paymentRequirements);
+        const answer =
+          req.url === '/verify' ? await facilitator.verify(paymentPayload, paymentRequirements) : await facilitator.settle(paymentPayload, paymentRequirements);
         return reply(200, answer);
       }
       reply(404, { error: 'not found' });
@@ -48,9 +56,10 @@ export async function startFacilitatorServer({ facilitator, network = 'eip155:84
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -26,7 +26,14 @@ import { loadConfig } from '../../server/config.ts';
 import { openStore } from '../../server/store/index.ts';
 
 /** Six domains whose tech-stack answer is ok (a call that is not ok uses no free call). */
-const WALKTHROUGH_DOMAINS = [TECH_DOMAINS.ok, CONTACT_DOMAINS.full, TRUST_DOMAINS.established, TRUST_DOMAINS.newShop, JOB_DOMAINS.ashbyEmbed, JOB_DOMAINS.payOnDetail];
+const WALKTHROUGH_DOMAINS = [
+  TECH_DOMAINS.ok,
+  CONTACT_DOMAINS.full,
+  TRUST_DOMAINS.established,
+  TRUST_DOMAINS.newShop,
+  JOB_DOMAINS.ashbyEmbed,
+  JOB_DOMAINS.payOnDetail,
+];
 
 /** What `--chain` gives the printed payer: $10 of the test USDC (6 decimals). */
 const PAYER_USDC_ATOMIC = 10_000_000n;
@@ -37,7 +44,8 @@ const PAYER_USDC_ATOMIC = 10_000_000n;
  */
 export function paymentsText(base: string, chain: { rpcUrl: string; payTo: string }, payer: Payer): string {
   const caller = '198.51.100.250';
-  const curl = (body: string) => `curl -s -o /dev/null -w '%{http_code}\\n' -X POST ${base}/v1/tech-stack -H 'content-type: application/json' -H 'x-forwarded-for: ${caller}' -d ${body}`;
+  const curl = (body: string) =>
+    `curl -s -o /dev/null -w '%{http_code}\\n' -X POST ${base}/v1/tech-stack -H 'content-type: application/json' -H 'x-forwarded-for: ${caller}' -d ${body}`;
   const paid = WALKTHROUGH_DOMAINS[5];
   return `Payments: the local chain (Base's chain id 8453, a test USDC at the real USDC address) is at ${chain.rpcUrl}; the service is paid to ${chain.payTo}.
 A funded test payer ($${Number(PAYER_USDC_ATOMIC) / 1e6} of test USDC; no ETH needed, the facilitator pays the gas):
@@ -75,7 +83,8 @@ export async function serveWorld({ chain: withChain, port, now }: ServeWorldOpti
   const payer = world.chain ? await world.chain.newPayer(PAYER_USDC_ATOMIC) : null;
 
   let caller = 0;
-  const post = (path: string, body: unknown) => `curl -s -X POST ${base}${path} -H 'content-type: application/json' -H 'x-forwarded-for: 198.51.100.${++caller}' -d '${JSON.stringify(body)}'`;
+  const post = (path: string, body: unknown) =>
+    `curl -s -X POST ${base}${path} -H 'content-type: application/json' -H 'x-forwarded-for: 198.51.100.${++caller}' -d '${JSON.stringify(body)}'`;
   console.log(`The offline world is up; the service listens on ${base} (embedded store in a temp folder).
 The world's now is ${new Date(WORLD_NOW).toISOString()}: every fixture date (registrations, job postings, ads, promotions) is an age before it.
 

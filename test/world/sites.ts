@@ -42,8 +42,15 @@ export interface WorldSites {
 }
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.htm': 'text/html; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.json': 'application/json',
-  '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.xml': 'application/xml', '.svg': 'image/svg+xml', '': 'text/html; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.htm': 'text/html; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.xml': 'application/xml',
+  '.svg': 'image/svg+xml',
+  '': 'text/html; charset=utf-8',
 };
 
 const hostKey = (name: string) => name.toLowerCase().replace(/\.$/, '');
@@ -114,17 +121,20 @@ export async function startSites({ sites = {} as Record<string, Site> } = {}): P
   // Clients that send no SNI (IP-literal URLs) get a certificate for the loopback addresses.
   const fallback = ca.issue({ names: ['localhost'], ips: ['127.0.0.1', '::1'] });
   const httpServer = createHttpServer(listener('http'));
-  const httpsServer = createHttpsServer({
-    cert: fallback.certPem,
-    key: fallback.keyPem,
-    SNICallback: (servername, done) => {
-      try {
-        done(null, contextFor(servername));
-      } catch (error) {
-        done(error as Error);
-      }
+  const httpsServer = createHttpsServer(
+    {
+      cert: fallback.certPem,
+      key: fallback.keyPem,
+      SNICallback: (servername, done) => {
+        try {
+          done(null, contextFor(servername));
+        } catch (error) {
+          done(error as Error);
+        }
+      },
     },
-  }, listener('https'));
+    listener('https'),
+  );
   httpServer.on('connection', () => void connections.http++);
   httpsServer.on('connection', () => void connections.https++);
   // Servers that hold a connection open on purpose (drip, never answer) must not delay stop().
@@ -136,10 +146,11 @@ export async function startSites({ sites = {} as Record<string, Site> } = {}): P
     });
   }
 
-  const listen = (server: Server) => new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
+  const listen = (server: Server) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+    });
   const [httpPort, httpsPort] = await Promise.all([listen(httpServer), listen(httpsServer)]);
 
   return {

@@ -9,11 +9,25 @@ import { startWorld, type World } from './index.ts';
 /** A direct HTTPS GET to the world server, trusting only the world CA. */
 function getTls(world: World, host: string, path = '/'): Promise<{ status: number; body: string; subjectAltName: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpsRequest({ host: '127.0.0.1', port: world.sites.httpsPort, servername: host, headers: { host }, path, ca: world.sites.caPem, checkServerIdentity: () => undefined }, (res) => {
-      const subjectAltName = (res.socket as import('node:tls').TLSSocket).getPeerCertificate().subjectaltname ?? '';
-      let body = '';
-      res.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: res.statusCode ?? 0, body, subjectAltName }));
-    });
+    const req = httpsRequest(
+      {
+        host: '127.0.0.1',
+        port: world.sites.httpsPort,
+        servername: host,
+        headers: { host },
+        path,
+        ca: world.sites.caPem,
+        checkServerIdentity: () => undefined,
+      },
+      (res) => {
+        const subjectAltName = (res.socket as import('node:tls').TLSSocket).getPeerCertificate().subjectaltname ?? '';
+        let body = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (chunk) => (body += chunk))
+          .on('end', () => resolve({ status: res.statusCode ?? 0, body, subjectAltName }));
+      },
+    );
     req.on('error', reject).end();
   });
 }
@@ -23,7 +37,10 @@ function getHttp(world: World, host: string, path = '/'): Promise<{ status: numb
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: world.sites.httpPort, path, headers: { host } }, (res) => {
       let body = '';
-      res.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: res.statusCode ?? 0, body, type: res.headers['content-type'] ?? '' }));
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk) => (body += chunk))
+        .on('end', () => resolve({ status: res.statusCode ?? 0, body, type: res.headers['content-type'] ?? '' }));
     });
     req.on('error', reject).end();
   });
@@ -34,7 +51,15 @@ describe('startWorld', () => {
   before(async () => {
     world = await startWorld({
       zone: { 'acme-widgets.com': { A: ['127.0.0.1'] } },
-      sites: { 'acme-widgets.com': { files: { '/': '<p>home</p>', '/robots.txt': 'User-agent: *', '/api': { body: '{"a":1}', status: 201, headers: { 'content-type': 'application/json' } } } } },
+      sites: {
+        'acme-widgets.com': {
+          files: {
+            '/': '<p>home</p>',
+            '/robots.txt': 'User-agent: *',
+            '/api': { body: '{"a":1}', status: 201, headers: { 'content-type': 'application/json' } },
+          },
+        },
+      },
     });
   });
   after(() => world.stop());

@@ -19,25 +19,27 @@ function ashbySalary(compensation: unknown) {
 
 export function normalizeAshby(body: unknown, finder: TechnologyFinder): BoardRead {
   if (!isObject(body) || !Array.isArray(body.jobs)) throw new BoardUnreachable('ashby', 'no jobs array in the answer');
-  const raws = body.jobs.filter((job): job is Record<string, any> => isObject(job) && job.isListed !== false).map((job): RawJob => {
-    const secondary = Array.isArray(job.secondaryLocations) ? job.secondaryLocations.filter(isObject).map((l) => l.location) : [];
-    const country = isObject(job.address?.postalAddress) ? str(job.address.postalAddress.addressCountry) : null;
-    return {
-      provider: 'ashby',
-      nativeId: job.id,
-      title: job.title,
-      departments: [job.department ?? job.team],
-      locations: [job.location, ...secondary],
-      remote: job.isRemote === true || String(job.workplaceType).toLowerCase() === 'remote',
-      salary: ashbySalary(job.compensation),
-      postedAt: job.publishedAt,
-      url: job.jobUrl,
-      text: typeof job.descriptionPlain === 'string' ? job.descriptionPlain : htmlText(job.descriptionHtml),
-      countries: country ? [country] : [],
-      employmentType: job.employmentType,
-      workplace: job.workplaceType,
-    };
-  });
+  const raws = body.jobs
+    .filter((job): job is Record<string, any> => isObject(job) && job.isListed !== false)
+    .map((job): RawJob => {
+      const secondary = Array.isArray(job.secondaryLocations) ? job.secondaryLocations.filter(isObject).map((l) => l.location) : [];
+      const country = isObject(job.address?.postalAddress) ? str(job.address.postalAddress.addressCountry) : null;
+      return {
+        provider: 'ashby',
+        nativeId: job.id,
+        title: job.title,
+        departments: [job.department ?? job.team],
+        locations: [job.location, ...secondary],
+        remote: job.isRemote === true || String(job.workplaceType).toLowerCase() === 'remote',
+        salary: ashbySalary(job.compensation),
+        postedAt: job.publishedAt,
+        url: job.jobUrl,
+        text: typeof job.descriptionPlain === 'string' ? job.descriptionPlain : htmlText(job.descriptionHtml),
+        countries: country ? [country] : [],
+        employmentType: job.employmentType,
+        workplace: job.workplaceType,
+      };
+    });
   return { jobs: makeJobs(raws, finder), companyName: null, partial: false };
 }
 

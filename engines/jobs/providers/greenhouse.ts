@@ -57,7 +57,11 @@ export function normalizeGreenhouse(body: unknown, finder: TechnologyFinder, ran
     };
   });
   const first = body.jobs.find(isObject);
-  return { jobs: makeJobs(raws, finder), companyName: str(first?.company_name), partial: typeof body.meta?.total === 'number' && body.meta.total > body.jobs.length };
+  return {
+    jobs: makeJobs(raws, finder),
+    companyName: str(first?.company_name),
+    partial: typeof body.meta?.total === 'number' && body.meta.total > body.jobs.length,
+  };
 }
 
 /** Job ids worth a detail call: none when the list carries pay ranges (it honoured the flag); else jobs without a salary, newest first. */

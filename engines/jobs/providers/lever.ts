@@ -19,7 +19,9 @@ export function leverUrl(base: string, site: string, skip: number, limit = LEVER
 function leverRaw(posting: Record<string, any>): RawJob {
   const categories = isObject(posting.categories) ? posting.categories : {};
   const lists = Array.isArray(posting.lists) ? posting.lists.filter(isObject).map((list) => `${list.text ?? ''} ${htmlText(list.content)}`) : [];
-  const text = [posting.descriptionPlain ?? htmlText(posting.description), ...lists, posting.additionalPlain ?? htmlText(posting.additional)].filter((part) => typeof part === 'string').join('\n');
+  const text = [posting.descriptionPlain ?? htmlText(posting.description), ...lists, posting.additionalPlain ?? htmlText(posting.additional)]
+    .filter((part) => typeof part === 'string')
+    .join('\n');
   const locations = strings(categories.allLocations).length ? strings(categories.allLocations) : strings(categories.location);
   const workplace = typeof posting.workplaceType === 'string' ? posting.workplaceType.toLowerCase() : '';
   const range = isObject(posting.salaryRange) ? posting.salaryRange : null;
@@ -29,7 +31,8 @@ function leverRaw(posting: Record<string, any>): RawJob {
     title: posting.text,
     departments: [categories.department ?? categories.team],
     locations,
-    remote: workplace === 'remote' || (workplace !== 'on-site' && workplace !== 'onsite' && workplace !== 'hybrid' && mentionsRemote(...locations, posting.text)),
+    remote:
+      workplace === 'remote' || (workplace !== 'on-site' && workplace !== 'onsite' && workplace !== 'hybrid' && mentionsRemote(...locations, posting.text)),
     salary: range ? salary(range.min, range.max, range.currency, salaryInterval(range.interval)) : null,
     postedAt: posting.createdAt,
     url: posting.hostedUrl,

@@ -10,8 +10,14 @@ import { buildOperations } from '../../../codegen/operations.ts';
 
 describe('codegen', () => {
   it('inlines local refs, including refs into properties, and keeps siblings', () => {
-    const doc = { components: { schemas: { A: { type: 'string', 'x-identity': 'domain' }, B: { type: 'object', properties: { a: { $ref: '#/components/schemas/A' } } } } } };
-    assert.deepEqual(deref(doc, { $ref: '#/components/schemas/B/properties/a', description: 'd' }), { type: 'string', 'x-identity': 'domain', description: 'd' });
+    const doc = {
+      components: { schemas: { A: { type: 'string', 'x-identity': 'domain' }, B: { type: 'object', properties: { a: { $ref: '#/components/schemas/A' } } } } },
+    };
+    assert.deepEqual(deref(doc, { $ref: '#/components/schemas/B/properties/a', description: 'd' }), {
+      type: 'string',
+      'x-identity': 'domain',
+      description: 'd',
+    });
     assert.deepEqual(stripExtensions(deref(doc, doc.components.schemas.B)), { type: 'object', properties: { a: { type: 'string' } } });
     assert.throws(() => deref({ components: { schemas: { C: { $ref: '#/components/schemas/C' } } } }, { $ref: '#/components/schemas/C' }), /cyclic/);
   });
@@ -48,8 +54,14 @@ describe('codegen', () => {
       { path: ['target'], kind: 'host', by: { field: 'tool', kinds: { markdown: 'url' } } },
     ]);
     assert.throws(() => identityFields({ properties: { a: { 'x-identity': 'domian' } } }, kinds, 'S'), /S \/a: x-identity "domian" is not one of/);
-    assert.throws(() => identityFields({ properties: { a: { 'x-identity': 'domain-list', items: { type: 'string' } } } }, kinds, 'S'), /items of a domain-list must have x-identity domain/);
-    assert.throws(() => identityFields({ properties: { a: { 'x-identity': 'host', 'x-identity-by': { field: 'b', kinds: { c: 'nope' } } } } }, kinds, 'S'), /x-identity-by names "nope"/);
+    assert.throws(
+      () => identityFields({ properties: { a: { 'x-identity': 'domain-list', items: { type: 'string' } } } }, kinds, 'S'),
+      /items of a domain-list must have x-identity domain/,
+    );
+    assert.throws(
+      () => identityFields({ properties: { a: { 'x-identity': 'host', 'x-identity-by': { field: 'b', kinds: { c: 'nope' } } } } }, kinds, 'S'),
+      /x-identity-by names "nope"/,
+    );
   });
 
   it('regenerates exactly what generated/ holds (the drift check of npm test)', async () => {

@@ -13,8 +13,15 @@ const doc = {
       Once: { type: 'object', properties: { level: { type: 'string', enum: ['a', 'b'] } } },
       Base: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } },
       A: { type: 'object', properties: { domain: ref('Domain'), steps: { type: 'array', items: ref('Step') }, once: ref('Once') } },
-      B: { allOf: [ref('Base'), { type: 'object', properties: { domain: { ...ref('Domain'), description: 'The store.' }, step: ref('Step') } }], unevaluatedProperties: false },
-      C: { type: 'object', properties: { level: { $ref: '#/components/schemas/Once/properties/level' } }, examples: [{ description: 'data, kept as is', 'x-data': 1 }] },
+      B: {
+        allOf: [ref('Base'), { type: 'object', properties: { domain: { ...ref('Domain'), description: 'The store.' }, step: ref('Step') } }],
+        unevaluatedProperties: false,
+      },
+      C: {
+        type: 'object',
+        properties: { level: { $ref: '#/components/schemas/Once/properties/level' } },
+        examples: [{ description: 'data, kept as is', 'x-data': 1 }],
+      },
       Loop: { type: 'object', properties: { next: ref('Loop') } },
     },
   },
@@ -27,7 +34,11 @@ describe('compact schemas', () => {
     assert.deepEqual(roots.a.properties.steps.items, { $ref: '#/$defs/Step' });
     assert.deepEqual(roots.a.properties.once, { type: 'object', properties: { level: { enum: ['a', 'b'] } } }, 'a type its enum implies is left out');
     assert.deepEqual(roots.b.allOf[0], { type: 'object', required: ['status'], properties: { status: { type: 'string' } } });
-    assert.deepEqual(roots.b.allOf[1].properties.domain, { $ref: '#/$defs/Domain', description: 'The store.' }, "the reference's own description stays beside it");
+    assert.deepEqual(
+      roots.b.allOf[1].properties.domain,
+      { $ref: '#/$defs/Domain', description: 'The store.' },
+      "the reference's own description stays beside it",
+    );
     assert.deepEqual($defs.Domain, { type: 'string', maxLength: 253, description: 'A bare domain.' }, 'extensions removed, description abridged');
   });
 
@@ -35,7 +46,11 @@ describe('compact schemas', () => {
     assert.deepEqual(withoutImpliedType({ type: ['string', 'null'], enum: ['none', null] }), { enum: ['none', null] });
     assert.deepEqual(withoutImpliedType({ type: 'boolean', const: true, description: 'x' }), { const: true, description: 'x' });
     assert.deepEqual(withoutImpliedType({ type: 'integer', enum: [1, 2] }), { enum: [1, 2] });
-    assert.deepEqual(withoutImpliedType({ type: 'string', enum: ['a', null] }), { type: 'string', enum: ['a', null] }, 'null is not a string: the type still refuses it');
+    assert.deepEqual(
+      withoutImpliedType({ type: 'string', enum: ['a', null] }),
+      { type: 'string', enum: ['a', null] },
+      'null is not a string: the type still refuses it',
+    );
     assert.deepEqual(withoutImpliedType({ type: 'integer', enum: [1.5] }), { type: 'integer', enum: [1.5] });
     assert.deepEqual(withoutImpliedType({ type: 'string', minLength: 1 }), { type: 'string', minLength: 1 });
   });
@@ -78,7 +93,11 @@ describe('compact schemas', () => {
       type: 'object',
       additionalProperties: false,
       title: 'Request',
-      properties: { mode: { const: 'fast', description: 'The mode. More detail here.' }, ids: { type: 'array', items: { type: 'string', description: 'An id.', examples: ['a'] }, description: 'Ids.' }, on: { oneOf: [{ type: 'boolean' }, { type: 'null' }] } },
+      properties: {
+        mode: { const: 'fast', description: 'The mode. More detail here.' },
+        ids: { type: 'array', items: { type: 'string', description: 'An id.', examples: ['a'] }, description: 'Ids.' },
+        on: { oneOf: [{ type: 'boolean' }, { type: 'null' }] },
+      },
       if: { required: ['on'] },
       then: { required: ['ids'] },
       dependentRequired: { mode: ['ids'] },
@@ -87,7 +106,7 @@ describe('compact schemas', () => {
     const { schema, dropped } = plainSchema(full);
     assert.deepEqual(dropped.sort(), ['/ dependentRequired', '/ if', '/ then']);
     assert.deepEqual(schema.properties.mode, { enum: ['fast'], description: 'The mode.' });
-    assert.deepEqual(schema.properties.ids.items, { type: 'string' }, 'items: what they are is the property\'s to say');
+    assert.deepEqual(schema.properties.ids.items, { type: 'string' }, "items: what they are is the property's to say");
     assert.deepEqual(schema.properties.on, { anyOf: [{ type: 'boolean' }, { type: 'null' }] });
     assert.ok(!('title' in schema) && !('x-error-code' in schema));
     const ajv = new (Ajv2020 as any).default({ strict: false });
@@ -103,13 +122,25 @@ describe('compact schemas', () => {
       type: 'object',
       required: ['status'],
       additionalProperties: false,
-      properties: { status: { type: 'string', enum: ['ok', 'none'], description: 'x' }, counts: { $ref: '#/$defs/Map' }, names: { description: 'y', allOf: [{ type: 'array', items: { type: 'string' } }] }, jobs: { type: 'array', maxItems: 3, items: { type: 'object', title: 'Job', properties: { id: { type: 'string' } } } }, at: { type: ['string', 'null'], format: 'date-time' } },
+      properties: {
+        status: { type: 'string', enum: ['ok', 'none'], description: 'x' },
+        counts: { $ref: '#/$defs/Map' },
+        names: { description: 'y', allOf: [{ type: 'array', items: { type: 'string' } }] },
+        jobs: { type: 'array', maxItems: 3, items: { type: 'object', title: 'Job', properties: { id: { type: 'string' } } } },
+        at: { type: ['string', 'null'], format: 'date-time' },
+      },
     };
     assert.deepEqual(topLevelSchema(root, $defs), {
       type: 'object',
       required: ['status'],
       additionalProperties: false,
-      properties: { status: { type: 'string', enum: ['ok', 'none'] }, counts: { type: 'object' }, names: { type: 'array' }, jobs: { type: 'array', items: { type: 'object', title: 'Job' } }, at: { type: ['string', 'null'], format: 'date-time' } },
+      properties: {
+        status: { type: 'string', enum: ['ok', 'none'] },
+        counts: { type: 'object' },
+        names: { type: 'array' },
+        jobs: { type: 'array', items: { type: 'object', title: 'Job' } },
+        at: { type: ['string', 'null'], format: 'date-time' },
+      },
     });
   });
 });

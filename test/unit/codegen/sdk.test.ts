@@ -46,7 +46,10 @@ describe('codegen/sdk', () => {
     assert.equal(config.version, '7.25.0');
     assert.equal(config.storageDir, join(root, '.tmp/generator'));
     assert.equal(jarPath(config), join(root, '.tmp/generator/7.25.0.jar'));
-    assert.deepEqual(Object.values(config.generators).map((entry) => entry.output), ['sdk/ts', 'sdk/java']);
+    assert.deepEqual(
+      Object.values(config.generators).map((entry) => entry.output),
+      ['sdk/ts', 'sdk/java'],
+    );
     const noStorage = readSdkConfig({ root: project({ storageDir: undefined }) });
     assert.match(noStorage.storageDir, /node_modules\/@openapitools\/openapi-generator-cli\/versions$/);
   });
@@ -76,7 +79,7 @@ describe('codegen/sdk', () => {
     assert.equal(readFileSync(join(root, 'mvn-calls'), 'utf8').trim().split('\n').length, 1);
   });
 
-  it('setup fails with Maven\'s output when Maven cannot resolve the jar, and leaves no jar', () => {
+  it("setup fails with Maven's output when Maven cannot resolve the jar, and leaves no jar", () => {
     const root = project();
     const config = readSdkConfig({ root });
     const mvn = join(root, 'failing-mvn');
@@ -129,7 +132,10 @@ describe('codegen/sdk', () => {
     assert.equal(report.notices.length, 2);
     assert.deepEqual(
       report.warnings.map((line) => line.replace(/^.*\] (WARN|INFO)\s+/, '')),
-      ['o.o.c.l.AbstractTypeScriptClientCodegen - File (model name matches existing language type) cannot be used as a model name. Renamed to ModelFile', 'o.o.codegen.InlineModelResolver - Inline schema created as Foo_bar.'],
+      [
+        'o.o.c.l.AbstractTypeScriptClientCodegen - File (model name matches existing language type) cannot be used as a model name. Renamed to ModelFile',
+        'o.o.codegen.InlineModelResolver - Inline schema created as Foo_bar.',
+      ],
       'a model the generator had to name counts as a warning',
     );
   });

@@ -17,7 +17,10 @@ describe('codegen/types', () => {
     // Still typed: a defaulted field keeps its type when it is sent.
     // @ts-expect-error diff_only is a boolean.
     const wrongType: Schemas['AtsJobsRequest'] = { domain: 'example.com', diff_only: 'yes' };
-    assert.deepEqual([atsJobs, hotBuyers, cleanMarkdown, wrongType].map((request) => Object.keys(request).length), [1, 1, 1, 2]);
+    assert.deepEqual(
+      [atsJobs, hotBuyers, cleanMarkdown, wrongType].map((request) => Object.keys(request).length),
+      [1, 1, 1, 2],
+    );
   });
 
   it('writes a property with a default as optional and a required one without a default as required', async () => {

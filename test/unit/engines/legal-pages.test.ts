@@ -64,12 +64,21 @@ describe('costly legal pages: counted work', () => {
 
   it(`Readability runs once on a page of images under ${READABILITY_MAX_ELEMENTS.toLocaleString('en-US')} elements, and not at all above`, () => {
     const under = costlyPage('images', 200_000);
-    assert.deepEqual(readabilityCalls(() => htmlToMarkdown(under, 'https://legal-pages.example/')), { parses: 1, retries: 0 });
+    assert.deepEqual(
+      readabilityCalls(() => htmlToMarkdown(under, 'https://legal-pages.example/')),
+      { parses: 1, retries: 0 },
+    );
     const over = costlyPage('images');
-    assert.deepEqual(readabilityCalls(() => htmlToMarkdown(over, 'https://legal-pages.example/')), { parses: 0, retries: 0 });
+    assert.deepEqual(
+      readabilityCalls(() => htmlToMarkdown(over, 'https://legal-pages.example/')),
+      { parses: 0, retries: 0 },
+    );
     // A small page still gets every retry Readability wants (it finds no article on a page of 50 words).
     const small = costlyPage('images', 5_000);
-    assert.deepEqual(readabilityCalls(() => htmlToMarkdown(small, 'https://legal-pages.example/')), { parses: 1, retries: 3 });
+    assert.deepEqual(
+      readabilityCalls(() => htmlToMarkdown(small, 'https://legal-pages.example/')),
+      { parses: 1, retries: 3 },
+    );
   });
 
   it('a Readability stopped by its pass budget answers the longest text of its passes, as after its last pass', () => {
@@ -78,8 +87,14 @@ describe('costly legal pages: counted work', () => {
     let article: Element | null = null;
     let full: Element | null = null;
     // Stopped where its first retry would start; given four passes, it retries three times.
-    assert.deepEqual(readabilityCalls(() => (article = readabilityArticle(parsePage(html, 'https://a.example/'), { charThreshold: 500, maxPasses: 1 }))), { parses: 1, retries: 0 });
-    assert.deepEqual(readabilityCalls(() => (full = readabilityArticle(parsePage(html, 'https://a.example/'), { charThreshold: 500, maxPasses: 4 }))), { parses: 1, retries: 3 });
+    assert.deepEqual(
+      readabilityCalls(() => (article = readabilityArticle(parsePage(html, 'https://a.example/'), { charThreshold: 500, maxPasses: 1 }))),
+      { parses: 1, retries: 0 },
+    );
+    assert.deepEqual(
+      readabilityCalls(() => (full = readabilityArticle(parsePage(html, 'https://a.example/'), { charThreshold: 500, maxPasses: 4 }))),
+      { parses: 1, retries: 3 },
+    );
     assert.match((article as Element | null)?.textContent ?? '', /Short words here/);
     assert.equal((full as Element | null)?.textContent?.replace(/\s+/g, ' ').trim(), (article as Element | null)?.textContent?.replace(/\s+/g, ' ').trim());
     assert.ok(READABILITY_MAX_ELEMENT_PASSES >= READABILITY_MAX_ELEMENTS);
@@ -93,7 +108,10 @@ describe('costly legal pages: counted work', () => {
 });
 
 /** For each reader, the pages it spent the most on before its limits (bench:legal-pages). */
-const LINEAR: [TaskName, CostlyPageName[]][] = LEGAL_PAGE_READERS.map((reader) => [reader, reader === 'markdown' ? ['attributes', 'links', 'nesting500'] : ['nesting500', 'links', 'entities', 'selectOptions']]);
+const LINEAR: [TaskName, CostlyPageName[]][] = LEGAL_PAGE_READERS.map((reader) => [
+  reader,
+  reader === 'markdown' ? ['attributes', 'links', 'nesting500'] : ['nesting500', 'links', 'entities', 'selectOptions'],
+]);
 
 describe('costly legal pages: every reader is linear', () => {
   for (const [reader, pages] of LINEAR) {

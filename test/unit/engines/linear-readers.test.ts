@@ -20,21 +20,49 @@ async function timed(run: () => unknown): Promise<number> {
   return performance.now() - started;
 }
 
-const file = (text: string): OpenedFile => ({ url: 'https://shop.example/file', status: 200, contentType: 'text/plain', text, truncated: false, failure: null });
+const file = (text: string): OpenedFile => ({
+  url: 'https://shop.example/file',
+  status: 200,
+  contentType: 'text/plain',
+  text,
+  truncated: false,
+  failure: null,
+});
 const NOW = new Date('2026-11-26T00:00:00Z');
 
 describe('readers of fetched content, on input built against them', () => {
   it('extract-contacts: 5 pages of 5,000 own-domain addresses each (43 s before: email_sources compared every address with every entry)', async () => {
-    const page = (index: number) => `<html><body><p>${Array.from({ length: 5_000 }, (_, n) => `a${index}x${n}@acme.example.com`).join(' ')}</p><a href="/contact">c</a><a href="/about">a</a><a href="/team">t</a><a href="/careers">j</a></body></html>`;
-    const pages = new Map([['/', 0], ['/contact', 1], ['/about', 2], ['/team', 3], ['/careers', 4]].map(([path, index]) => [`https://acme.example.com${path}`, page(index as number)]));
+    const page = (index: number) =>
+      `<html><body><p>${Array.from({ length: 5_000 }, (_, n) => `a${index}x${n}@acme.example.com`).join(' ')}</p><a href="/contact">c</a><a href="/about">a</a><a href="/team">t</a><a href="/careers">j</a></body></html>`;
+    const pages = new Map(
+      [
+        ['/', 0],
+        ['/contact', 1],
+        ['/about', 2],
+        ['/team', 3],
+        ['/careers', 4],
+      ].map(([path, index]) => [`https://acme.example.com${path}`, page(index as number)]),
+    );
     const fetch: SafeFetch = async (url) => {
       const html = pages.get(url) ?? '';
-      return { url, status: html ? 200 : 404, headers: { 'content-type': 'text/html' }, setCookies: [], content: new Fetched(Buffer.from(html), { contentType: 'text/html' }), truncated: false, redirects: [], address: '203.0.113.9', elapsedMs: 1 };
+      return {
+        url,
+        status: html ? 200 : 404,
+        headers: { 'content-type': 'text/html' },
+        setCookies: [],
+        content: new Fetched(Buffer.from(html), { contentType: 'text/html' }),
+        truncated: false,
+        redirects: [],
+        address: '203.0.113.9',
+        elapsedMs: 1,
+      };
     };
     const nothing = async () => ({ ok: false as const, reason: 'nodata' as const });
     const dns = { mx: nothing, txt: nothing, dmarc: nothing } as unknown as Dns;
     let result!: Awaited<ReturnType<typeof collectContacts>>;
-    const ms = await timed(async () => (result = await collectContacts('acme.example.com', { fetch, dns, analyze: analyzeInline }, { deadlineMs: 60_000, pageTimeoutMs: 60_000 })));
+    const ms = await timed(
+      async () => (result = await collectContacts('acme.example.com', { fetch, dns, analyze: analyzeInline }, { deadlineMs: 60_000, pageTimeoutMs: 60_000 })),
+    );
     assert.equal(result.status, 'ok');
     assert.equal(result.pages_read!.length, 5);
     assert.ok(result.emails!.length >= 200, `${result.emails!.length} addresses`);
@@ -45,7 +73,9 @@ describe('readers of fetched content, on input built against them', () => {
   it('promo codes: a sentence of 10,000 "code X1Y" (9.6 s before: the sentence was rescanned per code)', async () => {
     const same = await timed(() => findCodes(`Save 20% off: ${'code X1Y '.repeat(10_000)}.`, { now: NOW }));
     let found: ReturnType<typeof findCodes> = [];
-    const distinct = await timed(() => (found = findCodes(`Save 20% off: ${Array.from({ length: 10_000 }, (_, n) => `code A${n}B`).join(' ')}.`, { now: NOW })));
+    const distinct = await timed(
+      () => (found = findCodes(`Save 20% off: ${Array.from({ length: 10_000 }, (_, n) => `code A${n}B`).join(' ')}.`, { now: NOW })),
+    );
     assert.ok(same < 500, `${Math.round(same)} ms`);
     assert.ok(distinct < 500, `${Math.round(distinct)} ms`);
     assert.equal(found.length, 50);
@@ -65,9 +95,15 @@ describe('readers of fetched content, on input built against them', () => {
     let access!: ReturnType<typeof botAccessOf>;
     const ms = await timed(() => (access = botAccessOf(file(robots), null, 'https://shop.example/', 'https://shop.example/products/a')));
     assert.ok(ms < 2_000, `${Math.round(ms)} ms`);
-    assert.equal(Object.values(access).every((entry) => entry.home_allowed && entry.sample_product_allowed), true);
+    assert.equal(
+      Object.values(access).every((entry) => entry.home_allowed && entry.sample_product_allowed),
+      true,
+    );
     const blocked = botAccessOf(file(`User-agent: *\nDisallow: /caf%C3%A9\n`), null, 'https://shop.example/café', null);
-    assert.equal(Object.values(blocked).every((entry) => !entry.home_allowed), true);
+    assert.equal(
+      Object.values(blocked).every((entry) => !entry.home_allowed),
+      true,
+    );
   });
 
   it('sitemaps: 10 MB of <loc>s keep the first 1,000 and count them all', async () => {
@@ -80,11 +116,18 @@ describe('readers of fetched content, on input built against them', () => {
   });
 
   it('job-board discovery: a home page of board-embed prefixes (6.6 to 20 s before: each unbounded run rescanned per prefix)', async () => {
-    for (const [piece, count] of [['greenhouse.io/embed/job_board?', 16_000], ['leverJobsOptions={', 30_000], ['api.smartrecruiters.com/v1/companies/', 16_000], ['__ashbyBaseJobBoardUrl =', 30_000]] as const) {
+    for (const [piece, count] of [
+      ['greenhouse.io/embed/job_board?', 16_000],
+      ['leverJobsOptions={', 30_000],
+      ['api.smartrecruiters.com/v1/companies/', 16_000],
+      ['__ashbyBaseJobBoardUrl =', 30_000],
+    ] as const) {
       const ms = await timed(() => boardsInHtml(piece.repeat(count)));
       assert.ok(ms < 500, `${piece} x ${count}: ${Math.round(ms)} ms`);
     }
-    assert.deepEqual(boardsInHtml('<script src="https://boards.greenhouse.io/embed/job_board/js?b=https%3A%2F%2Facme.com&amp;for=acme"></script>'), [{ provider: 'greenhouse', slug: 'acme' }]);
+    assert.deepEqual(boardsInHtml('<script src="https://boards.greenhouse.io/embed/job_board/js?b=https%3A%2F%2Facme.com&amp;for=acme"></script>'), [
+      { provider: 'greenhouse', slug: 'acme' },
+    ]);
     assert.deepEqual(boardsInHtml('<script>var leverJobsOptions = { accountName: "acme", includeCss: true };</script>'), [{ provider: 'lever', slug: 'acme' }]);
   });
 });

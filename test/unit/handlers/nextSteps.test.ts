@@ -5,7 +5,13 @@ import { nextSteps, withNextStepUrls } from '../../../handlers/nextSteps.ts';
 describe('next steps', () => {
   it('are built with the operation paths only: a result keeps no base URL', () => {
     const steps = nextSteps('acme.com', ['ats-jobs', 'company-profile', 'no-such-tool']);
-    assert.deepEqual(steps.map((step) => [step.tool, step.url, step.body]), [['ats-jobs', '/v1/ats-jobs', { domain: 'acme.com' }], ['company-profile', '/v1/company-profile', { domain: 'acme.com' }]]);
+    assert.deepEqual(
+      steps.map((step) => [step.tool, step.url, step.body]),
+      [
+        ['ats-jobs', '/v1/ats-jobs', { domain: 'acme.com' }],
+        ['company-profile', '/v1/company-profile', { domain: 'acme.com' }],
+      ],
+    );
   });
 
   it('are linked to the base URL given, at any depth, from the tool (a stored absolute URL too), leaving the stored value untouched', () => {

@@ -18,17 +18,29 @@ const context = {} as CallContext;
 describe('unsafe targets, mapped once where handlers run', () => {
   it('refuses an unsafe target a handler meets as unsafe_or_invalid_target (400, nothing charged), the URL cut to 200 characters', async () => {
     const url = `http://127.0.0.1/${'a'.repeat(300)}`;
-    const { reader } = refusingUnsafeInputs({ reader: async () => { throw new UnsafeTargetError('address', url, 'it names an address that is not public'); } });
+    const { reader } = refusingUnsafeInputs({
+      reader: async () => {
+        throw new UnsafeTargetError('address', url, 'it names an address that is not public');
+      },
+    });
     const refusal = await reader!({}, context).catch((error: unknown) => error);
     assert.ok(refusal instanceof ServiceError);
     assert.deepEqual([refusal.code, refusal.status], ['unsafe_or_invalid_target', 400]);
-    assert.equal(refusal.detail, `${url.slice(0, 200)} leads to an address the service does not reach (it names an address that is not public). Nothing was charged.`);
+    assert.equal(
+      refusal.detail,
+      `${url.slice(0, 200)} leads to an address the service does not reach (it names an address that is not public). Nothing was charged.`,
+    );
   });
 
   it('passes every other outcome on as it is, and keeps the precheck', async () => {
     const failure = new Error('the engine failed');
     const precheck = () => {};
-    const failing: Handler = Object.assign(async () => { throw failure; }, { precheck });
+    const failing: Handler = Object.assign(
+      async () => {
+        throw failure;
+      },
+      { precheck },
+    );
     const wrapped = refusingUnsafeInputs({ ok: async () => ({ status: 'ok' }), failing });
     assert.deepEqual(await wrapped.ok!({}, context), { status: 'ok' });
     assert.equal(await wrapped.failing!({}, context).catch((error: unknown) => error), failure);

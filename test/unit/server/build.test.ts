@@ -32,11 +32,26 @@ describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () 
     file = await bundle({ outfile: 'dist/test/build-main.mjs' });
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, ...OFFLINE_ENV, ...world.netEnv, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: join(dir, 'service.sqlite'), LOG_LEVEL: 'silent' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...OFFLINE_ENV,
+      ...world.netEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SQLITE_PATH: join(dir, 'service.sqlite'),
+      LOG_LEVEL: 'silent',
+    };
     delete env.DATABASE_URL;
     delete env.NODE_OPTIONS;
     child = spawn(process.execPath, [file], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    for (let i = 0; !(await fetch(`${url}/healthz`).then((r) => r.ok, () => false)); i++) {
+    for (
+      let i = 0;
+      !(await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    ) {
       if (i > 100 || child.exitCode !== null) throw new Error('the bundled service did not start');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -51,9 +66,14 @@ describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () 
   });
 
   it('imports nothing from the project at run time: only packages and node: built-ins', () => {
-    const specifiers = [...readFileSync(file, 'utf8').matchAll(/^import\s[^'"]*?from\s+["']([^"']+)["']|^import\s+["']([^"']+)["']/gm)].map((m) => m[1] ?? m[2]);
+    const specifiers = [...readFileSync(file, 'utf8').matchAll(/^import\s[^'"]*?from\s+["']([^"']+)["']|^import\s+["']([^"']+)["']/gm)].map(
+      (m) => m[1] ?? m[2],
+    );
     assert.ok(specifiers.length > 10, `expected the bundle's package imports, found ${specifiers.length}`);
-    assert.deepEqual(specifiers.filter((specifier) => specifier.startsWith('.') || specifier.startsWith('/') || specifier.endsWith('.ts')), []);
+    assert.deepEqual(
+      specifiers.filter((specifier) => specifier.startsWith('.') || specifier.startsWith('/') || specifier.endsWith('.ts')),
+      [],
+    );
   });
 
   it('serves the files its sources read beside themselves (generated/llms.txt, the Swagger UI package)', async () => {
@@ -67,13 +87,21 @@ describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () 
   });
 
   it('answers an operation through the whole pipeline', async () => {
-    const response = await fetch(`${url}/v1/advisor`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ agent_goal: 'which ad pixels does a site use' }) });
+    const response = await fetch(`${url}/v1/advisor`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ agent_goal: 'which ad pixels does a site use' }),
+    });
     assert.equal(response.status, 200);
     assert.equal(typeof ((await response.json()) as { recommended_tool?: unknown }).recommended_tool, 'string');
   });
 
   it('parses a page in its pool, on the worker bundled beside it', async () => {
-    const response = await fetch(`${url}/v1/clean-markdown`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes') }) });
+    const response = await fetch(`${url}/v1/clean-markdown`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes') }),
+    });
     assert.equal(response.status, 200);
     const body = (await response.json()) as { status: string; markdown?: string };
     assert.equal(body.status, 'ok');
@@ -84,7 +112,11 @@ describe('the bundle npm start runs (server/build.ts)', { timeout: 60_000 }, () 
   });
 
   it('honours SIGTERM during a hostile parse: the call is answered, then the process exits 0', async () => {
-    const answer = fetch(`${url}/v1/clean-markdown`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' }, body: JSON.stringify({ url: hostileUrl('nested20000') }) });
+    const answer = fetch(`${url}/v1/clean-markdown`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' },
+      body: JSON.stringify({ url: hostileUrl('nested20000') }),
+    });
     await new Promise((resolve) => setTimeout(resolve, 150));
     const started = performance.now();
     child.kill('SIGTERM');

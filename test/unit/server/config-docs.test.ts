@@ -16,7 +16,15 @@ import { ADS_VARIABLES } from '../../../engines/ads/config.ts';
 import { RDAP_VARIABLES } from '../../../engines/rdap/config.ts';
 import type { VariableTable } from '../../../engines/config/env.ts';
 
-const MODULE_TABLES: Record<string, VariableTable> = { SERVER_VARIABLES, PARSE_POOL_VARIABLES, RENDER_VARIABLES, NET_VARIABLES, JOBS_VARIABLES, ADS_VARIABLES, RDAP_VARIABLES };
+const MODULE_TABLES: Record<string, VariableTable> = {
+  SERVER_VARIABLES,
+  PARSE_POOL_VARIABLES,
+  RENDER_VARIABLES,
+  NET_VARIABLES,
+  JOBS_VARIABLES,
+  ADS_VARIABLES,
+  RDAP_VARIABLES,
+};
 
 /** Read by the code but not settings of the service: passed to the browser (PATH) and to libpq's own options (PGOPTIONS). */
 const PLATFORM_VARIABLES = new Set(['PATH', 'PGOPTIONS']);
@@ -38,7 +46,12 @@ function documentedRows(markdown: string): DocumentedRow[] {
     const line = lines[index];
     if (!line.startsWith('| `')) continue;
     const [first, defaults, ...meaning] = line.slice(2).split(' | ');
-    rows.push({ line: index + 1, names: [...first.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]), defaults: [...defaults.matchAll(/`([^`]*)`/g)].map((match) => match[1]), meaning: meaning.join(' | ') });
+    rows.push({
+      line: index + 1,
+      names: [...first.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]),
+      defaults: [...defaults.matchAll(/`([^`]*)`/g)].map((match) => match[1]),
+      meaning: meaning.join(' | '),
+    });
   }
   return rows;
 }
@@ -62,9 +75,21 @@ const documented = rows.flatMap((row) => row.names);
 describe('docs/configuration.md and the table of variables', () => {
   it('documents every variable the code reads, and none it does not read, each once', () => {
     const names = Object.keys(CONFIG_VARIABLES);
-    assert.deepEqual(names.filter((name) => !documented.includes(name)), [], 'variables missing from docs/configuration.md');
-    assert.deepEqual(documented.filter((name) => !(name in CONFIG_VARIABLES)), [], 'documented variables the code does not read');
-    assert.deepEqual(documented.filter((name, index) => documented.indexOf(name) !== index), [], 'variables documented twice');
+    assert.deepEqual(
+      names.filter((name) => !documented.includes(name)),
+      [],
+      'variables missing from docs/configuration.md',
+    );
+    assert.deepEqual(
+      documented.filter((name) => !(name in CONFIG_VARIABLES)),
+      [],
+      'documented variables the code does not read',
+    );
+    assert.deepEqual(
+      documented.filter((name, index) => documented.indexOf(name) !== index),
+      [],
+      'variables documented twice',
+    );
   });
 
   it('declares each variable in one module table (one shared by two tables is the same definition)', () => {
@@ -85,7 +110,9 @@ describe('docs/configuration.md and the table of variables', () => {
       return row.names.flatMap((name, index) => {
         const value = CONFIG_VARIABLES[name]?.default;
         if (typeof value !== 'number' && typeof value !== 'string') return [];
-        return String(value) === row.defaults[index] ? [] : [`${name}: documented \`${row.defaults[index]}\`, the default is ${JSON.stringify(value)} (line ${row.line})`];
+        return String(value) === row.defaults[index]
+          ? []
+          : [`${name}: documented \`${row.defaults[index]}\`, the default is ${JSON.stringify(value)} (line ${row.line})`];
       });
     });
     assert.deepEqual(wrong, []);
@@ -114,7 +141,9 @@ describe('docs/configuration.md and the table of variables', () => {
 
   it('finds what it is looking for', () => {
     assert.deepEqual(variablesReadIn("const a = process.env.PORT; b(env['NET_THREADS'], env.x, env[name]);"), ['PORT', 'NET_THREADS']);
-    const [row] = documentedRows('## Configuration\n\n| Variable | Default | Meaning |\n|---|---|---|\n| `A_MS`, `B` | `1`, `x` | waits (0–10) |\n\n## Next\n\n| `C` | `2` | not read |\n');
+    const [row] = documentedRows(
+      '## Configuration\n\n| Variable | Default | Meaning |\n|---|---|---|\n| `A_MS`, `B` | `1`, `x` | waits (0–10) |\n\n## Next\n\n| `C` | `2` | not read |\n',
+    );
     assert.deepEqual(row, { line: 5, names: ['A_MS', 'B'], defaults: ['1', 'x'], meaning: 'waits (0–10) |' });
   });
 });

@@ -39,7 +39,13 @@ describe('config: the money and repeat-cost settings', () => {
   });
 
   it('the parse pool settings refuse values outside their ranges', () => {
-    for (const [name, bad] of [['PARSE_POOL_THREADS', '0'], ['PARSE_POOL_THREADS', '65'], ['PARSE_DEADLINE_MS', '99'], ['PARSE_DEADLINE_MS', 'x'], ['PARSE_POOL_MAX_QUEUE', '-1']]) {
+    for (const [name, bad] of [
+      ['PARSE_POOL_THREADS', '0'],
+      ['PARSE_POOL_THREADS', '65'],
+      ['PARSE_DEADLINE_MS', '99'],
+      ['PARSE_DEADLINE_MS', 'x'],
+      ['PARSE_POOL_MAX_QUEUE', '-1'],
+    ]) {
       assert.throws(() => loadConfig({ [name]: bad }), new RegExp(name), `${name}=${bad}`);
     }
     assert.equal(loadConfig({ PARSE_DEADLINE_MS: '2000' }).parse.deadlineMs, 2000);

@@ -11,9 +11,19 @@ describe('the text block of an MCP tool result', () => {
   });
 
   it('summarizes a larger one: scalar fields, list lengths, nested objects left out, long strings cut', () => {
-    const body = { status: 'ok', domain: 'example.com', job_count: 1000, note: 'n'.repeat(500), jobs: Array.from({ length: 1000 }, (_, i) => ({ id: `j${i}`, title: 'Engineer' })), facts: { a: 1 } };
+    const body = {
+      status: 'ok',
+      domain: 'example.com',
+      job_count: 1000,
+      note: 'n'.repeat(500),
+      jobs: Array.from({ length: 1000 }, (_, i) => ({ id: `j${i}`, title: 'Engineer' })),
+      facts: { a: 1 },
+    };
     const text = toolResultText(body);
-    assert.match(text, /^The whole result \(\d+ KB of JSON\) is in structuredContent\. In short: status: "ok"; domain: "example\.com"; job_count: 1000; note: "n{119}…"; jobs: 1000 items\.$/);
+    assert.match(
+      text,
+      /^The whole result \(\d+ KB of JSON\) is in structuredContent\. In short: status: "ok"; domain: "example\.com"; job_count: 1000; note: "n{119}…"; jobs: 1000 items\.$/,
+    );
     assert.ok(!text.includes('facts'));
   });
 });

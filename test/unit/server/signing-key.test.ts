@@ -90,7 +90,14 @@ describe('createServiceSigner', () => {
   });
 
   it('refuses a stored value that is not a key', async () => {
-    const meta: MetaRepo = { async get() { return 'oops'; }, async claim() { return 'oops'; } };
+    const meta: MetaRepo = {
+      async get() {
+        return 'oops';
+      },
+      async claim() {
+        return 'oops';
+      },
+    };
     await assert.rejects(createServiceSigner({ privateKey: null, meta }).account(), /stored service_signing_key/);
   });
 });

@@ -9,19 +9,23 @@ const contractNames = ['MockUSDC', 'MiniMulticall3'] as const;
 
 interface SolcOutput {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
-  contracts: Record<string, Record<string, {
-    abi: unknown[];
-    evm: { bytecode: { object: string }; deployedBytecode: { object: string } };
-  }>>;
+  contracts: Record<
+    string,
+    Record<
+      string,
+      {
+        abi: unknown[];
+        evm: { bytecode: { object: string }; deployedBytecode: { object: string } };
+      }
+    >
+  >;
 }
 
 function compile(): SolcOutput {
   const input = {
     language: 'Solidity',
     // Source keys are bare file names so no machine path leaks into the metadata hash.
-    sources: Object.fromEntries(contractNames.map((name) => [
-      `${name}.sol`, { content: readFileSync(join(dir, `${name}.sol`), 'utf8') },
-    ])),
+    sources: Object.fromEntries(contractNames.map((name) => [`${name}.sol`, { content: readFileSync(join(dir, `${name}.sol`), 'utf8') }])),
     settings: {
       optimizer: { enabled: true, runs: 200 },
       evmVersion: 'cancun',
@@ -36,14 +40,19 @@ function compile(): SolcOutput {
 
 function main(): void {
   const output = compile();
-  const contracts = Object.fromEntries(contractNames.map((name) => {
-    const { abi, evm } = output.contracts[`${name}.sol`][name];
-    return [name, {
-      abi,
-      bytecode: `0x${evm.bytecode.object}`,
-      deployedBytecode: `0x${evm.deployedBytecode.object}`,
-    }];
-  }));
+  const contracts = Object.fromEntries(
+    contractNames.map((name) => {
+      const { abi, evm } = output.contracts[`${name}.sol`][name];
+      return [
+        name,
+        {
+          abi,
+          bytecode: `0x${evm.bytecode.object}`,
+          deployedBytecode: `0x${evm.deployedBytecode.object}`,
+        },
+      ];
+    }),
+  );
   const file = join(dir, 'compiled.json');
   writeFileSync(file, `${JSON.stringify({ solc: solc.version(), contracts }, null, 2)}\n`);
   console.log(`wrote ${file} (solc ${solc.version()})`);

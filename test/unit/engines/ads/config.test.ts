@@ -9,13 +9,23 @@ describe('ads config', () => {
   });
 
   it('reads the lookup counts, up to 10 ads and 5 advertisers', () => {
-    assert.deepEqual(loadAdsConfig({ ADS_REGISTRY_AD_LOOKUPS: '0', ADS_REGISTRY_ADVERTISER_LOOKUPS: '5' }), { registryUrl: 'https://adstransparency.google.com', timeoutMs: 8000, adLookups: 0, advertiserLookups: 5 });
+    assert.deepEqual(loadAdsConfig({ ADS_REGISTRY_AD_LOOKUPS: '0', ADS_REGISTRY_ADVERTISER_LOOKUPS: '5' }), {
+      registryUrl: 'https://adstransparency.google.com',
+      timeoutMs: 8000,
+      adLookups: 0,
+      advertiserLookups: 5,
+    });
     for (const value of ['-1', '11', '2.5', 'all']) assert.throws(() => loadAdsConfig({ ADS_REGISTRY_AD_LOOKUPS: value }), /ADS_REGISTRY_AD_LOOKUPS/, value);
     assert.throws(() => loadAdsConfig({ ADS_REGISTRY_ADVERTISER_LOOKUPS: '6' }), /ADS_REGISTRY_ADVERTISER_LOOKUPS/);
   });
 
   it('reads ADS_REGISTRY_URL (trailing slash dropped) and ADS_REGISTRY_TIMEOUT_MS', () => {
-    assert.deepEqual(loadAdsConfig({ ADS_REGISTRY_URL: 'https://ads-mirror.example.net/', ADS_REGISTRY_TIMEOUT_MS: '2500' }), { registryUrl: 'https://ads-mirror.example.net', timeoutMs: 2500, adLookups: 3, advertiserLookups: 2 });
+    assert.deepEqual(loadAdsConfig({ ADS_REGISTRY_URL: 'https://ads-mirror.example.net/', ADS_REGISTRY_TIMEOUT_MS: '2500' }), {
+      registryUrl: 'https://ads-mirror.example.net',
+      timeoutMs: 2500,
+      adLookups: 3,
+      advertiserLookups: 2,
+    });
   });
 
   it('refuses settings it cannot use', () => {

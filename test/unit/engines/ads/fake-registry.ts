@@ -30,7 +30,11 @@ type Override = (request: RecordedRequest) => RegistryAnswer | Error | undefined
 
 const HOME: RegistryAnswer = { status: 200, headers: { 'content-type': 'text/html' }, body: '<html></html>' };
 
-export function fakeRegistry({ override, home = () => HOME, base = 'https://adstransparency.google.com' }: { override?: Override; home?: () => RegistryAnswer | Error; base?: string } = {}): FakeRegistry {
+export function fakeRegistry({
+  override,
+  home = () => HOME,
+  base = 'https://adstransparency.google.com',
+}: { override?: Override; home?: () => RegistryAnswer | Error; base?: string } = {}): FakeRegistry {
   const requests: RecordedRequest[] = [];
   const listings = registryListings();
 
@@ -68,7 +72,8 @@ export function fakeRegistry({ override, home = () => HOME, base = 'https://adst
     fetch,
     requests,
     searches: () => requests.filter((request) => request.search).map((request) => request.search!),
-    lookups: () => requests.filter((request) => request.lookup).map((request) => ({ method: new URL(request.url).pathname.split('/').pop()!, request: request.lookup! })),
+    lookups: () =>
+      requests.filter((request) => request.lookup).map((request) => ({ method: new URL(request.url).pathname.split('/').pop()!, request: request.lookup! })),
     homeVisits: () => requests.filter((request) => request.method === 'GET').length,
   };
 }

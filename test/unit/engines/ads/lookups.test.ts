@@ -12,7 +12,7 @@ describe('ads lookups: countries', () => {
     assert.equal(countryOfGeoId('2554'), 'NZ');
   });
 
-  it('names nothing for an id that is not a country\'s', () => {
+  it("names nothing for an id that is not a country's", () => {
     for (const id of [2000, 2001, 2999, 1840, 21137, -2840, 2840.5, null, 'US', {}]) assert.equal(countryOfGeoId(id), null, String(id));
   });
 
@@ -25,7 +25,9 @@ describe('ads lookups: countries', () => {
 
 describe('ads lookups: the answers', () => {
   it('reads the regions of "1"."17" in order, once each, dropping ids that are no country', () => {
-    const answer = { '1': { '1': 'AR1', '17': [{ '1': 2840, '5': { '1': '1700000000' } }, { '1': 2826 }, { '1': 2840 }, { '1': 9999 }, 'junk', { '1': 2410 }] } };
+    const answer = {
+      '1': { '1': 'AR1', '17': [{ '1': 2840, '5': { '1': '1700000000' } }, { '1': 2826 }, { '1': 2840 }, { '1': 9999 }, 'junk', { '1': 2410 }] },
+    };
     assert.deepEqual(readCreativeRegions(answer), ['US', 'GB', 'KR']);
   });
 
@@ -58,26 +60,39 @@ describe('ads lookups: running them', () => {
       running--;
       return key.toUpperCase();
     });
-    assert.deepEqual([...run.facts].sort(), [['a', 'A'], ['b', 'B'], ['c', 'C'], ['d', 'D'], ['e', 'E']]);
+    assert.deepEqual([...run.facts].sort(), [
+      ['a', 'A'],
+      ['b', 'B'],
+      ['c', 'C'],
+      ['d', 'D'],
+      ['e', 'E'],
+    ]);
     assert.equal(run.failure, null);
     assert.equal(most, 2);
   });
 
   it('stops at the first registry failure and keeps what it had', async () => {
     const asked: string[] = [];
-    const run = await lookUpAll(['a', 'b', 'c', 'd'], async (key) => {
-      asked.push(key);
-      if (key === 'b') throw new AdsRegistryFailure('rate_limited', 'https://x', 'the registry is rate-limiting the service (429)');
-      return key;
-    }, { parallel: 1 });
+    const run = await lookUpAll(
+      ['a', 'b', 'c', 'd'],
+      async (key) => {
+        asked.push(key);
+        if (key === 'b') throw new AdsRegistryFailure('rate_limited', 'https://x', 'the registry is rate-limiting the service (429)');
+        return key;
+      },
+      { parallel: 1 },
+    );
     assert.deepEqual(asked, ['a', 'b']);
     assert.deepEqual([...run.facts.keys()], ['a']);
     assert.match(run.failure!, /rate-limiting/);
   });
 
   it('lets any other error through (an abort is not a missing fact)', async () => {
-    await assert.rejects(lookUpAll(['a'], async () => {
-      throw new DOMException('aborted', 'AbortError');
-    }), /aborted/);
+    await assert.rejects(
+      lookUpAll(['a'], async () => {
+        throw new DOMException('aborted', 'AbortError');
+      }),
+      /aborted/,
+    );
   });
 });

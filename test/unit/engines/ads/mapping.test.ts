@@ -33,7 +33,11 @@ describe('ads mapping: one creative to one ad item', () => {
   });
 
   it('reads the format codes 1, 2 and 3 as text, image and video', () => {
-    for (const [code, format] of [[1, 'text'], [2, 'image'], [3, 'video']] as const) {
+    for (const [code, format] of [
+      [1, 'text'],
+      [2, 'image'],
+      [3, 'video'],
+    ] as const) {
       assert.equal(map({ ...base, '4': code }).item.format, format);
     }
   });
@@ -41,7 +45,10 @@ describe('ads mapping: one creative to one ad item', () => {
   it('infers a missing or unknown format from the preview: simgad image, video thumbnail video, else text', () => {
     assert.equal(map({ ...base, '3': { '3': { '2': '<img src="https://tpc.googlesyndication.com/archive/simgad/42">' } } }).item.format, 'image');
     assert.equal(map({ ...base, '4': 9, '3': { '3': { '2': '<img src="https://i.ytimg.com/vi/abc/hqdefault.jpg">' } } }).item.format, 'video');
-    assert.equal(map({ ...base, '3': { '1': { '4': 'https://displayads-formats.googleusercontent.com/ads/preview/content.js?client=x' } } }).item.format, 'text');
+    assert.equal(
+      map({ ...base, '3': { '1': { '4': 'https://displayads-formats.googleusercontent.com/ads/preview/content.js?client=x' } } }).item.format,
+      'text',
+    );
     assert.equal(map(base).item.format, 'text');
   });
 
@@ -62,7 +69,12 @@ describe('ads mapping: one creative to one ad item', () => {
   });
 
   it('gives the landing domain as the registry lists it, and the archived image apart from the renderer', () => {
-    const text = map({ ...base, '14': 'WWW.Example.com.', '3': { '1': { '4': 'https://displayads-formats.googleusercontent.com/ads/preview/content.js?x=1' } }, '4': 1 });
+    const text = map({
+      ...base,
+      '14': 'WWW.Example.com.',
+      '3': { '1': { '4': 'https://displayads-formats.googleusercontent.com/ads/preview/content.js?x=1' } },
+      '4': 1,
+    });
     assert.equal(text.item.landing_domain, 'www.example.com');
     assert.equal('image_url' in text.item, false, 'a renderer script is no image');
     assert.match(text.item.preview_url!, /content\.js/);
@@ -79,7 +91,10 @@ describe('ads mapping: one creative to one ad item', () => {
   });
 
   it('with a format filter: a code-less ad has the format the registry matched, an ad coded otherwise is dropped', () => {
-    const video = mapCreative({ ...base, '3': { '3': { '2': '<img src="https://tpc.googlesyndication.com/archive/simgad/42">' } } }, { domain: 'example.com', format: 'video' });
+    const video = mapCreative(
+      { ...base, '3': { '3': { '2': '<img src="https://tpc.googlesyndication.com/archive/simgad/42">' } } },
+      { domain: 'example.com', format: 'video' },
+    );
     assert.ok(video.ok && video.ad.item.format === 'video');
     assert.deepEqual(mapCreative({ ...base, '4': 1 }, { domain: 'example.com', format: 'image' }), { ok: false, why: 'other_format' });
     const same = mapCreative({ ...base, '4': 2 }, { domain: 'example.com', format: 'image' });

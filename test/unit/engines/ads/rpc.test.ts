@@ -1,6 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { advertiserLookupRequest, creativeLookupRequest, formBody, parseRpcJson, readFormBody, readSearchPage, searchCreativesRequest } from '../../../../engines/ads/rpc.ts';
+import {
+  advertiserLookupRequest,
+  creativeLookupRequest,
+  formBody,
+  parseRpcJson,
+  readFormBody,
+  readSearchPage,
+  searchCreativesRequest,
+} from '../../../../engines/ads/rpc.ts';
 import { REGION_GEO_IDS, REGIONS, isRegion } from '../../../../engines/ads/regions.ts';
 
 describe('ads registry RPC: the request', () => {
@@ -10,7 +18,24 @@ describe('ads registry RPC: the request', () => {
   });
 
   it('sends the geo id of each of the 16 regions as the filter and the viewer geo', () => {
-    const expected = { US: 2840, GB: 2826, CA: 2124, AU: 2036, DE: 2276, FR: 2250, ES: 2724, IT: 2380, NL: 2528, IL: 2376, IN: 2356, BR: 2076, MX: 2484, JP: 2392, SG: 2702, AE: 2784 };
+    const expected = {
+      US: 2840,
+      GB: 2826,
+      CA: 2124,
+      AU: 2036,
+      DE: 2276,
+      FR: 2250,
+      ES: 2724,
+      IT: 2380,
+      NL: 2528,
+      IL: 2376,
+      IN: 2356,
+      BR: 2076,
+      MX: 2484,
+      JP: 2392,
+      SG: 2702,
+      AE: 2784,
+    };
     assert.deepEqual(REGION_GEO_IDS, expected);
     assert.equal(REGIONS.length, 16);
     for (const region of REGIONS) {
@@ -27,7 +52,7 @@ describe('ads registry RPC: the request', () => {
     assert.equal('4' in searchCreativesRequest({ domain: 'example.com', pageToken: null }), false);
   });
 
-  it('sends the format filter as the registry\'s code and the days shown as integers YYYYMMDD', () => {
+  it("sends the format filter as the registry's code and the days shown as integers YYYYMMDD", () => {
     const request = searchCreativesRequest({ domain: 'example.com', format: 'video', shownFrom: '2026-01-05', shownTo: '2026-03-31' }) as any;
     assert.deepEqual(request['3'], { '12': { '1': 'example.com', '2': true }, '4': 3, '6': 20260105, '7': 20260331 });
     assert.equal((searchCreativesRequest({ domain: 'example.com', format: 'text' }) as any)['3']['4'], 1);
@@ -38,7 +63,11 @@ describe('ads registry RPC: the request', () => {
 
   it('asks the creative lookup with the viewer geo (the regions need it) and the advertiser lookup with the topic', () => {
     assert.deepEqual(creativeLookupRequest({ advertiserId: 'AR1', creativeId: 'CR2' }), { '1': 'AR1', '2': 'CR2', '5': { '1': 1, '2': 0, '3': 2840 } });
-    assert.deepEqual(creativeLookupRequest({ advertiserId: 'AR1', creativeId: 'CR2', region: 'JP' }), { '1': 'AR1', '2': 'CR2', '5': { '1': 1, '2': 0, '3': 2392 } });
+    assert.deepEqual(creativeLookupRequest({ advertiserId: 'AR1', creativeId: 'CR2', region: 'JP' }), {
+      '1': 'AR1',
+      '2': 'CR2',
+      '5': { '1': 1, '2': 0, '3': 2392 },
+    });
     assert.deepEqual(advertiserLookupRequest('AR1'), { '1': 'AR1', '3': { '1': 1 } });
   });
 
@@ -53,7 +82,7 @@ describe('ads registry RPC: the request', () => {
 });
 
 describe('ads registry RPC: the answer', () => {
-  it('parses JSON with or without the )]}\' prefix; anything else is not JSON', () => {
+  it("parses JSON with or without the )]}' prefix; anything else is not JSON", () => {
     assert.deepEqual(parseRpcJson(`)]}'\n{"1":[]}`), { '1': [] });
     assert.deepEqual(parseRpcJson('{"4":"10"}'), { '4': '10' });
     assert.equal(parseRpcJson('<!DOCTYPE html><html>unusual traffic</html>'), undefined);

@@ -2,7 +2,16 @@ import { describe, it } from 'node:test';
 import { analyzeInline as analyze } from '../../../../server/parse-pool/inline.ts';
 import { textOf } from '../../../../engines/parse/open.ts';
 import assert from 'node:assert/strict';
-import { CookieJar, DEFAULT_ADS_CONFIG, createLookupCaches, searchAds, isAdsRegistryFailure, REGIONS, type AdsRegistryFailure, type Region } from '../../../../engines/ads/index.ts';
+import {
+  CookieJar,
+  DEFAULT_ADS_CONFIG,
+  createLookupCaches,
+  searchAds,
+  isAdsRegistryFailure,
+  REGIONS,
+  type AdsRegistryFailure,
+  type Region,
+} from '../../../../engines/ads/index.ts';
 import { FetchFailure } from '../../../../engines/net/types.ts';
 import { assertValid } from '../../../support/contract.ts';
 import { ADS_DOMAINS, BLOCK_PAGE, PAGE_CAP, registryListings, WORLD_GEO_IDS } from '../../../world/fixtures/ads-registry.ts';
@@ -17,21 +26,28 @@ function search(registry: FakeRegistry, domain: string, region?: Region, extra: 
 }
 
 async function failure(promise: Promise<unknown>): Promise<AdsRegistryFailure> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
-  assert.ok(isAdsRegistryFailure(error), `expected an AdsRegistryFailure, got ${error instanceof Error ? `${error.name}: ${error.message}` : JSON.stringify(error)}`);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  assert.ok(
+    isAdsRegistryFailure(error),
+    `expected an AdsRegistryFailure, got ${error instanceof Error ? `${error.name}: ${error.message}` : JSON.stringify(error)}`,
+  );
   return error;
 }
 
 /** The ads of a world listing the engine should keep, in registry order. */
 function expectedAds(domain: string, region?: Region) {
   const geo = region ? WORLD_GEO_IDS[region] : null;
-  return registryListings().get(domain)!.ads
-    .filter((ad) => ad.domain === null || ad.domain === domain || ad.domain.endsWith(`.${domain}`))
+  return registryListings()
+    .get(domain)!
+    .ads.filter((ad) => ad.domain === null || ad.domain === domain || ad.domain.endsWith(`.${domain}`))
     .filter((ad) => geo === null || ad.regions.some((name) => WORLD_GEO_IDS[name] === geo));
 }
 
 describe('searchAds: paging and the sample', () => {
-  it('reads pages with the registry\'s token until it has 40 ads, and says more were left', async () => {
+  it("reads pages with the registry's token until it has 40 ads, and says more were left", async () => {
     const registry = fakeRegistry();
     const result = await search(registry, ADS_DOMAINS.paged);
     assertValid('SearchAdsResult', result);
@@ -43,7 +59,10 @@ describe('searchAds: paging and the sample', () => {
     assert.equal(result.ads_returned, 40);
     assert.equal(result.ads!.length, 40);
     const expected = expectedAds(ADS_DOMAINS.paged).slice(0, 40);
-    assert.deepEqual(result.ads!.map((ad) => ad.creative_id), expected.map((ad) => ad.creativeId));
+    assert.deepEqual(
+      result.ads!.map((ad) => ad.creative_id),
+      expected.map((ad) => ad.creativeId),
+    );
     assert.equal(new Set(result.ads!.map((ad) => ad.creative_id)).size, 40);
     assert.deepEqual(result.total_ads_estimate, { low: 50, high: 75 });
     assert.match(result.note!, /more pages were not read/);
@@ -98,13 +117,22 @@ describe('searchAds: paging and the sample', () => {
     const expected = expectedAds(ADS_DOMAINS.paged).slice(0, 40);
     const counts = new Map<string, number>();
     for (const ad of expected) counts.set(ad.advertiserId, (counts.get(ad.advertiserId) ?? 0) + 1);
-    assert.deepEqual(result.advertisers!.map((a) => [a.advertiser_id, a.ads_in_sample]), [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+    assert.deepEqual(
+      result.advertisers!.map((a) => [a.advertiser_id, a.ads_in_sample]),
+      [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+    );
     assert.equal(result.advertisers![0].name, 'Brightpath Learning Inc.');
-    assert.equal(result.advertisers!.reduce((sum, a) => sum + a.ads_in_sample, 0), 40);
+    assert.equal(
+      result.advertisers!.reduce((sum, a) => sum + a.ads_in_sample, 0),
+      40,
+    );
     for (const format of ['text', 'image', 'video'] as const) {
       assert.equal(result.formats_in_sample![format], expected.filter((ad) => ad.format === format).length, format);
     }
-    assert.ok(Object.values(result.formats_in_sample!).every((count) => count > 0), 'the world has all three formats');
+    assert.ok(
+      Object.values(result.formats_in_sample!).every((count) => count > 0),
+      'the world has all three formats',
+    );
   });
 
   it('gives the earliest first shown and latest last shown of the sample, and the ads of the last 30 days on the injected clock', async () => {
@@ -138,7 +166,12 @@ describe('searchAds: regions', () => {
       assertValid('SearchAdsResult', result);
       assert.equal(result.region, region);
       assert.deepEqual(registry.searches()[0]['3']['8'], [WORLD_GEO_IDS[region]]);
-      assert.deepEqual(result.ads!.map((ad) => ad.creative_id).sort(), expectedAds(ADS_DOMAINS.regions, region).map((ad) => ad.creativeId).sort());
+      assert.deepEqual(
+        result.ads!.map((ad) => ad.creative_id).sort(),
+        expectedAds(ADS_DOMAINS.regions, region)
+          .map((ad) => ad.creativeId)
+          .sort(),
+      );
       assert.equal(result.ads_returned, 2, 'its own ad and the one shown everywhere');
       for (const ad of result.ads!) assert.match(ad.transparency_url, new RegExp(`\\?region=${region}$`));
     });
@@ -161,7 +194,7 @@ describe('searchAds: regions', () => {
 });
 
 describe('searchAds: no ads', () => {
-  it('answers no_ads for the registry\'s empty answer, with an empty sample', async () => {
+  it("answers no_ads for the registry's empty answer, with an empty sample", async () => {
     const result = await search(fakeRegistry(), ADS_DOMAINS.noAds);
     assertValid('SearchAdsResult', result);
     assert.equal(result.status, 'no_ads');
@@ -173,7 +206,7 @@ describe('searchAds: no ads', () => {
     assert.equal(result.total_ads_estimate, null);
   });
 
-  it('answers no_ads when the registry lists only other domains\' ads, and says so', async () => {
+  it("answers no_ads when the registry lists only other domains' ads, and says so", async () => {
     const result = await search(fakeRegistry(), ADS_DOMAINS.lookalike);
     assert.equal(result.status, 'no_ads');
     assert.match(result.note!, /3 ad\(s\) of other domains/);
@@ -202,8 +235,16 @@ describe('searchAds: the registry blocking or failing is a failure, never no_ads
   });
 
   it('a 3xx without Location is challenge too; 403 and 503 are http_status', async () => {
-    assert.equal((await failure(search(fakeRegistry({ override: (r) => (r.method === 'POST' ? { status: 302, headers: {}, body: '' } : undefined) }), ADS_DOMAINS.paged))).reason, 'challenge');
-    assert.equal((await failure(search(fakeRegistry({ override: (r) => (r.method === 'POST' ? { status: 403, headers: {}, body: '' } : undefined) }), ADS_DOMAINS.paged))).reason, 'http_status');
+    assert.equal(
+      (await failure(search(fakeRegistry({ override: (r) => (r.method === 'POST' ? { status: 302, headers: {}, body: '' } : undefined) }), ADS_DOMAINS.paged)))
+        .reason,
+      'challenge',
+    );
+    assert.equal(
+      (await failure(search(fakeRegistry({ override: (r) => (r.method === 'POST' ? { status: 403, headers: {}, body: '' } : undefined) }), ADS_DOMAINS.paged)))
+        .reason,
+      'http_status',
+    );
     assert.equal((await failure(search(fakeRegistry(), ADS_DOMAINS.failing))).reason, 'http_status');
   });
 
@@ -214,9 +255,15 @@ describe('searchAds: the registry blocking or failing is a failure, never no_ads
 
   it('the registry refusing the request is bad_request; JSON of another shape is unexpected_answer', async () => {
     const refused = { status: 200, headers: {}, body: '{"2":"com.google.ads.BadRequestException","5":400,"9":3}' };
-    assert.equal((await failure(search(fakeRegistry({ override: (r) => (r.method === 'POST' ? refused : undefined) }), ADS_DOMAINS.paged))).reason, 'bad_request');
+    assert.equal(
+      (await failure(search(fakeRegistry({ override: (r) => (r.method === 'POST' ? refused : undefined) }), ADS_DOMAINS.paged))).reason,
+      'bad_request',
+    );
     const odd = { status: 200, headers: {}, body: '[1,2,3]' };
-    assert.equal((await failure(search(fakeRegistry({ override: (r) => (r.method === 'POST' ? odd : undefined) }), ADS_DOMAINS.paged))).reason, 'unexpected_answer');
+    assert.equal(
+      (await failure(search(fakeRegistry({ override: (r) => (r.method === 'POST' ? odd : undefined) }), ADS_DOMAINS.paged))).reason,
+      'unexpected_answer',
+    );
   });
 
   it('the network failing is network', async () => {
@@ -226,7 +273,10 @@ describe('searchAds: the registry blocking or failing is a failure, never no_ads
 
   it('the fetcher holding the registry back after an earlier 429 (rate_limited) is rate_limited, with the time left', async () => {
     const held = (url: string) => new FetchFailure('rate_limited', url, 'wait', { retryAfterMs: 41_200 });
-    for (const registry of [fakeRegistry({ override: (r) => (r.method === 'POST' ? held(r.url) : undefined) }), fakeRegistry({ home: () => held('https://adstransparency.google.com/') })]) {
+    for (const registry of [
+      fakeRegistry({ override: (r) => (r.method === 'POST' ? held(r.url) : undefined) }),
+      fakeRegistry({ home: () => held('https://adstransparency.google.com/') }),
+    ]) {
       const error = await failure(search(registry, ADS_DOMAINS.paged));
       assert.equal(error.reason, 'rate_limited');
       assert.equal(error.retryAfterSeconds, 42);
@@ -237,7 +287,11 @@ describe('searchAds: the registry blocking or failing is a failure, never no_ads
 describe('searchAds: filters', () => {
   it('sends the format and days-shown filters with every page, and echoes them', async () => {
     const registry = fakeRegistry();
-    const result = await searchAds(ADS_DOMAINS.paged, { format: 'image', shownFrom: '2026-01-01', shownTo: '2026-04-30' }, { fetch: registry.fetch, analyze, now });
+    const result = await searchAds(
+      ADS_DOMAINS.paged,
+      { format: 'image', shownFrom: '2026-01-01', shownTo: '2026-04-30' },
+      { fetch: registry.fetch, analyze, now },
+    );
     assertValid('SearchAdsResult', result);
     for (const request of registry.searches()) assert.deepEqual([request['3']['4'], request['3']['6'], request['3']['7']], [2, 20260101, 20260430]);
     assert.equal(result.format, 'image');
@@ -247,10 +301,17 @@ describe('searchAds: filters', () => {
   });
 
   it('answers no_ads when the filters leave nothing, naming them', async () => {
-    const result = await searchAds(ADS_DOMAINS.regions, { region: 'FR', format: 'video', shownFrom: '2026-05-01' }, { fetch: fakeRegistry().fetch, analyze, now });
+    const result = await searchAds(
+      ADS_DOMAINS.regions,
+      { region: 'FR', format: 'video', shownFrom: '2026-05-01' },
+      { fetch: fakeRegistry().fetch, analyze, now },
+    );
     assertValid('SearchAdsResult', result);
     assert.equal(result.status, 'no_ads');
-    assert.ok(result.note!.startsWith('The advertising-transparency registry lists no video ads for globetrot-travel.com in region FR shown on or after 2026-05-01.'), result.note!);
+    assert.ok(
+      result.note!.startsWith('The advertising-transparency registry lists no video ads for globetrot-travel.com in region FR shown on or after 2026-05-01.'),
+      result.note!,
+    );
   });
 });
 
@@ -260,8 +321,14 @@ describe('searchAds: lookups', () => {
     const result = await searchAds(ADS_DOMAINS.paged, {}, { fetch: registry.fetch, analyze, now }, { maxCreativeLookups: 3, maxAdvertiserLookups: 2 });
     assertValid('SearchAdsResult', result);
     const lookups = registry.lookups();
-    assert.deepEqual(lookups.map((lookup) => lookup.method), ['GetAdvertiserById', 'GetAdvertiserById', 'GetCreativeById', 'GetCreativeById', 'GetCreativeById']);
-    assert.deepEqual(lookups.slice(0, 2).map((lookup) => lookup.request['1']), result.advertisers!.slice(0, 2).map((advertiser) => advertiser.advertiser_id));
+    assert.deepEqual(
+      lookups.map((lookup) => lookup.method),
+      ['GetAdvertiserById', 'GetAdvertiserById', 'GetCreativeById', 'GetCreativeById', 'GetCreativeById'],
+    );
+    assert.deepEqual(
+      lookups.slice(0, 2).map((lookup) => lookup.request['1']),
+      result.advertisers!.slice(0, 2).map((advertiser) => advertiser.advertiser_id),
+    );
     assert.ok(result.advertisers!.slice(0, 2).every((advertiser) => advertiser.country));
     assert.ok(result.advertisers!.slice(2).every((advertiser) => !('country' in advertiser) && !('verified_name' in advertiser)));
     assert.deepEqual(result.ads!.map((ad) => ad.regions_shown?.length ?? 0).slice(0, 5), [2, 2, 2, 0, 0]);
@@ -282,7 +349,12 @@ describe('searchAds: lookups', () => {
   });
 
   it('keeps no refused lookup answer and treats it as a failure that stops the lookups', async () => {
-    const registry = fakeRegistry({ override: (request) => (request.lookup ? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ '2': 'BadRequestException: no', '5': 400 }) } : undefined) });
+    const registry = fakeRegistry({
+      override: (request) =>
+        request.lookup
+          ? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ '2': 'BadRequestException: no', '5': 400 }) }
+          : undefined,
+    });
     const result = await searchAds(ADS_DOMAINS.techSite, {}, { fetch: registry.fetch, analyze, now });
     assert.equal(result.status, 'ok');
     assert.ok(registry.lookups().length <= 2);
@@ -315,7 +387,10 @@ describe('searchAds: the visit for cookies', () => {
     assert.match(registry.requests[0].url, /\/\?region=anywhere$/);
     const posts = registry.requests.filter((request) => request.method === 'POST');
     assert.equal(posts.filter((post) => post.search).length, 4, '3 pages and 1');
-    assert.ok(posts.some((post) => post.lookup), 'the lookups are POSTs of the same kind');
+    assert.ok(
+      posts.some((post) => post.lookup),
+      'the lookups are POSTs of the same kind',
+    );
     for (const post of posts) {
       assert.equal(post.headers.cookie, 'NID=511=abc');
       assert.equal(post.headers['content-type'], 'application/x-www-form-urlencoded;charset=UTF-8');
@@ -347,9 +422,16 @@ describe('searchAds: the visit for cookies', () => {
 
   it('reads the registry at the configured base URL', async () => {
     const registry = fakeRegistry({ base: 'https://ads-mirror.example.net' });
-    const result = await searchAds(ADS_DOMAINS.regions, { region: 'US' }, { fetch: registry.fetch, analyze, now, config: { ...DEFAULT_ADS_CONFIG, registryUrl: 'https://ads-mirror.example.net', timeoutMs: 1000 } });
+    const result = await searchAds(
+      ADS_DOMAINS.regions,
+      { region: 'US' },
+      { fetch: registry.fetch, analyze, now, config: { ...DEFAULT_ADS_CONFIG, registryUrl: 'https://ads-mirror.example.net', timeoutMs: 1000 } },
+    );
     assert.equal(result.status, 'ok');
     assert.ok(registry.requests.every((request) => request.url.startsWith('https://ads-mirror.example.net/')));
-    assert.ok(result.ads!.every((ad) => ad.transparency_url.startsWith('https://adstransparency.google.com/advertiser/')), 'links go to the public site');
+    assert.ok(
+      result.ads!.every((ad) => ad.transparency_url.startsWith('https://adstransparency.google.com/advertiser/')),
+      'links go to the public site',
+    );
   });
 });

@@ -11,7 +11,8 @@ describe("the advisor's cached_hint", () => {
     const now = new Date('2026-11-22T12:00:00Z');
     const board = { provider: 'greenhouse', slug: 'acme' } as const;
     const reads = {
-      snapshot: async (kind: string, key: string) => (kind === STORED.techStackSnapshotKind && key === 'acme.com' ? { value: { at: '2026-11-22T08:00:00Z', technologies: ['x'] }, at: 0 } : null),
+      snapshot: async (kind: string, key: string) =>
+        kind === STORED.techStackSnapshotKind && key === 'acme.com' ? { value: { at: '2026-11-22T08:00:00Z', technologies: ['x'] }, at: 0 } : null,
       cache: async (ns: string, key: string) => {
         if (ns !== CACHE_NS) return null;
         if (key === STORED.jobsDiscoveryKey('acme.com')) return { board };
@@ -19,6 +20,8 @@ describe("the advisor's cached_hint", () => {
         return null;
       },
     };
-    assert.deepEqual(await cachedStatuses('acme.com', reads, now), [{ tool: 'tech-stack', status: 'ok', checked_at: '2026-11-22T08:00:00Z', fresh_until: null }]);
+    assert.deepEqual(await cachedStatuses('acme.com', reads, now), [
+      { tool: 'tech-stack', status: 'ok', checked_at: '2026-11-22T08:00:00Z', fresh_until: null },
+    ]);
   });
 });

@@ -42,24 +42,54 @@ function run({ goal, expect: _expect, ...rest }: GoalCase) {
   const input = { agent_goal: goal, ...rest };
   const result = advise(input, facts);
   assertValid('AdvisorResult', result, goal);
-  return result as typeof result & { recommended_execution_sequence: { tool: string; body: Record<string, unknown> | null; next_tool_call_payload: Record<string, unknown> | null }[] };
+  return result as typeof result & {
+    recommended_execution_sequence: { tool: string; body: Record<string, unknown> | null; next_tool_call_payload: Record<string, unknown> | null }[];
+  };
 }
 
 /** Every string in a payload, flattened. */
-const strings = (value: unknown): string[] => (typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap(strings) : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : []);
+const strings = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(strings)
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(strings)
+        : [];
 
 describe('advisor goal set', () => {
   it('holds at least 150 goals, the held-out set a third or more of them', () => {
     assert.ok(DEV.length + HELD_OUT.length >= 150, `${DEV.length + HELD_OUT.length}`);
     assert.ok(HELD_OUT.length * 3 >= DEV.length + HELD_OUT.length);
-    const all = [...DEV, ...HELD_OUT, ...HELD_OUT_2, ...HELD_OUT_3, ...HELD_OUT_4, ...ML_DEV, ...ML_HELD_OUT, ...ML_AFTER, ...ML_FRESH, ...ML_FRESH_2, ...ML_FRESH_3];
+    const all = [
+      ...DEV,
+      ...HELD_OUT,
+      ...HELD_OUT_2,
+      ...HELD_OUT_3,
+      ...HELD_OUT_4,
+      ...ML_DEV,
+      ...ML_HELD_OUT,
+      ...ML_AFTER,
+      ...ML_FRESH,
+      ...ML_FRESH_2,
+      ...ML_FRESH_3,
+    ];
     assert.equal(new Set(all.map((item) => item.goal)).size, all.length, 'no goal twice');
     assert.ok(HELD_OUT_3.length >= 40);
     assert.ok(ML_DEV.length + ML_HELD_OUT.length + ML_AFTER.length + ML_FRESH.length >= 200, 'at least 200 goals in other languages and traps');
     assert.ok(ML_FRESH.length >= 40);
   });
 
-  for (const [name, cases, floor] of [['held-out 3 (issue 33)', HELD_OUT_3, BLIND_TARGET], ['held-out 4 (after issue 33, run once)', HELD_OUT_4, HELD_OUT_FLOOR], ['languages and traps, developed on', ML_DEV, DEV_TARGET], ['languages and traps written after round 2 (tuned on since round 3)', ML_AFTER, DEV_TARGET], ['languages and traps, held out', ML_HELD_OUT, HELD_OUT_FLOOR], ['languages and traps written after round 3 (59.1% on its first run, tuned on since)', ML_FRESH, BLIND_TARGET], ['languages and traps, second fresh set (83.3% on its first run, tuned on since)', ML_FRESH_2, BLIND_TARGET], ['languages and traps, third fresh set, run once', ML_FRESH_3, FRESH_FLOOR]] as const) {
+  for (const [name, cases, floor] of [
+    ['held-out 3 (issue 33)', HELD_OUT_3, BLIND_TARGET],
+    ['held-out 4 (after issue 33, run once)', HELD_OUT_4, HELD_OUT_FLOOR],
+    ['languages and traps, developed on', ML_DEV, DEV_TARGET],
+    ['languages and traps written after round 2 (tuned on since round 3)', ML_AFTER, DEV_TARGET],
+    ['languages and traps, held out', ML_HELD_OUT, HELD_OUT_FLOOR],
+    ['languages and traps written after round 3 (59.1% on its first run, tuned on since)', ML_FRESH, BLIND_TARGET],
+    ['languages and traps, second fresh set (83.3% on its first run, tuned on since)', ML_FRESH_2, BLIND_TARGET],
+    ['languages and traps, third fresh set, run once', ML_FRESH_3, FRESH_FLOOR],
+  ] as const) {
     it(`answers at least ${Math.round(floor * 100)}% of the ${name} set right, missing data with its reason`, () => {
       const misses = cases.filter((item) => !answeredRight(item, run(item) as never));
       const share = 1 - misses.length / cases.length;
@@ -78,11 +108,18 @@ describe('advisor goal set', () => {
   it('runs the tool a privacy-worded goal asks for through private-query, and a filtered job goal through ats-jobs', () => {
     const privacy = run({ goal: 'our deal team needs the full company profile of bigco.com; the name must stay off the x402 receipt', expect: null });
     assert.equal(privacy.recommended_tool, 'private-query');
-    assert.deepEqual(privacy.recommended_execution_sequence.map((step) => step.body), [{ tool: 'company_profile', target: 'bigco.com' }]);
+    assert.deepEqual(
+      privacy.recommended_execution_sequence.map((step) => step.body),
+      [{ tool: 'company_profile', target: 'bigco.com' }],
+    );
     assert.equal(run({ goal: 'remote-friendly Python roles at posthog.com', expect: null }).recommended_tool, 'ats-jobs');
   });
 
-  for (const [name, cases, floor] of [['dev', DEV, DEV_TARGET], ['held-out (tuned on since 2026-11-26)', HELD_OUT, DEV_TARGET], ['held-out 2', HELD_OUT_2, HELD_OUT_FLOOR]] as const) {
+  for (const [name, cases, floor] of [
+    ['dev', DEV, DEV_TARGET],
+    ['held-out (tuned on since 2026-11-26)', HELD_OUT, DEV_TARGET],
+    ['held-out 2', HELD_OUT_2, HELD_OUT_FLOOR],
+  ] as const) {
     it(`routes at least ${floor * 100}% of the ${name} set right`, () => {
       const misses = cases.filter((item) => !routedRight(item.expect, run(item) as never));
       const share = 1 - misses.length / cases.length;
@@ -104,7 +141,10 @@ describe('advisor goal set', () => {
     }
     const mixed = run({ goal: 'revenue and tech stack of acme.com', expect: 'tech-stack' });
     assert.equal(mixed.recommended_tool, 'tech-stack');
-    assert.deepEqual(mixed.not_available!.map((item) => item.data), ['revenue and financials']);
+    assert.deepEqual(
+      mixed.not_available!.map((item) => item.data),
+      ['revenue and financials'],
+    );
     assert.match(mixed.why, /Not available from this service: revenue/);
     const trend = run({ goal: 'is the headcount of retool.com growing?', expect: 'company-intent' });
     assert.equal(trend.not_available, undefined, 'a headcount trend is hiring velocity, which the service has');
@@ -112,13 +152,27 @@ describe('advisor goal set', () => {
 
   it('orders two-step goals as asked, and a step on the results of a list step depends on it', () => {
     const hot = run({ goal: 'which of these 15 accounts are hot buyers? then find contact emails for them', expect: null });
-    const steps = hot.recommended_execution_sequence as unknown as { tool: string; depends_on?: number; next_tool_call_payload: unknown; required_input: string[] }[];
-    assert.deepEqual(steps.map((step) => step.tool), ['hot-buyers', 'hot-buyers', 'extract-contacts']);
+    const steps = hot.recommended_execution_sequence as unknown as {
+      tool: string;
+      depends_on?: number;
+      next_tool_call_payload: unknown;
+      required_input: string[];
+    }[];
+    assert.deepEqual(
+      steps.map((step) => step.tool),
+      ['hot-buyers', 'hot-buyers', 'extract-contacts'],
+    );
     assert.equal(steps[2].depends_on, 1, 'the contacts step runs on the paid step’s hot companies');
     assert.equal(steps[2].next_tool_call_payload, null);
     assert.deepEqual(steps[2].required_input, ['domain']);
     const same = run({ goal: 'get tech stack of acme.com then find contacts', expect: null });
-    assert.deepEqual(same.recommended_execution_sequence.map((step) => [step.tool, step.next_tool_call_payload]), [['tech-stack', { domain: 'acme.com' }], ['extract-contacts', { domain: 'acme.com' }]]);
+    assert.deepEqual(
+      same.recommended_execution_sequence.map((step) => [step.tool, step.next_tool_call_payload]),
+      [
+        ['tech-stack', { domain: 'acme.com' }],
+        ['extract-contacts', { domain: 'acme.com' }],
+      ],
+    );
   });
 
   it('never puts a domain or URL in a payload that the caller did not write', () => {

@@ -65,7 +65,11 @@ describe("advisor: goals routed by the caller's free calls, scans or budget", ()
 
 describe('advisor: cost estimates and request splitting', () => {
   it('keys every rule by an offer of the generated catalog', () => {
-    for (const offer of [...Object.keys(RULES), ...TAKE_BACK.map(([, offer]) => offer)]) assert.ok(operations.some((op) => op.offerId === offer), offer);
+    for (const offer of [...Object.keys(RULES), ...TAKE_BACK.map(([, offer]) => offer)])
+      assert.ok(
+        operations.some((op) => op.offerId === offer),
+        offer,
+      );
   });
 
   it('prices a single call at its catalog price, minus the free calls left', () => {
@@ -82,7 +86,7 @@ describe('advisor: cost estimates and request splitting', () => {
   it('splits a batch into quotes of 50 rows, and 33 for company-profile, with the scans they need', () => {
     const techRows = run({ agent_goal: 'tech stack for each domain in my csv', domain_count: 120 }).cost_estimate_usd!;
     assert.deepEqual([techRows.request_splitting!.tool, techRows.request_splitting!.max_domains_per_call, techRows.request_splitting!.calls], ['batch', 50, 3]);
-    assert.equal(techRows.list_price_max_usd, +(120 * catalog.batchRowPriceMicroUsd('tech-stack') / 1e6).toFixed(6));
+    assert.equal(techRows.list_price_max_usd, +((120 * catalog.batchRowPriceMicroUsd('tech-stack')) / 1e6).toFixed(6));
     assert.equal(techRows.calls, 6);
     assert.equal(techRows.after_free_quota_max_usd, techRows.list_price_max_usd, 'the paid step of a quote never uses free calls');
     assert.deepEqual([techRows.scan_limits!.scans_needed, techRows.scan_limits!.days_needed], [3, 1]);
@@ -130,7 +134,10 @@ describe('advisor: cost estimates and request splitting', () => {
     assert.deepEqual(unknown.recommended_execution_sequence[0].required_input, ['domain']);
     const listed = run({ agent_goal: 'batch tech stack for a.com, b.org and c.net' });
     assert.equal(listed.recommended_tool, 'tech-stack', 'three domains fit in the free calls');
-    assert.deepEqual(listed.recommended_execution_sequence.map((step) => step.next_tool_call_payload), [{ domain: 'a.com' }, { domain: 'b.org' }, { domain: 'c.net' }]);
+    assert.deepEqual(
+      listed.recommended_execution_sequence.map((step) => step.next_tool_call_payload),
+      [{ domain: 'a.com' }, { domain: 'b.org' }, { domain: 'c.net' }],
+    );
     const quoted = run({ agent_goal: 'batch tech stack for a.com, b.org and c.net' }, { remaining: 0 });
     assert.deepEqual(quoted.recommended_execution_sequence[0].next_tool_call_payload, { tool: 'tech-stack', domains: ['a.com', 'b.org', 'c.net'] });
     assert.equal(quoted.recommended_execution_sequence[1].next_tool_call_payload, null, 'never an invented quote id');

@@ -73,7 +73,10 @@ describe('advisor goals worded around keywords', () => {
   it('runs every step a goal lists on either side of a sequence word, in its order', () => {
     const steps = (goal: string) => advise({ agent_goal: goal }, GOAL_FACTS).recommended_execution_sequence.map((step) => step.tool);
     assert.deepEqual(steps('list the open roles at deel.com, after that the contact addresses'), ['ats-jobs', 'extract-contacts']);
-    assert.deepEqual(steps('Récupère le texte de https://exemple.fr/a/1 et ensuite dis-moi quelle technologie utilise le site'), ['clean-markdown', 'tech-stack']);
+    assert.deepEqual(steps('Récupère le texte de https://exemple.fr/a/1 et ensuite dis-moi quelle technologie utilise le site'), [
+      'clean-markdown',
+      'tech-stack',
+    ]);
     assert.equal(tool('is mistral.ai recruiting engineers?'), 'ats-jobs');
     assert.equal(tool('has hiring at linear.app dropped since last month? when to contact them'), 'company-intent');
   });

@@ -48,7 +48,10 @@ function typo(word: string, next: () => number): string {
 describe('advisor matcher shortcuts', () => {
   it('editDistance agrees with the whole table within the bound, and says max + 1 beyond it', () => {
     const next = random(7);
-    const words = Object.values(RULES).flat().flatMap(([phrase]) => phrase.split(/\s+/)).filter((word) => word.length >= 2);
+    const words = Object.values(RULES)
+      .flat()
+      .flatMap(([phrase]) => phrase.split(/\s+/))
+      .filter((word) => word.length >= 2);
     let compared = 0;
     for (let n = 0; n < 4000; n++) {
       const a = words[Math.floor(next() * words.length)];
@@ -71,20 +74,38 @@ describe('advisor matcher shortcuts', () => {
     const tiny = createMatcher(catalog, { rememberedWords: 3 });
     const plain = createMatcher(catalog, { shortcuts: false });
     const next = random(11);
-    const phrases = [...Object.values(RULES).flat().map(([phrase]) => phrase), ...TAKE_BACK.map(([phrase]) => phrase)];
+    const phrases = [
+      ...Object.values(RULES)
+        .flat()
+        .map(([phrase]) => phrase),
+      ...TAKE_BACK.map(([phrase]) => phrase),
+    ];
     const goals: string[] = [];
     for (let n = 0; n < 600; n++) {
       const picked = Array.from({ length: 1 + Math.floor(next() * 3) }, () => phrases[Math.floor(next() * phrases.length)]);
-      const text = picked.join(' and ').split(' ').map((word) => (next() < 0.15 ? typo(typo(word, next), next) : next() < 0.3 ? typo(word, next) : word)).join(' ');
+      const text = picked
+        .join(' and ')
+        .split(' ')
+        .map((word) => (next() < 0.15 ? typo(typo(word, next), next) : next() < 0.3 ? typo(word, next) : word))
+        .join(' ');
       goals.push(`please ${text} for acme.com`);
     }
     // Two letters fewer or more in a long word: the widest reach of a typo (two edits from 9 letters).
     for (const phrase of phrases) {
       for (const word of phrase.split(' ').filter((w) => w.length >= 9)) {
-        goals.push(phrase.replace(word, word.slice(0, 2) + word.slice(3, 5) + word.slice(6)), phrase.replace(word, `${word.slice(0, 3)}x${word.slice(3, 6)}y${word.slice(6)}`));
+        goals.push(
+          phrase.replace(word, word.slice(0, 2) + word.slice(3, 5) + word.slice(6)),
+          phrase.replace(word, `${word.slice(0, 3)}x${word.slice(3, 6)}y${word.slice(6)}`),
+        );
       }
     }
-    goals.push('', 'x', 'teck stack of shopify stores', 'which analytcs and ad pixles does stripe.com use', 'find out which analytics and ad pixels a company website uses');
+    goals.push(
+      '',
+      'x',
+      'teck stack of shopify stores',
+      'which analytcs and ad pixles does stripe.com use',
+      'find out which analytics and ad pixels a company website uses',
+    );
     let matched = 0;
     for (const goal of goals) {
       const expected = plain(goal);
@@ -97,7 +118,13 @@ describe('advisor matcher shortcuts', () => {
   });
 
   it('wordMatch inside a phrase is never stricter than alone (pruning relies on it)', () => {
-    const terms = [...new Set(Object.values(RULES).flat().flatMap(([phrase]) => phrase.toLowerCase().split(/\s+/)))];
+    const terms = [
+      ...new Set(
+        Object.values(RULES)
+          .flat()
+          .flatMap(([phrase]) => phrase.toLowerCase().split(/\s+/)),
+      ),
+    ];
     const next = random(3);
     for (let n = 0; n < 3000; n++) {
       const term = terms[Math.floor(next() * terms.length)];

@@ -12,8 +12,14 @@ describe('advisor reading', () => {
   it('masks the words asking for data the service does not have, with what is available instead', () => {
     const goal = 'annual revenue and open jobs of acme.com';
     const reading = read(goal, []);
-    assert.deepEqual(reading.notAvailable.map((item) => [item.data, item.asked]), [['revenue and financials', 'annual revenue']]);
-    assert.deepEqual([...reading.masked].sort((a, b) => a - b).map((at) => words(goal)[at]), ['annual', 'revenue']);
+    assert.deepEqual(
+      reading.notAvailable.map((item) => [item.data, item.asked]),
+      [['revenue and financials', 'annual revenue']],
+    );
+    assert.deepEqual(
+      [...reading.masked].sort((a, b) => a - b).map((at) => words(goal)[at]),
+      ['annual', 'revenue'],
+    );
     assert.ok(reading.notAvailable[0].instead.length);
     assert.deepEqual(read('is their headcount growing', []).notAvailable, [], 'a trend is hiring velocity');
     assert.deepEqual(read("the CEO's email at acme.com", []).notAvailable, [], 'an email the site publishes for a person is extract-contacts’ people');
@@ -22,19 +28,39 @@ describe('advisor reading', () => {
   it("refuses a person's personal profile or phone, not a company's links nor the people the site names", () => {
     const goal = 'LinkedIn profile URL of the VP of Sales at acme.com';
     const profile = read(goal, []);
-    assert.deepEqual(profile.notAvailable.map((item) => item.data), ["people's personal profiles and contacts"]);
-    assert.deepEqual([...profile.masked].sort((a, b) => a - b).map((at) => words(goal)[at]), ['linkedin', 'profile', 'vp', 'of', 'sale'], 'the profile, and the person with the function after "of"');
+    assert.deepEqual(
+      profile.notAvailable.map((item) => item.data),
+      ["people's personal profiles and contacts"],
+    );
+    assert.deepEqual(
+      [...profile.masked].sort((a, b) => a - b).map((at) => words(goal)[at]),
+      ['linkedin', 'profile', 'vp', 'of', 'sale'],
+      'the profile, and the person with the function after "of"',
+    );
     assert.match(profile.notAvailable[0].note, /names .* role/, 'the refusal says what extract-contacts does return about people');
     assert.deepEqual(read('find contact emails and linkedin for acme.com', []).notAvailable, [], 'no person: the company profile');
     assert.deepEqual(read('names and roles of the leadership team at acme.com', []).notAvailable, [], 'named people of the site');
-    assert.deepEqual(read('the CTO of vercel.com and, far away from that, a twitter handle for the company', []).notAvailable, [], 'a person more than six words away');
+    assert.deepEqual(
+      read('the CTO of vercel.com and, far away from that, a twitter handle for the company', []).notAvailable,
+      [],
+      'a person more than six words away',
+    );
   });
 
   it('reads reviews, ratings and competitor lists as missing data, except a product page rating and a comparison', () => {
-    assert.deepEqual(read('Glassdoor rating of stripe.com', []).notAvailable.map((item) => item.data), ['reviews and ratings']);
+    assert.deepEqual(
+      read('Glassdoor rating of stripe.com', []).notAvailable.map((item) => item.data),
+      ['reviews and ratings'],
+    );
     assert.deepEqual(read('rating of https://shop.io/products/lamp', ['https://shop.io/products/lamp']).notAvailable, [], 'a product page states its rating');
-    assert.deepEqual(read('credit rating of supplier.de', []).notAvailable.map((item) => item.data), ['credit ratings']);
-    assert.deepEqual(read('main competitors of acme.com', []).notAvailable.map((item) => item.data), ['competitor lists']);
+    assert.deepEqual(
+      read('credit rating of supplier.de', []).notAvailable.map((item) => item.data),
+      ['credit ratings'],
+    );
+    assert.deepEqual(
+      read('main competitors of acme.com', []).notAvailable.map((item) => item.data),
+      ['competitor lists'],
+    );
     assert.deepEqual(read('compare my schema against my competitors a.com and b.com', []).notAvailable, []);
   });
 
@@ -61,9 +87,16 @@ describe('advisor reading', () => {
   it('reads a technology after a word of adoption as the object, masking the adoption word', () => {
     const goal = 'which companies are buying Snowflake';
     const reading = read(goal, []);
-    assert.deepEqual(reading.adopted.map((item) => item.name), ['Snowflake']);
+    assert.deepEqual(
+      reading.adopted.map((item) => item.name),
+      ['Snowflake'],
+    );
     assert.ok(reading.masked.has(words(goal).indexOf('buy')));
-    assert.deepEqual(read('do they use hubspot', []).adopted.map((item) => item.name), ['HubSpot'], 'lower case by an adoption word');
+    assert.deepEqual(
+      read('do they use hubspot', []).adopted.map((item) => item.name),
+      ['HubSpot'],
+      'lower case by an adoption word',
+    );
     assert.deepEqual(read('Snowflake schema design tips', []).adopted, [], 'no adoption word');
     assert.deepEqual(read('does acme.com run google ads in the UK', []).adopted, [], 'a name another offer reads as its object');
   });

@@ -8,22 +8,32 @@ const page = (head: string, body = '') => `<!doctype html><html><head>${head}</h
 const ld = (data: unknown) => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
 
 describe('company facts of a home page', () => {
-  it('takes every fact the site\'s own Organization JSON-LD states, with json_ld as the source', () => {
-    const html = page(ld({
-      '@context': 'https://schema.org',
-      '@graph': [
-        { '@type': 'WebSite', url: 'https://acme.io/', publisher: { '@id': 'https://acme.io/#org' } },
-        { '@type': 'Brand', name: 'Widget Pro' },
-        {
-          '@type': ['Organization', 'Corporation'], '@id': 'https://acme.io/#org', name: 'Acme', legalName: 'Acme Widgets GmbH', url: 'https://www.acme.io',
-          description: 'Widgets  for factories.', logo: { '@type': 'ImageObject', url: '/img/logo.svg' }, foundingDate: '2014-03-01',
-          sameAs: ['https://www.linkedin.com/company/acme-widgets/', 'https://twitter.com/acme', 'https://example.com/not-a-profile'],
-          address: { '@type': 'PostalAddress', streetAddress: 'Hafenstraße 1', addressLocality: 'Hamburg', postalCode: '20457', addressCountry: 'de' },
-          telephone: '+49 40 123456', knowsAbout: ['Industrial automation', 'Widgets'],
-          member: { '@type': 'Organization', name: 'Partner Co', url: 'https://partner.example' },
-        },
-      ],
-    }) + '<meta name="description" content="Meta text">', '<a href="tel:+4940999">Call</a>');
+  it("takes every fact the site's own Organization JSON-LD states, with json_ld as the source", () => {
+    const html = page(
+      ld({
+        '@context': 'https://schema.org',
+        '@graph': [
+          { '@type': 'WebSite', url: 'https://acme.io/', publisher: { '@id': 'https://acme.io/#org' } },
+          { '@type': 'Brand', name: 'Widget Pro' },
+          {
+            '@type': ['Organization', 'Corporation'],
+            '@id': 'https://acme.io/#org',
+            name: 'Acme',
+            legalName: 'Acme Widgets GmbH',
+            url: 'https://www.acme.io',
+            description: 'Widgets  for factories.',
+            logo: { '@type': 'ImageObject', url: '/img/logo.svg' },
+            foundingDate: '2014-03-01',
+            sameAs: ['https://www.linkedin.com/company/acme-widgets/', 'https://twitter.com/acme', 'https://example.com/not-a-profile'],
+            address: { '@type': 'PostalAddress', streetAddress: 'Hafenstraße 1', addressLocality: 'Hamburg', postalCode: '20457', addressCountry: 'de' },
+            telephone: '+49 40 123456',
+            knowsAbout: ['Industrial automation', 'Widgets'],
+            member: { '@type': 'Organization', name: 'Partner Co', url: 'https://partner.example' },
+          },
+        ],
+      }) + '<meta name="description" content="Meta text">',
+      '<a href="tel:+4940999">Call</a>',
+    );
     assert.deepEqual(readCompanyFacts(html, 'https://acme.io/', { now: NOW }), {
       name: { value: 'Acme', source: 'json_ld' },
       legal_name: { value: 'Acme Widgets GmbH', source: 'json_ld' },
@@ -37,9 +47,11 @@ describe('company facts of a home page', () => {
     });
   });
 
-  it('falls back to Open Graph, meta tags and the page\'s own links, each named as the source', () => {
-    const html = page('<meta property="og:site_name" content="Quiet Harbor"><meta name="description" content="Berths by the season."><meta name="keywords" content="moorings, marina, boats">',
-      '<a href="https://github.com/quiet-harbor">Code</a><a href="https://twitter.com/intent/tweet?text=x">Tweet</a><a href="tel:+44%2020%207946%200000">Call us</a>');
+  it("falls back to Open Graph, meta tags and the page's own links, each named as the source", () => {
+    const html = page(
+      '<meta property="og:site_name" content="Quiet Harbor"><meta name="description" content="Berths by the season."><meta name="keywords" content="moorings, marina, boats">',
+      '<a href="https://github.com/quiet-harbor">Code</a><a href="https://twitter.com/intent/tweet?text=x">Tweet</a><a href="tel:+44%2020%207946%200000">Call us</a>',
+    );
     assert.deepEqual(readCompanyFacts(html, 'https://quiet-harbor.com/', { now: NOW }), {
       name: { value: 'Quiet Harbor', source: 'open_graph' },
       description: { value: 'Berths by the season.', source: 'meta' },
@@ -50,7 +62,10 @@ describe('company facts of a home page', () => {
   });
 
   it('states nothing a page does not state: no og:image logo, no phone among several, no future founding year; from the title only its name part', () => {
-    const html = page('<title>Blank Canvas Studio — home</title><meta property="og:image" content="/hero.png">' + ld({ '@type': 'Organization', foundingDate: '2999' }), '<a href="tel:+1555000111">Sales</a><a href="tel:+1555000222">Support</a>');
+    const html = page(
+      '<title>Blank Canvas Studio — home</title><meta property="og:image" content="/hero.png">' + ld({ '@type': 'Organization', foundingDate: '2999' }),
+      '<a href="tel:+1555000111">Sales</a><a href="tel:+1555000222">Support</a>',
+    );
     assert.deepEqual(readCompanyFacts(html, 'https://blank-canvas-studio.com/', { now: NOW }), { name: { value: 'Blank Canvas Studio', source: 'title' } });
     const untitled = page('<title>Work Management Software For Connecting Work to Shared Goals</title>');
     assert.deepEqual(readCompanyFacts(untitled, 'https://monday-like.com/', { now: NOW }), {}, 'a title without a name part is no name');
@@ -58,52 +73,134 @@ describe('company facts of a home page', () => {
 
   it('never gives a whole SEO title or a tagline as the name', () => {
     const name = (head: string, url: string, body = '') => readCompanyFacts(page(head, body), url, { now: NOW }).name;
-    assert.deepEqual(name('<title>Emergency Plumbing Services | Plano, TX | Lone Star Plumbing Co.</title>', 'https://lonestarplumbing.com/emergency/'), { value: 'Lone Star Plumbing Co.', source: 'title' });
-    assert.deepEqual(name('<title>Cosmetic Dentistry in Scottsdale, AZ | Teeth Whitening | Smile Studio</title>', 'https://drsmith-dental.com/'), { value: 'Smile Studio', source: 'title' }, 'brands close titles');
-    assert.deepEqual(name('<title>Netsmartz Generative AI Consulting Services for SaaS</title><meta property="og:site_name" content="AI-Powered Software Development Company USA">', 'https://netsmartz.com/ai/'), { value: 'Netsmartz', source: 'title' }, 'the words that spell the domain win');
-    assert.deepEqual(name(ld({ '@type': 'LocalBusiness', name: 'Wooding Electric - Commercial Electrician & Residential Electric Services', url: 'https://www.woodingelectric.com/' }), 'https://www.woodingelectric.com/san-jose/'), { value: 'Wooding Electric', source: 'json_ld' });
-    assert.deepEqual(name('<title>Get Free Tax Help | United Way of King County</title>', 'https://www.uwkc.org/tax/'), { value: 'United Way of King County', source: 'title' }, 'initials spell the domain');
-    assert.deepEqual(name('<META Property="OG:site_name" CONTENT="Kettle &amp; Crane"><title>Kettle &amp; Crane — Small-batch tea, roasted in Vermont</title>', 'https://kettleandcrane.com/'), { value: 'Kettle & Crane', source: 'open_graph' }, 'attribute names and values in any case');
-    assert.deepEqual(name('<title>Home</title>', 'https://brightlane.co.uk/', '<header><a href="/"><img src="/l.svg" alt="Brightlane logo"></a></header>'), { value: 'Brightlane', source: 'meta' }, 'a logo that spells the domain');
+    assert.deepEqual(name('<title>Emergency Plumbing Services | Plano, TX | Lone Star Plumbing Co.</title>', 'https://lonestarplumbing.com/emergency/'), {
+      value: 'Lone Star Plumbing Co.',
+      source: 'title',
+    });
+    assert.deepEqual(
+      name('<title>Cosmetic Dentistry in Scottsdale, AZ | Teeth Whitening | Smile Studio</title>', 'https://drsmith-dental.com/'),
+      { value: 'Smile Studio', source: 'title' },
+      'brands close titles',
+    );
+    assert.deepEqual(
+      name(
+        '<title>Netsmartz Generative AI Consulting Services for SaaS</title><meta property="og:site_name" content="AI-Powered Software Development Company USA">',
+        'https://netsmartz.com/ai/',
+      ),
+      { value: 'Netsmartz', source: 'title' },
+      'the words that spell the domain win',
+    );
+    assert.deepEqual(
+      name(
+        ld({
+          '@type': 'LocalBusiness',
+          name: 'Wooding Electric - Commercial Electrician & Residential Electric Services',
+          url: 'https://www.woodingelectric.com/',
+        }),
+        'https://www.woodingelectric.com/san-jose/',
+      ),
+      { value: 'Wooding Electric', source: 'json_ld' },
+    );
+    assert.deepEqual(
+      name('<title>Get Free Tax Help | United Way of King County</title>', 'https://www.uwkc.org/tax/'),
+      { value: 'United Way of King County', source: 'title' },
+      'initials spell the domain',
+    );
+    assert.deepEqual(
+      name(
+        '<META Property="OG:site_name" CONTENT="Kettle &amp; Crane"><title>Kettle &amp; Crane — Small-batch tea, roasted in Vermont</title>',
+        'https://kettleandcrane.com/',
+      ),
+      { value: 'Kettle & Crane', source: 'open_graph' },
+      'attribute names and values in any case',
+    );
+    assert.deepEqual(
+      name('<title>Home</title>', 'https://brightlane.co.uk/', '<header><a href="/"><img src="/l.svg" alt="Brightlane logo"></a></header>'),
+      { value: 'Brightlane', source: 'meta' },
+      'a logo that spells the domain',
+    );
   });
 
   it('takes no organisation that the page lists, reviews or credits as its own', () => {
-    const html = page(ld({ '@type': 'Organization', name: 'JTnet', url: 'http://www.jtnetinc.com', email: 'nick@jtnetinc.com' })
-      + ld({ '@type': 'Product', name: 'Desk', review: { '@type': 'Review', author: { '@type': 'Person', name: 'Chris Funk', worksFor: { '@type': 'Organization', name: 'Zippo' } } } }));
+    const html = page(
+      ld({ '@type': 'Organization', name: 'JTnet', url: 'http://www.jtnetinc.com', email: 'nick@jtnetinc.com' }) +
+        ld({
+          '@type': 'Product',
+          name: 'Desk',
+          review: { '@type': 'Review', author: { '@type': 'Person', name: 'Chris Funk', worksFor: { '@type': 'Organization', name: 'Zippo' } } },
+        }),
+    );
     assert.equal(readCompanyFacts(html, 'https://www.tux-shop.com/', { now: NOW }).name, undefined);
   });
 
   it('reads microdata and RDFa addresses and phones, and one number written two ways is one phone', () => {
-    const microdata = page('', `<div itemscope itemtype="http://schema.org/Plumber"><span itemprop="name">Lone Star Plumbing</span>
+    const microdata = page(
+      '',
+      `<div itemscope itemtype="http://schema.org/Plumber"><span itemprop="name">Lone Star Plumbing</span>
       <div itemprop="address" itemscope itemtype="http://schema.org/PostalAddress"><span itemprop="streetAddress">2400 Dallas Pkwy</span> <span itemprop="addressLocality">Plano</span> <span itemprop="addressRegion">TX</span> <span itemprop="postalCode">75093</span></div>
-      <span itemprop="telephone">(972) 555-0188</span></div>`);
+      <span itemprop="telephone">(972) 555-0188</span></div>`,
+    );
     assert.deepEqual(readCompanyFacts(microdata, 'https://lonestarplumbing.com/', { now: NOW }), {
       name: { value: 'Lone Star Plumbing', source: 'markup' },
       address: { value: { street: '2400 Dallas Pkwy', locality: 'Plano', region: 'TX', postal_code: '75093' }, source: 'markup' },
       phone: { value: '(972) 555-0188', source: 'markup' },
     });
-    const rdfa = page('', `<div vocab="https://schema.org/" typeof="Dentist"><span property="name">Desert Smile</span><div property="address" typeof="PostalAddress"><span property="streetAddress">7100 E Camelback Rd</span> <span property="addressLocality">Scottsdale</span></div></div>`);
-    assert.deepEqual(readCompanyFacts(rdfa, 'https://desertsmile.com/', { now: NOW }).address, { value: { street: '7100 E Camelback Rd', locality: 'Scottsdale' }, source: 'markup' });
+    const rdfa = page(
+      '',
+      `<div vocab="https://schema.org/" typeof="Dentist"><span property="name">Desert Smile</span><div property="address" typeof="PostalAddress"><span property="streetAddress">7100 E Camelback Rd</span> <span property="addressLocality">Scottsdale</span></div></div>`,
+    );
+    assert.deepEqual(readCompanyFacts(rdfa, 'https://desertsmile.com/', { now: NOW }).address, {
+      value: { street: '7100 E Camelback Rd', locality: 'Scottsdale' },
+      source: 'markup',
+    });
     const phones = page('', '<a href="tel:5035550142">503.555.0142</a> <a href="tel:+1-503-555-0142">+1 (503) 555-0142</a>');
     assert.deepEqual(readCompanyFacts(phones, 'https://bakery.com/', { now: NOW }).phone, { value: '5035550142', source: 'page_link' });
     const uk = page('', '<a href="tel:+441132345678">+44 113 234 5678</a> <a href="tel:0113 234 5678">0113 234 5678</a>');
-    assert.deepEqual(readCompanyFacts(uk, 'https://northwind.co.uk/', { now: NOW }).phone, { value: '+441132345678', source: 'page_link' }, 'a national number takes the country of the domain');
+    assert.deepEqual(
+      readCompanyFacts(uk, 'https://northwind.co.uk/', { now: NOW }).phone,
+      { value: '+441132345678', source: 'page_link' },
+      'a national number takes the country of the domain',
+    );
   });
 
-  it('reads profiles on every major network from the page\'s links', () => {
-    const html = page('', ['https://www.facebook.com/bluebird', 'https://instagram.com/bluebird', 'https://www.youtube.com/@bluebird', 'https://www.tiktok.com/@bluebird', 'https://www.pinterest.com/bluebird/', 'https://www.facebook.com/sharer/sharer.php?u=x'].map((href) => `<a href="${href}">x</a>`).join(''));
-    assert.deepEqual(readCompanyFacts(html, 'https://bluebird.com/', { now: NOW }).social_profiles?.value, ['https://www.facebook.com/bluebird', 'https://www.instagram.com/bluebird', 'https://www.pinterest.com/bluebird', 'https://www.tiktok.com/@bluebird', 'https://www.youtube.com/@bluebird']);
+  it("reads profiles on every major network from the page's links", () => {
+    const html = page(
+      '',
+      [
+        'https://www.facebook.com/bluebird',
+        'https://instagram.com/bluebird',
+        'https://www.youtube.com/@bluebird',
+        'https://www.tiktok.com/@bluebird',
+        'https://www.pinterest.com/bluebird/',
+        'https://www.facebook.com/sharer/sharer.php?u=x',
+      ]
+        .map((href) => `<a href="${href}">x</a>`)
+        .join(''),
+    );
+    assert.deepEqual(readCompanyFacts(html, 'https://bluebird.com/', { now: NOW }).social_profiles?.value, [
+      'https://www.facebook.com/bluebird',
+      'https://www.instagram.com/bluebird',
+      'https://www.pinterest.com/bluebird',
+      'https://www.tiktok.com/@bluebird',
+      'https://www.youtube.com/@bluebird',
+    ]);
   });
 
-  it('prefers the organisation on the page\'s own site over one that comes first', () => {
-    const html = page(ld({ '@type': 'Organization', name: 'Payments Partner', url: 'https://partner.example' }) + ld({ '@type': 'LocalBusiness', name: 'Corner Bakery', url: 'https://corner-bakery.com/' }));
+  it("prefers the organisation on the page's own site over one that comes first", () => {
+    const html = page(
+      ld({ '@type': 'Organization', name: 'Payments Partner', url: 'https://partner.example' }) +
+        ld({ '@type': 'LocalBusiness', name: 'Corner Bakery', url: 'https://corner-bakery.com/' }),
+    );
     assert.deepEqual(readCompanyFacts(html, 'https://www.corner-bakery.com/', { now: NOW }).name, { value: 'Corner Bakery', source: 'json_ld' });
   });
 });
 
 describe('company name on an article page', () => {
   const fixtures = new URL('../../../fixtures/contacts/', import.meta.url);
-  const labels = JSON.parse(readFileSync(new URL('labels.json', fixtures), 'utf8')).pages as Record<string, { url: string; company_name: string[] | null; article_title?: string }>;
+  const labels = JSON.parse(readFileSync(new URL('labels.json', fixtures), 'utf8')).pages as Record<
+    string,
+    { url: string; company_name: string[] | null; article_title?: string }
+  >;
   const articles = Object.entries(labels).filter(([, label]) => label.article_title);
 
   it('has labelled article pages to read', () => assert.ok(articles.length >= 3));
@@ -119,7 +216,10 @@ describe('company name on an article page', () => {
   }
 
   it('keeps a declared name that the post title repeats, and a title part that spells the domain', () => {
-    const html = page(`<title>Our 2025 roadmap | Pathlight</title><meta property="og:type" content="article"><meta property="og:site_name" content="Pathlight">`, '<h1>Our 2025 roadmap</h1>');
+    const html = page(
+      `<title>Our 2025 roadmap | Pathlight</title><meta property="og:type" content="article"><meta property="og:site_name" content="Pathlight">`,
+      '<h1>Our 2025 roadmap</h1>',
+    );
     assert.equal(readCompanyFacts(html, 'https://pathlight.dev/blog/roadmap', { now: NOW }).name?.value, 'Pathlight');
     const spelled = page(`<title>Pathlight: How we ship weekly</title><meta property="og:type" content="article">`, '<h1>How we ship weekly</h1>');
     assert.equal(readCompanyFacts(spelled, 'https://pathlight.dev/blog/weekly', { now: NOW }).name?.value, 'Pathlight');

@@ -20,12 +20,33 @@ describe('company name from a declared name', () => {
 
 describe('a part that reads as a sentence is never a name', () => {
   it('questions, how-to and numbered headlines, phrases in lower case', () => {
-    for (const part of ['Is a four-day week right for your team?', 'How to Brew Better Coffee at Home', '10 Ways to Cut Your Cloud Bill', 'lessons learned from a decade of bootstrapping', 'We fix leaks fast!']) assert.ok(readsAsSentence(part), part);
+    for (const part of [
+      'Is a four-day week right for your team?',
+      'How to Brew Better Coffee at Home',
+      '10 Ways to Cut Your Cloud Bill',
+      'lessons learned from a decade of bootstrapping',
+      'We fix leaks fast!',
+    ])
+      assert.ok(readsAsSentence(part), part);
   });
   it('names with joining words in lower case, or brands spelled in camel case', () => {
-    for (const part of ['Bed Bath and Beyond', 'Society for the Prevention of Cruelty to Animals', 'Doctors without Borders', 'eBay Motors', 'Harbor & Pine Studio', 'bol.com']) assert.ok(!readsAsSentence(part), part);
+    for (const part of [
+      'Bed Bath and Beyond',
+      'Society for the Prevention of Cruelty to Animals',
+      'Doctors without Borders',
+      'eBay Motors',
+      'Harbor & Pine Studio',
+      'bol.com',
+    ])
+      assert.ok(!readsAsSentence(part), part);
   });
   it('a title whose last part is a question gives the brand that opens it', () => {
-    assert.deepEqual(chooseName([{ value: 'Brightwork HR | Is a four-day week right for your team?', source: 'title', whole: false, title: true }], 'https://brightworkpeople.com/'), { value: 'Brightwork HR', source: 'title' });
+    assert.deepEqual(
+      chooseName(
+        [{ value: 'Brightwork HR | Is a four-day week right for your team?', source: 'title', whole: false, title: true }],
+        'https://brightworkpeople.com/',
+      ),
+      { value: 'Brightwork HR', source: 'title' },
+    );
   });
 });

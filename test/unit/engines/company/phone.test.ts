@@ -7,7 +7,7 @@ describe('phone numbers by their E.164 form', () => {
     const keys = ['(503) 555-0142', '503.555.0142', '+1-503-555-0142', '1 503 555 0142', 'tel:+15035550142'].map((written) => phoneKey(written));
     assert.deepEqual(new Set(keys), new Set(['+15035550142']));
   });
-  it('puts the page\'s country code before a national number and drops its trunk 0', () => {
+  it("puts the page's country code before a national number and drops its trunk 0", () => {
     assert.equal(phoneKey('0113 234 5678', { country: 'GB' }), '+441132345678');
     assert.equal(phoneKey('+44 113 234 5678', { country: 'GB' }), '+441132345678');
     assert.equal(phoneKey('0049 40 123456'), '+4940123456');

@@ -1,6 +1,21 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, choice, custom, decimal, defaultsOf, int, json, list, ms, readVariable, readVariables, text, url, type Variable } from '../../../../engines/config/env.ts';
+import {
+  ConfigError,
+  choice,
+  custom,
+  decimal,
+  defaultsOf,
+  int,
+  json,
+  list,
+  ms,
+  readVariable,
+  readVariables,
+  text,
+  url,
+  type Variable,
+} from '../../../../engines/config/env.ts';
 
 const read = <T>(variable: Variable<T>, value: string | undefined) => readVariable('SETTING', variable, { SETTING: value });
 const refusal = (variable: Variable<unknown>, value: string) => {
@@ -62,7 +77,10 @@ describe('engines/config/env: the one reader of environment variables', () => {
   it('url with a placeholder: it must be present; with anyParts: kept as given', () => {
     const template = url({ default: null, placeholder: '{company}', meaning: 'a template' });
     assert.equal(read(template, 'https://{company}.boards.example/'), 'https://{company}.boards.example');
-    assert.equal(refusal(template, 'https://boards.example'), 'SETTING must be an http or https URL without credentials, query or fragment, containing {company} (got "https://boards.example"): {company} is missing');
+    assert.equal(
+      refusal(template, 'https://boards.example'),
+      'SETTING must be an http or https URL without credentials, query or fragment, containing {company} (got "https://boards.example"): {company} is missing',
+    );
     const rpc = url({ default: null, anyParts: true, meaning: 'an RPC' });
     assert.equal(read(rpc, 'https://user:key@rpc.example/v2/?apikey=1'), 'https://user:key@rpc.example/v2/?apikey=1');
     assert.equal(refusal(rpc, 'wss://rpc.example'), 'SETTING must be an http or https URL (got "wss://rpc.example")');
@@ -82,7 +100,10 @@ describe('engines/config/env: the one reader of environment variables', () => {
       default: null,
       accepts: 'an object of texts',
       meaning: 'headers',
-      check: (value) => (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((item) => typeof item === 'string') ? (value as Record<string, string>) : null),
+      check: (value) =>
+        typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((item) => typeof item === 'string')
+          ? (value as Record<string, string>)
+          : null,
     });
     assert.equal(read(headers, undefined), null);
     assert.deepEqual(read(headers, '{"X-Api-Key":"k"}'), { 'X-Api-Key': 'k' });
@@ -103,10 +124,24 @@ describe('engines/config/env: the one reader of environment variables', () => {
   });
 
   it('custom: its parser refuses with an optional detail; an error of its own passes as it is', () => {
-    const even = custom<number>({ kind: 'int', default: 2, accepts: 'an even integer', meaning: 'an even number', parse: (value, refused) => (Number(value) % 2 === 0 ? Number(value) : refused(`${value} is odd`)) });
+    const even = custom<number>({
+      kind: 'int',
+      default: 2,
+      accepts: 'an even integer',
+      meaning: 'an even number',
+      parse: (value, refused) => (Number(value) % 2 === 0 ? Number(value) : refused(`${value} is odd`)),
+    });
     assert.equal(read(even, '4'), 4);
     assert.equal(refusal(even, '3'), 'SETTING must be an even integer (got "3"): 3 is odd');
-    const failing = custom<string>({ kind: 'text', default: '', accepts: 'a file', meaning: 'a file', parse: () => { throw new Error('ENOENT: no such file'); } });
+    const failing = custom<string>({
+      kind: 'text',
+      default: '',
+      accepts: 'a file',
+      meaning: 'a file',
+      parse: () => {
+        throw new Error('ENOENT: no such file');
+      },
+    });
     assert.throws(() => read(failing, 'x'), { message: 'ENOENT: no such file' });
   });
 

@@ -1,6 +1,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { addressesIn, cleanAddress, decodeCfEmail, judgeEmail, normaliseObfuscations, parseMailto, sameDomain, splitAddresses } from '../../../../engines/contacts/emails.ts';
+import {
+  addressesIn,
+  cleanAddress,
+  decodeCfEmail,
+  judgeEmail,
+  normaliseObfuscations,
+  parseMailto,
+  sameDomain,
+  splitAddresses,
+} from '../../../../engines/contacts/emails.ts';
 
 describe('Cloudflare email decoding', () => {
   it('decodes the published example (key byte, then XOR)', () => {
@@ -14,7 +23,14 @@ describe('Cloudflare email decoding', () => {
 
 describe('mailto parsing (RFC 6068)', () => {
   it('reads comma-separated recipients, cc, bcc and to, percent-decoded, in query order, and ignores subject and body', () => {
-    assert.deepEqual(parseMailto('mailto:a@x.com,b%40x.com?subject=Hi%20there&cc=c@x.com&bcc=d@x.com,e@x.com&to=f@x.com&body=g@x.com'), ['a@x.com', 'b@x.com', 'c@x.com', 'd@x.com', 'e@x.com', 'f@x.com']);
+    assert.deepEqual(parseMailto('mailto:a@x.com,b%40x.com?subject=Hi%20there&cc=c@x.com&bcc=d@x.com,e@x.com&to=f@x.com&body=g@x.com'), [
+      'a@x.com',
+      'b@x.com',
+      'c@x.com',
+      'd@x.com',
+      'e@x.com',
+      'f@x.com',
+    ]);
   });
   it('keeps a lone address and drops the query', () => {
     assert.deepEqual(parseMailto('MAILTO:hello@acme.io?subject=x'), ['hello@acme.io']);
@@ -41,7 +57,13 @@ describe('obfuscations in text', () => {
     assert.equal(judgeEmail('support@acme.io', 'text', 'acme.io', { spelledOut: true }).keep, true);
   });
   it('reads no address in prose with "at": capitals, a sentence end or a word of prose before it', () => {
-    for (const text of ['ask the Growth Team at Quillbase.com', 'Read our Terms of Service at northpeak.org', 'call us today. At brightline.com we listen', 'find us at expo.com', 'join us at expo dot com']) {
+    for (const text of [
+      'ask the Growth Team at Quillbase.com',
+      'Read our Terms of Service at northpeak.org',
+      'call us today. At brightline.com we listen',
+      'find us at expo.com',
+      'join us at expo dot com',
+    ]) {
       assert.deepEqual(normaliseObfuscations(text).spelledOut, [], text);
       assert.deepEqual(found(text), [], text);
     }
@@ -96,16 +118,19 @@ describe('false-positive filter', () => {
 });
 
 describe('whose addresses', () => {
-  it('an address is the site\'s when it is on the same registrable domain', () => {
+  it("an address is the site's when it is on the same registrable domain", () => {
     assert.equal(sameDomain('unex-reg@ucsd.edu', 'extendedstudies.ucsd.edu'), true);
     assert.equal(sameDomain('jo@mail.acme.co.uk', 'shop.acme.co.uk'), true);
     assert.equal(sameDomain('help@profootballtalk.com', 'profootballtalk.nbcsports.com'), false);
     assert.equal(sameDomain('jo@acme-partners.com', 'acme.com'), false);
   });
-  it('splits the kept addresses into the site\'s own and other domains\', dropping what is no contact', () => {
+  it("splits the kept addresses into the site's own and other domains', dropping what is no contact", () => {
     const found = [
-      { address: 'hello@acme.io', source: 'mailto' as const }, { address: 'rosa@vidal-events.com', source: 'mailto' as const },
-      { address: 'founder@gmail.com', source: 'text' as const }, { address: 'support@intercom.io', source: 'text' as const }, { address: 'hello@acme.io', source: 'text' as const },
+      { address: 'hello@acme.io', source: 'mailto' as const },
+      { address: 'rosa@vidal-events.com', source: 'mailto' as const },
+      { address: 'founder@gmail.com', source: 'text' as const },
+      { address: 'support@intercom.io', source: 'text' as const },
+      { address: 'hello@acme.io', source: 'text' as const },
     ];
     assert.deepEqual(splitAddresses(found, 'acme.io'), { own: ['hello@acme.io'], other: ['rosa@vidal-events.com', 'founder@gmail.com'] });
   });

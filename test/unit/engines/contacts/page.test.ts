@@ -4,11 +4,20 @@ import { readPage } from '../../../../engines/contacts/page.ts';
 import { choosePages } from '../../../../engines/contacts/collect.ts';
 
 describe('reading one page', () => {
-  it('takes names from team cards for single-address mailto links on the site\'s domain that spell the name, and not from shared cards', () => {
-    const { people } = readPage(`<div><h3>Ada Lovelace</h3><a href="mailto:ada@acme.io">Email</a></div>
+  it("takes names from team cards for single-address mailto links on the site's domain that spell the name, and not from shared cards", () => {
+    const { people } = readPage(
+      `<div><h3>Ada Lovelace</h3><a href="mailto:ada@acme.io">Email</a></div>
       <div><h3>Two People</h3><a href="mailto:a@acme.io">A</a><a href="mailto:b@acme.io">B</a></div>
-      <p><a href="mailto:grace.hopper@acme.io">Grace Hopper</a></p><p><a href="mailto:care@acme.io">Dental Care</a></p><p><a href="mailto:alan.turing@partner.org">Alan Turing</a></p>`, 'https://acme.io/team');
-    assert.deepEqual(people.map(({ name, email, source }) => ({ name, email, source })), [{ name: 'Ada Lovelace', email: 'ada@acme.io', source: 'mailto' }, { name: 'Grace Hopper', email: 'grace.hopper@acme.io', source: 'mailto' }]);
+      <p><a href="mailto:grace.hopper@acme.io">Grace Hopper</a></p><p><a href="mailto:care@acme.io">Dental Care</a></p><p><a href="mailto:alan.turing@partner.org">Alan Turing</a></p>`,
+      'https://acme.io/team',
+    );
+    assert.deepEqual(
+      people.map(({ name, email, source }) => ({ name, email, source })),
+      [
+        { name: 'Ada Lovelace', email: 'ada@acme.io', source: 'mailto' },
+        { name: 'Grace Hopper', email: 'grace.hopper@acme.io', source: 'mailto' },
+      ],
+    );
   });
   it('reads team cards only on team pages, two at least, each with a job title, an address or a profile of its own', () => {
     const cards = `<section><div><h3>Ada Lovelace</h3><p>Chief Executive</p></div><div><h3><strong>Grace Hopper</strong></h3><span class="role">CTO</span><a href="https://www.linkedin.com/in/grace-hopper/">in</a></div>
@@ -18,7 +27,11 @@ describe('reading one page', () => {
       { name: 'Grace Hopper', role: 'CTO', email: null, profile: 'https://www.linkedin.com/in/grace-hopper', source: 'team_card' },
     ]);
     assert.deepEqual(readPage(cards, 'https://acme.io/', { teamPage: false }).people, [], 'not on other pages');
-    assert.deepEqual(readPage('<div><h3>Ada Lovelace</h3><p>CEO</p></div>', 'https://acme.io/team', { teamPage: true }).people, [], 'one card is a heading, not a team');
+    assert.deepEqual(
+      readPage('<div><h3>Ada Lovelace</h3><p>CEO</p></div>', 'https://acme.io/team', { teamPage: true }).people,
+      [],
+      'one card is a heading, not a team',
+    );
     const features = '<div><h3>Sustainably Sourced</h3><p>Quality &amp; transparency</p></div><div><h3>Freshly Roasted</h3><p>Flavor and aroma</p></div>';
     assert.deepEqual(readPage(features, 'https://acme.io/about', { teamPage: true }).people, [], 'feature cards have a line, not a job title');
   });
@@ -34,13 +47,18 @@ describe('reading one page', () => {
       { name: 'Katherine Johnson', role: null, email: null, profile: null, source: 'byline' },
     ]);
   });
-  it('takes founders and staff of the site\'s own organisation, with the role the markup or the text beside the name gives', () => {
+  it("takes founders and staff of the site's own organisation, with the role the markup or the text beside the name gives", () => {
     const html = `<script type="application/ld+json">{"@graph":[{"@type":"Organization","@id":"https://bluebird.com/#org","name":"Bluebird","url":"https://bluebird.com/","founder":{"@type":"Person","name":"Hannah Brooks"},"employee":{"@type":"Person","name":"Marcus Lee"}},
       {"@type":"Person","name":"Elena Petrova","jobTitle":"Chief Scientist","worksFor":{"@id":"https://bluebird.com/#org"}},{"@type":"Person","name":"James Whitfield","affiliation":{"@type":"CollegeOrUniversity","name":"University of Leeds"}}]}</script>
       <p>Today Marcus Lee, Head of Baking, leads a team of eight.</p>`;
-    assert.deepEqual(readPage(html, 'https://bluebird.com/').people.map(({ name, role }) => ({ name, role })), [
-      { name: 'Hannah Brooks', role: 'Founder' }, { name: 'Marcus Lee', role: 'Head of Baking' }, { name: 'Elena Petrova', role: 'Chief Scientist' },
-    ]);
+    assert.deepEqual(
+      readPage(html, 'https://bluebird.com/').people.map(({ name, role }) => ({ name, role })),
+      [
+        { name: 'Hannah Brooks', role: 'Founder' },
+        { name: 'Marcus Lee', role: 'Head of Baking' },
+        { name: 'Elena Petrova', role: 'Chief Scientist' },
+      ],
+    );
   });
   it('never takes commenters, reviewers, testimonial clients, Q&A or forum users, or people of listed organisations', () => {
     const comments = `<article><h1>Winter care</h1><span class="author vcard"><a class="url fn" href="/author/dan/">Daniel Foster</a></span></article>
@@ -48,7 +66,10 @@ describe('reading one page', () => {
       <li class="comment"><div itemprop="comment" itemscope itemtype="https://schema.org/Comment"><div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Priya Sharma</span></div></div></li></ol>
       <script type="application/ld+json">{"@type":"Product","name":"Desk","review":{"@type":"Review","author":{"@type":"Person","name":"Lance Schreier"}}}</script>
       <div id="testimonials-carousel"><div class="message">Great!</div><div class="author">Marisa Vickers</div></div>`;
-    assert.deepEqual(readPage(comments, 'https://greenleaf.com/blog/winter').people.map((person) => person.name), ['Daniel Foster']);
+    assert.deepEqual(
+      readPage(comments, 'https://greenleaf.com/blog/winter').people.map((person) => person.name),
+      ['Daniel Foster'],
+    );
     const qa = `<script type="application/ld+json">{"@type":"QAPage","mainEntity":{"@type":"Question","author":{"@type":"Person","name":"Michael Brennan"}}}</script>
       <div itemscope itemtype="https://schema.org/Person"><a href="/users/7/kenji" itemprop="url"><span itemprop="name">Kenji Tanaka</span></a></div><span class="author">Sofia Alvarez</span>`;
     assert.deepEqual(readPage(qa, 'https://answers.example.org/questions/1').people, []);
@@ -56,31 +77,55 @@ describe('reading one page', () => {
       <script type="application/ld+json">{"@type":"ItemList","itemListElement":[{"@type":"ListItem","item":{"@type":"LocalBusiness","name":"Rosa Vidal Events","founder":{"@type":"Person","name":"Rosa Vidal"}}}]}</script>`;
     assert.deepEqual(readPage(directory, 'https://venuefinder.com/austin').people, []);
   });
-  it('reads a byline written twice (an image\'s alt text beside the name) as one name, and a news desk as no person', () => {
+  it("reads a byline written twice (an image's alt text beside the name) as one name, and a news desk as no person", () => {
     const html = `<p class="byline"><img alt=""> Saru Yeknom Saru Yeknom</p><script type="application/ld+json">{"@type":"NewsArticle","author":{"@type":"Person","name":"TOI Lifestyle Desk"}}</script>`;
-    assert.deepEqual(readPage(html, 'https://news.example.org/story').people.map((person) => person.name), ['Saru Yeknom']);
-    assert.deepEqual(readPage('<p class="byline">By HR Cloud</p><p class="author">Children\'s Hospital</p><span class="author">Written By</span>', 'https://www.hrcloud.com/').people, [], 'the site\'s own name and an institution are no person');
+    assert.deepEqual(
+      readPage(html, 'https://news.example.org/story').people.map((person) => person.name),
+      ['Saru Yeknom'],
+    );
+    assert.deepEqual(
+      readPage('<p class="byline">By HR Cloud</p><p class="author">Children\'s Hospital</p><span class="author">Written By</span>', 'https://www.hrcloud.com/')
+        .people,
+      [],
+      "the site's own name and an institution are no person",
+    );
   });
   it('reads a team under a heading such as "Our staff" on any page, and never a testimonial as a card', () => {
     const html = `<div id="sidebar"><h2>Our Staff</h2><div class="staff"><div class="staff_name"><a href="/author/arnold-kim/">Arnold Kim</a></div><div class="staff_position">Editorial Director</div></div>
       <div class="staff"><div class="staff_name"><a href="/author/eric-slivka/">Eric Slivka</a></div><div class="staff_position">Editor in Chief</div></div></div>
       <blockquote class="testimonial"><strong>Tom Becker</strong>, <span>Director of Finance, Brightside</span></blockquote>`;
-    assert.deepEqual(readPage(html, 'https://www.macrumors.com/2019/11/18/story/').people.map(({ name, role }) => ({ name, role })), [{ name: 'Arnold Kim', role: 'Editorial Director' }, { name: 'Eric Slivka', role: 'Editor in Chief' }]);
+    assert.deepEqual(
+      readPage(html, 'https://www.macrumors.com/2019/11/18/story/').people.map(({ name, role }) => ({ name, role })),
+      [
+        { name: 'Arnold Kim', role: 'Editorial Director' },
+        { name: 'Eric Slivka', role: 'Editor in Chief' },
+      ],
+    );
   });
   it('does not read addresses out of scripts and styles, but reads JSON-LD', () => {
-    const { emails } = readPage(`<script>var x = "dev@acme.io";</script><style>/* css@acme.io */</style>
-      <script type="application/ld+json">{"@type":"Organization","email":"hello@acme.io","employee":{"@type":"Person","name":"Ada Lovelace","email":"ada.lovelace@acme.io"}}</script>`, 'https://acme.io/');
+    const { emails } = readPage(
+      `<script>var x = "dev@acme.io";</script><style>/* css@acme.io */</style>
+      <script type="application/ld+json">{"@type":"Organization","email":"hello@acme.io","employee":{"@type":"Person","name":"Ada Lovelace","email":"ada.lovelace@acme.io"}}</script>`,
+      'https://acme.io/',
+    );
     assert.deepEqual(emails.map((email) => email.address).sort(), ['ada.lovelace@acme.io', 'hello@acme.io']);
   });
   it('keeps adjacent blocks apart so an address does not swallow the next word', () => {
     const { emails } = readPage('<p>hello@acme.io</p><p>Phone</p>', 'https://acme.io/');
-    assert.deepEqual(emails.map((email) => email.address), ['hello@acme.io']);
+    assert.deepEqual(
+      emails.map((email) => email.address),
+      ['hello@acme.io'],
+    );
   });
 });
 
 describe('choosing the pages to read', () => {
   it('prefers same-site links per kind and falls back to common paths', () => {
-    const pages = choosePages('https://acme.io/', ['https://acme.io/about-us', 'https://acme.io/company/team', 'https://other.com/contact', 'https://acme.io/jobs'], 'acme.io');
+    const pages = choosePages(
+      'https://acme.io/',
+      ['https://acme.io/about-us', 'https://acme.io/company/team', 'https://other.com/contact', 'https://acme.io/jobs'],
+      'acme.io',
+    );
     assert.deepEqual(pages, [
       { kind: 'contact', url: 'https://acme.io/contact' },
       { kind: 'about', url: 'https://acme.io/about-us' },
@@ -93,7 +138,10 @@ describe('choosing the pages to read', () => {
 describe('hidden addresses', () => {
   it('skips honeypot addresses in hidden elements', () => {
     const { emails } = readPage('<a href="mailto:trap@acme.io" style="display:none">x</a><p hidden>trap2@acme.io</p><p>real@acme.io</p>', 'https://acme.io/');
-    assert.deepEqual(emails.map((email) => email.address), ['real@acme.io']);
+    assert.deepEqual(
+      emails.map((email) => email.address),
+      ['real@acme.io'],
+    );
   });
 });
 
@@ -102,8 +150,14 @@ describe('addresses as the page publishes them', () => {
   const addresses = (html: string) => readPage(html, 'https://www.fernway.co/contact').emails.map((email) => email.address);
 
   it('decodes a protected link whose address carries a query, without the query', () => {
-    assert.deepEqual(addresses(`<a href="/cdn-cgi/l/email-protection#${protect('careers@fernway.co?subject=Application%20for%20role')}">[email&#160;protected]</a>`), ['careers@fernway.co']);
-    assert.deepEqual(addresses(`<span class="__cf_email__" data-cfemail="${protect('desk@fernway.co?cc=ed@fernway.co')}">x</span>`), ['desk@fernway.co', 'ed@fernway.co']);
+    assert.deepEqual(
+      addresses(`<a href="/cdn-cgi/l/email-protection#${protect('careers@fernway.co?subject=Application%20for%20role')}">[email&#160;protected]</a>`),
+      ['careers@fernway.co'],
+    );
+    assert.deepEqual(addresses(`<span class="__cf_email__" data-cfemail="${protect('desk@fernway.co?cc=ed@fernway.co')}">x</span>`), [
+      'desk@fernway.co',
+      'ed@fernway.co',
+    ]);
   });
 
   it('never joins the text of neighbouring elements into an address', () => {

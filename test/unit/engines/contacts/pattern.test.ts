@@ -21,12 +21,22 @@ describe('email pattern inference', () => {
     assert.equal(inferEmailPattern([pair, pair], D), null);
   });
   it('infers flast from two people, folding diacritics', () => {
-    const pairs = [{ name: 'Zoë Ångström', email: `zangstrom@${D}` }, { name: 'José Núñez', email: `jnunez@${D}` }];
-    assert.deepEqual(inferEmailPattern([...pairs, { name: 'Ada Lovelace', email: `ada.lovelace@${D}` }], D), { pattern: `{f}{last}@${D}`, examples: pairs }, 'the examples are the people who agree on the pattern');
+    const pairs = [
+      { name: 'Zoë Ångström', email: `zangstrom@${D}` },
+      { name: 'José Núñez', email: `jnunez@${D}` },
+    ];
+    assert.deepEqual(
+      inferEmailPattern([...pairs, { name: 'Ada Lovelace', email: `ada.lovelace@${D}` }], D),
+      { pattern: `{f}{last}@${D}`, examples: pairs },
+      'the examples are the people who agree on the pattern',
+    );
   });
   it('never lets role mailboxes or other domains vote', () => {
     assert.deepEqual(templatesFor({ name: 'Sales Team', email: `sales@${D}` }), []);
-    const pairs = [{ name: 'Ada Lovelace', email: 'ada.lovelace@gmail.com' }, { name: 'Grace Hopper', email: `grace.hopper@${D}` }];
+    const pairs = [
+      { name: 'Ada Lovelace', email: 'ada.lovelace@gmail.com' },
+      { name: 'Grace Hopper', email: `grace.hopper@${D}` },
+    ];
     assert.equal(inferEmailPattern(pairs, D), null);
   });
   it('folds names to ASCII letters', () => assert.equal(foldName("O'Néill"), 'oneill'));

@@ -8,22 +8,37 @@ import assert from 'node:assert/strict';
 import { readPage } from '../../../../engines/contacts/page.ts';
 import { looksLikePersonName, roleInText } from '../../../../engines/contacts/people.ts';
 
-const people = (html: string, url = 'https://quillandpress.com/stories/one') => readPage(`<html><head><meta property="og:site_name" content="Quill and Press"></head><body>${html}</body></html>`, url, { teamPage: false }).people.map(({ name, role, email }) => [name, role, email]);
+const people = (html: string, url = 'https://quillandpress.com/stories/one') =>
+  readPage(`<html><head><meta property="og:site_name" content="Quill and Press"></head><body>${html}</body></html>`, url, { teamPage: false }).people.map(
+    ({ name, role, email }) => [name, role, email],
+  );
 
 describe('people in bylines as the text writes them', () => {
   it('reads the name on the line after a lone "By", with the title on the line after it', () => {
-    assert.deepEqual(people('<article><p>Text of the story.</p><section><span class="x">By</span></section><section><a href="/people/rosa">Rosa Lindqvist</a></section><section>Staff Writer</section></article>'), [['Rosa Lindqvist', 'Staff Writer', null]]);
+    assert.deepEqual(
+      people(
+        '<article><p>Text of the story.</p><section><span class="x">By</span></section><section><a href="/people/rosa">Rosa Lindqvist</a></section><section>Staff Writer</section></article>',
+      ),
+      [['Rosa Lindqvist', 'Staff Writer', null]],
+    );
   });
 
   it('reads written-out bylines, each author of several, and an address in brackets', () => {
-    assert.deepEqual(people('<p>Compiled by Henrik Alvarez and Mei Sato</p>'), [['Henrik Alvarez', null, null], ['Mei Sato', null, null]]);
+    assert.deepEqual(people('<p>Compiled by Henrik Alvarez and Mei Sato</p>'), [
+      ['Henrik Alvarez', null, null],
+      ['Mei Sato', null, null],
+    ]);
     assert.deepEqual(people('<p>Updated by: Leila Haddad | 3 May 2025</p>'), [['Leila Haddad', null, null]]);
     assert.deepEqual(people('<p>By: Oskar Nilsen (oskar@quillandpress.com)</p>'), [['Oskar Nilsen', null, 'oskar@quillandpress.com']]);
   });
 
   it('reads the author box under its heading and a signature with a title', () => {
-    assert.deepEqual(people('<div><h3>The Author</h3><p>Beatriz Monteiro</p><p>Science Correspondent</p></div>'), [['Beatriz Monteiro', 'Science Correspondent', null]]);
-    assert.deepEqual(people('<article><p>That is all for this week.</p><p>– Colin Varga, Managing Editor</p></article>'), [['Colin Varga', 'Managing Editor', null]]);
+    assert.deepEqual(people('<div><h3>The Author</h3><p>Beatriz Monteiro</p><p>Science Correspondent</p></div>'), [
+      ['Beatriz Monteiro', 'Science Correspondent', null],
+    ]);
+    assert.deepEqual(people('<article><p>That is all for this week.</p><p>– Colin Varga, Managing Editor</p></article>'), [
+      ['Colin Varga', 'Managing Editor', null],
+    ]);
   });
 
   it("takes a quoted person when the company named is the site's own, never another company's", () => {
@@ -43,7 +58,18 @@ describe('people in bylines as the text writes them', () => {
 
 describe('what is not a person', () => {
   it('refuses accounts, job titles, organisations and products', () => {
-    for (const text of ['Qnp WP', 'QNP WP', 'SEO Copywriter', 'Content Marketer', "Elmwood Farmer's Market", 'ZETA Robotics', 'Microsoft Teams', 'Google Meet', 'Hilltop Bakery']) assert.equal(looksLikePersonName(text), false, text);
+    for (const text of [
+      'Qnp WP',
+      'QNP WP',
+      'SEO Copywriter',
+      'Content Marketer',
+      "Elmwood Farmer's Market",
+      'ZETA Robotics',
+      'Microsoft Teams',
+      'Google Meet',
+      'Hilltop Bakery',
+    ])
+      assert.equal(looksLikePersonName(text), false, text);
     for (const text of ['Rosa Lindqvist', "Sean O'Brien", 'Anna van der Berg', 'JOHN SMITH']) assert.equal(looksLikePersonName(text), true, text);
   });
 

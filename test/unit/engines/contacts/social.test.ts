@@ -26,12 +26,30 @@ describe('social profile links', () => {
   for (const [link, canonical] of kept) it(`keeps ${link}`, () => assert.equal(socialProfile(link), canonical));
 
   const dropped = [
-    'https://twitter.com/intent/tweet?text=hi', 'https://x.com/share?url=x', 'https://twitter.com/search?q=acme', 'https://x.com/hashtag/acme',
-    'https://www.linkedin.com/sharing/share-offsite/?url=x', 'https://www.linkedin.com/shareArticle?mini=true', 'https://www.linkedin.com/jobs/view/123',
-    'https://github.com/sponsors/someone', 'https://github.com/features/actions', 'https://github.com/login', 'https://github.com/topics/ai',
-    'https://www.facebook.com/sharer/sharer.php?u=x', 'https://www.facebook.com/dialog/share?app_id=1', 'https://www.facebook.com/groups/acmefans', 'https://www.facebook.com/photo.php?fbid=1',
-    'https://www.instagram.com/p/Cx1abc/', 'https://www.instagram.com/explore/tags/acme/', 'https://www.youtube.com/watch?v=abc', 'https://www.youtube.com/embed/abc',
-    'https://www.tiktok.com/@acme/video/123', 'https://www.pinterest.com/pin/123/', 'https://pinterest.com/pin/create/button/?url=x', 'mailto:a@acme.io', 'not a url',
+    'https://twitter.com/intent/tweet?text=hi',
+    'https://x.com/share?url=x',
+    'https://twitter.com/search?q=acme',
+    'https://x.com/hashtag/acme',
+    'https://www.linkedin.com/sharing/share-offsite/?url=x',
+    'https://www.linkedin.com/shareArticle?mini=true',
+    'https://www.linkedin.com/jobs/view/123',
+    'https://github.com/sponsors/someone',
+    'https://github.com/features/actions',
+    'https://github.com/login',
+    'https://github.com/topics/ai',
+    'https://www.facebook.com/sharer/sharer.php?u=x',
+    'https://www.facebook.com/dialog/share?app_id=1',
+    'https://www.facebook.com/groups/acmefans',
+    'https://www.facebook.com/photo.php?fbid=1',
+    'https://www.instagram.com/p/Cx1abc/',
+    'https://www.instagram.com/explore/tags/acme/',
+    'https://www.youtube.com/watch?v=abc',
+    'https://www.youtube.com/embed/abc',
+    'https://www.tiktok.com/@acme/video/123',
+    'https://www.pinterest.com/pin/123/',
+    'https://pinterest.com/pin/create/button/?url=x',
+    'mailto:a@acme.io',
+    'not a url',
   ];
   for (const link of dropped) it(`drops ${link}`, () => assert.equal(socialProfile(link), null));
 

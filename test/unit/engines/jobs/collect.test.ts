@@ -20,7 +20,9 @@ function memoryCache(clock: () => number): JobsCache & { entries: Map<string, { 
   };
 }
 
-const greenhouse = (token: string, count: number): Answer => ({ json: { jobs: makeJobs(token, count).map((job) => greenhouseJob('Co', token, job)), meta: { total: count } } });
+const greenhouse = (token: string, count: number): Answer => ({
+  json: { jobs: makeJobs(token, count).map((job) => greenhouseJob('Co', token, job)), meta: { total: count } },
+});
 const GH = (token: string) => `https://boards-api.greenhouse.io/v1/boards/${token}/jobs?content=true&pay_transparency=true`;
 
 describe('collectJobs', () => {
@@ -47,13 +49,20 @@ describe('collectJobs', () => {
   });
 
   it('falls back to the name, never takes an empty board as a name match, and marks a generic name', async () => {
-    const fetch = fakeFetch({
-      'https://brightlynx.com/': { html: '<p>no links</p>' },
-      [GH('brightlynx')]: { json: { jobs: [], meta: { total: 0 } } },
-      'https://api.ashbyhq.com/posting-api/job-board/brightlynx?includeCompensation=true': { json: { apiVersion: '1', jobs: makeJobs('b', 2).map((job) => ashbyJob('brightlynx', job)) } },
-      'https://zero.dev/': { html: '<p>zero</p>' },
-      [GH('zero')]: greenhouse('zero', 3),
-    }, { missingHosts: ['careers.brightlynx.com', 'jobs.brightlynx.com', 'brightlynx.recruitee.com', 'careers.zero.dev', 'jobs.zero.dev', 'zero.recruitee.com'] });
+    const fetch = fakeFetch(
+      {
+        'https://brightlynx.com/': { html: '<p>no links</p>' },
+        [GH('brightlynx')]: { json: { jobs: [], meta: { total: 0 } } },
+        'https://api.ashbyhq.com/posting-api/job-board/brightlynx?includeCompensation=true': {
+          json: { apiVersion: '1', jobs: makeJobs('b', 2).map((job) => ashbyJob('brightlynx', job)) },
+        },
+        'https://zero.dev/': { html: '<p>zero</p>' },
+        [GH('zero')]: greenhouse('zero', 3),
+      },
+      {
+        missingHosts: ['careers.brightlynx.com', 'jobs.brightlynx.com', 'brightlynx.recruitee.com', 'careers.zero.dev', 'jobs.zero.dev', 'zero.recruitee.com'],
+      },
+    );
     const named = await collectJobs('brightlynx.com', { fetch, analyze, now: () => new Date(WORLD_NOW) });
     assert.equal(named.status, 'ok');
     assert.deepEqual(named.board, { provider: 'ashby', slug: 'brightlynx' });
@@ -67,13 +76,16 @@ describe('collectJobs', () => {
   });
 
   it('answers no_open_jobs for a linked empty board, unreachable for a failing one, not_found for none', async () => {
-    const fetch = fakeFetch({
-      'https://quiet.com/': { html: '<a href="https://boards.greenhouse.io/quiet">Jobs</a>' },
-      [GH('quiet')]: { json: { jobs: [], meta: { total: 0 } } },
-      'https://storm.com/': { html: '<a href="https://boards.greenhouse.io/storm">Jobs</a>' },
-      [GH('storm')]: { status: 503 },
-      'https://plain.com/': { html: '<p>bread</p>' },
-    }, { missingHosts: ['careers.plain.com', 'jobs.plain.com', 'plain.recruitee.com'] });
+    const fetch = fakeFetch(
+      {
+        'https://quiet.com/': { html: '<a href="https://boards.greenhouse.io/quiet">Jobs</a>' },
+        [GH('quiet')]: { json: { jobs: [], meta: { total: 0 } } },
+        'https://storm.com/': { html: '<a href="https://boards.greenhouse.io/storm">Jobs</a>' },
+        [GH('storm')]: { status: 503 },
+        'https://plain.com/': { html: '<p>bread</p>' },
+      },
+      { missingHosts: ['careers.plain.com', 'jobs.plain.com', 'plain.recruitee.com'] },
+    );
     const deps = { fetch, analyze, now: () => new Date(WORLD_NOW) };
     assert.equal((await collectJobs('quiet.com', deps)).status, 'no_open_jobs');
     const storm = await collectJobs('storm.com', deps);
@@ -85,7 +97,10 @@ describe('collectJobs', () => {
   });
 
   it('is unreachable when a provider asked by name fails and none matched', async () => {
-    const fetch = fakeFetch({ 'https://plain.com/': { html: '<p>bread</p>' }, 'https://api.lever.co/v0/postings/plain?mode=json&skip=0&limit=100': 'timeout' }, { missingHosts: ['careers.plain.com', 'jobs.plain.com', 'plain.recruitee.com'] });
+    const fetch = fakeFetch(
+      { 'https://plain.com/': { html: '<p>bread</p>' }, 'https://api.lever.co/v0/postings/plain?mode=json&skip=0&limit=100': 'timeout' },
+      { missingHosts: ['careers.plain.com', 'jobs.plain.com', 'plain.recruitee.com'] },
+    );
     assert.equal((await collectJobs('plain.com', { fetch, analyze, now: () => new Date(WORLD_NOW) })).status, 'unreachable');
   });
 });

@@ -8,7 +8,11 @@ describe('boards in HTML', () => {
   const cases: [string, string, object][] = [
     ['a hosted Greenhouse board link', '<a href="https://boards.greenhouse.io/acme">Jobs</a>', { provider: 'greenhouse', slug: 'acme' }],
     ['a Greenhouse EU board link', '<a href="https://job-boards.eu.greenhouse.io/acme/jobs/123">x</a>', { provider: 'greenhouse', slug: 'acme' }],
-    ['the Greenhouse embed script', '<div id="grnhse_app"></div><script src="https://boards.greenhouse.io/embed/job_board/js?for=acme"></script>', { provider: 'greenhouse', slug: 'acme' }],
+    [
+      'the Greenhouse embed script',
+      '<div id="grnhse_app"></div><script src="https://boards.greenhouse.io/embed/job_board/js?for=acme"></script>',
+      { provider: 'greenhouse', slug: 'acme' },
+    ],
     ['a Greenhouse API call', "fetch('https://boards-api.greenhouse.io/v1/boards/acme/jobs')", { provider: 'greenhouse', slug: 'acme' }],
     ['a Lever EU link, case kept', '<a href="https://jobs.eu.lever.co/Mamo">x</a>', { provider: 'lever', slug: 'Mamo', region: 'eu' }],
     ['the Lever embed options', "<script>window.leverJobsOptions = {accountName: 'acme', includeCss: true};</script>", { provider: 'lever', slug: 'acme' }],
@@ -21,12 +25,20 @@ describe('boards in HTML', () => {
 
   it('skips reserved slugs and Workable job links without an account, and lists each board once in page order', () => {
     assert.deepEqual(boardsInHtml('<a href="https://apply.workable.com/j/5EA5DDE797">x</a><a href="https://careers.recruitee.com/">y</a>'), []);
-    const html = '<a href="https://jobs.lever.co/acme">a</a><script src="https://boards.greenhouse.io/embed/job_board/js?for=acme"></script><a href="https://jobs.lever.co/acme/123">b</a>';
-    assert.deepEqual(boardsInHtml(html).map((b) => b.provider), ['lever', 'greenhouse']);
+    const html =
+      '<a href="https://jobs.lever.co/acme">a</a><script src="https://boards.greenhouse.io/embed/job_board/js?for=acme"></script><a href="https://jobs.lever.co/acme/123">b</a>';
+    assert.deepEqual(
+      boardsInHtml(html).map((b) => b.provider),
+      ['lever', 'greenhouse'],
+    );
   });
 
   it('finds a Recruitee careers site on a host of the company only', () => {
-    assert.deepEqual(recruiteeCustomHost('<meta name="generator" content="Recruitee">', 'https://careers.acme.com/', 'acme.com'), { provider: 'recruitee', slug: 'careers.acme.com', host: 'careers.acme.com' });
+    assert.deepEqual(recruiteeCustomHost('<meta name="generator" content="Recruitee">', 'https://careers.acme.com/', 'acme.com'), {
+      provider: 'recruitee',
+      slug: 'careers.acme.com',
+      host: 'careers.acme.com',
+    });
     assert.equal(recruiteeCustomHost('<meta name="generator" content="Recruitee">', 'https://careers.other.com/', 'acme.com'), null);
     assert.equal(recruiteeCustomHost('<p>no mention</p>', 'https://careers.acme.com/', 'acme.com'), null);
   });
@@ -41,7 +53,10 @@ describe('names', () => {
   it('tries the first label on every provider, both Lever hosts and SmartRecruiters in two cases', () => {
     assert.equal(nameLabel('www.acme.co.uk'), 'acme');
     const refs = nameCandidates('acme');
-    assert.deepEqual(refs.map((r) => `${r.provider}${r.region ? '-eu' : ''}:${r.slug}`), ['greenhouse:acme', 'lever:acme', 'lever-eu:acme', 'ashby:acme', 'workable:acme', 'smartrecruiters:acme', 'smartrecruiters:Acme', 'recruitee:acme']);
+    assert.deepEqual(
+      refs.map((r) => `${r.provider}${r.region ? '-eu' : ''}:${r.slug}`),
+      ['greenhouse:acme', 'lever:acme', 'lever-eu:acme', 'ashby:acme', 'workable:acme', 'smartrecruiters:acme', 'smartrecruiters:Acme', 'recruitee:acme'],
+    );
   });
 
   it('knows generic names', () => {
@@ -52,10 +67,13 @@ describe('names', () => {
 
 describe('scanSite', () => {
   it('reads the home page, then careers pages, and stops at the first page naming a board', async () => {
-    const fetch = fakeFetch({
-      'https://acme.com/': { html: '<a href="/about/careers">Careers</a>' },
-      'https://acme.com/about/careers': { html: '<script src="https://jobs.ashbyhq.com/acme/embed"></script>' },
-    }, { missingHosts: ['careers.acme.com', 'jobs.acme.com'] });
+    const fetch = fakeFetch(
+      {
+        'https://acme.com/': { html: '<a href="/about/careers">Careers</a>' },
+        'https://acme.com/about/careers': { html: '<script src="https://jobs.ashbyhq.com/acme/embed"></script>' },
+      },
+      { missingHosts: ['careers.acme.com', 'jobs.acme.com'] },
+    );
     const scan = await scanSite('acme.com', { fetch: fetch, analyze });
     assert.deepEqual(scan.boards, [{ provider: 'ashby', slug: 'acme' }]);
     assert.deepEqual(fetch.calls, ['https://acme.com/', 'https://acme.com/about/careers']);
@@ -68,14 +86,17 @@ describe('scanSite', () => {
     assert.deepEqual(fetch.calls, ['https://acme.com/', 'https://acme.com/careers', 'https://acme.com/jobs', 'https://careers.acme.com/']);
   });
 
-  it('falls back to www, and passes on a home page on a private address (the caller\'s input)', async () => {
+  it("falls back to www, and passes on a home page on a private address (the caller's input)", async () => {
     const www = fakeFetch({ 'https://acme.com/': 'timeout', 'https://www.acme.com/': { html: '<a href="https://apply.workable.com/acme">Jobs</a>' } });
     assert.deepEqual((await scanSite('acme.com', { fetch: www, analyze })).boards, [{ provider: 'workable', slug: 'acme' }]);
     await assert.rejects(scanSite('acme.com', { fetch: fakeFetch({ 'https://acme.com/': 'unsafe' }), analyze }), { name: 'UnsafeTargetError', hop: 'input' });
   });
 
   it('takes a home page that redirects to a private address as a failed page, and an unsafe careers link as a skipped one', async () => {
-    const fetch = fakeFetch({ 'https://acme.com/': 'unsafe_redirect', 'https://www.acme.com/': 'unsafe_redirect', 'https://acme.com/careers': 'unsafe' }, { missingHosts: ['careers.acme.com', 'jobs.acme.com'] });
+    const fetch = fakeFetch(
+      { 'https://acme.com/': 'unsafe_redirect', 'https://www.acme.com/': 'unsafe_redirect', 'https://acme.com/careers': 'unsafe' },
+      { missingHosts: ['careers.acme.com', 'jobs.acme.com'] },
+    );
     const scan = await scanSite('acme.com', { fetch, analyze });
     assert.equal(scan.homeFailure, 'https://acme.com/: unsafe_redirect');
     assert.deepEqual(scan.boards, []);

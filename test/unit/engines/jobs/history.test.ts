@@ -5,7 +5,12 @@ import { hiringTrend } from '../../../../handlers/companyIntent.ts';
 
 const DAY = 86_400_000;
 const T = Date.parse('2026-05-04T12:00:00Z');
-const reading = (daysAgo: number, open_roles: number, intent_score: number | null = 40): HiringReading => ({ at: T - daysAgo * DAY, open_roles, intent_score, engineering_support_roles: 0 });
+const reading = (daysAgo: number, open_roles: number, intent_score: number | null = 40): HiringReading => ({
+  at: T - daysAgo * DAY,
+  open_roles,
+  intent_score,
+  engineering_support_roles: 0,
+});
 
 describe('hiring history', () => {
   it('direction: rising or falling by at least max(2, 20% rounded up), flat otherwise, unknown without an earlier count', () => {
@@ -27,8 +32,13 @@ describe('hiring history', () => {
 
   it('keeps one reading a day and reads what older versions stored', () => {
     const kept = nextReadings([reading(3, 1), reading(0.3, 2)], reading(0, 3));
-    assert.deepEqual(kept.map((r) => r.open_roles), [1, 3]);
-    assert.deepEqual(readingsFrom({ readings: [{ at: 1, open_roles: 2, engineering_support_roles: 0 }, { at: 'x' }, null] }), [{ at: 1, open_roles: 2, engineering_support_roles: 0 }]);
+    assert.deepEqual(
+      kept.map((r) => r.open_roles),
+      [1, 3],
+    );
+    assert.deepEqual(readingsFrom({ readings: [{ at: 1, open_roles: 2, engineering_support_roles: 0 }, { at: 'x' }, null] }), [
+      { at: 1, open_roles: 2, engineering_support_roles: 0 },
+    ]);
     assert.deepEqual(readingsFrom(null), []);
   });
 
@@ -36,7 +46,10 @@ describe('hiring history', () => {
     const trend = hiringTrend([reading(20, 10, 50), reading(9, 12, 55), reading(0.1, 30, 90)], 15, T);
     assert.equal(trend.direction, 'rising');
     assert.deepEqual(trend.compared_with, { date: new Date(T - 9 * DAY).toISOString(), open_roles: 12, intent_score: 55 });
-    assert.deepEqual(trend.history.map((s) => s.open_roles), [10, 12]);
+    assert.deepEqual(
+      trend.history.map((s) => s.open_roles),
+      [10, 12],
+    );
     assert.deepEqual(hiringTrend([], 15, T), { direction: 'unknown', compared_with: null, history: [] });
   });
 });

@@ -8,7 +8,19 @@ const NOW = new Date('2026-05-04T12:00:00Z');
 const DAY = 86_400_000;
 
 function job(n: number, fields: Partial<Job> = {}): Job {
-  return { job_id: `lever:${n}`, title: 'Software Engineer', departments: ['Engineering'], locations: ['Berlin'], remote: false, salary: null, technologies: [], posted_at: new Date(NOW.getTime() - 60 * DAY).toISOString(), url: null, countries: [], ...fields };
+  return {
+    job_id: `lever:${n}`,
+    title: 'Software Engineer',
+    departments: ['Engineering'],
+    locations: ['Berlin'],
+    remote: false,
+    salary: null,
+    technologies: [],
+    posted_at: new Date(NOW.getTime() - 60 * DAY).toISOString(),
+    url: null,
+    countries: [],
+    ...fields,
+  };
 }
 
 describe('aggregates', () => {
@@ -31,20 +43,39 @@ describe('aggregates', () => {
   it('diffs against known ids: new, closed, unchanged', () => {
     const diff = jobsDiff([job(1), job(2), job(3)], ['lever:2', 'lever:3', 'lever:9']);
     assert.deepEqual(diff, { new_job_ids: ['lever:1'], closed_job_ids: ['lever:9'], unchanged_count: 2 });
-    assert.deepEqual(jobItem(job(1, { countries: ['DE', 'Germany', 'Remote'] })).countries, ['DE'], 'ISO codes only, also for reads cached before they were normalized');
+    assert.deepEqual(
+      jobItem(job(1, { countries: ['DE', 'Germany', 'Remote'] })).countries,
+      ['DE'],
+      'ISO codes only, also for reads cached before they were normalized',
+    );
   });
 });
 
 describe('functions and seniority', () => {
   const functions: [string, string][] = [
-    ['Account Executive, Mid-Market', 'sales'], ['Sales Engineer', 'sales'], ['Data Engineer', 'data_ai'], ['Machine Learning Engineer', 'data_ai'],
-    ['Product Designer', 'design'], ['Senior Product Manager', 'product'], ['Site Reliability Engineer', 'engineering'], ['Head of Marketing', 'marketing'],
-    ['Customer Success Manager', 'customer_success'], ['Recruiter', 'people'], ['Financial Analyst', 'finance'], ['Data Analyst', 'data_ai'], ['Legal Counsel', 'legal'], ['Office Coordinator', 'operations'], ['Barista', 'other'],
+    ['Account Executive, Mid-Market', 'sales'],
+    ['Sales Engineer', 'sales'],
+    ['Data Engineer', 'data_ai'],
+    ['Machine Learning Engineer', 'data_ai'],
+    ['Product Designer', 'design'],
+    ['Senior Product Manager', 'product'],
+    ['Site Reliability Engineer', 'engineering'],
+    ['Head of Marketing', 'marketing'],
+    ['Customer Success Manager', 'customer_success'],
+    ['Recruiter', 'people'],
+    ['Financial Analyst', 'finance'],
+    ['Data Analyst', 'data_ai'],
+    ['Legal Counsel', 'legal'],
+    ['Office Coordinator', 'operations'],
+    ['Barista', 'other'],
   ];
   for (const [title, expected] of functions) it(`${title} -> ${expected}`, () => assert.equal(jobFunction({ title, departments: [] }), expected));
   it('reads the department when the title says nothing', () => assert.equal(jobFunction({ title: 'Specialist', departments: ['Finance'] }), 'finance'));
   it('reads seniority from the title', () => {
-    assert.deepEqual(['VP of Sales', 'Chief Technology Officer', 'Director of Engineering', 'Head of Data', 'Staff Engineer', 'Senior Designer', 'Designer'].map(seniority), ['executive', 'executive', 'director', 'director', 'lead', 'senior', 'individual']);
+    assert.deepEqual(
+      ['VP of Sales', 'Chief Technology Officer', 'Director of Engineering', 'Head of Data', 'Staff Engineer', 'Senior Designer', 'Designer'].map(seniority),
+      ['executive', 'executive', 'director', 'director', 'lead', 'senior', 'individual'],
+    );
   });
 });
 
@@ -52,7 +83,13 @@ describe('hiringIntent', () => {
   it('sums the five documented components', () => {
     const jobs = [
       job(1, { title: 'VP of Sales', countries: ['DE'], technologies: ['Salesforce'], posted_at: new Date(NOW.getTime() - 2 * DAY).toISOString() }),
-      job(2, { title: 'Data Engineer', countries: ['GB'], technologies: ['Snowflake', 'Kubernetes'], remote: true, posted_at: new Date(NOW.getTime() - 10 * DAY).toISOString() }),
+      job(2, {
+        title: 'Data Engineer',
+        countries: ['GB'],
+        technologies: ['Snowflake', 'Kubernetes'],
+        remote: true,
+        posted_at: new Date(NOW.getTime() - 10 * DAY).toISOString(),
+      }),
       job(3, { title: 'Software Engineer', countries: ['de'], technologies: ['Kubernetes', 'Python'] }),
       job(4, { title: 'Account Executive', posted_at: null }),
     ];
@@ -67,12 +104,27 @@ describe('hiringIntent', () => {
     assert.equal(intent.roles_posted_last_30_days, 2);
     assert.equal(intent.roles_with_known_post_date, 3);
     assert.deepEqual(intent.buying_signals, { cloud_infra: ['Kubernetes'], data_ai: ['Snowflake'], sales_tools: ['Salesforce'] });
-    assert.deepEqual(intent.notable_open_roles.map((r) => r.job_id), ['lever:1', 'lever:4']);
-    assert.deepEqual(intent.notable_open_roles[0], { job_id: 'lever:1', title: 'VP of Sales', department: 'Engineering', location: 'Berlin', function: 'sales', seniority: 'executive', posted_at: jobs[0].posted_at, url: null });
+    assert.deepEqual(
+      intent.notable_open_roles.map((r) => r.job_id),
+      ['lever:1', 'lever:4'],
+    );
+    assert.deepEqual(intent.notable_open_roles[0], {
+      job_id: 'lever:1',
+      title: 'VP of Sales',
+      department: 'Engineering',
+      location: 'Berlin',
+      function: 'sales',
+      seniority: 'executive',
+      posted_at: jobs[0].posted_at,
+      url: null,
+    });
   });
 
   it('skips velocity under 3 dated roles and caps notable roles at 10, executives first', () => {
-    const jobs = [...Array.from({ length: 14 }, (_, i) => job(i, { title: 'Account Executive', posted_at: null })), job(99, { title: 'Chief Revenue Officer', posted_at: null })];
+    const jobs = [
+      ...Array.from({ length: 14 }, (_, i) => job(i, { title: 'Account Executive', posted_at: null })),
+      job(99, { title: 'Chief Revenue Officer', posted_at: null }),
+    ];
     const intent = hiringIntent(jobs, NOW);
     assert.equal(intent.components.velocity, 0);
     assert.equal(intent.notable_open_roles.length, 10);
@@ -83,15 +135,36 @@ describe('hiringIntent', () => {
   it('small-sample rule: three fresh, senior, well-tooled roles do not look like a hiring wave', () => {
     const fresh = new Date(NOW.getTime() - DAY).toISOString();
     const titles = ['VP of Sales', 'Head of Marketing', 'Staff Engineer'];
-    const small = titles.map((title, i) => job(i, { title, countries: [['DE', 'GB', 'US'][i]], remote: true, posted_at: fresh, technologies: ['Kubernetes', 'Snowflake', 'Salesforce', 'Datadog', 'PostgreSQL'] }));
+    const small = titles.map((title, i) =>
+      job(i, {
+        title,
+        countries: [['DE', 'GB', 'US'][i]],
+        remote: true,
+        posted_at: fresh,
+        technologies: ['Kubernetes', 'Snowflake', 'Salesforce', 'Datadog', 'PostgreSQL'],
+      }),
+    );
     const intent = hiringIntent(small, NOW);
-    const undamped = intent.components.volume + intent.components.velocity + intent.components.go_to_market_senior + intent.components.technology_breadth + intent.components.expansion;
+    const undamped =
+      intent.components.volume +
+      intent.components.velocity +
+      intent.components.go_to_market_senior +
+      intent.components.technology_breadth +
+      intent.components.expansion;
     assert.ok(undamped >= 75, `without the rule it would read ${undamped}`);
     assert.equal(intent.sample_factor, 0.3);
     assert.equal(intent.intent_score, Math.round(intent.components.volume + 0.3 * (undamped - intent.components.volume)));
     assert.ok(intent.intent_score < 40, String(intent.intent_score));
     assert.equal(intent.hiring_status, 'steady');
-    const big = Array.from({ length: 12 }, (_, i) => job(i, { title: titles[i % 3], countries: [['DE', 'GB', 'US'][i % 3]], remote: true, posted_at: fresh, technologies: ['Kubernetes', 'Snowflake', 'Salesforce', 'Datadog', 'PostgreSQL'] }));
+    const big = Array.from({ length: 12 }, (_, i) =>
+      job(i, {
+        title: titles[i % 3],
+        countries: [['DE', 'GB', 'US'][i % 3]],
+        remote: true,
+        posted_at: fresh,
+        technologies: ['Kubernetes', 'Snowflake', 'Salesforce', 'Datadog', 'PostgreSQL'],
+      }),
+    );
     const full = hiringIntent(big, NOW);
     assert.equal(full.sample_factor, 1);
     assert.equal(full.hiring_status, 'hypergrowth', 'the same board at 12 roles is scored in full');

@@ -15,7 +15,15 @@ describe('technology names in postings (the one vocabulary)', () => {
   });
 
   it('finds names and aliases as words, reporting canonical names once', () => {
-    assert.deepEqual(findTechnologies('Kubernetes (k8s) on AWS; Postgres and PostgreSQL; Node.js, C++ and C#; LLMs.'), ['Kubernetes', 'Amazon Web Services', 'PostgreSQL', 'Node.js', 'C++', 'C#', 'Large language models']);
+    assert.deepEqual(findTechnologies('Kubernetes (k8s) on AWS; Postgres and PostgreSQL; Node.js, C++ and C#; LLMs.'), [
+      'Kubernetes',
+      'Amazon Web Services',
+      'PostgreSQL',
+      'Node.js',
+      'C++',
+      'C#',
+      'Large language models',
+    ]);
   });
 
   it('keeps common words out: lower-case spellings, short acronyms in lower case, prose words, parts of words', () => {
@@ -47,9 +55,13 @@ describe('job text helpers', () => {
 });
 
 describe('jobs config', () => {
-  it('defaults to the providers\' public hosts and takes JOBS_* overrides', () => {
+  it("defaults to the providers' public hosts and takes JOBS_* overrides", () => {
     assert.deepEqual(loadJobsConfig({}), DEFAULT_JOBS_CONFIG);
-    const config = loadJobsConfig({ JOBS_GREENHOUSE_URL: 'http://mirror.example.com/gh/', JOBS_RECRUITEE_URL: 'https://{company}.mirror.example.com', JOBS_POLL_HOURS: '12' });
+    const config = loadJobsConfig({
+      JOBS_GREENHOUSE_URL: 'http://mirror.example.com/gh/',
+      JOBS_RECRUITEE_URL: 'https://{company}.mirror.example.com',
+      JOBS_POLL_HOURS: '12',
+    });
     assert.equal(config.greenhouse, 'http://mirror.example.com/gh');
     assert.equal(config.recruitee, 'https://{company}.mirror.example.com');
     assert.equal(config.pollIntervalMs, 12 * 3_600_000);

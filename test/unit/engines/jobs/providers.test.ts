@@ -10,7 +10,17 @@ import { normalizeRecruitee } from '../../../../engines/jobs/providers/recruitee
 import { detailText } from '../../../../engines/jobs/providers/smartrecruiters.ts';
 import { BoardUnreachable, type BoardContext } from '../../../../engines/jobs/types.ts';
 import { technologyFinder } from '../../../../engines/tech/keywords.ts';
-import { ashbyJob, greenhouseJob, leverPosting, makeBareJobs, makeJobs, recruiteeOffer, smartRecruitersDetail, smartRecruitersPosting, workableJob } from '../../../world/fixtures/job-boards.ts';
+import {
+  ashbyJob,
+  greenhouseJob,
+  leverPosting,
+  makeBareJobs,
+  makeJobs,
+  recruiteeOffer,
+  smartRecruitersDetail,
+  smartRecruitersPosting,
+  workableJob,
+} from '../../../world/fixtures/job-boards.ts';
 import { fakeFetch, type Answer } from './fake-net.ts';
 import { MAX_DETAIL_BYTES } from '../../../../engines/jobs/http.ts';
 import type { Analyze } from '../../../../engines/parse/types.ts';
@@ -42,7 +52,10 @@ describe('Greenhouse', () => {
 
   it('reads {base}/v1/boards/{token}/jobs?content=true from the configured base; 404 is no board, 503 unreachable', async () => {
     const config = { ...DEFAULT_JOBS_CONFIG, greenhouse: 'https://gh.mirror.example.com' };
-    const fetch = fakeFetch({ 'https://gh.mirror.example.com/v1/boards/unit/jobs?content=true&pay_transparency=true': { json: { jobs: [], meta: { total: 0 } } }, 'https://gh.mirror.example.com/v1/boards/down/jobs?content=true&pay_transparency=true': { status: 503 } });
+    const fetch = fakeFetch({
+      'https://gh.mirror.example.com/v1/boards/unit/jobs?content=true&pay_transparency=true': { json: { jobs: [], meta: { total: 0 } } },
+      'https://gh.mirror.example.com/v1/boards/down/jobs?content=true&pay_transparency=true': { status: 503 },
+    });
     assert.deepEqual((await CLIENTS.greenhouse.read({ provider: 'greenhouse', slug: 'unit' }, context(fetch, config)))?.jobs, []);
     assert.equal(await CLIENTS.greenhouse.read({ provider: 'greenhouse', slug: 'missing' }, context(fetch, config)), null);
     await assert.rejects(CLIENTS.greenhouse.read({ provider: 'greenhouse', slug: 'down' }, context(fetch, config)), BoardUnreachable);
@@ -78,7 +91,10 @@ describe('Lever', () => {
 
 describe('Ashby', () => {
   it('drops unlisted postings and reads the Salary compensation component', () => {
-    const read = normalizeAshby({ apiVersion: '1', jobs: [...jobs.map((job) => ashbyJob('unit', job)), ashbyJob('unit', makeJobs('hidden', 1)[0], false)] }, finder);
+    const read = normalizeAshby(
+      { apiVersion: '1', jobs: [...jobs.map((job) => ashbyJob('unit', job)), ashbyJob('unit', makeJobs('hidden', 1)[0], false)] },
+      finder,
+    );
     assert.equal(read.jobs.length, 7);
     assert.deepEqual(read.jobs[0].salary, { min: 90_000, max: 130_000, currency: 'USD', interval: 'year' });
     assert.equal(read.jobs[0].remote, true);
@@ -104,8 +120,12 @@ describe('SmartRecruiters', () => {
     const many = makeJobs('sr', 130);
     const base = 'https://api.smartrecruiters.com/v1/companies/UnitCo/postings';
     const routes: Record<string, any> = {
-      [`${base}?limit=100&offset=0`]: { json: { offset: 0, limit: 100, totalFound: 130, content: many.slice(0, 100).map((job) => smartRecruitersPosting('UnitCo', 'Unit', job)) } },
-      [`${base}?limit=100&offset=100`]: { json: { offset: 100, limit: 100, totalFound: 130, content: many.slice(100).map((job) => smartRecruitersPosting('UnitCo', 'Unit', job)) } },
+      [`${base}?limit=100&offset=0`]: {
+        json: { offset: 0, limit: 100, totalFound: 130, content: many.slice(0, 100).map((job) => smartRecruitersPosting('UnitCo', 'Unit', job)) },
+      },
+      [`${base}?limit=100&offset=100`]: {
+        json: { offset: 100, limit: 100, totalFound: 130, content: many.slice(100).map((job) => smartRecruitersPosting('UnitCo', 'Unit', job)) },
+      },
     };
     for (const job of many) routes[`${base}/${smartRecruitersPosting('UnitCo', 'Unit', job).id}`] = { json: smartRecruitersDetail('UnitCo', 'Unit', job) };
     const fetch = fakeFetch(routes);
@@ -130,37 +150,70 @@ describe('Recruitee', () => {
     assert.equal(first.remote, true);
     const fetch = fakeFetch({ 'https://careers.unit.com/api/offers/': { json: { offers: [] } } }, { missingHosts: ['nobody.recruitee.com'] });
     assert.deepEqual((await CLIENTS.recruitee.read({ provider: 'recruitee', slug: 'careers.unit.com', host: 'careers.unit.com' }, context(fetch)))?.jobs, []);
-    assert.equal(await CLIENTS.recruitee.read({ provider: 'recruitee', slug: 'nobody' }, context(fetch)), null, 'a company subdomain that does not resolve is no board');
+    assert.equal(
+      await CLIENTS.recruitee.read({ provider: 'recruitee', slug: 'nobody' }, context(fetch)),
+      null,
+      'a company subdomain that does not resolve is no board',
+    );
   });
 
   it('turns a timeout into BoardUnreachable', async () => {
     const fetch = fakeFetch({ 'https://slow.recruitee.com/api/offers/': 'timeout' });
-    await assert.rejects(CLIENTS.recruitee.read({ provider: 'recruitee', slug: 'slow' }, context(fetch)), (error: unknown) => error instanceof BoardUnreachable && /timeout/.test(error.message));
+    await assert.rejects(
+      CLIENTS.recruitee.read({ provider: 'recruitee', slug: 'slow' }, context(fetch)),
+      (error: unknown) => error instanceof BoardUnreachable && /timeout/.test(error.message),
+    );
   });
 });
 
 describe('job facts per board', () => {
   const bareJobs = makeBareJobs('bare', 2);
-  it('reads employment type, workplace, countries and an excerpt from each board\'s own fields', () => {
+  it("reads employment type, workplace, countries and an excerpt from each board's own fields", () => {
     const lever = normalizeLever([jobs.map((job) => leverPosting('unit', job))], finder).jobs;
-    assert.deepEqual(lever.map((job) => job.employment_type), jobs.map((job) => job.employmentType));
-    assert.deepEqual(lever.map((job) => job.workplace), jobs.map((job) => job.workplace));
+    assert.deepEqual(
+      lever.map((job) => job.employment_type),
+      jobs.map((job) => job.employmentType),
+    );
+    assert.deepEqual(
+      lever.map((job) => job.workplace),
+      jobs.map((job) => job.workplace),
+    );
     const ashby = normalizeAshby({ jobs: jobs.map((job) => ashbyJob('unit', job)) }, finder).jobs;
-    assert.deepEqual(ashby.map((job) => [job.employment_type, job.workplace]), jobs.map((job) => [job.employmentType, job.workplace]));
+    assert.deepEqual(
+      ashby.map((job) => [job.employment_type, job.workplace]),
+      jobs.map((job) => [job.employmentType, job.workplace]),
+    );
     const recruitee = normalizeRecruitee({ offers: jobs.map((job, index) => recruiteeOffer('Unit Co', 'careers.unit.com', job, index)) }, finder).jobs;
-    assert.deepEqual(recruitee.map((job) => [job.employment_type, job.workplace, job.countries]), jobs.map((job) => [job.employmentType, job.workplace, [job.locations[0].code]]));
+    assert.deepEqual(
+      recruitee.map((job) => [job.employment_type, job.workplace, job.countries]),
+      jobs.map((job) => [job.employmentType, job.workplace, [job.locations[0].code]]),
+    );
     const workable = normalizeWorkable({ jobs: jobs.map((job) => workableJob('unit', job)) }, finder).jobs;
-    assert.deepEqual(workable.map((job) => job.workplace), jobs.map((job) => (job.remote ? 'remote' : null)), 'the widget states remote only');
+    assert.deepEqual(
+      workable.map((job) => job.workplace),
+      jobs.map((job) => (job.remote ? 'remote' : null)),
+      'the widget states remote only',
+    );
     const greenhouse = normalizeGreenhouse({ jobs: jobs.map((job) => greenhouseJob('Unit', 'unit', job)) }, finder).jobs;
-    assert.deepEqual(greenhouse.map((job) => job.employment_type), jobs.map((job) => job.employmentType), 'the Employment Type custom field');
-    assert.ok(greenhouse.every((job) => job.workplace === null && job.countries.length === 0), 'Greenhouse states neither');
+    assert.deepEqual(
+      greenhouse.map((job) => job.employment_type),
+      jobs.map((job) => job.employmentType),
+      'the Employment Type custom field',
+    );
+    assert.ok(
+      greenhouse.every((job) => job.workplace === null && job.countries.length === 0),
+      'Greenhouse states neither',
+    );
     assert.match(lever[0].description_excerpt!, /^About the role Join R&D at unit\./);
     assert.equal(lever[0].seniority, 'senior', 'Senior Backend Engineer');
   });
 
   it('leaves every fact absent for a board that states nothing', () => {
     const [job] = normalizeLever([bareJobs.map((j) => leverPosting('bare', j))], finder).jobs;
-    assert.deepEqual([job.employment_type, job.workplace, job.countries, job.description_excerpt, job.salary, job.seniority], [null, null, [], null, null, null]);
+    assert.deepEqual(
+      [job.employment_type, job.workplace, job.countries, job.description_excerpt, job.salary, job.seniority],
+      [null, null, [], null, null, null],
+    );
   });
 });
 
@@ -177,7 +230,9 @@ describe('Greenhouse pay transparency', () => {
   });
 
   it('reads pay ranges from job details (with the flag) when the list has none, at most maxDetailCalls, newest first', async () => {
-    const routes: Record<string, any> = { [`${base}?content=true&pay_transparency=true`]: { json: { jobs: board.map((job) => greenhouseJob('Pay', 'pay', job, { pay: false })) } } };
+    const routes: Record<string, any> = {
+      [`${base}?content=true&pay_transparency=true`]: { json: { jobs: board.map((job) => greenhouseJob('Pay', 'pay', job, { pay: false })) } },
+    };
     for (const job of board) {
       const id = greenhouseJob('Pay', 'pay', job).id;
       routes[`${base}/${id}?pay_transparency=true`] = detail(job, true);
@@ -190,7 +245,13 @@ describe('Greenhouse pay transparency', () => {
     assert.ok(details.every((url) => url.endsWith('?pay_transparency=true')));
     const newest = [...board].sort((a, b) => b.postedAt - a.postedAt).slice(0, 4);
     const expected = newest.filter((job) => job.salary).map((job) => `greenhouse:${greenhouseJob('Pay', 'pay', job).id}`);
-    assert.deepEqual(read!.jobs.filter((job) => job.salary).map((job) => job.job_id).sort(), expected.sort());
+    assert.deepEqual(
+      read!.jobs
+        .filter((job) => job.salary)
+        .map((job) => job.job_id)
+        .sort(),
+      expected.sort(),
+    );
     assert.ok(expected.length > 0);
   });
 });
@@ -202,7 +263,8 @@ describe('board reads off the main thread', () => {
 
   it('asks the parse pool for paging facts and the normalized read only (no JSON value crosses), and reads a detail answer up to MAX_DETAIL_BYTES', async () => {
     const routes: Record<string, Answer> = { [`${base}?content=true&pay_transparency=true`]: list };
-    for (const job of board) routes[`${base}/${greenhouseJob('Pool', 'pool', job).id}?pay_transparency=true`] = { json: greenhouseJob('Pool', 'pool', job, { pay: true }) };
+    for (const job of board)
+      routes[`${base}/${greenhouseJob('Pool', 'pool', job).id}?pay_transparency=true`] = { json: greenhouseJob('Pool', 'pool', job, { pay: true }) };
     const listed = fakeFetch(routes);
     const caps = new Map<string, number | undefined>();
     const fetch = (async (url, options) => {
@@ -218,7 +280,7 @@ describe('board reads off the main thread', () => {
     assert.deepEqual(tasks, ['jobBoardPage', 'jobBoard']);
     assert.equal(read!.jobs.length, 3);
     assert.ok(board.some((job) => job.salary));
-    assert.equal(read!.jobs.filter((job) => job.salary).length, board.filter((job) => job.salary).length, 'the details\' pay ranges reached the jobs');
+    assert.equal(read!.jobs.filter((job) => job.salary).length, board.filter((job) => job.salary).length, "the details' pay ranges reached the jobs");
     const detailCaps = [...caps].filter(([url]) => url !== `${base}?content=true&pay_transparency=true`).map(([, cap]) => cap);
     assert.equal(detailCaps.length, 3);
     assert.ok(detailCaps.every((cap) => cap === MAX_DETAIL_BYTES));
@@ -227,7 +289,8 @@ describe('board reads off the main thread', () => {
 
   it('a detail answer past MAX_DETAIL_BYTES leaves the job without its pay range, the board read', async () => {
     const routes: Record<string, Answer> = { [`${base}?content=true&pay_transparency=true`]: list };
-    for (const job of board) routes[`${base}/${greenhouseJob('Pool', 'pool', job).id}?pay_transparency=true`] = { json: greenhouseJob('Pool', 'pool', job, { pay: true }) };
+    for (const job of board)
+      routes[`${base}/${greenhouseJob('Pool', 'pool', job).id}?pay_transparency=true`] = { json: greenhouseJob('Pool', 'pool', job, { pay: true }) };
     const listed = fakeFetch(routes);
     // A fetch that keeps its cap as the safe fetcher does: an answer past it comes back truncated.
     const fetch = (async (url, options) => {
@@ -236,7 +299,10 @@ describe('board reads off the main thread', () => {
     }) as BoardContext['fetch'];
     const read = await CLIENTS.greenhouse.read({ provider: 'greenhouse', slug: 'pool' }, { fetch, analyze, config: DEFAULT_JOBS_CONFIG });
     assert.equal(read!.jobs.length, 3);
-    assert.ok(board.some((job) => job.salary), 'the board has a job whose detail carries pay');
+    assert.ok(
+      board.some((job) => job.salary),
+      'the board has a job whose detail carries pay',
+    );
     assert.equal(read!.jobs.filter((job) => job.salary).length, 0);
   });
 });

@@ -32,7 +32,15 @@ const ARTICLE_F1_FLOOR = 0.955;
  * what they score (product 0.681, collection 0.697, listing 0.599).
  */
 const WCXB_F1_FLOOR = 0.78;
-const WCXB_TYPE_FLOORS: Record<string, number> = { article: 0.955, service: 0.825, product: 0.65, collection: 0.655, listing: 0.695, forum: 0.805, documentation: 0.93 };
+const WCXB_TYPE_FLOORS: Record<string, number> = {
+  article: 0.955,
+  service: 0.825,
+  product: 0.65,
+  collection: 0.655,
+  listing: 0.695,
+  forum: 0.805,
+  documentation: 0.93,
+};
 const WCXB_HELD_OUT_FLOORS: Record<string, number> = { product: 0.675, collection: 0.69, listing: 0.59 };
 
 const text = (html: string, url: string) => markdownToText(htmlToMarkdown(html, url).markdown);
@@ -59,13 +67,28 @@ describe('main-content accuracy on the extraction corpora', { timeout: 600_000 }
     for (const index of [0, 305, 611]) assert.equal(texts[index], text(pages[index].html, pages[index].url));
     const scored = pages.map((page, index) => ({ type: page.type, split: wcxbSplit(page), f1: wordF1(texts[index], page.truth).f1 }));
     const score = wcxbScore(scored);
-    console.log(`wcxb-dev F1 ${score.f1.toFixed(4)}: ${Object.entries(score.byType).map(([type, s]) => `${type} ${s.f1.toFixed(3)} (${s.pages})`).join(', ')}`);
+    console.log(
+      `wcxb-dev F1 ${score.f1.toFixed(4)}: ${Object.entries(score.byType)
+        .map(([type, s]) => `${type} ${s.f1.toFixed(3)} (${s.pages})`)
+        .join(', ')}`,
+    );
     const bySplit = Object.fromEntries((['dev', 'held-out'] as const).map((split) => [split, wcxbScore(scored.filter((page) => page.split === split)).byType]));
     const overall = Object.fromEntries((['dev', 'held-out'] as const).map((split) => [split, wcxbScore(scored.filter((page) => page.split === split))]));
-    console.log(`wcxb-dev by split: all dev ${overall.dev.f1.toFixed(4)} (${overall.dev.pages}), held-out ${overall['held-out'].f1.toFixed(4)} (${overall['held-out'].pages}); ${Object.keys(WCXB_HELD_OUT_FLOORS).map((type) => `${type} dev ${bySplit.dev[type].f1.toFixed(3)} (${bySplit.dev[type].pages}), held-out ${bySplit['held-out'][type].f1.toFixed(3)} (${bySplit['held-out'][type].pages})`).join('; ')}`);
+    console.log(
+      `wcxb-dev by split: all dev ${overall.dev.f1.toFixed(4)} (${overall.dev.pages}), held-out ${overall['held-out'].f1.toFixed(4)} (${overall['held-out'].pages}); ${Object.keys(
+        WCXB_HELD_OUT_FLOORS,
+      )
+        .map(
+          (type) =>
+            `${type} dev ${bySplit.dev[type].f1.toFixed(3)} (${bySplit.dev[type].pages}), held-out ${bySplit['held-out'][type].f1.toFixed(3)} (${bySplit['held-out'][type].pages})`,
+        )
+        .join('; ')}`,
+    );
     assert.ok(score.f1 >= WCXB_F1_FLOOR, `F1 ${score.f1.toFixed(4)}`);
-    for (const [type, floor] of Object.entries(WCXB_TYPE_FLOORS)) assert.ok(score.byType[type].f1 >= floor, `${type} F1 ${score.byType[type].f1.toFixed(3)} < ${floor}`);
-    for (const [type, floor] of Object.entries(WCXB_HELD_OUT_FLOORS)) assert.ok(bySplit['held-out'][type].f1 >= floor, `${type} held-out F1 ${bySplit['held-out'][type].f1.toFixed(3)} < ${floor}`);
+    for (const [type, floor] of Object.entries(WCXB_TYPE_FLOORS))
+      assert.ok(score.byType[type].f1 >= floor, `${type} F1 ${score.byType[type].f1.toFixed(3)} < ${floor}`);
+    for (const [type, floor] of Object.entries(WCXB_HELD_OUT_FLOORS))
+      assert.ok(bySplit['held-out'][type].f1 >= floor, `${type} held-out F1 ${bySplit['held-out'][type].f1.toFixed(3)} < ${floor}`);
   });
 });
 
@@ -74,7 +97,10 @@ describe('the corpus scorers reproduce the published methods', () => {
     assert.deepEqual(shingleMatch('a b c d e', 'a b c d e'), [1, 0, 0]);
     const [tp, fp, fn] = shingleMatch('The cat sat on the mat', 'the cat sat on the mat');
     assert.ok(tp > 0 && fp > 0 && fn > 0, 'case is kept: "The" and "the" differ');
-    const score = articleExtractionScore([[1, 0, 0], [0.5, 0.5, 0]]);
+    const score = articleExtractionScore([
+      [1, 0, 0],
+      [0.5, 0.5, 0],
+    ]);
     assert.equal(score.precision, 0.75);
     assert.equal(score.recall, 1);
   });

@@ -9,7 +9,9 @@ const prose = (words: number, word = 'reply') => Array.from({ length: words }, (
 
 describe('removing what is never content', () => {
   it('unwraps a long <noscript>: the page served to clients without JavaScript (forum engines)', () => {
-    const document = page(`<div id="app"></div><noscript><p>Please enable JavaScript.</p></noscript><noscript><div id="main-outlet"><h1>Thread</h1><p>${prose(120)}</p></div></noscript>`);
+    const document = page(
+      `<div id="app"></div><noscript><p>Please enable JavaScript.</p></noscript><noscript><div id="main-outlet"><h1>Thread</h1><p>${prose(120)}</p></div></noscript>`,
+    );
     removeClutter(document);
     assert.match(text(document.body), /^Thread ?reply0 .* reply119$/);
     assert.ok(!text(document.body).includes('enable JavaScript'));
@@ -21,18 +23,24 @@ describe('removing what is never content', () => {
     assert.equal(document.querySelectorAll('[id="S:0"], template').length, 0);
   });
   it('shows hidden tab panels: the same example in another language is content one click away', () => {
-    const document = page('<div role="tablist"><button>Go</button><button>Rust</button></div><div role="tabpanel" id="go"><pre>fmt.Println(1)</pre></div><div role="tabpanel" id="rust" hidden aria-hidden="true" style="display:none"><pre>println!("1");</pre></div>');
+    const document = page(
+      '<div role="tablist"><button>Go</button><button>Rust</button></div><div role="tabpanel" id="go"><pre>fmt.Println(1)</pre></div><div role="tabpanel" id="rust" hidden aria-hidden="true" style="display:none"><pre>println!("1");</pre></div>',
+    );
     removeClutter(document);
     assert.match(text(document.body), /fmt\.Println\(1\) ?println!\("1"\);/);
   });
   it('keeps a section about cookies that holds code (a framework guide), drops a cookie banner', () => {
-    const document = page('<section id="cookies"><h2>Cookies</h2><p>Read them with:</p><pre>request.cookies.get("name")</pre></section><div id="cookie-banner"><p>We use cookies.</p></div>');
+    const document = page(
+      '<section id="cookies"><h2>Cookies</h2><p>Read them with:</p><pre>request.cookies.get("name")</pre></section><div id="cookie-banner"><p>We use cookies.</p></div>',
+    );
     removeClutter(document);
     assert.match(text(document.body), /request\.cookies\.get/);
     assert.ok(!text(document.body).includes('We use cookies'));
   });
   it('drops what a script shows until content arrives ("Loading...", "Please wait"), keeps text that only mentions loading', () => {
-    const document = page('<main><h1>Mug</h1><div class="recs"><span>Loading</span></div><p>Loading…</p><ul><li>Loading recommendations...</li></ul><div>Please wait.</div><p>Loading dock at the back of the store.</p></main>');
+    const document = page(
+      '<main><h1>Mug</h1><div class="recs"><span>Loading</span></div><p>Loading…</p><ul><li>Loading recommendations...</li></ul><div>Please wait.</div><p>Loading dock at the back of the store.</p></main>',
+    );
     removeClutter(document);
     assert.equal(text(document.body), 'MugLoading dock at the back of the store.');
     assert.equal(document.querySelectorAll('.recs, ul').length, 0, 'the outermost placeholder block goes');
@@ -45,18 +53,20 @@ describe('removing what is never content', () => {
   });
 });
 
-
 describe('removing the page chrome and what surrounds the content', () => {
   it('removes small chrome-named blocks, but not one that holds most of the page (a menu page, a search-results wrapper)', () => {
     const document = page(`<div class="breadcrumbs"><a href="/">Home</a> / Dishes</div><div class="menu"><h1>Our menu</h1><p>${prose(120, 'dish')}</p></div>`);
     removeChrome(document.body);
     assert.match(text(document.body), /^Our menu ?dish0 .* dish119$/);
-    const results = page(`<div class="search-overlay"><p>Search the shop</p></div><div class="search-results"><h1>Kettles</h1><p>${prose(120, 'kettle')}</p></div>`);
+    const results = page(
+      `<div class="search-overlay"><p>Search the shop</p></div><div class="search-results"><h1>Kettles</h1><p>${prose(120, 'kettle')}</p></div>`,
+    );
     removeSurroundings(results.body);
     assert.match(text(results.body), /^Kettles ?kettle0 .* kettle119$/);
   });
   it("keeps a thread's posts without what frames each one: author cards, votes, signatures", () => {
-    const post = (n: number) => `<div class="post"><div class="votecell"><div class="js-vote-count">${n}</div></div><div class="post-text"><p>Answer ${n}: restart the service, then clear the cache.</p></div><div class="user-info"><a href="/u/${n}">user${n}</a><span class="reputation-score">1,992</span> 2 gold badges</div><div class="signature">Sent from my phone</div></div>`;
+    const post = (n: number) =>
+      `<div class="post"><div class="votecell"><div class="js-vote-count">${n}</div></div><div class="post-text"><p>Answer ${n}: restart the service, then clear the cache.</p></div><div class="user-info"><a href="/u/${n}">user${n}</a><span class="reputation-score">1,992</span> 2 gold badges</div><div class="signature">Sent from my phone</div></div>`;
     const thread = page(`<div class="thread">${post(1)}${post(2)}</div>`);
     removeSurroundings(thread.body);
     assert.match(text(thread.body), /^Answer 1: restart the service, then clear the cache\. ?Answer 2: restart the service, then clear the cache\.$/);
@@ -66,7 +76,9 @@ describe('removing the page chrome and what surrounds the content', () => {
   });
   it("removes a listing's filters and sort controls, keeps its items", () => {
     const items = Array.from({ length: 6 }, (_, i) => `<li><a href="/p/${i}">Kettle ${i}</a> $${20 + i}</li>`).join('');
-    const listing = page(`<h1>Kettles</h1><div class="facets"><h2>Colour</h2><label>Black (12)</label><label>Steel (8)</label></div><div class="sort-by">Sort: Price</div><ul class="products">${items}</ul>`);
+    const listing = page(
+      `<h1>Kettles</h1><div class="facets"><h2>Colour</h2><label>Black (12)</label><label>Steel (8)</label></div><div class="sort-by">Sort: Price</div><ul class="products">${items}</ul>`,
+    );
     removeSurroundings(listing.body);
     assert.match(text(listing.body), /^Kettles ?Kettle 0 \$20.*Kettle 5 \$25$/);
   });
@@ -76,7 +88,9 @@ describe('removing recommendations', () => {
   const tiles = (names: string[]) => names.map((name) => `<li><a href="/p/${name}"><h3>${name}</h3></a><span>$19.99</span></li>`).join('');
   const product = `<h1>Kettle One</h1><p>$49.99</p><h3>Product description</h3><p>A stovetop kettle in brushed steel that boils a litre in four minutes and whistles when it is ready, with a handle that stays cool.</p>`;
   it('removes the block a recommendation heading starts, and the siblings it heads', () => {
-    const wrapped = page(`<main>${product}<section class="carousel"><h2>Customers also bought</h2><ul>${tiles(['Mug', 'Filter'])}</ul></section><div><h2>You may also like</h2></div><ul>${tiles(['Tray'])}</ul><h2>Shipping</h2><p>Ships in two days.</p></main>`);
+    const wrapped = page(
+      `<main>${product}<section class="carousel"><h2>Customers also bought</h2><ul>${tiles(['Mug', 'Filter'])}</ul></section><div><h2>You may also like</h2></div><ul>${tiles(['Tray'])}</ul><h2>Shipping</h2><p>Ships in two days.</p></main>`,
+    );
     removeRecommendations(wrapped.body);
     assert.equal(text(wrapped.body).replace(/ /g, ''), text(page(`<main>${product}<h2>Shipping</h2><p>Ships in two days.</p></main>`).body).replace(/ /g, ''));
   });
@@ -91,11 +105,13 @@ describe('removing recommendations', () => {
   });
 });
 
-
 describe('repeated sections', () => {
-  const section = (name: string) => `<h2>Designed for everyday</h2><p>${name}: we rethink what looks good and make it last, for those who choose once and carry it for good.</p>`;
+  const section = (name: string) =>
+    `<h2>Designed for everyday</h2><p>${name}: we rethink what looks good and make it last, for those who choose once and carry it for good.</p>`;
   it('keeps one copy of a section the page ships once per layout (mobile, desktop)', () => {
-    const document = page(`<main><h1>Wallet</h1><div class="desktop">${section('Ridge')}</div><div class="mobile">${section('Ridge')}</div><div class="tablet"><div>${section('Ridge')}</div></div><div class="mobile">${section('Other')}</div></main>`);
+    const document = page(
+      `<main><h1>Wallet</h1><div class="desktop">${section('Ridge')}</div><div class="mobile">${section('Ridge')}</div><div class="tablet"><div>${section('Ridge')}</div></div><div class="mobile">${section('Other')}</div></main>`,
+    );
     removeRepeatedBlocks(document.querySelector('main')!);
     assert.equal(text(document.body).match(/Ridge:/g)?.length, 1);
     assert.equal(document.querySelector('.desktop h2')?.textContent, 'Designed for everyday', 'the first copy stays');
@@ -111,7 +127,8 @@ describe('repeated sections', () => {
   it("keeps what a page repeats on purpose: a paragraph, a list, a plan's features, a list item's parts, a quote, a code block, a short part of an item", () => {
     const step = '<p>On the View menu, click Zoom, then Zoom Extents All, and press Enter to close the selection.</p>';
     const features = '<ul><li>Professionally written by experts</li><li>Keyword optimized to pass screening software</li></ul>';
-    const parameter = (name: string) => `<li><code>${name}</code><div><p>Text that appears on the statement.</p><p>It overrides the account default.</p></div></li>`;
+    const parameter = (name: string) =>
+      `<li><code>${name}</code><div><p>Text that appears on the statement.</p><p>It overrides the account default.</p></div></li>`;
     const quote = '<div><p>Both are decent entry level bikes.</p><p>I have one of each for my kids, and they ride daily.</p></div>';
     const code = '<div><p>Install it:</p><pre>npm install acme --save-dev --registry https://registry.example.com</pre></div>';
     const price = '<div class="price"><span>Rental $30.00</span><div>With package $25.00</div><div>Free returns</div></div>';

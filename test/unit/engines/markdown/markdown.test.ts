@@ -15,7 +15,9 @@ describe('HTML to GitHub-flavoured Markdown', () => {
   });
   it('keeps thead tables, pads short rows and escapes pipes and newlines in cells', () => {
     assert.equal(
-      md('<table><thead><tr><th>Plan</th><th>Note</th></tr></thead><tbody><tr><td>Team</td><td>10 | more<br>seats</td></tr><tr><td>Solo</td></tr></tbody></table>'),
+      md(
+        '<table><thead><tr><th>Plan</th><th>Note</th></tr></thead><tbody><tr><td>Team</td><td>10 | more<br>seats</td></tr><tr><td>Solo</td></tr></tbody></table>',
+      ),
       '| Plan | Note |\n| --- | --- |\n| Team | 10 \\| more seats |\n| Solo | |',
     );
   });
@@ -45,10 +47,21 @@ describe('HTML to GitHub-flavoured Markdown', () => {
     assert.equal(md('<img src="data:image/gif;base64,R0lGOD" data-lazy-src="/img/real.jpg" alt="A">'), '![A](https://acme.io/img/real.jpg)');
     assert.equal(md('<img src="data:image/svg+xml,%3Csvg%3E" data-srcset="/a-400.jpg 400w, /a-800.jpg 800w" alt="A">'), '![A](https://acme.io/a-800.jpg)');
     assert.equal(md('<img src="/spacer.gif" srcset="data:image/gif;base64,R0 1x, /hi.jpg 2x" alt="A">'), '![A](https://acme.io/hi.jpg)');
-    assert.equal(md('<picture><source data-srcset="/p-1200.webp 1200w, /p-600.webp 600w"><img src="data:image/png;base64,iVBOR" alt="P"></picture>'), '![P](https://acme.io/p-1200.webp)');
-    assert.equal(md('<img src="/photos/team.jpg" data-src="data:image/gif;base64,R0" alt="T">'), '![T](https://acme.io/photos/team.jpg)', 'a data: lazy attribute is no real URL');
+    assert.equal(
+      md('<picture><source data-srcset="/p-1200.webp 1200w, /p-600.webp 600w"><img src="data:image/png;base64,iVBOR" alt="P"></picture>'),
+      '![P](https://acme.io/p-1200.webp)',
+    );
+    assert.equal(
+      md('<img src="/photos/team.jpg" data-src="data:image/gif;base64,R0" alt="T">'),
+      '![T](https://acme.io/photos/team.jpg)',
+      'a data: lazy attribute is no real URL',
+    );
     assert.equal(md('<img src="data:image/gif;base64,R0lGOD" alt="none">'), '', 'nothing real: no image');
-    assert.equal(md('<img src="/wp-content/plugins/cache/images/blank.gif" data-wpfc-original-src="/uploads/logo.png" alt="L">'), '![L](https://acme.io/uploads/logo.png)', "any lazy loader's data-…-src");
+    assert.equal(
+      md('<img src="/wp-content/plugins/cache/images/blank.gif" data-wpfc-original-src="/uploads/logo.png" alt="L">'),
+      '![L](https://acme.io/uploads/logo.png)',
+      "any lazy loader's data-…-src",
+    );
     assert.equal(md('<img src="/api/pixel?key=1" width="0" height="0">'), '', 'a zero-size tracking pixel');
   });
   it('collapses blank lines outside code blocks and trims trailing spaces', () => {

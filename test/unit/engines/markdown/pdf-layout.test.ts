@@ -16,12 +16,20 @@ describe('PDF layout', () => {
     assert.equal(markdown, 'Revenue grew');
   });
   it('joins lines at the usual spacing into a paragraph and starts another after a larger gap', () => {
-    const { markdown } = pdfToMarkdown([page([run('First line of', 72, 700), run('the first paragraph.', 72, 686), run('Second paragraph here.', 72, 660), run('And its end.', 72, 646)])]);
+    const { markdown } = pdfToMarkdown([
+      page([run('First line of', 72, 700), run('the first paragraph.', 72, 686), run('Second paragraph here.', 72, 660), run('And its end.', 72, 646)]),
+    ]);
     assert.equal(markdown, 'First line of the first paragraph.\n\nSecond paragraph here. And its end.');
   });
   it('makes headings of lines larger than the body, levels by size, a wrapped heading one heading', () => {
     const { markdown, firstHeading } = pdfToMarkdown([
-      page([run('The Big', 72, 740, 24), run('Title', 72, 712, 24), run('Body text one.', 72, 680), run('Section', 72, 650, 16), run('Body text two, which is the longest line.', 72, 620)]),
+      page([
+        run('The Big', 72, 740, 24),
+        run('Title', 72, 712, 24),
+        run('Body text one.', 72, 680),
+        run('Section', 72, 650, 16),
+        run('Body text two, which is the longest line.', 72, 620),
+      ]),
     ]);
     assert.equal(markdown, '# The Big Title\n\nBody text one.\n\n## Section\n\nBody text two, which is the longest line.');
     assert.equal(firstHeading, 'The Big Title');
@@ -30,10 +38,15 @@ describe('PDF layout', () => {
     const { markdown } = pdfToMarkdown([
       page([
         run('Intro paragraph of the list.', 72, 700),
-        run('•', 78, 680), run('First item that wraps', 94, 680), run('onto a second line', 94, 666),
-        run('•', 78, 652), run('Second item', 94, 652),
-        run('1.', 78, 630), run('Step one', 94, 630),
-        run('2.', 78, 616), run('Step two', 94, 616),
+        run('•', 78, 680),
+        run('First item that wraps', 94, 680),
+        run('onto a second line', 94, 666),
+        run('•', 78, 652),
+        run('Second item', 94, 652),
+        run('1.', 78, 630),
+        run('Step one', 94, 630),
+        run('2.', 78, 616),
+        run('Step two', 94, 616),
       ]),
     ]);
     assert.equal(markdown, 'Intro paragraph of the list.\n\n- First item that wraps onto a second line\n- Second item\n\n1. Step one\n2. Step two');
@@ -45,15 +58,20 @@ describe('PDF layout', () => {
   it('puts a link annotation over the words it covers, by width, without tracking parameters', () => {
     const text = 'Read the full results online.';
     const start = 72 + 'Read the '.length * 5.5;
-    const { markdown } = pdfToMarkdown([page([run(text, 72, 700)], [{ rect: [start, 697, start + 'full results'.length * 5.5, 710], url: 'https://example.com/r?utm_source=pdf&id=2' }])]);
+    const { markdown } = pdfToMarkdown([
+      page([run(text, 72, 700)], [{ rect: [start, 697, start + 'full results'.length * 5.5, 710], url: 'https://example.com/r?utm_source=pdf&id=2' }]),
+    ]);
     assert.equal(markdown, 'Read the [full results](https://example.com/r?id=2) online.');
   });
   it('prefers the text pdf.js names under a link, and drops links that are not http(s) or mailto', () => {
     const { markdown } = pdfToMarkdown([
-      page([run('Write to us or run it.', 72, 700)], [
-        { rect: [72, 697, 140, 710], url: 'mailto:team@example.com', text: 'Write to us' },
-        { rect: [150, 697, 200, 710], url: 'javascript:alert(1)', text: 'run it' },
-      ]),
+      page(
+        [run('Write to us or run it.', 72, 700)],
+        [
+          { rect: [72, 697, 140, 710], url: 'mailto:team@example.com', text: 'Write to us' },
+          { rect: [150, 697, 200, 710], url: 'javascript:alert(1)', text: 'run it' },
+        ],
+      ),
     ]);
     assert.equal(markdown, '[Write to us](mailto:team@example.com) or run it.');
   });
@@ -67,6 +85,9 @@ describe('PDF layout', () => {
     assert.equal(pdfToMarkdown(pages).markdown, 'Page one opens.\n\nPage two opens.\n\nThis sentence goes on onto the third page.\n\nIts own paragraph.');
   });
   it('escapes text that looks like Markdown', () => {
-    assert.equal(pdfToMarkdown([page([run('# not a heading with *stars* and [brackets]', 72, 700)])]).markdown, '\\# not a heading with \\*stars\\* and \\[brackets\\]');
+    assert.equal(
+      pdfToMarkdown([page([run('# not a heading with *stars* and [brackets]', 72, 700)])]).markdown,
+      '\\# not a heading with \\*stars\\* and \\[brackets\\]',
+    );
   });
 });

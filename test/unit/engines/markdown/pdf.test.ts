@@ -56,7 +56,18 @@ describe('reading a PDF', { timeout: 60_000 }, () => {
   it('recovers the known words (F1 at least 0.98)', async () => {
     const read = await readPdf(REPORT_PDF);
     assert.ok(read.readable);
-    const known = [REPORT_TEXT.title, REPORT_TEXT.intro, 'Highlights', ...REPORT_TEXT.highlights, REPORT_TEXT.growth, 'Getting started', ...REPORT_TEXT.steps, 'Read the full results on our website.', 'Outlook', REPORT_TEXT.outlook].join(' ');
+    const known = [
+      REPORT_TEXT.title,
+      REPORT_TEXT.intro,
+      'Highlights',
+      ...REPORT_TEXT.highlights,
+      REPORT_TEXT.growth,
+      'Getting started',
+      ...REPORT_TEXT.steps,
+      'Read the full results on our website.',
+      'Outlook',
+      REPORT_TEXT.outlook,
+    ].join(' ');
     const f1 = wordF1(read.markdown.replace(/\]\([^)]*\)/g, ']'), known);
     assert.ok(f1 >= 0.98, `F1 ${f1}`);
   });

@@ -15,12 +15,29 @@ import { analyzeInline } from '../../../../server/parse-pool/inline.ts';
 import { assertValid } from '../../../support/contract.ts';
 
 const SHELL = '<!doctype html><html><head><title>App</title><script src="/app.js"></script></head><body><div id="root"></div></body></html>';
-const ARTICLE = '<!doctype html><html><head><title>Notes</title><script src="/app.js"></script></head><body><main><h1>Release notes</h1><p>Version two adds a relay that forwards every message to its brokers in order.</p></main></body></html>';
-const RENDERED = '<html><head><title>App</title></head><body><main><h1>Rendered heading</h1><p>The script wrote this paragraph from its own API answer.</p></main></body></html>';
+const ARTICLE =
+  '<!doctype html><html><head><title>Notes</title><script src="/app.js"></script></head><body><main><h1>Release notes</h1><p>Version two adds a relay that forwards every message to its brokers in order.</p></main></body></html>';
+const RENDERED =
+  '<html><head><title>App</title></head><body><main><h1>Rendered heading</h1><p>The script wrote this paragraph from its own API answer.</p></main></body></html>';
 
-const response = (url: string, html: string) => ({ url, status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, setCookies: [], content: new Fetched(Buffer.from(html), { contentType: 'text/html; charset=utf-8' }), truncated: false, redirects: [], address: '203.0.113.5', elapsedMs: 1 });
+const response = (url: string, html: string) => ({
+  url,
+  status: 200,
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  setCookies: [],
+  content: new Fetched(Buffer.from(html), { contentType: 'text/html; charset=utf-8' }),
+  truncated: false,
+  redirects: [],
+  address: '203.0.113.5',
+  elapsedMs: 1,
+});
 
-const pages: Record<string, string> = { 'https://app.example/': SHELL, 'https://notes.example/': ARTICLE, 'https://static.example/': '<html><body><div id="root"></div></body></html>', 'https://huge.example/': `<html><head><script src="/a.js"></script></head><body>${'<div></div>'.repeat(100_000)}</body></html>` };
+const pages: Record<string, string> = {
+  'https://app.example/': SHELL,
+  'https://notes.example/': ARTICLE,
+  'https://static.example/': '<html><body><div id="root"></div></body></html>',
+  'https://huge.example/': `<html><head><script src="/a.js"></script></head><body>${'<div></div>'.repeat(100_000)}</body></html>`,
+};
 const fetch: SafeFetch = async (url) => response(url, pages[url]);
 
 function renderer(outcome: (request: RenderRequest) => Promise<string> = async () => RENDERED, available = true) {
@@ -30,7 +47,15 @@ function renderer(outcome: (request: RenderRequest) => Promise<string> = async (
     async render(request) {
       requests.push(request);
       const html = await outcome(request);
-      return { content: new Fetched(Buffer.from(html), { contentType: 'text/html; charset=utf-8' }), url: request.document.url, fetched: 3, refused: 1, overBudget: 0, elapsedMs: 10, cpuMs: 5 };
+      return {
+        content: new Fetched(Buffer.from(html), { contentType: 'text/html; charset=utf-8' }),
+        url: request.document.url,
+        fetched: 3,
+        refused: 1,
+        overBudget: 0,
+        elapsedMs: 10,
+        cpuMs: 5,
+      };
     },
   };
   return { stub, requests };
@@ -95,9 +120,13 @@ describe('clean-markdown: when to render', () => {
     assert.equal(off.status, 'empty');
     assert.equal(off.rendered, false);
     assert.match(off.note!, /not rendered: rendering is unavailable on this instance \(no browser at \/nowhere\); its markup as served was read/);
-    const failing = await convert('https://notes.example/', 'always', renderer(async () => {
-      throw new RenderFailed('unavailable', 'the browser did not start');
-    }).stub);
+    const failing = await convert(
+      'https://notes.example/',
+      'always',
+      renderer(async () => {
+        throw new RenderFailed('unavailable', 'the browser did not start');
+      }).stub,
+    );
     assert.equal(failing.status, 'ok');
     assert.equal(failing.rendered, false);
     assert.match(failing.note!, /the browser did not start/);

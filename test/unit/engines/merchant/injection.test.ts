@@ -23,8 +23,12 @@ describe('signals', () => {
   for (const [text, signal] of cases) it(`${signal}: "${text}"`, () => assert.ok(signalsIn(text).includes(signal), JSON.stringify(signalsIn(text))));
 
   const benign = [
-    'You are now subscribed to our newsletter.', 'Pay the remaining tuition by Friday.', 'Ignore the noise and focus on growth.',
-    'The assistant manager must approve holidays.', 'Sign on with your JWT token.', 'Payment is due immediately upon receipt.',
+    'You are now subscribed to our newsletter.',
+    'Pay the remaining tuition by Friday.',
+    'Ignore the noise and focus on growth.',
+    'The assistant manager must approve holidays.',
+    'Sign on with your JWT token.',
+    'Payment is due immediately upon receipt.',
   ];
   for (const text of benign) it(`nothing in "${text}"`, () => assert.deepEqual(signalsIn(text), []));
 
@@ -35,7 +39,12 @@ describe('signals', () => {
 
 describe('where text sits', () => {
   it('separates visible, inline-hidden, CSS-hidden, comment and attribute text', () => {
-    const pieces = piecesOf(page(`<p>Shown</p><div style="display:none">inline hidden</div><div class="x">css hidden</div><!-- a comment --><img alt="an alternative text here"><template><p>templated text</p></template>`, '<style>.x{visibility:hidden}</style>'));
+    const pieces = piecesOf(
+      page(
+        `<p>Shown</p><div style="display:none">inline hidden</div><div class="x">css hidden</div><!-- a comment --><img alt="an alternative text here"><template><p>templated text</p></template>`,
+        '<style>.x{visibility:hidden}</style>',
+      ),
+    );
     const by = (where: string) => pieces.filter((piece) => piece.where === where).map((piece) => piece.text.trim());
     assert.deepEqual(by('hidden').sort(), ['inline hidden', 'templated text']);
     assert.deepEqual(by('hidden_css'), ['css hidden']);

@@ -20,7 +20,11 @@ describe('price against comparable prices', () => {
     assert.deepEqual(check.flags, ['price_above_advertised']);
   });
   it('cannot compare another asset', () => {
-    assert.deepEqual(checkPrice([accept('1', '0x0000000000000000000000000000000000000001')], COMPARABLE), { priceMicroUsd: null, comparableMedianMicroUsd: 10000, flags: ['price_unknown_asset'] });
+    assert.deepEqual(checkPrice([accept('1', '0x0000000000000000000000000000000000000001')], COMPARABLE), {
+      priceMicroUsd: null,
+      comparableMedianMicroUsd: 10000,
+      flags: ['price_unknown_asset'],
+    });
   });
 });
 
@@ -36,6 +40,14 @@ describe('trust_score formula', () => {
     assert.equal(trustScore({ ...base, flags: ['no_discovery_document', 'price_unknown_asset', 'probe_body_truncated'] }), 65);
   });
   it('never goes below 0', () => {
-    assert.equal(trustScore({ validConfig: false, risk: 'CRITICAL', flags: ['price_far_above_comparable', 'price_above_1_usd', 'price_above_advertised', 'discovery_payto_mismatch'], latencyMs: 5000 }), 0);
+    assert.equal(
+      trustScore({
+        validConfig: false,
+        risk: 'CRITICAL',
+        flags: ['price_far_above_comparable', 'price_above_1_usd', 'price_above_advertised', 'discovery_payto_mismatch'],
+        latencyMs: 5000,
+      }),
+      0,
+    );
   });
 });

@@ -7,7 +7,9 @@ const PAY_TO = '0x7a3B9c2D4e5F60718293a4B5c6D7e8F901234567';
 const valid = () => ({
   x402Version: 2,
   resource: { url: 'https://shop.io/api', description: 'report', mimeType: 'application/json' },
-  accepts: [{ scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: USDC, payTo: PAY_TO, maxTimeoutSeconds: 300, extra: { name: 'USD Coin', version: '2' } }],
+  accepts: [
+    { scheme: 'exact', network: 'eip155:8453', amount: '10000', asset: USDC, payTo: PAY_TO, maxTimeoutSeconds: 300, extra: { name: 'USD Coin', version: '2' } },
+  ],
 });
 const header = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
@@ -44,7 +46,14 @@ describe('PAYMENT-REQUIRED terms (x402 v2)', () => {
 
 describe('discovery document', () => {
   it('collects payTo values, advertised amounts and free-text fields of any shape', () => {
-    const discovery = readDiscovery({ payTo: PAY_TO, resources: [{ url: 'https://shop.io/api', amount: '10000', description: 'Report' }, { url: 'https://shop.io/b', priceMicroUsd: 2000, mcpTool: 'b' }], nested: { accepts: [{ payTo: '0xabc' }] } });
+    const discovery = readDiscovery({
+      payTo: PAY_TO,
+      resources: [
+        { url: 'https://shop.io/api', amount: '10000', description: 'Report' },
+        { url: 'https://shop.io/b', priceMicroUsd: 2000, mcpTool: 'b' },
+      ],
+      nested: { accepts: [{ payTo: '0xabc' }] },
+    });
     assert.deepEqual(discovery.payTos.sort(), [PAY_TO, '0xabc'].sort());
     assert.equal(discovery.amounts.get('https://shop.io/api'), '10000');
     assert.equal(discovery.amounts.get('https://shop.io/b'), '2000');

@@ -47,7 +47,10 @@ describe('readBody', () => {
     assert.equal(decodersFor(`identity, ${most}, identity`)?.length, MAX_CONTENT_CODINGS);
     // One decompressor per listed coding took 0.5 to 2.6 s for a header like this one.
     const started = performance.now();
-    await assert.rejects(readBody(chunked(brotliCompressSync(text)), { contentEncoding: Array(5000).fill('br').join(','), maxBytes: MB }), (error: unknown) => error instanceof TooManyCodings && error.count === 5000);
+    await assert.rejects(
+      readBody(chunked(brotliCompressSync(text)), { contentEncoding: Array(5000).fill('br').join(','), maxBytes: MB }),
+      (error: unknown) => error instanceof TooManyCodings && error.count === 5000,
+    );
     await assert.rejects(readBody(chunked(wire), { contentEncoding: `${most}, gzip`, maxBytes: MB }), TooManyCodings);
     assert.ok(performance.now() - started < 100, `took ${Math.round(performance.now() - started)} ms`);
   });
@@ -97,7 +100,11 @@ describe('readBody', () => {
   });
 
   it('stops when the signal aborts', async () => {
-    const endless = new Readable({ read() { setTimeout(() => this.push(Buffer.alloc(10)), 50); } });
+    const endless = new Readable({
+      read() {
+        setTimeout(() => this.push(Buffer.alloc(10)), 50);
+      },
+    });
     await assert.rejects(readBody(endless, { maxBytes: MB, signal: AbortSignal.timeout(200) }), { name: 'AbortError' });
   });
 });

@@ -30,6 +30,7 @@ describe('charset', () => {
 
   it('decodes windows-1252 (and the latin1 and ascii labels, which mean it) with its 0x80–0x9F characters', () => {
     const quoted = Buffer.from([0x93, 0x68, 0x69, 0x94, 0x20, 0x80, 0x35, 0x96, 0xe9]);
-    for (const label of ['windows-1252', 'iso-8859-1', 'latin1', 'us-ascii']) assert.equal(decodeBody(quoted, `text/html; charset=${label}`), '\u201chi\u201d \u20ac5\u2013é', label);
+    for (const label of ['windows-1252', 'iso-8859-1', 'latin1', 'us-ascii'])
+      assert.equal(decodeBody(quoted, `text/html; charset=${label}`), '\u201chi\u201d \u20ac5\u2013é', label);
   });
 });

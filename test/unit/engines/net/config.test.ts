@@ -11,15 +11,34 @@ describe('loadNetConfig', () => {
 
   it('defaults to the system resolvers, 2 s, nothing allowed, no port map, no extra CA, 4 per host, 4 per caller on 2 net threads, the caches on', () => {
     const config = loadNetConfig({});
-    assert.deepEqual({ ...config, userAgent: undefined }, {
-      dnsServers: [], dnsTimeoutMs: 2000, allowCidrs: [], portMap: {}, caFile: null, caPem: null, userAgent: undefined,
-      perHostConcurrency: 4, perCallerConcurrency: 4, threads: 2, backoffMaxMs: 60_000, dnsCacheTtlMs: 300_000, dnsCacheMinTtlMs: 30_000, containerCacheTtlMs: 3_600_000, containerCacheMaxBytes: 8 * 1024 * 1024,
-    });
+    assert.deepEqual(
+      { ...config, userAgent: undefined },
+      {
+        dnsServers: [],
+        dnsTimeoutMs: 2000,
+        allowCidrs: [],
+        portMap: {},
+        caFile: null,
+        caPem: null,
+        userAgent: undefined,
+        perHostConcurrency: 4,
+        perCallerConcurrency: 4,
+        threads: 2,
+        backoffMaxMs: 60_000,
+        dnsCacheTtlMs: 300_000,
+        dnsCacheMinTtlMs: 30_000,
+        containerCacheTtlMs: 3_600_000,
+        containerCacheMaxBytes: 8 * 1024 * 1024,
+      },
+    );
     assert.match(config.userAgent, /^CompanyIntelBot\/\d+\.\d+$/);
   });
 
   it('names the service llms.txt in the User-Agent when PUBLIC_BASE_URL is set; NET_USER_AGENT replaces it', () => {
-    assert.match(loadNetConfig({ PUBLIC_BASE_URL: 'https://api.acme-intel.com/' }).userAgent, /^CompanyIntelBot\/\d+\.\d+ \(\+https:\/\/api\.acme-intel\.com\/llms\.txt\)$/);
+    assert.match(
+      loadNetConfig({ PUBLIC_BASE_URL: 'https://api.acme-intel.com/' }).userAgent,
+      /^CompanyIntelBot\/\d+\.\d+ \(\+https:\/\/api\.acme-intel\.com\/llms\.txt\)$/,
+    );
     assert.equal(defaultUserAgent('https://x.io'), loadNetConfig({ PUBLIC_BASE_URL: 'https://x.io' }).userAgent);
     assert.equal(loadNetConfig({ NET_USER_AGENT: 'Other/1.0' }).userAgent, 'Other/1.0');
   });
@@ -52,7 +71,14 @@ describe('loadNetConfig', () => {
       NET_CONTAINER_CACHE_MAX_BYTES: '1048576',
     });
     assert.deepEqual(
-      [config.perHostConcurrency, config.backoffMaxMs, config.dnsCacheTtlMs, config.dnsCacheMinTtlMs, config.containerCacheTtlMs, config.containerCacheMaxBytes],
+      [
+        config.perHostConcurrency,
+        config.backoffMaxMs,
+        config.dnsCacheTtlMs,
+        config.dnsCacheMinTtlMs,
+        config.containerCacheTtlMs,
+        config.containerCacheMaxBytes,
+      ],
       [64, 0, 0, 1000, 600_000, 1_048_576],
     );
   });

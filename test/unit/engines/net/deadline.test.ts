@@ -4,7 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { deadlineScope, eitherSignal, withinDeadline } from '../../../../engines/net/deadline.ts';
 import { recordsOf } from '../../../../engines/net/types.ts';
 
-const aborted = (signal: AbortSignal) => new Promise<unknown>((resolve) => (signal.aborted ? resolve(signal.reason) : signal.addEventListener('abort', () => resolve(signal.reason), { once: true })));
+const aborted = (signal: AbortSignal) =>
+  new Promise<unknown>((resolve) => (signal.aborted ? resolve(signal.reason) : signal.addEventListener('abort', () => resolve(signal.reason), { once: true })));
 
 describe('an engine deadline scope', () => {
   it('aborts at its deadline with a TimeoutError that names it', async () => {
@@ -33,7 +34,12 @@ describe('an engine deadline scope', () => {
   it("runs the work under the scope's signal and ends the timer with it, whether the work answers or throws", async () => {
     let seen: AbortSignal | null = null;
     assert.equal(await withinDeadline(10, {}, async (signal) => ((seen = signal), 'answer')), 'answer');
-    await assert.rejects(withinDeadline(10, {}, async () => { throw new Error('failed'); }), /failed/);
+    await assert.rejects(
+      withinDeadline(10, {}, async () => {
+        throw new Error('failed');
+      }),
+      /failed/,
+    );
     await sleep(40);
     assert.equal(seen!.aborted, false, 'the deadline did not fire after the work ended');
   });

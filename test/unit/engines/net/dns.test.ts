@@ -14,7 +14,10 @@ describe('createDns against the world DNS server', () => {
         'acme-widgets.com': {
           A: ['93.184.216.34', '93.184.216.35'],
           AAAA: ['2606:2800:220:1:248:1893:25c8:1946'],
-          MX: [{ exchange: 'ALT1.ASPMX.L.GOOGLE.COM.', priority: 5 }, { exchange: 'aspmx.l.google.com', priority: 1 }],
+          MX: [
+            { exchange: 'ALT1.ASPMX.L.GOOGLE.COM.', priority: 5 },
+            { exchange: 'aspmx.l.google.com', priority: 1 },
+          ],
           TXT: [['v=spf1 include:_spf.google.com ', 'include:servers.mcsv.net ~all'], ['google-site-verification=abc123']],
         },
         '_dmarc.acme-widgets.com': { TXT: [['v=DMARC1; p=quarantine; ', 'rua=mailto:d@acme-widgets.com'], ['unrelated=1']] },
@@ -38,18 +41,33 @@ describe('createDns against the world DNS server', () => {
   });
 
   it('sorts MX by priority, lower case, without the trailing dot', async () => {
-    assert.deepEqual(await dns.mx('acme-widgets.com'), { ok: true, records: [{ exchange: 'aspmx.l.google.com', priority: 1 }, { exchange: 'alt1.aspmx.l.google.com', priority: 5 }] });
+    assert.deepEqual(await dns.mx('acme-widgets.com'), {
+      ok: true,
+      records: [
+        { exchange: 'aspmx.l.google.com', priority: 1 },
+        { exchange: 'alt1.aspmx.l.google.com', priority: 5 },
+      ],
+    });
   });
 
   it('joins the character-strings of each TXT record', async () => {
-    assert.deepEqual(await dns.txt('acme-widgets.com'), { ok: true, records: ['v=spf1 include:_spf.google.com include:servers.mcsv.net ~all', 'google-site-verification=abc123'] });
+    assert.deepEqual(await dns.txt('acme-widgets.com'), {
+      ok: true,
+      records: ['v=spf1 include:_spf.google.com include:servers.mcsv.net ~all', 'google-site-verification=abc123'],
+    });
   });
 
   it('reads TXT answers too large for UDP (the truncated answer is asked again over TCP)', async () => {
     const answer = await dns.txt('big.acme-widgets.com');
     assert.equal(answer.ok, true);
-    assert.deepEqual(answer.ok && answer.records, longTxt.map((chunks) => chunks.join('')));
-    assert.deepEqual(world.queries.filter((query) => query.name === 'big.acme-widgets.com').map((query) => query.transport), ['udp', 'tcp']);
+    assert.deepEqual(
+      answer.ok && answer.records,
+      longTxt.map((chunks) => chunks.join('')),
+    );
+    assert.deepEqual(
+      world.queries.filter((query) => query.name === 'big.acme-widgets.com').map((query) => query.transport),
+      ['udp', 'tcp'],
+    );
   });
 
   it('gives the DMARC policy of _dmarc.<domain>, nodata when no record is one, nxdomain when there is no such name', async () => {

@@ -21,13 +21,25 @@ describe('errors', () => {
   });
 
   const kinds: [Error, string][] = [
-    [coded('ECONNREFUSED'), 'connect'], [coded('EHOSTUNREACH'), 'connect'], [coded('ECONNRESET'), 'connect'],
-    [coded('UND_ERR_CONNECT_TIMEOUT'), 'timeout'], [coded('UND_ERR_HEADERS_TIMEOUT'), 'timeout'], [coded('UND_ERR_BODY_TIMEOUT'), 'timeout'],
-    [coded('ABORT_ERR', 'AbortError'), 'timeout'], [new DOMException('t', 'TimeoutError'), 'timeout'],
-    [coded('UNABLE_TO_VERIFY_LEAF_SIGNATURE'), 'tls'], [coded('CERT_HAS_EXPIRED'), 'tls'], [coded('ERR_TLS_CERT_ALTNAME_INVALID'), 'tls'],
-    [coded('DEPTH_ZERO_SELF_SIGNED_CERT'), 'tls'], [coded('ERR_SSL_WRONG_VERSION_NUMBER'), 'tls'], [coded('EPROTO'), 'tls'],
-    [coded('HPE_INVALID_CONSTANT'), 'protocol'], [coded('Z_DATA_ERROR'), 'protocol'], [new Error('other'), 'protocol'],
+    [coded('ECONNREFUSED'), 'connect'],
+    [coded('EHOSTUNREACH'), 'connect'],
+    [coded('ECONNRESET'), 'connect'],
+    [coded('UND_ERR_CONNECT_TIMEOUT'), 'timeout'],
+    [coded('UND_ERR_HEADERS_TIMEOUT'), 'timeout'],
+    [coded('UND_ERR_BODY_TIMEOUT'), 'timeout'],
+    [coded('ABORT_ERR', 'AbortError'), 'timeout'],
+    [new DOMException('t', 'TimeoutError'), 'timeout'],
+    [coded('UNABLE_TO_VERIFY_LEAF_SIGNATURE'), 'tls'],
+    [coded('CERT_HAS_EXPIRED'), 'tls'],
+    [coded('ERR_TLS_CERT_ALTNAME_INVALID'), 'tls'],
+    [coded('DEPTH_ZERO_SELF_SIGNED_CERT'), 'tls'],
+    [coded('ERR_SSL_WRONG_VERSION_NUMBER'), 'tls'],
+    [coded('EPROTO'), 'tls'],
+    [coded('HPE_INVALID_CONSTANT'), 'protocol'],
+    [coded('Z_DATA_ERROR'), 'protocol'],
+    [new Error('other'), 'protocol'],
     [Object.assign(coded('UND_ERR_SOCKET'), { cause: coded('ECONNRESET') }), 'connect'],
   ];
-  for (const [error, kind] of kinds) it(`classifies ${(error as { code?: string }).code ?? error.name} as ${kind}`, () => assert.equal(failureKind(error), kind));
+  for (const [error, kind] of kinds)
+    it(`classifies ${(error as { code?: string }).code ?? error.name} as ${kind}`, () => assert.equal(failureKind(error), kind));
 });

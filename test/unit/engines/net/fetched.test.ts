@@ -43,7 +43,9 @@ describe('sealed fetched content', () => {
   });
 
   it('is sniffed on the main thread only through peekFetched, each call with a bound of its own', () => {
-    const peeks = SERVICE.flatMap((path) => [...readFileSync(path, 'utf8').matchAll(/peekFetched\(([^)]*)\)/g)].map((match) => `${path}: ${match[1]}`)).filter((use) => !use.startsWith('engines/net/fetched.ts'));
+    const peeks = SERVICE.flatMap((path) => [...readFileSync(path, 'utf8').matchAll(/peekFetched\(([^)]*)\)/g)].map((match) => `${path}: ${match[1]}`)).filter(
+      (use) => !use.startsWith('engines/net/fetched.ts'),
+    );
     assert.ok(peeks.length > 0);
     for (const use of peeks) assert.match(use, /, \d[\d_]*$/, use);
   });

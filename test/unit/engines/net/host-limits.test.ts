@@ -9,7 +9,10 @@ import { startWorld, type World } from '../../../world/index.ts';
 import { netInThread } from '../../../support/net.ts';
 
 async function failure(promise: Promise<unknown>): Promise<FetchFailure> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   assert.ok(error instanceof FetchFailure, `expected a FetchFailure, got ${error instanceof Error ? `${error.name}: ${error.message}` : error}`);
   return error;
 }
@@ -41,10 +44,12 @@ describe('createHostLimits', () => {
     const order: number[] = [];
     const first = await limits.enter('a.com', { remainingMs: 10_000 });
     const second = await limits.enter('a.com', { remainingMs: 10_000 });
-    const queued = [3, 4, 5].map((n) => limits.enter('a.com', { remainingMs: 10_000 }).then((release) => {
-      order.push(n);
-      return release;
-    }));
+    const queued = [3, 4, 5].map((n) =>
+      limits.enter('a.com', { remainingMs: 10_000 }).then((release) => {
+        order.push(n);
+        return release;
+      }),
+    );
     const other = await limits.enter('b.com', { remainingMs: 10_000 });
     other();
     await new Promise((resolve) => setImmediate(resolve));
@@ -115,7 +120,10 @@ describe('createHostLimits', () => {
     const clock = manualClock();
     const limits = createHostLimits({ now: clock.now });
     limits.record('a.com', 429, '30');
-    const refused = await limits.enter('a.com', { remainingMs: 29_000 }).then(() => null, (error: unknown) => error);
+    const refused = await limits.enter('a.com', { remainingMs: 29_000 }).then(
+      () => null,
+      (error: unknown) => error,
+    );
     assert.ok(refused instanceof RateLimited);
     assert.equal(refused.retryAfterMs, 30_000);
     limits.record('b.com', 429, '0');
@@ -191,7 +199,10 @@ describe('the safe fetcher behind the host limits (world sites)', () => {
       releaseHeld();
     }
     const responses = await Promise.all(pending);
-    assert.deepEqual(responses.map((response) => textOf(response.content)), Array(6).fill('released'));
+    assert.deepEqual(
+      responses.map((response) => textOf(response.content)),
+      Array(6).fill('released'),
+    );
     assert.equal(peak.get('busy.com'), 2);
     assert.equal(arrivals.filter((arrival) => arrival.host === 'busy.com').length, 6);
   });
@@ -203,7 +214,10 @@ describe('the safe fetcher behind the host limits (world sites)', () => {
     const rest = [1, 2, 3, 4].map((n) => net.fetch(`http://queue.com/n${n}`, { timeoutMs: 10_000 }));
     releaseHeld();
     await Promise.all([first, ...rest]);
-    assert.deepEqual(arrivals.filter((arrival) => arrival.host === 'queue.com').map((arrival) => arrival.path), ['/hold?first', '/n1', '/n2', '/n3', '/n4']);
+    assert.deepEqual(
+      arrivals.filter((arrival) => arrival.host === 'queue.com').map((arrival) => arrival.path),
+      ['/hold?first', '/n1', '/n2', '/n3', '/n4'],
+    );
   });
 
   it('counts the wait against the deadline: a request that waits too long fails as timeout and leaves the queue', async () => {
@@ -220,7 +234,11 @@ describe('the safe fetcher behind the host limits (world sites)', () => {
     releaseHeld();
     await first;
     assert.equal(textOf((await net.fetch('http://queue.com/next', { timeoutMs: 2_000 })).content), '200 /next', 'the slot went on to the next request');
-    assert.deepEqual(arrivals.slice(before).map((arrival) => arrival.path), ['/next'], 'the requests that gave up were never sent');
+    assert.deepEqual(
+      arrivals.slice(before).map((arrival) => arrival.path),
+      ['/next'],
+      'the requests that gave up were never sent',
+    );
   });
 
   it('returns a 429 as it is, then refuses the host at once (rate_limited) while its Retry-After outlasts the deadline', async () => {

@@ -10,12 +10,14 @@ describe('createNet', () => {
   let world: World;
   before(async () => {
     world = await startWorld({ zone: { 'acme-widgets.com': { A: ['127.0.0.1'], MX: [{ exchange: 'mx.acme-widgets.com', priority: 10 }] } } });
-    world.sites.host('acme-widgets.com', { files: {
-      '/': 'home',
-      '/moved': { status: 302, body: '', headers: { location: '/' } },
-      '/to-private': { status: 302, body: '', headers: { location: 'http://10.0.0.1/' } },
-      '/busy': { status: 429, body: 'slow down', headers: { 'retry-after': '30' } },
-    } });
+    world.sites.host('acme-widgets.com', {
+      files: {
+        '/': 'home',
+        '/moved': { status: 302, body: '', headers: { location: '/' } },
+        '/to-private': { status: 302, body: '', headers: { location: 'http://10.0.0.1/' } },
+        '/busy': { status: 429, body: 'slow down', headers: { 'retry-after': '30' } },
+      },
+    });
   });
   after(() => world.stop());
 
@@ -37,14 +39,17 @@ describe('createNet', () => {
     assert.equal((await net.fetch('https://acme-widgets.com/busy')).status, 429);
     await net.fetch('https://acme-widgets.com/', { timeoutMs: 1000 }).catch(() => {});
     for (const event of events) assert.ok(Number.isInteger(event.elapsedMs) && event.elapsedMs >= 0);
-    assert.deepEqual(events.map(({ host, status, failure }) => ({ host, status, failure })), [
-      { host: 'acme-widgets.com', status: 302, failure: null },
-      { host: 'acme-widgets.com', status: 200, failure: null },
-      { host: 'missing-company.com', status: null, failure: 'dns_not_found' },
-      { host: 'acme-widgets.com', status: 302, failure: null },
-      { host: 'acme-widgets.com', status: 429, failure: null },
-      { host: 'acme-widgets.com', status: null, failure: 'rate_limited' },
-    ]);
+    assert.deepEqual(
+      events.map(({ host, status, failure }) => ({ host, status, failure })),
+      [
+        { host: 'acme-widgets.com', status: 302, failure: null },
+        { host: 'acme-widgets.com', status: 200, failure: null },
+        { host: 'missing-company.com', status: null, failure: 'dns_not_found' },
+        { host: 'acme-widgets.com', status: 302, failure: null },
+        { host: 'acme-widgets.com', status: 429, failure: null },
+        { host: 'acme-widgets.com', status: null, failure: 'rate_limited' },
+      ],
+    );
   });
 
   it('exports guards engines use to tell the two failures apart', async () => {

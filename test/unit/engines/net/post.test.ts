@@ -34,7 +34,11 @@ describe('safeFetch POST', () => {
 
   it('sends the body with its content type', async () => {
     seen.length = 0;
-    const response = await safeFetch(`https://${SITE}/rpc`, { method: 'POST', body: 'f.req=%7B%7D', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const response = await safeFetch(`https://${SITE}/rpc`, {
+      method: 'POST',
+      body: 'f.req=%7B%7D',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(response.status, 200);
     assert.deepEqual(seen, [{ method: 'POST', url: '/rpc', type: 'application/x-www-form-urlencoded', body: 'f.req=%7B%7D' }]);
   });
@@ -42,10 +46,22 @@ describe('safeFetch POST', () => {
   it('follows 303 as a GET without the body, 307 as the same POST', async () => {
     seen.length = 0;
     await safeFetch(`https://${SITE}/see-other`, { method: 'POST', body: 'a=1', headers: { 'content-type': 'text/plain' } });
-    assert.deepEqual(seen.map(({ method, url, body, type }) => [method, url, body, type]), [['POST', '/see-other', 'a=1', 'text/plain'], ['GET', '/done', '', undefined]]);
+    assert.deepEqual(
+      seen.map(({ method, url, body, type }) => [method, url, body, type]),
+      [
+        ['POST', '/see-other', 'a=1', 'text/plain'],
+        ['GET', '/done', '', undefined],
+      ],
+    );
     seen.length = 0;
     await safeFetch(`https://${SITE}/temporary`, { method: 'POST', body: 'a=1', headers: { 'content-type': 'text/plain' } });
-    assert.deepEqual(seen.map(({ method, url, body }) => [method, url, body]), [['POST', '/temporary', 'a=1'], ['POST', '/done', 'a=1']]);
+    assert.deepEqual(
+      seen.map(({ method, url, body }) => [method, url, body]),
+      [
+        ['POST', '/temporary', 'a=1'],
+        ['POST', '/done', 'a=1'],
+      ],
+    );
   });
 
   it('checks every hop of a POST like a GET', async () => {

@@ -35,8 +35,14 @@ const ATTACKER_ZONE = {
 };
 
 async function refused(promise: Promise<unknown>): Promise<UnsafeTargetError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
-  assert.ok(error instanceof UnsafeTargetError, `expected UnsafeTargetError, got ${error instanceof Error ? `${error.name} (${(error as FetchFailure).kind ?? ''}): ${error.message}` : 'a response'}`);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  assert.ok(
+    error instanceof UnsafeTargetError,
+    `expected UnsafeTargetError, got ${error instanceof Error ? `${error.name} (${(error as FetchFailure).kind ?? ''}): ${error.message}` : 'a response'}`,
+  );
   return error;
 }
 
@@ -65,7 +71,11 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
     });
     const config = { ...world.netConfig, allowCidrs: [] };
     strict = netInThread(config).fetch;
-    oneHost = createSafeFetch({ dns: createDns({ servers: config.dnsServers }), allowCidrs: ['127.0.0.1/32'], transport: createSocketTransport({ portMap: config.portMap, caPem: config.caPem }) });
+    oneHost = createSafeFetch({
+      dns: createDns({ servers: config.dnsServers }),
+      allowCidrs: ['127.0.0.1/32'],
+      transport: createSocketTransport({ portMap: config.portMap, caPem: config.caPem }),
+    });
     internal = createServer((_req, res) => res.end('internal secret'));
     internal.on('connection', () => void internalConnections++);
     await new Promise<void>((resolve) => internal.listen(world.sites.httpPort, '127.0.0.2', resolve));
@@ -148,7 +158,11 @@ describe('SSRF: attempted bypasses are refused with UnsafeTargetError', () => {
         const error = await refused(strict(url));
         assert.equal(error.hop, 'input', 'the URL the fetcher was given');
         assert.equal(error.reason, reason);
-        assert.deepEqual({ world: worldConnections(), internal: internalConnections, queries: world.dns.queries.length }, before, 'nothing was resolved or connected');
+        assert.deepEqual(
+          { world: worldConnections(), internal: internalConnections, queries: world.dns.queries.length },
+          before,
+          'nothing was resolved or connected',
+        );
       });
     }
   });

@@ -14,17 +14,37 @@ describe('normalizeDomain', () => {
   ];
   for (const [input, expected] of accepted) it(`accepts ${input}`, () => assert.equal(normalizeDomain(input), expected));
 
-  const refused = ['', 'com', 'co.uk', 'localhost', 'example', 'http://example.com', 'example.com/path', 'example.com:443', 'user@example.com',
-    '93.184.216.34', '[::1]', 'exa mple.com', '-example.com', 'example-.com', 'example..com', 'intranet.internal', 'a'.repeat(64) + '.com', `${'a.'.repeat(126)}com`];
+  const refused = [
+    '',
+    'com',
+    'co.uk',
+    'localhost',
+    'example',
+    'http://example.com',
+    'example.com/path',
+    'example.com:443',
+    'user@example.com',
+    '93.184.216.34',
+    '[::1]',
+    'exa mple.com',
+    '-example.com',
+    'example-.com',
+    'example..com',
+    'intranet.internal',
+    'a'.repeat(64) + '.com',
+    `${'a.'.repeat(126)}com`,
+  ];
   for (const input of refused) it(`refuses ${JSON.stringify(input.slice(0, 40))}`, () => assert.equal(normalizeDomain(input), null));
 });
 
 describe('parseTargetUrl', () => {
   it('accepts public http(s) URLs on ports 80 and 443', () => {
-    for (const url of ['https://example.com/pricing?x=1', 'http://example.com:80/', 'https://example.com:443/a#b']) assert.equal(parseTargetUrl(url).ok, true, url);
+    for (const url of ['https://example.com/pricing?x=1', 'http://example.com:80/', 'https://example.com:443/a#b'])
+      assert.equal(parseTargetUrl(url).ok, true, url);
   });
-  it('accepts names under private public suffixes, trailing dots and IP literals (their addresses are the fetcher\'s to judge)', () => {
-    for (const url of ['https://my-store.myshopify.com/', 'https://example.com./', 'http://93.184.216.34/', 'http://[2606:4700::1111]/', 'http://127.0.0.1/']) assert.equal(parseTargetUrl(url).ok, true, url);
+  it("accepts names under private public suffixes, trailing dots and IP literals (their addresses are the fetcher's to judge)", () => {
+    for (const url of ['https://my-store.myshopify.com/', 'https://example.com./', 'http://93.184.216.34/', 'http://[2606:4700::1111]/', 'http://127.0.0.1/'])
+      assert.equal(parseTargetUrl(url).ok, true, url);
   });
   const refused: [string, string][] = [
     ['ftp://example.com/', 'scheme'],

@@ -79,7 +79,10 @@ describe('createTextCache', () => {
     assert.equal(calls, 1);
     const failing = loader(new Error('timeout'));
     const failures = await Promise.allSettled([cache.get('b', failing.load), cache.get('b', failing.load)]);
-    assert.deepEqual(failures.map((outcome) => outcome.status), ['rejected', 'rejected']);
+    assert.deepEqual(
+      failures.map((outcome) => outcome.status),
+      ['rejected', 'rejected'],
+    );
     assert.equal(failing.calls.count, 1);
   });
 

@@ -69,7 +69,7 @@ describe('the transport, on a kept connection the server closes under the next r
     }
   });
 
-  it('does not send a POST that is not known to only read again: the failure is the caller\'s', async () => {
+  it("does not send a POST that is not known to only read again: the failure is the caller's", async () => {
     const transport = fresh();
     const post = request({ method: 'POST', body: 'order=1', repeatable: false });
     assert.equal((await transport(post, new AbortController().signal)).status, 200);

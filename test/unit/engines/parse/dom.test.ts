@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { flattenBeyond, limitNotes, parseBounded, parseReportOf, treeDepth } from '../../../../engines/parse/dom.ts';
 
-const nested = (levels: number, inner = 'hello <b>world</b>') => `<!doctype html><html><head></head><body>${'<div>'.repeat(levels)}${inner}${'</div>'.repeat(levels)}<p>after</p></body></html>`;
+const nested = (levels: number, inner = 'hello <b>world</b>') =>
+  `<!doctype html><html><head></head><body>${'<div>'.repeat(levels)}${inner}${'</div>'.repeat(levels)}<p>after</p></body></html>`;
 
 describe('parseBounded', () => {
   it('leaves a page within the limits as linkedom parses it', () => {
@@ -39,7 +40,11 @@ describe('parseBounded', () => {
 
 describe('flattenBeyond', () => {
   it('moves every node below the limit up to it, emptied, in order', () => {
-    const document = parseBounded('<html><body><div><section><p>a<em>b</em></p>c</section></div></body></html>', { maxElements: 100, maxDepth: 100, maxMarkupDepth: 100 });
+    const document = parseBounded('<html><body><div><section><p>a<em>b</em></p>c</section></div></body></html>', {
+      maxElements: 100,
+      maxDepth: 100,
+      maxMarkupDepth: 100,
+    });
     const result = flattenBeyond(document.documentElement, 4);
     assert.deepEqual(result, { depth: 6, flattened: 2 });
     assert.equal(document.querySelector('section')!.innerHTML, '<p></p>a<em></em>bc');

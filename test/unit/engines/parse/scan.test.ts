@@ -27,7 +27,14 @@ function timed(run: () => unknown): number {
   return performance.now() - started;
 }
 
-const file = (text: string): OpenedFile => ({ url: 'https://shop.example/file', status: 200, contentType: 'text/plain', text, truncated: false, failure: null });
+const file = (text: string): OpenedFile => ({
+  url: 'https://shop.example/file',
+  status: 200,
+  contentType: 'text/plain',
+  text,
+  truncated: false,
+  failure: null,
+});
 
 describe('linear markup scans', () => {
   it('strip tags as /<[^>]*>/g does', () => {
@@ -44,12 +51,20 @@ describe('linear markup scans', () => {
     const html = `<a class="n" href="/careers">Careers</a> <a href='/x?a=1&amp;b=2'><span>Jobs</span></a> <a href=/plain>P</a> <a name="top">no href</a> <abbr href="/no">x</abbr> <a href="/long">${'x'.repeat(300)}</a>`;
     assert.deepEqual(
       [...anchors(html)].map(({ href, inner }) => [href, inner]),
-      [['/careers', 'Careers'], ['/x?a=1&amp;b=2', '<span>Jobs</span>'], ['/plain', 'P'], ['/long', '']],
+      [
+        ['/careers', 'Careers'],
+        ['/x?a=1&amp;b=2', '<span>Jobs</span>'],
+        ['/plain', 'P'],
+        ['/long', ''],
+      ],
     );
   });
 
   it('read blocks and comments, an unclosed one ending the search for its kind', () => {
-    assert.deepEqual(blocks('<rss><item><title>A</title></item><entry>B</entry><item>open', ['item', 'entry']), ['<item><title>A</title></item>', '<entry>B</entry>']);
+    assert.deepEqual(blocks('<rss><item><title>A</title></item><entry>B</entry><item>open', ['item', 'entry']), [
+      '<item><title>A</title></item>',
+      '<entry>B</entry>',
+    ]);
     assert.deepEqual(comments('a<!-- one -->b<!--two-->c<!-- open'), [' one ', 'two']);
   });
 

@@ -36,7 +36,10 @@ describe('rdap config', () => {
   });
 
   it('reads RDAP_BASE_URL (a registry base with a path; trailing slash dropped) and RDAP_TIMEOUT_MS', () => {
-    assert.deepEqual(loadRdapConfig({ RDAP_BASE_URL: 'https://rdap.verisign.com/com/v1/', RDAP_TIMEOUT_MS: '1500' }), { baseUrl: 'https://rdap.verisign.com/com/v1', timeoutMs: 1500 });
+    assert.deepEqual(loadRdapConfig({ RDAP_BASE_URL: 'https://rdap.verisign.com/com/v1/', RDAP_TIMEOUT_MS: '1500' }), {
+      baseUrl: 'https://rdap.verisign.com/com/v1',
+      timeoutMs: 1500,
+    });
   });
 
   it('refuses settings it cannot use', () => {
@@ -64,12 +67,26 @@ describe('readDomainObject', () => {
   const at = new Date(WORLD_NOW);
 
   it('reads the registration and expiration events of a registry answer', () => {
-    const parsed = readDomainObject(domainObject('example.com', { registered: '2001-02-03T04:05:06Z', expires: '2030-01-01T00:00:00Z' }, 'r.example'), 'example.com', at);
+    const parsed = readDomainObject(
+      domainObject('example.com', { registered: '2001-02-03T04:05:06Z', expires: '2030-01-01T00:00:00Z' }, 'r.example'),
+      'example.com',
+      at,
+    );
     assert.deepEqual(parsed, { status: 'ok', registeredAt: '2001-02-03T04:05:06.000Z', expiresAt: '2030-01-01T00:00:00.000Z', reason: null });
   });
 
   it('takes the earliest registration event and matches eventAction case-insensitively', () => {
-    const parsed = readDomainObject({ objectClassName: 'domain', events: [{ eventAction: 'Registration', eventDate: '2010-01-01T00:00:00Z' }, { eventAction: 'registration', eventDate: '2005-05-05T00:00:00Z' }] }, 'x.com', at);
+    const parsed = readDomainObject(
+      {
+        objectClassName: 'domain',
+        events: [
+          { eventAction: 'Registration', eventDate: '2010-01-01T00:00:00Z' },
+          { eventAction: 'registration', eventDate: '2005-05-05T00:00:00Z' },
+        ],
+      },
+      'x.com',
+      at,
+    );
     assert.equal(parsed.registeredAt, '2005-05-05T00:00:00.000Z');
   });
 
@@ -95,7 +112,14 @@ describe('readDomainObject', () => {
   });
 
   it('reads a date up to a day ahead (registry clocks and time zones) as age 0', () => {
-    assert.equal(readDomainObject({ objectClassName: 'domain', events: [{ eventAction: 'registration', eventDate: new Date(WORLD_NOW + 3_600_000).toISOString() }] }, 'example.com', at).status, 'ok');
+    assert.equal(
+      readDomainObject(
+        { objectClassName: 'domain', events: [{ eventAction: 'registration', eventDate: new Date(WORLD_NOW + 3_600_000).toISOString() }] },
+        'example.com',
+        at,
+      ).status,
+      'ok',
+    );
   });
 });
 
@@ -112,7 +136,8 @@ describe('lookupRegistration on the world', { timeout: 60_000 }, () => {
     await world?.stop();
   });
 
-  const lookup = (domain: string, options: Parameters<typeof lookupRegistration>[2] = {}, cache: RdapCache | null = null) => lookupRegistration(domain, { fetch: net.fetch, analyze: analyzeInline, now, cache }, options);
+  const lookup = (domain: string, options: Parameters<typeof lookupRegistration>[2] = {}, cache: RdapCache | null = null) =>
+    lookupRegistration(domain, { fetch: net.fetch, analyze: analyzeInline, now, cache }, options);
 
   it('follows rdap.org to the registry and reads the registration date and age', async () => {
     const found = await lookup('acme-analytics.com');
@@ -174,7 +199,10 @@ describe('lookupRegistration on the world', { timeout: 60_000 }, () => {
     const before = rdap.requests.length;
     const found = await lookup('northwind-robotics.com', { config: { baseUrl: `https://${REGISTRIES.verisign}/com/v1`, timeoutMs: 2000 } });
     assert.equal(found.status, 'ok');
-    assert.deepEqual(rdap.requests.slice(before).map((request) => request.host), [REGISTRIES.verisign]);
+    assert.deepEqual(
+      rdap.requests.slice(before).map((request) => request.host),
+      [REGISTRIES.verisign],
+    );
   });
 
   it('keeps known dates and "not registered" answers in the cache, never failures', async () => {
@@ -197,7 +225,11 @@ describe('lookupRegistration on the world', { timeout: 60_000 }, () => {
   it('recomputes the age from a cached date on a later day', async () => {
     const cache = memoryCache();
     await lookup('fresh-deals-outlet.com', {}, cache);
-    const later = await lookupRegistration('fresh-deals-outlet.com', { fetch: net.fetch, analyze: analyzeInline, now: () => new Date(WORLD_NOW + 2 * DAY), cache }, {});
+    const later = await lookupRegistration(
+      'fresh-deals-outlet.com',
+      { fetch: net.fetch, analyze: analyzeInline, now: () => new Date(WORLD_NOW + 2 * DAY), cache },
+      {},
+    );
     assert.equal(later.ageDays, 7);
   });
 });

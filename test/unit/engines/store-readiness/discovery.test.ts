@@ -1,11 +1,33 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { checkAgentCard, checkLlmsTxt, checkProductFeed, checkRobots, checkX402, inflateGzip, readSitemap, type OpenedFile } from '../../../../engines/store-readiness/discovery.ts';
+import {
+  checkAgentCard,
+  checkLlmsTxt,
+  checkProductFeed,
+  checkRobots,
+  checkX402,
+  inflateGzip,
+  readSitemap,
+  type OpenedFile,
+} from '../../../../engines/store-readiness/discovery.ts';
 import { assertValid } from '../../../support/contract.ts';
 
-const file = (body: string, { status = 200, contentType = 'text/plain', url = 'https://shop.example.com/f', truncated = false }: { status?: number | null; contentType?: string; url?: string; truncated?: boolean } = {}): OpenedFile => ({
-  url, status, contentType, text: body, truncated, failure: status === null ? 'connect' : null,
+const file = (
+  body: string,
+  {
+    status = 200,
+    contentType = 'text/plain',
+    url = 'https://shop.example.com/f',
+    truncated = false,
+  }: { status?: number | null; contentType?: string; url?: string; truncated?: boolean } = {},
+): OpenedFile => ({
+  url,
+  status,
+  contentType,
+  text: body,
+  truncated,
+  failure: status === null ? 'connect' : null,
 });
 const valid = (check: { http_status: number | null; valid: boolean; validation: string }) => {
   assertValid('DiscoveryCheck', check);
@@ -23,9 +45,19 @@ describe('discovery files', () => {
   });
 
   it('sitemap: urlset, index, gzip and text sitemaps; an empty urlset is not valid', async () => {
-    const urlset = readSitemap(file('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://shop.example.com/products/a?x=1&amp;y=2</loc></url><url><loc><![CDATA[https://shop.example.com/b]]></loc></url></urlset>', { contentType: 'application/xml' }));
-    assert.deepEqual([urlset.kind, urlset.locs, valid(urlset.check).validation], ['urlset', ['https://shop.example.com/products/a?x=1&y=2', 'https://shop.example.com/b'], 'urlset of 2 URLs']);
-    const inflatedIndex = await inflateGzip(gzipSync('<sitemapindex><sitemap><loc>https://shop.example.com/sitemap-products.xml</loc></sitemap></sitemapindex>'));
+    const urlset = readSitemap(
+      file(
+        '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://shop.example.com/products/a?x=1&amp;y=2</loc></url><url><loc><![CDATA[https://shop.example.com/b]]></loc></url></urlset>',
+        { contentType: 'application/xml' },
+      ),
+    );
+    assert.deepEqual(
+      [urlset.kind, urlset.locs, valid(urlset.check).validation],
+      ['urlset', ['https://shop.example.com/products/a?x=1&y=2', 'https://shop.example.com/b'], 'urlset of 2 URLs'],
+    );
+    const inflatedIndex = await inflateGzip(
+      gzipSync('<sitemapindex><sitemap><loc>https://shop.example.com/sitemap-products.xml</loc></sitemap></sitemapindex>'),
+    );
     const index = readSitemap(file(inflatedIndex!.bytes.toString('utf8'), { contentType: 'application/x-gzip' }));
     assert.deepEqual([index.kind, index.check.valid, index.locs.length], ['index', true, 1]);
     const text = readSitemap(file('https://shop.example.com/a\nhttps://shop.example.com/b\n'));
@@ -48,13 +80,26 @@ describe('discovery files', () => {
   });
 
   it('llms.txt: needs an H1 first and is not HTML', () => {
-    assert.deepEqual(valid(checkLlmsTxt(file('# Shop\n\n> Summary\n\n- [A](https://shop.example.com/a)\n- [B](/b)\n'))), { http_status: 200, valid: true, validation: 'llms.txt "Shop" with 2 links' });
+    assert.deepEqual(valid(checkLlmsTxt(file('# Shop\n\n> Summary\n\n- [A](https://shop.example.com/a)\n- [B](/b)\n'))), {
+      http_status: 200,
+      valid: true,
+      validation: 'llms.txt "Shop" with 2 links',
+    });
     assert.equal(checkLlmsTxt(file('Shop\n# Title later\n')).valid, false);
     assert.equal(checkLlmsTxt(file('<!doctype html><h1>Shop</h1>', { contentType: 'text/html' })).valid, false);
   });
 
   it('agent card: the A2A required members, with their types', () => {
-    const card = { name: 'Shop agent', description: 'd', url: 'https://shop.example.com/a2a', version: '1', capabilities: {}, skills: [{ id: 's' }], defaultInputModes: ['text/plain'], defaultOutputModes: ['application/json'] };
+    const card = {
+      name: 'Shop agent',
+      description: 'd',
+      url: 'https://shop.example.com/a2a',
+      version: '1',
+      capabilities: {},
+      skills: [{ id: 's' }],
+      defaultInputModes: ['text/plain'],
+      defaultOutputModes: ['application/json'],
+    };
     assert.equal(valid(checkAgentCard(file(JSON.stringify(card), { contentType: 'application/json' }))).validation, 'A2A agent card "Shop agent" with 1 skill');
     const { version, skills, ...partial } = card;
     void version;
@@ -65,18 +110,38 @@ describe('discovery files', () => {
   });
 
   it('x402: JSON naming a payTo', () => {
-    assert.equal(valid(checkX402(file(JSON.stringify({ x402Version: 2, payTo: '0x' + 'a'.repeat(40), resources: [{ url: 'https://shop.example.com/api', amount: '100' }] })))).validation, 'x402Version 2, 1 payTo address, 1 priced resource');
+    assert.equal(
+      valid(
+        checkX402(file(JSON.stringify({ x402Version: 2, payTo: '0x' + 'a'.repeat(40), resources: [{ url: 'https://shop.example.com/api', amount: '100' }] }))),
+      ).validation,
+      'x402Version 2, 1 payTo address, 1 priced resource',
+    );
     assert.equal(checkX402(file('{"x402Version":2}')).valid, false);
     assert.equal(checkX402(file('nope')).valid, false);
   });
 
   it('product feed: Google Merchant RSS, Shopify products.json, a blog feed is not one', () => {
-    const rss = '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>1</g:id><g:title>A</g:title><g:price>9.99 USD</g:price></item><item><g:id>2</g:id><g:title>B</g:title></item></channel></rss>';
-    assert.equal(valid(checkProductFeed(file(rss, { contentType: 'application/rss+xml' }))).validation, 'Google Merchant RSS feed with 1 product item (title and price)');
-    const shopify = { products: [{ id: 1, title: 'Tee', variants: [{ price: '19.00' }] }, { id: 2, title: 'No price', variants: [] }] };
-    assert.equal(checkProductFeed(file(JSON.stringify(shopify), { contentType: 'application/json' })).validation, 'JSON product feed with 1 product (title and price)');
+    const rss =
+      '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>1</g:id><g:title>A</g:title><g:price>9.99 USD</g:price></item><item><g:id>2</g:id><g:title>B</g:title></item></channel></rss>';
+    assert.equal(
+      valid(checkProductFeed(file(rss, { contentType: 'application/rss+xml' }))).validation,
+      'Google Merchant RSS feed with 1 product item (title and price)',
+    );
+    const shopify = {
+      products: [
+        { id: 1, title: 'Tee', variants: [{ price: '19.00' }] },
+        { id: 2, title: 'No price', variants: [] },
+      ],
+    };
+    assert.equal(
+      checkProductFeed(file(JSON.stringify(shopify), { contentType: 'application/json' })).validation,
+      'JSON product feed with 1 product (title and price)',
+    );
     const blog = '<rss version="2.0"><channel><item><title>Post</title><link>https://shop.example.com/blog/1</link></item></channel></rss>';
-    assert.deepEqual([checkProductFeed(file(blog)).valid, checkProductFeed(file(blog)).validation], [false, 'a feed of 1 item without prices: not a product feed']);
+    assert.deepEqual(
+      [checkProductFeed(file(blog)).valid, checkProductFeed(file(blog)).validation],
+      [false, 'a feed of 1 item without prices: not a product feed'],
+    );
     assert.equal(checkProductFeed(file('{"products": []}')).valid, false);
   });
 });

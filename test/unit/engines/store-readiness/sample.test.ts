@@ -5,7 +5,15 @@ import { ldGraph } from '../../../../engines/product/jsonld.ts';
 
 describe('finding a sample product page', () => {
   it('knows product paths of the common platforms and leaves out listings, carts and files', () => {
-    for (const path of ['/products/tee', '/collections/summer/products/tee', '/product/skillet', '/p/aurora', '/dp/B0C1234', '/shop/lamp-3', '/catalog/product/view/id/42'])
+    for (const path of [
+      '/products/tee',
+      '/collections/summer/products/tee',
+      '/product/skillet',
+      '/p/aurora',
+      '/dp/B0C1234',
+      '/shop/lamp-3',
+      '/catalog/product/view/id/42',
+    ])
       assert.ok(isProductPath(`https://s.example.com${path}`), path);
     for (const path of ['/', '/products', '/collections/summer', '/cart', '/blog/post', '/products/tee.jpg', '/category/lamps'])
       assert.ok(!isProductPath(`https://s.example.com${path}`), path);
@@ -15,7 +23,12 @@ describe('finding a sample product page', () => {
     const candidates = productCandidates({
       homeUrl: 'https://www.s.example.com/',
       structured: ['/featured-lamp'],
-      links: ['https://www.s.example.com/about', 'https://other.example.org/products/x', 'https://www.s.example.com/products/tee#reviews', 'https://s.example.com/products/tee'],
+      links: [
+        'https://www.s.example.com/about',
+        'https://other.example.org/products/x',
+        'https://www.s.example.com/products/tee#reviews',
+        'https://s.example.com/products/tee',
+      ],
       productSitemapUrls: ['https://www.s.example.com/lamp-without-product-path'],
       sitemapUrls: ['https://www.s.example.com/blog/x', 'https://www.s.example.com/p/poster'],
     });
@@ -29,11 +42,21 @@ describe('finding a sample product page', () => {
   });
 
   it('reads product URLs from the home page structured data (Product url, ItemList items)', () => {
-    const graph = ldGraph([{ '@type': 'ItemList', itemListElement: [{ '@type': 'ListItem', position: 1, url: '/products/a' }, { '@type': 'ListItem', position: 2, item: { '@type': 'Product', name: 'B', url: 'https://s.example.com/products/b' } }] }]);
+    const graph = ldGraph([
+      {
+        '@type': 'ItemList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, url: '/products/a' },
+          { '@type': 'ListItem', position: 2, item: { '@type': 'Product', name: 'B', url: 'https://s.example.com/products/b' } },
+        ],
+      },
+    ]);
     assert.deepEqual(structuredProductUrls(graph, 'https://s.example.com/'), ['https://s.example.com/products/a', 'https://s.example.com/products/b']);
   });
 
   it('reads product sitemaps of an index first', () => {
-    assert.deepEqual(productSitemaps(['https://s.example.com/sitemap-pages.xml', 'https://s.example.com/sitemap_products_1.xml'], 1), ['https://s.example.com/sitemap_products_1.xml']);
+    assert.deepEqual(productSitemaps(['https://s.example.com/sitemap-pages.xml', 'https://s.example.com/sitemap_products_1.xml'], 1), [
+      'https://s.example.com/sitemap_products_1.xml',
+    ]);
   });
 });

@@ -34,7 +34,15 @@ describe('collectTechStack with the container cache (net.containers)', () => {
   after(() => world.stop());
 
   function deps(net: Net, cached: boolean): TechStackDeps {
-    return { fetch: net.fetch, dns: net.dns, analyze: analyzeInline, now: () => new Date(), previous: async () => null, remember: async () => {}, containers: cached ? net.containers : null };
+    return {
+      fetch: net.fetch,
+      dns: net.dns,
+      analyze: analyzeInline,
+      now: () => new Date(),
+      previous: async () => null,
+      remember: async () => {},
+      containers: cached ? net.containers : null,
+    };
   }
 
   it('reads a container shared by several sites once, and detects from the kept text', async () => {
@@ -45,7 +53,10 @@ describe('collectTechStack with the container cache (net.containers)', () => {
     assert.equal(containerRequests() - before, 1);
     for (const result of [first, second]) {
       assert.equal(result.status, 'ok');
-      assert.ok(result.analytics.some((name) => /clarity/i.test(name)), JSON.stringify(result.analytics));
+      assert.ok(
+        result.analytics.some((name) => /clarity/i.test(name)),
+        JSON.stringify(result.analytics),
+      );
       assert.equal(result.note, null, 'a kept container is not a partial run');
     }
     assert.equal(net.containers.size, 1);
@@ -60,7 +71,10 @@ describe('collectTechStack with the container cache (net.containers)', () => {
   });
 
   it('reads it every time without the cache, or with NET_CONTAINER_CACHE_TTL_MS=0', async () => {
-    for (const [net, cached] of [[netInThread(world.netConfig), false], [netInThread(loadNetConfig({ ...world.netEnv, NET_CONTAINER_CACHE_TTL_MS: '0' })), true]] as const) {
+    for (const [net, cached] of [
+      [netInThread(world.netConfig), false],
+      [netInThread(loadNetConfig({ ...world.netEnv, NET_CONTAINER_CACHE_TTL_MS: '0' })), true],
+    ] as const) {
       const before = containerRequests();
       await collectTechStack(SITES[0], deps(net, cached));
       await collectTechStack(SITES[1], deps(net, cached));
@@ -102,7 +116,8 @@ describe('collectTechStack with the container cache (net.containers)', () => {
 
 describe('isBlocked: a bot wall, not a protected site', () => {
   const answer = (status: number, headers: Record<string, string> = {}) => ({ status, headers }) as unknown as Parameters<typeof isBlocked>[0];
-  const home = (extra: string) => `<!doctype html><html><head><title>Shop</title>${extra}</head><body>${'<p>Our products and our story.</p>'.repeat(800)}</body></html>`;
+  const home = (extra: string) =>
+    `<!doctype html><html><head><title>Shop</title>${extra}</head><body>${'<p>Our products and our story.</p>'.repeat(800)}</body></html>`;
 
   it('reads a challenge page as blocked, by status, header, title or a vendor frame on a page that small', () => {
     assert.equal(isBlocked(answer(403), '<html></html>'), true);
@@ -112,7 +127,7 @@ describe('isBlocked: a bot wall, not a protected site', () => {
     assert.equal(isBlocked(answer(200), '<html><head><script src="/_Incapsula_Resource?SWJIYLWA=x"></script></head><body></body></html>'), true);
   });
 
-  it('does not read a real home page that loads a bot-protection vendor\'s script as blocked', () => {
+  it("does not read a real home page that loads a bot-protection vendor's script as blocked", () => {
     assert.equal(isBlocked(answer(200), home('<script src="https://js.datadome.co/tags.js"></script><script>window.ddjskey="x"</script>')), false);
     assert.equal(isBlocked(answer(200), home('<script src="/_Incapsula_Resource?SWJIYLWA=719d34d31c8e3a6e6fffd425f7e032f3"></script>')), false);
     assert.equal(isBlocked(answer(200), home('<script src="https://client.perimeterx.net/PXabc/main.min.js"></script>')), false);

@@ -23,11 +23,16 @@ describe('article-extraction corpus', () => {
   it(`precision and recall >= ${MIN} for ${Object.values(TECHS).join(', ')}`, () => {
     const labels = JSON.parse(readFileSync(LABELS, 'utf8')) as Record<string, Record<Key, boolean>>;
     const truth = JSON.parse(readFileSync(join(CORPUS, 'ground-truth.json'), 'utf8')) as Record<string, { url: string }>;
-    const files = readdirSync(join(CORPUS, 'html')).filter((f) => f.endsWith('.html.gz')).sort();
+    const files = readdirSync(join(CORPUS, 'html'))
+      .filter((f) => f.endsWith('.html.gz'))
+      .sort();
     assert.equal(files.length, 181);
     assert.equal(Object.keys(labels).length, files.length);
 
-    const counts = Object.fromEntries(Object.keys(TECHS).map((k) => [k, { tp: 0, fp: 0, fn: 0, misses: [] as string[] }])) as Record<Key, { tp: number; fp: number; fn: number; misses: string[] }>;
+    const counts = Object.fromEntries(Object.keys(TECHS).map((k) => [k, { tp: 0, fp: 0, fn: 0, misses: [] as string[] }])) as Record<
+      Key,
+      { tp: number; fp: number; fn: number; misses: string[] }
+    >;
     for (const file of files) {
       const id = file.slice(0, -'.html.gz'.length);
       const html = gunzipSync(readFileSync(join(CORPUS, 'html', file))).toString('utf8');
@@ -38,17 +43,34 @@ describe('article-extraction corpus', () => {
         const want = labels[id][key];
         const c = counts[key];
         if (got && want) c.tp++;
-        else if (got) { c.fp++; c.misses.push(`FP ${id.slice(0, 10)} ${truth[id].url}`); }
-        else if (want) { c.fn++; c.misses.push(`FN ${id.slice(0, 10)} ${truth[id].url}`); }
+        else if (got) {
+          c.fp++;
+          c.misses.push(`FP ${id.slice(0, 10)} ${truth[id].url}`);
+        } else if (want) {
+          c.fn++;
+          c.misses.push(`FN ${id.slice(0, 10)} ${truth[id].url}`);
+        }
       }
     }
 
     const rows = (Object.keys(TECHS) as Key[]).map((key) => {
       const { tp, fp, fn } = counts[key];
-      return { technology: TECHS[key], labelled: tp + fn, detected: tp + fp, tp, fp, fn, precision: tp + fp ? tp / (tp + fp) : 1, recall: tp + fn ? tp / (tp + fn) : 1 };
+      return {
+        technology: TECHS[key],
+        labelled: tp + fn,
+        detected: tp + fp,
+        tp,
+        fp,
+        fn,
+        precision: tp + fp ? tp / (tp + fp) : 1,
+        recall: tp + fn ? tp / (tp + fn) : 1,
+      };
     });
     console.log(`\n  ${'technology'.padEnd(20)} labelled detected   TP  FP  FN precision recall`);
-    for (const r of rows) console.log(`  ${r.technology.padEnd(20)} ${String(r.labelled).padStart(8)} ${String(r.detected).padStart(8)} ${String(r.tp).padStart(4)} ${String(r.fp).padStart(3)} ${String(r.fn).padStart(3)} ${r.precision.toFixed(3).padStart(9)} ${r.recall.toFixed(3).padStart(6)}`);
+    for (const r of rows)
+      console.log(
+        `  ${r.technology.padEnd(20)} ${String(r.labelled).padStart(8)} ${String(r.detected).padStart(8)} ${String(r.tp).padStart(4)} ${String(r.fp).padStart(3)} ${String(r.fn).padStart(3)} ${r.precision.toFixed(3).padStart(9)} ${r.recall.toFixed(3).padStart(6)}`,
+      );
     for (const key of Object.keys(TECHS) as Key[]) for (const line of counts[key].misses) console.log(`    ${TECHS[key]}: ${line}`);
 
     for (const r of rows) {
@@ -78,9 +100,16 @@ describe('both corpora, 35 technologies', () => {
     let fn = 0;
     for (const [key, want] of Object.entries(pages)) {
       const [corpus, id] = key.split('/');
-      const url = corpus === 'article' ? article[id].url : (JSON.parse(readFileSync(join(CORPORA, 'wcxb-dev/ground-truth', `${id}.json`), 'utf8')) as { url?: string }).url || 'https://example.invalid/';
-      const html = gunzipSync(readFileSync(join(CORPORA, corpus === 'article' ? 'article-extraction/html' : 'wcxb-dev/html', `${id}.html.gz`))).toString('utf8');
-      const found = new Set(detect({ url, html, headers: {}, cookies: [], containers: [], dns: { mx: [], txt: [], dmarc: null, cname: [] } }).findings.map((f) => f.name));
+      const url =
+        corpus === 'article'
+          ? article[id].url
+          : (JSON.parse(readFileSync(join(CORPORA, 'wcxb-dev/ground-truth', `${id}.json`), 'utf8')) as { url?: string }).url || 'https://example.invalid/';
+      const html = gunzipSync(readFileSync(join(CORPORA, corpus === 'article' ? 'article-extraction/html' : 'wcxb-dev/html', `${id}.html.gz`))).toString(
+        'utf8',
+      );
+      const found = new Set(
+        detect({ url, html, headers: {}, cookies: [], containers: [], dns: { mx: [], txt: [], dmarc: null, cname: [] } }).findings.map((f) => f.name),
+      );
       for (const [label, name] of Object.entries(WIDER)) {
         if (found.has(name) && want.includes(label)) tp++;
         else if (found.has(name)) fp++;

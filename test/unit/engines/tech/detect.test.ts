@@ -10,16 +10,27 @@ const dns = (records: Partial<DetectInput['dns']>) => detect(exampleInput({}, { 
 
 /** A container as gtm.js serves it, written by us: the data object with the given tags. */
 function container(tags: object[]): string {
-  return `/* Copyright Google */ var data = ${JSON.stringify({ resource: { version: '12', macros: [{ function: '__e' }], tags, predicates: [], rules: [] } }).replace(/\//g, '\\/').replace(/</g, '\\u003C').replace(/>/g, '\\u003E')};/* runtime */ var x = "https://www.googletagmanager.com/gtag/js";`;
+  return `/* Copyright Google */ var data = ${JSON.stringify({ resource: { version: '12', macros: [{ function: '__e' }], tags, predicates: [], rules: [] } })
+    .replace(/\//g, '\\/')
+    .replace(/</g, '\\u003C')
+    .replace(/>/g, '\\u003E')};/* runtime */ var x = "https://www.googletagmanager.com/gtag/js";`;
 }
 const withContainer = (tags: object[]) => detect(exampleInput({ container: container(tags) }));
 
 describe('result shape', () => {
   it('lists are sorted and unique; technology_count is the number of distinct names', () => {
-    const result = page('<script src="https://js.stripe.com/v3/"></script><script src="https://www.paypal.com/sdk/js?client-id=x"></script><script>fbq(\'init\', \'1\');</script>', {
-      headers: { Server: 'cloudflare', 'CF-RAY': 'abc' },
-      dns: { mx: ['aspmx.l.google.com.', 'alt1.aspmx.l.google.com'], txt: ['v=spf1 include:_spf.google.com include:sendgrid.net ~all', 'stripe-verification=abc'], dmarc: 'v=DMARC1; p=reject', cname: [] },
-    });
+    const result = page(
+      '<script src="https://js.stripe.com/v3/"></script><script src="https://www.paypal.com/sdk/js?client-id=x"></script><script>fbq(\'init\', \'1\');</script>',
+      {
+        headers: { Server: 'cloudflare', 'CF-RAY': 'abc' },
+        dns: {
+          mx: ['aspmx.l.google.com.', 'alt1.aspmx.l.google.com'],
+          txt: ['v=spf1 include:_spf.google.com include:sendgrid.net ~all', 'stripe-verification=abc'],
+          dmarc: 'v=DMARC1; p=reject',
+          cname: [],
+        },
+      },
+    );
     for (const category of LIST_CATEGORIES) assert.deepEqual(result[category], [...new Set(result[category])].sort(), category);
     assert.deepEqual(result.payments, ['PayPal', 'Stripe']);
     assert.deepEqual(result.verified_services, ['Stripe']);
@@ -34,7 +45,14 @@ describe('result shape', () => {
   });
 
   it('an empty input detects nothing', () => {
-    const result = detect({ url: 'https://example.org/', html: '', headers: {}, cookies: [], containers: [], dns: { mx: [], txt: [], dmarc: null, cname: [] } });
+    const result = detect({
+      url: 'https://example.org/',
+      html: '',
+      headers: {},
+      cookies: [],
+      containers: [],
+      dns: { mx: [], txt: [], dmarc: null, cname: [] },
+    });
     assert.equal(result.technology_count, 0);
     assert.deepEqual(Object.values(result.flags), [false, false, false, false, false, false]);
     assert.deepEqual([result.cms, result.ecommerce, result.email_provider, result.dmarc_policy, result.title], [null, null, null, null, null]);
@@ -59,7 +77,9 @@ describe('title', () => {
 
 describe('single fields by priority', () => {
   it('ecommerce: Shopify before WooCommerce (table order), strong before weak-only', () => {
-    const both = page('<script src="//cdn.shopify.com/s/files/1/t/1/assets/theme.js"></script><link rel="stylesheet" href="/wp-content/plugins/woocommerce/assets/css/woocommerce.css">');
+    const both = page(
+      '<script src="//cdn.shopify.com/s/files/1/t/1/assets/theme.js"></script><link rel="stylesheet" href="/wp-content/plugins/woocommerce/assets/css/woocommerce.css">',
+    );
     assert.equal(both.ecommerce, 'Shopify');
     assert.equal(both.cms, 'WordPress');
   });
@@ -93,7 +113,14 @@ describe('flags', () => {
       '<script>_linkedin_partner_id = "1";</script>',
       "<script>ttq.load('C1');</script>",
     ].join('');
-    assert.deepEqual(page(html).flags, { has_pixel_a: true, has_ads_tag: true, has_analytics_tag_a: true, has_tag_manager: true, has_pixel_b: true, has_pixel_c: true });
+    assert.deepEqual(page(html).flags, {
+      has_pixel_a: true,
+      has_ads_tag: true,
+      has_analytics_tag_a: true,
+      has_tag_manager: true,
+      has_pixel_b: true,
+      has_pixel_c: true,
+    });
   });
   it('any tag manager sets has_tag_manager', () => {
     assert.equal(page('<script src="//tags.tiqcdn.com/utag/acme/main/prod/utag.js"></script>').flags.has_tag_manager, true);
@@ -121,7 +148,11 @@ describe('tag-manager containers', () => {
   });
   it('custom HTML tags are read after unescaping', () => {
     const result = withContainer([
-      { function: '__html', vtp_html: "<script>!function(f,b,e,v){}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init','1');</script>", tag_id: 1 },
+      {
+        function: '__html',
+        vtp_html: "<script>!function(f,b,e,v){}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init','1');</script>",
+        tag_id: 1,
+      },
       { function: '__html', vtp_html: "<script>ttq.load('C1');</script>", tag_id: 2 },
       { function: '__img', vtp_url: 'https://px.ads.linkedin.com/collect/?pid=1&fmt=gif', tag_id: 3 },
     ]);
@@ -137,7 +168,13 @@ describe('tag-manager containers', () => {
   });
   it('the conversion linker alone is not an ads tag; with a conversion id it is', () => {
     assert.equal(withContainer([{ function: '__gclidw', tag_id: 1 }]).flags.has_ads_tag, false);
-    assert.equal(withContainer([{ function: '__gclidw', tag_id: 1 }, { function: '__c', vtp_value: 'AW-123456789' }]).flags.has_ads_tag, true);
+    assert.equal(
+      withContainer([
+        { function: '__gclidw', tag_id: 1 },
+        { function: '__c', vtp_value: 'AW-123456789' },
+      ]).flags.has_ads_tag,
+      true,
+    );
   });
   it('Google hostnames of the container runtime are not tags', () => {
     const result = withContainer([{ function: '__e' }]);
@@ -164,14 +201,21 @@ describe('extractContainerIds', () => {
     assert.deepEqual(extractContainerIds(html), ['GTM-AAAA111', 'GTM-BBBB222', 'GTM-CCCC333']);
   });
   it('ignores comments, Optimize ids and plain mentions', () => {
-    const html = "<!-- <script src=\"https://www.googletagmanager.com/gtm.js?id=GTM-DEAD123\"></script> --><script>({'GTM-59BWW7J': true}); ga('require', 'GTM-59BWW7J');</script><p>Our container GTM-ABCD123</p>";
+    const html =
+      "<!-- <script src=\"https://www.googletagmanager.com/gtm.js?id=GTM-DEAD123\"></script> --><script>({'GTM-59BWW7J': true}); ga('require', 'GTM-59BWW7J');</script><p>Our container GTM-ABCD123</p>";
     assert.deepEqual(extractContainerIds(html), []);
   });
 });
 
 describe('DNS', () => {
   it('parseSpf: include and redirect targets, qualifiers, no macros, lower-cased, unique', () => {
-    assert.deepEqual(parseSpf(['v=spf1 ip4:1.2.3.4 include:_spf.google.com ~include:SendGrid.net. include:_spf.google.com include:%{i}._spf.x.com redirect=_spf.example.org -all', 'google-site-verification=x']), ['_spf.google.com', 'sendgrid.net', '_spf.example.org']);
+    assert.deepEqual(
+      parseSpf([
+        'v=spf1 ip4:1.2.3.4 include:_spf.google.com ~include:SendGrid.net. include:_spf.google.com include:%{i}._spf.x.com redirect=_spf.example.org -all',
+        'google-site-verification=x',
+      ]),
+      ['_spf.google.com', 'sendgrid.net', '_spf.example.org'],
+    );
   });
   it('parseSpf: more than one SPF record is invalid (RFC 7208): nothing', () => {
     assert.deepEqual(parseSpf(['v=spf1 include:a.com ~all', 'v=spf1 include:b.com ~all']), []);
@@ -233,7 +277,12 @@ describe('automaton', () => {
     const automaton = buildAutomaton(['he', 'she', 'hers', "a'b"]);
     const found: [number, number][] = [];
     automaton.scan('uSHErs a"b a\\/b', 0, 15, (pattern, start) => found.push([pattern, start]));
-    assert.deepEqual(found, [[1, 1], [0, 2], [2, 2], [3, 7]]);
+    assert.deepEqual(found, [
+      [1, 1],
+      [0, 2],
+      [2, 2],
+      [3, 7],
+    ]);
     const slash = buildAutomaton(['a/b']);
     const hits: number[] = [];
     slash.scan('x a\\/b', 0, 6, (_, start) => hits.push(start));

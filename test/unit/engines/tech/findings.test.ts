@@ -23,10 +23,16 @@ describe('versions, only where the page states them', () => {
   it('versioned script and stylesheet URLs', () => {
     assert.equal(finding({ html: '<script src="https://cdn.example.org/js/jquery-3.7.1.min.js"></script>' }, 'jQuery').version, '3.7.1');
     assert.equal(finding({ html: '<script src="https://cdnjs.cloudflare.com/ajax/libs/jquery/3.6.0/jquery.min.js"></script>' }, 'jQuery').version, '3.6.0');
-    assert.equal(finding({ html: '<script src="https://cdn.jsdelivr.net/npm/bootstrap@5.3.2/dist/js/bootstrap.bundle.min.js"></script>' }, 'Bootstrap').version, '5.3.2');
+    assert.equal(
+      finding({ html: '<script src="https://cdn.jsdelivr.net/npm/bootstrap@5.3.2/dist/js/bootstrap.bundle.min.js"></script>' }, 'Bootstrap').version,
+      '5.3.2',
+    );
     assert.equal(finding({ html: '<script src="/wp-includes/js/jquery/jquery.min.js?ver=3.7.1"></script>' }, 'jQuery').version, '3.7.1');
     assert.equal(finding({ html: '<link rel="stylesheet" href="/wp-includes/css/dist/block-library/style.min.css?ver=6.4.2">' }, 'WordPress').version, '6.4.2');
-    assert.equal(finding({ html: '<link rel="stylesheet" href="/wp-content/plugins/woocommerce/assets/css/woocommerce.css?ver=8.1.0">' }, 'WooCommerce').version, '8.1.0');
+    assert.equal(
+      finding({ html: '<link rel="stylesheet" href="/wp-content/plugins/woocommerce/assets/css/woocommerce.css?ver=8.1.0">' }, 'WooCommerce').version,
+      '8.1.0',
+    );
   });
 
   it('server and x-powered-by headers', () => {
@@ -36,7 +42,13 @@ describe('versions, only where the page states them', () => {
   });
 
   it('banners and attributes in inline code and markup', () => {
-    assert.equal(finding({ html: '<script>/*! jQuery v3.5.1 | (c) JS Foundation and other contributors */ jQuery(function(){});</script><script src="/js/jquery.js"></script>' }, 'jQuery').version, '3.5.1');
+    assert.equal(
+      finding(
+        { html: '<script>/*! jQuery v3.5.1 | (c) JS Foundation and other contributors */ jQuery(function(){});</script><script src="/js/jquery.js"></script>' },
+        'jQuery',
+      ).version,
+      '3.5.1',
+    );
     assert.equal(finding({ html: '<app-root ng-version="16.2.12"></app-root>' }, 'Angular').version, '16.2.12');
   });
 
@@ -55,7 +67,9 @@ describe('evidence', () => {
     const long = 'x'.repeat(400);
     const input: DetectInput = exampleInput({
       html: `<meta name="generator" content="WordPress 6.4.2"><p>${long}</p><script src="https://js.stripe.com/v3/?${long}"></script><script>${long} fbq('init', '123'); ${long}</script>`,
-      headers: { server: 'cloudflare' }, cookies: ['_ga', '_ga_ABC123'], url: 'https://shop.myshopify.com/',
+      headers: { server: 'cloudflare' },
+      cookies: ['_ga', '_ga_ABC123'],
+      url: 'https://shop.myshopify.com/',
       dns: { mx: ['aspmx.l.google.com'], txt: ['v=spf1 include:sendgrid.net ~all'] },
     });
     const byName = new Map(detect(input).findings.map((f) => [f.name, f]));
@@ -80,7 +94,10 @@ describe('evidence', () => {
 
   it('a technology only implied says by what', () => {
     const wordpress = finding({ html: '<link rel="stylesheet" href="/wp-content/plugins/woocommerce/assets/css/woocommerce.css">' }, 'WordPress');
-    assert.ok(wordpress.evidence.some((e) => e.kind === 'implied' && e.snippet === 'implied by WooCommerce'), JSON.stringify(wordpress.evidence));
+    assert.ok(
+      wordpress.evidence.some((e) => e.kind === 'implied' && e.snippet === 'implied by WooCommerce'),
+      JSON.stringify(wordpress.evidence),
+    );
   });
 
   it('snippets keep the whole tag when it fits, else the match', () => {
@@ -126,19 +143,44 @@ describe('first and last seen (techHistory)', () => {
   const t2 = '2026-03-01T00:00:00.000Z';
   it('a first run sees everything now', () => {
     const { first, seen } = techHistory(null, ['A', 'B'], t0);
-    assert.deepEqual([...first], [['A', t0], ['B', t0]]);
+    assert.deepEqual(
+      [...first],
+      [
+        ['A', t0],
+        ['B', t0],
+      ],
+    );
     assert.deepEqual(seen, { A: { first: t0, last: t0 }, B: { first: t0, last: t0 } });
   });
   it('keeps the first date across runs, and remembers what was removed', () => {
     const run1 = techHistory(null, ['A', 'B'], t0);
     const run2 = techHistory({ technologies: ['A', 'B'], at: t0, seen: run1.seen }, ['A', 'C'], t1);
-    assert.deepEqual([...run2.first], [['A', t0], ['C', t1]]);
+    assert.deepEqual(
+      [...run2.first],
+      [
+        ['A', t0],
+        ['C', t1],
+      ],
+    );
     assert.deepEqual(run2.seen.B, { first: t0, last: t0 });
     const run3 = techHistory({ technologies: ['A', 'C'], at: t1, seen: run2.seen }, ['A', 'B'], t2);
-    assert.deepEqual([...run3.first], [['A', t0], ['B', t0]], 'B came back: first seen in the first run');
+    assert.deepEqual(
+      [...run3.first],
+      [
+        ['A', t0],
+        ['B', t0],
+      ],
+      'B came back: first seen in the first run',
+    );
   });
   it('reads a snapshot kept before the history existed', () => {
     const { first } = techHistory({ technologies: ['A'], at: t0 }, ['A', 'B'], t1);
-    assert.deepEqual([...first], [['A', t0], ['B', t1]]);
+    assert.deepEqual(
+      [...first],
+      [
+        ['A', t0],
+        ['B', t1],
+      ],
+    );
   });
 });

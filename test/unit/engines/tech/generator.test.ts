@@ -43,21 +43,48 @@ describe('generator metas', () => {
 
   it("a name must end where the product's name ends: PHP is not PHP-Nuke, Bolt CMS keeps 'bolt'", () => {
     assert.equal(generatorSignal('php-nuke 8'), undefined);
-    assert.deepEqual(generators('PHP-Nuke').map((f) => f.name), ['PHP-Nuke']);
-    assert.deepEqual(generators('Bolt').map((f) => f.name), ['Bolt CMS']);
-    assert.deepEqual(generators('Individual theme 1.0').map((f) => f.name), []);
+    assert.deepEqual(
+      generators('PHP-Nuke').map((f) => f.name),
+      ['PHP-Nuke'],
+    );
+    assert.deepEqual(
+      generators('Bolt').map((f) => f.name),
+      ['Bolt CMS'],
+    );
+    assert.deepEqual(
+      generators('Individual theme 1.0').map((f) => f.name),
+      [],
+    );
   });
 });
 
 describe('WordPress versions', () => {
   const page = (html: string) => detect(exampleInput({ html })).findings;
   it("an extension's ?ver= equal to the core's is the core's, not the extension's", () => {
-    const found = page('<meta name="generator" content="WordPress 6.4.2"><script src="/wp-content/plugins/wpforms-lite/assets/js/a.js?ver=6.4.2"></script><script src="/wp-content/plugins/elementor/assets/js/frontend.min.js?ver=3.18.0"></script>');
-    assert.deepEqual(found.map((f) => [f.name, f.version]), [['Elementor', '3.18.0'], ['WPForms', null], ['WordPress', '6.4.2']]);
+    const found = page(
+      '<meta name="generator" content="WordPress 6.4.2"><script src="/wp-content/plugins/wpforms-lite/assets/js/a.js?ver=6.4.2"></script><script src="/wp-content/plugins/elementor/assets/js/frontend.min.js?ver=3.18.0"></script>',
+    );
+    assert.deepEqual(
+      found.map((f) => [f.name, f.version]),
+      [
+        ['Elementor', '3.18.0'],
+        ['WPForms', null],
+        ['WordPress', '6.4.2'],
+      ],
+    );
   });
   it("the core's version from /wp-includes/ assets also tells, and a plugin folder's ?ver= is never the core's", () => {
-    const found = page('<link rel="stylesheet" href="/wp-includes/css/dist/block-library/style.min.css?ver=6.5"><script src="/wp-content/plugins/wpforms-lite/assets/js/a.js?ver=6.5"></script><script src="/wp-content/plugins/revslider/public/js/rs6.min.js?ver=6.7.20"></script>');
-    assert.deepEqual(found.filter((f) => f.name !== 'WordPress Block Editor').map((f) => [f.name, f.version]), [['Slider Revolution', '6.7.20'], ['WPForms', null], ['WordPress', '6.5']]);
+    const found = page(
+      '<link rel="stylesheet" href="/wp-includes/css/dist/block-library/style.min.css?ver=6.5"><script src="/wp-content/plugins/wpforms-lite/assets/js/a.js?ver=6.5"></script><script src="/wp-content/plugins/revslider/public/js/rs6.min.js?ver=6.7.20"></script>',
+    );
+    assert.deepEqual(
+      found.filter((f) => f.name !== 'WordPress Block Editor').map((f) => [f.name, f.version]),
+      [
+        ['Slider Revolution', '6.7.20'],
+        ['WPForms', null],
+        ['WordPress', '6.5'],
+      ],
+    );
   });
 });
 
@@ -67,7 +94,10 @@ describe('forum, wiki, documentation and help-centre software from their markup 
     ['XenForo', '<html id="XF" lang="en" data-app="public"><script src="/js/xf/preamble.min.js?_v=0c77209c"></script><div data-xf-init="lightbox">'],
     ['vBulletin', '<meta name="generator" content="vBulletin 4.2.5"><script src="clientscript/vbulletin_global.js?v=425"></script>'],
     ['phpBB', '<link href="./styles/prosilver/theme/stylesheet.css?assets_version=214" rel="stylesheet"><body id="phpbb" class="nojs">'],
-    ['Invision Community', '<body data-ips-hook="body" class="ipsApp ipsApp_front"><script>ips.setSettings({});ips.setSetting("date_format", "mm/dd/yy");</script>'],
+    [
+      'Invision Community',
+      '<body data-ips-hook="body" class="ipsApp ipsApp_front"><script>ips.setSettings({});ips.setSetting("date_format", "mm/dd/yy");</script>',
+    ],
     ['Discourse', '<meta name="generator" content="Discourse 3.2.0 - https://github.com/discourse/discourse"><meta name="discourse_theme_id" content="11">'],
     ['Flarum', '<div id="flarum-loading" style="display: none">Loading…</div><script>flarum.core.app.load({});</script>'],
     ['NodeBB', '<script defer src="/assets/nodebb.min.js?v=4889cc593b4"></script>'],
@@ -84,22 +114,33 @@ describe('forum, wiki, documentation and help-centre software from their markup 
   for (const [name, html] of cases) it(name, () => assert.ok(found(html).includes(name), `${name}: ${found(html).join(', ')}`));
 
   it('versions where the software states them', () => {
-    const findings = detect(exampleInput({ html: '<meta name="ajs-version-number" content="8.5.4"><meta name="generator" content="mkdocs-1.6.0, mkdocs-material-9.5.3">' })).findings;
+    const findings = detect(
+      exampleInput({ html: '<meta name="ajs-version-number" content="8.5.4"><meta name="generator" content="mkdocs-1.6.0, mkdocs-material-9.5.3">' }),
+    ).findings;
     assert.equal(findings.find((f) => f.name === 'Confluence')?.version, '8.5.4');
     assert.equal(findings.find((f) => f.name === 'MkDocs')?.version, '1.6.0');
   });
 
   it('a "Powered by" link to the vendor is not its software', () => {
-    assert.deepEqual(found('<footer>Powered by <a href="https://xenforo.com">XenForo</a>, <a href="https://www.phpbb.com/">phpBB</a>, <a href="https://www.discourse.org">Discourse</a></footer>'), []);
+    assert.deepEqual(
+      found(
+        '<footer>Powered by <a href="https://xenforo.com">XenForo</a>, <a href="https://www.phpbb.com/">phpBB</a>, <a href="https://www.discourse.org">Discourse</a></footer>',
+      ),
+      [],
+    );
   });
 });
 
 describe('the named misses of the audit', () => {
   const found = (html: string) => detect(exampleInput({ html })).findings.map((f) => f.name);
-  it("Webflow's current asset host", () => assert.ok(found('<link href="https://cdn.prod.website-files.com/6244/css/site.shared.css" rel="stylesheet" type="text/css">').includes('Webflow')));
+  it("Webflow's current asset host", () =>
+    assert.ok(found('<link href="https://cdn.prod.website-files.com/6244/css/site.shared.css" rel="stylesheet" type="text/css">').includes('Webflow')));
   it('jsDelivr, cdnjs and Slick from stylesheets alone', () => {
     assert.deepEqual(found('<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/slick-carousel@1.8.1/slick/slick.css">'), ['Slick', 'jsDelivr']);
-    assert.deepEqual(found('<link rel="stylesheet" href="https://cdnjs.cloudflare.com/ajax/libs/animate.css/4.1.1/animate.min.css">'), ['Animate.css', 'cdnjs']);
+    assert.deepEqual(found('<link rel="stylesheet" href="https://cdnjs.cloudflare.com/ajax/libs/animate.css/4.1.1/animate.min.css">'), [
+      'Animate.css',
+      'cdnjs',
+    ]);
   });
   it('jQuery called from inline code, not a variable named jquery', () => {
     assert.ok(found("<script>jQuery('.menu').on('click', open);</script>").includes('jQuery'));

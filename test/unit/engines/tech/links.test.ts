@@ -12,7 +12,8 @@ const on = (url: string, html: string, rest: Partial<DetectInput> = {}) => detec
 const names = (url: string, html: string) => on(url, html).findings.map((f) => f.name);
 
 describe('hrefHostAt', () => {
-  const html = '<p>jobs.lever.co</p><a class="x" href="https://jobs.lever.co/acme">a</a><a href="/cdn-cgi/l/email-protection#1">m</a><img src="https://jobs.lever.co/x">';
+  const html =
+    '<p>jobs.lever.co</p><a class="x" href="https://jobs.lever.co/acme">a</a><a href="/cdn-cgi/l/email-protection#1">m</a><img src="https://jobs.lever.co/x">';
   it('gives the host of the absolute href a position lies in, the host itself included', () => {
     assert.equal(hrefHostAt(html, html.indexOf('jobs.lever.co/acme')), 'jobs.lever.co');
     assert.equal(hrefHostAt(html, html.indexOf('/acme')), 'jobs.lever.co');
@@ -40,9 +41,14 @@ describe('a link to another site is no detection', () => {
   it('every literal html pattern of the table, in off-site links, reports nothing', () => {
     const linkable = SIGNALS.filter((s) => s.kind === 'html' && !s.re && !/['"<>\s=]/.test(s.pattern));
     assert.ok(linkable.length > 200, String(linkable.length));
-    const html = linkable.map((s) => `<a href="https://vendor-site.example/${s.pattern}">x</a><a href="https://${s.pattern.replace(/^[./]+/, '')}">y</a>`).join('\n');
+    const html = linkable
+      .map((s) => `<a href="https://vendor-site.example/${s.pattern}">x</a><a href="https://${s.pattern.replace(/^[./]+/, '')}">y</a>`)
+      .join('\n');
     const reported = on('https://www.acme.com/', html).findings.filter((f) => f.evidence.some((e) => e.kind !== 'implied'));
-    assert.deepEqual(reported.map((f) => f.name), []);
+    assert.deepEqual(
+      reported.map((f) => f.name),
+      [],
+    );
   });
 
   it('the same patterns still count where the page loads them, and in links to its own site', () => {
@@ -65,7 +71,10 @@ describe('a link to another site is no detection', () => {
     assert.ok(links.length >= 5);
     for (const signal of links) {
       const own = detect(exampleInput(signal.sample));
-      assert.ok(own.findings.some((f) => f.name === TECHNOLOGIES[signal.tech].name), signal.source);
+      assert.ok(
+        own.findings.some((f) => f.name === TECHNOLOGIES[signal.tech].name),
+        signal.source,
+      );
       const other = detect(exampleInput({ ...signal.sample, url: 'https://www.unrelated.org/' }));
       assert.ok(!other.findings.some((f) => f.name === TECHNOLOGIES[signal.tech].name), signal.source);
     }

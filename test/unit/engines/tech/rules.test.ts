@@ -2,7 +2,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { detect, exampleInput, firedSignals } from '../../../../engines/tech/detect.ts';
 import { regexLead } from '../../../../engines/tech/matchers.ts';
-import { LIST_CATEGORIES, SIGNALS, SINGLE_CATEGORIES, TECHNOLOGIES, TECHNOLOGY_BY_NAME, type Signal, type Technology } from '../../../../engines/tech/technologies.ts';
+import {
+  LIST_CATEGORIES,
+  SIGNALS,
+  SINGLE_CATEGORIES,
+  TECHNOLOGIES,
+  TECHNOLOGY_BY_NAME,
+  type Signal,
+  type Technology,
+} from '../../../../engines/tech/technologies.ts';
 
 /** The technology and everything it implies, transitively. */
 function withImplied(name: string, into = new Set<string>()): Set<string> {
@@ -12,7 +20,8 @@ function withImplied(name: string, into = new Set<string>()): Set<string> {
   return into;
 }
 
-const names = (html: string, extra: Parameters<typeof exampleInput>[0] = {}) => new Set(detect(exampleInput({ ...extra, html })).technologies.map((t) => t.name));
+const names = (html: string, extra: Parameters<typeof exampleInput>[0] = {}) =>
+  new Set(detect(exampleInput({ ...extra, html })).technologies.map((t) => t.name));
 const fires = (signal: Signal) => firedSignals(exampleInput(signal.sample)).some((f) => f.signal.id === signal.id);
 const reportedIn = (tech: Technology, signal: Signal) => {
   const category = { mx: 'email_provider', spf: 'spf_senders', txt: 'verified_services', cname: 'hosting_cdn' }[signal.kind as string] ?? tech.category;
@@ -23,7 +32,14 @@ describe('technology table', () => {
   it('has at least 250 technologies over the eight lists and the three single fields', () => {
     assert.ok(TECHNOLOGIES.length >= 250, `${TECHNOLOGIES.length}`);
     for (const category of [...LIST_CATEGORIES, ...SINGLE_CATEGORIES]) {
-      const reachable = TECHNOLOGIES.filter((t) => t.category === category || t.signals.some((s) => ({ mx: 'email_provider', spf: 'spf_senders', txt: 'verified_services', cname: 'hosting_cdn' } as Record<string, string>)[s.kind] === category));
+      const reachable = TECHNOLOGIES.filter(
+        (t) =>
+          t.category === category ||
+          t.signals.some(
+            (s) =>
+              (({ mx: 'email_provider', spf: 'spf_senders', txt: 'verified_services', cname: 'hosting_cdn' }) as Record<string, string>)[s.kind] === category,
+          ),
+      );
       assert.ok(reachable.length >= 5, `${category}: ${reachable.length}`);
     }
   });
@@ -96,7 +112,10 @@ describe('weak-only rules need two weak signals', () => {
   it('there are weak-only rules', () => assert.ok(weakOnly.length > 0));
   for (const tech of weakOnly) {
     it(tech.name, () => {
-      assert.ok(detect(exampleInput(tech.example)).technologies.some((t) => t.name === tech.name), 'two weak signals report it');
+      assert.ok(
+        detect(exampleInput(tech.example)).technologies.some((t) => t.name === tech.name),
+        'two weak signals report it',
+      );
       for (const signal of tech.signals) assert.ok(!reportedIn(tech, signal), `one weak signal (${signal.source}) does not`);
     });
   }
@@ -106,7 +125,9 @@ describe('false-positive traps', () => {
   const article = (body: string) => `<article><h1>Notes</h1><p>${body}</p></article>`;
 
   it('prose mentions name no technology', () => {
-    const prose = article('We love Shopify and Stripe. Our data lives in Snowflake, our mail in Mailchimp and HubSpot; the site is built with WordPress, React and Backbone, hosted on Cloudflare, and we track it with Google Analytics and the Facebook pixel.');
+    const prose = article(
+      'We love Shopify and Stripe. Our data lives in Snowflake, our mail in Mailchimp and HubSpot; the site is built with WordPress, React and Backbone, hosted on Cloudflare, and we track it with Google Analytics and the Facebook pixel.',
+    );
     assert.deepEqual([...names(prose)], []);
   });
 
@@ -115,10 +136,14 @@ describe('false-positive traps', () => {
   });
 
   it('a /wp-content/ URL inside a tag-manager container alone is weak, not WordPress', () => {
-    const container = 'var data={"resource":{"tags":[{"function":"__html","vtp_html":"\\u003Cimg src=\\"https:\\/\\/www.example.org\\/wp-content\\/uploads\\/p.png\\"\\u003E","tag_id":3}]}};';
+    const container =
+      'var data={"resource":{"tags":[{"function":"__html","vtp_html":"\\u003Cimg src=\\"https:\\/\\/www.example.org\\/wp-content\\/uploads\\/p.png\\"\\u003E","tag_id":3}]}};';
     const input = exampleInput({ container });
     const fired = firedSignals(input).filter((f) => TECHNOLOGIES[f.signal.tech].name === 'WordPress');
-    assert.deepEqual(fired.map((f) => [f.signal.kind, f.signal.strength]), [['container', 'weak']]);
+    assert.deepEqual(
+      fired.map((f) => [f.signal.kind, f.signal.strength]),
+      [['container', 'weak']],
+    );
     assert.equal(detect(input).cms, null);
   });
 
@@ -132,7 +157,8 @@ describe('false-positive traps', () => {
   });
 
   it('resource hints (dns-prefetch, preconnect) are not tags', () => {
-    const html = '<link rel="dns-prefetch" href="//www.google-analytics.com"><link rel="preconnect" href="//www.googleadservices.com"><link rel="dns-prefetch" href="//connect.facebook.net">';
+    const html =
+      '<link rel="dns-prefetch" href="//www.google-analytics.com"><link rel="preconnect" href="//www.googleadservices.com"><link rel="dns-prefetch" href="//connect.facebook.net">';
     assert.deepEqual([...names(html)], []);
   });
 
@@ -141,19 +167,25 @@ describe('false-positive traps', () => {
   });
 
   it('a commented-out snippet is not deployed', () => {
-    const html = "<!-- Google Tag Manager --><!--<script>(function(w,d,s,l,i){j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;})(window,document,'script','dataLayer','GTM-ABC1234');</script>--><!-- End Google Tag Manager -->";
+    const html =
+      "<!-- Google Tag Manager --><!--<script>(function(w,d,s,l,i){j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;})(window,document,'script','dataLayer','GTM-ABC1234');</script>--><!-- End Google Tag Manager -->";
     assert.equal(detect(exampleInput({ html })).flags.has_tag_manager, false);
   });
 
   it('an Optimize anti-flicker snippet is not a tag manager', () => {
-    const html = "<script>(a[n]=a[n]||[]).hide=h;})(window,document.documentElement,'async-hide','dataLayer',4000,{'GTM-59BWW7J':true});ga('require','GTM-59BWW7J');</script>";
+    const html =
+      "<script>(a[n]=a[n]||[]).hide=h;})(window,document.documentElement,'async-hide','dataLayer',4000,{'GTM-59BWW7J':true});ga('require','GTM-59BWW7J');</script>";
     const result = detect(exampleInput({ html }));
     assert.equal(result.flags.has_tag_manager, false);
     assert.ok(result.marketing_tools.includes('Google Optimize'));
   });
 
   it('a Google Ads gtag is not Google Analytics, and a GA id in a config object is not a tag', () => {
-    const ads = detect(exampleInput({ html: "<script async src=\"https://www.googletagmanager.com/gtag/js?id=AW-774768298\"></script><script>gtag('config', 'AW-774768298');</script>" }));
+    const ads = detect(
+      exampleInput({
+        html: "<script async src=\"https://www.googletagmanager.com/gtag/js?id=AW-774768298\"></script><script>gtag('config', 'AW-774768298');</script>",
+      }),
+    );
     assert.deepEqual([ads.flags.has_ads_tag, ads.flags.has_analytics_tag_a], [true, false]);
     const config = detect(exampleInput({ html: '<script>var cfg = {"googleAnalyticsID":"UA-991406-1","maps":"x"};</script>' }));
     assert.equal(config.flags.has_analytics_tag_a, false);
@@ -169,7 +201,7 @@ describe('false-positive traps', () => {
   });
 
   it('consent-gated code (type text/plain or text/template) counts, JSON-LD does not', () => {
-    assert.ok(names("<script type=\"text/plain\" data-consent=\"marketing\">fbq('init', '1');</script>").has('Meta Pixel'));
+    assert.ok(names('<script type="text/plain" data-consent="marketing">fbq(\'init\', \'1\');</script>').has('Meta Pixel'));
     assert.ok(!names('<script type="application/ld+json">{"text":"ttq.load( and fbq(\'init\'"}</script>').has('TikTok Pixel'));
   });
 

@@ -36,7 +36,8 @@ describe('vendor readings', () => {
 });
 
 describe('stability status', () => {
-  const board = (total_open_roles: number, extra = {}) => intentResult({ total_open_roles, hiring_status: 'active_hiring', roles_posted_last_30_days: 2, ...extra });
+  const board = (total_open_roles: number, extra = {}) =>
+    intentResult({ total_open_roles, hiring_status: 'active_hiring', roles_posted_last_30_days: 2, ...extra });
 
   it('UNKNOWN without a read board (not_found, unreachable, none)', () => {
     assert.equal(stabilityStatus(null, reading(10, 8)), 'UNKNOWN');
@@ -73,7 +74,11 @@ describe('stability status', () => {
     assert.equal(engineeringSupportTrend(open(5), [support(8, 3)], T), 'more_open_roles', '+2 of 3');
     assert.equal(engineeringSupportTrend(open(4), [support(8, 3)], T), 'same_open_roles', '+1 is under max(2, 20%)');
     assert.equal(engineeringSupportTrend(open(10), [support(8, 14)], T), 'fewer_open_roles', '-4 of 14 (20% is 2.8, so 3)');
-    assert.equal(engineeringSupportTrend(open(12), [support(30, 20), support(9, 10), support(2, 30)], T), 'more_open_roles', 'the newest reading at least 7 days old');
+    assert.equal(
+      engineeringSupportTrend(open(12), [support(30, 20), support(9, 10), support(2, 30)], T),
+      'more_open_roles',
+      'the newest reading at least 7 days old',
+    );
     assert.equal(engineeringSupportTrend(open(5), [support(3, 9), support(2, 1)], T), 'fewer_open_roles', 'none 7 days old: the oldest at least a day old');
     assert.equal(engineeringSupportTrend(null, [support(8, 3)], T), 'unknown');
   });
@@ -85,7 +90,15 @@ describe('vendor health score', () => {
     const intent = intentResult({ intent_score: 50 });
     assert.equal(vendorHealthScore({ intent, status: 'GROWING', tech: tech3, contactsVerified: true }), 20 + 25 + 10 + 15 + 10);
     assert.equal(vendorHealthScore({ intent, status: 'STABLE', tech: techResult({ technology_count: 1 }), contactsVerified: false }), 20 + 15 + 10 + 8);
-    assert.equal(vendorHealthScore({ intent: intentResult({ intent_score: 0, function_breakdown: { sales: 1 } }), status: 'STABLE', tech: techResult({ status: 'blocked', technology_count: 0 }), contactsVerified: null }), 15);
+    assert.equal(
+      vendorHealthScore({
+        intent: intentResult({ intent_score: 0, function_breakdown: { sales: 1 } }),
+        status: 'STABLE',
+        tech: techResult({ status: 'blocked', technology_count: 0 }),
+        contactsVerified: null,
+      }),
+      15,
+    );
     assert.equal(vendorHealthScore({ intent: intentResult({ intent_score: 100 }), status: 'GROWING', tech: tech3, contactsVerified: true }), 100);
   });
 
@@ -99,7 +112,13 @@ describe('vendor health score', () => {
 
 describe('vendor tech and contacts', () => {
   it('summarizes the tech-stack result by category, empty when it was not ok', () => {
-    const tech = techResult({ cms: 'WordPress', payments: ['Stripe', 'PayPal'], hosting_cdn: ['Cloudflare'], email_provider: 'Google Workspace', technology_count: 5 });
+    const tech = techResult({
+      cms: 'WordPress',
+      payments: ['Stripe', 'PayPal'],
+      hosting_cdn: ['Cloudflare'],
+      email_provider: 'Google Workspace',
+      technology_count: 5,
+    });
     assert.deepEqual(techStackSummary(tech), ['CMS: WordPress', 'Payments: Stripe, PayPal', 'Hosting/CDN: Cloudflare', 'Email: Google Workspace']);
     assert.deepEqual(techStackSummary(techResult({ status: 'no_signals' })), []);
     assert.deepEqual(techStackSummary(null), []);

@@ -92,9 +92,12 @@ describe('the fair scheduler', () => {
     const other = await stage.enter('other', { lanes: ['heavy'] });
     const light = await stage.enter('c', { lanes: ['light', 'heavy'] });
     const order: string[] = [];
-    const waiting = [['big', 900], ['small', 10], ['mid', 100], ['small too', 10]].map(([name, size]) =>
-      stage.enter('c', { lanes: ['light', 'heavy'], size: size as number }).then((grant) => (order.push(name as string), grant)),
-    );
+    const waiting = [
+      ['big', 900],
+      ['small', 10],
+      ['mid', 100],
+      ['small too', 10],
+    ].map(([name, size]) => stage.enter('c', { lanes: ['light', 'heavy'], size: size as number }).then((grant) => (order.push(name as string), grant)));
     let heavyStarted = false;
     const heavy = stage.enter('h', { lanes: ['heavy'] }).then((grant) => ((heavyStarted = true), grant));
     stage.leave(light, 1);
@@ -115,7 +118,12 @@ describe('the fair scheduler', () => {
     await stage.enter('attacker', { lanes: ['light', 'heavy'] });
     await stage.enter('someone', { lanes: ['light', 'heavy'] });
     const attacker = Array.from({ length: 4 }, () => stage.enter('attacker', { lanes: ['light', 'heavy'] }));
-    const outcomes = attacker.map((promise) => promise.then(() => 'admitted', (error) => error));
+    const outcomes = attacker.map((promise) =>
+      promise.then(
+        () => 'admitted',
+        (error) => error,
+      ),
+    );
     const benign = stage.enter('benign', { lanes: ['light', 'heavy'] });
     benign.catch(() => {});
     await tick();

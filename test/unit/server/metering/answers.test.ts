@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { replay, withReceipt } from '../../../../server/metering/answers.ts';
 
-const stored = withReceipt({ status: 200, headers: {}, body: { status: 'ok' } }, { success: true, transaction: `0x${'ab'.repeat(32)}`, network: 'eip155:8453', payer: '0x1' });
+const stored = withReceipt(
+  { status: 200, headers: {}, body: { status: 'ok' } },
+  { success: true, transaction: `0x${'ab'.repeat(32)}`, network: 'eip155:8453', payer: '0x1' },
+);
 
 describe('answers: a replay says what happened', () => {
   it('marks a replayed receipt as the original settlement, and says a payment sent with it was not used', () => {

@@ -4,8 +4,18 @@ import { dayBounds, nextUtcMidnight, secondsUntil, utcDay } from '../../../../se
 
 describe('UTC day', () => {
   it('names the UTC day of a moment, at its edges and when the clock moves back', () => {
-    const moments = ['2026-11-24T00:00:00.000Z', '2026-11-24T23:59:59.999Z', '2026-11-25T00:00:00.000Z', '2026-11-23T12:00:00.000Z', '2026-11-24T10:00:00.000Z', '2024-02-29T23:30:00+01:00'];
-    assert.deepEqual(moments.map((at) => utcDay(new Date(at))), ['2026-11-24', '2026-11-24', '2026-11-25', '2026-11-23', '2026-11-24', '2024-02-29']);
+    const moments = [
+      '2026-11-24T00:00:00.000Z',
+      '2026-11-24T23:59:59.999Z',
+      '2026-11-25T00:00:00.000Z',
+      '2026-11-23T12:00:00.000Z',
+      '2026-11-24T10:00:00.000Z',
+      '2024-02-29T23:30:00+01:00',
+    ];
+    assert.deepEqual(
+      moments.map((at) => utcDay(new Date(at))),
+      ['2026-11-24', '2026-11-24', '2026-11-25', '2026-11-23', '2026-11-24', '2024-02-29'],
+    );
   });
 
   it('gives the next midnight, the day bounds and whole seconds until then', () => {

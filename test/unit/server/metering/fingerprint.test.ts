@@ -7,7 +7,7 @@ import { validateInput } from '../../../../server/pipeline/validate.ts';
 
 describe('canonical JSON and fingerprints', () => {
   it('sorts keys at every level, keeps array order and drops undefined fields', () => {
-    const value = { b: [3, { z: 1, a: null }, 'x'], a: { d: true, c: undefined, b: 'é"' }, e: [] , f: {} };
+    const value = { b: [3, { z: 1, a: null }, 'x'], a: { d: true, c: undefined, b: 'é"' }, e: [], f: {} };
     assert.equal(canonicalJson(value), '{"a":{"b":"é\\"","d":true},"b":[3,{"a":null,"z":1},"x"],"e":[],"f":{}}');
     // The text parses back to the same data.
     assert.deepEqual(JSON.parse(canonicalJson(value)), JSON.parse(JSON.stringify(value)));
@@ -27,7 +27,11 @@ describe('canonical JSON and fingerprints', () => {
 
   it("leaves a setting out of the input's identity for money, and keeps it in what a result that is not ok is remembered by", () => {
     const operation = operations.find((op) => op.operationId === 'cleanMarkdown')!;
-    assert.deepEqual(operation.identity.filter((field) => field.kind === 'setting').map((field) => field.path), [['render']], 'the spec marks render as a setting');
+    assert.deepEqual(
+      operation.identity.filter((field) => field.kind === 'setting').map((field) => field.path),
+      [['render']],
+      'the spec marks render as a setting',
+    );
     const call = (body: Record<string, unknown>) => ({ operation, input: validateInput(operation, body).input, tier: 'single' as const });
     const auto = call({ url: 'https://acme.com/docs' });
     const always = call({ url: 'https://acme.com/docs', render: 'always' });

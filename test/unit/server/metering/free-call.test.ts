@@ -44,7 +44,10 @@ describe('free call: leased before it runs, a use only when its result is ok', (
     assert.equal(call.usage.charge, 'free_use');
     assert.equal(await remaining(), 4, 'one use');
     const ledger = await deps.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER });
-    assert.deepEqual(ledger.map((entry) => [entry.kind, entry.amountMicroUsd, entry.caller, entry.payer]), [['free_use', 5000, IP, null]]);
+    assert.deepEqual(
+      ledger.map((entry) => [entry.kind, entry.amountMicroUsd, entry.caller, entry.payer]),
+      [['free_use', 5000, IP, null]],
+    );
     const again = await beginAgain(fp);
     assert.equal(again.state, 'done', "the input's row was finished with the use: a repeat replays, it takes no second free call");
     assert.deepEqual(again.state === 'done' && again.response.body, { domain: 'free.com', status: 'ok' });
@@ -66,11 +69,24 @@ describe('free call: leased before it runs, a use only when its result is ok', (
 
   it('gives the free call back when the run fails; a deadline that passed is remembered, another failure is not', async () => {
     const { deps, clock, remaining, freeOnce } = await setup();
-    await assert.rejects(freeOnce('slow.com', async () => { throw new ServiceError('deadline_exceeded', { detail: 'stalled' }); }), (error: ServiceError) => error.code === 'deadline_exceeded');
+    await assert.rejects(
+      freeOnce('slow.com', async () => {
+        throw new ServiceError('deadline_exceeded', { detail: 'stalled' });
+      }),
+      (error: ServiceError) => error.code === 'deadline_exceeded',
+    );
     assert.equal(await remaining(), 5);
     const slow = techStackCall('slow.com');
-    await assert.rejects(deps.notOk.recent(fingerprint(slow.operation.operationId, slow.input, slow.tier), clock.now()), (error: ServiceError) => error.code === 'deadline_exceeded');
-    await assert.rejects(freeOnce('broken.com', async () => { throw new Error('boom'); }), /boom/);
+    await assert.rejects(
+      deps.notOk.recent(fingerprint(slow.operation.operationId, slow.input, slow.tier), clock.now()),
+      (error: ServiceError) => error.code === 'deadline_exceeded',
+    );
+    await assert.rejects(
+      freeOnce('broken.com', async () => {
+        throw new Error('boom');
+      }),
+      /boom/,
+    );
     assert.equal(await remaining(), 5);
     const broken = techStackCall('broken.com');
     assert.equal(await deps.notOk.recent(fingerprint(broken.operation.operationId, broken.input, broken.tier), clock.now()), null);

@@ -10,7 +10,18 @@ const advisor = operationById('advisor')!;
 const IP = '198.51.100.7';
 
 function advisorCall(sample: string, { ip = IP, idempotencyKey = null as string | null, payment = null as MeteredCall['payment'] } = {}): MeteredCall {
-  return { operation: advisor, input: { sample_domain: sample }, tier: 'single', idempotencyKey, ip, requestId: `req-${sample}`, resource: { url: `https://svc${advisor.path}`, description: 'advisor' }, payment, transport: 'http', usage: { priceMicroUsd: 0, chargedMicroUsd: 0 } };
+  return {
+    operation: advisor,
+    input: { sample_domain: sample },
+    tier: 'single',
+    idempotencyKey,
+    ip,
+    requestId: `req-${sample}`,
+    resource: { url: `https://svc${advisor.path}`, description: 'advisor' },
+    payment,
+    transport: 'http',
+    usage: { priceMicroUsd: 0, chargedMicroUsd: 0 },
+  };
 }
 
 describe('free operation (the advisor): rate limited per caller per rolling hour, never a free call', () => {
@@ -23,7 +34,8 @@ describe('free operation (the advisor): rate limited per caller per rolling hour
     const ask = (call: MeteredCall) => free(call, async () => (runs++, { advice: call.input.sample_domain }));
     return { clock, deps, calls, ask, runs: () => runs };
   }
-  const limited = (seconds: number) => (error: ServiceError) => error.code === 'advisor_rate_limit' && error.headers?.['Retry-After'] === String(seconds) && (error.extra as any)?.retry_after_seconds === seconds;
+  const limited = (seconds: number) => (error: ServiceError) =>
+    error.code === 'advisor_rate_limit' && error.headers?.['Retry-After'] === String(seconds) && (error.extra as any)?.retry_after_seconds === seconds;
 
   it('answers advisorPerHour calls per caller in a rolling hour, then refuses with the seconds until the oldest leaves', async () => {
     const { clock, ask, runs } = await setup();

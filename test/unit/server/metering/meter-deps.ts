@@ -31,7 +31,10 @@ export function fakeFacilitator(verify: Partial<VerifyResponse> = { isValid: tru
   const facilitator: Facilitator = {
     kind: 'in-process',
     verify: async () => (calls.verify++, { isValid: true, ...verify } as VerifyResponse),
-    settle: async () => (calls.settle++, { success: true, transaction: `0x${String(calls.settle).padStart(64, '0')}`, network: terms.network } as SettleResponse),
+    settle: async () => (
+      calls.settle++,
+      { success: true, transaction: `0x${String(calls.settle).padStart(64, '0')}`, network: terms.network } as SettleResponse
+    ),
   };
   return { facilitator, calls };
 }
@@ -57,7 +60,18 @@ export async function meterDeps({ facilitator = fakeFacilitator().facilitator, n
 const techStack = operationById('techStack')!;
 
 export function techStackCall(domain: string, { ip = '198.51.100.7', payment = null as MeteredCall['payment'] } = {}): MeteredCall {
-  return { operation: techStack, input: { domain }, tier: 'single', idempotencyKey: null, ip, requestId: `req-${domain}`, resource: { url: `https://svc${techStack.path}`, description: techStack.offerId! }, payment, transport: 'http', usage: { priceMicroUsd: 0, chargedMicroUsd: 0 } };
+  return {
+    operation: techStack,
+    input: { domain },
+    tier: 'single',
+    idempotencyKey: null,
+    ip,
+    requestId: `req-${domain}`,
+    resource: { url: `https://svc${techStack.path}`, description: techStack.offerId! },
+    payment,
+    transport: 'http',
+    usage: { priceMicroUsd: 0, chargedMicroUsd: 0 },
+  };
 }
 
 /** A payment for an operation's terms (tech-stack at its price unless told) signed by `key` (a new key when none is given), as the official client makes it. */
@@ -68,7 +82,11 @@ export async function signedPayment(
   const account = privateKeyToAccount(key);
   const client = new x402Client();
   registerExactEvmScheme(client, { signer: account });
-  const payload = await client.createPaymentPayload({ x402Version: 2, resource: { url: `https://svc${operation.path}`, description: operation.offerId, mimeType: 'application/json' }, accepts: [requirementsFor(terms, priceMicroUsd)] } as any);
+  const payload = await client.createPaymentPayload({
+    x402Version: 2,
+    resource: { url: `https://svc${operation.path}`, description: operation.offerId, mimeType: 'application/json' },
+    accepts: [requirementsFor(terms, priceMicroUsd)],
+  } as any);
   return { payload, address: account.address.toLowerCase(), meta: { meta: payload } };
 }
 

@@ -19,7 +19,10 @@ describe('not-ok memory: results that are not ok answer again for a while, and a
     clock.ms += 61_000;
     assert.equal(await notOk.recent(fp, now()), null, 'forgotten after memoryMs');
     await notOk.note(call, { failure: new ServiceError('deadline_exceeded', { detail: 'stalled' }) });
-    await assert.rejects(notOk.recent(fp, now()), (error: ServiceError) => error.code === 'deadline_exceeded' && /Remembered outcome .* stalled/.test(error.detail));
+    await assert.rejects(
+      notOk.recent(fp, now()),
+      (error: ServiceError) => error.code === 'deadline_exceeded' && /Remembered outcome .* stalled/.test(error.detail),
+    );
   });
 
   it('refuses a call once its IP had perHour calls that ended not ok in the rolling hour', async () => {

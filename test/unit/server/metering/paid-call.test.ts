@@ -71,7 +71,10 @@ describe('paid call: verify -> claim -> run -> settle -> record', () => {
     const deps = await meterDeps();
     const settled = await signedPayment();
     await paidOnce(deps, 'first.com', settled.meta);
-    await assert.rejects(paidOnce(deps, 'second.com', settled.meta), (error: ServiceError) => error.code === 'payment_reused' && /already used: it was settled/.test(error.detail));
+    await assert.rejects(
+      paidOnce(deps, 'second.com', settled.meta),
+      (error: ServiceError) => error.code === 'payment_reused' && /already used: it was settled/.test(error.detail),
+    );
 
     const unsettled = await signedPayment();
     const call = techStackCall('none.com', { payment: unsettled.meta });
@@ -79,13 +82,20 @@ describe('paid call: verify -> claim -> run -> settle -> record', () => {
     const rows = deps.ownRows(fp, [{ key: `auto:x:${fp}`, keepsNotOk: false }]);
     const notOk = await createPaidCall(deps)(call, async () => ({ domain: 'none.com', status: 'no_signals' }), extras, 5000, rows, fp);
     assert.equal((notOk.body as any).status, 'no_signals');
-    await assert.rejects(paidOnce(deps, 'third.com', unsettled.meta), (error: ServiceError) => error.code === 'invalid_payment' && /ended without a charge \(it was not settled\)/.test(error.detail) && !/already used/.test(error.detail));
+    await assert.rejects(
+      paidOnce(deps, 'third.com', unsettled.meta),
+      (error: ServiceError) =>
+        error.code === 'invalid_payment' && /ended without a charge \(it was not settled\)/.test(error.detail) && !/already used/.test(error.detail),
+    );
   });
 
   it('refuses a payment signed for another operation of the same price', async () => {
     const deps = await meterDeps();
     const payment = await signedPayment();
     (payment.payload as any).resource.url = 'https://svc/v1/verify-merchant';
-    await assert.rejects(paidOnce(deps, 'resource.com', payment.meta), (error: ServiceError) => error.code === 'invalid_payment' && /resource/.test(error.detail));
+    await assert.rejects(
+      paidOnce(deps, 'resource.com', payment.meta),
+      (error: ServiceError) => error.code === 'invalid_payment' && /resource/.test(error.detail),
+    );
   });
 });

@@ -20,7 +20,12 @@ describe('priced call: a stored answer, then a remembered result that is not ok,
     const runs: string[] = [];
     const status = new Map<string, string>();
     const price = (call: MeteredCall) =>
-      priced(call, async () => (runs.push(String(call.input.domain)), { domain: call.input.domain, status: status.get(String(call.input.domain)) ?? 'ok' }), call.operation.priceMicroUsd, null);
+      priced(
+        call,
+        async () => (runs.push(String(call.input.domain)), { domain: call.input.domain, status: status.get(String(call.input.domain)) ?? 'ok' }),
+        call.operation.priceMicroUsd,
+        null,
+      );
     const remaining = async (ip = IP) => (await deps.quota.usage(ip, clock.now())).remaining;
     return { clock, deps, calls, price, runs, status, remaining };
   }
@@ -77,7 +82,10 @@ describe('priced call: a stored answer, then a remembered result that is not ok,
   it('says network_not_enabled instead of a 402 when the deployment takes no payments', async () => {
     const { price } = await setup({ payments: false });
     for (const domain of ['a.com', 'b.com', 'c.com', 'd.com', 'e.com']) await price(techStackCall(domain));
-    await assert.rejects(price(techStackCall('f.com')), (error: ServiceError) => error.code === 'network_not_enabled' && /The 5 free calls of today are used/.test(error.detail));
+    await assert.rejects(
+      price(techStackCall('f.com')),
+      (error: ServiceError) => error.code === 'network_not_enabled' && /The 5 free calls of today are used/.test(error.detail),
+    );
   });
 
   it('a free call comes before a payment (left unused); once they are used the payment is settled', async () => {
@@ -98,8 +106,23 @@ describe('priced call: a stored answer, then a remembered result that is not ok,
   it('refuses step 2 of a paid quote without a payment', async () => {
     const { deps, clock } = await setup();
     const call = techStackCall('quoted.com');
-    const quote = { id: 'q_1', operation: 'techStack', caller: IP, priceMicroUsd: 5000, billableCount: 1, payload: null, createdAt: clock.now().getTime(), expiresAt: clock.now().getTime() + 60_000, paidAt: clock.now().getTime(), txHash: null, claimedBy: null };
+    const quote = {
+      id: 'q_1',
+      operation: 'techStack',
+      caller: IP,
+      priceMicroUsd: 5000,
+      billableCount: 1,
+      payload: null,
+      createdAt: clock.now().getTime(),
+      expiresAt: clock.now().getTime() + 60_000,
+      paidAt: clock.now().getTime(),
+      txHash: null,
+      claimedBy: null,
+    };
     const priced = createPricedCall(deps, { freeCall: createFreeCall(deps), paidCall: createPaidCall(deps) });
-    await assert.rejects(priced(call, async () => assert.fail('ran'), 5000, quote), (error: ServiceError) => error.code === 'quote_not_found' && /already paid/.test(error.detail));
+    await assert.rejects(
+      priced(call, async () => assert.fail('ran'), 5000, quote),
+      (error: ServiceError) => error.code === 'quote_not_found' && /already paid/.test(error.detail),
+    );
   });
 });

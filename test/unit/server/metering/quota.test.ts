@@ -82,7 +82,7 @@ describe('free quota: usage reads kept for a moment', () => {
     assert.equal((await here.usage(ip, now)).remaining, 4);
     for (let i = 0; i < 4; i++) assert.equal(await use(there, ip), true);
     assert.equal((await here.usage(ip, now)).remaining, 4, 'within the window: the count it knew');
-    assert.equal(await use(here, ip), false, 'the decision is the store\'s: no sixth free call');
+    assert.equal(await use(here, ip), false, "the decision is the store's: no sixth free call");
     assert.equal((await here.usage(ip, now)).remaining, 0, 'a refused use brings the count up to date');
     clock.ms = 999;
     assert.equal((await there.usage(ip, now)).remaining, 0);
@@ -115,7 +115,17 @@ describe('free quota: usage reads kept for a moment', () => {
   it('keeps its own use when a slower read of the count comes back after it', async () => {
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
-    const slowReads = { ...store, counters: { ...store.counters, get: async (input: Parameters<Store['counters']['get']>[0]) => { const value = await store.counters.get(input); await gate; return value; } } } as Store;
+    const slowReads = {
+      ...store,
+      counters: {
+        ...store.counters,
+        get: async (input: Parameters<Store['counters']['get']>[0]) => {
+          const value = await store.counters.get(input);
+          await gate;
+          return value;
+        },
+      },
+    } as Store;
     const quota = createFreeQuota({ store: slowReads, limit: 5, scansPerDay: 3, clockMs: () => 0 });
     const ip = '198.51.100.4';
     const reading = quota.usage(ip, now);
@@ -234,7 +244,7 @@ describe('free quota: leases', () => {
     setTimeout(() => void held.lease!.commit(), 60);
     const after = await waiting;
     assert.ok(!after.lease);
-    assert.deepEqual([after.lease, after.used, after.held], [null, 1, 0], 'another instance\'s use is seen by the poll');
+    assert.deepEqual([after.lease, after.used, after.held], [null, 1, 0], "another instance's use is seen by the poll");
     assert.ok(after.waitedMs < 300);
   });
 });

@@ -19,11 +19,22 @@ describe('request rows: one per key and scope, finished with the answer or given
     assert.equal(repeat.state, 'done');
     assert.equal((await ownRows('fp-2', [{ key: 'auto:1', keepsNotOk: false }]).begin({ ip: '198.51.100.1' }, new Date())).state, 'conflict');
 
-    const notOk = ownRows('fp-3', [{ key: 'key:k', keepsNotOk: true }, { key: 'auto:3', keepsNotOk: false }]);
+    const notOk = ownRows('fp-3', [
+      { key: 'key:k', keepsNotOk: true },
+      { key: 'auto:3', keepsNotOk: false },
+    ]);
     await notOk.begin({ ip: '198.51.100.1' }, new Date());
     await notOk.finish({ ...ok, body: { status: 'no_signals' } }, { ok: false });
-    assert.equal((await ownRows('fp-3', [{ key: 'key:k', keepsNotOk: true }]).begin({ ip: '198.51.100.1' }, new Date())).state, 'done', 'the key replays what it got');
-    assert.equal((await ownRows('fp-3', [{ key: 'auto:3', keepsNotOk: false }]).begin({ ip: '198.51.100.1' }, new Date())).state, 'started', 'the input may be tried again');
+    assert.equal(
+      (await ownRows('fp-3', [{ key: 'key:k', keepsNotOk: true }]).begin({ ip: '198.51.100.1' }, new Date())).state,
+      'done',
+      'the key replays what it got',
+    );
+    assert.equal(
+      (await ownRows('fp-3', [{ key: 'auto:3', keepsNotOk: false }]).begin({ ip: '198.51.100.1' }, new Date())).state,
+      'started',
+      'the input may be tried again',
+    );
   });
 
   it("a payer's rows are reached only with a VerifiedPayer, scoped by its proven address", async () => {
@@ -35,7 +46,14 @@ describe('request rows: one per key and scope, finished with the answer or given
     const requirements = requirementsFor(terms, 5000);
     const checked = await checkPayload(payment.payload, requirements, terms, new Date(), { path: '/v1/tech-stack', mcpTool: null });
     assert.ok(checked.ok);
-    const verified = await VerifiedPayer.verify({ payload: payment.payload, authorization: checked.authorization, signature: checked.signature, requirements, terms, facilitator: deps.payments!.facilitator });
+    const verified = await VerifiedPayer.verify({
+      payload: payment.payload,
+      authorization: checked.authorization,
+      signature: checked.signature,
+      requirements,
+      terms,
+      facilitator: deps.payments!.facilitator,
+    });
     assert.ok(verified.ok);
     await deps.ownRows('fp', [{ key: 'auto:p', keepsNotOk: false }]).begin({ payer: verified.payer }, new Date());
     assert.deepEqual(scopes, [`payer:${payment.address}`]);

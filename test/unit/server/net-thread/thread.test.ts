@@ -13,8 +13,10 @@ import { serviceSources } from '../../../support/service-sources.ts';
 const SITE = 'net-thread-site.com';
 
 describe('the net thread', () => {
-  it('is where service code receives a site\'s bytes: it alone builds a socket transport, and the service hands its transport to the fetcher', () => {
-    const builders = serviceSources().filter((path) => /\bcreateSocketTransport\(/.test(readFileSync(path, 'utf8'))).sort();
+  it("is where service code receives a site's bytes: it alone builds a socket transport, and the service hands its transport to the fetcher", () => {
+    const builders = serviceSources()
+      .filter((path) => /\bcreateSocketTransport\(/.test(readFileSync(path, 'utf8')))
+      .sort();
     assert.deepEqual(builders, ['engines/net/transport.ts', 'server/net-thread/worker.ts']);
     assert.match(readFileSync('server/app.ts', 'utf8'), /transport: netThread\.transport/);
   });
@@ -98,7 +100,7 @@ describe('the net thread', () => {
       const hanging = Array.from({ length: 5 }, () => shared.transport(request('/hang', { caller: 'busy' }), stop.signal).catch(() => null));
       await new Promise((resolve) => setTimeout(resolve, 50));
       const stats = shared.stats();
-      assert.equal(stats.lanes.wire.busy, 2, 'two of the busy caller\'s hops are on the thread');
+      assert.equal(stats.lanes.wire.busy, 2, "two of the busy caller's hops are on the thread");
       assert.equal(stats.waiting, 3, 'the other three wait in its line');
       // Answered while the busy caller's hops still hang.
       assert.equal((await shared.transport(request('/other', { caller: 'other' }), new AbortController().signal)).status, 200);

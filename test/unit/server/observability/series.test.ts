@@ -30,7 +30,15 @@ function both() {
 describe('per-request metric series', () => {
   it('render in the text format exactly as prom-client counters and histograms given the same updates', async () => {
     const metrics = both();
-    const updates: [string, string, number][] = [['techStack', '200', 0.0004], ['advisor', '200', 0.003], ['techStack', '402', 0.001], ['techStack', '200', 0.25], ['techStack', '200', 7], ['advisor', '429', 0.005], ['odd "route"\n', '500', 0]];
+    const updates: [string, string, number][] = [
+      ['techStack', '200', 0.0004],
+      ['advisor', '200', 0.003],
+      ['techStack', '402', 0.001],
+      ['techStack', '200', 0.25],
+      ['techStack', '200', 7],
+      ['advisor', '429', 0.005],
+      ['odd "route"\n', '500', 0],
+    ];
     for (const [route, status, seconds] of updates) metrics.request(route, status, seconds);
     const text = await metrics.ours.metrics();
     assert.equal(text, await metrics.own.metrics());

@@ -88,12 +88,24 @@ describe('an analysis ended by a deadline is UnanalysableContent (deadline)', { 
 
   describe('in the engines that read several pages: the page is dropped with a note', () => {
     /** A site whose home page arrives only after `lateMs` (a fetcher that does not heed the signal), every other path 404. */
-    const lateHome = (html: string, lateMs: number): SafeFetch => async (url) => {
-      const home = new URL(url).pathname === '/';
-      if (home) await new Promise((resolve) => setTimeout(resolve, lateMs));
-      const body = home ? html : '';
-      return { url, status: home ? 200 : 404, headers: { 'content-type': 'text/html' }, setCookies: [], content: new Fetched(Buffer.from(body), { contentType: 'text/html' }), truncated: false, redirects: [], address: '203.0.113.9', elapsedMs: lateMs };
-    };
+    const lateHome =
+      (html: string, lateMs: number): SafeFetch =>
+      async (url) => {
+        const home = new URL(url).pathname === '/';
+        if (home) await new Promise((resolve) => setTimeout(resolve, lateMs));
+        const body = home ? html : '';
+        return {
+          url,
+          status: home ? 200 : 404,
+          headers: { 'content-type': 'text/html' },
+          setCookies: [],
+          content: new Fetched(Buffer.from(body), { contentType: 'text/html' }),
+          truncated: false,
+          redirects: [],
+          address: '203.0.113.9',
+          elapsedMs: lateMs,
+        };
+      };
     const nothing = async () => ({ ok: false as const, reason: 'nodata' as const });
     const dns = { mx: nothing, txt: nothing, dmarc: nothing } as unknown as Dns;
     const HOME = '<html><body><p>Write to hello@acme.test</p></body></html>';
@@ -102,12 +114,19 @@ describe('an analysis ended by a deadline is UnanalysableContent (deadline)', { 
       it(`${name}: extract-contacts, its own deadline or the call's passed before its home page was read`, async () => {
         const own = await collectContacts('acme.test', { fetch: lateHome(HOME, 150), dns, analyze: analyzers()[name] }, { deadlineMs: 50 });
         const call = callDeadline(50);
-        const called = await collectContacts('acme.test', { fetch: lateHome(HOME, 150), dns, analyze: analyzers()[name], signal: call.signal }, { deadlineMs: 60_000 });
+        const called = await collectContacts(
+          'acme.test',
+          { fetch: lateHome(HOME, 150), dns, analyze: analyzers()[name], signal: call.signal },
+          { deadlineMs: 60_000 },
+        );
         call.clear();
         for (const result of [own, called]) {
           assert.equal(result.status, 'no_data');
           assert.deepEqual(result.emails, []);
-          assert.match(result.note!, /https:\/\/acme\.test\/: cannot be read within the parse limits \(the contacts analysis could not end within the call's deadline/);
+          assert.match(
+            result.note!,
+            /https:\/\/acme\.test\/: cannot be read within the parse limits \(the contacts analysis could not end within the call's deadline/,
+          );
         }
       });
 
@@ -124,7 +143,7 @@ describe('an analysis ended by a deadline is UnanalysableContent (deadline)', { 
       });
     }
 
-    it("pool: extract-contacts, its own deadline passed while its home page was being read (about 150 ms of reading)", async () => {
+    it('pool: extract-contacts, its own deadline passed while its home page was being read (about 150 ms of reading)', async () => {
       const result = await collectContacts('acme.test', { fetch: lateHome(HEAVY, 0), dns, analyze: pool.analyze }, { deadlineMs: 30 });
       assert.equal(result.status, 'no_data');
       assert.match(result.note!, /cannot be read within the parse limits \(the contacts analysis could not end within the call's deadline \(scan deadline\)\)/);

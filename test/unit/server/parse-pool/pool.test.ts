@@ -63,12 +63,19 @@ describe('the parse pool', { timeout: 120_000 }, () => {
     assert.equal(read.blocked, false);
     assert.equal((read as { title: string }).title, 'Kettles');
     assert.match((read as { markdown: string }).markdown, /^A kettle boils water quickly and safely\./);
-    assert.deepEqual(await pool.analyze('techHome', page('<script src="https://www.googletagmanager.com/gtm.js?id=GTM-ABC123"></script>')), { blocked: false, containerIds: ['GTM-ABC123'] });
+    assert.deepEqual(await pool.analyze('techHome', page('<script src="https://www.googletagmanager.com/gtm.js?id=GTM-ABC123"></script>')), {
+      blocked: false,
+      containerIds: ['GTM-ABC123'],
+    });
   });
 
   it('opens sealed content in the worker, with its charset, and only there', async () => {
     const latin1 = new Fetched(Buffer.from('{"1":{"9":{"1":"caf\xe9"}}}', 'latin1'), { contentType: 'application/json; charset=iso-8859-1' });
-    assert.deepEqual(await pool.analyze('adsAnswer', { content: latin1, read: { kind: 'advertiser' } }), { ok: true, kind: 'advertiser', facts: { verifiedName: 'café', country: null } });
+    assert.deepEqual(await pool.analyze('adsAnswer', { content: latin1, read: { kind: 'advertiser' } }), {
+      ok: true,
+      kind: 'advertiser',
+      facts: { verifiedName: 'café', country: null },
+    });
     assert.equal((await pool.analyze('adsAnswer', { content: new Fetched(Buffer.from('<html>')), read: { kind: 'advertiser' } })).ok, false);
     assert.deepEqual(JSON.parse(JSON.stringify({ latin1 })), { latin1: { size: 24, contentType: 'application/json; charset=iso-8859-1', truncated: false } });
   });
@@ -87,7 +94,11 @@ describe('the parse pool', { timeout: 120_000 }, () => {
       // A thread's start (the TypeScript loader compiling the engines) is not the task's time.
       await short.analyze('markdown', page(ARTICLE));
       const started = performance.now();
-      await assert.rejects(short.analyze('markdown', page(HEAVY)), (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline' && error.message.includes(`longer than ${SHORT_DEADLINE_MS} ms`));
+      await assert.rejects(
+        short.analyze('markdown', page(HEAVY)),
+        (error: unknown) =>
+          error instanceof UnanalysableContent && error.reason === 'deadline' && error.message.includes(`longer than ${SHORT_DEADLINE_MS} ms`),
+      );
       assert.ok(performance.now() - started < 3_000, 'the deadline counts from the start of the task');
       const read = await short.analyze('markdown', page(ARTICLE));
       assert.equal((read as { title: string }).title, 'Kettles');
@@ -114,7 +125,10 @@ describe('the parse pool', { timeout: 120_000 }, () => {
     const single = createParsePool({ threads: 1, deadlineMs: 3_000 });
     try {
       await single.analyze('markdown', page(ARTICLE));
-      const [heavy, waiting] = await Promise.allSettled([single.analyze('markdown', page(HEAVY)), single.analyze('markdown', page(ARTICLE), { deadlineMs: 200 })]);
+      const [heavy, waiting] = await Promise.allSettled([
+        single.analyze('markdown', page(HEAVY)),
+        single.analyze('markdown', page(ARTICLE), { deadlineMs: 200 }),
+      ]);
       assert.equal(heavy.status, 'fulfilled');
       assert.equal(waiting.status, 'fulfilled', 'the waiting task got its own 200 ms once it started');
     } finally {
@@ -131,7 +145,10 @@ describe('the parse pool', { timeout: 120_000 }, () => {
       await until(() => tiny.stats().running === 1);
       const waiting = [tiny.analyze('markdown', page(ARTICLE), { caller: 'b' }), tiny.analyze('markdown', page(ARTICLE), { caller: 'c' })];
       await until(() => tiny.stats().queued === 2);
-      assert.deepEqual({ ...tiny.stats(), utilization: 0, fair: undefined }, { threads: 1, running: 1, queued: 2, utilization: 0, saturated: true, fair: undefined });
+      assert.deepEqual(
+        { ...tiny.stats(), utilization: 0, fair: undefined },
+        { threads: 1, running: 1, queued: 2, utilization: 0, saturated: true, fair: undefined },
+      );
       await assert.rejects(tiny.analyze('markdown', page(ARTICLE), { caller: 'd' }), ParsePoolBusy);
       await Promise.all([running, ...waiting]);
       assert.equal(tiny.stats().saturated, false);
@@ -139,7 +156,10 @@ describe('the parse pool', { timeout: 120_000 }, () => {
       await until(() => tiny.stats().running === 1);
       const backlog = [tiny.analyze('markdown', page(ARTICLE), { caller: 'a' }), tiny.analyze('markdown', page(ARTICLE), { caller: 'a' })];
       await until(() => tiny.stats().queued === 2);
-      await assert.rejects(tiny.analyze('markdown', page(ARTICLE), { caller: 'a' }), (error: unknown) => error instanceof WorkRefused && error.scope === 'caller' && !(error instanceof ParsePoolBusy));
+      await assert.rejects(
+        tiny.analyze('markdown', page(ARTICLE), { caller: 'a' }),
+        (error: unknown) => error instanceof WorkRefused && error.scope === 'caller' && !(error instanceof ParsePoolBusy),
+      );
       await Promise.all([holder, ...backlog]);
     } finally {
       await tiny.close();
@@ -151,7 +171,9 @@ describe('the parse pool', { timeout: 120_000 }, () => {
     try {
       await Promise.all([two.analyze('markdown', page(ARTICLE)), two.analyze('markdown', page(ARTICLE))]);
       const finished: string[] = [];
-      const backlog = Array.from({ length: 6 }, (_, index) => two.analyze('markdown', page(HEAVY), { caller: 'attacker' }).then(() => finished.push(`a${index}`)));
+      const backlog = Array.from({ length: 6 }, (_, index) =>
+        two.analyze('markdown', page(HEAVY), { caller: 'attacker' }).then(() => finished.push(`a${index}`)),
+      );
       await until(() => two.stats().running === 1 && two.stats().queued === 5);
       assert.equal(two.stats().fair.lanes.light.busy + two.stats().fair.lanes.heavy.busy, 1, 'one caller never holds both threads');
       await two.analyze('markdown', page(ARTICLE), { caller: 'benign' }).then(() => finished.push('benign'));
@@ -163,17 +185,23 @@ describe('the parse pool', { timeout: 120_000 }, () => {
     }
   });
 
-  it('gives up a task whose caller no longer waits, with the caller\'s reason', async () => {
+  it("gives up a task whose caller no longer waits, with the caller's reason", async () => {
     const controller = new AbortController();
     const task = pool.analyze('markdown', page(HEAVY), { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('caller gone')), 50);
     await assert.rejects(task, /caller gone/);
   });
 
-  it('answers a task whose caller\'s deadline passed (a TimeoutError) as UnanalysableContent (deadline): the same content does it again, never a retryable error', async () => {
+  it("answers a task whose caller's deadline passed (a TimeoutError) as UnanalysableContent (deadline): the same content does it again, never a retryable error", async () => {
     const task = pool.analyze('markdown', page(HEAVY), { signal: AbortSignal.timeout(50) });
-    await assert.rejects(task, (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline' && /call's deadline/.test(error.message));
-    await assert.rejects(pool.analyze('markdown', page(ARTICLE), { signal: AbortSignal.abort(new DOMException('scan deadline', 'TimeoutError')) }), (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline');
+    await assert.rejects(
+      task,
+      (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline' && /call's deadline/.test(error.message),
+    );
+    await assert.rejects(
+      pool.analyze('markdown', page(ARTICLE), { signal: AbortSignal.abort(new DOMException('scan deadline', 'TimeoutError')) }),
+      (error: unknown) => error instanceof UnanalysableContent && error.reason === 'deadline',
+    );
   });
 
   it('turns an exception of the task into UnanalysableContent (failed)', async () => {
@@ -224,7 +252,8 @@ describe('the parse pool in /readyz and /metrics', { timeout: 60_000 }, () => {
 
   it('exposes the pool and the event-loop delay', async () => {
     const text = await (await fetch(`${service.url}/metrics`)).text();
-    for (const name of ['parse_pool_threads 1', 'parse_pool_running 0', 'parse_pool_queue_size 0', 'parse_pool_saturated 0']) assert.ok(text.includes(`\n${name}\n`), name);
+    for (const name of ['parse_pool_threads 1', 'parse_pool_running 0', 'parse_pool_queue_size 0', 'parse_pool_saturated 0'])
+      assert.ok(text.includes(`\n${name}\n`), name);
     assert.match(text, /^parse_pool_utilization \d/m);
     assert.match(text, /^parse_tasks_total\{task="markdown",outcome="ok"\} [1-5]$/m);
     assert.match(text, /^parse_task_duration_seconds_count\{task="markdown"\} 5$/m);

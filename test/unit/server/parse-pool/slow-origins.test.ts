@@ -9,7 +9,10 @@ describe('slow origins', () => {
     slow.record('slow.example', 300);
     slow.record('deadline.example', 20, { failed: true });
     slow.record(null, 9_000);
-    assert.deepEqual(['fast.example', 'slow.example', 'deadline.example', 'other.example'].map((origin) => slow.isSlow(origin)), [false, true, true, false]);
+    assert.deepEqual(
+      ['fast.example', 'slow.example', 'deadline.example', 'other.example'].map((origin) => slow.isSlow(origin)),
+      [false, true, true, false],
+    );
   });
 
   it('forgets a mark after rememberMs, and the oldest first beyond maxOrigins', () => {
@@ -31,7 +34,11 @@ describe('slow origins', () => {
     assert.equal(originOf({ html: '<p>', url: 'https://Shop.Example:8443/p/1' }), 'shop.example');
     assert.equal(originOf({ url: 'https://x7f3.cdn.shop.co.uk/p' }), 'shop.co.uk');
     assert.equal(originOf({ url: 'https://a1.family-syntax.com/' }), originOf({ url: 'https://b2.family-syntax.com/' }));
-    assert.notEqual(originOf({ url: 'https://one.github.io/' }), originOf({ url: 'https://two.github.io/' }), 'a private suffix (github.io) names sites of different owners');
+    assert.notEqual(
+      originOf({ url: 'https://one.github.io/' }),
+      originOf({ url: 'https://two.github.io/' }),
+      'a private suffix (github.io) names sites of different owners',
+    );
     assert.equal(originOf({ url: 'http://127.0.0.1:8080/' }), '127.0.0.1');
     assert.equal(originOf({ pages: ['<p>'] }), null);
     assert.equal(originOf({ url: 'not a url' }), null);

@@ -41,7 +41,17 @@ describe('VerifiedPayer: a payer is who the signature proves', () => {
     const checked = await checkPayload(payload, requirements, terms, new Date(), techStack);
     assert.equal(checked.ok, true);
     if (!checked.ok) throw new Error('unreachable');
-    return { verified: await VerifiedPayer.verify({ payload, authorization: checked.authorization, signature: checked.signature, requirements, terms, facilitator: remote }), remote };
+    return {
+      verified: await VerifiedPayer.verify({
+        payload,
+        authorization: checked.authorization,
+        signature: checked.signature,
+        requirements,
+        terms,
+        facilitator: remote,
+      }),
+      remote,
+    };
   }
   const claimingAnother = (signature: Hex) => {
     const forged = structuredClone(honest) as any;
@@ -100,7 +110,10 @@ describe('VerifiedPayer: a payer is who the signature proves', () => {
   });
 
   it('says when the facilitator found the nonce already used on chain', async () => {
-    const { verified } = await verifyAs(claimingAnother(`0x${randomBytes(97).toString('hex')}`), facilitator({ isValid: false, invalidReason: 'invalid_exact_evm_payload_authorization_nonce_already_used' }));
+    const { verified } = await verifyAs(
+      claimingAnother(`0x${randomBytes(97).toString('hex')}`),
+      facilitator({ isValid: false, invalidReason: 'invalid_exact_evm_payload_authorization_nonce_already_used' }),
+    );
     assert.equal(!verified.ok && verified.spentOnChain, true);
   });
 });

@@ -4,7 +4,16 @@ import { x402Client } from '@x402/core/client';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { hashTypedData, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { TRANSFER_WITH_AUTHORIZATION, checkPayload, decodePayment, namesOperation, requirementsFor, transferAuthorizationDigest, type PaymentPayload, type PaymentTerms } from '../../../../server/payments/x402.ts';
+import {
+  TRANSFER_WITH_AUTHORIZATION,
+  checkPayload,
+  decodePayment,
+  namesOperation,
+  requirementsFor,
+  transferAuthorizationDigest,
+  type PaymentPayload,
+  type PaymentTerms,
+} from '../../../../server/payments/x402.ts';
 
 const terms: PaymentTerms = {
   network: 'eip155:8453',
@@ -31,7 +40,14 @@ describe('x402 payload checks', () => {
 
   it('computes the same EIP-712 digest as viem hashTypedData', () => {
     for (let i = 0; i < 20; i++) {
-      const authorization = { from: privateKeyToAccount(generatePrivateKey()).address, to: terms.payTo, value: String(i * 997 + 1), validAfter: '0', validBefore: String(1_800_000_000 + i), nonce: generatePrivateKey() as Hex };
+      const authorization = {
+        from: privateKeyToAccount(generatePrivateKey()).address,
+        to: terms.payTo,
+        value: String(i * 997 + 1),
+        validAfter: '0',
+        validBefore: String(1_800_000_000 + i),
+        nonce: generatePrivateKey() as Hex,
+      };
       const viemDigest = hashTypedData({
         domain: { name: 'USD Coin', version: '2', chainId: 8453, verifyingContract: terms.asset },
         types: TRANSFER_WITH_AUTHORIZATION,

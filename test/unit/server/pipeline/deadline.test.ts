@@ -8,7 +8,9 @@ import { DEADLINES_MS as VENDOR_DEADLINES_MS } from '../../../../handlers/b2bVen
 import { websiteState } from '../../../../handlers/skillSections.ts';
 
 const specOperation = (operationId: string) =>
-  Object.values<any>(openapiDocument.paths).flatMap((item) => Object.values<any>(item)).find((op) => op?.operationId === operationId);
+  Object.values<any>(openapiDocument.paths)
+    .flatMap((item) => Object.values<any>(item))
+    .find((op) => op?.operationId === operationId);
 const budgetOf = (operationId: string) => {
   const total = operations.find((op) => op.operationId === operationId)!.deadlineMs!;
   return total - windDownReserveMs(total);
@@ -36,18 +38,42 @@ describe('call deadlines', () => {
     assert.equal(verify['x-deadline-seconds'], 4);
     assert.match(openapiDocument.components.schemas.MerchantScanResult.description, /Answered within 4 seconds/);
     const trust = openapiDocument.components.schemas.TrustCheckResult.description;
-    assert.ok(trust.includes(`tech-stack ${DEFAULT_DEADLINES_MS.tech_stack / 1000} s, company-intent ${DEFAULT_DEADLINES_MS.hiring_intent / 1000} s, search-ads ${DEFAULT_DEADLINES_MS.search_ads / 1000} s`), trust);
+    assert.ok(
+      trust.includes(
+        `tech-stack ${DEFAULT_DEADLINES_MS.tech_stack / 1000} s, company-intent ${DEFAULT_DEADLINES_MS.hiring_intent / 1000} s, search-ads ${DEFAULT_DEADLINES_MS.search_ads / 1000} s`,
+      ),
+      trust,
+    );
     assert.ok(trust.includes(`x-deadline-seconds, ${specOperation('prePurchaseMerchantTrustCheck')['x-deadline-seconds']} s`));
     const profile = openapiDocument.components.schemas.ProfileResult.description;
-    assert.ok(profile.includes(`tech_stack ${DEFAULT_DEADLINES_MS.tech_stack / 1000} s,\nhiring_intent ${DEFAULT_DEADLINES_MS.hiring_intent / 1000} s, search_ads ${DEFAULT_DEADLINES_MS.search_ads / 1000} s`.replace('\n', ' ')), profile);
+    assert.ok(
+      profile.includes(
+        `tech_stack ${DEFAULT_DEADLINES_MS.tech_stack / 1000} s,\nhiring_intent ${DEFAULT_DEADLINES_MS.hiring_intent / 1000} s, search_ads ${DEFAULT_DEADLINES_MS.search_ads / 1000} s`.replace(
+          '\n',
+          ' ',
+        ),
+      ),
+      profile,
+    );
     assert.ok(profile.includes(`x-deadline-seconds, ${specOperation('companyProfile')['x-deadline-seconds']} s`));
     const vendor = openapiDocument.components.schemas.VendorStabilityResult.description;
-    assert.ok(vendor.includes(`Tech-stack (${VENDOR_DEADLINES_MS.tech_stack / 1000} s), company-intent (${VENDOR_DEADLINES_MS.hiring_intent / 1000} s) and extract-contacts (${VENDOR_DEADLINES_MS.contacts / 1000} s)`), vendor);
+    assert.ok(
+      vendor.includes(
+        `Tech-stack (${VENDOR_DEADLINES_MS.tech_stack / 1000} s), company-intent (${VENDOR_DEADLINES_MS.hiring_intent / 1000} s) and extract-contacts (${VENDOR_DEADLINES_MS.contacts / 1000} s)`,
+      ),
+      vendor,
+    );
     assert.ok(vendor.includes(`x-deadline-seconds, ${specOperation('b2bVendorStabilityEvaluator')['x-deadline-seconds']} s`));
   });
 
   it('with the defaults every section fits in its call, and a website that did not answer is said to have not answered within the deadline applied', () => {
-    for (const operationId of ['companyProfile', 'companyFootprint', 'prePurchaseMerchantTrustCheck', 'verifiedMerchantJsonBadge', 'verifyDomainLegitimacyAndSecurity']) {
+    for (const operationId of [
+      'companyProfile',
+      'companyFootprint',
+      'prePurchaseMerchantTrustCheck',
+      'verifiedMerchantJsonBadge',
+      'verifyDomainLegitimacyAndSecurity',
+    ]) {
       assert.deepEqual(deadlinesWithin(budgetOf(operationId), DEFAULT_DEADLINES_MS), DEFAULT_DEADLINES_MS, operationId);
     }
     assert.deepEqual(deadlinesWithin(budgetOf('b2bVendorStabilityEvaluator'), VENDOR_DEADLINES_MS), VENDOR_DEADLINES_MS);
@@ -59,7 +85,7 @@ describe('call deadlines', () => {
     assert.equal((websiteState('shop.example', null, 'timeout', capped.tech_stack) as { reason: string }).reason, 'shop.example did not answer within 2.85 s');
   });
 
-  it('the handler\'s signal aborts at the budget (the deadline less 5%, at most 1 s), and the call expires at the deadline with deadline_exceeded, not retryable', async () => {
+  it("the handler's signal aborts at the budget (the deadline less 5%, at most 1 s), and the call expires at the deadline with deadline_exceeded, not retryable", async () => {
     assert.deepEqual([windDownReserveMs(4_000), windDownReserveMs(15_000), windDownReserveMs(30_000)], [200, 750, 1_000]);
     const deadline = startDeadline(200, 'tech-stack');
     assert.equal(deadline.budgetMs, 190);

@@ -16,19 +16,26 @@ import { validateInput } from '../../../../server/pipeline/validate.ts';
 const RUNS = 300;
 const op = (id: string) => operationById(id)!;
 /** The fingerprint the meter takes of this body (validate stage, then fingerprint). */
-const fingerprintOf = (operationId: string, body: Record<string, unknown>, tier = 'single') => fingerprint(operationId, validateInput(op(operationId), body).input, tier);
+const fingerprintOf = (operationId: string, body: Record<string, unknown>, tier = 'single') =>
+  fingerprint(operationId, validateInput(op(operationId), body).input, tier);
 
 // No '--': a label such as xn--0 claims to be punycode and is not a valid name.
 const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,8}[a-z0-9])?$/).filter((text) => !text.includes('--'));
 const suffix = fc.constantFrom('com', 'org', 'io', 'co.uk', 'de', 'com.au');
 /** A bare public domain in its canonical spelling (the registrable label prefixed: eu.com is itself a public suffix). */
-const domainArb = fc.tuple(fc.array(label, { minLength: 1, maxLength: 3 }), suffix).map(([labels, tld]) => `${labels.slice(0, -1).map((part) => `${part}.`).join('')}q7${labels.at(-1)}.${tld}`);
+const domainArb = fc.tuple(fc.array(label, { minLength: 1, maxLength: 3 }), suffix).map(
+  ([labels, tld]) =>
+    `${labels
+      .slice(0, -1)
+      .map((part) => `${part}.`)
+      .join('')}q7${labels.at(-1)}.${tld}`,
+);
 
 /** The same domain spelled otherwise: letters in any case, with or without a trailing dot. */
 function spellDomain(domain: string) {
-  return fc.tuple(fc.array(fc.boolean(), { minLength: domain.length, maxLength: domain.length }), fc.boolean()).map(
-    ([upper, dot]) => [...domain].map((char, index) => (upper[index] ? char.toUpperCase() : char)).join('') + (dot ? '.' : ''),
-  );
+  return fc
+    .tuple(fc.array(fc.boolean(), { minLength: domain.length, maxLength: domain.length }), fc.boolean())
+    .map(([upper, dot]) => [...domain].map((char, index) => (upper[index] ? char.toUpperCase() : char)).join('') + (dot ? '.' : ''));
 }
 
 const pathArb = fc.array(fc.stringMatching(/^[a-z0-9_-]{1,8}$/), { maxLength: 3 }).chain((segments) =>
@@ -37,18 +44,27 @@ const pathArb = fc.array(fc.stringMatching(/^[a-z0-9_-]{1,8}$/), { maxLength: 3 
 );
 const queryArb = fc.option(fc.stringMatching(/^[a-z]{1,5}=[a-z0-9]{1,5}$/), { nil: undefined });
 /** A public https URL in its canonical spelling. */
-const urlArb = fc.record({ host: domainArb, path: pathArb, query: queryArb }).map(({ host, path, query }) => `https://${host}${path || '/'}${query ? `?${query}` : ''}`);
+const urlArb = fc
+  .record({ host: domainArb, path: pathArb, query: queryArb })
+  .map(({ host, path, query }) => `https://${host}${path || '/'}${query ? `?${query}` : ''}`);
 
 /** The same URL spelled otherwise: scheme and host case, :443, host trailing dot, empty path, fragment, lone `?`. */
 function spellUrl(canonical: string) {
   const url = new URL(canonical);
-  return fc.record({ host: spellDomain(url.hostname), scheme: fc.constantFrom('https', 'HTTPS', 'Https'), port: fc.boolean(), dropRoot: fc.boolean(), fragment: fc.option(fc.stringMatching(/^[a-z]{0,6}$/), { nil: undefined }), emptyQuery: fc.boolean() }).map(
-    ({ host, scheme, port, dropRoot, fragment, emptyQuery }) => {
+  return fc
+    .record({
+      host: spellDomain(url.hostname),
+      scheme: fc.constantFrom('https', 'HTTPS', 'Https'),
+      port: fc.boolean(),
+      dropRoot: fc.boolean(),
+      fragment: fc.option(fc.stringMatching(/^[a-z]{0,6}$/), { nil: undefined }),
+      emptyQuery: fc.boolean(),
+    })
+    .map(({ host, scheme, port, dropRoot, fragment, emptyQuery }) => {
       const path = url.pathname === '/' && dropRoot && !url.search ? '' : url.pathname;
       const query = url.search || (emptyQuery ? '?' : '');
       return `${scheme}://${host}${port ? ':443' : ''}${path}${query}${fragment === undefined ? '' : `#${fragment}`}`;
-    },
-  );
+    });
 }
 
 describe('input identity: one canonicalizer per x-identity kind', () => {
@@ -59,10 +75,13 @@ describe('input identity: one canonicalizer per x-identity kind', () => {
 
   it('domain: every spelling of a domain is one fingerprint; two domains are two', () => {
     fc.assert(
-      fc.property(domainArb.chain((domain) => fc.tuple(fc.constant(domain), spellDomain(domain), spellDomain(domain))), ([domain, one, other]) => {
-        assert.equal(validateInput(op('techStack'), { domain: one }).input.domain, domain);
-        assert.equal(fingerprintOf('techStack', { domain: one }), fingerprintOf('techStack', { domain: other }));
-      }),
+      fc.property(
+        domainArb.chain((domain) => fc.tuple(fc.constant(domain), spellDomain(domain), spellDomain(domain))),
+        ([domain, one, other]) => {
+          assert.equal(validateInput(op('techStack'), { domain: one }).input.domain, domain);
+          assert.equal(fingerprintOf('techStack', { domain: one }), fingerprintOf('techStack', { domain: other }));
+        },
+      ),
       { numRuns: RUNS },
     );
     fc.assert(
@@ -86,16 +105,27 @@ describe('input identity: one canonicalizer per x-identity kind', () => {
       assert.equal(validateInput(op('cleanMarkdown'), { url: spelled }).input.url, canonical, spelled);
       assert.equal(fingerprintOf('cleanMarkdown', { url: spelled }), fingerprintOf('cleanMarkdown', { url: canonical }), spelled);
     }
-    assert.notEqual(fingerprintOf('cleanMarkdown', { url: 'https://a.com/a%2Fb' }), fingerprintOf('cleanMarkdown', { url: 'https://a.com/a/b' }), 'an encoded / is not a /');
-    assert.notEqual(fingerprintOf('cleanMarkdown', { url: 'https://a.com/?q=%26' }), fingerprintOf('cleanMarkdown', { url: 'https://a.com/?q=&' }), 'an encoded & is not a &');
+    assert.notEqual(
+      fingerprintOf('cleanMarkdown', { url: 'https://a.com/a%2Fb' }),
+      fingerprintOf('cleanMarkdown', { url: 'https://a.com/a/b' }),
+      'an encoded / is not a /',
+    );
+    assert.notEqual(
+      fingerprintOf('cleanMarkdown', { url: 'https://a.com/?q=%26' }),
+      fingerprintOf('cleanMarkdown', { url: 'https://a.com/?q=&' }),
+      'an encoded & is not a &',
+    );
   });
 
   it('url: every spelling of a URL is one fingerprint (WHATWG rules); two URLs are two, a trailing slash included', () => {
     fc.assert(
-      fc.property(urlArb.chain((url) => fc.tuple(fc.constant(url), spellUrl(url), spellUrl(url))), ([url, one, other]) => {
-        assert.equal(validateInput(op('cleanMarkdown'), { url: one }).input.url, url, one);
-        assert.equal(fingerprintOf('cleanMarkdown', { url: one }), fingerprintOf('cleanMarkdown', { url: other }), `${one} / ${other}`);
-      }),
+      fc.property(
+        urlArb.chain((url) => fc.tuple(fc.constant(url), spellUrl(url), spellUrl(url))),
+        ([url, one, other]) => {
+          assert.equal(validateInput(op('cleanMarkdown'), { url: one }).input.url, url, one);
+          assert.equal(fingerprintOf('cleanMarkdown', { url: one }), fingerprintOf('cleanMarkdown', { url: other }), `${one} / ${other}`);
+        },
+      ),
       { numRuns: RUNS },
     );
     fc.assert(
@@ -109,8 +139,16 @@ describe('input identity: one canonicalizer per x-identity kind', () => {
     assert.notEqual(fingerprintOf('cleanMarkdown', { url: 'http://a.com/' }), fingerprintOf('cleanMarkdown', { url: 'https://a.com/' }));
   });
 
-  it('the issue\'s seven spellings of one page are one input', () => {
-    const spellings = ['https://harbor-logistics.com/', 'https://harbor-logistics.com', 'https://HARBOR-LOGISTICS.com/', 'https://harbor-logistics.com:443/', 'https://harbor-logistics.com/#top', 'https://harbor-logistics.com/?', 'https://Harbor-Logistics.com'];
+  it("the issue's seven spellings of one page are one input", () => {
+    const spellings = [
+      'https://harbor-logistics.com/',
+      'https://harbor-logistics.com',
+      'https://HARBOR-LOGISTICS.com/',
+      'https://harbor-logistics.com:443/',
+      'https://harbor-logistics.com/#top',
+      'https://harbor-logistics.com/?',
+      'https://Harbor-Logistics.com',
+    ];
     assert.deepEqual(new Set(spellings.map((url) => fingerprintOf('cleanMarkdown', { url }))).size, 1);
     assert.deepEqual(new Set(spellings.map((url) => fingerprintOf('universalProductUrlToJson', { product_url: url }))).size, 1);
     assert.deepEqual(new Set(spellings.map((url) => fingerprintOf('verifyMerchant', { target_url: url }))).size, 1);
@@ -119,7 +157,9 @@ describe('input identity: one canonicalizer per x-identity kind', () => {
   it('host (private-query target of a domain tool): a domain, any spelling, or a URL on it is one fingerprint; clean_markdown takes it as a URL', () => {
     fc.assert(
       fc.property(
-        domainArb.chain((domain) => fc.tuple(fc.constant(domain), spellDomain(domain), spellUrl(`https://${domain}/`), fc.constantFrom('tech_stack', 'open_jobs', 'search_ads'))),
+        domainArb.chain((domain) =>
+          fc.tuple(fc.constant(domain), spellDomain(domain), spellUrl(`https://${domain}/`), fc.constantFrom('tech_stack', 'open_jobs', 'search_ads')),
+        ),
         ([domain, spelled, url, tool]) => {
           const fingerprints = new Set([domain, spelled, url].map((target) => fingerprintOf('privateQuery', { tool, target })));
           assert.equal(fingerprints.size, 1, `${domain} ${spelled} ${url}`);
@@ -128,18 +168,27 @@ describe('input identity: one canonicalizer per x-identity kind', () => {
       ),
       { numRuns: RUNS },
     );
-    const acme = ['acme-analytics.com', 'ACME-Analytics.com', 'https://acme-analytics.com/'].map((target) => fingerprintOf('privateQuery', { tool: 'tech_stack', target }));
+    const acme = ['acme-analytics.com', 'ACME-Analytics.com', 'https://acme-analytics.com/'].map((target) =>
+      fingerprintOf('privateQuery', { tool: 'tech_stack', target }),
+    );
     assert.equal(new Set(acme).size, 1);
   });
 
-  it('domain-list (hot-buyers, batch): spellings and repeats merge into the first spelling\'s place; the merged entries are reported', () => {
+  it("domain-list (hot-buyers, batch): spellings and repeats merge into the first spelling's place; the merged entries are reported", () => {
     const listArb = fc.uniqueArray(domainArb, { minLength: 1, maxLength: 6 }).chain((domains) =>
       fc.tuple(
         fc.constant(domains),
         // Each distinct domain once in first-occurrence order, then repeats in any spelling anywhere after its first place.
-        fc.array(fc.integer({ min: 0, max: domains.length - 1 }), { maxLength: 8 }).chain((repeats) =>
-          fc.tuple(fc.tuple(...domains.map(spellDomain)), fc.tuple(...repeats.map((index) => spellDomain(domains[index]).map((spelled) => [index, spelled] as const)))).map(([firsts, extra]) => [...firsts, ...extra.map(([, spelled]) => spelled)]),
-        ),
+        fc
+          .array(fc.integer({ min: 0, max: domains.length - 1 }), { maxLength: 8 })
+          .chain((repeats) =>
+            fc
+              .tuple(
+                fc.tuple(...domains.map(spellDomain)),
+                fc.tuple(...repeats.map((index) => spellDomain(domains[index]).map((spelled) => [index, spelled] as const))),
+              )
+              .map(([firsts, extra]) => [...firsts, ...extra.map(([, spelled]) => spelled)]),
+          ),
       ),
     );
     fc.assert(
@@ -149,23 +198,41 @@ describe('input identity: one canonicalizer per x-identity kind', () => {
         assert.equal(merged.length, sent.length - domains.length);
         for (const entry of merged) assert.equal(sent[Number(entry.same_as.split('/')[2])].toLowerCase().replace(/\.$/, ''), entry.canonical);
         assert.equal(fingerprintOf('batch', { tool: 'tech-stack', domains: sent }), fingerprintOf('batch', { tool: 'tech-stack', domains }));
-        if (JSON.stringify(domains) !== JSON.stringify(others)) assert.notEqual(fingerprintOf('batch', { tool: 'tech-stack', domains: sent }), fingerprintOf('batch', { tool: 'tech-stack', domains: otherSent }));
+        if (JSON.stringify(domains) !== JSON.stringify(others))
+          assert.notEqual(fingerprintOf('batch', { tool: 'tech-stack', domains: sent }), fingerprintOf('batch', { tool: 'tech-stack', domains: otherSent }));
       }),
       { numRuns: RUNS },
     );
-    const northwind = validateInput(op('hotBuyers'), { domains: ['northwind-robotics.com', 'NORTHWIND-ROBOTICS.com', 'northwind-robotics.com.', 'northwind-robotics.com'], min_intent_score: 0 });
+    const northwind = validateInput(op('hotBuyers'), {
+      domains: ['northwind-robotics.com', 'NORTHWIND-ROBOTICS.com', 'northwind-robotics.com.', 'northwind-robotics.com'],
+      min_intent_score: 0,
+    });
     assert.deepEqual(northwind.input.domains, ['northwind-robotics.com']);
-    assert.deepEqual(northwind.merged.map((entry) => entry.pointer), ['/domains/1', '/domains/2', '/domains/3']);
+    assert.deepEqual(
+      northwind.merged.map((entry) => entry.pointer),
+      ['/domains/1', '/domains/2', '/domains/3'],
+    );
   });
 
   it('domain-set (competitor_domains): any order and spelling is one fingerprint', () => {
     const setArb = fc.uniqueArray(domainArb, { minLength: 1, maxLength: 3 }).filter((domains) => !domains.includes('store.com'));
     fc.assert(
       fc.property(
-        setArb.chain((domains) => fc.tuple(fc.constant(domains), fc.shuffledSubarray(domains, { minLength: domains.length, maxLength: domains.length }).chain((order) => fc.tuple(...order.map(spellDomain))))),
+        setArb.chain((domains) =>
+          fc.tuple(
+            fc.constant(domains),
+            fc.shuffledSubarray(domains, { minLength: domains.length, maxLength: domains.length }).chain((order) => fc.tuple(...order.map(spellDomain))),
+          ),
+        ),
         ([domains, spelled]) => {
-          assert.deepEqual(validateInput(op('agenticShelfSchemaComparator'), { domain: 'store.com', competitor_domains: spelled }).input.competitor_domains, [...domains].sort());
-          assert.equal(fingerprintOf('agenticShelfSchemaComparator', { domain: 'store.com', competitor_domains: spelled }), fingerprintOf('agenticShelfSchemaComparator', { domain: 'store.com', competitor_domains: domains }));
+          assert.deepEqual(
+            validateInput(op('agenticShelfSchemaComparator'), { domain: 'store.com', competitor_domains: spelled }).input.competitor_domains,
+            [...domains].sort(),
+          );
+          assert.equal(
+            fingerprintOf('agenticShelfSchemaComparator', { domain: 'store.com', competitor_domains: spelled }),
+            fingerprintOf('agenticShelfSchemaComparator', { domain: 'store.com', competitor_domains: domains }),
+          );
         },
       ),
       { numRuns: RUNS },
@@ -173,7 +240,14 @@ describe('input identity: one canonicalizer per x-identity kind', () => {
   });
 
   it('text and exact: compared as sent', () => {
-    assert.notEqual(fingerprintOf('checkoutActivePromoCodeFinder', { domain: 'a.com', product_category: 'Shoes' }), fingerprintOf('checkoutActivePromoCodeFinder', { domain: 'a.com', product_category: 'shoes' }));
-    assert.equal(fingerprintOf('cleanMarkdown', { url: 'https://a.com/' }), fingerprintOf('cleanMarkdown', { url: 'https://a.com/', max_chars: 15000 }), 'a default is the value the caller left out');
+    assert.notEqual(
+      fingerprintOf('checkoutActivePromoCodeFinder', { domain: 'a.com', product_category: 'Shoes' }),
+      fingerprintOf('checkoutActivePromoCodeFinder', { domain: 'a.com', product_category: 'shoes' }),
+    );
+    assert.equal(
+      fingerprintOf('cleanMarkdown', { url: 'https://a.com/' }),
+      fingerprintOf('cleanMarkdown', { url: 'https://a.com/', max_chars: 15000 }),
+      'a default is the value the caller left out',
+    );
   });
 });

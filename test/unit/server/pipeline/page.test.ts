@@ -18,11 +18,17 @@ describe('pages', () => {
     assert.deepEqual(paged.input, { domain: 'example.com', diff_only: false });
     assert.equal(fingerprint('atsJobs', paged.input, 'single'), fingerprint('atsJobs', plain.input, 'single'));
     assert.deepEqual(validateInput(op('batch'), { quote_id: 'q_1' }).display, { limit: 10, offset: 0 }, "step 2's rows have their own default");
-    assert.deepEqual(validateInput(op('cleanMarkdown'), { url: 'https://example.com/' }).display, {}, 'an operation without a paged list has no display fields');
+    assert.deepEqual(
+      validateInput(op('cleanMarkdown'), { url: 'https://example.com/' }).display,
+      {},
+      'an operation without a paged list has no display fields',
+    );
   });
 
   it('names a paged list for exactly the operations whose requests take limit and offset', () => {
-    const paged = operations.filter((operation) => operation.kind === 'operation' && operation.pagedList).map((operation) => `${operation.operationId}:${operation.pagedList}`);
+    const paged = operations
+      .filter((operation) => operation.kind === 'operation' && operation.pagedList)
+      .map((operation) => `${operation.operationId}:${operation.pagedList}`);
     assert.deepEqual(paged.sort(), ['atsJobs:jobs', 'batch:results', 'extractContacts:people', 'hotBuyers:results', 'searchAds:ads', 'techStack:technologies']);
     for (const operation of operations) {
       const display = operation.identity.filter((field) => field.kind === 'display').map((field) => field.path.join('/'));
@@ -39,7 +45,11 @@ describe('pages', () => {
     assert.equal(first.kind, 'replay');
     assert.deepEqual(body.jobs, [1, 2, 3, 4, 5], 'the stored answer is left whole');
     assert.deepEqual((pagedOutcome(result(body), 'jobs', { limit: 2, offset: 4 }).body as any).page, { total: 5, offset: 4, limit: 2, next_offset: null });
-    assert.deepEqual((pagedOutcome(result(body), 'jobs', { limit: 5, offset: 0 }).body as any).page.next_offset, null, 'a page that ends at the total is the last');
+    assert.deepEqual(
+      (pagedOutcome(result(body), 'jobs', { limit: 5, offset: 0 }).body as any).page.next_offset,
+      null,
+      'a page that ends at the total is the last',
+    );
     const past = pagedOutcome(result(body), 'jobs', { limit: 2, offset: 9 }).body as any;
     assert.deepEqual([past.jobs, past.page], [[], { total: 5, offset: 9, limit: 2, next_offset: null }]);
   });

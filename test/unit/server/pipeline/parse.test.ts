@@ -4,8 +4,28 @@ import typeIs from 'type-is';
 import { isJsonContentType } from '../../../../server/pipeline/parse.ts';
 
 describe('parse stage: JSON content types', () => {
-  const accepted = ['application/json', 'Application/JSON; charset=utf-8', 'application/json;charset=UTF-8', 'application/vnd.api+json', 'application/problem+json; x=y', 'application/json-patch+json', 'application/merge-patch+json '];
-  const refused = ['', 'text/plain', 'application/jsonx', 'application/json-seq', 'text/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'json', 'application/', 'application/+json', 'application/json, text/plain'];
+  const accepted = [
+    'application/json',
+    'Application/JSON; charset=utf-8',
+    'application/json;charset=UTF-8',
+    'application/vnd.api+json',
+    'application/problem+json; x=y',
+    'application/json-patch+json',
+    'application/merge-patch+json ',
+  ];
+  const refused = [
+    '',
+    'text/plain',
+    'application/jsonx',
+    'application/json-seq',
+    'text/json',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'json',
+    'application/',
+    'application/+json',
+    'application/json, text/plain',
+  ];
 
   it('accepts application/json and application/*+json, with parameters', () => {
     for (const type of accepted) assert.equal(isJsonContentType(type), true, type);

@@ -34,7 +34,11 @@ describe('render watchdog: a process tree from /proc', () => {
           return false;
         }
       });
-      assert.deepEqual(alive.filter((pid) => pid !== root.pid), [], 'every descendant is gone');
+      assert.deepEqual(
+        alive.filter((pid) => pid !== root.pid),
+        [],
+        'every descendant is gone',
+      );
     } finally {
       root.kill('SIGKILL');
     }

@@ -24,12 +24,17 @@ describe('store housekeeping', () => {
 
   it('deletes what nothing reads again, in chunks, and keeps the rest', async () => {
     const now = NOW.getTime();
-    const request = (key: string, expiresAt: number) => store.requests.begin({ scope: 'op', key, fingerprint: 'fp', now: now - DAY, staleAfterMs: 60_000, expiresAt });
+    const request = (key: string, expiresAt: number) =>
+      store.requests.begin({ scope: 'op', key, fingerprint: 'fp', now: now - DAY, staleAfterMs: 60_000, expiresAt });
     for (let i = 0; i < 5; i++) await request(`old-${i}`, now - 1);
     await request('live', now + HOUR);
     await store.cache.set({ ns: 'jobs', key: 'old', value: 1, expiresAt: now - 1 });
     await store.cache.set({ ns: 'jobs', key: 'live', value: 2, expiresAt: now + 1 });
-    for (const [subject, at] of [['a', now - 2 * HOUR], ['b', now - HOUR], ['c', now - HOUR + 1]] as const) {
+    for (const [subject, at] of [
+      ['a', now - 2 * HOUR],
+      ['b', now - HOUR],
+      ['c', now - HOUR + 1],
+    ] as const) {
       await store.rate.hit({ bucket: 'advisor', subject, now: at, windowMs: HOUR, limit: 60 });
     }
     const counter = (window: string, lease = 'l') => ({ bucket: 'free', subject: 'ip', window, lease, limit: 5, now, staleAfterMs: 60_000 });
@@ -40,7 +45,17 @@ describe('store housekeeping', () => {
     await store.counters.lease(counter('2026-11-25', 'dead'));
     await store.counters.lease({ ...counter('2026-11-25', 'crashed'), now: now - 60_001 });
     await store.counters.lease({ ...counter('2026-11-25', 'alive'), now: now - 60_000 });
-    const quote = (id: string, expiresAt: number) => store.quotes.put({ id, operation: 'hot-buyers', caller: 'ip', priceMicroUsd: 1_000, billableCount: 1, payload: {}, createdAt: expiresAt - 900_000, expiresAt });
+    const quote = (id: string, expiresAt: number) =>
+      store.quotes.put({
+        id,
+        operation: 'hot-buyers',
+        caller: 'ip',
+        priceMicroUsd: 1_000,
+        billableCount: 1,
+        payload: {},
+        createdAt: expiresAt - 900_000,
+        expiresAt,
+      });
     await quote('q-old', now - 3 * DAY);
     await quote('q-old-paid', now - 2 * DAY - 1);
     await store.quotes.markPaid({ id: 'q-old-paid', now: now - 3 * DAY, txHash: null });
@@ -54,8 +69,18 @@ describe('store housekeeping', () => {
     assert.equal((await request('live', now + HOUR)).state, 'running', 'the live stored request is still there');
     assert.deepEqual(await store.cache.get({ ns: 'jobs', key: 'live', now }), { value: 2, expiresAt: now + 1 });
     assert.equal((await store.rate.hit({ bucket: 'advisor', subject: 'c', now, windowMs: HOUR, limit: 60 })).count, 2, 'an event inside the hour is kept');
-    const counts = await Promise.all(['2026-11-23', '2026-11-24', '2026-11-25'].map((window) => store.counters.get({ bucket: 'free', subject: 'ip', window, now, staleAfterMs: 60_000 })));
-    assert.deepEqual(counts, [{ used: 0, held: 0 }, { used: 1, held: 0 }, { used: 1, held: 2 }], 'yesterday and today are kept, and the fresh leases');
+    const counts = await Promise.all(
+      ['2026-11-23', '2026-11-24', '2026-11-25'].map((window) => store.counters.get({ bucket: 'free', subject: 'ip', window, now, staleAfterMs: 60_000 })),
+    );
+    assert.deepEqual(
+      counts,
+      [
+        { used: 0, held: 0 },
+        { used: 1, held: 0 },
+        { used: 1, held: 2 },
+      ],
+      'yesterday and today are kept, and the fresh leases',
+    );
     const quotes = await Promise.all(['q-old', 'q-old-paid', 'q-expired-today', 'q-live'].map(async (id) => (await store.quotes.get(id)) !== null));
     assert.deepEqual(quotes, [false, false, true, true], 'quotes go two days after they expired, paid or not');
   });
@@ -91,6 +116,12 @@ describe('store housekeeping', () => {
     housekeeping.start();
     for (let i = 0; i < 100 && entries.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     await housekeeping.stop();
-    assert.deepEqual(entries.slice(0, 2).map((entry) => [entry.level, entry.msg]), [['warn', 'housekeeping failed'], ['info', 'housekeeping']]);
+    assert.deepEqual(
+      entries.slice(0, 2).map((entry) => [entry.level, entry.msg]),
+      [
+        ['warn', 'housekeeping failed'],
+        ['info', 'housekeeping'],
+      ],
+    );
   });
 });

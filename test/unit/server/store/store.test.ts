@@ -74,7 +74,10 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
 
     describe('opening and migrations', () => {
       it('records every migration exactly once although the database was opened twice', async () => {
-        assert.deepEqual((await backend.appliedVersions(MAIN)).sort((a, b) => a - b), ALL_VERSIONS);
+        assert.deepEqual(
+          (await backend.appliedVersions(MAIN)).sort((a, b) => a - b),
+          ALL_VERSIONS,
+        );
       });
 
       it('reopening keeps data written by an earlier instance', async () => {
@@ -88,7 +91,10 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         const database = unique('fresh').slice(0, 20);
         const stores = await times(4, () => openOn(database));
         await Promise.all(stores.map((s) => s.ping()));
-        assert.deepEqual((await backend.appliedVersions(database)).sort((a, b) => a - b), ALL_VERSIONS);
+        assert.deepEqual(
+          (await backend.appliedVersions(database)).sort((a, b) => a - b),
+          ALL_VERSIONS,
+        );
       });
 
       it('ping resolves while open and rejects after close; close twice is harmless', async () => {
@@ -161,10 +167,22 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         const key = unique('k');
         await store.requests.begin(base(key));
         assert.equal(await other.requests.renew({ scope: 'op', key, now: 1_020_000 }), true);
-        assert.deepEqual(await store.requests.begin(base(key, { now: 1_045_000 })), { state: 'running', startedAt: 1_000_000 }, 'started 45 s ago, renewed 25 s ago');
-        assert.deepEqual(await store.requests.begin(base(key, { now: 1_050_000 })), { state: 'running', startedAt: 1_000_000 }, 'not at exactly staleAfterMs after the renewal');
+        assert.deepEqual(
+          await store.requests.begin(base(key, { now: 1_045_000 })),
+          { state: 'running', startedAt: 1_000_000 },
+          'started 45 s ago, renewed 25 s ago',
+        );
+        assert.deepEqual(
+          await store.requests.begin(base(key, { now: 1_050_000 })),
+          { state: 'running', startedAt: 1_000_000 },
+          'not at exactly staleAfterMs after the renewal',
+        );
         assert.deepEqual(await other.requests.begin(base(key, { now: 1_050_001 })), { state: 'started' }, 'taken over once the renewals stopped');
-        assert.deepEqual(await store.requests.begin(base(key, { now: 1_050_002 + 30_000 - 1 })), { state: 'running', startedAt: 1_050_001 }, 'the takeover starts without the old renewal');
+        assert.deepEqual(
+          await store.requests.begin(base(key, { now: 1_050_002 + 30_000 - 1 })),
+          { state: 'running', startedAt: 1_050_001 },
+          'the takeover starts without the old renewal',
+        );
         await store.requests.finish({ scope: 'op', key, response, now: 1_060_000 });
         assert.equal(await store.requests.renew({ scope: 'op', key, now: 1_070_000 }), false);
         assert.equal(await store.requests.renew({ scope: 'op', key: unique('k'), now: 1_070_000 }), false);
@@ -228,7 +246,15 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
       it('purgeExpired deletes at most `limit` rows per call', async () => {
         const s = await openOn(unique('purge-lim').slice(0, 20));
         for (let i = 0; i < 5; i++) await s.requests.begin(base(`l${i}`, { now: 50, expiresAt: 100 }));
-        assert.deepEqual([await s.requests.purgeExpired(200, 2), await s.requests.purgeExpired(200, 2), await s.requests.purgeExpired(200, 2), await s.requests.purgeExpired(200, 2)], [2, 2, 1, 0]);
+        assert.deepEqual(
+          [
+            await s.requests.purgeExpired(200, 2),
+            await s.requests.purgeExpired(200, 2),
+            await s.requests.purgeExpired(200, 2),
+            await s.requests.purgeExpired(200, 2),
+          ],
+          [2, 2, 1, 0],
+        );
       });
     });
 
@@ -236,8 +262,10 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
       const STALE = 60_000;
       const T = 10_000_000;
       const at = (subject: string, window = '2024-06') => ({ bucket: 'free', subject, window });
-      const lease = (s: Store, c: ReturnType<typeof at>, id: string, now = T, limit = 3) => s.counters.lease({ ...c, lease: id, limit, now, staleAfterMs: STALE });
-      const commit = (s: Store, c: ReturnType<typeof at>, id: string, now = T, limit = 3) => s.counters.commit({ ...c, lease: id, limit, now, staleAfterMs: STALE });
+      const lease = (s: Store, c: ReturnType<typeof at>, id: string, now = T, limit = 3) =>
+        s.counters.lease({ ...c, lease: id, limit, now, staleAfterMs: STALE });
+      const commit = (s: Store, c: ReturnType<typeof at>, id: string, now = T, limit = 3) =>
+        s.counters.commit({ ...c, lease: id, limit, now, staleAfterMs: STALE });
       const get = (s: Store, c: ReturnType<typeof at>, now = T) => s.counters.get({ ...c, now, staleAfterMs: STALE });
 
       it('leases up to the limit counting uses and fresh leases, then refuses with the counts unchanged', async () => {
@@ -283,7 +311,13 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
 
       it('reclaimStale deletes stale leases of every counter, at most `limit` per call', async () => {
         const s = await openOn(unique('reclaim').slice(0, 20));
-        for (const [subject, id, time] of [['a', '1', T], ['a', '2', T], ['b', '3', T], ['b', '4', T + 10_000]] as const) await lease(s, at(subject), id, time, 5);
+        for (const [subject, id, time] of [
+          ['a', '1', T],
+          ['a', '2', T],
+          ['b', '3', T],
+          ['b', '4', T + 10_000],
+        ] as const)
+          await lease(s, at(subject), id, time, 5);
         assert.equal(await s.counters.reclaimStale({ now: T + STALE + 1, staleAfterMs: STALE, limit: 2 }), 2);
         assert.equal(await s.counters.reclaimStale({ now: T + STALE + 1, staleAfterMs: STALE }), 1);
         assert.equal(await s.counters.reclaimStale({ now: T + STALE + 1, staleAfterMs: STALE }), 0);
@@ -303,25 +337,40 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.equal((await lease(store, at(subject, '2024-06'), 'b', T, 1)).leased, false);
         assert.equal((await lease(store, at(subject, '2024-07'), 'a', T, 1)).leased, true);
         assert.equal((await lease(store, at(unique('s'), '2024-06'), 'a', T, 1)).leased, true);
-        assert.equal((await store.counters.lease({ bucket: 'scan', subject, window: '2024-06', lease: 'a', limit: 1, now: T, staleAfterMs: STALE })).leased, true);
+        assert.equal(
+          (await store.counters.lease({ bucket: 'scan', subject, window: '2024-06', lease: 'a', limit: 1, now: T, staleAfterMs: STALE })).leased,
+          true,
+        );
         assert.deepEqual(await get(store, at(subject, '2024-06')), { used: 0, held: 1 });
       });
 
       it('a weighted lease holds its amount: leased while uses + held + amount fit the limit; its commit adds the amount', async () => {
         const c = { bucket: 'cap:test', subject: '*', window: unique('w') };
-        const weighted = (s: Store, id: string, amount: number, limit = 12_000) => s.counters.lease({ ...c, lease: id, amount, limit, now: T, staleAfterMs: STALE });
+        const weighted = (s: Store, id: string, amount: number, limit = 12_000) =>
+          s.counters.lease({ ...c, lease: id, amount, limit, now: T, staleAfterMs: STALE });
         assert.deepEqual(await weighted(store, 'a', 5_000), { leased: true, used: 0, held: 5_000 });
         assert.deepEqual(await weighted(other, 'b', 5_000), { leased: true, used: 0, held: 10_000 });
         assert.deepEqual(await weighted(store, 'c', 5_000), { leased: false, used: 0, held: 10_000 });
         assert.deepEqual(await weighted(store, 'd', 2_000), { leased: true, used: 0, held: 12_000 }, 'exactly the cap fits');
-        assert.deepEqual(await other.counters.commit({ ...c, lease: 'a', amount: 5_000, limit: 12_000, now: T, staleAfterMs: STALE }), { committed: true, used: 5_000 });
+        assert.deepEqual(await other.counters.commit({ ...c, lease: 'a', amount: 5_000, limit: 12_000, now: T, staleAfterMs: STALE }), {
+          committed: true,
+          used: 5_000,
+        });
         await store.counters.release({ ...c, lease: 'b' });
         assert.deepEqual(await get(store, c), { used: 5_000, held: 2_000 });
         assert.deepEqual(await weighted(store, 'e', 5_001), { leased: false, used: 5_000, held: 2_000 });
         assert.deepEqual(await weighted(store, 'f', 5_000), { leased: true, used: 5_000, held: 7_000 });
         const big = { bucket: 'cap:test', subject: '*', window: unique('w') };
-        assert.deepEqual(await store.counters.lease({ ...big, lease: 'x', amount: 3_000_000_000, limit: 10_000_000_000, now: T, staleAfterMs: STALE }), { leased: true, used: 0, held: 3_000_000_000 });
-        assert.deepEqual(await other.counters.commit({ ...big, lease: 'x', amount: 3_000_000_000, limit: 10_000_000_000, now: T, staleAfterMs: STALE }), { committed: true, used: 3_000_000_000 }, 'amounts past 32 bits');
+        assert.deepEqual(await store.counters.lease({ ...big, lease: 'x', amount: 3_000_000_000, limit: 10_000_000_000, now: T, staleAfterMs: STALE }), {
+          leased: true,
+          used: 0,
+          held: 3_000_000_000,
+        });
+        assert.deepEqual(
+          await other.counters.commit({ ...big, lease: 'x', amount: 3_000_000_000, limit: 10_000_000_000, now: T, staleAfterMs: STALE }),
+          { committed: true, used: 3_000_000_000 },
+          'amounts past 32 bits',
+        );
       });
 
       it('seed creates a counter with a count, and never changes one that exists', async () => {
@@ -330,12 +379,18 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.deepEqual(await get(other, c), { used: 7_000, held: 0 });
         await other.counters.seed({ ...c, used: 1 });
         assert.deepEqual(await get(store, c), { used: 7_000, held: 0 });
-        assert.deepEqual(await store.counters.lease({ ...c, lease: 'a', amount: 5_001, limit: 12_000, now: T, staleAfterMs: STALE }), { leased: false, used: 7_000, held: 0 });
+        assert.deepEqual(await store.counters.lease({ ...c, lease: 'a', amount: 5_001, limit: 12_000, now: T, staleAfterMs: STALE }), {
+          leased: false,
+          used: 7_000,
+          held: 0,
+        });
       });
 
       it('16 concurrent weighted leases of 5000 across two instances under a cap of 12000 take exactly 2', async () => {
         const c = { bucket: 'cap:test', subject: '*', window: unique('w') };
-        const results = await times(16, (i) => (i % 2 ? store : other).counters.lease({ ...c, lease: `w${i}`, amount: 5_000, limit: 12_000, now: T, staleAfterMs: STALE }));
+        const results = await times(16, (i) =>
+          (i % 2 ? store : other).counters.lease({ ...c, lease: `w${i}`, amount: 5_000, limit: 12_000, now: T, staleAfterMs: STALE }),
+        );
         assert.equal(results.filter((r) => r.leased).length, 2);
       });
 
@@ -343,15 +398,35 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         const s = await openOn(unique('along').slice(0, 20));
         const c = at('caller');
         const cap = { bucket: 'cap:daily-cost', subject: '*', window: '2024-06' };
-        const entry = { at: T, kind: 'free_use' as const, operation: 'tech-stack', caller: 'caller', amountMicroUsd: 5000, payer: null, nonce: null, txHash: null, network: null, requestId: 'r1' };
+        const entry = {
+          at: T,
+          kind: 'free_use' as const,
+          operation: 'tech-stack',
+          caller: 'caller',
+          amountMicroUsd: 5000,
+          payer: null,
+          nonce: null,
+          txHash: null,
+          network: null,
+          requestId: 'r1',
+        };
         await lease(s, c, 'l', T, 1);
         await s.counters.lease({ ...cap, lease: 'r', amount: 5_000, limit: 12_000, now: T, staleAfterMs: STALE });
         const along = [{ ...cap, lease: 'r', amount: 5_000, limit: Number.MAX_SAFE_INTEGER, now: T, staleAfterMs: STALE }];
-        const input = { lease: { ...c, lease: 'l', limit: 1, now: T, staleAfterMs: STALE }, alongside: along, ledger: entry, finish: { rows: [], response: { status: 200, headers: {}, body: null }, now: T } };
+        const input = {
+          lease: { ...c, lease: 'l', limit: 1, now: T, staleAfterMs: STALE },
+          alongside: along,
+          ledger: entry,
+          finish: { rows: [], response: { status: 200, headers: {}, body: null }, now: T },
+        };
         assert.deepEqual(await s.commitFreeUse(input), { committed: true });
         assert.deepEqual(await get(s, cap), { used: 5_000, held: 0 });
         await s.counters.lease({ ...cap, lease: 'r2', amount: 5_000, limit: 12_000, now: T, staleAfterMs: STALE });
-        assert.deepEqual(await s.commitFreeUse({ ...input, alongside: [{ ...along[0], lease: 'r2' }] }), { committed: false }, 'the free call is used: nothing is committed');
+        assert.deepEqual(
+          await s.commitFreeUse({ ...input, alongside: [{ ...along[0], lease: 'r2' }] }),
+          { committed: false },
+          'the free call is used: nothing is committed',
+        );
         assert.deepEqual(await get(s, cap), { used: 5_000, held: 5_000 });
       });
 
@@ -364,23 +439,45 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
       it('commitFreeUse writes the use, the ledger entry and the answers together, or nothing', async () => {
         const s = await openOn(unique('freeuse').slice(0, 20));
         const c = at('caller');
-        const entry = { at: T, kind: 'free_use' as const, operation: 'tech-stack', caller: 'caller', amountMicroUsd: 5000, payer: null, nonce: null, txHash: null, network: null, requestId: 'r1' };
+        const entry = {
+          at: T,
+          kind: 'free_use' as const,
+          operation: 'tech-stack',
+          caller: 'caller',
+          amountMicroUsd: 5000,
+          payer: null,
+          nonce: null,
+          txHash: null,
+          network: null,
+          requestId: 'r1',
+        };
         const response: StoredResponse = { status: 200, headers: {}, body: { status: 'ok' } };
-        const rows = [{ scope: 'ip:caller', key: 'auto:x' }, { scope: 'ip:caller', key: 'key:y' }];
+        const rows = [
+          { scope: 'ip:caller', key: 'auto:x' },
+          { scope: 'ip:caller', key: 'key:y' },
+        ];
         for (const row of rows) await s.requests.begin({ ...row, fingerprint: 'fp', now: T, staleAfterMs: STALE, expiresAt: T + 86_400_000 });
         await lease(s, c, 'l', T, 1);
         const input = { lease: { ...c, lease: 'l', limit: 1, now: T, staleAfterMs: STALE }, ledger: entry, finish: { rows, response, now: T } };
         assert.deepEqual(await s.commitFreeUse(input), { committed: true });
         assert.deepEqual(await get(s, c), { used: 1, held: 0 });
-        assert.deepEqual((await s.ledger.list({ from: T, to: T + 1 })).map((e) => [e.kind, e.requestId]), [['free_use', 'r1']]);
-        for (const row of rows) assert.deepEqual(await s.requests.begin({ ...row, fingerprint: 'fp', now: T, staleAfterMs: STALE, expiresAt: T + 1 }), { state: 'done', response });
+        assert.deepEqual(
+          (await s.ledger.list({ from: T, to: T + 1 })).map((e) => [e.kind, e.requestId]),
+          [['free_use', 'r1']],
+        );
+        for (const row of rows)
+          assert.deepEqual(await s.requests.begin({ ...row, fingerprint: 'fp', now: T, staleAfterMs: STALE, expiresAt: T + 1 }), { state: 'done', response });
 
         const again = { ...input, ledger: { ...entry, requestId: 'r2' }, finish: { ...input.finish, rows: [{ scope: 'ip:caller', key: 'auto:z' }] } };
         await s.requests.begin({ scope: 'ip:caller', key: 'auto:z', fingerprint: 'fp', now: T, staleAfterMs: STALE, expiresAt: T + 86_400_000 });
         assert.deepEqual(await s.commitFreeUse(again), { committed: false }, 'the lease is gone and the limit is reached');
         assert.deepEqual(await get(s, c), { used: 1, held: 0 });
         assert.equal((await s.ledger.list({ from: T, to: T + 1 })).length, 1, 'no ledger entry');
-        assert.equal((await s.requests.begin({ scope: 'ip:caller', key: 'auto:z', fingerprint: 'fp', now: T, staleAfterMs: STALE, expiresAt: T + 1 })).state, 'running', 'no answer');
+        assert.equal(
+          (await s.requests.begin({ scope: 'ip:caller', key: 'auto:z', fingerprint: 'fp', now: T, staleAfterMs: STALE, expiresAt: T + 1 })).state,
+          'running',
+          'no answer',
+        );
       });
     });
 
@@ -388,7 +485,13 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
       const T = 10_000_000;
       it('purgeWindowsBefore deletes the counts and leases of earlier days only, at most `limit` of each per call', async () => {
         const s = await openOn(unique('purge-cnt').slice(0, 20));
-        for (const [subject, window] of [['a', '2026-11-22'], ['b', '2026-11-22'], ['a', '2026-11-23'], ['a', '2026-11-24'], ['b', '2026-11-25']]) {
+        for (const [subject, window] of [
+          ['a', '2026-11-22'],
+          ['b', '2026-11-22'],
+          ['a', '2026-11-23'],
+          ['a', '2026-11-24'],
+          ['b', '2026-11-25'],
+        ]) {
           await s.counters.lease({ bucket: 'free', subject, window, lease: 'l', limit: 5, now: T, staleAfterMs: 1000 });
           await s.counters.commit({ bucket: 'free', subject, window, lease: 'l', limit: 5, now: T, staleAfterMs: 1000 });
         }
@@ -397,7 +500,16 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.equal(await s.counters.purgeWindowsBefore('2026-11-24'), 1);
         assert.equal(await s.counters.purgeWindowsBefore('2026-11-24'), 0);
         const left = await Promise.all(
-          [['a', '2026-11-22'], ['a', '2026-11-23'], ['a', '2026-11-24'], ['b', '2026-11-25']].map(async ([subject, window]) => (await s.counters.get({ bucket: 'free', subject, window, now: T, staleAfterMs: 1000 })).used + (await s.counters.get({ bucket: 'free', subject, window, now: T, staleAfterMs: 1000 })).held),
+          [
+            ['a', '2026-11-22'],
+            ['a', '2026-11-23'],
+            ['a', '2026-11-24'],
+            ['b', '2026-11-25'],
+          ].map(
+            async ([subject, window]) =>
+              (await s.counters.get({ bucket: 'free', subject, window, now: T, staleAfterMs: 1000 })).used +
+              (await s.counters.get({ bucket: 'free', subject, window, now: T, staleAfterMs: 1000 })).held,
+          ),
         );
         assert.deepEqual(left, [0, 0, 1, 1]);
       });
@@ -407,7 +519,13 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
       it('purgeBefore deletes events at or before the moment, of every bucket and subject; later hits count only what is left', async () => {
         const s = await openOn(unique('purge-rate').slice(0, 20));
         const hit = (bucket: string, subject: string, now: number) => s.rate.hit({ bucket, subject, now, windowMs: 100_000, limit: 10 });
-        for (const [bucket, subject, now] of [['advisor', 'x', 1_000], ['advisor', 'y', 2_000], ['mcp', 'x', 3_000], ['advisor', 'x', 4_000]] as const) await hit(bucket, subject, now);
+        for (const [bucket, subject, now] of [
+          ['advisor', 'x', 1_000],
+          ['advisor', 'y', 2_000],
+          ['mcp', 'x', 3_000],
+          ['advisor', 'x', 4_000],
+        ] as const)
+          await hit(bucket, subject, now);
         assert.equal(await s.rate.purgeBefore(3_000, 2), 2);
         assert.equal(await s.rate.purgeBefore(3_000), 1);
         assert.equal(await s.rate.purgeBefore(3_000), 0);
@@ -457,8 +575,16 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.deepEqual(await store.rate.count({ bucket: 'api', subject, now: T, windowMs: 1000 }), { count: 0, oldestLeavesInMs: 0 });
         for (const dt of [0, 100, 200]) await hit(store, subject, T + dt);
         assert.deepEqual(await other.rate.count({ bucket: 'api', subject, now: T + 300, windowMs: 1000 }), { count: 3, oldestLeavesInMs: 700 });
-        assert.deepEqual(await store.rate.count({ bucket: 'api', subject, now: T + 1000, windowMs: 1000 }), { count: 2, oldestLeavesInMs: 100 }, 'the event at T left');
-        assert.deepEqual(await store.rate.count({ bucket: 'api', subject, now: T + 300, windowMs: 1000 }), { count: 3, oldestLeavesInMs: 700 }, 'counting recorded nothing');
+        assert.deepEqual(
+          await store.rate.count({ bucket: 'api', subject, now: T + 1000, windowMs: 1000 }),
+          { count: 2, oldestLeavesInMs: 100 },
+          'the event at T left',
+        );
+        assert.deepEqual(
+          await store.rate.count({ bucket: 'api', subject, now: T + 300, windowMs: 1000 }),
+          { count: 3, oldestLeavesInMs: 700 },
+          'counting recorded nothing',
+        );
       });
 
       it('subjects and buckets are counted separately', async () => {
@@ -504,11 +630,38 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         const nonce = unique('0x');
         await store.nonces.claim({ nonce, payer: 'p', requestRef: 'r', now: NOW });
         await store.nonces.update({ nonce, state: 'settled', txHash: '0xtx', now: NOW + 10 });
-        assert.deepEqual(await store.nonces.get(nonce), { nonce, payer: 'p', requestRef: 'r', state: 'settled', txHash: '0xtx', response: null, claimedAt: NOW, updatedAt: NOW + 10 });
+        assert.deepEqual(await store.nonces.get(nonce), {
+          nonce,
+          payer: 'p',
+          requestRef: 'r',
+          state: 'settled',
+          txHash: '0xtx',
+          response: null,
+          claimedAt: NOW,
+          updatedAt: NOW + 10,
+        });
         await store.nonces.update({ nonce, state: 'failed', now: NOW + 20 });
-        assert.deepEqual(await store.nonces.get(nonce), { nonce, payer: 'p', requestRef: 'r', state: 'failed', txHash: '0xtx', response: null, claimedAt: NOW, updatedAt: NOW + 20 });
+        assert.deepEqual(await store.nonces.get(nonce), {
+          nonce,
+          payer: 'p',
+          requestRef: 'r',
+          state: 'failed',
+          txHash: '0xtx',
+          response: null,
+          claimedAt: NOW,
+          updatedAt: NOW + 20,
+        });
         await store.nonces.update({ nonce, state: 'released', txHash: null, now: NOW + 30 });
-        assert.deepEqual(await store.nonces.get(nonce), { nonce, payer: 'p', requestRef: 'r', state: 'released', txHash: null, response: null, claimedAt: NOW, updatedAt: NOW + 30 });
+        assert.deepEqual(await store.nonces.get(nonce), {
+          nonce,
+          payer: 'p',
+          requestRef: 'r',
+          state: 'released',
+          txHash: null,
+          response: null,
+          claimedAt: NOW,
+          updatedAt: NOW + 30,
+        });
       });
 
       it('update keeps a pending response exactly until it is replaced or cleared', async () => {
@@ -602,7 +755,11 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         assert.deepEqual(await other.quotes.claim({ id, claimant: 'nonce-b', now: 2_003 }), { claimed: true });
         await store.quotes.markPaid({ id, now: 2_004, txHash: '0xpaid' });
         await store.quotes.releaseClaim({ id, claimant: 'nonce-b' });
-        assert.deepEqual(await store.quotes.claim({ id, claimant: 'nonce-c', now: 2_005 }), { claimed: false, by: null, paid: true }, 'a paid quote is claimed by no one');
+        assert.deepEqual(
+          await store.quotes.claim({ id, claimant: 'nonce-c', now: 2_005 }),
+          { claimed: false, by: null, paid: true },
+          'a paid quote is claimed by no one',
+        );
         assert.deepEqual(await store.quotes.claim({ id: unique('q'), claimant: 'nonce-c', now: 2_005 }), { claimed: false, by: null, paid: false });
       });
 
@@ -662,7 +819,10 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
           await store.ledger.append(entry(t - 1)),
         ];
         for (const id of ids) assert.equal(typeof id, 'number');
-        assert.ok(ids.every((id, i) => i === 0 || id > ids[i - 1]), `ids increase: ${ids}`);
+        assert.ok(
+          ids.every((id, i) => i === 0 || id > ids[i - 1]),
+          `ids increase: ${ids}`,
+        );
 
         const listed = await store.ledger.list({ from: t, to: t + 100 });
         assert.deepEqual(listed, [
@@ -762,7 +922,11 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         await s.cache.set({ ns: 'n', key: 'a', value: 'back', expiresAt: 1_000 });
         assert.deepEqual(await s.cache.get({ ns: 'n', key: 'a', now: 0 }), { value: 'back', expiresAt: 1_000 });
         for (const key of ['d', 'e', 'f']) await s.cache.set({ ns: 'n', key, value: key, expiresAt: 400 });
-        assert.deepEqual([await s.cache.purgeExpired(500, 2), await s.cache.purgeExpired(500, 2), await s.cache.purgeExpired(500, 2)], [2, 2, 0], 'at most `limit` per call (c at 300 and d-f at 400)');
+        assert.deepEqual(
+          [await s.cache.purgeExpired(500, 2), await s.cache.purgeExpired(500, 2), await s.cache.purgeExpired(500, 2)],
+          [2, 2, 0],
+          'at most `limit` per call (c at 300 and d-f at 400)',
+        );
       });
     });
 
@@ -830,7 +994,13 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         const subject = unique('ip');
         const results = await times(20, (i) => either(i).rate.hit({ bucket: 'api', subject, now: 50_000, windowMs: 1_000, limit: 5 }));
         assert.equal(results.filter((r) => r.allowed).length, 5);
-        assert.deepEqual(results.filter((r) => r.allowed).map((r) => r.count).sort(), [1, 2, 3, 4, 5]);
+        assert.deepEqual(
+          results
+            .filter((r) => r.allowed)
+            .map((r) => r.count)
+            .sort(),
+          [1, 2, 3, 4, 5],
+        );
         assert.ok(results.every((r) => r.allowed || r.retryAfterMs === 1_000));
       });
 
@@ -846,10 +1016,17 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         const input = { options: backend.options(database), bucket: 'free', subject: 's', window: 'w', limit: 30, attempts: 25 };
         const outputs = await times(4, () => run(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(input)], { timeout: 60_000 }));
         const consumed = outputs.map(({ stdout }) => (JSON.parse(stdout) as { consumed: number }).consumed);
-        assert.equal(consumed.reduce((a, b) => a + b, 0), 30, `per process: ${consumed}`);
+        assert.equal(
+          consumed.reduce((a, b) => a + b, 0),
+          30,
+          `per process: ${consumed}`,
+        );
         const s = await openOn(database);
         assert.deepEqual(await s.counters.get({ bucket: 'free', subject: 's', window: 'w', now: 0, staleAfterMs: 60_000 }), { used: 0, held: 30 });
-        assert.deepEqual((await backend.appliedVersions(database)).sort((a, b) => a - b), ALL_VERSIONS);
+        assert.deepEqual(
+          (await backend.appliedVersions(database)).sort((a, b) => a - b),
+          ALL_VERSIONS,
+        );
       });
     });
   });
@@ -925,7 +1102,11 @@ describe('openStore', () => {
   it('supports an in-memory SQLite database', async () => {
     const store = await openStore({ sqlitePath: ':memory:' });
     try {
-      assert.deepEqual(await store.counters.lease({ bucket: 'b', subject: 's', window: 'w', lease: 'l', limit: 1, now: 0, staleAfterMs: 1 }), { leased: true, used: 0, held: 1 });
+      assert.deepEqual(await store.counters.lease({ bucket: 'b', subject: 's', window: 'w', lease: 'l', limit: 1, now: 0, staleAfterMs: 1 }), {
+        leased: true,
+        used: 0,
+        held: 1,
+      });
     } finally {
       await store.close();
     }
@@ -963,7 +1144,16 @@ describe('SQLite rate hits share one transaction per turn of the event loop (gro
     const store = await openStore({ sqlitePath: join(dir, 'order.sqlite') });
     try {
       const results = await Promise.all([0, 1, 2, 3, 4].map((i) => hit(store, 'a', 10_000 + i)));
-      assert.deepEqual(results.map((r) => [r.allowed, r.count]), [[true, 1], [true, 2], [true, 3], [false, 3], [false, 3]]);
+      assert.deepEqual(
+        results.map((r) => [r.allowed, r.count]),
+        [
+          [true, 1],
+          [true, 2],
+          [true, 3],
+          [false, 3],
+          [false, 3],
+        ],
+      );
       assert.deepEqual(results[3], { allowed: false, count: 3, retryAfterMs: 997 });
     } finally {
       await store.close();
@@ -975,7 +1165,10 @@ describe('SQLite rate hits share one transaction per turn of the event loop (gro
     const store = await openStore({ sqlitePath });
     const asked = [hit(store, 'b', 10_000), hit(store, 'b', 10_001)];
     await store.close();
-    assert.deepEqual((await Promise.all(asked)).map((r) => r.count), [1, 2]);
+    assert.deepEqual(
+      (await Promise.all(asked)).map((r) => r.count),
+      [1, 2],
+    );
     const reopened = await openStore({ sqlitePath });
     try {
       assert.deepEqual(await hit(reopened, 'b', 10_002), { allowed: true, count: 3, retryAfterMs: 0 });
