@@ -112,12 +112,17 @@ export function removeClutter(document: Doc): void {
 /** What a script shows until content arrives: the placeholder, never the content. */
 const PLACEHOLDER_TEXT = /^(?:loading|loading (?:more|recommendations|reviews|results|content)|please wait)(?:\.{3}|…|\.)?$/i;
 
-/** Blocks whose whole text is a loading placeholder (the outermost such block). */
+/** A theme's filler text, left where the shop wrote nothing: a paragraph of it is never content. */
+const PLACEHOLDER_PROSE = /^lorem ipsum dolor sit amet\b/i;
+const PLACEHOLDER_PROSE_BLOCKS = new Set(['p', 'li', 'blockquote', 'dd', 'td']);
+
+/** Blocks whose whole text is a loading placeholder (the outermost such block), and paragraphs of filler text. */
 export function removePlaceholders(root: Element): void {
   for (const element of [...root.querySelectorAll('*')]) {
     if (!element.isConnected || isStructural(element)) continue;
     const text = (element.textContent ?? '').trim();
     if (text.length <= 40 && PLACEHOLDER_TEXT.test(text.replace(/\s+/g, ' '))) element.remove();
+    else if (PLACEHOLDER_PROSE_BLOCKS.has(element.localName) && PLACEHOLDER_PROSE.test(text)) element.remove();
   }
 }
 
@@ -148,8 +153,15 @@ const AROUND_LABEL =
   /(^|[\s_-])(related|recommend(ed|ations)?|upsells?|cross-?sells?|recently-?viewed|also-?(like|bought|viewed)|you-?may-?also-?like|modal|popup|drawer|minicart|mini-?cart|cart-?drawer|login|signin|account|search|toast|announcement-?bar|promo-?bar|topbar|top-?bar|utility|offcanvas|off-?canvas|filters?|facets?|faceted-?(search|nav|navigation)|refinements?|sort|sorting|sort-?by)([\s_-]|$)/i;
 const MAX_AROUND_TEXT = 5000;
 
+/** A skip link's words ("Skip to content", "Skip to product list", "Zum Inhalt springen", "Aller au contenu"...): a link within the page that only moves the keyboard's focus. */
+const SKIP_LINK =
+  /^(?:skip (?:to|navigation)\b|jump to (?:main )?content\b|zum (?:haupt)?inhalt(?: springen| wechseln)?$|direkt zum inhalt|aller au contenu|passer (?:au|à la) (?:contenu|navigation)|(?:ir|saltar) al contenido|passa al contenuto|vai al contenuto|(?:ir|pular) para o conteúdo|naar (?:de )?(?:hoofd)?inhoud)/iu;
+
 /** The page chrome, for the whole-page path. A header inside main or article is the page's own heading and stays. */
 export function removeChrome(root: Element): void {
+  for (const link of [...root.querySelectorAll('a[href^="#"]')]) {
+    if (link.isConnected && SKIP_LINK.test(collapsedLength(link) <= 60 ? (link.textContent ?? '').trim() : '')) link.remove();
+  }
   for (const element of [...root.querySelectorAll(CHROME)]) {
     if (element.isConnected && !isStructural(element) && !holdsMain(element)) element.remove();
   }
@@ -173,6 +185,9 @@ export function removeChrome(root: Element): void {
  */
 const RECOMMENDATION_HEADING =
   /^(?:(?:people|customers|guests|shoppers|others(?: like you)?)(?: who (?:viewed|bought|purchased) (?:this|these)(?: items?| products?)?)? also (?:viewed|bought|liked|purchased|like)|(?:you|we think you)(?: may| might| will| would)?(?: also)? (?:like|love|be interested in)|(?:products |items )?you(?: may| might) (?:also )?(?:like|need)|(?:similar|related|recommended|suggested|more|other|sponsored) (?:items|products|brands|categories|pages|news|posts|articles|stories|videos|styles|picks)|(?:related|similar) items|explore related|recommended (?:for you|products|items)|(?:recently|previously) (?:viewed|added)|frequently bought together|complete the look|more to explore|best sell(?:ers|ing(?: [\p{L} ]{1,30})?)|trending now|top picks(?: for you)?)\b/iu;
+/** The same headings as shops write them in French, German, Spanish, Italian, Portuguese and Dutch. */
+const RECOMMENDATION_HEADING_OTHER =
+  /^(?:vous (?:aimerez|pourriez aimer) (?:aussi|également)|(?:ils|elles) vont bien ensemble|pour compléter (?:votre achat|le look)|produits? (?:similaires|associés|recommandés)|(?:récemment|derniers produits) consultés|das könnte (?:dir|ihnen) auch gefallen|kunden (?:kauften|kaufen|interessierten sich) auch|(?:ähnliche|passende|empfohlene) (?:produkte|artikel)|zuletzt (?:angesehen|angesehene (?:produkte|artikel))|(?:también|tambien) te (?:puede|podría) (?:gustar|interesar)|productos (?:relacionados|similares|recomendados)|vistos recientemente|(?:potrebbe|ti potrebbe|potrebbero) (?:interessarti|piacerti)(?: anche)?|prodotti (?:correlati|simili|consigliati)|visti di recente|(?:você|voce) (?:também )?(?:pode|vai) gostar|produtos (?:relacionados|semelhantes|recomendados)|vistos recentemente|(?:dit|deze) (?:vind|vindt) je (?:misschien )?ook (?:leuk|mooi)|(?:vergelijkbare|gerelateerde|aanbevolen) (?:producten|artikelen)|(?:recent|laatst) bekeken)\b/iu;
 const RECOMMENDATION_HEADING_TEXT = 80;
 /** Recommendation sections removed at most: each costs a walk of the blocks around it, and a page has a few. */
 const MAX_RECOMMENDATIONS = 20;
@@ -211,7 +226,7 @@ export function removeRecommendations(root: Element): void {
     if (found >= MAX_RECOMMENDATIONS) break;
     if (!root.contains(heading)) continue;
     const text = (heading.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (text.length > RECOMMENDATION_HEADING_TEXT || !RECOMMENDATION_HEADING.test(text)) continue;
+    if (text.length > RECOMMENDATION_HEADING_TEXT || !(RECOMMENDATION_HEADING.test(text) || RECOMMENDATION_HEADING_OTHER.test(text))) continue;
     found++;
     const rank = headingRank(heading);
     let section: Element = heading;
@@ -240,6 +255,26 @@ export function removeRecommendations(root: Element): void {
     }
     for (const element of following) element.remove();
     section.remove();
+  }
+}
+
+/**
+ * Ids and classes of a shop's customer reviews and their widgets (Yotpo, Judge.me, Okendo,
+ * Stamped, Bazaarvoice, PowerReviews, Trustpilot, Reevoo, Feefo, Loox), as whole words.
+ */
+const REVIEWS_LABEL =
+  /(^|[\s_-])((customer|product|user|app|item)-?reviews?|reviews?(-?(list|section|container|widget|block|area|wrapper|summary|header))?|userreviews|ratings-?(and|&)-?reviews|yotpo|jdgm|judgeme|okendo|oke-reviews|stamped(-reviews)?|bv-?(reviews|rating)|bazaarvoice|pr-review(-display)?|trustpilot-?widget|reevoo|feefo|loox-?reviews)([\s_-]|$)/i;
+
+/**
+ * On a page that declares a product: what its buyers say of it (reviews, ratings, seller
+ * feedback), not what the page says; never a block holding most of the page (a page of reviews).
+ */
+export function removeReviews(root: Element): void {
+  const total = collapsedLength(root);
+  for (const element of [...root.querySelectorAll('[id], [class], [itemprop="review" i], [itemtype*="schema.org/Review" i]')]) {
+    if (!element.isConnected || isStructural(element)) continue;
+    const microdata = /^review$/i.test(element.getAttribute('itemprop') ?? '') || /schema\.org\/Review$/i.test(element.getAttribute('itemtype') ?? '');
+    if ((microdata || REVIEWS_LABEL.test(label(element))) && !holdsMain(element) && !isMostOf(element, total)) element.remove();
   }
 }
 

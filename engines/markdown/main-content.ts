@@ -7,7 +7,7 @@
  * Readability's answer is kept unless it holds too little of what the page shows.
  */
 import { Readability } from '@mozilla/readability';
-import { removeChrome, removeClutter, removeRepeatedBlocks, removeSurroundings } from './declutter.ts';
+import { removeChrome, removeClutter, removeRepeatedBlocks, removeReviews, removeSurroundings } from './declutter.ts';
 import type { Doc } from './page.ts';
 import { parseReportOf, treeDepth } from '../parse/dom.ts';
 import { ARTICLE_TYPE, ldGraph, parseJsonLd, typesOf } from '../product/jsonld.ts';
@@ -99,7 +99,10 @@ export function pageDeclarations(document: Doc): PageDeclarations {
   const topTypes = roots.flatMap(topLevelNodes).flatMap(typesOf);
   const ogType = document.querySelector('meta[property="og:type" i]')?.getAttribute('content') ?? '';
   const article = types.some((type) => ARTICLE_TYPE.test(type)) || (/article/i.test(ogType) && !topTypes.some((type) => NOT_ARTICLE_PAGES.test(type)));
-  return { article, product: !article && (/product/i.test(ogType) || types.some((type) => PRODUCT_TYPES.test(type))) };
+  const microdataProduct = [...document.querySelectorAll('[itemscope][itemtype]')].some((element) =>
+    (element.getAttribute('itemtype') ?? '').split(/\s+/).some((type) => PRODUCT_TYPES.test(type.replace(/^https?:\/\/schema\.org\//i, ''))),
+  );
+  return { article, product: !article && (/product/i.test(ogType) || types.some((type) => PRODUCT_TYPES.test(type)) || microdataProduct) };
 }
 
 export function candidates(
@@ -109,6 +112,7 @@ export function candidates(
   const { article: declaredArticle, product: declaredProduct } = pageDeclarations(document);
   removeClutter(document);
   removeChrome(document.body);
+  if (declaredProduct) removeReviews(document.body);
   const root = pageContent(document);
   const pageText = textLength(root);
   const pageProse = proseLength(root);

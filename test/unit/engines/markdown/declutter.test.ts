@@ -1,6 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { removeChrome, removeClutter, removeRecommendations, removeRepeatedBlocks, removeSurroundings } from '../../../../engines/markdown/declutter.ts';
+import {
+  removeChrome,
+  removeClutter,
+  removeRecommendations,
+  removeRepeatedBlocks,
+  removeReviews,
+  removeSurroundings,
+} from '../../../../engines/markdown/declutter.ts';
 import { parsePage } from '../../../../engines/markdown/page.ts';
 
 const page = (body: string) => parsePage(`<html><head></head><body>${body}</body></html>`, 'https://acme.io/');
@@ -53,6 +60,23 @@ describe('removing what is never content', () => {
   });
 });
 
+describe('filler text and skip links', () => {
+  it("removes a theme's lorem ipsum paragraphs, and nothing that merely quotes it", () => {
+    const document = page(
+      `<main><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.</p><p>Our kettle boils fast.</p><p>Typesetters call the filler “Lorem ipsum dolor sit amet”.</p></main>`,
+    );
+    removeClutter(document);
+    assert.equal(text(document.body), 'Our kettle boils fast.Typesetters call the filler “Lorem ipsum dolor sit amet”.');
+  });
+  it('removes skip links in any of the common languages, and keeps links within the page that say something else', () => {
+    const document = page(
+      '<a href="#main">Skip to content</a><a href="#list">Skip to product list</a><a href="#c">Zum Inhalt springen</a><a href="#c">Aller au contenu</a><main id="main"><p>Our kettle boils fast.</p><a href="#specs">Specifications</a></main>',
+    );
+    removeChrome(document.body);
+    assert.equal(text(document.body), 'Our kettle boils fast.Specifications');
+  });
+});
+
 describe('removing the page chrome and what surrounds the content', () => {
   it('removes small chrome-named blocks, but not one that holds most of the page (a menu page, a search-results wrapper)', () => {
     const document = page(`<div class="breadcrumbs"><a href="/">Home</a> / Dishes</div><div class="menu"><h1>Our menu</h1><p>${prose(120, 'dish')}</p></div>`);
@@ -102,6 +126,42 @@ describe('removing recommendations', () => {
     const spec = page('<h3>Related products</h3><p>List the products bought together.</p><table><tr><td>related_product_id</td><td>String</td></tr></table>');
     removeRecommendations(spec.body);
     assert.match(text(spec.body), /related_product_id/);
+  });
+  it('reads the headings shops write in other languages', () => {
+    for (const heading of [
+      'Vous aimerez aussi',
+      'Ils vont bien ensemble',
+      'Das könnte dir auch gefallen',
+      'Kunden kauften auch',
+      'También te puede gustar',
+      'Prodotti correlati',
+      'Você também pode gostar',
+      'Vergelijkbare producten',
+    ]) {
+      const document = page(`<main>${product}<section><h2>${heading}</h2><ul>${tiles(['Mug', 'Filter'])}</ul></section></main>`);
+      removeRecommendations(document.body);
+      assert.ok(!text(document.body).includes('Mug'), heading);
+      assert.match(text(document.body), /brushed steel/);
+    }
+    const about = page(`<main><h2>Produits similaires à la concurrence</h2><p>${prose(40)}</p></main>`);
+    removeRecommendations(about.body);
+    assert.match(text(about.body), /reply39/);
+  });
+});
+
+describe("a product's reviews", () => {
+  const description = `<h1>Kettle One</h1><p>A stovetop kettle in brushed steel that boils a litre in four minutes.</p>`;
+  it('removes the review widgets and schema.org reviews, and keeps the description', () => {
+    const document = page(
+      `<main>${description}<div id="reviews"><h2>Customer reviews</h2><p>Great kettle, fast shipping!</p></div><div class="yotpo yotpo-main-widget"><p>Five stars</p></div><div itemprop="review" itemscope itemtype="https://schema.org/Review"><span itemprop="author">Ann</span><p>Whistles loudly.</p></div></main>`,
+    );
+    removeReviews(document.body);
+    assert.equal(text(document.body), 'Kettle OneA stovetop kettle in brushed steel that boils a litre in four minutes.');
+  });
+  it('keeps a block of reviews that is most of the page: then the reviews are the page', () => {
+    const document = page(`<main><h1>Kettle One reviews</h1><div class="product-reviews"><p>${prose(200, 'review')}</p></div></main>`);
+    removeReviews(document.body);
+    assert.match(text(document.body), /review199/);
   });
 });
 

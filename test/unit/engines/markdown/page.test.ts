@@ -71,6 +71,11 @@ describe('choosing the main content', () => {
       );
     assert.deepEqual(pageDeclarations(page('article', { '@type': 'WebPage' })), { article: true, product: false });
     assert.deepEqual(pageDeclarations(page('article', { '@type': 'ItemPage' }, { '@type': 'Product', name: 'Kettle' })), { article: false, product: true });
+    const microdata = parsePage(
+      '<html><body><div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Kettle</h1></div></body></html>',
+      'https://acme.io/',
+    );
+    assert.deepEqual(pageDeclarations(microdata), { article: false, product: true });
     assert.deepEqual(pageDeclarations(page('article', { '@type': ['WebPage', 'CollectionPage'] })), { article: false, product: true });
     assert.deepEqual(
       pageDeclarations(page('article', { '@type': 'SearchResultsPage' }, { '@type': 'BlogPosting', headline: 'Kettles compared' })),
