@@ -1,0 +1,67 @@
+/**
+ * The lifecycle most end-to-end files share: the offline world with the file's sites, and the
+ * service reaching it through the world's net behind a trusted loopback proxy (so each test's
+ * X-Forwarded-For is its caller), started before the file's tests and stopped after them.
+ */
+import { before, after } from 'node:test';
+import { startWorld, type World, type WorldOptions } from '../world/index.ts';
+import { startService, type StartServiceOptions, type TestService } from './service.ts';
+
+export interface WorldServiceOptions {
+  /** startWorld's options (e.g. the local chain). */
+  world?: WorldOptions;
+  /** Puts the file's sites, records and fixtures in the world before the service starts. */
+  install?: (world: World) => unknown;
+  /** The service's options; its config is laid over the world's net and the trusted loopback proxy. */
+  service?: StartServiceOptions | ((world: World) => StartServiceOptions | Promise<StartServiceOptions>);
+}
+
+export interface WorldService {
+  readonly world: World;
+  readonly service: TestService;
+  /** The service's base URL. */
+  readonly url: string;
+}
+
+/** Registers the before and after hooks of the enclosing describe; world and service are there from the first test on. */
+export function worldService({ world: worldOptions, install, service: serviceOptions = {} }: WorldServiceOptions = {}): WorldService {
+  let world: World | undefined;
+  let service: TestService | undefined;
+  before(async () => {
+    world = await startWorld(worldOptions);
+    await install?.(world);
+    const { config, ...options } = typeof serviceOptions === 'function' ? await serviceOptions(world) : serviceOptions;
+    service = await startService({ ...options, config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], ...config } });
+  });
+  after(async () => {
+    await service?.close();
+    await world?.stop();
+  });
+  const started = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`the ${name} is not started yet (read it in a test or hook)`);
+    return value;
+  };
+  return {
+    get world() {
+      return started(world, 'world');
+    },
+    get service() {
+      return started(service, 'service');
+    },
+    get url() {
+      return started(service, 'service').url;
+    },
+  };
+}
+
+/** A distinct forwarded address per call (prefix + a counter from `first`): each its own caller, with its own free calls. */
+export function addresses(prefix: string, first = 1): () => string {
+  let next = first;
+  return () => `${prefix}${next++}`;
+}
+
+/** addresses() as the X-Forwarded-For header of a fresh caller. */
+export function callers(prefix: string, first = 1): () => Record<string, string> {
+  const address = addresses(prefix, first);
+  return () => ({ 'X-Forwarded-For': address() });
+}
