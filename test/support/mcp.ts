@@ -2,9 +2,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-/** A connected client sending `headers` (e.g. the caller's X-Forwarded-For) with every request. */
-export async function connectMcp(url: string, headers: Record<string, string> = {}, name = 'test-agent'): Promise<Client> {
-  const client = new Client({ name, version: '1.0.0' });
+/**
+ * A connected client sending `headers` (e.g. the caller's X-Forwarded-For) with every request;
+ * `errors` collects what the client reports beside its answers, from before it connects.
+ */
+export async function connectMcp(url: string, headers: Record<string, string> = {}, { errors }: { errors?: Error[] } = {}): Promise<Client> {
+  const client = new Client({ name: 'test-agent', version: '1.0.0' });
+  if (errors) client.onerror = (error) => errors.push(error);
   await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }));
   return client;
 }
