@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
 import { assertValid, call } from '../support/contract.ts';
-import { callers, worldService } from '../support/world-service.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
 import { withMcp } from '../support/mcp.ts';
 
 const caller = callers('198.51.100.');

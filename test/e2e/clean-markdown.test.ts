@@ -13,7 +13,7 @@ import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl, REPORT_TEXT } from
 import { bundleParseWorker } from '../../server/build.ts';
 import { createParsePool, type ParsePool } from '../../server/parse-pool/pool.ts';
 import { assertValid, call } from '../support/contract.ts';
-import { callers, worldService } from '../support/world-service.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
 import { withMcp } from '../support/mcp.ts';
 
 const caller = callers('198.51.100.');

@@ -10,18 +10,12 @@ import { installJobBoards, JOB_DOMAINS, NORTHWIND_FACTS } from '../world/fixture
 import { installAdsRegistry } from '../world/fixtures/ads-registry.ts';
 import { installRdap, RDAP_RECORDS } from '../world/fixtures/rdap.ts';
 import { assertValid, call } from '../support/contract.ts';
-import { callers, worldService } from '../support/world-service.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
 
 const caller = callers('192.0.2.');
 
 describe('company facts on the offline world', { timeout: 120_000 }, () => {
-  const setup = worldService({
-    install: (world) => {
-      installJobBoards(world);
-      installAdsRegistry(world);
-      installRdap(world);
-    },
-  });
+  const setup = worldService({ install: [installJobBoards, installAdsRegistry, installRdap] });
 
   it('company-profile: every fact the Organization JSON-LD states, with its source and the page, and the registration date from RDAP', async () => {
     const home = `https://${JOB_DOMAINS.greenhouseEmbed}/`;

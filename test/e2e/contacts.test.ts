@@ -7,7 +7,7 @@ import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { CONTACT_DOMAINS, installContactSites, NOT_PEOPLE, OTHER_PUBLISHED, PEOPLE, PUBLISHED, SOCIAL_KEPT, TRAPS } from '../world/fixtures/contact-sites.ts';
 import { assertValid, call } from '../support/contract.ts';
-import { callers, worldService } from '../support/world-service.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
 import { withMcp } from '../support/mcp.ts';
 
 const caller = callers('203.0.113.');

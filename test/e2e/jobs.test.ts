@@ -9,7 +9,7 @@ import { installJobBoards, JOB_DOMAINS, type JobBoardsWorld } from '../world/fix
 import { assertValid, call } from '../support/contract.ts';
 import { WORLD_NOW } from '../world/clock.ts';
 import { wholeAnswer } from '../support/pages.ts';
-import { callers, worldService } from '../support/world-service.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
 import { withMcp } from '../support/mcp.ts';
 
 const caller = callers('198.51.100.');

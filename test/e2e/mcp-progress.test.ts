@@ -16,7 +16,7 @@ import { startService, type TestService } from '../support/service.ts';
 import { assertValid } from '../support/contract.ts';
 import { minimalHandlers } from '../support/minimal-handlers.ts';
 import type { Handler } from '../../handlers/types.ts';
-import { addresses, worldService } from '../support/world-service.ts';
+import { addresses, worldService } from '../support/lifecycle.ts';
 import { connectMcp } from '../support/mcp.ts';
 
 const nextCaller = addresses('198.51.100.', 31);
@@ -25,13 +25,7 @@ const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/j
 type Called = { result: Record<string, any>; steps: Progress[]; errors: Error[] };
 
 describe('MCP progress of long calls (official client)', { timeout: 300_000 }, () => {
-  const setup = worldService({
-    install: (world) => {
-      installTechSites(world);
-      installJobBoards(world);
-      installAdsRegistry(world);
-    },
-  });
+  const setup = worldService({ install: [installTechSites, installJobBoards, installAdsRegistry] });
 
   /** One tools/call from a caller of its own; with `progress`, its onprogress steps, in order. */
   async function callTool(caller: string, name: string, args: Record<string, unknown>, { progress }: { progress: boolean }): Promise<Called> {

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { installMerchantSites, MERCHANT_DOMAINS, merchantUrl } from '../world/fixtures/merchant-sites.ts';
 import { assertValid, call } from '../support/contract.ts';
-import { callers, worldService } from '../support/world-service.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
 import { withMcp } from '../support/mcp.ts';
 
 const caller = callers('203.0.113.');

@@ -22,7 +22,7 @@ import {
 import { assertValid, call } from '../support/contract.ts';
 import { WORLD_NOW } from '../world/clock.ts';
 import { DEFAULT_ADS_CONFIG } from '../../engines/ads/index.ts';
-import { callers, worldService } from '../support/world-service.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
 import { withMcp } from '../support/mcp.ts';
 
 const caller = callers('198.51.100.');

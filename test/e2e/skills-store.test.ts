@@ -12,7 +12,7 @@ import { BLOG_POST_URL, installStoreSites, PRODUCT_URLS, PROMO, PROMO_ENDS, STOR
 import { AGENT_BOTS } from '../../engines/store-readiness/bots.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { WORLD_NOW } from '../world/clock.ts';
-import { callers, worldService } from '../support/world-service.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
 import { withMcp } from '../support/mcp.ts';
 
 const caller = callers('198.18.0.');
@@ -22,10 +22,7 @@ const ALL_VALID = { robots_txt: true, sitemap: true, llms_txt: true, agent_card:
 
 describe('store skills on the offline world', { timeout: 300_000 }, () => {
   const setup = worldService({
-    install: (world) => {
-      installAdsRegistry(world);
-      installStoreSites(world);
-    },
+    install: [installAdsRegistry, installStoreSites],
     service: { now: () => new Date(WORLD_NOW + 3_600_000) },
   });
 

@@ -21,7 +21,7 @@ import { startService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { closeHttpCalls, httpCall } from '../support/http-call.ts';
 import { WORLD_NOW } from '../world/clock.ts';
-import { callers, worldService } from '../support/world-service.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
 import { withMcp } from '../support/mcp.ts';
 
 const DAY = 86_400_000;

@@ -1,26 +1,53 @@
 /**
- * The lifecycle most end-to-end files share: the offline world with the file's sites, and the
- * service reaching it through the world's net behind a trusted loopback proxy (so each test's
- * X-Forwarded-For is its caller), started before the file's tests and stopped after them.
+ * The lifecycle most test files share, as the before and after hooks of a describe: the offline
+ * world with the file's sites and the service reaching it through the world's net behind a
+ * trusted loopback proxy (so each test's X-Forwarded-For is its caller), or the service alone.
  */
 import { before, after } from 'node:test';
 import { startWorld, type World, type WorldOptions } from '../world/index.ts';
 import { startService, type StartServiceOptions, type TestService } from './service.ts';
 
+type Install = (world: World) => unknown;
+
 export interface WorldServiceOptions {
   /** startWorld's options (e.g. the local chain). */
   world?: WorldOptions;
-  /** Puts the file's sites, records and fixtures in the world before the service starts. */
-  install?: (world: World) => unknown;
+  /** Puts the file's sites, records and fixtures in the world before the service starts (one installer, or several in order). */
+  install?: Install | Install[];
   /** The service's options; its config is laid over the world's net and the trusted loopback proxy. */
   service?: StartServiceOptions | ((world: World) => StartServiceOptions | Promise<StartServiceOptions>);
 }
 
-export interface WorldService {
+export interface WorldService extends StartedService {
   readonly world: World;
+}
+
+export interface StartedService {
   readonly service: TestService;
   /** The service's base URL. */
   readonly url: string;
+}
+
+function isStarted<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`the ${name} is not started yet (read it in a test or hook)`);
+  return value;
+}
+
+/** The service alone (no world: every name fails fast, see OFFLINE_ENV), started before the enclosing describe's tests and closed after them. */
+export function startedService(options: StartServiceOptions | (() => StartServiceOptions | Promise<StartServiceOptions>) = {}): StartedService {
+  let service: TestService | undefined;
+  before(async () => {
+    service = await startService(typeof options === 'function' ? await options() : options);
+  });
+  after(() => service?.close());
+  return {
+    get service() {
+      return isStarted(service, 'service');
+    },
+    get url() {
+      return isStarted(service, 'service').url;
+    },
+  };
 }
 
 /** Registers the before and after hooks of the enclosing describe; world and service are there from the first test on. */
@@ -29,7 +56,7 @@ export function worldService({ world: worldOptions, install, service: serviceOpt
   let service: TestService | undefined;
   before(async () => {
     world = await startWorld(worldOptions);
-    await install?.(world);
+    for (const step of [install ?? []].flat()) await step(world);
     const { config, ...options } = typeof serviceOptions === 'function' ? await serviceOptions(world) : serviceOptions;
     service = await startService({ ...options, config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], ...config } });
   });
@@ -37,19 +64,15 @@ export function worldService({ world: worldOptions, install, service: serviceOpt
     await service?.close();
     await world?.stop();
   });
-  const started = <T>(value: T | undefined, name: string): T => {
-    if (value === undefined) throw new Error(`the ${name} is not started yet (read it in a test or hook)`);
-    return value;
-  };
   return {
     get world() {
-      return started(world, 'world');
+      return isStarted(world, 'world');
     },
     get service() {
-      return started(service, 'service');
+      return isStarted(service, 'service');
     },
     get url() {
-      return started(service, 'service').url;
+      return isStarted(service, 'service').url;
     },
   };
 }
