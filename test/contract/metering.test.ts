@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
-import { minimalResults } from '../support/minimal-handlers.ts';
+import { deliveredQuote, minimalResults } from '../support/minimal-handlers.ts';
 import type { Facilitator } from '../../server/payments/facilitator.ts';
 import { createHousekeeping, QUOTE_GRACE_MS } from '../../server/store/housekeeping.ts';
 import { openStore } from '../../server/store/index.ts';
@@ -568,17 +568,7 @@ describe('two-step quotes', () => {
       failNext = false;
       throw new Error('upstream down');
     }
-    if (context.quote) {
-      const rows = (context.quote.payload as any).rows;
-      return {
-        status: 'ok',
-        results: rows,
-        billable_count: rows.length,
-        price_micro_usd: context.quote.priceMicroUsd,
-        price_usd: context.quote.priceMicroUsd / 1e6,
-        next: 'done',
-      };
-    }
+    if (context.quote) return deliveredQuote(context.quote, 'done');
     const withData = input.domains.filter((d: string) => !d.startsWith('empty'));
     const statuses = input.domains.map((domain: string) => ({
       domain,
