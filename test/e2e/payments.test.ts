@@ -63,6 +63,9 @@ async function useFreeCalls(url: string, who: Record<string, string>) {
     );
 }
 
+/** The caller's headers with the payment it signed. */
+const withPayment = (payload: PaymentPayload, who: Record<string, string>) => ({ 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who });
+
 /** Asks for the terms (a 402) and signs them with the payer's key, as the official client does. */
 async function signFor(
   url: string,
@@ -127,7 +130,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     await useFreeCalls(service.url, who);
     const payer = await world.newPayer(1_000_000n);
     const payload = await signFor(service.url, { domain: 'replay.com' }, who, payer);
-    const header = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+    const header = withPayment(payload, who);
     const first = await call(service.url, '/v1/tech-stack', { body: { domain: 'replay.com' }, headers: header });
     assert.equal(first.status, 200);
     const balance = await world.balanceOf(payer.address);
@@ -201,10 +204,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
         const payload = await signFor(service.url, { domain: 'bad.com' }, who, payer, mutateTerms);
         mutatePayload(payload);
         const balance = await world.balanceOf(payer.address);
-        const answer = await call(service.url, '/v1/tech-stack', {
-          body: { domain: 'bad.com' },
-          headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-        });
+        const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'bad.com' }, headers: withPayment(payload, who) });
         assert.equal(answer.status, 402);
         assert.equal(answer.body.code, 'invalid_payment');
         assert.match(answer.body.detail, reason);
@@ -220,10 +220,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       await useFreeCalls(service.url, who);
       const payer = await world.newPayer(0n);
       const payload = await signFor(service.url, { domain: 'poor.com' }, who, payer);
-      const answer = await call(service.url, '/v1/tech-stack', {
-        body: { domain: 'poor.com' },
-        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-      });
+      const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'poor.com' }, headers: withPayment(payload, who) });
       assert.equal(answer.status, 402);
       assert.equal(answer.body.code, 'invalid_payment');
       assert.match(answer.body.detail, /insufficient/);
@@ -250,7 +247,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     await useFreeCalls(service.url, who);
     const payer = await world.newPayer(1_000_000n);
     const payload = await signFor(service.url, { domain: 'race.com' }, who, payer);
-    const headers = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+    const headers = withPayment(payload, who);
     const before = await world.balanceOf(world.payTo);
     const answers = await Promise.all(Array.from({ length: 20 }, () => call(service.url, '/v1/tech-stack', { body: { domain: 'race.com' }, headers })));
     const statuses = answers.map((a) => a.status);
@@ -273,10 +270,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     const payer = await world.newPayer(1_000_000n);
     const payload = await signFor(service.url, { domain: 'none-here.com' }, who, payer);
     const balance = await world.balanceOf(payer.address);
-    const answer = await call(service.url, '/v1/tech-stack', {
-      body: { domain: 'none-here.com' },
-      headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-    });
+    const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-here.com' }, headers: withPayment(payload, who) });
     assert.equal(answer.status, 200);
     assert.equal(answer.body.status, 'no_signals');
     assert.equal(answer.headers.get('payment-response'), null);
@@ -323,10 +317,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     };
     try {
       const before = await world.balanceOf(world.payTo);
-      const answer = await call(service.url, '/v1/tech-stack', {
-        body: { domain: 'drained.com' },
-        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-      });
+      const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'drained.com' }, headers: withPayment(payload, who) });
       assert.equal(answer.status, 402);
       assert.equal(answer.body.code, 'settlement_failed');
       assert.equal(answer.body.retryable, true);
@@ -480,7 +471,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       await useFreeCalls(service.url, who);
       const payer = await world.newPayer(1_000_000n);
       const payload = await signFor(service.url, { domain: 'none-signals.com' }, who, payer);
-      const header = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+      const header = withPayment(payload, who);
       const notOk = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-signals.com' }, headers: header });
       assert.equal(notOk.status, 200);
       assert.equal(notOk.body.status, 'no_signals');
@@ -521,10 +512,7 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       const first = await paidPost(`${service.url}/v1/tech-stack`, { domain: 'cap-one.com' }, who);
       assert.equal(first.status, 200);
       const payload = await signFor(service.url, { domain: 'cap-two.com' }, who, payer);
-      const second = await call(service.url, '/v1/tech-stack', {
-        body: { domain: 'cap-two.com' },
-        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-      });
+      const second = await call(service.url, '/v1/tech-stack', { body: { domain: 'cap-two.com' }, headers: withPayment(payload, who) });
       assert.equal(second.status, 503);
       assert.equal(second.body.code, 'settlement_cap_reached');
       assert.equal(await world.authorizationUsed(payer.address, (payload.payload as any).authorization.nonce as Hex), false);
@@ -555,7 +543,7 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       await useFreeCalls(service.url, who);
       const payer = await world.newPayer(1_000_000n);
       const payload = await signFor(service.url, { domain: 'crash.com' }, who, payer);
-      const headers = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+      const headers = withPayment(payload, who);
       const before = await world.balanceOf(payer.address);
       const lost = await call(service.url, '/v1/tech-stack', { body: { domain: 'crash.com' }, headers });
       assert.equal(lost.status, 409);
@@ -602,7 +590,7 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       await useFreeCalls(stopping.url, who);
       const payer = await world.newPayer(1_000_000n);
       const payload = await signFor(stopping.url, { domain: 'draining.com' }, who, payer);
-      const headers = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+      const headers = withPayment(payload, who);
       const before = await world.balanceOf(payer.address);
       const pending = call(stopping.url, '/v1/tech-stack', { body: { domain: 'draining.com' }, headers });
       await handlerReached;
@@ -656,12 +644,7 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       const signed = await Promise.all(payers.map((payer, i) => signFor(service.url, { domain: `cap-burst-${i}.com` }, who, payer)));
       const before = await world.balanceOf(world.payTo);
       const answers = await Promise.all(
-        signed.map((payload, i) =>
-          call(service.url, '/v1/tech-stack', {
-            body: { domain: `cap-burst-${i}.com` },
-            headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-          }),
-        ),
+        signed.map((payload, i) => call(service.url, '/v1/tech-stack', { body: { domain: `cap-burst-${i}.com` }, headers: withPayment(payload, who) })),
       );
       assert.equal(answers.filter((answer) => answer.status === 200).length, 2, JSON.stringify(answers.map((answer) => answer.body.code ?? answer.status)));
       for (const answer of answers.filter((answer) => answer.status !== 200)) assert.equal(answer.body.code, 'settlement_cap_reached');
@@ -686,10 +669,7 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       await useFreeCalls(service.url, spent);
       const payload = await signFor(service.url, { domain: 'free-first.com' }, spent, payer);
       const before = await world.balanceOf(world.payTo);
-      const answer = await call(service.url, '/v1/tech-stack', {
-        body: { domain: 'free-first.com' },
-        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-      });
+      const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'free-first.com' }, headers: withPayment(payload, who) });
       assert.equal(answer.status, 200);
       assert.equal(answer.body.status, 'ok');
       assert.equal(answer.headers.get('x-payment-unused'), 'free_call');
