@@ -15,6 +15,7 @@ import { createBatch } from '../../handlers/batch.ts';
 import { startService } from '../support/service.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
 import { withMcp } from '../support/mcp.ts';
+import { callers } from '../support/lifecycle.ts';
 
 const NORTHWIND = ['northwind-robotics.com', 'NORTHWIND-ROBOTICS.com', 'northwind-robotics.com.', 'northwind-robotics.com'];
 const HARBOR = [
@@ -26,8 +27,7 @@ const HARBOR = [
   'https://harbor-logistics.com/?',
   'https://Harbor-Logistics.com',
 ];
-let ipCounter = 0;
-const newCaller = () => ({ 'X-Forwarded-For': `198.51.100.${++ipCounter}` });
+const newCaller = callers('198.51.100.');
 
 describe('one input in any spelling is charged once (official x402 client, local chain)', { timeout: 180_000 }, () => {
   let paid: PaidService;

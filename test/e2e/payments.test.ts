@@ -21,11 +21,11 @@ import type { HandlerRegistry } from '../../handlers/types.ts';
 import { createLifecycle } from '../../server/lifecycle.ts';
 import { chainFacilitator, payerClient, payingPoster } from '../support/paid-service.ts';
 import { withMcp } from '../support/mcp.ts';
+import { callers } from '../support/lifecycle.ts';
 
 const PRICE = 5000n;
 const base = minimalResults.get('techStack') as Record<string, unknown>;
-let ipCounter = 0;
-const newCaller = () => ({ 'X-Forwarded-For': `198.51.100.${++ipCounter}` });
+const newCaller = callers('198.51.100.');
 
 /** Handlers for the paid tests; a domain starting with "none" has no signals (not ok). */
 function handlers(hooks: { beforeResult?: (domain: string) => Promise<void> } = {}): HandlerRegistry {
