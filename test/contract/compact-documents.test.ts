@@ -1,11 +1,11 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService, type TestService } from '../support/service.ts';
 import { call } from '../support/contract.ts';
 import { documents, openapiDocument, operations } from '../../server/contract.ts';
 import { MEASURE_BASE_URL, SERVED_LIMIT_BYTES, TOOL_LIST_LIMIT_BYTES, servedBody, servedBytes } from '../../codegen/document-size.ts';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { assertValid } from '../support/contract.ts';
+import { startedService } from '../support/lifecycle.ts';
 
 /**
  * What the seed (the binding service contract) lists for each operation's result: its price, its
@@ -338,16 +338,12 @@ const tools = operations.filter((op) => op.kind === 'operation');
 
 describe('compact documents: the catalog, the agent card and the MCP tool list', () => {
   const base = 'https://api.example.test';
-  let service: TestService;
-  before(async () => {
-    service = await startService({ config: { publicBaseUrl: base } });
-  });
-  after(() => service.close());
+  const setup = startedService({ config: { publicBaseUrl: base } });
 
   it(`are each at most ${SERVED_LIMIT_BYTES} bytes as served, the size npm run gen prints`, async () => {
-    const catalog = await call(service.url, '/v1/catalog', { method: 'GET' });
-    const card = await call(service.url, '/.well-known/agent-card.json', { method: 'GET' });
-    const list = await fetch(`${service.url}/mcp`, {
+    const catalog = await call(setup.url, '/v1/catalog', { method: 'GET' });
+    const card = await call(setup.url, '/.well-known/agent-card.json', { method: 'GET' });
+    const list = await fetch(`${setup.url}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
@@ -364,7 +360,7 @@ describe('compact documents: the catalog, the agent card and the MCP tool list',
 
   it('say in the catalog and the agent card how to resolve their refs, and every ref resolves into the top-level $defs', async () => {
     for (const path of ['/v1/catalog', '/.well-known/agent-card.json']) {
-      const { body } = await call(service.url, path, { method: 'GET' });
+      const { body } = await call(setup.url, path, { method: 'GET' });
       assert.match(body.schemaRefs, /#\/\$defs\/<Name>/);
       assert.ok(body.schemaRefs.includes(`${base}/openapi.json#/components/schemas/<Name>`), 'names where the full descriptions are');
       const refs = refsIn(body);
@@ -499,7 +495,7 @@ describe('compact documents: the catalog, the agent card and the MCP tool list',
       assert.match(tool.inputSchema.description, said, `${name}: the description says the rule`);
       const plain = new (Ajv2020 as any).default({ strict: false }).compile(tool.inputSchema);
       assert.ok(plain(args), `${name}: the plain schema admits ${JSON.stringify(args).slice(0, 80)}`);
-      const answer = await fetch(`${service.url}/mcp`, {
+      const answer = await fetch(`${setup.url}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args } }),

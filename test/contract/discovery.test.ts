@@ -8,6 +8,7 @@ import { minimalResults } from '../support/minimal-handlers.ts';
 import { documents, operations, validatorFor } from '../../server/contract.ts';
 import { PAYMENT_REQUIRED_HEADER_BUDGET_BYTES } from '../../codegen/discovery.ts';
 import type { Facilitator } from '../../server/payments/facilitator.ts';
+import { callers } from '../support/lifecycle.ts';
 
 const PAY_TO = '0x1111111111111111111111111111111111111111';
 const unreachableFacilitator: Facilitator = {
@@ -16,8 +17,7 @@ const unreachableFacilitator: Facilitator = {
   settle: async () => assert.fail('no payment is settled here'),
 };
 const paid = operations.filter((op) => op.kind === 'operation' && op.priceMicroUsd > 0);
-let ipCounter = 0;
-const newCaller = () => ({ 'X-Forwarded-For': `198.51.100.${++ipCounter}` });
+const newCaller = callers('198.51.100.');
 
 /** Both of the package's own checks: the info against the extension's schema, and the protocol's rules. */
 function assertDiscovery(extension: unknown, where: string) {

@@ -8,6 +8,7 @@ import { startService, type TestService } from '../support/service.ts';
 import { rawGet } from '../support/http-call.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { DOCS_ASSETS, DOCS_CSP } from '../../server/docs-page.ts';
+import { startedService } from '../support/lifecycle.ts';
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const TYPES: Record<string, string> = {
@@ -18,14 +19,10 @@ const TYPES: Record<string, string> = {
 };
 
 describe('GET /docs and its assets', () => {
-  let service: TestService;
-  before(async () => {
-    service = await startService({ config: { publicBaseUrl: 'https://api.example.test' } });
-  });
-  after(() => service.close());
+  const setup = startedService({ config: { publicBaseUrl: 'https://api.example.test' } });
 
   it('serves the page as text/html under a same-origin Content-Security-Policy, with no third-party URL', async () => {
-    const page = await rawGet(`${service.url}/docs`);
+    const page = await rawGet(`${setup.url}/docs`);
     assert.equal(page.status, 200);
     assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
     assert.equal(page.headers['content-security-policy'], DOCS_CSP);
@@ -44,7 +41,7 @@ describe('GET /docs and its assets', () => {
 
   for (const file of Object.keys(TYPES)) {
     it(`/docs/assets/${file}: ${TYPES[file]}, cached a day, 304 on its ETag`, async () => {
-      const asset = await rawGet(`${service.url}/docs/assets/${file}`);
+      const asset = await rawGet(`${setup.url}/docs/assets/${file}`);
       assert.equal(asset.status, 200);
       assert.equal(asset.headers['content-type'], TYPES[file]);
       assert.equal(asset.headers['cache-control'], 'public, max-age=86400');
@@ -56,7 +53,7 @@ describe('GET /docs and its assets', () => {
         assert.match(script, /"displayOperationId": true/);
         assert.match(script, /"validatorUrl": null/);
       } else assert.deepEqual(asset.body, readFileSync(join(swaggerUiDir, file)), 'the installed package file, byte for byte');
-      const again = await rawGet(`${service.url}/docs/assets/${file}`, { 'if-none-match': String(asset.headers.etag) });
+      const again = await rawGet(`${setup.url}/docs/assets/${file}`, { 'if-none-match': String(asset.headers.etag) });
       assert.equal(again.status, 304);
       assert.equal(again.body.length, 0);
     });
@@ -64,20 +61,20 @@ describe('GET /docs and its assets', () => {
 
   it('gzips the style sheet and the bundle to clients that accept it, and not the PNG', async () => {
     for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js']) {
-      const plain = await rawGet(`${service.url}/docs/assets/${file}`);
-      const zipped = await rawGet(`${service.url}/docs/assets/${file}`, { 'accept-encoding': 'gzip' });
+      const plain = await rawGet(`${setup.url}/docs/assets/${file}`);
+      const zipped = await rawGet(`${setup.url}/docs/assets/${file}`, { 'accept-encoding': 'gzip' });
       assert.equal(zipped.headers['content-encoding'], 'gzip');
       assert.ok(zipped.body.length < plain.body.length / 3, `${file}: ${zipped.body.length} vs ${plain.body.length}`);
       assert.deepEqual(gunzipSync(zipped.body), plain.body);
       assert.equal(zipped.headers.etag, plain.headers.etag);
     }
-    const icon = await rawGet(`${service.url}/docs/assets/favicon-32x32.png`, { 'accept-encoding': 'gzip' });
+    const icon = await rawGet(`${setup.url}/docs/assets/favicon-32x32.png`, { 'accept-encoding': 'gzip' });
     assert.equal(icon.headers['content-encoding'], undefined);
   });
 
   it('answers a file outside the list with not_found, even one the package has', async () => {
     for (const path of ['/docs/assets/swagger-ui.js', '/docs/assets/index.html', '/docs/assets/%2e%2e%2fpackage.json', '/docs/assets/']) {
-      const { status, body } = await call(service.url, path, { method: 'GET' });
+      const { status, body } = await call(setup.url, path, { method: 'GET' });
       assert.equal(status, 404, path);
       assert.equal(body.code, 'not_found', path);
       assert.equal(body.type, 'https://api.example.test/errors#not_found');
@@ -86,7 +83,7 @@ describe('GET /docs and its assets', () => {
 
   it('answers POST on the page and on an asset with method_not_allowed and Allow: GET', async () => {
     for (const path of ['/docs', '/docs/assets/init.js']) {
-      const { status, body, headers } = await call(service.url, path, { body: {} });
+      const { status, body, headers } = await call(setup.url, path, { body: {} });
       assert.equal(status, 405, path);
       assert.equal(body.code, 'method_not_allowed', path);
       assert.match(headers.get('allow')!, /^GET\b/, path);
@@ -95,17 +92,13 @@ describe('GET /docs and its assets', () => {
 });
 
 describe('GET /docs under a PUBLIC_BASE_URL with a path', () => {
-  let service: TestService;
-  before(async () => {
-    service = await startService({ config: { publicBaseUrl: 'https://api.example.test/intel/' } });
-  });
-  after(() => service.close());
+  const setup = startedService({ config: { publicBaseUrl: 'https://api.example.test/intel/' } });
 
   it('prefixes the assets and the spec with that path, never its origin', async () => {
-    const html = (await rawGet(`${service.url}/docs`)).body.toString();
+    const html = (await rawGet(`${setup.url}/docs`)).body.toString();
     assert.ok(html.includes('"/intel/docs/assets/swagger-ui-bundle.js"'));
     assert.doesNotMatch(html, /api\.example\.test/);
-    const script = (await rawGet(`${service.url}/docs/assets/init.js`)).body.toString();
+    const script = (await rawGet(`${setup.url}/docs/assets/init.js`)).body.toString();
     assert.match(script, /"url": "\/intel\/openapi\.json"/);
   });
 });

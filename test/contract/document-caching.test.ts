@@ -1,21 +1,17 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
-import { startService, type TestService } from '../support/service.ts';
 import { rawGet, rawRequest } from '../support/http-call.ts';
 import { renderCache } from '../../server/documents.ts';
+import { startedService } from '../support/lifecycle.ts';
 
 describe('documents: gzip, ETag and 304', () => {
-  let service: TestService;
-  before(async () => {
-    service = await startService();
-  });
-  after(() => service.close());
+  const setup = startedService();
 
   for (const path of ['/v1/catalog', '/openapi.json', '/errors', '/llms.txt']) {
     it(`${path}: gzip to a client that accepts it, identical to the plain bytes; 304 on a matching ETag`, async () => {
-      const plain = await rawGet(service.url + path);
-      const zipped = await rawGet(service.url + path, { 'accept-encoding': 'gzip, br' });
+      const plain = await rawGet(setup.url + path);
+      const zipped = await rawGet(setup.url + path, { 'accept-encoding': 'gzip, br' });
       assert.equal(plain.status, 200);
       assert.equal(plain.headers['content-encoding'], undefined);
       assert.equal(zipped.headers['content-encoding'], 'gzip');
@@ -23,7 +19,7 @@ describe('documents: gzip, ETag and 304', () => {
       assert.deepEqual(gunzipSync(zipped.body), plain.body);
       assert.equal(zipped.headers.etag, plain.headers.etag);
       assert.match(String(plain.headers.vary), /Accept-Encoding/);
-      const again = await rawGet(service.url + path, { 'if-none-match': String(plain.headers.etag) });
+      const again = await rawGet(setup.url + path, { 'if-none-match': String(plain.headers.etag) });
       assert.equal(again.status, 304);
       assert.equal(again.body.length, 0);
     });
@@ -40,20 +36,16 @@ const varyOf = (headers: Record<string, string | string[] | undefined>) =>
 
 describe('documents: no shared cache keeps a Host that a client chose', () => {
   describe('without PUBLIC_BASE_URL (the base URL comes from the request)', () => {
-    let service: TestService;
-    before(async () => {
-      service = await startService();
-    });
-    after(() => service.close());
+    const setup = startedService();
 
     for (const path of WITH_BASE) {
       it(`${path}: private to the client, Vary: Host, with Origin and Accept-Encoding kept`, async () => {
-        const answer = await rawGet(service.url + path, { host: 'attacker.example' });
+        const answer = await rawGet(setup.url + path, { host: 'attacker.example' });
         assert.equal(answer.status, 200);
         assert.ok(answer.body.toString().includes('http://attacker.example'), 'the Host is in the body');
         assert.equal(answer.headers['cache-control'], `private, max-age=${path === '/.well-known/x402.json' ? 60 : 300}`);
         assert.deepEqual(varyOf(answer.headers).sort(), ['accept-encoding', 'host', 'origin']);
-        const head = await rawRequest(service.url + path, { method: 'HEAD', headers: { host: 'attacker.example' } });
+        const head = await rawRequest(setup.url + path, { method: 'HEAD', headers: { host: 'attacker.example' } });
         assert.equal(head.headers['cache-control'], answer.headers['cache-control']);
         assert.equal(head.headers.vary, answer.headers.vary);
       });
@@ -61,7 +53,7 @@ describe('documents: no shared cache keeps a Host that a client chose', () => {
 
     for (const path of WITHOUT_BASE) {
       it(`${path}: carries no Host, so stays public`, async () => {
-        const answer = await rawGet(service.url + path, { host: 'attacker.example' });
+        const answer = await rawGet(setup.url + path, { host: 'attacker.example' });
         assert.equal(answer.status, 200);
         assert.ok(!answer.body.toString().includes('attacker.example'));
         assert.match(String(answer.headers['cache-control']), /^public, max-age=\d+$/);
@@ -71,15 +63,11 @@ describe('documents: no shared cache keeps a Host that a client chose', () => {
   });
 
   describe('with PUBLIC_BASE_URL', () => {
-    let service: TestService;
-    before(async () => {
-      service = await startService({ config: { publicBaseUrl: 'https://api.example.test' } });
-    });
-    after(() => service.close());
+    const setup = startedService({ config: { publicBaseUrl: 'https://api.example.test' } });
 
     for (const path of WITH_BASE) {
       it(`${path}: the configured base whatever the Host, public, no Vary: Host`, async () => {
-        const answer = await rawGet(service.url + path, { host: 'attacker.example' });
+        const answer = await rawGet(setup.url + path, { host: 'attacker.example' });
         assert.equal(answer.status, 200);
         assert.ok(!answer.body.toString().includes('attacker.example'));
         assert.ok(answer.body.toString().includes('https://api.example.test'));

@@ -1,35 +1,9 @@
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startService, type TestService } from '../support/service.ts';
-import { call } from '../support/contract.ts';
+import { call, SPEC_SKILLS, SPEC_TOOLS } from '../support/contract.ts';
 import { errorCatalog, operations, openapiDocument } from '../../server/contract.ts';
+import { startedService } from '../support/lifecycle.ts';
 
-const SPEC_TOOLS = [
-  'ask_service_advisor',
-  'detect_website_tech_stack',
-  'get_company_open_jobs',
-  'get_company_hiring_intent',
-  'get_search_ads_by_domain',
-  'get_company_profile',
-  'company_footprint_check',
-  'find_hot_buyers',
-  'batch_lookup',
-  'private_blind_lookup',
-  'x402_merchant_trust_check',
-  'extract_company_contacts',
-  'url_to_clean_markdown',
-];
-const SPEC_SKILLS = [
-  'pre_purchase_merchant_trust_check',
-  'checkout_active_promo_code_finder',
-  'universal_product_url_to_json',
-  'b2b_vendor_stability_evaluator',
-  'store_readiness_auditor',
-  'conversion_leak_lead_finder',
-  'agentic_shelf_schema_comparator',
-  'verified_merchant_json_badge',
-  'verify_domain_legitimacy_and_security',
-];
 const SPEC_PRICES: Record<string, number> = {
   advisor: 0,
   'tech-stack': 5000,
@@ -56,14 +30,10 @@ const SPEC_PRICES: Record<string, number> = {
 };
 
 describe('documents', () => {
-  let service: TestService;
-  before(async () => {
-    service = await startService({ config: { publicBaseUrl: 'https://api.example.test' } });
-  });
-  after(() => service.close());
+  const setup = startedService({ config: { publicBaseUrl: 'https://api.example.test' } });
 
   it('serves the catalog with exactly the specified top-level keys and one offer per operation and skill', async () => {
-    const { status, body } = await call(service.url, '/v1/catalog', { method: 'GET' });
+    const { status, body } = await call(setup.url, '/v1/catalog', { method: 'GET' });
     assert.equal(status, 200);
     assert.deepEqual(
       Object.keys(body).sort(),
@@ -108,7 +78,7 @@ describe('documents', () => {
   });
 
   it('serves the error catalog: all 34 codes with hint, retryable and status', async () => {
-    const { body } = await call(service.url, '/errors', { method: 'GET' });
+    const { body } = await call(setup.url, '/errors', { method: 'GET' });
     assert.equal(body.format, 'RFC 9457 application/problem+json');
     assert.equal(body.errors.length, 34);
     assert.deepEqual(
@@ -125,7 +95,7 @@ describe('documents', () => {
   });
 
   it('serves the agent card with the advisor first, every skill and the payment block', async () => {
-    const { body } = await call(service.url, '/.well-known/agent-card.json', { method: 'GET' });
+    const { body } = await call(setup.url, '/.well-known/agent-card.json', { method: 'GET' });
     assert.equal(body.version, '0.5.0');
     assert.equal(body.skills[0].id, '00_ask_service_advisor');
     assert.equal(body.skills.length, 22);
@@ -149,7 +119,7 @@ describe('documents', () => {
   });
 
   it('serves the x402 terms: disabled without payment configuration', async () => {
-    const { body } = await call(service.url, '/.well-known/x402.json', { method: 'GET' });
+    const { body } = await call(setup.url, '/.well-known/x402.json', { method: 'GET' });
     assert.equal(body.enabled, false);
     assert.equal(body.payTo, null);
     assert.equal(body.assetAddress, '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913');
@@ -158,29 +128,29 @@ describe('documents', () => {
   });
 
   it('serves the OpenAPI 3.1.0 description, llms.txt and health', async () => {
-    const spec = await call(service.url, '/openapi.json', { method: 'GET' });
+    const spec = await call(setup.url, '/openapi.json', { method: 'GET' });
     assert.equal(spec.body.openapi, '3.1.0');
     assert.equal(spec.body.info.version, '0.5.0');
     assert.deepEqual(Object.keys(spec.body.paths).sort(), Object.keys(openapiDocument.paths).sort());
-    const llms = await call(service.url, '/llms.txt', { method: 'GET' });
+    const llms = await call(setup.url, '/llms.txt', { method: 'GET' });
     assert.match(llms.headers.get('content-type')!, /^text\/plain/);
     for (const op of operations.filter((o) => o.kind === 'operation')) assert.ok(llms.text.includes(`POST https://api.example.test${op.path}`), op.path);
-    const health = await call(service.url, '/healthz', { method: 'GET' });
+    const health = await call(setup.url, '/healthz', { method: 'GET' });
     assert.deepEqual(health.body, { status: 'ok', version: '0.5.0' });
   });
 
   it('answers POST on a document with method_not_allowed and an unknown path with not_found', async () => {
-    const post = await call(service.url, '/v1/catalog', { body: {} });
+    const post = await call(setup.url, '/v1/catalog', { body: {} });
     assert.equal(post.body.code, 'method_not_allowed');
     assert.match(post.headers.get('allow')!, /GET/);
-    const missing = await call(service.url, '/v1/nothing-here', { method: 'GET' });
+    const missing = await call(setup.url, '/v1/nothing-here', { method: 'GET' });
     assert.equal(missing.status, 404);
     assert.equal(missing.body.code, 'not_found');
     assert.equal(missing.body.type, 'https://api.example.test/errors#not_found');
   });
 
   it('lets browser agents read the usage and payment headers (CORS)', async () => {
-    const response = await fetch(`${service.url}/v1/tech-stack`, {
+    const response = await fetch(`${setup.url}/v1/tech-stack`, {
       method: 'OPTIONS',
       headers: {
         Origin: 'https://agent.example',
@@ -191,7 +161,7 @@ describe('documents', () => {
     assert.equal(response.status, 204);
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
     assert.match(response.headers.get('access-control-allow-headers')!, /PAYMENT-SIGNATURE/);
-    const get = await fetch(`${service.url}/v1/catalog`, { headers: { Origin: 'https://agent.example' } });
+    const get = await fetch(`${setup.url}/v1/catalog`, { headers: { Origin: 'https://agent.example' } });
     const exposed = get.headers.get('access-control-expose-headers')!;
     for (const header of ['X-Usage-Free-Remaining', 'PAYMENT-REQUIRED', 'PAYMENT-RESPONSE']) assert.ok(exposed.includes(header), header);
   });

@@ -3,11 +3,12 @@ import assert from 'node:assert/strict';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
-import { minimalResults } from '../support/minimal-handlers.ts';
+import { deliveredQuote, minimalResults } from '../support/minimal-handlers.ts';
 import type { Facilitator } from '../../server/payments/facilitator.ts';
 import { createHousekeeping, QUOTE_GRACE_MS } from '../../server/store/housekeeping.ts';
 import { openStore } from '../../server/store/index.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
+import { startedService } from '../support/lifecycle.ts';
 
 const PAY_TO = '0x1111111111111111111111111111111111111111';
 /** Configuration of payments without a chain: the free path never reaches the facilitator. */
@@ -32,23 +33,19 @@ function handlersWith(overrides: HandlerRegistry = {}): HandlerRegistry {
 }
 
 describe('free quota and usage headers', () => {
-  let service: TestService;
-  before(async () => {
-    service = await startService({ handlers: handlersWith(), facilitator: unreachableFacilitator, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] } });
-  });
-  after(() => service.close());
+  const setup = startedService({ handlers: handlersWith(), facilitator: unreachableFacilitator, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] } });
 
   it('puts the usage headers on results, problems and documents', async () => {
     const who = newCaller();
-    const ok = await call(service.url, '/v1/tech-stack', { body: { domain: 'a.com' }, headers: who });
+    const ok = await call(setup.url, '/v1/tech-stack', { body: { domain: 'a.com' }, headers: who });
     assert.equal(ok.headers.get('x-usage-free-remaining'), '4');
     assert.equal(ok.headers.get('x-usage-free-limit'), '5');
     assert.match(ok.headers.get('x-usage-free-resets-at')!, /^\d{4}-\d\d-\d\dT00:00:00Z$/);
     assert.equal(ok.headers.get('x-usage-price-micro-usd'), '5000');
     assert.equal(ok.headers.get('x-usage-charged-micro-usd'), '0');
-    const problem = await call(service.url, '/v1/tech-stack', { body: { domain: 'bad domain' }, headers: who });
+    const problem = await call(setup.url, '/v1/tech-stack', { body: { domain: 'bad domain' }, headers: who });
     assert.equal(problem.headers.get('x-usage-free-remaining'), '4');
-    const doc = await call(service.url, '/v1/catalog', { method: 'GET', headers: who });
+    const doc = await call(setup.url, '/v1/catalog', { method: 'GET', headers: who });
     assert.equal(doc.headers.get('x-usage-price-micro-usd'), '0');
     assert.equal(doc.headers.get('x-usage-free-remaining'), '4');
   });
@@ -56,11 +53,11 @@ describe('free quota and usage headers', () => {
   it('gives 5 ok results free, then answers 402 with x402 v2 terms', async () => {
     const who = newCaller();
     for (let i = 1; i <= 5; i++) {
-      const { status, headers } = await call(service.url, '/v1/tech-stack', { body: { domain: `d${i}.com` }, headers: who });
+      const { status, headers } = await call(setup.url, '/v1/tech-stack', { body: { domain: `d${i}.com` }, headers: who });
       assert.equal(status, 200);
       assert.equal(headers.get('x-usage-free-remaining'), String(5 - i));
     }
-    const paid = await call(service.url, '/v1/tech-stack', { body: { domain: 'd6.com' }, headers: who });
+    const paid = await call(setup.url, '/v1/tech-stack', { body: { domain: 'd6.com' }, headers: who });
     assert.equal(paid.status, 402);
     assertValid('PaymentRequired', paid.body);
     const terms = decodePaymentRequiredHeader(paid.headers.get('payment-required')!);
@@ -75,7 +72,7 @@ describe('free quota and usage headers', () => {
       maxTimeoutSeconds: 300,
       extra: { name: 'USD Coin', version: '2' },
     });
-    assert.equal(terms.resource.url, `${service.url}/v1/tech-stack`);
+    assert.equal(terms.resource.url, `${setup.url}/v1/tech-stack`);
     assert.equal(paid.headers.get('cache-control'), 'no-store');
     assert.equal(paid.headers.get('x-usage-free-remaining'), '0');
   });
@@ -83,18 +80,18 @@ describe('free quota and usage headers', () => {
   it('does not use a free call for a result that is not ok', async () => {
     const who = newCaller();
     for (let i = 0; i < 7; i++) {
-      const { body, headers } = await call(service.url, '/v1/tech-stack', { body: { domain: `none${i}.com` }, headers: who });
+      const { body, headers } = await call(setup.url, '/v1/tech-stack', { body: { domain: `none${i}.com` }, headers: who });
       assert.equal(body.status, 'no_signals');
       assert.equal(headers.get('x-usage-free-remaining'), '5');
     }
-    const ledger = await service.store.ledger.list({ from: 0, to: Date.now() + 1000 });
+    const ledger = await setup.service.store.ledger.list({ from: 0, to: Date.now() + 1000 });
     assert.ok(!ledger.some((entry) => entry.caller === who['X-Forwarded-For'] && entry.kind === 'free_use'));
   });
 
   it('replays the same input of the same day without using another free call', async () => {
     const who = newCaller();
-    const first = await call(service.url, '/v1/tech-stack', { body: { domain: 'same.com' }, headers: who });
-    const again = await call(service.url, '/v1/tech-stack', { body: { domain: 'SAME.com' }, headers: who });
+    const first = await call(setup.url, '/v1/tech-stack', { body: { domain: 'same.com' }, headers: who });
+    const again = await call(setup.url, '/v1/tech-stack', { body: { domain: 'SAME.com' }, headers: who });
     assert.deepEqual(again.body, first.body);
     // The replay is the kept JSON text, sent as is: same type and length as the first answer.
     assert.equal(again.headers.get('content-type'), first.headers.get('content-type'));
@@ -106,26 +103,24 @@ describe('free quota and usage headers', () => {
   it('never charges the advisor to the quota and limits it to 60 calls per rolling hour', async () => {
     const who = newCaller();
     for (let i = 0; i < 60; i++) {
-      const { status } = await call(service.url, '/v1/advisor', { body: { agent_goal: `goal ${i}` }, headers: who });
+      const { status } = await call(setup.url, '/v1/advisor', { body: { agent_goal: `goal ${i}` }, headers: who });
       assert.equal(status, 200);
     }
-    const limited = await call(service.url, '/v1/advisor', { body: { agent_goal: 'one more' }, headers: who });
+    const limited = await call(setup.url, '/v1/advisor', { body: { agent_goal: 'one more' }, headers: who });
     assert.equal(limited.status, 429);
     assert.equal(limited.body.code, 'advisor_rate_limit');
     assert.ok(Number(limited.headers.get('retry-after')) > 3500);
     assert.equal(limited.headers.get('x-usage-free-remaining'), '5');
-    const other = await call(service.url, '/v1/advisor', { body: { agent_goal: 'another caller' }, headers: newCaller() });
+    const other = await call(setup.url, '/v1/advisor', { body: { agent_goal: 'another caller' }, headers: newCaller() });
     assert.equal(other.status, 200);
   });
 
   it('answers 50 concurrent free calls from one IP with exactly 5 ok results and 45 payment challenges', async () => {
     const who = newCaller();
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call(service.url, '/v1/tech-stack', { body: { domain: `c${i}.com` }, headers: who })),
-    );
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => call(setup.url, '/v1/tech-stack', { body: { domain: `c${i}.com` }, headers: who })));
     assert.equal(answers.filter((a) => a.status === 200).length, 5);
     assert.equal(answers.filter((a) => a.status === 402).length, 45);
-    const uses = (await service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter(
+    const uses = (await setup.service.store.ledger.list({ from: 0, to: Date.now() + 1000 })).filter(
       (e) => e.caller === who['X-Forwarded-For'] && e.kind === 'free_use',
     );
     assert.equal(uses.length, 5);
@@ -406,21 +401,17 @@ describe('without payment configuration', () => {
 });
 
 describe('daily cost cap', () => {
-  let service: TestService;
-  before(async () => {
-    service = await startService({
-      handlers: handlersWith(),
-      facilitator: unreachableFacilitator,
-      config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], dailyCostCapMicroUsd: 12_000 },
-    });
+  const setup = startedService({
+    handlers: handlersWith(),
+    facilitator: unreachableFacilitator,
+    config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'], dailyCostCapMicroUsd: 12_000 },
   });
-  after(() => service.close());
 
   it('stops data calls once the value delivered today would pass the cap, without using free calls', async () => {
-    assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'cap1.com' }, headers: newCaller() })).status, 200);
-    assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: 'cap2.com' }, headers: newCaller() })).status, 200);
+    assert.equal((await call(setup.url, '/v1/tech-stack', { body: { domain: 'cap1.com' }, headers: newCaller() })).status, 200);
+    assert.equal((await call(setup.url, '/v1/tech-stack', { body: { domain: 'cap2.com' }, headers: newCaller() })).status, 200);
     const who = newCaller();
-    const third = await call(service.url, '/v1/tech-stack', { body: { domain: 'cap3.com' }, headers: who });
+    const third = await call(setup.url, '/v1/tech-stack', { body: { domain: 'cap3.com' }, headers: who });
     assert.equal(third.status, 503);
     assert.equal(third.body.code, 'daily_cost_cap');
     assert.ok(Number(third.headers.get('retry-after')) > 0);
@@ -492,14 +483,10 @@ describe('the daily cost cap counts the whole day', () => {
 });
 
 describe('the caller is an address', () => {
-  let service: TestService;
-  before(async () => {
-    service = await startService({ handlers: handlersWith(), facilitator: unreachableFacilitator, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] } });
-  });
-  after(() => service.close());
+  const setup = startedService({ handlers: handlersWith(), facilitator: unreachableFacilitator, config: { payTo: PAY_TO, trustedProxies: ['127.0.0.1'] } });
 
   const remaining = async (forwarded: string, domain: string) => {
-    const answer = await call(service.url, '/v1/tech-stack', { body: { domain }, headers: { 'X-Forwarded-For': forwarded } });
+    const answer = await call(setup.url, '/v1/tech-stack', { body: { domain }, headers: { 'X-Forwarded-For': forwarded } });
     return { status: answer.status, remaining: answer.headers.get('x-usage-free-remaining') };
   };
 
@@ -529,7 +516,7 @@ describe('the caller is an address', () => {
     const seen = [];
     for (const [i, spelled] of spellings.entries()) seen.push((await remaining(spelled, `junk-${i}.com`)).status);
     assert.deepEqual(seen, [200, 200, 200, 200, 200, 402]);
-    const ledger = await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER });
+    const ledger = await setup.service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER });
     assert.deepEqual(
       [
         ...new Set(
@@ -581,17 +568,7 @@ describe('two-step quotes', () => {
       failNext = false;
       throw new Error('upstream down');
     }
-    if (context.quote) {
-      const rows = (context.quote.payload as any).rows;
-      return {
-        status: 'ok',
-        results: rows,
-        billable_count: rows.length,
-        price_micro_usd: context.quote.priceMicroUsd,
-        price_usd: context.quote.priceMicroUsd / 1e6,
-        next: 'done',
-      };
-    }
+    if (context.quote) return deliveredQuote(context.quote, 'done');
     const withData = input.domains.filter((d: string) => !d.startsWith('empty'));
     const statuses = input.domains.map((domain: string) => ({
       domain,

@@ -8,13 +8,12 @@ import { Writable } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { minimalHandlers } from '../support/minimal-handlers.ts';
 import { createLogger } from '../../server/observability/log.ts';
 import { openStore } from '../../server/store/index.ts';
+import { connectMcp } from '../support/mcp.ts';
 
 /** A pino destination that keeps every line, parsed. */
 function captureLines() {
@@ -90,8 +89,7 @@ describe('observability', () => {
     await call(service.url, '/v1/tech-stack', { body: { domain: 'metered.com' }, headers: who });
     await call(service.url, '/v1/no-such-path', { method: 'GET', headers: who });
     assert.equal((await fetch(`${service.url}/docs/assets/init.js`)).status, 200);
-    const client = new Client({ name: 'metrics-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: { 'X-Forwarded-For': '203.0.113.78' } } }));
+    const client = await connectMcp(service.url, { 'X-Forwarded-For': '203.0.113.78' });
     const tool = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'over-mcp.com' } });
     assert.equal(tool.isError, undefined);
     await client.close();

@@ -1,67 +1,32 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startService, type TestService } from '../support/service.ts';
 import { openStore } from '../../server/store/index.ts';
 import type { Store } from '../../server/store/types.ts';
-import { assertValid, call } from '../support/contract.ts';
+import { assertValid, call, SPEC_SKILLS, SPEC_TOOLS } from '../support/contract.ts';
 import { minimalValue } from '../support/minimal-result.ts';
 import { operations, openapiDocument, validatorFor } from '../../server/contract.ts';
 import { handlers } from '../../handlers/index.ts';
 import { minimalHandlers } from '../support/minimal-handlers.ts';
 import { assertCompactValid, toolOutputValidator } from '../support/compact-schemas.ts';
+import { startedService } from '../support/lifecycle.ts';
+import { connectMcp, withMcp } from '../support/mcp.ts';
 
-const SPEC_TOOLS = [
-  'ask_service_advisor',
-  'detect_website_tech_stack',
-  'get_company_open_jobs',
-  'get_company_hiring_intent',
-  'get_search_ads_by_domain',
-  'get_company_profile',
-  'company_footprint_check',
-  'find_hot_buyers',
-  'batch_lookup',
-  'private_blind_lookup',
-  'x402_merchant_trust_check',
-  'extract_company_contacts',
-  'url_to_clean_markdown',
-];
-const SPEC_SKILLS = [
-  'pre_purchase_merchant_trust_check',
-  'checkout_active_promo_code_finder',
-  'universal_product_url_to_json',
-  'b2b_vendor_stability_evaluator',
-  'store_readiness_auditor',
-  'conversion_leak_lead_finder',
-  'agentic_shelf_schema_comparator',
-  'verified_merchant_json_badge',
-  'verify_domain_legitimacy_and_security',
-];
 const tools = operations.filter((op) => op.kind === 'operation');
 
-async function connect(url: string, headers: Record<string, string> = {}) {
-  const client = new Client({ name: 'contract-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }));
-  return client;
-}
-
 describe('every operation over MCP (official client)', () => {
-  let service: TestService;
   let client: Client;
+  after(() => client?.close());
+  const setup = startedService();
   before(async () => {
-    service = await startService();
-    client = await connect(service.url);
-  });
-  after(async () => {
-    await client.close();
-    await service.close();
+    client = await connectMcp(setup.url);
   });
 
   it('says in its instructions how to read the compact tool list: titles, prices, errors', () => {
     const instructions = client.getInstructions()!;
-    assert.ok(instructions.includes(`${service.url}/openapi.json#/components/schemas/<title>`), instructions);
-    assert.ok(instructions.includes(`${service.url}/errors`));
+    assert.ok(instructions.includes(`${setup.url}/openapi.json#/components/schemas/<title>`), instructions);
+    assert.ok(instructions.includes(`${setup.url}/errors`));
     assert.ok(instructions.includes("_meta['service/price-micro-usd']"));
     assert.match(instructions, /5 free successful calls per UTC day/);
   });
@@ -106,7 +71,7 @@ describe('every operation over MCP (official client)', () => {
     for (const [name, args, code] of cases) {
       const result = await client.callTool({ name, arguments: args });
       assert.equal((result.structuredContent as any).code, code, `${name} ${JSON.stringify(args)}`);
-      const over = await call(service.url, operations.find((op) => op.mcpTool === name)!.path, { body: args });
+      const over = await call(setup.url, operations.find((op) => op.mcpTool === name)!.path, { body: args });
       assert.equal(over.body.code, code, 'HTTP agrees');
     }
   });
@@ -136,33 +101,26 @@ describe('every operation over MCP (official client)', () => {
   });
 
   it('refuses tool calls under an Authorization header with unsupported_payment', async () => {
-    const withAuth = await connect(service.url, { Authorization: 'Bearer token' });
-    try {
+    await withMcp(setup.url, { Authorization: 'Bearer token' }, async (withAuth) => {
       const result = await withAuth.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'example.com' } });
       assert.equal((result.structuredContent as any).code, 'unsupported_payment');
-    } finally {
-      await withAuth.close();
-    }
+    });
   });
 
   it('answers HTTP mistakes on /mcp with problems: wrong type, GET', async () => {
-    const type = await call(service.url, '/mcp', { raw: '{}', headers: { 'content-type': 'text/plain' } });
+    const type = await call(setup.url, '/mcp', { raw: '{}', headers: { 'content-type': 'text/plain' } });
     assert.equal(type.body.code, 'json_required');
-    const get = await call(service.url, '/mcp', { method: 'GET' });
+    const get = await call(setup.url, '/mcp', { method: 'GET' });
     assert.equal(get.body.code, 'method_not_allowed');
   });
 });
 
 describe('malformed messages on /mcp: JSON-RPC errors with short messages (raw HTTP)', () => {
-  let service: TestService;
-  before(async () => {
-    service = await startService();
-  });
-  after(() => service.close());
+  const setup = startedService();
 
   const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   async function post(raw: string) {
-    const answer = await call(service.url, '/mcp', { raw, headers: MCP_HEADERS });
+    const answer = await call(setup.url, '/mcp', { raw, headers: MCP_HEADERS });
     assert.match(answer.headers.get('content-type')!, /^application\/json/, 'a JSON-RPC body, not a problem');
     assertValid('JsonRpcMessage', answer.body, raw);
     assert.equal(answer.body.result, undefined);
@@ -235,24 +193,17 @@ describe('malformed messages on /mcp: JSON-RPC errors with short messages (raw H
 });
 
 describe('every tool answer through the official client and the compact tool list', () => {
-  let service: TestService;
-  before(async () => {
-    service = await startService({ handlers: minimalHandlers, config: { trustedProxies: ['127.0.0.1'] } });
-  });
-  after(() => service.close());
+  const setup = startedService({ handlers: minimalHandlers, config: { trustedProxies: ['127.0.0.1'] } });
 
   tools.forEach((op, index) => {
     it(`${op.mcpTool}: the client accepts the result against the listed outputSchema; it matches the compact and the full schemas`, async () => {
       // A caller of its own per tool: each has its free calls, so every answer is the tool's result.
-      const client = await connect(service.url, { 'X-Forwarded-For': `198.51.100.${index + 1}` });
-      try {
+      await withMcp(setup.url, { 'X-Forwarded-For': `198.51.100.${index + 1}` }, async (client) => {
         const answer = await client.callTool({ name: op.mcpTool!, arguments: op.examples[0].body });
         assert.equal(answer.isError, undefined, JSON.stringify(answer.structuredContent));
         assertValid(op.resultSchema!, answer.structuredContent, op.mcpTool!);
         assertCompactValid(op, answer.structuredContent, { context: op.mcpTool! });
-      } finally {
-        await client.close();
-      }
+      });
     });
   });
 
@@ -277,15 +228,12 @@ describe('MCP results with a working handler', () => {
   after(() => service.close());
 
   it('returns structuredContent that the SDK client accepts against the outputSchema', async () => {
-    const client = await connect(service.url);
-    try {
+    await withMcp(service.url, {}, async (client) => {
       const answer = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'Example.com' } });
       assert.equal(answer.isError, undefined);
       assert.equal((answer.structuredContent as any).domain, 'example.com');
       assertValid('TechStackResult', answer.structuredContent);
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it('turns a handler result that breaks the contract into invalid_engine_result, over HTTP and MCP', async () => {
@@ -294,7 +242,7 @@ describe('MCP results with a working handler', () => {
       const http = await call(broken.url, '/v1/tech-stack', { body: { domain: 'example.com' } });
       assert.equal(http.status, 502);
       assert.equal(http.body.code, 'invalid_engine_result');
-      const client = await connect(broken.url);
+      const client = await connectMcp(broken.url);
       const answer = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'example.com' } });
       assert.equal((answer.structuredContent as any).code, 'invalid_engine_result');
       await client.close();
@@ -340,7 +288,7 @@ describe('MCP results with a working handler', () => {
       const http = await call(failing.url, '/v1/tech-stack', { body: { domain: 'example.com' } });
       assert.equal(http.body.code, 'engine_failed');
       assert.equal(unexpected().length, 1, 'logged over HTTP');
-      const client = await connect(failing.url);
+      const client = await connectMcp(failing.url);
       const answer = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'example.com' } });
       await client.close();
       assert.equal((answer.structuredContent as any).code, 'engine_failed');

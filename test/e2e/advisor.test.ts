@@ -5,34 +5,21 @@
  * sample_domain without calling any engine. (The 61st advisor call in an hour answering 429
  * advisor_rate_limit with Retry-After is covered by test/contract/metering.test.ts.)
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startWorld, type World } from '../world/index.ts';
 import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
-import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
+import { withMcp } from '../support/mcp.ts';
 
-let ip = 0;
-const caller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
+const caller = callers('198.51.100.');
 
 describe('advisor over HTTP and MCP', { timeout: 120_000 }, () => {
-  let world: World;
-  let service: TestService;
-  before(async () => {
-    world = await startWorld();
-    installTechSites(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
-  });
-  after(async () => {
-    await service?.close();
-    await world?.stop();
-  });
+  const setup = worldService({ install: installTechSites });
 
   it("reports this caller's free calls and today's statuses, and never uses a free call itself", async () => {
     const who = caller();
-    const fresh = await call(service.url, '/v1/advisor', {
+    const fresh = await call(setup.url, '/v1/advisor', {
       body: { agent_goal: 'what technologies does this site use?', sample_domain: TECH_DOMAINS.ok },
       headers: who,
     });
@@ -45,19 +32,19 @@ describe('advisor over HTTP and MCP', { timeout: 120_000 }, () => {
     assert.deepEqual(fresh.body.cached_hint.statuses, [], 'nothing run on this domain today yet');
     const step = fresh.body.recommended_execution_sequence[0];
     assert.deepEqual(step.next_tool_call_payload, { domain: TECH_DOMAINS.ok });
-    assert.equal(step.url, `${service.url}/v1/tech-stack`);
+    assert.equal(step.url, `${setup.url}/v1/tech-stack`);
 
     // Run the recommended call as given: ok, one free call used.
-    const ran = await call(service.url, '/v1/tech-stack', { body: step.next_tool_call_payload, headers: who });
+    const ran = await call(setup.url, '/v1/tech-stack', { body: step.next_tool_call_payload, headers: who });
     assert.equal(ran.body.status, 'ok');
     assert.equal(ran.headers.get('x-usage-free-remaining'), '4');
     // A no_signals result is free and uses nothing.
-    const empty = await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.noSignals }, headers: who });
+    const empty = await call(setup.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.noSignals }, headers: who });
     assert.equal(empty.body.status, 'no_signals');
 
-    const requestsBefore = world.sites.requests.length;
+    const requestsBefore = setup.world.sites.requests.length;
     for (let i = 0; i < 3; i++) {
-      const again = await call(service.url, '/v1/advisor', { body: { agent_goal: 'tech stack please', sample_domain: TECH_DOMAINS.ok }, headers: who });
+      const again = await call(setup.url, '/v1/advisor', { body: { agent_goal: 'tech stack please', sample_domain: TECH_DOMAINS.ok }, headers: who });
       assert.equal(again.status, 200);
       assert.equal(again.body.free_quota.remaining, 4, 'the ok tech-stack call used one; advisor calls use none');
       assert.equal(again.headers.get('x-usage-free-remaining'), '4');
@@ -68,22 +55,22 @@ describe('advisor over HTTP and MCP', { timeout: 120_000 }, () => {
       );
       assert.equal(again.body.cost_estimate_usd.after_free_quota_max_usd, 0, 'the call fits in the free calls left');
     }
-    const other = await call(service.url, '/v1/advisor', { body: { agent_goal: 'detect website tech', sample_domain: TECH_DOMAINS.noSignals }, headers: who });
+    const other = await call(setup.url, '/v1/advisor', { body: { agent_goal: 'detect website tech', sample_domain: TECH_DOMAINS.noSignals }, headers: who });
     assert.deepEqual(
       other.body.cached_hint.statuses.map((entry: any) => [entry.tool, entry.status]),
       [['tech-stack', 'no_signals']],
     );
-    assert.equal(world.sites.requests.length, requestsBefore, 'the advisor made no engine call');
+    assert.equal(setup.world.sites.requests.length, requestsBefore, 'the advisor made no engine call');
 
-    const next = await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.noSignals }, headers: who });
+    const next = await call(setup.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.noSignals }, headers: who });
     assert.equal(next.headers.get('x-usage-free-remaining'), '4', 'the advisor calls in between used no free call');
   });
 
   it('counts the free batch scans this caller used', async () => {
     const who = caller();
-    const quote = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: [TECH_DOMAINS.ok, TECH_DOMAINS.noSignals] }, headers: who });
+    const quote = await call(setup.url, '/v1/batch', { body: { tool: 'tech-stack', domains: [TECH_DOMAINS.ok, TECH_DOMAINS.noSignals] }, headers: who });
     assert.equal(quote.body.status, 'quote');
-    const advice = await call(service.url, '/v1/advisor', { body: { agent_goal: 'tech stacks of a csv of domains', domain_count: 80 }, headers: who });
+    const advice = await call(setup.url, '/v1/advisor', { body: { agent_goal: 'tech stacks of a csv of domains', domain_count: 80 }, headers: who });
     assert.equal(advice.body.recommended_tool, 'batch');
     assert.equal(advice.body.cost_estimate_usd.scan_limits.free_scans_remaining, 2);
     assert.match(advice.body.free_quota.note, /2 of 3 left today/);
@@ -93,18 +80,18 @@ describe('advisor over HTTP and MCP', { timeout: 120_000 }, () => {
 
   it('answers an unclear goal with recommended_tool null, and refuses bad input with 400', async () => {
     const who = caller();
-    const unclear = await call(service.url, '/v1/advisor', { body: { agent_goal: 'hello there' }, headers: who });
+    const unclear = await call(setup.url, '/v1/advisor', { body: { agent_goal: 'hello there' }, headers: who });
     assert.equal(unclear.status, 200);
     assert.equal(unclear.body.recommended_tool, null);
     assert.equal(unclear.body.cost_estimate_usd, null);
-    const empty = await call(service.url, '/v1/advisor', { body: { agent_goal: '' }, headers: who });
+    const empty = await call(setup.url, '/v1/advisor', { body: { agent_goal: '' }, headers: who });
     assert.equal(empty.status, 400);
-    const extra = await call(service.url, '/v1/advisor', { body: { agent_goal: 'tech stack', domain: 'acme.com' }, headers: who });
+    const extra = await call(setup.url, '/v1/advisor', { body: { agent_goal: 'tech stack', domain: 'acme.com' }, headers: who });
     assert.equal(extra.status, 400);
-    const badDomain = await call(service.url, '/v1/advisor', { body: { agent_goal: 'tech stack', sample_domain: 'http://acme.com/x' }, headers: who });
+    const badDomain = await call(setup.url, '/v1/advisor', { body: { agent_goal: 'tech stack', sample_domain: 'http://acme.com/x' }, headers: who });
     assert.equal(badDomain.status, 400);
     assert.equal(badDomain.body.code, 'invalid_domain');
-    const alias = await call(service.url, '/ask-advisor', { body: { agent_goal: 'open jobs at acme.com' }, headers: who });
+    const alias = await call(setup.url, '/ask-advisor', { body: { agent_goal: 'open jobs at acme.com' }, headers: who });
     assert.equal(alias.status, 200);
     assert.equal(alias.body.recommended_tool, 'ats-jobs');
   });
@@ -112,7 +99,7 @@ describe('advisor over HTTP and MCP', { timeout: 120_000 }, () => {
   it("routes the issue's goals by what they ask about, and answers null for data the service does not have", async () => {
     const who = caller();
     const ask = async (body: Record<string, unknown>) => {
-      const answer = await call(service.url, '/v1/advisor', { body, headers: who });
+      const answer = await call(setup.url, '/v1/advisor', { body, headers: who });
       assert.equal(answer.status, 200);
       assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0');
       return answer.body;
@@ -146,11 +133,9 @@ describe('advisor over HTTP and MCP', { timeout: 120_000 }, () => {
 
   it('answers the MCP tool ask_service_advisor with the same result, free', async () => {
     const who = caller();
-    const used = await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: who });
+    const used = await call(setup.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: who });
     assert.equal(used.headers.get('x-usage-free-remaining'), '4');
-    const client = new Client({ name: 'advisor-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: who } }));
-    try {
+    await withMcp(setup.url, who, async (client) => {
       for (let i = 0; i < 2; i++) {
         const result: any = await client.callTool({
           name: 'ask_service_advisor',
@@ -163,10 +148,8 @@ describe('advisor over HTTP and MCP', { timeout: 120_000 }, () => {
         assert.equal(result.structuredContent.recommended_execution_sequence[0].mcp_tool, 'find_hot_buyers');
         assert.equal(result.structuredContent.recommended_execution_sequence[1].next_tool_call_payload, null);
       }
-    } finally {
-      await client.close();
-    }
-    const after = await call(service.url, '/v1/advisor', { body: { agent_goal: 'contacts of acme.com' }, headers: who });
+    });
+    const after = await call(setup.url, '/v1/advisor', { body: { agent_goal: 'contacts of acme.com' }, headers: who });
     assert.equal(after.body.free_quota.remaining, 4);
   });
 });

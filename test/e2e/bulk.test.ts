@@ -3,59 +3,37 @@
  * job boards, the ads registry and the local chain. Step 2 of both bulk operations is paid with the
  * official x402 client; balances are read on chain.
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { privateKeyToAccount } from 'viem/accounts';
-import { startWorld, type World } from '../world/index.ts';
 import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
 import { installJobBoards, JOB_DOMAINS } from '../world/fixtures/job-boards.ts';
 import { installAdsRegistry, ADS_DOMAINS } from '../world/fixtures/ads-registry.ts';
-import { createFacilitator } from '../../server/payments/facilitator.ts';
-import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
+import { chainFacilitator, payerClient } from '../support/paid-service.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
 
-let ip = 0;
-const caller = () => ({ 'X-Forwarded-For': `198.51.100.${100 + ++ip}` });
+const caller = callers('198.51.100.', 101);
 
 describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300_000 }, () => {
-  let world: World;
-  let service: TestService;
   // the wall clock (payers sign validBefore from it), moved forward by the quote-expiry test
   let offsetMs = 0;
-
-  before(async () => {
-    world = await startWorld({ chain: true });
-    installTechSites(world);
-    installJobBoards(world);
-    installAdsRegistry(world);
-    const chain = world.chain!;
-    const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: chain.facilitatorPrivateKey, rpcUrl: chain.rpcUrl })!;
-    service = await startService({
-      config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], payTo: chain.payTo },
-      facilitator,
-      now: () => new Date(Date.now() + offsetMs),
-    });
-  });
-  after(async () => {
-    await service?.close();
-    await world?.stop();
+  const setup = worldService({
+    world: { chain: true },
+    install: [installTechSites, installJobBoards, installAdsRegistry],
+    service: (world) => ({ config: { payTo: world.chain!.payTo }, facilitator: chainFacilitator(world.chain!), now: () => new Date(Date.now() + offsetMs) }),
   });
 
   async function pay(path: string, body: unknown, who: Record<string, string>, expectedAmount: bigint) {
-    const challenge = await call(service.url, path, { body, headers: who });
+    const challenge = await call(setup.url, path, { body, headers: who });
     assert.equal(challenge.status, 402, JSON.stringify(challenge.body));
     const terms = decodePaymentRequiredHeader(challenge.headers.get('payment-required')!);
     assert.equal(BigInt(terms.accepts[0].amount), expectedAmount);
-    const chain = world.chain!;
+    const chain = setup.world.chain!;
     const payer = await chain.newPayer(2_000_000n);
-    const client = new x402Client();
-    registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
-    const payload = await client.createPaymentPayload(terms);
+    const payload = await payerClient(payer).createPaymentPayload(terms);
     const before = await chain.balanceOf(chain.payTo);
-    const paid = await call(service.url, path, { body, headers: { ...who, 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload) } });
+    const paid = await call(setup.url, path, { body, headers: { ...who, 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload) } });
     assert.equal(paid.status, 200, JSON.stringify(paid.body));
     assert.equal(decodePaymentResponseHeader(paid.headers.get('payment-response')!).success, true);
     assert.equal(await chain.balanceOf(chain.payTo), before + expectedAmount);
@@ -64,7 +42,7 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
 
   it('company-profile: two sections with data is ok and charged as one free call', async () => {
     const who = caller();
-    const { status, body, headers } = await call(service.url, '/v1/company-profile', { body: { domain: ADS_DOMAINS.jobsSite }, headers: who });
+    const { status, body, headers } = await call(setup.url, '/v1/company-profile', { body: { domain: ADS_DOMAINS.jobsSite }, headers: who });
     assert.equal(status, 200);
     assertValid('ProfileResult', body);
     assert.equal(body.status, 'ok');
@@ -82,12 +60,12 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
 
   it('company-footprint: one section with data is insufficient_data, free, and names the one tool', async () => {
     const who = caller();
-    const { body, headers } = await call(service.url, '/v1/company-footprint', { body: { domain: JOB_DOMAINS.notFound }, headers: who });
+    const { body, headers } = await call(setup.url, '/v1/company-footprint', { body: { domain: JOB_DOMAINS.notFound }, headers: who });
     assertValid('ProfileResult', body);
     assert.equal(body.status, 'insufficient_data');
     assert.ok(body.sections_with_data.length < 2);
     assert.equal(headers.get('x-usage-free-remaining'), '5');
-    const techOnly = await call(service.url, '/v1/company-footprint', { body: { domain: TECH_DOMAINS.ok }, headers: who });
+    const techOnly = await call(setup.url, '/v1/company-footprint', { body: { domain: TECH_DOMAINS.ok }, headers: who });
     assertValid('ProfileResult', techOnly.body);
     if (techOnly.body.status === 'insufficient_data') assert.match(techOnly.body.note, /call (tech-stack|company-intent|search-ads) for/);
     else assert.ok(techOnly.body.sections_with_data.length >= 2);
@@ -105,7 +83,7 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
 
   it('hot-buyers: step 1 scores every domain free, quotes only hot companies whose profile is ok (the rest free with their reason); step 2 paid delivers exactly those ok profiles', async () => {
     const who = caller();
-    const step1 = await call(service.url, '/v1/hot-buyers', { body: { domains: boards, min_intent_score: 0 }, headers: who });
+    const step1 = await call(setup.url, '/v1/hot-buyers', { body: { domains: boards, min_intent_score: 0 }, headers: who });
     assert.equal(step1.status, 200);
     assertValid('QuoteResult', step1.body);
     assert.equal(step1.body.status, 'quote');
@@ -143,7 +121,7 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
 
   it('hot-buyers: nobody hot is nothing_billable with the cold scores, free', async () => {
     const who = caller();
-    const { body } = await call(service.url, '/v1/hot-buyers', {
+    const { body } = await call(setup.url, '/v1/hot-buyers', {
       body: { domains: [JOB_DOMAINS.workablePath, JOB_DOMAINS.notFound], min_intent_score: 100 },
       headers: who,
     });
@@ -156,7 +134,7 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
   it('batch: step 1 quotes only rows with data; step 2 returns the stored rows without upstream calls', async () => {
     const who = caller();
     const domains = [TECH_DOMAINS.ok, TECH_DOMAINS.noSignals, TECH_DOMAINS.unreachable, TECH_DOMAINS.notFound];
-    const step1 = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains }, headers: who });
+    const step1 = await call(setup.url, '/v1/batch', { body: { tool: 'tech-stack', domains }, headers: who });
     assertValid('QuoteResult', step1.body);
     assert.equal(step1.body.status, 'quote');
     assert.deepEqual(
@@ -169,9 +147,9 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
       ],
     );
     assert.equal(step1.body.price_micro_usd, 10_000);
-    const upstreamBefore = world.sites.requests.length;
+    const upstreamBefore = setup.world.sites.requests.length;
     const paid = await pay('/v1/batch', { quote_id: step1.body.quote_id }, who, 10_000n);
-    assert.equal(world.sites.requests.length, upstreamBefore, 'step 2 made no upstream request');
+    assert.equal(setup.world.sites.requests.length, upstreamBefore, 'step 2 made no upstream request');
     assert.equal(paid.body.results.length, 1);
     assertValid('TechStackResult', paid.body.results[0].result);
     assert.equal(paid.body.results[0].result.domain, TECH_DOMAINS.ok);
@@ -179,7 +157,7 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
 
   it('batch of company-profile rows is priced 30000 a row', async () => {
     const who = caller();
-    const { body } = await call(service.url, '/v1/batch', {
+    const { body } = await call(setup.url, '/v1/batch', {
       body: { tool: 'company-profile', domains: [ADS_DOMAINS.jobsSite, JOB_DOMAINS.notFound] },
       headers: who,
     });
@@ -191,20 +169,20 @@ describe('profile, footprint, hot-buyers and batch on the world', { timeout: 300
 
   it('quote_required, quote_not_found, quote_expired (the clock moves 15 minutes) and scan_quota', async () => {
     const who = caller();
-    const required = await call(service.url, '/v1/batch', { body: {}, headers: who });
+    const required = await call(setup.url, '/v1/batch', { body: {}, headers: who });
     assert.equal(required.body.code, 'quote_required');
-    const unknown = await call(service.url, '/v1/batch', { body: { quote_id: 'q_nope' }, headers: who });
+    const unknown = await call(setup.url, '/v1/batch', { body: { quote_id: 'q_nope' }, headers: who });
     assert.equal(unknown.body.code, 'quote_not_found');
-    const quote = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: [TECH_DOMAINS.ok] }, headers: who });
+    const quote = await call(setup.url, '/v1/batch', { body: { tool: 'tech-stack', domains: [TECH_DOMAINS.ok] }, headers: who });
     assert.equal(quote.body.status, 'quote');
-    await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: [TECH_DOMAINS.noSignals] }, headers: who });
-    await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: [TECH_DOMAINS.notFound] }, headers: who });
-    const fourth = await call(service.url, '/v1/hot-buyers', { body: { domains: boards.slice(0, 2) }, headers: who });
+    await call(setup.url, '/v1/batch', { body: { tool: 'tech-stack', domains: [TECH_DOMAINS.noSignals] }, headers: who });
+    await call(setup.url, '/v1/batch', { body: { tool: 'tech-stack', domains: [TECH_DOMAINS.notFound] }, headers: who });
+    const fourth = await call(setup.url, '/v1/hot-buyers', { body: { domains: boards.slice(0, 2) }, headers: who });
     assert.equal(fourth.status, 429);
     assert.equal(fourth.body.code, 'scan_quota');
     // After the scans: 15 minutes later may be a new UTC day, whose free scans start again.
     offsetMs += 15 * 60_000 + 1000;
-    const expired = await call(service.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: who });
+    const expired = await call(setup.url, '/v1/batch', { body: { quote_id: quote.body.quote_id }, headers: who });
     assert.equal(expired.body.code, 'quote_expired');
   });
 });

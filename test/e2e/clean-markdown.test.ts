@@ -7,39 +7,28 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startWorld, type World } from '../world/index.ts';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl, REPORT_TEXT } from '../world/fixtures/markdown-sites.ts';
-import { startService, type TestService } from '../support/service.ts';
 import { bundleParseWorker } from '../../server/build.ts';
-import { createParsePool } from '../../server/parse-pool/pool.ts';
+import { createParsePool, type ParsePool } from '../../server/parse-pool/pool.ts';
 import { assertValid, call } from '../support/contract.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
+import { withMcp } from '../support/mcp.ts';
 
-let ip = 0;
-const caller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
+const caller = callers('198.51.100.');
 
 describe('clean-markdown against the offline world', { timeout: 120_000 }, () => {
-  let world: World;
-  let service: TestService;
+  const setup = worldService({ install: installMarkdownSites });
   let article: any;
   let articleHeaders: Headers;
-  const convert = (url: string, extra: Record<string, unknown> = {}) => call(service.url, '/v1/clean-markdown', { body: { url, ...extra }, headers: caller() });
+  const convert = (url: string, extra: Record<string, unknown> = {}) => call(setup.url, '/v1/clean-markdown', { body: { url, ...extra }, headers: caller() });
 
   before(async () => {
-    world = await startWorld();
-    installMarkdownSites(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
     const answer = await convert(markdownUrl(MARKDOWN_DOMAINS.article, '/cranes'));
     assert.equal(answer.status, 200);
     article = answer.body;
     articleHeaders = answer.headers;
-  });
-  after(async () => {
-    await service?.close();
-    await world?.stop();
   });
 
   it('converts an article after a redirect, charging the ok result', () => {
@@ -154,37 +143,30 @@ describe('clean-markdown against the offline world', { timeout: 120_000 }, () =>
   });
 
   it('answers the same over MCP', async () => {
-    const client = new Client({ name: 'markdown-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: caller() } }));
-    try {
+    await withMcp(setup.url, caller(), async (client) => {
       const result = await client.callTool({ name: 'url_to_clean_markdown', arguments: { url: markdownUrl(MARKDOWN_DOMAINS.pricing, '/pricing') } });
       assertValid('CleanMarkdownResult', result.structuredContent);
       assert.match((result.structuredContent as any).markdown, /\| Starter \| \$19 \| 3 \|/);
-    } finally {
-      await client.close();
-    }
+    });
   });
 });
 
 describe('clean-markdown reads PDFs (the bundled parse worker)', { timeout: 120_000 }, () => {
-  let world: World;
-  let service: TestService;
   mkdirSync('dist', { recursive: true });
   const dir = mkdtempSync(join('dist', 'clean-markdown-pdf-'));
   const convert = (path: string, extra: Record<string, unknown> = {}) =>
-    call(service.url, '/v1/clean-markdown', { body: { url: markdownUrl(MARKDOWN_DOMAINS.pdf, path), ...extra }, headers: caller() });
+    call(setup.url, '/v1/clean-markdown', { body: { url: markdownUrl(MARKDOWN_DOMAINS.pdf, path), ...extra }, headers: caller() });
 
-  before(async () => {
-    world = await startWorld();
-    installMarkdownSites(world);
+  let parsePool: ParsePool | undefined;
+  const setup = worldService({
+    install: installMarkdownSites,
     // The worker as npm start runs it (esbuild's bundle, pdf.js from node_modules), not through tsx.
-    const parsePool = createParsePool({ threads: 1, workerFile: resolve(await bundleParseWorker(resolve(dir, 'parse-worker.mjs'))) });
-    service = await startService({ parsePool, config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
+    service: async () => ({
+      parsePool: (parsePool = createParsePool({ threads: 1, workerFile: resolve(await bundleParseWorker(resolve(dir, 'parse-worker.mjs'))) })),
+    }),
   });
   after(async () => {
-    await service?.close();
-    await service?.parsePool.close();
-    await world?.stop();
+    await parsePool?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

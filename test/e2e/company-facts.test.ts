@@ -4,37 +4,23 @@
  * its source and URL, from the page the tech-stack section already fetched; nothing for a page
  * that states nothing.
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startWorld, type World } from '../world/index.ts';
 import { installJobBoards, JOB_DOMAINS, NORTHWIND_FACTS } from '../world/fixtures/job-boards.ts';
 import { installAdsRegistry } from '../world/fixtures/ads-registry.ts';
 import { installRdap, RDAP_RECORDS } from '../world/fixtures/rdap.ts';
-import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
 
-let ip = 0;
-const caller = () => ({ 'X-Forwarded-For': `192.0.2.${++ip}` });
+const caller = callers('192.0.2.');
 
 describe('company facts on the offline world', { timeout: 120_000 }, () => {
-  let world: World;
-  let service: TestService;
-  before(async () => {
-    world = await startWorld();
-    installJobBoards(world);
-    installAdsRegistry(world);
-    installRdap(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
-  });
-  after(async () => {
-    await service?.close();
-    await world?.stop();
-  });
+  const setup = worldService({ install: [installJobBoards, installAdsRegistry, installRdap] });
 
   it('company-profile: every fact the Organization JSON-LD states, with its source and the page, and the registration date from RDAP', async () => {
     const home = `https://${JOB_DOMAINS.greenhouseEmbed}/`;
-    const requestsBefore = world.sites.requests.length;
-    const { status, body } = await call(service.url, '/v1/company-profile', { body: { domain: JOB_DOMAINS.greenhouseEmbed }, headers: caller() });
+    const requestsBefore = setup.world.sites.requests.length;
+    const { status, body } = await call(setup.url, '/v1/company-profile', { body: { domain: JOB_DOMAINS.greenhouseEmbed }, headers: caller() });
     assert.equal(status, 200);
     assertValid('ProfileResult', body);
     const page = (value: unknown) => ({ value, source: 'json_ld', source_url: home });
@@ -55,7 +41,7 @@ describe('company facts on the offline world', { timeout: 120_000 }, () => {
         source_url: `https://rdap.verisign.com/com/v1/domain/${JOB_DOMAINS.greenhouseEmbed}`,
       },
     });
-    const homeFetches = world.sites.requests
+    const homeFetches = setup.world.sites.requests
       .slice(requestsBefore)
       .filter((request) => request.host.startsWith(JOB_DOMAINS.greenhouseEmbed) && request.url === '/');
     // The tech-stack section's fetch and the job-board scan's (it looks for careers links): the company object adds none.
@@ -63,10 +49,10 @@ describe('company facts on the offline world', { timeout: 120_000 }, () => {
   });
 
   it('company-footprint and the legitimacy skill carry the same object', async () => {
-    const footprint = await call(service.url, '/v1/company-footprint', { body: { domain: JOB_DOMAINS.greenhouseEmbed }, headers: caller() });
+    const footprint = await call(setup.url, '/v1/company-footprint', { body: { domain: JOB_DOMAINS.greenhouseEmbed }, headers: caller() });
     assertValid('ProfileResult', footprint.body);
     assert.deepEqual(footprint.body.company.name, { value: NORTHWIND_FACTS.name, source: 'json_ld', source_url: `https://${JOB_DOMAINS.greenhouseEmbed}/` });
-    const skill = await call(service.url, '/v1/skills/verify_domain_legitimacy_and_security', {
+    const skill = await call(setup.url, '/v1/skills/verify_domain_legitimacy_and_security', {
       body: { domain: JOB_DOMAINS.greenhouseEmbed },
       headers: caller(),
     });
@@ -75,14 +61,14 @@ describe('company facts on the offline world', { timeout: 120_000 }, () => {
   });
 
   it('a page that does not state its name (its title is a slogan): the name the job board gives, with the board as its source', async () => {
-    const { body } = await call(service.url, '/v1/company-profile', { body: { domain: JOB_DOMAINS.big }, headers: caller() });
+    const { body } = await call(setup.url, '/v1/company-profile', { body: { domain: JOB_DOMAINS.big }, headers: caller() });
     assertValid('ProfileResult', body);
     assert.deepEqual(body.company.name, { value: 'MegaFreight', source: 'job_board', source_url: 'https://boards.greenhouse.io/megafreight' });
     assert.equal(body.hiring_intent.board_company_name, 'MegaFreight');
   });
 
   it('a home page that states nothing about its company but its title: the name the title gives (it spells the domain), nothing guessed, and what the registry states', async () => {
-    const { body } = await call(service.url, '/v1/company-profile', { body: { domain: JOB_DOMAINS.ashbyEmbed }, headers: caller() });
+    const { body } = await call(setup.url, '/v1/company-profile', { body: { domain: JOB_DOMAINS.ashbyEmbed }, headers: caller() });
     assertValid('ProfileResult', body);
     const registered = RDAP_RECORDS[JOB_DOMAINS.ashbyEmbed] as { registered: string };
     assert.deepEqual(Object.keys(body.company), ['name', 'domain_registered']);

@@ -3,35 +3,24 @@
  * DNS. Every obfuscation of the fixture is found, every false-positive trap avoided; every
  * status, charging only ok; the same over MCP.
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startWorld, type World } from '../world/index.ts';
 import { CONTACT_DOMAINS, installContactSites, NOT_PEOPLE, OTHER_PUBLISHED, PEOPLE, PUBLISHED, SOCIAL_KEPT, TRAPS } from '../world/fixtures/contact-sites.ts';
-import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
+import { withMcp } from '../support/mcp.ts';
 
-let ip = 0;
-const caller = () => ({ 'X-Forwarded-For': `203.0.113.${++ip}` });
+const caller = callers('203.0.113.');
 
 describe('extract-contacts against the offline world', { timeout: 120_000 }, () => {
-  let world: World;
-  let service: TestService;
   let full: any;
   let fullHeaders: Headers;
+  const setup = worldService({ install: installContactSites });
   before(async () => {
-    world = await startWorld();
-    installContactSites(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
-    const answer = await call(service.url, '/v1/extract-contacts', { body: { domain: CONTACT_DOMAINS.full }, headers: caller() });
+    const answer = await call(setup.url, '/v1/extract-contacts', { body: { domain: CONTACT_DOMAINS.full }, headers: caller() });
     assert.equal(answer.status, 200);
     full = answer.body;
     fullHeaders = answer.headers;
-  });
-  after(async () => {
-    await service?.close();
-    await world?.stop();
   });
 
   it('reads the home, contact, about, team and careers pages found from links, and charges the ok result', () => {
@@ -104,7 +93,7 @@ describe('extract-contacts against the offline world', { timeout: 120_000 }, () 
   });
 
   it('falls back to common paths when the home page links nowhere', async () => {
-    const { body, headers } = await call(service.url, '/v1/extract-contacts', { body: { domain: CONTACT_DOMAINS.fallbackPaths }, headers: caller() });
+    const { body, headers } = await call(setup.url, '/v1/extract-contacts', { body: { domain: CONTACT_DOMAINS.fallbackPaths }, headers: caller() });
     assert.equal(body.status, 'ok');
     assert.deepEqual(body.emails, ['harbourmaster@quiet-harbor.com']);
     assert.ok(body.pages_read.includes(`https://${CONTACT_DOMAINS.fallbackPaths}/contact`));
@@ -114,7 +103,7 @@ describe('extract-contacts against the offline world', { timeout: 120_000 }, () 
   });
 
   it('charges an MX-only domain: a valid MX is a result', async () => {
-    const { body, headers } = await call(service.url, '/v1/extract-contacts', { body: { domain: CONTACT_DOMAINS.mxOnly }, headers: caller() });
+    const { body, headers } = await call(setup.url, '/v1/extract-contacts', { body: { domain: CONTACT_DOMAINS.mxOnly }, headers: caller() });
     assert.equal(body.status, 'ok');
     assert.deepEqual(body.emails, []);
     assert.equal(body.email_deliverable, true);
@@ -128,7 +117,7 @@ describe('extract-contacts against the offline world', { timeout: 120_000 }, () 
   ];
   for (const [name, domain, expected] of free) {
     it(`answers ${name}, free`, async () => {
-      const { status, body, headers } = await call(service.url, '/v1/extract-contacts', { body: { domain }, headers: caller() });
+      const { status, body, headers } = await call(setup.url, '/v1/extract-contacts', { body: { domain }, headers: caller() });
       assert.equal(status, 200);
       assert.equal(body.status, expected);
       assert.deepEqual(body.emails, []);
@@ -139,20 +128,16 @@ describe('extract-contacts against the offline world', { timeout: 120_000 }, () 
   }
 
   it('refuses a domain that resolves to a private address (unsafe_or_invalid_target), free', async () => {
-    const { status, body } = await call(service.url, '/v1/extract-contacts', { body: { domain: CONTACT_DOMAINS.privateAddress }, headers: caller() });
+    const { status, body } = await call(setup.url, '/v1/extract-contacts', { body: { domain: CONTACT_DOMAINS.privateAddress }, headers: caller() });
     assert.equal(status, 400);
     assert.equal(body.code, 'unsafe_or_invalid_target');
   });
 
   it('answers the same over MCP', async () => {
-    const client = new Client({ name: 'contacts-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: caller() } }));
-    try {
+    await withMcp(setup.url, caller(), async (client) => {
       const result = await client.callTool({ name: 'extract_company_contacts', arguments: { domain: CONTACT_DOMAINS.fallbackPaths } });
       assertValid('ContactsResult', result.structuredContent);
       assert.deepEqual((result.structuredContent as any).emails, ['harbourmaster@quiet-harbor.com']);
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

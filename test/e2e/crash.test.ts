@@ -20,18 +20,16 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { privateKeyToAccount } from 'viem/accounts';
 import { startWorld, type World } from '../world/index.ts';
 import { startFacilitatorServer, type FacilitatorServer } from '../world/facilitator.ts';
-import { createFacilitator, type Facilitator } from '../../server/payments/facilitator.ts';
+import { type Facilitator } from '../../server/payments/facilitator.ts';
 import { openStore } from '../../server/store/index.ts';
 import { call } from '../support/contract.ts';
 import Database from 'better-sqlite3';
 import { bundle } from '../../server/build.ts';
 import { freePort } from '../support/free-port.ts';
+import { chainFacilitator, payerClient } from '../support/paid-service.ts';
 
 const PRICE = 5000n;
 const STALE_MS = 2000;
@@ -108,7 +106,7 @@ describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180
         res.end(req.url === '/' ? SHOP : 'not found');
       });
     }
-    const real = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: chain.facilitatorPrivateKey, rpcUrl: chain.rpcUrl })!;
+    const real = chainFacilitator(chain);
     const watched: Facilitator = {
       kind: real.kind,
       verify: (payload, requirements) => real.verify(payload, requirements),
@@ -150,9 +148,7 @@ describe('kill -9 or SIGTERM during a paid call, then the retry', { timeout: 180
     const payer = await world.chain!.newPayer(1_000_000n);
     const challenge = await call(url, '/v1/tech-stack', { body: { domain }, headers: who });
     assert.equal(challenge.status, 402);
-    const client = new x402Client();
-    registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
-    const payload = await client.createPaymentPayload(decodePaymentRequiredHeader(challenge.headers.get('payment-required')!));
+    const payload = await payerClient(payer).createPaymentPayload(decodePaymentRequiredHeader(challenge.headers.get('payment-required')!));
     return { payer, headers: { ...who, 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload) } };
   }
 

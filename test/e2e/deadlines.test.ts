@@ -17,10 +17,9 @@ import { installJobBoards } from '../world/fixtures/job-boards.ts';
 import { installAdsRegistry } from '../world/fixtures/ads-registry.ts';
 import { installRdap } from '../world/fixtures/rdap.ts';
 import { installSlowSite, warmCertificates, type SlowKind } from '../world/fixtures/slow-sites.ts';
-import { startService, type TestService } from '../support/service.ts';
+import { dropSchema, startService, type TestService } from '../support/service.ts';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { closeHttpCalls, httpCall } from '../support/http-call.ts';
 import { assertMatchesSpec, assertValid, call, type CallResult } from '../support/contract.ts';
 import { openStore } from '../../server/store/index.ts';
@@ -238,10 +237,7 @@ describe('a deadline that passed is remembered and counted as a result that is n
           store,
           async cleanup() {
             await store.close();
-            const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-            await admin.connect();
-            await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-            await admin.end();
+            await dropSchema(process.env.DATABASE_URL, schema);
           },
         };
       },

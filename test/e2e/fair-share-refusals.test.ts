@@ -7,12 +7,11 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startService, type TestService } from '../support/service.ts';
 import { call } from '../support/contract.ts';
 import { minimalResults } from '../support/minimal-handlers.ts';
 import { assertValid } from '../support/contract.ts';
+import { withMcp } from '../support/mcp.ts';
 
 const base = minimalResults.get('techStack') as Record<string, unknown>;
 
@@ -100,9 +99,7 @@ describe('fair admission of calls: refusals and waiting', { timeout: 60_000 }, (
   it('answers the same refusal over MCP, as a tool error', async () => {
     gate = newGate();
     const busy = '198.51.100.50';
-    const client = new Client({ name: 'fair-share-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: from(busy) } }));
-    try {
+    await withMcp(service.url, from(busy), async (client) => {
       const first = [0, 1, 2, 3].map((index) => client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: `mcp-${index}.com` } }));
       await until(() => running === 2);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -112,9 +109,7 @@ describe('fair admission of calls: refusals and waiting', { timeout: 60_000 }, (
       assert.equal((refused.structuredContent as { code: string }).code, 'fair_share_exceeded');
       gate.open();
       for (const answer of await Promise.all(first)) assert.notEqual(answer.isError, true);
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it("holds back a caller's answers without a result past the rate, and only that caller's", async () => {

@@ -16,9 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { startWorld, type World } from '../world/index.ts';
-import { startService, type TestService } from '../support/service.ts';
+import { dropSchema, startService, type TestService } from '../support/service.ts';
 import { call, type CallResult } from '../support/contract.ts';
 import { openSqliteStore } from '../../server/store/sqlite.ts';
 import { openStore } from '../../server/store/index.ts';
@@ -282,10 +281,7 @@ describe('the store briefly unavailable', { timeout: 120_000 }, () => {
         await service.close();
         await store.close();
         proxy.close();
-        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await admin.end();
+        await dropSchema(process.env.DATABASE_URL, schema);
       }
     },
   );

@@ -5,18 +5,17 @@
  * next_steps are linked to its own request's base URL (HTTP and MCP alike). A Host that is not a
  * host name never reaches a document: every document stays valid JSON, or the Host is refused.
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openStore } from '../../server/store/index.ts';
 import type { Store } from '../../server/store/types.ts';
-import { startWorld, type World } from '../world/index.ts';
 import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
 import { installJobBoards } from '../world/fixtures/job-boards.ts';
-import { startService, type TestService } from '../support/service.ts';
+import { dropSchema } from '../support/service.ts';
 import { assertValid } from '../support/contract.ts';
 import { closeHttpCalls, httpCall, rawGet } from '../support/http-call.ts';
+import { worldService } from '../support/lifecycle.ts';
 
 const ATTACKER = 'attacker.example';
 
@@ -38,34 +37,23 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const)
     { timeout: 120_000, skip: kind === 'PostgreSQL' && !databaseUrl ? 'DATABASE_URL not set' : false },
     () => {
       const schema = `host_isolation_${randomBytes(4).toString('hex')}`;
-      let world: World;
-      let service: TestService;
       let store: Store | undefined;
-
-      before(async () => {
-        world = await startWorld();
-        installTechSites(world);
-        installJobBoards(world);
-        if (kind === 'PostgreSQL') store = await openStore({ databaseUrl, pgSchema: schema });
-        service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, store });
+      const setup = worldService({
+        install: [installTechSites, installJobBoards],
+        service: async () => ({ store: kind === 'PostgreSQL' ? (store = await openStore({ databaseUrl, pgSchema: schema })) : undefined }),
       });
       after(async () => {
         closeHttpCalls();
-        await service?.close();
-        await world?.stop();
         if (!store) return;
         await store.close();
-        const admin = new pg.Client({ connectionString: databaseUrl });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await admin.end();
+        await dropSchema(databaseUrl, schema);
       });
 
       const profile = (host: string, ip: string) =>
-        httpCall(service.url, '/v1/company-profile', { body: { domain: TECH_DOMAINS.ok }, headers: { host, 'x-forwarded-for': ip } });
+        httpCall(setup.url, '/v1/company-profile', { body: { domain: TECH_DOMAINS.ok }, headers: { host, 'x-forwarded-for': ip } });
 
       async function mcpProfile(host: string, ip: string) {
-        const answer = await httpCall(service.url, '/mcp', {
+        const answer = await httpCall(setup.url, '/mcp', {
           body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_company_profile', arguments: { domain: TECH_DOMAINS.ok } } },
           headers: { host, 'x-forwarded-for': ip, accept: 'application/json, text/event-stream' },
         });
@@ -82,7 +70,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const)
         assert.ok(firstUrls.length > 0, 'the tech_stack section has next steps');
         for (const url of firstUrls) assert.match(url, /^http:\/\/attacker\.example\/v1\//);
 
-        const port = new URL(service.url).port;
+        const port = new URL(setup.url).port;
         const second = await profile(`svc.example:${port}`, '198.51.100.2');
         assert.equal(second.body.checked_at, first.body.checked_at, 'the remembered answer, not a new run');
         assert.ok(!second.text.includes(ATTACKER), second.text.slice(0, 400));
@@ -102,7 +90,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const)
 
       it('a stored ok answer replayed to the same caller under another Host is linked to that Host', async () => {
         const ip = '198.51.100.4';
-        const call = (host: string) => httpCall(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: { host, 'x-forwarded-for': ip } });
+        const call = (host: string) => httpCall(setup.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: { host, 'x-forwarded-for': ip } });
         const first = await call(ATTACKER);
         assert.equal(first.body.status, 'ok');
         assert.ok(first.body.next_steps.every((step: { url: string }) => step.url.startsWith(`http://${ATTACKER}/v1/`)));
@@ -118,7 +106,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const)
       for (const host of ['a"b.example', 'x.example\\"}', '<script>.example', 'x.example/path', 'x.example:80:90']) {
         it(`a Host of ${JSON.stringify(host)}: every document valid JSON or a 400 invalid_host problem, and an operation refuses it`, async () => {
           for (const path of ['/v1/catalog', '/openapi.json', '/.well-known/agent-card.json', '/.well-known/x402.json', '/errors', '/llms.txt', '/healthz']) {
-            const answer = await rawGet(service.url + path, { host });
+            const answer = await rawGet(setup.url + path, { host });
             const text = answer.body.toString();
             assert.ok(!text.includes(host), `${path} carries the Host`);
             if (answer.status === 400) {
@@ -134,7 +122,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const)
               assert.ok(['/errors', '/healthz'].includes(path), `${path} carries the base URL, so it must refuse this Host`);
             }
           }
-          const operation = await httpCall(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: { host } });
+          const operation = await httpCall(setup.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: { host } });
           assert.equal(operation.status, 400);
           assert.equal(operation.body.code, 'invalid_host');
         });

@@ -6,13 +6,12 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startWorld, type World } from '../world/index.ts';
 import { HOSTILE_DOMAINS, hostileUrl, installHostileSites, type HostileKind } from '../world/fixtures/hostile-sites.ts';
 import { startService, type TestService } from '../support/service.ts';
 import { call } from '../support/contract.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
 
-let ip = 0;
-const caller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
+const caller = callers('198.51.100.');
 const KINDS = Object.keys(HOSTILE_DOMAINS) as HostileKind[];
 
 async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
@@ -21,40 +20,48 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }
   return { value, ms: performance.now() - started };
 }
 
+/** Runs `work` while /healthz is asked every 10 ms: its value, the slowest health answer and how many there were. */
+async function whileHealthPolled<T>(base: string, work: () => Promise<T>): Promise<{ value: T; slowest: number; polls: number }> {
+  let slowest = 0;
+  let polls = 0;
+  let done = false;
+  const poll = (async () => {
+    while (!done) {
+      const { ms } = await timed(() => fetch(`${base}/healthz`).then((response) => response.text()));
+      slowest = Math.max(slowest, ms);
+      polls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  let value: T;
+  try {
+    value = await work();
+  } finally {
+    done = true;
+    await poll;
+  }
+  return { value, slowest, polls };
+}
+
 describe('pages built to be slow to analyse', { timeout: 300_000 }, () => {
-  let world: World;
-  let service: TestService;
+  const setup = worldService({ install: installHostileSites });
   let hurried: TestService;
   const post = (base: string, path: string, body: Record<string, unknown>) => call(base, path, { body, headers: caller() });
 
   before(async () => {
-    world = await startWorld();
-    installHostileSites(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
     // A deadline no analysis of a hostile page meets, on any machine: what follows a missed deadline, deterministically.
-    hurried = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], parse: { threads: 2, deadlineMs: 1, maxQueue: 64 } } });
+    hurried = await startService({ config: { net: setup.world.netConfig, trustedProxies: ['127.0.0.1'], parse: { threads: 2, deadlineMs: 1, maxQueue: 64 } } });
   });
-  after(async () => {
-    await service?.close();
-    await hurried?.close();
-    await world?.stop();
-  });
+  after(() => hurried?.close());
 
   it('clean-markdown answers every hostile page within the deadline, as documented statuses, while /healthz answers at once', async () => {
-    let slowest = 0;
-    let polls = 0;
-    let done = false;
-    const poll = (async () => {
-      while (!done) {
-        const { ms } = await timed(() => fetch(`${service.url}/healthz`).then((response) => response.text()));
-        slowest = Math.max(slowest, ms);
-        polls += 1;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    })();
-    const answers = await Promise.all(KINDS.map((kind) => timed(() => post(service.url, '/v1/clean-markdown', { url: hostileUrl(kind) }))));
-    done = true;
-    await poll;
+    const {
+      value: answers,
+      slowest,
+      polls,
+    } = await whileHealthPolled(setup.url, () =>
+      Promise.all(KINDS.map((kind) => timed(() => post(setup.url, '/v1/clean-markdown', { url: hostileUrl(kind) })))),
+    );
     for (const [index, { value, ms }] of answers.entries()) {
       assert.equal(value.status, 200, `${KINDS[index]}: ${value.text.slice(0, 200)}`);
       assert.ok(['ok', 'empty', 'unsupported_content'].includes(value.body.status), `${KINDS[index]}: ${value.body.status}`);
@@ -72,22 +79,20 @@ describe('pages built to be slow to analyse', { timeout: 300_000 }, () => {
   it('the product, contacts, tech-stack and merchant operations end every hostile page without a 5xx', async () => {
     for (const kind of KINDS) {
       const domain = HOSTILE_DOMAINS[kind];
-      const { value: product, ms } = await timed(() =>
-        post(service.url, '/v1/skills/universal_product_url_to_json', { product_url: hostileUrl(kind, '/p/1') }),
-      );
+      const { value: product, ms } = await timed(() => post(setup.url, '/v1/skills/universal_product_url_to_json', { product_url: hostileUrl(kind, '/p/1') }));
       assert.equal(product.status, 200, `${kind} product: ${product.text.slice(0, 200)}`);
       assert.equal(product.body.status, 'no_data');
       assert.ok(ms < 10_000);
-      const contacts = await post(service.url, '/v1/extract-contacts', { domain });
+      const contacts = await post(setup.url, '/v1/extract-contacts', { domain });
       assert.equal(contacts.status, 200, `${kind} contacts: ${contacts.text.slice(0, 200)}`);
-      const tech = await post(service.url, '/v1/tech-stack', { domain });
+      const tech = await post(setup.url, '/v1/tech-stack', { domain });
       assert.equal(tech.status, 200, `${kind} tech-stack: ${tech.text.slice(0, 200)}`);
-      const { value: merchant, ms: merchantMs } = await timed(() => post(service.url, '/v1/verify-merchant', { target_url: hostileUrl(kind, '/api') }));
+      const { value: merchant, ms: merchantMs } = await timed(() => post(setup.url, '/v1/verify-merchant', { target_url: hostileUrl(kind, '/api') }));
       assert.equal(merchant.status, 200, `${kind} verify-merchant: ${merchant.text.slice(0, 200)}`);
       assert.equal(merchant.body.status, 'ok');
       assert.ok(merchantMs < 4_500, `${kind} verify-merchant took ${Math.round(merchantMs)} ms`);
     }
-    const contacts = await post(service.url, '/v1/extract-contacts', { domain: HOSTILE_DOMAINS.nested2000 });
+    const contacts = await post(setup.url, '/v1/extract-contacts', { domain: HOSTILE_DOMAINS.nested2000 });
     assert.deepEqual(contacts.body.emails, ['sales@nesting-2000.com']);
   });
 
@@ -111,7 +116,7 @@ describe('pages built to be slow to analyse', { timeout: 300_000 }, () => {
   it('in the trust skill, a home page the pool could not analyse in time is a risk finding that lowers the score', async () => {
     const body = { domain: HOSTILE_DOMAINS.emptyElements, transaction_amount_usd: 20 };
     const [read, missed] = await Promise.all([
-      call(service.url, '/v1/skills/pre_purchase_merchant_trust_check', { body, headers: caller() }),
+      call(setup.url, '/v1/skills/pre_purchase_merchant_trust_check', { body, headers: caller() }),
       call(hurried.url, '/v1/skills/pre_purchase_merchant_trust_check', { body, headers: caller() }),
     ]);
     assert.equal(missed.status, 200, missed.text.slice(0, 300));
@@ -128,23 +133,15 @@ describe('pages built to be slow to analyse', { timeout: 300_000 }, () => {
   it('a page built against regular expressions (300 KB of unclosed links) is read in linear time: ats-jobs answers and /healthz with it', async () => {
     const domain = 'unclosed-links.com';
     const page = Buffer.from(`<!doctype html><html><body>${'<a href="x '.repeat(30_000)}</body></html>`);
-    world.dns.setRecords(domain, { A: ['127.0.0.1'] });
-    world.sites.host(domain, function unclosedLinks(_req, res) {
+    setup.world.dns.setRecords(domain, { A: ['127.0.0.1'] });
+    setup.world.sites.host(domain, function unclosedLinks(_req, res) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(page.length) });
       res.end(page);
     });
-    let slowest = 0;
-    let done = false;
-    const poll = (async () => {
-      while (!done) {
-        const { ms } = await timed(() => fetch(`${service.url}/healthz`).then((response) => response.text()));
-        slowest = Math.max(slowest, ms);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    })();
-    const { value: jobs, ms } = await timed(() => post(service.url, '/v1/ats-jobs', { domain }));
-    done = true;
-    await poll;
+    const {
+      value: { value: jobs, ms },
+      slowest,
+    } = await whileHealthPolled(setup.url, () => timed(() => post(setup.url, '/v1/ats-jobs', { domain })));
     assert.equal(jobs.status, 200, jobs.text.slice(0, 200));
     assert.notEqual(jobs.body.status, 'ok');
     assert.ok(ms < 10_000, `ats-jobs took ${Math.round(ms)} ms`);

@@ -6,10 +6,7 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { wrapFetchWithPayment } from '@x402/fetch';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { payerClient, startPaidService, type PaidService } from '../support/paid-service.ts';
+import { payingPoster, startPaidService, type PaidService } from '../support/paid-service.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { minimalResults } from '../support/minimal-handlers.ts';
 import { createHotBuyers } from '../../handlers/hotBuyers.ts';
@@ -17,6 +14,8 @@ import { createPrivateQuery } from '../../handlers/privateQuery.ts';
 import { createBatch } from '../../handlers/batch.ts';
 import { startService } from '../support/service.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
+import { withMcp } from '../support/mcp.ts';
+import { callers } from '../support/lifecycle.ts';
 
 const NORTHWIND = ['northwind-robotics.com', 'NORTHWIND-ROBOTICS.com', 'northwind-robotics.com.', 'northwind-robotics.com'];
 const HARBOR = [
@@ -28,8 +27,7 @@ const HARBOR = [
   'https://harbor-logistics.com/?',
   'https://Harbor-Logistics.com',
 ];
-let ipCounter = 0;
-const newCaller = () => ({ 'X-Forwarded-For': `198.51.100.${++ipCounter}` });
+const newCaller = callers('198.51.100.');
 
 describe('one input in any spelling is charged once (official x402 client, local chain)', { timeout: 180_000 }, () => {
   let paid: PaidService;
@@ -98,26 +96,18 @@ describe('one input in any spelling is charged once (official x402 client, local
       { pointer: '/domains/1', value: 'northwind-robotics.com', same_as: '/domains/0', canonical: 'northwind-robotics.com' },
     ]);
     assert.equal(runs.get('intent northwind-robotics.com'), 1, 'no new scan');
-    const client = new Client({ name: 'spelling-agent', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: who } }));
-    try {
+    await withMcp(service.url, who, async (client) => {
       const overMcp = await client.callTool({
         name: 'find_hot_buyers',
         arguments: { domains: ['NORTHWIND-robotics.com', 'northwind-robotics.com.'], min_intent_score: 0 },
       });
       assert.equal((overMcp.structuredContent as any).quote_id, step1.body.quote_id, 'MCP takes the same path');
-    } finally {
-      await client.close();
-    }
+    });
 
     const payer = await world.newPayer(2_000_000n);
     const before = { payer: await world.balanceOf(payer.address), payTo: await world.balanceOf(world.payTo) };
-    const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
-    const step2 = await payingFetch(`${service.url}/v1/hot-buyers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...who },
-      body: JSON.stringify({ quote_id: step1.body.quote_id }),
-    });
+    const paidPost = payingPoster(payer);
+    const step2 = await paidPost(`${service.url}/v1/hot-buyers`, { quote_id: step1.body.quote_id }, who);
     assert.equal(step2.status, 200);
     const delivered = await step2.json();
     assertValid('QuoteResult', delivered);
@@ -131,11 +121,7 @@ describe('one input in any spelling is charged once (official x402 client, local
     // After payment, step 1 of the same company and step 2 again deliver the paid answer: nothing moves.
     const third = await call(service.url, '/v1/hot-buyers', { body: { domains: NORTHWIND.slice().reverse(), min_intent_score: 0 }, headers: who });
     assert.equal(third.body.quote_id, step1.body.quote_id);
-    const replay = await payingFetch(`${service.url}/v1/hot-buyers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...who },
-      body: JSON.stringify({ quote_id: third.body.quote_id }),
-    });
+    const replay = await paidPost(`${service.url}/v1/hot-buyers`, { quote_id: third.body.quote_id }, who);
     assert.equal(replay.status, 200);
     assert.deepEqual(await replay.json(), delivered);
     assert.equal(await world.balanceOf(payer.address), before.payer - 250000n, '$0.25 for one company, once');
@@ -165,28 +151,20 @@ describe('one input in any spelling is charged once (official x402 client, local
       assert.equal((await call(service.url, '/v1/tech-stack', { body: { domain: `free${i}.example-shop.com` }, headers: who })).status, 200);
     const payer = await world.newPayer(1_000_000n);
     const before = await world.balanceOf(world.payTo);
-    const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
+    const paidPost = payingPoster(payer);
     const bodies: unknown[] = [];
     for (const url of HARBOR) {
-      const response = await payingFetch(`${service.url}/v1/clean-markdown`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...who },
-        body: JSON.stringify({ url }),
-      });
+      const response = await paidPost(`${service.url}/v1/clean-markdown`, { url }, who);
       assert.equal(response.status, 200, url);
       bodies.push(await response.json());
     }
-    const client = new Client({ name: 'spelling-agent', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: who } }));
-    try {
+    await withMcp(service.url, who, async (client) => {
       for (const url of ['HTTPS://HARBOR-LOGISTICS.COM:443', 'https://harbor-logistics.com./#x']) {
         const answer = await client.callTool({ name: 'url_to_clean_markdown', arguments: { url } });
         assert.equal(answer.isError, undefined, JSON.stringify(answer.structuredContent));
         bodies.push(answer.structuredContent);
       }
-    } finally {
-      await client.close();
-    }
+    });
     for (const body of bodies) assert.deepEqual(body, bodies[0]);
     assert.equal(runs.get('markdown https://harbor-logistics.com/'), 1, 'the page was converted once');
     assert.equal([...runs.keys()].filter((key) => key.startsWith('markdown ')).length, 1, 'every spelling reached the handler as the canonical URL');
@@ -206,9 +184,8 @@ describe('one input in any spelling is charged once (official x402 client, local
     assert.notEqual(one.body.quote_id, two.body.quote_id, 'both step 1s scanned: two quotes');
     const payer = await world.newPayer(1_000_000n);
     const before = await world.balanceOf(world.payTo);
-    const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
-    const pay = (quote_id: string) =>
-      payingFetch(`${service.url}/v1/batch`, { method: 'POST', headers: { 'content-type': 'application/json', ...who }, body: JSON.stringify({ quote_id }) });
+    const paidPost = payingPoster(payer);
+    const pay = (quote_id: string) => paidPost(`${service.url}/v1/batch`, { quote_id }, who);
     const first = await pay(one.body.quote_id);
     assert.equal(first.status, 200);
     const second = await pay(two.body.quote_id);

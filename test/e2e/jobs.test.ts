@@ -3,42 +3,29 @@
  * APIs on their real host names, discovery by link, embed script and name, the per-board cache,
  * the diff round trip, the 1,000-job board, the size limit, every status and charging only ok.
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startWorld, type World } from '../world/index.ts';
 import { installJobBoards, JOB_DOMAINS, type JobBoardsWorld } from '../world/fixtures/job-boards.ts';
-import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { WORLD_NOW } from '../world/clock.ts';
 import { wholeAnswer } from '../support/pages.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
+import { withMcp } from '../support/mcp.ts';
 
-let ip = 0;
-const caller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
+const caller = callers('198.51.100.');
 const HOUR = 3_600_000;
 
 describe('ats-jobs and company-intent against the offline world', { timeout: 120_000 }, () => {
-  let world: World;
   let boards: JobBoardsWorld;
-  let service: TestService;
   let clock = WORLD_NOW;
-  before(async () => {
-    world = await startWorld();
-    boards = installJobBoards(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(clock) });
-  });
-  after(async () => {
-    await service?.close();
-    await world?.stop();
-  });
+  const setup = worldService({ install: (world) => (boards = installJobBoards(world)), service: { now: () => new Date(clock) } });
 
   const jobs = (domain: string, extra: Record<string, unknown> = {}, headers = caller()) =>
-    call(service.url, '/v1/ats-jobs', { body: { domain, ...extra }, headers });
+    call(setup.url, '/v1/ats-jobs', { body: { domain, ...extra }, headers });
   /** Every job of the answer (all its pages, one caller). */
   const allJobs = (domain: string, extra: Record<string, unknown> = {}, headers = caller()) =>
     wholeAnswer('jobs', (paging) => jobs(domain, { ...extra, ...paging }, headers));
-  const intent = (domain: string, headers = caller()) => call(service.url, '/v1/company-intent', { body: { domain }, headers });
+  const intent = (domain: string, headers = caller()) => call(setup.url, '/v1/company-intent', { body: { domain }, headers });
 
   const found: [string, string, string, string, string][] = [
     ['a Greenhouse board embedded on a linked careers page', JOB_DOMAINS.greenhouseEmbed, 'greenhouse', 'northwindrobotics', 'greenhouse:northwindrobotics'],
@@ -148,21 +135,21 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
 
   it('serves a board from the cache until next_poll_after, with no upstream call', async () => {
     const first = await jobs(JOB_DOMAINS.workablePath);
-    const before = world.sites.requests.length;
+    const before = setup.world.sites.requests.length;
     clock += HOUR;
     const again = await jobs(JOB_DOMAINS.workablePath);
-    assert.equal(world.sites.requests.length, before, 'neither the website nor the provider was asked');
+    assert.equal(setup.world.sites.requests.length, before, 'neither the website nor the provider was asked');
     assert.equal(again.body.next_poll_after, first.body.next_poll_after);
     assert.equal(again.body.total_active_jobs, first.body.total_active_jobs);
     assert.match(again.body.note, /Served from the board read at/);
     const scored = await intent(JOB_DOMAINS.workablePath);
-    assert.equal(world.sites.requests.length, before, 'company-intent shares the cache');
+    assert.equal(setup.world.sites.requests.length, before, 'company-intent shares the cache');
     assert.equal(scored.body.total_open_roles, first.body.total_active_jobs);
     clock = Date.parse(first.body.next_poll_after) + 1;
     await jobs(JOB_DOMAINS.workablePath);
-    const boardReads = world.sites.requests.filter((request) => request.host === 'apply.workable.com' && request.url.includes('/tidewater'));
+    const boardReads = setup.world.sites.requests.filter((request) => request.host === 'apply.workable.com' && request.url.includes('/tidewater'));
     assert.equal(boardReads.length, 2, 'read again after next_poll_after');
-    assert.equal(world.sites.requests.slice(before).filter((request) => request.host === JOB_DOMAINS.workablePath).length, 0, 'without rediscovery');
+    assert.equal(setup.world.sites.requests.slice(before).filter((request) => request.host === JOB_DOMAINS.workablePath).length, 0, 'without rediscovery');
   });
 
   it('round-trips a diff: 2 closed and 3 opened are exactly the five, and diff_only lists only the 3 new', async () => {
@@ -184,9 +171,9 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
     assert.equal(second.body.total_active_jobs, 131);
     assert.equal(second.body.jobs_returned, 131);
 
-    const upstream = world.sites.requests.length;
+    const upstream = setup.world.sites.requests.length;
     const only = await jobs(JOB_DOMAINS.leverEu, { known_job_ids: known, diff_only: true });
-    assert.equal(world.sites.requests.length, upstream, 'the diff_only call is served from the cache');
+    assert.equal(setup.world.sites.requests.length, upstream, 'the diff_only call is served from the cache');
     assert.deepEqual(new Set(only.body.jobs.map((job: any) => job.job_id)), new Set(opened));
     assert.equal(only.body.jobs_returned, 3);
     assert.equal(only.body.jobs_truncated, false);
@@ -310,10 +297,10 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
   });
 
   it('asks Greenhouse for pay ranges (pay_transparency=true), on the list and, when the list ignores it, in capped job details', async () => {
-    const before = world.sites.requests.length;
+    const before = setup.world.sites.requests.length;
     const listed = await jobs(JOB_DOMAINS.payOnDetail);
     assert.equal(listed.body.status, 'ok');
-    const calls = world.sites.requests.slice(before).filter((request) => request.host === 'boards-api.greenhouse.io');
+    const calls = setup.world.sites.requests.slice(before).filter((request) => request.host === 'boards-api.greenhouse.io');
     assert.ok(
       calls.some((request) => /^\/v1\/boards\/ledgerline\/jobs\?.*pay_transparency=true/.test(request.url)),
       'the list is asked with the flag',
@@ -327,7 +314,7 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
       const item = listed.body.jobs.find((j: any) => j.job_id === boards.jobId('greenhouse:ledgerline', job));
       assert.deepEqual(item.salary, { min: job.salary!.min, max: job.salary!.max, currency: 'USD', interval: 'year' });
     }
-    const northwind = world.sites.requests.filter(
+    const northwind = setup.world.sites.requests.filter(
       (request) => request.host === 'boards-api.greenhouse.io' && request.url.startsWith('/v1/boards/northwindrobotics/jobs'),
     );
     assert.ok(
@@ -371,9 +358,7 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
   });
 
   it('answers the same over MCP', async () => {
-    const client = new Client({ name: 'jobs-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: caller() } }));
-    try {
+    await withMcp(setup.url, caller(), async (client) => {
       const listed = await client.callTool({ name: 'get_company_open_jobs', arguments: { domain: JOB_DOMAINS.ashbyEmbed } });
       assertValid('AtsJobsResult', listed.structuredContent);
       assert.equal((listed.structuredContent as any).ats_type, 'ashby');
@@ -390,8 +375,6 @@ describe('ats-jobs and company-intent against the offline world', { timeout: 120
       const text: string = (big.content as any)[0].text;
       assert.ok(text.length < 2000, `${text.length} characters of text beside the structured result`);
       assert.match(text, new RegExp(`^The whole result \\(\\d+ KB of JSON\\) is in structuredContent\\. In short: .*jobs: ${bigJobs} items`));
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

@@ -6,10 +6,7 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
-import { startWorld, type World } from '../world/index.ts';
 import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
 import { installJobBoards, JOB_DOMAINS } from '../world/fixtures/job-boards.ts';
 import { installAdsRegistry, ADS_DOMAINS } from '../world/fixtures/ads-registry.ts';
@@ -19,35 +16,21 @@ import { startService, type TestService } from '../support/service.ts';
 import { assertValid } from '../support/contract.ts';
 import { minimalHandlers } from '../support/minimal-handlers.ts';
 import type { Handler } from '../../handlers/types.ts';
+import { addresses, worldService } from '../support/lifecycle.ts';
+import { connectMcp } from '../support/mcp.ts';
 
-let ip = 0;
-const nextCaller = () => `198.51.100.${30 + ++ip}`;
+const nextCaller = addresses('198.51.100.', 31);
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 type Called = { result: Record<string, any>; steps: Progress[]; errors: Error[] };
 
 describe('MCP progress of long calls (official client)', { timeout: 300_000 }, () => {
-  let world: World;
-  let service: TestService;
-
-  before(async () => {
-    world = await startWorld();
-    installTechSites(world);
-    installJobBoards(world);
-    installAdsRegistry(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
-  });
-  after(async () => {
-    await service?.close();
-    await world?.stop();
-  });
+  const setup = worldService({ install: [installTechSites, installJobBoards, installAdsRegistry] });
 
   /** One tools/call from a caller of its own; with `progress`, its onprogress steps, in order. */
   async function callTool(caller: string, name: string, args: Record<string, unknown>, { progress }: { progress: boolean }): Promise<Called> {
-    const client = new Client({ name: 'progress-test', version: '1.0.0' });
     const errors: Error[] = [];
-    client.onerror = (error) => errors.push(error);
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: { 'X-Forwarded-For': caller } } }));
+    const client = await connectMcp(setup.url, { 'X-Forwarded-For': caller }, { errors });
     const steps: Progress[] = [];
     try {
       const result = await client.callTool({ name, arguments: args }, undefined, {
@@ -62,10 +45,19 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
     }
   }
 
+  /** The same tools/call with a progress token and without, each from a caller of its own. */
+  async function callBothWays(name: string, args: Record<string, unknown>) {
+    const withProgress = nextCaller();
+    const without = nextCaller();
+    const streamed = await callTool(withProgress, name, args, { progress: true });
+    const plain = await callTool(without, name, args, { progress: false });
+    return { withProgress, without, streamed, plain };
+  }
+
   /** What metering left for a caller: its free calls and step-1 scans of today. */
   async function usageOf(caller: string) {
     const quota = createFreeQuota({
-      store: service.store,
+      store: setup.service.store,
       limit: serviceFacts.freeCallsPerIdentityPerUtcDay,
       scansPerDay: serviceFacts.freeScansPerDay,
       readFreshMs: 0,
@@ -90,10 +82,7 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
       TECH_DOMAINS.notFound,
       JOB_DOMAINS.greenhouseEmbed,
     ];
-    const withProgress = nextCaller();
-    const without = nextCaller();
-    const streamed = await callTool(withProgress, 'batch_lookup', { tool: 'tech-stack', domains }, { progress: true });
-    const plain = await callTool(without, 'batch_lookup', { tool: 'tech-stack', domains }, { progress: false });
+    const { withProgress, without, streamed, plain } = await callBothWays('batch_lookup', { tool: 'tech-stack', domains });
 
     const body = streamed.result.structuredContent;
     assertValid('QuoteResult', body);
@@ -127,10 +116,7 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
       JOB_DOMAINS.recruiteeCustom,
       JOB_DOMAINS.notFound,
     ];
-    const withProgress = nextCaller();
-    const without = nextCaller();
-    const streamed = await callTool(withProgress, 'find_hot_buyers', { domains, min_intent_score: 0 }, { progress: true });
-    const plain = await callTool(without, 'find_hot_buyers', { domains, min_intent_score: 0 }, { progress: false });
+    const { withProgress, without, streamed, plain } = await callBothWays('find_hot_buyers', { domains, min_intent_score: 0 });
 
     const body = streamed.result.structuredContent;
     assertValid('QuoteResult', body);
@@ -166,10 +152,7 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
   });
 
   it('get_company_profile: one step per finished section, of 3; a free call is used exactly as without a token', async () => {
-    const withProgress = nextCaller();
-    const without = nextCaller();
-    const streamed = await callTool(withProgress, 'get_company_profile', { domain: ADS_DOMAINS.jobsSite }, { progress: true });
-    const plain = await callTool(without, 'get_company_profile', { domain: ADS_DOMAINS.jobsSite }, { progress: false });
+    const { withProgress, without, streamed, plain } = await callBothWays('get_company_profile', { domain: ADS_DOMAINS.jobsSite });
     const body = streamed.result.structuredContent;
     assertValid('ProfileResult', body);
     assert.equal(body.status, 'ok');
@@ -201,7 +184,7 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
         params: { name: 'batch_lookup', arguments: { tool: 'tech-stack', domains }, ...(meta ? { _meta: meta } : {}) },
       });
 
-    const streamed = await fetch(`${service.url}/mcp`, {
+    const streamed = await fetch(`${setup.url}/mcp`, {
       method: 'POST',
       headers: { ...MCP_HEADERS, 'x-forwarded-for': nextCaller() },
       body: rpc({ progressToken: 'rows' }),
@@ -228,7 +211,7 @@ describe('MCP progress of long calls (official client)', { timeout: 300_000 }, (
       );
     });
 
-    const plain = await fetch(`${service.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, 'x-forwarded-for': nextCaller() }, body: rpc(undefined) });
+    const plain = await fetch(`${setup.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, 'x-forwarded-for': nextCaller() }, body: rpc(undefined) });
     assert.match(plain.headers.get('content-type') ?? '', /^application\/json/);
     assert.equal(plain.headers.get('x-usage-charged-micro-usd'), '0');
     const answer = await plain.json();
@@ -253,10 +236,8 @@ describe('MCP progress says only what moved forward', () => {
   });
 
   it('forwards only steps that count more than the last one', async () => {
-    const client = new Client({ name: 'progress-test', version: '1.0.0' });
     const errors: Error[] = [];
-    client.onerror = (error) => errors.push(error);
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`)));
+    const client = await connectMcp(service.url, {}, { errors });
     try {
       const steps: Progress[] = [];
       const result = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'example.com' } }, undefined, {

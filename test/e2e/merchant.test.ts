@@ -3,17 +3,14 @@
  * three tarpits that must still be answered within the 4-second promise; every result
  * validates; only ok is charged; the same over MCP.
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startWorld, type World } from '../world/index.ts';
 import { installMerchantSites, MERCHANT_DOMAINS, merchantUrl } from '../world/fixtures/merchant-sites.ts';
-import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
+import { withMcp } from '../support/mcp.ts';
 
-let ip = 0;
-const caller = () => ({ 'X-Forwarded-For': `203.0.113.${++ip}` });
+const caller = callers('203.0.113.');
 /**
  * The operation promises an answer within 4 s (spec: "Scan time within 4 seconds"). This bound is
  * that contract promise plus 0.5 s for the test's own HTTP round trip on a shared 2-core machine;
@@ -22,19 +19,9 @@ const caller = () => ({ 'X-Forwarded-For': `203.0.113.${++ip}` });
 const PROMISE_BOUND_MS = 4_500;
 
 describe('verify-merchant against the offline world', { timeout: 120_000 }, () => {
-  let world: World;
-  let service: TestService;
-  before(async () => {
-    world = await startWorld();
-    installMerchantSites(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
-  });
-  after(async () => {
-    await service?.close();
-    await world?.stop();
-  });
+  const setup = worldService({ install: installMerchantSites });
 
-  const scan = (domain: string) => call(service.url, '/v1/verify-merchant', { body: { target_url: merchantUrl(domain) }, headers: caller() });
+  const scan = (domain: string) => call(setup.url, '/v1/verify-merchant', { body: { target_url: merchantUrl(domain) }, headers: caller() });
 
   it('finds an honest merchant safe to pay, and charges the scan', async () => {
     const { status, body, headers } = await scan(MERCHANT_DOMAINS.honest);
@@ -49,7 +36,7 @@ describe('verify-merchant against the offline world', { timeout: 120_000 }, () =
     assert.ok(body.latency_ms >= 0);
     assert.match(body.recommendation, /0x7a3B9c2D4e5F60718293a4B5c6D7e8F901234567/);
     assert.equal(headers.get('x-usage-free-remaining'), '4');
-    const probes = world.sites.requests
+    const probes = setup.world.sites.requests
       .filter((request) => request.host === MERCHANT_DOMAINS.honest)
       .map((request) => request.url)
       .sort();
@@ -134,21 +121,17 @@ describe('verify-merchant against the offline world', { timeout: 120_000 }, () =
       `https://${MERCHANT_DOMAINS.honest}:8443/api/report`,
       'http://169.254.169.254/latest/meta-data/',
     ]) {
-      const { status, body } = await call(service.url, '/v1/verify-merchant', { body: { target_url }, headers: caller() });
+      const { status, body } = await call(setup.url, '/v1/verify-merchant', { body: { target_url }, headers: caller() });
       assert.equal(status, 400, target_url);
       assert.equal(body.code, 'unsafe_or_invalid_target');
     }
   });
 
   it('answers the same over MCP', async () => {
-    const client = new Client({ name: 'merchant-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: caller() } }));
-    try {
+    await withMcp(setup.url, caller(), async (client) => {
       const result = await client.callTool({ name: 'x402_merchant_trust_check', arguments: { target_url: merchantUrl(MERCHANT_DOMAINS.hiddenInk) } });
       assertValid('MerchantScanResult', result.structuredContent);
       assert.equal((result.structuredContent as any).prompt_injection_risk, 'CRITICAL');
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

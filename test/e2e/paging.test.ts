@@ -4,22 +4,17 @@
  * calls of an input read today answered free from its one stored answer (free use, settlement and
  * receipts as for any replay), and a limit or offset out of range refused as invalid_input.
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { privateKeyToAccount } from 'viem/accounts';
-import { startWorld, type World } from '../world/index.ts';
 import { installJobBoards, JOB_DOMAINS, type JobBoardsWorld } from '../world/fixtures/job-boards.ts';
-import { startChain, type ChainWorld, type Payer } from '../world/chain.ts';
-import { startService, type TestService } from '../support/service.ts';
+import { startChain, type ChainWorld } from '../world/chain.ts';
 import { assertValid, call } from '../support/contract.ts';
-import { createFacilitator } from '../../server/payments/facilitator.ts';
 import { operationById } from '../../server/contract.ts';
+import { chainFacilitator, payerClient } from '../support/paid-service.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
+import { withMcp } from '../support/mcp.ts';
 
 const BOARD = JOB_DOMAINS.leverEu;
 const BOARD_KEY = 'lever-eu:fjordpay';
@@ -28,36 +23,23 @@ const PRICE = operationById('atsJobs')!.priceMicroUsd;
 /** The default limit the spec writes (Limit.default). */
 const DEFAULT_LIMIT = 25;
 
-let ip = 0;
-const newCaller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
-
-function payerClient(payer: Payer): x402Client {
-  const client = new x402Client();
-  registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
-  return client;
-}
+const newCaller = callers('198.51.100.');
 
 describe('pages of a long list: one stored answer, charged once', { timeout: 180_000 }, () => {
-  let world: World;
   let boards: JobBoardsWorld;
   let chain: ChainWorld;
-  let service: TestService;
-  before(async () => {
-    world = await startWorld();
-    boards = installJobBoards(world);
-    chain = await startChain();
-    const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: chain.facilitatorPrivateKey, rpcUrl: chain.rpcUrl })!;
-    service = await startService({ facilitator, config: { net: world.netConfig, payTo: chain.payTo, trustedProxies: ['127.0.0.1'] } });
+  const setup = worldService({
+    install: (world) => (boards = installJobBoards(world)),
+    service: async () => {
+      chain = await startChain();
+      return { facilitator: chainFacilitator(chain), config: { payTo: chain.payTo } };
+    },
   });
-  after(async () => {
-    await service?.close();
-    await chain?.stop();
-    await world?.stop();
-  });
+  after(() => chain?.stop());
 
   const jobs = (body: Record<string, unknown>, headers: Record<string, string>) =>
-    call(service.url, '/v1/ats-jobs', { body: { domain: BOARD, ...body }, headers });
-  const ledger = () => service.store.ledger.list({ from: 0, to: Date.now() + 60_000 });
+    call(setup.url, '/v1/ats-jobs', { body: { domain: BOARD, ...body }, headers });
+  const ledger = () => setup.service.store.ledger.list({ from: 0, to: Date.now() + 60_000 });
   const chargesOf = async (caller: Record<string, string>) =>
     (await ledger()).filter((entry) => entry.caller === caller['X-Forwarded-For'] && (entry.kind === 'free_use' || entry.kind === 'settlement'));
 
@@ -138,9 +120,7 @@ describe('pages of a long list: one stored answer, charged once', { timeout: 180
 
   it('pages the same over MCP, a page read by HTTP then by MCP charged once', async () => {
     const who = newCaller();
-    const client = new Client({ name: 'paging-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: who } }));
-    try {
+    await withMcp(setup.url, who, async (client) => {
       const first = await client.callTool({ name: 'get_company_open_jobs', arguments: { domain: BOARD } });
       assert.equal(first.isError, undefined);
       const result = first.structuredContent as any;
@@ -169,9 +149,7 @@ describe('pages of a long list: one stored answer, charged once', { timeout: 180
         (await chargesOf(who)).map((entry) => entry.kind),
         ['free_use'],
       );
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it('settles a paid input once: a later page, with or without a new payment, replays it with the original receipt', async () => {
@@ -183,7 +161,7 @@ describe('pages of a long list: one stored answer, charged once', { timeout: 180
       JOB_DOMAINS.smartRecruiters,
       JOB_DOMAINS.recruiteeCustom,
     ]) {
-      const free = await call(service.url, '/v1/ats-jobs', { body: { domain }, headers: who });
+      const free = await call(setup.url, '/v1/ats-jobs', { body: { domain }, headers: who });
       assert.equal(free.body.status, 'ok', `${domain} uses a free call`);
     }
     const challenge = await jobs({ limit: 10 }, who);
@@ -243,19 +221,15 @@ describe('pages of a long list: one stored answer, charged once', { timeout: 180
       assert.equal(answer.body.code, 'invalid_input', JSON.stringify(fields));
       assert.match(answer.body.errors[0].pointer, /^\/(limit|offset)$/);
     }
-    const rows = await call(service.url, '/v1/batch', { body: { quote_id: 'q_none', limit: 51 }, headers: who });
+    const rows = await call(setup.url, '/v1/batch', { body: { quote_id: 'q_none', limit: 51 }, headers: who });
     assert.equal(rows.status, 400, 'step 2 pages its rows at most 50 at a time');
     assert.equal(rows.body.code, 'invalid_input');
-    const client = new Client({ name: 'paging-bad-input', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: who } }));
-    try {
+    await withMcp(setup.url, who, async (client) => {
       const refused = await client.callTool({ name: 'get_company_open_jobs', arguments: { domain: BOARD, limit: 0 } });
       assert.equal(refused.isError, true);
       assertValid('Problem', refused.structuredContent);
       assert.equal((refused.structuredContent as any).code, 'invalid_input');
-    } finally {
-      await client.close();
-    }
+    });
     assert.deepEqual(await chargesOf(who), []);
   });
 });

@@ -4,11 +4,8 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload, PaymentRequired } from '@x402/core/types';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { wrapFetchWithPayment } from '@x402/fetch';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -16,23 +13,19 @@ import { randomBytes } from 'node:crypto';
 import { TRANSFER_WITH_AUTHORIZATION } from '../../server/payments/x402.ts';
 import type { Hex } from 'viem';
 import { startChain, type ChainWorld, type Payer } from '../world/chain.ts';
-import { startService, type TestService } from '../support/service.ts';
+import { startService, type StartServiceOptions, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
-import { minimalResults } from '../support/minimal-handlers.ts';
-import { createFacilitator, type Facilitator } from '../../server/payments/facilitator.ts';
+import { deliveredQuote, minimalResults } from '../support/minimal-handlers.ts';
+import { type Facilitator } from '../../server/payments/facilitator.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
 import { createLifecycle } from '../../server/lifecycle.ts';
+import { chainFacilitator, payerClient, payingPoster } from '../support/paid-service.ts';
+import { withMcp } from '../support/mcp.ts';
+import { callers } from '../support/lifecycle.ts';
 
 const PRICE = 5000n;
 const base = minimalResults.get('techStack') as Record<string, unknown>;
-let ipCounter = 0;
-const newCaller = () => ({ 'X-Forwarded-For': `198.51.100.${++ipCounter}` });
-
-function payerClient(payer: Payer): x402Client {
-  const client = new x402Client();
-  registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
-  return client;
-}
+const newCaller = callers('198.51.100.');
 
 /** Handlers for the paid tests; a domain starting with "none" has no signals (not ok). */
 function handlers(hooks: { beforeResult?: (domain: string) => Promise<void> } = {}): HandlerRegistry {
@@ -49,6 +42,19 @@ function handlers(hooks: { beforeResult?: (domain: string) => Promise<void> } = 
   };
 }
 
+/** A batch that quotes 10,000 µUSD a domain in step 1 and delivers the quoted rows in step 2 (after `onStepTwo`). */
+function quotingBatch(onStepTwo: () => void = () => {}): HandlerRegistry['batch'] {
+  return async (input, context) => {
+    if (context.quote) {
+      onStepTwo();
+      return deliveredQuote(context.quote, 'Done.');
+    }
+    const rows = input.domains.map((domain: string) => ({ domain, status: 'ok', price_micro_usd: 10000, result: { ...base, domain, status: 'ok' } }));
+    context.offerQuote({ priceMicroUsd: rows.length * 10000, billableCount: rows.length, payload: { rows } });
+    return { status: 'quote', statuses: input.domains.map((domain: string) => ({ domain, status: 'ok', billable: true })), next: 'Pay step 2.' };
+  };
+}
+
 async function useFreeCalls(url: string, who: Record<string, string>) {
   for (let i = 0; i < 5; i++)
     assert.equal(
@@ -56,6 +62,9 @@ async function useFreeCalls(url: string, who: Record<string, string>) {
       200,
     );
 }
+
+/** The caller's headers with the payment it signed. */
+const withPayment = (payload: PaymentPayload, who: Record<string, string>) => ({ 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who });
 
 /** Asks for the terms (a 402) and signs them with the payer's key, as the official client does. */
 async function signFor(
@@ -80,7 +89,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
 
   before(async () => {
     world = await startChain();
-    facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
+    facilitator = chainFacilitator(world);
     service = await startService({
       handlers: handlers({ beforeResult: async (domain) => drain?.(domain) }),
       facilitator,
@@ -97,12 +106,8 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     await useFreeCalls(service.url, who);
     const payer = await world.newPayer(1_000_000n);
     const before = { payer: await world.balanceOf(payer.address), payTo: await world.balanceOf(world.payTo) };
-    const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
-    const response = await payingFetch(`${service.url}/v1/tech-stack`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...who },
-      body: JSON.stringify({ domain: 'paid.com' }),
-    });
+    const paidPost = payingPoster(payer);
+    const response = await paidPost(`${service.url}/v1/tech-stack`, { domain: 'paid.com' }, who);
     assert.equal(response.status, 200);
     const body = await response.json();
     assertValid('TechStackResult', body);
@@ -125,7 +130,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     await useFreeCalls(service.url, who);
     const payer = await world.newPayer(1_000_000n);
     const payload = await signFor(service.url, { domain: 'replay.com' }, who, payer);
-    const header = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+    const header = withPayment(payload, who);
     const first = await call(service.url, '/v1/tech-stack', { body: { domain: 'replay.com' }, headers: header });
     assert.equal(first.status, 200);
     const balance = await world.balanceOf(payer.address);
@@ -199,10 +204,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
         const payload = await signFor(service.url, { domain: 'bad.com' }, who, payer, mutateTerms);
         mutatePayload(payload);
         const balance = await world.balanceOf(payer.address);
-        const answer = await call(service.url, '/v1/tech-stack', {
-          body: { domain: 'bad.com' },
-          headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-        });
+        const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'bad.com' }, headers: withPayment(payload, who) });
         assert.equal(answer.status, 402);
         assert.equal(answer.body.code, 'invalid_payment');
         assert.match(answer.body.detail, reason);
@@ -218,10 +220,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       await useFreeCalls(service.url, who);
       const payer = await world.newPayer(0n);
       const payload = await signFor(service.url, { domain: 'poor.com' }, who, payer);
-      const answer = await call(service.url, '/v1/tech-stack', {
-        body: { domain: 'poor.com' },
-        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-      });
+      const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'poor.com' }, headers: withPayment(payload, who) });
       assert.equal(answer.status, 402);
       assert.equal(answer.body.code, 'invalid_payment');
       assert.match(answer.body.detail, /insufficient/);
@@ -248,7 +247,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     await useFreeCalls(service.url, who);
     const payer = await world.newPayer(1_000_000n);
     const payload = await signFor(service.url, { domain: 'race.com' }, who, payer);
-    const headers = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+    const headers = withPayment(payload, who);
     const before = await world.balanceOf(world.payTo);
     const answers = await Promise.all(Array.from({ length: 20 }, () => call(service.url, '/v1/tech-stack', { body: { domain: 'race.com' }, headers })));
     const statuses = answers.map((a) => a.status);
@@ -271,10 +270,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     const payer = await world.newPayer(1_000_000n);
     const payload = await signFor(service.url, { domain: 'none-here.com' }, who, payer);
     const balance = await world.balanceOf(payer.address);
-    const answer = await call(service.url, '/v1/tech-stack', {
-      body: { domain: 'none-here.com' },
-      headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-    });
+    const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-here.com' }, headers: withPayment(payload, who) });
     assert.equal(answer.status, 200);
     assert.equal(answer.body.status, 'no_signals');
     assert.equal(answer.headers.get('payment-response'), null);
@@ -287,9 +283,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     const who = newCaller();
     await useFreeCalls(service.url, who);
     const payer = await world.newPayer(1_000_000n);
-    const client = new Client({ name: 'paying-agent', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: who } }));
-    try {
+    await withMcp(service.url, who, async (client) => {
       const challenge = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'mcp-paid.com' } });
       assert.equal(challenge.isError, true);
       const terms = challenge.structuredContent as unknown as PaymentRequired;
@@ -308,9 +302,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       assert.equal(await world.balanceOf(world.payTo), before + PRICE);
       const replayed = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'other-mcp.com' }, _meta: { 'x402/payment': payload } });
       assert.equal((replayed.structuredContent as any).code, 'payment_reused');
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it('answers settlement_failed and delivers nothing when the funds are gone at settlement', async () => {
@@ -325,10 +317,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
     };
     try {
       const before = await world.balanceOf(world.payTo);
-      const answer = await call(service.url, '/v1/tech-stack', {
-        body: { domain: 'drained.com' },
-        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-      });
+      const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'drained.com' }, headers: withPayment(payload, who) });
       assert.equal(answer.status, 402);
       assert.equal(answer.body.code, 'settlement_failed');
       assert.equal(answer.body.retryable, true);
@@ -371,12 +360,8 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       const victimCaller = newCaller();
       await useFreeCalls(service.url, victimCaller);
       const victim = await world.newPayer(1_000_000n);
-      const payingFetch = wrapFetchWithPayment(fetch, payerClient(victim));
-      const bought = await payingFetch(`${service.url}/v1/tech-stack`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...victimCaller },
-        body: JSON.stringify({ domain: 'victim-bought.com' }),
-      });
+      const paidPost = payingPoster(victim);
+      const bought = await paidPost(`${service.url}/v1/tech-stack`, { domain: 'victim-bought.com' }, victimCaller);
       assert.equal(bought.status, 200);
       const boughtBody = await bought.json();
       const receipt = decodePaymentResponseHeader(bought.headers.get('payment-response')!);
@@ -386,9 +371,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       await useFreeCalls(service.url, attackerCaller);
       const attacker = await world.newPayer(0n);
       const before = { payTo: await world.balanceOf(world.payTo), ledger: (await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).length };
-      const mcp = new Client({ name: 'attacker', version: '1.0.0' });
-      await mcp.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: attackerCaller } }));
-      try {
+      await withMcp(service.url, attackerCaller, async (mcp) => {
         const httpHonest = await signFor(service.url, { domain: 'victim-bought.com' }, attackerCaller, attacker);
         const mcpTerms = (await mcp.callTool({ name: 'detect_website_tech_stack', arguments: { domain: 'victim-bought.com' } }))
           .structuredContent as unknown as PaymentRequired;
@@ -420,18 +403,12 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
         for (const answer of oneByOne) assert.equal(answer.code, 'invalid_payment', detail);
         for (const answer of [...together, ...oneByOne])
           assert.ok(!answer.text.includes(receipt.transaction), `the victim's receipt never reaches the attacker: ${detail}`);
-      } finally {
-        await mcp.close();
-      }
+      });
       assert.equal(await world.balanceOf(world.payTo), before.payTo, 'nothing settles');
       assert.equal((await service.store.ledger.list({ from: 0, to: Number.MAX_SAFE_INTEGER })).length, before.ledger, 'nothing is recorded');
 
       // The victim's repeat, with a new authorization of its own: the answer it bought, not paid again, and said so.
-      const again = await payingFetch(`${service.url}/v1/tech-stack`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...victimCaller },
-        body: JSON.stringify({ domain: 'victim-bought.com' }),
-      });
+      const again = await paidPost(`${service.url}/v1/tech-stack`, { domain: 'victim-bought.com' }, victimCaller);
       assert.equal(again.status, 200);
       assert.deepEqual(await again.json(), boughtBody);
       assert.equal(again.headers.get('x-idempotent-replay'), 'true');
@@ -494,7 +471,7 @@ describe('x402 payments on a local chain', { timeout: 180_000 }, () => {
       await useFreeCalls(service.url, who);
       const payer = await world.newPayer(1_000_000n);
       const payload = await signFor(service.url, { domain: 'none-signals.com' }, who, payer);
-      const header = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+      const header = withPayment(payload, who);
       const notOk = await call(service.url, '/v1/tech-stack', { body: { domain: 'none-signals.com' }, headers: header });
       assert.equal(notOk.status, 200);
       assert.equal(notOk.body.status, 'no_signals');
@@ -516,30 +493,26 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
   after(async () => {
     await world?.stop();
   });
+  /** The service with this file's handlers, paid through the chain's facilitator to its payTo; `options` are laid over that. */
+  const paidService = ({ config, ...options }: StartServiceOptions = {}) =>
+    startService({
+      handlers: handlers(),
+      facilitator: chainFacilitator(world),
+      ...options,
+      config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'], ...config },
+    });
 
   it('pauses paid calls at the settlement cap while free calls go on', async () => {
-    const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
-    const service = await startService({
-      handlers: handlers(),
-      facilitator,
-      config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'], settlementCapMicroUsd: 5000 },
-    });
+    const service = await paidService({ config: { settlementCapMicroUsd: 5000 } });
     try {
       const who = newCaller();
       await useFreeCalls(service.url, who);
       const payer = await world.newPayer(1_000_000n);
-      const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
-      const first = await payingFetch(`${service.url}/v1/tech-stack`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...who },
-        body: JSON.stringify({ domain: 'cap-one.com' }),
-      });
+      const paidPost = payingPoster(payer);
+      const first = await paidPost(`${service.url}/v1/tech-stack`, { domain: 'cap-one.com' }, who);
       assert.equal(first.status, 200);
       const payload = await signFor(service.url, { domain: 'cap-two.com' }, who, payer);
-      const second = await call(service.url, '/v1/tech-stack', {
-        body: { domain: 'cap-two.com' },
-        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-      });
+      const second = await call(service.url, '/v1/tech-stack', { body: { domain: 'cap-two.com' }, headers: withPayment(payload, who) });
       assert.equal(second.status, 503);
       assert.equal(second.body.code, 'settlement_cap_reached');
       assert.equal(await world.authorizationUsed(payer.address, (payload.payload as any).authorization.nonce as Hex), false);
@@ -551,7 +524,7 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
   });
 
   it('loses nothing when the answer is lost after settlement: the repeat gets the result without paying again', async () => {
-    const real = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
+    const real = chainFacilitator(world);
     let settleCalls = 0;
     // The first settlement goes through on chain, then the connection to the facilitator "drops".
     const flaky: Facilitator = {
@@ -564,13 +537,13 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
         return result;
       },
     };
-    const service = await startService({ handlers: handlers(), facilitator: flaky, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] } });
+    const service = await paidService({ facilitator: flaky });
     try {
       const who = newCaller();
       await useFreeCalls(service.url, who);
       const payer = await world.newPayer(1_000_000n);
       const payload = await signFor(service.url, { domain: 'crash.com' }, who, payer);
-      const headers = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+      const headers = withPayment(payload, who);
       const before = await world.balanceOf(payer.address);
       const lost = await call(service.url, '/v1/tech-stack', { body: { domain: 'crash.com' }, headers });
       assert.equal(lost.status, 409);
@@ -594,13 +567,13 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
   });
 
   it('settles nothing once a shutting-down instance is past its grace period: the same payment on another instance settles once', async () => {
-    const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
+    const facilitator = chainFacilitator(world);
     const lifecycle = createLifecycle({ graceMs: 0, settleWindowMs: 1_000 });
     let release = () => {};
     let reached = () => {};
     const handlerReached = new Promise<void>((resolve) => (reached = resolve));
     const held = new Promise<void>((resolve) => (release = resolve));
-    const stopping = await startService({
+    const stopping = await paidService({
       handlers: handlers({
         beforeResult: async (domain) => {
           if (domain !== 'draining.com') return;
@@ -610,20 +583,14 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       }),
       facilitator,
       lifecycle,
-      config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] },
     });
-    const other = await startService({
-      handlers: handlers(),
-      facilitator,
-      store: stopping.store,
-      config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] },
-    });
+    const other = await paidService({ facilitator, store: stopping.store });
     try {
       const who = newCaller();
       await useFreeCalls(stopping.url, who);
       const payer = await world.newPayer(1_000_000n);
       const payload = await signFor(stopping.url, { domain: 'draining.com' }, who, payer);
-      const headers = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
+      const headers = withPayment(payload, who);
       const before = await world.balanceOf(payer.address);
       const pending = call(stopping.url, '/v1/tech-stack', { body: { domain: 'draining.com' }, headers });
       await handlerReached;
@@ -669,12 +636,7 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
   });
 
   it('reserves against the settlement cap: 16 concurrent paid calls of 5000 under a cap of 12000 settle exactly 2, the others are never settled', async () => {
-    const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
-    const service = await startService({
-      handlers: handlers(),
-      facilitator,
-      config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'], settlementCapMicroUsd: 12_000 },
-    });
+    const service = await paidService({ config: { settlementCapMicroUsd: 12_000 } });
     try {
       const who = newCaller();
       await useFreeCalls(service.url, who);
@@ -682,12 +644,7 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       const signed = await Promise.all(payers.map((payer, i) => signFor(service.url, { domain: `cap-burst-${i}.com` }, who, payer)));
       const before = await world.balanceOf(world.payTo);
       const answers = await Promise.all(
-        signed.map((payload, i) =>
-          call(service.url, '/v1/tech-stack', {
-            body: { domain: `cap-burst-${i}.com` },
-            headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-          }),
-        ),
+        signed.map((payload, i) => call(service.url, '/v1/tech-stack', { body: { domain: `cap-burst-${i}.com` }, headers: withPayment(payload, who) })),
       );
       assert.equal(answers.filter((answer) => answer.status === 200).length, 2, JSON.stringify(answers.map((answer) => answer.body.code ?? answer.status)));
       for (const answer of answers.filter((answer) => answer.status !== 200)) assert.equal(answer.body.code, 'settlement_cap_reached');
@@ -703,8 +660,7 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
   });
 
   it('does not settle a payment sent while a free call remains: the free call is used and the answer says so', async () => {
-    const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
-    const service = await startService({ handlers: handlers(), facilitator, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] } });
+    const service = await paidService();
     try {
       const who = newCaller();
       const payer = await world.newPayer(1_000_000n);
@@ -713,10 +669,7 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
       await useFreeCalls(service.url, spent);
       const payload = await signFor(service.url, { domain: 'free-first.com' }, spent, payer);
       const before = await world.balanceOf(world.payTo);
-      const answer = await call(service.url, '/v1/tech-stack', {
-        body: { domain: 'free-first.com' },
-        headers: { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who },
-      });
+      const answer = await call(service.url, '/v1/tech-stack', { body: { domain: 'free-first.com' }, headers: withPayment(payload, who) });
       assert.equal(answer.status, 200);
       assert.equal(answer.body.status, 'ok');
       assert.equal(answer.headers.get('x-payment-unused'), 'free_call');
@@ -731,9 +684,7 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
         ['free_use'],
       );
       // Over MCP the result says the same in _meta.
-      const client = new Client({ name: 'free-first', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: newCaller() } }));
-      try {
+      await withMcp(service.url, newCaller(), async (client) => {
         const other = await signFor(service.url, { domain: 'free-first-mcp.com' }, spent, payer);
         const result = await client.callTool({
           name: 'detect_website_tech_stack',
@@ -746,9 +697,7 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
         assert.equal(terms.mcp.paymentUnusedMetaKey, 'x402/payment-unused');
         assert.equal((result._meta as any)?.[terms.mcp.paymentUnusedMetaKey], 'free_call');
         assert.equal((result._meta as any)?.[terms.mcp.responseMetaKey], undefined);
-      } finally {
-        await client.close();
-      }
+      });
       assert.equal(await world.balanceOf(world.payTo), before);
     } finally {
       await service.close();
@@ -756,7 +705,7 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
   });
 
   it('claims a quote once: three payers on three IPs paying one quote at once make one settlement; the others answer quote_claimed and are never charged', async () => {
-    const real = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
+    const real = chainFacilitator(world);
     let refused = 0;
     let settles = 0;
     // Settlement waits until the two other payers were answered: all three are in flight together.
@@ -769,27 +718,8 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
         return real.settle(p, r);
       },
     };
-    const batch: HandlerRegistry['batch'] = async (input, context) => {
-      if (context.quote) {
-        const rows = (context.quote.payload as any).rows;
-        return {
-          status: 'ok',
-          results: rows,
-          billable_count: rows.length,
-          price_micro_usd: context.quote.priceMicroUsd,
-          price_usd: context.quote.priceMicroUsd / 1e6,
-          next: 'Done.',
-        };
-      }
-      const rows = input.domains.map((domain: string) => ({ domain, status: 'ok', price_micro_usd: 10000, result: { ...base, domain, status: 'ok' } }));
-      context.offerQuote({ priceMicroUsd: rows.length * 10000, billableCount: rows.length, payload: { rows } });
-      return { status: 'quote', statuses: input.domains.map((domain: string) => ({ domain, status: 'ok', billable: true })), next: 'Pay step 2.' };
-    };
-    const service = await startService({
-      handlers: { ...handlers(), batch },
-      facilitator: slow,
-      config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] },
-    });
+    const batch = quotingBatch();
+    const service = await paidService({ handlers: { ...handlers(), batch }, facilitator: slow });
     try {
       const quote = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['claim-one.com', 'claim-two.com'] }, headers: newCaller() });
       assert.equal(quote.body.price_micro_usd, 20000);
@@ -839,38 +769,17 @@ describe('payments: caps, crash recovery and quotes', { timeout: 180_000 }, () =
   });
 
   it('runs a complete two-step paid batch: step 2 paid with the official client at exactly the quote', async () => {
-    const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl })!;
     let stepTwoRuns = 0;
-    const batch: HandlerRegistry['batch'] = async (input, context) => {
-      if (context.quote) {
-        stepTwoRuns += 1;
-        const rows = (context.quote.payload as any).rows;
-        return {
-          status: 'ok',
-          results: rows,
-          billable_count: rows.length,
-          price_micro_usd: context.quote.priceMicroUsd,
-          price_usd: context.quote.priceMicroUsd / 1e6,
-          next: 'Done.',
-        };
-      }
-      const rows = input.domains.map((domain: string) => ({ domain, status: 'ok', price_micro_usd: 10000, result: { ...base, domain, status: 'ok' } }));
-      context.offerQuote({ priceMicroUsd: rows.length * 10000, billableCount: rows.length, payload: { rows } });
-      return { status: 'quote', statuses: input.domains.map((domain: string) => ({ domain, status: 'ok', billable: true })), next: 'Pay step 2.' };
-    };
-    const service = await startService({ handlers: { ...handlers(), batch }, facilitator, config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] } });
+    const batch = quotingBatch(() => (stepTwoRuns += 1));
+    const service = await paidService({ handlers: { ...handlers(), batch } });
     try {
       const who = newCaller();
       const quote = await call(service.url, '/v1/batch', { body: { tool: 'tech-stack', domains: ['one.com', 'two.com', 'three.com'] }, headers: who });
       assert.equal(quote.body.price_micro_usd, 30000);
       const payer = await world.newPayer(1_000_000n);
       const before = await world.balanceOf(world.payTo);
-      const payingFetch = wrapFetchWithPayment(fetch, payerClient(payer));
-      const paid = await payingFetch(`${service.url}/v1/batch`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...who },
-        body: JSON.stringify({ quote_id: quote.body.quote_id }),
-      });
+      const paidPost = payingPoster(payer);
+      const paid = await paidPost(`${service.url}/v1/batch`, { quote_id: quote.body.quote_id }, who);
       assert.equal(paid.status, 200);
       const body = await paid.json();
       assertValid('QuoteResult', body);

@@ -3,65 +3,44 @@
  * every request it receives. The target must appear nowhere in the payment terms or in anything
  * the facilitator is sent; the bundle tier is required before any work; empty results settle nothing.
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentRequired } from '@x402/core/types';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { privateKeyToAccount } from 'viem/accounts';
-import { startWorld, type World } from '../world/index.ts';
 import type { Payer } from '../world/chain.ts';
 import { startFacilitatorServer, type FacilitatorServer } from '../world/facilitator.ts';
 import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
-import { createFacilitator } from '../../server/payments/facilitator.ts';
-import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
+import { chainFacilitator, payerClient } from '../support/paid-service.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
+import { withMcp } from '../support/mcp.ts';
 
-let ip = 0;
-const caller = () => ({ 'X-Forwarded-For': `203.0.113.${200 + ++ip}` });
+const caller = callers('203.0.113.', 201);
 const SECRET = TECH_DOMAINS.ok;
 /** Any trace of the target: the name, its first label, its URL forms. */
 const TRACES = [SECRET, SECRET.split('.')[0], encodeURIComponent(`https://${SECRET}`)];
-
-function payerClient(payer: Payer): x402Client {
-  const client = new x402Client();
-  registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
-  return client;
-}
 
 function assertNoTrace(text: string, where: string) {
   for (const trace of TRACES) assert.ok(!text.toLowerCase().includes(trace.toLowerCase()), `${where} names the target (${trace})`);
 }
 
 describe('private-query: the target stays out of payment metadata', { timeout: 240_000 }, () => {
-  let world: World;
   let facilitatorServer: FacilitatorServer;
-  let service: TestService;
-
-  before(async () => {
-    world = await startWorld({ chain: true });
-    installTechSites(world);
-    const chain = world.chain!;
-    const facilitator = createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: chain.facilitatorPrivateKey, rpcUrl: chain.rpcUrl })!;
-    facilitatorServer = await startFacilitatorServer({ facilitator });
-    service = await startService({
-      config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], payTo: chain.payTo, facilitatorUrl: facilitatorServer.url },
-    });
+  const setup = worldService({
+    world: { chain: true },
+    install: installTechSites,
+    service: async (world) => {
+      facilitatorServer = await startFacilitatorServer({ facilitator: chainFacilitator(world.chain!) });
+      return { config: { payTo: world.chain!.payTo, facilitatorUrl: facilitatorServer.url } };
+    },
   });
-  after(async () => {
-    await service?.close();
-    await facilitatorServer?.stop();
-    await world?.stop();
-  });
+  after(() => facilitatorServer?.stop());
 
   async function useFreeCalls(who: Record<string, string>) {
     for (let i = 0; i < 5; i++) {
       // a repeated input is a replay and uses nothing (for tech_stack every URL on the domain is the
       // domain): five pages, each its own input of clean_markdown
-      const free = await call(service.url, '/v1/private-query', { body: { tool: 'clean_markdown', target: `https://${SECRET}/?visit=${i}` }, headers: who });
+      const free = await call(setup.url, '/v1/private-query', { body: { tool: 'clean_markdown', target: `https://${SECRET}/?visit=${i}` }, headers: who });
       assert.equal(free.body.status, 'ok');
     }
   }
@@ -70,7 +49,7 @@ describe('private-query: the target stays out of payment metadata', { timeout: 2
     const who = caller();
     await useFreeCalls(who);
     const body = { tool: 'tech_stack', target: `https://${SECRET}/pricing` };
-    const challenge = await call(service.url, '/v1/private-query', { body, headers: who });
+    const challenge = await call(setup.url, '/v1/private-query', { body, headers: who });
     assert.equal(challenge.status, 402);
     const header = challenge.headers.get('payment-required')!;
     assertNoTrace(Buffer.from(header, 'base64').toString('utf8'), 'PAYMENT-REQUIRED');
@@ -79,12 +58,12 @@ describe('private-query: the target stays out of payment metadata', { timeout: 2
     assert.equal(terms.accepts[0].amount, '20000');
     assert.match(terms.resource.url, /\/v1\/private-query$/);
 
-    const chain = world.chain!;
+    const chain = setup.world.chain!;
     const payer = await chain.newPayer(1_000_000n);
     const payload = await payerClient(payer).createPaymentPayload(terms);
     const before = await chain.balanceOf(chain.payTo);
     const seen = facilitatorServer.received.length;
-    const paid = await call(service.url, '/v1/private-query', { body, headers: { ...who, 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload) } });
+    const paid = await call(setup.url, '/v1/private-query', { body, headers: { ...who, 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload) } });
     assert.equal(paid.status, 200);
     assertValid('PrivateQueryResult', paid.body);
     assert.equal(paid.body.status, 'ok');
@@ -112,13 +91,13 @@ describe('private-query: the target stays out of payment metadata', { timeout: 2
   it('company_profile with the single tier is refused before any work or payment request', async () => {
     const who = caller();
     await useFreeCalls(who);
-    const before = world.sites.requests.length;
-    const refused = await call(service.url, '/v1/private-query', { body: { tool: 'company_profile', target: SECRET }, headers: who });
+    const before = setup.world.sites.requests.length;
+    const refused = await call(setup.url, '/v1/private-query', { body: { tool: 'company_profile', target: SECRET }, headers: who });
     assert.equal(refused.status, 400);
     assert.equal(refused.body.code, 'invalid_input');
     assert.equal(refused.body.errors[0].pointer, '/tool');
-    assert.equal(world.sites.requests.length, before);
-    const bundle = await call(service.url, '/v1/private-query', {
+    assert.equal(setup.world.sites.requests.length, before);
+    const bundle = await call(setup.url, '/v1/private-query', {
       body: { tool: 'company_profile', target: SECRET },
       headers: { ...who, 'X-Private-Query-Tier': 'bundle' },
     });
@@ -130,12 +109,12 @@ describe('private-query: the target stays out of payment metadata', { timeout: 2
     const who = caller();
     await useFreeCalls(who);
     const body = { tool: 'tech_stack', target: TECH_DOMAINS.noSignals };
-    const terms = decodePaymentRequiredHeader((await call(service.url, '/v1/private-query', { body, headers: who })).headers.get('payment-required')!);
-    const chain = world.chain!;
+    const terms = decodePaymentRequiredHeader((await call(setup.url, '/v1/private-query', { body, headers: who })).headers.get('payment-required')!);
+    const chain = setup.world.chain!;
     const payer = await chain.newPayer(100_000n);
     const payload = await payerClient(payer).createPaymentPayload(terms);
     const seen = facilitatorServer.received.length;
-    const answer = await call(service.url, '/v1/private-query', { body, headers: { ...who, 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload) } });
+    const answer = await call(setup.url, '/v1/private-query', { body, headers: { ...who, 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload) } });
     assert.equal(answer.status, 200);
     assert.equal(answer.body.status, 'no_data');
     assert.equal(answer.body.result.status, 'no_signals');
@@ -150,10 +129,10 @@ describe('private-query: the target stays out of payment metadata', { timeout: 2
 
   it('an unreachable target is unreachable and free; a refused target is unsafe_or_invalid_target', async () => {
     const who = caller();
-    const down = await call(service.url, '/v1/private-query', { body: { tool: 'tech_stack', target: TECH_DOMAINS.unreachable }, headers: who });
+    const down = await call(setup.url, '/v1/private-query', { body: { tool: 'tech_stack', target: TECH_DOMAINS.unreachable }, headers: who });
     assert.equal(down.body.status, 'unreachable');
     assert.equal(down.headers.get('x-usage-free-remaining'), '5');
-    const refused = await call(service.url, '/v1/private-query', { body: { tool: 'clean_markdown', target: 'http://127.0.0.1:8080/admin' }, headers: who });
+    const refused = await call(setup.url, '/v1/private-query', { body: { tool: 'clean_markdown', target: 'http://127.0.0.1:8080/admin' }, headers: who });
     assert.equal(refused.status, 400);
     assert.equal(refused.body.code, 'unsafe_or_invalid_target');
   });
@@ -161,9 +140,7 @@ describe('private-query: the target stays out of payment metadata', { timeout: 2
   it('over MCP the tier comes from _meta and the terms name only the tool', async () => {
     const who = caller();
     await useFreeCalls(who);
-    const client = new Client({ name: 'private-agent', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: who } }));
-    try {
+    await withMcp(setup.url, who, async (client) => {
       const challenge = await client.callTool({
         name: 'private_blind_lookup',
         arguments: { tool: 'due_diligence', target: SECRET },
@@ -177,8 +154,6 @@ describe('private-query: the target stays out of payment metadata', { timeout: 2
       assertNoTrace(JSON.stringify(terms), 'MCP payment terms');
       const single = await client.callTool({ name: 'private_blind_lookup', arguments: { tool: 'due_diligence', target: SECRET } });
       assert.equal((single.structuredContent as any).code, 'invalid_input');
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

@@ -7,18 +7,17 @@
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startWorld, type World } from '../world/index.ts';
 import { ACCOUNT_URL, buildFrameworkBundles, FRAMEWORK_PAGES, installFrameworkSites, type Framework } from '../world/fixtures/framework-sites.ts';
 import { MARKDOWN_DOMAINS, installMarkdownSites, markdownUrl } from '../world/fixtures/markdown-sites.ts';
-import { startService, OFFLINE_ENV, type TestService } from '../support/service.ts';
+import { OFFLINE_ENV } from '../support/service.ts';
 import { call } from '../support/contract.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createRenderer, type Renderer } from '../../server/render/renderer.ts';
 import { markdownToText } from '../../engines/markdown/plain-text.ts';
-import { median } from '../support/fairness.ts';
+import { median, probeReadiness } from '../support/fairness.ts';
+import { addresses, worldService } from '../support/lifecycle.ts';
 
-let ip = 0;
-const newCaller = () => `198.51.100.${++ip}`;
+const newCaller = addresses('198.51.100.');
 /** The other callers' calls without a render, under the attack, within this many times their idle median (test/e2e/fair-share.test.ts's bound). */
 const STATIC_RATIO = 3;
 /**
@@ -39,32 +38,30 @@ const WAITING = 3;
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe('clean-markdown renders pages built by React, Vue, Svelte and a code-split docs app', { timeout: 180_000 }, () => {
-  let world: World;
-  let service: TestService;
   let renderer: Renderer;
   let nonce = 0;
   const convert = (target: string, extra: Record<string, unknown> = {}, caller = newCaller()) =>
-    call(service.url, '/v1/clean-markdown', { body: { url: target, ...extra }, headers: { 'X-Forwarded-For': caller } });
+    call(setup.url, '/v1/clean-markdown', { body: { url: target, ...extra }, headers: { 'X-Forwarded-For': caller } });
   /** A fresh input each time: nothing remembered answers it. */
   const fresh = (target: string) => `${target}?v=${++nonce}`;
 
+  // The bundles are built while the world starts.
+  let bundles: ReturnType<typeof buildFrameworkBundles>;
+  before(() => void (bundles = buildFrameworkBundles()));
+  const setup = worldService({
+    install: async (world) => {
+      installFrameworkSites(world, await bundles);
+      installMarkdownSites(world);
+    },
+    service: () => ({ renderer: (renderer = createRenderer(loadConfig(OFFLINE_ENV).render)) }),
+  });
   before(async () => {
-    const [bundles, started] = await Promise.all([buildFrameworkBundles(), startWorld()]);
-    world = started;
-    installFrameworkSites(world, bundles);
-    installMarkdownSites(world);
-    renderer = createRenderer(loadConfig(OFFLINE_ENV).render);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, renderer });
     assert.deepEqual(await renderer.availability(), { available: true }, 'chromium starts with its sandbox (install it with `apt-get install -y chromium`)');
     // Warm: the parse thread compiles the engines, the world makes its certificates.
     // (A cold parse thread may miss its deadline on this one call: what it answers is not judged.)
     await convert(markdownUrl(MARKDOWN_DOMAINS.article, '/2025/cranes'));
   });
-  after(async () => {
-    await service?.close();
-    await renderer?.close();
-    await world?.stop();
-  });
+  after(() => renderer?.close());
 
   const firstOf = (framework: Framework) => FRAMEWORK_PAGES.find((page) => page.framework === framework)!;
   for (const framework of ['react', 'vue', 'svelte', 'docs'] as const) {
@@ -121,21 +118,14 @@ describe('clean-markdown renders pages built by React, Vue, Svelte and a code-sp
         answered += 1;
         return answer;
       });
-      let probing = true;
-      const probes: number[] = [];
-      const prober = (async () => {
-        while (probing) {
-          probes.push((await fetch(`${service.url}/readyz`)).status);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      })();
+      const readiness = probeReadiness(setup.url);
       const underAttackStatic: number[] = [];
       const underAttackRenders: { ms: number; attackerAnswered: number }[] = [];
       let waitingSeen = 0;
       try {
         // The attack first fills the browser and the attacker's own line.
         for (let tries = 0; tries < 200 && waitingSeen < WAITING; tries++) {
-          const metrics = await (await fetch(`${service.url}/metrics`)).text();
+          const metrics = await (await fetch(`${setup.url}/metrics`)).text();
           waitingSeen = Math.max(waitingSeen, Number(/^fair_share_waiting\{stage="render"\} (\d+)$/m.exec(metrics)?.[1] ?? 0));
           if (waitingSeen < WAITING) await new Promise((resolve) => setTimeout(resolve, 50));
         }
@@ -145,11 +135,12 @@ describe('clean-markdown renders pages built by React, Vue, Svelte and a code-sp
           underAttackRenders.push({ ms: ended - started, attackerAnswered: renderedEnded.filter((at) => at > started && at <= ended).length });
         }
       } finally {
-        probing = false;
+        readiness.stop();
       }
       const stillInFlight = ATTACK - answered;
       const answers = await Promise.all(attack);
-      await prober;
+      await readiness.done;
+      const probes = readiness.statuses;
 
       const staticRatio = median(underAttackStatic) / median(idleStatic);
       console.log(

@@ -10,9 +10,8 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server, type Socket } from 'node:net';
-import { startWorld, type World } from '../world/index.ts';
 import { DOCS_TEXT, installRenderSites, MANY_REQUESTS, RENDER_DOMAINS } from '../world/fixtures/render-sites.ts';
-import { startService, type TestService } from '../support/service.ts';
+import { startService } from '../support/service.ts';
 import { call } from '../support/contract.ts';
 import { loadConfig } from '../../server/config.ts';
 import { browserArgs, createRenderer, rendererDataCapMb, type Renderer } from '../../server/render/renderer.ts';
@@ -22,24 +21,22 @@ import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { OFFLINE_ENV } from '../support/service.ts';
 import { defaultUserAgent } from '../../engines/net/config.ts';
+import { addresses, worldService } from '../support/lifecycle.ts';
 
-let ip = 0;
-const newCaller = () => `198.51.100.${++ip}`;
+const newCaller = addresses('198.51.100.');
 const url = (domain: string, path = '/') => `https://${domain}${path}`;
 
 /** The budgets of this file: short, so the hostile pages end in a few seconds. */
 const RENDER = { timeoutMs: 3_000, cpuMs: 4_000, memoryMb: 384, quietMs: 300, maxRequests: 12 };
 
 describe('clean-markdown renders script-built pages in a sandboxed browser', { timeout: 120_000 }, () => {
-  let world: World;
-  let service: TestService;
   let renderer: Renderer;
   let canary: Server;
   let canaryPort = 0;
   const reachedCanary: string[] = [];
   const renders: { elapsedMs: number; cpuMs: number; fetched: number }[] = [];
   const convert = (target: string, extra: Record<string, unknown> = {}, caller = newCaller()) =>
-    call(service.url, '/v1/clean-markdown', { body: { url: target, ...extra }, headers: { 'X-Forwarded-For': caller } });
+    call(setup.url, '/v1/clean-markdown', { body: { url: target, ...extra }, headers: { 'X-Forwarded-For': caller } });
 
   before(async () => {
     canary = createServer((socket: Socket) => {
@@ -48,11 +45,16 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
     });
     await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
     canaryPort = (canary.address() as { port: number }).port;
-    world = await startWorld();
-    installRenderSites(world, { canaryPort });
-    const config = loadConfig(OFFLINE_ENV);
-    renderer = createRenderer({ ...config.render, ...RENDER }, { log: (entry) => void (entry.msg === 'rendered' && renders.push(entry as any)) });
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, renderer });
+  });
+  const setup = worldService({
+    install: (world) => installRenderSites(world, { canaryPort }),
+    service: () => {
+      const config = loadConfig(OFFLINE_ENV);
+      renderer = createRenderer({ ...config.render, ...RENDER }, { log: (entry) => void (entry.msg === 'rendered' && renders.push(entry as any)) });
+      return { renderer };
+    },
+  });
+  before(async () => {
     const availability = await renderer.availability();
     assert.deepEqual(availability, { available: true }, 'chromium starts with its sandbox (install it with `apt-get install -y chromium`)');
     // Warm: the parse thread compiles the engines and the world makes its certificates, which on a
@@ -61,15 +63,13 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
     await convert(url(RENDER_DOMAINS.docs), { render: 'never' });
   });
   after(async () => {
-    await service?.close();
     await renderer?.close();
-    await world?.stop();
     await new Promise((resolve) => canary?.close(resolve));
   });
 
   it('reads the content a script wrote from its API, charged once whatever the render value', async () => {
     const caller = newCaller();
-    const requestsBefore = world.sites.requests.length;
+    const requestsBefore = setup.world.sites.requests.length;
     const started = performance.now();
     const first = await convert(url(RENDER_DOMAINS.docs), {}, caller);
     const elapsedMs = performance.now() - started;
@@ -84,7 +84,7 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
 
     // Every request the page made reached the site through the safe fetcher: the world saw each
     // once, sent with the service's own User-Agent, none by the browser itself, the image not at all.
-    const seen = world.sites.requests.slice(requestsBefore).filter((request) => request.host === RENDER_DOMAINS.docs);
+    const seen = setup.world.sites.requests.slice(requestsBefore).filter((request) => request.host === RENDER_DOMAINS.docs);
     assert.deepEqual(seen.map((request) => request.url).sort(), ['/', '/api/note.json', '/api/page.json', '/app.js', '/style.css']);
     for (const request of seen) assert.equal(request.headers['user-agent'], defaultUserAgent(), request.url);
     const fetched = Number(/(\d+) requests through the safe fetcher/.exec(first.body.note)?.[1]);
@@ -132,10 +132,10 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
   });
 
   it("refuses a page's requests past the render's request budget; the page goes on without them", async () => {
-    const requestsBefore = world.sites.requests.length;
+    const requestsBefore = setup.world.sites.requests.length;
     const answer = await convert(url(RENDER_DOMAINS.docs, '/changelog'));
     assert.equal(answer.body.status, 'ok', answer.body.note);
-    const fetched = world.sites.requests.slice(requestsBefore).filter((request) => request.host === RENDER_DOMAINS.docs);
+    const fetched = setup.world.sites.requests.slice(requestsBefore).filter((request) => request.host === RENDER_DOMAINS.docs);
     assert.equal(fetched.length, RENDER.maxRequests, `the page itself and as many entries as the budget leaves: ${answer.body.note} ${answer.body.markdown}`);
     const entries = RENDER.maxRequests - 1;
     assert.match(answer.body.markdown, new RegExp(`^${entries} entries fetched\\.$`, 'm'));
@@ -167,7 +167,7 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.deepEqual(reachedCanary, []);
-    assert.ok(!world.sites.requests.some((request) => request.url === '/live'), 'no WebSocket reached the site');
+    assert.ok(!setup.world.sites.requests.some((request) => request.url === '/live'), 'no WebSocket reached the site');
   });
 
   it('ends a looping, a memory-eating and a never-settling page at their budgets, free, while another caller is served', async () => {
@@ -252,14 +252,18 @@ describe('clean-markdown renders script-built pages in a sandboxed browser', { t
       launcher.remove();
     }
     assert.deepEqual(reachedCanary, []);
-    const metrics = await (await fetch(`${service.url}/metrics`)).text();
+    const metrics = await (await fetch(`${setup.url}/metrics`)).text();
     assert.match(metrics, /^fair_share_waiting\{stage="render"\} 0$/m);
   });
 
   it('without a browser: /readyz is ready and the answer says rendering is unavailable', async () => {
     const off = await startService({
-      config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], render: { ...loadConfig(OFFLINE_ENV).render, chromiumPath: '/nonexistent/chromium' } },
-      parsePool: service.parsePool,
+      config: {
+        net: setup.world.netConfig,
+        trustedProxies: ['127.0.0.1'],
+        render: { ...loadConfig(OFFLINE_ENV).render, chromiumPath: '/nonexistent/chromium' },
+      },
+      parsePool: setup.service.parsePool,
     });
     try {
       const ready = await fetch(`${off.url}/readyz`);

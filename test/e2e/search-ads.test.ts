@@ -6,11 +6,8 @@
  * lookup fails, no ads, every way the registry blocks (a 502 engine_failed, never no_ads),
  * charging only ok, and MCP.
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startWorld, type World } from '../world/index.ts';
 import {
   ADS_DOMAINS,
   ADVERTISER_FACTS,
@@ -22,36 +19,26 @@ import {
   WORLD_GEO_IDS,
   type AdsRegistryWorld,
 } from '../world/fixtures/ads-registry.ts';
-import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { WORLD_NOW } from '../world/clock.ts';
 import { DEFAULT_ADS_CONFIG } from '../../engines/ads/index.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
+import { withMcp } from '../support/mcp.ts';
 
-let ip = 0;
-const caller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
+const caller = callers('198.51.100.');
 const REGIONS = Object.keys(WORLD_GEO_IDS);
 
 describe('search-ads against the offline world', { timeout: 120_000 }, () => {
-  let world: World;
   let registry: AdsRegistryWorld;
-  let service: TestService;
-  before(async () => {
-    world = await startWorld();
-    registry = installAdsRegistry(world);
+  const setup = worldService({
+    install: (world) => (registry = installAdsRegistry(world)),
     // Lookups at their highest settings, so that the tests see every lookup fact and its limit.
-    service = await startService({
-      config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], ads: { ...DEFAULT_ADS_CONFIG, adLookups: 10, advertiserLookups: 5 } },
-      now: () => new Date(WORLD_NOW),
-    });
-  });
-  after(async () => {
-    await service?.close();
-    await world?.stop();
+    service: { config: { ads: { ...DEFAULT_ADS_CONFIG, adLookups: 10, advertiserLookups: 5 } }, now: () => new Date(WORLD_NOW) },
   });
 
   it('pages through the registry to 40 ads, and charges the ok result', async () => {
     const before = registry.searches.length;
-    const { status, body, headers } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, limit: 40 }, headers: caller() });
+    const { status, body, headers } = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, limit: 40 }, headers: caller() });
     assert.equal(status, 200);
     assert.equal(body.status, 'ok');
     assert.equal(body.domain, ADS_DOMAINS.paged);
@@ -82,7 +69,7 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
   });
 
   it('calls the registry as the research describes: one home visit, then form POSTs with its cookie', () => {
-    const onRegistry = world.sites.requests.filter((request) => request.host === REGISTRY_HOST);
+    const onRegistry = setup.world.sites.requests.filter((request) => request.host === REGISTRY_HOST);
     const homes = onRegistry.filter((request) => request.method === 'GET');
     assert.equal(homes.length, 1);
     assert.equal(homes[0].scheme, 'https');
@@ -95,7 +82,7 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
 
   for (const region of REGIONS) {
     it(`filters by region ${region} and echoes it`, async () => {
-      const { status, body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.regions, region }, headers: caller() });
+      const { status, body } = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.regions, region }, headers: caller() });
       assert.equal(status, 200);
       assert.equal(body.status, 'ok');
       assert.equal(body.region, region);
@@ -107,16 +94,16 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
 
   it('answers no_ads for a domain without ads, free; then an ok is charged on the same caller', async () => {
     const who = caller();
-    const first = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.noAds }, headers: who });
+    const first = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.noAds }, headers: who });
     assert.equal(first.body.status, 'no_ads');
     assert.equal(first.body.ads_returned, 0);
     assert.equal(first.body.next_steps, undefined);
     assert.equal(first.headers.get('x-usage-free-remaining'), '5', 'no_ads is not charged');
-    const regional = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, region: 'JP' }, headers: who });
+    const regional = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, region: 'JP' }, headers: who });
     assert.equal(regional.body.status, 'no_ads');
     assert.equal(regional.body.region, 'JP');
     assert.equal(regional.headers.get('x-usage-free-remaining'), '5');
-    const ok = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.techSite }, headers: who });
+    const ok = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.techSite }, headers: who });
     assert.equal(ok.body.status, 'ok');
     assert.equal(ok.headers.get('x-usage-free-remaining'), '4');
   });
@@ -130,20 +117,20 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
   for (const [name, domain] of blocks) {
     it(`answers ${name} from the registry with 502 engine_failed, free, never no_ads`, async () => {
       const who = caller();
-      const { status, body, headers } = await call(service.url, '/v1/search-ads', { body: { domain }, headers: who });
+      const { status, body, headers } = await call(setup.url, '/v1/search-ads', { body: { domain }, headers: who });
       assert.equal(status, 502);
       assert.equal(body.code, 'engine_failed');
       assert.equal(body.retryable, true);
       assert.match(body.detail, /registry could not be read/);
       if (domain === ADS_DOMAINS.rateLimited) assert.equal(headers.get('retry-after'), '120', "the registry's Retry-After is passed on");
       assert.equal(headers.get('x-usage-free-remaining'), '5');
-      const after = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.regions }, headers: who });
+      const after = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.regions }, headers: who });
       assert.equal(after.headers.get('x-usage-free-remaining'), '4', 'the failure used no free call');
     });
   }
 
   it('gives each advertiser its verified name and country where the lookup states them, and each ad its landing domain and archived image', async () => {
-    const { status, body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged }, headers: caller() });
+    const { status, body } = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged }, headers: caller() });
     assert.equal(status, 200);
     const byId = new Map(Object.entries(ADVERTISER_FACTS).map(([number, facts]) => [advertiserIdOf(Number(number)), facts]));
     assert.ok(body.advertisers.length >= 3);
@@ -168,7 +155,7 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
   });
 
   it('gives the first 10 ads the regions the creative lookup states, and says the rest were not looked up', async () => {
-    const { body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged }, headers: caller() });
+    const { body } = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged }, headers: caller() });
     const listed = new Map(
       registryListings()
         .get(ADS_DOMAINS.paged)!
@@ -180,7 +167,7 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
   });
 
   it("reports regions outside the 16 filters, and sends the region filter as the lookup's viewer geo", async () => {
-    const { body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.regions, region: 'BR' }, headers: caller() });
+    const { body } = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.regions, region: 'BR' }, headers: caller() });
     assert.equal(body.ads_returned, 2);
     const worldwide = body.ads.find((ad: any) => ad.advertiser_id === advertiserIdOf(202));
     assert.deepEqual(worldwide.regions_shown, [...Object.keys(WORLD_GEO_IDS), 'KR', 'NZ']);
@@ -197,7 +184,7 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
 
   it('leaves a fact out, never guessed, where the registry states nothing; the ads are still ok and charged', async () => {
     const who = caller();
-    const { status, body, headers } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.bare }, headers: who });
+    const { status, body, headers } = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.bare }, headers: who });
     assert.equal(status, 200);
     assert.equal(body.status, 'ok');
     assert.equal(body.ads_returned, 3);
@@ -211,7 +198,7 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
 
   it("answers ok with the search's facts when the lookups are blocked, stops after the first failure, and says so", async () => {
     const before = registry.lookups.length;
-    const { status, body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.lookupsBlocked }, headers: caller() });
+    const { status, body } = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.lookupsBlocked }, headers: caller() });
     assert.equal(status, 200);
     assert.equal(body.status, 'ok');
     assert.equal(body.ads_returned, 3);
@@ -223,9 +210,9 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
   });
 
   it('reuses lookup answers: the same search again makes no lookup', async () => {
-    await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.techSite }, headers: caller() });
+    await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.techSite }, headers: caller() });
     const before = registry.lookups.length;
-    const again = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.techSite, region: 'DE' }, headers: caller() });
+    const again = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.techSite, region: 'DE' }, headers: caller() });
     assert.equal(again.body.status, 'ok');
     const lookups = registry.lookups.slice(before);
     assert.equal(lookups.filter((lookup) => lookup.method === 'GetAdvertiserById').length, 0, 'the advertiser was looked up by the first search');
@@ -235,7 +222,7 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
 
   for (const format of ['text', 'image', 'video'] as const) {
     it(`filters by format ${format} at the registry and echoes it`, async () => {
-      const { status, body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, format }, headers: caller() });
+      const { status, body } = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, format }, headers: caller() });
       assert.equal(status, 200);
       assert.equal(body.format, format);
       assert.equal(registry.searches.at(-1)!['3']['4'], { text: 1, image: 2, video: 3 }[format]);
@@ -251,7 +238,7 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
   it('filters by the days shown at the registry (YYYYMMDD) and echoes them', async () => {
     const shown_from = dayOf(WORLD_NOW - 60 * 86_400_000);
     const shown_to = dayOf(WORLD_NOW - 30 * 86_400_000);
-    const { status, body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, shown_from, shown_to }, headers: caller() });
+    const { status, body } = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, shown_from, shown_to }, headers: caller() });
     assert.equal(status, 200);
     assert.equal(body.status, 'ok');
     assert.equal(body.shown_from, shown_from);
@@ -269,7 +256,7 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
 
   it('answers no_ads, free, when the filters leave no ad, and the note names them', async () => {
     const who = caller();
-    const { status, body, headers } = await call(service.url, '/v1/search-ads', {
+    const { status, body, headers } = await call(setup.url, '/v1/search-ads', {
       body: { domain: ADS_DOMAINS.paged, format: 'video', shown_to: '2020-01-31' },
       headers: who,
     });
@@ -291,7 +278,7 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
     it(`refuses ${name} (invalid_input at ${pointer}), free, without asking the registry`, async () => {
       const before = registry.searches.length;
       const who = caller();
-      const { status, body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, ...filters }, headers: who });
+      const { status, body } = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, ...filters }, headers: who });
       assert.equal(status, 400);
       assert.equal(body.code, 'invalid_input');
       assert.ok(body.hint, 'a catalog hint');
@@ -301,26 +288,24 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
       );
       assert.equal(registry.searches.length, before);
       // The same caller's next ok call is its first charge: the refused one used nothing.
-      const ok = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged }, headers: who });
+      const ok = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged }, headers: who });
       assert.equal(ok.body.status, 'ok');
       assert.equal(ok.headers.get('x-usage-free-remaining'), '4');
     });
   }
 
   it('never follows the challenge redirect', () => {
-    assert.equal(world.sites.requests.filter((request) => request.url.includes('/sorry')).length, 0);
+    assert.equal(setup.world.sites.requests.filter((request) => request.url.includes('/sorry')).length, 0);
   });
 
   it('refuses a region outside the 16 (invalid_input), free', async () => {
-    const { status, body } = await call(service.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, region: 'ZZ' }, headers: caller() });
+    const { status, body } = await call(setup.url, '/v1/search-ads', { body: { domain: ADS_DOMAINS.paged, region: 'ZZ' }, headers: caller() });
     assert.equal(status, 400);
     assert.equal(body.code, 'invalid_input');
   });
 
   it('answers the same over MCP', async () => {
-    const client = new Client({ name: 'ads-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: caller() } }));
-    try {
+    await withMcp(setup.url, caller(), async (client) => {
       const ok = await client.callTool({ name: 'get_search_ads_by_domain', arguments: { domain: ADS_DOMAINS.regions, region: 'BR' } });
       assertValid('SearchAdsResult', ok.structuredContent);
       assert.equal((ok.structuredContent as any).status, 'ok');
@@ -332,8 +317,6 @@ describe('search-ads against the offline world', { timeout: 120_000 }, () => {
       assert.equal(blocked.isError, true);
       assertValid('Problem', blocked.structuredContent);
       assert.equal((blocked.structuredContent as any).code, 'engine_failed');
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

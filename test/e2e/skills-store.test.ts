@@ -5,40 +5,28 @@
  * unreachable. Every answer is validated against the spec by `call`; only ok uses a free call
  * (the promo finder only with a code, the lead finder only with a qualified lead).
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startWorld, type World } from '../world/index.ts';
 import { installAdsRegistry } from '../world/fixtures/ads-registry.ts';
 import { BLOG_POST_URL, installStoreSites, PRODUCT_URLS, PROMO, PROMO_ENDS, STORE_DOMAINS as S } from '../world/fixtures/store-sites.ts';
 import { AGENT_BOTS } from '../../engines/store-readiness/bots.ts';
-import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { WORLD_NOW } from '../world/clock.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
+import { withMcp } from '../support/mcp.ts';
 
-let ip = 0;
-const caller = () => ({ 'X-Forwarded-For': `198.18.0.${++ip}` });
+const caller = callers('198.18.0.');
 const CHARGED = '4';
 const FREE = '5';
 const ALL_VALID = { robots_txt: true, sitemap: true, llms_txt: true, agent_card: true, x402: true, product_feed: true };
 
 describe('store skills on the offline world', { timeout: 300_000 }, () => {
-  let world: World;
-  let service: TestService;
-
-  before(async () => {
-    world = await startWorld();
-    installAdsRegistry(world);
-    installStoreSites(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(WORLD_NOW + 3_600_000) });
-  });
-  after(async () => {
-    await service?.close();
-    await world?.stop();
+  const setup = worldService({
+    install: [installAdsRegistry, installStoreSites],
+    service: { now: () => new Date(WORLD_NOW + 3_600_000) },
   });
 
-  const skill = (id: string, body: unknown) => call(service.url, `/v1/skills/${id}`, { body, headers: caller() });
+  const skill = (id: string, body: unknown) => call(setup.url, `/v1/skills/${id}`, { body, headers: caller() });
   const charged = (headers: Headers) => assert.equal(headers.get('x-usage-free-remaining'), CHARGED, 'one free call used: charged');
   const free = (headers: Headers) => assert.equal(headers.get('x-usage-free-remaining'), FREE, 'no free call used: not charged');
 
@@ -228,17 +216,13 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
     });
 
     it('answers the same over MCP', async () => {
-      const client = new Client({ name: 'store-test', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: caller() } }));
-      try {
+      await withMcp(setup.url, caller(), async (client) => {
         const result = await client.callTool({ name: 'store_readiness_auditor', arguments: { domain: S.microdata } });
         assertValid('StoreReadinessResult', result.structuredContent);
         const content = result.structuredContent as any;
         assert.equal(content.status, 'ok');
         assert.equal(content.product.extraction_source, 'microdata');
-      } finally {
-        await client.close();
-      }
+      });
     });
   });
 
@@ -294,7 +278,7 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
     it('takes competitor_domains as a set: a domain named twice in any spelling is one competitor, and any order is one input', async () => {
       const who = caller();
       const path = '/v1/skills/agentic_shelf_schema_comparator';
-      const first = await call(service.url, path, {
+      const first = await call(setup.url, path, {
         body: { domain: S.microdata, competitor_domains: [S.openGraph, S.full, `${S.openGraph.toUpperCase()}.`] },
         headers: who,
       });
@@ -305,7 +289,7 @@ describe('store skills on the offline world', { timeout: 300_000 }, () => {
         [S.microdata, S.full, S.openGraph],
       );
       charged(first.headers);
-      const reordered = await call(service.url, path, { body: { domain: S.microdata.toUpperCase(), competitor_domains: [S.full, S.openGraph] }, headers: who });
+      const reordered = await call(setup.url, path, { body: { domain: S.microdata.toUpperCase(), competitor_domains: [S.full, S.openGraph] }, headers: who });
       assert.equal(reordered.headers.get('x-idempotent-replay'), 'true', 'the same set in another order and spelling is the same input');
       assert.deepEqual(reordered.body, first.body);
     });

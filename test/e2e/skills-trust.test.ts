@@ -5,13 +5,10 @@
  * apart) and verify_domain_legitimacy_and_security, each for ok, no_data and unreachable. Every
  * answer is validated against the spec by `call`; only ok is charged (one free call used).
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { verifyMessage } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { startWorld, type World } from '../world/index.ts';
 import { installJobBoards, type JobBoardsWorld } from '../world/fixtures/job-boards.ts';
 import { installAdsRegistry } from '../world/fixtures/ads-registry.ts';
 import { installRdap, RDAP_RECORDS, type RdapWorld } from '../world/fixtures/rdap.ts';
@@ -20,10 +17,12 @@ import { installTechSites, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts'
 import { BOARD_KEYS, installTrustSites, TRUST_DOMAINS } from '../world/fixtures/trust-sites.ts';
 import { SIGNING_KEY_META } from '../../server/signing-key.ts';
 import { verifyBadge } from '../../engines/trust/statement.ts';
-import { startService, type TestService } from '../support/service.ts';
+import { startService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
 import { closeHttpCalls, httpCall } from '../support/http-call.ts';
 import { WORLD_NOW } from '../world/clock.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
+import { withMcp } from '../support/mcp.ts';
 
 const DAY = 86_400_000;
 /** One hour after the world's now (test/world/clock.ts), which every fixture date is relative to. */
@@ -31,34 +30,27 @@ const T0 = WORLD_NOW + 3_600_000;
 /** A fixture domain's age in days, from its registration date in the RDAP fixture. */
 const ageAt = (domain: string, at = T0) => Math.floor((at - Date.parse((RDAP_RECORDS[domain] as { registered: string }).registered)) / DAY);
 
-let ip = 0;
-const caller = () => ({ 'X-Forwarded-For': `198.51.100.${++ip}` });
+const caller = callers('198.51.100.');
 const CHARGED = '4';
 const FREE = '5';
 
 describe('trust skills on the offline world', { timeout: 300_000 }, () => {
-  let world: World;
   let jobs: JobBoardsWorld;
   let rdap: RdapWorld;
-  let service: TestService;
-
-  before(async () => {
-    world = await startWorld();
-    jobs = installJobBoards(world);
-    installAdsRegistry(world);
-    rdap = installRdap(world);
-    installMerchantSites(world);
-    installTechSites(world);
-    installTrustSites(world, jobs);
-    world.dns.setRecords('back-office-shop.com', { A: ['10.1.2.3'] });
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(T0) });
-  });
-  after(async () => {
-    await service?.close();
-    await world?.stop();
+  const setup = worldService({
+    install: (world) => {
+      jobs = installJobBoards(world);
+      installAdsRegistry(world);
+      rdap = installRdap(world);
+      installMerchantSites(world);
+      installTechSites(world);
+      installTrustSites(world, jobs);
+      world.dns.setRecords('back-office-shop.com', { A: ['10.1.2.3'] });
+    },
+    service: { now: () => new Date(T0) },
   });
 
-  const skill = (id: string, body: unknown, base = service.url) => call(base, `/v1/skills/${id}`, { body, headers: caller() });
+  const skill = (id: string, body: unknown, base = setup.url) => call(base, `/v1/skills/${id}`, { body, headers: caller() });
   const trust = (body: Record<string, unknown>) => skill('pre_purchase_merchant_trust_check', body);
 
   describe('pre_purchase_merchant_trust_check', () => {
@@ -173,16 +165,12 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
     });
 
     it('answers the same over MCP', async () => {
-      const client = new Client({ name: 'trust-test', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: caller() } }));
-      try {
+      await withMcp(setup.url, caller(), async (client) => {
         const result = await client.callTool({ name: 'pre_purchase_merchant_trust_check', arguments: { domain: TRUST_DOMAINS.newShop } });
         assert.notEqual(result.isError, true);
         assertValid('TrustCheckResult', result.structuredContent);
         assert.deepEqual([(result.structuredContent as any).status, (result.structuredContent as any).risk_level], ['ok', 'HIGH']);
-      } finally {
-        await client.close();
-      }
+      });
     });
   });
 
@@ -249,10 +237,14 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
 
     it('signs with one key kept in the store: the same address later and from a second instance on the same store', async () => {
       const first = await skill('verified_merchant_json_badge', { domain: TRUST_DOMAINS.newShop });
-      const stored = await service.store.meta.get(SIGNING_KEY_META);
+      const stored = await setup.service.store.meta.get(SIGNING_KEY_META);
       assert.match(String(stored), /^0x[0-9a-f]{64}$/);
       assert.equal(privateKeyToAccount(stored as `0x${string}`).address, first.body.verification_key.address);
-      const second = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(T0), store: service.store });
+      const second = await startService({
+        config: { net: setup.world.netConfig, trustedProxies: ['127.0.0.1'] },
+        now: () => new Date(T0),
+        store: setup.service.store,
+      });
       try {
         const again = await skill('verified_merchant_json_badge', { domain: TRUST_DOMAINS.newShop }, second.url);
         assert.equal(again.body.verification_key.address, first.body.verification_key.address);
@@ -267,14 +259,14 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
 
     it('names no issuer a caller chose: null without PUBLIC_BASE_URL, the configured one with it, whatever the Host', async () => {
       const sent = { host: 'trusted-issuer.example', 'x-forwarded-for': '198.51.100.250' };
-      const unset = await httpCall(service.url, '/v1/skills/verified_merchant_json_badge', { body: { domain: TRUST_DOMAINS.established }, headers: sent });
+      const unset = await httpCall(setup.url, '/v1/skills/verified_merchant_json_badge', { body: { domain: TRUST_DOMAINS.established }, headers: sent });
       assert.equal(unset.body.status, 'ok');
       assert.equal(JSON.parse(unset.body.signed_statement).issuer, null);
       assert.ok(!unset.text.includes('trusted-issuer.example'));
       const configured = await startService({
-        config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], publicBaseUrl: 'https://intel.example.com' },
+        config: { net: setup.world.netConfig, trustedProxies: ['127.0.0.1'], publicBaseUrl: 'https://intel.example.com' },
         now: () => new Date(T0),
-        store: service.store,
+        store: setup.service.store,
       });
       try {
         const { body, text } = await httpCall(configured.url, '/v1/skills/verified_merchant_json_badge', {
@@ -293,7 +285,10 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
 
     it('signs with SERVICE_SIGNING_KEY when it is set', async () => {
       const key = generatePrivateKey();
-      const configured = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'], signingKey: key }, now: () => new Date(T0) });
+      const configured = await startService({
+        config: { net: setup.world.netConfig, trustedProxies: ['127.0.0.1'], signingKey: key },
+        now: () => new Date(T0),
+      });
       try {
         const { body } = await skill('verified_merchant_json_badge', { domain: TRUST_DOMAINS.established }, configured.url);
         assert.equal(body.verification_key.address, privateKeyToAccount(key).address);
@@ -364,7 +359,7 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
 
     it('sees a shrinking board across calls days apart: CONTRACTING, then HIGH_RISK, with the health capped', async () => {
       let clock = T0;
-      const later = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(clock) });
+      const later = await startService({ config: { net: setup.world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(clock) });
       try {
         const first = await vendor(TRUST_DOMAINS.ebbing, later.url);
         assert.deepEqual([first.body.status, first.body.stability_status, first.body.hiring_velocity.open_roles], ['ok', 'STABLE', 8]);
@@ -401,7 +396,7 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
 
     it('reads ads over time from the search-ads readings stored on earlier days, and never queries the registry itself', async () => {
       let clock = T0;
-      const later = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(clock) });
+      const later = await startService({ config: { net: setup.world.netConfig, trustedProxies: ['127.0.0.1'] }, now: () => new Date(clock) });
       const ads = () => call(later.url, '/v1/search-ads', { body: { domain: TRUST_DOMAINS.established }, headers: caller() });
       try {
         const before = await vendor(TRUST_DOMAINS.established, later.url);
@@ -459,7 +454,7 @@ describe('trust skills on the offline world', { timeout: 300_000 }, () => {
       const { body, headers } = await legitimacy(TRUST_DOMAINS.established);
       assertValid('LegitimacyResult', body);
       assert.equal(body.status, 'ok');
-      const footprint = await call(service.url, '/v1/company-footprint', { body: { domain: TRUST_DOMAINS.established }, headers: caller() });
+      const footprint = await call(setup.url, '/v1/company-footprint', { body: { domain: TRUST_DOMAINS.established }, headers: caller() });
       assert.equal(footprint.body.status, 'ok');
       for (const field of ['sections_status', 'footprint', 'sections_with_data', 'signals']) assert.deepEqual(body[field], footprint.body[field], field);
       assert.deepEqual(body.footprint, { website_ad_or_analytics_tags: 'found', job_board_with_open_roles: 'found', search_ads: 'found' });

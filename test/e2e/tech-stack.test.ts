@@ -2,34 +2,27 @@
  * tech-stack end to end against the offline world: real HTTP(S) to fixture sites, real DNS, a
  * real tag-manager container, every status, charging only ok, and changes between runs.
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startWorld, type World } from '../world/index.ts';
 import { installTechSites, redesignAcme, TECH_DOMAINS } from '../world/fixtures/tech-sites.ts';
-import { startService, type TestService } from '../support/service.ts';
 import { assertValid, call } from '../support/contract.ts';
+import { callers, worldService } from '../support/lifecycle.ts';
+import { withMcp } from '../support/mcp.ts';
 
-let ip = 0;
-const caller = () => ({ 'X-Forwarded-For': `203.0.113.${++ip}` });
+const caller = callers('203.0.113.');
+/** One of the names matches the pattern (the message says which names there were, or why it is there). */
+const assertNamed = (names: string[], pattern: RegExp, message = JSON.stringify(names)) =>
+  assert.ok(
+    names.some((name) => pattern.test(name)),
+    message,
+  );
 
 describe('tech-stack against the offline world', { timeout: 120_000 }, () => {
-  let world: World;
-  let service: TestService;
-  before(async () => {
-    world = await startWorld();
-    installTechSites(world);
-    service = await startService({ config: { net: world.netConfig, trustedProxies: ['127.0.0.1'] } });
-  });
-  after(async () => {
-    await service?.close();
-    await world?.stop();
-  });
+  const setup = worldService({ install: installTechSites });
 
   it('reads the home page, one tag-manager container and DNS into an ok result, and charges it', async () => {
     const who = caller();
-    const { status, body, headers } = await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: who });
+    const { status, body, headers } = await call(setup.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: who });
     assert.equal(status, 200);
     assert.equal(body.status, 'ok');
     assert.equal(body.final_url, 'https://acme-analytics.com/');
@@ -39,26 +32,11 @@ describe('tech-stack against the offline world', { timeout: 120_000 }, () => {
     assert.match(body.email_provider, /google/i);
     for (const flag of ['has_pixel_a', 'has_ads_tag', 'has_analytics_tag_a', 'has_tag_manager', 'has_pixel_b', 'has_pixel_c'])
       assert.equal(body[flag], true, flag);
-    assert.ok(
-      body.payments.some((name: string) => /stripe/i.test(name)),
-      JSON.stringify(body.payments),
-    );
-    assert.ok(
-      body.marketing_tools.some((name: string) => /hubspot/i.test(name)),
-      JSON.stringify(body.marketing_tools),
-    );
-    assert.ok(
-      body.hosting_cdn.some((name: string) => /cloudflare/i.test(name)),
-      JSON.stringify(body.hosting_cdn),
-    );
-    assert.ok(
-      body.spf_senders.some((name: string) => /sendgrid/i.test(name)),
-      JSON.stringify(body.spf_senders),
-    );
-    assert.ok(
-      body.analytics.some((name: string) => /clarity/i.test(name)),
-      'a tag found only inside the container',
-    );
+    assertNamed(body.payments, /stripe/i);
+    assertNamed(body.marketing_tools, /hubspot/i);
+    assertNamed(body.hosting_cdn, /cloudflare/i);
+    assertNamed(body.spf_senders, /sendgrid/i);
+    assertNamed(body.analytics, /clarity/i, 'a tag found only inside the container');
     assert.ok(body.verified_services.length >= 2, JSON.stringify(body.verified_services));
     assert.ok(body.technology_count >= 12, String(body.technology_count));
     assert.equal(body.is_first_run, true);
@@ -89,7 +67,7 @@ describe('tech-stack against the offline world', { timeout: 120_000 }, () => {
     );
     assert.deepEqual(body.next_steps[0].body, { domain: TECH_DOMAINS.ok });
     assert.equal(headers.get('x-usage-free-remaining'), '4');
-    const containers = world.sites.requests.filter((request) => request.host === 'www.googletagmanager.com');
+    const containers = setup.world.sites.requests.filter((request) => request.host === 'www.googletagmanager.com');
     assert.equal(containers.length, 1);
     assert.match(containers[0].url, /gtm\.js\?id=GTM-ACME123/);
     assert.equal(containers[0].scheme, 'https');
@@ -103,7 +81,7 @@ describe('tech-stack against the offline world', { timeout: 120_000 }, () => {
   ];
   for (const [name, domain, expected] of free) {
     it(`answers ${name}, free`, async () => {
-      const { status, body, headers } = await call(service.url, '/v1/tech-stack', { body: { domain }, headers: caller() });
+      const { status, body, headers } = await call(setup.url, '/v1/tech-stack', { body: { domain }, headers: caller() });
       assert.equal(status, 200);
       assert.equal(body.status, expected);
       assert.equal(body.technology_count, 0);
@@ -114,26 +92,20 @@ describe('tech-stack against the offline world', { timeout: 120_000 }, () => {
   }
 
   it('refuses a domain that resolves to a private address (unsafe_or_invalid_target), free', async () => {
-    const { status, body } = await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.privateAddress }, headers: caller() });
+    const { status, body } = await call(setup.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.privateAddress }, headers: caller() });
     assert.equal(status, 400);
     assert.equal(body.code, 'unsafe_or_invalid_target');
   });
 
   it('reports what was added and removed since the previous run, and when each technology was first seen', async () => {
-    const earlier = (await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: caller() })).body;
+    const earlier = (await call(setup.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: caller() })).body;
     const firstSeen = new Map(earlier.technologies.map((t: any) => [t.name, t.first_seen]));
-    redesignAcme(world);
-    const { body } = await call(service.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: caller() });
+    redesignAcme(setup.world);
+    const { body } = await call(setup.url, '/v1/tech-stack', { body: { domain: TECH_DOMAINS.ok }, headers: caller() });
     assert.equal(body.is_first_run, false);
     assert.equal(body.has_pixel_c, false);
-    assert.ok(
-      body.removed.some((name: string) => /tiktok/i.test(name)),
-      JSON.stringify(body.removed),
-    );
-    assert.ok(
-      body.added.some((name: string) => /intercom/i.test(name)),
-      JSON.stringify(body.added),
-    );
+    assertNamed(body.removed, /tiktok/i);
+    assertNamed(body.added, /intercom/i);
     for (const finding of body.technologies) {
       assert.equal(finding.last_seen, body.checked_at);
       if (body.added.includes(finding.name)) assert.equal(finding.first_seen, body.checked_at, `${finding.name} is new`);
@@ -143,14 +115,10 @@ describe('tech-stack against the offline world', { timeout: 120_000 }, () => {
   });
 
   it('answers the same over MCP', async () => {
-    const client = new Client({ name: 'tech-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: caller() } }));
-    try {
+    await withMcp(setup.url, caller(), async (client) => {
       const result = await client.callTool({ name: 'detect_website_tech_stack', arguments: { domain: TECH_DOMAINS.noSignals } });
       assertValid('TechStackResult', result.structuredContent);
       assert.equal((result.structuredContent as any).status, 'no_signals');
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

@@ -6,20 +6,16 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { privateKeyToAccount } from 'viem/accounts';
 import { startChain, type ChainWorld } from '../world/chain.ts';
-import { startService, type TestService } from '../support/service.ts';
+import { dropSchema, startService, type TestService } from '../support/service.ts';
 import { call } from '../support/contract.ts';
 import { minimalResults } from '../support/minimal-handlers.ts';
 import { openStore } from '../../server/store/index.ts';
-import { createFacilitator } from '../../server/payments/facilitator.ts';
 import type { Store } from '../../server/store/types.ts';
 import type { HandlerRegistry } from '../../handlers/types.ts';
 import { createBatch } from '../../handlers/batch.ts';
+import { chainFacilitator, payerClient } from '../support/paid-service.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 const base = minimalResults.get('techStack') as Record<string, unknown>;
@@ -34,9 +30,7 @@ handlers.batch = createBatch(() => handlers);
 
 async function payFor(world: ChainWorld, challenge: Awaited<ReturnType<typeof call>>, amount: bigint) {
   const payer = await world.newPayer(amount);
-  const client = new x402Client();
-  registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
-  const payload = await client.createPaymentPayload(decodePaymentRequiredHeader(challenge.headers.get('payment-required')!));
+  const payload = await payerClient(payer).createPaymentPayload(decodePaymentRequiredHeader(challenge.headers.get('payment-required')!));
   return encodePaymentSignatureHeader(payload);
 }
 
@@ -54,7 +48,7 @@ describe('two instances on one PostgreSQL', { skip: databaseUrl ? false : 'DATAB
         startService({
           store,
           handlers,
-          facilitator: createFacilitator({ network: 'eip155:8453', chainId: 8453, facilitatorPrivateKey: world.facilitatorPrivateKey, rpcUrl: world.rpcUrl }),
+          facilitator: chainFacilitator(world),
           config: { payTo: world.payTo, trustedProxies: ['127.0.0.1'] },
         }),
       ),
@@ -63,10 +57,7 @@ describe('two instances on one PostgreSQL', { skip: databaseUrl ? false : 'DATAB
   after(async () => {
     for (const service of services) await service.close();
     for (const store of stores) await store.close();
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await admin.end();
+    await dropSchema(databaseUrl, schema);
     await world?.stop();
   });
 
@@ -83,9 +74,7 @@ describe('two instances on one PostgreSQL', { skip: databaseUrl ? false : 'DATAB
     const who = { 'X-Forwarded-For': '192.0.2.10' };
     const payer = await world.newPayer(1_000_000n);
     const challenge = await call(services[0].url, '/v1/tech-stack', { body: { domain: 'shared-race.com' }, headers: who });
-    const client = new x402Client();
-    registerExactEvmScheme(client, { signer: privateKeyToAccount(payer.privateKey) });
-    const payload = await client.createPaymentPayload(decodePaymentRequiredHeader(challenge.headers.get('payment-required')!));
+    const payload = await payerClient(payer).createPaymentPayload(decodePaymentRequiredHeader(challenge.headers.get('payment-required')!));
     const headers = { 'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(payload), ...who };
     const before = await world.balanceOf(world.payTo);
     const answers = await Promise.all(

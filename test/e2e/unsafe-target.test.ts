@@ -8,16 +8,16 @@
  * - no answer says what an internal name resolved to: the caller learns only that the target is
  *   not public, not the layout of the service's internal network.
  */
-import { describe, it, before, after } from 'node:test';
+import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openStore } from '../../server/store/index.ts';
 import type { Store } from '../../server/store/types.ts';
-import { startWorld, type World } from '../world/index.ts';
-import { startService, type TestService } from '../support/service.ts';
+import type { World } from '../world/index.ts';
+import { dropSchema } from '../support/service.ts';
 import { call } from '../support/contract.ts';
 import { operations } from '../../server/contract.ts';
+import { worldService } from '../support/lifecycle.ts';
 
 const INTERNAL = { A: ['10.66.77.88'], AAAA: ['fd12:3456::9'] };
 /** Every form in which an internal address could show in a text. */
@@ -113,12 +113,21 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const)
     { timeout: 300_000, skip: kind === 'PostgreSQL' && !databaseUrl ? 'DATABASE_URL not set' : false },
     () => {
       const schema = `unsafe_target_${randomBytes(4).toString('hex')}`;
-      let world: World;
-      let service: TestService;
       let store: Store | undefined;
       const bouncers = (label: string): [string, string, string] => [`bounce-${label}-a.com`, `bounce-${label}-b.com`, `bounce-${label}-c.com`];
-      before(async () => {
-        world = await startWorld();
+      const setup = worldService({
+        install: installUnsafeNames,
+        service: async (world) => ({
+          config: { net: { ...world.netConfig, allowCidrs: ['127.0.0.1/32'] } },
+          store: kind === 'PostgreSQL' ? (store = await openStore({ databaseUrl: databaseUrl!, pgSchema: schema })) : undefined,
+        }),
+      });
+      after(async () => {
+        if (!store) return;
+        await store.close();
+        await dropSchema(databaseUrl, schema);
+      });
+      function installUnsafeNames(world: World) {
         for (const name of ['intranet-a.com', 'intranet-b.com', 'intranet-c.com', 'hidden-backend.com']) {
           world.dns.setRecords(name, INTERNAL);
           world.dns.setRecords(`www.${name}`, INTERNAL);
@@ -139,19 +148,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const)
             world.sites.host(name, (_req, res) => void res.writeHead(302, { location }).end());
           }
         }
-        if (kind === 'PostgreSQL') store = await openStore({ databaseUrl: databaseUrl!, pgSchema: schema });
-        service = await startService({ config: { net: { ...world.netConfig, allowCidrs: ['127.0.0.1/32'] }, trustedProxies: ['127.0.0.1'] }, store });
-      });
-      after(async () => {
-        await service?.close();
-        await world?.stop();
-        if (!store) return;
-        await store.close();
-        const admin = new pg.Client({ connectionString: databaseUrl });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await admin.end();
-      });
+      }
 
       const refusedNames: [string, [string, string, string]][] = [
         ['names that resolve to internal addresses', ['intranet-a.com', 'intranet-b.com', 'intranet-c.com']],
@@ -163,7 +160,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const)
         it(`as input, ${what}: 400 unsafe_or_invalid_target from every operation that reads it, free`, async () => {
           for (const op of operations.filter((candidate) => candidate.kind === 'operation')) {
             const { body } = exampleFor(op.operationId, names);
-            const answer = await call(service.url, op.path, { body, headers: freshCaller() });
+            const answer = await call(setup.url, op.path, { body, headers: freshCaller() });
             for (const leak of LEAKS)
               assert.doesNotMatch(answer.text, leak, `${op.operationId} says what the target resolved to: ${answer.text.slice(0, 400)}`);
             if (!REFUSING.includes(op.operationId)) continue;
@@ -180,7 +177,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const)
         for (const [, location] of PRIVATE_LOCATIONS) {
           for (const [operationId, bodyOf] of Object.entries(URL_INPUTS)) {
             const op = operations.find((candidate) => candidate.operationId === operationId)!;
-            const answer = await call(service.url, op.path, { body: bodyOf(location), headers: freshCaller() });
+            const answer = await call(setup.url, op.path, { body: bodyOf(location), headers: freshCaller() });
             assert.equal(answer.status, 400, `${operationId} ${location}: ${answer.text.slice(0, 300)}`);
             assert.equal(answer.body.code, 'unsafe_or_invalid_target', `${operationId} ${location}`);
             assert.equal(answer.headers.get('x-usage-free-remaining'), answer.headers.get('x-usage-free-limit'), `${operationId}: no free call used`);
@@ -193,7 +190,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const)
         it(`a public site that redirects to ${location}: every operation that reads it answers its free non-ok status, never a 400`, async () => {
           for (const op of readingTheWebsite()) {
             const { body } = exampleFor(op.operationId, bouncers(label));
-            const answer = await call(service.url, op.path, { body, headers: freshCaller() });
+            const answer = await call(setup.url, op.path, { body, headers: freshCaller() });
             const said = `${op.operationId}: ${answer.text.slice(0, 400)}`;
             for (const leak of LEAKS) assert.doesNotMatch(answer.text, leak, `${op.operationId} says what the redirect's name resolved to`);
             assert.equal(answer.status, 200, said);
@@ -205,10 +202,10 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const)
       }
 
       it("the site's redirect is named as such in the answer", async () => {
-        const { body } = await call(service.url, '/v1/tech-stack', { body: { domain: bouncers('metadata')[1] }, headers: freshCaller() });
+        const { body } = await call(setup.url, '/v1/tech-stack', { body: { domain: bouncers('metadata')[1] }, headers: freshCaller() });
         assert.equal(body.status, 'unreachable');
         assert.match(body.note, /unsafe_redirect/);
-        const markdown = await call(service.url, '/v1/clean-markdown', { body: { url: `https://${bouncers('ten')[1]}/page` }, headers: freshCaller() });
+        const markdown = await call(setup.url, '/v1/clean-markdown', { body: { url: `https://${bouncers('ten')[1]}/page` }, headers: freshCaller() });
         assert.equal(markdown.body.status, 'unreachable');
         assert.match(markdown.body.note, /unsafe_redirect/);
       });
@@ -216,7 +213,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const)
       it('the same over MCP', async () => {
         const tool = async (name: string, args: Record<string, unknown>) => {
           const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } };
-          const response = await fetch(`${service.url}/mcp`, {
+          const response = await fetch(`${setup.url}/mcp`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...freshCaller() },
             body: JSON.stringify(rpc),

@@ -4,6 +4,34 @@ import { join } from 'node:path';
 import { canonicalOperation, errorCatalog, operations, validatorFor, type OperationInfo, type Schemas } from '../../server/contract.ts';
 import { assertCompactValid } from './compact-schemas.ts';
 
+/** The MCP names the specification gives the operations and the skills, written out (not read from the spec) so that a renamed tool fails the tests that list them. */
+export const SPEC_TOOLS = [
+  'ask_service_advisor',
+  'detect_website_tech_stack',
+  'get_company_open_jobs',
+  'get_company_hiring_intent',
+  'get_search_ads_by_domain',
+  'get_company_profile',
+  'company_footprint_check',
+  'find_hot_buyers',
+  'batch_lookup',
+  'private_blind_lookup',
+  'x402_merchant_trust_check',
+  'extract_company_contacts',
+  'url_to_clean_markdown',
+];
+export const SPEC_SKILLS = [
+  'pre_purchase_merchant_trust_check',
+  'checkout_active_promo_code_finder',
+  'universal_product_url_to_json',
+  'b2b_vendor_stability_evaluator',
+  'store_readiness_auditor',
+  'conversion_leak_lead_finder',
+  'agentic_shelf_schema_comparator',
+  'verified_merchant_json_badge',
+  'verify_domain_legitimacy_and_security',
+];
+
 export interface CallResult {
   status: number;
   headers: Headers;

@@ -110,6 +110,19 @@ function cpuSnapshot(rigPids: number[]): CpuSnapshot | null {
   }
 }
 
+/** Asks `${url}/readyz` every 50 ms from now until stop(): the statuses answered, and `done` once the last probe is in. */
+export function probeReadiness(url: string): { statuses: number[]; stop: () => void; done: Promise<void> } {
+  let probing = true;
+  const statuses: number[] = [];
+  const done = (async () => {
+    while (probing) {
+      statuses.push((await fetch(`${url}/readyz`)).status);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return { statuses, stop: () => void (probing = false), done };
+}
+
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -242,14 +255,7 @@ export async function startFairnessRig({ store = 'sqlite' }: { store?: 'sqlite' 
           ['/v1/skills/universal_product_url_to_json', { product_url: url }],
         ],
       });
-      let probing = true;
-      const probes: number[] = [];
-      const prober = (async () => {
-        while (probing) {
-          probes.push((await fetch(`${service.url}/readyz`)).status);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      })();
+      const readiness = probeReadiness(service.url);
       const underAttackMs: number[] = [];
       const benignAnswers: Answer[] = [];
       const rigPids = [child.pid!, attacker.pid];
@@ -266,20 +272,20 @@ export async function startFairnessRig({ store = 'sqlite' }: { store?: 'sqlite' 
         }
         after = cpuSnapshot(rigPids);
       } finally {
-        probing = false;
+        readiness.stop();
       }
       const foreignCpuShare = before && after && after.total > before.total ? Math.max(0, after.foreign - before.foreign) / (after.total - before.total) : null;
       const attackerUse = pool.usedBy(attackerIp);
       const benignUse = [...benignAddresses].reduce((sum, address) => sum + pool.usedBy(address), 0);
       const { counts, samples } = await attacker.stop();
-      await prober;
+      await readiness.done;
       await drained();
       return {
         family,
         idleMs,
         underAttackMs,
         benignAnswers,
-        probes,
+        probes: readiness.statuses,
         counts,
         samples,
         attackerPoolShare: attackerUse + benignUse > 0 ? attackerUse / (attackerUse + benignUse) : 0,

@@ -11,6 +11,12 @@ export const minimalResults: ReadonlyMap<string, unknown> = new Map(
 
 type QuoteOffer = { priceMicroUsd: number; billableCount: number; payload: {} };
 
+/** What step 2 of a batch delivers: the rows its step 1 stored with the quote, at the quoted price. */
+export function deliveredQuote(quote: { priceMicroUsd: number; payload: unknown }, next: string) {
+  const rows = (quote.payload as { rows: unknown[] }).rows;
+  return { status: 'ok', results: rows, billable_count: rows.length, price_micro_usd: quote.priceMicroUsd, price_usd: quote.priceMicroUsd / 1e6, next };
+}
+
 /**
  * A handler for every canonical operation that returns its minimal result (a fresh copy each
  * call). Step 1 of a two-step operation whose minimal result is a quote also offers the quote

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import pg from 'pg';
 import type { Server } from 'node:http';
 import { createHttpServer } from '../../server/http.ts';
 import { tmpdir } from 'node:os';
@@ -86,4 +87,12 @@ export async function startService({
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Drops a test's PostgreSQL schema (the one its openStore({ pgSchema }) created), with all in it. */
+export async function dropSchema(databaseUrl: string | undefined, schema: string) {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await admin.end();
 }
