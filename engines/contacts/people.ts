@@ -58,7 +58,10 @@ const MAKERS =
 export function looksLikePersonName(text: string): boolean {
   const name = text.replace(/\s+/g, ' ').trim();
   if (!name || name.length > 60 || /[@\d:/|]/.test(name) || !/^[\p{L}'’.\- ]+$/u.test(name)) return false;
-  if (ORGANISATION_WORDS.test(name) || NOT_A_NAME.test(name) || TITLE_WORDS.test(name) || MAKERS.test(name)) return false;
+  // "Junior Gaspard" is a name, "Junior Developer" a title.
+  const first = /^(?:junior|senior)\s+(.+)$/i.exec(name)?.[1];
+  const titleWords = first && !JOB_WORDS.test(first) ? first : name;
+  if (ORGANISATION_WORDS.test(name) || NOT_A_NAME.test(name) || TITLE_WORDS.test(titleWords) || MAKERS.test(name)) return false;
   // A word in capitals beside words that are not ("Codiant WP", "XLAB Steampunk") is an acronym or a brand; a possessive ("Farmer's") names a business.
   const spelled = name.split(' ');
   const capitals = spelled.every((word) => /^[\p{Lu}'’.\-]+$/u.test(word));
@@ -75,6 +78,8 @@ const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, 
 const HONORIFIC = /^(?:dr|prof|professor|mr|mrs|ms|mx)\.?\s+(?=\p{Lu})/iu;
 /** Degrees and licences written after a name ("Jane Doe, Ph.D., CPA"). */
 const CREDENTIAL = String.raw`(?:ph\.?\s?d|m\.?d|d\.?o|cpa|rn|rd|dds|dmd|mba|jd|esq|cfp|cfa|msc|lcsw|np|pa-c|faap|facs)\.?`;
+/** The same, as running text writes them after a name ("Jane Doe, MD, associate professor"). */
+const DEGREE = String.raw`(?:Ph\.?\s?D|M\.?D|D\.O|CPA|RN|RD|DDS|DMD|MBA|JD|Esq|CFP|CFA|MSc|LCSW|NP|PA-C|FAAP|FACS)\.?`;
 const CREDENTIALS = new RegExp(String.raw`(?:,\s*${CREDENTIAL})+$`, 'i');
 /** A name as an author box writes it: "About Jane Doe", "Sobre Jane Doe", "By Jane Doe" are Jane Doe. */
 function nameOf(text: string | null | undefined): string {
@@ -127,6 +132,8 @@ interface PageFrame {
   organizations: Set<string>;
   /** The same names as written. */
   names: string[];
+  /** Whether the page's own text (not its markup) shows a name. */
+  shows: (name: string) => boolean;
 }
 
 const compactName = (text: string) =>
@@ -189,14 +196,14 @@ function isOwnOrganization(value: unknown, frame: PageFrame): boolean {
 }
 
 /** Whether one place a JSON-LD Person stands ties it to the site ('ours'), to someone else ('theirs'), or neither. */
-function tieOf(entry: LinkedNode, frame: PageFrame): { tie: 'ours' | 'theirs' | null; role: string | null } {
+function tieOf(entry: LinkedNode, frame: PageFrame): { tie: 'ours' | 'theirs' | null; role: string | null; authorship?: boolean } {
   if (entry.above.some((types) => types.some((type) => THEIRS.test(type)))) return { tie: 'theirs', role: null };
   const key = entry.keys[entry.keys.length - 1];
   const parentTypes = entry.above[entry.above.length - 1] ?? [];
   if (key && key in STAFF_KEYS && parentTypes.some((type) => ORGANIZATION_TYPE.test(type))) {
     return isOwnOrganization(entry.parent, frame) ? { tie: 'ours', role: STAFF_KEYS[key] } : { tie: 'theirs', role: null };
   }
-  if (key && AUTHOR_KEYS.has(key) && parentTypes.some((type) => WORK.test(type))) return { tie: 'ours', role: null };
+  if (key && AUTHOR_KEYS.has(key) && parentTypes.some((type) => WORK.test(type))) return { tie: 'ours', role: null, authorship: true };
   if ((key === 'mainEntity' || key === 'about') && parentTypes.some((type) => PAGE_ENTITY.test(type))) return { tie: 'ours', role: null };
   return { tie: null, role: null };
 }
@@ -220,6 +227,8 @@ function jsonLdPeople(nodes: LinkedNode[], frame: PageFrame): PagePerson[] {
     const ties = places.map((place) => tieOf(place, frame));
     const employer = record.worksFor ?? record.affiliation;
     let ours = ties.some(({ tie }) => tie === 'ours');
+    // Named only as the article's author and nowhere in the page's text: the CMS account that posted it.
+    if (ours && !employer && ties.every(({ tie, authorship }) => tie !== 'ours' || authorship) && !frame.shows(name)) ours = false;
     if (employer) ours = isOwnOrganization(employer, frame);
     else if (!ours && !ties.some(({ tie }) => tie === 'theirs') && !entry.keys.length) ours = frame.teamPage;
     if (!ours) continue;
@@ -305,7 +314,7 @@ const NAME_ELEMENTS = 'h2, h3, h4, h5, h6, strong, b, [class*="name"], [class*="
 const ROLE_ELEMENTS = 'p, span, small, em, div, h4, h5, h6, [class*="title"], [class*="role"], [class*="position"]';
 /** Words that make a line a job title. */
 const JOB_WORDS =
-  /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|curator|librarian|pastor|ambassador)\b/i;
+  /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|curator|librarian|pastor|ambassador|dietitian|nutritionist)\b/i;
 const TEAM_ID = /^(?:our-?)?(?:team|staff|leadership|people|management|founders|staff-?list|team-?members)$/i;
 const TEAM_HEADING =
   /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts)\s*[.:!]?\s*$/i;
@@ -396,11 +405,12 @@ function theirsInMicrodata(element: Element): boolean {
 }
 
 /** Bylines and author boxes of the site's own articles (never in comments, reviews or a discussion). */
-function bylinePeople(document: Document, tags: Map<string, string>): PagePerson[] {
+function bylinePeople(document: Document, tags: Map<string, string>, shows: (name: string) => boolean): PagePerson[] {
   const people: PagePerson[] = [];
   const add = (name: string, role: string | null = null) => people.push({ name: nameOf(name), role, email: null, profile: null, source: 'byline' });
+  // meta author names whoever published the page in the CMS: a person of the page only when its text shows the name too.
   const author = tags.get('author');
-  if (author) add(author);
+  if (author && shows(nameOf(author))) add(author);
   for (const element of document.querySelectorAll(
     'a[rel~="author"], [itemprop="author"], .byline, .author, [class*="author-name" i], [class*="author-info" i], [class*="author-box" i]',
   )) {
@@ -445,7 +455,7 @@ const SIGNED = /^([—–-]\s*)?([^,()]{3,60}),\s*([^,()]{2,60})(?:,\s*([^,()]{2
 const BYLINE_END =
   /\s*(?:\||•|·|—|–|\s-\s|\bon\s+(?:\p{Lu}|\d)|\bupdated\b|\bpublished\b|\bposted\b|\bin\s+\p{Lu}|\d{1,4}[/.-]\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d+\s+min|$)/iu;
 
-const ROLE_TITLE = String.raw`(?:co-?founder|founder|owner|proprietor|chief\s+[a-z]+(?:\s+[a-z]+)?\s+officer|ceo|cto|cfo|coo|cmo|cio|cpo|cro|president|vice[\s-]president|vp|svp|evp|head\s+of|director|managing\s+(?:director|partner|editor)|partner|principal|chair(?:man|woman|person)?|editor(?:-in-chief|\s+in\s+chief)?|publisher|general\s+manager|writer|reporter|correspondent|columnist|journalist|contributor|producer)`;
+const ROLE_TITLE = String.raw`(?:co-?founder|founder|owner|proprietor|chief\s+[a-z]+(?:\s+[a-z]+)?\s+officer|ceo|cto|cfo|coo|cmo|cio|cpo|cro|president|vice[\s-]president|vp|svp|evp|head\s+of|director|managing\s+(?:director|partner|editor)|partner|principal|chair(?:man|woman|person)?|editor(?:-in-chief|\s+in\s+chief)?|publisher|general\s+manager|writer|reporter|correspondent|columnist|journalist|contributor|producer|dietitian|nutritionist|instructor|professor)`;
 /** Words qualifying a title written after a name ("Senior Editor", "Contributing Editor", "Health editor"): up to two, none a sentence's word. */
 const ROLE_QUALIFIERS = String.raw`(?:(?!(?:and|the|our|a|an|who|with|is|was|has|at|in|of|for)\b)[A-Za-z-]+\s+){0,2}`;
 
@@ -532,7 +542,7 @@ const SEPARATOR_LINE = /^[•·|–—-]$/;
  * Strategy Officer". The name's words are capitalised; the clause ends at punctuation.
  */
 const ATTRIBUTED = new RegExp(
-  String.raw`(?<![\p{L}\d])((?:(?:Dr|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){1,3}),\s+(?:${CREDENTIAL},\s+)*([^,;:“”"()]{2,90}?)(?=[,;:“”"()]|\.(?:\s|$)|$)`,
+  String.raw`(?<![\p{L}\d])((?:(?:Dr|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){1,3}),\s+(?:${DEGREE},\s+)*([^,;:“”"()]{2,90}?)(?=[,;:“”"()]|\.(?:\s|$)|$)`,
   'gu',
 );
 /** A title and the name it introduces: "Quanta staff writer Joe Howlett", "longtime Quanta contributor Erica Klarreich". */
@@ -737,8 +747,10 @@ export function readPeople(document: Document, base: string, { teamPage = false,
       .replace(/\s*\d{4}.*$/, ''),
   ].filter((name): name is string => !!name);
   const organizations = new Set(names.map(compactName));
-  const frame: PageFrame = { base, site: siteDomain(base), teamPage, discussion: isDiscussion(document, nodes, tags), own, organizations, names };
-  const lines = frame.discussion ? [] : pageLines(document);
+  const discussion = isDiscussion(document, nodes, tags);
+  const lines = discussion ? [] : pageLines(document);
+  const shows = (name: string) => lines.some((line) => !line.others && line.text.includes(name));
+  const frame: PageFrame = { base, site: siteDomain(base), teamPage, discussion, own, organizations, names, shows };
   const teams = teamRoots(document, frame);
   const found: PagePerson[] = [
     ...jsonLdPeople(nodes, frame),
@@ -748,7 +760,7 @@ export function readPeople(document: Document, base: string, { teamPage = false,
     ...mailtoPeople
       .filter((person) => mailtoPerson(person, frame))
       .map(({ name, email }) => ({ name, role: null, email, profile: null, source: 'mailto' as const })),
-    ...(frame.discussion ? [] : bylinePeople(document, tags)),
+    ...(frame.discussion ? [] : bylinePeople(document, tags, shows)),
     ...(frame.discussion ? [] : textBylinePeople(lines, frame)),
   ].filter((person) => !organizations.has(compactName(person.name)) && compactName(person.name) !== compactName(frame.site.split('.')[0]));
   // A byline run into the next element's words ("Jane Doe Global Commons") beside the name itself is that name.
