@@ -765,13 +765,18 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   ].filter((person) => !organizations.has(compactName(person.name)) && compactName(person.name) !== compactName(frame.site.split('.')[0]));
   // A byline run into the next element's words ("Jane Doe Global Commons") beside the name itself is that name.
   const keys = new Set(found.map((person) => nameKey(person.name)));
-  const people = mergePeople(found.filter((person) => ![...keys].some((key) => nameKey(person.name).startsWith(`${key} `))));
-  // A title on the line under the name ("Jane Doe" / "Co-Founder & Marketing Director").
-  for (const person of people) {
-    if (person.role) continue;
-    const at = lines.findIndex((line, index) => !line.others && nameOf(line.text) === person.name && titled(lines[index + 1]?.text));
-    if (at >= 0) person.role = titled(lines[at + 1].text);
-  }
+  const runOn = (person: PagePerson) => {
+    const words = nameKey(person.name).split(' ');
+    return words.slice(1).some((_, index) => keys.has(words.slice(0, index + 1).join(' ')));
+  };
+  const people = mergePeople(found.filter((person) => !runOn(person)));
+  // A title on the line under the name ("Jane Doe" / "Co-Founder & Marketing Director"), the first such line of each name.
+  const titleUnder = new Map<string, string>();
+  lines.forEach((line, index) => {
+    const role = !line.others && line.text.length <= 80 ? titled(lines[index + 1]?.text) : null;
+    if (role && !titleUnder.has(nameOf(line.text))) titleUnder.set(nameOf(line.text), role);
+  });
+  for (const person of people) person.role ??= titleUnder.get(person.name) ?? null;
   const text = people.some((person) => !person.role) && document.body ? clean(document.body.textContent) : '';
   for (const person of people) person.role ??= roleInText(person.name, text);
   return people;
