@@ -9,19 +9,27 @@
  *   the site's domain, and the other domains' addresses kept apart from them;
  * - company-name cleanliness: the name is one of the labelled clean names (a whole SEO title, a
  *   tagline or nothing at all is not clean);
- * - on the built pages: company social profiles, phone and postal address found.
- * Beside today's figures: bench/contacts.baseline.json, written by `npm run bench:contacts -- --write-baseline`
- * on main before issue #33. Targets (#33): people precision >= 0.9, company-name cleanliness >= 0.9.
- * BENCH_MISSES=1 prints every miss.
+ * - on the built pages: company social profiles, phone and postal address found;
+ * - email precision and recall: every address extract-contacts reports of the page (the company's and
+ *   the other domains' it keeps) against the labelled site_addresses and other_addresses.
+ * Two sets, reported apart: the dev set (labels.json, the pages the rules were written against) and
+ * the held-out set (labels-held-out.json, pages no rule was written against until its first run).
+ * Beside today's figures: bench/contacts.baseline.json (the dev set on main before issue #33, written by
+ * `npm run bench:contacts -- --write-baseline`) and bench/contacts.first-run.json (both sets on main
+ * before #37's rules, the held-out set's first and unseen run; `-- --write-first-run`).
+ * Targets: people precision >= 0.9 and company-name cleanliness >= 0.9 on the dev set (#33); on the
+ * held-out set people precision >= 0.95, recall >= 0.85 (#37); emails precision >= 0.98, recall >= 0.97
+ * on both (#37). BENCH_MISSES=1 prints every miss.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { readCompanyFacts } from '../engines/company/facts.ts';
-import { companyAddresses } from '../engines/contacts/emails.ts';
+import { companyAddresses, splitAddresses } from '../engines/contacts/emails.ts';
 import { readPage } from '../engines/contacts/page.ts';
 
 const DIR = new URL('../test/fixtures/contacts/', import.meta.url);
 const BASELINE = new URL('./contacts.baseline.json', import.meta.url);
+const FIRST_RUN = new URL('./contacts.first-run.json', import.meta.url);
 const SHOW_MISSES = !!process.env.BENCH_MISSES;
 
 interface Label {
@@ -36,7 +44,7 @@ interface Label {
   address?: Record<string, string>;
 }
 
-const labels = JSON.parse(readFileSync(new URL('labels.json', DIR), 'utf8')).pages as Record<string, Label>;
+const readLabels = (file: string) => JSON.parse(readFileSync(new URL(file, DIR), 'utf8')).pages as Record<string, Label>;
 
 const nameKey = (name: string) =>
   name
@@ -54,104 +62,155 @@ interface Count {
 }
 const count = (): Count => ({ hit: 0, of: 0 });
 const ratio = ({ hit, of }: Count) => (of ? hit / of : NaN);
+type Figure = Count & { ratio: number };
 
-const figures = {
-  people_precision: count(),
-  people_recall: count(),
-  roles_found: count(),
-  company_addresses_on_domain: count(),
-  other_addresses_kept_apart: count(),
-  company_name_clean: count(),
-  social_profiles_found: count(),
-  phone_found: count(),
-  postal_address_found: count(),
-};
-const misses: string[] = [];
+function measure(labels: Record<string, Label>) {
+  const figures = {
+    people_precision: count(),
+    people_recall: count(),
+    roles_found: count(),
+    company_addresses_on_domain: count(),
+    other_addresses_kept_apart: count(),
+    company_name_clean: count(),
+    social_profiles_found: count(),
+    phone_found: count(),
+    postal_address_found: count(),
+    email_precision: count(),
+    email_recall: count(),
+  };
+  const misses: string[] = [];
 
-for (const [file, label] of Object.entries(labels)) {
-  const raw = readFileSync(new URL(`pages/${file}`, DIR));
-  const html = file.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-  const page = readPage(html, label.url, { teamPage: !!label.team_page });
-  const facts = readCompanyFacts(html, label.url, { now: new Date('2026-11-27T00:00:00Z') });
+  for (const [file, label] of Object.entries(labels)) {
+    const raw = readFileSync(new URL(`pages/${file}`, DIR));
+    const html = file.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+    const page = readPage(html, label.url, { teamPage: !!label.team_page });
+    const facts = readCompanyFacts(html, label.url, { now: new Date('2026-11-27T00:00:00Z') });
 
-  const truth = new Map(label.people.map(([name, role]) => [nameKey(name), role]));
-  const found = new Set<string>();
-  for (const person of page.people) {
-    const key = nameKey(person.name);
-    figures.people_precision.of += 1;
-    if (truth.has(key)) {
-      figures.people_precision.hit += 1;
-      found.add(key);
-      const role = truth.get(key);
-      if (role) {
-        figures.roles_found.of += 1;
-        if (person.role && textKey(person.role) === textKey(role)) figures.roles_found.hit += 1;
-        else misses.push(`${file}: role of ${person.name}: ${person.role} (want ${role})`);
+    const truth = new Map(label.people.map(([name, role]) => [nameKey(name), role]));
+    const found = new Set<string>();
+    for (const person of page.people) {
+      const key = nameKey(person.name);
+      figures.people_precision.of += 1;
+      if (truth.has(key)) {
+        figures.people_precision.hit += 1;
+        found.add(key);
+        const role = truth.get(key);
+        if (role) {
+          figures.roles_found.of += 1;
+          if (person.role && textKey(person.role) === textKey(role)) figures.roles_found.hit += 1;
+          else misses.push(`${file}: role of ${person.name}: ${person.role} (want ${role})`);
+        }
+      } else misses.push(`${file}: not a person of the site: ${person.name} (${person.source})`);
+    }
+    for (const [key, role] of truth) {
+      figures.people_recall.of += 1;
+      if (found.has(key)) figures.people_recall.hit += 1;
+      else {
+        misses.push(`${file}: missed person ${key}`);
+        if (role) figures.roles_found.of += 1;
       }
-    } else misses.push(`${file}: not a person of the site: ${person.name} (${person.source})`);
-  }
-  for (const [key, role] of truth) {
-    figures.people_recall.of += 1;
-    if (found.has(key)) figures.people_recall.hit += 1;
-    else {
-      misses.push(`${file}: missed person ${key}`);
-      if (role) figures.roles_found.of += 1;
+    }
+
+    const reported = (({ own, other }) => [...own, ...other])(splitAddresses(page.emails, new URL(label.url).hostname));
+    const published = new Set([...label.site_addresses, ...label.other_addresses].map((address) => address.toLowerCase()));
+    for (const address of reported) {
+      figures.email_precision.of += 1;
+      if (published.has(address)) figures.email_precision.hit += 1;
+      else misses.push(`${file}: not a published address: ${address}`);
+    }
+    for (const address of published) {
+      figures.email_recall.of += 1;
+      if (reported.includes(address)) figures.email_recall.hit += 1;
+      else misses.push(`${file}: missed address ${address}`);
+    }
+
+    const ours = companyAddresses(page.emails, label.url);
+    for (const address of ours) {
+      figures.company_addresses_on_domain.of += 1;
+      if (label.site_addresses.includes(address)) figures.company_addresses_on_domain.hit += 1;
+      else misses.push(`${file}: given as the company's: ${address}`);
+    }
+    for (const address of label.other_addresses) {
+      if (!page.emails.some((email) => email.address === address)) continue;
+      figures.other_addresses_kept_apart.of += 1;
+      if (!ours.includes(address)) figures.other_addresses_kept_apart.hit += 1;
+    }
+
+    if (label.company_name) {
+      figures.company_name_clean.of += 1;
+      const name = facts.name?.value;
+      if (name && label.company_name.some((clean) => textKey(clean) === textKey(name))) figures.company_name_clean.hit += 1;
+      else misses.push(`${file}: company name ${JSON.stringify(name ?? null)} (want ${label.company_name.join(' / ')})`);
+    }
+    if (label.social) {
+      const profiles = new Set([...page.social, ...(facts.social_profiles?.value ?? [])].map((link) => link.toLowerCase().replace(/\/$/, '')));
+      for (const profile of label.social) {
+        figures.social_profiles_found.of += 1;
+        if (profiles.has(profile.toLowerCase())) figures.social_profiles_found.hit += 1;
+        else misses.push(`${file}: social profile missed: ${profile}`);
+      }
+    }
+    if (label.phones) {
+      figures.phone_found.of += 1;
+      const phone = facts.phone?.value;
+      if (phone && label.phones.some((wanted) => digits(wanted).endsWith(digits(phone)) && digits(phone).length >= 9)) figures.phone_found.hit += 1;
+      else misses.push(`${file}: phone ${JSON.stringify(phone ?? null)} (want ${label.phones.join(' / ')})`);
+    }
+    if (label.address) {
+      figures.postal_address_found.of += 1;
+      const address = facts.address?.value as Record<string, string> | undefined;
+      if (address && Object.entries(label.address).every(([key, value]) => address[key] === value)) figures.postal_address_found.hit += 1;
+      else misses.push(`${file}: postal address ${JSON.stringify(address ?? null)}`);
     }
   }
-
-  const ours = companyAddresses(page.emails, label.url);
-  for (const address of ours) {
-    figures.company_addresses_on_domain.of += 1;
-    if (label.site_addresses.includes(address)) figures.company_addresses_on_domain.hit += 1;
-    else misses.push(`${file}: given as the company's: ${address}`);
-  }
-  for (const address of label.other_addresses) {
-    if (!page.emails.some((email) => email.address === address)) continue;
-    figures.other_addresses_kept_apart.of += 1;
-    if (!ours.includes(address)) figures.other_addresses_kept_apart.hit += 1;
-  }
-
-  if (label.company_name) {
-    figures.company_name_clean.of += 1;
-    const name = facts.name?.value;
-    if (name && label.company_name.some((clean) => textKey(clean) === textKey(name))) figures.company_name_clean.hit += 1;
-    else misses.push(`${file}: company name ${JSON.stringify(name ?? null)} (want ${label.company_name.join(' / ')})`);
-  }
-  if (label.social) {
-    const profiles = new Set([...page.social, ...(facts.social_profiles?.value ?? [])].map((link) => link.toLowerCase().replace(/\/$/, '')));
-    for (const profile of label.social) {
-      figures.social_profiles_found.of += 1;
-      if (profiles.has(profile.toLowerCase())) figures.social_profiles_found.hit += 1;
-      else misses.push(`${file}: social profile missed: ${profile}`);
-    }
-  }
-  if (label.phones) {
-    figures.phone_found.of += 1;
-    const phone = facts.phone?.value;
-    if (phone && label.phones.some((wanted) => digits(wanted).endsWith(digits(phone)) && digits(phone).length >= 9)) figures.phone_found.hit += 1;
-    else misses.push(`${file}: phone ${JSON.stringify(phone ?? null)} (want ${label.phones.join(' / ')})`);
-  }
-  if (label.address) {
-    figures.postal_address_found.of += 1;
-    const address = facts.address?.value as Record<string, string> | undefined;
-    if (address && Object.entries(label.address).every(([key, value]) => address[key] === value)) figures.postal_address_found.hit += 1;
-    else misses.push(`${file}: postal address ${JSON.stringify(address ?? null)}`);
-  }
+  const result = Object.fromEntries(Object.entries(figures).map(([key, value]) => [key, { ...value, ratio: Number(ratio(value).toFixed(3)) }])) as Record<
+    string,
+    Figure
+  >;
+  return { result, misses };
 }
 
-const result = Object.fromEntries(Object.entries(figures).map(([key, value]) => [key, { ...value, ratio: Number(ratio(value).toFixed(3)) }]));
+const sets = { dev: readLabels('labels.json'), held_out: readLabels('labels-held-out.json') };
+const runs = { dev: measure(sets.dev), held_out: measure(sets.held_out) };
 if (process.argv.includes('--write-baseline')) {
-  writeFileSync(BASELINE, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(BASELINE, `${JSON.stringify(runs.dev.result, null, 2)}\n`);
   console.log(`baseline written to ${BASELINE.pathname}`);
 }
-const baseline: Record<string, { hit: number; of: number; ratio: number }> = existsSync(BASELINE) ? JSON.parse(readFileSync(BASELINE, 'utf8')) : {};
-const TARGETS: Record<string, string> = { people_precision: '>= 0.9', company_name_clean: '>= 0.9' };
+if (process.argv.includes('--write-first-run')) {
+  writeFileSync(FIRST_RUN, `${JSON.stringify({ dev: runs.dev.result, held_out: runs.held_out.result }, null, 2)}\n`);
+  console.log(`first run written to ${FIRST_RUN.pathname}`);
+}
+const readJson = (file: URL) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
+const baseline: Record<string, Figure> = readJson(BASELINE);
+const firstRun: { dev?: Record<string, Figure>; held_out?: Record<string, Figure> } = readJson(FIRST_RUN);
+const EMAIL_TARGETS = { email_precision: 0.98, email_recall: 0.97 };
+const TARGETS: Record<keyof typeof runs, Record<string, number>> = {
+  dev: { people_precision: 0.9, company_name_clean: 0.9, ...EMAIL_TARGETS },
+  held_out: { people_precision: 0.95, people_recall: 0.85, ...EMAIL_TARGETS },
+};
 
-const cell = (value?: { hit: number; of: number; ratio: number }) => (value ? `${value.ratio.toFixed(3)} (${value.hit}/${value.of})` : 'n/a');
-console.log(`bench:contacts: ${Object.keys(labels).length} labelled pages\n`);
-console.log(`${'figure'.padEnd(30)} ${'today (baseline)'.padEnd(20)} ${'now'.padEnd(20)} target`);
-for (const [key, value] of Object.entries(result))
-  console.log(`${key.padEnd(30)} ${cell(baseline[key]).padEnd(20)} ${cell(value).padEnd(20)} ${TARGETS[key] ?? ''}`);
-if (SHOW_MISSES) console.log(`\n${misses.join('\n')}`);
-const failed = Object.keys(TARGETS).filter((key) => !(result[key].ratio >= 0.9));
-if (failed.length) console.log(`\nbelow target: ${failed.join(', ')}`);
+const cell = (value?: Figure) => (value ? `${value.ratio.toFixed(3)} (${value.hit}/${value.of})` : 'n/a');
+const below: string[] = [];
+for (const set of ['dev', 'held_out'] as const) {
+  const { result, misses } = runs[set];
+  const columns: [string, Record<string, Figure> | undefined][] =
+    set === 'dev'
+      ? [
+          ['before #33 (baseline)', baseline],
+          ['before #37', firstRun.dev],
+        ]
+      : [['first run (unseen)', firstRun.held_out]];
+  const title = set === 'dev' ? 'dev set (labels.json, the rules were written against it)' : 'held-out set (labels-held-out.json)';
+  console.log(`\nbench:contacts, ${title}: ${Object.keys(sets[set]).length} labelled pages\n`);
+  console.log(`${'figure'.padEnd(30)} ${columns.map(([name]) => name.padEnd(22)).join(' ')} ${'now'.padEnd(22)} target`);
+  for (const [key, value] of Object.entries(result)) {
+    if (!value.of) continue;
+    const target = TARGETS[set][key];
+    console.log(
+      `${key.padEnd(30)} ${columns.map(([, figures]) => cell(figures?.[key]).padEnd(22)).join(' ')} ${cell(value).padEnd(22)} ${target ? `>= ${target}` : ''}`,
+    );
+    if (target && !(value.ratio >= target)) below.push(`${set} ${key}`);
+  }
+  if (SHOW_MISSES) console.log(`\n${misses.join('\n')}`);
+}
+if (below.length) console.log(`\nbelow target: ${below.join(', ')}`);

@@ -112,7 +112,9 @@ function confirmingTexts(document: Document): string[] {
   for (const image of document.querySelectorAll('header img[alt], a[href="/"] img[alt], img[class*="logo" i][alt], [class*="logo" i] img[alt]'))
     texts.push(image.getAttribute('alt') ?? '');
   const footer = document.querySelector('footer')?.textContent ?? document.body?.textContent?.slice(-3000) ?? '';
-  const copyright = /(?:©|&copy;|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*([^.|\n]{2,60}?)(?:\.|\||,?\s+all rights|$)/i.exec(footer);
+  // "Copyright © 2026 Acme Security" on a line of its own: the line ends the name.
+  const copyright =
+    /(?:(?:copyright\s*)?(?:©|&copy;|\(c\))|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*([^.|\n]{2,60}?)(?:\.|\||,?\s+all rights|\s*\n|$)/i.exec(footer);
   if (copyright) texts.push(copyright[1]);
   return texts.map((text) => text.replace(/\s+logo$/i, '').trim()).filter(Boolean);
 }

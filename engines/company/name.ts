@@ -24,13 +24,13 @@ export interface NameCandidate {
   title?: boolean;
 }
 
-const SEPARATORS = /\s+[|–—»·•:~\/\\]\s+|\s[|–—»·•~]\s?|\s?[|–—»·•~]\s|\s+-\s+|(?<=\p{L})[-:]\s+|\s+::\s+/u;
+const SEPARATORS = /\s+[|–—»·•:~\/\\]\s+|\s[|–—»·•~]\s?|\s?[|–—»·•~]\s|\s+-\s+|(?<=\p{L})[-:]\s+|(?<=\p{N}):\s+|\s+::\s+/u;
 const STOP_WORDS = new Set(['of', 'the', 'and', 'for', 'at', 'in', 'de', 'la', 'le', 'du', 'des', 'und', 'der', 'die']);
 const LEGAL_FORMS = /,?\s+(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|co|pty|srl|oy|ab|as)\.?$/i;
 
 /** Words after a domain's spelling that continue the name: a kind of organisation, or "& Cooling", "and Sons". */
 const NAME_GOES_ON =
-  /^(?:(?:&|and|\+)\s+\p{Lu}\S*(?:\s+\p{Lu}\S*)?|(?:\p{Lu}\S*\s+)?(?:society|foundation|association|institute|group|company|partners|brothers|bros\.?|sons|club|center|centre|clinic|hospital|church|school|academy|college|university|bank|museum|library|trust|fund|council|alliance|federation|cooperative|co-op|league|guild|union|network|collective|studios?|agency|firm|law|dental|realty|insurance|health|care|services|shelter|rescue|humane society))(?:,?\s+(?:inc|llc|ltd|co)\.?)?$/iu;
+  /^(?:(?:&|and|\+)\s+\p{Lu}\S*(?:\s+\p{Lu}\S*)?|(?:\p{Lu}\S*\s+){0,3}(?:society|foundation|association|institute|group|company|partners|brothers|bros\.?|sons|club|center|centre|clinic|hospital|church|school|academy|college|university|bank|museum|library|trust|fund|council|alliance|federation|cooperative|co-op|league|guild|union|network|collective|studios?|agency|firm|law|dental|realty|insurance|health|care|services|shelter|rescue|humane society))(?:,?\s+(?:inc|llc|ltd|co)\.?)?$/iu;
 const compact = (text: string) =>
   text
     .normalize('NFKD')
@@ -128,6 +128,8 @@ export function chooseName(
   pageUrl: string,
   { headlines = [] }: { headlines?: string[] } = {},
 ): { value: string; source: FactSource } | null {
+  // A handle ("@politifact" as og:site_name) is an account, not the organisation's name.
+  candidates = candidates.filter((candidate) => !/^@[\w.]+$/.test(candidate.value));
   const declared = new Set(
     candidates.filter((candidate) => candidate.whole && candidate.source !== 'meta').map((candidate) => compact(nameParts(candidate.value)[0] ?? '')),
   );
@@ -141,7 +143,9 @@ export function chooseName(
   for (const candidate of candidates) {
     for (const part of nameParts(candidate.value)) {
       const spelled = spellsDomain(part, pageUrl);
-      if (spelled && !(spelled === part && headline(part))) return { value: spelled, source: candidate.source };
+      // A copyright line's "Goodreads LLC" confirms the name, not its legal form.
+      if (spelled && !(spelled === part && headline(part)))
+        return { value: candidate.confirmOnly ? clean(spelled.replace(LEGAL_FORMS, '')) : spelled, source: candidate.source };
     }
   }
   for (const candidate of candidates) {

@@ -60,7 +60,12 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
     const href = anchor.getAttribute('href') ?? '';
     const protectedHex = href.match(/\/cdn-cgi\/l\/email-protection#([0-9a-f]+)/i);
     if (protectedHex) {
-      addProtected(decodeCfEmail(protectedHex[1]));
+      const decoded = decodeCfEmail(protectedHex[1]);
+      addProtected(decoded);
+      // A protected link is a mailto link: its card's name is the person's, as for a plain one.
+      const recipients = (decoded ? parseMailto(decoded) : []).map(cleanAddress).filter((address): address is string => !!address);
+      const name = recipients.length === 1 ? personNear(anchor) : null;
+      if (name) mailtoPeople.push({ name, email: recipients[0] });
       continue;
     }
     if (/^\s*mailto:/i.test(href)) {
@@ -194,14 +199,16 @@ function visibleText(root: Node): string {
   return parts.join('');
 }
 
+const MAIL_LINKS = 'a[href^="mailto:" i], a[href*="/cdn-cgi/l/email-protection#"]';
+
 /** A person's name for a mailto link: its own text, else the first heading of the smallest card holding only this link. */
 function personNear(anchor: Element): string | null {
   const own = (anchor.textContent ?? '').trim();
   if (looksLikePersonName(own)) return own;
   let card: Element | null = anchor.parentElement;
   for (let depth = 0; card && depth < 4; depth++, card = card.parentElement) {
-    if (card.querySelectorAll('a[href^="mailto:"]').length > 1) return null;
-    const heading = card.querySelector('h1, h2, h3, h4, h5, h6, strong, b, [itemprop="name"], .name');
+    if (card.querySelectorAll(MAIL_LINKS).length > 1) return null;
+    const heading = card.querySelector('h1, h2, h3, h4, h5, h6, strong, b, [itemprop="name"], .name, [class$="-name" i], [class*="__name" i]');
     const text = (heading?.textContent ?? '').trim();
     if (heading && looksLikePersonName(text)) return text;
   }

@@ -45,7 +45,7 @@ const PRIORITY: PersonSource[] = ['schema_person', 'vcard', 'team_card', 'mailto
 const ORGANISATION_WORDS =
   /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine|market|teams|farms?|shop|store|cafe|restaurant|bakery|church|school|academy|club|museum|library|hotel|bank)\b\.?$/i;
 const NOT_A_NAME =
-  /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet)\b/i;
+  /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet|featured|resources|related|popular|recent|latest|trending|introducing|welcome|announcing|congratulations|subscribe|share|follow|download)\b/i;
 /** Words of a job title, not of a name: a role line is not a person. */
 const TITLE_WORDS =
   /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education|copywriter|writer|marketer|strategist|seo|journalist|reporter|correspondent|columnist|blogger|webmaster|moderator|freelancer|intern)\b/i;
@@ -58,7 +58,10 @@ const MAKERS =
 export function looksLikePersonName(text: string): boolean {
   const name = text.replace(/\s+/g, ' ').trim();
   if (!name || name.length > 60 || /[@\d:/|]/.test(name) || !/^[\p{L}'’.\- ]+$/u.test(name)) return false;
-  if (ORGANISATION_WORDS.test(name) || NOT_A_NAME.test(name) || TITLE_WORDS.test(name) || MAKERS.test(name)) return false;
+  // "Junior Gaspard" is a name, "Junior Developer" a title.
+  const first = /^(?:junior|senior)\s+(.+)$/i.exec(name)?.[1];
+  const titleWords = first && !JOB_WORDS.test(first) ? first : name;
+  if (ORGANISATION_WORDS.test(name) || NOT_A_NAME.test(name) || TITLE_WORDS.test(titleWords) || MAKERS.test(name)) return false;
   // A word in capitals beside words that are not ("Codiant WP", "XLAB Steampunk") is an acronym or a brand; a possessive ("Farmer's") names a business.
   const spelled = name.split(' ');
   const capitals = spelled.every((word) => /^[\p{Lu}'’.\-]+$/u.test(word));
@@ -71,12 +74,22 @@ export function looksLikePersonName(text: string): boolean {
 }
 
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+/** A title written before a name. */
+const HONORIFIC = /^(?:dr|prof|professor|mr|mrs|ms|mx)\.?\s+(?=\p{Lu})/iu;
+/** Degrees and licences written after a name ("Jane Doe, Ph.D., CPA"). */
+const CREDENTIAL = String.raw`(?:ph\.?\s?d|m\.?d|d\.?o|cpa|rn|rd|dds|dmd|mba|jd|esq|cfp|cfa|msc|lcsw|np|pa-c|faap|facs)\.?`;
+/** The same, as running text writes them after a name ("Jane Doe, MD, associate professor"). */
+const DEGREE = String.raw`(?:Ph\.?\s?D|M\.?D|D\.O|CPA|RN|RD|DDS|DMD|MBA|JD|Esq|CFP|CFA|MSc|LCSW|NP|PA-C|FAAP|FACS)\.?`;
+const CREDENTIALS = new RegExp(String.raw`(?:,\s*${CREDENTIAL})+$`, 'i');
 /** A name as an author box writes it: "About Jane Doe", "Sobre Jane Doe", "By Jane Doe" are Jane Doe. */
 function nameOf(text: string | null | undefined): string {
   // "ByMaria Stoyanova": the prefix and the name in two elements with no space between.
   const name = clean(text)
     .replace(/^(about|sobre|über|à propos de|acerca de|by|por|von|par|door|di)\s+/i, '')
-    .replace(/^(?:[Bb]y|[Pp]or|[Vv]on|[Pp]ar)(?=\p{Lu}\p{Ll})/u, '');
+    .replace(/^(?:[Bb]y|[Pp]or|[Vv]on|[Pp]ar)(?=\p{Lu}\p{Ll})/u, '')
+    // "Dr. Ehsan Jazini", "Genevieve Carlton, Ph.D.", "Colin Smith, CPA": the name without title or degree.
+    .replace(HONORIFIC, '')
+    .replace(CREDENTIALS, '');
   // An image's alt text and the name beside it: "Jane Doe Jane Doe".
   const words = name.split(' ');
   const half = words.length / 2;
@@ -117,6 +130,10 @@ interface PageFrame {
   own: Record<string, unknown> | null;
   /** Compacted names of the organisations the page states (a byline "Condé Nast" is one). */
   organizations: Set<string>;
+  /** The same names as written. */
+  names: string[];
+  /** Whether the page's own text (not its markup) shows a name. */
+  shows: (name: string) => boolean;
 }
 
 const compactName = (text: string) =>
@@ -179,14 +196,14 @@ function isOwnOrganization(value: unknown, frame: PageFrame): boolean {
 }
 
 /** Whether one place a JSON-LD Person stands ties it to the site ('ours'), to someone else ('theirs'), or neither. */
-function tieOf(entry: LinkedNode, frame: PageFrame): { tie: 'ours' | 'theirs' | null; role: string | null } {
+function tieOf(entry: LinkedNode, frame: PageFrame): { tie: 'ours' | 'theirs' | null; role: string | null; authorship?: boolean } {
   if (entry.above.some((types) => types.some((type) => THEIRS.test(type)))) return { tie: 'theirs', role: null };
   const key = entry.keys[entry.keys.length - 1];
   const parentTypes = entry.above[entry.above.length - 1] ?? [];
   if (key && key in STAFF_KEYS && parentTypes.some((type) => ORGANIZATION_TYPE.test(type))) {
     return isOwnOrganization(entry.parent, frame) ? { tie: 'ours', role: STAFF_KEYS[key] } : { tie: 'theirs', role: null };
   }
-  if (key && AUTHOR_KEYS.has(key) && parentTypes.some((type) => WORK.test(type))) return { tie: 'ours', role: null };
+  if (key && AUTHOR_KEYS.has(key) && parentTypes.some((type) => WORK.test(type))) return { tie: 'ours', role: null, authorship: true };
   if ((key === 'mainEntity' || key === 'about') && parentTypes.some((type) => PAGE_ENTITY.test(type))) return { tie: 'ours', role: null };
   return { tie: null, role: null };
 }
@@ -210,6 +227,8 @@ function jsonLdPeople(nodes: LinkedNode[], frame: PageFrame): PagePerson[] {
     const ties = places.map((place) => tieOf(place, frame));
     const employer = record.worksFor ?? record.affiliation;
     let ours = ties.some(({ tie }) => tie === 'ours');
+    // Named only as the article's author and nowhere in the page's text: the CMS account that posted it.
+    if (ours && !employer && ties.every(({ tie, authorship }) => tie !== 'ours' || authorship) && !frame.shows(name)) ours = false;
     if (employer) ours = isOwnOrganization(employer, frame);
     else if (!ours && !ties.some(({ tie }) => tie === 'theirs') && !entry.keys.length) ours = frame.teamPage;
     if (!ours) continue;
@@ -295,7 +314,7 @@ const NAME_ELEMENTS = 'h2, h3, h4, h5, h6, strong, b, [class*="name"], [class*="
 const ROLE_ELEMENTS = 'p, span, small, em, div, h4, h5, h6, [class*="title"], [class*="role"], [class*="position"]';
 /** Words that make a line a job title. */
 const JOB_WORDS =
-  /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|curator|librarian|pastor|ambassador)\b/i;
+  /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|curator|librarian|pastor|ambassador|dietitian|nutritionist)\b/i;
 const TEAM_ID = /^(?:our-?)?(?:team|staff|leadership|people|management|founders|staff-?list|team-?members)$/i;
 const TEAM_HEADING =
   /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts)\s*[.:!]?\s*$/i;
@@ -386,11 +405,12 @@ function theirsInMicrodata(element: Element): boolean {
 }
 
 /** Bylines and author boxes of the site's own articles (never in comments, reviews or a discussion). */
-function bylinePeople(document: Document, tags: Map<string, string>): PagePerson[] {
+function bylinePeople(document: Document, tags: Map<string, string>, shows: (name: string) => boolean): PagePerson[] {
   const people: PagePerson[] = [];
   const add = (name: string, role: string | null = null) => people.push({ name: nameOf(name), role, email: null, profile: null, source: 'byline' });
+  // meta author names whoever published the page in the CMS: a person of the page only when its text shows the name too.
   const author = tags.get('author');
-  if (author) add(author);
+  if (author && shows(nameOf(author))) add(author);
   for (const element of document.querySelectorAll(
     'a[rel~="author"], [itemprop="author"], .byline, .author, [class*="author-name" i], [class*="author-info" i], [class*="author-box" i]',
   )) {
@@ -421,9 +441,11 @@ function inListedWork(element: Element): boolean {
   return false;
 }
 /** A line that is only the byline's word: the name is the next line ("By" / "Jane Doe"). */
-const BY_ALONE = /^(?:by|written by|words by|authors?|author:|von|par|por|door|di|autor|auteur|autore)\s*:?$/i;
+const BY_ALONE =
+  /^(?:(?:written|words|updated|researched|edited|reviewed|fact[- ]checked|medically\s+reviewed|authored|compiled|reported)\s+by|by|authors?|author:|von|par|por|door|di|autor|auteur|autore)\s*:?$/i;
 /** A byline written out: "By Jane Doe", "Updated by: Jane Doe", "Researched by A + B", "By: Jane Doe (jane@site.com)". */
-const BY_LINE = /^(?:(?:written|updated|researched|edited|compiled|reported|curated|words|story|text|posted)\s+)?by\s*:?\s+(.{3,140})$/i;
+const BY_LINE =
+  /^(?:(?:written|updated|researched|edited|reviewed|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|curated|words|story|text|posted)\s+)?by\s*:?\s+(.{3,140})$/i;
 /** A heading over an author box. */
 const AUTHOR_HEADING =
   /^(?:about\s+)?the\s+authors?$|^about\s+(?:the\s+)?authors?$|^über\s+(?:den|die)\s+autor(?:in)?$|^à\s+propos\s+de\s+l['’]auteur$|^sobre\s+(?:el|o|a)\s+autor(?:a)?$|^l['’]autore$|^over\s+de\s+auteur$/i;
@@ -432,6 +454,10 @@ const SIGNED = /^([—–-]\s*)?([^,()]{3,60}),\s*([^,()]{2,60})(?:,\s*([^,()]{2
 /** Where a byline's names end: a date, a separator, a time or a further clause. */
 const BYLINE_END =
   /\s*(?:\||•|·|—|–|\s-\s|\bon\s+(?:\p{Lu}|\d)|\bupdated\b|\bpublished\b|\bposted\b|\bin\s+\p{Lu}|\d{1,4}[/.-]\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d+\s+min|$)/iu;
+
+const ROLE_TITLE = String.raw`(?:co-?founder|founder|owner|proprietor|chief\s+[a-z]+(?:\s+[a-z]+)?\s+officer|ceo|cto|cfo|coo|cmo|cio|cpo|cro|president|vice[\s-]president|vp|svp|evp|head\s+of|director|managing\s+(?:director|partner|editor)|partner|principal|chair(?:man|woman|person)?|editor(?:-in-chief|\s+in\s+chief)?|publisher|general\s+manager|writer|reporter|correspondent|columnist|journalist|contributor|producer|dietitian|nutritionist|instructor|professor)`;
+/** Words qualifying a title written after a name ("Senior Editor", "Contributing Editor", "Health editor"): up to two, none a sentence's word. */
+const ROLE_QUALIFIERS = String.raw`(?:(?!(?:and|the|our|a|an|who|with|is|was|has|at|in|of|for)\b)[A-Za-z-]+\s+){0,2}`;
 
 function ownName(text: string, frame: PageFrame): boolean {
   const compact = compactName(text);
@@ -442,14 +468,32 @@ function ownName(text: string, frame: PageFrame): boolean {
 }
 
 /**
- * Bylines, author boxes and signatures as the page's text writes them, read line by line: a "By"
- * line and the name on the next one, "Updated by: …", several authors ("A + B", "A and B"), the name
- * under an "About the author" heading, "— Name, Senior Editor", and "Name, CEO, Company" when the
- * company is the site's own (then even inside a quote). Never inside comments, reviews or listed
- * works (books, products): their people are someone else's.
+ * The site's organisation as running text names it: its name (ownName), its initials ("BHF" for
+ * British Heart Foundation) or the first word of its name ("Quanta" for Quanta Magazine), possessive
+ * or not ("Ascom's").
  */
-function textBylinePeople(document: Document, frame: PageFrame): PagePerson[] {
-  const lines: { text: string; others: boolean }[] = [];
+function ownMention(text: string, frame: PageFrame): boolean {
+  const bare = text.replace(/['’]s$/, '');
+  if (ownName(bare, frame)) return true;
+  const compact = compactName(bare);
+  if (compact.length < 3) return false;
+  for (const name of frame.names) {
+    const words = name.split(/\s+/).filter((word) => /^[\p{L}\d]/u.test(word) && !/^(of|the|and|for|de|la)$/i.test(word));
+    if (words.length >= 2 && words.map((word) => compactName(word)[0] ?? '').join('') === compact) return true;
+    if (compact.length >= 5 && compactName(words[0] ?? '') === compact) return true;
+  }
+  return false;
+}
+
+/** One line of the page's own text: an element with nothing block-level inside, with whether it is in someone else's container. */
+interface PageLine {
+  text: string;
+  others: boolean;
+}
+
+/** The page's lines in document order, navigation, footers and listed works left out. */
+function pageLines(document: Document): PageLine[] {
+  const lines: PageLine[] = [];
   // Asked once per element: a parent of many inline children is asked by each of them.
   const blockChildren = new Map<Element, boolean>();
   const hasBlockChild = (element: Element) => {
@@ -464,22 +508,82 @@ function textBylinePeople(document: Document, frame: PageFrame): PagePerson[] {
     if (parent && parent.matches(LINE_ELEMENTS) && !hasBlockChild(parent)) continue;
     if (element.closest(NOT_OWN_LINE) || inListedWork(element)) continue;
     const text = clean(element.textContent);
-    if (!text || text.length > 200) continue;
-    lines.push({ text, others: !!element.closest(OTHERS_CONTAINER) });
+    if (text) lines.push({ text: text.slice(0, 2000), others: !!element.closest(OTHERS_CONTAINER) });
   }
+  return lines;
+}
+
+/** A short line that is a job title ("Senior Editor", "Co-Founder & Marketing Director"), not a name or a sentence. */
+function titled(text: string | undefined): string | null {
+  const role = roleOf(text);
+  return role && JOB_WORDS.test(role) && !looksLikePersonName(role) && role.split(' ').length <= 6 ? role : null;
+}
+
+/** The first two to four words of `words` that make a name, longest first; null when none does. */
+function leadingName(words: string[]): string | null {
+  for (let count = Math.min(4, words.length); count >= 2; count--) {
+    const name = nameOf(words.slice(0, count).join(' '));
+    if (looksLikePersonName(name)) return name;
+  }
+  return null;
+}
+
+const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*`;
+/** A date line of an article's byline: "Dec 19, 2025", "Published on Oct 21, 2025", "12 May 2024", "2025-12-19", "4 min read". */
+const DATE_LINE = new RegExp(
+  String.raw`^(?:(?:published|updated|posted|last\s+updated)(?:\s+on)?\s*:?\s*)?(?:${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d+\s+min(?:ute)?s?\s+read)\b`,
+  'i',
+);
+/** A line that only separates ("•", "|", "-"). */
+const SEPARATOR_LINE = /^[•·|–—-]$/;
+/**
+ * A name followed by a comma and its title at an organisation: "said Jane Doe, CEO and founder of
+ * Acme", "Jane Doe, MD, associate professor in Acme's department", "Jane Doe, Acme's new Chief
+ * Strategy Officer". The name's words are capitalised; the clause ends at punctuation.
+ */
+const ATTRIBUTED = new RegExp(
+  String.raw`(?<![\p{L}\d])((?:(?:Dr|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]+(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]+)){1,3}),\s+(?:${DEGREE},\s+)*([^,;:“”"()]{2,90}?)(?=[,;:“”"()]|\.(?:\s|$)|$)`,
+  'gu',
+);
+/** A title and the name it introduces: "Quanta staff writer Joe Howlett", "longtime Quanta contributor Erica Klarreich". */
+const TITLE_THEN_NAME = new RegExp(String.raw`\b(${ROLE_TITLE})\s+((?:[\p{L}'’.-]+\s+){1,3}[\p{L}'’-]+)`, 'giu');
+/** Words before a title that qualify the person, not the title. */
+const TENURE = /^(?:longtime|long-time|veteran|former|new|our|the|a|an)$/i;
+
+/** "Role at|of|for|in Org" or "Org's Role" with Org the site's own organisation: the role; else null. */
+function ownRole(clause: string, frame: PageFrame): string | null {
+  const role = (text: string) => titled(text.replace(/^(?:the|a|an|our|new|former)\s+/i, '').replace(/^(?:new|former)\s+/i, ''));
+  const possessive = /^(?:the\s+)?(.{2,60}?)['’]s\s+(.+)$/.exec(clause);
+  if (possessive && ownMention(possessive[1], frame)) return role(possessive[2]);
+  for (const match of clause.matchAll(/\s(?:at|of|for|in|with)\s+/g)) {
+    const organisation = clause.slice(match.index + match[0].length);
+    if (ownMention(organisation.split(/\s+/).slice(0, 5).join(' '), frame) || ownName(organisation, frame)) return role(clause.slice(0, match.index));
+  }
+  return null;
+}
+
+/**
+ * Bylines, author boxes and signatures as the page's text writes them, read line by line: a "By"
+ * line and the name on the next one, "Updated by: …", several authors ("A + B", "A and B"), the name
+ * under an "About the author" heading (or the name its bio opens with), "— Name, Senior Editor",
+ * "Name, CEO, Company" when the company is the site's own (then even inside a quote), a name over
+ * its article's date line (related stories), and in running text a person whose title the text
+ * ties to the site's own organisation ("said Jane Doe, CEO of Acme", "Acme staff writer Joe Doe").
+ * Never inside comments, reviews or listed works (books, products): their people are someone else's.
+ */
+function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
+  const lines = all.filter((line) => line.text.length <= 200);
   const people: PagePerson[] = [];
   const add = (name: string, role: string | null, email: string | null = null) => {
     const cleaned = nameOf(name);
     if (looksLikePersonName(cleaned)) people.push({ name: cleaned, role, email, profile: null, source: 'byline' });
   };
-  const titled = (text: string | undefined) => {
-    const role = roleOf(text);
-    return role && JOB_WORDS.test(role) && !looksLikePersonName(role) && role.split(' ').length <= 6 ? role : null;
-  };
   /** Names of a byline's text ("A + B", "A and B", "A, Senior Editor"), with an address in brackets. */
   const byline = (text: string, next: string | undefined) => {
     const email = emailOf(/\(([^()\s]+@[^()\s]+)\)/.exec(text)?.[1]);
+    // "By: Jane Doe (jane@acme.com)": what follows the address is no longer the byline.
     const names = text
+      .replace(/\([^()]*@[^()]*\).*$/, '')
       .replace(/\([^()]*\)/g, ' ')
       .split(BYLINE_END)[0]
       .split(/\s*(?:\+|&|\band\b|\bund\b|\bet\b|\by\b|,)\s*/)
@@ -495,26 +599,99 @@ function textBylinePeople(document: Document, frame: PageFrame): PagePerson[] {
     const signed = SIGNED.exec(text);
     if (signed) {
       const [, dash, name, role, company] = signed;
-      const own = company ? ownName(company, frame) : !others && !!dash;
-      if (own && titled(role) && looksLikePersonName(nameOf(name))) add(name, titled(role));
-      continue;
+      // A name and a title: the site's when signed with a dash or with its organisation, else someone else's.
+      if (titled(role) && looksLikePersonName(nameOf(name))) {
+        if (company ? ownName(company, frame) : !others && !!dash) add(name, titled(role));
+        continue;
+      }
     }
     if (others) continue;
     if (BY_ALONE.test(text) && next && !lines[index + 1].others) byline(next, lines[index + 2]?.text);
     else if (AUTHOR_HEADING.test(text)) {
-      const at = lines.slice(index + 1, index + 4).findIndex((line) => looksLikePersonName(nameOf(line.text)));
-      if (at >= 0) add(lines[index + 1 + at].text, titled(lines[index + 2 + at]?.text));
+      // The box's name line, else the name its bio opens with ("Dr. Jane Doe is a board-certified…").
+      const start = all.indexOf(lines[index]);
+      for (const line of all.slice(start + 1, start + 4)) {
+        const bio = /^(.{3,60}?)\s+(?:is|was|has|covers|writes|joined|leads|serves)\s/.exec(line.text);
+        const name = looksLikePersonName(nameOf(line.text)) ? line.text : bio && looksLikePersonName(nameOf(bio[1])) ? bio[1] : null;
+        if (name) {
+          add(name, titled(all[all.indexOf(line) + 1]?.text));
+          break;
+        }
+      }
     } else {
       const by = BY_LINE.exec(text);
       if (by) byline(by[1], next);
+      else if (looksLikePersonName(nameOf(text))) {
+        // A related story's byline: the name over its date ("Jane Doe" / "•" / "4 min read"), with at
+        // most a separator, the person's title or the story's tag ("#Cloud Computing") between.
+        const [first, second] = lines.slice(index + 1, index + 3).map((line) => (line.others ? '' : line.text));
+        const dated = (line: string | undefined) => !!line && line.length <= 60 && DATE_LINE.test(line);
+        const between = (line: string | undefined) => !!line && (SEPARATOR_LINE.test(line) || !!titled(line) || /^#\S/.test(line));
+        if (dated(first) || (between(first) && dated(second))) add(text, null);
+      }
+    }
+  }
+  for (const { text } of all) {
+    for (const match of text.matchAll(ATTRIBUTED)) {
+      const role = ownRole(match[2].trim(), frame);
+      const name = role && leadingNameFrom(match[1]);
+      if (name) add(name, role);
+    }
+    for (const match of text.matchAll(TITLE_THEN_NAME)) {
+      const qualified = ownQualified(
+        text
+          .slice(Math.max(0, match.index - 80), match.index)
+          .trim()
+          .split(/\s+/),
+        frame,
+      );
+      const words = match[2].split(/\s+/);
+      const capitalised = words.slice(
+        0,
+        Math.max(
+          0,
+          words.findIndex((word) => !/^\p{Lu}/u.test(word)),
+        ) || words.length,
+      );
+      const name = qualified && leadingName(capitalised);
+      if (name) add(name, titled([...qualified, match[1]].join(' ')));
     }
   }
   return people;
 }
 
+/**
+ * The words before a title when they name the site's organisation, then up to two words that
+ * qualify the title ("Quanta staff" of "Quanta staff writer", "BHF Senior" of "BHF Senior
+ * Dietitian"; "longtime Quanta" of "longtime Quanta contributor"): the qualifiers, else null.
+ */
+function ownQualified(before: string[], frame: PageFrame): string[] | null {
+  for (let qualifiers = 0; qualifiers <= 2 && qualifiers < before.length; qualifiers++) {
+    const kept = before.slice(before.length - qualifiers);
+    if (kept.some((word) => !/^\p{L}[\p{L}-]*$/u.test(word) || TENURE.test(word))) return null;
+    for (let length = 1; length <= 3 && length <= before.length - qualifiers; length++) {
+      const organisation = before.slice(before.length - qualifiers - length, before.length - qualifiers).join(' ');
+      if (ownMention(organisation, frame)) return kept;
+    }
+  }
+  return null;
+}
+
+/** The name a capitalised run of words ends with: "Introducing Junior Gaspard" → "Junior Gaspard" when the whole is no name. */
+function leadingNameFrom(run: string): string | null {
+  const words = run.split(/\s+/);
+  for (let start = 0; start <= words.length - 2; start++) {
+    const name = nameOf(words.slice(start).join(' '));
+    if (looksLikePersonName(name)) return name;
+  }
+  return null;
+}
+
 /** Forum and Q&A pages: their people are the site's users. */
 function isDiscussion(document: Document, nodes: LinkedNode[], tags: Map<string, string>): boolean {
-  if (nodes.some(({ types, keys }) => keys.length <= 1 && types.some((type) => DISCUSSION.test(type)))) return true;
+  // An FAQPage's Questions are the site's own FAQ, not a discussion.
+  const faq = (above: string[][]) => above.some((types) => types.includes('FAQPage'));
+  if (nodes.some(({ types, keys, above }) => keys.length <= 1 && types.some((type) => DISCUSSION.test(type)) && !faq(above))) return true;
   if (
     [...document.querySelectorAll('[itemscope][itemtype]')].some(
       (element) => !element.parentElement?.closest('[itemscope]') && markupTypes(element).some((type) => DISCUSSION.test(type) || type === 'QAPage'),
@@ -536,17 +713,19 @@ function mailtoPerson({ name, email }: { name: string; email: string }, frame: P
   return spelled.length > 0 || (!!parts && compactName(frame.site.split('.')[0]) === `${parts.first}${parts.last}`);
 }
 
-const ROLE_TITLE = String.raw`(?:co-?founder|founder|owner|proprietor|chief\s+[a-z]+(?:\s+[a-z]+)?\s+officer|ceo|cto|cfo|coo|cmo|cio|cpo|cro|president|vice[\s-]president|vp|svp|evp|head\s+of|director|managing\s+(?:director|partner|editor)|partner|principal|chair(?:man|woman|person)?|editor(?:-in-chief|\s+in\s+chief)?|publisher|general\s+manager|writer|reporter|correspondent|columnist|journalist|contributor|producer)`;
-/** Words qualifying a title written after a name ("Senior Editor", "Contributing Editor", "Health editor"): up to two, none a sentence's word. */
-const ROLE_QUALIFIERS = String.raw`(?:(?!(?:and|the|our|a|an|who|with|is|was|has|at|in|of|for)\b)[A-Za-z-]+\s+){0,2}`;
 const ROLE_AFTER = new RegExp(String.raw`^\s*(?:,|–|—|-|\(|\|)\s*((?:the\s+)?${ROLE_QUALIFIERS}${ROLE_TITLE}[^,.;()|\n]{0,50}?)\s*(?=[,.;()|\n]|$)`, 'i');
 const ROLE_BEFORE = new RegExp(String.raw`(?:^|[\s(,])(${ROLE_TITLE}(?:\s+(?:&|and)\s+${ROLE_TITLE})?(?:\s+of\s+[A-Z][\w&]*(?:\s+[A-Z][\w&]*)?)?),?\s*$`, 'i');
 
-/** A title written right beside the name in the page text: "Jane Doe, Co-founder & CEO", "Founder and CEO Jane Doe". */
+/** A bio's title: "Jane Doe is a Staff Writer at Acme", "is the Senior Editor of Acme". */
+const ROLE_IS = new RegExp(String.raw`^\s+is\s+(?:the|a|an|our)\s+(${ROLE_QUALIFIERS}${ROLE_TITLE})(?=\s+(?:of|at|for|with|in|on)\b|[,.;]|$)`, 'i');
+
+/** A title written right beside the name in the page text: "Jane Doe, Co-founder & CEO", "Founder and CEO Jane Doe", "Jane Doe is a Staff Writer at Acme". */
 export function roleInText(name: string, text: string): string | null {
   for (let index = text.indexOf(name); index !== -1; index = text.indexOf(name, index + 1)) {
     const after = ROLE_AFTER.exec(text.slice(index + name.length, index + name.length + 80));
     if (after) return roleOf(after[1].replace(/^the\s+/i, ''));
+    const bio = ROLE_IS.exec(text.slice(index + name.length, index + name.length + 80));
+    if (bio) return roleOf(bio[1]);
     const before = ROLE_BEFORE.exec(text.slice(Math.max(0, index - 60), index));
     if (before) return roleOf(before[1]);
   }
@@ -558,20 +737,20 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   const nodes = linkedNodes(document);
   const tags = metaTags(document);
   const own = ownOrganization(nodes, base);
-  const organizations = new Set(
-    [
-      ...nodes.filter(({ types }) => types.some((type) => ORGANIZATION_TYPE.test(type))).map(({ node }) => textOf(node.name)),
-      tags.get('og:site_name'),
-      tags.get('application-name'),
-      tags
-        .get('copyright')
-        ?.replace(/^copyright\s*(\(c\)|©)?\s*/i, '')
-        .replace(/\s*\d{4}.*$/, ''),
-    ]
-      .filter((name): name is string => !!name)
-      .map(compactName),
-  );
-  const frame: PageFrame = { base, site: siteDomain(base), teamPage, discussion: isDiscussion(document, nodes, tags), own, organizations };
+  const names = [
+    ...nodes.filter(({ types }) => types.some((type) => ORGANIZATION_TYPE.test(type))).map(({ node }) => textOf(node.name)),
+    tags.get('og:site_name'),
+    tags.get('application-name'),
+    tags
+      .get('copyright')
+      ?.replace(/^copyright\s*(\(c\)|©)?\s*/i, '')
+      .replace(/\s*\d{4}.*$/, ''),
+  ].filter((name): name is string => !!name);
+  const organizations = new Set(names.map(compactName));
+  const discussion = isDiscussion(document, nodes, tags);
+  const lines = discussion ? [] : pageLines(document);
+  const shows = (name: string) => lines.some((line) => !line.others && line.text.includes(name));
+  const frame: PageFrame = { base, site: siteDomain(base), teamPage, discussion, own, organizations, names, shows };
   const teams = teamRoots(document, frame);
   const found: PagePerson[] = [
     ...jsonLdPeople(nodes, frame),
@@ -581,10 +760,23 @@ export function readPeople(document: Document, base: string, { teamPage = false,
     ...mailtoPeople
       .filter((person) => mailtoPerson(person, frame))
       .map(({ name, email }) => ({ name, role: null, email, profile: null, source: 'mailto' as const })),
-    ...(frame.discussion ? [] : bylinePeople(document, tags)),
-    ...(frame.discussion ? [] : textBylinePeople(document, frame)),
+    ...(frame.discussion ? [] : bylinePeople(document, tags, shows)),
+    ...(frame.discussion ? [] : textBylinePeople(lines, frame)),
   ].filter((person) => !organizations.has(compactName(person.name)) && compactName(person.name) !== compactName(frame.site.split('.')[0]));
-  const people = mergePeople(found);
+  // A byline run into the next element's words ("Jane Doe Global Commons") beside the name itself is that name.
+  const keys = new Set(found.map((person) => nameKey(person.name)));
+  const runOn = (person: PagePerson) => {
+    const words = nameKey(person.name).split(' ');
+    return words.slice(1).some((_, index) => keys.has(words.slice(0, index + 1).join(' ')));
+  };
+  const people = mergePeople(found.filter((person) => !runOn(person)));
+  // A title on the line under the name ("Jane Doe" / "Co-Founder & Marketing Director"), the first such line of each name.
+  const titleUnder = new Map<string, string>();
+  lines.forEach((line, index) => {
+    const role = !line.others && line.text.length <= 80 ? titled(lines[index + 1]?.text) : null;
+    if (role && !titleUnder.has(nameOf(line.text))) titleUnder.set(nameOf(line.text), role);
+  });
+  for (const person of people) person.role ??= titleUnder.get(person.name) ?? null;
   const text = people.some((person) => !person.role) && document.body ? clean(document.body.textContent) : '';
   for (const person of people) person.role ??= roleInText(person.name, text);
   return people;

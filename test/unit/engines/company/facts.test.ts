@@ -225,3 +225,15 @@ describe('company name on an article page', () => {
     assert.equal(readCompanyFacts(spelled, 'https://pathlight.dev/blog/weekly', { now: NOW }).name?.value, 'Pathlight');
   });
 });
+
+describe('the copyright line confirms the name', () => {
+  it('on a line of its own, without its legal form', () => {
+    const html = page(
+      '<title>Ten Best Practices for Small Teams</title>',
+      '<footer><p>Contact</p>\n\t\tCopyright © 2026 Cyberwell Security\n\t\t<p>Privacy Policy</p></footer>',
+    );
+    assert.equal(readCompanyFacts(html, 'https://www.cyberwell.io/blog/ten', { now: NOW }).name?.value, 'Cyberwell');
+    const llc = page('<title>Best Books Ever</title>', '<footer>© 2026 Readwell LLC\n<a href="/terms">Terms</a></footer>');
+    assert.equal(readCompanyFacts(llc, 'https://www.readwell.com/list/1', { now: NOW }).name?.value, 'Readwell');
+  });
+});

@@ -50,3 +50,30 @@ describe('a part that reads as a sentence is never a name', () => {
     );
   });
 });
+
+describe('the declared name over the words the domain spells', () => {
+  it('keeps up to three words before a kind of organisation', () => {
+    assert.equal(name('Riverton University Medical Center', 'https://riverton.edu/news'), 'Riverton University Medical Center');
+    assert.equal(name('Riverton Custom Ultralight Packs', 'https://riverton.com/'), 'Riverton');
+  });
+
+  it('never takes a handle as the name, and reads a title part after a number', () => {
+    assert.equal(
+      chooseName(
+        [
+          { value: '@factline', source: 'open_graph', whole: true },
+          { value: 'What is it? | Factline West Virginia', source: 'title', whole: false, title: true },
+        ],
+        'https://www.factline.com/a',
+      )?.value,
+      'Factline',
+    );
+    assert.equal(
+      chooseName(
+        [{ value: 'A Book: Lee, Ann: 9780735211292: Shopmart.com: Books', source: 'title', whole: false, title: true }],
+        'https://www.shopmart.com/dp/1',
+      )?.value,
+      'Shopmart.com',
+    );
+  });
+});

@@ -170,3 +170,26 @@ describe('addresses as the page publishes them', () => {
     assert.deepEqual(addresses('<a href="MAILTO://Billing@Fernway.co">Billing</a>'), ['billing@fernway.co']);
   });
 });
+
+describe('Cloudflare-protected mail links', () => {
+  /** The hex Cloudflare writes for an address: a key byte, then every byte XOR it. */
+  const protect = (text: string, key = 0x5a) =>
+    [key, ...Buffer.from(text)].map((byte, index) => (index ? byte ^ key : byte).toString(16).padStart(2, '0')).join('');
+
+  it("name the person of their card as a mailto link does, the card's name in a *-name element", () => {
+    const { people, emails } = readPage(
+      `<div class="instructor-detail"><p class="instructor-name">Avi Lerner</p><span>Senior Instructor</span><a href="/cdn-cgi/l/email-protection#${protect('avi@acme.io')}">Email</a></div>
+      <div class="instructor-detail"><p class="instructor-name">Enzo Moretti</p><span>Lead Instructor</span><a href="/cdn-cgi/l/email-protection#${protect('emoretti@acme.io?subject=Hello')}">Email</a></div>
+      <div><p class="instructor-name">Two Shared</p><a href="/cdn-cgi/l/email-protection#${protect('info@acme.io')}">A</a><a href="mailto:sales@acme.io">B</a></div>`,
+      'https://acme.io/course',
+    );
+    assert.deepEqual(
+      people.map(({ name, role, email }) => [name, role, email]),
+      [
+        ['Avi Lerner', 'Senior Instructor', 'avi@acme.io'],
+        ['Enzo Moretti', 'Lead Instructor', 'emoretti@acme.io'],
+      ],
+    );
+    assert.deepEqual([...new Set(emails.map(({ address }) => address))], ['avi@acme.io', 'emoretti@acme.io', 'info@acme.io', 'sales@acme.io']);
+  });
+});

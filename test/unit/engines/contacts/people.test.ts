@@ -79,3 +79,116 @@ describe('what is not a person', () => {
     assert.equal(roleInText('Dana Frost', 'Dana Frost, and the editor agreed'), null);
   });
 });
+
+describe('bylines and attributions of the held-out layouts', () => {
+  it('reads "Edited by" and "Reviewed by" on their own lines, names without degrees or titles', () => {
+    assert.deepEqual(people('<div><span>Edited by</span><div>Marta Kowalski</div><span>Reviewed by</span><div>Owen Reyes, CPA</div></div>'), [
+      ['Marta Kowalski', null, null],
+      ['Owen Reyes', null, null],
+    ]);
+    assert.deepEqual(people('<p>Authored by: Dr. Lena Fischer</p>'), [['Lena Fischer', null, null]]);
+    assert.deepEqual(people('<div><span>By</span><div><button>Ana Lima, Ph.D.</button></div></div>'), [['Ana Lima', null, null]]);
+  });
+
+  it('reads a byline whose date follows a comma, and cuts it at its bracketed address', () => {
+    assert.deepEqual(people('<p>By Ruth Adeyemi on Monday, November 18th, 2019 at 11:04 a.m.</p>'), [['Ruth Adeyemi', null, null]]);
+    assert.deepEqual(people('<p>Edited by Tomas Berg Lund (tomas@quillandpress.com)Copyrights and licenses.</p>'), [
+      ['Tomas Berg Lund', null, 'tomas@quillandpress.com'],
+    ]);
+  });
+
+  it("still refuses a signed line of another organisation's person", () => {
+    assert.deepEqual(people('<span>By Paul Marsh, Chief Technology Officer, Ridgeway Freight •</span><span>Nov. 17, 2025</span>'), []);
+  });
+
+  it('reads the FAQ page of the site as its own page, not a discussion', () => {
+    const faq = `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Why?', acceptedAnswer: { '@type': 'Answer', text: 'Because.' } }] })}</script>`;
+    assert.deepEqual(people(`${faq}<p>By Nadia Haddad</p>`), [['Nadia Haddad', null, null]]);
+  });
+
+  it("takes the name an author box's bio opens with", () => {
+    assert.deepEqual(
+      people('<div><h3>About the Author</h3><p>Dr. Samir Patel is a board-certified spine surgeon who trained in Boston.</p><p>Featured Resources</p></div>'),
+      [['Samir Patel', null, null]],
+    );
+  });
+
+  it("reads a related story's byline over its date, never a menu item over a date", () => {
+    assert.deepEqual(people('<div><h3>Another story</h3><div>Irene Castillo</div><span>•</span><span>4 min read</span></div>'), [
+      ['Irene Castillo', null, null],
+    ]);
+    assert.deepEqual(people('<div><p>Emeka Obi</p><p>#Cloud Computing</p><p>Published on Oct 21, 2025</p></div>'), [['Emeka Obi', null, null]]);
+    assert.deepEqual(people('<ul><li>Free Trial</li><li>Customers</li></ul><p>October 26, 2025</p>'), []);
+  });
+
+  it('takes the title on the line under a name, or in a bio', () => {
+    assert.deepEqual(
+      people(
+        '<div><p>Written by</p><p>Jack Morrow</p><p>Hi! I run the agency.</p></div><div><p>Jack Morrow</p><p>Co-Founder &amp; Marketing Director</p></div>',
+      ),
+      [['Jack Morrow', 'Co-Founder & Marketing Director', null]],
+    );
+    assert.equal(roleInText('Lou Mason', 'Lou Mason is a Staff Writer at Quill and Press covering security.'), 'Staff Writer');
+    assert.equal(roleInText('Lou Mason', 'Lou Mason is the Senior Editor of Quill Toys.'), 'Senior Editor');
+    assert.equal(roleInText('Lou Mason', 'Lou Mason is a keen runner.'), null);
+  });
+
+  it("takes a person whose title the text ties to the site's organisation, never another's", () => {
+    assert.deepEqual(people('<p>“It matters,” says Andrea Neumann, Head of Platform Solutions for Quill and Press.</p>'), [
+      ['Andrea Neumann', 'Head of Platform Solutions', null],
+    ]);
+    assert.deepEqual(
+      people(
+        '<p>“We are glad,” said Avi Rosen, CEO and founder of Quill and Press. “So are we,” said Ivo Braun, Quill and Press’s new Chief Strategy Officer.</p>',
+      ),
+      [
+        ['Avi Rosen', 'CEO and founder', null],
+        ['Ivo Braun', 'Chief Strategy Officer', null],
+      ],
+    );
+    assert.deepEqual(people('<p>“Yes,” said lead author Clara B. Hoyt, MD, associate professor in Quill and Press’s Department of Letters.</p>'), [
+      ['Clara B. Hoyt', 'associate professor', null],
+    ]);
+    assert.deepEqual(people('<h1>Introducing Junior Baptiste, New CEO at Quill and Press</h1>'), [['Junior Baptiste', 'CEO', null]]);
+    assert.deepEqual(people('<p>“Good,” adds Olivier Brun, General Manager of Europe at Ridgeway Freight.</p>'), []);
+  });
+
+  it("takes a title and name after the site's organisation, its initials or its name's first word", () => {
+    const lantern = (html: string) =>
+      readPage(
+        `<html><head><meta property="og:site_name" content="Lantern Heart Foundation"></head><body>${html}</body></html>`,
+        'https://lanternheart.org/a',
+        {
+          teamPage: false,
+        },
+      ).people.map(({ name, role }) => [name, role]);
+    assert.deepEqual(lantern('<p>As longtime Lantern contributor Erin Walsh explains, proofs were rare.</p>'), [['Erin Walsh', 'contributor']]);
+    assert.deepEqual(lantern('<p>A plan by LHF Senior Dietitian Tara Quinn for two.</p>'), [['Tara Quinn', 'Senior Dietitian']]);
+    assert.deepEqual(lantern('<p>Writer Sheila Hart gives an account, says Google CEO Sundar Pichai.</p>'), []);
+  });
+
+  it('keeps the name a byline runs into the next words beside the name itself', () => {
+    const html = '<html><head><meta name="author" content="Hari Vohra"></head><body><div>by Hari Vohra Global Commons May 2nd 2025</div></body></html>';
+    assert.deepEqual(
+      readPage(html, 'https://earthwatch.org/a').people.map(({ name }) => name),
+      ['Hari Vohra'],
+    );
+  });
+
+  it("never takes meta author or a JSON-LD article author the page's text does not show", () => {
+    const ldAuthor = `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'News', author: { '@type': 'Person', name: 'Yanis Schubert' } })}</script>`;
+    const html = (body: string) => `<html><head><meta name="author" content="Nikolas C Stavros">${ldAuthor}</head><body>${body}</body></html>`;
+    assert.deepEqual(readPage(html('<p>Our news.</p>'), 'https://acme.io/news/1').people, []);
+    assert.deepEqual(
+      readPage(html('<p>Posted by the desk.</p><p>Yanis Schubert and Nikolas C Stavros report.</p>'), 'https://acme.io/news/1').people.map(({ name }) => name),
+      ['Yanis Schubert', 'Nikolas C Stavros'],
+    );
+  });
+
+  it('reads Junior as a first name and "Junior Developer" as a title', () => {
+    assert.equal(looksLikePersonName('Junior Baptiste'), true);
+    assert.equal(looksLikePersonName('Junior Developer'), false);
+    assert.equal(looksLikePersonName('Senior Partner'), false);
+    assert.equal(looksLikePersonName('Featured Resources'), false);
+  });
+});
