@@ -811,6 +811,21 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
     },
   ],
   [
+    'new',
+    {
+      de: ['neu', 'neue', 'neuen', 'neues', 'neuer'],
+      fr: ['nouveau', 'nouvelle', 'nouveaux', 'nouvelles'],
+      es: ['nuevo', 'nueva', 'nuevos', 'nuevas'],
+      pt: ['novo', 'nova', 'novos', 'novas'],
+      it: ['nuovo', 'nuova', 'nuovi', 'nuove'],
+      nl: ['nieuw', 'nieuwe'],
+      pl: ['nowy', 'nowa', 'nowe', 'nowych'],
+      ru: ['новый', 'новая', 'новое', 'новые', 'новую', 'новых'],
+      ja: ['新しい', '新規', '新た'],
+      zh: ['新的', '新增'],
+    },
+  ],
+  [
     'whenever',
     {
       de: ['jedes mal wenn', 'immer wenn'],

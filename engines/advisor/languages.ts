@@ -1307,7 +1307,10 @@ export interface Glossary {
   prefixLengths: number[];
   /** A word of English the rules read (then it is never read as an inflected foreign word). */
   isEnglish: (word: string) => boolean;
+  /** Words already glossed on their own (glossOne, splitCompound), with their English or null. */
+  remembered: Map<string, string | null>;
 }
+const REMEMBERED_WORDS = 20_000;
 
 export function buildGlossary(fold: (text: string) => string, isEnglish: (word: string) => boolean = () => false): Glossary {
   const anywhere: [string, string][] = [];
@@ -1347,7 +1350,7 @@ export function buildGlossary(fold: (text: string) => string, isEnglish: (word: 
   anywhere.sort((a, b) => b[0].length - a[0].length);
   const prefixLengths = [...new Set([...prefixes.keys()].map((prefix) => prefix.length))].sort((a, b) => b - a);
   for (const list of byFirstWord.values()) list.sort((a, b) => b.words.length - a.words.length);
-  return { anywhere, byFirstWord, exact, byStem, prefixes, prefixLengths, isEnglish };
+  return { anywhere, byFirstWord, exact, byStem, prefixes, prefixLengths, isEnglish, remembered: new Map() };
 }
 
 /** A one-word term's English: as written, by a prefix term, or by its stem (not for English words). */
@@ -1416,7 +1419,13 @@ export function glossWords(folded: string, glossary: Glossary): string[] {
       }
     }
     if (!matched) {
-      const english = glossOne(token, glossary) ?? (/^[a-z]+$/.test(token) ? splitCompound(token, glossary) : null);
+      let english = glossary.remembered.get(token);
+      if (english === undefined) {
+        english = glossOne(token, glossary) ?? (/^[a-z]+$/.test(token) ? splitCompound(token, glossary) : null);
+        // Goals share their words: each word's gloss is worked out once (the map starts over when full).
+        if (glossary.remembered.size >= REMEMBERED_WORDS) glossary.remembered.clear();
+        glossary.remembered.set(token, english);
+      }
       if (english) matched = { length: 1, english };
     }
     if (matched) {

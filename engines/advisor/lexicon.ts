@@ -677,6 +677,12 @@ export interface Unavailable {
   nearWindow?: number;
   /** Only with one of these within WITH_WINDOW words (both masked): a profile is missing data only when it is a person's. A companion ending in "of" takes the next word too ("head of procurement"). */
   with?: string[];
+  /**
+   * A watch request: a trigger word ending the phrase or right after it ("tell me when", "notify me
+   * whenever"), followed by an event word ("adds a new pixel", "publishes a job"): the clause after
+   * the trigger is the event watched, so its words count for no offer.
+   */
+  watch?: { triggers: string[]; events: string[] };
   /** Not when the goal gives a URL of this kind (a product page states its own rating). */
   unlessUrl?: 'product' | 'endpoint' | 'page';
   instead: string[];
@@ -1068,6 +1074,39 @@ export const UNAVAILABLE: Unavailable[] = [
       'if',
     ],
     nearWindow: 4,
+    watch: {
+      triggers: ['when', 'whenever', 'once', 'as soon as', 'the moment', 'every time'],
+      events: [
+        'new',
+        'add',
+        'adds',
+        'added',
+        'publish',
+        'publishes',
+        'post',
+        'posts',
+        'launch',
+        'launches',
+        'start',
+        'starts',
+        'change',
+        'changes',
+        'switch',
+        'switches',
+        'appear',
+        'appears',
+        'remove',
+        'removes',
+        'drop',
+        'drops',
+        'open',
+        'opens',
+        'list',
+        'lists',
+        'become',
+        'becomes',
+      ],
+    },
     instead: ['clean-markdown'],
     note: 'no monitoring, uptime checks or alerts: every call answers once, when asked; to watch a page, call clean-markdown (or any tool) again and compare',
   },
@@ -1262,6 +1301,9 @@ export const TREND_WORDS = [
   'trend',
   'trending',
   'faster',
+  'fast',
+  'quickly',
+  'rapidly',
   'slower',
   'growing',
   'a lot',

@@ -53,6 +53,8 @@ export interface Reading {
   notAvailable: NotAvailable[];
   /** Technologies the goal asks whether companies use (with an adoption word), and where. */
   adopted: { name: string; at: number }[];
+  /** Technologies named without an adoption word, outside other offers' phrases and requests for missing data: the goal's object when nothing else is asked. */
+  named: { name: string; at: number }[];
   urlKinds: UrlKind[];
   /** Where the agent buys from someone: a purchase word followed within four words by from/at (not masked). */
   purchaseAt: number | null;
@@ -105,6 +107,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     unlessWords: compiled(kind.unless ?? []),
     nearWords: compiled(kind.near ?? []),
     withWords: compiled(kind.with ?? []),
+    triggerWords: compiled(kind.watch?.triggers ?? []),
+    eventWords: compiled(kind.watch?.events ?? []),
   }));
   const conceal = compiled(CONCEAL_WORDS);
   const paymentParties = compiled(PAYMENT_PARTY_WORDS);
@@ -149,15 +153,24 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const beforeSpans = mentions.length ? before.flatMap(spans) : [];
     const afterSpans = mentions.length ? after.flatMap(spans) : [];
     const otherSpans = mentions.length ? others.flatMap(spans) : [];
+    const named: { name: string; at: number }[] = [];
     for (const mention of mentions) {
       if (adopted.some((known) => known.name === mention.name)) continue;
       const at = words(goal.slice(0, mention.start)).length;
       const cue = [...beforeSpans.filter(([, to]) => to <= at && to >= at - 3), ...afterSpans.filter(([from]) => from >= at + 1 && from <= at + 2)];
       // Only by an adoption word (which also lets a name written in lower case count), and not a
       // plain word opening the goal, nor a name another offer's phrases read as their object ("run google ads").
-      if (!cue.length || (at === 0 && prose.has(goal.slice(mention.start, mention.start + mention.length).toLowerCase()))) continue;
-      const span = words(goal.slice(mention.start, mention.start + mention.length)).length;
+      const written = goal.slice(mention.start, mention.start + mention.length);
+      if (prose.has(written.toLowerCase()) && (at === 0 || !cue.length)) continue;
+      const span = words(written).length;
       if (otherSpans.some(([from, to]) => from < at + span && to > at)) continue;
+      if (!cue.length) {
+        // A name inside a domain or URL ("gong.io") is the company the goal is about, not a technology it names.
+        const token = /\S*$/.exec(goal.slice(0, mention.start))![0] + /^\S*/.exec(goal.slice(mention.start))![0];
+        if (/[a-z0-9-]\.[a-z]{2,}|[@/]/i.test(token)) continue;
+        if (!named.some((known) => known.name === mention.name)) named.push({ name: mention.name, at });
+        continue;
+      }
       adopted.push({ name: mention.name, at });
       cue.forEach(markAll);
     }
@@ -190,12 +203,24 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
         }
       }
       [...found, ...near, ...companions].forEach(markAll);
+      // The event a watch request waits for ("tell me when acme.com adds a new pixel"): up to a sequence word or the end.
+      if (kind.triggerWords.length) {
+        const triggers = kind.triggerWords.flatMap(spans).filter(([from]) => found.some(([start, end]) => from >= end - 1 && from <= end + 2 && from >= start));
+        const events = kind.eventWords.flatMap(spans);
+        const stops = sequence.flatMap(spans).map(([from]) => from);
+        for (const [from, to] of triggers) {
+          if (!events.some(([at]) => at >= to)) continue;
+          const stop = stops.filter((at) => at > from).sort((a, b) => a - b)[0] ?? goalWords.length;
+          markAll([from, stop]);
+        }
+      }
       // The widest of the first phrases found ("annual revenue", not "revenue").
       const [start, end] = [...found].sort((a, b) => a[0] - b[0] || b[1] - a[1])[0];
       notAvailable.push({ data: kind.data, asked: goalWords.slice(start, end).join(' '), instead: kind.instead, note: kind.note });
     }
     // A technology inside a request for missing data ("alert me on Slack") is not asked about.
     for (let i = adopted.length - 1; i >= 0; i--) if (masked.has(adopted[i].at)) adopted.splice(i, 1);
+    for (let i = named.length - 1; i >= 0; i--) if (masked.has(named[i].at) || notAvailable.length) named.splice(i, 1);
 
     const sellers = purchaseFrom.flatMap(spans).map(([from]) => from);
     // A purchase word inside another offer's phrase ("buying signals from hiring", "ready to buy") is not the agent buying.
@@ -261,6 +286,20 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const ranked = hiringSpans.length ? nearHiring(rankings) : null;
     const hiringRank = ranked ?? (hiringTrend && selectors.flatMap(spans).some(([from]) => from < hiringTrend.at) ? hiringTrend : null);
     const oneCall = oneCallWords.some((phrase) => spans(phrase).length > 0);
-    return { masked, notAvailable, adopted, urlKinds: urls.map(urlKind), purchaseAt, thenAt, refersBack, privacy, jobFilter, hiringTrend, hiringRank, oneCall };
+    return {
+      masked,
+      notAvailable,
+      adopted,
+      named,
+      urlKinds: urls.map(urlKind),
+      purchaseAt,
+      thenAt,
+      refersBack,
+      privacy,
+      jobFilter,
+      hiringTrend,
+      hiringRank,
+      oneCall,
+    };
   };
 }
