@@ -510,8 +510,10 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'am schnellsten',
       'le plus vite',
       'le plus rapidement',
-      'mas rapido',
-      'mais rapido',
+      'lo mas rapido',
+      'el mas rapido',
+      'o mais rapido',
+      'a mais rapida',
       'piu velocemente',
       'piu rapidamente',
       'het snelst',
@@ -1195,90 +1197,27 @@ const CYRILLIC = /[\u0400-\u04ff]/;
 
 /**
  * Inflectional endings of the spaced languages (German, Dutch, French, Spanish, Portuguese,
- * Italian, Polish; Russian in Cyrillic), longest first. One is cut, leaving at least four letters,
+ * Italian, Polish; Russian in Cyrillic), longest first. Up to two are cut, leaving at least four letters,
  * from a glossary term and from a goal word alike, so 'herramienta' meets 'herramientas',
  * 'Positionen' 'Position', 'zatrudnienie' 'zatrudnienia', 'компаний' 'компания': the stems need
  * only be the same for both, not linguistically right.
  */
-const LATIN_ENDINGS = [
-  'oes',
-  'ach',
-  'ami',
-  'ego',
-  'emu',
-  'ern',
-  'ais',
-  'eis',
-  'ao',
-  'ow',
-  'om',
-  'em',
-  'en',
-  'er',
-  'es',
-  'as',
-  'os',
-  'ie',
-  'a',
-  'e',
-  'i',
-  'o',
-  'u',
-  'y',
-  's',
-  'n',
-  'x',
-];
-const CYRILLIC_ENDINGS = [
-  'ами',
-  'ями',
-  'ого',
-  'его',
-  'ому',
-  'ему',
-  'ыми',
-  'ими',
-  'иях',
-  'ией',
-  'ах',
-  'ях',
-  'ов',
-  'ев',
-  'ей',
-  'ий',
-  'ый',
-  'ой',
-  'ая',
-  'яя',
-  'ое',
-  'ее',
-  'ые',
-  'ие',
-  'ам',
-  'ям',
-  'ом',
-  'ем',
-  'ую',
-  'юю',
-  'ия',
-  'ть',
-  'у',
-  'ю',
-  'а',
-  'я',
-  'ы',
-  'и',
-  'е',
-  'о',
-  'ь',
-  'й',
-];
+const LATIN_ENDINGS = 'oes ach ami ego emu ych ich ymi imi ern ais eis ao ow om em en er es as os ie ym im ej a e i o u y s n x'.split(' ');
+const CYRILLIC_ENDINGS = 'ами ями ого его ому ему ыми ими иях ией ах ях ов ев ей ий ый ой ая яя ое ее ые ие ам ям ом ем ую юю ия ть у ю а я ы и е о ь й'.split(
+  ' ',
+);
 const MIN_STEM = 4;
 
+/** Two endings at most ('narzędzia' and 'narzędzi', 'marketingowych' and 'marketingowe' meet). */
 export function lightStem(word: string): string {
   const endings = CYRILLIC.test(word) ? CYRILLIC_ENDINGS : LATIN_ENDINGS;
-  for (const ending of endings) if (word.length - ending.length >= MIN_STEM && word.endsWith(ending)) return word.slice(0, -ending.length);
-  return word;
+  let stemmed = word;
+  for (let pass = 0; pass < 2; pass++) {
+    const ending = endings.find((end) => stemmed.length - end.length >= MIN_STEM && stemmed.endsWith(end));
+    if (!ending) break;
+    stemmed = stemmed.slice(0, -ending.length);
+  }
+  return stemmed;
 }
 
 /** The linking letters of German and Dutch compounds ('Führungs|team', 'Kunden|daten'). */

@@ -155,7 +155,8 @@ export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, remem
     if (reach) return reach;
     reach = new Map();
     if (terms.has(goalWord)) reach.set(goalWord, [1, 1]);
-    if (goalWord.length >= 4) {
+    // A word the rules know is that word, not a typo of another ('shell' is no 'shelf').
+    else if (goalWord.length >= 4) {
       for (let length = Math.max(4, goalWord.length - 2); length <= goalWord.length + 2; length++) {
         for (const term of termsByShape.get(`${goalWord[0]}${length}`) ?? []) {
           if (term === goalWord) continue;
