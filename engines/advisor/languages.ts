@@ -985,7 +985,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'страница товара',
     ],
   ],
-  ['shop', ['magazin*', 'магазин*', 'sklep*', 'negozio', 'tienda', 'loja', 'boutique', 'winkel', 'ショップ', '网店', '商店', '쇼핑몰']],
+  ['store', ['magazin*', 'магазин*', 'sklep*', 'negozio', 'tienda', 'loja', 'boutique', 'winkel', 'ショップ', '网店', '商店', '쇼핑몰']],
   ['agents', ['agenten', 'agentes', 'agenti', 'агент*', 'エージェント', '智能体', '에이전트']],
   [
     'ready for',
@@ -1236,7 +1236,7 @@ export interface Glossary {
   /** Terms matched anywhere (CJK), longest first, each with its English words. */
   anywhere: [term: string, english: string][];
   /** Terms of whole words, by the stem of their first word: [words' stems, last word is a prefix, english]. */
-  byFirstWord: Map<string, { words: string[]; prefix: boolean; english: string }[]>;
+  byFirstWord: Map<string, { words: string[]; raw: string[]; prefix: boolean; english: string }[]>;
   /** One-word terms, exactly as written. */
   exact: Map<string, string>;
   /** One-word terms by their stem (lightStem). */
@@ -1253,7 +1253,7 @@ const REMEMBERED_WORDS = 20_000;
 
 export function buildGlossary(fold: (text: string) => string, isEnglish: (word: string) => boolean = () => false): Glossary {
   const anywhere: [string, string][] = [];
-  const byFirstWord = new Map<string, { words: string[]; prefix: boolean; english: string }[]>();
+  const byFirstWord = new Map<string, { words: string[]; raw: string[]; prefix: boolean; english: string }[]>();
   const exact = new Map<string, string>();
   const byStem = new Map<string, string>();
   const prefixes = new Map<string, string>();
@@ -1282,7 +1282,7 @@ export function buildGlossary(fold: (text: string) => string, isEnglish: (word: 
       }
       const stems = parts.map((part, k) => (prefix && k === parts.length - 1 ? part : lightStem(part)));
       const list = byFirstWord.get(stems[0]) ?? [];
-      list.push({ words: stems, prefix, english });
+      list.push({ words: stems, raw: parts, prefix, english });
       byFirstWord.set(stems[0], list);
     }
   }
@@ -1352,6 +1352,8 @@ export function glossWords(folded: string, glossary: Glossary): string[] {
       let all = true;
       for (let k = 1; k < n && all; k++)
         all = candidate.prefix && k === n - 1 ? tokens[i + k].startsWith(candidate.words[k]) : stems[i + k] === candidate.words[k];
+      // English words meeting a term only by their stems are English ('shopping agent' is no 'Shopping-Agenten').
+      if (all && candidate.raw.some((word, k) => tokens[i + k] !== word) && candidate.raw.every((_, k) => glossary.isEnglish(tokens[i + k]))) all = false;
       if (all) {
         matched = { length: n, english: candidate.english };
         break;

@@ -1144,6 +1144,9 @@ export const UNAVAILABLE: Unavailable[] = [
  */
 export const ADOPTION_BEFORE = [
   'use',
+  // 'usa' is also a country: the glossary leaves it alone, but before a technology's name it is Spanish, Portuguese and Italian for 'uses'.
+  'usa',
+  'usan',
   'uses',
   'using',
   'used',

@@ -90,7 +90,7 @@ export function phraseStarts(goalWords: readonly string[], phrase: readonly stri
   return starts;
 }
 
-const PRODUCT_PATH = /\/(products?|p|dp|item|items|artikel|produkt|producto|shop\/[^/]+)\/[^/]+/i;
+const PRODUCT_PATH = /\/(products?|p|dp|item|items|artikel|produkte?|productos?|produtos?|prodotti|prodotto|produits?|tovar|goods|shop\/[^/]+)\/[^/]+/i;
 const ENDPOINT_PATH = /\/(x402|paid|api|v\d+|rpc|graphql|query|run|invoke|mcp)(\/|$)/i;
 
 export function urlKind(url: string): UrlKind {
