@@ -313,6 +313,36 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       zh: ['库存'],
     },
   ],
+  [
+    'instead of',
+    {
+      de: ['statt', 'anstatt', 'brauche keine', 'brauche keinen', 'brauche nicht', 'nicht die', 'nicht den', 'nicht das'],
+      fr: ['au lieu de', 'plutot que', 'pas besoin de', 'pas la', 'pas le', 'pas les', 'pas leurs'],
+      es: ['en lugar de', 'en vez de', 'no necesito', 'no quiero', 'no la', 'no el', 'no los', 'no las'],
+      pt: ['em vez de', 'ao inves de', 'nao preciso', 'nao quero', 'nao a', 'nao o', 'nao os', 'nao as'],
+      it: ['invece di', 'anziche', 'non mi serve', 'non mi servono', 'non voglio'],
+      nl: ['in plaats van', 'niet de', 'niet het', 'heb geen', 'hoef geen'],
+      pl: ['zamiast', 'nie potrzebuje', 'nie chce'],
+      ru: ['вместо', 'не нужн*', 'не надо'],
+      ja: ['は不要', 'はいらない'],
+      zh: ['而不是', '不需要', '不要'],
+    },
+  ],
+  [
+    'just',
+    {
+      de: ['nur', 'sondern'],
+      fr: ['juste', 'seulement', 'mais'],
+      es: ['solo', 'solamente', 'sino'],
+      pt: ['apenas', 'so', 'mas'],
+      it: ['solo', 'soltanto', 'ma'],
+      nl: ['alleen', 'maar'],
+      pl: ['tylko', 'ale'],
+      ru: ['только', 'лишь', 'но'],
+      ja: ['だけ'],
+      zh: ['只要', '只'],
+    },
+  ],
   // ats-jobs: the open jobs of a company's job board
   [
     'job posting',

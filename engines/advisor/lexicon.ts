@@ -1546,3 +1546,32 @@ export const JOB_FILTERS = [
 export const JOB_FILTER_WINDOW = 4;
 /** A company seeking or hiring a job noun ("looking for engineers", "hiring developers") is listing its openings. */
 export const SEEKING_WORDS = ['looking for', 'look for', 'seeking', 'searching for', 'search for', 'on the lookout for', 'hiring', 'recruiting'];
+
+/**
+ * Words excluding what follows them in the same clause ("find contacts, not the tech stack", "I
+ * don't need their job list, just whether they're growing"): those words count for no offer, up
+ * to the clause's end or a word taking the request back up ("just", "only", "but").
+ */
+export const EXCLUSION_WORDS = [
+  'not the',
+  'not their',
+  'not its',
+  'not any',
+  'not interested in',
+  "don't need",
+  'dont need',
+  'do not need',
+  "don't want",
+  'dont want',
+  'do not want',
+  'no need for',
+  'rather than',
+  'instead of',
+  'skip the',
+  "don't bother with",
+  'dont bother with',
+  'do not bother with',
+  'leave out',
+  'apart from',
+];
+export const EXCLUSION_ENDS = ['just', 'only', 'but', 'rather', 'instead', 'simply'];

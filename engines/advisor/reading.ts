@@ -17,6 +17,8 @@ import {
   ADOPTION_AFTER,
   ADOPTION_BEFORE,
   CONCEAL_WORDS,
+  EXCLUSION_ENDS,
+  EXCLUSION_WORDS,
   HIRING_WINDOW,
   HIRING_WORDS,
   JOB_FILTER_WINDOW,
@@ -127,6 +129,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const rankings = compiled(RANKING_WORDS);
   const selectors = compiled(LIST_SELECTORS);
   const oneCallWords = compiled(ONE_CALL_WORDS);
+  const exclusions = compiled(EXCLUSION_WORDS);
+  const exclusionEnds = compiled(EXCLUSION_ENDS);
   // Strong phrases of the other offers (weight 3 or more).
   const others = compiled(
     Object.entries(RULES)
@@ -147,6 +151,19 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     goalWords.forEach((word, at) => {
       if (at > 0 && /^\d[\d,.]*k?$/.test(goalWords[at - 1]) && isCountedNoun(word)) masked.add(at);
     });
+
+    // What the goal excludes ("not the tech stack"): to the clause's end or a word taking the request back up.
+    const excluded = exclusions.flatMap(spans);
+    if (excluded.length) {
+      const clauseEnds: number[] = [];
+      let count = 0;
+      for (const clause of goal.split(/[,.;:!?]+(?=\s|$)|[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]+/)) clauseEnds.push((count += words(clause).length));
+      const resumes = exclusionEnds.flatMap(spans).map(([from]) => from);
+      for (const [from] of excluded) {
+        const end = Math.min(clauseEnds.find((at) => at > from) ?? goalWords.length, ...resumes.filter((at) => at > from), goalWords.length);
+        markAll([from, end]);
+      }
+    }
 
     const adopted: { name: string; at: number }[] = [];
     const mentions = finder.locate(goal).filter((mention) => mention.name.length > 2);
