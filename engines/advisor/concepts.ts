@@ -104,6 +104,21 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
     },
   ],
   [
+    'cms',
+    {
+      de: ['redaktionssystem', 'content management system'],
+      fr: ['systeme de gestion de contenu', 'gestionnaire de contenu'],
+      es: ['gestor de contenidos', 'sistema de gestion de contenidos'],
+      pt: ['gerenciador de conteudo', 'sistema de gestao de conteudo'],
+      it: ['gestore di contenuti', 'sistema di gestione dei contenuti'],
+      nl: ['contentbeheersysteem', 'contentmanagementsysteem'],
+      pl: ['system zarzadzania trescia'],
+      ru: ['движок', 'движке', 'движк*', 'цмс'],
+      ja: ['コンテンツ管理システム'],
+      zh: ['内容管理系统', '建站系统'],
+    },
+  ],
+  [
     'payment provider',
     {
       de: ['zahlungsdienstleister', 'zahlungsabwickler'],
@@ -387,6 +402,36 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       ru: ['должност*', 'позици*'],
       ja: ['職種', 'ポジション'],
       zh: ['职位', '岗位'],
+    },
+  ],
+  [
+    'what positions',
+    {
+      de: ['wen stellt', 'wen sucht', 'welche profile'],
+      fr: ['quels profils', 'qui recrute t'],
+      es: ['a quien contrata', 'que perfiles'],
+      pt: ['quem esta contratando', 'que perfis'],
+      it: ['chi assume', 'quali profili'],
+      nl: ['wie neemt', 'welke profielen'],
+      pl: ['kogo zatrudnia', 'kogo szuka'],
+      ru: ['кого нанимает', 'кого ищет', 'кого ищут'],
+      ja: ['どんな人を採用', 'どんな職種'],
+      zh: ['招什么人', '在招哪些'],
+    },
+  ],
+  [
+    'ready to buy',
+    {
+      de: ['kurz vor dem kauf', 'kaufbereit'],
+      fr: ['pret a acheter', 'sur le point d acheter', 'proche de l achat'],
+      es: ['cerca de comprar', 'a punto de comprar', 'listo para comprar'],
+      pt: ['perto de comprar', 'prestes a comprar', 'pronto para comprar'],
+      it: ['vicino all acquisto', 'pronto a comprare', 'sul punto di comprare'],
+      nl: ['klaar om te kopen', 'op het punt te kopen'],
+      pl: ['bliski zakupu', 'gotowy do zakupu', 'gotowe do zakupu'],
+      ru: ['готов купить', 'готовы купить', 'близок к покупке'],
+      ja: ['購入間近', '買う準備'],
+      zh: ['快要购买', '准备购买'],
     },
   ],
   // company-intent: hiring-based buying intent, and hiring as it changes
