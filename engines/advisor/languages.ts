@@ -1192,6 +1192,9 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ...CONCEPTS.map(([english, terms]): [string, string[]] => [english, Object.values(terms).flat()]),
 ];
 
+/** Where a domain, URL or address stood in a goal (text.ts): no word, but the words around it are not adjacent. */
+export const GAP = '\u2063';
+
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff]/;
 const CYRILLIC = /[\u0400-\u04ff]/;
 
@@ -1208,17 +1211,25 @@ const CYRILLIC_ENDINGS = 'ами ями ого его ому ему ыми им�
 );
 const MIN_STEM = 4;
 
-/** Two endings at most ('narzędzia' and 'narzędzi', 'marketingowych' and 'marketingowe' meet). */
-export function lightStem(word: string): string {
+/** The word with one ending cut, then with a second cut ('narzędzia' and 'narzędzi', 'marketingowych' and 'marketingowe'). */
+export function stemKeys(word: string): string[] {
   const endings = CYRILLIC.test(word) ? CYRILLIC_ENDINGS : LATIN_ENDINGS;
+  const keys: string[] = [];
   let stemmed = word;
   for (let pass = 0; pass < 2; pass++) {
     const ending = endings.find((end) => stemmed.length - end.length >= MIN_STEM && stemmed.endsWith(end));
     if (!ending) break;
     stemmed = stemmed.slice(0, -ending.length);
+    keys.push(stemmed);
   }
-  return stemmed;
+  return keys.length ? keys : [word];
 }
+
+/** Two words meet when a stem of one is a stem of the other ('Positionen' → position, positio; 'Position' → positio). */
+export const stemsMeet = (a: string, b: string) => {
+  const keys = stemKeys(b);
+  return stemKeys(a).some((key) => keys.includes(key));
+};
 
 /** The linking letters of German and Dutch compounds ('Führungs|team', 'Kunden|daten'). */
 const LINKS = ['s', 'es', 'n', 'en', 'e'];
@@ -1232,14 +1243,22 @@ const MIN_PART = 4;
 const LINKING_WORDS = new Set(['de', 'da', 'do', 'das', 'dos', 'di', 'del', 'della', 'dello', 'd']);
 const ARTICLES = new Set(['l', 'la', 'le', 'les', 'el', 'los', 'las', 'o', 'a', 'os', 'as', 'il', 'lo', 'gli', 'i']);
 
+/** A term of several words: each word's stems (stemKeys; a final prefix as written), the words as written. */
+interface Candidate {
+  words: string[][];
+  raw: string[];
+  prefix: boolean;
+  english: string;
+}
+
 export interface Glossary {
   /** Terms matched anywhere (CJK), longest first, each with its English words. */
   anywhere: [term: string, english: string][];
   /** Terms of whole words, by the stem of their first word: [words' stems, last word is a prefix, english]. */
-  byFirstWord: Map<string, { words: string[]; raw: string[]; prefix: boolean; english: string }[]>;
+  byFirstWord: Map<string, Candidate[]>;
   /** One-word terms, exactly as written. */
   exact: Map<string, string>;
-  /** One-word terms by their stem (lightStem). */
+  /** One-word terms by their stem (stemKeys). */
   byStem: Map<string, string>;
   /** One-word prefix terms ('technolog*'), and their lengths, longest first. */
   prefixes: Map<string, string>;
@@ -1253,7 +1272,7 @@ const REMEMBERED_WORDS = 20_000;
 
 export function buildGlossary(fold: (text: string) => string, isEnglish: (word: string) => boolean = () => false): Glossary {
   const anywhere: [string, string][] = [];
-  const byFirstWord = new Map<string, { words: string[]; raw: string[]; prefix: boolean; english: string }[]>();
+  const byFirstWord = new Map<string, Candidate[]>();
   const exact = new Map<string, string>();
   const byStem = new Map<string, string>();
   const prefixes = new Map<string, string>();
@@ -1276,14 +1295,11 @@ export function buildGlossary(fold: (text: string) => string, isEnglish: (word: 
       }
       if (parts.length === 1) {
         if (!exact.has(parts[0])) exact.set(parts[0], english);
-        const stemmed = lightStem(parts[0]);
-        if (!byStem.has(stemmed)) byStem.set(stemmed, english);
+        for (const key of stemKeys(parts[0])) if (!byStem.has(key)) byStem.set(key, english);
         continue;
       }
-      const stems = parts.map((part, k) => (prefix && k === parts.length - 1 ? part : lightStem(part)));
-      const list = byFirstWord.get(stems[0]) ?? [];
-      list.push({ words: stems, raw: parts, prefix, english });
-      byFirstWord.set(stems[0], list);
+      const candidate = { words: parts.map((part, k) => (prefix && k === parts.length - 1 ? [part] : stemKeys(part))), raw: parts, prefix, english };
+      for (const key of candidate.words[0]) byFirstWord.set(key, [...(byFirstWord.get(key) ?? []), candidate]);
     }
   }
   anywhere.sort((a, b) => b[0].length - a[0].length);
@@ -1301,14 +1317,14 @@ function glossOne(token: string, glossary: Glossary): string | null {
     const prefix = glossary.prefixes.get(token.slice(0, length));
     if (prefix) return prefix;
   }
-  if (token.length > MIN_STEM && !glossary.isEnglish(token)) return glossary.byStem.get(lightStem(token)) ?? null;
+  if (token.length > MIN_STEM && !glossary.isEnglish(token)) for (const key of stemKeys(token)) if (glossary.byStem.has(key)) return glossary.byStem.get(key)!;
   return null;
 }
 
 /**
- * A compound of two known words ('Führungsteam', 'Marketingtools', 'Kundendaten'): the head
- * (a term, with or without its linking letters, or an English word) and the tail (a term or an
- * English word), at least one of them a term; the longest head first.
+ * A compound of two known words ('Führungsteam', 'Marketingtools'): the head (a term, with or
+ * without its linking letters, or an English word) and the tail (a term or an English word), the
+ * longest head first; never an English word of the rules itself.
  */
 function splitCompound(token: string, glossary: Glossary): string | null {
   if (token.length < 2 * MIN_PART || CYRILLIC.test(token) || glossary.isEnglish(token)) return null;
@@ -1321,7 +1337,7 @@ function splitCompound(token: string, glossary: Glossary): string | null {
     for (const candidate of [head, ...LINKS.filter((link) => head.endsWith(link)).map((link) => head.slice(0, -link.length))]) {
       if (candidate.length < MIN_PART) continue;
       const headEnglish = part(candidate);
-      if (headEnglish && (headEnglish !== candidate || tailEnglish !== tail)) return `${headEnglish} ${tailEnglish}`;
+      if (headEnglish) return `${headEnglish} ${tailEnglish}`;
     }
   }
   return null;
@@ -1339,25 +1355,34 @@ export function glossWords(folded: string, glossary: Glossary): string[] {
     for (const [term, english] of glossary.anywhere) if (text.includes(term)) text = text.split(term).join(` ${english} `);
   }
   // Latin letters and digits apart from other scripts ('markdownで' is two words).
-  const tokens = text.match(/[a-z0-9]+|[^\sa-z0-9\p{P}\p{S}\p{C}]+/gu) ?? [];
-  const stems = tokens.map(lightStem);
+  const tokens = text.match(/[a-z0-9]+|\u2063|[^\sa-z0-9\p{P}\p{S}\p{C}]+/gu) ?? [];
+  const stems = tokens.map(stemKeys);
   // Each position's words: glossed (a term's English) or the word as written.
   const pieces: { words: string[]; glossed: boolean; token: string }[] = [];
   for (let i = 0; i < tokens.length;) {
     const token = tokens[i];
     let matched: { length: number; english: string } | null = null;
-    for (const candidate of glossary.byFirstWord.get(stems[i]) ?? []) {
+    const candidates =
+      stems[i].length === 1
+        ? (glossary.byFirstWord.get(stems[i][0]) ?? [])
+        : [...new Set(stems[i].flatMap((key) => glossary.byFirstWord.get(key) ?? []))].sort((a, b) => b.words.length - a.words.length);
+    for (const candidate of candidates) {
       const n = candidate.words.length;
       if (i + n > tokens.length) continue;
       let all = true;
       for (let k = 1; k < n && all; k++)
-        all = candidate.prefix && k === n - 1 ? tokens[i + k].startsWith(candidate.words[k]) : stems[i + k] === candidate.words[k];
+        all = candidate.prefix && k === n - 1 ? tokens[i + k].startsWith(candidate.words[k][0]) : stems[i + k].some((key) => candidate.words[k].includes(key));
       // English words meeting a term only by their stems are English ('shopping agent' is no 'Shopping-Agenten').
       if (all && candidate.raw.some((word, k) => tokens[i + k] !== word) && candidate.raw.every((_, k) => glossary.isEnglish(tokens[i + k]))) all = false;
       if (all) {
         matched = { length: n, english: candidate.english };
         break;
       }
+    }
+    if (token === GAP) {
+      pieces.push({ words: [], glossed: false, token });
+      i += 1;
+      continue;
     }
     if (!matched) {
       let english = glossary.remembered.get(token);

@@ -5,7 +5,7 @@
  * and is valid: nothing is ever made up.
  */
 import { normalizeDomain, parseTargetUrl } from '../net/target.ts';
-import { buildGlossary, GLOSSES, glossWords } from './languages.ts';
+import { buildGlossary, GAP, GLOSSES, glossWords } from './languages.ts';
 import * as lexicon from './lexicon.ts';
 
 /** Plural, -ing and -ed endings cut so 'hiring'/'hires'/'hired' and 'ads'/'ad' meet. */
@@ -57,10 +57,11 @@ const glossary = buildGlossary(fold, (word) => english.has(word) || english.has(
  * words of the goal); words of other languages read as their English gloss (languages.ts).
  */
 export function words(text: string): string[] {
+  // What they leave is a gap (GAP): the words on either side of "de qonto.com" are not next to each other.
   const plain = fold(text)
-    .replace(/\bhttps?:\/\/\S+/g, ' ')
-    .replace(/[^\s@<>()"',;]+@[a-z0-9.-]+/g, ' ')
-    .replace(/\b[a-z0-9-]+(\.[a-z0-9-]+)+\b/g, (match) => (/^(llms\.txt|robots\.txt|agent-card\.json)$/.test(match) ? match.replace(/\./g, ' ') : ' '));
+    .replace(/\bhttps?:\/\/\S+/g, ` ${GAP} `)
+    .replace(/[^\s@<>()"',;]+@[a-z0-9.-]+/g, ` ${GAP} `)
+    .replace(/\b[a-z0-9-]+(\.[a-z0-9-]+)+\b/g, (match) => (/^(llms\.txt|robots\.txt|agent-card\.json)$/.test(match) ? match.replace(/\./g, ' ') : ` ${GAP} `));
   return glossWords(plain, glossary).map(stem);
 }
 
