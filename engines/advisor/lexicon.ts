@@ -30,6 +30,10 @@ export const RULES: Record<string, Rule[]> = {
     ['builtwith', 4],
     ['wappalyzer', 4],
     ['cms', 4],
+    // One-word kinds of the taxonomy that name no other offer's data.
+    ['crm', 3],
+    ['chat tool', 3],
+    ['chat', 1],
     ['framework', 2],
     ['pixel', 4],
     ['tracking pixel', 2],
