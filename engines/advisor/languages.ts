@@ -12,6 +12,8 @@
  * Only words that are not English words of another meaning are listed ('usa', 'assume' are not).
  */
 
+import { CONCEPTS } from './concepts.ts';
+
 export const GLOSSES: [english: string, terms: string[]][] = [
   // technology
   [
@@ -508,8 +510,10 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'am schnellsten',
       'le plus vite',
       'le plus rapidement',
-      'mas rapido',
-      'mais rapido',
+      'lo mas rapido',
+      'el mas rapido',
+      'o mais rapido',
+      'a mais rapida',
       'piu velocemente',
       'piu rapidamente',
       'het snelst',
@@ -981,7 +985,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'страница товара',
     ],
   ],
-  ['shop', ['magazin*', 'магазин*', 'sklep*', 'negozio', 'tienda', 'loja', 'boutique', 'winkel', 'ショップ', '网店', '商店', '쇼핑몰']],
+  ['store', ['magazin*', 'магазин*', 'sklep*', 'negozio', 'tienda', 'loja', 'boutique', 'winkel', 'ショップ', '网店', '商店', '쇼핑몰']],
   ['agents', ['agenten', 'agentes', 'agenti', 'агент*', 'エージェント', '智能体', '에이전트']],
   [
     'ready for',
@@ -1184,23 +1188,94 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       '한 번에',
     ],
   ],
+  // Each offer's core concepts in every one of the ten languages (concepts.ts), after the entries above.
+  ...CONCEPTS.map(([english, terms]): [string, string[]] => [english, Object.values(terms).flat()]),
 ];
 
+/** Where a domain, URL or address stood in a goal (text.ts): no word, but the words around it are not adjacent. */
+export const GAP = '\u2063';
+
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff]/;
+const CYRILLIC = /[\u0400-\u04ff]/;
+
+/**
+ * Inflectional endings of the spaced languages (German, Dutch, French, Spanish, Portuguese,
+ * Italian, Polish; Russian in Cyrillic), longest first. Up to two are cut, leaving at least four letters,
+ * from a glossary term and from a goal word alike, so 'herramienta' meets 'herramientas',
+ * 'Positionen' 'Position', 'zatrudnienie' 'zatrudnienia', 'компаний' 'компания': the stems need
+ * only be the same for both, not linguistically right.
+ */
+const LATIN_ENDINGS = 'oes ach ami ego emu ych ich ymi imi ern ais eis ao ow om em en er es as os ie ym im ej a e i o u y s n x'.split(' ');
+const CYRILLIC_ENDINGS = 'ами ями ого его ому ему ыми ими иях ией ах ях ов ев ей ий ый ой ая яя ое ее ые ие ам ям ом ем ую юю ия ть у ю а я ы и е о ь й'.split(
+  ' ',
+);
+const MIN_STEM = 4;
+
+/** The word with one ending cut, then with a second cut ('narzędzia' and 'narzędzi', 'marketingowych' and 'marketingowe'). */
+export function stemKeys(word: string): string[] {
+  const endings = CYRILLIC.test(word) ? CYRILLIC_ENDINGS : LATIN_ENDINGS;
+  const keys: string[] = [];
+  let stemmed = word;
+  for (let pass = 0; pass < 2; pass++) {
+    const ending = endings.find((end) => stemmed.length - end.length >= MIN_STEM && stemmed.endsWith(end));
+    if (!ending) break;
+    stemmed = stemmed.slice(0, -ending.length);
+    keys.push(stemmed);
+  }
+  return keys.length ? keys : [word];
+}
+
+/** Two words meet when a stem of one is a stem of the other ('Positionen' → position, positio; 'Position' → positio). */
+export const stemsMeet = (a: string, b: string) => {
+  const keys = stemKeys(b);
+  return stemKeys(a).some((key) => keys.includes(key));
+};
+
+/** The linking letters of German and Dutch compounds ('Führungs|team', 'Kunden|daten'). */
+const LINKS = ['s', 'es', 'n', 'en', 'e'];
+const MIN_PART = 4;
+/**
+ * Words linking a noun to the noun that qualifies it in French, Spanish, Portuguese and Italian
+ * ('équipe de direction', 'herramienta de chat'), with the articles that may follow them: the
+ * English word order puts the qualifier first ('leadership team', 'chat tool').
+ */
+// Not the French and Italian words that are also partitive articles ('embauche des développeurs': hires developers).
+const LINKING_WORDS = new Set(['de', 'da', 'do', 'das', 'dos', 'di', 'del', 'della', 'dello', 'd']);
+const ARTICLES = new Set(['l', 'la', 'le', 'les', 'el', 'los', 'las', 'o', 'a', 'os', 'as', 'il', 'lo', 'gli', 'i']);
+
+/** A term of several words: each word's stems (stemKeys; a final prefix as written), the words as written. */
+interface Candidate {
+  words: string[][];
+  raw: string[];
+  prefix: boolean;
+  english: string;
+}
 
 export interface Glossary {
   /** Terms matched anywhere (CJK), longest first, each with its English words. */
   anywhere: [term: string, english: string][];
-  /** Terms of whole words, by their first word: [words, last word is a prefix, english]. */
-  byFirstWord: Map<string, { words: string[]; prefix: boolean; english: string }[]>;
-  /** One-word prefix terms ('technolog*'), longest first. */
-  prefixes: [prefix: string, english: string][];
+  /** Terms of whole words, by the stem of their first word: [words' stems, last word is a prefix, english]. */
+  byFirstWord: Map<string, Candidate[]>;
+  /** One-word terms, exactly as written. */
+  exact: Map<string, string>;
+  /** One-word terms by their stem (stemKeys). */
+  byStem: Map<string, string>;
+  /** One-word prefix terms ('technolog*'), and their lengths, longest first. */
+  prefixes: Map<string, string>;
+  prefixLengths: number[];
+  /** A word of English the rules read (then it is never read as an inflected foreign word). */
+  isEnglish: (word: string) => boolean;
+  /** Words already glossed on their own (glossOne, splitCompound), with their English or null. */
+  remembered: Map<string, string | null>;
 }
+const REMEMBERED_WORDS = 20_000;
 
-export function buildGlossary(fold: (text: string) => string): Glossary {
+export function buildGlossary(fold: (text: string) => string, isEnglish: (word: string) => boolean = () => false): Glossary {
   const anywhere: [string, string][] = [];
-  const byFirstWord = new Map<string, { words: string[]; prefix: boolean; english: string }[]>();
-  const prefixes: [string, string][] = [];
+  const byFirstWord = new Map<string, Candidate[]>();
+  const exact = new Map<string, string>();
+  const byStem = new Map<string, string>();
+  const prefixes = new Map<string, string>();
   for (const [english, terms] of GLOSSES) {
     for (const raw of terms) {
       const term = fold(raw);
@@ -1215,24 +1290,64 @@ export function buildGlossary(fold: (text: string) => string): Glossary {
         .filter(Boolean);
       if (!parts.length) continue;
       if (prefix && parts.length === 1) {
-        prefixes.push([parts[0], english]);
+        if (!prefixes.has(parts[0])) prefixes.set(parts[0], english);
         continue;
       }
-      const list = byFirstWord.get(parts[0]) ?? [];
-      list.push({ words: parts, prefix, english });
-      byFirstWord.set(parts[0], list);
+      if (parts.length === 1) {
+        if (!exact.has(parts[0])) exact.set(parts[0], english);
+        for (const key of stemKeys(parts[0])) if (!byStem.has(key)) byStem.set(key, english);
+        continue;
+      }
+      const candidate = { words: parts.map((part, k) => (prefix && k === parts.length - 1 ? [part] : stemKeys(part))), raw: parts, prefix, english };
+      for (const key of candidate.words[0]) byFirstWord.set(key, [...(byFirstWord.get(key) ?? []), candidate]);
     }
   }
   anywhere.sort((a, b) => b[0].length - a[0].length);
-  prefixes.sort((a, b) => b[0].length - a[0].length);
+  const prefixLengths = [...new Set([...prefixes.keys()].map((prefix) => prefix.length))].sort((a, b) => b - a);
   for (const list of byFirstWord.values()) list.sort((a, b) => b.words.length - a.words.length);
-  return { anywhere, byFirstWord, prefixes };
+  return { anywhere, byFirstWord, exact, byStem, prefixes, prefixLengths, isEnglish, remembered: new Map() };
+}
+
+/** A one-word term's English: as written, by a prefix term, or by its stem (not for English words). */
+function glossOne(token: string, glossary: Glossary): string | null {
+  const exact = glossary.exact.get(token);
+  if (exact) return exact;
+  for (const length of glossary.prefixLengths) {
+    if (length > token.length) continue;
+    const prefix = glossary.prefixes.get(token.slice(0, length));
+    if (prefix) return prefix;
+  }
+  if (token.length > MIN_STEM && !glossary.isEnglish(token)) for (const key of stemKeys(token)) if (glossary.byStem.has(key)) return glossary.byStem.get(key)!;
+  return null;
+}
+
+/**
+ * A compound of two known words ('Führungsteam', 'Marketingtools'): the head (a term, with or
+ * without its linking letters, or an English word) and the tail (a term or an English word), the
+ * longest head first; never an English word of the rules itself.
+ */
+function splitCompound(token: string, glossary: Glossary): string | null {
+  if (token.length < 2 * MIN_PART || CYRILLIC.test(token) || glossary.isEnglish(token)) return null;
+  const part = (text: string) => glossOne(text, glossary) ?? (glossary.isEnglish(text) ? text : null);
+  for (let cut = token.length - MIN_PART; cut >= MIN_PART; cut--) {
+    const tail = token.slice(cut);
+    const tailEnglish = part(tail);
+    if (!tailEnglish) continue;
+    const head = token.slice(0, cut);
+    for (const candidate of [head, ...LINKS.filter((link) => head.endsWith(link)).map((link) => head.slice(0, -link.length))]) {
+      if (candidate.length < MIN_PART) continue;
+      const headEnglish = part(candidate);
+      if (headEnglish) return `${headEnglish} ${tailEnglish}`;
+    }
+  }
+  return null;
 }
 
 /**
  * A folded text's words with the glossary's terms replaced by their English words: CJK terms
- * first (as separate words, so the text around them splits there), then whole-word terms, the
- * longest match at each position.
+ * first (as separate words, so the text around them splits there), then whole-word terms (the
+ * longest match at each position, word by word on stems), one-word terms, compounds of two; then
+ * "noun de noun" turned to the English order.
  */
 export function glossWords(folded: string, glossary: Glossary): string[] {
   let text = folded;
@@ -1240,34 +1355,66 @@ export function glossWords(folded: string, glossary: Glossary): string[] {
     for (const [term, english] of glossary.anywhere) if (text.includes(term)) text = text.split(term).join(` ${english} `);
   }
   // Latin letters and digits apart from other scripts ('markdownで' is two words).
-  const tokens = text.match(/[a-z0-9]+|[^\sa-z0-9\p{P}\p{S}\p{C}]+/gu) ?? [];
-  const out: string[] = [];
+  const tokens = text.match(/[a-z0-9]+|\u2063|[^\sa-z0-9\p{P}\p{S}\p{C}]+/gu) ?? [];
+  const stems = tokens.map(stemKeys);
+  // Each position's words: glossed (a term's English) or the word as written.
+  const pieces: { words: string[]; glossed: boolean; token: string }[] = [];
   for (let i = 0; i < tokens.length;) {
     const token = tokens[i];
     let matched: { length: number; english: string } | null = null;
-    for (const candidate of glossary.byFirstWord.get(token) ?? []) {
+    const candidates =
+      stems[i].length === 1
+        ? (glossary.byFirstWord.get(stems[i][0]) ?? [])
+        : [...new Set(stems[i].flatMap((key) => glossary.byFirstWord.get(key) ?? []))].sort((a, b) => b.words.length - a.words.length);
+    for (const candidate of candidates) {
       const n = candidate.words.length;
       if (i + n > tokens.length) continue;
       let all = true;
       for (let k = 1; k < n && all; k++)
-        all = candidate.prefix && k === n - 1 ? tokens[i + k].startsWith(candidate.words[k]) : tokens[i + k] === candidate.words[k];
+        all = candidate.prefix && k === n - 1 ? tokens[i + k].startsWith(candidate.words[k][0]) : stems[i + k].some((key) => candidate.words[k].includes(key));
+      // English words meeting a term only by their stems are English ('shopping agent' is no 'Shopping-Agenten').
+      if (all && candidate.raw.some((word, k) => tokens[i + k] !== word) && candidate.raw.every((_, k) => glossary.isEnglish(tokens[i + k]))) all = false;
       if (all) {
         matched = { length: n, english: candidate.english };
         break;
       }
     }
+    if (token === GAP) {
+      pieces.push({ words: [], glossed: false, token });
+      i += 1;
+      continue;
+    }
     if (!matched) {
-      const prefix = glossary.prefixes.find(([start]) => token.startsWith(start));
-      if (prefix) matched = { length: 1, english: prefix[1] };
+      let english = glossary.remembered.get(token);
+      if (english === undefined) {
+        english = glossOne(token, glossary) ?? (/^[a-z]+$/.test(token) ? splitCompound(token, glossary) : null);
+        // Goals share their words: each word's gloss is worked out once (the map starts over when full).
+        if (glossary.remembered.size >= REMEMBERED_WORDS) glossary.remembered.clear();
+        glossary.remembered.set(token, english);
+      }
+      if (english) matched = { length: 1, english };
     }
     if (matched) {
-      out.push(...matched.english.split(' '));
+      pieces.push({ words: matched.english.split(' '), glossed: true, token });
       i += matched.length;
     } else {
       // Words of other scripts the glossary does not know say nothing the rules read.
-      if (/^[a-z0-9]+$/.test(token)) out.push(token);
+      if (/^[a-z0-9]+$/.test(token)) pieces.push({ words: [token], glossed: false, token });
       i += 1;
     }
+  }
+  const out: string[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i];
+    if (piece.glossed && LINKING_WORDS.has(pieces[i + 1]?.token ?? '')) {
+      const next = ARTICLES.has(pieces[i + 2]?.token ?? '') && pieces[i + 3]?.glossed ? i + 3 : pieces[i + 2]?.glossed ? i + 2 : -1;
+      if (next > 0) {
+        out.push(...pieces[next].words, ...piece.words);
+        i = next;
+        continue;
+      }
+    }
+    out.push(...piece.words);
   }
   return out;
 }

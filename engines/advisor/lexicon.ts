@@ -30,6 +30,10 @@ export const RULES: Record<string, Rule[]> = {
     ['builtwith', 4],
     ['wappalyzer', 4],
     ['cms', 4],
+    // One-word kinds of the taxonomy that name no other offer's data.
+    ['crm', 3],
+    ['chat tool', 3],
+    ['chat', 1],
     ['framework', 2],
     ['pixel', 4],
     ['tracking pixel', 2],
@@ -244,6 +248,9 @@ export const RULES: Record<string, Rule[]> = {
     ['operating', 3],
     ['exist', 2],
     ['shell company', 5],
+    ['shell', 4],
+    ['active company', 4],
+    ['operating company', 5],
     ['due diligence', 5],
     ['kyb', 5],
     ['know your business', 5],
@@ -674,6 +681,12 @@ export interface Unavailable {
   nearWindow?: number;
   /** Only with one of these within WITH_WINDOW words (both masked): a profile is missing data only when it is a person's. A companion ending in "of" takes the next word too ("head of procurement"). */
   with?: string[];
+  /**
+   * A watch request: a trigger word ending the phrase or right after it ("tell me when", "notify me
+   * whenever"), followed by an event word ("adds a new pixel", "publishes a job"): the clause after
+   * the trigger is the event watched, so its words count for no offer.
+   */
+  watch?: { triggers: string[]; events: string[] };
   /** Not when the goal gives a URL of this kind (a product page states its own rating). */
   unlessUrl?: 'product' | 'endpoint' | 'page';
   instead: string[];
@@ -1065,6 +1078,39 @@ export const UNAVAILABLE: Unavailable[] = [
       'if',
     ],
     nearWindow: 4,
+    watch: {
+      triggers: ['when', 'whenever', 'once', 'as soon as', 'the moment', 'every time'],
+      events: [
+        'new',
+        'add',
+        'adds',
+        'added',
+        'publish',
+        'publishes',
+        'post',
+        'posts',
+        'launch',
+        'launches',
+        'start',
+        'starts',
+        'change',
+        'changes',
+        'switch',
+        'switches',
+        'appear',
+        'appears',
+        'remove',
+        'removes',
+        'drop',
+        'drops',
+        'open',
+        'opens',
+        'list',
+        'lists',
+        'become',
+        'becomes',
+      ],
+    },
     instead: ['clean-markdown'],
     note: 'no monitoring, uptime checks or alerts: every call answers once, when asked; to watch a page, call clean-markdown (or any tool) again and compare',
   },
@@ -1102,6 +1148,9 @@ export const UNAVAILABLE: Unavailable[] = [
  */
 export const ADOPTION_BEFORE = [
   'use',
+  // 'usa' is also a country: the glossary leaves it alone, but before a technology's name it is Spanish, Portuguese and Italian for 'uses'.
+  'usa',
+  'usan',
   'uses',
   'using',
   'used',
@@ -1259,6 +1308,12 @@ export const TREND_WORDS = [
   'trend',
   'trending',
   'faster',
+  'fast',
+  'quickly',
+  'rapidly',
+  'than before',
+  'than last',
+  'more than',
   'slower',
   'growing',
   'a lot',
@@ -1495,3 +1550,32 @@ export const JOB_FILTERS = [
 export const JOB_FILTER_WINDOW = 4;
 /** A company seeking or hiring a job noun ("looking for engineers", "hiring developers") is listing its openings. */
 export const SEEKING_WORDS = ['looking for', 'look for', 'seeking', 'searching for', 'search for', 'on the lookout for', 'hiring', 'recruiting'];
+
+/**
+ * Words excluding what follows them in the same clause ("find contacts, not the tech stack", "I
+ * don't need their job list, just whether they're growing"): those words count for no offer, up
+ * to the clause's end or a word taking the request back up ("just", "only", "but").
+ */
+export const EXCLUSION_WORDS = [
+  'not the',
+  'not their',
+  'not its',
+  'not any',
+  'not interested in',
+  "don't need",
+  'dont need',
+  'do not need',
+  "don't want",
+  'dont want',
+  'do not want',
+  'no need for',
+  'rather than',
+  'instead of',
+  'skip the',
+  "don't bother with",
+  'dont bother with',
+  'do not bother with',
+  'leave out',
+  'apart from',
+];
+export const EXCLUSION_ENDS = ['just', 'only', 'but', 'rather', 'instead', 'simply'];

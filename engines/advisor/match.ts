@@ -155,7 +155,8 @@ export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, remem
     if (reach) return reach;
     reach = new Map();
     if (terms.has(goalWord)) reach.set(goalWord, [1, 1]);
-    if (goalWord.length >= 4) {
+    // A word the rules know is that word, not a typo of another ('shell' is no 'shelf').
+    else if (goalWord.length >= 4) {
       for (let length = Math.max(4, goalWord.length - 2); length <= goalWord.length + 2; length++) {
         for (const term of termsByShape.get(`${goalWord[0]}${length}`) ?? []) {
           if (term === goalWord) continue;
@@ -197,7 +198,8 @@ export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, remem
     const goalReach = shortcuts ? goalWords.map((word, position) => (masked?.has(position) ? NOTHING : reachOf(word))) : [];
     const matchAt: MatchAt = shortcuts
       ? (position, term, inPhrase) => goalReach[position].get(term)?.[inPhrase ? 1 : 0] ?? 0
-      : (position, term, inPhrase) => (masked?.has(position) ? 0 : wordMatch(goalWords[position], term, inPhrase));
+      : (position, term, inPhrase) =>
+          masked?.has(position) || (terms.has(goalWords[position]) && goalWords[position] !== term) ? 0 : wordMatch(goalWords[position], term, inPhrase);
     // The phrase words some goal word reaches, and at which positions (ascending).
     const reached = shortcuts ? new Map<string, number[]>() : null;
     if (reached) {

@@ -17,6 +17,8 @@ import {
   ADOPTION_AFTER,
   ADOPTION_BEFORE,
   CONCEAL_WORDS,
+  EXCLUSION_ENDS,
+  EXCLUSION_WORDS,
   HIRING_WINDOW,
   HIRING_WORDS,
   JOB_FILTER_WINDOW,
@@ -53,6 +55,8 @@ export interface Reading {
   notAvailable: NotAvailable[];
   /** Technologies the goal asks whether companies use (with an adoption word), and where. */
   adopted: { name: string; at: number }[];
+  /** Technologies named without an adoption word, outside other offers' phrases and requests for missing data: the goal's object when nothing else is asked. */
+  named: { name: string; at: number }[];
   urlKinds: UrlKind[];
   /** Where the agent buys from someone: a purchase word followed within four words by from/at (not masked). */
   purchaseAt: number | null;
@@ -88,7 +92,7 @@ export function phraseStarts(goalWords: readonly string[], phrase: readonly stri
   return starts;
 }
 
-const PRODUCT_PATH = /\/(products?|p|dp|item|items|artikel|produkt|producto|shop\/[^/]+)\/[^/]+/i;
+const PRODUCT_PATH = /\/(products?|p|dp|item|items|artikel|produkte?|productos?|produtos?|prodotti|prodotto|produits?|tovar|goods|shop\/[^/]+)\/[^/]+/i;
 const ENDPOINT_PATH = /\/(x402|paid|api|v\d+|rpc|graphql|query|run|invoke|mcp)(\/|$)/i;
 
 export function urlKind(url: string): UrlKind {
@@ -105,6 +109,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     unlessWords: compiled(kind.unless ?? []),
     nearWords: compiled(kind.near ?? []),
     withWords: compiled(kind.with ?? []),
+    triggerWords: compiled(kind.watch?.triggers ?? []),
+    eventWords: compiled(kind.watch?.events ?? []),
   }));
   const conceal = compiled(CONCEAL_WORDS);
   const paymentParties = compiled(PAYMENT_PARTY_WORDS);
@@ -123,6 +129,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const rankings = compiled(RANKING_WORDS);
   const selectors = compiled(LIST_SELECTORS);
   const oneCallWords = compiled(ONE_CALL_WORDS);
+  const exclusions = compiled(EXCLUSION_WORDS);
+  const exclusionEnds = compiled(EXCLUSION_ENDS);
   // Strong phrases of the other offers (weight 3 or more).
   const others = compiled(
     Object.entries(RULES)
@@ -144,20 +152,42 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       if (at > 0 && /^\d[\d,.]*k?$/.test(goalWords[at - 1]) && isCountedNoun(word)) masked.add(at);
     });
 
+    // What the goal excludes ("not the tech stack"): to the clause's end or a word taking the request back up.
+    const excluded = exclusions.flatMap(spans);
+    if (excluded.length) {
+      const clauseEnds: number[] = [];
+      let count = 0;
+      for (const clause of goal.split(/[,.;:!?]+(?=\s|$)|[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]+/)) clauseEnds.push((count += words(clause).length));
+      const resumes = exclusionEnds.flatMap(spans).map(([from]) => from);
+      for (const [from] of excluded) {
+        const end = Math.min(clauseEnds.find((at) => at > from) ?? goalWords.length, ...resumes.filter((at) => at > from), goalWords.length);
+        markAll([from, end]);
+      }
+    }
+
     const adopted: { name: string; at: number }[] = [];
     const mentions = finder.locate(goal).filter((mention) => mention.name.length > 2);
     const beforeSpans = mentions.length ? before.flatMap(spans) : [];
     const afterSpans = mentions.length ? after.flatMap(spans) : [];
     const otherSpans = mentions.length ? others.flatMap(spans) : [];
+    const named: { name: string; at: number }[] = [];
     for (const mention of mentions) {
       if (adopted.some((known) => known.name === mention.name)) continue;
       const at = words(goal.slice(0, mention.start)).length;
       const cue = [...beforeSpans.filter(([, to]) => to <= at && to >= at - 3), ...afterSpans.filter(([from]) => from >= at + 1 && from <= at + 2)];
       // Only by an adoption word (which also lets a name written in lower case count), and not a
       // plain word opening the goal, nor a name another offer's phrases read as their object ("run google ads").
-      if (!cue.length || (at === 0 && prose.has(goal.slice(mention.start, mention.start + mention.length).toLowerCase()))) continue;
-      const span = words(goal.slice(mention.start, mention.start + mention.length)).length;
+      const written = goal.slice(mention.start, mention.start + mention.length);
+      if (prose.has(written.toLowerCase()) && (at === 0 || !cue.length)) continue;
+      const span = words(written).length;
       if (otherSpans.some(([from, to]) => from < at + span && to > at)) continue;
+      if (!cue.length) {
+        // A name inside a domain or URL ("gong.io") is the company the goal is about, not a technology it names.
+        const token = /\S*$/.exec(goal.slice(0, mention.start))![0] + /^\S*/.exec(goal.slice(mention.start))![0];
+        if (/[a-z0-9-]\.[a-z]{2,}|[@/]/i.test(token)) continue;
+        if (!named.some((known) => known.name === mention.name)) named.push({ name: mention.name, at });
+        continue;
+      }
       adopted.push({ name: mention.name, at });
       cue.forEach(markAll);
     }
@@ -190,12 +220,24 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
         }
       }
       [...found, ...near, ...companions].forEach(markAll);
+      // The event a watch request waits for ("tell me when acme.com adds a new pixel"): up to a sequence word or the end.
+      if (kind.triggerWords.length) {
+        const triggers = kind.triggerWords.flatMap(spans).filter(([from]) => found.some(([start, end]) => from >= end - 1 && from <= end + 2 && from >= start));
+        const events = kind.eventWords.flatMap(spans);
+        const stops = sequence.flatMap(spans).map(([from]) => from);
+        for (const [from, to] of triggers) {
+          if (!events.some(([at]) => at >= to)) continue;
+          const stop = stops.filter((at) => at > from).sort((a, b) => a - b)[0] ?? goalWords.length;
+          markAll([from, stop]);
+        }
+      }
       // The widest of the first phrases found ("annual revenue", not "revenue").
       const [start, end] = [...found].sort((a, b) => a[0] - b[0] || b[1] - a[1])[0];
       notAvailable.push({ data: kind.data, asked: goalWords.slice(start, end).join(' '), instead: kind.instead, note: kind.note });
     }
     // A technology inside a request for missing data ("alert me on Slack") is not asked about.
     for (let i = adopted.length - 1; i >= 0; i--) if (masked.has(adopted[i].at)) adopted.splice(i, 1);
+    for (let i = named.length - 1; i >= 0; i--) if (masked.has(named[i].at) || notAvailable.length) named.splice(i, 1);
 
     const sellers = purchaseFrom.flatMap(spans).map(([from]) => from);
     // A purchase word inside another offer's phrase ("buying signals from hiring", "ready to buy") is not the agent buying.
@@ -261,6 +303,20 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const ranked = hiringSpans.length ? nearHiring(rankings) : null;
     const hiringRank = ranked ?? (hiringTrend && selectors.flatMap(spans).some(([from]) => from < hiringTrend.at) ? hiringTrend : null);
     const oneCall = oneCallWords.some((phrase) => spans(phrase).length > 0);
-    return { masked, notAvailable, adopted, urlKinds: urls.map(urlKind), purchaseAt, thenAt, refersBack, privacy, jobFilter, hiringTrend, hiringRank, oneCall };
+    return {
+      masked,
+      notAvailable,
+      adopted,
+      named,
+      urlKinds: urls.map(urlKind),
+      purchaseAt,
+      thenAt,
+      refersBack,
+      privacy,
+      jobFilter,
+      hiringTrend,
+      hiringRank,
+      oneCall,
+    };
   };
 }

@@ -5,7 +5,8 @@
  * and is valid: nothing is ever made up.
  */
 import { normalizeDomain, parseTargetUrl } from '../net/target.ts';
-import { buildGlossary, glossWords } from './languages.ts';
+import { buildGlossary, GAP, GLOSSES, glossWords } from './languages.ts';
+import * as lexicon from './lexicon.ts';
 
 /** Plural, -ing and -ed endings cut so 'hiring'/'hires'/'hired' and 'ads'/'ad' meet. */
 export function stem(word: string): string {
@@ -26,17 +27,41 @@ export const fold = (text: string) =>
     .toLowerCase()
     .replace(/[łıßøæœđ]/g, (letter) => UNDECOMPOSED[letter]);
 
-const glossary = buildGlossary(fold);
+/** Words of English the rules read, and common ones, as written and stemmed: never read as an inflected foreign word. */
+const COMMON_ENGLISH =
+  'a an the of to for and or in on by with from is are was were be been do does did i my me we our us you your it its this these that those what which who whom how when where why can could would should will shall may might must not no yes all any some each every more most other same new old first last next about after before over under into out up down off than then so if also only very just there here they them their has have had get got give show tell find check see look make want need please';
+
+function englishWords(): Set<string> {
+  const phrases: string[] = [COMMON_ENGLISH, ...GLOSSES.map(([english]) => english)];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') phrases.push(value);
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  collect(Object.values(lexicon));
+  const known = new Set<string>();
+  for (const phrase of phrases)
+    for (const word of fold(phrase).split(/[^a-z0-9]+/)) {
+      if (!word) continue;
+      known.add(word);
+      known.add(stem(word));
+    }
+  return known;
+}
+const english = englishWords();
+
+const glossary = buildGlossary(fold, (word) => english.has(word) || english.has(stem(word)));
 
 /**
  * Stemmed words of a text; URLs, email addresses and domains are kept out (their labels are not
  * words of the goal); words of other languages read as their English gloss (languages.ts).
  */
 export function words(text: string): string[] {
+  // What they leave is a gap (GAP): the words on either side of "de qonto.com" are not next to each other.
   const plain = fold(text)
-    .replace(/\bhttps?:\/\/\S+/g, ' ')
-    .replace(/[^\s@<>()"',;]+@[a-z0-9.-]+/g, ' ')
-    .replace(/\b[a-z0-9-]+(\.[a-z0-9-]+)+\b/g, (match) => (/^(llms\.txt|robots\.txt|agent-card\.json)$/.test(match) ? match.replace(/\./g, ' ') : ' '));
+    .replace(/\bhttps?:\/\/\S+/g, ` ${GAP} `)
+    .replace(/[^\s@<>()"',;]+@[a-z0-9.-]+/g, ` ${GAP} `)
+    .replace(/\b[a-z0-9-]+(\.[a-z0-9-]+)+\b/g, (match) => (/^(llms\.txt|robots\.txt|agent-card\.json)$/.test(match) ? match.replace(/\./g, ' ') : ` ${GAP} `));
   return glossWords(plain, glossary).map(stem);
 }
 

@@ -1,7 +1,7 @@
 /**
  * The reading's cues (reading.ts) on top of the matcher's scores (match.ts), each with its weight.
  */
-import type { Scored } from './match.ts';
+import { ASKED, type Scored } from './match.ts';
 import type { Reading } from './reading.ts';
 
 /** A technology the goal asks whether companies use names tech-stack outright. */
@@ -41,5 +41,9 @@ export function weighReading(scored: Scored[], reading: Reading): Scored[] {
   }
   const kinds = new Set(reading.urlKinds);
   for (const kind of kinds) add(URL_OFFER[kind], URL_WEIGHT, URL_CUE[kind], Infinity);
+  // A technology named in a goal that asks for nothing else ("is stripe checkout or paypal on the
+  // site", "does it send its newsletters with Mailchimp") is what the goal asks about.
+  if (reading.named.length && ![...entries.values()].some((entry) => entry.score >= ASKED))
+    add('tech-stack', ASKED, `names ${reading.named.map((item) => item.name).join(' or ')}`, reading.named[0].at);
   return [...entries.values()].filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
 }

@@ -450,3 +450,81 @@ export const ML_FRESH_3: BlindCase[] = [
   g('how many people work at figma.com', null),
   g('full overview of vercel.com: stack, hiring, ads', 'company-profile'),
 ];
+
+/**
+ * Written on 2026-12-02 after the rules were changed for the general mechanisms of issue 37
+ * (stems, compounds, word order, each offer's concepts in ten languages, watch requests,
+ * technologies named, exclusions), from the operations' descriptions in spec/openapi.yaml, and
+ * committed before its first run: never tuned on. Ten languages, several intents, tool mentions
+ * and keyword traps.
+ */
+export const ML_FRESH_4: BlindCase[] = [
+  // German
+  g('Welches Tracking-Tool und welchen Consent-Banner verwendet die Seite von rossmann.de?', 'tech-stack'),
+  g('Sucht n26.com momentan Backend-Entwickler in Berlin?', 'ats-jobs'),
+  g('Zieht das Recruiting bei personio.de an? Ich will wissen, ob jetzt der richtige Moment für meine Akquise ist', 'company-intent'),
+  g('Ich möchte die Namen und Rollen der Geschäftsleitung von sennder.com', 'extract-contacts'),
+  g('Welche dieser 9 Zielkunden haben die stärkste Kaufabsicht?', 'hot-buyers', { domain_count: 9 }),
+  g('Sag mir per E-Mail Bescheid, sobald gorillas.io eine neue Stelle veröffentlicht', null),
+  // French
+  g('Sur quelle plateforme e-commerce tourne la boutique de sezane.com ?', 'tech-stack'),
+  g('Quelles publicités Google diffuse actuellement leboncoin.fr, puis quels postes recrute-t-il ?', 'search-ads>ats-jobs'),
+  g("Cette entreprise ma-societe-test.fr existe-t-elle vraiment ou n'est-ce qu'une coquille vide ?", 'company-footprint'),
+  g('Le site promo-iphone-gratuit.fr est-il une arnaque ou du phishing ?', 'verify_domain_legitimacy_and_security'),
+  g('Extrais le prix et la disponibilité de https://boutique.exemple.fr/produits/sac-cuir-7', 'universal_product_url_to_json'),
+  // Spanish
+  g('¿Qué pasarela de pago usa la tienda online de pccomponentes.com?', 'tech-stack'),
+  g('Dame el perfil completo de cabify.com: tecnología, contratación y anuncios, en una sola llamada', 'company-profile'),
+  g('¿Es seguro comprar en zapatillas-baratas-outlet.es antes de que mi agente pague?', 'pre_purchase_merchant_trust_check'),
+  g('Convierte esta página a Markdown limpio: https://blog.ejemplo.es/guia/seo-2026', 'clean-markdown'),
+  g('¿Nuestro proveedor de nóminas a3-software.es podría quebrar el año que viene?', 'b2b_vendor_stability_evaluator'),
+  // Portuguese
+  g('Quais ferramentas de e-mail marketing a hotmart.com utiliza?', 'tech-stack'),
+  g('A nubank.com.br está contratando mais do que no trimestre passado?', 'company-intent'),
+  g('Encontre os e-mails e telefones de contato da rdstation.com', 'extract-contacts'),
+  g('Existe algum cupom de desconto ativo para a netshoes.com.br?', 'checkout_active_promo_code_finder'),
+  g('Minha loja minhaloja.com.br está pronta para agentes de compra com IA?', 'store_readiness_auditor'),
+  // Italian
+  g('Quale sistema di analytics ha installato il sito di subito.it?', 'tech-stack'),
+  g('Mostrami le posizioni aperte di bending-spoons.com, ma non mi servono i contatti', 'ats-jobs'),
+  g('Confronta i dati strutturati dei prodotti del mio negozio mio-negozio.it con quelli di due concorrenti', 'agentic_shelf_schema_comparator'),
+  g('Voglio un sigillo firmato e verificabile da mostrare sul mio negozio negozio-fidato.it', 'verified_merchant_json_badge'),
+  g('Prima di pagare, controlla questo endpoint x402: https://api.esempio.it/x402/dati', 'verify-merchant'),
+  // Dutch
+  g('Welk CMS en welke hostingpartij gebruikt de website van nu.nl?', 'tech-stack'),
+  g('Welke vacatures heeft picnic.app openstaan voor data engineers?', 'ats-jobs'),
+  g('Wie zitten er in de directie van mollie.com?', 'extract-contacts'),
+  g('Is goedkope-sneakers-shop.nl een betrouwbare webwinkel om te bestellen?', 'pre_purchase_merchant_trust_check'),
+  g('Hoeveel omzet maakt coolblue.nl per jaar?', null, { reason: /revenue/i }),
+  // Polish
+  g('Z jakiego systemu płatności korzysta sklep x-kom.pl?', 'tech-stack'),
+  g('Czy docplanner.com rekrutuje teraz szybciej niż wcześniej?', 'company-intent'),
+  g('Jakie reklamy w Google wyświetla ceneo.pl?', 'search-ads'),
+  g('Znajdź założycieli i dane kontaktowe firmy booksy.com', 'extract-contacts'),
+  g('Czy ta domena mbank-logowanie-bezpieczne.pl to fałszywa strona?', 'verify_domain_legitimacy_and_security'),
+  // Russian
+  g('Какую CRM и какой онлайн-чат использует сайт skyeng.ru?', 'tech-stack'),
+  g('Какие вакансии сейчас открыты у kaspersky.ru?', 'ats-jobs'),
+  g('Это реальная действующая компания или фирма-однодневка: example-ooo.ru?', 'company-footprint'),
+  g('Найди промокод на скидку для lamoda.ru', 'checkout_active_promo_code_finder'),
+  g('Какие из этих 14 доменов сильнее всего наращивают найм?', 'hot-buyers', { domain_count: 14 }),
+  // Japanese
+  g('cookpad.comはどのアクセス解析ツールを使っていますか？', 'tech-stack'),
+  g('freee.co.jpの採用ペースは上がっていますか？営業をかけるタイミングを知りたい', 'company-intent'),
+  g('mercari.comの検索広告を調べて、その後で求人も見せて', 'search-ads>ats-jobs'),
+  g('https://example.jp/products/tea-set-3 の商品データをJSONで取得して', 'universal_product_url_to_json'),
+  g('この仕入れ先 supplier-jp.co.jp は倒産のリスクがありますか', 'b2b_vendor_stability_evaluator'),
+  // Chinese
+  g('jd.com 用的是哪个 CDN 和前端框架？', 'tech-stack'),
+  g('bytedance.com 目前有哪些开放的工程师职位？', 'ats-jobs'),
+  g('把这篇文章转换成干净的 Markdown：https://example.cn/news/2026/12', 'clean-markdown'),
+  g('这家网店 cheap-brand-outlet.cn 值得信任吗？我准备在上面下单', 'pre_purchase_merchant_trust_check'),
+  g('匿名查询 rival-cn.com 的技术栈，不要让付款记录暴露目标域名', 'private-query:tech_stack'),
+  // English: traps, tool mentions and several intents
+  g('do they take Klarna or Afterpay on allbirds.com', 'tech-stack'),
+  g('post in our Slack channel whenever hubspot.com changes its pricing page', null),
+  g('is segment.com itself running Google Ads right now?', 'search-ads'),
+  g('get tech stack for every domain in this list of 40 from my spreadsheet', 'batch:tech-stack', { domain_count: 40 }),
+  g('we run a CRO agency: is shop-example.com leaking conversions and worth a pitch?', 'conversion_leak_lead_finder'),
+  g('who leads engineering at linear.app, per their team page? not interested in their tech', 'extract-contacts'),
+];
