@@ -5,25 +5,17 @@ import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { createDns } from '../../../../engines/net/dns.ts';
-import { FetchFailure, UnsafeTargetError } from '../../../../engines/net/errors.ts';
+import { UnsafeTargetError } from '../../../../engines/net/errors.ts';
 import { createSafeFetch, type SafeFetch, type SafeFetchOptions } from '../../../../engines/net/fetch.ts';
 import { createNet, transportOptionsOf } from '../../../../engines/net/index.ts';
 import { createSocketTransport, type SocketTransportOptions, type Transport } from '../../../../engines/net/transport.ts';
 import { createNetThread, type NetThread } from '../../../../server/net-thread/thread.ts';
 import { createCertificateAuthority } from '../../../world/ca.ts';
 import { startWorld, type World } from '../../../world/index.ts';
+import { failure } from './rejection.ts';
 
 const MB = 1024 * 1024;
 const SITE = 'acme-widgets.com';
-
-async function failure(promise: Promise<unknown>): Promise<FetchFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  assert.ok(error instanceof FetchFailure, `expected a FetchFailure, got ${error instanceof Error ? `${error.name}: ${error.message}` : error}`);
-  return error;
-}
 
 async function listenTcp(onSocket: (socket: Socket) => void): Promise<{ server: Server; port: number; sockets: Set<Socket> }> {
   const sockets = new Set<Socket>();

@@ -3,19 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { createHostLimits, RateLimited, retryAfterMs } from '../../../../engines/net/host-limits.ts';
-import { FetchFailure } from '../../../../engines/net/errors.ts';
 import { loadNetConfig } from '../../../../engines/net/index.ts';
 import { startWorld, type World } from '../../../world/index.ts';
+import { failure } from './rejection.ts';
 import { netInThread } from '../../../support/net.ts';
-
-async function failure(promise: Promise<unknown>): Promise<FetchFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  assert.ok(error instanceof FetchFailure, `expected a FetchFailure, got ${error instanceof Error ? `${error.name}: ${error.message}` : error}`);
-  return error;
-}
 
 /** A clock the test moves by hand. */
 function manualClock(start = Date.UTC(2026, 4, 4, 12)) {
