@@ -7,12 +7,9 @@ import { loadNetConfig } from '../../../../engines/net/index.ts';
 import { startWorld, type World } from '../../../world/index.ts';
 import { failure } from './rejection.ts';
 import { netInThread } from '../../../support/net.ts';
+import { manualClock } from './manual-clock.ts';
 
-/** A clock the test moves by hand. */
-function manualClock(start = Date.UTC(2026, 4, 4, 12)) {
-  let at = start;
-  return { now: () => at, advance: (ms: number) => void (at += ms) };
-}
+const START = Date.UTC(2026, 4, 4, 12);
 
 describe('retryAfterMs', () => {
   const at = Date.UTC(2026, 4, 4, 12, 0, 0);
@@ -71,7 +68,7 @@ describe('createHostLimits', () => {
   });
 
   it('backs off exponentially per consecutive 429 without Retry-After, capped, and resets on another answer', () => {
-    const clock = manualClock();
+    const clock = manualClock(START);
     const limits = createHostLimits({ backoffMaxMs: 5_000, now: clock.now });
     const wait = () => limits.notBefore('a.com') - clock.now();
     const steps = [];
@@ -92,7 +89,7 @@ describe('createHostLimits', () => {
   });
 
   it('takes Retry-After (seconds or date) on 429 and 503, capped; a 503 without it is no back-off', () => {
-    const clock = manualClock();
+    const clock = manualClock(START);
     const limits = createHostLimits({ backoffMaxMs: 60_000, now: clock.now });
     limits.record('a.com', 429, '7');
     assert.equal(limits.notBefore('a.com') - clock.now(), 7_000);
@@ -108,7 +105,7 @@ describe('createHostLimits', () => {
   });
 
   it('refuses at once when the back-off ends after the deadline, and waits when it ends before', async () => {
-    const clock = manualClock();
+    const clock = manualClock(START);
     const limits = createHostLimits({ now: clock.now });
     limits.record('a.com', 429, '30');
     const refused = await limits.enter('a.com', { remainingMs: 29_000 }).then(
@@ -122,7 +119,7 @@ describe('createHostLimits', () => {
   });
 
   it('remembers at most maxHosts hosts, forgetting the least recently used idle one', async () => {
-    const clock = manualClock();
+    const clock = manualClock(START);
     const limits = createHostLimits({ maxHosts: 3, now: clock.now });
     const busy = await limits.enter('busy.com', { remainingMs: 1000 });
     limits.record('old.com', 429, '60');
