@@ -1337,13 +1337,8 @@ function identitySteps(context: IdentityContext) {
     if (known !== undefined) {
       assert.equal(answer.status, 200, `a spelling of an input charged today replays it: ${detail}`);
     } else {
-      ({ answer, expectedCharge } = await freeOrPaid(answer, {
-        freeLeft,
-        pay: step.pay,
-        input,
-        detail,
-        repeat: (extra) => send(step.instance, step.caller, MARKDOWN.path, body, input, extra),
-      }));
+      const repeat = (extra: Record<string, string>) => send(step.instance, step.caller, MARKDOWN.path, body, input, extra);
+      ({ answer, expectedCharge } = await freeOrPaid(answer, { freeLeft, pay: step.pay, input, detail, repeat }));
     }
     assert.deepEqual(await chargesSince(before), expectedCharge, `charges of ${detail}`);
     if (known !== undefined) assert.deepEqual(answer.body, known, `the replay is the stored answer: ${detail}`);
@@ -1372,13 +1367,8 @@ function identitySteps(context: IdentityContext) {
         assert.equal(answer.headers.get('x-idempotent-replay'), 'true', detail);
         assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0', detail);
       } else {
-        ({ answer, expectedCharge } = await freeOrPaid(answer, {
-          freeLeft,
-          pay: step.pay,
-          input,
-          detail,
-          repeat: (extra) => send(step.instance, step.caller, JOBS.path, body, input, extra),
-        }));
+        const repeat = (extra: Record<string, string>) => send(step.instance, step.caller, JOBS.path, body, input, extra);
+        ({ answer, expectedCharge } = await freeOrPaid(answer, { freeLeft, pay: step.pay, input, detail, repeat }));
       }
       assert.deepEqual(await chargesSince(before), expectedCharge, `one charge for every page: ${detail}`);
       if (answer.status !== 200) continue;
