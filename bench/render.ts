@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { startWorld } from '../test/world/index.ts';
 import { buildFrameworkBundles, FRAMEWORK_PAGES, installFrameworkSites, type LabelledPage } from '../test/world/fixtures/framework-sites.ts';
 import { DOCS_TEXT, installRenderSites, RENDER_DOMAINS } from '../test/world/fixtures/render-sites.ts';
-import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl, REPORT_PDF, REPORT_TEXT, ENCRYPTED_PDF } from '../test/world/fixtures/markdown-sites.ts';
+import { installMarkdownSites, MARKDOWN_DOMAINS, markdownUrl, REPORT_PDF, REPORT_WORDS, ENCRYPTED_PDF } from '../test/world/fixtures/markdown-sites.ts';
 import { layoutPdf, type PdfBlock } from '../test/world/fixtures/pdf-files.ts';
 import { wordF1 } from '../test/support/extraction-corpora.ts';
 import { startService } from '../test/support/service.ts';
@@ -81,20 +81,8 @@ function pdfs(): { name: string; path: string; bytes: Buffer; known: string }[] 
     'Terms',
     ...terms,
   ].join(' ');
-  const reportKnown = [
-    REPORT_TEXT.title,
-    REPORT_TEXT.intro,
-    'Highlights',
-    ...REPORT_TEXT.highlights,
-    REPORT_TEXT.growth,
-    'Getting started',
-    ...REPORT_TEXT.steps,
-    'Read the full results on our website.',
-    'Outlook',
-    REPORT_TEXT.outlook,
-  ].join(' ');
   return [
-    { name: 'annual report (3 pages, headings, lists, a link, a running foot)', path: '/report.pdf', bytes: REPORT_PDF, known: reportKnown },
+    { name: 'annual report (3 pages, headings, lists, a link, a running foot)', path: '/report.pdf', bytes: REPORT_PDF, known: REPORT_WORDS },
     {
       name: 'guide of the labelled pages (multi-page)',
       path: '/guide.pdf',

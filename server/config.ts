@@ -7,7 +7,7 @@ import {
   json,
   list,
   ms,
-  readVariables,
+  settings,
   text,
   url,
   type Env,
@@ -112,67 +112,128 @@ const privateKey = (name: string, meaning: string): Variable<`0x${string}` | nul
     },
   });
 
-/** The variables server/ reads itself; CONFIG_VARIABLES adds those of the engines, the parse pool and the renderer. */
-export const SERVER_VARIABLES = {
-  PORT: int({ default: 3000, min: 0, max: 65_535, meaning: 'HTTP port' }),
-  HOST: text({ default: '0.0.0.0', accepts: 'a listen address', meaning: 'listen address' }),
-  PUBLIC_BASE_URL,
-  DATABASE_URL: text({ default: null, pattern: /^postgres(ql)?:\/\//i, accepts: 'a postgres:// URL', meaning: 'PostgreSQL instead of SQLite', secret: true }),
-  SQLITE_PATH: text({ default: './data/service.sqlite', accepts: 'a file path', meaning: "the embedded store's file" }),
-  TRUSTED_PROXIES: list({
-    default: [],
-    accepts: 'IP addresses',
-    meaning: 'proxies whose X-Forwarded-For and X-Forwarded-Proto are believed',
-    item: (item, refused) => (parseAddress(item) ? item : refused()),
-  }),
-  CALLER_IPV6_PREFIX: custom({
-    kind: 'int',
-    default: 64,
-    range: [1, 128],
-    accepts: 'an IPv6 prefix length from 1 to 128',
-    meaning: 'IPv6 callers are one caller per this many leading bits',
-    parse(value, refused) {
-      const bits = /^\/?(\d{1,3})$/.exec(value.trim());
-      return bits && Number(bits[1]) >= 1 && Number(bits[1]) <= 128 ? Number(bits[1]) : refused();
+/** The settings server/ reads itself; CONFIG_VARIABLES adds those of the engines, the parse pool and the renderer. */
+const SERVER_SETTINGS = settings({
+  port: ['PORT', int({ default: 3000, min: 0, max: 65_535, meaning: 'HTTP port' })],
+  host: ['HOST', text({ default: '0.0.0.0', accepts: 'a listen address', meaning: 'listen address' })],
+  publicBaseUrl: ['PUBLIC_BASE_URL', PUBLIC_BASE_URL],
+  databaseUrl: [
+    'DATABASE_URL',
+    text({ default: null, pattern: /^postgres(ql)?:\/\//i, accepts: 'a postgres:// URL', meaning: 'PostgreSQL instead of SQLite', secret: true }),
+  ],
+  sqlitePath: ['SQLITE_PATH', text({ default: './data/service.sqlite', accepts: 'a file path', meaning: "the embedded store's file" })],
+  trustedProxies: [
+    'TRUSTED_PROXIES',
+    list({
+      default: [],
+      accepts: 'IP addresses',
+      meaning: 'proxies whose X-Forwarded-For and X-Forwarded-Proto are believed',
+      item: (item, refused) => (parseAddress(item) ? item : refused()),
+    }),
+  ],
+  callerIpv6PrefixLength: [
+    'CALLER_IPV6_PREFIX',
+    custom({
+      kind: 'int',
+      default: 64,
+      range: [1, 128],
+      accepts: 'an IPv6 prefix length from 1 to 128',
+      meaning: 'IPv6 callers are one caller per this many leading bits',
+      parse(value, refused) {
+        const bits = /^\/?(\d{1,3})$/.exec(value.trim());
+        return bits && Number(bits[1]) >= 1 && Number(bits[1]) <= 128 ? Number(bits[1]) : refused();
+      },
+    }),
+  ],
+  logLevel: ['LOG_LEVEL', choice({ default: 'info', choices: LOG_LEVELS, meaning: 'JSON log lines on stdout at this level and above' })],
+  payTo: [
+    'PAY_TO_ADDRESS',
+    text({ default: null, pattern: /^0x[0-9a-fA-F]{40}$/, accepts: 'an address, 0x and 40 hex digits', meaning: 'the wallet receiving USDC' }),
+  ],
+  facilitatorUrl: ['FACILITATOR_URL', url({ default: null, meaning: 'a remote x402 facilitator' })],
+  facilitatorAuthHeaders: [
+    'FACILITATOR_AUTH_HEADERS',
+    json({
+      default: null,
+      accepts: 'an object of header names to text values',
+      check: headerObject,
+      meaning: 'headers sent to the remote facilitator',
+      secret: true,
+    }),
+  ],
+  facilitatorPrivateKey: ['FACILITATOR_PRIVATE_KEY', privateKey('FACILITATOR_PRIVATE_KEY', "the in-process facilitator's gas-paying key")],
+  rpcUrl: ['RPC_URL', url({ default: null, anyParts: true, meaning: 'JSON-RPC of the in-process facilitator', secret: true })],
+  dailyCostCapMicroUsd: [
+    'DAILY_COST_CAP_MICRO_USD',
+    int({ default: null, min: 0, max: MAX_MICRO_USD, meaning: 'list-price value of ok results per UTC day (unset: no cap)' }),
+  ],
+  settlementCapMicroUsd: [
+    'SETTLEMENT_CAP_MICRO_USD',
+    int({ default: null, min: 0, max: MAX_MICRO_USD, meaning: 'micro-USD settled per UTC day (unset: no cap)' }),
+  ],
+  http: {
+    headersTimeoutMs: ['HTTP_HEADERS_TIMEOUT_MS', ms({ default: 10_000, min: 1, max: 600_000, meaning: 'a client must send its headers within this' })],
+    requestTimeoutMs: ['HTTP_REQUEST_TIMEOUT_MS', ms({ default: 30_000, min: 1, max: 600_000, meaning: 'a client must send its whole request within this' })],
+    keepAliveTimeoutMs: ['HTTP_KEEP_ALIVE_TIMEOUT_MS', ms({ default: 5_000, min: 0, max: 600_000, meaning: 'idle keep-alive connections close after this' })],
+  },
+  requestStaleAfterMs: [
+    'REQUEST_STALE_AFTER_MS',
+    ms({ default: 120_000, min: 100, max: 3_600_000, meaning: 'a running call not renewed for this long is taken over by a repeat' }),
+  ],
+  freeCallHeldWaitMs: [
+    'FREE_CALL_HELD_WAIT_MS',
+    ms({ default: 30_000, min: 0, max: 600_000, meaning: "how long a call waits for free calls held by its caller's own running calls" }),
+  ],
+  notOkMemoryMs: [
+    'NOT_OK_MEMORY_MS',
+    ms({ default: 60_000, min: 0, max: 600_000, meaning: 'how long a result that is not ok answers the same call (0: never)' }),
+  ],
+  operationDeadlineCapMs: [
+    'OPERATION_DEADLINE_CAP_MS',
+    ms({ default: null, min: 0, max: 600_000, meaning: "every operation's total deadline at most (unset or 0: the spec's)" }),
+    (cap: number | null) => cap || null,
+  ],
+  notOkPerHour: [
+    'NOT_OK_PER_HOUR',
+    int({ default: 200, min: 0, max: 1_000_000, meaning: 'calls per IP and rolling hour that may end not ok (0: no limit)' }),
+    (limit: number) => limit || null,
+  ],
+  shutdown: {
+    graceMs: ['SHUTDOWN_GRACE_MS', ms({ default: 25_000, min: 0, max: 600_000, meaning: 'on SIGTERM, how long running calls may finish' })],
+    settleWindowMs: ['SHUTDOWN_SETTLE_WINDOW_MS', ms({ default: 30_000, min: 0, max: 600_000, meaning: 'then how long settlements under way are waited for' })],
+  },
+  housekeepingIntervalMs: [
+    'HOUSEKEEPING_INTERVAL_MS',
+    ms({ default: 600_000, min: 0, max: 600_000, meaning: "how often the store's expired rows are deleted (0: never)" }),
+  ],
+  calls: {
+    perCaller: ['CALLS_PER_CALLER', int({ default: 8, min: 1, max: 1_000, meaning: 'calls of one caller served at once' })],
+    inFlight: ['CALLS_IN_FLIGHT', int({ default: 512, min: 1, max: 100_000, meaning: 'calls served at once, all callers' })],
+    maxWaiting: ['CALLS_MAX_WAITING', int({ default: 1_024, min: 0, max: 100_000, meaning: 'calls that may wait, all callers' })],
+    unpaidPacing: {
+      freeAnswers: [
+        'UNPAID_ANSWERS_PER_MINUTE',
+        int({
+          default: DEFAULT_UNPAID_PACING.freeAnswers,
+          min: 1,
+          max: 1_000_000,
+          meaning: 'answers without a result a minute to one caller before each next one waits',
+        }),
+      ],
+      delayMs: [
+        'UNPAID_ANSWER_DELAY_MS',
+        ms({ default: DEFAULT_UNPAID_PACING.delayMs, min: 0, max: 60_000, meaning: 'how long each next answer without a result waits' }),
+      ],
     },
-  }),
-  LOG_LEVEL: choice({ default: 'info', choices: LOG_LEVELS, meaning: 'JSON log lines on stdout at this level and above' }),
-  PAY_TO_ADDRESS: text({ default: null, pattern: /^0x[0-9a-fA-F]{40}$/, accepts: 'an address, 0x and 40 hex digits', meaning: 'the wallet receiving USDC' }),
-  FACILITATOR_URL: url({ default: null, meaning: 'a remote x402 facilitator' }),
-  FACILITATOR_AUTH_HEADERS: json({
-    default: null,
-    accepts: 'an object of header names to text values',
-    check: headerObject,
-    meaning: 'headers sent to the remote facilitator',
-    secret: true,
-  }),
-  FACILITATOR_PRIVATE_KEY: privateKey('FACILITATOR_PRIVATE_KEY', "the in-process facilitator's gas-paying key"),
-  RPC_URL: url({ default: null, anyParts: true, meaning: 'JSON-RPC of the in-process facilitator', secret: true }),
-  DAILY_COST_CAP_MICRO_USD: int({ default: null, min: 0, max: MAX_MICRO_USD, meaning: 'list-price value of ok results per UTC day (unset: no cap)' }),
-  SETTLEMENT_CAP_MICRO_USD: int({ default: null, min: 0, max: MAX_MICRO_USD, meaning: 'micro-USD settled per UTC day (unset: no cap)' }),
-  HTTP_HEADERS_TIMEOUT_MS: ms({ default: 10_000, min: 1, max: 600_000, meaning: 'a client must send its headers within this' }),
-  HTTP_REQUEST_TIMEOUT_MS: ms({ default: 30_000, min: 1, max: 600_000, meaning: 'a client must send its whole request within this' }),
-  HTTP_KEEP_ALIVE_TIMEOUT_MS: ms({ default: 5_000, min: 0, max: 600_000, meaning: 'idle keep-alive connections close after this' }),
-  REQUEST_STALE_AFTER_MS: ms({ default: 120_000, min: 100, max: 3_600_000, meaning: 'a running call not renewed for this long is taken over by a repeat' }),
-  FREE_CALL_HELD_WAIT_MS: ms({ default: 30_000, min: 0, max: 600_000, meaning: "how long a call waits for free calls held by its caller's own running calls" }),
-  NOT_OK_MEMORY_MS: ms({ default: 60_000, min: 0, max: 600_000, meaning: 'how long a result that is not ok answers the same call (0: never)' }),
-  OPERATION_DEADLINE_CAP_MS: ms({ default: null, min: 0, max: 600_000, meaning: "every operation's total deadline at most (unset or 0: the spec's)" }),
-  NOT_OK_PER_HOUR: int({ default: 200, min: 0, max: 1_000_000, meaning: 'calls per IP and rolling hour that may end not ok (0: no limit)' }),
-  SHUTDOWN_GRACE_MS: ms({ default: 25_000, min: 0, max: 600_000, meaning: 'on SIGTERM, how long running calls may finish' }),
-  SHUTDOWN_SETTLE_WINDOW_MS: ms({ default: 30_000, min: 0, max: 600_000, meaning: 'then how long settlements under way are waited for' }),
-  HOUSEKEEPING_INTERVAL_MS: ms({ default: 600_000, min: 0, max: 600_000, meaning: "how often the store's expired rows are deleted (0: never)" }),
-  CALLS_PER_CALLER: int({ default: 8, min: 1, max: 1_000, meaning: 'calls of one caller served at once' }),
-  CALLS_IN_FLIGHT: int({ default: 512, min: 1, max: 100_000, meaning: 'calls served at once, all callers' }),
-  CALLS_MAX_WAITING: int({ default: 1_024, min: 0, max: 100_000, meaning: 'calls that may wait, all callers' }),
-  UNPAID_ANSWERS_PER_MINUTE: int({
-    default: DEFAULT_UNPAID_PACING.freeAnswers,
-    min: 1,
-    max: 1_000_000,
-    meaning: 'answers without a result a minute to one caller before each next one waits',
-  }),
-  UNPAID_ANSWER_DELAY_MS: ms({ default: DEFAULT_UNPAID_PACING.delayMs, min: 0, max: 60_000, meaning: 'how long each next answer without a result waits' }),
-  SERVICE_SIGNING_KEY: privateKey('SERVICE_SIGNING_KEY', 'the key the verified-merchant badge is signed with (unset: generated once, kept in the store)'),
-} satisfies VariableTable;
+  },
+  signingKey: [
+    'SERVICE_SIGNING_KEY',
+    privateKey('SERVICE_SIGNING_KEY', 'the key the verified-merchant badge is signed with (unset: generated once, kept in the store)'),
+  ],
+});
+
+/** The variables server/ reads itself, by name. */
+export const SERVER_VARIABLES = SERVER_SETTINGS.variables;
 
 /** What the modules of server/ fall back on when given no setting: the defaults of SERVER_VARIABLES. */
 export const SERVER_DEFAULTS = defaultsOf(SERVER_VARIABLES);
@@ -203,47 +264,13 @@ export function loadConfigOrExit(env: Env = process.env): Config {
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const values = readVariables(SERVER_VARIABLES, env);
   return {
-    port: values.PORT,
-    host: values.HOST,
-    publicBaseUrl: values.PUBLIC_BASE_URL,
-    databaseUrl: values.DATABASE_URL,
-    sqlitePath: values.SQLITE_PATH,
-    trustedProxies: values.TRUSTED_PROXIES,
-    callerIpv6PrefixLength: values.CALLER_IPV6_PREFIX,
-    logLevel: values.LOG_LEVEL,
-    payTo: values.PAY_TO_ADDRESS,
-    facilitatorUrl: values.FACILITATOR_URL,
-    facilitatorPrivateKey: values.FACILITATOR_PRIVATE_KEY,
-    facilitatorAuthHeaders: values.FACILITATOR_AUTH_HEADERS,
-    rpcUrl: values.RPC_URL,
-    dailyCostCapMicroUsd: values.DAILY_COST_CAP_MICRO_USD,
-    settlementCapMicroUsd: values.SETTLEMENT_CAP_MICRO_USD,
-    http: {
-      headersTimeoutMs: values.HTTP_HEADERS_TIMEOUT_MS,
-      requestTimeoutMs: values.HTTP_REQUEST_TIMEOUT_MS,
-      keepAliveTimeoutMs: values.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-    },
-    requestStaleAfterMs: values.REQUEST_STALE_AFTER_MS,
-    freeCallHeldWaitMs: values.FREE_CALL_HELD_WAIT_MS,
-    notOkMemoryMs: values.NOT_OK_MEMORY_MS,
-    operationDeadlineCapMs: values.OPERATION_DEADLINE_CAP_MS || null,
-    notOkPerHour: values.NOT_OK_PER_HOUR || null,
-    shutdown: { graceMs: values.SHUTDOWN_GRACE_MS, settleWindowMs: values.SHUTDOWN_SETTLE_WINDOW_MS },
-    housekeepingIntervalMs: values.HOUSEKEEPING_INTERVAL_MS,
-    calls: {
-      perCaller: values.CALLS_PER_CALLER,
-      inFlight: values.CALLS_IN_FLIGHT,
-      maxWaiting: values.CALLS_MAX_WAITING,
-      unpaidPacing: { freeAnswers: values.UNPAID_ANSWERS_PER_MINUTE, delayMs: values.UNPAID_ANSWER_DELAY_MS },
-    },
+    ...SERVER_SETTINGS.read(env),
     parse: loadParsePoolConfig(env),
     render: loadRenderConfig(env),
     net: loadNetConfig(env),
     jobs: loadJobsConfig(env),
     ads: loadAdsConfig(env),
     rdap: loadRdapConfig(env),
-    signingKey: values.SERVICE_SIGNING_KEY,
   };
 }

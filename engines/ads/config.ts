@@ -1,4 +1,4 @@
-import { int, ms, readVariables, url, type Env, type VariableTable } from '../config/env.ts';
+import { int, ms, settings, url, type Env } from '../config/env.ts';
 
 /**
  * Where the advertising-transparency registry lives, from the environment only (like NET_* in
@@ -28,24 +28,18 @@ export const DEFAULT_ADS_CONFIG: AdsConfig = {
   advertiserLookups: 2,
 };
 
-export const ADS_VARIABLES = {
-  ADS_REGISTRY_URL: url({ default: DEFAULT_ADS_CONFIG.registryUrl, meaning: 'the advertising-transparency registry (a mirror)' }),
-  ADS_REGISTRY_TIMEOUT_MS: ms({ default: DEFAULT_ADS_CONFIG.timeoutMs, min: 1, max: 60_000, meaning: 'cap on one registry request' }),
-  ADS_REGISTRY_AD_LOOKUPS: int({ default: DEFAULT_ADS_CONFIG.adLookups, min: 0, max: 10, meaning: 'ads whose regions are looked up per call' }),
-  ADS_REGISTRY_ADVERTISER_LOOKUPS: int({
-    default: DEFAULT_ADS_CONFIG.advertiserLookups,
-    min: 0,
-    max: 5,
-    meaning: 'advertisers whose verified name and country are looked up per call',
-  }),
-} satisfies VariableTable;
+const ADS_SETTINGS = settings({
+  registryUrl: ['ADS_REGISTRY_URL', url({ default: DEFAULT_ADS_CONFIG.registryUrl, meaning: 'the advertising-transparency registry (a mirror)' })],
+  timeoutMs: ['ADS_REGISTRY_TIMEOUT_MS', ms({ default: DEFAULT_ADS_CONFIG.timeoutMs, min: 1, max: 60_000, meaning: 'cap on one registry request' })],
+  adLookups: ['ADS_REGISTRY_AD_LOOKUPS', int({ default: DEFAULT_ADS_CONFIG.adLookups, min: 0, max: 10, meaning: 'ads whose regions are looked up per call' })],
+  advertiserLookups: [
+    'ADS_REGISTRY_ADVERTISER_LOOKUPS',
+    int({ default: DEFAULT_ADS_CONFIG.advertiserLookups, min: 0, max: 5, meaning: 'advertisers whose verified name and country are looked up per call' }),
+  ],
+});
+
+export const ADS_VARIABLES = ADS_SETTINGS.variables;
 
 export function loadAdsConfig(env: Env = process.env): AdsConfig {
-  const values = readVariables(ADS_VARIABLES, env);
-  return {
-    registryUrl: values.ADS_REGISTRY_URL,
-    timeoutMs: values.ADS_REGISTRY_TIMEOUT_MS,
-    adLookups: values.ADS_REGISTRY_AD_LOOKUPS,
-    advertiserLookups: values.ADS_REGISTRY_ADVERTISER_LOOKUPS,
-  };
+  return ADS_SETTINGS.read(env);
 }

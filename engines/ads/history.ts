@@ -5,6 +5,8 @@
  * read the registry without filters (what a filter leaves out would look like a fall), read by
  * the vendor stability skill.
  */
+import { storedReadings } from '../jobs/history.ts';
+
 export const ADS_HISTORY_KIND = 'ads-history';
 
 export interface AdsReading {
@@ -13,12 +15,5 @@ export interface AdsReading {
   ads_shown_last_30_days: number | null;
 }
 
-/** Stored readings, tolerant of anything else. */
-export function adsReadingsFrom(value: unknown): AdsReading[] {
-  const list =
-    typeof value === 'object' && value !== null && Array.isArray((value as { readings?: unknown }).readings) ? (value as { readings: unknown[] }).readings : [];
-  return list.filter(
-    (r): r is AdsReading =>
-      typeof r === 'object' && r !== null && typeof (r as AdsReading).at === 'number' && typeof (r as AdsReading).ads_in_sample === 'number',
-  );
-}
+/** Stored readings that carry a time and an ad count, tolerant of anything else. */
+export const adsReadingsFrom = (value: unknown): AdsReading[] => storedReadings<AdsReading>(value, 'ads_in_sample');

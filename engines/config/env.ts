@@ -1,7 +1,8 @@
 /**
  * The one reader of environment variables. Each variable is declared once in a table (its name is
- * the table's key) with its kind, default, range and meaning; server/config.ts reads the tables of
- * every module, and docs/configuration.md is checked against them (test/unit/server/config-docs.test.ts).
+ * the table's key) with its kind, default, range and meaning, or in a module's settings table that
+ * also names the config field it fills (settings()); server/config.ts reads the tables of every
+ * module, and docs/configuration.md is checked against them (test/unit/server/config-docs.test.ts).
  * An empty value counts as unset. A value that is set but cannot be used stops the start with an
  * error naming the variable and what it accepts: nothing falls back silently.
  */
@@ -62,6 +63,63 @@ export function defaultsOf<Table extends VariableTable>(table: Table): { [Name i
 
 export function readVariables<Table extends VariableTable>(table: Table, env: Env): ValuesOf<Table> {
   return Object.fromEntries(Object.entries(table).map(([name, variable]) => [name, readVariable(name, variable, env)])) as ValuesOf<Table>;
+}
+
+/**
+ * One field of a module's settings: the variable it is read from, and what turns the variable's
+ * value into the field's when they differ (hours into milliseconds, 0 into null).
+ */
+export type Setting = readonly [name: string, variable: Variable<any>, convert?: (value: any) => unknown];
+
+/** A module's settings by field (nested groups allowed), each naming its variable. */
+export interface SettingsTable {
+  readonly [field: string]: Setting | SettingsTable;
+}
+
+type SettingsIn<Table> = {
+  [Field in keyof Table]: Table[Field] extends Setting ? Table[Field] : Table[Field] extends SettingsTable ? SettingsIn<Table[Field]> : never;
+}[keyof Table];
+
+/** The variables of a settings table, by name: what readVariables and the docs check take. */
+export type VariablesOf<Table> = { [Each in SettingsIn<Table> as Each extends Setting ? Each[0] : never]: Each extends Setting ? Each[1] : never };
+
+/** The values of a settings table, by field. */
+export type SettingsOf<Table> = {
+  -readonly [Field in keyof Table]: Table[Field] extends readonly [string, Variable<unknown>, (value: never) => infer T]
+    ? T
+    : Table[Field] extends readonly [string, Variable<infer T>]
+      ? T
+      : Table[Field] extends SettingsTable
+        ? SettingsOf<Table[Field]>
+        : never;
+};
+
+const isSetting = (entry: Setting | SettingsTable): entry is Setting => Array.isArray(entry);
+
+/**
+ * A module's settings read from the environment: `variables` is its table by name (for the docs
+ * and for defaults), `read` its values by field, each variable read in the table's order.
+ */
+export function settings<const Table extends SettingsTable>(table: Table): { variables: VariablesOf<Table>; read(env: Env): SettingsOf<Table> } {
+  const variables: VariableTable = {};
+  const collect = (group: SettingsTable): void => {
+    for (const entry of Object.values(group)) {
+      if (!isSetting(entry)) collect(entry);
+      else if (entry[0] in variables) throw new Error(`${entry[0]} is read by two settings`);
+      else variables[entry[0]] = entry[1];
+    }
+  };
+  collect(table);
+  const read = (group: SettingsTable, env: Env): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(group).map(([field, entry]) => {
+        if (!isSetting(entry)) return [field, read(entry, env)];
+        const [name, variable, convert] = entry;
+        const value = readVariable(name, variable, env);
+        return [field, convert ? convert(value) : value];
+      }),
+    );
+  return { variables: variables as VariablesOf<Table>, read: (env) => read(table, env) as SettingsOf<Table> };
 }
 
 interface Common<T> {

@@ -1,4 +1,4 @@
-import { decimal, readVariables, url, type Env, type VariableTable } from '../config/env.ts';
+import { decimal, settings, url, type Env } from '../config/env.ts';
 
 /**
  * Where the six providers' public board APIs live, from the environment only (like NET_* in
@@ -39,33 +39,23 @@ export const DEFAULT_JOBS_CONFIG: JobsConfig = {
 const boardApi = (provider: string, key: keyof Omit<JobsConfig, 'pollIntervalMs'>, placeholder?: string) =>
   url({ default: DEFAULT_JOBS_CONFIG[key], placeholder, meaning: `${provider} job-board API base (a mirror)` });
 
-export const JOBS_VARIABLES = {
-  JOBS_GREENHOUSE_URL: boardApi('Greenhouse', 'greenhouse'),
-  JOBS_LEVER_URL: boardApi('Lever', 'lever'),
-  JOBS_LEVER_EU_URL: boardApi('Lever EU', 'leverEu'),
-  JOBS_ASHBY_URL: boardApi('Ashby', 'ashby'),
-  JOBS_WORKABLE_URL: boardApi('Workable', 'workable'),
-  JOBS_SMARTRECRUITERS_URL: boardApi('SmartRecruiters', 'smartrecruiters'),
-  JOBS_RECRUITEE_URL: boardApi('Recruitee', 'recruitee', '{company}'),
-  JOBS_POLL_HOURS: decimal({
-    default: DEFAULT_JOBS_CONFIG.pollIntervalMs / 3_600_000,
-    min: 1,
-    max: 168,
-    unit: 'hours',
-    meaning: 'how long a read board is kept',
-  }),
-} satisfies VariableTable;
+const JOBS_SETTINGS = settings({
+  greenhouse: ['JOBS_GREENHOUSE_URL', boardApi('Greenhouse', 'greenhouse')],
+  lever: ['JOBS_LEVER_URL', boardApi('Lever', 'lever')],
+  leverEu: ['JOBS_LEVER_EU_URL', boardApi('Lever EU', 'leverEu')],
+  ashby: ['JOBS_ASHBY_URL', boardApi('Ashby', 'ashby')],
+  workable: ['JOBS_WORKABLE_URL', boardApi('Workable', 'workable')],
+  smartrecruiters: ['JOBS_SMARTRECRUITERS_URL', boardApi('SmartRecruiters', 'smartrecruiters')],
+  recruitee: ['JOBS_RECRUITEE_URL', boardApi('Recruitee', 'recruitee', '{company}')],
+  pollIntervalMs: [
+    'JOBS_POLL_HOURS',
+    decimal({ default: DEFAULT_JOBS_CONFIG.pollIntervalMs / 3_600_000, min: 1, max: 168, unit: 'hours', meaning: 'how long a read board is kept' }),
+    (hours: number) => Math.round(hours * 3_600_000),
+  ],
+});
+
+export const JOBS_VARIABLES = JOBS_SETTINGS.variables;
 
 export function loadJobsConfig(env: Env = process.env): JobsConfig {
-  const values = readVariables(JOBS_VARIABLES, env);
-  return {
-    greenhouse: values.JOBS_GREENHOUSE_URL,
-    lever: values.JOBS_LEVER_URL,
-    leverEu: values.JOBS_LEVER_EU_URL,
-    ashby: values.JOBS_ASHBY_URL,
-    workable: values.JOBS_WORKABLE_URL,
-    smartrecruiters: values.JOBS_SMARTRECRUITERS_URL,
-    recruitee: values.JOBS_RECRUITEE_URL,
-    pollIntervalMs: Math.round(values.JOBS_POLL_HOURS * 3_600_000),
-  };
+  return JOBS_SETTINGS.read(env);
 }

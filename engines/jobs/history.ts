@@ -33,15 +33,17 @@ export interface HiringReading {
 
 export type TrendDirection = 'rising' | 'flat' | 'falling' | 'unknown';
 
-/** The stored readings that carry a time and an open-role count; anything else the store holds is skipped. */
-export function readingsFrom(value: unknown): HiringReading[] {
+/** The readings of a stored history row ({ readings }) that carry a time and the number `field`; anything else the store holds is skipped. */
+export function storedReadings<T extends { at: number }>(value: unknown, field: keyof T & string): T[] {
   const list =
     typeof value === 'object' && value !== null && Array.isArray((value as { readings?: unknown }).readings) ? (value as { readings: unknown[] }).readings : [];
   return list.filter(
-    (r): r is HiringReading =>
-      typeof r === 'object' && r !== null && typeof (r as HiringReading).at === 'number' && typeof (r as HiringReading).open_roles === 'number',
+    (r): r is T => typeof r === 'object' && r !== null && typeof (r as T).at === 'number' && typeof (r as Record<string, unknown>)[field] === 'number',
   );
 }
+
+/** The stored readings that carry a time and an open-role count. */
+export const readingsFrom = (value: unknown): HiringReading[] => storedReadings<HiringReading>(value, 'open_roles');
 
 /** The newest reading at least TREND_MIN_DAYS before now. */
 export function baselineOf<T extends { at: number }>(readings: readonly T[], now: number): T | null {

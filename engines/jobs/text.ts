@@ -5,35 +5,14 @@
 import type { TechnologyFinder } from '../tech/keywords.ts';
 import type { Job, Provider, Salary } from './types.ts';
 import { dropElements, stripTags } from '../parse/scan.ts';
+import { COMMON_ENTITIES } from '../parse/entities.ts';
 import { countryCodesOf, employmentType, excerpt, jobSeniority, workplaceType, type Workplace } from './facts.ts';
 
 /** About 20 KB of text per job is read for technology names. */
 export const MAX_JOB_TEXT = 20_000;
 export const LIMITS = { title: 300, department: 120, departments: 5, location: 160, locations: 20, technologies: 30, url: 2048 };
 
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  rsquo: '’',
-  lsquo: '‘',
-  rdquo: '”',
-  ldquo: '“',
-  bull: '•',
-  middot: '·',
-  euro: '€',
-  pound: '£',
-  yen: '¥',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-};
+const NAMED: Record<string, string> = { ...COMMON_ENTITIES, euro: '€', pound: '£', yen: '¥' };
 
 /** Runs of white space and any white space but a plain space (replacing every single space costs 3x). */
 const SPACE_RUNS = /\s{2,}|[^\S ]/g;

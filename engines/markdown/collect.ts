@@ -21,7 +21,7 @@
 import type { components } from '../../generated/types.ts';
 import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
 import { pageFailureKind, peekFetched } from '../net/types.ts';
-import { isUnanalysable, type Analyze } from '../parse/types.ts';
+import { analysedOr, isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { TaskOutput } from '../parse/tasks.ts';
 import type { SelectOptions } from './main-content.ts';
 import { estimateTokens } from './truncate.ts';
@@ -120,22 +120,20 @@ export async function collectCleanMarkdown(
   const blocked = () => answer(url, 'blocked', `The site answered ${response.status} with a bot wall or challenge page; nothing was read.`, finalUrl);
   if ([401, 403, 407, 429].includes(response.status)) return blocked();
 
-  let read;
-  try {
-    read = await deps.analyze(
+  const read = await analysedOr(() =>
+    deps.analyze(
       'markdown',
       { page: response.content, url: finalUrl, status: response.status, headers: response.headers, select, maxChars },
       { signal: deps.signal },
-    );
-  } catch (error) {
-    if (!isUnanalysable(error)) throw error;
+    ),
+  );
+  if (isUnanalysable(read))
     return answer(
       url,
       'unsupported_content',
-      `The page is HTML that cannot be converted within the parse limits (${error.message}); nothing was converted.`,
+      `The page is HTML that cannot be converted within the parse limits (${read.message}); nothing was converted.`,
       finalUrl,
     );
-  }
   if (read.blocked) return blocked();
   if (response.status >= 400) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
   const cut = response.truncated ? `The page was larger than ${maxBodyBytes} bytes; only the first part was read.` : '';
@@ -212,23 +210,21 @@ async function renderedAnswer(
       true,
     );
   }
-  let read;
-  try {
-    read = await deps.analyze(
+  const read = await analysedOr(() =>
+    deps.analyze(
       'markdown',
       { page: rendered.content, url: rendered.url, status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, select, maxChars },
       { signal: deps.signal },
-    );
-  } catch (error) {
-    if (!isUnanalysable(error)) throw error;
+    ),
+  );
+  if (isUnanalysable(read))
     return answer(
       url,
       'unsupported_content',
-      `The rendered page cannot be converted within the parse limits (${error.message}); nothing was converted.`,
+      `The rendered page cannot be converted within the parse limits (${read.message}); nothing was converted.`,
       finalUrl,
       true,
     );
-  }
   if (read.blocked) return answer(url, 'blocked', 'The rendered page is a bot wall or challenge page; nothing was read.', finalUrl, true);
   const refused = rendered.refused
     ? `, ${count(rendered.refused)} refused${rendered.overBudget ? ` (${count(rendered.overBudget)} past the render's request or byte budget)` : ''}`
@@ -269,18 +265,14 @@ async function pdfAnswer(
   if ([401, 403, 407, 429].includes(response.status)) return answer(url, 'blocked', `The site answered ${response.status}; nothing was read.`, finalUrl);
   if (response.status >= 400) return answer(url, 'unreachable', `The page answered ${response.status}.`, finalUrl);
   const cut = response.truncated ? ` The PDF is larger than the ${count(maxBodyBytes)}-byte limit and only its first part was read.` : '';
-  let read;
-  try {
-    read = await deps.analyze('pdfMarkdown', { document: response.content, maxChars }, { signal: deps.signal });
-  } catch (error) {
-    if (!isUnanalysable(error)) throw error;
+  const read = await analysedOr(() => deps.analyze('pdfMarkdown', { document: response.content, maxChars }, { signal: deps.signal }));
+  if (isUnanalysable(read))
     return answer(
       url,
       'unsupported_content',
-      `The page is a PDF that cannot be converted within the parse limits (${error.message}); nothing was converted.${cut}`,
+      `The page is a PDF that cannot be converted within the parse limits (${read.message}); nothing was converted.${cut}`,
       finalUrl,
     );
-  }
   if (!read.readable) return answer(url, 'unsupported_content', `The PDF cannot be read: ${read.detail}; nothing was converted.${cut}`, finalUrl);
   const limits = [cut.trim(), ...read.limitNotes];
   if (!read.hasContent) {

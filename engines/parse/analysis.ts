@@ -54,6 +54,16 @@ export class ParsePoolBusy extends WorkRefused {
 export const isUnanalysable = (error: unknown): error is UnanalysableContent => error instanceof UnanalysableContent;
 export const isParsePoolBusy = (error: unknown): error is ParsePoolBusy => error instanceof ParsePoolBusy;
 
+/** The analysis `run` starts, or the UnanalysableContent it failed with (an answer of its own, not a failure); any other error is thrown on. */
+export async function analysedOr<T>(run: () => Promise<T>): Promise<T | UnanalysableContent> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isUnanalysable(error)) throw error;
+    return error;
+  }
+}
+
 /**
  * What an analysis that its caller stopped throws: a deadline (a TimeoutError: an engine's own scan
  * deadline, the call's total deadline, or AbortSignal.any of them, whose reason is the first to

@@ -9,6 +9,7 @@ import type { AnalyzeOptions } from './analysis.ts';
 import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
 
 export {
+  analysedOr,
   ParsePoolBusy,
   UnanalysableContent,
   isParsePoolBusy,

@@ -8,11 +8,10 @@
  * says so (without a readable home page: no_data). Pure over the injected fetch and analyze.
  */
 import type { components } from '../../generated/types.ts';
-import { withinDeadline } from '../net/deadline.ts';
 import type { Fetched, SafeFetch } from '../net/types.ts';
 import { isUnanalysable, type Analyze } from '../parse/types.ts';
 import type { PromoPage } from './page.ts';
-import { createReach, fetchHome } from '../store-readiness/home.ts';
+import { readStore } from '../store-readiness/home.ts';
 import type { FoundCode } from './codes.ts';
 
 export type PromoFinderResult = components['schemas']['PromoFinderResult'];
@@ -66,86 +65,89 @@ export async function findPromos(
     'Codes are read only from the SEO metadata (title, meta description, Open Graph, Twitter card) of the home page and from the promo pages it links to; codes sent by e-mail, shown by scripts or pop-ups, or listed on coupon sites are not seen.',
     'A code is left out when its own text says it has expired or names a past end date; a code without a date may have ended without saying so.',
   ];
-  return withinDeadline(deadlineMs, { signal, name: 'promo deadline' }, async (scope) => {
-    const reach = createReach(fetch, { signal: scope, deadlineMs, timeoutMs: pageTimeoutMs });
-    const home = await fetchHome(domain, reach, { maxBytes: maxPageBytes });
-    if (!home.ok) {
-      return {
+  return readStore<PromoFinderResult>(
+    domain,
+    fetch,
+    { signal, name: 'promo deadline', deadlineMs, timeoutMs: pageTimeoutMs, maxBytes: maxPageBytes },
+    {
+      unreachable: (reason) => ({
         domain,
         status: 'unreachable',
-        error_reason: home.reason,
+        error_reason: reason,
         promos_found: false,
         active_codes: [],
-        best_offer_summary: `No promo code could be looked for: ${home.reason}.`,
+        best_offer_summary: `No promo code could be looked for: ${reason}.`,
         sources_checked: [],
         limitations,
-      };
-    }
-    /** The page read in the parse pool, or null (and a limitation) when it cannot be within the parse limits. */
-    const today = now();
-    async function readPage(page: Fetched, url: string, options: { maxLinks?: number; withText?: boolean }): Promise<PromoPage | null> {
-      try {
-        return await analyze('promoPage', { page, url, now: today.toISOString(), ...options }, { signal: scope });
-      } catch (error) {
-        if (!isUnanalysable(error)) throw error;
-        limitations.push(`The page ${url} could not be analysed within the parse limits (elements, nesting, time): nothing was read from it.`);
-        return null;
-      }
-    }
-    const homePage = await readPage(home.response.content, home.response.url, { maxLinks: maxLandingPages });
-    if (!homePage) {
-      return {
-        domain,
-        status: 'no_data',
-        promos_found: false,
-        active_codes: [],
-        best_offer_summary: `No promo code could be read: the home page ${home.response.url} cannot be analysed within the parse limits.`,
-        sources_checked: [home.response.url],
-        limitations,
-      };
-    }
-    const landingUrls = homePage.promoLinks;
-    const landing = await Promise.all(
-      landingUrls.map(async (url) => {
-        const file = await reach.file(url, { accept: HTML_ACCEPT, maxBytes: maxPageBytes });
-        if (file.status === null || file.status >= 400 || !/html/i.test(file.contentType || 'text/html')) {
-          limitations.push(`The promo page ${url} could not be read (${file.failure ?? `HTTP ${file.status}`}).`);
-          return null;
-        }
-        return readPage(file.content, file.url, { withText: true });
       }),
-    );
+      async read(home, reach) {
+        /** The page read in the parse pool, or null (and a limitation) when it cannot be within the parse limits. */
+        const today = now();
+        async function readPage(page: Fetched, url: string, options: { maxLinks?: number; withText?: boolean }): Promise<PromoPage | null> {
+          try {
+            return await analyze('promoPage', { page, url, now: today.toISOString(), ...options }, { signal: reach.signal });
+          } catch (error) {
+            if (!isUnanalysable(error)) throw error;
+            limitations.push(`The page ${url} could not be analysed within the parse limits (elements, nesting, time): nothing was read from it.`);
+            return null;
+          }
+        }
+        const homePage = await readPage(home.content, home.url, { maxLinks: maxLandingPages });
+        if (!homePage) {
+          return {
+            domain,
+            status: 'no_data',
+            promos_found: false,
+            active_codes: [],
+            best_offer_summary: `No promo code could be read: the home page ${home.url} cannot be analysed within the parse limits.`,
+            sources_checked: [home.url],
+            limitations,
+          };
+        }
+        const landingUrls = homePage.promoLinks;
+        const landing = await Promise.all(
+          landingUrls.map(async (url) => {
+            const file = await reach.file(url, { accept: HTML_ACCEPT, maxBytes: maxPageBytes });
+            if (file.status === null || file.status >= 400 || !/html/i.test(file.contentType || 'text/html')) {
+              limitations.push(`The promo page ${url} could not be read (${file.failure ?? `HTTP ${file.status}`}).`);
+              return null;
+            }
+            return readPage(file.content, file.url, { withText: true });
+          }),
+        );
 
-    const read = landing.filter((page): page is PromoPage => !!page);
-    const words = categoryWords(productCategory);
-    const ranked = rankCodes(homePage, read, words);
-    const active_codes: PromoCode[] = ranked.map((candidate) => ({
-      code: candidate.code,
-      discount_description: candidate.description,
-      source: 'seo_meta',
-      promo_landing_url: candidate.url,
-      confidence: Number(candidate.confidence.toFixed(2)),
-      checkout_verified: false,
-    }));
-    const sources_checked = [homePage.url, ...read.map((page) => page.url)];
-    if (words.length && ranked.length && !ranked.some((candidate) => candidate.categoryMatch))
-      limitations.push(`No code mentions the product_category "${productCategory}": the codes found may be site-wide or for other products.`);
-    if (!landingUrls.length)
-      limitations.push('The home page links to no promo landing page (/promo, /deals, /coupons, /offers, /sale...): only its metadata was read.');
+        const read = landing.filter((page): page is PromoPage => !!page);
+        const words = categoryWords(productCategory);
+        const ranked = rankCodes(homePage, read, words);
+        const active_codes: PromoCode[] = ranked.map((candidate) => ({
+          code: candidate.code,
+          discount_description: candidate.description,
+          source: 'seo_meta',
+          promo_landing_url: candidate.url,
+          confidence: Number(candidate.confidence.toFixed(2)),
+          checkout_verified: false,
+        }));
+        const sources_checked = [homePage.url, ...read.map((page) => page.url)];
+        if (words.length && ranked.length && !ranked.some((candidate) => candidate.categoryMatch))
+          limitations.push(`No code mentions the product_category "${productCategory}": the codes found may be site-wide or for other products.`);
+        if (!landingUrls.length)
+          limitations.push('The home page links to no promo landing page (/promo, /deals, /coupons, /offers, /sale...): only its metadata was read.');
 
-    const top = ranked[0];
-    return {
-      domain,
-      status: ranked.length ? 'ok' : 'no_data',
-      promos_found: ranked.length > 0,
-      active_codes,
-      best_offer_summary: top
-        ? `${top.code}: ${top.description} (published on ${top.url}; not tried at checkout)`
-        : `No promo code is published in the SEO metadata of ${homePage.url}${landingUrls.length ? ` or on the ${landingUrls.length} promo page${landingUrls.length === 1 ? '' : 's'} it links to` : ''}.`,
-      sources_checked,
-      limitations,
-    };
-  });
+        const top = ranked[0];
+        return {
+          domain,
+          status: ranked.length ? 'ok' : 'no_data',
+          promos_found: ranked.length > 0,
+          active_codes,
+          best_offer_summary: top
+            ? `${top.code}: ${top.description} (published on ${top.url}; not tried at checkout)`
+            : `No promo code is published in the SEO metadata of ${homePage.url}${landingUrls.length ? ` or on the ${landingUrls.length} promo page${landingUrls.length === 1 ? '' : 's'} it links to` : ''}.`,
+          sources_checked,
+          limitations,
+        };
+      },
+    },
+  );
 }
 
 /**

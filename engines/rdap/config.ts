@@ -1,4 +1,4 @@
-import { ms, readVariables, url, type Env, type VariableTable } from '../config/env.ts';
+import { ms, settings, url, type Env } from '../config/env.ts';
 
 /**
  * Where RDAP (RFC 9082/9083) is asked for a domain's registration date, from the environment only
@@ -19,12 +19,13 @@ export const DEFAULT_RDAP_CONFIG: RdapConfig = {
   timeoutMs: 5_000,
 };
 
-export const RDAP_VARIABLES = {
-  RDAP_BASE_URL: url({ default: DEFAULT_RDAP_CONFIG.baseUrl, meaning: 'RDAP base, {base}/domain/{name}' }),
-  RDAP_TIMEOUT_MS: ms({ default: DEFAULT_RDAP_CONFIG.timeoutMs, min: 1, max: 60_000, meaning: 'cap on one RDAP lookup, redirects included' }),
-} satisfies VariableTable;
+const RDAP_SETTINGS = settings({
+  baseUrl: ['RDAP_BASE_URL', url({ default: DEFAULT_RDAP_CONFIG.baseUrl, meaning: 'RDAP base, {base}/domain/{name}' })],
+  timeoutMs: ['RDAP_TIMEOUT_MS', ms({ default: DEFAULT_RDAP_CONFIG.timeoutMs, min: 1, max: 60_000, meaning: 'cap on one RDAP lookup, redirects included' })],
+});
+
+export const RDAP_VARIABLES = RDAP_SETTINGS.variables;
 
 export function loadRdapConfig(env: Env = process.env): RdapConfig {
-  const values = readVariables(RDAP_VARIABLES, env);
-  return { baseUrl: values.RDAP_BASE_URL, timeoutMs: values.RDAP_TIMEOUT_MS };
+  return RDAP_SETTINGS.read(env);
 }

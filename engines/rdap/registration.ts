@@ -131,6 +131,16 @@ const ageDays = (registeredAt: string, now: Date) => Math.max(0, Math.floor((now
 
 type Cached = Omit<DomainRegistration, 'ageDays'>;
 
+/** An answer that states no dates: why, and the RDAP URL that answered, if one did. */
+const undated = (status: Cached['status'], domain: string | null, source: string | null, reason: string): Cached => ({
+  status,
+  domain,
+  registeredAt: null,
+  expiresAt: null,
+  source,
+  reason,
+});
+
 export async function lookupRegistration(
   domain: string,
   { fetch, analyze, now, signal, cache = null }: RdapDeps,
@@ -139,24 +149,16 @@ export async function lookupRegistration(
   const target = registrableName(domain);
   const answer = (fields: Cached): DomainRegistration => ({ ...fields, ageDays: fields.registeredAt ? ageDays(fields.registeredAt, now()) : null });
   if (target.platform) {
-    return answer({
-      status: 'platform_subdomain',
-      domain: target.name,
-      registeredAt: null,
-      expiresAt: null,
-      source: null,
-      reason: `${domain} is a subdomain of a hosting platform (${target.name}); it has no domain registration of its own`,
-    });
+    return answer(
+      undated(
+        'platform_subdomain',
+        target.name,
+        null,
+        `${domain} is a subdomain of a hosting platform (${target.name}); it has no domain registration of its own`,
+      ),
+    );
   }
-  if (!target.name)
-    return answer({
-      status: 'not_found',
-      domain: null,
-      registeredAt: null,
-      expiresAt: null,
-      source: null,
-      reason: `${domain} has no registrable domain under a public suffix`,
-    });
+  if (!target.name) return answer(undated('not_found', null, null, `${domain} has no registrable domain under a public suffix`));
   const name = target.name;
   const key = `rdap:${name}`;
   if (cache) {
@@ -175,54 +177,21 @@ export async function lookupRegistration(
   try {
     response = await fetch(url, { signal, timeoutMs: config.timeoutMs, maxBodyBytes, accept: RDAP_ACCEPT, maxRedirects: 3 });
   } catch (error) {
-    if (isFetchFailure(error))
-      return answer({
-        status: 'unreachable',
-        domain: name,
-        registeredAt: null,
-        expiresAt: null,
-        source: null,
-        reason: `RDAP could not be read (${error.kind})`,
-      });
+    if (isFetchFailure(error)) return answer(undated('unreachable', name, null, `RDAP could not be read (${error.kind})`));
     // A redirect of the bootstrap service to an address the service does not reach: the registry's fault, not the caller's.
-    if (isUnsafeTarget(error))
-      return answer({
-        status: 'unreachable',
-        domain: name,
-        registeredAt: null,
-        expiresAt: null,
-        source: null,
-        reason: 'RDAP redirected to an address the service does not reach',
-      });
+    if (isUnsafeTarget(error)) return answer(undated('unreachable', name, null, 'RDAP redirected to an address the service does not reach'));
     throw error;
   }
   const source = response.url;
-  if (response.status === 404)
-    return remember({ status: 'not_found', domain: name, registeredAt: null, expiresAt: null, source, reason: `RDAP does not know ${name} (HTTP 404)` });
-  if (response.status !== 200)
-    return answer({ status: 'unreachable', domain: name, registeredAt: null, expiresAt: null, source, reason: `RDAP answered HTTP ${response.status}` });
-  if (response.truncated)
-    return answer({
-      status: 'malformed',
-      domain: name,
-      registeredAt: null,
-      expiresAt: null,
-      source,
-      reason: `the RDAP answer is larger than ${maxBodyBytes} bytes`,
-    });
+  if (response.status === 404) return remember(undated('not_found', name, source, `RDAP does not know ${name} (HTTP 404)`));
+  if (response.status !== 200) return answer(undated('unreachable', name, source, `RDAP answered HTTP ${response.status}`));
+  if (response.truncated) return answer(undated('malformed', name, source, `the RDAP answer is larger than ${maxBodyBytes} bytes`));
   let parsed: ParsedDomainObject;
   try {
     parsed = await analyze('rdapDomain', { content: response.content, name, now: now().toISOString() }, { signal });
   } catch (error) {
     if (!isUnanalysable(error)) throw error;
-    return answer({
-      status: 'malformed',
-      domain: name,
-      registeredAt: null,
-      expiresAt: null,
-      source,
-      reason: `the RDAP answer cannot be read within the parse limits (${error.message})`,
-    });
+    return answer(undated('malformed', name, source, `the RDAP answer cannot be read within the parse limits (${error.message})`));
   }
   if (parsed.status === 'malformed') return answer({ ...parsed, domain: name, source });
   return remember({ ...parsed, domain: name, source });

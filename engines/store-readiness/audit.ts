@@ -10,7 +10,6 @@
  * injected fetch and analyze.
  */
 import type { components } from '../../generated/types.ts';
-import { withinDeadline } from '../net/deadline.ts';
 import { peekFetched, type Fetched, type SafeFetch } from '../net/types.ts';
 import { WALLET_KEYS } from '../product/checkout.ts';
 import { hasProductData, type ProductEvidence } from '../product/extract.ts';
@@ -19,7 +18,7 @@ import type { TaskInput } from '../parse/tasks.ts';
 import type { StoreHomePage } from './home-page.ts';
 import { botAccessOf } from './access.ts';
 import type { DiscoveryCheck, SitemapReading, StoreFile } from './discovery.ts';
-import { createReach, fetchHome, type Reach } from './home.ts';
+import { readStore, type Reach } from './home.ts';
 import { productCandidates, productSitemaps } from './sample.ts';
 import { scoreReadiness, type DiscoveryName } from './score.ts';
 
@@ -65,101 +64,104 @@ export async function auditStore(
   { fetch, analyze, signal }: AuditDeps,
   { deadlineMs = 12_000, fileTimeoutMs = 5_000, maxPageBytes = 2_000_000, maxFileBytes = 1_000_000, maxProductTries = 3 }: AuditOptions = {},
 ): Promise<StoreReadinessResult> {
-  return withinDeadline(deadlineMs, { signal, name: 'audit deadline' }, async (scope) => {
-    const reach = createReach(fetch, { signal: scope, deadlineMs, timeoutMs: fileTimeoutMs });
-    const home = await fetchHome(domain, reach, { maxBytes: maxPageBytes });
-    if (!home.ok) {
-      return {
+  return readStore<StoreReadinessResult>(
+    domain,
+    fetch,
+    { signal, name: 'audit deadline', deadlineMs, timeoutMs: fileTimeoutMs, maxBytes: maxPageBytes },
+    {
+      unreachable: (reason) => ({
         domain,
         status: 'unreachable',
-        error_reason: home.reason,
+        error_reason: reason,
         readiness_score: null,
         fixes: [],
         discovery: {},
         bot_access: {},
         product: null,
         limitations: ['The home page could not be read, so nothing else was checked: readiness_score is null. Nothing was charged.'],
-      };
-    }
-    const origin = new URL(home.response.url).origin;
-    const homeIsHtml = isHtml(home.response.headers['content-type'] ?? '', home.response.content);
-    let homePage: StoreHomePage | null = null;
-    let homeUnanalysable = false;
-    if (homeIsHtml) {
-      try {
-        homePage = await analyze('storeHome', { page: home.response.content, url: home.response.url }, { signal: scope });
-      } catch (error) {
-        if (!isUnanalysable(error)) throw error;
-        homeUnanalysable = true;
-      }
-    }
-    const homeEvidence = homePage?.evidence ?? null;
+      }),
+      async read(home, reach) {
+        const origin = new URL(home.url).origin;
+        const homeIsHtml = isHtml(home.headers['content-type'] ?? '', home.content);
+        let homePage: StoreHomePage | null = null;
+        let homeUnanalysable = false;
+        if (homeIsHtml) {
+          try {
+            homePage = await analyze('storeHome', { page: home.content, url: home.url }, { signal: reach.signal });
+          } catch (error) {
+            if (!isUnanalysable(error)) throw error;
+            homeUnanalysable = true;
+          }
+        }
+        const homeEvidence = homePage?.evidence ?? null;
 
-    const fileCheck = (kind: 'llms' | 'agentCard' | 'x402' | 'feed') => async (file: StoreFile) =>
-      checked(
-        () => analyze('storeFile', { file, kind }, { signal: scope }),
-        file,
-        (check) => check,
-      );
-    const [robotsAndSitemap, llms, agentCard, x402, feed] = await Promise.all([
-      readRobotsAndSitemap(reach, analyze, origin, maxFileBytes),
-      reach.file(`${origin}/llms.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes }).then(fileCheck('llms')),
-      readAgentCard(reach, origin, maxFileBytes).then(fileCheck('agentCard')),
-      reach.file(`${origin}/.well-known/x402.json`, { accept: JSON_ACCEPT, maxBytes: maxFileBytes }).then(fileCheck('x402')),
-      readProductFeed(reach, origin, homePage, maxFileBytes, fileCheck('feed')),
-    ]);
-    const { robotsFile, robotsCheck, sitemapCheck, sitemapUrls, productSitemapUrls } = robotsAndSitemap;
-    const discovery: Record<DiscoveryName, DiscoveryCheck> = {
-      robots_txt: robotsCheck,
-      sitemap: sitemapCheck,
-      llms_txt: llms,
-      agent_card: agentCard,
-      x402,
-      product_feed: feed,
-    };
+        const fileCheck = (kind: 'llms' | 'agentCard' | 'x402' | 'feed') => async (file: StoreFile) =>
+          checked(
+            () => analyze('storeFile', { file, kind }, { signal: reach.signal }),
+            file,
+            (check) => check,
+          );
+        const [robotsAndSitemap, llms, agentCard, x402, feed] = await Promise.all([
+          readRobotsAndSitemap(reach, analyze, origin, maxFileBytes),
+          reach.file(`${origin}/llms.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes }).then(fileCheck('llms')),
+          readAgentCard(reach, origin, maxFileBytes).then(fileCheck('agentCard')),
+          reach.file(`${origin}/.well-known/x402.json`, { accept: JSON_ACCEPT, maxBytes: maxFileBytes }).then(fileCheck('x402')),
+          readProductFeed(reach, origin, homePage, maxFileBytes, fileCheck('feed')),
+        ]);
+        const { robotsFile, robotsCheck, sitemapCheck, sitemapUrls, productSitemapUrls } = robotsAndSitemap;
+        const discovery: Record<DiscoveryName, DiscoveryCheck> = {
+          robots_txt: robotsCheck,
+          sitemap: sitemapCheck,
+          llms_txt: llms,
+          agent_card: agentCard,
+          x402,
+          product_feed: feed,
+        };
 
-    const candidates = productCandidates({
-      homeUrl: home.response.url,
-      structured: homePage?.structuredUrls ?? [],
-      links: homePage?.links ?? [],
-      sitemapUrls,
-      productSitemapUrls,
-    });
-    const sample = await findSampleProduct(reach, analyze, candidates, { maxTries: maxProductTries, maxBytes: maxPageBytes });
-    const homeIsProduct = !sample && homeEvidence && hasProductData(homeEvidence) && homeEvidence.structured_fields.offers;
-    const sampleUrl = sample?.url ?? (homeIsProduct ? home.response.url : null);
-    const product = sample?.evidence ?? (homeIsProduct ? homeEvidence : null);
+        const candidates = productCandidates({
+          homeUrl: home.url,
+          structured: homePage?.structuredUrls ?? [],
+          links: homePage?.links ?? [],
+          sitemapUrls,
+          productSitemapUrls,
+        });
+        const sample = await findSampleProduct(reach, analyze, candidates, { maxTries: maxProductTries, maxBytes: maxPageBytes });
+        const homeIsProduct = !sample && homeEvidence && hasProductData(homeEvidence) && homeEvidence.structured_fields.offers;
+        const sampleUrl = sample?.url ?? (homeIsProduct ? home.url : null);
+        const product = sample?.evidence ?? (homeIsProduct ? homeEvidence : null);
 
-    const robotsUnreachable =
-      robotsFile.status === null || robotsFile.status >= 500
-        ? `robots.txt ${robotsFile.status === null ? `could not be fetched (${robotsFile.failure})` : `answers HTTP ${robotsFile.status}`}`
-        : null;
-    // robots.txt is per origin: a product page on another host of the site has its own.
-    const productRobots =
-      sampleUrl && new URL(sampleUrl).origin !== origin
-        ? await reach.file(`${new URL(sampleUrl).origin}/robots.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes })
-        : null;
-    const bot_access = await botAccess(analyze, { home: robotsFile, product: productRobots, homeUrl: home.response.url, sampleUrl }, scope);
-    const { readiness_score, fixes } = scoreReadiness({ discovery, botAccess: bot_access, sampleProductUrl: sampleUrl, product, robotsUnreachable });
+        const robotsUnreachable =
+          robotsFile.status === null || robotsFile.status >= 500
+            ? `robots.txt ${robotsFile.status === null ? `could not be fetched (${robotsFile.failure})` : `answers HTTP ${robotsFile.status}`}`
+            : null;
+        // robots.txt is per origin: a product page on another host of the site has its own.
+        const productRobots =
+          sampleUrl && new URL(sampleUrl).origin !== origin
+            ? await reach.file(`${new URL(sampleUrl).origin}/robots.txt`, { accept: TEXT_ACCEPT, maxBytes: maxFileBytes })
+            : null;
+        const bot_access = await botAccess(analyze, { home: robotsFile, product: productRobots, homeUrl: home.url, sampleUrl }, reach.signal);
+        const { readiness_score, fixes } = scoreReadiness({ discovery, botAccess: bot_access, sampleProductUrl: sampleUrl, product, robotsUnreachable });
 
-    const hints = [homeEvidence?.checkout_hints, product?.checkout_hints];
-    const payment_hints = Object.fromEntries(
-      WALLET_KEYS.map((key) => [key, hints.some((hint) => hint?.[key] === true)]),
-    ) as StoreReadinessResult['payment_hints'];
-    const isStore = sampleUrl !== null || discovery.product_feed.valid;
-    return {
-      domain,
-      status: isStore ? 'ok' : 'no_data',
-      readiness_score,
-      fixes,
-      discovery,
-      ...(sampleUrl ? { sample_product_url: sampleUrl } : {}),
-      product,
-      bot_access,
-      payment_hints,
-      limitations: limitationsOf({ isStore, robotsFile, robotsUnreachable, sampleUrl, product, homePage, homeUnanalysable }),
-    };
-  });
+        const hints = [homeEvidence?.checkout_hints, product?.checkout_hints];
+        const payment_hints = Object.fromEntries(
+          WALLET_KEYS.map((key) => [key, hints.some((hint) => hint?.[key] === true)]),
+        ) as StoreReadinessResult['payment_hints'];
+        const isStore = sampleUrl !== null || discovery.product_feed.valid;
+        return {
+          domain,
+          status: isStore ? 'ok' : 'no_data',
+          readiness_score,
+          fixes,
+          discovery,
+          ...(sampleUrl ? { sample_product_url: sampleUrl } : {}),
+          product,
+          bot_access,
+          payment_hints,
+          limitations: limitationsOf({ isStore, robotsFile, robotsUnreachable, sampleUrl, product, homePage, homeUnanalysable }),
+        };
+      },
+    },
+  );
 }
 
 async function readRobotsAndSitemap(reach: Reach, analyze: Analyze, origin: string, maxBytes: number) {

@@ -7,6 +7,7 @@
 import type { SafeFetch, SafeFetchResponse } from '../net/types.ts';
 import { EMPTY_FETCHED, isFetchFailure, isUnsafeTarget, pageFailureKind } from '../net/types.ts';
 import type { StoreFile } from './discovery.ts';
+import { withinDeadline } from '../net/deadline.ts';
 
 export interface Reach {
   /** A fetch under the shared deadline: each one capped at `timeoutMs` and the time left. */
@@ -71,4 +72,25 @@ export async function fetchHome(domain: string, reach: Reach, { maxBytes = 2_000
   if (answered) return { ok: false, reason: answered };
   if (missing === candidates.length) return { ok: false, reason: `${domain} does not exist in DNS (no address)` };
   return { ok: false, reason: `${domain} could not be reached (${failures.join('; ')})` };
+}
+
+export interface StoreReading<T> {
+  /** The answer when no home page candidate answered below 400 (fetchHome's reason). */
+  unreachable(reason: string): T;
+  /** The rest of the reading, with the home page and the reach its other files go through. */
+  read(home: SafeFetchResponse, reach: Reach): Promise<T>;
+}
+
+/** A store read under one deadline (`name` is in its abort reason): the home page first, then the rest. */
+export function readStore<T>(
+  domain: string,
+  fetch: SafeFetch,
+  { signal, name, deadlineMs, timeoutMs, maxBytes }: { signal?: AbortSignal; name: string; deadlineMs: number; timeoutMs: number; maxBytes: number },
+  { unreachable, read }: StoreReading<T>,
+): Promise<T> {
+  return withinDeadline(deadlineMs, { signal, name }, async (scope) => {
+    const reach = createReach(fetch, { signal: scope, deadlineMs, timeoutMs });
+    const home = await fetchHome(domain, reach, { maxBytes });
+    return home.ok ? read(home.response, reach) : unreachable(home.reason);
+  });
 }

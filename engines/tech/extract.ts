@@ -5,6 +5,7 @@
  */
 
 import { stripTags } from '../parse/scan.ts';
+import { COMMON_ENTITIES } from '../parse/entities.ts';
 
 export type Range = [start: number, end: number];
 
@@ -105,26 +106,9 @@ function cleanTitle(raw: string): string | null {
 }
 
 const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
+  ...COMMON_ENTITIES,
   laquo: '«',
   raquo: '»',
-  hellip: '…',
-  middot: '·',
-  bull: '•',
-  copy: '©',
-  reg: '®',
-  trade: '™',
   eacute: 'é',
   egrave: 'è',
   aacute: 'á',

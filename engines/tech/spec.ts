@@ -128,3 +128,8 @@ export interface TechnologySpec {
 export function rx(kind: string, re: RegExp, sample: string, { exact = false } = {}): RegexSignalSpec {
   return { spec: `${kind}:/${re.source}/`, re, sample, exact };
 }
+
+/** A script URL, loaded (script:) or written into an inline loader snippet (inline:): the pair of signals, spread into a rule's list. */
+export function scriptUrl(url: string): [script: string, inline: string] {
+  return [`script:${url}`, `inline:${url}`];
+}

@@ -1,4 +1,4 @@
-import { int, ms, readVariables, text, type Env, type VariableTable } from '../../engines/config/env.ts';
+import { int, ms, settings, text, type Env } from '../../engines/config/env.ts';
 
 /** The renderer's settings (RENDER_* and CHROMIUM_PATH; loaded by server/config.ts, listed in docs/configuration.md). */
 export interface RenderConfig {
@@ -42,49 +42,38 @@ export const DEFAULT_RENDER: Omit<RenderConfig, 'chromiumPath'> = {
   user: 'nobody',
 };
 
-export const RENDER_VARIABLES = {
-  CHROMIUM_PATH: text({ default: '/usr/bin/chromium', accepts: 'a file path', meaning: 'the browser script-built pages are rendered with' }),
-  RENDER_USER: text({
-    default: DEFAULT_RENDER.user,
-    accepts: 'a user name',
-    meaning: 'the unprivileged user the browser runs as when the service runs as root',
-  }),
-  RENDER_BROWSERS: int({
-    default: DEFAULT_RENDER.browsers,
-    min: 0,
-    max: 64,
-    meaning: 'browser processes, each running one render at a time (0: rendering off)',
-  }),
-  RENDER_PER_CALLER: int({ default: DEFAULT_RENDER.perCaller, min: 1, max: 64, meaning: 'renders of one caller at once' }),
-  RENDER_MAX_WAITING: int({ default: DEFAULT_RENDER.maxWaiting, min: 0, max: 10_000, meaning: 'renders that may wait for a browser, all callers' }),
-  RENDER_TIMEOUT_MS: ms({ default: DEFAULT_RENDER.timeoutMs, min: 500, max: 600_000, meaning: "a render's wall time at most" }),
-  RENDER_QUIET_MS: ms({ default: DEFAULT_RENDER.quietMs, min: 0, max: 60_000, meaning: 'a page has settled once no request was in flight for this long' }),
-  RENDER_MAX_REQUESTS: int({ default: DEFAULT_RENDER.maxRequests, min: 1, max: 10_000, meaning: 'requests one render may have fetched' }),
-  RENDER_MAX_BYTES: int({ default: DEFAULT_RENDER.maxBytes, min: 1, max: 1_000_000_000, meaning: 'body bytes one render may have fetched' }),
-  RENDER_CPU_MS: ms({ default: DEFAULT_RENDER.cpuMs, min: 100, max: 600_000, meaning: "CPU time of the browser's processes one render may use" }),
-  RENDER_MEMORY_MB: int({
-    default: DEFAULT_RENDER.memoryMb,
-    min: 64,
-    max: 65_536,
-    meaning: "resident memory of the browser's renderer processes at most, in MB",
-  }),
-  RENDER_HEAP_MB: int({ default: DEFAULT_RENDER.heapMb, min: 16, max: 16_384, meaning: "V8's old-space limit in each renderer, in MB" }),
-} satisfies VariableTable;
+const RENDER_SETTINGS = settings({
+  chromiumPath: ['CHROMIUM_PATH', text({ default: '/usr/bin/chromium', accepts: 'a file path', meaning: 'the browser script-built pages are rendered with' })],
+  user: [
+    'RENDER_USER',
+    text({ default: DEFAULT_RENDER.user, accepts: 'a user name', meaning: 'the unprivileged user the browser runs as when the service runs as root' }),
+  ],
+  browsers: [
+    'RENDER_BROWSERS',
+    int({ default: DEFAULT_RENDER.browsers, min: 0, max: 64, meaning: 'browser processes, each running one render at a time (0: rendering off)' }),
+  ],
+  perCaller: ['RENDER_PER_CALLER', int({ default: DEFAULT_RENDER.perCaller, min: 1, max: 64, meaning: 'renders of one caller at once' })],
+  maxWaiting: [
+    'RENDER_MAX_WAITING',
+    int({ default: DEFAULT_RENDER.maxWaiting, min: 0, max: 10_000, meaning: 'renders that may wait for a browser, all callers' }),
+  ],
+  timeoutMs: ['RENDER_TIMEOUT_MS', ms({ default: DEFAULT_RENDER.timeoutMs, min: 500, max: 600_000, meaning: "a render's wall time at most" })],
+  quietMs: [
+    'RENDER_QUIET_MS',
+    ms({ default: DEFAULT_RENDER.quietMs, min: 0, max: 60_000, meaning: 'a page has settled once no request was in flight for this long' }),
+  ],
+  maxRequests: ['RENDER_MAX_REQUESTS', int({ default: DEFAULT_RENDER.maxRequests, min: 1, max: 10_000, meaning: 'requests one render may have fetched' })],
+  maxBytes: ['RENDER_MAX_BYTES', int({ default: DEFAULT_RENDER.maxBytes, min: 1, max: 1_000_000_000, meaning: 'body bytes one render may have fetched' })],
+  cpuMs: ['RENDER_CPU_MS', ms({ default: DEFAULT_RENDER.cpuMs, min: 100, max: 600_000, meaning: "CPU time of the browser's processes one render may use" })],
+  memoryMb: [
+    'RENDER_MEMORY_MB',
+    int({ default: DEFAULT_RENDER.memoryMb, min: 64, max: 65_536, meaning: "resident memory of the browser's renderer processes at most, in MB" }),
+  ],
+  heapMb: ['RENDER_HEAP_MB', int({ default: DEFAULT_RENDER.heapMb, min: 16, max: 16_384, meaning: "V8's old-space limit in each renderer, in MB" })],
+});
+
+export const RENDER_VARIABLES = RENDER_SETTINGS.variables;
 
 export function loadRenderConfig(env: Env): RenderConfig {
-  const values = readVariables(RENDER_VARIABLES, env);
-  return {
-    chromiumPath: values.CHROMIUM_PATH,
-    browsers: values.RENDER_BROWSERS,
-    perCaller: values.RENDER_PER_CALLER,
-    maxWaiting: values.RENDER_MAX_WAITING,
-    timeoutMs: values.RENDER_TIMEOUT_MS,
-    quietMs: values.RENDER_QUIET_MS,
-    maxRequests: values.RENDER_MAX_REQUESTS,
-    maxBytes: values.RENDER_MAX_BYTES,
-    cpuMs: values.RENDER_CPU_MS,
-    memoryMb: values.RENDER_MEMORY_MB,
-    heapMb: values.RENDER_HEAP_MB,
-    user: values.RENDER_USER,
-  };
+  return RENDER_SETTINGS.read(env);
 }

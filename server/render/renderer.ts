@@ -59,6 +59,17 @@ const CAP_OVER_BUDGET = 2;
 /** Each renderer's hard memory cap (RLIMIT_DATA: its writable private memory), where prlimit is there to set it. */
 export const rendererDataCapMb = (config: Pick<RenderConfig, 'memoryMb'>) => (PRLIMIT ? CAP_OVER_BUDGET * config.memoryMb : null);
 
+/** A headless browser without a GPU and without background traffic of its own (the tests' browser starts with these too). */
+export const QUIET_BROWSER_ARGS: readonly string[] = [
+  '--headless',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Nothing but the page: no GPU, no background traffic of the browser's own, no network of its own. */
 export function browserArgs(config: Pick<RenderConfig, 'heapMb' | 'memoryMb'>): string[] {
   const capMb = rendererDataCapMb(config);
@@ -68,13 +79,7 @@ export function browserArgs(config: Pick<RenderConfig, 'heapMb' | 'memoryMb'>): 
     // the renderer holds then is over the watchdog's budget at its next read. The browser process
     // itself, which runs no page's code, is not capped.
     ...(capMb ? [`--zygote-cmd-prefix=${PRLIMIT} --data=${capMb * 1024 * 1024} --`] : []),
-    '--headless',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
+    ...QUIET_BROWSER_ARGS,
     '--disable-extensions',
     '--disable-default-apps',
     '--mute-audio',

@@ -1286,6 +1286,39 @@ function identitySteps(context: IdentityContext) {
     return answer;
   }
 
+  /**
+   * The call of an input not charged today: free while the caller has free calls left, else 402
+   * and, when the step pays, the paid repeat. The answer that stands and the charges it leaves.
+   */
+  async function freeOrPaid(
+    answer: CallResult,
+    {
+      freeLeft,
+      pay,
+      input,
+      detail,
+      repeat,
+    }: { freeLeft: boolean; pay: 'none' | 'fresh'; input: string; detail: string; repeat: (headers: Record<string, string>) => Promise<CallResult> },
+  ): Promise<{ answer: CallResult; expectedCharge: string[] }> {
+    if (freeLeft) {
+      assert.equal(answer.status, 200, detail);
+      return { answer, expectedCharge: ['free_use'] };
+    }
+    assert.equal(answer.status, 402, `no free call left: ${detail}`);
+    if (pay !== 'fresh') return { answer, expectedCharge: [] };
+    const paid = await repeat({ 'PAYMENT-SIGNATURE': await context.sign(answer.headers.get('payment-required')!) });
+    assert.equal(paid.status, 200, `paid: ${JSON.stringify(paid.body).slice(0, 200)}`);
+    return { answer: paid, expectedCharge: paidCharge(input, paid, detail) };
+  }
+
+  /** The kinds of the charges (free uses, settlements) the ledger took since it held `before` entries. */
+  async function chargesSince(before: number): Promise<string[]> {
+    return (await context.ledger())
+      .slice(before)
+      .filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement')
+      .map((entry) => entry.kind);
+  }
+
   async function urlCall(step: Extract<IdentityStep, { kind: 'urlCall' }>) {
     for (const spelling of step.spellings) await urlCallOnce(step, spelling);
   }
@@ -1297,30 +1330,17 @@ function identitySteps(context: IdentityContext) {
     const before = (await context.ledger()).length;
     const known = charged.get(key(step.caller, input));
     const freeLeft = (context.freeUsed.get(context.callerDay(step.caller)) ?? 0) < FREE;
-    let answer = await send(step.instance, step.caller, MARKDOWN.path, { url: sent, ...(spelling.render === null ? {} : { render: spelling.render }) }, input);
+    const body = { url: sent, ...(spelling.render === null ? {} : { render: spelling.render }) };
+    let answer = await send(step.instance, step.caller, MARKDOWN.path, body, input);
     const detail = `${JSON.stringify(step)} (${sent}, render ${spelling.render}) -> ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
     let expectedCharge: string[] = [];
     if (known !== undefined) {
       assert.equal(answer.status, 200, `a spelling of an input charged today replays it: ${detail}`);
-    } else if (freeLeft) {
-      assert.equal(answer.status, 200, detail);
-      expectedCharge = ['free_use'];
     } else {
-      assert.equal(answer.status, 402, `no free call left: ${detail}`);
-      if (step.pay === 'fresh') {
-        answer = await send(step.instance, step.caller, MARKDOWN.path, { url: sent, ...(spelling.render === null ? {} : { render: spelling.render }) }, input, {
-          'PAYMENT-SIGNATURE': await context.sign(answer.headers.get('payment-required')!),
-        });
-        assert.equal(answer.status, 200, `paid: ${JSON.stringify(answer.body).slice(0, 200)}`);
-        expectedCharge = paidCharge(input, answer, detail);
-      }
+      const repeat = (extra: Record<string, string>) => send(step.instance, step.caller, MARKDOWN.path, body, input, extra);
+      ({ answer, expectedCharge } = await freeOrPaid(answer, { freeLeft, pay: step.pay, input, detail, repeat }));
     }
-    const charges = (await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
-    assert.deepEqual(
-      charges.map((entry) => entry.kind),
-      expectedCharge,
-      `charges of ${detail}`,
-    );
+    assert.deepEqual(await chargesSince(before), expectedCharge, `charges of ${detail}`);
     if (known !== undefined) assert.deepEqual(answer.body, known, `the replay is the stored answer: ${detail}`);
     if (answer.status === 200 && known === undefined && expectedCharge.length) {
       assert.equal(answer.body.status, 'ok');
@@ -1346,25 +1366,11 @@ function identitySteps(context: IdentityContext) {
         assert.equal(answer.status, 200, `another page of a board charged today replays it: ${detail}`);
         assert.equal(answer.headers.get('x-idempotent-replay'), 'true', detail);
         assert.equal(answer.headers.get('x-usage-charged-micro-usd'), '0', detail);
-      } else if (freeLeft) {
-        assert.equal(answer.status, 200, detail);
-        expectedCharge = ['free_use'];
       } else {
-        assert.equal(answer.status, 402, `no free call left: ${detail}`);
-        if (step.pay === 'fresh') {
-          answer = await send(step.instance, step.caller, JOBS.path, body, input, {
-            'PAYMENT-SIGNATURE': await context.sign(answer.headers.get('payment-required')!),
-          });
-          assert.equal(answer.status, 200, `paid: ${JSON.stringify(answer.body).slice(0, 200)}`);
-          expectedCharge = paidCharge(input, answer, detail);
-        }
+        const repeat = (extra: Record<string, string>) => send(step.instance, step.caller, JOBS.path, body, input, extra);
+        ({ answer, expectedCharge } = await freeOrPaid(answer, { freeLeft, pay: step.pay, input, detail, repeat }));
       }
-      const charges = (await context.ledger()).slice(before).filter((entry) => entry.kind === 'free_use' || entry.kind === 'settlement');
-      assert.deepEqual(
-        charges.map((entry) => entry.kind),
-        expectedCharge,
-        `one charge for every page: ${detail}`,
-      );
+      assert.deepEqual(await chargesSince(before), expectedCharge, `one charge for every page: ${detail}`);
       if (answer.status !== 200) continue;
       const page = expectedPage(boardJobs(canonical), spelling, JOBS.defaultLimit);
       assert.deepEqual(answer.body.jobs, page.items, `the page is the stored list cut at its offset and limit: ${detail}`);

@@ -13,6 +13,7 @@ import { createWalletClient, domainSeparator, http, parseAbi, publicActions, typ
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startChain, type ChainWorld } from './chain.ts';
 import { createFacilitator as createServiceFacilitator, type Facilitator } from '../../server/payments/facilitator.ts';
+import { TRANSFER_WITH_AUTHORIZATION } from '../../server/payments/x402.ts';
 
 const PRICE = 5000n;
 
@@ -197,14 +198,8 @@ describe('MockUSDC entry points and world helpers outside the facilitator path',
     'function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)',
     'function receiveWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)',
   ]);
-  const fields = [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ] as const;
+  // EIP-3009's two authorizations sign the same fields.
+  const fields = TRANSFER_WITH_AUTHORIZATION.TransferWithAuthorization;
 
   async function sign(primaryType: 'TransferWithAuthorization' | 'ReceiveWithAuthorization', payerKey: Hex, to: Address) {
     const from = privateKeyToAccount(payerKey).address;

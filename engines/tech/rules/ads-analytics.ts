@@ -3,7 +3,7 @@
  * Written from the vendors' own documentation of their tag URLs, script globals and cookies
  * (the same provenance statement as technologies.ts: no third-party rule data).
  */
-import { rx, type TechnologySpec } from '../spec.ts';
+import { rx, scriptUrl, type TechnologySpec } from '../spec.ts';
 
 export const ADS_ANALYTICS: TechnologySpec[] = [
   // ------------------------------------------------------------------ advertising
@@ -12,7 +12,7 @@ export const ADS_ANALYTICS: TechnologySpec[] = [
     name: 'Yandex Advertising Network',
     category: 'ad_pixels',
     aliases: ['Yandex Direct'],
-    signals: ['script:yandex.ru/ads/system/context.js', 'inline:yandex.ru/ads/system/context.js', 'inline:ya.context.advmanager'],
+    signals: [...scriptUrl('yandex.ru/ads/system/context.js'), 'inline:ya.context.advmanager'],
   },
   { name: 'Bidswitch', category: 'ad_pixels', signals: ['html:x.bidswitch.net/'] },
   { name: 'Smartclip', category: 'ad_pixels', signals: ['script:cdn.smartclip-services.com/'] },
@@ -35,7 +35,7 @@ export const ADS_ANALYTICS: TechnologySpec[] = [
   { name: 'AdPushup', category: 'ad_pixels', signals: ['script:cdn.adpushup.com/'] },
   { name: 'Setupad', category: 'ad_pixels', signals: ['script:stpd.cloud/'] },
   { name: 'Primis', category: 'ad_pixels', signals: ['script:live.primis.tech/'] },
-  { name: 'Connatix', category: 'ad_pixels', signals: ['script:cd.connatix.com/', 'inline:cd.connatix.com/'] },
+  { name: 'Connatix', category: 'ad_pixels', signals: [...scriptUrl('cd.connatix.com/')] },
   { name: 'AnyClip', category: 'ad_pixels', signals: ['script:player.anyclip.com/'] },
   { name: 'Aniview', category: 'ad_pixels', signals: ['script:play.aniview.com/'] },
   { name: 'Vidazoo', category: 'ad_pixels', signals: ['script:static.vidazoo.com/'] },
@@ -51,7 +51,7 @@ export const ADS_ANALYTICS: TechnologySpec[] = [
     name: 'Spotify Ad Analytics',
     category: 'ad_pixels',
     aliases: ['Podsights'],
-    signals: ['script:cdn.pdst.fm/ping.min.js', 'inline:cdn.pdst.fm/ping.min.js'],
+    signals: [...scriptUrl('cdn.pdst.fm/ping.min.js')],
   },
   { name: 'Podscribe', category: 'ad_pixels', signals: ["inline:podscribe('init'"] },
   { name: 'Amazon Attribution', category: 'ad_pixels', signals: ['script:c.amazon-adsystem.com/aat/amzn.js'] },
@@ -60,7 +60,7 @@ export const ADS_ANALYTICS: TechnologySpec[] = [
     category: 'marketing_tools',
     categories: ['affiliate'],
     aliases: ['Rakuten Marketing', 'LinkShare'],
-    signals: ['script:tag.rmp.rakuten.com/', 'inline:tag.rmp.rakuten.com/'],
+    signals: [...scriptUrl('tag.rmp.rakuten.com/')],
   },
   {
     name: 'CJ Affiliate',
@@ -285,7 +285,7 @@ export const ADS_ANALYTICS: TechnologySpec[] = [
     categories: ['customer-data-platform'],
     signals: ['script:jssdkcdns.mparticle.com/js/', 'inline:window.mparticle'],
   },
-  { name: 'Lytics', category: 'analytics', categories: ['customer-data-platform'], signals: ['script:c.lytics.io/api/tag/', 'inline:c.lytics.io/api/tag/'] },
+  { name: 'Lytics', category: 'analytics', categories: ['customer-data-platform'], signals: [...scriptUrl('c.lytics.io/api/tag/')] },
   {
     name: 'BlueConic',
     category: 'analytics',

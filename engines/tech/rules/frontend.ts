@@ -5,7 +5,7 @@
  * only when it is the library's own distribution name; class and attribute conventions are weak
  * unless no other project uses them.
  */
-import { libVersions, rx, ver, wpPluginVersions, type TechnologySpec } from '../spec.ts';
+import { libVersions, rx, ver, wpPluginVersions, scriptUrl, type TechnologySpec } from '../spec.ts';
 
 const js = (file: string) =>
   rx('script', new RegExp(`/${file.replace(/[.]/g, '\\.')}(?:\\.min)?\\.js`), `https://example.com/js/${file.replace(/\\/g, '')}.min.js`);
@@ -254,12 +254,7 @@ export const FRONTEND: TechnologySpec[] = [
     category: 'frameworks',
     categories: ['maps'],
     aliases: ['Google Maps JavaScript API'],
-    signals: [
-      'script:maps.googleapis.com/maps/api/js',
-      'inline:maps.googleapis.com/maps/api/js',
-      'html:www.google.com/maps/embed?',
-      'inline:new google.maps.map(',
-    ],
+    signals: [...scriptUrl('maps.googleapis.com/maps/api/js'), 'html:www.google.com/maps/embed?', 'inline:new google.maps.map('],
   },
   { name: 'Bing Maps', category: 'frameworks', categories: ['maps'], signals: ['script:www.bing.com/api/maps/mapcontrol'] },
   { name: 'HERE Maps', category: 'frameworks', categories: ['maps'], signals: ['script:js.api.here.com/v3/'] },

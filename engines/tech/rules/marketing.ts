@@ -4,7 +4,7 @@
  * accessibility, translation and maps. Written from the vendors' own embed documentation
  * (the provenance statement of technologies.ts applies).
  */
-import { rx, type TechnologySpec } from '../spec.ts';
+import { rx, scriptUrl, type TechnologySpec } from '../spec.ts';
 
 export const MARKETING: TechnologySpec[] = [
   // ------------------------------------------------------------------ chat and support
@@ -331,12 +331,7 @@ export const MARKETING: TechnologySpec[] = [
     category: 'marketing_tools',
     categories: ['social'],
     aliases: ['Twitter Widgets', 'Twitter for Websites'],
-    signals: [
-      'script:platform.twitter.com/widgets.js',
-      'inline:platform.twitter.com/widgets.js',
-      "html:class='twitter-tweet'",
-      "html:class='twitter-timeline'",
-    ],
+    signals: [...scriptUrl('platform.twitter.com/widgets.js'), "html:class='twitter-tweet'", "html:class='twitter-timeline'"],
   },
   {
     name: 'Instagram Embed',
@@ -349,7 +344,7 @@ export const MARKETING: TechnologySpec[] = [
     name: 'Pinterest Widgets',
     category: 'marketing_tools',
     categories: ['social'],
-    signals: ['script:assets.pinterest.com/js/pinit.js', 'inline:assets.pinterest.com/js/pinit.js'],
+    signals: [...scriptUrl('assets.pinterest.com/js/pinit.js')],
   },
   {
     name: 'LinkedIn Widgets',

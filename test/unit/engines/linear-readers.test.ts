@@ -8,11 +8,12 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { collectContacts } from '../../../engines/contacts/collect.ts';
 import { findCodes } from '../../../engines/promo/codes.ts';
-import { checkLlmsTxt, readSitemap, type OpenedFile } from '../../../engines/store-readiness/discovery.ts';
+import { checkLlmsTxt, readSitemap } from '../../../engines/store-readiness/discovery.ts';
 import { botAccessOf } from '../../../engines/store-readiness/access.ts';
 import { boardsInHtml } from '../../../engines/jobs/discover.ts';
 import { Fetched, type Dns, type SafeFetch } from '../../../engines/net/types.ts';
 import { analyzeInline } from '../../../server/parse-pool/inline.ts';
+import { openedFile } from './opened-file.ts';
 
 async function timed(run: () => unknown): Promise<number> {
   const started = performance.now();
@@ -20,14 +21,7 @@ async function timed(run: () => unknown): Promise<number> {
   return performance.now() - started;
 }
 
-const file = (text: string): OpenedFile => ({
-  url: 'https://shop.example/file',
-  status: 200,
-  contentType: 'text/plain',
-  text,
-  truncated: false,
-  failure: null,
-});
+const file = (text: string) => openedFile(text);
 const NOW = new Date('2026-11-26T00:00:00Z');
 
 describe('readers of fetched content, on input built against them', () => {

@@ -18,24 +18,10 @@ describe('ads registry RPC: the request', () => {
   });
 
   it('sends the geo id of each of the 16 regions as the filter and the viewer geo', () => {
-    const expected = {
-      US: 2840,
-      GB: 2826,
-      CA: 2124,
-      AU: 2036,
-      DE: 2276,
-      FR: 2250,
-      ES: 2724,
-      IT: 2380,
-      NL: 2528,
-      IL: 2376,
-      IN: 2356,
-      BR: 2076,
-      MX: 2484,
-      JP: 2392,
-      SG: 2702,
-      AE: 2784,
-    };
+    // The registry's geo id of a country is 2000 + its ISO 3166-1 numeric code.
+    const regions = ['US', 'GB', 'CA', 'AU', 'DE', 'FR', 'ES', 'IT', 'NL', 'IL', 'IN', 'BR', 'MX', 'JP', 'SG', 'AE'];
+    const isoNumeric = [840, 826, 124, 36, 276, 250, 724, 380, 528, 376, 356, 76, 484, 392, 702, 784];
+    const expected = Object.fromEntries(regions.map((region, index) => [region, 2000 + isoNumeric[index]])) as Record<string, number>;
     assert.deepEqual(REGION_GEO_IDS, expected);
     assert.equal(REGIONS.length, 16);
     for (const region of REGIONS) {

@@ -2,21 +2,13 @@ import { describe, it } from 'node:test';
 import { analyzeInline as analyze } from '../../../../server/parse-pool/inline.ts';
 import { textOf } from '../../../../engines/parse/open.ts';
 import assert from 'node:assert/strict';
-import {
-  CookieJar,
-  DEFAULT_ADS_CONFIG,
-  createLookupCaches,
-  searchAds,
-  isAdsRegistryFailure,
-  REGIONS,
-  type AdsRegistryFailure,
-  type Region,
-} from '../../../../engines/ads/index.ts';
+import { CookieJar, DEFAULT_ADS_CONFIG, createLookupCaches, searchAds, isAdsRegistryFailure, REGIONS, type Region } from '../../../../engines/ads/index.ts';
 import { FetchFailure } from '../../../../engines/net/types.ts';
 import { assertValid } from '../../../support/contract.ts';
 import { ADS_DOMAINS, BLOCK_PAGE, PAGE_CAP, registryListings, WORLD_GEO_IDS } from '../../../world/fixtures/ads-registry.ts';
 import { fakeRegistry, type FakeRegistry } from './fake-registry.ts';
 import { WORLD_NOW } from '../../../world/clock.ts';
+import { rejection } from '../net/rejection.ts';
 
 const DAY = 86_400_000;
 const now = () => new Date(WORLD_NOW);
@@ -25,17 +17,7 @@ function search(registry: FakeRegistry, domain: string, region?: Region, extra: 
   return searchAds(domain, { region }, { fetch: registry.fetch, analyze, now: extra.now ?? now, jar: extra.jar });
 }
 
-async function failure(promise: Promise<unknown>): Promise<AdsRegistryFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  assert.ok(
-    isAdsRegistryFailure(error),
-    `expected an AdsRegistryFailure, got ${error instanceof Error ? `${error.name}: ${error.message}` : JSON.stringify(error)}`,
-  );
-  return error;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, isAdsRegistryFailure, 'an AdsRegistryFailure');
 
 /** The ads of a world listing the engine should keep, in registry order. */
 function expectedAds(domain: string, region?: Region) {

@@ -12,6 +12,7 @@ import {
   ms,
   readVariable,
   readVariables,
+  settings,
   text,
   url,
   type Variable,
@@ -150,5 +151,20 @@ describe('engines/config/env: the one reader of environment variables', () => {
     assert.deepEqual(readVariables(table, { A_COUNT: '7' }), { A_COUNT: 7, B_URL: null });
     assert.deepEqual(defaultsOf(table), { A_COUNT: 1, B_URL: null });
     assert.throws(() => readVariables(table, { B_URL: 'nope' }), /^ConfigError: B_URL must be an http or https URL/);
+  });
+
+  it('settings reads fields from their variables, nested groups and conversions included, and lists the variables by name', () => {
+    const table = settings({
+      count: ['A_COUNT', int({ default: 1, min: 0, max: 9, meaning: 'a' })],
+      group: { cap: ['B_CAP_MS', ms({ default: 0, min: 0, max: 100, meaning: 'b' }), (cap: number) => cap || null] },
+    });
+    assert.deepEqual(Object.keys(table.variables), ['A_COUNT', 'B_CAP_MS']);
+    assert.deepEqual(table.read({}), { count: 1, group: { cap: null } });
+    assert.deepEqual(table.read({ A_COUNT: '7', B_CAP_MS: '40' }), { count: 7, group: { cap: 40 } });
+    assert.throws(() => table.read({ B_CAP_MS: '400' }), /^ConfigError: B_CAP_MS must be an integer from 0 to 100/);
+    assert.throws(
+      () => settings({ a: ['SAME', text({ default: '', meaning: 'a' })], b: ['SAME', text({ default: '', meaning: 'b' })] }),
+      /SAME is read by two settings/,
+    );
   });
 });

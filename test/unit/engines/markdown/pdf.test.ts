@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readPdf, PDF_LIMITS } from '../../../../engines/markdown/pdf.ts';
-import { DAMAGED_PDF, ENCRYPTED_PDF, IMAGE_ONLY_PDF, REPORT_PDF, REPORT_TEXT } from '../../../world/fixtures/markdown-sites.ts';
+import { DAMAGED_PDF, ENCRYPTED_PDF, IMAGE_ONLY_PDF, REPORT_PDF, REPORT_TEXT, REPORT_WORDS } from '../../../world/fixtures/markdown-sites.ts';
 import { layoutPdf } from '../../../world/fixtures/pdf-files.ts';
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -56,19 +56,7 @@ describe('reading a PDF', { timeout: 60_000 }, () => {
   it('recovers the known words (F1 at least 0.98)', async () => {
     const read = await readPdf(REPORT_PDF);
     assert.ok(read.readable);
-    const known = [
-      REPORT_TEXT.title,
-      REPORT_TEXT.intro,
-      'Highlights',
-      ...REPORT_TEXT.highlights,
-      REPORT_TEXT.growth,
-      'Getting started',
-      ...REPORT_TEXT.steps,
-      'Read the full results on our website.',
-      'Outlook',
-      REPORT_TEXT.outlook,
-    ].join(' ');
-    const f1 = wordF1(read.markdown.replace(/\]\([^)]*\)/g, ']'), known);
+    const f1 = wordF1(read.markdown.replace(/\]\([^)]*\)/g, ']'), REPORT_WORDS);
     assert.ok(f1 >= 0.98, `F1 ${f1}`);
   });
   it('answers a password-protected PDF as such, though the file is a real one', async () => {

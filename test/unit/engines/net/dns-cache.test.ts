@@ -1,8 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createDns, type Dns, type DnsAnswer } from '../../../../engines/net/dns.ts';
-import { createDnsCache } from '../../../../engines/net/dns-cache.ts';
+import { createDnsCache, type DnsCacheOptions } from '../../../../engines/net/dns-cache.ts';
 import { startDns, type WorldDns } from '../../../world/dns.ts';
+import { manualClock } from './manual-clock.ts';
 
 type Kind = keyof Dns;
 
@@ -31,11 +32,6 @@ function fakeDns(answers: Partial<Record<string, DnsAnswer<unknown>>>) {
   };
 }
 
-function manualClock() {
-  let at = 1_000_000;
-  return { now: () => at, advance: (ms: number) => void (at += ms) };
-}
-
 describe('createDnsCache', () => {
   const answers: Record<string, DnsAnswer<unknown>> = {
     'a acme.com': { ok: true, records: ['93.184.216.34'], ttl: 120 },
@@ -46,11 +42,15 @@ describe('createDnsCache', () => {
     'txt slow.com': { ok: false, reason: 'timeout' },
     'txt broken.com': { ok: false, reason: 'error' },
   };
+  /** A cache over fake DNS that answers `answers`, on a clock the test moves. */
+  const cached = (options: Omit<DnsCacheOptions, 'now'> = {}) => {
+    const clock = manualClock(1_000_000);
+    const fake = fakeDns(answers);
+    return { clock, fake, dns: createDnsCache(fake.dns, { ...options, now: clock.now }) };
+  };
 
   it('keeps an A answer for its TTL, then asks again', async () => {
-    const clock = manualClock();
-    const fake = fakeDns(answers);
-    const dns = createDnsCache(fake.dns, { now: clock.now });
+    const { clock, fake, dns } = cached();
     assert.deepEqual(await dns.a('acme.com'), answers['a acme.com']);
     clock.advance(119_000);
     assert.deepEqual(await dns.a('ACME.com.'), answers['a acme.com'], 'the same name, however written');
@@ -61,9 +61,7 @@ describe('createDnsCache', () => {
   });
 
   it('clamps TTLs to [minTtlMs, maxTtlMs]', async () => {
-    const clock = manualClock();
-    const fake = fakeDns(answers);
-    const dns = createDnsCache(fake.dns, { minTtlMs: 30_000, maxTtlMs: 3_600_000, now: clock.now });
+    const { clock, fake, dns } = cached({ minTtlMs: 30_000, maxTtlMs: 3_600_000 });
     await Promise.all([dns.a('short.com'), dns.a('long.com')]);
     clock.advance(29_000);
     await Promise.all([dns.a('short.com'), dns.a('long.com')]);
@@ -80,9 +78,7 @@ describe('createDnsCache', () => {
   });
 
   it('keeps answers without a TTL (MX, TXT, DMARC, CNAME) for ttlMs', async () => {
-    const clock = manualClock();
-    const fake = fakeDns(answers);
-    const dns = createDnsCache(fake.dns, { ttlMs: 300_000, now: clock.now });
+    const { clock, fake, dns } = cached({ ttlMs: 300_000 });
     await dns.mx('acme.com');
     clock.advance(299_000);
     assert.deepEqual(await dns.mx('acme.com'), answers['mx acme.com']);
@@ -93,9 +89,7 @@ describe('createDnsCache', () => {
   });
 
   it('keeps nxdomain and nodata for negativeTtlMs', async () => {
-    const clock = manualClock();
-    const fake = fakeDns(answers);
-    const dns = createDnsCache(fake.dns, { negativeTtlMs: 60_000, now: clock.now });
+    const { clock, fake, dns } = cached({ negativeTtlMs: 60_000 });
     assert.deepEqual(await dns.a('missing.com'), { ok: false, reason: 'nxdomain' });
     assert.deepEqual(await dns.aaaa('acme.com'), { ok: false, reason: 'nodata' });
     clock.advance(59_000);

@@ -5,25 +5,26 @@ import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { createDns } from '../../../../engines/net/dns.ts';
-import { FetchFailure, UnsafeTargetError } from '../../../../engines/net/errors.ts';
+import { UnsafeTargetError } from '../../../../engines/net/errors.ts';
 import { createSafeFetch, type SafeFetch, type SafeFetchOptions } from '../../../../engines/net/fetch.ts';
 import { createNet, transportOptionsOf } from '../../../../engines/net/index.ts';
 import { createSocketTransport, type SocketTransportOptions, type Transport } from '../../../../engines/net/transport.ts';
 import { createNetThread, type NetThread } from '../../../../server/net-thread/thread.ts';
 import { createCertificateAuthority } from '../../../world/ca.ts';
 import { startWorld, type World } from '../../../world/index.ts';
+import { failure } from './rejection.ts';
 
 const MB = 1024 * 1024;
-const SITE = 'acme-widgets.com';
 
-async function failure(promise: Promise<unknown>): Promise<FetchFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  assert.ok(error instanceof FetchFailure, `expected a FetchFailure, got ${error instanceof Error ? `${error.name}: ${error.message}` : error}`);
-  return error;
+/** The request fails as a timeout, at least `atLeast` and less than `below` ms after it starts. */
+async function timesOut(request: () => Promise<unknown>, atLeast: number, below: number): Promise<void> {
+  const started = performance.now();
+  const error = await failure(request());
+  const elapsed = performance.now() - started;
+  assert.equal(error.kind, 'timeout');
+  assert.ok(elapsed >= atLeast && elapsed < below, `took ${elapsed} ms`);
 }
+const SITE = 'acme-widgets.com';
 
 async function listenTcp(onSocket: (socket: Socket) => void): Promise<{ server: Server; port: number; sockets: Set<Socket> }> {
   const sockets = new Set<Socket>();
@@ -252,11 +253,7 @@ for (const wire of ['in this thread', 'on the net thread'] as const)
     });
 
     it('times out on a server that accepts and never answers (a FetchFailure, not unsafe)', async () => {
-      const started = performance.now();
-      const error = await failure(safeFetch(`http://${SITE}/never`, { timeoutMs: 500 }));
-      const elapsed = performance.now() - started;
-      assert.equal(error.kind, 'timeout');
-      assert.ok(elapsed >= 450 && elapsed < 2000, `took ${elapsed} ms`);
+      await timesOut(() => safeFetch(`http://${SITE}/never`, { timeoutMs: 500 }), 450, 2000);
     });
 
     it('times out on a raw TCP server that accepts and says nothing', async () => {
@@ -270,18 +267,11 @@ for (const wire of ['in this thread', 'on the net thread'] as const)
     });
 
     it('lets a caller signal shorten the time cap', async () => {
-      const started = performance.now();
-      const error = await failure(safeFetch(`https://${SITE}/never`, { signal: AbortSignal.timeout(300) }));
-      assert.equal(error.kind, 'timeout');
-      assert.ok(performance.now() - started < 2000);
+      await timesOut(() => safeFetch(`https://${SITE}/never`, { signal: AbortSignal.timeout(300) }), 0, 2000);
     });
 
     it('ends a body dripping one byte a second at the total time cap', async () => {
-      const started = performance.now();
-      const error = await failure(safeFetch(`http://${SITE}/drip`, { timeoutMs: 1500 }));
-      const elapsed = performance.now() - started;
-      assert.equal(error.kind, 'timeout');
-      assert.ok(elapsed >= 1400 && elapsed < 3000, `took ${elapsed} ms`);
+      await timesOut(() => safeFetch(`http://${SITE}/drip`, { timeoutMs: 1500 }), 1400, 3000);
     });
 
     it('decodes text by the header charset, a meta charset, else UTF-8', async () => {

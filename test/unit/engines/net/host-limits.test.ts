@@ -3,25 +3,13 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { createHostLimits, RateLimited, retryAfterMs } from '../../../../engines/net/host-limits.ts';
-import { FetchFailure } from '../../../../engines/net/errors.ts';
 import { loadNetConfig } from '../../../../engines/net/index.ts';
 import { startWorld, type World } from '../../../world/index.ts';
+import { failure } from './rejection.ts';
 import { netInThread } from '../../../support/net.ts';
+import { manualClock } from './manual-clock.ts';
 
-async function failure(promise: Promise<unknown>): Promise<FetchFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  assert.ok(error instanceof FetchFailure, `expected a FetchFailure, got ${error instanceof Error ? `${error.name}: ${error.message}` : error}`);
-  return error;
-}
-
-/** A clock the test moves by hand. */
-function manualClock(start = Date.UTC(2026, 4, 4, 12)) {
-  let at = start;
-  return { now: () => at, advance: (ms: number) => void (at += ms) };
-}
+const START = Date.UTC(2026, 4, 4, 12);
 
 describe('retryAfterMs', () => {
   const at = Date.UTC(2026, 4, 4, 12, 0, 0);
@@ -80,7 +68,7 @@ describe('createHostLimits', () => {
   });
 
   it('backs off exponentially per consecutive 429 without Retry-After, capped, and resets on another answer', () => {
-    const clock = manualClock();
+    const clock = manualClock(START);
     const limits = createHostLimits({ backoffMaxMs: 5_000, now: clock.now });
     const wait = () => limits.notBefore('a.com') - clock.now();
     const steps = [];
@@ -101,7 +89,7 @@ describe('createHostLimits', () => {
   });
 
   it('takes Retry-After (seconds or date) on 429 and 503, capped; a 503 without it is no back-off', () => {
-    const clock = manualClock();
+    const clock = manualClock(START);
     const limits = createHostLimits({ backoffMaxMs: 60_000, now: clock.now });
     limits.record('a.com', 429, '7');
     assert.equal(limits.notBefore('a.com') - clock.now(), 7_000);
@@ -117,7 +105,7 @@ describe('createHostLimits', () => {
   });
 
   it('refuses at once when the back-off ends after the deadline, and waits when it ends before', async () => {
-    const clock = manualClock();
+    const clock = manualClock(START);
     const limits = createHostLimits({ now: clock.now });
     limits.record('a.com', 429, '30');
     const refused = await limits.enter('a.com', { remainingMs: 29_000 }).then(
@@ -131,7 +119,7 @@ describe('createHostLimits', () => {
   });
 
   it('remembers at most maxHosts hosts, forgetting the least recently used idle one', async () => {
-    const clock = manualClock();
+    const clock = manualClock(START);
     const limits = createHostLimits({ maxHosts: 3, now: clock.now });
     const busy = await limits.enter('busy.com', { remainingMs: 1000 });
     limits.record('old.com', 429, '60');

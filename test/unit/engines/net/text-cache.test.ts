@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createTextCache as createContentCache } from '../../../../engines/net/text-cache.ts';
 import { Fetched } from '../../../../engines/net/fetched.ts';
 import { bytesOf } from '../../../../engines/parse/open.ts';
+import { manualClock } from './manual-clock.ts';
 
 /** The cache keeps sealed content; texts are sealed as UTF-16 here, so that a text of n characters is 2n bytes. */
 function createTextCache(options: Parameters<typeof createContentCache>[0] = {}) {
@@ -22,11 +23,6 @@ function createTextCache(options: Parameters<typeof createContentCache>[0] = {})
       return cache.bytes;
     },
   };
-}
-
-function manualClock() {
-  let at = 0;
-  return { now: () => at, advance: (ms: number) => void (at += ms) };
 }
 
 /** A loader counting its calls. */

@@ -4,10 +4,11 @@ import { performance } from 'node:perf_hooks';
 import { anchors, blocks, comments, dropElements, stripTags } from '../../../../engines/parse/scan.ts';
 import { careersLinks } from '../../../../engines/jobs/discover.ts';
 import { doubleEscapedHtmlText, htmlText } from '../../../../engines/jobs/text.ts';
-import { checkLlmsTxt, checkProductFeed, readSitemap, type OpenedFile } from '../../../../engines/store-readiness/discovery.ts';
+import { checkLlmsTxt, checkProductFeed, readSitemap } from '../../../../engines/store-readiness/discovery.ts';
 import { parseRobots } from '../../../../engines/store-readiness/robots.ts';
 import { findCodes } from '../../../../engines/promo/codes.ts';
 import { piecesOf } from '../../../../engines/merchant/injection.ts';
+import { openedFile } from '../opened-file.ts';
 
 /** Markup as pages, boards and files write it: the scans must read it as the regular expressions they replace did. */
 const ORDINARY = [
@@ -27,14 +28,7 @@ function timed(run: () => unknown): number {
   return performance.now() - started;
 }
 
-const file = (text: string): OpenedFile => ({
-  url: 'https://shop.example/file',
-  status: 200,
-  contentType: 'text/plain',
-  text,
-  truncated: false,
-  failure: null,
-});
+const file = (text: string) => openedFile(text);
 
 describe('linear markup scans', () => {
   it('strip tags as /<[^>]*>/g does', () => {

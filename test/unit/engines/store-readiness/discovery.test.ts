@@ -9,26 +9,11 @@ import {
   checkX402,
   inflateGzip,
   readSitemap,
-  type OpenedFile,
 } from '../../../../engines/store-readiness/discovery.ts';
 import { assertValid } from '../../../support/contract.ts';
+import { openedFile } from '../opened-file.ts';
 
-const file = (
-  body: string,
-  {
-    status = 200,
-    contentType = 'text/plain',
-    url = 'https://shop.example.com/f',
-    truncated = false,
-  }: { status?: number | null; contentType?: string; url?: string; truncated?: boolean } = {},
-): OpenedFile => ({
-  url,
-  status,
-  contentType,
-  text: body,
-  truncated,
-  failure: status === null ? 'connect' : null,
-});
+const file = (body: string, options: Parameters<typeof openedFile>[1] = {}) => openedFile(body, { url: 'https://shop.example.com/f', ...options });
 const valid = (check: { http_status: number | null; valid: boolean; validation: string }) => {
   assertValid('DiscoveryCheck', check);
   return check;

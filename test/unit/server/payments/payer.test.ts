@@ -1,22 +1,13 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { x402Client } from '@x402/core/client';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { VerifiedPayer } from '../../../../server/payments/payer.ts';
-import { TRANSFER_WITH_AUTHORIZATION, checkPayload, requirementsFor, type PaymentPayload, type PaymentTerms } from '../../../../server/payments/x402.ts';
+import { TRANSFER_WITH_AUTHORIZATION, checkPayload, requirementsFor, type PaymentPayload } from '../../../../server/payments/x402.ts';
 import type { Facilitator } from '../../../../server/payments/facilitator.ts';
+import { signedPayment, terms } from '../metering/meter-deps.ts';
 
-const terms: PaymentTerms = {
-  network: 'eip155:8453',
-  chainId: 8453,
-  asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-  payTo: '0x1111111111111111111111111111111111111111',
-  maxTimeoutSeconds: 300,
-  eip712: { name: 'USD Coin', version: '2' },
-};
 const requirements = requirementsFor(terms, 5000);
 const techStack = { path: '/v1/tech-stack', mcpTool: 'detect_website_tech_stack' };
 
@@ -29,12 +20,9 @@ function facilitator(answer: { isValid: boolean; invalidReason?: string; payer?:
 
 describe('VerifiedPayer: a payer is who the signature proves', () => {
   let honest: PaymentPayload;
-  let payer: ReturnType<typeof privateKeyToAccount>;
+  let payerAddress: string;
   before(async () => {
-    payer = privateKeyToAccount(generatePrivateKey());
-    const client = new x402Client();
-    registerExactEvmScheme(client, { signer: payer });
-    honest = await client.createPaymentPayload({ x402Version: 2, resource: { url: 'https://svc/v1/tech-stack' }, accepts: [requirements] } as any);
+    ({ payload: honest, address: payerAddress } = await signedPayment(undefined, { priceMicroUsd: 5000 }));
   });
 
   async function verifyAs(payload: PaymentPayload, remote = facilitator({ isValid: false, invalidReason: 'invalid_signature' })) {
@@ -63,7 +51,7 @@ describe('VerifiedPayer: a payer is who the signature proves', () => {
   it("recovers a 65-byte signature's signer locally, without asking the facilitator", async () => {
     const { verified, remote } = await verifyAs(honest);
     assert.equal(verified.ok, true);
-    assert.equal(verified.ok && verified.payer.address, payer.address.toLowerCase());
+    assert.equal(verified.ok && verified.payer.address, payerAddress);
     assert.equal(verified.ok && verified.payer.facilitatorVerified, false);
     assert.equal(remote.calls.length, 0);
   });
@@ -105,7 +93,7 @@ describe('VerifiedPayer: a payer is who the signature proves', () => {
     const good = await verifyAs(forged, facilitator({ isValid: true, payer: from }));
     assert.equal(good.verified.ok && good.verified.payer.address, from.toLowerCase());
     assert.equal(good.verified.ok && good.verified.payer.facilitatorVerified, true);
-    const other = await verifyAs(forged, facilitator({ isValid: true, payer: payer.address }));
+    const other = await verifyAs(forged, facilitator({ isValid: true, payer: payerAddress }));
     assert.equal(other.verified.ok, false);
   });
 

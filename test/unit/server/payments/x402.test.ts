@@ -1,7 +1,5 @@
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { x402Client } from '@x402/core/client';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { hashTypedData, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import {
@@ -12,17 +10,9 @@ import {
   requirementsFor,
   transferAuthorizationDigest,
   type PaymentPayload,
-  type PaymentTerms,
 } from '../../../../server/payments/x402.ts';
+import { signedPayment, terms } from '../metering/meter-deps.ts';
 
-const terms: PaymentTerms = {
-  network: 'eip155:8453',
-  chainId: 8453,
-  asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-  payTo: '0x1111111111111111111111111111111111111111',
-  maxTimeoutSeconds: 300,
-  eip712: { name: 'USD Coin', version: '2' },
-};
 const requirements = requirementsFor(terms, 5000);
 const now = () => new Date();
 const techStack = { path: '/v1/tech-stack', mcpTool: 'detect_website_tech_stack' };
@@ -30,12 +20,9 @@ const clone = (payload: PaymentPayload) => structuredClone(payload) as any;
 
 describe('x402 payload checks', () => {
   let payload: PaymentPayload;
-  let payer: ReturnType<typeof privateKeyToAccount>;
+  let payerAddress: string;
   before(async () => {
-    payer = privateKeyToAccount(generatePrivateKey());
-    const client = new x402Client();
-    registerExactEvmScheme(client, { signer: payer });
-    payload = await client.createPaymentPayload({ x402Version: 2, resource: { url: 'https://svc/v1/tech-stack' }, accepts: [requirements] } as any);
+    ({ payload, address: payerAddress } = await signedPayment(undefined, { priceMicroUsd: 5000 }));
   });
 
   it('computes the same EIP-712 digest as viem hashTypedData', () => {
@@ -61,7 +48,7 @@ describe('x402 payload checks', () => {
   it('accepts a payload signed by the official client for these terms', async () => {
     const checked = await checkPayload(payload, requirements, terms, now(), techStack);
     assert.equal(checked.ok, true);
-    assert.equal(checked.ok && checked.authorization.from.toLowerCase(), payer.address.toLowerCase());
+    assert.equal(checked.ok && checked.authorization.from.toLowerCase(), payerAddress);
   });
 
   const refusals: [string, (p: any) => void, RegExp][] = [

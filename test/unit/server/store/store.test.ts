@@ -32,6 +32,19 @@ const run = promisify(execFile);
 
 const unique = (prefix: string) => `${prefix}-${randomUUID()}`;
 const times = <T>(n: number, fn: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
+/** The ledger entry of caller's free tech-stack call r1 at `at`. */
+const freeUseEntry = (at: number) => ({
+  at,
+  kind: 'free_use' as const,
+  operation: 'tech-stack',
+  caller: 'caller',
+  amountMicroUsd: 5000,
+  payer: null,
+  nonce: null,
+  txHash: null,
+  network: null,
+  requestId: 'r1',
+});
 
 /** JSON that tends to break naive storage: unicode, escapes, big/small numbers, nesting, key order. */
 const TRICKY_JSON: Json = {
@@ -398,18 +411,7 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
         const s = await openOn(unique('along').slice(0, 20));
         const c = at('caller');
         const cap = { bucket: 'cap:daily-cost', subject: '*', window: '2024-06' };
-        const entry = {
-          at: T,
-          kind: 'free_use' as const,
-          operation: 'tech-stack',
-          caller: 'caller',
-          amountMicroUsd: 5000,
-          payer: null,
-          nonce: null,
-          txHash: null,
-          network: null,
-          requestId: 'r1',
-        };
+        const entry = freeUseEntry(T);
         await lease(s, c, 'l', T, 1);
         await s.counters.lease({ ...cap, lease: 'r', amount: 5_000, limit: 12_000, now: T, staleAfterMs: STALE });
         const along = [{ ...cap, lease: 'r', amount: 5_000, limit: Number.MAX_SAFE_INTEGER, now: T, staleAfterMs: STALE }];
@@ -439,18 +441,7 @@ function storeSuite(name: string, open: () => Promise<Backend>, { skip }: { skip
       it('commitFreeUse writes the use, the ledger entry and the answers together, or nothing', async () => {
         const s = await openOn(unique('freeuse').slice(0, 20));
         const c = at('caller');
-        const entry = {
-          at: T,
-          kind: 'free_use' as const,
-          operation: 'tech-stack',
-          caller: 'caller',
-          amountMicroUsd: 5000,
-          payer: null,
-          nonce: null,
-          txHash: null,
-          network: null,
-          requestId: 'r1',
-        };
+        const entry = freeUseEntry(T);
         const response: StoredResponse = { status: 200, headers: {}, body: { status: 'ok' } };
         const rows = [
           { scope: 'ip:caller', key: 'auto:x' },
