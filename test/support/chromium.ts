@@ -2,17 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { loadConfig } from '../../server/config.ts';
 import { createLauncher } from '../../server/render/launcher.ts';
-
-/** Nothing but the page: no GPU, no background traffic of the browser's own. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { QUIET_BROWSER_ARGS } from '../../server/render/renderer.ts';
 
 /**
  * Launches headless Chromium (CHROMIUM_PATH, else Debian's /usr/bin/chromium) through playwright-core
@@ -27,7 +17,7 @@ export async function launchChromium(): Promise<Browser> {
     );
   }
   const launcher = createLauncher({ chromiumPath, user });
-  const browser = await chromium.launch({ executablePath: launcher.path, args: CHROMIUM_ARGS, chromiumSandbox: true, env: launcher.envFor(1) });
+  const browser = await chromium.launch({ executablePath: launcher.path, args: [...QUIET_BROWSER_ARGS], chromiumSandbox: true, env: launcher.envFor(1) });
   browser.on('disconnected', () => launcher.remove());
   return browser;
 }
