@@ -1,0 +1,97 @@
+/**
+ * Round 5 of issue 37: goals written for the classes of failure the fourth fresh set showed, not
+ * for its cases: German and Dutch separable verbs (and the same verbs joined in a subordinate
+ * clause), leading as a verb and roles beside names (people, not jobs), comparisons over time
+ * ("more than last year"), watch requests with "whenever / every time / as soon as" and a channel
+ * between the words, exclusions in each language, Russian case endings, Japanese and Chinese
+ * compounds without spaces. Written and committed, labels first, before the rules were changed:
+ * the dev set of round 5 (tuned on). expect as in advisor-goals.ts.
+ */
+import type { BlindCase } from './advisor-goals-blind.ts';
+
+type Extra = Omit<BlindCase, 'goal' | 'expect'>;
+const g = (goal: string, expect: string | null, extra: Extra = {}): BlindCase => ({ goal, expect, ...extra });
+const watch = (goal: string): BlindCase => g(goal, null, { reason: /monitor/i });
+
+export const ML_DEV_5: BlindCase[] = [
+  // separable verbs: the particle at the clause's end, the verb joined in a subordinate clause
+  g('Stellt trade-republic.com zurzeit Data Scientists ein?', 'ats-jobs'),
+  g('Nimmt die Zahl der Neueinstellungen bei flix.com gerade zu?', 'company-intent'),
+  g('Baut hellofresh.com Personal ab oder stellt die Firma weiter ein?', 'company-intent'),
+  g('Schau dir die Google-Anzeigen von check24.de an', 'search-ads'),
+  g('Welche Zahlungsanbieter setzt der Shop von otto.de ein?', 'tech-stack'),
+  g('Wie viel gibt zalando.de für Google-Werbung aus?', 'search-ads'),
+  g('Ich will wissen, ob celonis.com gerade mehr Leute einstellt als letztes Jahr', 'company-intent'),
+  g('Kündigt about-you.de neue Stellen auf seiner Karriereseite an?', 'ats-jobs'),
+  g('Neemt bol.com op dit moment nieuwe developers aan?', 'ats-jobs'),
+  g('Welke analysetools zet coolblue.nl in op de website?', 'tech-stack'),
+  g('Hoeveel geeft booking.com uit aan zoekadvertenties?', 'search-ads'),
+  g('Neemt het aantal vacatures bij adyen.com toe?', 'company-intent'),
+  g('Kijk eens naar de Google-advertenties van ah.nl', 'search-ads'),
+  // leading as a verb, roles beside names: people; roles that are open: jobs
+  g('who runs marketing at notion.so? their team page should say', 'extract-contacts'),
+  g('who heads the sales team at gong.io', 'extract-contacts'),
+  g('which people lead product at figma.com', 'extract-contacts'),
+  g('Wer leitet den Vertrieb bei personio.de?', 'extract-contacts'),
+  g('Namen und Funktionen des Vorstands von celonis.com', 'extract-contacts'),
+  g("Qui dirige l'équipe technique de doctolib.fr ?", 'extract-contacts'),
+  g('¿Quién lidera el equipo de ventas de cabify.com?', 'extract-contacts'),
+  g('Quem comanda a área de marketing da vtex.com?', 'extract-contacts'),
+  g('Chi guida il reparto vendite di satispay.com?', 'extract-contacts'),
+  g('Wie leidt het engineeringteam van mollie.com?', 'extract-contacts'),
+  g('Кто руководит отделом продаж в skyeng.ru?', 'extract-contacts'),
+  g('sansan.comの営業部門を率いているのは誰ですか', 'extract-contacts'),
+  g('shein.com 的市场部由谁负责？', 'extract-contacts'),
+  g('Nombres y cargos del equipo directivo de glovoapp.com', 'extract-contacts'),
+  g('Nomi e ruoli del team di gestione di scalapay.com', 'extract-contacts'),
+  g('cybozu.co.jpの経営陣の名前と役職を教えて', 'extract-contacts'),
+  g('which Python roles is stripe.com hiring for', 'ats-jobs'),
+  g('Quais cargos a vtex.com tem abertos agora?', 'ats-jobs'),
+  g('Welche Rollen sind bei n26.com gerade offen?', 'ats-jobs'),
+  // comparisons over time: hiring intent as it changes
+  g('A ifood.com.br está contratando mais gente do que no ano passado?', 'company-intent'),
+  g('¿Contrata glovoapp.com más ingenieros que hace un año?', 'company-intent'),
+  g("Est-ce que alan.com embauche plus qu'au trimestre précédent ?", 'company-intent'),
+  g('satispay.com sta assumendo più persone rispetto allo scorso trimestre?', 'company-intent'),
+  g('Sucht flix.com mehr Mitarbeiter als im Vorjahr?', 'company-intent'),
+  g('Werft picnic.app meer mensen dan een jaar geleden?', 'company-intent'),
+  g('Нанимает ли ozon.ru больше людей, чем год назад?', 'company-intent'),
+  g('line.meは昨年と比べて採用を増やしていますか', 'company-intent'),
+  g('和上个季度相比，xiaomi.com 的招聘在增加吗？', 'company-intent'),
+  g('is ramp.com hiring more people now than a year ago?', 'company-intent'),
+  g('compared with last quarter, are there more open roles at deel.com?', 'company-intent'),
+  // watch requests: whenever / every time / as soon as, a channel between the words
+  watch('drop a message in our Teams channel every time shopify.com launches a new feature page'),
+  watch('let me know via SMS as soon as stripe.com opens a new role in Dublin'),
+  watch('Schick mir jedes Mal eine Nachricht, wenn zalando.de neue Anzeigen schaltet'),
+  watch('Gib mir per Slack Bescheid, sobald sich die Preisseite von personio.de ändert'),
+  watch('Préviens-moi par e-mail dès que doctolib.fr publie une nouvelle offre'),
+  watch('Avísame por WhatsApp cada vez que cabify.com publique una vacante'),
+  watch('Me avise no Slack assim que a vtex.com mudar a página de preços'),
+  watch('Mandami una notifica ogni volta che satispay.com pubblica un nuovo annuncio'),
+  watch('Laat me via e-mail weten zodra bol.com een nieuwe vacature plaatst'),
+  watch('Напиши мне в Telegram, как только ozon.ru опубликует новую вакансию'),
+  watch('rakuten.co.jpが新しい求人を出したらすぐにSlackで知らせて'),
+  watch('每当 jd.com 发布新的职位时，在企业微信里通知我'),
+  // exclusions in each language
+  g('Kein Interesse an der Technik, ich brauche nur die offenen Stellen von n26.com', 'ats-jobs'),
+  g("Je n'ai pas besoin du stack technique : seulement les e-mails de contact de alan.com", 'extract-contacts'),
+  g('Sin el stack tecnológico, solo los anuncios de Google de cabify.com', 'search-ads'),
+  g('Não quero os contatos, só as vagas abertas da vtex.com', 'ats-jobs'),
+  g('Niente contatti: mi servono solo le tecnologie usate da subito.it', 'tech-stack'),
+  g('Geen vacatures nodig, alleen de tech stack van bol.com', 'tech-stack'),
+  g('Контакты не нужны, только вакансии hh.ru', 'ats-jobs'),
+  g('連絡先は不要で、mercari.comの検索広告だけ見せて', 'search-ads'),
+  g('不需要联系方式，只要 jd.com 的技术栈', 'tech-stack'),
+  // Russian case endings
+  g('Какими технологиями пользуется avito.ru?', 'tech-stack'),
+  g('Расскажи о рекламных кампаниях yandex.ru в Google', 'search-ads'),
+  g('Сколько открытых вакансий у tinkoff.ru?', 'ats-jobs'),
+  g('Найди электронные адреса и телефоны сотрудников на сайте skbkontur.ru', 'extract-contacts'),
+  g('Является ли magazin-deshevo.ru мошенническим сайтом?', 'verify_domain_legitimacy_and_security'),
+  // Japanese and Chinese compounds without spaces
+  g('smarthr.jpのサイトで使われている決済サービスは？', 'tech-stack'),
+  g('pinduoduo.com 的广告投放情况怎么样？', 'search-ads'),
+  g('帮我查一下 xiaohongshu.com 官网上的联系邮箱', 'extract-contacts'),
+  g('这个网站 taobao-discount.cn 是不是钓鱼网站？', 'verify_domain_legitimacy_and_security'),
+];
