@@ -392,6 +392,18 @@ export const RULES: Record<string, Rule[]> = {
     ['staff page', 5],
     ['people page', 5],
     ['who is on the team', 5],
+    // A person asked for by what they lead ("who leads engineering", "who heads sales").
+    ['who lead', 5],
+    ['who leads', 5],
+    ['who head', 5],
+    ['who run', 4],
+    ['who manage', 5],
+    ['who direct', 4],
+    ['who oversee', 5],
+    ['who is in charge', 5],
+    ['who is responsible for', 5],
+    ['people lead', 4],
+    ['people who lead', 5],
   ],
   'clean-markdown': [
     ['markdown', 7],
@@ -647,6 +659,11 @@ export const TAKE_BACK: [phrase: string, offer: string, weight: number][] = [
   ['when to contact', 'extract-contacts', 5],
   ['when to pitch', 'conversion_leak_lead_finder', 4],
   ['hot lead', 'conversion_leak_lead_finder', 3],
+  // Leading as a verb ("who leads engineering") asks for a person, not for leads.
+  ['who lead', 'conversion_leak_lead_finder', 4],
+  ['who leads', 'conversion_leak_lead_finder', 4],
+  ['people lead', 'conversion_leak_lead_finder', 4],
+  ['people who lead', 'conversion_leak_lead_finder', 4],
   ['hot leads', 'conversion_leak_lead_finder', 3],
   ['job board', 'tech-stack', 1],
   // Growing a team is hiring, not bulk work.
@@ -1282,6 +1299,12 @@ export const HIRING_WORDS = [
   'adding headcount',
   'adding roles',
   'adding jobs',
+  'looking for more',
+  'look for more',
+  // The count of openings as it changes ("the number of vacancies is rising").
+  'open jobs',
+  'vacancies',
+  'job postings',
 ];
 export const TREND_WORDS = [
   'accelerat',
@@ -1340,6 +1363,21 @@ export const TREND_WORDS = [
   'blitz',
   'push',
 ];
+/** A reference period: hiring compared with an earlier time is hiring as it changes, within PERIOD_WINDOW words (the period often closes the sentence). */
+export const PERIOD_WORDS = [
+  'a year ago',
+  'last year',
+  'last quarter',
+  'previous quarter',
+  'prior quarter',
+  'compared with',
+  'compared to',
+  'year over year',
+  'quarter over quarter',
+  'than before',
+  'than last',
+];
+export const PERIOD_WINDOW = 8;
 export const RANKING_WORDS = [
   'hardest',
   'fastest',
@@ -1364,6 +1402,8 @@ export const RANKING_WORDS = [
   'most aggressively',
 ];
 export const HIRING_WINDOW = 5;
+/** The word introducing the second term of a comparison, as goals in each language write it (stemmed, glossed): within two words after a ranking word it makes a comparison. */
+export const COMPARISON_WORDS = ['than', 'que', 'qu', 'als', 'dan', 'di', 'chem', 'чем', 'niz', 'rispetto'];
 /** Words choosing among a list ("which of my 16 accounts are on a hiring spree"): with a hiring trend anywhere after them, a ranking of the list. */
 export const LIST_SELECTORS = [
   'which of them',
@@ -1517,6 +1557,21 @@ export const JOB_NOUNS = [
   'engineers',
   'internship',
   'internships',
+  // Professions a company hires ("hiring data scientists", "sucht Designer"), as other languages borrow them too.
+  'scientist',
+  'scientists',
+  'designer',
+  'designers',
+  'analyst',
+  'analysts',
+  'marketer',
+  'marketers',
+  'sales rep',
+  'sales reps',
+  'account executive',
+  'account executives',
+  'programmer',
+  'programmers',
 ];
 export const JOB_FILTERS = [
   'remote',
@@ -1548,6 +1603,29 @@ export const JOB_FILTERS = [
   'full stack',
 ];
 export const JOB_FILTER_WINDOW = 4;
+
+/**
+ * Roles beside the people who hold them ("names and roles of the management", "Nombres y cargos
+ * del equipo directivo"): within PEOPLE_ROLE_WINDOW words of a word for people, and with no word of
+ * an opening near, a role is a person's title (extract-contacts' people), not a job listing.
+ */
+export const ROLE_WORDS = ['role', 'roles', 'title', 'titles', 'job title', 'job titles', 'position', 'positions', 'function', 'functions'];
+export const ROLE_HOLDER_WORDS = [
+  'name',
+  'names',
+  'who',
+  'leadership',
+  'management',
+  'board',
+  'team',
+  'people',
+  'founders',
+  'executives',
+  'directors',
+  'managers',
+];
+export const OPENING_WORDS = ['open', 'opened', 'opening', 'vacant', 'available', 'hiring', 'hire', 'recruiting', 'apply', 'remote', 'senior', 'junior'];
+export const PEOPLE_ROLE_WINDOW = 4;
 /** A company seeking or hiring a job noun ("looking for engineers", "hiring developers") is listing its openings. */
 export const SEEKING_WORDS = ['looking for', 'look for', 'seeking', 'searching for', 'search for', 'on the lookout for', 'hiring', 'recruiting'];
 

@@ -17,6 +17,7 @@ import {
   ADOPTION_AFTER,
   ADOPTION_BEFORE,
   CONCEAL_WORDS,
+  COMPARISON_WORDS,
   EXCLUSION_ENDS,
   EXCLUSION_WORDS,
   HIRING_WINDOW,
@@ -26,11 +27,17 @@ import {
   JOB_NOUNS,
   LIST_SELECTORS,
   ONE_CALL_WORDS,
+  OPENING_WORDS,
+  PEOPLE_ROLE_WINDOW,
   PAYMENT_PARTY_WORDS,
+  PERIOD_WINDOW,
+  PERIOD_WORDS,
   PRIVACY_WINDOW,
   PURCHASE_WORDS,
   RANKING_WORDS,
   REFERS_BACK,
+  ROLE_HOLDER_WORDS,
+  ROLE_WORDS,
   RULES,
   SEEKING_WORDS,
   SEQUENCE_WORDS,
@@ -74,6 +81,8 @@ export interface Reading {
   hiringRank: { at: number; cue: string } | null;
   /** The goal asks for its results in one request. */
   oneCall: boolean;
+  /** Roles beside the people holding them ("names and roles of the board"): where, and the words. */
+  peopleRoles: { at: number; cue: string } | null;
 }
 
 const compiled = (phrases: readonly string[]) => phrases.map((phrase) => words(phrase)).filter((list) => list.length);
@@ -126,11 +135,15 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const purchaseFrom = compiled(['from', 'at']);
   const hiring = compiled(HIRING_WORDS);
   const trends = compiled(TREND_WORDS);
+  const periods = compiled(PERIOD_WORDS);
   const rankings = compiled(RANKING_WORDS);
   const selectors = compiled(LIST_SELECTORS);
   const oneCallWords = compiled(ONE_CALL_WORDS);
   const exclusions = compiled(EXCLUSION_WORDS);
   const exclusionEnds = compiled(EXCLUSION_ENDS);
+  const roleWords = compiled(ROLE_WORDS);
+  const roleHolders = compiled(ROLE_HOLDER_WORDS);
+  const openings = compiled(OPENING_WORDS);
   // Strong phrases of the other offers (weight 3 or more).
   const others = compiled(
     Object.entries(RULES)
@@ -277,7 +290,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
           return [at, at + words(goal.slice(mention.start, mention.start + mention.length)).length] as const;
         }),
       ].filter(([, to]) => nouns.some(([from]) => from >= to && from <= to + 1));
-      const sought = seeking.flatMap(spans).filter(([, to]) => nouns.some(([from]) => from >= to && from <= to + 1));
+      const sought = seeking.flatMap(spans).filter(([, to]) => nouns.some(([from]) => from >= to && from <= to + 2));
       const filters = jobFilters
         .flatMap(spans)
         .filter(([from, to]) => nouns.some(([start, end]) => from < end + JOB_FILTER_WINDOW && to > start - JOB_FILTER_WINDOW));
@@ -289,20 +302,42 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     }
     // Hiring as it changes, or as companies compare: a trend or ranking word near a hiring word.
     const hiringSpans = hiring.flatMap(spans).filter(([from]) => !masked.has(from));
-    const nearHiring = (list: string[][]): Reading['hiringTrend'] => {
+    const nearHiring = (list: string[][], window = HIRING_WINDOW): Reading['hiringTrend'] => {
       const found = list
         .flatMap(spans)
-        .filter(([from, to]) => hiringSpans.some(([start, end]) => from < end + HIRING_WINDOW && to > start - HIRING_WINDOW))
+        .filter(([from, to]) => hiringSpans.some(([start, end]) => from < end + window && to > start - window))
         .sort((a, b) => a[0] - b[0])[0];
       if (!found) return null;
       const [start, end] = hiringSpans.sort((a, b) => Math.abs(a[0] - found[0]) - Math.abs(b[0] - found[0]))[0];
       const [from, to] = [Math.min(start, found[0]), Math.max(end, found[1])];
       return { at: from, cue: goalWords.slice(from, to).join(' ') };
     };
-    const hiringTrend = hiringSpans.length ? nearHiring(trends) : null;
-    const ranked = hiringSpans.length ? nearHiring(rankings) : null;
+    const hiringTrend = hiringSpans.length ? (nearHiring(trends) ?? nearHiring(periods, PERIOD_WINDOW)) : null;
+    // The count of openings as it changes ("the number of vacancies rises") is not their listing.
+    if (hiringTrend) for (const span of hiringSpans) if (nouns.some(([from, to]) => from < span[1] && to > span[0])) markAll(span);
+    // "more … than" is a comparison ("mais gente do que no ano passado"), not a ranking.
+    const thanAt = goalWords.flatMap((word, at) => (COMPARISON_WORDS.includes(word) ? [at] : []));
+    const rankingsNotCompared = thanAt.length
+      ? rankings.filter((phrase) => !thanAt.some((at) => spans(phrase).some(([, to]) => at >= to && at <= to + 2)))
+      : rankings;
+    const ranked = hiringSpans.length ? nearHiring(rankingsNotCompared) : null;
     const hiringRank = ranked ?? (hiringTrend && selectors.flatMap(spans).some(([from]) => from < hiringTrend.at) ? hiringTrend : null);
     const oneCall = oneCallWords.some((phrase) => spans(phrase).length > 0);
+    // Roles beside the people holding them, and no opening near: people's titles, not jobs.
+    let peopleRoles: Reading['peopleRoles'] = null;
+    const roles = roleWords.flatMap(spans).filter(([from]) => !masked.has(from));
+    if (roles.length) {
+      const near = (list: (readonly [number, number])[], [from, to]: readonly [number, number]) =>
+        list.some(([start, end]) => start < to + PEOPLE_ROLE_WINDOW && end > from - PEOPLE_ROLE_WINDOW);
+      const holders = roleHolders.flatMap(spans);
+      const opened = [...openings.flatMap(spans), ...hiringSpans];
+      const held = roles.filter((span) => near(holders, span) && !near(opened, span));
+      if (held.length && !jobFilter) {
+        held.forEach(markAll);
+        const [from, to] = held[0];
+        peopleRoles = { at: from, cue: goalWords.slice(from, to).join(' ') };
+      }
+    }
     return {
       masked,
       notAvailable,
@@ -317,6 +352,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       hiringTrend,
       hiringRank,
       oneCall,
+      peopleRoles,
     };
   };
 }
