@@ -707,7 +707,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       '고객센터',
     ],
   ],
-  ['when', ['wenn', 'sobald', 'quand', 'lorsque', 'cuando', 'quando', 'wanneer', 'когда', '時に', '的时候']],
+  ['when', ['wenn', 'quand', 'lorsque', 'cuando', 'quando', 'wanneer', 'когда', '時に', '的时候']],
   [
     'changes',
     ['andern', 'andert', 'anderung*', 'changent', 'change', 'cambian', 'cambios', 'mudam', 'cambiano', 'veranderen', 'изменятся', '変わったら', '变化', '변경'],

@@ -703,7 +703,19 @@ export interface Unavailable {
    * whenever"), followed by an event word ("adds a new pixel", "publishes a job"): the clause after
    * the trigger is the event watched, so its words count for no offer.
    */
-  watch?: { triggers: string[]; events: string[] };
+  watch?: {
+    triggers: string[];
+    events: string[];
+    /**
+     * A watch request without the phrase: a trigger of `recurring` ("whenever", "as soon as") with
+     * an event within EVENT_WINDOW words after it ("whenever hubspot.com changes its pricing page"),
+     * or any trigger with its event after or, as Japanese writes it, before it, when the goal has a
+     * word of `senders` ("post in our Slack channel", "drop a message", "Bescheid"): the trigger,
+     * the event and the channel then count for no offer.
+     */
+    recurring: string[];
+    senders: string[];
+  };
   /** Not when the goal gives a URL of this kind (a product page states its own rating). */
   unlessUrl?: 'product' | 'endpoint' | 'page';
   instead: string[];
@@ -785,6 +797,8 @@ export const PEOPLE_NOTE =
   "extract-contacts returns the people the company's own site names (team, about and contact pages, schema.org Person, bylines of its staff) with the role, email and profile link that site gives them, and the addresses and company social links it publishes";
 /** How far (in words) a `with` word may stand from the phrase. */
 export const WITH_WINDOW = 6;
+/** How far a watch request's event may stand from its trigger (German and Dutch put the verb at the clause's end). */
+export const EVENT_WINDOW = 8;
 
 export const UNAVAILABLE: Unavailable[] = [
   {
@@ -1065,6 +1079,12 @@ export const UNAVAILABLE: Unavailable[] = [
     // What is watched and where the alert goes (a channel named is no technology asked about).
     near: [
       'slack',
+      'channel',
+      'message',
+      'messenger',
+      'inbox',
+      'post',
+      'drop',
       'sms',
       'email',
       'text',
@@ -1096,7 +1116,7 @@ export const UNAVAILABLE: Unavailable[] = [
     ],
     nearWindow: 4,
     watch: {
-      triggers: ['when', 'whenever', 'once', 'as soon as', 'the moment', 'every time'],
+      triggers: ['when', 'whenever', 'once', 'as soon as', 'the moment', 'every time', 'each time', 'any time'],
       events: [
         'new',
         'add',
@@ -1126,6 +1146,34 @@ export const UNAVAILABLE: Unavailable[] = [
         'lists',
         'become',
         'becomes',
+        'launched',
+        'published',
+        'update',
+        'updates',
+        'goes live',
+        'go live',
+      ],
+      recurring: ['whenever', 'every time', 'each time', 'as soon as', 'the moment', 'any time', 'anytime'],
+      senders: [
+        'notify',
+        'notification',
+        'alert',
+        'message',
+        'ping',
+        'let me know',
+        'let us know',
+        'tell me',
+        'tell us',
+        'inform',
+        'send me',
+        'send us',
+        'email me',
+        'text me',
+        'post in',
+        'post to',
+        'post it',
+        'drop me',
+        'write me',
       ],
     },
     instead: ['clean-markdown'],

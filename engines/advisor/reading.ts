@@ -18,6 +18,7 @@ import {
   ADOPTION_BEFORE,
   CONCEAL_WORDS,
   COMPARISON_WORDS,
+  EVENT_WINDOW,
   EXCLUSION_ENDS,
   EXCLUSION_WORDS,
   HIRING_WINDOW,
@@ -120,6 +121,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     withWords: compiled(kind.with ?? []),
     triggerWords: compiled(kind.watch?.triggers ?? []),
     eventWords: compiled(kind.watch?.events ?? []),
+    recurringWords: compiled(kind.watch?.recurring ?? []),
+    senderWords: compiled(kind.watch?.senders ?? []),
   }));
   const conceal = compiled(CONCEAL_WORDS);
   const paymentParties = compiled(PAYMENT_PARTY_WORDS);
@@ -207,8 +210,37 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
 
     const kinds = new Set(urls.map(urlKind));
     const notAvailable: NotAvailable[] = [];
+    const stopsAt = (from: number) =>
+      sequence
+        .flatMap(spans)
+        .map(([at]) => at)
+        .filter((at) => at > from)
+        .sort((a, b) => a - b)[0] ?? goalWords.length;
+    /** A watch request without its phrase (Unavailable.watch): the triggers found, their event masked. */
+    const watchSpans = (kind: (typeof unavailable)[number]) => {
+      if (!kind.recurringWords.length) return [];
+      const triggered: [span: readonly [number, number], recurring: boolean][] = kind.recurringWords.flatMap(spans).map((span) => [span, true]);
+      const sent = kind.senderWords.some((phrase) => spans(phrase).length > 0);
+      if (sent) triggered.push(...kind.triggerWords.flatMap(spans).map((span): [readonly [number, number], boolean] => [span, false]));
+      if (!triggered.length) return [];
+      const events = kind.eventWords.flatMap(spans);
+      const out: (readonly [number, number])[] = [];
+      for (const [[from, to], recurring] of triggered) {
+        if (events.some(([at]) => at >= to && at <= to + EVENT_WINDOW) && (recurring || sent)) {
+          markAll([from, stopsAt(from)]);
+          out.push([from, to]);
+          continue;
+        }
+        const before = sent ? events.filter(([, end]) => end <= from && end >= from - EVENT_WINDOW).sort((a, b) => a[0] - b[0])[0] : undefined;
+        if (before) {
+          markAll([before[0], to]);
+          out.push([from, to]);
+        }
+      }
+      return out;
+    };
     for (const kind of unavailable) {
-      let found = kind.phraseWords.flatMap(spans);
+      let found = [...kind.phraseWords.flatMap(spans), ...watchSpans(kind)];
       if (!found.length || kind.unlessWords.some((phrase) => spans(phrase).length) || (kind.unlessUrl && kinds.has(kind.unlessUrl))) continue;
       // "customer of Stripe" asks about a technology, not a customer list.
       if (adopted.length && kind.instead.includes('tech-stack')) continue;
