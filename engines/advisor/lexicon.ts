@@ -1704,4 +1704,19 @@ export const EXCLUSION_WORDS = [
   'leave out',
   'apart from',
 ];
+/** Words excluding what stands before them in the same clause ("contacts not needed, just the jobs"). */
+export const EXCLUSION_AFTER = [
+  'not needed',
+  'not necessary',
+  'not required',
+  'not important',
+  'not interested',
+  "isn't needed",
+  'isnt needed',
+  "aren't needed",
+  'arent needed',
+  'is not needed',
+  'are not needed',
+  'can be skipped',
+];
 export const EXCLUSION_ENDS = ['just', 'only', 'but', 'rather', 'instead', 'simply'];

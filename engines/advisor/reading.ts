@@ -19,6 +19,7 @@ import {
   CONCEAL_WORDS,
   COMPARISON_WORDS,
   EVENT_WINDOW,
+  EXCLUSION_AFTER,
   EXCLUSION_ENDS,
   EXCLUSION_WORDS,
   HIRING_WINDOW,
@@ -144,6 +145,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const oneCallWords = compiled(ONE_CALL_WORDS);
   const exclusions = compiled(EXCLUSION_WORDS);
   const exclusionEnds = compiled(EXCLUSION_ENDS);
+  const exclusionsAfter = compiled(EXCLUSION_AFTER);
   const roleWords = compiled(ROLE_WORDS);
   const roleHolders = compiled(ROLE_HOLDER_WORDS);
   const openings = compiled(OPENING_WORDS);
@@ -170,7 +172,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
 
     // What the goal excludes ("not the tech stack"): to the clause's end or a word taking the request back up.
     const excluded = exclusions.flatMap(spans);
-    if (excluded.length) {
+    const excludedBefore = exclusionsAfter.flatMap(spans);
+    if (excluded.length || excludedBefore.length) {
       const clauseEnds: number[] = [];
       let count = 0;
       for (const clause of goal.split(/[,.;:!?]+(?=\s|$)|[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]+/)) clauseEnds.push((count += words(clause).length));
@@ -178,6 +181,11 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       for (const [from] of excluded) {
         const end = Math.min(clauseEnds.find((at) => at > from) ?? goalWords.length, ...resumes.filter((at) => at > from), goalWords.length);
         markAll([from, end]);
+      }
+      // Back to the clause's start or a word taking the request back up ("only the jobs, contacts not needed").
+      for (const [from, to] of excludedBefore) {
+        const start = Math.max(0, ...clauseEnds.filter((at) => at <= from), ...resumes.filter((at) => at < from).map((at) => at + 1));
+        markAll([start, to]);
       }
     }
 
