@@ -95,3 +95,63 @@ export const ML_DEV_5: BlindCase[] = [
   g('帮我查一下 xiaohongshu.com 官网上的联系邮箱', 'extract-contacts'),
   g('这个网站 taobao-discount.cn 是不是钓鱼网站？', 'verify_domain_legitimacy_and_security'),
 ];
+
+/**
+ * Written on 2026-12-02 after the round-5 rules were in place, for the same classes in other
+ * words, verbs and languages, and committed before its first run: the figure for goals those
+ * rules were not written on.
+ */
+export const ML_CHECK_5: BlindCase[] = [
+  // German
+  g('Fährt zalando.de seine Einstellungen gerade zurück?', 'company-intent'),
+  g('Wer kümmert sich bei celonis.com um den Vertrieb?', 'extract-contacts'),
+  watch('Schreib mir eine Mail, wann immer bei n26.com eine neue Stelle online geht'),
+  g('Ich brauche die Kontaktdaten von sennder.com, die Technologien sind egal', 'extract-contacts'),
+  g('Holt flix.com im Moment mehr Entwickler an Bord als vor sechs Monaten?', 'company-intent'),
+  // French
+  g('Qui est à la tête du marketing chez blablacar.fr ?', 'extract-contacts'),
+  watch('Envoie-moi un SMS à chaque fois que backmarket.fr lance une nouvelle campagne Google Ads'),
+  g("Est-ce que contentsquare.com recrute plus vite que l'année dernière ?", 'company-intent'),
+  g('Noms et fonctions des associés de ledger.com', 'extract-contacts'),
+  // Spanish
+  g('¿Quién está al frente de ingeniería en factorial.co?', 'extract-contacts'),
+  watch('Mándame un correo cuando wallapop.com publique nuevas ofertas de empleo'),
+  g('¿Está contratando jobandtalent.com a un ritmo mayor que el trimestre pasado?', 'company-intent'),
+  g('No me interesan sus anuncios; dime qué CMS usa idealista.com', 'tech-stack'),
+  // Portuguese
+  g('Quem é o responsável pela área comercial da totvs.com?', 'extract-contacts'),
+  watch('Me mande um e-mail toda vez que a olist.com abrir uma vaga nova'),
+  g('Os anúncios não me interessam, só quero as tecnologias da loft.com.br', 'tech-stack'),
+  g('A quintoandar.com.br contrata mais agora do que há seis meses?', 'company-intent'),
+  // Italian
+  g('Chi è il responsabile marketing di yoox.com?', 'extract-contacts'),
+  watch('Avvisami su Telegram appena mediaworld.it cambia i prezzi nella pagina offerte'),
+  g('Lo stack tecnologico non serve, voglio solo le offerte di lavoro di musement.com', 'ats-jobs'),
+  g("prima.it assume più sviluppatori rispetto all'anno scorso?", 'company-intent'),
+  // Dutch
+  g('Wie staat aan het hoofd van de salesafdeling van bunq.com?', 'extract-contacts'),
+  watch('Stuur me een bericht zodra coolblue.nl de prijzen op de homepage wijzigt'),
+  g('Neemt mollie.com dit kwartaal meer mensen aan dan vorig kwartaal?', 'company-intent'),
+  g('Welke betaalmethoden biedt de webshop van bol.com aan?', 'tech-stack'),
+  // Russian
+  g('Кто возглавляет отдел маркетинга в avito.ru?', 'extract-contacts'),
+  watch('Пришли мне уведомление, как только wildberries.ru поменяет цены'),
+  g('Реклама не нужна, покажи технологии сайта ozon.ru', 'tech-stack'),
+  g('Ускорился ли найм в yandex.ru по сравнению с прошлым годом?', 'company-intent'),
+  // Japanese
+  g('smarthr.jpの人事部長は誰ですか', 'extract-contacts'),
+  watch('mercari.comが新しい広告を出すたびにメールで教えて'),
+  g('技術スタックはいらないので、freee.co.jpの求人だけ教えて', 'ats-jobs'),
+  g('rakuten.co.jpの採用は前年と比べて増えていますか', 'company-intent'),
+  // Chinese
+  g('谁是 alibaba.com 销售团队的负责人？', 'extract-contacts'),
+  g('只要 meituan.com 的招聘信息，不用联系方式', 'ats-jobs'),
+  watch('一旦 pinduoduo.com 修改了定价页面，就在钉钉上提醒我'),
+  g('jd.com 的招聘速度和去年相比是加快了还是放缓了？', 'company-intent'),
+  // English
+  g('who is in charge of partnerships at plaid.com', 'extract-contacts'),
+  watch('ping our #growth channel the moment hubspot.com adds a new job'),
+  g('are there more openings at gusto.com this quarter than last?', 'company-intent'),
+  g('skip their ads, I only care which analytics tools brex.com uses', 'tech-stack'),
+  g('list the names and titles of the people who run figma.com', 'extract-contacts'),
+];
