@@ -1349,6 +1349,9 @@ export const HIRING_WORDS = [
   'adding jobs',
   'looking for more',
   'look for more',
+  'on board',
+  'onboard',
+  'onboarding',
   // The count of openings as it changes ("the number of vacancies is rising").
   'open jobs',
   'vacancies',
@@ -1426,6 +1429,8 @@ export const PERIOD_WORDS = [
   'than last',
 ];
 export const PERIOD_WINDOW = 8;
+/** Units of time (stemmed, glossed): within four words after a comparison word they name the earlier time compared with. */
+export const TIME_UNITS = ['year', 'month', 'quarter', 'week', 'ago'];
 export const RANKING_WORDS = [
   'hardest',
   'fastest',
@@ -1674,6 +1679,14 @@ export const ROLE_HOLDER_WORDS = [
 ];
 export const OPENING_WORDS = ['open', 'opened', 'opening', 'vacant', 'available', 'hiring', 'hire', 'recruiting', 'apply', 'remote', 'senior', 'junior'];
 export const PEOPLE_ROLE_WINDOW = 4;
+/** "who" with a word for the person asked within PEOPLE_ROLE_WINDOW words after it ("who is the head of sales", "Quem é o responsável pela área comercial"): a person the site names. */
+export const WHO_WORDS = ['who', 'whom'];
+export const HEAD_WORDS = [
+  ...PERSON_WORDS.filter((word) => !['employee', 'employees', 'staff', 'everyone', 'people', 'person', 'partner'].includes(word)),
+  'head',
+  'in charge',
+  'responsible',
+];
 /** A company seeking or hiring a job noun ("looking for engineers", "hiring developers") is listing its openings. */
 export const SEEKING_WORDS = ['looking for', 'look for', 'seeking', 'searching for', 'search for', 'on the lookout for', 'hiring', 'recruiting'];
 
@@ -1703,8 +1716,21 @@ export const EXCLUSION_WORDS = [
   'do not bother with',
   'leave out',
   'apart from',
+  'skip',
+  'ignore',
+  'forget about',
+  'never mind',
+  "don't care about",
+  'dont care about',
+  'except',
+  'excluding',
+  'other than',
+  'but not',
 ];
-/** Words excluding what stands before them in the same clause ("contacts not needed, just the jobs"). */
+/**
+ * Words excluding the rest of their clause, before them or after ("contacts not needed, just the
+ * jobs"; "no me interesan sus anuncios"): up to words taking the request back up.
+ */
 export const EXCLUSION_AFTER = [
   'not needed',
   'not necessary',
@@ -1718,5 +1744,11 @@ export const EXCLUSION_AFTER = [
   'is not needed',
   'are not needed',
   'can be skipped',
+  'not relevant',
+  "don't matter",
+  'dont matter',
+  'do not matter',
+  "doesn't matter",
+  'doesnt matter',
 ];
 export const EXCLUSION_ENDS = ['just', 'only', 'but', 'rather', 'instead', 'simply'];

@@ -22,6 +22,7 @@ import {
   EXCLUSION_AFTER,
   EXCLUSION_ENDS,
   EXCLUSION_WORDS,
+  HEAD_WORDS,
   HIRING_WINDOW,
   HIRING_WORDS,
   JOB_FILTER_WINDOW,
@@ -43,9 +44,11 @@ import {
   RULES,
   SEEKING_WORDS,
   SEQUENCE_WORDS,
+  TIME_UNITS,
   TECHNOLOGY_KINDS,
   TREND_WORDS,
   UNAVAILABLE,
+  WHO_WORDS,
   WITH_WINDOW,
 } from './lexicon.ts';
 import { isCountedNoun, wordMatch, words } from './text.ts';
@@ -83,7 +86,7 @@ export interface Reading {
   hiringRank: { at: number; cue: string } | null;
   /** The goal asks for its results in one request. */
   oneCall: boolean;
-  /** Roles beside the people holding them ("names and roles of the board"): where, and the words. */
+  /** A person asked for: roles beside the people holding them ("names and roles of the board"), or who heads something ("who is the head of sales"): where, and the words. */
   peopleRoles: { at: number; cue: string } | null;
 }
 
@@ -149,6 +152,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const roleWords = compiled(ROLE_WORDS);
   const roleHolders = compiled(ROLE_HOLDER_WORDS);
   const openings = compiled(OPENING_WORDS);
+  const whoWords = compiled(WHO_WORDS);
+  const headWords = compiled(HEAD_WORDS);
   // Strong phrases of the other offers (weight 3 or more).
   const others = compiled(
     Object.entries(RULES)
@@ -182,10 +187,11 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
         const end = Math.min(clauseEnds.find((at) => at > from) ?? goalWords.length, ...resumes.filter((at) => at > from), goalWords.length);
         markAll([from, end]);
       }
-      // Back to the clause's start or a word taking the request back up ("only the jobs, contacts not needed").
+      // The whole clause, bounded by words taking the request back up ("only the jobs, contacts not needed").
       for (const [from, to] of excludedBefore) {
         const start = Math.max(0, ...clauseEnds.filter((at) => at <= from), ...resumes.filter((at) => at < from).map((at) => at + 1));
-        markAll([start, to]);
+        const end = Math.min(clauseEnds.find((at) => at >= to) ?? goalWords.length, ...resumes.filter((at) => at >= to), goalWords.length);
+        markAll([start, end]);
       }
     }
 
@@ -239,7 +245,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
           out.push([from, to]);
           continue;
         }
-        const before = sent ? events.filter(([, end]) => end <= from && end >= from - EVENT_WINDOW).sort((a, b) => a[0] - b[0])[0] : undefined;
+        const before = recurring || sent ? events.filter(([, end]) => end <= from && end >= from - EVENT_WINDOW).sort((a, b) => a[0] - b[0])[0] : undefined;
         if (before) {
           markAll([before[0], to]);
           out.push([from, to]);
@@ -325,10 +331,13 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     if (nouns.length) {
       const qualifiers: (readonly [number, number])[] = [
         ...technologyKinds.flatMap(spans),
-        ...mentions.map((mention) => {
-          const at = words(goal.slice(0, mention.start)).length;
-          return [at, at + words(goal.slice(mention.start, mention.start + mention.length)).length] as const;
-        }),
+        // Not a name that is an everyday word ("im Moment Entwickler": no Moment.js developers).
+        ...mentions
+          .filter((mention) => !prose.has(goal.slice(mention.start, mention.start + mention.length).toLowerCase()))
+          .map((mention) => {
+            const at = words(goal.slice(0, mention.start)).length;
+            return [at, at + words(goal.slice(mention.start, mention.start + mention.length)).length] as const;
+          }),
       ].filter(([, to]) => nouns.some(([from]) => from >= to && from <= to + 1));
       const sought = seeking.flatMap(spans).filter(([, to]) => nouns.some(([from]) => from >= to && from <= to + 2));
       const filters = jobFilters
@@ -342,9 +351,9 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     }
     // Hiring as it changes, or as companies compare: a trend or ranking word near a hiring word.
     const hiringSpans = hiring.flatMap(spans).filter(([from]) => !masked.has(from));
-    const nearHiring = (list: string[][], window = HIRING_WINDOW): Reading['hiringTrend'] => {
-      const found = list
-        .flatMap(spans)
+    const nearHiring = (list: string[][] | (readonly [number, number])[], window = HIRING_WINDOW): Reading['hiringTrend'] => {
+      const found = (list as unknown[])
+        .flatMap((item) => (typeof (item as unknown[])[0] === 'string' ? spans(item as string[]) : [item as readonly [number, number]]))
         .filter(([from, to]) => hiringSpans.some(([start, end]) => from < end + window && to > start - window))
         .sort((a, b) => a[0] - b[0])[0];
       if (!found) return null;
@@ -352,11 +361,16 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       const [from, to] = [Math.min(start, found[0]), Math.max(end, found[1])];
       return { at: from, cue: goalWords.slice(from, to).join(' ') };
     };
-    const hiringTrend = hiringSpans.length ? (nearHiring(trends) ?? nearHiring(periods, PERIOD_WINDOW)) : null;
+    // The second term of a comparison naming a time ("als vor sechs Monaten", "do que há seis meses").
+    const thanAt = goalWords.flatMap((word, at) => (COMPARISON_WORDS.includes(word) ? [at] : []));
+    const earlier = thanAt.flatMap((at) => {
+      const unit = goalWords.slice(at + 1, at + 5).findIndex((word) => TIME_UNITS.includes(word));
+      return unit < 0 ? [] : [[at, at + unit + 2] as const];
+    });
+    const hiringTrend = hiringSpans.length ? (nearHiring(trends) ?? nearHiring([...periods.flatMap(spans), ...earlier], PERIOD_WINDOW)) : null;
     // The count of openings as it changes ("the number of vacancies rises") is not their listing.
     if (hiringTrend) for (const span of hiringSpans) if (nouns.some(([from, to]) => from < span[1] && to > span[0])) markAll(span);
     // "more … than" is a comparison ("mais gente do que no ano passado"), not a ranking.
-    const thanAt = goalWords.flatMap((word, at) => (COMPARISON_WORDS.includes(word) ? [at] : []));
     const rankingsNotCompared = thanAt.length
       ? rankings.filter((phrase) => !thanAt.some((at) => spans(phrase).some(([, to]) => at >= to && at <= to + 2)))
       : rankings;
@@ -366,7 +380,13 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     // Roles beside the people holding them, and no opening near: people's titles, not jobs.
     let peopleRoles: Reading['peopleRoles'] = null;
     const roles = roleWords.flatMap(spans).filter(([from]) => !masked.has(from));
-    if (roles.length) {
+    const heads = headWords.flatMap(spans).filter(([from]) => !masked.has(from));
+    // The head after "who", or right before it as Japanese and Chinese write it ("人事部長は誰").
+    const whoHead = heads.length
+      ? whoWords.flatMap(spans).find(([at, to]) => heads.some(([from, end]) => (from >= to && from < to + PEOPLE_ROLE_WINDOW) || (end <= at && end >= at - 2)))
+      : undefined;
+    if (whoHead) peopleRoles = { at: whoHead[0], cue: goalWords.slice(whoHead[0], whoHead[0] + PEOPLE_ROLE_WINDOW).join(' ') };
+    if (roles.length && !peopleRoles) {
       const near = (list: (readonly [number, number])[], [from, to]: readonly [number, number]) =>
         list.some(([start, end]) => start < to + PEOPLE_ROLE_WINDOW && end > from - PEOPLE_ROLE_WINDOW);
       const holders = roleHolders.flatMap(spans);
@@ -375,7 +395,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       if (held.length && !jobFilter) {
         held.forEach(markAll);
         const [from, to] = held[0];
-        peopleRoles = { at: from, cue: goalWords.slice(from, to).join(' ') };
+        peopleRoles = { at: from, cue: `${goalWords.slice(from, to).join(' ')} of the people named` };
       }
     }
     return {

@@ -41,7 +41,7 @@ export function weighReading(scored: Scored[], reading: Reading): Scored[] {
     add('hot-buyers', HIRING_RANK_WEIGHT, reading.hiringRank.cue, reading.hiringRank.at);
     add('company-intent', HIRING_RANK_WEIGHT, reading.hiringRank.cue, reading.hiringRank.at);
   }
-  if (reading.peopleRoles) add('extract-contacts', PEOPLE_ROLE_WEIGHT, `${reading.peopleRoles.cue} of people`, reading.peopleRoles.at);
+  if (reading.peopleRoles) add('extract-contacts', PEOPLE_ROLE_WEIGHT, reading.peopleRoles.cue, reading.peopleRoles.at);
   const kinds = new Set(reading.urlKinds);
   for (const kind of kinds) add(URL_OFFER[kind], URL_WEIGHT, URL_CUE[kind], Infinity);
   // A technology named in a goal that asks for nothing else ("is stripe checkout or paypal on the
