@@ -155,3 +155,73 @@ export const ML_CHECK_5: BlindCase[] = [
   g('skip their ads, I only care which analytics tools brex.com uses', 'tech-stack'),
   g('list the names and titles of the people who run figma.com', 'extract-contacts'),
 ];
+
+/**
+ * Written on 2026-12-02 after the round-5 rules and ML_CHECK_5's fixes, for every operation in
+ * the ten languages and English (as a blind set is written: from the operations' descriptions,
+ * with tool mentions and several intents), and committed before its first run.
+ */
+export const ML_PROBE_5: BlindCase[] = [
+  // German
+  g('Läuft der Onlineshop von tchibo.de auf Shopify oder auf Magento?', 'tech-stack'),
+  g('Wie viele offene Jobs hat celonis.com in München ausgeschrieben?', 'ats-jobs'),
+  g('Lohnt es sich, personio.de jetzt anzusprechen, oder stellen die gerade kaum ein?', 'company-intent'),
+  g('Rufe die Seite https://example.de/impressum ab und gib sie mir als sauberen Text', 'clean-markdown'),
+  g('Gibt es für douglas.de gerade einen funktionierenden Rabattcode?', 'checkout_active_promo_code_finder'),
+  g('Bewerte, ob unser Lieferant metallbau-schmidt.de finanziell stabil genug für einen Dreijahresvertrag ist', 'b2b_vendor_stability_evaluator'),
+  // French
+  g("Quels outils de chat et d'analyse sont installés sur decathlon.fr ?", 'tech-stack'),
+  g("Combien d'annonces Google Ads tourne actuellement ornikar.com ?", 'search-ads'),
+  g('Trouve-moi les emails des fondateurs de pennylane.com', 'extract-contacts'),
+  g('Mon agent veut acheter un vélo sur velo-discount-pro.fr : ce marchand est-il fiable ?', 'pre_purchase_merchant_trust_check'),
+  g('Donne-moi les données produit (prix, stock) de https://shop.exemple.fr/products/velo-42', 'universal_product_url_to_json'),
+  // Spanish
+  g('¿Qué herramientas de email marketing tiene instaladas mercadona.es?', 'tech-stack'),
+  g('Lista de vacantes remotas en typeform.com', 'ats-jobs'),
+  g('De estas 12 empresas, ¿cuáles muestran más intención de compra?', 'hot-buyers', { domain_count: 12 }),
+  g('¿Mi tienda mitienda.es está lista para que la compren agentes de IA?', 'store_readiness_auditor'),
+  g('¿Este dominio banco-santander-seguro.es es una estafa?', 'verify_domain_legitimacy_and_security'),
+  // Portuguese
+  g('A magazineluiza.com.br usa VTEX ou outra plataforma de e-commerce?', 'tech-stack'),
+  g('Quais anúncios pagos no Google a hotmart.com está rodando?', 'search-ads'),
+  g('Preciso de um perfil completo da stone.com.br: tecnologia, vagas e anúncios', 'company-profile'),
+  g('Essa empresa empresa-fantasma.com.br existe de verdade ou é só fachada?', 'company-footprint'),
+  g('Consulte o tech stack da concorrente.com.br sem que o pagamento revele o domínio', 'private-query:tech_stack'),
+  // Italian
+  g('Che piattaforma di pagamento usa il checkout di zalando.it?', 'tech-stack'),
+  g('Ci sono codici sconto validi per unieuro.it?', 'checkout_active_promo_code_finder'),
+  g('Chi sono i fondatori di satispay.com e come contattarli?', 'extract-contacts'),
+  g('Il mio negozio ha dati strutturati migliori dei concorrenti? Confronta mio-shop.it con due rivali', 'agentic_shelf_schema_comparator'),
+  g('Il negozio negozio-lento.it perde conversioni sul suo sito? Potrebbe essere un cliente per la nostra agenzia', 'conversion_leak_lead_finder'),
+  // Dutch
+  g('Welke CDN en welk CMS draait de site van nos.nl?', 'tech-stack'),
+  g('Laat alle openstaande functies bij booking.com zien', 'ats-jobs'),
+  g('Groeit het aantal vacatures bij mollie.com harder dan vorig kwartaal?', 'company-intent'),
+  g('Zet deze pagina om naar Markdown: https://voorbeeld.nl/blog/artikel-9', 'clean-markdown'),
+  g('Hoeveel werknemers heeft bol.com?', null, { reason: /employee|headcount/i }),
+  // Russian
+  g('На какой CMS сделан сайт vc.ru?', 'tech-stack'),
+  g('Покажи объявления в Google Ads компании skillbox.ru', 'search-ads'),
+  g('Какая выручка у ozon.ru за прошлый год?', null, { reason: /revenue/i }),
+  g('Проверь, можно ли безопасно оплатить этот x402 эндпоинт: https://api.example.ru/x402/report', 'verify-merchant'),
+  g('Найди контакты отдела продаж на сайте 1c.ru', 'extract-contacts'),
+  // Japanese
+  g('zozo.comのサイトはどのCMSで作られていますか', 'tech-stack'),
+  g('cyberagent.co.jpはGoogleで検索広告を出していますか', 'search-ads'),
+  g('このドメイン amazon-jp-login.xyz はフィッシングサイトですか？', 'verify_domain_legitimacy_and_security'),
+  g('私のショップ my-shop.jp に検証済みマーチャントバッジを発行して', 'verified_merchant_json_badge'),
+  g('これら20社の中で採用意欲が最も高いのはどこ？', 'hot-buyers', { domain_count: 20 }),
+  // Chinese
+  g('xiaohongshu.com 的网站用了哪些分析工具？', 'tech-stack'),
+  g('帮我把 https://example.cn/blog/post-7 转成 Markdown', 'clean-markdown'),
+  g('这家供应商 supplier-cn.com 会不会倒闭？我们很依赖他们', 'b2b_vendor_stability_evaluator'),
+  g('meituan.com 最近在招聘哪些岗位？', 'ats-jobs'),
+  g('给我 bilibili.com 的完整公司概况', 'company-profile'),
+  // English
+  g('does warbyparker.com take Apple Pay at checkout?', 'tech-stack'),
+  g('how aggressively is retool.com hiring compared with six months ago?', 'company-intent'),
+  watch('text me whenever notion.so posts a new engineering job'),
+  g('who runs the growth team at airtable.com and what is their email?', 'extract-contacts'),
+  g('run company-profile for these 60 domains in my spreadsheet', 'batch:company-profile', { domain_count: 60 }),
+  g('grab the clean article text from https://blog.example.com/2026/launch for my RAG pipeline', 'clean-markdown'),
+];

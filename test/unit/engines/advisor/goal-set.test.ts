@@ -28,7 +28,7 @@ import { advisorCatalog } from '../../../../handlers/advisor.ts';
 import { DEV, GOAL_FACTS, HELD_OUT, HELD_OUT_2, routedRight, type GoalCase } from '../../../support/advisor-goals.ts';
 import { answeredRight, HELD_OUT_3, HELD_OUT_4 } from '../../../support/advisor-goals-blind.ts';
 import { ML_AFTER, ML_DEV, ML_FRESH, ML_FRESH_2, ML_FRESH_3, ML_FRESH_4, ML_HELD_OUT } from '../../../support/advisor-goals-multilingual.ts';
-import { ML_CHECK_5, ML_DEV_5 } from '../../../support/advisor-goals-dev-5.ts';
+import { ML_CHECK_5, ML_DEV_5, ML_PROBE_5 } from '../../../support/advisor-goals-dev-5.ts';
 import { UNAVAILABLE } from '../../../../engines/advisor/lexicon.ts';
 import { assertValid } from '../../../support/contract.ts';
 
@@ -79,6 +79,7 @@ describe('advisor goal set', () => {
       ...ML_FRESH_4,
       ...ML_DEV_5,
       ...ML_CHECK_5,
+      ...ML_PROBE_5,
     ];
     assert.equal(new Set(all.map((item) => item.goal)).size, all.length, 'no goal twice');
     assert.ok(HELD_OUT_3.length >= 40);
