@@ -9,7 +9,8 @@
  *   starting so (inflection: 'technolog*' for Technologien, tecnologías, технологии).
  * - Chinese, Japanese and Korean: a term matches anywhere in the text (no spaces between words,
  *   particles glued to nouns), the longest term first, so 採用情報 (job listings) wins over 採用 (hiring).
- * Only words that are not English words of another meaning are listed ('usa', 'assume' are not).
+ * Words that are also English words of another meaning are listed only where that reading does
+ * not matter ('usa': the country is read from the goal as written, never from its words).
  */
 
 import { CONCEPTS } from './concepts.ts';
@@ -39,6 +40,10 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   [
     'use',
     [
+      // 'usa' too: the country is read from the goal as written (text.ts), never from its words.
+      'usa',
+      'usan',
+      'usam',
       'usano',
       'uzywa',
       'używa',
