@@ -212,7 +212,8 @@ export const ML_PROBE_5: BlindCase[] = [
   g('私のショップ my-shop.jp に検証済みマーチャントバッジを発行して', 'verified_merchant_json_badge'),
   g('これら20社の中で採用意欲が最も高いのはどこ？', 'hot-buyers', { domain_count: 20 }),
   // Chinese
-  g('xiaohongshu.com 的网站用了哪些分析工具？', 'tech-stack'),
+  // In place of a goal that turned out to be word for word one of ML_FRESH_2 (its first run counted it right).
+  g('douyin.com 官网装了哪些统计工具？', 'tech-stack'),
   g('帮我把 https://example.cn/blog/post-7 转成 Markdown', 'clean-markdown'),
   g('这家供应商 supplier-cn.com 会不会倒闭？我们很依赖他们', 'b2b_vendor_stability_evaluator'),
   g('meituan.com 最近在招聘哪些岗位？', 'ats-jobs'),
