@@ -234,8 +234,10 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const watchSpans = (kind: (typeof unavailable)[number]) => {
       if (!kind.recurringWords.length) return [];
       const triggered: [span: readonly [number, number], recurring: boolean][] = kind.recurringWords.flatMap(spans).map((span) => [span, true]);
+      const triggers = kind.triggerWords.flatMap(spans);
+      if (!triggered.length && !triggers.length) return [];
       const sent = kind.senderWords.some((phrase) => spans(phrase).length > 0);
-      if (sent) triggered.push(...kind.triggerWords.flatMap(spans).map((span): [readonly [number, number], boolean] => [span, false]));
+      if (sent) triggered.push(...triggers.map((span): [readonly [number, number], boolean] => [span, false]));
       if (!triggered.length) return [];
       const events = kind.eventWords.flatMap(spans);
       const out: (readonly [number, number])[] = [];
@@ -380,10 +382,11 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     // Roles beside the people holding them, and no opening near: people's titles, not jobs.
     let peopleRoles: Reading['peopleRoles'] = null;
     const roles = roleWords.flatMap(spans).filter(([from]) => !masked.has(from));
-    const heads = headWords.flatMap(spans).filter(([from]) => !masked.has(from));
+    const who = whoWords.flatMap(spans);
+    const heads = who.length ? headWords.flatMap(spans).filter(([from]) => !masked.has(from)) : [];
     // The head after "who", or right before it as Japanese and Chinese write it ("人事部長は誰").
     const whoHead = heads.length
-      ? whoWords.flatMap(spans).find(([at, to]) => heads.some(([from, end]) => (from >= to && from < to + PEOPLE_ROLE_WINDOW) || (end <= at && end >= at - 2)))
+      ? who.find(([at, to]) => heads.some(([from, end]) => (from >= to && from < to + PEOPLE_ROLE_WINDOW) || (end <= at && end >= at - 2)))
       : undefined;
     if (whoHead) peopleRoles = { at: whoHead[0], cue: goalWords.slice(whoHead[0], whoHead[0] + PEOPLE_ROLE_WINDOW).join(' ') };
     if (roles.length && !peopleRoles) {
