@@ -9,7 +9,8 @@
  *   starting so (inflection: 'technolog*' for Technologien, tecnologías, технологии).
  * - Chinese, Japanese and Korean: a term matches anywhere in the text (no spaces between words,
  *   particles glued to nouns), the longest term first, so 採用情報 (job listings) wins over 採用 (hiring).
- * Only words that are not English words of another meaning are listed ('usa', 'assume' are not).
+ * Words that are also English words of another meaning are listed only where that reading does
+ * not matter ('usa': the country is read from the goal as written, never from its words).
  */
 
 import { CONCEPTS } from './concepts.ts';
@@ -39,6 +40,10 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   [
     'use',
     [
+      // 'usa' too: the country is read from the goal as written (text.ts), never from its words.
+      'usa',
+      'usan',
+      'usam',
       'usano',
       'uzywa',
       'używa',
@@ -616,6 +621,9 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'e mailadres',
       'adres e mail',
       'адрес электронной почты',
+      'адреса электронной почты',
+      'электронные адреса',
+      'электронный адрес',
       'メールアドレス',
       '邮箱地址',
       '电子邮件地址',
@@ -707,7 +715,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       '고객센터',
     ],
   ],
-  ['when', ['wenn', 'sobald', 'quand', 'lorsque', 'cuando', 'quando', 'wanneer', 'когда', '時に', '的时候']],
+  ['when', ['wenn', 'quand', 'lorsque', 'cuando', 'quando', 'wanneer', 'когда', '時に', '的时候']],
   [
     'changes',
     ['andern', 'andert', 'anderung*', 'changent', 'change', 'cambian', 'cambios', 'mudam', 'cambiano', 'veranderen', 'изменятся', '変わったら', '变化', '변경'],
@@ -1344,6 +1352,74 @@ function splitCompound(token: string, glossary: Glossary): string | null {
 }
 
 /**
+ * The particles German and Dutch verbs leave at the end of a clause ('stellt … ein', 'nimmt … zu',
+ * 'neemt … toe'); in a subordinate clause they are written joined ('ob … einstellt'), as the
+ * glossary lists them.
+ */
+const PARTICLES = new Set([
+  'an',
+  'ab',
+  'auf',
+  'aus',
+  'ein',
+  'mit',
+  'nach',
+  'vor',
+  'zu',
+  'zuruck',
+  'aan',
+  'af',
+  'in',
+  'op',
+  'uit',
+  'toe',
+  'mee',
+  'door',
+  'terug',
+  'bij',
+  'na',
+]);
+/** Words that start a new clause for the particle: coordinating conjunctions ('baut … ab oder stellt … ein'). */
+const CLAUSE_JOINS = new Set(['und', 'oder', 'aber', 'sondern', 'en', 'of', 'maar']);
+const TOKEN = /[a-z0-9]+|\u2063|[^\sa-z0-9\p{P}\p{S}\p{C}]+/gu;
+
+/**
+ * The text's tokens, a separable verb joined to the particle closing its clause when the joined
+ * word is a term of the glossary ('stellt trade-republic.com Data Scientists ein' → einstellt …).
+ */
+function joinSeparable(text: string, glossary: Glossary): string[] {
+  const tokens: string[] = [];
+  for (const clause of text.split(/[.,;:!?()]+/)) {
+    const words = clause.match(TOKEN) ?? [];
+    let start = 0;
+    for (let i = 0; i <= words.length; i++) {
+      if (i < words.length && !CLAUSE_JOINS.has(words[i])) continue;
+      tokens.push(...joinedClause(words.slice(start, i), glossary));
+      if (i < words.length) tokens.push(words[i]);
+      start = i + 1;
+    }
+  }
+  return tokens;
+}
+
+function joinedClause(words: string[], glossary: Glossary): string[] {
+  const particle = words[words.length - 1];
+  if (words.length < 3 || !PARTICLES.has(particle)) return words;
+  for (let i = 0; i < words.length - 2; i++) {
+    const joined = particle + words[i];
+    if (/^[a-z]+$/.test(words[i]) && !glossary.isEnglish(words[i]) && glossSeparable(joined, glossary))
+      return [...words.slice(0, i), joined, ...words.slice(i + 1, -1)];
+  }
+  return words;
+}
+
+/** A joined verb's English: a term as written, or a prefix term longer than the particle. */
+function glossSeparable(joined: string, glossary: Glossary): boolean {
+  if (glossary.exact.has(joined)) return true;
+  return glossary.prefixLengths.some((length) => length >= 5 && length <= joined.length && glossary.prefixes.has(joined.slice(0, length)));
+}
+
+/**
  * A folded text's words with the glossary's terms replaced by their English words: CJK terms
  * first (as separate words, so the text around them splits there), then whole-word terms (the
  * longest match at each position, word by word on stems), one-word terms, compounds of two; then
@@ -1355,7 +1431,7 @@ export function glossWords(folded: string, glossary: Glossary): string[] {
     for (const [term, english] of glossary.anywhere) if (text.includes(term)) text = text.split(term).join(` ${english} `);
   }
   // Latin letters and digits apart from other scripts ('markdownで' is two words).
-  const tokens = text.match(/[a-z0-9]+|\u2063|[^\sa-z0-9\p{P}\p{S}\p{C}]+/gu) ?? [];
+  const tokens = joinSeparable(text, glossary);
   const stems = tokens.map(stemKeys);
   // Each position's words: glossed (a term's English) or the word as written.
   const pieces: { words: string[]; glossed: boolean; token: string }[] = [];

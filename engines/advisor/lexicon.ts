@@ -78,6 +78,7 @@ export const RULES: Record<string, Rule[]> = {
     // How a site takes payments is a technology it runs (its processor, gateway, wallets, BNPL).
     ['payment processor', 3],
     ['payment provider', 4],
+    ['payment platform', 3],
     ['payment gateway', 4],
     ['payment option', 3],
     ['payment method', 3],
@@ -392,6 +393,18 @@ export const RULES: Record<string, Rule[]> = {
     ['staff page', 5],
     ['people page', 5],
     ['who is on the team', 5],
+    // A person asked for by what they lead ("who leads engineering", "who heads sales").
+    ['who lead', 5],
+    ['who leads', 5],
+    ['who head', 5],
+    ['who run', 4],
+    ['who manage', 5],
+    ['who direct', 4],
+    ['who oversee', 5],
+    ['who is in charge', 5],
+    ['who is responsible for', 5],
+    ['people lead', 4],
+    ['people who lead', 5],
   ],
   'clean-markdown': [
     ['markdown', 7],
@@ -535,10 +548,10 @@ export const RULES: Record<string, Rule[]> = {
     ['shopping agent', 4],
     ['ai shopping', 4],
     ['how to fix', 3],
-    ['my store', 3],
-    ['my shop', 3],
-    ['our store', 3],
-    ['our shop', 3],
+    ['my store', 2],
+    ['my shop', 2],
+    ['our store', 2],
+    ['our shop', 2],
     ['bot access', 5],
     ['optimize', 2],
     ['optimise', 2],
@@ -647,6 +660,11 @@ export const TAKE_BACK: [phrase: string, offer: string, weight: number][] = [
   ['when to contact', 'extract-contacts', 5],
   ['when to pitch', 'conversion_leak_lead_finder', 4],
   ['hot lead', 'conversion_leak_lead_finder', 3],
+  // Leading as a verb ("who leads engineering") asks for a person, not for leads.
+  ['who lead', 'conversion_leak_lead_finder', 4],
+  ['who leads', 'conversion_leak_lead_finder', 4],
+  ['people lead', 'conversion_leak_lead_finder', 4],
+  ['people who lead', 'conversion_leak_lead_finder', 4],
   ['hot leads', 'conversion_leak_lead_finder', 3],
   ['job board', 'tech-stack', 1],
   // Growing a team is hiring, not bulk work.
@@ -686,7 +704,19 @@ export interface Unavailable {
    * whenever"), followed by an event word ("adds a new pixel", "publishes a job"): the clause after
    * the trigger is the event watched, so its words count for no offer.
    */
-  watch?: { triggers: string[]; events: string[] };
+  watch?: {
+    triggers: string[];
+    events: string[];
+    /**
+     * A watch request without the phrase: a trigger of `recurring` ("whenever", "as soon as") with
+     * an event within EVENT_WINDOW words after it ("whenever hubspot.com changes its pricing page"),
+     * or any trigger with its event after or, as Japanese writes it, before it, when the goal has a
+     * word of `senders` ("post in our Slack channel", "drop a message", "Bescheid"): the trigger,
+     * the event and the channel then count for no offer.
+     */
+    recurring: string[];
+    senders: string[];
+  };
   /** Not when the goal gives a URL of this kind (a product page states its own rating). */
   unlessUrl?: 'product' | 'endpoint' | 'page';
   instead: string[];
@@ -768,6 +798,8 @@ export const PEOPLE_NOTE =
   "extract-contacts returns the people the company's own site names (team, about and contact pages, schema.org Person, bylines of its staff) with the role, email and profile link that site gives them, and the addresses and company social links it publishes";
 /** How far (in words) a `with` word may stand from the phrase. */
 export const WITH_WINDOW = 6;
+/** How far a watch request's event may stand from its trigger (German and Dutch put the verb at the clause's end). */
+export const EVENT_WINDOW = 8;
 
 export const UNAVAILABLE: Unavailable[] = [
   {
@@ -1048,6 +1080,12 @@ export const UNAVAILABLE: Unavailable[] = [
     // What is watched and where the alert goes (a channel named is no technology asked about).
     near: [
       'slack',
+      'channel',
+      'message',
+      'messenger',
+      'inbox',
+      'post',
+      'drop',
       'sms',
       'email',
       'text',
@@ -1079,7 +1117,7 @@ export const UNAVAILABLE: Unavailable[] = [
     ],
     nearWindow: 4,
     watch: {
-      triggers: ['when', 'whenever', 'once', 'as soon as', 'the moment', 'every time'],
+      triggers: ['when', 'whenever', 'once', 'as soon as', 'the moment', 'every time', 'each time', 'any time'],
       events: [
         'new',
         'add',
@@ -1109,6 +1147,34 @@ export const UNAVAILABLE: Unavailable[] = [
         'lists',
         'become',
         'becomes',
+        'launched',
+        'published',
+        'update',
+        'updates',
+        'goes live',
+        'go live',
+      ],
+      recurring: ['whenever', 'every time', 'each time', 'as soon as', 'the moment', 'any time', 'anytime'],
+      senders: [
+        'notify',
+        'notification',
+        'alert',
+        'message',
+        'ping',
+        'let me know',
+        'let us know',
+        'tell me',
+        'tell us',
+        'inform',
+        'send me',
+        'send us',
+        'email me',
+        'text me',
+        'post in',
+        'post to',
+        'post it',
+        'drop me',
+        'write me',
       ],
     },
     instead: ['clean-markdown'],
@@ -1282,6 +1348,15 @@ export const HIRING_WORDS = [
   'adding headcount',
   'adding roles',
   'adding jobs',
+  'looking for more',
+  'look for more',
+  'on board',
+  'onboard',
+  'onboarding',
+  // The count of openings as it changes ("the number of vacancies is rising").
+  'open jobs',
+  'vacancies',
+  'job postings',
 ];
 export const TREND_WORDS = [
   'accelerat',
@@ -1321,6 +1396,8 @@ export const TREND_WORDS = [
   'heavily',
   'aggressively',
   'more than usual',
+  'barely',
+  'hardly',
   'cooled',
   'cooling',
   'cool off',
@@ -1340,6 +1417,23 @@ export const TREND_WORDS = [
   'blitz',
   'push',
 ];
+/** A reference period: hiring compared with an earlier time is hiring as it changes, within PERIOD_WINDOW words (the period often closes the sentence). */
+export const PERIOD_WORDS = [
+  'a year ago',
+  'last year',
+  'last quarter',
+  'previous quarter',
+  'prior quarter',
+  'compared with',
+  'compared to',
+  'year over year',
+  'quarter over quarter',
+  'than before',
+  'than last',
+];
+export const PERIOD_WINDOW = 8;
+/** Units of time (stemmed, glossed): within four words after a comparison word they name the earlier time compared with. */
+export const TIME_UNITS = ['year', 'month', 'quarter', 'week', 'ago'];
 export const RANKING_WORDS = [
   'hardest',
   'fastest',
@@ -1364,6 +1458,8 @@ export const RANKING_WORDS = [
   'most aggressively',
 ];
 export const HIRING_WINDOW = 5;
+/** The word introducing the second term of a comparison, as goals in each language write it (stemmed, glossed): within two words after a ranking word it makes a comparison. */
+export const COMPARISON_WORDS = ['than', 'que', 'qu', 'als', 'dan', 'di', 'chem', 'чем', 'niz', 'rispetto'];
 /** Words choosing among a list ("which of my 16 accounts are on a hiring spree"): with a hiring trend anywhere after them, a ranking of the list. */
 export const LIST_SELECTORS = [
   'which of them',
@@ -1517,6 +1613,21 @@ export const JOB_NOUNS = [
   'engineers',
   'internship',
   'internships',
+  // Professions a company hires ("hiring data scientists", "sucht Designer"), as other languages borrow them too.
+  'scientist',
+  'scientists',
+  'designer',
+  'designers',
+  'analyst',
+  'analysts',
+  'marketer',
+  'marketers',
+  'sales rep',
+  'sales reps',
+  'account executive',
+  'account executives',
+  'programmer',
+  'programmers',
 ];
 export const JOB_FILTERS = [
   'remote',
@@ -1548,6 +1659,37 @@ export const JOB_FILTERS = [
   'full stack',
 ];
 export const JOB_FILTER_WINDOW = 4;
+
+/**
+ * Roles beside the people who hold them ("names and roles of the management", "Nombres y cargos
+ * del equipo directivo"): within PEOPLE_ROLE_WINDOW words of a word for people, and with no word of
+ * an opening near, a role is a person's title (extract-contacts' people), not a job listing.
+ */
+export const ROLE_WORDS = ['role', 'roles', 'title', 'titles', 'job title', 'job titles', 'position', 'positions', 'function', 'functions'];
+export const ROLE_HOLDER_WORDS = [
+  'name',
+  'names',
+  'who',
+  'leadership',
+  'management',
+  'board',
+  'team',
+  'people',
+  'founders',
+  'executives',
+  'directors',
+  'managers',
+];
+export const OPENING_WORDS = ['open', 'opened', 'opening', 'vacant', 'available', 'hiring', 'hire', 'recruiting', 'apply', 'remote', 'senior', 'junior'];
+export const PEOPLE_ROLE_WINDOW = 4;
+/** "who" with a word for the person asked within PEOPLE_ROLE_WINDOW words after it ("who is the head of sales", "Quem é o responsável pela área comercial"): a person the site names. */
+export const WHO_WORDS = ['who', 'whom'];
+export const HEAD_WORDS = [
+  ...PERSON_WORDS.filter((word) => !['employee', 'employees', 'staff', 'everyone', 'people', 'person', 'partner'].includes(word)),
+  'head',
+  'in charge',
+  'responsible',
+];
 /** A company seeking or hiring a job noun ("looking for engineers", "hiring developers") is listing its openings. */
 export const SEEKING_WORDS = ['looking for', 'look for', 'seeking', 'searching for', 'search for', 'on the lookout for', 'hiring', 'recruiting'];
 
@@ -1577,5 +1719,39 @@ export const EXCLUSION_WORDS = [
   'do not bother with',
   'leave out',
   'apart from',
+  'skip',
+  'ignore',
+  'forget about',
+  'never mind',
+  "don't care about",
+  'dont care about',
+  'except',
+  'excluding',
+  'other than',
+  'but not',
+];
+/**
+ * Words excluding the rest of their clause, before them or after ("contacts not needed, just the
+ * jobs"; "no me interesan sus anuncios"): up to words taking the request back up.
+ */
+export const EXCLUSION_AFTER = [
+  'not needed',
+  'not necessary',
+  'not required',
+  'not important',
+  'not interested',
+  "isn't needed",
+  'isnt needed',
+  "aren't needed",
+  'arent needed',
+  'is not needed',
+  'are not needed',
+  'can be skipped',
+  'not relevant',
+  "don't matter",
+  'dont matter',
+  'do not matter',
+  "doesn't matter",
+  'doesnt matter',
 ];
 export const EXCLUSION_ENDS = ['just', 'only', 'but', 'rather', 'instead', 'simply'];

@@ -17,8 +17,12 @@ import {
   ADOPTION_AFTER,
   ADOPTION_BEFORE,
   CONCEAL_WORDS,
+  COMPARISON_WORDS,
+  EVENT_WINDOW,
+  EXCLUSION_AFTER,
   EXCLUSION_ENDS,
   EXCLUSION_WORDS,
+  HEAD_WORDS,
   HIRING_WINDOW,
   HIRING_WORDS,
   JOB_FILTER_WINDOW,
@@ -26,17 +30,25 @@ import {
   JOB_NOUNS,
   LIST_SELECTORS,
   ONE_CALL_WORDS,
+  OPENING_WORDS,
+  PEOPLE_ROLE_WINDOW,
   PAYMENT_PARTY_WORDS,
+  PERIOD_WINDOW,
+  PERIOD_WORDS,
   PRIVACY_WINDOW,
   PURCHASE_WORDS,
   RANKING_WORDS,
   REFERS_BACK,
+  ROLE_HOLDER_WORDS,
+  ROLE_WORDS,
   RULES,
   SEEKING_WORDS,
   SEQUENCE_WORDS,
+  TIME_UNITS,
   TECHNOLOGY_KINDS,
   TREND_WORDS,
   UNAVAILABLE,
+  WHO_WORDS,
   WITH_WINDOW,
 } from './lexicon.ts';
 import { isCountedNoun, wordMatch, words } from './text.ts';
@@ -74,6 +86,8 @@ export interface Reading {
   hiringRank: { at: number; cue: string } | null;
   /** The goal asks for its results in one request. */
   oneCall: boolean;
+  /** A person asked for: roles beside the people holding them ("names and roles of the board"), or who heads something ("who is the head of sales"): where, and the words. */
+  peopleRoles: { at: number; cue: string } | null;
 }
 
 const compiled = (phrases: readonly string[]) => phrases.map((phrase) => words(phrase)).filter((list) => list.length);
@@ -111,6 +125,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     withWords: compiled(kind.with ?? []),
     triggerWords: compiled(kind.watch?.triggers ?? []),
     eventWords: compiled(kind.watch?.events ?? []),
+    recurringWords: compiled(kind.watch?.recurring ?? []),
+    senderWords: compiled(kind.watch?.senders ?? []),
   }));
   const conceal = compiled(CONCEAL_WORDS);
   const paymentParties = compiled(PAYMENT_PARTY_WORDS);
@@ -126,11 +142,18 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const purchaseFrom = compiled(['from', 'at']);
   const hiring = compiled(HIRING_WORDS);
   const trends = compiled(TREND_WORDS);
+  const periods = compiled(PERIOD_WORDS);
   const rankings = compiled(RANKING_WORDS);
   const selectors = compiled(LIST_SELECTORS);
   const oneCallWords = compiled(ONE_CALL_WORDS);
   const exclusions = compiled(EXCLUSION_WORDS);
   const exclusionEnds = compiled(EXCLUSION_ENDS);
+  const exclusionsAfter = compiled(EXCLUSION_AFTER);
+  const roleWords = compiled(ROLE_WORDS);
+  const roleHolders = compiled(ROLE_HOLDER_WORDS);
+  const openings = compiled(OPENING_WORDS);
+  const whoWords = compiled(WHO_WORDS);
+  const headWords = compiled(HEAD_WORDS);
   // Strong phrases of the other offers (weight 3 or more).
   const others = compiled(
     Object.entries(RULES)
@@ -154,7 +177,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
 
     // What the goal excludes ("not the tech stack"): to the clause's end or a word taking the request back up.
     const excluded = exclusions.flatMap(spans);
-    if (excluded.length) {
+    const excludedBefore = exclusionsAfter.flatMap(spans);
+    if (excluded.length || excludedBefore.length) {
       const clauseEnds: number[] = [];
       let count = 0;
       for (const clause of goal.split(/[,.;:!?]+(?=\s|$)|[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]+/)) clauseEnds.push((count += words(clause).length));
@@ -162,6 +186,12 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       for (const [from] of excluded) {
         const end = Math.min(clauseEnds.find((at) => at > from) ?? goalWords.length, ...resumes.filter((at) => at > from), goalWords.length);
         markAll([from, end]);
+      }
+      // The whole clause, bounded by words taking the request back up ("only the jobs, contacts not needed").
+      for (const [from, to] of excludedBefore) {
+        const start = Math.max(0, ...clauseEnds.filter((at) => at <= from), ...resumes.filter((at) => at < from).map((at) => at + 1));
+        const end = Math.min(clauseEnds.find((at) => at >= to) ?? goalWords.length, ...resumes.filter((at) => at >= to), goalWords.length);
+        markAll([start, end]);
       }
     }
 
@@ -194,8 +224,39 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
 
     const kinds = new Set(urls.map(urlKind));
     const notAvailable: NotAvailable[] = [];
+    const stopsAt = (from: number) =>
+      sequence
+        .flatMap(spans)
+        .map(([at]) => at)
+        .filter((at) => at > from)
+        .sort((a, b) => a - b)[0] ?? goalWords.length;
+    /** A watch request without its phrase (Unavailable.watch): the triggers found, their event masked. */
+    const watchSpans = (kind: (typeof unavailable)[number]) => {
+      if (!kind.recurringWords.length) return [];
+      const triggered: [span: readonly [number, number], recurring: boolean][] = kind.recurringWords.flatMap(spans).map((span) => [span, true]);
+      const triggers = kind.triggerWords.flatMap(spans);
+      if (!triggered.length && !triggers.length) return [];
+      const sent = kind.senderWords.some((phrase) => spans(phrase).length > 0);
+      if (sent) triggered.push(...triggers.map((span): [readonly [number, number], boolean] => [span, false]));
+      if (!triggered.length) return [];
+      const events = kind.eventWords.flatMap(spans);
+      const out: (readonly [number, number])[] = [];
+      for (const [[from, to], recurring] of triggered) {
+        if (events.some(([at]) => at >= to && at <= to + EVENT_WINDOW) && (recurring || sent)) {
+          markAll([from, stopsAt(from)]);
+          out.push([from, to]);
+          continue;
+        }
+        const before = recurring || sent ? events.filter(([, end]) => end <= from && end >= from - EVENT_WINDOW).sort((a, b) => a[0] - b[0])[0] : undefined;
+        if (before) {
+          markAll([before[0], to]);
+          out.push([from, to]);
+        }
+      }
+      return out;
+    };
     for (const kind of unavailable) {
-      let found = kind.phraseWords.flatMap(spans);
+      let found = [...kind.phraseWords.flatMap(spans), ...watchSpans(kind)];
       if (!found.length || kind.unlessWords.some((phrase) => spans(phrase).length) || (kind.unlessUrl && kinds.has(kind.unlessUrl))) continue;
       // "customer of Stripe" asks about a technology, not a customer list.
       if (adopted.length && kind.instead.includes('tech-stack')) continue;
@@ -272,12 +333,15 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     if (nouns.length) {
       const qualifiers: (readonly [number, number])[] = [
         ...technologyKinds.flatMap(spans),
-        ...mentions.map((mention) => {
-          const at = words(goal.slice(0, mention.start)).length;
-          return [at, at + words(goal.slice(mention.start, mention.start + mention.length)).length] as const;
-        }),
+        // Not a name that is an everyday word ("im Moment Entwickler": no Moment.js developers).
+        ...mentions
+          .filter((mention) => !prose.has(goal.slice(mention.start, mention.start + mention.length).toLowerCase()))
+          .map((mention) => {
+            const at = words(goal.slice(0, mention.start)).length;
+            return [at, at + words(goal.slice(mention.start, mention.start + mention.length)).length] as const;
+          }),
       ].filter(([, to]) => nouns.some(([from]) => from >= to && from <= to + 1));
-      const sought = seeking.flatMap(spans).filter(([, to]) => nouns.some(([from]) => from >= to && from <= to + 1));
+      const sought = seeking.flatMap(spans).filter(([, to]) => nouns.some(([from]) => from >= to && from <= to + 2));
       const filters = jobFilters
         .flatMap(spans)
         .filter(([from, to]) => nouns.some(([start, end]) => from < end + JOB_FILTER_WINDOW && to > start - JOB_FILTER_WINDOW));
@@ -289,20 +353,54 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     }
     // Hiring as it changes, or as companies compare: a trend or ranking word near a hiring word.
     const hiringSpans = hiring.flatMap(spans).filter(([from]) => !masked.has(from));
-    const nearHiring = (list: string[][]): Reading['hiringTrend'] => {
-      const found = list
-        .flatMap(spans)
-        .filter(([from, to]) => hiringSpans.some(([start, end]) => from < end + HIRING_WINDOW && to > start - HIRING_WINDOW))
+    const nearHiring = (list: string[][] | (readonly [number, number])[], window = HIRING_WINDOW): Reading['hiringTrend'] => {
+      const found = (list as unknown[])
+        .flatMap((item) => (typeof (item as unknown[])[0] === 'string' ? spans(item as string[]) : [item as readonly [number, number]]))
+        .filter(([from, to]) => hiringSpans.some(([start, end]) => from < end + window && to > start - window))
         .sort((a, b) => a[0] - b[0])[0];
       if (!found) return null;
       const [start, end] = hiringSpans.sort((a, b) => Math.abs(a[0] - found[0]) - Math.abs(b[0] - found[0]))[0];
       const [from, to] = [Math.min(start, found[0]), Math.max(end, found[1])];
       return { at: from, cue: goalWords.slice(from, to).join(' ') };
     };
-    const hiringTrend = hiringSpans.length ? nearHiring(trends) : null;
-    const ranked = hiringSpans.length ? nearHiring(rankings) : null;
+    // The second term of a comparison naming a time ("als vor sechs Monaten", "do que há seis meses").
+    const thanAt = goalWords.flatMap((word, at) => (COMPARISON_WORDS.includes(word) ? [at] : []));
+    const earlier = thanAt.flatMap((at) => {
+      const unit = goalWords.slice(at + 1, at + 5).findIndex((word) => TIME_UNITS.includes(word));
+      return unit < 0 ? [] : [[at, at + unit + 2] as const];
+    });
+    const hiringTrend = hiringSpans.length ? (nearHiring(trends) ?? nearHiring([...periods.flatMap(spans), ...earlier], PERIOD_WINDOW)) : null;
+    // The count of openings as it changes ("the number of vacancies rises") is not their listing.
+    if (hiringTrend) for (const span of hiringSpans) if (nouns.some(([from, to]) => from < span[1] && to > span[0])) markAll(span);
+    // "more … than" is a comparison ("mais gente do que no ano passado"), not a ranking.
+    const rankingsNotCompared = thanAt.length
+      ? rankings.filter((phrase) => !thanAt.some((at) => spans(phrase).some(([, to]) => at >= to && at <= to + 2)))
+      : rankings;
+    const ranked = hiringSpans.length ? nearHiring(rankingsNotCompared) : null;
     const hiringRank = ranked ?? (hiringTrend && selectors.flatMap(spans).some(([from]) => from < hiringTrend.at) ? hiringTrend : null);
     const oneCall = oneCallWords.some((phrase) => spans(phrase).length > 0);
+    // Roles beside the people holding them, and no opening near: people's titles, not jobs.
+    let peopleRoles: Reading['peopleRoles'] = null;
+    const roles = roleWords.flatMap(spans).filter(([from]) => !masked.has(from));
+    const who = whoWords.flatMap(spans);
+    const heads = who.length ? headWords.flatMap(spans).filter(([from]) => !masked.has(from)) : [];
+    // The head after "who", or right before it as Japanese and Chinese write it ("人事部長は誰").
+    const whoHead = heads.length
+      ? who.find(([at, to]) => heads.some(([from, end]) => (from >= to && from < to + PEOPLE_ROLE_WINDOW) || (end <= at && end >= at - 2)))
+      : undefined;
+    if (whoHead) peopleRoles = { at: whoHead[0], cue: goalWords.slice(whoHead[0], whoHead[0] + PEOPLE_ROLE_WINDOW).join(' ') };
+    if (roles.length && !peopleRoles) {
+      const near = (list: (readonly [number, number])[], [from, to]: readonly [number, number]) =>
+        list.some(([start, end]) => start < to + PEOPLE_ROLE_WINDOW && end > from - PEOPLE_ROLE_WINDOW);
+      const holders = roleHolders.flatMap(spans);
+      const opened = [...openings.flatMap(spans), ...hiringSpans];
+      const held = roles.filter((span) => near(holders, span) && !near(opened, span));
+      if (held.length && !jobFilter) {
+        held.forEach(markAll);
+        const [from, to] = held[0];
+        peopleRoles = { at: from, cue: `${goalWords.slice(from, to).join(' ')} of the people named` };
+      }
+    }
     return {
       masked,
       notAvailable,
@@ -317,6 +415,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       hiringTrend,
       hiringRank,
       oneCall,
+      peopleRoles,
     };
   };
 }

@@ -17,6 +17,8 @@ const URL_WEIGHT = 3;
 /** Hiring as it changes ("has hiring accelerated") is hiring intent; hiring compared across companies is the ranking of hot-buyers. */
 const HIRING_TREND_WEIGHT = 4;
 const HIRING_RANK_WEIGHT = 4;
+/** Roles beside the people holding them are those people's titles, which extract-contacts' people give. */
+const PEOPLE_ROLE_WEIGHT = 4;
 const URL_OFFER = { product: 'universal_product_url_to_json', endpoint: 'verify-merchant', page: 'clean-markdown' } as const;
 const URL_CUE = { product: 'a product page URL', endpoint: 'a paid API endpoint URL', page: 'a page URL' } as const;
 
@@ -39,6 +41,7 @@ export function weighReading(scored: Scored[], reading: Reading): Scored[] {
     add('hot-buyers', HIRING_RANK_WEIGHT, reading.hiringRank.cue, reading.hiringRank.at);
     add('company-intent', HIRING_RANK_WEIGHT, reading.hiringRank.cue, reading.hiringRank.at);
   }
+  if (reading.peopleRoles) add('extract-contacts', PEOPLE_ROLE_WEIGHT, reading.peopleRoles.cue, reading.peopleRoles.at);
   const kinds = new Set(reading.urlKinds);
   for (const kind of kinds) add(URL_OFFER[kind], URL_WEIGHT, URL_CUE[kind], Infinity);
   // A technology named in a goal that asks for nothing else ("is stripe checkout or paypal on the

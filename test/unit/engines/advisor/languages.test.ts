@@ -100,4 +100,30 @@ describe('advisor goals worded around keywords', () => {
     assert.equal(tool('what payment gateway is wired into the checkout of gymshark.com'), 'tech-stack');
     assert.equal(tool('Stripe or Braintree for the payments on bolt.com?'), 'tech-stack');
   });
+
+  it('joins a German or Dutch separable verb to the particle closing its clause, and only into a known verb', () => {
+    assert.deepEqual(
+      words('Nimmt die Zahl der Stellen zu?'),
+      words('nimmt die Zahl der Stellen').map((word, at) => (at === 0 ? words('zunimmt')[0] : word)),
+    );
+    assert.deepEqual(words('Stellt die Firma ein'), words('einstellt die Firma'));
+    assert.deepEqual(words('baut Personal ab oder stellt weiter ein'), words('abbaut Personal oder einstellt weiter'));
+    // A particle with no verb of the glossary to join stays a word of its own.
+    assert.deepEqual(words('Schau dir die Seite an'), words('schau dir die Seite an'));
+    assert.equal(tool('Neemt het aantal vacatures bij picnic.app af?'), 'company-intent');
+  });
+
+  it('reads leading as a verb and roles beside the people holding them as people, open roles as jobs', () => {
+    assert.equal(tool('who leads design at canva.com'), 'extract-contacts');
+    assert.equal(tool('Wer leitet das Marketing bei zalando.de?'), 'extract-contacts');
+    assert.equal(tool('Qui est le responsable commercial de qonto.com ?'), 'extract-contacts');
+    assert.equal(tool('Namen und Rollen des Führungsteams von n26.com'), 'extract-contacts');
+    assert.equal(tool('Welche Rollen sind bei n26.com offen?'), 'ats-jobs');
+  });
+
+  it('reads hiring compared with an earlier time as a trend, "more … than" as no ranking', () => {
+    assert.equal(tool('Contrata cabify.com más gente que el año pasado?'), 'company-intent');
+    assert.equal(tool('Stellt celonis.com mehr Leute ein als vor einem Jahr?'), 'company-intent');
+    assert.equal(tool('is deel.com hiring more than two quarters ago?'), 'company-intent');
+  });
 });

@@ -122,4 +122,34 @@ describe('advisor reading', () => {
     assert.deepEqual(phraseStarts(words('whats the anual revenu'), words('annual revenue')), [2]);
     assert.deepEqual(phraseStarts(words('tech stack'), words('stock price')), []);
   });
+
+  it('reads a recurring trigger with its event as a watch request, masking the channel, the trigger and the event', () => {
+    const goal = 'post in our Slack channel whenever acme.com changes its pricing page';
+    const reading = read(goal, []);
+    assert.deepEqual(
+      reading.notAvailable.map((item) => item.data),
+      ['monitoring and alerts'],
+    );
+    const masked = [...reading.masked].map((at) => words(goal)[at]);
+    for (const word of ['slack', 'channel', 'whenever', 'change', 'pric', 'page']) assert.ok(masked.includes(word), word);
+    // The event before the trigger, as Japanese writes it.
+    assert.deepEqual(
+      read('acme.co.jpが新しい求人を出したらすぐにメールで知らせて', []).notAvailable.map((item) => item.data),
+      ['monitoring and alerts'],
+    );
+    // A trigger with no event is no watch request; "when" alone needs a word sending the alert.
+    assert.deepEqual(read('the contacts of acme.com as soon as possible', []).notAvailable, []);
+    assert.deepEqual(read('show the new jobs when acme.com opens an office', []).notAvailable, []);
+  });
+
+  it('excludes the whole clause of a negation standing after its object, up to a word taking the request back up', () => {
+    const goal = 'Контакты не нужны, только вакансии acme.ru';
+    const reading = read(goal, []);
+    assert.deepEqual(
+      [...reading.masked].sort((a, b) => a - b).map((at) => words(goal)[at]),
+      words('контакты не нужны'),
+    );
+    const english = 'only the open jobs of acme.com, contacts not needed';
+    assert.ok(!read(english, []).masked.has(words(english).indexOf('job')));
+  });
 });
