@@ -82,6 +82,7 @@ export function revealDeferredContent(document: Doc): void {
 
 export function removeClutter(document: Doc): void {
   revealDeferredContent(document);
+  markSignupForms(document.body);
   for (const element of [...document.querySelectorAll(NEVER_CONTENT)]) {
     if (!isStructural(element)) element.remove();
   }
@@ -109,8 +110,12 @@ export function removeClutter(document: Doc): void {
   removePlaceholders(document.body);
 }
 
-/** What a script shows until content arrives: the placeholder, never the content. */
-const PLACEHOLDER_TEXT = /^(?:loading|loading (?:more|recommendations|reviews|results|content)|please wait)(?:\.{3}|…|\.)?$/i;
+/** What a script shows until content arrives, or when a request fails: a template, never the content. */
+const PLACEHOLDER_TEXT =
+  /^(?:loading|loading (?:more|recommendations|reviews|results|content)|please wait|(?:sorry, |oops!? |opps!? )?(?:there was (?:a problem|an error)|something went wrong|an error (?:has )?occurred)(?:[^.!]{0,60}[.!] (?:please )?try again(?: later)?)?|(?:please )?try again(?: later)?)(?:\.{3}|…|\.|!)?$/i;
+/** Controls of a carousel or a collapsed block, left as text once their buttons' markup is gone. */
+const CONTROL_TEXT =
+  /^(?:prev|previous|next|previous next|prev next|previous page|next page|show (?:more|less)|show more \+ show less –?|load more|view more|see more)$/i;
 
 /** A theme's filler text, left where the shop wrote nothing: a paragraph of it is never content. */
 const PLACEHOLDER_PROSE = /^lorem ipsum dolor sit amet\b/i;
@@ -121,8 +126,46 @@ export function removePlaceholders(root: Element): void {
   for (const element of [...root.querySelectorAll('*')]) {
     if (!element.isConnected || isStructural(element)) continue;
     const text = (element.textContent ?? '').trim();
-    if (text.length <= 40 && PLACEHOLDER_TEXT.test(text.replace(/\s+/g, ' '))) element.remove();
+    if (text.length <= 160 && (PLACEHOLDER_TEXT.test(text.replace(/\s+/g, ' ')) || CONTROL_TEXT.test(text.replace(/\s+/g, ' ')))) element.remove();
     else if (PLACEHOLDER_PROSE_BLOCKS.has(element.localName) && PLACEHOLDER_PROSE.test(text)) element.remove();
+  }
+}
+
+/** A sign-up box is short: its heading, a line of why, the field and its fine print. */
+const MAX_SIGNUP_TEXT = 600;
+/** What a box adds around its form: a heading and a line of why. */
+const MAX_SIGNUP_INTRO = 120;
+const EMAIL_FIELD = 'input[type="email" i], input[name*="email" i], input[placeholder*="email" i], input[autocomplete="email" i]';
+
+const SIGNUP_MARK = 'data-md-signup';
+
+/** Forms asking for an email address, marked before their fields are removed with the other controls. */
+function markSignupForms(root: Element): void {
+  for (const form of root.querySelectorAll('form')) if (form.querySelector(EMAIL_FIELD)) form.setAttribute(SIGNUP_MARK, '');
+}
+
+/**
+ * Newsletter and account sign-up boxes in the chosen content: a short form that asked for an
+ * email address (markSignupForms), with the block around it that only introduces it (a heading
+ * below h2 and a line of why; up to three levels). Removed after the content is chosen, so that
+ * they weigh in neither candidate's choice.
+ */
+export function removeSignupForms(root: Element): void {
+  for (const form of [...root.querySelectorAll(`form[${SIGNUP_MARK}]`)]) {
+    if (!root.contains(form) || collapsedLength(form) > MAX_SIGNUP_TEXT) continue;
+    let box: Element = form;
+    for (let parent = form.parentElement, level = 0; parent && parent !== root && level < 3 && !isStructural(parent); parent = parent.parentElement, level++) {
+      const length = collapsedLength(parent);
+      if (
+        length > MAX_SIGNUP_TEXT ||
+        length > collapsedLength(box) + MAX_SIGNUP_INTRO ||
+        parent.querySelector('h1, h2, form ~ form, form form') ||
+        holdsMain(parent)
+      )
+        break;
+      box = parent;
+    }
+    box.remove();
   }
 }
 
@@ -398,7 +441,7 @@ export function removeRepeatedBlocks(root: Element, { minText = MIN_REPEATED_TEX
 }
 
 /** Each element's text length, uncollapsed, in one walk (reading textContent at every level costs the text times the depth). */
-function textLengths(root: Element): Map<Element, number> {
+export function textLengths(root: Element): Map<Element, number> {
   const lengths = new Map<Element, number>();
   const measure = (element: Element): number => {
     let length = 0;
