@@ -110,6 +110,24 @@ export function removeClutter(document: Doc): void {
   removePlaceholders(document.body);
 }
 
+/**
+ * Classes of text drawn off screen for screen readers only ("Variant sold out", "Opens in a new
+ * window", a price's spoken form): the page as a reader sees it never shows it.
+ */
+const SCREEN_READER_CLASS =
+  /^(?:sr-only|sr-text|visually-?hidden|u-visually-hidden|screen-?reader-(?:text|only)|screenreader(?:-only)?|a11y-hidden|element-invisible|hidden-visually)$/i;
+/** Screen-reader text is a word or a line: a longer block under such a class is the page's own. */
+const MAX_SCREEN_READER_TEXT = 200;
+
+export function removeScreenReaderText(root: Element): void {
+  for (const element of [...root.querySelectorAll('[class]')]) {
+    // root may be a detached clone, where nothing isConnected: ask whether it is still inside.
+    if (!root.contains(element) || isStructural(element)) continue;
+    if (!(element.getAttribute('class') ?? '').split(/\s+/).some((name) => SCREEN_READER_CLASS.test(name))) continue;
+    if (collapsedLength(element) <= MAX_SCREEN_READER_TEXT) element.remove();
+  }
+}
+
 /** What a script shows until content arrives, or when a request fails: a template, never the content. */
 const PLACEHOLDER_TEXT =
   /^(?:loading|loading (?:more|recommendations|reviews|results|content)|please wait|(?:sorry, |oops!? |opps!? )?(?:there was (?:a problem|an error)|something went wrong|an error (?:has )?occurred)(?:[^.!]{0,60}[.!] (?:please )?try again(?: later)?)?|(?:please )?try again(?: later)?)(?:\.{3}|…|\.|!)?$/i;
@@ -306,7 +324,7 @@ export function removeRecommendations(root: Element): void {
  * Stamped, Bazaarvoice, PowerReviews, Trustpilot, Reevoo, Feefo, Loox), as whole words.
  */
 const REVIEWS_LABEL =
-  /(^|[\s_-])((customer|product|user|app|item)-?reviews?|reviews?(-?(list|section|container|widget|block|area|wrapper|summary|header))?|userreviews|ratings-?(and|&)-?reviews|yotpo|jdgm|judgeme|okendo|oke-reviews|stamped(-reviews)?|bv-?(reviews|rating)|bazaarvoice|pr-review(-display)?|trustpilot-?widget|reevoo|feefo|loox-?reviews)([\s_-]|$)/i;
+  /(^|[\s_-])((customer|product|user|app|item)-?reviews?|reviews?(-?(list|section|container|widget|block|area|wrapper|summary|header))?|userreviews|ratings-?(and|&)-?reviews|feedback|seller-?ratings?|yotpo|jdgm|judgeme|okendo|oke-reviews|stamped(-reviews)?|bv-?(reviews|rating)|bazaarvoice|pr-review(-display)?|trustpilot-?widget|reevoo|feefo|loox-?reviews)([\s_-]|$)/i;
 
 /**
  * On a page that declares a product: what its buyers say of it (reviews, ratings, seller

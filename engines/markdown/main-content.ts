@@ -7,7 +7,15 @@
  * Readability's answer is kept unless it holds too little of what the page shows.
  */
 import { Readability } from '@mozilla/readability';
-import { removeChrome, removeClutter, removeRepeatedBlocks, removeReviews, removeSignupForms, removeSurroundings } from './declutter.ts';
+import {
+  removeChrome,
+  removeClutter,
+  removeRepeatedBlocks,
+  removeReviews,
+  removeScreenReaderText,
+  removeSignupForms,
+  removeSurroundings,
+} from './declutter.ts';
 import { removeItemGrids } from './item-grids.ts';
 import type { Doc } from './page.ts';
 import { parseReportOf, treeDepth } from '../parse/dom.ts';
@@ -256,10 +264,12 @@ export function selectMainContent(document: Doc, { minProseShare = 0.7, minDecla
     if (features.declaredProduct && heading) keepHeading(article, heading);
     removeRepeatedBlocks(article);
     removeSignupForms(article);
+    removeScreenReaderText(article);
     return { root: article, source: 'readability' };
   }
   removeRepeatedBlocks(page);
   removeSignupForms(page);
+  removeScreenReaderText(page);
   return { root: page, source: 'page' };
 }
 

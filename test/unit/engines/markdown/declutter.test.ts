@@ -6,6 +6,7 @@ import {
   removeRecommendations,
   removeRepeatedBlocks,
   removeReviews,
+  removeScreenReaderText,
   removeSignupForms,
   removeSurroundings,
 } from '../../../../engines/markdown/declutter.ts';
@@ -86,6 +87,16 @@ describe('sign-up boxes', () => {
     removeSignupForms(document.body);
     assert.match(text(document.body), /^The complete solution ?Start today\. ?Search the shop ?term0 .* term119$/);
     assert.equal(document.querySelectorAll('.hero').length, 1);
+  });
+});
+
+describe('screen-reader text', () => {
+  it('removes text drawn off screen for screen readers only, and keeps a long block under such a class', () => {
+    const document = page(
+      `<main><h1>Mug</h1><label>Size <span class="sr-only">Variant sold out or unavailable</span></label><a href="/x">Care <span class="visually-hidden">(opens in a new window)</span></a><span class="screen-reader-text">Price: </span>$20<div class="visually-hidden">${prose(60, 'spec')}</div></main>`,
+    );
+    removeScreenReaderText(document.body);
+    assert.match(text(document.body), /^MugSize ?Care ?\$20 ?spec0 .* spec59$/);
   });
 });
 
@@ -180,9 +191,9 @@ describe('removing recommendations', () => {
 
 describe("a product's reviews", () => {
   const description = `<h1>Kettle One</h1><p>A stovetop kettle in brushed steel that boils a litre in four minutes.</p>`;
-  it('removes the review widgets and schema.org reviews, and keeps the description', () => {
+  it("removes the review widgets, schema.org reviews and a marketplace seller's feedback and ratings, and keeps the description", () => {
     const document = page(
-      `<main>${description}<div id="reviews"><h2>Customer reviews</h2><p>Great kettle, fast shipping!</p></div><div class="yotpo yotpo-main-widget"><p>Five stars</p></div><div itemprop="review" itemscope itemtype="https://schema.org/Review"><span itemprop="author">Ann</span><p>Whistles loudly.</p></div></main>`,
+      `<main>${description}<div id="reviews"><h2>Customer reviews</h2><p>Great kettle, fast shipping!</p></div><div class="yotpo yotpo-main-widget"><p>Five stars</p></div><div itemprop="review" itemscope itemtype="https://schema.org/Review"><span itemprop="author">Ann</span><p>Whistles loudly.</p></div><div class="x-feedback-detail-list"><p>Feedback left by buyer: fast shipping.</p></div><div class="seller-rating">4.9</div></main>`,
     );
     removeReviews(document.body);
     assert.equal(text(document.body), 'Kettle OneA stovetop kettle in brushed steel that boils a litre in four minutes.');
