@@ -128,12 +128,8 @@ export function removeScreenReaderText(root: Element): void {
   }
 }
 
-/** What a script shows until content arrives, or when a request fails: a template, never the content. */
-const PLACEHOLDER_TEXT =
-  /^(?:loading|loading (?:more|recommendations|reviews|results|content)|please wait|(?:sorry, |oops!? |opps!? )?(?:there was (?:a problem|an error)|something went wrong|an error (?:has )?occurred)(?:[^.!]{0,60}[.!] (?:please )?try again(?: later)?)?|(?:please )?try again(?: later)?)(?:\.{3}|…|\.|!)?$/i;
-/** Controls of a carousel or a collapsed block, left as text once their buttons' markup is gone. */
-const CONTROL_TEXT =
-  /^(?:prev|previous|next|previous next|prev next|previous page|next page|show (?:more|less)|show more \+ show less –?|load more|view more|see more)$/i;
+/** What a script shows until content arrives: the placeholder, never the content. */
+const PLACEHOLDER_TEXT = /^(?:loading|loading (?:more|recommendations|reviews|results|content)|please wait)(?:\.{3}|…|\.)?$/i;
 
 /** A theme's filler text, left where the shop wrote nothing: a paragraph of it is never content. */
 const PLACEHOLDER_PROSE = /^lorem ipsum dolor sit amet\b/i;
@@ -144,7 +140,7 @@ export function removePlaceholders(root: Element): void {
   for (const element of [...root.querySelectorAll('*')]) {
     if (!element.isConnected || isStructural(element)) continue;
     const text = (element.textContent ?? '').trim();
-    if (text.length <= 160 && (PLACEHOLDER_TEXT.test(text.replace(/\s+/g, ' ')) || CONTROL_TEXT.test(text.replace(/\s+/g, ' ')))) element.remove();
+    if (text.length <= 40 && PLACEHOLDER_TEXT.test(text.replace(/\s+/g, ' '))) element.remove();
     else if (PLACEHOLDER_PROSE_BLOCKS.has(element.localName) && PLACEHOLDER_PROSE.test(text)) element.remove();
   }
 }
@@ -184,6 +180,28 @@ export function removeSignupForms(root: Element): void {
       box = parent;
     }
     box.remove();
+  }
+}
+
+/** What a script shows when a request fails ("Sorry, there was a problem.", "Something went wrong. Please try again later."). */
+const FAILURE_MESSAGE =
+  /^(?:sorry, |oops!? |opps!? )?(?:(?:there was (?:a problem|an error)|something went wrong|an error (?:has )?occurred)(?:[^.!]{0,60}[.!] (?:please )?try again(?: later)?)?|(?:please )?try again(?: later)?)[.!]?$/i;
+/** Controls of a carousel or a collapsed block, left as text once their buttons' markup is gone. */
+const CONTROL_TEXT =
+  /^(?:prev|previous|next|previous next|prev next|previous page|next page|show (?:more|less)|show more \+ show less –?|load more|view more|see more)$/i;
+const MAX_MESSAGE_TEXT = 160;
+
+/**
+ * Failure messages and the words of controls in the chosen content (the outermost block whose
+ * whole text is one). After the content is chosen: they weigh in neither candidate's choice.
+ */
+export function removeScriptMessages(root: Element): void {
+  const lengths = textLengths(root);
+  for (const element of [...root.querySelectorAll('*')]) {
+    // The raw length bounds the trimmed text's: only short blocks are read.
+    if ((lengths.get(element) ?? 0) > MAX_MESSAGE_TEXT * 2 || !root.contains(element) || isStructural(element)) continue;
+    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (text && text.length <= MAX_MESSAGE_TEXT && (FAILURE_MESSAGE.test(text) || CONTROL_TEXT.test(text))) element.remove();
   }
 }
 

@@ -13,6 +13,7 @@ import {
   removeRepeatedBlocks,
   removeReviews,
   removeScreenReaderText,
+  removeScriptMessages,
   removeSignupForms,
   removeSurroundings,
 } from './declutter.ts';
@@ -84,9 +85,12 @@ export interface PageDeclarations {
   article: boolean;
   /** Not an article, and og:type product or a JSON-LD Product, CollectionPage, SearchResultsPage... */
   product: boolean;
-  /** A product, and no list of them (CollectionPage, SearchResultsPage, ItemList, OfferCatalog): one item's page. */
+  /** A product, at most one stated at the top, and no list (CollectionPage, SearchResultsPage, ItemList, OfferCatalog): one item's page. */
   item: boolean;
 }
+
+/** Kinds of node that are one product. */
+const ITEM_TYPES = /^(Product|ProductGroup|IndividualProduct|ProductModel)$/;
 
 /** Kinds of page and node that list many items rather than present one. */
 const LISTING_TYPES = /^(CollectionPage|SearchResultsPage|ItemList|OfferCatalog)$/;
@@ -113,13 +117,19 @@ export function pageDeclarations(document: Doc): PageDeclarations {
   const topTypes = roots.flatMap(topLevelNodes).flatMap(typesOf);
   const ogType = document.querySelector('meta[property="og:type" i]')?.getAttribute('content') ?? '';
   const article = types.some((type) => ARTICLE_TYPE.test(type)) || (/article/i.test(ogType) && !topTypes.some((type) => NOT_ARTICLE_PAGES.test(type)));
-  const microdataTypes = [...document.querySelectorAll('[itemscope][itemtype]')].flatMap((element) =>
-    (element.getAttribute('itemtype') ?? '').split(/\s+/).map((type) => type.replace(/^https?:\/\/schema\.org\//i, '')),
-  );
+  const itemtypes = (element: Element) => (element.getAttribute('itemtype') ?? '').split(/\s+/).map((type) => type.replace(/^https?:\/\/schema\.org\//i, ''));
+  const scopes = [...document.querySelectorAll('[itemscope][itemtype]')];
+  const microdataTypes = scopes.flatMap(itemtypes);
   const microdataProduct = microdataTypes.some((type) => PRODUCT_TYPES.test(type));
+  // Products stated at the top (not an offer's or a variant's): a page of several is a list of them.
+  const isItem = (types: string[]) => types.some((type) => ITEM_TYPES.test(type));
+  const topProducts = Math.max(
+    roots.flatMap(topLevelNodes).filter((node) => isItem(typesOf(node))).length,
+    scopes.filter((element) => isItem(itemtypes(element)) && !element.parentElement?.closest('[itemscope]')).length,
+  );
   const product = !article && (/product/i.test(ogType) || types.some((type) => PRODUCT_TYPES.test(type)) || microdataProduct);
   const listing = types.some((type) => LISTING_TYPES.test(type)) || microdataTypes.some((type) => LISTING_TYPES.test(type));
-  return { article, product, item: product && !listing };
+  return { article, product, item: product && !listing && topProducts <= 1 };
 }
 
 export function candidates(
@@ -265,11 +275,13 @@ export function selectMainContent(document: Doc, { minProseShare = 0.7, minDecla
     removeRepeatedBlocks(article);
     removeSignupForms(article);
     removeScreenReaderText(article);
+    removeScriptMessages(article);
     return { root: article, source: 'readability' };
   }
   removeRepeatedBlocks(page);
   removeSignupForms(page);
   removeScreenReaderText(page);
+  removeScriptMessages(page);
   return { root: page, source: 'page' };
 }
 

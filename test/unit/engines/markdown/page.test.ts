@@ -97,6 +97,25 @@ describe('choosing the main content', () => {
       { article: false, product: true, item: false },
       'products listed on a category page: a product, not one item',
     );
+    assert.deepEqual(
+      pageDeclarations(page('website', { '@type': 'Product', name: 'Kettle One' }, { '@type': 'Product', name: 'Kettle Two' })),
+      { article: false, product: true, item: false },
+      'several products stated at the top: a list of them',
+    );
+    assert.deepEqual(
+      pageDeclarations(
+        page('website', {
+          '@type': 'ProductGroup',
+          name: 'Kettle',
+          hasVariant: [
+            { '@type': 'Product', sku: 'K1' },
+            { '@type': 'Product', sku: 'K2' },
+          ],
+        }),
+      ),
+      { article: false, product: true, item: true },
+      "a product's variants are still one item",
+    );
   });
   it("takes the whole page of a shop's item page that an SEO plugin marks og:type article", () => {
     const gallery = Array.from({ length: 8 }, (_, i) => `<li><a href="/p/${i}">Colour ${i}</a></li>`).join('');
