@@ -15,6 +15,8 @@ const MIN_CARDS = 6;
 const MIN_CARD_SHARE = 0.6;
 /** Prose (text outside links) outside the grids that makes them beside the page's own text. */
 const MIN_OWN_PROSE = 1500;
+/** ...and at least this share of the grids' own text. */
+const MIN_OWN_SHARE = 0.5;
 
 /** A price as a shop writes it: a currency sign or code beside a number. */
 const PRICE =
@@ -72,6 +74,9 @@ function proseOutside(element: Element, except: Element[]): number {
 /** Item grids, on a page that says at least minOwnProse characters of its own beside them. */
 export function removeItemGrids(root: Element, { minOwnProse = MIN_OWN_PROSE } = {}): void {
   const grids = itemGrids(root);
-  if (!grids.length || proseOutside(root, grids) < minOwnProse) return;
+  if (!grids.length) return;
+  const own = proseOutside(root, grids);
+  // A guide the grid stands beside, not a line above the items the page lists: at least half as long as the grid.
+  if (own < minOwnProse || (minOwnProse > 0 && own < MIN_OWN_SHARE * grids.reduce((sum, grid) => sum + collapsed(grid).length, 0))) return;
   for (const grid of grids) grid.remove();
 }

@@ -33,6 +33,9 @@ describe('grids of priced item cards', () => {
     removeItemGrids(category.body);
     assert.ok(!text(category.body).includes('Mug 3'));
     assert.match(text(category.body), /Paragraph 19 of the guide/);
+    const aisle = page(`<main><h1>Mugs</h1>${guide(20)}${grid(300)}</main>`);
+    removeItemGrids(aisle.body);
+    assert.match(text(aisle.body), /Mug 299/, 'a guide shorter than half the grid is a line above the items');
     const shelf = page(`<main><h1>Mugs</h1><p>Our mugs.</p>${grid(8)}</main>`);
     removeItemGrids(shelf.body);
     assert.match(text(shelf.body), /Mug 3\$13\.99/);
