@@ -122,7 +122,7 @@ const MAX_SCREEN_READER_TEXT = 200;
 export function removeScreenReaderText(root: Element): void {
   for (const element of [...root.querySelectorAll('[class]')]) {
     // root may be a detached clone, where nothing isConnected: ask whether it is still inside.
-    if (!root.contains(element) || isStructural(element)) continue;
+    if (!root.contains(element) || isStructural(element) || element.closest('pre, code')) continue;
     if (!(element.getAttribute('class') ?? '').split(/\s+/).some((name) => SCREEN_READER_CLASS.test(name))) continue;
     if (collapsedLength(element) <= MAX_SCREEN_READER_TEXT) element.remove();
   }
@@ -199,7 +199,7 @@ export function removeScriptMessages(root: Element): void {
   const lengths = textLengths(root);
   for (const element of [...root.querySelectorAll('*')]) {
     // The raw length bounds the trimmed text's: only short blocks are read.
-    if ((lengths.get(element) ?? 0) > MAX_MESSAGE_TEXT * 2 || !root.contains(element) || isStructural(element)) continue;
+    if ((lengths.get(element) ?? 0) > MAX_MESSAGE_TEXT * 2 || !root.contains(element) || isStructural(element) || element.closest('pre, code')) continue;
     const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
     if (text && text.length <= MAX_MESSAGE_TEXT && (FAILURE_MESSAGE.test(text) || CONTROL_TEXT.test(text))) element.remove();
   }
