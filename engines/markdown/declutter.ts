@@ -82,6 +82,7 @@ export function revealDeferredContent(document: Doc): void {
 
 export function removeClutter(document: Doc): void {
   revealDeferredContent(document);
+  markSignupForms(document.body);
   for (const element of [...document.querySelectorAll(NEVER_CONTENT)]) {
     if (!isStructural(element)) element.remove();
   }
@@ -109,6 +110,24 @@ export function removeClutter(document: Doc): void {
   removePlaceholders(document.body);
 }
 
+/**
+ * Classes of text drawn off screen for screen readers only ("Variant sold out", "Opens in a new
+ * window", a price's spoken form): the page as a reader sees it never shows it.
+ */
+const SCREEN_READER_CLASS =
+  /^(?:sr-only|sr-text|visually-?hidden|u-visually-hidden|screen-?reader-(?:text|only)|screenreader(?:-only)?|a11y-hidden|element-invisible|hidden-visually)$/i;
+/** Screen-reader text is a word or a line: a longer block under such a class is the page's own. */
+const MAX_SCREEN_READER_TEXT = 200;
+
+export function removeScreenReaderText(root: Element): void {
+  for (const element of [...root.querySelectorAll('[class]')]) {
+    // root may be a detached clone, where nothing isConnected: ask whether it is still inside.
+    if (!root.contains(element) || isStructural(element) || element.closest('pre, code')) continue;
+    if (!(element.getAttribute('class') ?? '').split(/\s+/).some((name) => SCREEN_READER_CLASS.test(name))) continue;
+    if (collapsedLength(element) <= MAX_SCREEN_READER_TEXT) element.remove();
+  }
+}
+
 /** What a script shows until content arrives: the placeholder, never the content. */
 const PLACEHOLDER_TEXT = /^(?:loading|loading (?:more|recommendations|reviews|results|content)|please wait)(?:\.{3}|…|\.)?$/i;
 
@@ -123,6 +142,66 @@ export function removePlaceholders(root: Element): void {
     const text = (element.textContent ?? '').trim();
     if (text.length <= 40 && PLACEHOLDER_TEXT.test(text.replace(/\s+/g, ' '))) element.remove();
     else if (PLACEHOLDER_PROSE_BLOCKS.has(element.localName) && PLACEHOLDER_PROSE.test(text)) element.remove();
+  }
+}
+
+/** A sign-up box is short: its heading, a line of why, the field and its fine print. */
+const MAX_SIGNUP_TEXT = 600;
+/** What a box adds around its form: a heading and a line of why. */
+const MAX_SIGNUP_INTRO = 120;
+const EMAIL_FIELD = 'input[type="email" i], input[name*="email" i], input[placeholder*="email" i], input[autocomplete="email" i]';
+
+const SIGNUP_MARK = 'data-md-signup';
+
+/** Forms asking for an email address, marked before their fields are removed with the other controls. */
+function markSignupForms(root: Element): void {
+  for (const form of root.querySelectorAll('form')) if (form.querySelector(EMAIL_FIELD)) form.setAttribute(SIGNUP_MARK, '');
+}
+
+/**
+ * Newsletter and account sign-up boxes in the chosen content: a short form that asked for an
+ * email address (markSignupForms), with the block around it that only introduces it (a heading
+ * below h2 and a line of why; up to three levels). Removed after the content is chosen, so that
+ * they weigh in neither candidate's choice.
+ */
+export function removeSignupForms(root: Element): void {
+  for (const form of [...root.querySelectorAll(`form[${SIGNUP_MARK}]`)]) {
+    if (!root.contains(form) || collapsedLength(form) > MAX_SIGNUP_TEXT) continue;
+    let box: Element = form;
+    for (let parent = form.parentElement, level = 0; parent && parent !== root && level < 3 && !isStructural(parent); parent = parent.parentElement, level++) {
+      const length = collapsedLength(parent);
+      if (
+        length > MAX_SIGNUP_TEXT ||
+        length > collapsedLength(box) + MAX_SIGNUP_INTRO ||
+        parent.querySelector('h1, h2, form ~ form, form form') ||
+        holdsMain(parent)
+      )
+        break;
+      box = parent;
+    }
+    box.remove();
+  }
+}
+
+/** What a script shows when a request fails ("Sorry, there was a problem.", "Something went wrong. Please try again later."). */
+const FAILURE_MESSAGE =
+  /^(?:sorry, |oops!? |opps!? )?(?:(?:there was (?:a problem|an error)|something went wrong|an error (?:has )?occurred)(?:[^.!]{0,60}[.!] (?:please )?try again(?: later)?)?|(?:please )?try again(?: later)?)[.!]?$/i;
+/** Controls of a carousel or a collapsed block, left as text once their buttons' markup is gone. */
+const CONTROL_TEXT =
+  /^(?:prev|previous|next|previous next|prev next|previous page|next page|show (?:more|less)|show more \+ show less –?|load more|view more|see more)$/i;
+const MAX_MESSAGE_TEXT = 160;
+
+/**
+ * Failure messages and the words of controls in the chosen content (the outermost block whose
+ * whole text is one). After the content is chosen: they weigh in neither candidate's choice.
+ */
+export function removeScriptMessages(root: Element): void {
+  const lengths = textLengths(root);
+  for (const element of [...root.querySelectorAll('*')]) {
+    // The raw length bounds the trimmed text's: only short blocks are read.
+    if ((lengths.get(element) ?? 0) > MAX_MESSAGE_TEXT * 2 || !root.contains(element) || isStructural(element) || element.closest('pre, code')) continue;
+    const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (text && text.length <= MAX_MESSAGE_TEXT && (FAILURE_MESSAGE.test(text) || CONTROL_TEXT.test(text))) element.remove();
   }
 }
 
@@ -263,7 +342,7 @@ export function removeRecommendations(root: Element): void {
  * Stamped, Bazaarvoice, PowerReviews, Trustpilot, Reevoo, Feefo, Loox), as whole words.
  */
 const REVIEWS_LABEL =
-  /(^|[\s_-])((customer|product|user|app|item)-?reviews?|reviews?(-?(list|section|container|widget|block|area|wrapper|summary|header))?|userreviews|ratings-?(and|&)-?reviews|yotpo|jdgm|judgeme|okendo|oke-reviews|stamped(-reviews)?|bv-?(reviews|rating)|bazaarvoice|pr-review(-display)?|trustpilot-?widget|reevoo|feefo|loox-?reviews)([\s_-]|$)/i;
+  /(^|[\s_-])((customer|product|user|app|item)-?reviews?|reviews?(-?(list|section|container|widget|block|area|wrapper|summary|header))?|userreviews|ratings-?(and|&)-?reviews|feedback|seller-?ratings?|yotpo|jdgm|judgeme|okendo|oke-reviews|stamped(-reviews)?|bv-?(reviews|rating)|bazaarvoice|pr-review(-display)?|trustpilot-?widget|reevoo|feefo|loox-?reviews)([\s_-]|$)/i;
 
 /**
  * On a page that declares a product: what its buyers say of it (reviews, ratings, seller
@@ -398,7 +477,7 @@ export function removeRepeatedBlocks(root: Element, { minText = MIN_REPEATED_TEX
 }
 
 /** Each element's text length, uncollapsed, in one walk (reading textContent at every level costs the text times the depth). */
-function textLengths(root: Element): Map<Element, number> {
+export function textLengths(root: Element): Map<Element, number> {
   const lengths = new Map<Element, number>();
   const measure = (element: Element): number => {
     let length = 0;

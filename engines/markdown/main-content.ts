@@ -7,7 +7,17 @@
  * Readability's answer is kept unless it holds too little of what the page shows.
  */
 import { Readability } from '@mozilla/readability';
-import { removeChrome, removeClutter, removeRepeatedBlocks, removeReviews, removeSurroundings } from './declutter.ts';
+import {
+  removeChrome,
+  removeClutter,
+  removeRepeatedBlocks,
+  removeReviews,
+  removeScreenReaderText,
+  removeScriptMessages,
+  removeSignupForms,
+  removeSurroundings,
+} from './declutter.ts';
+import { removeItemGrids } from './item-grids.ts';
 import type { Doc } from './page.ts';
 import { parseReportOf, treeDepth } from '../parse/dom.ts';
 import { ARTICLE_TYPE, ldGraph, parseJsonLd, typesOf } from '../product/jsonld.ts';
@@ -75,7 +85,15 @@ export interface PageDeclarations {
   article: boolean;
   /** Not an article, and og:type product or a JSON-LD Product, CollectionPage, SearchResultsPage... */
   product: boolean;
+  /** A product, at most one stated at the top, and no list (CollectionPage, SearchResultsPage, ItemList, OfferCatalog): one item's page. */
+  item: boolean;
 }
+
+/** Kinds of node that are one product. */
+const ITEM_TYPES = /^(Product|ProductGroup|IndividualProduct|ProductModel)$/;
+
+/** Kinds of page and node that list many items rather than present one. */
+const LISTING_TYPES = /^(CollectionPage|SearchResultsPage|ItemList|OfferCatalog)$/;
 
 /** The nodes a JSON-LD block states at its top: the root, the members of a root array or of its @graph. */
 function topLevelNodes(root: unknown): unknown[] {
@@ -99,20 +117,31 @@ export function pageDeclarations(document: Doc): PageDeclarations {
   const topTypes = roots.flatMap(topLevelNodes).flatMap(typesOf);
   const ogType = document.querySelector('meta[property="og:type" i]')?.getAttribute('content') ?? '';
   const article = types.some((type) => ARTICLE_TYPE.test(type)) || (/article/i.test(ogType) && !topTypes.some((type) => NOT_ARTICLE_PAGES.test(type)));
-  const microdataProduct = [...document.querySelectorAll('[itemscope][itemtype]')].some((element) =>
-    (element.getAttribute('itemtype') ?? '').split(/\s+/).some((type) => PRODUCT_TYPES.test(type.replace(/^https?:\/\/schema\.org\//i, ''))),
+  const itemtypes = (element: Element) => (element.getAttribute('itemtype') ?? '').split(/\s+/).map((type) => type.replace(/^https?:\/\/schema\.org\//i, ''));
+  const scopes = [...document.querySelectorAll('[itemscope][itemtype]')];
+  const microdataTypes = scopes.flatMap(itemtypes);
+  const microdataProduct = microdataTypes.some((type) => PRODUCT_TYPES.test(type));
+  // Products stated at the top (not an offer's or a variant's): a page of several is a list of them.
+  const isItem = (types: string[]) => types.some((type) => ITEM_TYPES.test(type));
+  const topProducts = Math.max(
+    roots.flatMap(topLevelNodes).filter((node) => isItem(typesOf(node))).length,
+    scopes.filter((element) => isItem(itemtypes(element)) && !element.parentElement?.closest('[itemscope]')).length,
   );
-  return { article, product: !article && (/product/i.test(ogType) || types.some((type) => PRODUCT_TYPES.test(type)) || microdataProduct) };
+  const product = !article && (/product/i.test(ogType) || types.some((type) => PRODUCT_TYPES.test(type)) || microdataProduct);
+  const listing = types.some((type) => LISTING_TYPES.test(type)) || microdataTypes.some((type) => LISTING_TYPES.test(type));
+  return { article, product, item: product && !listing && topProducts <= 1 };
 }
 
 export function candidates(
   document: Doc,
   { charThreshold = 500, maxElements = READABILITY_MAX_ELEMENTS, maxDepth = READABILITY_MAX_DEPTH, maxElementPasses = READABILITY_MAX_ELEMENT_PASSES } = {},
 ): Candidates {
-  const { article: declaredArticle, product: declaredProduct } = pageDeclarations(document);
+  const { article: declaredArticle, product: declaredProduct, item: declaredItem } = pageDeclarations(document);
   removeClutter(document);
   removeChrome(document.body);
   if (declaredProduct) removeReviews(document.body);
+  // Other items beside one item's page are never its content; beside a category, only when it says enough of its own.
+  if (declaredProduct) removeItemGrids(document.body, declaredItem ? { minOwnProse: 0 } : {});
   const root = pageContent(document);
   const pageText = textLength(root);
   const pageProse = proseLength(root);
@@ -244,9 +273,15 @@ export function selectMainContent(document: Doc, { minProseShare = 0.7, minDecla
   if (article && features.articleText > 0 && (share >= minProseShare || (features.declaredArticle && share >= minDeclaredArticleShare))) {
     if (features.declaredProduct && heading) keepHeading(article, heading);
     removeRepeatedBlocks(article);
+    removeSignupForms(article);
+    removeScreenReaderText(article);
+    removeScriptMessages(article);
     return { root: article, source: 'readability' };
   }
   removeRepeatedBlocks(page);
+  removeSignupForms(page);
+  removeScreenReaderText(page);
+  removeScriptMessages(page);
   return { root: page, source: 'page' };
 }
 

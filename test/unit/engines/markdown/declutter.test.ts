@@ -6,6 +6,9 @@ import {
   removeRecommendations,
   removeRepeatedBlocks,
   removeReviews,
+  removeScreenReaderText,
+  removeScriptMessages,
+  removeSignupForms,
   removeSurroundings,
 } from '../../../../engines/markdown/declutter.ts';
 import { parsePage } from '../../../../engines/markdown/page.ts';
@@ -52,11 +55,53 @@ describe('removing what is never content', () => {
     assert.equal(text(document.body), 'MugLoading dock at the back of the store.');
     assert.equal(document.querySelectorAll('.recs, ul').length, 0, 'the outermost placeholder block goes');
   });
+  it('drops the messages a script shows when a request fails, and the text of carousel and show-more controls', () => {
+    const document = page(
+      '<main><h1>Mug</h1><div class="err"><h3>Sorry, there was a problem.</h3></div><p>Opps! Something went wrong. Please try again later.</p><span>Please try again</span><div><a href="#">Previous</a> <a href="#">Next</a></div><a href="#">Show more + Show less –</a><p>Something went wrong with the glaze on the first batch, so we fired it again.</p><p>Next day delivery.</p><pre><code><span>next</span></code></pre></main>',
+    );
+    removeScriptMessages(document.body);
+    assert.equal(
+      text(document.body),
+      'MugSomething went wrong with the glaze on the first batch, so we fired it again.Next day delivery.next',
+      'a word of code stays',
+    );
+  });
   it('keeps an inline-hidden block that holds the page (shown by a script on load), drops small hidden extras', () => {
     const document = page(`<div style="display:none"><h1>Kettle One</h1><p>${prose(120, 'spec')}</p></div><div style="display: none"><p>Mobile menu</p></div>`);
     removeClutter(document);
     assert.match(text(document.body), /^Kettle One ?spec0 .* spec119$/);
     assert.ok(!text(document.body).includes('Mobile menu'));
+  });
+});
+
+describe('sign-up boxes', () => {
+  it('removes a short form that asks for an email address and the small box that introduces it, once the content is chosen', () => {
+    const document = page(
+      `<main><h1>Kettle One</h1><p>${prose(40, 'spec')}</p><div class="box"><h3>Join our list</h3><p>Offers and new arrivals.</p><form><input type="email" name="email"><button>Sign up</button><small>Unsubscribe any time.</small></form></div></main>`,
+    );
+    removeClutter(document);
+    removeSignupForms(document.body);
+    assert.match(text(document.body), /^Kettle One ?spec0 .* spec39$/);
+    assert.equal(document.querySelectorAll('.box, form').length, 0);
+  });
+  it('keeps a hero whose heading stands beside its form, forms without an email field, and long forms', () => {
+    const document = page(
+      `<main><section class="hero"><h2>The complete solution</h2><p>Start today.</p><form><input type="email"></form></section><form id="search"><input name="q"><p>Search the shop</p></form><form id="order"><input type="email"><p>${prose(120, 'term')}</p></form></main>`,
+    );
+    removeClutter(document);
+    removeSignupForms(document.body);
+    assert.match(text(document.body), /^The complete solution ?Start today\. ?Search the shop ?term0 .* term119$/);
+    assert.equal(document.querySelectorAll('.hero').length, 1);
+  });
+});
+
+describe('screen-reader text', () => {
+  it('removes text drawn off screen for screen readers only, and keeps a long block under such a class', () => {
+    const document = page(
+      `<main><h1>Mug</h1><label>Size <span class="sr-only">Variant sold out or unavailable</span></label><a href="/x">Care <span class="visually-hidden">(opens in a new window)</span></a><span class="screen-reader-text">Price: </span>$20<div class="visually-hidden">${prose(60, 'spec')}</div></main>`,
+    );
+    removeScreenReaderText(document.body);
+    assert.match(text(document.body), /^MugSize ?Care ?\$20 ?spec0 .* spec59$/);
   });
 });
 
@@ -151,9 +196,9 @@ describe('removing recommendations', () => {
 
 describe("a product's reviews", () => {
   const description = `<h1>Kettle One</h1><p>A stovetop kettle in brushed steel that boils a litre in four minutes.</p>`;
-  it('removes the review widgets and schema.org reviews, and keeps the description', () => {
+  it("removes the review widgets, schema.org reviews and a marketplace seller's feedback and ratings, and keeps the description", () => {
     const document = page(
-      `<main>${description}<div id="reviews"><h2>Customer reviews</h2><p>Great kettle, fast shipping!</p></div><div class="yotpo yotpo-main-widget"><p>Five stars</p></div><div itemprop="review" itemscope itemtype="https://schema.org/Review"><span itemprop="author">Ann</span><p>Whistles loudly.</p></div></main>`,
+      `<main>${description}<div id="reviews"><h2>Customer reviews</h2><p>Great kettle, fast shipping!</p></div><div class="yotpo yotpo-main-widget"><p>Five stars</p></div><div itemprop="review" itemscope itemtype="https://schema.org/Review"><span itemprop="author">Ann</span><p>Whistles loudly.</p></div><div class="x-feedback-detail-list"><p>Feedback left by buyer: fast shipping.</p></div><div class="seller-rating">4.9</div></main>`,
     );
     removeReviews(document.body);
     assert.equal(text(document.body), 'Kettle OneA stovetop kettle in brushed steel that boils a litre in four minutes.');

@@ -69,25 +69,53 @@ describe('choosing the main content', () => {
         `<html><head><meta property="og:type" content="${ogType}"><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@graph': graph })}</script></head><body><p>x</p></body></html>`,
         'https://acme.io/',
       );
-    assert.deepEqual(pageDeclarations(page('article', { '@type': 'WebPage' })), { article: true, product: false });
-    assert.deepEqual(pageDeclarations(page('article', { '@type': 'ItemPage' }, { '@type': 'Product', name: 'Kettle' })), { article: false, product: true });
+    assert.deepEqual(pageDeclarations(page('article', { '@type': 'WebPage' })), { article: true, product: false, item: false });
+    assert.deepEqual(pageDeclarations(page('article', { '@type': 'ItemPage' }, { '@type': 'Product', name: 'Kettle' })), {
+      article: false,
+      product: true,
+      item: true,
+    });
     const microdata = parsePage(
       '<html><body><div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Kettle</h1></div></body></html>',
       'https://acme.io/',
     );
-    assert.deepEqual(pageDeclarations(microdata), { article: false, product: true });
-    assert.deepEqual(pageDeclarations(page('article', { '@type': ['WebPage', 'CollectionPage'] })), { article: false, product: true });
+    assert.deepEqual(pageDeclarations(microdata), { article: false, product: true, item: true });
+    assert.deepEqual(pageDeclarations(page('article', { '@type': ['WebPage', 'CollectionPage'] })), { article: false, product: true, item: false });
     assert.deepEqual(
       pageDeclarations(page('article', { '@type': 'SearchResultsPage' }, { '@type': 'BlogPosting', headline: 'Kettles compared' })),
-      { article: true, product: false },
+      { article: true, product: false, item: false },
       'an article the JSON-LD states is an article',
     );
     assert.deepEqual(
       pageDeclarations(page('website', { '@type': 'WebPage', mainEntity: { '@type': 'ItemPage' } })),
-      { article: false, product: false },
+      { article: false, product: false, item: false },
       'a nested node says nothing of the page',
     );
-    assert.deepEqual(pageDeclarations(page('product')), { article: false, product: true });
+    assert.deepEqual(pageDeclarations(page('product')), { article: false, product: true, item: true });
+    assert.deepEqual(
+      pageDeclarations(page('website', { '@type': 'Product', name: 'Kettle' }, { '@type': 'ItemList', itemListElement: [] })),
+      { article: false, product: true, item: false },
+      'products listed on a category page: a product, not one item',
+    );
+    assert.deepEqual(
+      pageDeclarations(page('website', { '@type': 'Product', name: 'Kettle One' }, { '@type': 'Product', name: 'Kettle Two' })),
+      { article: false, product: true, item: false },
+      'several products stated at the top: a list of them',
+    );
+    assert.deepEqual(
+      pageDeclarations(
+        page('website', {
+          '@type': 'ProductGroup',
+          name: 'Kettle',
+          hasVariant: [
+            { '@type': 'Product', sku: 'K1' },
+            { '@type': 'Product', sku: 'K2' },
+          ],
+        }),
+      ),
+      { article: false, product: true, item: true },
+      "a product's variants are still one item",
+    );
   });
   it("takes the whole page of a shop's item page that an SEO plugin marks og:type article", () => {
     const gallery = Array.from({ length: 8 }, (_, i) => `<li><a href="/p/${i}">Colour ${i}</a></li>`).join('');
