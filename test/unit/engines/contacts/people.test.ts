@@ -6,7 +6,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readPage } from '../../../../engines/contacts/page.ts';
-import { looksLikePersonName, roleInText } from '../../../../engines/contacts/people.ts';
+import { looksLikePersonName } from '../../../../engines/contacts/names.ts';
+import { roleInText } from '../../../../engines/contacts/people.ts';
 
 const people = (html: string, url = 'https://quillandpress.com/stories/one') =>
   readPage(`<html><head><meta property="og:site_name" content="Quill and Press"></head><body>${html}</body></html>`, url, { teamPage: false }).people.map(
