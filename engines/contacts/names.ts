@@ -3,7 +3,7 @@
  * letters (particles such as "van", "de", "al-" and initials allowed) that name no organisation,
  * product or button; a short line of a title's words. The people readers (people.ts) share them.
  */
-import { nameParts } from './pattern.ts';
+import { foldName } from './pattern.ts';
 
 export const ORGANISATION_WORDS =
   /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine|market|teams|farms?|shop|store|cafe|restaurant|bakery|church|school|academy|club|museum|library|hotel|bank)\b\.?$/i;
@@ -11,7 +11,7 @@ const NOT_A_NAME =
   /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet|featured|resources|related|popular|recent|latest|trending|introducing|welcome|announcing|congratulations|subscribe|share|follow|download)\b/i;
 /** Words of a job title, not of a name: a role line is not a person. */
 const TITLE_WORDS =
-  /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education|copywriter|writer|marketer|strategist|seo|journalist|reporter|correspondent|columnist|blogger|webmaster|moderator|freelancer|intern)\b/i;
+  /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education|copywriter|writer|marketer|strategist|seo|journalist|reporter|correspondent|columnist|blogger|webmaster|moderator|freelancer|intern|expert|partner|managing|chair|chairman|chairwoman|chairperson|board|trustee|treasurer|secretary|paralegal|attorney|counsel|owner)\b/i;
 
 /** First words of products named after their maker ("Microsoft Teams", "Google Chat"): a product, not a person. */
 const MAKERS =
@@ -30,11 +30,21 @@ export function looksLikePersonName(text: string): boolean {
   const capitals = spelled.every((word) => /^[\p{Lu}'’.\-]+$/u.test(word));
   if (spelled.some((word) => (capitals ? /^\p{Lu}{2}$/u : /^\p{Lu}{2,}$/u).test(word))) return false;
   if (spelled.some((word) => /['’]s$/i.test(word))) return false;
-  // Every word capitalised, as names are written (particles such as "van", "de" excepted).
+  // Two words run together ("FurrerUpdated"), unlike a name's own inner capital ("McDonald", "DiCaprio", "MacArthur").
+  if (spelled.some((word) => /\p{Ll}{3}\p{Lu}/u.test(word))) return false;
+  // Every word capitalised, as names are written (particles such as "van", "de", "al-" excepted).
   const words = name.split(' ');
-  if (!words.every((word) => /^\p{Lu}/u.test(word) || /^(van|von|de|der|den|da|di|du|del|la|le|bin|al)$/i.test(word))) return false;
-  return nameParts(name) !== null;
+  if (!words.every((word) => /^\p{Lu}/u.test(word) || PARTICLE.test(word) || PREFIXED.test(word))) return false;
+  // Two to four words besides the particles ("María José de la Fuente"); the first may be an initial ("J. R. Martínez").
+  const core = words.filter((word) => !PARTICLE.test(word));
+  if (core.length < 2 || core.length > 4) return false;
+  return foldName(core[core.length - 1]).length >= 2 && (foldName(core[0]).length >= 2 || /^\p{Lu}\.?$/u.test(core[0]));
 }
+
+/** Lower-case words inside names: "Jan de Vries", "Anna van der Berg", "Beatriz dos Santos", "Ortega y Gasset". */
+const PARTICLE = /^(?:van|von|de|der|den|des|del|della|degli|di|da|das|do|dos|du|la|le|lo|ter|ten|te|op|zu|bin|bint|ibn|ben|al|el|y)$/;
+/** A surname with its particle joined: "al-Masri", "el-Amin", "d'Angelo". */
+const PREFIXED = /^(?:al|el|ad|ash|as|at|az|ibn|bin|bint|abu|d|l)['’-]\p{Lu}/u;
 
 export const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 /** A title written before a name. */
@@ -48,6 +58,9 @@ const CREDENTIALS = new RegExp(String.raw`(?:,\s*${CREDENTIAL})+$`, 'i');
 export function nameOf(text: string | null | undefined): string {
   // "ByMaria Stoyanova": the prefix and the name in two elements with no space between.
   const name = clean(text)
+    // An author link's words ("View all posts by Jane Doe", "More from Jane Doe") and a byline's separator after it ("Jane Doe -").
+    .replace(/^(?:view\s+)?(?:all\s+)?(?:(?:posts|articles|stories|more)\s+(?:by|from)|more\s+from)\s+/i, '')
+    .replace(/\s*[-–—|•·:,]+$/, '')
     .replace(/^(about|sobre|über|à propos de|acerca de|by|por|von|par|door|di)\s+/i, '')
     .replace(/^(?:[Bb]y|[Pp]or|[Vv]on|[Pp]ar)(?=\p{Lu}\p{Ll})/u, '')
     // "Dr. Ehsan Jazini", "Genevieve Carlton, Ph.D.", "Colin Smith, CPA": the name without title or degree.

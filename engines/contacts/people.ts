@@ -26,6 +26,7 @@
 import { markupTypes } from '../company/markup.ts';
 import { linkedNodes, metaTags, ORGANIZATION_TYPE, ownOrganization, siteDomain, type LinkedNode } from '../company/organization.ts';
 import { cleanAddress, decodeCfEmail, parseMailto, ROLE_LOCALS, sameDomain } from './emails.ts';
+import { archiveAuthors, elementAuthors, listedNames, metaAuthors, type AuthorScope } from './authors.ts';
 import { clean, DEGREE, JOB_WORDS, looksLikePersonName, nameOf, roleOf, titled } from './names.ts';
 import { nameParts, templatesFor } from './pattern.ts';
 import { socialProfile } from './social.ts';
@@ -100,6 +101,8 @@ const STAFF_KEYS: Record<string, string | null> = {
   ceo: 'CEO',
 };
 const AUTHOR_KEYS = new Set(['author', 'creator', 'editor', 'contributor', 'reviewedBy', 'accountablePerson']);
+/** Elements that open a schema.org item: microdata or RDFa. */
+const SCOPES = '[itemscope][itemtype], [typeof]';
 /** A site's user profiles, not staff pages. */
 const USER_PROFILE = /\/(members?|users?|u|profiles?|community|forums?|account)\//i;
 /** Containers of what others wrote about or to the site. */
@@ -184,23 +187,37 @@ function jsonLdPeople(nodes: LinkedNode[], frame: PageFrame): PagePerson[] {
   return people;
 }
 
+/** A JSON-LD article's authors written as plain names ("author": ["Jane Doe", "John Roe"]) that the page's text shows. */
+function jsonLdNamedAuthors(nodes: LinkedNode[], frame: PageFrame): PagePerson[] {
+  const people: PagePerson[] = [];
+  for (const { types, above, node } of nodes) {
+    if (!types.some((type) => WORK.test(type)) || [types, ...above].some((scope) => scope.some((type) => THEIRS.test(type)))) continue;
+    for (const key of AUTHOR_KEYS) {
+      const names = ([] as unknown[]).concat(node[key] ?? []).filter((value): value is string => typeof value === 'string');
+      for (const name of names.flatMap(listedNames).filter(frame.shows)) people.push({ name, role: null, email: null, profile: null, source: 'byline' });
+    }
+  }
+  return people;
+}
+
 const inTeam = (element: Element, teams: Element[]) => teams.some((team) => team.contains(element));
 
 function microdataPeople(document: Document, frame: PageFrame, teams: Element[]): PagePerson[] {
   const people: PagePerson[] = [];
-  for (const scope of document.querySelectorAll('[itemscope][itemtype*="schema.org/Person" i]')) {
+  // Microdata (itemscope, itemprop) or RDFa (typeof, property).
+  for (const scope of [...document.querySelectorAll(SCOPES)].filter((element) => markupTypes(element).includes('Person'))) {
     const prop = (name: string) =>
-      [...scope.querySelectorAll(`[itemprop~="${name}"]`)].find(
-        (element) => element.parentElement?.closest('[itemscope]') === scope || element.closest('[itemscope]') === scope,
+      [...scope.querySelectorAll(`[itemprop~="${name}"], [property~="${name}"], [property~="schema:${name}"]`)].find(
+        (element) => element.parentElement?.closest(SCOPES) === scope || element.closest(SCOPES) === scope,
       );
     const name = nameOf(prop('name')?.getAttribute('content') ?? prop('name')?.textContent);
     if (!looksLikePersonName(name)) continue;
     // The page's own scope (<body itemscope itemtype=WebPage>) holds everything: it is no relation.
     const scopes: Element[] = [];
-    for (let parent = scope.parentElement?.closest('[itemscope]'); parent; parent = parent.parentElement?.closest('[itemscope]'))
+    for (let parent = scope.parentElement?.closest(SCOPES); parent; parent = parent.parentElement?.closest(SCOPES))
       if (!markupTypes(parent).some((type) => PAGE_SCOPE.test(type))) scopes.push(parent);
     if (scopes.some((parent) => markupTypes(parent).some((type) => THEIRS.test(type))) || scope.closest(OTHERS_CONTAINER)) continue;
-    const relation = (scope.getAttribute('itemprop') ?? '').split(/\s+/);
+    const relation = `${scope.getAttribute('itemprop') ?? ''} ${scope.getAttribute('property') ?? ''}`.split(/\s+/).map((key) => key.replace(/^schema:/, ''));
     const parentTypes = scopes[0] ? markupTypes(scopes[0]) : [];
     const url =
       prop('url')?.getAttribute('content') ??
@@ -255,13 +272,17 @@ const ROLE_ELEMENTS = 'p, span, small, em, div, h4, h5, h6, [class*="title"], [c
 const TEAM_ID = /^(?:our-?)?(?:team|staff|leadership|people|management|founders|staff-?list|team-?members)$/i;
 const TEAM_HEADING =
   /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts)\s*[.:!]?\s*$/i;
+/** A short heading that speaks of the site's own people: "Get in touch with our team", "Meet our doctors", "Contact our staff". */
+const OWN_PEOPLE_HEADING =
+  /^(?:[\p{L}'’-]+\s+){0,4}(?:our|the|my)\s+(?:[\p{L}-]+\s+)?(?:team|staff|people|leadership|founders|partners|board|directors|trustees|experts|doctors|physicians|dentists|attorneys|lawyers|agents|advisors|advisers|consultants|specialists|editors|contacts|faculty|coaches|instructors)\s*[.:!]?$/iu;
 
 /** The parts of a page that are a team: the whole page on a team or about page, else what follows a heading such as "Our team". */
 function teamRoots(document: Document, frame: PageFrame): Element[] {
   if (frame.teamPage) return document.body ? [document.body] : [];
   const roots: Element[] = [...document.querySelectorAll('[id]')].filter((element) => TEAM_ID.test(element.id));
   for (const heading of document.querySelectorAll('h1, h2, h3, h4')) {
-    if (!TEAM_HEADING.test(heading.textContent ?? '') || heading.closest('nav, footer, a')) continue;
+    const text = clean(heading.textContent);
+    if (!(TEAM_HEADING.test(text) || OWN_PEOPLE_HEADING.test(text)) || heading.closest('nav, footer, a')) continue;
     // The smallest ancestor holding the heading and at least two other name elements.
     let root: Element | null = heading.parentElement;
     for (let depth = 0; root && depth < 4 && root.tagName !== 'BODY'; depth++, root = root.parentElement) {
@@ -298,6 +319,27 @@ function cardEmail(card: Element): string | null {
   return emailOf(decodeCfEmail(hex));
 }
 
+/** An element's own words without its links: "Lettings Manager" of "Lettings Manager<br><a href=mailto:…>naomi@…</a>". */
+function textBesideLinks(element: Element): string {
+  return clean(
+    [...element.childNodes]
+      .filter((node) => !(node.nodeType === 1 && (node as Element).tagName === 'A'))
+      .map((node) => node.textContent ?? '')
+      .join(' '),
+  );
+}
+
+/** A quotation in a card: the card is a testimonial, its person a client. */
+const QUOTATION = /[“"„«][^”"»]{12,}[”"»]/;
+/** A title written after the name in the same line: "Jan de Vries — Managing Partner", "Ana Lind | Associate", "Kofi Boateng, Paralegal". */
+const TITLE_AFTER_NAME = /^\s*(?:—|–|-|\||,|:)\s*(.+)$/;
+
+/** Whether a title says the person works for another organisation ("CTO at Pillarworks"). */
+function atOtherOrganisation(role: string, frame: PageFrame): boolean {
+  const at = /\s(?:at|@)\s+(.+)$/.exec(role);
+  return !!at && !ownMention(at[1], frame) && !ownName(at[1], frame);
+}
+
 function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
   const named = [...team.querySelectorAll(NAME_ELEMENTS)].filter(
     (element) =>
@@ -314,6 +356,8 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
     const card = cardOf(element, names, team);
     if (!card) continue;
     const name = clean(element.textContent);
+    const words = clean(card.textContent);
+    if (QUOTATION.test(words) || card.querySelector('q, blockquote')) continue;
     const email = cardEmail(card);
     const profile = [...card.querySelectorAll('a[href]')].map((anchor) => profileOf(anchor.getAttribute('href'), frame.base)).find(Boolean) ?? null;
     const roleElement = [...card.querySelectorAll(ROLE_ELEMENTS)].find(
@@ -322,43 +366,64 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
         !candidate.contains(element) &&
         !element.contains(candidate) &&
         !candidate.closest('a') &&
-        !candidate.querySelector('a, h1, h2, h3, p, div') &&
-        clean(candidate.textContent) !== name,
+        !candidate.querySelector('h1, h2, h3, p, div') &&
+        !!textBesideLinks(candidate) &&
+        textBesideLinks(candidate) !== name,
     );
     // A feature card ("Sustainably Sourced — Quality & transparency") has a line, not a job title.
-    const role = roleOf(roleElement?.textContent);
-    const titled = role && JOB_WORDS.test(role) ? role : null;
-    if (titled || email || profile) people.push({ name, role: titled, email, profile, source: 'team_card' });
+    const role = roleOf(roleElement && textBesideLinks(roleElement));
+    const after = TITLE_AFTER_NAME.exec(words.slice(words.indexOf(name) + name.length))?.[1];
+    const title = (role && JOB_WORDS.test(role) ? role : null) ?? titled(after);
+    if (title && atOtherOrganisation(title, frame)) continue;
+    if (title || email || profile) people.push({ name, role: title, email, profile, source: 'team_card' });
   }
   // One name beside a line of text is a heading, not a team: a team shows at least two.
   return people.length >= 2 ? people : [];
 }
 
+/** A team written as a table (a row's name cell beside its title or address cells) or a list of terms (<dt>name</dt><dd>title</dd>). */
+function tablePeople(team: Element, frame: PageFrame): PagePerson[] {
+  const people: PagePerson[] = [];
+  for (const row of team.querySelectorAll('tr')) {
+    if (row.closest(OTHERS_CONTAINER) || row.closest('nav, footer')) continue;
+    const cells = [...row.children].filter((cell) => /^T[DH]$/.test(cell.tagName)).map((cell) => nameOf(cell.textContent));
+    const index = cells.findIndex(looksLikePersonName);
+    if (index < 0) continue;
+    const role = cells.map((cell, at) => (at === index ? null : titled(cell))).find(Boolean) ?? null;
+    const email = cardEmail(row);
+    if ((role && !atOtherOrganisation(role, frame)) || email) people.push({ name: cells[index], role, email, profile: null, source: 'team_card' });
+  }
+  for (const term of team.querySelectorAll('dt')) {
+    const name = nameOf(term.textContent);
+    const next = term.nextElementSibling;
+    const role = next?.tagName === 'DD' ? titled(clean(next.textContent)) : null;
+    if (looksLikePersonName(name) && role && !atOtherOrganisation(role, frame) && !term.closest(OTHERS_CONTAINER))
+      people.push({ name, role, email: null, profile: null, source: 'team_card' });
+  }
+  return people.length >= 2 ? people : [];
+}
+
 /** Inside a schema.org item of someone else (a book, a product, a review...) in microdata. */
 function theirsInMicrodata(element: Element): boolean {
-  for (let scope = element.closest('[itemscope]'); scope; scope = scope.parentElement?.closest('[itemscope]') ?? null)
+  for (let scope = element.closest(SCOPES); scope; scope = scope.parentElement?.closest(SCOPES) ?? null)
     if (scope !== element && markupTypes(scope).some((type) => THEIRS.test(type))) return true;
   return false;
 }
 
-/** Bylines and author boxes of the site's own articles (never in comments, reviews or a discussion). */
-function bylinePeople(document: Document, tags: Map<string, string>, shows: (name: string) => boolean): PagePerson[] {
-  const people: PagePerson[] = [];
-  const add = (name: string, role: string | null = null) => people.push({ name: nameOf(name), role, email: null, profile: null, source: 'byline' });
-  // meta author names whoever published the page in the CMS: a person of the page only when its text shows the name too.
-  const author = tags.get('author');
-  if (author && shows(nameOf(author))) add(author);
-  for (const element of document.querySelectorAll(
-    'a[rel~="author"], [itemprop="author"], .byline, .author, [class*="author-name" i], [class*="author-info" i], [class*="author-box" i]',
-  )) {
-    if (element.closest(OTHERS_CONTAINER) || inListedWork(element)) continue;
-    const named = element.querySelector('[itemprop="name"], .fn, .p-name, [class*="name" i]:not([class*="author-name" i])');
-    if (named) {
-      const roleElement = element.querySelector('[class*="description" i], [class*="job" i], [class*="role" i], [class*="position" i], [itemprop="jobTitle"]');
-      add(named.getAttribute('content') ?? named.textContent ?? '', roleOf(roleElement?.textContent));
-    } else add(element.getAttribute('content') ?? (element.textContent ?? '').replace(/^\s*by\s+/i, ''));
-  }
-  return people.filter((person) => looksLikePersonName(person.name));
+/** Bylines and author boxes of the site's own articles as the markup declares them (never in comments, reviews or a discussion). */
+function bylinePeople(document: Document, frame: PageFrame): PagePerson[] {
+  const scope: AuthorScope = {
+    shows: frame.shows,
+    theirs: (element) => !!element.closest(OTHERS_CONTAINER) || inListedWork(element),
+    sitePath: (href) => (onSite(href, frame) ? new URL(href!, frame.base).pathname : null),
+  };
+  return [...metaAuthors(document, scope), ...elementAuthors(document, scope), ...archiveAuthors(document, scope)].map(({ name, role }) => ({
+    name,
+    role,
+    email: null,
+    profile: null,
+    source: 'byline',
+  }));
 }
 
 /** Elements whose text is one line of the page: nothing block-level inside. */
@@ -685,13 +750,15 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   const teams = teamRoots(document, frame);
   const found: PagePerson[] = [
     ...jsonLdPeople(nodes, frame),
+    ...jsonLdNamedAuthors(nodes, frame),
     ...microdataPeople(document, frame, teams),
     ...vcardPeople(document, frame, teams),
     ...teams.flatMap((team) => teamCardPeople(team, frame)),
+    ...teams.flatMap((team) => tablePeople(team, frame)),
     ...mailtoPeople
       .filter((person) => mailtoPerson(person, frame))
       .map(({ name, email }) => ({ name, role: null, email, profile: null, source: 'mailto' as const })),
-    ...(frame.discussion ? [] : bylinePeople(document, tags, shows)),
+    ...(frame.discussion ? [] : bylinePeople(document, frame)),
     ...(frame.discussion ? [] : textBylinePeople(lines, frame)),
   ].filter((person) => !organizations.has(compactName(person.name)) && compactName(person.name) !== compactName(frame.site.split('.')[0]));
   // A byline run into the next element's words ("Jane Doe Global Commons") beside the name itself is that name.
