@@ -8,7 +8,7 @@
  * is the CMS account that posted the page); an element or link in someone else's part of the page
  * (comments, reviews, listed works) is no author of the site.
  */
-import { clean, looksLikePersonName, nameOf, roleOf, titled } from './names.ts';
+import { clean, looksLikePersonName, nameOf, roleOf, titled, WIRE } from './names.ts';
 import { foldName } from './pattern.ts';
 
 export interface DeclaredAuthor {
@@ -29,6 +29,7 @@ const META_AUTHORS = new Set(['author', 'article:author', 'parsely-author', 'sai
 
 /** The names a byline's text lists: "By A and B", "A, B & C", "A + B". */
 export function listedNames(text: string): string[] {
+  if (WIRE.test(text)) return [];
   return clean(text)
     .replace(/^by\s*:?\s+/i, '')
     .split(/\s*(?:\+|&|\band\b|\bund\b|\bet\b|,|;)\s*/)
@@ -100,8 +101,7 @@ export function elementAuthors(document: Document, scope: AuthorScope): Declared
 /** Paths of an author archive: any name in the link's text is the author's. */
 const ARCHIVE = /^\/(?:[^?#]*\/)?(?:authors?|writers?|contributors?|columnists?|byline)\/[^/?#]+\/?$/i;
 /** Paths of a staff page: the link is a person's when its last part spells the name. */
-const STAFF_PAGE =
-  /^\/(?:[^?#]*\/)?(?:team|our-team|staff|people|bios?|attorneys|lawyers|doctors|physicians|providers|dentists|agents|advisors)\/([^/?#]+)\/?$/i;
+const STAFF_PAGE = /^\/(?:[^?#]*\/)?(?:team|our-team|staff|bios?|attorneys|lawyers|doctors|physicians|providers|dentists|agents|advisors)\/([^/?#]+)\/?$/i;
 /** Menus: their links are sections of the site, not people. */
 const MENU = 'nav, footer, header, [role="navigation"], [role="menu"], [class*="nav" i], [class*="menu" i]';
 

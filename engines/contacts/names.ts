@@ -8,7 +8,7 @@ import { foldName } from './pattern.ts';
 export const ORGANISATION_WORDS =
   /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine|market|teams|farms?|shop|store|cafe|restaurant|bakery|church|school|academy|club|museum|library|hotel|bank)\b\.?$/i;
 const NOT_A_NAME =
-  /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet|featured|resources|related|popular|recent|latest|trending|introducing|welcome|announcing|congratulations|subscribe|share|follow|download)\b/i;
+  /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet|featured|resources|related|popular|recent|latest|trending|introducing|welcome|announcing|congratulations|subscribe|share|follow|download|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
 /** Words of a job title, not of a name: a role line is not a person. */
 const TITLE_WORDS =
   /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education|copywriter|writer|marketer|strategist|seo|journalist|reporter|correspondent|columnist|blogger|webmaster|moderator|freelancer|intern|expert|partner|managing|chair|chairman|chairwoman|chairperson|board|trustee|treasurer|secretary|paralegal|attorney|counsel|owner)\b/i;
@@ -46,9 +46,12 @@ const PARTICLE = /^(?:van|von|de|der|den|des|del|della|degli|di|da|das|do|dos|du
 /** A surname with its particle joined: "al-Masri", "el-Amin", "d'Angelo". */
 const PREFIXED = /^(?:al|el|ad|ash|as|at|az|ibn|bin|bint|abu|d|l)['’-]\p{Lu}/u;
 
+/** A wire service named in a byline: its writers are the agency's, not the site's ("By Jane Roe, AP National Writer"). */
+export const WIRE = /\b(?:AP|Associated\s+Press|Reuters|AFP|Agence\s+France-Presse|UPI|dpa|PA\s+Media|Xinhua|Kyodo(?:\s+News)?|ANSA|EFE)\b/;
+
 export const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 /** A title written before a name. */
-const HONORIFIC = /^(?:dr|prof|professor|mr|mrs|ms|mx)\.?\s+(?=\p{Lu})/iu;
+const HONORIFIC = /^(?:dr|prof|professor|mr|mrs|ms|mx|sen|senator|rep|gov|hon|rev|sir|dame)\.?\s+(?=\p{Lu})/iu;
 /** Degrees and licences written after a name ("Jane Doe, Ph.D., CPA"). */
 const CREDENTIAL = String.raw`(?:ph\.?\s?d|m\.?d|d\.?o|cpa|rn|rd|dds|dmd|mba|jd|esq|cfp|cfa|msc|lcsw|np|pa-c|faap|facs)\.?`;
 /** The same, as running text writes them after a name ("Jane Doe, MD, associate professor"). */

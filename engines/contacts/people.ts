@@ -27,7 +27,7 @@ import { markupTypes } from '../company/markup.ts';
 import { linkedNodes, metaTags, ORGANIZATION_TYPE, ownOrganization, siteDomain, type LinkedNode } from '../company/organization.ts';
 import { cleanAddress, decodeCfEmail, parseMailto, ROLE_LOCALS, sameDomain } from './emails.ts';
 import { archiveAuthors, elementAuthors, listedNames, metaAuthors, type AuthorScope } from './authors.ts';
-import { clean, DEGREE, JOB_WORDS, looksLikePersonName, nameOf, roleOf, titled } from './names.ts';
+import { clean, DEGREE, JOB_WORDS, looksLikePersonName, nameOf, ORGANISATION_WORDS, roleOf, titled, WIRE } from './names.ts';
 import { nameParts, templatesFor } from './pattern.ts';
 import { socialProfile } from './social.ts';
 
@@ -444,10 +444,18 @@ function inListedWork(element: Element): boolean {
 }
 /** A line that is only the byline's word: the name is the next line ("By" / "Jane Doe"). */
 const BY_ALONE =
-  /^(?:(?:written|words|updated|researched|edited|reviewed|fact[- ]checked|medically\s+reviewed|authored|compiled|reported)\s+by|by|authors?|author:|von|par|por|door|di|autor|auteur|autore)\s*:?$/i;
+  /^(?:(?:written|words|updated|researched|edited|reviewed|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|(?:additional\s+)?reporting)\s+by|by|authors?|author:|von|par|por|door|di|autor|auteur|autore)\s*:?$/i;
 /** A byline written out: "By Jane Doe", "Updated by: Jane Doe", "Researched by A + B", "By: Jane Doe (jane@site.com)". */
 const BY_LINE =
-  /^(?:(?:written|updated|researched|edited|reviewed|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|curated|words|story|text|posted)\s+)?by\s*:?\s+(.{3,140})$/i;
+  /^(?:(?:written|updated|researched|edited|reviewed|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|curated|words|story|text|posted|(?:additional\s+)?reporting|interviews?|produced|translated)\s+)?by\s*:?\s+(.{3,140})$/i;
+/** A credit inside a sentence: "This story was edited by Jane Doe." */
+const CREDIT_IN_SENTENCE =
+  /\b(?:was|were|has\s+been|have\s+been)\s+(?:written|edited|reported|produced|reviewed|fact[- ]checked|updated|compiled)\s+by\s+([^.;:!?]{3,120})/gi;
+/** "Acme's head grower Jane Doe": a title the site's organisation gives the name after it. */
+const OWN_TITLE_NAME = new RegExp(
+  String.raw`((?:\p{Lu}[\p{L}&.-]*\s+){0,3}\p{Lu}[\p{L}&.-]*)['’]s\s+((?:[\p{Ll}-]+\s+){0,3}[\p{Ll}-]+)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2})`,
+  'gu',
+);
 /** A heading over an author box. */
 const AUTHOR_HEADING =
   /^(?:about\s+)?the\s+authors?$|^about\s+(?:the\s+)?authors?$|^über\s+(?:den|die)\s+autor(?:in)?$|^à\s+propos\s+de\s+l['’]auteur$|^sobre\s+(?:el|o|a)\s+autor(?:a)?$|^l['’]autore$|^over\s+de\s+auteur$/i;
@@ -576,6 +584,8 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
   };
   /** Names of a byline's text ("A + B", "A and B", "A, Senior Editor"), with an address in brackets. */
   const byline = (text: string, next: string | undefined) => {
+    // A wire service's story ("By Jane Roe, Associated Press"): its writers are the agency's.
+    if (WIRE.test(text)) return;
     const email = emailOf(/\(([^()\s]+@[^()\s]+)\)/.exec(text)?.[1]);
     // "By: Jane Doe (jane@acme.com)": what follows the address is no longer the byline.
     const names = text
@@ -586,7 +596,11 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       .map(clean)
       .filter(Boolean);
     const persons = names.filter((part) => looksLikePersonName(nameOf(part)));
-    const role = persons.length === 1 ? (titled(names[names.indexOf(persons[0]) + 1]) ?? titled(next)) : null;
+    // "By Jane Roe, Ridgeway Times": a writer of another organisation.
+    if (names.some((part) => !persons.includes(part) && ORGANISATION_WORDS.test(part) && !ownName(part, frame))) return;
+    // The title after the name, after a separator ("By Jane Doe | Senior Reporter") or on the next line.
+    const after = text.split(BYLINE_END)[1];
+    const role = persons.length === 1 ? (titled(names[names.indexOf(persons[0]) + 1]) ?? titled(after) ?? titled(next)) : null;
     for (const person of persons) add(person, role, persons.length === 1 ? email : null);
   };
   for (let index = 0; index < lines.length; index++) {
@@ -597,7 +611,7 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       const [, dash, name, role, company] = signed;
       // A name and a title: the site's when signed with a dash or with its organisation, else someone else's.
       if (titled(role) && looksLikePersonName(nameOf(name))) {
-        if (company ? ownName(company, frame) : !others && !!dash) add(name, titled(role));
+        if (company ? ownName(company, frame) : !others && !!dash && !atOtherOrganisation(role, frame)) add(name, titled(role));
         continue;
       }
     }
@@ -627,7 +641,12 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       }
     }
   }
-  for (const { text } of all) {
+  for (const { text, others } of all) {
+    if (!others) for (const match of text.matchAll(CREDIT_IN_SENTENCE)) byline(match[1], undefined);
+    for (const match of text.matchAll(OWN_TITLE_NAME)) {
+      const name = ownMention(match[1].split(/\s+/).pop()!, frame) || ownMention(match[1], frame) ? leadingName(match[3].split(/\s+/)) : null;
+      if (name && JOB_WORDS.test(match[2])) add(name, match[2]);
+    }
     for (const match of text.matchAll(ATTRIBUTED)) {
       const role = ownRole(match[2].trim(), frame);
       const name = role && leadingNameFrom(match[1]);
@@ -713,7 +732,10 @@ const ROLE_AFTER = new RegExp(String.raw`^\s*(?:,|–|—|-|\(|\|)\s*((?:the\s+)
 const ROLE_BEFORE = new RegExp(String.raw`(?:^|[\s(,])(${ROLE_TITLE}(?:\s+(?:&|and)\s+${ROLE_TITLE})?(?:\s+of\s+[A-Z][\w&]*(?:\s+[A-Z][\w&]*)?)?),?\s*$`, 'i');
 
 /** A bio's title: "Jane Doe is a Staff Writer at Acme", "is the Senior Editor of Acme". */
-const ROLE_IS = new RegExp(String.raw`^\s+is\s+(?:the|a|an|our)\s+(${ROLE_QUALIFIERS}${ROLE_TITLE})(?=\s+(?:of|at|for|with|in|on)\b|[,.;]|$)`, 'i');
+const ROLE_IS = new RegExp(
+  String.raw`^\s+is\s+(?:the|a|an|our|(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*['’]s)\s+(${ROLE_QUALIFIERS}${ROLE_TITLE})(?=\s+(?:of|at|for|with|in|on)\b|[,.;]|$)`,
+  'i',
+);
 
 /** A title written right beside the name in the page text: "Jane Doe, Co-founder & CEO", "Founder and CEO Jane Doe", "Jane Doe is a Staff Writer at Acme". */
 export function roleInText(name: string, text: string): string | null {
@@ -726,6 +748,38 @@ export function roleInText(name: string, text: string): string | null {
     if (before) return roleOf(before[1]);
   }
   return null;
+}
+
+/** Works of others a page describes: the people of a book, a product, a film are theirs, not the site's. */
+const OTHERS_WORK = /^(Book|Product|ProductModel|Movie|Event|Offer|Quotation|Claim|MusicAlbum|MusicRecording|TVSeries|VideoGame|SoftwareApplication)$/;
+
+/**
+ * Names the markup gives to someone else: the people of a work the page reviews or lists (a book's
+ * author in JSON-LD, microdata or RDFa), and the writers of a wire service's story (an author value
+ * that names the agency: "By Jane Roe, Associated Press"). A byline or a bio naming them is theirs too.
+ */
+function othersNames(document: Document, nodes: LinkedNode[]): Set<string> {
+  const names: string[] = [];
+  for (const { types, above, keys, node } of nodes) {
+    const name = textOf(node.name);
+    if (!name) continue;
+    if (types.includes('Person') && (keys.includes('itemReviewed') || above.some((scope) => scope.some((type) => OTHERS_WORK.test(type))))) names.push(name);
+    for (const key of AUTHOR_KEYS)
+      for (const author of ([] as unknown[]).concat(node[key] ?? [])) {
+        const written = typeof author === 'string' ? author : textOf((author as Record<string, unknown> | null)?.name);
+        if (written && WIRE.test(written)) names.push(...written.replace(WIRE, '').split(/\s*(?:,|&|\band\b)\s*/));
+      }
+  }
+  for (const scope of document.querySelectorAll(SCOPES))
+    if (markupTypes(scope).includes('Person') && theirsInMicrodata(scope)) {
+      const name = scope.querySelector('[itemprop~="name"], [property~="name"], [property~="schema:name"]');
+      if (name) names.push(name.getAttribute('content') ?? name.textContent ?? '');
+    }
+  for (const meta of document.querySelectorAll('meta[name*="author" i], meta[property*="author" i], meta[name="byl"]')) {
+    const content = meta.getAttribute('content') ?? '';
+    if (WIRE.test(content)) names.push(...content.replace(WIRE, '').split(/\s*(?:,|&|\band\b)\s*/));
+  }
+  return new Set(names.map((name) => nameKey(nameOf(name))).filter(Boolean));
 }
 
 /** Every person of the site's organisation one page names, one entry per name (the richest source first, its gaps filled by the others). */
@@ -748,6 +802,7 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   const shows = (name: string) => lines.some((line) => !line.others && line.text.includes(name));
   const frame: PageFrame = { base, site: siteDomain(base), teamPage, discussion, own, organizations, names, shows };
   const teams = teamRoots(document, frame);
+  const theirs = othersNames(document, nodes);
   const found: PagePerson[] = [
     ...jsonLdPeople(nodes, frame),
     ...jsonLdNamedAuthors(nodes, frame),
@@ -760,7 +815,12 @@ export function readPeople(document: Document, base: string, { teamPage = false,
       .map(({ name, email }) => ({ name, role: null, email, profile: null, source: 'mailto' as const })),
     ...(frame.discussion ? [] : bylinePeople(document, frame)),
     ...(frame.discussion ? [] : textBylinePeople(lines, frame)),
-  ].filter((person) => !organizations.has(compactName(person.name)) && compactName(person.name) !== compactName(frame.site.split('.')[0]));
+  ].filter(
+    (person) =>
+      !organizations.has(compactName(person.name)) &&
+      compactName(person.name) !== compactName(frame.site.split('.')[0]) &&
+      !(person.source === 'byline' && theirs.has(nameKey(person.name))),
+  );
   // A byline run into the next element's words ("Jane Doe Global Commons") beside the name itself is that name.
   const keys = new Set(found.map((person) => nameKey(person.name)));
   const runOn = (person: PagePerson) => {
@@ -777,7 +837,15 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   for (const person of people) person.role ??= titleUnder.get(person.name) ?? null;
   const text = people.some((person) => !person.role) && document.body ? clean(document.body.textContent) : '';
   for (const person of people) person.role ??= roleInText(person.name, text);
+  for (const person of people) if (person.role) person.role = withoutOwnOrganisation(person.role, frame);
   return people;
+}
+
+/** A title without the site's own organisation after it: "Founder and head tailor at Fernhill." → "Founder and head tailor". */
+function withoutOwnOrganisation(role: string, frame: PageFrame): string {
+  const bare = role.replace(/[.,;]+$/, '');
+  const at = /^(.+?)\s+(?:at|of|for|with)\s+(.+)$/.exec(bare);
+  return at && (ownMention(at[2], frame) || ownName(at[2], frame)) ? at[1] : bare;
 }
 
 const nameKey = (name: string) =>
