@@ -72,7 +72,7 @@ const AUTHOR_ELEMENTS = [
   '[class*="author-info" i]',
   '[class*="author-box" i]',
 ].join(', ');
-const NAME_INSIDE = '[itemprop="name"], .fn, .p-name, [class*="name" i]:not([class*="author-name" i])';
+const NAME_INSIDE = '[itemprop="name"], .fn, .p-name, [class*="name" i]';
 const ROLE_INSIDE = '[class*="description" i], [class*="job" i], [class*="role" i], [class*="position" i], [itemprop="jobTitle"], [class*="bio" i]';
 
 /** The author elements of the site's own articles: each names one author, or several by their links (Ghost's "A, B"). */

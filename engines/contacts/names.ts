@@ -64,6 +64,8 @@ export function nameOf(text: string | null | undefined): string {
     // An author link's words ("View all posts by Jane Doe", "More from Jane Doe") and a byline's separator after it ("Jane Doe -").
     .replace(/^(?:view\s+)?(?:all\s+)?(?:(?:posts|articles|stories|more)\s+(?:by|from)|more\s+from)\s+/i, '')
     .replace(/\s*[-–—|•·:,]+$/, '')
+    // A sentence's full stop after the name ("… and Alice Brennan."), not an initial's ("Jr.").
+    .replace(/(?<=\p{Ll}{2})\.$/u, '')
     .replace(/^(about|sobre|über|à propos de|acerca de|by|por|von|par|door|di)\s+/i, '')
     .replace(/^(?:[Bb]y|[Pp]or|[Vv]on|[Pp]ar)(?=\p{Lu}\p{Ll})/u, '')
     // "Dr. Ehsan Jazini", "Genevieve Carlton, Ph.D.", "Colin Smith, CPA": the name without title or degree.
@@ -89,5 +91,6 @@ export const JOB_WORDS =
 /** A short line that is a job title ("Senior Editor", "Co-Founder & Marketing Director"), not a name or a sentence. */
 export function titled(text: string | undefined): string | null {
   const role = roleOf(text);
-  return role && JOB_WORDS.test(role) && !looksLikePersonName(role) && role.split(' ').length <= 6 ? role : null;
+  // "About the Author" is a heading over a box, not a title.
+  return role && JOB_WORDS.test(role) && !/^about\b/i.test(role) && !looksLikePersonName(role) && role.split(' ').length <= 6 ? role : null;
 }
