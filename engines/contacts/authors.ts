@@ -21,6 +21,8 @@ export interface AuthorScope {
   shows: (name: string) => boolean;
   /** Whether the element is in someone else's part of the page (a comment, a review, a listed work). */
   theirs: (element: Element) => boolean;
+  /** Whether a name is the site's own organisation's. */
+  own: (name: string) => boolean;
   /** The path of a link when it points to a page of the site that is no user profile, else null. */
   sitePath: (href: string | null) => string | null;
 }
@@ -28,8 +30,10 @@ export interface AuthorScope {
 const META_AUTHORS = new Set(['author', 'article:author', 'parsely-author', 'sailthru.author', 'byl', 'dc.creator', 'dcterms.creator']);
 
 /** The names a byline's text lists: "By A and B", "A, B & C", "A + B". */
-export function listedNames(text: string): string[] {
-  if (WIRE.test(text)) return [];
+export function listedNames(text: string, own: (name: string) => boolean = () => false): string[] {
+  // A wire service's story ("By Jane Roe, AP National Writer"): its writers are the agency's, unless the site is the agency.
+  const wire = WIRE.exec(text)?.[0];
+  if (wire && !own(wire)) return [];
   return clean(text)
     .replace(/^by\s*:?\s+/i, '')
     .split(/\s*(?:\+|&|\band\b|\bund\b|\bet\b|,|;)\s*/)
@@ -53,7 +57,7 @@ export function metaAuthors(document: Document, scope: AuthorScope): DeclaredAut
   }
   return values
     .filter((value) => !/^(?:https?:|\/\/|www\.|@)/i.test(value))
-    .flatMap(listedNames)
+    .flatMap((value) => listedNames(value, scope.own))
     .filter(scope.shows)
     .map((name) => ({ name, role: null }));
 }
@@ -93,7 +97,7 @@ export function elementAuthors(document: Document, scope: AuthorScope): Declared
       });
     } else if (links.length >= 2) authors.push(...links.map((name) => ({ name, role: null })));
     else if (clean(element.getAttribute('content') ?? element.textContent).length <= 200)
-      authors.push(...listedNames(element.getAttribute('content') ?? element.textContent ?? '').map((name) => ({ name, role: null })));
+      authors.push(...listedNames(element.getAttribute('content') ?? element.textContent ?? '', scope.own).map((name) => ({ name, role: null })));
   }
   return authors.filter(({ name }) => looksLikePersonName(name));
 }

@@ -194,7 +194,8 @@ function jsonLdNamedAuthors(nodes: LinkedNode[], frame: PageFrame): PagePerson[]
     if (!types.some((type) => WORK.test(type)) || [types, ...above].some((scope) => scope.some((type) => THEIRS.test(type)))) continue;
     for (const key of AUTHOR_KEYS) {
       const names = ([] as unknown[]).concat(node[key] ?? []).filter((value): value is string => typeof value === 'string');
-      for (const name of names.flatMap(listedNames).filter(frame.shows)) people.push({ name, role: null, email: null, profile: null, source: 'byline' });
+      for (const name of names.flatMap((value) => listedNames(value, (wire) => ownMention(wire, frame))).filter(frame.shows))
+        people.push({ name, role: null, email: null, profile: null, source: 'byline' });
     }
   }
   return people;
@@ -414,6 +415,7 @@ function theirsInMicrodata(element: Element): boolean {
 function bylinePeople(document: Document, frame: PageFrame): PagePerson[] {
   const scope: AuthorScope = {
     shows: frame.shows,
+    own: (name) => ownMention(name, frame) || ownName(name, frame),
     theirs: (element) => !!element.closest(OTHERS_CONTAINER) || inListedWork(element),
     sitePath: (href) => (onSite(href, frame) ? new URL(href!, frame.base).pathname : null),
   };
@@ -584,8 +586,9 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
   };
   /** Names of a byline's text ("A + B", "A and B", "A, Senior Editor"), with an address in brackets. */
   const byline = (text: string, next: string | undefined) => {
-    // A wire service's story ("By Jane Roe, Associated Press"): its writers are the agency's.
-    if (WIRE.test(text)) return;
+    // A wire service's story ("By Jane Roe, Associated Press"): its writers are the agency's, unless the site is the agency.
+    const wire = WIRE.exec(text)?.[0];
+    if (wire && !ownMention(wire, frame) && !ownName(wire, frame)) return;
     const email = emailOf(/\(([^()\s]+@[^()\s]+)\)/.exec(text)?.[1]);
     // "By: Jane Doe (jane@acme.com)": what follows the address is no longer the byline.
     const names = text
@@ -782,13 +785,24 @@ function othersNames(document: Document, nodes: LinkedNode[]): Set<string> {
   return new Set(names.map((name) => nameKey(nameOf(name))).filter(Boolean));
 }
 
+/**
+ * An Organization node that is a person: typed Person too (a personal site's "Person, Organization"),
+ * or an article's author given as an Organization with a person's name ("author": {"@type":
+ * "Organization", "name": "Jane Doe"}). Its name is no organisation's, so a byline naming it stays.
+ */
+function personAsOrganization({ types, keys, node }: LinkedNode): boolean {
+  if (types.includes('Person')) return true;
+  const key = keys[keys.length - 1];
+  return !!key && AUTHOR_KEYS.has(key) && looksLikePersonName(textOf(node.name) ?? '');
+}
+
 /** Every person of the site's organisation one page names, one entry per name (the richest source first, its gaps filled by the others). */
 export function readPeople(document: Document, base: string, { teamPage = false, mailtoPeople = [] as { name: string; email: string }[] } = {}): PagePerson[] {
   const nodes = linkedNodes(document);
   const tags = metaTags(document);
   const own = ownOrganization(nodes, base);
   const names = [
-    ...nodes.filter(({ types }) => types.some((type) => ORGANIZATION_TYPE.test(type))).map(({ node }) => textOf(node.name)),
+    ...nodes.filter((entry) => entry.types.some((type) => ORGANIZATION_TYPE.test(type)) && !personAsOrganization(entry)).map(({ node }) => textOf(node.name)),
     tags.get('og:site_name'),
     tags.get('application-name'),
     tags
@@ -803,6 +817,14 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   const frame: PageFrame = { base, site: siteDomain(base), teamPage, discussion, own, organizations, names, shows };
   const teams = teamRoots(document, frame);
   const theirs = othersNames(document, nodes);
+  // A personal site: a schema.org Person (its author, or the site's "Person, Organization") whose name is the site's too.
+  const owners = new Set(
+    nodes
+      .filter(({ types }) => types.includes('Person'))
+      .map(({ node }) => textOf(node.name))
+      .filter((name): name is string => !!name && looksLikePersonName(name))
+      .map(compactName),
+  );
   const found: PagePerson[] = [
     ...jsonLdPeople(nodes, frame),
     ...jsonLdNamedAuthors(nodes, frame),
@@ -817,8 +839,8 @@ export function readPeople(document: Document, base: string, { teamPage = false,
     ...(frame.discussion ? [] : textBylinePeople(lines, frame)),
   ].filter(
     (person) =>
-      !organizations.has(compactName(person.name)) &&
-      compactName(person.name) !== compactName(frame.site.split('.')[0]) &&
+      (owners.has(compactName(person.name)) ||
+        (!organizations.has(compactName(person.name)) && compactName(person.name) !== compactName(frame.site.split('.')[0]))) &&
       !(person.source === 'byline' && theirs.has(nameKey(person.name))),
   );
   // A byline run into the next element's words ("Jane Doe Global Commons") beside the name itself is that name.

@@ -14,6 +14,7 @@ const read = (html: string) => {
   const text = document.body.textContent ?? '';
   const scope: AuthorScope = {
     shows: (name) => text.includes(name),
+    own: (name) => name === 'Tidewater',
     theirs: (element) => !!element.closest('.comments'),
     sitePath: (href) => {
       const url = new URL(href ?? '', base);
@@ -29,6 +30,7 @@ describe('listedNames', () => {
     assert.deepEqual(listedNames('By Dana Whitaker and Omar al-Masri'), ['Dana Whitaker', 'Omar al-Masri']);
     assert.deepEqual(listedNames('Freya Lindgren, Tomás O’Neill & Ivo Braun'), ['Freya Lindgren', 'Tomás O’Neill', 'Ivo Braun']);
     assert.deepEqual(listedNames('By ROBERT BURNS, AP National Security Writer'), []);
+    assert.deepEqual(listedNames('By Rob Burns, Reuters', (name) => name === 'Reuters'), ['Rob Burns']);
   });
 });
 

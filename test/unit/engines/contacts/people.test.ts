@@ -295,3 +295,25 @@ describe('credits, titles and the people of other organisations', () => {
     );
   });
 });
+
+describe('personal sites and authors declared as organisations', () => {
+  const ld = (graph: unknown) => `<script type="application/ld+json">${JSON.stringify(graph)}</script>`;
+
+  it("reads an article author given as an Organization with a person's name", () => {
+    const html = `<html><head><meta name="author" content="Randall Thorne">${ld({ '@context': 'https://schema.org', '@type': 'Article', author: { '@type': 'Organization', name: 'Randall Thorne' }, publisher: { '@type': 'Organization', name: 'GardenWithUs' } })}</head><body><p class="article-author">By <a href="/author/randy/">Randall Thorne</a></p></body></html>`;
+    assert.deepEqual(
+      readPage(html, 'https://gardenwith.us/articles/clematis').people.map(({ name }) => name),
+      ['Randall Thorne'],
+    );
+  });
+
+  it("reads the owner of a personal site whose schema.org Person is the site's name, never a business named as the author", () => {
+    const html = (name: string, type: string) =>
+      `<html><head><meta property="og:site_name" content="${name}">${ld({ '@context': 'https://schema.org', '@graph': [{ '@type': type, name }] })}</head><body><p>By ${name}</p></body></html>`;
+    assert.deepEqual(
+      readPage(html('Polly Brooks', 'Person'), 'https://pollybrooks.com/blog/zero-waste').people.map(({ name }) => name),
+      ['Polly Brooks'],
+    );
+    assert.deepEqual(readPage(html('Gym Provisions', 'Organization'), 'https://gymprovisions.com/blog/a').people, []);
+  });
+});
