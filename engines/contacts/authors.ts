@@ -21,8 +21,8 @@ export interface AuthorScope {
   shows: (name: string) => boolean;
   /** Whether the element is in someone else's part of the page (a comment, a review, a listed work). */
   theirs: (element: Element) => boolean;
-  /** Whether a name is the site's own organisation's. */
-  own: (name: string) => boolean;
+  /** Whether a wire service named in a byline is the site itself. */
+  own: (wire: string) => boolean;
   /** The path of a link when it points to a page of the site that is no user profile, else null. */
   sitePath: (href: string | null) => string | null;
 }

@@ -73,6 +73,8 @@ interface PageFrame {
   organizations: Set<string>;
   /** The same names as written. */
   names: string[];
+  /** Whether a wire service is the site itself (apnews.com, Reuters' own pages): by its domain or og:site_name, not by a publisher its markup names. */
+  isAgency: (wire: string) => boolean;
   /** Whether the page's own text (not its markup) shows a name. */
   shows: (name: string) => boolean;
 }
@@ -194,7 +196,7 @@ function jsonLdNamedAuthors(nodes: LinkedNode[], frame: PageFrame): PagePerson[]
     if (!types.some((type) => WORK.test(type)) || [types, ...above].some((scope) => scope.some((type) => THEIRS.test(type)))) continue;
     for (const key of AUTHOR_KEYS) {
       const names = ([] as unknown[]).concat(node[key] ?? []).filter((value): value is string => typeof value === 'string');
-      for (const name of names.flatMap((value) => listedNames(value, (wire) => ownMention(wire, frame))).filter(frame.shows))
+      for (const name of names.flatMap((value) => listedNames(value, frame.isAgency)).filter(frame.shows))
         people.push({ name, role: null, email: null, profile: null, source: 'byline' });
     }
   }
@@ -415,7 +417,7 @@ function theirsInMicrodata(element: Element): boolean {
 function bylinePeople(document: Document, frame: PageFrame): PagePerson[] {
   const scope: AuthorScope = {
     shows: frame.shows,
-    own: (name) => ownMention(name, frame) || ownName(name, frame),
+    own: frame.isAgency,
     theirs: (element) => !!element.closest(OTHERS_CONTAINER) || inListedWork(element),
     sitePath: (href) => (onSite(href, frame) ? new URL(href!, frame.base).pathname : null),
   };
@@ -588,7 +590,7 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
   const byline = (text: string, next: string | undefined) => {
     // A wire service's story ("By Jane Roe, Associated Press"): its writers are the agency's, unless the site is the agency.
     const wire = WIRE.exec(text)?.[0];
-    if (wire && !ownMention(wire, frame) && !ownName(wire, frame)) return;
+    if (wire && !frame.isAgency(wire)) return;
     const email = emailOf(/\(([^()\s]+@[^()\s]+)\)/.exec(text)?.[1]);
     // "By: Jane Doe (jane@acme.com)": what follows the address is no longer the byline.
     const names = text
@@ -814,13 +816,16 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   const discussion = isDiscussion(document, nodes, tags);
   const lines = discussion ? [] : pageLines(document);
   const shows = (name: string) => lines.some((line) => !line.others && line.text.includes(name));
-  const frame: PageFrame = { base, site: siteDomain(base), teamPage, discussion, own, organizations, names, shows };
+  const site = siteDomain(base);
+  const isAgency = (wire: string) =>
+    [site.split('.')[0], tags.get('og:site_name') ?? ''].some((name) => [compactName(wire), `${compactName(wire)}news`].includes(compactName(name)));
+  const frame: PageFrame = { base, site, teamPage, discussion, own, organizations, names, shows, isAgency };
   const teams = teamRoots(document, frame);
   const theirs = othersNames(document, nodes);
-  // A personal site: a schema.org Person (its author, or the site's "Person, Organization") whose name is the site's too.
+  // A personal site: the schema.org node of its owner typed both Person and Organization (as Yoast writes a personal site), whose name is the site's too.
   const owners = new Set(
     nodes
-      .filter(({ types }) => types.includes('Person'))
+      .filter(({ types }) => types.includes('Person') && types.some((type) => ORGANIZATION_TYPE.test(type)))
       .map(({ node }) => textOf(node.name))
       .filter((name): name is string => !!name && looksLikePersonName(name))
       .map(compactName),

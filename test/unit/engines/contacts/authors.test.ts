@@ -30,7 +30,10 @@ describe('listedNames', () => {
     assert.deepEqual(listedNames('By Dana Whitaker and Omar al-Masri'), ['Dana Whitaker', 'Omar al-Masri']);
     assert.deepEqual(listedNames('Freya Lindgren, Tomás O’Neill & Ivo Braun'), ['Freya Lindgren', 'Tomás O’Neill', 'Ivo Braun']);
     assert.deepEqual(listedNames('By ROBERT BURNS, AP National Security Writer'), []);
-    assert.deepEqual(listedNames('By Rob Burns, Reuters', (name) => name === 'Reuters'), ['Rob Burns']);
+    assert.deepEqual(
+      listedNames('By Rob Burns, Reuters', (name) => name === 'Reuters'),
+      ['Rob Burns'],
+    );
   });
 });
 

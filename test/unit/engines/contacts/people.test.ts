@@ -277,6 +277,13 @@ describe('credits, titles and the people of other organisations', () => {
   it("refuses a wire service's byline, another organisation's writer and a signed title at another organisation", () => {
     assert.deepEqual(people('<p>By Jane Roe, Associated Press</p><p>By Tom Krisher, AP Auto Writer</p><p>By Lea Marsh, Ridgeway Press</p>'), []);
     assert.deepEqual(people('<p>“We cut review prep to two hours.”</p><p>— Mark Ellis, Operations Director at Kestrel Freight</p>'), []);
+    const agency =
+      '<html><head><script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"Reuters"}}</script></head><body><p>By Rob Burns, Reuters</p></body></html>';
+    assert.deepEqual(
+      readPage(agency, 'https://www.reuters.com/world/a').people.map(({ name }) => name),
+      ['Rob Burns'],
+    );
+    assert.deepEqual(readPage(agency, 'https://www.ctpost.com/news/a').people, []);
   });
 
   it('refuses the author of a reviewed book, in the byline and in the author box, and keeps the reviewer', () => {
@@ -307,13 +314,14 @@ describe('personal sites and authors declared as organisations', () => {
     );
   });
 
-  it("reads the owner of a personal site whose schema.org Person is the site's name, never a business named as the author", () => {
-    const html = (name: string, type: string) =>
+  it('reads the owner of a personal site typed Person and Organization, never a business named as a Person or an Organization', () => {
+    const html = (name: string, type: string | string[]) =>
       `<html><head><meta property="og:site_name" content="${name}">${ld({ '@context': 'https://schema.org', '@graph': [{ '@type': type, name }] })}</head><body><p>By ${name}</p></body></html>`;
     assert.deepEqual(
-      readPage(html('Polly Brooks', 'Person'), 'https://pollybrooks.com/blog/zero-waste').people.map(({ name }) => name),
+      readPage(html('Polly Brooks', ['Person', 'Organization']), 'https://pollybrooks.com/blog/zero-waste').people.map(({ name }) => name),
       ['Polly Brooks'],
     );
     assert.deepEqual(readPage(html('Gym Provisions', 'Organization'), 'https://gymprovisions.com/blog/a').people, []);
+    assert.deepEqual(readPage(html('Block Renovation', 'Person'), 'https://blockrenovation.com/guides/a').people, []);
   });
 });
