@@ -5,21 +5,23 @@
  * - schema.org Person in JSON-LD: founder, employee or member of the page's own Organization, with
  *   worksFor or affiliation naming it, the author, creator or editor of the page's article, or the
  *   main entity of a profile or about page;
- * - schema.org Person in microdata: the same relations, or a card of its own whose profile is a
- *   page of the site (a staff page), not a user profile;
+ * - schema.org Person in microdata or RDFa: the same relations, or a card of its own whose profile
+ *   is a page of the site (a staff page), not a user profile;
  * - hCard / h-card of the article's author, on a team page or section, or stating a title or an
  *   address on the site's domain;
  * - team cards on team and about pages, or under a heading such as "Our team", "Leadership",
- *   "Our staff": at least two cards, each a name heading with a job title, an address or a personal
- *   profile of its own beside it (testimonials and quotes are not cards);
- * - author bylines: meta author, rel=author, itemprop=author, "By …" bylines and author boxes;
+ *   "Our staff", "Get in touch with our team": at least two cards, each a name heading with a job
+ *   title, an address or a personal profile of its own beside it, or staff tables and name/title
+ *   term lists (testimonials, quotes and titles at another organisation are not cards);
+ * - authors the markup declares (authors.ts: author metas, theme author elements, author archive
+ *   links), JSON-LD authors written as names, "By …" bylines, credits and author boxes;
  * - a mailto link on the site's domain whose text or card heading is a name the address spells.
  * Never a person: anyone in a comment, review, testimonial, answer, question or forum post, on a
  * discussion page (forum or Q&A software, schema.org DiscussionForumPosting or QAPage), in a list
  * of other organisations, a user profile of the site (/members/, /users/), or a name that is an
- * organisation's the page states or that the site's domain spells. A name is two to four words of
- * letters; words that name an organisation (Inc, GmbH, Team, Desk, Hospital...) or a job title
- * are not a person. The role is the markup's (jobTitle, the team card's role line, founder for a
+ * organisation's the page states or that the site's domain spells (unless a node typed Person and
+ * Organization says the site is the person's), a wire service's writer, or a person of a work the page
+ * reviews or lists. What a name looks like is names.ts'. The role is the markup's (jobTitle, the team card's role line, founder for a
  * founder), else a title written beside the name ("Jane Doe, Co-founder & CEO"); a field the page
  * does not tie to the person is null.
  */
