@@ -106,6 +106,10 @@ export function elementAuthors(document: Document, scope: AuthorScope): Declared
 const ARCHIVE = /^\/(?:[^?#]*\/)?(?:authors?|writers?|contributors?|columnists?|byline)\/[^/?#]+\/?$/i;
 /** Paths of a staff page: the link is a person's when its last part spells the name. */
 const STAFF_PAGE = /^\/(?:[^?#]*\/)?(?:team|our-team|staff|bios?|attorneys|lawyers|doctors|physicians|providers|dentists|agents|advisors)\/([^/?#]+)\/?$/i;
+/** Words of the paths above, to pass over every other link at once. */
+const PEOPLE_HREF = /author|writer|contributor|columnist|byline|team|staff|bio|attorney|lawyer|doctor|physician|provider|dentist|agent|advis/i;
+/** A page's people are capped (PAGE_CAPS in page.ts): more links than this name no more authors. */
+const MOST_AUTHORS = 100;
 /** Menus: their links are sections of the site, not people. */
 const MENU = 'nav, footer, header, [role="navigation"], [role="menu"], [class*="nav" i], [class*="menu" i]';
 
@@ -118,16 +122,17 @@ function spells(path: string, name: string): boolean {
 
 /** Links to the site's author archives and staff pages whose text is the person's name. */
 export function archiveAuthors(document: Document, scope: AuthorScope): DeclaredAuthor[] {
-  const authors: DeclaredAuthor[] = [];
+  const found = new Set<string>();
   for (const link of document.querySelectorAll('a[href]')) {
-    if (link.closest(MENU) || scope.theirs(link)) continue;
-    const href = link.getAttribute('href');
-    const path = scope.sitePath(href);
-    if (path === null) continue;
+    // The cheap tests first, and each name once: a page of thousands of links asks little of each.
+    const href = link.getAttribute('href') ?? '';
+    if (found.size >= MOST_AUTHORS || !PEOPLE_HREF.test(href)) continue;
     const name = nameOf(link.textContent);
-    if (!looksLikePersonName(name)) continue;
-    const archive = ARCHIVE.test(path) || /[?&]author=/.test(href ?? '');
-    if (archive || (STAFF_PAGE.test(path) && spells(path, name))) authors.push({ name, role: null });
+    if (found.has(name) || !looksLikePersonName(name)) continue;
+    const path = scope.sitePath(href);
+    if (path === null || link.closest(MENU) || scope.theirs(link)) continue;
+    const archive = ARCHIVE.test(path) || /[?&]author=/.test(href);
+    if (archive || (STAFF_PAGE.test(path) && spells(path, name))) found.add(name);
   }
-  return authors;
+  return [...found].map((name) => ({ name, role: null }));
 }

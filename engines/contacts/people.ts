@@ -390,6 +390,7 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
 function tablePeople(team: Element, frame: PageFrame): PagePerson[] {
   const people: PagePerson[] = [];
   for (const row of team.querySelectorAll('tr')) {
+    if (people.length >= 100) break;
     if (row.closest(OTHERS_CONTAINER) || row.closest('nav, footer')) continue;
     const cells = [...row.children].filter((cell) => /^T[DH]$/.test(cell.tagName)).map((cell) => nameOf(cell.textContent));
     const index = cells.findIndex(looksLikePersonName);
@@ -459,7 +460,8 @@ const CREDIT_IN_SENTENCE =
   /\b(?:was|were|has\s+been|have\s+been)\s+(?:written|edited|reported|produced|reviewed|fact[- ]checked|updated|compiled)\s+by\s+([^.;:!?]{3,120})/gi;
 /** "Acme's head grower Jane Doe": a title the site's organisation gives the name after it. */
 const OWN_TITLE_NAME = new RegExp(
-  String.raw`((?:\p{Lu}[\p{L}&.-]*\s+){0,3}\p{Lu}[\p{L}&.-]*)['’]s\s+((?:[\p{Ll}-]+\s+){0,3}[\p{Ll}-]+)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2})`,
+  // The lookbehind starts a match only at a word's start: a long word is not rescanned from each of its letters.
+  String.raw`(?<![\p{L}\d&.'’-])((?:\p{Lu}[\p{L}&.-]*\s+){0,3}\p{Lu}[\p{L}&.-]*)['’]s\s+((?:[\p{Ll}-]+\s+){0,3}[\p{Ll}-]+)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2})`,
   'gu',
 );
 /** A heading over an author box. */

@@ -86,4 +86,14 @@ describe('archiveAuthors', () => {
     );
     assert.deepEqual(archiveAuthors(document, scope), []);
   });
+
+  it("reads each name once and at most a page's cap of authors from thousands of links", () => {
+    const firsts = ['Ana', 'Ben', 'Cara', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jon', 'Kai', 'Lea', 'Mia', 'Noor', 'Omar'];
+    const lasts = ['Ross', 'Stone', 'Tate', 'Voss', 'Wolfe', 'Young', 'Zane', 'Brook', 'Clay', 'Dunn'];
+    const links = firsts.flatMap((first) => lasts.map((last) => `<a href="/author/${first}-${last}/">${first} ${last}</a>`.repeat(3)));
+    const { document, scope } = read(`<p>${links.join(' ')}</p>`);
+    const authors = names(archiveAuthors(document, scope));
+    assert.equal(authors.length, 100);
+    assert.equal(new Set(authors).size, 100);
+  });
 });
