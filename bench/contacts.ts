@@ -19,9 +19,9 @@
  * before #37's rules, the held-out set's first and unseen run; `-- --write-first-run`).
  * Targets: people precision >= 0.9 and company-name cleanliness >= 0.9 on the dev set (#33); on the
  * held-out set people precision >= 0.95, recall >= 0.85 (#37); emails precision >= 0.98, recall >= 0.97
- * on both (#37). BENCH_MISSES=1 prints every miss.
+ * on both (#37). BENCH_MISSES=1 prints every miss; BENCH_AUTHORS=1 adds the WCXB corpus's author labels (below).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { readCompanyFacts } from '../engines/company/facts.ts';
 import { companyAddresses, splitAddresses } from '../engines/contacts/emails.ts';
@@ -214,3 +214,35 @@ for (const set of ['dev', 'held_out'] as const) {
   if (SHOW_MISSES) console.log(`\n${misses.join('\n')}`);
 }
 if (below.length) console.log(`\nbelow target: ${below.join(', ')}`);
+
+/**
+ * BENCH_AUTHORS=1: the WCXB corpus's own author labels (ground_truth.author, written by the corpus's
+ * authors, not for this project) on its pages in neither labelled set: the share of the labelled
+ * author names (two words or more) that readPage reports among the page's people. A recall figure only:
+ * those labels name an article's author, not the site's other people.
+ */
+if (process.env.BENCH_AUTHORS) {
+  const corpus = new URL('../test/corpora/wcxb-dev/', import.meta.url);
+  const labelled = new Set(Object.values({ ...sets.dev, ...sets.held_out }).map((label) => label.url));
+  const htmlFiles = readdirSync(new URL('html/', corpus));
+  const authors = count();
+  let pages = 0;
+  for (const file of readdirSync(new URL('ground-truth/', corpus))) {
+    const truth = JSON.parse(readFileSync(new URL(`ground-truth/${file}`, corpus), 'utf8'));
+    const html = htmlFiles.find((name) => name.startsWith(file.replace('.json', '.')));
+    const named: string[] = String(truth.ground_truth?.author ?? '')
+      .split(/\s*(?:,|&|\band\b)\s*/)
+      .filter((name) => name.split(/\s+/).length >= 2);
+    if (!html || labelled.has(truth.url) || !named.length) continue;
+    pages += 1;
+    const found = new Set(
+      readPage(gunzipSync(readFileSync(new URL(`html/${html}`, corpus))).toString('utf8'), truth.url).people.map((person) => nameKey(person.name)),
+    );
+    for (const name of named) {
+      authors.of += 1;
+      if (found.has(nameKey(name))) authors.hit += 1;
+      else if (SHOW_MISSES) console.log(`wcxb ${html}: author missed: ${name}`);
+    }
+  }
+  console.log(`\nbench:contacts, WCXB author labels on ${pages} pages in neither set: author names found ${cell({ ...authors, ratio: ratio(authors) })}`);
+}

@@ -7,7 +7,8 @@ import { metaTags } from '../company/organization.ts';
 import { parseBounded } from '../parse/dom.ts';
 import { objectsIn } from '../parse/json-walk.ts';
 import { addressesIn, cleanAddress, decodeCfEmail, normaliseObfuscations, parseMailto, PIECE_BREAK, type EmailSource } from './emails.ts';
-import { looksLikePersonName, readPeople, type PagePerson } from './people.ts';
+import { looksLikePersonName } from './names.ts';
+import { readPeople, type PagePerson } from './people.ts';
 import { fediverseProfile, socialProfile, twitterHandleProfile } from './social.ts';
 
 export interface FoundEmail {

@@ -5,27 +5,31 @@
  * - schema.org Person in JSON-LD: founder, employee or member of the page's own Organization, with
  *   worksFor or affiliation naming it, the author, creator or editor of the page's article, or the
  *   main entity of a profile or about page;
- * - schema.org Person in microdata: the same relations, or a card of its own whose profile is a
- *   page of the site (a staff page), not a user profile;
+ * - schema.org Person in microdata or RDFa: the same relations, or a card of its own whose profile
+ *   is a page of the site (a staff page), not a user profile;
  * - hCard / h-card of the article's author, on a team page or section, or stating a title or an
  *   address on the site's domain;
  * - team cards on team and about pages, or under a heading such as "Our team", "Leadership",
- *   "Our staff": at least two cards, each a name heading with a job title, an address or a personal
- *   profile of its own beside it (testimonials and quotes are not cards);
- * - author bylines: meta author, rel=author, itemprop=author, "By …" bylines and author boxes;
+ *   "Our staff", "Get in touch with our team": at least two cards, each a name heading with a job
+ *   title, an address or a personal profile of its own beside it, or staff tables and name/title
+ *   term lists (testimonials, quotes and titles at another organisation are not cards);
+ * - authors the markup declares (authors.ts: author metas, theme author elements, author archive
+ *   links), JSON-LD authors written as names, "By …" bylines, credits and author boxes;
  * - a mailto link on the site's domain whose text or card heading is a name the address spells.
  * Never a person: anyone in a comment, review, testimonial, answer, question or forum post, on a
  * discussion page (forum or Q&A software, schema.org DiscussionForumPosting or QAPage), in a list
  * of other organisations, a user profile of the site (/members/, /users/), or a name that is an
- * organisation's the page states or that the site's domain spells. A name is two to four words of
- * letters; words that name an organisation (Inc, GmbH, Team, Desk, Hospital...) or a job title
- * are not a person. The role is the markup's (jobTitle, the team card's role line, founder for a
+ * organisation's the page states or that the site's domain spells (unless a node typed Person and
+ * Organization says the site is the person's), a wire service's writer, or a person of a work the page
+ * reviews or lists. What a name looks like is names.ts'. The role is the markup's (jobTitle, the team card's role line, founder for a
  * founder), else a title written beside the name ("Jane Doe, Co-founder & CEO"); a field the page
  * does not tie to the person is null.
  */
 import { markupTypes } from '../company/markup.ts';
 import { linkedNodes, metaTags, ORGANIZATION_TYPE, ownOrganization, siteDomain, type LinkedNode } from '../company/organization.ts';
 import { cleanAddress, decodeCfEmail, parseMailto, ROLE_LOCALS, sameDomain } from './emails.ts';
+import { archiveAuthors, elementAuthors, listedNames, metaAuthors, type AuthorScope } from './authors.ts';
+import { clean, DEGREE, JOB_WORDS, looksLikePersonName, nameOf, ORGANISATION_WORDS, roleOf, titled, WIRE } from './names.ts';
 import { nameParts, templatesFor } from './pattern.ts';
 import { socialProfile } from './social.ts';
 
@@ -41,67 +45,6 @@ export interface PagePerson {
 
 /** Richer sources first: when two name the same person, the earlier one's fields win. */
 const PRIORITY: PersonSource[] = ['schema_person', 'vcard', 'team_card', 'mailto', 'byline'];
-
-const ORGANISATION_WORDS =
-  /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine|market|teams|farms?|shop|store|cafe|restaurant|bakery|church|school|academy|club|museum|library|hotel|bank)\b\.?$/i;
-const NOT_A_NAME =
-  /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet|featured|resources|related|popular|recent|latest|trending|introducing|welcome|announcing|congratulations|subscribe|share|follow|download)\b/i;
-/** Words of a job title, not of a name: a role line is not a person. */
-const TITLE_WORDS =
-  /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education|copywriter|writer|marketer|strategist|seo|journalist|reporter|correspondent|columnist|blogger|webmaster|moderator|freelancer|intern)\b/i;
-
-/** First words of products named after their maker ("Microsoft Teams", "Google Chat"): a product, not a person. */
-const MAKERS =
-  /^(google|microsoft|apple|amazon|meta|facebook|adobe|salesforce|zoom|slack|oracle|ibm|samsung|shopify|hubspot|atlassian|zoho|cisco|intel|nvidia|sony|tesla)\b/i;
-
-/** Two to four words of letters, not an organisation's, a product's or a button's words. */
-export function looksLikePersonName(text: string): boolean {
-  const name = text.replace(/\s+/g, ' ').trim();
-  if (!name || name.length > 60 || /[@\d:/|]/.test(name) || !/^[\p{L}'’.\- ]+$/u.test(name)) return false;
-  // "Junior Gaspard" is a name, "Junior Developer" a title.
-  const first = /^(?:junior|senior)\s+(.+)$/i.exec(name)?.[1];
-  const titleWords = first && !JOB_WORDS.test(first) ? first : name;
-  if (ORGANISATION_WORDS.test(name) || NOT_A_NAME.test(name) || TITLE_WORDS.test(titleWords) || MAKERS.test(name)) return false;
-  // A word in capitals beside words that are not ("Codiant WP", "XLAB Steampunk") is an acronym or a brand; a possessive ("Farmer's") names a business.
-  const spelled = name.split(' ');
-  const capitals = spelled.every((word) => /^[\p{Lu}'’.\-]+$/u.test(word));
-  if (spelled.some((word) => (capitals ? /^\p{Lu}{2}$/u : /^\p{Lu}{2,}$/u).test(word))) return false;
-  if (spelled.some((word) => /['’]s$/i.test(word))) return false;
-  // Every word capitalised, as names are written (particles such as "van", "de" excepted).
-  const words = name.split(' ');
-  if (!words.every((word) => /^\p{Lu}/u.test(word) || /^(van|von|de|der|den|da|di|du|del|la|le|bin|al)$/i.test(word))) return false;
-  return nameParts(name) !== null;
-}
-
-const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
-/** A title written before a name. */
-const HONORIFIC = /^(?:dr|prof|professor|mr|mrs|ms|mx)\.?\s+(?=\p{Lu})/iu;
-/** Degrees and licences written after a name ("Jane Doe, Ph.D., CPA"). */
-const CREDENTIAL = String.raw`(?:ph\.?\s?d|m\.?d|d\.?o|cpa|rn|rd|dds|dmd|mba|jd|esq|cfp|cfa|msc|lcsw|np|pa-c|faap|facs)\.?`;
-/** The same, as running text writes them after a name ("Jane Doe, MD, associate professor"). */
-const DEGREE = String.raw`(?:Ph\.?\s?D|M\.?D|D\.O|CPA|RN|RD|DDS|DMD|MBA|JD|Esq|CFP|CFA|MSc|LCSW|NP|PA-C|FAAP|FACS)\.?`;
-const CREDENTIALS = new RegExp(String.raw`(?:,\s*${CREDENTIAL})+$`, 'i');
-/** A name as an author box writes it: "About Jane Doe", "Sobre Jane Doe", "By Jane Doe" are Jane Doe. */
-function nameOf(text: string | null | undefined): string {
-  // "ByMaria Stoyanova": the prefix and the name in two elements with no space between.
-  const name = clean(text)
-    .replace(/^(about|sobre|über|à propos de|acerca de|by|por|von|par|door|di)\s+/i, '')
-    .replace(/^(?:[Bb]y|[Pp]or|[Vv]on|[Pp]ar)(?=\p{Lu}\p{Ll})/u, '')
-    // "Dr. Ehsan Jazini", "Genevieve Carlton, Ph.D.", "Colin Smith, CPA": the name without title or degree.
-    .replace(HONORIFIC, '')
-    .replace(CREDENTIALS, '');
-  // An image's alt text and the name beside it: "Jane Doe Jane Doe".
-  const words = name.split(' ');
-  const half = words.length / 2;
-  return words.length % 2 === 0 && words.slice(0, half).join(' ') === words.slice(half).join(' ') ? words.slice(0, half).join(' ') : name;
-}
-
-/** A short role line: a job title, not a sentence. */
-function roleOf(text: string | null | undefined): string | null {
-  const role = clean(text);
-  if (role.length < 2 || role.length > 80 || /[@<>]|https?:/.test(role) || role.split(' ').length > 10) return null;
-  return role;
-}
 
 function emailOf(value: string | null | undefined): string | null {
   const raw = clean(value).replace(/^mailto:/i, '');
@@ -132,6 +75,8 @@ interface PageFrame {
   organizations: Set<string>;
   /** The same names as written. */
   names: string[];
+  /** Whether a wire service is the site itself (apnews.com, Reuters' own pages): by its domain or og:site_name, not by a publisher its markup names. */
+  isAgency: (wire: string) => boolean;
   /** Whether the page's own text (not its markup) shows a name. */
   shows: (name: string) => boolean;
 }
@@ -160,6 +105,8 @@ const STAFF_KEYS: Record<string, string | null> = {
   ceo: 'CEO',
 };
 const AUTHOR_KEYS = new Set(['author', 'creator', 'editor', 'contributor', 'reviewedBy', 'accountablePerson']);
+/** Elements that open a schema.org item: microdata or RDFa. */
+const SCOPES = '[itemscope][itemtype], [typeof]';
 /** A site's user profiles, not staff pages. */
 const USER_PROFILE = /\/(members?|users?|u|profiles?|community|forums?|account)\//i;
 /** Containers of what others wrote about or to the site. */
@@ -244,23 +191,38 @@ function jsonLdPeople(nodes: LinkedNode[], frame: PageFrame): PagePerson[] {
   return people;
 }
 
+/** A JSON-LD article's authors written as plain names ("author": ["Jane Doe", "John Roe"]) that the page's text shows. */
+function jsonLdNamedAuthors(nodes: LinkedNode[], frame: PageFrame): PagePerson[] {
+  const people: PagePerson[] = [];
+  for (const { types, above, node } of nodes) {
+    if (!types.some((type) => WORK.test(type)) || [types, ...above].some((scope) => scope.some((type) => THEIRS.test(type)))) continue;
+    for (const key of AUTHOR_KEYS) {
+      const names = ([] as unknown[]).concat(node[key] ?? []).filter((value): value is string => typeof value === 'string');
+      for (const name of names.flatMap((value) => listedNames(value, frame.isAgency)).filter(frame.shows))
+        people.push({ name, role: null, email: null, profile: null, source: 'byline' });
+    }
+  }
+  return people;
+}
+
 const inTeam = (element: Element, teams: Element[]) => teams.some((team) => team.contains(element));
 
 function microdataPeople(document: Document, frame: PageFrame, teams: Element[]): PagePerson[] {
   const people: PagePerson[] = [];
-  for (const scope of document.querySelectorAll('[itemscope][itemtype*="schema.org/Person" i]')) {
+  // Microdata (itemscope, itemprop) or RDFa (typeof, property).
+  for (const scope of [...document.querySelectorAll(SCOPES)].filter((element) => markupTypes(element).includes('Person'))) {
     const prop = (name: string) =>
-      [...scope.querySelectorAll(`[itemprop~="${name}"]`)].find(
-        (element) => element.parentElement?.closest('[itemscope]') === scope || element.closest('[itemscope]') === scope,
+      [...scope.querySelectorAll(`[itemprop~="${name}"], [property~="${name}"], [property~="schema:${name}"]`)].find(
+        (element) => element.parentElement?.closest(SCOPES) === scope || element.closest(SCOPES) === scope,
       );
     const name = nameOf(prop('name')?.getAttribute('content') ?? prop('name')?.textContent);
     if (!looksLikePersonName(name)) continue;
     // The page's own scope (<body itemscope itemtype=WebPage>) holds everything: it is no relation.
     const scopes: Element[] = [];
-    for (let parent = scope.parentElement?.closest('[itemscope]'); parent; parent = parent.parentElement?.closest('[itemscope]'))
+    for (let parent = scope.parentElement?.closest(SCOPES); parent; parent = parent.parentElement?.closest(SCOPES))
       if (!markupTypes(parent).some((type) => PAGE_SCOPE.test(type))) scopes.push(parent);
     if (scopes.some((parent) => markupTypes(parent).some((type) => THEIRS.test(type))) || scope.closest(OTHERS_CONTAINER)) continue;
-    const relation = (scope.getAttribute('itemprop') ?? '').split(/\s+/);
+    const relation = `${scope.getAttribute('itemprop') ?? ''} ${scope.getAttribute('property') ?? ''}`.split(/\s+/).map((key) => key.replace(/^schema:/, ''));
     const parentTypes = scopes[0] ? markupTypes(scopes[0]) : [];
     const url =
       prop('url')?.getAttribute('content') ??
@@ -312,19 +274,20 @@ function vcardPeople(document: Document, frame: PageFrame, teams: Element[]): Pa
 
 const NAME_ELEMENTS = 'h2, h3, h4, h5, h6, strong, b, [class*="name"], [class*="title"]';
 const ROLE_ELEMENTS = 'p, span, small, em, div, h4, h5, h6, [class*="title"], [class*="role"], [class*="position"]';
-/** Words that make a line a job title. */
-const JOB_WORDS =
-  /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|curator|librarian|pastor|ambassador|dietitian|nutritionist)\b/i;
 const TEAM_ID = /^(?:our-?)?(?:team|staff|leadership|people|management|founders|staff-?list|team-?members)$/i;
 const TEAM_HEADING =
   /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts)\s*[.:!]?\s*$/i;
+/** A short heading that speaks of the site's own people: "Get in touch with our team", "Meet our doctors", "Contact our staff". */
+const OWN_PEOPLE_HEADING =
+  /^(?:[\p{L}'’-]+\s+){0,4}(?:our|the|my)\s+(?:[\p{L}-]+\s+)?(?:team|staff|people|leadership|founders|partners|board|directors|trustees|experts|doctors|physicians|dentists|attorneys|lawyers|agents|advisors|advisers|consultants|specialists|editors|contacts|faculty|coaches|instructors)\s*[.:!]?$/iu;
 
 /** The parts of a page that are a team: the whole page on a team or about page, else what follows a heading such as "Our team". */
 function teamRoots(document: Document, frame: PageFrame): Element[] {
   if (frame.teamPage) return document.body ? [document.body] : [];
   const roots: Element[] = [...document.querySelectorAll('[id]')].filter((element) => TEAM_ID.test(element.id));
   for (const heading of document.querySelectorAll('h1, h2, h3, h4')) {
-    if (!TEAM_HEADING.test(heading.textContent ?? '') || heading.closest('nav, footer, a')) continue;
+    const text = clean(heading.textContent);
+    if (!(TEAM_HEADING.test(text) || OWN_PEOPLE_HEADING.test(text)) || heading.closest('nav, footer, a')) continue;
     // The smallest ancestor holding the heading and at least two other name elements.
     let root: Element | null = heading.parentElement;
     for (let depth = 0; root && depth < 4 && root.tagName !== 'BODY'; depth++, root = root.parentElement) {
@@ -361,6 +324,27 @@ function cardEmail(card: Element): string | null {
   return emailOf(decodeCfEmail(hex));
 }
 
+/** An element's own words without its links: "Lettings Manager" of "Lettings Manager<br><a href=mailto:…>naomi@…</a>". */
+function textBesideLinks(element: Element): string {
+  return clean(
+    [...element.childNodes]
+      .filter((node) => !(node.nodeType === 1 && (node as Element).tagName === 'A'))
+      .map((node) => node.textContent ?? '')
+      .join(' '),
+  );
+}
+
+/** A quotation in a card: the card is a testimonial, its person a client. */
+const QUOTATION = /[“"„«][^”"»]{12,}[”"»]/;
+/** A title written after the name in the same line: "Jan de Vries — Managing Partner", "Ana Lind | Associate", "Kofi Boateng, Paralegal". */
+const TITLE_AFTER_NAME = /^\s*(?:—|–|-|\||,|:)\s*(.+)$/;
+
+/** Whether a title says the person works for another organisation ("CTO at Pillarworks"). */
+function atOtherOrganisation(role: string, frame: PageFrame): boolean {
+  const at = /\s(?:at|@)\s+(.+)$/.exec(role);
+  return !!at && !ownMention(at[1], frame) && !ownName(at[1], frame);
+}
+
 function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
   const named = [...team.querySelectorAll(NAME_ELEMENTS)].filter(
     (element) =>
@@ -377,6 +361,8 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
     const card = cardOf(element, names, team);
     if (!card) continue;
     const name = clean(element.textContent);
+    const words = clean(card.textContent);
+    if (QUOTATION.test(words) || card.querySelector('q, blockquote')) continue;
     const email = cardEmail(card);
     const profile = [...card.querySelectorAll('a[href]')].map((anchor) => profileOf(anchor.getAttribute('href'), frame.base)).find(Boolean) ?? null;
     const roleElement = [...card.querySelectorAll(ROLE_ELEMENTS)].find(
@@ -385,43 +371,66 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
         !candidate.contains(element) &&
         !element.contains(candidate) &&
         !candidate.closest('a') &&
-        !candidate.querySelector('a, h1, h2, h3, p, div') &&
-        clean(candidate.textContent) !== name,
+        !candidate.querySelector('h1, h2, h3, p, div') &&
+        !!textBesideLinks(candidate) &&
+        textBesideLinks(candidate) !== name,
     );
     // A feature card ("Sustainably Sourced — Quality & transparency") has a line, not a job title.
-    const role = roleOf(roleElement?.textContent);
-    const titled = role && JOB_WORDS.test(role) ? role : null;
-    if (titled || email || profile) people.push({ name, role: titled, email, profile, source: 'team_card' });
+    const role = roleOf(roleElement && textBesideLinks(roleElement));
+    const after = TITLE_AFTER_NAME.exec(words.slice(words.indexOf(name) + name.length))?.[1];
+    const title = (role && JOB_WORDS.test(role) ? role : null) ?? titled(after);
+    if (title && atOtherOrganisation(title, frame)) continue;
+    if (title || email || profile) people.push({ name, role: title, email, profile, source: 'team_card' });
   }
   // One name beside a line of text is a heading, not a team: a team shows at least two.
   return people.length >= 2 ? people : [];
 }
 
+/** A team written as a table (a row's name cell beside its title or address cells) or a list of terms (<dt>name</dt><dd>title</dd>). */
+function tablePeople(team: Element, frame: PageFrame): PagePerson[] {
+  const people: PagePerson[] = [];
+  for (const row of team.querySelectorAll('tr')) {
+    if (people.length >= 100) break;
+    if (row.closest(OTHERS_CONTAINER) || row.closest('nav, footer')) continue;
+    const cells = [...row.children].filter((cell) => /^T[DH]$/.test(cell.tagName)).map((cell) => nameOf(cell.textContent));
+    const index = cells.findIndex(looksLikePersonName);
+    if (index < 0) continue;
+    const role = cells.map((cell, at) => (at === index ? null : titled(cell))).find(Boolean) ?? null;
+    const email = cardEmail(row);
+    if ((role && !atOtherOrganisation(role, frame)) || email) people.push({ name: cells[index], role, email, profile: null, source: 'team_card' });
+  }
+  for (const term of team.querySelectorAll('dt')) {
+    const name = nameOf(term.textContent);
+    const next = term.nextElementSibling;
+    const role = next?.tagName === 'DD' ? titled(clean(next.textContent)) : null;
+    if (looksLikePersonName(name) && role && !atOtherOrganisation(role, frame) && !term.closest(OTHERS_CONTAINER))
+      people.push({ name, role, email: null, profile: null, source: 'team_card' });
+  }
+  return people.length >= 2 ? people : [];
+}
+
 /** Inside a schema.org item of someone else (a book, a product, a review...) in microdata. */
 function theirsInMicrodata(element: Element): boolean {
-  for (let scope = element.closest('[itemscope]'); scope; scope = scope.parentElement?.closest('[itemscope]') ?? null)
+  for (let scope = element.closest(SCOPES); scope; scope = scope.parentElement?.closest(SCOPES) ?? null)
     if (scope !== element && markupTypes(scope).some((type) => THEIRS.test(type))) return true;
   return false;
 }
 
-/** Bylines and author boxes of the site's own articles (never in comments, reviews or a discussion). */
-function bylinePeople(document: Document, tags: Map<string, string>, shows: (name: string) => boolean): PagePerson[] {
-  const people: PagePerson[] = [];
-  const add = (name: string, role: string | null = null) => people.push({ name: nameOf(name), role, email: null, profile: null, source: 'byline' });
-  // meta author names whoever published the page in the CMS: a person of the page only when its text shows the name too.
-  const author = tags.get('author');
-  if (author && shows(nameOf(author))) add(author);
-  for (const element of document.querySelectorAll(
-    'a[rel~="author"], [itemprop="author"], .byline, .author, [class*="author-name" i], [class*="author-info" i], [class*="author-box" i]',
-  )) {
-    if (element.closest(OTHERS_CONTAINER) || inListedWork(element)) continue;
-    const named = element.querySelector('[itemprop="name"], .fn, .p-name, [class*="name" i]:not([class*="author-name" i])');
-    if (named) {
-      const roleElement = element.querySelector('[class*="description" i], [class*="job" i], [class*="role" i], [class*="position" i], [itemprop="jobTitle"]');
-      add(named.getAttribute('content') ?? named.textContent ?? '', roleOf(roleElement?.textContent));
-    } else add(element.getAttribute('content') ?? (element.textContent ?? '').replace(/^\s*by\s+/i, ''));
-  }
-  return people.filter((person) => looksLikePersonName(person.name));
+/** Bylines and author boxes of the site's own articles as the markup declares them (never in comments, reviews or a discussion). */
+function bylinePeople(document: Document, frame: PageFrame): PagePerson[] {
+  const scope: AuthorScope = {
+    shows: frame.shows,
+    own: frame.isAgency,
+    theirs: (element) => !!element.closest(OTHERS_CONTAINER) || inListedWork(element),
+    sitePath: (href) => (onSite(href, frame) ? new URL(href!, frame.base).pathname : null),
+  };
+  return [...metaAuthors(document, scope), ...elementAuthors(document, scope), ...archiveAuthors(document, scope)].map(({ name, role }) => ({
+    name,
+    role,
+    email: null,
+    profile: null,
+    source: 'byline',
+  }));
 }
 
 /** Elements whose text is one line of the page: nothing block-level inside. */
@@ -442,10 +451,19 @@ function inListedWork(element: Element): boolean {
 }
 /** A line that is only the byline's word: the name is the next line ("By" / "Jane Doe"). */
 const BY_ALONE =
-  /^(?:(?:written|words|updated|researched|edited|reviewed|fact[- ]checked|medically\s+reviewed|authored|compiled|reported)\s+by|by|authors?|author:|von|par|por|door|di|autor|auteur|autore)\s*:?$/i;
+  /^(?:(?:written|words|updated|researched|edited|reviewed|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|(?:additional\s+)?reporting)\s+by|by|authors?|author:|von|par|por|door|di|autor|auteur|autore)\s*:?$/i;
 /** A byline written out: "By Jane Doe", "Updated by: Jane Doe", "Researched by A + B", "By: Jane Doe (jane@site.com)". */
 const BY_LINE =
-  /^(?:(?:written|updated|researched|edited|reviewed|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|curated|words|story|text|posted)\s+)?by\s*:?\s+(.{3,140})$/i;
+  /^(?:(?:written|updated|researched|edited|reviewed|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|curated|words|story|text|posted|(?:additional\s+)?reporting|interviews?|produced|translated)\s+)?by\s*:?\s+(.{3,140})$/i;
+/** A credit inside a sentence: "This story was edited by Jane Doe." */
+const CREDIT_IN_SENTENCE =
+  /\b(?:was|were|has\s+been|have\s+been)\s+(?:written|edited|reported|produced|reviewed|fact[- ]checked|updated|compiled)\s+by\s+([^.;:!?]{3,120})/gi;
+/** "Acme's head grower Jane Doe": a title the site's organisation gives the name after it. */
+const OWN_TITLE_NAME = new RegExp(
+  // The lookbehind starts a match only at a word's start: a long word is not rescanned from each of its letters.
+  String.raw`(?<![\p{L}\d&.'’-])((?:\p{Lu}[\p{L}&.-]*\s+){0,3}\p{Lu}[\p{L}&.-]*)['’]s\s+((?:[\p{Ll}-]+\s+){0,3}[\p{Ll}-]+)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){1,2})`,
+  'gu',
+);
 /** A heading over an author box. */
 const AUTHOR_HEADING =
   /^(?:about\s+)?the\s+authors?$|^about\s+(?:the\s+)?authors?$|^über\s+(?:den|die)\s+autor(?:in)?$|^à\s+propos\s+de\s+l['’]auteur$|^sobre\s+(?:el|o|a)\s+autor(?:a)?$|^l['’]autore$|^over\s+de\s+auteur$/i;
@@ -513,12 +531,6 @@ function pageLines(document: Document): PageLine[] {
   return lines;
 }
 
-/** A short line that is a job title ("Senior Editor", "Co-Founder & Marketing Director"), not a name or a sentence. */
-function titled(text: string | undefined): string | null {
-  const role = roleOf(text);
-  return role && JOB_WORDS.test(role) && !looksLikePersonName(role) && role.split(' ').length <= 6 ? role : null;
-}
-
 /** The first two to four words of `words` that make a name, longest first; null when none does. */
 function leadingName(words: string[]): string | null {
   for (let count = Math.min(4, words.length); count >= 2; count--) {
@@ -580,6 +592,9 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
   };
   /** Names of a byline's text ("A + B", "A and B", "A, Senior Editor"), with an address in brackets. */
   const byline = (text: string, next: string | undefined) => {
+    // A wire service's story ("By Jane Roe, Associated Press"): its writers are the agency's, unless the site is the agency.
+    const wire = WIRE.exec(text)?.[0];
+    if (wire && !frame.isAgency(wire)) return;
     const email = emailOf(/\(([^()\s]+@[^()\s]+)\)/.exec(text)?.[1]);
     // "By: Jane Doe (jane@acme.com)": what follows the address is no longer the byline.
     const names = text
@@ -590,7 +605,11 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       .map(clean)
       .filter(Boolean);
     const persons = names.filter((part) => looksLikePersonName(nameOf(part)));
-    const role = persons.length === 1 ? (titled(names[names.indexOf(persons[0]) + 1]) ?? titled(next)) : null;
+    // "By Jane Roe, Ridgeway Times": a writer of another organisation.
+    if (names.some((part) => !persons.includes(part) && ORGANISATION_WORDS.test(part) && !ownName(part, frame))) return;
+    // The title after the name, after a separator ("By Jane Doe | Senior Reporter") or on the next line.
+    const after = text.split(BYLINE_END)[1];
+    const role = persons.length === 1 ? (titled(names[names.indexOf(persons[0]) + 1]) ?? titled(after) ?? titled(next)) : null;
     for (const person of persons) add(person, role, persons.length === 1 ? email : null);
   };
   for (let index = 0; index < lines.length; index++) {
@@ -601,7 +620,7 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       const [, dash, name, role, company] = signed;
       // A name and a title: the site's when signed with a dash or with its organisation, else someone else's.
       if (titled(role) && looksLikePersonName(nameOf(name))) {
-        if (company ? ownName(company, frame) : !others && !!dash) add(name, titled(role));
+        if (company ? ownName(company, frame) : !others && !!dash && !atOtherOrganisation(role, frame)) add(name, titled(role));
         continue;
       }
     }
@@ -631,7 +650,12 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       }
     }
   }
-  for (const { text } of all) {
+  for (const { text, others } of all) {
+    if (!others) for (const match of text.matchAll(CREDIT_IN_SENTENCE)) byline(match[1], undefined);
+    for (const match of text.matchAll(OWN_TITLE_NAME)) {
+      const name = ownMention(match[1].split(/\s+/).pop()!, frame) || ownMention(match[1], frame) ? leadingName(match[3].split(/\s+/)) : null;
+      if (name && JOB_WORDS.test(match[2])) add(name, match[2]);
+    }
     for (const match of text.matchAll(ATTRIBUTED)) {
       const role = ownRole(match[2].trim(), frame);
       const name = role && leadingNameFrom(match[1]);
@@ -717,7 +741,10 @@ const ROLE_AFTER = new RegExp(String.raw`^\s*(?:,|–|—|-|\(|\|)\s*((?:the\s+)
 const ROLE_BEFORE = new RegExp(String.raw`(?:^|[\s(,])(${ROLE_TITLE}(?:\s+(?:&|and)\s+${ROLE_TITLE})?(?:\s+of\s+[A-Z][\w&]*(?:\s+[A-Z][\w&]*)?)?),?\s*$`, 'i');
 
 /** A bio's title: "Jane Doe is a Staff Writer at Acme", "is the Senior Editor of Acme". */
-const ROLE_IS = new RegExp(String.raw`^\s+is\s+(?:the|a|an|our)\s+(${ROLE_QUALIFIERS}${ROLE_TITLE})(?=\s+(?:of|at|for|with|in|on)\b|[,.;]|$)`, 'i');
+const ROLE_IS = new RegExp(
+  String.raw`^\s+is\s+(?:the|a|an|our|(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*['’]s)\s+(${ROLE_QUALIFIERS}${ROLE_TITLE})(?=\s+(?:of|at|for|with|in|on)\b|[,.;]|$)`,
+  'i',
+);
 
 /** A title written right beside the name in the page text: "Jane Doe, Co-founder & CEO", "Founder and CEO Jane Doe", "Jane Doe is a Staff Writer at Acme". */
 export function roleInText(name: string, text: string): string | null {
@@ -732,13 +759,56 @@ export function roleInText(name: string, text: string): string | null {
   return null;
 }
 
+/** Works of others a page describes: the people of a book, a product, a film are theirs, not the site's. */
+const OTHERS_WORK = /^(Book|Product|ProductModel|Movie|Event|Offer|Quotation|Claim|MusicAlbum|MusicRecording|TVSeries|VideoGame|SoftwareApplication)$/;
+
+/**
+ * Names the markup gives to someone else: the people of a work the page reviews or lists (a book's
+ * author in JSON-LD, microdata or RDFa), and the writers of a wire service's story (an author value
+ * that names the agency: "By Jane Roe, Associated Press"). A byline or a bio naming them is theirs too.
+ */
+function othersNames(document: Document, nodes: LinkedNode[]): Set<string> {
+  const names: string[] = [];
+  for (const { types, above, keys, node } of nodes) {
+    const name = textOf(node.name);
+    if (!name) continue;
+    if (types.includes('Person') && (keys.includes('itemReviewed') || above.some((scope) => scope.some((type) => OTHERS_WORK.test(type))))) names.push(name);
+    for (const key of AUTHOR_KEYS)
+      for (const author of ([] as unknown[]).concat(node[key] ?? [])) {
+        const written = typeof author === 'string' ? author : textOf((author as Record<string, unknown> | null)?.name);
+        if (written && WIRE.test(written)) names.push(...written.replace(WIRE, '').split(/\s*(?:,|&|\band\b)\s*/));
+      }
+  }
+  for (const scope of document.querySelectorAll(SCOPES))
+    if (markupTypes(scope).includes('Person') && theirsInMicrodata(scope)) {
+      const name = scope.querySelector('[itemprop~="name"], [property~="name"], [property~="schema:name"]');
+      if (name) names.push(name.getAttribute('content') ?? name.textContent ?? '');
+    }
+  for (const meta of document.querySelectorAll('meta[name*="author" i], meta[property*="author" i], meta[name="byl"]')) {
+    const content = meta.getAttribute('content') ?? '';
+    if (WIRE.test(content)) names.push(...content.replace(WIRE, '').split(/\s*(?:,|&|\band\b)\s*/));
+  }
+  return new Set(names.map((name) => nameKey(nameOf(name))).filter(Boolean));
+}
+
+/**
+ * An Organization node that is a person: typed Person too (a personal site's "Person, Organization"),
+ * or an article's author given as an Organization with a person's name ("author": {"@type":
+ * "Organization", "name": "Jane Doe"}). Its name is no organisation's, so a byline naming it stays.
+ */
+function personAsOrganization({ types, keys, node }: LinkedNode): boolean {
+  if (types.includes('Person')) return true;
+  const key = keys[keys.length - 1];
+  return !!key && AUTHOR_KEYS.has(key) && looksLikePersonName(textOf(node.name) ?? '');
+}
+
 /** Every person of the site's organisation one page names, one entry per name (the richest source first, its gaps filled by the others). */
 export function readPeople(document: Document, base: string, { teamPage = false, mailtoPeople = [] as { name: string; email: string }[] } = {}): PagePerson[] {
   const nodes = linkedNodes(document);
   const tags = metaTags(document);
   const own = ownOrganization(nodes, base);
   const names = [
-    ...nodes.filter(({ types }) => types.some((type) => ORGANIZATION_TYPE.test(type))).map(({ node }) => textOf(node.name)),
+    ...nodes.filter((entry) => entry.types.some((type) => ORGANIZATION_TYPE.test(type)) && !personAsOrganization(entry)).map(({ node }) => textOf(node.name)),
     tags.get('og:site_name'),
     tags.get('application-name'),
     tags
@@ -750,19 +820,38 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   const discussion = isDiscussion(document, nodes, tags);
   const lines = discussion ? [] : pageLines(document);
   const shows = (name: string) => lines.some((line) => !line.others && line.text.includes(name));
-  const frame: PageFrame = { base, site: siteDomain(base), teamPage, discussion, own, organizations, names, shows };
+  const site = siteDomain(base);
+  const isAgency = (wire: string) =>
+    [site.split('.')[0], tags.get('og:site_name') ?? ''].some((name) => [compactName(wire), `${compactName(wire)}news`].includes(compactName(name)));
+  const frame: PageFrame = { base, site, teamPage, discussion, own, organizations, names, shows, isAgency };
   const teams = teamRoots(document, frame);
+  const theirs = othersNames(document, nodes);
+  // A personal site: the schema.org node of its owner typed both Person and Organization (as Yoast writes a personal site), whose name is the site's too.
+  const owners = new Set(
+    nodes
+      .filter(({ types }) => types.includes('Person') && types.some((type) => ORGANIZATION_TYPE.test(type)))
+      .map(({ node }) => textOf(node.name))
+      .filter((name): name is string => !!name && looksLikePersonName(name))
+      .map(compactName),
+  );
   const found: PagePerson[] = [
     ...jsonLdPeople(nodes, frame),
+    ...jsonLdNamedAuthors(nodes, frame),
     ...microdataPeople(document, frame, teams),
     ...vcardPeople(document, frame, teams),
     ...teams.flatMap((team) => teamCardPeople(team, frame)),
+    ...teams.flatMap((team) => tablePeople(team, frame)),
     ...mailtoPeople
       .filter((person) => mailtoPerson(person, frame))
       .map(({ name, email }) => ({ name, role: null, email, profile: null, source: 'mailto' as const })),
-    ...(frame.discussion ? [] : bylinePeople(document, tags, shows)),
+    ...(frame.discussion ? [] : bylinePeople(document, frame)),
     ...(frame.discussion ? [] : textBylinePeople(lines, frame)),
-  ].filter((person) => !organizations.has(compactName(person.name)) && compactName(person.name) !== compactName(frame.site.split('.')[0]));
+  ].filter(
+    (person) =>
+      (owners.has(compactName(person.name)) ||
+        (!organizations.has(compactName(person.name)) && compactName(person.name) !== compactName(frame.site.split('.')[0]))) &&
+      !(person.source === 'byline' && theirs.has(nameKey(person.name))),
+  );
   // A byline run into the next element's words ("Jane Doe Global Commons") beside the name itself is that name.
   const keys = new Set(found.map((person) => nameKey(person.name)));
   const runOn = (person: PagePerson) => {
@@ -779,7 +868,15 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   for (const person of people) person.role ??= titleUnder.get(person.name) ?? null;
   const text = people.some((person) => !person.role) && document.body ? clean(document.body.textContent) : '';
   for (const person of people) person.role ??= roleInText(person.name, text);
+  for (const person of people) if (person.role) person.role = withoutOwnOrganisation(person.role, frame);
   return people;
+}
+
+/** A title without the site's own organisation after it: "Founder and head tailor at Fernhill." → "Founder and head tailor". */
+function withoutOwnOrganisation(role: string, frame: PageFrame): string {
+  const bare = role.replace(/[.,;]+$/, '');
+  const at = /^(.+?)\s+(?:at|of|for|with)\s+(.+)$/.exec(bare);
+  return at && (ownMention(at[2], frame) || ownName(at[2], frame)) ? at[1] : bare;
 }
 
 const nameKey = (name: string) =>

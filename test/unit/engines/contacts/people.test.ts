@@ -6,7 +6,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readPage } from '../../../../engines/contacts/page.ts';
-import { looksLikePersonName, roleInText } from '../../../../engines/contacts/people.ts';
+import { looksLikePersonName } from '../../../../engines/contacts/names.ts';
+import { roleInText } from '../../../../engines/contacts/people.ts';
 
 const people = (html: string, url = 'https://quillandpress.com/stories/one') =>
   readPage(`<html><head><meta property="og:site_name" content="Quill and Press"></head><body>${html}</body></html>`, url, { teamPage: false }).people.map(
@@ -190,5 +191,137 @@ describe('bylines and attributions of the held-out layouts', () => {
     assert.equal(looksLikePersonName('Junior Developer'), false);
     assert.equal(looksLikePersonName('Senior Partner'), false);
     assert.equal(looksLikePersonName('Featured Resources'), false);
+  });
+});
+
+describe('teams as tables, term lists and lines with separators', () => {
+  const team = (html: string) =>
+    readPage(`<html><head><meta property="og:site_name" content="Quill and Press"></head><body>${html}</body></html>`, 'https://quillandpress.com/about', {
+      teamPage: true,
+    }).people.map(({ name, role, email }) => [name, role, email]);
+
+  it("reads a staff table's rows and a list of terms, never a table of organisations", () => {
+    assert.deepEqual(
+      team(
+        '<table><tr><th>Name</th><th>Title</th></tr><tr><td>Greta Olsen</td><td>Executive Director</td></tr><tr><td>J. R. Martínez</td><td>Finance Manager</td></tr></table><table><tr><td>Riverbend Food Pantry</td><td>Hunger relief</td></tr></table>',
+      ),
+      [
+        ['Greta Olsen', 'Executive Director', null],
+        ['J. R. Martínez', 'Finance Manager', null],
+      ],
+    );
+    assert.deepEqual(team('<dl><dt>Helen Cartwright</dt><dd>Board Chair</dd><dt>Ahmed Bin Rashid</dt><dd>Treasurer</dd></dl>'), [
+      ['Helen Cartwright', 'Board Chair', null],
+      ['Ahmed Bin Rashid', 'Treasurer', null],
+    ]);
+  });
+
+  it('reads "Name — Role", "Name | Role" and "Name, Role" lines, and a title beside a card\'s address link', () => {
+    assert.deepEqual(team('<ul><li><strong>Jan de Vries</strong> — Managing Partner</li><li><strong>Kofi Boateng</strong>, Paralegal</li></ul>'), [
+      ['Jan de Vries', 'Managing Partner', null],
+      ['Kofi Boateng', 'Paralegal', null],
+    ]);
+    assert.deepEqual(
+      team(
+        '<div><h4>Naomi Fairweather</h4><p>Lettings Manager<br><a href="mailto:naomi@quillandpress.com">naomi@quillandpress.com</a></p></div><div><h4>Declan Rourke</h4><p>Maintenance Coordinator<br><a href="mailto:declan@quillandpress.com">declan@quillandpress.com</a></p></div>',
+      ),
+      [
+        ['Naomi Fairweather', 'Lettings Manager', 'naomi@quillandpress.com'],
+        ['Declan Rourke', 'Maintenance Coordinator', 'declan@quillandpress.com'],
+      ],
+    );
+  });
+
+  it('never reads a testimonial card or a title at another organisation as the team', () => {
+    assert.deepEqual(
+      team(
+        '<div class="card"><p>“They made a hard transition feel simple.”</p><p><strong>Eva Jansen</strong></p><p>Owner, Jansen Bakeries</p></div><div class="card"><h4>Samuel Osei</h4><span>CTO at Pillarworks</span></div><div class="card"><h4>Lena Fischer</h4><span>Head of Operations at Brightmoor</span></div>',
+      ),
+      [],
+    );
+  });
+
+  it('reads a team under a heading that speaks of our people on any page', () => {
+    assert.deepEqual(
+      people(
+        '<section><h2>Get in touch with our team</h2><div><h4>Wen Li</h4><p>Accounts Manager</p></div><div><h4>Rosa Lind</h4><p>Lettings Manager</p></div></section>',
+      ),
+      [
+        ['Wen Li', 'Accounts Manager', null],
+        ['Rosa Lind', 'Lettings Manager', null],
+      ],
+    );
+  });
+});
+
+describe('credits, titles and the people of other organisations', () => {
+  it('reads credits inside a sentence, "Additional reporting by" and the title after a byline\'s separator', () => {
+    assert.deepEqual(
+      people(
+        '<p>By Ruth Okafor | Senior Reporter</p><p>Additional reporting by Kenji Watanabe and Alice Brennan.</p><p>This story was edited by Yusuf Demir.</p>',
+      ),
+      [
+        ['Ruth Okafor', 'Senior Reporter', null],
+        ['Kenji Watanabe', null, null],
+        ['Alice Brennan', null, null],
+        ['Yusuf Demir', null, null],
+      ],
+    );
+  });
+
+  it("reads a title the site's organisation gives a name, and a bio's possessive title", () => {
+    assert.deepEqual(people("<p>Bubble wrap keeps the frost out. Quill's head grower Ana Sousa swears by it.</p>"), [['Ana Sousa', 'head grower', null]]);
+    assert.equal(roleInText('Amara Nwosu', "Amara Nwosu is Northlight Review's fiction editor."), 'fiction editor');
+  });
+
+  it("refuses a wire service's byline, another organisation's writer and a signed title at another organisation", () => {
+    assert.deepEqual(people('<p>By Jane Roe, Associated Press</p><p>By Tom Krisher, AP Auto Writer</p><p>By Lea Marsh, Ridgeway Press</p>'), []);
+    assert.deepEqual(people('<p>“We cut review prep to two hours.”</p><p>— Mark Ellis, Operations Director at Kestrel Freight</p>'), []);
+    const agency =
+      '<html><head><script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"Reuters"}}</script></head><body><p>By Rob Burns, Reuters</p></body></html>';
+    assert.deepEqual(
+      readPage(agency, 'https://www.reuters.com/world/a').people.map(({ name }) => name),
+      ['Rob Burns'],
+    );
+    assert.deepEqual(readPage(agency, 'https://www.ctpost.com/news/a').people, []);
+  });
+
+  it('refuses the author of a reviewed book, in the byline and in the author box, and keeps the reviewer', () => {
+    const review = `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Review', itemReviewed: { '@type': 'Book', name: 'The Salt Road', author: { '@type': 'Person', name: 'Imogen Hale' } }, author: { '@type': 'Person', name: 'Amara Nwosu' } })}</script>`;
+    assert.deepEqual(people(`${review}<p class="byline">By Amara Nwosu</p><h2>About the Author</h2><p>Imogen Hale is the author of two novels.</p>`), [
+      ['Amara Nwosu', null, null],
+    ]);
+  });
+
+  it('reads an RDFa Person as the article author, never the author of a cited book', () => {
+    assert.deepEqual(
+      people(
+        '<div vocab="https://schema.org/" typeof="BlogPosting"><div property="author" typeof="Person"><span property="name">Mateus Oliveira</span>, <span property="jobTitle">Research Fellow</span></div><p><span property="citation" typeof="Book"><span property="name">Soils</span> by <span property="author" typeof="Person"><span property="name">Helmut Krause</span></span></span></p></div>',
+      ),
+      [['Mateus Oliveira', 'Research Fellow', null]],
+    );
+  });
+});
+
+describe('personal sites and authors declared as organisations', () => {
+  const ld = (graph: unknown) => `<script type="application/ld+json">${JSON.stringify(graph)}</script>`;
+
+  it("reads an article author given as an Organization with a person's name", () => {
+    const html = `<html><head><meta name="author" content="Randall Thorne">${ld({ '@context': 'https://schema.org', '@type': 'Article', author: { '@type': 'Organization', name: 'Randall Thorne' }, publisher: { '@type': 'Organization', name: 'GardenWithUs' } })}</head><body><p class="article-author">By <a href="/author/randy/">Randall Thorne</a></p></body></html>`;
+    assert.deepEqual(
+      readPage(html, 'https://gardenwith.us/articles/clematis').people.map(({ name }) => name),
+      ['Randall Thorne'],
+    );
+  });
+
+  it('reads the owner of a personal site typed Person and Organization, never a business named as a Person or an Organization', () => {
+    const html = (name: string, type: string | string[]) =>
+      `<html><head><meta property="og:site_name" content="${name}">${ld({ '@context': 'https://schema.org', '@graph': [{ '@type': type, name }] })}</head><body><p>By ${name}</p></body></html>`;
+    assert.deepEqual(
+      readPage(html('Polly Brooks', ['Person', 'Organization']), 'https://pollybrooks.com/blog/zero-waste').people.map(({ name }) => name),
+      ['Polly Brooks'],
+    );
+    assert.deepEqual(readPage(html('Gym Provisions', 'Organization'), 'https://gymprovisions.com/blog/a').people, []);
+    assert.deepEqual(readPage(html('Block Renovation', 'Person'), 'https://blockrenovation.com/guides/a').people, []);
   });
 });

@@ -1,0 +1,138 @@
+/**
+ * The authors a page's markup declares, as blog and news software publishes them: author metas
+ * (`author`, `article:author`, `parsely-author`, `byl`, `dc.creator`, Yoast's "Written by"
+ * `twitter:data1`), author elements of the common themes (`rel=author`, `itemprop=author`,
+ * `byline`, `author-name`, `c-byline__author`, `entry-author`, `post-author`...), and links to the
+ * site's author archives (/author/jane-doe/, ?author=) or staff pages whose address spells the name
+ * (/team/jane-doe). A meta's value is only a person when the page's text shows the name too (else it
+ * is the CMS account that posted the page); an element or link in someone else's part of the page
+ * (comments, reviews, listed works) is no author of the site.
+ */
+import { clean, looksLikePersonName, nameOf, roleOf, titled, WIRE } from './names.ts';
+import { foldName } from './pattern.ts';
+
+export interface DeclaredAuthor {
+  name: string;
+  role: string | null;
+}
+
+export interface AuthorScope {
+  /** Whether the page's own text shows the name. */
+  shows: (name: string) => boolean;
+  /** Whether the element is in someone else's part of the page (a comment, a review, a listed work). */
+  theirs: (element: Element) => boolean;
+  /** Whether a wire service named in a byline is the site itself. */
+  own: (wire: string) => boolean;
+  /** The path of a link when it points to a page of the site that is no user profile, else null. */
+  sitePath: (href: string | null) => string | null;
+}
+
+const META_AUTHORS = new Set(['author', 'article:author', 'parsely-author', 'sailthru.author', 'byl', 'dc.creator', 'dcterms.creator']);
+
+/** The names a byline's text lists: "By A and B", "A, B & C", "A + B". */
+export function listedNames(text: string, own: (name: string) => boolean = () => false): string[] {
+  // A wire service's story ("By Jane Roe, AP National Writer"): its writers are the agency's, unless the site is the agency.
+  const wire = WIRE.exec(text)?.[0];
+  if (wire && !own(wire)) return [];
+  return clean(text)
+    .replace(/^by\s*:?\s+/i, '')
+    .split(/\s*(?:\+|&|\band\b|\bund\b|\bet\b|,|;)\s*/)
+    .map((part) => nameOf(part))
+    .filter(looksLikePersonName);
+}
+
+/** Author metas' names that the page's text shows (a URL, as `article:author` often is, names no one). */
+export function metaAuthors(document: Document, scope: AuthorScope): DeclaredAuthor[] {
+  const values: string[] = [];
+  const labels = new Map<string, string>();
+  for (const meta of document.querySelectorAll('meta')) {
+    const key = (meta.getAttribute('name') ?? meta.getAttribute('property') ?? '').trim().toLowerCase();
+    const content = clean(meta.getAttribute('content'));
+    if (!content) continue;
+    if (META_AUTHORS.has(key)) values.push(content);
+    // Yoast writes the author as twitter:label1 "Written by" and twitter:data1 "Jane Doe".
+    const label = /^twitter:(label|data)(\d)$/.exec(key);
+    if (label && label[1] === 'label' && /^written\s+by$/i.test(content)) labels.set(label[2], content);
+    else if (label && label[1] === 'data' && labels.has(label[2])) values.push(content);
+  }
+  return values
+    .filter((value) => !/^(?:https?:|\/\/|www\.|@)/i.test(value))
+    .flatMap((value) => listedNames(value, scope.own))
+    .filter(scope.shows)
+    .map((name) => ({ name, role: null }));
+}
+
+const AUTHOR_ELEMENTS = [
+  'a[rel~="author"]',
+  '[itemprop~="author"]',
+  '.byline',
+  '.author',
+  '.entry-author',
+  '.post-author',
+  '.article-author',
+  '[class*="author-name" i]',
+  '[class*="author__name" i]',
+  '[class*="byline__author" i]',
+  '[class*="author-info" i]',
+  '[class*="author-box" i]',
+].join(', ');
+const NAME_INSIDE = '[itemprop="name"], .fn, .p-name, [class*="name" i]';
+const ROLE_INSIDE = '[class*="description" i], [class*="job" i], [class*="role" i], [class*="position" i], [itemprop="jobTitle"], [class*="bio" i]';
+
+/** The author elements of the site's own articles: each names one author, or several by their links (Ghost's "A, B"). */
+export function elementAuthors(document: Document, scope: AuthorScope): DeclaredAuthor[] {
+  const authors: DeclaredAuthor[] = [];
+  for (const element of document.querySelectorAll(AUTHOR_ELEMENTS)) {
+    // A page-wide element whose classes say "author" (a theme's <body class="… show-author-name …">) is no byline.
+    if (/^(?:HTML|BODY|MAIN)$/.test(element.tagName) || scope.theirs(element)) continue;
+    const named = element.querySelector(NAME_INSIDE);
+    const links = [...element.querySelectorAll('a')].map((link) => nameOf(link.textContent)).filter(looksLikePersonName);
+    if (named) {
+      // A bio is a sentence: only a title line of it is a role.
+      const role = element.querySelector(ROLE_INSIDE);
+      const text = role?.getAttribute('content') ?? role?.textContent ?? undefined;
+      authors.push({
+        name: nameOf(named.getAttribute('content') ?? named.textContent),
+        role: /bio/i.test(role?.getAttribute('class') ?? '') ? titled(text) : roleOf(text),
+      });
+    } else if (links.length >= 2) authors.push(...links.map((name) => ({ name, role: null })));
+    else if (clean(element.getAttribute('content') ?? element.textContent).length <= 200)
+      authors.push(...listedNames(element.getAttribute('content') ?? element.textContent ?? '', scope.own).map((name) => ({ name, role: null })));
+  }
+  return authors.filter(({ name }) => looksLikePersonName(name));
+}
+
+/** Paths of an author archive: any name in the link's text is the author's. */
+const ARCHIVE = /^\/(?:[^?#]*\/)?(?:authors?|writers?|contributors?|columnists?|byline)\/[^/?#]+\/?$/i;
+/** Paths of a staff page: the link is a person's when its last part spells the name. */
+const STAFF_PAGE = /^\/(?:[^?#]*\/)?(?:team|our-team|staff|bios?|attorneys|lawyers|doctors|physicians|providers|dentists|agents|advisors)\/([^/?#]+)\/?$/i;
+/** Words of the paths above, to pass over every other link at once. */
+const PEOPLE_HREF = /author|writer|contributor|columnist|byline|team|staff|bio|attorney|lawyer|doctor|physician|provider|dentist|agent|advis/i;
+/** A page's people are capped (PAGE_CAPS in page.ts): more links than this name no more authors. */
+const MOST_AUTHORS = 100;
+/** Menus: their links are sections of the site, not people. */
+const MENU = 'nav, footer, header, [role="navigation"], [role="menu"], [class*="nav" i], [class*="menu" i]';
+
+/** Whether the last part of a path spells the name ("/team/lars-ostergaard" for Lars Østergaard). */
+function spells(path: string, name: string): boolean {
+  const slug = foldName(decodeURIComponent(path.replace(/\/$/, '').split('/').pop() ?? ''));
+  const words = name.split(' ').map(foldName).filter(Boolean);
+  return words.length >= 2 && slug.includes(words[0]) && slug.includes(words[words.length - 1]);
+}
+
+/** Links to the site's author archives and staff pages whose text is the person's name. */
+export function archiveAuthors(document: Document, scope: AuthorScope): DeclaredAuthor[] {
+  const found = new Set<string>();
+  for (const link of document.querySelectorAll('a[href]')) {
+    // The cheap tests first, and each name once: a page of thousands of links asks little of each.
+    const href = link.getAttribute('href') ?? '';
+    if (found.size >= MOST_AUTHORS || !PEOPLE_HREF.test(href)) continue;
+    const name = nameOf(link.textContent);
+    if (found.has(name) || !looksLikePersonName(name)) continue;
+    const path = scope.sitePath(href);
+    if (path === null || link.closest(MENU) || scope.theirs(link)) continue;
+    const archive = ARCHIVE.test(path) || /[?&]author=/.test(href);
+    if (archive || (STAFF_PAGE.test(path) && spells(path, name))) found.add(name);
+  }
+  return [...found].map((name) => ({ name, role: null }));
+}

@@ -1,0 +1,48 @@
+/**
+ * What a person's name looks like: particles, initials, hyphens and accents are names; titles,
+ * organisations, weekdays and words run together are not; a name as bylines and author links write it.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { looksLikePersonName, nameOf, titled } from '../../../../engines/contacts/names.ts';
+
+describe('looksLikePersonName', () => {
+  it('takes names with particles, initials, hyphens and accents', () => {
+    for (const name of [
+      'Jan de Vries',
+      'María José de la Fuente',
+      'Beatriz dos Santos',
+      'Omar al-Masri',
+      'J. R. Martínez',
+      'Anne-Sophie Müller',
+      'Siobhán Ní Bhriain',
+      'Minh Do',
+      'Ben Brubaker',
+    ])
+      assert.equal(looksLikePersonName(name), true, name);
+  });
+
+  it('refuses particles alone, titles, a weekday run into a name and two words run together', () => {
+    for (const text of ['de la', 'Jan de', 'Managing Partner', 'Board Chair', 'Shipping Expert', 'Malcolm Owen Monday', 'Amanda FurrerUpdated'])
+      assert.equal(looksLikePersonName(text), false, text);
+    for (const name of ['Ronald McDonald', 'Leo DiCaprio', 'Douglas MacArthur']) assert.equal(looksLikePersonName(name), true, name);
+  });
+});
+
+describe('nameOf', () => {
+  it("reads the name out of an author link's words and a byline's trailing separator", () => {
+    assert.equal(nameOf('View all posts by Luca Romano'), 'Luca Romano');
+    assert.equal(nameOf('More from Luca Romano'), 'Luca Romano');
+    assert.equal(nameOf('By Ana Sousa -'), 'Ana Sousa');
+    assert.equal(nameOf('Sen. Dana Perle'), 'Dana Perle');
+  });
+});
+
+describe('titled', () => {
+  it('takes a title line, not a name or a sentence', () => {
+    assert.equal(titled('Managing Partner'), 'Managing Partner');
+    assert.equal(titled('Treasurer'), 'Treasurer');
+    assert.equal(titled('Jan de Vries'), null);
+    assert.equal(titled('We advise family businesses on succession and tax matters across the region.'), null);
+  });
+});
