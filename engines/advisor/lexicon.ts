@@ -1517,8 +1517,8 @@ export const ONE_CALL_WORDS = [
 export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop'];
 /**
  * Stacks compared ("compare the stacks of a, b and c"): a comparison word with a word of the
- * technologies within STACKS_WINDOW words after it compares technologies (tech-stack), not the
- * product data the shelf comparator reads.
+ * technologies within STACKS_WINDOW words after it (or right before it, as Japanese writes it)
+ * compares technologies (tech-stack), not the product data the shelf comparator reads.
  */
 export const COMPARE_WORDS = ['compare', 'comparison', 'compared'];
 export const STACK_WORDS = ['stack', 'tech stack', 'technology stack', 'technologies', 'tech'];

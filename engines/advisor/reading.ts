@@ -336,10 +336,13 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
 
     // Stacks compared: the comparison word then counts for no product-data comparison.
     const stacked = stackWords.flatMap(spans);
-    const compared = comparing.flatMap(spans).find(([, to]) => stacked.some(([from]) => from >= to && from <= to + STACKS_WINDOW));
+    // After the comparison word, or right before it as Japanese writes it (技術スタックを比較).
+    const compared = comparing
+      .flatMap(spans)
+      .find(([at, to]) => stacked.some(([from, end]) => (from >= to && from <= to + STACKS_WINDOW) || (end <= at && end >= at - 1)));
     if (compared) markAll(compared);
     const stacksCompared: Reading['stacksCompared'] = compared
-      ? { at: compared[0], cue: goalWords.slice(compared[0], compared[1] + STACKS_WINDOW).join(' ') }
+      ? { at: compared[0], cue: goalWords.slice(Math.max(0, compared[0] - STACKS_WINDOW), compared[1] + STACKS_WINDOW).join(' ') }
       : null;
     // Privacy wording: the payment words then count for no payment offer.
     const concealed = conceal.flatMap(spans);

@@ -66,8 +66,10 @@ describe('advisor round 6 (issue 37)', () => {
   it('reads stacks compared as technologies, product data compared as the shelf comparator', () => {
     assert.equal(route('Vergleiche die Tech-Stacks von a.de, b.de und c.de'), 'tech-stack');
     assert.equal(route('Compare les stacks techniques de a.fr, b.fr et c.fr'), 'tech-stack');
+    assert.equal(route('a.jp、b.jp、c.jpの技術スタックを比較して'), 'tech-stack');
     assert.notEqual(read('compare the tech stacks of a.com and b.com', []).stacksCompared, null);
     assert.equal(read('compare the product schema of a.com and b.com', []).stacksCompared, null);
+    assert.equal(read('get the tech stack of a.com and compare its product schema with b.com', []).stacksCompared, null);
     assert.equal(route('compare the product schema of my store against competitors a.com and b.com'), 'agentic_shelf_schema_comparator');
   });
 
