@@ -902,7 +902,7 @@ export const UNAVAILABLE: Unavailable[] = [
   {
     // A direct line is a person's line, whoever holds it ("the sales team's direct phone numbers").
     data: "people's personal profiles and contacts",
-    phrases: ['direct phone', 'direct phone number', 'direct number', 'direct dial', 'direct line', 'mobile number', 'cell number', 'cell phone'],
+    phrases: ['direct phone', 'direct phone number', 'direct phone numbers', 'direct number', 'direct numbers', 'mobile number', 'cell number', 'cell phone'],
     instead: ['extract-contacts'],
     note: PERSONAL_NOTE,
   },
@@ -953,7 +953,7 @@ export const UNAVAILABLE: Unavailable[] = [
   {
     // An address said to exist or be real ("whether the address … really exists") is a mailbox check.
     data: 'mailbox verification',
-    phrases: ['exists', 'exist', 'is it real', 'real', 'valid', 'deliverable', 'bounces'],
+    phrases: ['exists', 'exist', 'is it real', 'is real', 'is valid', 'really exists', 'deliverable', 'bounces'],
     with: ['email', 'email address', 'mail address', 'e mail', 'mailbox', 'inbox'],
     instead: ['extract-contacts'],
     note: MAILBOX_NOTE,

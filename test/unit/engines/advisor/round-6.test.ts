@@ -86,6 +86,8 @@ describe('advisor round 6 (issue 37)', () => {
     assert.deepEqual(missing('check whether the email address bob@acme.com is real'), ['mailbox verification']);
     assert.deepEqual(missing('give me the direct phone numbers of the sales reps at acme.com'), ["people's personal profiles and contacts"]);
     assert.equal(route('is acme.com a real company?'), 'company-footprint', 'a company said to be real is its footprint');
+    assert.equal(route('get the contact emails of acme.com if it is a real business'), 'extract-contacts', 'a real business is no mailbox check');
+    assert.deepEqual(read("what's the direct line to acme.com's support desk", []).notAvailable, [], "a company's line is no person's");
   });
 
   it('reads no job listing inside a watch request', () => {
