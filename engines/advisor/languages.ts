@@ -222,6 +222,9 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'sistema di pagamento',
       'betaalsysteem',
       'system platnosci',
+      'dostawca platnosci',
+      'dostawcy platnosci',
+      'operator platnosci',
       'odeme saglayici*',
       'odeme sistemi',
       'платежная система',
@@ -608,6 +611,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'e mail adresse*',
       'email adresse*',
       'mailadresse*',
+      'mailadres',
       'adresse e mail',
       'adresse mail',
       'adresses e mail',
@@ -1004,6 +1008,8 @@ export const GLOSSES: [english: string, terms: string[]][] = [
     'ready for ai shopping agents',
     ['bereit fur ki shopping agenten', 'pret pour les agents d achat ia', 'listo para agentes de compra ia', 'pronto per gli agenti di acquisto ia'],
   ],
+  // A German or Dutch verb of putting together ("Stell … zusammen"): no job position ('Stelle').
+  ['compile', ['zusammenstellen', 'zusammenstell*', 'samenstellen', 'stel samen']],
   // company profile
   [
     'company profile',
@@ -1367,6 +1373,7 @@ const PARTICLES = new Set([
   'vor',
   'zu',
   'zuruck',
+  'zusammen',
   'aan',
   'af',
   'in',

@@ -445,6 +445,10 @@ export const RULES: Record<string, Rule[]> = {
     ['before buying', 5],
     ['before i buy', 5],
     ['before purchas', 5],
+    ['before ordering', 5],
+    ['before order', 5],
+    ['before i order', 5],
+    ['place an order', 4],
     ['merchant', 3],
     ['seller', 3],
     ['shop', 2],
@@ -796,6 +800,8 @@ export const PERSONAL_CONTACT_WORDS = [
 /** What extract-contacts does return about people (its `people`), said alike in every refusal. */
 export const PEOPLE_NOTE =
   "extract-contacts returns the people the company's own site names (team, about and contact pages, schema.org Person, bylines of its staff) with the role, email and profile link that site gives them, and the addresses and company social links it publishes";
+const PERSONAL_NOTE = `no personal social-network profiles, phone numbers or private contacts of people, and no search of social networks; ${PEOPLE_NOTE}`;
+const MAILBOX_NOTE = 'no mailbox verification (no SMTP probing); extract-contacts checks MX, SPF and DMARC, and MX availability is not mailbox verification';
 /** How far (in words) a `with` word may stand from the phrase. */
 export const WITH_WINDOW = 6;
 /** How far a watch request's event may stand from its trigger (German and Dutch put the verb at the clause's end). */
@@ -891,7 +897,14 @@ export const UNAVAILABLE: Unavailable[] = [
     phrases: PERSONAL_CONTACT_WORDS,
     with: PERSON_WORDS,
     instead: ['extract-contacts'],
-    note: `no personal social-network profiles, phone numbers or private contacts of people, and no search of social networks; ${PEOPLE_NOTE}`,
+    note: PERSONAL_NOTE,
+  },
+  {
+    // A direct line is a person's line, whoever holds it ("the sales team's direct phone numbers").
+    data: "people's personal profiles and contacts",
+    phrases: ['direct phone', 'direct phone number', 'direct phone numbers', 'direct number', 'direct numbers', 'mobile number', 'cell number', 'cell phone'],
+    instead: ['extract-contacts'],
+    note: PERSONAL_NOTE,
   },
   {
     data: 'staff lists and org charts',
@@ -935,7 +948,15 @@ export const UNAVAILABLE: Unavailable[] = [
     near: ['email', 'deliverable', 'deliverability', 'valid', 'real', 'exists', 'verify', ...PERSON_WORDS],
     nearWindow: 6,
     instead: ['extract-contacts'],
-    note: 'no mailbox verification (no SMTP probing); extract-contacts checks MX, SPF and DMARC, and MX availability is not mailbox verification',
+    note: MAILBOX_NOTE,
+  },
+  {
+    // An address said to exist or be real ("whether the address … really exists") is a mailbox check.
+    data: 'mailbox verification',
+    phrases: ['exists', 'exist', 'is it real', 'is real', 'is valid', 'really exists', 'deliverable', 'bounces'],
+    with: ['email', 'email address', 'mail address', 'e mail', 'mailbox', 'inbox'],
+    instead: ['extract-contacts'],
+    note: MAILBOX_NOTE,
   },
   {
     data: 'website traffic and search rankings',
@@ -989,6 +1010,7 @@ export const UNAVAILABLE: Unavailable[] = [
       'competitor of',
       'competitors of',
       'main competitors',
+      'competitors',
       'top competitors',
       'biggest competitors',
       'closest competitors',
@@ -1493,6 +1515,21 @@ export const ONE_CALL_WORDS = [
 
 /** Words of the agent's own purchase when followed by from/at (a seller): "order a jacket from x.com". */
 export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop'];
+/**
+ * Stacks compared ("compare the stacks of a, b and c"): a comparison word with a word of the
+ * technologies within STACKS_WINDOW words after it (or right before it, as Japanese writes it)
+ * compares technologies (tech-stack), not the product data the shelf comparator reads.
+ */
+export const COMPARE_WORDS = ['compare', 'comparison', 'compared'];
+export const STACK_WORDS = ['stack', 'tech stack', 'technology stack', 'technologies', 'tech'];
+export const STACKS_WINDOW = 3;
+/**
+ * The agent paying a shop ("check the store is trustworthy before I pay"): a paying word within
+ * SHOP_WINDOW words of a shop noun is a purchase from that shop, not the payment of an x402 endpoint.
+ */
+export const PAYING_WORDS = ['before paying', 'before i pay', 'before pay', 'before we pay'];
+export const SHOP_NOUNS = ['store', 'shop', 'webshop', 'online store', 'online shop', 'merchant', 'seller', 'retailer'];
+export const SHOP_WINDOW = 8;
 
 /** Words marking the later part of a goal as a further step, and words referring back to an earlier step's results. */
 export const SEQUENCE_WORDS = [

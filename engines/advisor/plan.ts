@@ -23,7 +23,8 @@ const FALLBACKS: Record<string, string[]> = {
 /** What an offer's result already contains, so asking for those too adds no step. */
 const COVERS: Record<string, string[]> = {
   'company-profile': [...SECTION_OFFERS, 'company-footprint', 'verify_domain_legitimacy_and_security'],
-  'company-footprint': [...SECTION_OFFERS, 'company-profile', 'verify_domain_legitimacy_and_security'],
+  // The footprint's facts: website tags, the job board and its open roles, ads.
+  'company-footprint': [...SECTION_OFFERS, 'ats-jobs', 'company-profile', 'verify_domain_legitimacy_and_security'],
   verify_domain_legitimacy_and_security: [...SECTION_OFFERS, 'company-profile', 'company-footprint'],
   'hot-buyers': ['company-intent', 'company-profile', 'batch'],
   'ats-jobs': ['company-intent'],

@@ -37,6 +37,12 @@ import {
   PERIOD_WORDS,
   PRIVACY_WINDOW,
   PURCHASE_WORDS,
+  PAYING_WORDS,
+  COMPARE_WORDS,
+  STACK_WORDS,
+  STACKS_WINDOW,
+  SHOP_NOUNS,
+  SHOP_WINDOW,
   RANKING_WORDS,
   REFERS_BACK,
   ROLE_HOLDER_WORDS,
@@ -78,6 +84,8 @@ export interface Reading {
   refersBack: boolean;
   /** Privacy wording (a concealment word near a party to the payment): where, and the words. */
   privacy: { at: number; cue: string } | null;
+  /** Technologies compared across companies ("compare the stacks of …"), not their product data. */
+  stacksCompared: { at: number; cue: string } | null;
   /** A job listing filtered ("remote Python roles"): where, and the words. */
   jobFilter: { at: number; cue: string } | null;
   /** Hiring with a trend word near it ("recruiting pace"): where, and the words. */
@@ -140,6 +148,10 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const back = compiled(REFERS_BACK);
   const purchase = compiled(PURCHASE_WORDS);
   const purchaseFrom = compiled(['from', 'at']);
+  const paying = compiled(PAYING_WORDS);
+  const comparing = compiled(COMPARE_WORDS);
+  const stackWords = compiled(STACK_WORDS);
+  const shopNouns = compiled(SHOP_NOUNS);
   const hiring = compiled(HIRING_WORDS);
   const trends = compiled(TREND_WORDS);
   const periods = compiled(PERIOD_WORDS);
@@ -303,11 +315,17 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const sellers = purchaseFrom.flatMap(spans).map(([from]) => from);
     // A purchase word inside another offer's phrase ("buying signals from hiring", "ready to buy") is not the agent buying.
     const phrased = others.flatMap(spans).filter(([from, to]) => to - from > 1);
+    const shops = shopNouns.flatMap(spans);
+    const paid = kinds.has('endpoint')
+      ? undefined
+      : paying.flatMap(spans).find(([from]) => !masked.has(from) && shops.some(([at]) => Math.abs(at - from) <= SHOP_WINDOW));
+    if (paid) markAll(paid);
     const purchaseAt =
       purchase
         .flatMap(spans)
         .map(([from]) => from)
         .find((at) => !masked.has(at) && !phrased.some(([from, to]) => at >= from && at < to) && sellers.some((seller) => seller > at && seller <= at + 4)) ??
+      paid?.[0] ??
       null;
     const thenAt =
       sequence
@@ -316,6 +334,16 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
         .sort((a, b) => a - b)[0] ?? null;
     const refersBack = back.flatMap(spans).some(([from]) => from > (thenAt ?? 0));
 
+    // Stacks compared: the comparison word then counts for no product-data comparison.
+    const stacked = stackWords.flatMap(spans);
+    // After the comparison word, or right before it as Japanese writes it (技術スタックを比較).
+    const compared = comparing
+      .flatMap(spans)
+      .find(([at, to]) => stacked.some(([from, end]) => (from >= to && from <= to + STACKS_WINDOW) || (end <= at && end >= at - 1)));
+    if (compared) markAll(compared);
+    const stacksCompared: Reading['stacksCompared'] = compared
+      ? { at: compared[0], cue: goalWords.slice(Math.max(0, compared[0] - STACKS_WINDOW), compared[1] + STACKS_WINDOW).join(' ') }
+      : null;
     // Privacy wording: the payment words then count for no payment offer.
     const concealed = conceal.flatMap(spans);
     const parties = paymentParties.flatMap(spans).filter(([from]) => concealed.some(([start]) => Math.abs(start - from) <= PRIVACY_WINDOW));
@@ -329,7 +357,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
 
     // A filtered job listing: a filter word near a job noun, or a technology right before it (then not asked about).
     let jobFilter: Reading['jobFilter'] = null;
-    const nouns = jobNouns.flatMap(spans);
+    // Not a job inside a request for missing data ("post to Slack whenever … opens a new role").
+    const nouns = jobNouns.flatMap(spans).filter(([from]) => !masked.has(from));
     if (nouns.length) {
       const qualifiers: (readonly [number, number])[] = [
         ...technologyKinds.flatMap(spans),
@@ -411,6 +440,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       thenAt,
       refersBack,
       privacy,
+      stacksCompared,
       jobFilter,
       hiringTrend,
       hiringRank,

@@ -10,6 +10,8 @@ const ADOPTED_WEIGHT = 6;
 const PURCHASE_WEIGHT = 4;
 /** Concealment near a party to the payment ("the facilitator must not see") is what private-query is for. */
 const PRIVACY_WEIGHT = 6;
+/** Stacks compared across companies are their technologies, each read by tech-stack. */
+const STACKS_COMPARED_WEIGHT = 4;
 /** A filter on jobs ("remote", "senior", "Python roles") belongs to the listing that carries those fields. */
 const JOB_FILTER_WEIGHT = 3;
 /** A URL is the input of the offer that reads that kind of page: a strong cue, not a name. */
@@ -35,6 +37,7 @@ export function weighReading(scored: Scored[], reading: Reading): Scored[] {
   if (reading.adopted.length) add('tech-stack', ADOPTED_WEIGHT, `uses ${reading.adopted.map((item) => item.name).join(' or ')}`, reading.adopted[0].at);
   if (reading.purchaseAt !== null) add('pre_purchase_merchant_trust_check', PURCHASE_WEIGHT, 'buying from a merchant', reading.purchaseAt);
   if (reading.privacy) add('private-query', PRIVACY_WEIGHT, reading.privacy.cue, reading.privacy.at);
+  if (reading.stacksCompared) add('tech-stack', STACKS_COMPARED_WEIGHT, reading.stacksCompared.cue, reading.stacksCompared.at);
   if (reading.jobFilter) add('ats-jobs', JOB_FILTER_WEIGHT, reading.jobFilter.cue, reading.jobFilter.at);
   if (reading.hiringTrend) add('company-intent', HIRING_TREND_WEIGHT, reading.hiringTrend.cue, reading.hiringTrend.at);
   if (reading.hiringRank) {
