@@ -1,7 +1,8 @@
 /**
  * One pass over a page: comments, scripts (URL or inline text), script preloads, meta tags and the
  * title. Everything inside a comment is left out (a commented-out snippet is not deployed); the
- * comment texts are kept apart for the few signals that are comments themselves.
+ * comment texts are kept apart for the few signals that are comments themselves. Resource hints
+ * (preconnect, dns-prefetch) are left out of the markup too: they load nothing.
  */
 
 import { stripTags } from '../parse/scan.ts';
@@ -78,7 +79,11 @@ export function extractPage(html: string): Page {
       const rel = (attr(attrs, 'rel') ?? '').toLowerCase();
       const as = (attr(attrs, 'as') ?? '').toLowerCase();
       const href = attr(attrs, 'href');
-      if (href && ((/\bpreload\b/.test(rel) && as === 'script') || /\bmodulepreload\b/.test(rel))) page.scriptUrls.push(href.replaceAll('&amp;', '&'));
+      if (/^\s*(?:(?:preconnect|dns-prefetch)\s*)+$/.test(rel)) {
+        // a resource hint opens a connection and loads nothing: the host it names is not deployed
+        if (match.index > kept) page.markup.push([kept, match.index]);
+        kept = TAG.lastIndex;
+      } else if (href && ((/\bpreload\b/.test(rel) && as === 'script') || /\bmodulepreload\b/.test(rel))) page.scriptUrls.push(href.replaceAll('&amp;', '&'));
       else if (href && (/\bstylesheet\b/.test(rel) || (/\bpreload\b/.test(rel) && (as === 'style' || as === 'font'))))
         page.styleUrls.push(href.replaceAll('&amp;', '&'));
     } else if (name === 'meta') {

@@ -254,7 +254,14 @@ export const FRONTEND: TechnologySpec[] = [
     category: 'frameworks',
     categories: ['maps'],
     aliases: ['Google Maps JavaScript API'],
-    signals: [...scriptUrl('maps.googleapis.com/maps/api/js'), 'html:www.google.com/maps/embed?', 'inline:new google.maps.map('],
+    // an embed is a frame's source (src, data-src, data-lazy-src), not the URL in an allow-list setting
+    signals: [
+      ...scriptUrl('maps.googleapis.com/maps/api/js'),
+      rx('html', /src='(?:https?:)?\/\/www\.google\.com\/maps\/embed\?/, '<iframe src="https://www.google.com/maps/embed?pb=1"></iframe>'),
+      // lazy loaders' data-src, data-lazy-src (the lead above is anchored at a word's start)
+      rx('html', /-src='(?:https?:)?\/\/www\.google\.com\/maps\/embed\?/, '<iframe data-src="https://www.google.com/maps/embed?pb=1"></iframe>'),
+      'inline:new google.maps.map(',
+    ],
   },
   { name: 'Bing Maps', category: 'frameworks', categories: ['maps'], signals: ['script:www.bing.com/api/maps/mapcontrol'] },
   { name: 'HERE Maps', category: 'frameworks', categories: ['maps'], signals: ['script:js.api.here.com/v3/'] },
@@ -322,7 +329,14 @@ export const FRONTEND: TechnologySpec[] = [
     name: 'Stimulus',
     category: 'frameworks',
     categories: ['javascript-framework'],
-    signals: ['script:/@hotwired/stimulus', 'script:/stimulus@', '~html:data-controller=', '~html:data-action='],
+    // data-controller and data-action alone are generic (Squarespace and Invision write both): only an
+    // action descriptor, [event->]controller#method, is Stimulus's own syntax
+    signals: [
+      'script:/@hotwired/stimulus',
+      'script:/stimulus@',
+      '~html:data-controller=',
+      rx('~html', /data-action='\s*(?:[\w.:@-]+->)?[a-z][\w-]*#\w/, '<button data-action="click->hello#greet">'),
+    ],
   },
   {
     name: 'Livewire',

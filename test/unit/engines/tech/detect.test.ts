@@ -96,6 +96,24 @@ describe('single fields by priority', () => {
     assert.equal(has('<script>var wpel = {"extFaLinkClasses":"fa fa-external-link","extFaMailtoClasses":"fa fa-envelope-o"};</script>'), false);
     assert.equal(has('<div data-config=\'{"icon":"fa fa-star"}\'></div>'), false);
   });
+  it('Stimulus needs its own action descriptor beside data-controller, not any data-action', () => {
+    const has = (html: string) => page(html).technologies.some((t) => t.name === 'Stimulus');
+    assert.ok(has('<div data-controller="s-popover"><button data-action="focus->s-popover#show">x</button></div>'));
+    assert.ok(has("<form data-controller='search' data-action='search#submit'></form>"));
+    assert.equal(has('<header data-controller="Header"><a data-action="back" href="/">Back</a></header>'), false);
+    assert.equal(has('<body data-controller="core.front.core.app"><a data-action="defaultStream" href="/discover/">x</a></body>'), false);
+  });
+  it('a Google Maps embed is a frame source, not the same URL in an allow-list setting', () => {
+    const has = (html: string) => page(html).technologies.some((t) => t.name === 'Google Maps');
+    assert.ok(has('<iframe src="https://www.google.com/maps/embed?pb=!1m14" width="600"></iframe>'));
+    assert.ok(has('<iframe data-lazy-src="https://www.google.com/maps/embed?pb=!1m14"></iframe>'));
+    assert.equal(
+      has(
+        '<div data-setup="{&quot;allowed_iframes&quot;:&quot;https://www.google.com/maps/embed?|https://www.openstreetmap.org/export/embed.html?&quot;}"></div>',
+      ),
+      false,
+    );
+  });
   it('implied technologies are reported with their reason', () => {
     const result = page('<script src="/_next/static/chunks/main.js"></script>');
     assert.deepEqual(result.frameworks, ['Next.js', 'React']);
