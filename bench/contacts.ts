@@ -12,13 +12,14 @@
  * - on the built pages: company social profiles, phone and postal address found;
  * - email precision and recall: every address extract-contacts reports of the page (the company's and
  *   the other domains' it keeps) against the labelled site_addresses and other_addresses.
- * Three sets, reported apart: the dev set (labels.json, the pages the rules were written against) and
- * two held-out sets (labels-held-out.json, labels-held-out-2.json: pages no rule was written against
- * until their first run).
+ * Four sets, reported apart: the dev set (labels.json, the pages the rules were written against) and
+ * three held-out sets (labels-held-out.json, labels-held-out-2.json, labels-held-out-3.json: pages no rule
+ * was written against until their first run).
  * Beside today's figures: bench/contacts.baseline.json (the dev set on main before issue #33, written by
  * `npm run bench:contacts -- --write-baseline`) and bench/contacts.first-run.json (both sets on main
  * before #37's rules, the held-out set's first and unseen run; `-- --write-first-run`) and
- * bench/contacts.first-run-2.json (the second held-out set's first and unseen run; `-- --write-first-run-2`).
+ * bench/contacts.first-run-2.json (the second held-out set's first and unseen run; `-- --write-first-run-2`) and
+ * bench/contacts.first-run-3.json (the third held-out set's first and unseen run; `-- --write-first-run-3`).
  * Targets: people precision >= 0.9 and company-name cleanliness >= 0.9 on the dev set (#33); on the
  * held-out sets people precision >= 0.95, recall >= 0.85 (#37); emails precision >= 0.98, recall >= 0.97
  * on all (#37). BENCH_MISSES=1 prints every miss; BENCH_AUTHORS=1 adds the WCXB corpus's author labels (below).
@@ -33,6 +34,7 @@ const DIR = new URL('../test/fixtures/contacts/', import.meta.url);
 const BASELINE = new URL('./contacts.baseline.json', import.meta.url);
 const FIRST_RUN = new URL('./contacts.first-run.json', import.meta.url);
 const FIRST_RUN_2 = new URL('./contacts.first-run-2.json', import.meta.url);
+const FIRST_RUN_3 = new URL('./contacts.first-run-3.json', import.meta.url);
 const SHOW_MISSES = !!process.env.BENCH_MISSES;
 
 interface Label {
@@ -173,8 +175,18 @@ function measure(labels: Record<string, Label>) {
   return { result, misses };
 }
 
-const sets = { dev: readLabels('labels.json'), held_out: readLabels('labels-held-out.json'), held_out_2: readLabels('labels-held-out-2.json') };
-const runs = { dev: measure(sets.dev), held_out: measure(sets.held_out), held_out_2: measure(sets.held_out_2) };
+const sets = {
+  dev: readLabels('labels.json'),
+  held_out: readLabels('labels-held-out.json'),
+  held_out_2: readLabels('labels-held-out-2.json'),
+  held_out_3: readLabels('labels-held-out-3.json'),
+};
+const runs = {
+  dev: measure(sets.dev),
+  held_out: measure(sets.held_out),
+  held_out_2: measure(sets.held_out_2),
+  held_out_3: measure(sets.held_out_3),
+};
 if (process.argv.includes('--write-baseline')) {
   writeFileSync(BASELINE, `${JSON.stringify(runs.dev.result, null, 2)}\n`);
   console.log(`baseline written to ${BASELINE.pathname}`);
@@ -187,16 +199,22 @@ if (process.argv.includes('--write-first-run-2')) {
   writeFileSync(FIRST_RUN_2, `${JSON.stringify({ held_out_2: runs.held_out_2.result }, null, 2)}\n`);
   console.log(`first run of held-out set 2 written to ${FIRST_RUN_2.pathname}`);
 }
+if (process.argv.includes('--write-first-run-3')) {
+  writeFileSync(FIRST_RUN_3, `${JSON.stringify({ held_out_3: runs.held_out_3.result }, null, 2)}\n`);
+  console.log(`first run of held-out set 3 written to ${FIRST_RUN_3.pathname}`);
+}
 const readJson = (file: URL) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
 const baseline: Record<string, Figure> = readJson(BASELINE);
 const firstRun: { dev?: Record<string, Figure>; held_out?: Record<string, Figure> } = readJson(FIRST_RUN);
 const firstRun2: { held_out_2?: Record<string, Figure> } = readJson(FIRST_RUN_2);
+const firstRun3: { held_out_3?: Record<string, Figure> } = readJson(FIRST_RUN_3);
 const EMAIL_TARGETS = { email_precision: 0.98, email_recall: 0.97 };
 const HELD_OUT_TARGETS = { people_precision: 0.95, people_recall: 0.85, ...EMAIL_TARGETS };
 const TARGETS: Record<keyof typeof runs, Record<string, number>> = {
   dev: { people_precision: 0.9, company_name_clean: 0.9, ...EMAIL_TARGETS },
   held_out: HELD_OUT_TARGETS,
   held_out_2: HELD_OUT_TARGETS,
+  held_out_3: HELD_OUT_TARGETS,
 };
 const COLUMNS: Record<keyof typeof runs, [string, Record<string, Figure> | undefined][]> = {
   dev: [
@@ -205,16 +223,18 @@ const COLUMNS: Record<keyof typeof runs, [string, Record<string, Figure> | undef
   ],
   held_out: [['first run (unseen)', firstRun.held_out]],
   held_out_2: [['first run (unseen)', firstRun2.held_out_2]],
+  held_out_3: [['first run (unseen)', firstRun3.held_out_3]],
 };
 const TITLES: Record<keyof typeof runs, string> = {
   dev: 'dev set (labels.json, the rules were written against it)',
   held_out: 'held-out set (labels-held-out.json)',
   held_out_2: 'held-out 2 (labels-held-out-2.json)',
+  held_out_3: 'held-out 3 (labels-held-out-3.json)',
 };
 
 const cell = (value?: Figure) => (value ? `${value.ratio.toFixed(3)} (${value.hit}/${value.of})` : 'n/a');
 const below: string[] = [];
-for (const set of ['dev', 'held_out', 'held_out_2'] as const) {
+for (const set of ['dev', 'held_out', 'held_out_2', 'held_out_3'] as const) {
   const { result, misses } = runs[set];
   const columns = COLUMNS[set];
   console.log(`\nbench:contacts, ${TITLES[set]}: ${Object.keys(sets[set]).length} labelled pages\n`);
