@@ -48,9 +48,15 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
     if (address) emails.push({ address, source });
   };
 
-  // Hidden addresses are spam-bot honeypots, not published contacts.
+  // A hidden address on its own is a spam-bot honeypot, not a published contact; a hidden block with
+  // text of its own is a panel the reader opens (a tab, an accordion, a form's next step, a dialog):
+  // its addresses are published, but only they are read from it (its bylines are no page's people).
+  const panels: Element[] = [];
   for (const element of document.querySelectorAll('[hidden], [style]')) {
-    if (element.hasAttribute('hidden') || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(element.getAttribute('style') ?? '')) element.remove();
+    if (!element.isConnected) continue;
+    if (!element.hasAttribute('hidden') && !/display\s*:\s*none|visibility\s*:\s*hidden/i.test(element.getAttribute('style') ?? '')) continue;
+    if (isOpenablePanel(element.textContent ?? '')) panels.push(element);
+    element.remove();
   }
   // A protected address decodes to what the mailto link held, its query too ("?subject=…").
   const addProtected = (decoded: string | null) => {
@@ -102,13 +108,25 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
   }
   const people = readPeople(document, url, { teamPage, mailtoPeople });
 
-  for (const element of document.querySelectorAll(NOT_TEXT)) element.remove();
-  const text = document.body ? visibleText(document.body) : '';
-  const { plain, spelledOut } = normaliseObfuscations(text);
-  const spelled = new Set(spelledOut);
-  for (const raw of addressesIn(plain)) {
-    const address = cleanAddress(raw);
-    if (address) emails.push({ address, source: 'text', spelledOut: spelled.has(address) });
+  const addText = (root: Element) => {
+    for (const element of root.querySelectorAll(NOT_TEXT)) element.remove();
+    const { plain, spelledOut } = normaliseObfuscations(visibleText(root));
+    const spelled = new Set(spelledOut);
+    for (const raw of addressesIn(plain)) {
+      const address = cleanAddress(raw);
+      if (address) emails.push({ address, source: 'text', spelledOut: spelled.has(address) });
+    }
+  };
+  if (document.body) addText(document.body);
+  for (const panel of panels.slice(0, MAX_PANELS)) {
+    for (const element of panel.querySelectorAll('[data-cfemail]')) addProtected(decodeCfEmail(element.getAttribute('data-cfemail') ?? ''));
+    for (const anchor of panel.querySelectorAll(MAIL_LINKS)) {
+      const href = anchor.getAttribute('href') ?? '';
+      const protectedHex = href.match(/\/cdn-cgi\/l\/email-protection#([0-9a-f]+)/i);
+      if (protectedHex) addProtected(decodeCfEmail(protectedHex[1]));
+      else for (const address of parseMailto(href)) add(address, 'mailto');
+    }
+    addText(panel);
   }
   return {
     emails: distinctEmails(emails).slice(0, PAGE_CAPS.emails),
@@ -240,4 +258,15 @@ function resolve(href: string, base: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Hidden panels read for addresses, at most (a page of many tabs stays one page's work). */
+const MAX_PANELS = 50;
+
+/** Words of a hidden block's own, addresses aside: a panel's text, not a trap's lone address or label. */
+const PANEL_WORDS = 12;
+export function isOpenablePanel(text: string): boolean {
+  let words = 0;
+  for (const word of text.slice(0, 4000).split(/\s+/)) if (word && !word.includes('@') && ++words >= PANEL_WORDS) return true;
+  return false;
 }

@@ -143,6 +143,16 @@ describe('hidden addresses', () => {
       ['real@acme.io'],
     );
   });
+  it("keeps an address inside a hidden panel of text the reader opens (a form's next step, a tab)", () => {
+    const step =
+      '<div class="gform_page" style="display:none;"><p>All tutoring appointment requests must be made through the office by phone or by email at <a href="mailto:office@acme.io">office</a> before the first session.</p></div>';
+    const trap = '<div style="display: none"><a href="mailto:trap@acme.io">Contact our team by email</a></div>';
+    const panel =
+      '<div hidden><article><p class="byline">By Winston Porter</p><p>A wardrobe in solid oak with two doors, three drawers and a rail, shipped flat.</p></article></div>';
+    const { emails, people } = readPage(`${step}${trap}${panel}<p>real@acme.io</p>`, 'https://acme.io/');
+    assert.deepEqual(emails.map((email) => email.address).sort(), ['office@acme.io', 'real@acme.io']);
+    assert.deepEqual(people, [], "a hidden panel's byline is no person of the page");
+  });
 });
 
 describe('addresses as the page publishes them', () => {
