@@ -844,6 +844,22 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       zh: ['广告支出', '广告预算', '广告投放'],
     },
   ],
+  [
+    // Advertising as a verb ("está anunciando no Google", "wirbt bei Google"): the ads a domain runs.
+    'advertising',
+    {
+      de: ['wirbt', 'werben', 'schaltet anzeigen', 'schaltet werbung'],
+      fr: ['fait de la publicite', 'fait de la pub', 'annonce sur'],
+      es: ['anunciando', 'se anuncia', 'anuncia en', 'anuncian en', 'hace publicidad'],
+      pt: ['anunciando', 'anuncia no', 'anuncia na', 'anunciam no', 'faz publicidade'],
+      it: ['pubblicizza', 'pubblicizzano', 'fa pubblicita', 'sponsorizza'],
+      nl: ['adverteert', 'adverteren', 'maakt reclame'],
+      pl: ['reklamuje sie', 'reklamuja sie', 'reklamuje'],
+      ru: ['рекламиру*'],
+      ja: ['広告を出して', '広告を出稿', '出稿して'],
+      zh: ['打广告', '投广告', '做广告'],
+    },
+  ],
   // company-profile: the combined profile
   [
     'company profile',
@@ -949,6 +965,21 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       ru: ['однодневк*', 'подставн*', 'фиктивн*'],
       ja: ['ペーパーカンパニー', '実体のない'],
       zh: ['空壳', '皮包公司'],
+    },
+  ],
+  [
+    'presence',
+    {
+      de: ['prasenz', 'auftritt'],
+      fr: ['presence'],
+      es: ['presencia'],
+      pt: ['presenca'],
+      it: ['presenza'],
+      nl: ['aanwezigheid'],
+      pl: ['obecnosc', 'obecnosci'],
+      ru: ['присутстви*'],
+      ja: ['存在感', '実体'],
+      zh: ['存在感', '实体'],
     },
   ],
   // verify_domain_legitimacy_and_security: a domain's legitimacy and security
@@ -1507,7 +1538,7 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       nl: ['niet ziet', 'niet zien', 'niet weet', 'niet weten', 'niet te weten komt'],
       pl: ['nie widzial', 'nie zobaczy', 'nie zobaczyl', 'nie wiedzial', 'nie dowie', 'nie dowiedzial', 'nie dowiedziala', 'nie poznal'],
       ru: ['не видел', 'не увидел', 'не узнал', 'не знал', 'не узнает'],
-      ja: ['知られない', '見られない', 'バレない', '分からない', 'わからない'],
+      ja: ['知られないように', '見られないように', 'バレないように', '知られない', '見られない', 'バレない', '分からない', 'わからない'],
       zh: ['不让', '不被', '别让', '不想让', '不要让', '不会让'],
     },
   ],
@@ -1710,6 +1741,37 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       zh: ['发消息'],
     },
   ],
+  [
+    // Where an alert is posted ("Poste no Slack quando …"): the sender of a watch request, not a job ('poste' in French).
+    'post in',
+    {
+      de: ['poste in', 'poste im', 'poste auf', 'poste es in'],
+      fr: ['poste dans', 'poste sur', 'postez dans', 'postez sur', 'publie dans'],
+      es: ['publica en', 'postea en', 'publicalo en', 'avisa en'],
+      pt: ['poste no', 'poste na', 'poste em', 'postar no', 'postar na', 'posta no', 'avise no'],
+      it: ['posta su', 'posta in', 'pubblica su', 'scrivi su', 'scrivi in'],
+      nl: ['post in', 'post op', 'plaats in', 'plaats op'],
+      pl: ['wrzuc na', 'opublikuj na', 'napisz na'],
+      ru: ['напиши в', 'опубликуй в', 'отправь в'],
+      ja: ['に投稿', 'に通知'],
+      zh: ['发到', '发布到', '推送到'],
+    },
+  ],
+  [
+    'opens',
+    {
+      de: ['eroffnet', 'aufmacht'],
+      fr: ['ouvre', 'ouvrira', 'ouvrent'],
+      es: ['abra', 'abre', 'abran', 'abrir'],
+      pt: ['abrir', 'abrirem', 'abra', 'abre'],
+      it: ['apre', 'aprira', 'apra', 'aprono'],
+      nl: ['opent', 'openstelt'],
+      pl: ['otworzy', 'otwiera'],
+      ru: ['откроет', 'открывает', 'откроют'],
+      ja: ['募集を開始', '新設'],
+      zh: ['开放', '新开'],
+    },
+  ],
   // Data the service does not have, as other languages ask for it (lexicon.ts UNAVAILABLE)
   [
     'credit rating',
@@ -1802,6 +1864,68 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
     },
   ],
   // The lead words of a request, as other languages write them
+  [
+    'domain',
+    {
+      de: ['domain', 'domane'],
+      fr: ['domaine', 'nom de domaine'],
+      es: ['dominio', 'nombre de dominio'],
+      pt: ['dominio', 'nome de dominio'],
+      it: ['dominio', 'nome di dominio'],
+      nl: ['domein', 'domeinnaam'],
+      pl: ['domena', 'domeny', 'domene'],
+      ru: ['домен*'],
+      ja: ['ドメイン'],
+      zh: ['域名'],
+    },
+  ],
+  [
+    // The evidence an answer is read from (lexicon.ts BASIS_WORDS): "según sus vacantes" is no request for the vacancies.
+    'based on',
+    {
+      de: ['basierend auf', 'auf basis', 'auf grundlage', 'anhand', 'ausgehend von'],
+      fr: ['base sur', 'basee sur', 'bases sur', 'en fonction de', 'd apres', 'selon'],
+      es: ['segun', 'basado en', 'basada en', 'con base en', 'en base a'],
+      pt: ['com base em', 'com base nas', 'com base nos', 'baseado em', 'baseada em', 'de acordo com'],
+      it: ['basato su', 'basata su', 'basato sulle', 'basata sulle', 'basato sui', 'in base a', 'in base alle', 'in base ai', 'sulla base di'],
+      nl: ['op basis van', 'gebaseerd op', 'aan de hand van', 'volgens'],
+      pl: ['na podstawie', 'w oparciu o', 'wedlug'],
+      ru: ['на основе', 'на основании', 'исходя из', 'судя по'],
+      ja: ['に基づく', 'に基づいて', 'を基に', 'から判断'],
+      zh: ['根据', '依据', '按照'],
+    },
+  ],
+  [
+    // A heat word ranked (lexicon.ts RANKING_WORDS): "the hottest of my accounts".
+    'hottest',
+    {
+      de: ['heissesten', 'warmsten', 'vielversprechendsten'],
+      fr: ['les plus chauds', 'les plus chaudes', 'les plus prometteurs'],
+      es: ['mas calientes', 'mas caliente', 'mas prometedores'],
+      pt: ['mais quentes', 'mais quente', 'mais promissores'],
+      it: ['piu caldi', 'piu calde', 'piu promettenti'],
+      nl: ['warmste', 'heetste', 'meest belovende'],
+      pl: ['najgoretsze', 'najgoretszych', 'najbardziej obiecujace'],
+      ru: ['самые горячие', 'самых горячих', 'самые перспективные'],
+      ja: ['最もホット', '一番ホット', '最も有望'],
+      zh: ['最热', '最有希望', '最有潜力'],
+    },
+  ],
+  [
+    'customer',
+    {
+      de: ['kunde', 'kunden'],
+      fr: ['clientele', 'clientes'],
+      es: ['cliente', 'clientes'],
+      pt: ['cliente', 'clientes'],
+      it: ['cliente', 'clienti'],
+      nl: ['klant', 'klanten'],
+      pl: ['klient', 'klienci', 'klientow'],
+      ru: ['клиент*'],
+      ja: ['顧客', '取引先'],
+      zh: ['客户'],
+    },
+  ],
   [
     'main',
     {

@@ -347,6 +347,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'vacantes',
       'vagas abertas',
       'vagas',
+      'vaga',
       'vagas de emprego',
       'offerte di lavoro',
       'posizioni aperte',
@@ -550,6 +551,9 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'intencion de compra',
       'intencao de compra',
       'intenzione di acquisto',
+      'intento di acquisto',
+      'intento d acquisto',
+      'intenzione d acquisto',
       'koopintentie',
       'намерение купить',
       '購買意欲',
@@ -603,6 +607,14 @@ export const GLOSSES: [english: string, terms: string[]][] = [
     ],
   ],
   ['run', ['schaltet', 'schalten', 'diffuse', 'diffusent']],
+  // A negated request's words (lexicon.ts REQUEST_VERBS): the Russian negation and speaker, Italian verbs with the speaker glued on.
+  ['not', ['не']],
+  // Japanese writes the negation after the verb it negates: the whole clause of purpose, so 'ないように' alone does not take it.
+  ['must not appear', ['残らないように', '載らないように', '記録されないように', '表示されないように']],
+  ['me', ['мне']],
+  ['give me', ['darmi', 'dammi']],
+  ['send me', ['mandarmi', 'inviarmi']],
+  ['show me', ['mostrarmi', 'mostrami']],
   ['paid', ['bezahlte', 'bezahlten', 'payantes', 'pagados', 'a pagamento', 'betaalde', 'платн*', '有料', '付费', '유료']],
   // contacts
   [
@@ -1256,6 +1268,12 @@ const MIN_PART = 4;
 // Not the French and Italian words that are also partitive articles ('embauche des développeurs': hires developers).
 const LINKING_WORDS = new Set(['de', 'da', 'do', 'das', 'dos', 'di', 'del', 'della', 'dello', 'd']);
 const ARTICLES = new Set(['l', 'la', 'le', 'les', 'el', 'los', 'las', 'o', 'a', 'os', 'as', 'il', 'lo', 'gli', 'i']);
+/**
+ * Adjectives French, Spanish, Portuguese and Italian write after the noun ('empresa real',
+ * 'presencia real', 'azienda attiva'): after a glossed noun of those languages they take the
+ * English place before it ('real company').
+ */
+const POSTPOSED = new Set(['real', 'active', 'legitimate']);
 
 /** A term of several words: each word's stems (stemKeys; a final prefix as written), the words as written. */
 interface Candidate {
@@ -1496,6 +1514,19 @@ export function glossWords(folded: string, glossary: Glossary): string[] {
         i = next;
         continue;
       }
+    }
+    const next = pieces[i + 1];
+    if (
+      next?.glossed &&
+      piece.glossed &&
+      next.words.length === 1 &&
+      POSTPOSED.has(next.words[0]) &&
+      !POSTPOSED.has(piece.words[piece.words.length - 1]) &&
+      !glossary.isEnglish(piece.token)
+    ) {
+      out.push(...next.words, ...piece.words);
+      i += 1;
+      continue;
     }
     out.push(...piece.words);
   }
