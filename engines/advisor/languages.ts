@@ -1270,8 +1270,8 @@ const LINKING_WORDS = new Set(['de', 'da', 'do', 'das', 'dos', 'di', 'del', 'del
 const ARTICLES = new Set(['l', 'la', 'le', 'les', 'el', 'los', 'las', 'o', 'a', 'os', 'as', 'il', 'lo', 'gli', 'i']);
 /**
  * Adjectives French, Spanish, Portuguese and Italian write after the noun ('empresa real',
- * 'presencia real', 'azienda attiva'): after a glossed noun of those languages they take the
- * English place before it ('real company').
+ * 'presencia real', 'azienda attiva'): after a glossed noun they take the English place before
+ * it ('real company').
  */
 const POSTPOSED = new Set(['real', 'active', 'legitimate']);
 
@@ -1452,7 +1452,8 @@ function glossSeparable(joined: string, glossary: Glossary): boolean {
  */
 export function glossWords(folded: string, glossary: Glossary): string[] {
   let text = folded;
-  if (CJK.test(text)) {
+  const cjk = CJK.test(text);
+  if (cjk) {
     for (const [term, english] of glossary.anywhere) if (text.includes(term)) text = text.split(term).join(` ${english} `);
   }
   // Latin letters and digits apart from other scripts ('markdownで' is two words).
@@ -1519,10 +1520,10 @@ export function glossWords(folded: string, glossary: Glossary): string[] {
     if (
       next?.glossed &&
       piece.glossed &&
+      !cjk &&
       next.words.length === 1 &&
       POSTPOSED.has(next.words[0]) &&
-      !POSTPOSED.has(piece.words[piece.words.length - 1]) &&
-      !glossary.isEnglish(piece.token)
+      !POSTPOSED.has(piece.words[piece.words.length - 1])
     ) {
       out.push(...next.words, ...piece.words);
       i += 1;

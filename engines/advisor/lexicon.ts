@@ -272,6 +272,8 @@ export const RULES: Record<string, Rule[]> = {
     ['hot lead', 5],
     ['hot account', 5],
     ['hot', 3],
+    ['hottest', 3],
+    ['warmest', 3],
     ['prioritize', 4],
     ['prioritise', 4],
     ['rank', 3],
@@ -1877,7 +1879,7 @@ export const EXCLUSION_AFTER = [
  * мне"): a negation (NEGATION_WORDS) with a request verb or the speaker as its object within
  * REQUEST_WINDOW words after it excludes what follows, as EXCLUSION_WORDS do.
  */
-export const REQUEST_VERBS = ['give', 'send', 'show', 'return', 'fetch', 'pull', 'provide', 'bring', 'include'];
+export const REQUEST_VERBS = ['give', 'send', 'message', 'show', 'return', 'fetch', 'pull', 'provide', 'bring', 'include'];
 export const SPEAKER_WORDS = ['me', 'us', 'mi', 'mir', 'mij', 'moi', 'nos', 'ci', 'mnie'];
 export const REQUEST_WINDOW = 2;
 export const EXCLUSION_ENDS = ['just', 'only', 'but', 'rather', 'instead', 'simply'];
