@@ -1,32 +1,12 @@
 /**
  * Round 7 of issue 37: the classes of failure the sixth fresh set showed, each as a general rule
  * (reading.ts, languages.ts, lexicon.ts, concepts in ten languages). The goals here are worded
- * apart from the goal sets, mostly in languages other than the set's own.
+ * apart from the goal sets, mostly in languages other than the set's own; what each rule reads is
+ * tested beside its module (reading.test.ts, glossary.test.ts).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createAdvisor } from '../../../../engines/advisor/advise.ts';
-import { advisorCatalog } from '../../../../handlers/advisor.ts';
-import { createReader } from '../../../../engines/advisor/reading.ts';
-import { words } from '../../../../engines/advisor/text.ts';
-import { GOAL_FACTS } from '../../../support/advisor-goals.ts';
-
-const advise = createAdvisor(advisorCatalog());
-const read = createReader();
-/** The tool recommended, with private-query's inner tool ("private-query:tech_stack"). */
-function route(goal: string, extra: Record<string, unknown> = {}) {
-  const result = advise({ agent_goal: goal, ...extra }, GOAL_FACTS);
-  const body = result.recommended_execution_sequence.find((step) => step.tool === 'private-query')?.body as { tool?: unknown } | null | undefined;
-  const inner = body?.tool;
-  return result.recommended_tool === 'private-query' && typeof inner === 'string' ? `private-query:${inner}` : result.recommended_tool;
-}
-const tools = (goal: string, extra: Record<string, unknown> = {}) =>
-  advise({ agent_goal: goal, ...extra }, GOAL_FACTS).recommended_execution_sequence.map((step) => step.tool);
-/** The kinds of missing data a goal asks for, when no tool is recommended. */
-function missing(goal: string) {
-  const result = advise({ agent_goal: goal }, GOAL_FACTS);
-  return result.recommended_tool === null ? (result.not_available ?? []).map((item) => item.data) : [`routed to ${result.recommended_tool}`];
-}
+import { missing, route, tools } from '../../../support/advisor-route.ts';
 
 describe('advisor round 7 (issue 37)', () => {
   it('reads a negated request as excluding what it names, in every language', () => {
@@ -39,13 +19,6 @@ describe('advisor round 7 (issue 37)', () => {
     assert.equal(route('Не присылай мне полный профиль acme.ru, только поисковую рекламу'), 'search-ads');
     assert.equal(route('acme.jpの会社プロフィール全体はいらない、検索広告だけ'), 'search-ads');
     assert.equal(route('不要给我 acme.cn 的完整企业档案,只要搜索广告'), 'search-ads');
-    // The exclusion ends with its clause: what is asked after it still counts.
-    const reading = read("don't give me the jobs, get the tech stack of acme.com", []);
-    const goalWords = words("don't give me the jobs, get the tech stack of acme.com");
-    assert.ok(reading.masked.has(goalWords.indexOf('job')));
-    assert.ok(!reading.masked.has(goalWords.indexOf('stack')));
-    // A negation with no request after it excludes nothing.
-    assert.equal(read('the tech stack of acme.com, no rush', []).masked.size, 0);
   });
 
   it('reads the evidence after "based on" as where the answer comes from, not as what is asked', () => {
@@ -66,16 +39,12 @@ describe('advisor round 7 (issue 37)', () => {
     assert.equal(route('Trouve les comptes les plus chauds parmi mes 12 prospects', { domain_count: 12 }), 'hot-buyers');
     assert.equal(route("Quali delle mie 25 aziende hanno l'intenzione di acquisto più alta?", { domain_count: 25 }), 'hot-buyers');
     assert.deepEqual(tools('这 20 个域名里哪些购买意向最强？然后给我它们的联系邮箱', { domain_count: 20 }).slice(0, 1), ['hot-buyers']);
-    assert.notEqual(read('which of my accounts show buying intent', []).intentRank, null);
-    assert.equal(read('the buying intent of acme.com', []).intentRank, null);
     // Intent asked for every domain of a list, with no ranking, is the intent of each.
     assert.equal(route("Dammi l'intento d'acquisto di 40 aziende", { domain_count: 40 }), 'batch');
   });
 
   it('reads a purchase word qualifying an intent as the intent, not the agent buying', () => {
     assert.equal(route("Intento d'acquisto di acme.it"), 'company-intent');
-    assert.equal(read("l'intento d'acquisto di acme.it", []).purchaseAt, null);
-    assert.notEqual(read('order a jacket from acme-shop.com', []).purchaseAt, null);
   });
 
   it('reads advertising as a verb as the search ads', () => {
@@ -87,9 +56,6 @@ describe('advisor round 7 (issue 37)', () => {
   });
 
   it("reads an adjective written after its noun in English order, and a company's real presence as its footprint", () => {
-    assert.deepEqual(words('presencia real'), words('real presence'));
-    assert.deepEqual(words('entreprise réelle'), words('real company'));
-    assert.deepEqual(words('azienda attiva'), words('active company'));
     assert.equal(route("L'entreprise acme.fr a-t-elle une présence réelle ?"), 'company-footprint');
     assert.equal(route('A acme.com.br tem uma presença real? Tags de analytics, vagas e anúncios'), 'company-footprint');
     assert.equal(route('Is acme.com a legitimate domain? I want to know if a real company is behind it'), 'verify_domain_legitimacy_and_security');
@@ -107,7 +73,6 @@ describe('advisor round 7 (issue 37)', () => {
     assert.equal(route('The checkout on acme-shop.com appears secure; which payment provider does it use?'), 'tech-stack');
     assert.equal(route("Check acme.com's tech stack; the payment must not exceed $1"), 'tech-stack');
     assert.notEqual(route('Consulta el stack tecnológico de acme.es; el pago no debe superar 1 dólar'), 'private-query:tech_stack');
-    assert.equal(read('the checkout appears secure, which payment provider is it', []).privacy, null);
     // Negated, the same words conceal.
     assert.equal(route('tech stack of acme.com; the domain must not appear in the payment data'), 'private-query:tech_stack');
     assert.equal(route('acme.jpの技術スタックを調べて。支払い情報にドメインが残らないように'), 'private-query:tech_stack');
@@ -116,7 +81,6 @@ describe('advisor round 7 (issue 37)', () => {
   it('reads a channel to post in and the event watched as a watch request, not a job listing', () => {
     assert.deepEqual(missing('Poste no Slack quando a acme.com.br abrir uma vaga nova'), ['monitoring and alerts']);
     assert.deepEqual(missing('Publica en Slack cada vez que acme.es abra una vacante'), ['monitoring and alerts']);
-    assert.equal(read('Poste no Slack quando a acme.com.br abrir uma vaga nova', []).jobFilter, null);
     assert.equal(route('Quais vagas a acme.com.br tem abertas?'), 'ats-jobs');
   });
 });
