@@ -726,7 +726,7 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
     'which of these',
     {
       de: ['welche dieser', 'von diesen', 'unter diesen'],
-      fr: ['parmi ces', 'lesquelles de ces', 'lesquels de ces'],
+      fr: ['parmi ces', 'lesquelles de ces', 'lesquels de ces', 'laquelle de ces', 'lequel de ces'],
       es: ['de estas', 'de estos', 'cual de estas', 'cuales de estas'],
       pt: ['destas', 'destes', 'dessas', 'desses', 'quais destas', 'quais dessas'],
       it: ['di queste', 'tra queste', 'quale di queste', 'quali di queste'],
@@ -783,6 +783,37 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
     },
   ],
   // hot-buyers: ranking several domains by buying intent
+  [
+    // A ranking of degree (lexicon.ts RANKING_WORDS): "l'intention d'achat la plus forte".
+    'strongest',
+    {
+      de: ['starkste', 'starksten', 'hochste', 'hochsten'],
+      fr: ['la plus forte', 'le plus fort', 'la plus elevee', 'le plus eleve'],
+      es: ['mas fuerte', 'mas alta', 'mas alto'],
+      pt: ['mais forte', 'mais alta', 'mais alto'],
+      it: ['piu forte', 'piu alta', 'piu alto'],
+      nl: ['sterkste', 'hoogste'],
+      pl: ['najsilniejsz*', 'najwyzsz*'],
+      ru: ['самый сильный', 'самое сильное', 'самый высокий', 'самое высокое', 'самую высокую'],
+      ja: ['最も強い', '一番強い', '最も高い'],
+      zh: ['最强', '最高'],
+    },
+  ],
+  [
+    'likely to buy',
+    {
+      de: ['kaufwillig', 'wahrscheinlich kaufen', 'eher kaufen'],
+      fr: ['susceptibles d acheter', 'susceptible d acheter', 'enclins a acheter'],
+      es: ['propensas a comprar', 'propensos a comprar', 'propensa a comprar', 'propenso a comprar'],
+      pt: ['propensas a comprar', 'propensos a comprar', 'propensa a comprar', 'propenso a comprar'],
+      it: ['propense a comprare', 'propensi a comprare', 'propensi all acquisto', 'propense all acquisto'],
+      nl: ['geneigd om te kopen', 'waarschijnlijk kopen', 'koopbereid'],
+      pl: ['sklonne do zakupu', 'sklonni do zakupu', 'chetne do zakupu'],
+      ru: ['скорее всего купят', 'склонны к покупке', 'склонны купить'],
+      ja: ['購入しそう', '買いそう', '購入の可能性'],
+      zh: ['可能购买', '有可能买', '倾向购买'],
+    },
+  ],
   [
     'prioritize',
     {
@@ -1746,7 +1777,7 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
     'post in',
     {
       de: ['poste in', 'poste im', 'poste auf', 'poste es in'],
-      fr: ['poste dans', 'poste sur', 'postez dans', 'postez sur', 'publie dans'],
+      fr: ['poste dans', 'poste sur', 'postez dans', 'postez sur', 'publie dans', 'poste une', 'poste un', 'postez une', 'postez un'],
       es: ['publica en', 'postea en', 'publicalo en', 'avisa en'],
       pt: ['poste no', 'poste na', 'poste em', 'postar no', 'postar na', 'posta no', 'avise no'],
       it: ['posta su', 'posta in', 'pubblica su', 'scrivi su', 'scrivi in'],
@@ -1801,6 +1832,21 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       ru: ['список клиентов', 'клиентская база', 'клиентскую базу'],
       ja: ['顧客リスト', '顧客名簿', '取引先一覧'],
       zh: ['客户名单', '客户列表', '客户清单'],
+    },
+  ],
+  [
+    'who are their customers',
+    {
+      de: ['wer sind die kunden', 'wer sind ihre kunden', 'welche kunden hat', 'welche kunden haben'],
+      fr: ['qui sont les clients', 'qui sont ses clients', 'quels sont les clients', 'quels sont ses clients'],
+      es: ['quienes son los clientes', 'quienes son sus clientes', 'cuales son los clientes', 'que clientes tiene'],
+      pt: ['quem sao os clientes', 'quais sao os clientes', 'quais clientes tem', 'quem sao seus clientes'],
+      it: ['chi sono i clienti', 'quali sono i clienti', 'quali clienti ha', 'chi sono i suoi clienti'],
+      nl: ['wie zijn de klanten', 'welke klanten heeft', 'welke bedrijven zijn klant', 'wie zijn hun klanten'],
+      pl: ['kim sa klienci', 'kto jest klientem', 'jakich klientow ma'],
+      ru: ['кто клиенты', 'какие клиенты у', 'кто является клиентом'],
+      ja: ['顧客は誰', '顧客はどこ', 'どんな顧客'],
+      zh: ['有哪些客户', '客户是谁', '客户有哪些'],
     },
   ],
   [
@@ -1877,22 +1923,6 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       ru: ['домен*'],
       ja: ['ドメイン'],
       zh: ['域名'],
-    },
-  ],
-  [
-    // The evidence an answer is read from (lexicon.ts BASIS_WORDS): "según sus vacantes" is no request for the vacancies.
-    'based on',
-    {
-      de: ['basierend auf', 'auf basis', 'auf grundlage', 'anhand', 'ausgehend von'],
-      fr: ['base sur', 'basee sur', 'bases sur', 'en fonction de', 'd apres', 'selon'],
-      es: ['segun', 'basado en', 'basada en', 'con base en', 'en base a'],
-      pt: ['com base em', 'com base nas', 'com base nos', 'baseado em', 'baseada em', 'de acordo com'],
-      it: ['basato su', 'basata su', 'basato sulle', 'basata sulle', 'basato sui', 'in base a', 'in base alle', 'in base ai', 'sulla base di'],
-      nl: ['op basis van', 'gebaseerd op', 'aan de hand van', 'volgens'],
-      pl: ['na podstawie', 'w oparciu o', 'wedlug'],
-      ru: ['на основе', 'на основании', 'исходя из', 'судя по'],
-      ja: ['に基づく', 'に基づいて', 'を基に', 'から判断'],
-      zh: ['根据', '依据', '按照'],
     },
   ],
   [

@@ -1515,7 +1515,8 @@ export const INTENT_NOUNS = ['intent', 'intention', 'signal', 'readiness', 'prop
 /**
  * The evidence an answer is read from ("intent score based on its vacancies", "según sus
  * vacantes"): the words up to BASIS_WINDOW after a basis word (within the clause) name where the
- * answer comes from, not what is asked, and count for no offer.
+ * answer comes from, not what is asked, and count for no offer, but for hiring itself (the signal
+ * hiring intent is read from) and the intent asked (HEAT_WORDS).
  */
 export const BASIS_WORDS = [
   'based on',
@@ -1528,6 +1529,8 @@ export const BASIS_WORDS = [
   'inferred from',
   'measured by',
 ];
+/** Basis words after the evidence ("its vacancies as evidence", Japanese 求人に基づく): the words before them, back to BASIS_WINDOW. */
+export const BASIS_AFTER_WORDS = ['as evidence', 'as the evidence', 'as the basis'];
 export const BASIS_WINDOW = 4;
 export const HIRING_WINDOW = 5;
 /** The word introducing the second term of a comparison, as goals in each language write it (stemmed, glossed): within two words after a ranking word it makes a comparison. */

@@ -16,6 +16,7 @@ import { buildTechnologyFinder, PROSE_WORDS, type TechnologyLocator } from '../t
 import {
   ADOPTION_AFTER,
   ADOPTION_BEFORE,
+  BASIS_AFTER_WORDS,
   BASIS_WINDOW,
   BASIS_WORDS,
   CONCEAL_WORDS,
@@ -173,6 +174,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const heatWords = compiled(HEAT_WORDS);
   const intentNouns = compiled(INTENT_NOUNS);
   const basisWords = compiled(BASIS_WORDS);
+  const basisAfter = compiled(BASIS_AFTER_WORDS);
   const selectors = compiled(LIST_SELECTORS);
   const oneCallWords = compiled(ONE_CALL_WORDS);
   const exclusions = compiled(EXCLUSION_WORDS);
@@ -242,13 +244,15 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     // The evidence the answer is read from ("based on its vacancies"): a few words, within the clause,
     // but for hiring itself, the signal hiring intent is read from ("likely in market based on their hiring").
     const basis = basisWords.flatMap(spans);
-    if (basis.length) {
+    const basisBefore = basisAfter.flatMap(spans);
+    if (basis.length || basisBefore.length) {
       const listed = jobNouns.flatMap(spans);
-      const signals = hiring.flatMap(spans).filter(([from, to]) => !listed.some(([start, end]) => start < to && end > from));
-      for (const [from, to] of basis) {
-        const end = Math.min(to + BASIS_WINDOW, clauseEndsOf().find((at) => at > from) ?? goalWords.length, goalWords.length);
-        for (let i = from; i < end; i++) if (!signals.some(([start, stop]) => i >= start && i < stop)) masked.add(i);
-      }
+      const kept = [...hiring.flatMap(spans).filter(([from, to]) => !listed.some(([start, end]) => start < to && end > from)), ...heatWords.flatMap(spans)];
+      const mask = (from: number, end: number) => {
+        for (let i = from; i < end; i++) if (!kept.some(([start, stop]) => i >= start && i < stop)) masked.add(i);
+      };
+      for (const [from, to] of basis) mask(from, Math.min(to + BASIS_WINDOW, clauseEndsOf().find((at) => at > from) ?? goalWords.length, goalWords.length));
+      for (const [from, to] of basisBefore) mask(Math.max(from - BASIS_WINDOW, ...clauseEndsOf().filter((at) => at <= from)), to);
     }
 
     const adopted: { name: string; at: number }[] = [];

@@ -29,6 +29,9 @@ describe('advisor round 7 (issue 37)', () => {
     assert.equal(route('Wat is de koopintentie van acme.nl volgens hun vacatures?'), 'company-intent');
     // Hiring as the evidence stays the signal hiring intent is read from.
     assert.equal(route('is acme.com in market for a new CRM judging by their hiring?'), 'company-intent');
+    // Japanese writes the basis after the evidence, Chinese before it.
+    assert.equal(route('acme.jpの求人に基づいた購買意欲スコアを出して'), 'company-intent');
+    assert.equal(route('依据 acme.cn 的招聘职位评估其购买意向'), 'company-intent');
     assert.equal(route('open jobs at acme.com'), 'ats-jobs', 'the listing alone stays the listing');
   });
 
@@ -39,6 +42,8 @@ describe('advisor round 7 (issue 37)', () => {
     assert.equal(route('Trouve les comptes les plus chauds parmi mes 12 prospects', { domain_count: 12 }), 'hot-buyers');
     assert.equal(route("Quali delle mie 25 aziende hanno l'intenzione di acquisto più alta?", { domain_count: 25 }), 'hot-buyers');
     assert.deepEqual(tools('这 20 个域名里哪些购买意向最强？然后给我它们的联系邮箱', { domain_count: 20 }).slice(0, 1), ['hot-buyers']);
+    assert.equal(route("Laquelle de ces 16 sociétés a l'intention d'achat la plus forte ?", { domain_count: 16 }), 'hot-buyers');
+    assert.equal(route('Quais destas 22 empresas estão mais propensas a comprar?', { domain_count: 22 }), 'hot-buyers');
     // Intent asked for every domain of a list, with no ranking, is the intent of each.
     assert.equal(route("Dammi l'intento d'acquisto di 40 aziende", { domain_count: 40 }), 'batch');
   });
@@ -66,6 +71,9 @@ describe('advisor round 7 (issue 37)', () => {
     assert.deepEqual(missing('Dame la lista de clientes de acme.es: ¿qué comercios son clientes suyos?'), ['customer lists']);
     assert.deepEqual(missing('Zeig mir die Kundenliste von acme.de: welche Händler sind Kunden bei ihnen?'), ['customer lists']);
     assert.deepEqual(missing('customer list of acme.com: which merchants are clients of theirs?'), ['customer lists']);
+    assert.deepEqual(missing('Quem são os clientes da acme.com.br?'), ['customer lists']);
+    assert.deepEqual(missing('Wie zijn de klanten van acme.nl?'), ['customer lists']);
+    assert.equal(route('Ist acme.de Kunde bei Stripe?'), 'tech-stack', 'a customer of a technology is its user');
   });
 
   it('reads exposure as concealment only when negated', () => {
