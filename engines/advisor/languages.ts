@@ -1322,6 +1322,8 @@ const MIN_PART = 4;
 // Not the French and Italian words that are also partitive articles ('embauche des développeurs': hires developers).
 const LINKING_WORDS = new Set(['de', 'da', 'do', 'das', 'dos', 'di', 'del', 'della', 'dello', 'd']);
 const ARTICLES = new Set(['l', 'la', 'le', 'les', 'el', 'los', 'las', 'o', 'a', 'os', 'as', 'il', 'lo', 'gli', 'i']);
+/** Glosses of function words, never the noun of "noun de noun" ('maar de contactgegevens': but the contacts). */
+const FUNCTION_GLOSSES = new Set(['just', 'only', 'but', 'not', 'instead of', 'than', 'then', 'also', 'plus', 'which', 'who', 'when', 'whenever']);
 /**
  * Adjectives French, Spanish, Portuguese and Italian write after the noun ('empresa real',
  * 'presencia real', 'azienda attiva'): after a glossed noun they take the English place before
@@ -1562,7 +1564,7 @@ export function glossWords(folded: string, glossary: Glossary): string[] {
   const out: string[] = [];
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i];
-    if (piece.glossed && LINKING_WORDS.has(pieces[i + 1]?.token ?? '')) {
+    if (piece.glossed && !FUNCTION_GLOSSES.has(piece.words.join(' ')) && LINKING_WORDS.has(pieces[i + 1]?.token ?? '')) {
       const next = ARTICLES.has(pieces[i + 2]?.token ?? '') && pieces[i + 3]?.glossed ? i + 3 : pieces[i + 2]?.glossed ? i + 2 : -1;
       if (next > 0) {
         out.push(...pieces[next].words, ...piece.words);

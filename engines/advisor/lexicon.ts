@@ -1341,6 +1341,16 @@ export const ADOPTION_AFTER = [
   'for checkout',
   'at checkout',
 ];
+/**
+ * The speaker as the adopter ("we sell a Slack integration", "I pay with Stripe", "wir nutzen
+ * HubSpot"): a first-person subject within SPEAKER_WINDOW words before the adoption (its cue or
+ * the name, whichever comes first) makes the technology the goal's context, not what it asks
+ * about a company, unless the subject is asked what it can do (SPEAKER_QUESTIONS right before it).
+ */
+export const SPEAKER_SUBJECTS = ['i', 'we', 'ich', 'wir', 'je', 'nous', 'yo', 'nosotros', 'eu', 'noi', 'ik', 'wij'];
+export const SPEAKER_WINDOW = 3;
+/** A subject asked about what it can do at a site ("can I pay with Adyen on bol.com"): the site's technology, not the speaker's. */
+export const SPEAKER_QUESTIONS = ['can', 'could', 'may', 'will', 'would', 'do', 'shall', 'kann', 'konnen', 'peux', 'puis', 'puedo', 'posso', 'kan', 'mag'];
 
 /**
  * A goal about how a company's hiring changes or compares: a hiring word with a trend word within

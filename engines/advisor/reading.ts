@@ -51,6 +51,9 @@ import {
   STACKS_WINDOW,
   SHOP_NOUNS,
   SHOP_WINDOW,
+  SPEAKER_QUESTIONS,
+  SPEAKER_SUBJECTS,
+  SPEAKER_WINDOW,
   RANKING_WORDS,
   REQUEST_VERBS,
   REQUEST_WINDOW,
@@ -179,6 +182,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const oneCallWords = compiled(ONE_CALL_WORDS);
   const exclusions = compiled(EXCLUSION_WORDS);
   const exclusionEnds = compiled(EXCLUSION_ENDS);
+  const speakers = compiled(SPEAKER_SUBJECTS);
+  const speakerQuestions = new Set(compiled(SPEAKER_QUESTIONS).map((phrase) => phrase[0]));
   const requested = compiled([...REQUEST_VERBS, ...SPEAKER_WORDS]);
   const exclusionsAfter = compiled(EXCLUSION_AFTER);
   const roleWords = compiled(ROLE_WORDS);
@@ -213,7 +218,9 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       if (ends) return ends;
       ends = [];
       let count = 0;
-      for (const clause of goal.split(/[,.;:!?]+(?=\s|$)|[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]+/)) ends.push((count += words(clause).length));
+      // ASCII punctuation ends a clause before a space, the end, or a character of another script (CJK text writes no space).
+      for (const clause of goal.split(/[,.;:!?]+(?=\s|$|[^\x00-\x7f])|[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]+/))
+        ends.push((count += words(clause).length));
       return ends;
     };
 
@@ -260,6 +267,12 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const beforeSpans = mentions.length ? before.flatMap(spans) : [];
     const afterSpans = mentions.length ? after.flatMap(spans) : [];
     const otherSpans = mentions.length ? others.flatMap(spans) : [];
+    const speakerAt = mentions.length
+      ? speakers
+          .flatMap(spans)
+          .map(([from]) => from)
+          .filter((from) => !speakerQuestions.has(goalWords[from - 1]))
+      : [];
     const named: { name: string; at: number }[] = [];
     for (const mention of mentions) {
       if (adopted.some((known) => known.name === mention.name)) continue;
@@ -276,6 +289,12 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
         const token = /\S*$/.exec(goal.slice(0, mention.start))![0] + /^\S*/.exec(goal.slice(mention.start))![0];
         if (/[a-z0-9-]\.[a-z]{2,}|[@/]/i.test(token)) continue;
         if (!named.some((known) => known.name === mention.name)) named.push({ name: mention.name, at });
+        continue;
+      }
+      // The speaker's own technology ("we sell a Slack integration") is the goal's context.
+      const adoptionAt = Math.min(at, ...cue.map(([from]) => from));
+      if (speakerAt.some((from) => from < adoptionAt && from >= adoptionAt - SPEAKER_WINDOW)) {
+        cue.forEach(markAll);
         continue;
       }
       adopted.push({ name: mention.name, at });

@@ -159,6 +159,11 @@ describe('advisor glossary, round 7 (issue 37)', () => {
     assert.deepEqual(words('このドメインは本物の会社'), ['domain', 'real', 'company']);
   });
 
+  it('reads no function word as the noun of "noun de noun"', () => {
+    assert.deepEqual(words('maar de contactgegevens'), ['just', 'de', 'contact']);
+    assert.deepEqual(words('herramienta de chat en vivo'), words('live chat tool'));
+  });
+
   it('reads advertising as a verb, a basis word and the domain in each language', () => {
     for (const goal of ['está anunciando no Google', 'adverteert op Google', 'wirbt bei Google', 'рекламируется в поиске'])
       assert.ok(words(goal).includes('advertis'), goal);

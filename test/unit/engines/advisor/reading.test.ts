@@ -191,6 +191,15 @@ describe('advisor reading, round 7 (issue 37)', () => {
     assert.notEqual(read('order a jacket from acme-shop.com', []).purchaseAt, null);
   });
 
+  it('reads a technology the speaker adopts as no technology asked about', () => {
+    assert.deepEqual(read('we sell a Slack integration to these accounts', []).adopted, []);
+    assert.deepEqual(read('I pay with Stripe, is the shop safe', []).adopted, []);
+    assert.deepEqual(
+      read('does acme.com pay with Stripe', []).adopted.map((item) => item.name),
+      ['Stripe'],
+    );
+  });
+
   it('reads exposure as concealment only when negated', () => {
     assert.equal(read('the checkout appears secure, which payment provider is it', []).privacy, null);
     assert.equal(read('the payment must not exceed $1', []).privacy, null);

@@ -19,6 +19,8 @@ describe('advisor round 7 (issue 37)', () => {
     assert.equal(route('Не присылай мне полный профиль acme.ru, только поисковую рекламу'), 'search-ads');
     assert.equal(route('acme.jpの会社プロフィール全体はいらない、検索広告だけ'), 'search-ads');
     assert.equal(route('不要给我 acme.cn 的完整企业档案,只要搜索广告'), 'search-ads');
+    assert.equal(route('Geef me niet de vacatures maar de contactgegevens van acme.nl'), 'extract-contacts');
+    assert.equal(route('不要招聘信息,给我 acme.cn 的联系方式'), 'extract-contacts', 'an ASCII comma in CJK text ends the clause');
   });
 
   it('reads the evidence after "based on" as where the answer comes from, not as what is asked', () => {
@@ -84,6 +86,15 @@ describe('advisor round 7 (issue 37)', () => {
     // Negated, the same words conceal.
     assert.equal(route('tech stack of acme.com; the domain must not appear in the payment data'), 'private-query:tech_stack');
     assert.equal(route('acme.jpの技術スタックを調べて。支払い情報にドメインが残らないように'), 'private-query:tech_stack');
+  });
+
+  it("reads the speaker's own technology as the goal's context, a company's as what it asks", () => {
+    assert.equal(route('We sell a Slack integration; which of my 25 accounts are hiring the most?', { domain_count: 25 }), 'hot-buyers');
+    assert.equal(route('I pay with Stripe; is acme-shop.com safe to buy from?'), 'pre_purchase_merchant_trust_check');
+    assert.equal(route('Wir bezahlen mit PayPal: ist der Shop acme-shop.de seriös, bevor ich bestelle?'), 'pre_purchase_merchant_trust_check');
+    assert.equal(route('can I pay with Klarna on acme-shop.com?'), 'tech-stack', 'what the speaker can do at a site asks about the site');
+    assert.equal(route('Wir nutzen HubSpot. Welches CRM nutzt acme.de?'), 'tech-stack');
+    assert.equal(route('does acme.com use Stripe?'), 'tech-stack');
   });
 
   it('reads a channel to post in and the event watched as a watch request, not a job listing', () => {
