@@ -1738,7 +1738,7 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       nl: ['plaatst', 'publiceert', 'publiceren', 'plaatsen'],
       pl: ['publikuje', 'opublikuje', 'doda'],
       ru: ['опубликует', 'публикует', 'разместит', 'выложит', 'появится'],
-      ja: ['公開', '掲載', '出したら', '出す'],
+      ja: ['公開', '掲載', '出し', '出す'],
       zh: ['发布', '上线', '公布', '发出'],
     },
   ],

@@ -29,6 +29,7 @@ describe('advisor round 7 (issue 37)', () => {
     assert.equal(route("Quelle intention d'achat a acme.fr d'après ses offres d'emploi ?"), 'company-intent');
     assert.equal(route('Qual a intenção de compra da acme.com.br com base nas vagas abertas?'), 'company-intent');
     assert.equal(route('Wat is de koopintentie van acme.nl volgens hun vacatures?'), 'company-intent');
+    assert.equal(route("Quanto è forte l'intento d'acquisto di acme.it secondo le offerte di lavoro?"), 'company-intent');
     // Hiring as the evidence stays the signal hiring intent is read from.
     assert.equal(route('is acme.com in market for a new CRM judging by their hiring?'), 'company-intent');
     // Japanese writes the basis after the evidence, Chinese before it.
@@ -100,6 +101,8 @@ describe('advisor round 7 (issue 37)', () => {
   it('reads a channel to post in and the event watched as a watch request, not a job listing', () => {
     assert.deepEqual(missing('Poste no Slack quando a acme.com.br abrir uma vaga nova'), ['monitoring and alerts']);
     assert.deepEqual(missing('Publica en Slack cada vez que acme.es abra una vacante'), ['monitoring and alerts']);
+    assert.deepEqual(missing('acme.jpが新しい求人を出したらSlackで知らせて'), ['monitoring and alerts']);
     assert.equal(route('Quais vagas a acme.com.br tem abertas?'), 'ats-jobs');
+    assert.equal(route('acme.jpの求人一覧を出して'), 'ats-jobs');
   });
 });
