@@ -27,7 +27,8 @@ export interface paths {
          *     publishes are extract-contacts' people); concealment near a party to the payment ("the
          *     facilitator must not see"; "appears", "reveal" only negated) names private-query; a negated
          *     request ("don't give me the profile, only the ads") excludes what it names, as does the
-         *     evidence after "based on"; buying intent ranked over a list names hot-buyers; a filter on jobs ("remote", "senior", a
+         *     evidence after "based on"; the speaker's own tools ("we use Stripe") are context; buying
+         *     intent ranked over a list names hot-buyers; a filter on jobs ("remote", "senior", a
          *     technology before "roles") names ats-jobs; a technology named after a word of adoption ("are buying
          *     Snowflake", "using HubSpot") names tech-stack; a URL points to the offer that reads its
          *     kind of page (a product page, a paid API endpoint, any other page); buying from a seller
