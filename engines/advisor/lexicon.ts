@@ -1890,7 +1890,8 @@ export const EXCLUSION_AFTER = [
 /**
  * A request negated ("don't give me the full profile", "no me des", "non mi mandare", "не давай
  * мне"): a negation (NEGATION_WORDS) with a request verb or the speaker as its object within
- * REQUEST_WINDOW words after it excludes what follows, as EXCLUSION_WORDS do.
+ * REQUEST_WINDOW words after it excludes what follows, as EXCLUSION_WORDS do (not a suggestion:
+ * "why don't you show me …").
  */
 export const REQUEST_VERBS = ['give', 'send', 'message', 'show', 'return', 'fetch', 'pull', 'provide', 'bring', 'include'];
 export const SPEAKER_WORDS = ['me', 'us', 'mi', 'mir', 'mij', 'moi', 'nos', 'ci', 'mnie'];

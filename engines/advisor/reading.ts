@@ -230,7 +230,11 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const excluded = [
       ...exclusions.flatMap(spans),
       // A request negated ("don't give me …", "no me des …"): from the negation on.
-      ...negatedAt.filter(([, end]) => requests.some(([from]) => from >= end && from < end + REQUEST_WINDOW)),
+      // Not a suggestion ("why don't you show me …").
+      ...negatedAt.filter(
+        ([start, end]) =>
+          requests.some(([from]) => from >= end && from < end + REQUEST_WINDOW) && !goalWords.slice(Math.max(0, start - 2), start).includes('why'),
+      ),
     ];
     const excludedBefore = exclusionsAfter.flatMap(spans);
     if (excluded.length || excludedBefore.length) {

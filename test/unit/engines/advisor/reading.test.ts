@@ -168,6 +168,7 @@ describe('advisor reading, round 7 (issue 37)', () => {
     assert.ok(maskedWords('не присылай мне вакансии, только стек').includes('job'));
     assert.deepEqual(maskedWords('the tech stack of acme.com, no rush'), []);
     assert.deepEqual(maskedWords('do not forget the open jobs of acme.com'), []);
+    assert.deepEqual(maskedWords("why don't you show me the open jobs of acme.com"), []);
   });
 
   it('masks the evidence after a basis word within its clause, hiring itself aside', () => {
