@@ -25,7 +25,10 @@ export interface paths {
          *     customer lists, competitor lists, reviews and ratings, credit ratings) count for no offer
          *     and are listed in not_available (the names and roles of the people a company's own site
          *     publishes are extract-contacts' people); concealment near a party to the payment ("the
-         *     facilitator must not see") names private-query; a filter on jobs ("remote", "senior", a
+         *     facilitator must not see"; "appears", "reveal" only negated) names private-query; a negated
+         *     request ("don't give me the profile, only the ads") excludes what it names, as does the
+         *     evidence after "based on"; the speaker's own tools ("we use Stripe") are context; buying
+         *     intent ranked over a list names hot-buyers; a filter on jobs ("remote", "senior", a
          *     technology before "roles") names ats-jobs; a technology named after a word of adoption ("are buying
          *     Snowflake", "using HubSpot") names tech-stack; a URL points to the offer that reads its
          *     kind of page (a product page, a paid API endpoint, any other page); buying from a seller

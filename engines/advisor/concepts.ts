@@ -726,7 +726,7 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
     'which of these',
     {
       de: ['welche dieser', 'von diesen', 'unter diesen'],
-      fr: ['parmi ces', 'lesquelles de ces', 'lesquels de ces'],
+      fr: ['parmi ces', 'lesquelles de ces', 'lesquels de ces', 'laquelle de ces', 'lequel de ces'],
       es: ['de estas', 'de estos', 'cual de estas', 'cuales de estas'],
       pt: ['destas', 'destes', 'dessas', 'desses', 'quais destas', 'quais dessas'],
       it: ['di queste', 'tra queste', 'quale di queste', 'quali di queste'],
@@ -783,6 +783,37 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
     },
   ],
   // hot-buyers: ranking several domains by buying intent
+  [
+    // A ranking of degree (lexicon.ts RANKING_WORDS): "l'intention d'achat la plus forte".
+    'strongest',
+    {
+      de: ['starkste', 'starksten', 'hochste', 'hochsten'],
+      fr: ['la plus forte', 'le plus fort', 'la plus elevee', 'le plus eleve'],
+      es: ['mas fuerte', 'mas alta', 'mas alto'],
+      pt: ['mais forte', 'mais alta', 'mais alto'],
+      it: ['piu forte', 'piu alta', 'piu alto'],
+      nl: ['sterkste', 'hoogste'],
+      pl: ['najsilniejsz*', 'najwyzsz*'],
+      ru: ['самый сильный', 'самое сильное', 'самый высокий', 'самое высокое', 'самую высокую'],
+      ja: ['最も強い', '一番強い', '最も高い'],
+      zh: ['最强', '最高'],
+    },
+  ],
+  [
+    'likely to buy',
+    {
+      de: ['kaufwillig', 'wahrscheinlich kaufen', 'eher kaufen'],
+      fr: ['susceptibles d acheter', 'susceptible d acheter', 'enclins a acheter'],
+      es: ['propensas a comprar', 'propensos a comprar', 'propensa a comprar', 'propenso a comprar'],
+      pt: ['propensas a comprar', 'propensos a comprar', 'propensa a comprar', 'propenso a comprar'],
+      it: ['propense a comprare', 'propensi a comprare', 'propensi all acquisto', 'propense all acquisto'],
+      nl: ['geneigd om te kopen', 'waarschijnlijk kopen', 'koopbereid'],
+      pl: ['sklonne do zakupu', 'sklonni do zakupu', 'chetne do zakupu'],
+      ru: ['скорее всего купят', 'склонны к покупке', 'склонны купить'],
+      ja: ['購入しそう', '買いそう', '購入の可能性'],
+      zh: ['可能购买', '有可能买', '倾向购买'],
+    },
+  ],
   [
     'prioritize',
     {
@@ -842,6 +873,22 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       ru: ['рекламный бюджет', 'расходы на рекламу'],
       ja: ['広告費', '広告予算'],
       zh: ['广告支出', '广告预算', '广告投放'],
+    },
+  ],
+  [
+    // Advertising as a verb ("está anunciando no Google", "wirbt bei Google"): the ads a domain runs.
+    'advertising',
+    {
+      de: ['wirbt', 'werben', 'schaltet anzeigen', 'schaltet werbung'],
+      fr: ['fait de la publicite', 'fait de la pub', 'annonce sur'],
+      es: ['anunciando', 'se anuncia', 'anuncia en', 'anuncian en', 'hace publicidad'],
+      pt: ['anunciando', 'anuncia no', 'anuncia na', 'anunciam no', 'faz publicidade'],
+      it: ['pubblicizza', 'pubblicizzano', 'fa pubblicita', 'sponsorizza'],
+      nl: ['adverteert', 'adverteren', 'maakt reclame'],
+      pl: ['reklamuje sie', 'reklamuja sie', 'reklamuje'],
+      ru: ['рекламиру*'],
+      ja: ['広告を出して', '広告を出稿', '出稿して'],
+      zh: ['打广告', '投广告', '做广告'],
     },
   ],
   // company-profile: the combined profile
@@ -949,6 +996,21 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       ru: ['однодневк*', 'подставн*', 'фиктивн*'],
       ja: ['ペーパーカンパニー', '実体のない'],
       zh: ['空壳', '皮包公司'],
+    },
+  ],
+  [
+    'presence',
+    {
+      de: ['prasenz', 'auftritt'],
+      fr: ['presence'],
+      es: ['presencia'],
+      pt: ['presenca'],
+      it: ['presenza'],
+      nl: ['aanwezigheid'],
+      pl: ['obecnosc', 'obecnosci'],
+      ru: ['присутстви*'],
+      ja: ['存在感', '実体'],
+      zh: ['存在感', '实体'],
     },
   ],
   // verify_domain_legitimacy_and_security: a domain's legitimacy and security
@@ -1507,7 +1569,7 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       nl: ['niet ziet', 'niet zien', 'niet weet', 'niet weten', 'niet te weten komt'],
       pl: ['nie widzial', 'nie zobaczy', 'nie zobaczyl', 'nie wiedzial', 'nie dowie', 'nie dowiedzial', 'nie dowiedziala', 'nie poznal'],
       ru: ['не видел', 'не увидел', 'не узнал', 'не знал', 'не узнает'],
-      ja: ['知られない', '見られない', 'バレない', '分からない', 'わからない'],
+      ja: ['知られないように', '見られないように', 'バレないように', '知られない', '見られない', 'バレない', '分からない', 'わからない'],
       zh: ['不让', '不被', '别让', '不想让', '不要让', '不会让'],
     },
   ],
@@ -1676,7 +1738,7 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       nl: ['plaatst', 'publiceert', 'publiceren', 'plaatsen'],
       pl: ['publikuje', 'opublikuje', 'doda'],
       ru: ['опубликует', 'публикует', 'разместит', 'выложит', 'появится'],
-      ja: ['公開', '掲載', '出したら', '出す'],
+      ja: ['公開', '掲載', '出し', '出す'],
       zh: ['发布', '上线', '公布', '发出'],
     },
   ],
@@ -1710,6 +1772,37 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       zh: ['发消息'],
     },
   ],
+  [
+    // Where an alert is posted ("Poste no Slack quando …"): the sender of a watch request, not a job ('poste' in French).
+    'post in',
+    {
+      de: ['poste in', 'poste im', 'poste auf', 'poste es in'],
+      fr: ['poste dans', 'poste sur', 'postez dans', 'postez sur', 'publie dans', 'poste une', 'poste un', 'postez une', 'postez un'],
+      es: ['publica en', 'postea en', 'publicalo en', 'avisa en'],
+      pt: ['poste no', 'poste na', 'poste em', 'postar no', 'postar na', 'posta no', 'avise no'],
+      it: ['posta su', 'posta in', 'pubblica su', 'scrivi su', 'scrivi in'],
+      nl: ['post in', 'post op', 'plaats in', 'plaats op'],
+      pl: ['wrzuc na', 'opublikuj na', 'napisz na'],
+      ru: ['напиши в', 'опубликуй в', 'отправь в'],
+      ja: ['に投稿', 'に通知'],
+      zh: ['发到', '发布到', '推送到'],
+    },
+  ],
+  [
+    'opens',
+    {
+      de: ['eroffnet', 'aufmacht'],
+      fr: ['ouvre', 'ouvrira', 'ouvrent'],
+      es: ['abra', 'abre', 'abran', 'abrir'],
+      pt: ['abrir', 'abrirem', 'abra', 'abre'],
+      it: ['apre', 'aprira', 'apra', 'aprono'],
+      nl: ['opent', 'openstelt'],
+      pl: ['otworzy', 'otwiera'],
+      ru: ['откроет', 'открывает', 'откроют'],
+      ja: ['募集を開始', '新設'],
+      zh: ['开放', '新开'],
+    },
+  ],
   // Data the service does not have, as other languages ask for it (lexicon.ts UNAVAILABLE)
   [
     'credit rating',
@@ -1739,6 +1832,21 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       ru: ['список клиентов', 'клиентская база', 'клиентскую базу'],
       ja: ['顧客リスト', '顧客名簿', '取引先一覧'],
       zh: ['客户名单', '客户列表', '客户清单'],
+    },
+  ],
+  [
+    'who are their customers',
+    {
+      de: ['wer sind die kunden', 'wer sind ihre kunden', 'welche kunden hat', 'welche kunden haben'],
+      fr: ['qui sont les clients', 'qui sont ses clients', 'quels sont les clients', 'quels sont ses clients'],
+      es: ['quienes son los clientes', 'quienes son sus clientes', 'cuales son los clientes', 'que clientes tiene'],
+      pt: ['quem sao os clientes', 'quais sao os clientes', 'quais clientes tem', 'quem sao seus clientes'],
+      it: ['chi sono i clienti', 'quali sono i clienti', 'quali clienti ha', 'chi sono i suoi clienti'],
+      nl: ['wie zijn de klanten', 'welke klanten heeft', 'welke bedrijven zijn klant', 'wie zijn hun klanten'],
+      pl: ['kim sa klienci', 'kto jest klientem', 'jakich klientow ma'],
+      ru: ['кто клиенты', 'какие клиенты у', 'кто является клиентом'],
+      ja: ['顧客は誰', '顧客はどこ', 'どんな顧客'],
+      zh: ['有哪些客户', '客户是谁', '客户有哪些'],
     },
   ],
   [
@@ -1802,6 +1910,52 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
     },
   ],
   // The lead words of a request, as other languages write them
+  [
+    'domain',
+    {
+      de: ['domain', 'domane'],
+      fr: ['domaine', 'nom de domaine'],
+      es: ['dominio', 'nombre de dominio'],
+      pt: ['dominio', 'nome de dominio'],
+      it: ['dominio', 'nome di dominio'],
+      nl: ['domein', 'domeinnaam'],
+      pl: ['domena', 'domeny', 'domene'],
+      ru: ['домен*'],
+      ja: ['ドメイン'],
+      zh: ['域名'],
+    },
+  ],
+  [
+    // A heat word ranked (lexicon.ts RANKING_WORDS): "the hottest of my accounts".
+    'hottest',
+    {
+      de: ['heissesten', 'warmsten', 'vielversprechendsten'],
+      fr: ['les plus chauds', 'les plus chaudes', 'les plus prometteurs'],
+      es: ['mas calientes', 'mas caliente', 'mas prometedores'],
+      pt: ['mais quentes', 'mais quente', 'mais promissores'],
+      it: ['piu caldi', 'piu calde', 'piu promettenti'],
+      nl: ['warmste', 'heetste', 'meest belovende'],
+      pl: ['najgoretsze', 'najgoretszych', 'najbardziej obiecujace'],
+      ru: ['самые горячие', 'самых горячих', 'самые перспективные'],
+      ja: ['最もホット', '一番ホット', '最も有望'],
+      zh: ['最热', '最有希望', '最有潜力'],
+    },
+  ],
+  [
+    'customer',
+    {
+      de: ['kunde', 'kunden'],
+      fr: ['clientele', 'clientes'],
+      es: ['cliente', 'clientes'],
+      pt: ['cliente', 'clientes'],
+      it: ['cliente', 'clienti'],
+      nl: ['klant', 'klanten'],
+      pl: ['klient', 'klienci', 'klientow'],
+      ru: ['клиент*'],
+      ja: ['顧客', '取引先'],
+      zh: ['客户'],
+    },
+  ],
   [
     'main',
     {

@@ -347,6 +347,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'vacantes',
       'vagas abertas',
       'vagas',
+      'vaga',
       'vagas de emprego',
       'offerte di lavoro',
       'posizioni aperte',
@@ -550,6 +551,9 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'intencion de compra',
       'intencao de compra',
       'intenzione di acquisto',
+      'intento di acquisto',
+      'intento d acquisto',
+      'intenzione d acquisto',
       'koopintentie',
       'намерение купить',
       '購買意欲',
@@ -603,6 +607,78 @@ export const GLOSSES: [english: string, terms: string[]][] = [
     ],
   ],
   ['run', ['schaltet', 'schalten', 'diffuse', 'diffusent']],
+  // A negated request's words (lexicon.ts REQUEST_VERBS): the Russian negation and speaker, Italian verbs with the speaker glued on.
+  // The evidence an answer is read from (lexicon.ts BASIS_WORDS): "según sus vacantes" is no request for the vacancies.
+  [
+    'based on',
+    [
+      'basierend auf',
+      'auf basis',
+      'auf grundlage',
+      'anhand',
+      'ausgehend von',
+      'laut',
+      'base sur',
+      'basee sur',
+      'bases sur',
+      'en fonction de',
+      'd apres',
+      'selon',
+      'segun',
+      'basado en',
+      'basada en',
+      'con base en',
+      'de acuerdo con',
+      'afgeleid van',
+      'op grond van',
+      'abgeleitet von',
+      'secondo le',
+      'secondo i',
+      'secondo la',
+      'secondo il',
+      'segundo as',
+      'segundo os',
+      'en base a',
+      'com base em',
+      'com base nas',
+      'com base nos',
+      'baseado em',
+      'baseada em',
+      'de acordo com',
+      'basato su',
+      'basata su',
+      'basato sulle',
+      'basata sulle',
+      'basato sui',
+      'in base a',
+      'in base alle',
+      'in base ai',
+      'sulla base di',
+      'op basis van',
+      'gebaseerd op',
+      'aan de hand van',
+      'volgens',
+      'na podstawie',
+      'w oparciu o',
+      'wedlug',
+      'на основе',
+      'на основании',
+      'исходя из',
+      'судя по',
+      '根据',
+      '依据',
+      '按照',
+    ],
+  ],
+  // Japanese writes the basis after the evidence (求人に基づく: based on the job listings): read as the English 'as the basis' after it.
+  ['as the basis', ['に基づく', 'に基づいて', 'に基づいた', 'を基に', 'から判断して', 'から判断']],
+  ['not', ['не']],
+  // Japanese writes the negation after the verb it negates: the whole clause of purpose, so 'ないように' alone does not take it.
+  ['must not appear', ['残らないように', '載らないように', '記録されないように', '表示されないように']],
+  ['me', ['мне']],
+  ['give me', ['darmi', 'dammi']],
+  ['send me', ['mandarmi', 'inviarmi']],
+  ['show me', ['mostrarmi', 'mostrami']],
   ['paid', ['bezahlte', 'bezahlten', 'payantes', 'pagados', 'a pagamento', 'betaalde', 'платн*', '有料', '付费', '유료']],
   // contacts
   [
@@ -719,7 +795,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       '고객센터',
     ],
   ],
-  ['when', ['wenn', 'quand', 'lorsque', 'cuando', 'quando', 'wanneer', 'когда', '時に', '的时候']],
+  ['when', ['wenn', 'quand', 'lorsque', 'cuando', 'quando', 'wanneer', 'когда', '時に', 'たら', '的时候']],
   [
     'changes',
     ['andern', 'andert', 'anderung*', 'changent', 'change', 'cambian', 'cambios', 'mudam', 'cambiano', 'veranderen', 'изменятся', '変わったら', '变化', '변경'],
@@ -1256,6 +1332,14 @@ const MIN_PART = 4;
 // Not the French and Italian words that are also partitive articles ('embauche des développeurs': hires developers).
 const LINKING_WORDS = new Set(['de', 'da', 'do', 'das', 'dos', 'di', 'del', 'della', 'dello', 'd']);
 const ARTICLES = new Set(['l', 'la', 'le', 'les', 'el', 'los', 'las', 'o', 'a', 'os', 'as', 'il', 'lo', 'gli', 'i']);
+/** Glosses of function words, never the noun of "noun de noun" ('maar de contactgegevens': but the contacts). */
+const FUNCTION_GLOSSES = new Set(['just', 'only', 'but', 'not', 'instead of', 'than', 'then', 'also', 'plus', 'which', 'who', 'when', 'whenever']);
+/**
+ * Adjectives French, Spanish, Portuguese and Italian write after the noun ('empresa real',
+ * 'presencia real', 'azienda attiva'): after a glossed noun they take the English place before
+ * it ('real company').
+ */
+const POSTPOSED = new Set(['real', 'active', 'legitimate']);
 
 /** A term of several words: each word's stems (stemKeys; a final prefix as written), the words as written. */
 interface Candidate {
@@ -1434,7 +1518,8 @@ function glossSeparable(joined: string, glossary: Glossary): boolean {
  */
 export function glossWords(folded: string, glossary: Glossary): string[] {
   let text = folded;
-  if (CJK.test(text)) {
+  const cjk = CJK.test(text);
+  if (cjk) {
     for (const [term, english] of glossary.anywhere) if (text.includes(term)) text = text.split(term).join(` ${english} `);
   }
   // Latin letters and digits apart from other scripts ('markdownで' is two words).
@@ -1489,13 +1574,26 @@ export function glossWords(folded: string, glossary: Glossary): string[] {
   const out: string[] = [];
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i];
-    if (piece.glossed && LINKING_WORDS.has(pieces[i + 1]?.token ?? '')) {
+    if (piece.glossed && !FUNCTION_GLOSSES.has(piece.words.join(' ')) && LINKING_WORDS.has(pieces[i + 1]?.token ?? '')) {
       const next = ARTICLES.has(pieces[i + 2]?.token ?? '') && pieces[i + 3]?.glossed ? i + 3 : pieces[i + 2]?.glossed ? i + 2 : -1;
       if (next > 0) {
         out.push(...pieces[next].words, ...piece.words);
         i = next;
         continue;
       }
+    }
+    const next = pieces[i + 1];
+    if (
+      next?.glossed &&
+      piece.glossed &&
+      !cjk &&
+      next.words.length === 1 &&
+      POSTPOSED.has(next.words[0]) &&
+      !POSTPOSED.has(piece.words[piece.words.length - 1])
+    ) {
+      out.push(...next.words, ...piece.words);
+      i += 1;
+      continue;
     }
     out.push(...piece.words);
   }

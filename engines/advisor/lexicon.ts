@@ -244,6 +244,7 @@ export const RULES: Record<string, Rule[]> = {
   'company-footprint': [
     ['footprint', 6],
     ['real company', 5],
+    ['real presence', 4],
     ['real business', 5],
     ['actually operat', 5],
     ['operating', 3],
@@ -271,6 +272,8 @@ export const RULES: Record<string, Rule[]> = {
     ['hot lead', 5],
     ['hot account', 5],
     ['hot', 3],
+    ['hottest', 3],
+    ['warmest', 3],
     ['prioritize', 4],
     ['prioritise', 4],
     ['rank', 3],
@@ -995,6 +998,9 @@ export const UNAVAILABLE: Unavailable[] = [
       'who are their customers',
       'list of customers',
     ],
+    // The list restated ("which merchants are customers of theirs"): its members are the same request.
+    near: ['customer', 'customers', 'client', 'clients', 'merchant', 'merchants', 'buyer', 'buyers', 'user', 'users'],
+    nearWindow: 4,
     instead: ['tech-stack'],
     note: "no lists of a company's customers; tech-stack tells whether a given company's website uses a given technology",
   },
@@ -1335,6 +1341,16 @@ export const ADOPTION_AFTER = [
   'for checkout',
   'at checkout',
 ];
+/**
+ * The speaker as the adopter ("we sell a Slack integration", "I pay with Stripe", "wir nutzen
+ * HubSpot"): a first-person subject within SPEAKER_WINDOW words before the adoption (its cue or
+ * the name, whichever comes first) makes the technology the goal's context, not what it asks
+ * about a company, unless the subject is asked what it can do (SPEAKER_QUESTIONS right before it).
+ */
+export const SPEAKER_SUBJECTS = ['i', 'we', 'ich', 'wir', 'je', 'nous', 'yo', 'nosotros', 'eu', 'noi', 'ik', 'wij'];
+export const SPEAKER_WINDOW = 3;
+/** A subject asked about what it can do at a site ("can I pay with Adyen on bol.com"): the site's technology, not the speaker's. */
+export const SPEAKER_QUESTIONS = ['can', 'could', 'may', 'will', 'would', 'do', 'shall', 'kann', 'konnen', 'peux', 'puis', 'puedo', 'posso', 'kan', 'mag'];
 
 /**
  * A goal about how a company's hiring changes or compares: a hiring word with a trend word within
@@ -1478,7 +1494,54 @@ export const RANKING_WORDS = [
   'quickest',
   'most quickly',
   'most aggressively',
+  'hottest',
+  'warmest',
+  'hotter',
+  'warmer',
 ];
+/**
+ * Buying intent ranked over several companies ("the hottest prospects among my 18 accounts",
+ * "which of them show strong buying intent"): a HEAT_WORDS word with a ranking word or a list
+ * selector within HIRING_WINDOW words is the ranking hot-buyers makes, as a hiring ranking is.
+ */
+export const HEAT_WORDS = [
+  'intent',
+  'buying intent',
+  'purchase intent',
+  'buyer intent',
+  'buying signal',
+  'hot',
+  'hottest',
+  'hotter',
+  'warm',
+  'warmest',
+  'warmer',
+  'ready to buy',
+  'likely to buy',
+  'in market',
+];
+/** Nouns a purchase word qualifies ("purchase intent", "intención de compra"): the intent asked, not the agent buying. */
+export const INTENT_NOUNS = ['intent', 'intention', 'signal', 'readiness', 'propensity'];
+/**
+ * The evidence an answer is read from ("intent score based on its vacancies", "según sus
+ * vacantes"): the words up to BASIS_WINDOW after a basis word (within the clause) name where the
+ * answer comes from, not what is asked, and count for no offer, but for hiring itself (the signal
+ * hiring intent is read from) and the intent asked (HEAT_WORDS).
+ */
+export const BASIS_WORDS = [
+  'based on',
+  'on the basis of',
+  'according to',
+  'derived from',
+  'judging by',
+  'judged by',
+  'going by',
+  'inferred from',
+  'measured by',
+];
+/** Basis words after the evidence ("its vacancies as evidence", Japanese 求人に基づく): the words before them, back to BASIS_WINDOW. */
+export const BASIS_AFTER_WORDS = ['as evidence', 'as the evidence', 'as the basis'];
+export const BASIS_WINDOW = 4;
 export const HIRING_WINDOW = 5;
 /** The word introducing the second term of a comparison, as goals in each language write it (stemmed, glossed): within two words after a ranking word it makes a comparison. */
 export const COMPARISON_WORDS = ['than', 'que', 'qu', 'als', 'dan', 'di', 'chem', 'чем', 'niz', 'rispetto'];
@@ -1550,10 +1613,12 @@ export const SEQUENCE_WORDS = [
 export const REFERS_BACK = ['them', 'their', 'those', 'these', 'the hot ones', 'hot ones', 'each of them', 'each one', 'the ones', 'the results', 'for each'];
 
 /**
- * A goal worded for privacy: a word of concealment ("never learns", "keep out of", "must not see")
+ * A goal worded for privacy: a word of concealment ("never learns", "keep out of", "anonymously")
  * within PRIVACY_WINDOW words of a party to the payment ("payment provider", "facilitator", "x402
  * receipt") asks for private-query, whatever other words it uses; the payment words then count for
- * no payment offer.
+ * no payment offer. A word of exposure ("appear", "reveal", "link") conceals only when negated
+ * (a NEGATION_WORDS word within NEGATION_WINDOW words before it: "must not appear", "so it cannot
+ * be linked"): "the checkout appears secure" or "the payment must not exceed $1" hide nothing.
  */
 export const CONCEAL_WORDS = [
   'never learn',
@@ -1564,30 +1629,15 @@ export const CONCEAL_WORDS = [
   'not see',
   'cannot see',
   'can t see',
-  'must not',
-  'should not',
   'never',
   'out of',
   'stay off',
   'stays off',
   'keep off',
-  'off',
-  'tie',
-  'tied',
-  'link',
-  'linked',
-  'trace',
-  'traced',
-  'traceable',
   'without',
   'hide',
   'hidden',
   'conceal',
-  'reveal',
-  'expose',
-  'leak',
-  'appear',
-  'show up',
   'nobody',
   'no one',
   'secret',
@@ -1602,6 +1652,52 @@ export const CONCEAL_WORDS = [
   'quietly',
   'stealth',
 ];
+export const EXPOSURE_WORDS = [
+  'off',
+  'tie',
+  'tied',
+  'link',
+  'linked',
+  'trace',
+  'traced',
+  'traceable',
+  'reveal',
+  'expose',
+  'leak',
+  'appear',
+  'show up',
+  'contain',
+  'include',
+  'mention',
+  'record',
+  'see',
+  'know',
+  'learn',
+  'receive',
+  'point at',
+  'pointing at',
+];
+/** Negations, as goals in each language write them (folded, glossed). */
+export const NEGATION_WORDS = [
+  'not',
+  'never',
+  'no',
+  't',
+  'cannot',
+  'without',
+  'nobody',
+  'no one',
+  'must not',
+  'should not',
+  'nicht',
+  'niet',
+  'non',
+  'nao',
+  'nie',
+  'ne',
+  'pas',
+];
+export const NEGATION_WINDOW = 6;
 export const PAYMENT_PARTY_WORDS = [
   'payment',
   'payment provider',
@@ -1791,4 +1887,13 @@ export const EXCLUSION_AFTER = [
   "doesn't matter",
   'doesnt matter',
 ];
+/**
+ * A request negated ("don't give me the full profile", "no me des", "non mi mandare", "не давай
+ * мне"): a negation (NEGATION_WORDS) with a request verb or the speaker as its object within
+ * REQUEST_WINDOW words after it excludes what follows, as EXCLUSION_WORDS do (not a suggestion:
+ * "why don't you show me …").
+ */
+export const REQUEST_VERBS = ['give', 'send', 'message', 'show', 'return', 'fetch', 'pull', 'provide', 'bring', 'include'];
+export const SPEAKER_WORDS = ['me', 'us', 'mi', 'mir', 'mij', 'moi', 'nos', 'ci', 'mnie'];
+export const REQUEST_WINDOW = 2;
 export const EXCLUSION_ENDS = ['just', 'only', 'but', 'rather', 'instead', 'simply'];

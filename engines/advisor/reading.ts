@@ -16,15 +16,23 @@ import { buildTechnologyFinder, PROSE_WORDS, type TechnologyLocator } from '../t
 import {
   ADOPTION_AFTER,
   ADOPTION_BEFORE,
+  BASIS_AFTER_WORDS,
+  BASIS_WINDOW,
+  BASIS_WORDS,
   CONCEAL_WORDS,
+  EXPOSURE_WORDS,
+  NEGATION_WINDOW,
+  NEGATION_WORDS,
   COMPARISON_WORDS,
   EVENT_WINDOW,
   EXCLUSION_AFTER,
   EXCLUSION_ENDS,
   EXCLUSION_WORDS,
   HEAD_WORDS,
+  HEAT_WORDS,
   HIRING_WINDOW,
   HIRING_WORDS,
+  INTENT_NOUNS,
   JOB_FILTER_WINDOW,
   JOB_FILTERS,
   JOB_NOUNS,
@@ -43,7 +51,13 @@ import {
   STACKS_WINDOW,
   SHOP_NOUNS,
   SHOP_WINDOW,
+  SPEAKER_QUESTIONS,
+  SPEAKER_SUBJECTS,
+  SPEAKER_WINDOW,
   RANKING_WORDS,
+  REQUEST_VERBS,
+  REQUEST_WINDOW,
+  SPEAKER_WORDS,
   REFERS_BACK,
   ROLE_HOLDER_WORDS,
   ROLE_WORDS,
@@ -92,6 +106,8 @@ export interface Reading {
   hiringTrend: { at: number; cue: string } | null;
   /** Hiring with a ranking word near it ("which of them are hiring hardest"). */
   hiringRank: { at: number; cue: string } | null;
+  /** Buying intent with a ranking word or a list selector near it ("the hottest of my accounts"). */
+  intentRank: { at: number; cue: string } | null;
   /** The goal asks for its results in one request. */
   oneCall: boolean;
   /** A person asked for: roles beside the people holding them ("names and roles of the board"), or who heads something ("who is the head of sales"): where, and the words. */
@@ -137,6 +153,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     senderWords: compiled(kind.watch?.senders ?? []),
   }));
   const conceal = compiled(CONCEAL_WORDS);
+  const exposure = compiled(EXPOSURE_WORDS);
+  const negations = compiled(NEGATION_WORDS);
   const paymentParties = compiled(PAYMENT_PARTY_WORDS);
   const jobNouns = compiled(JOB_NOUNS);
   const jobFilters = compiled(JOB_FILTERS);
@@ -156,10 +174,17 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const trends = compiled(TREND_WORDS);
   const periods = compiled(PERIOD_WORDS);
   const rankings = compiled(RANKING_WORDS);
+  const heatWords = compiled(HEAT_WORDS);
+  const intentNouns = compiled(INTENT_NOUNS);
+  const basisWords = compiled(BASIS_WORDS);
+  const basisAfter = compiled(BASIS_AFTER_WORDS);
   const selectors = compiled(LIST_SELECTORS);
   const oneCallWords = compiled(ONE_CALL_WORDS);
   const exclusions = compiled(EXCLUSION_WORDS);
   const exclusionEnds = compiled(EXCLUSION_ENDS);
+  const speakers = compiled(SPEAKER_SUBJECTS);
+  const speakerQuestions = new Set(compiled(SPEAKER_QUESTIONS).map((phrase) => phrase[0]));
+  const requested = compiled([...REQUEST_VERBS, ...SPEAKER_WORDS]);
   const exclusionsAfter = compiled(EXCLUSION_AFTER);
   const roleWords = compiled(ROLE_WORDS);
   const roleHolders = compiled(ROLE_HOLDER_WORDS);
@@ -187,13 +212,33 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       if (at > 0 && /^\d[\d,.]*k?$/.test(goalWords[at - 1]) && isCountedNoun(word)) masked.add(at);
     });
 
+    // Where each clause ends (in words), worked out when a rule needs it.
+    let ends: number[] | null = null;
+    const clauseEndsOf = () => {
+      if (ends) return ends;
+      ends = [];
+      let count = 0;
+      // ASCII punctuation ends a clause before a space, the end, or a character of another script (CJK text writes no space).
+      for (const clause of goal.split(/[,.;:!?]+(?=\s|$|[^\x00-\x7f])|[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]+/))
+        ends.push((count += words(clause).length));
+      return ends;
+    };
+
     // What the goal excludes ("not the tech stack"): to the clause's end or a word taking the request back up.
-    const excluded = exclusions.flatMap(spans);
+    const negatedAt = negations.flatMap(spans);
+    const requests = negatedAt.length ? requested.flatMap(spans) : [];
+    const excluded = [
+      ...exclusions.flatMap(spans),
+      // A request negated ("don't give me …", "no me des …"): from the negation on.
+      // Not a suggestion ("why don't you show me …").
+      ...negatedAt.filter(
+        ([start, end]) =>
+          requests.some(([from]) => from >= end && from < end + REQUEST_WINDOW) && !goalWords.slice(Math.max(0, start - 2), start).includes('why'),
+      ),
+    ];
     const excludedBefore = exclusionsAfter.flatMap(spans);
     if (excluded.length || excludedBefore.length) {
-      const clauseEnds: number[] = [];
-      let count = 0;
-      for (const clause of goal.split(/[,.;:!?]+(?=\s|$)|[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]+/)) clauseEnds.push((count += words(clause).length));
+      const clauseEnds = clauseEndsOf();
       const resumes = exclusionEnds.flatMap(spans).map(([from]) => from);
       for (const [from] of excluded) {
         const end = Math.min(clauseEnds.find((at) => at > from) ?? goalWords.length, ...resumes.filter((at) => at > from), goalWords.length);
@@ -207,11 +252,31 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       }
     }
 
+    // The evidence the answer is read from ("based on its vacancies"): a few words, within the clause,
+    // but for hiring itself, the signal hiring intent is read from ("likely in market based on their hiring").
+    const basis = basisWords.flatMap(spans);
+    const basisBefore = basisAfter.flatMap(spans);
+    if (basis.length || basisBefore.length) {
+      const listed = jobNouns.flatMap(spans);
+      const kept = [...hiring.flatMap(spans).filter(([from, to]) => !listed.some(([start, end]) => start < to && end > from)), ...heatWords.flatMap(spans)];
+      const mask = (from: number, end: number) => {
+        for (let i = from; i < end; i++) if (!kept.some(([start, stop]) => i >= start && i < stop)) masked.add(i);
+      };
+      for (const [from, to] of basis) mask(from, Math.min(to + BASIS_WINDOW, clauseEndsOf().find((at) => at > from) ?? goalWords.length, goalWords.length));
+      for (const [from, to] of basisBefore) mask(Math.max(from - BASIS_WINDOW, ...clauseEndsOf().filter((at) => at <= from)), to);
+    }
+
     const adopted: { name: string; at: number }[] = [];
     const mentions = finder.locate(goal).filter((mention) => mention.name.length > 2);
     const beforeSpans = mentions.length ? before.flatMap(spans) : [];
     const afterSpans = mentions.length ? after.flatMap(spans) : [];
     const otherSpans = mentions.length ? others.flatMap(spans) : [];
+    const speakerAt = mentions.length
+      ? speakers
+          .flatMap(spans)
+          .map(([from]) => from)
+          .filter((from) => !speakerQuestions.has(goalWords[from - 1]))
+      : [];
     const named: { name: string; at: number }[] = [];
     for (const mention of mentions) {
       if (adopted.some((known) => known.name === mention.name)) continue;
@@ -228,6 +293,12 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
         const token = /\S*$/.exec(goal.slice(0, mention.start))![0] + /^\S*/.exec(goal.slice(mention.start))![0];
         if (/[a-z0-9-]\.[a-z]{2,}|[@/]/i.test(token)) continue;
         if (!named.some((known) => known.name === mention.name)) named.push({ name: mention.name, at });
+        continue;
+      }
+      // The speaker's own technology ("we sell a Slack integration") is the goal's context.
+      const adoptionAt = Math.min(at, ...cue.map(([from]) => from));
+      if (speakerAt.some((from) => from < adoptionAt && from >= adoptionAt - SPEAKER_WINDOW)) {
+        cue.forEach(markAll);
         continue;
       }
       adopted.push({ name: mention.name, at });
@@ -324,7 +395,14 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       purchase
         .flatMap(spans)
         .map(([from]) => from)
-        .find((at) => !masked.has(at) && !phrased.some(([from, to]) => at >= from && at < to) && sellers.some((seller) => seller > at && seller <= at + 4)) ??
+        .find(
+          (at) =>
+            !masked.has(at) &&
+            !phrased.some(([from, to]) => at >= from && at < to) &&
+            // A purchase word qualifying an intent ("purchase intent", "intento d'acquisto") is no purchase.
+            !intentNouns.some((noun) => spans(noun).some(([from]) => Math.abs(from - at) <= 2)) &&
+            sellers.some((seller) => seller > at && seller <= at + 4),
+        ) ??
       paid?.[0] ??
       null;
     const thenAt =
@@ -345,7 +423,11 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       ? { at: compared[0], cue: goalWords.slice(Math.max(0, compared[0] - STACKS_WINDOW), compared[1] + STACKS_WINDOW).join(' ') }
       : null;
     // Privacy wording: the payment words then count for no payment offer.
-    const concealed = conceal.flatMap(spans);
+    // Exposure conceals only when negated ("must not appear"; not "the checkout appears secure").
+    const concealed = [
+      ...conceal.flatMap(spans),
+      ...exposure.flatMap(spans).filter(([from]) => negatedAt.some(([, end]) => end <= from && end >= from - NEGATION_WINDOW)),
+    ];
     const parties = paymentParties.flatMap(spans).filter(([from]) => concealed.some(([start]) => Math.abs(start - from) <= PRIVACY_WINDOW));
     let privacy: Reading['privacy'] = null;
     if (parties.length) {
@@ -382,13 +464,13 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     }
     // Hiring as it changes, or as companies compare: a trend or ranking word near a hiring word.
     const hiringSpans = hiring.flatMap(spans).filter(([from]) => !masked.has(from));
-    const nearHiring = (list: string[][] | (readonly [number, number])[], window = HIRING_WINDOW): Reading['hiringTrend'] => {
+    const nearHiring = (list: string[][] | (readonly [number, number])[], window = HIRING_WINDOW, anchors = hiringSpans): Reading['hiringTrend'] => {
       const found = (list as unknown[])
         .flatMap((item) => (typeof (item as unknown[])[0] === 'string' ? spans(item as string[]) : [item as readonly [number, number]]))
-        .filter(([from, to]) => hiringSpans.some(([start, end]) => from < end + window && to > start - window))
+        .filter(([from, to]) => anchors.some(([start, end]) => from < end + window && to > start - window))
         .sort((a, b) => a[0] - b[0])[0];
       if (!found) return null;
-      const [start, end] = hiringSpans.sort((a, b) => Math.abs(a[0] - found[0]) - Math.abs(b[0] - found[0]))[0];
+      const [start, end] = anchors.sort((a, b) => Math.abs(a[0] - found[0]) - Math.abs(b[0] - found[0]))[0];
       const [from, to] = [Math.min(start, found[0]), Math.max(end, found[1])];
       return { at: from, cue: goalWords.slice(from, to).join(' ') };
     };
@@ -407,6 +489,9 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       : rankings;
     const ranked = hiringSpans.length ? nearHiring(rankingsNotCompared) : null;
     const hiringRank = ranked ?? (hiringTrend && selectors.flatMap(spans).some(([from]) => from < hiringTrend.at) ? hiringTrend : null);
+    // Buying intent ranked, or chosen among a list ("the hottest of my accounts", "which ones show buying intent").
+    const heatSpans = heatWords.flatMap(spans).filter(([from]) => !masked.has(from));
+    const intentRank = heatSpans.length ? nearHiring([...rankingsNotCompared, ...selectors], HIRING_WINDOW, heatSpans) : null;
     const oneCall = oneCallWords.some((phrase) => spans(phrase).length > 0);
     // Roles beside the people holding them, and no opening near: people's titles, not jobs.
     let peopleRoles: Reading['peopleRoles'] = null;
@@ -444,6 +529,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       jobFilter,
       hiringTrend,
       hiringRank,
+      intentRank,
       oneCall,
       peopleRoles,
     };

@@ -16,7 +16,7 @@ const STACKS_COMPARED_WEIGHT = 4;
 const JOB_FILTER_WEIGHT = 3;
 /** A URL is the input of the offer that reads that kind of page: a strong cue, not a name. */
 const URL_WEIGHT = 3;
-/** Hiring as it changes ("has hiring accelerated") is hiring intent; hiring compared across companies is the ranking of hot-buyers. */
+/** Hiring as it changes ("has hiring accelerated") is hiring intent; hiring or buying intent compared across companies is the ranking of hot-buyers. */
 const HIRING_TREND_WEIGHT = 4;
 const HIRING_RANK_WEIGHT = 4;
 /** Roles beside the people holding them are those people's titles, which extract-contacts' people give. */
@@ -44,6 +44,7 @@ export function weighReading(scored: Scored[], reading: Reading): Scored[] {
     add('hot-buyers', HIRING_RANK_WEIGHT, reading.hiringRank.cue, reading.hiringRank.at);
     add('company-intent', HIRING_RANK_WEIGHT, reading.hiringRank.cue, reading.hiringRank.at);
   }
+  if (reading.intentRank) add('hot-buyers', HIRING_RANK_WEIGHT, reading.intentRank.cue, reading.intentRank.at);
   if (reading.peopleRoles) add('extract-contacts', PEOPLE_ROLE_WEIGHT, reading.peopleRoles.cue, reading.peopleRoles.at);
   const kinds = new Set(reading.urlKinds);
   for (const kind of kinds) add(URL_OFFER[kind], URL_WEIGHT, URL_CUE[kind], Infinity);

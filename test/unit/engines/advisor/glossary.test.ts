@@ -147,3 +147,28 @@ describe('advisor reading: watch requests, technologies named, exclusions, known
     assert.ok(offers('compare my shelff with a rival').includes('agentic_shelf_schema_comparator'));
   });
 });
+
+describe('advisor glossary, round 7 (issue 37)', () => {
+  it('puts an adjective French, Spanish, Portuguese and Italian write after the noun before it, as English does', () => {
+    assert.deepEqual(words('presencia real'), words('real presence'));
+    assert.deepEqual(words('entreprise réelle'), words('real company'));
+    assert.deepEqual(words('azienda attiva'), words('active company'));
+    assert.deepEqual(words('empresa legítima'), words('legitimate company'));
+    // English order stays, and Japanese or Chinese text is not reordered (本物の会社: real company).
+    assert.deepEqual(words('a real company'), ['a', 'real', 'company']);
+    assert.deepEqual(words('このドメインは本物の会社'), ['domain', 'real', 'company']);
+  });
+
+  it('reads no function word as the noun of "noun de noun"', () => {
+    assert.deepEqual(words('maar de contactgegevens'), ['just', 'de', 'contact']);
+    assert.deepEqual(words('herramienta de chat en vivo'), words('live chat tool'));
+  });
+
+  it('reads advertising as a verb, a basis word and the domain in each language', () => {
+    for (const goal of ['está anunciando no Google', 'adverteert op Google', 'wirbt bei Google', 'рекламируется в поиске'])
+      assert.ok(words(goal).includes('advertis'), goal);
+    for (const goal of ['según sus vacantes', 'op basis van hun vacatures', 'anhand der Stellen', 'sulla base di'])
+      assert.deepEqual(words(goal).slice(0, 2), ['bas', 'on'], goal);
+    for (const goal of ['el dominio', 'le domaine', 'het domein', 'ドメイン']) assert.ok(words(goal).includes('domain'), goal);
+  });
+});

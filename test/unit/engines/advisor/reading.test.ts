@@ -153,3 +153,70 @@ describe('advisor reading', () => {
     assert.ok(!read(english, []).masked.has(words(english).indexOf('job')));
   });
 });
+
+describe('advisor reading, round 7 (issue 37)', () => {
+  const maskedWords = (goal: string) => {
+    const { masked } = read(goal, []);
+    return words(goal).filter((_, at) => masked.has(at));
+  };
+
+  it('excludes what a negated request names, to its clause end, and nothing for a negation asking nothing', () => {
+    const goal = "don't give me the jobs, get the tech stack of acme.com";
+    assert.ok(maskedWords(goal).includes('job'));
+    assert.ok(!maskedWords(goal).includes('stack'));
+    assert.ok(maskedWords('no me des sus vacantes, solo el stack tecnológico').includes('job'));
+    assert.ok(maskedWords('не присылай мне вакансии, только стек').includes('job'));
+    assert.deepEqual(maskedWords('the tech stack of acme.com, no rush'), []);
+    assert.deepEqual(maskedWords('do not forget the open jobs of acme.com'), []);
+    assert.deepEqual(maskedWords("why don't you show me the open jobs of acme.com"), []);
+  });
+
+  it('masks the evidence after a basis word within its clause, hiring itself aside', () => {
+    assert.deepEqual(maskedWords('the intent score of acme.com based on its vacancies'), words('based on its vacancies'));
+    assert.ok(maskedWords('Kaufabsicht von acme.de anhand der offenen Stellen').includes('job'));
+    assert.ok(!maskedWords('is acme.com in market judging by their hiring').includes('hir'));
+    assert.ok(!maskedWords('the tech stack based on the site, and the open jobs').includes('job'), 'the clause ends the evidence');
+  });
+
+  it('reads buying intent ranked or chosen among a list', () => {
+    assert.notEqual(read('which of my accounts show buying intent', []).intentRank, null);
+    assert.notEqual(read('los prospectos más calientes de mi lista', []).intentRank, null);
+    assert.notEqual(read('哪些域名的购买意向最强', []).intentRank, null);
+    assert.equal(read('the buying intent of acme.com', []).intentRank, null);
+    assert.equal(read('the intent score of each of my 40 accounts', []).intentRank, null);
+  });
+
+  it('reads a purchase word qualifying an intent as no purchase', () => {
+    assert.equal(read("l'intento d'acquisto di acme.it", []).purchaseAt, null);
+    assert.equal(read('purchase intent from acme.com', []).purchaseAt, null);
+    assert.notEqual(read('order a jacket from acme-shop.com', []).purchaseAt, null);
+  });
+
+  it('reads a technology the speaker adopts as no technology asked about', () => {
+    assert.deepEqual(read('we sell a Slack integration to these accounts', []).adopted, []);
+    assert.deepEqual(read('I pay with Stripe, is the shop safe', []).adopted, []);
+    assert.deepEqual(
+      read('does acme.com pay with Stripe', []).adopted.map((item) => item.name),
+      ['Stripe'],
+    );
+  });
+
+  it('reads exposure as concealment only when negated', () => {
+    assert.equal(read('the checkout appears secure, which payment provider is it', []).privacy, null);
+    assert.equal(read('the payment must not exceed $1', []).privacy, null);
+    assert.equal(read('il pagamento non deve superare 1 dollaro', []).privacy, null);
+    assert.notEqual(read('the domain must not appear in the payment data', []).privacy, null);
+    assert.notEqual(read('so the payment cannot be linked to the domain', []).privacy, null);
+    assert.notEqual(read('het doeldomein mag niet in de betaalgegevens terechtkomen', []).privacy, null);
+  });
+
+  it('reads the channel an alert is posted in and its event as a watch request, with no job listing', () => {
+    const goal = 'Poste no Slack quando a acme.com.br abrir uma vaga nova';
+    assert.equal(read(goal, []).jobFilter, null);
+    assert.deepEqual(
+      read(goal, []).notAvailable.map((item) => item.data),
+      ['monitoring and alerts'],
+    );
+    assert.deepEqual(read('Quais vagas a acme.com.br tem abertas?', []).notAvailable, []);
+  });
+});

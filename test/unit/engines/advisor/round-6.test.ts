@@ -5,26 +5,11 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createAdvisor } from '../../../../engines/advisor/advise.ts';
-import { advisorCatalog } from '../../../../handlers/advisor.ts';
 import { createReader } from '../../../../engines/advisor/reading.ts';
 import { words } from '../../../../engines/advisor/text.ts';
-import { GOAL_FACTS } from '../../../support/advisor-goals.ts';
+import { missing, route } from '../../../support/advisor-route.ts';
 
-const advise = createAdvisor(advisorCatalog());
 const read = createReader();
-/** The tool recommended, with private-query's inner tool ("private-query:tech_stack"). */
-function route(goal: string, extra: Record<string, unknown> = {}) {
-  const result = advise({ agent_goal: goal, ...extra }, GOAL_FACTS);
-  const body = result.recommended_execution_sequence.find((step) => step.tool === 'private-query')?.body as { tool?: unknown } | null | undefined;
-  const inner = body?.tool;
-  return result.recommended_tool === 'private-query' && typeof inner === 'string' ? `private-query:${inner}` : result.recommended_tool;
-}
-/** The kinds of missing data a goal asks for, when no tool is recommended. */
-function missing(goal: string) {
-  const result = advise({ agent_goal: goal }, GOAL_FACTS);
-  return result.recommended_tool === null ? (result.not_available ?? []).map((item) => item.data) : [`routed to ${result.recommended_tool}`];
-}
 
 describe('advisor round 6 (issue 37)', () => {
   it('reads concealment from a party to the payment in every language as private-query, its tool from the rest', () => {
