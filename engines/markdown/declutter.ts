@@ -442,6 +442,9 @@ const MIN_REPEATED_TEXT = 80;
 /** Longer blocks are compared through their parts: a copy per layout is a section, not most of a page. */
 const MAX_REPEATED_TEXT = 20_000;
 
+/** Blocks whose repeats are the page's own: what recurs inside a list item or a table (two parameters described alike), quotes, code. */
+const REPEATS_KEPT_IN = new Set(['li', 'dd', 'table', 'pre', 'blockquote']);
+
 /**
  * Sections that say again, word for word, what an earlier block of the content said: a page
  * ships one copy of a section per layout (mobile, tablet and desktop; a slide cloned for a
@@ -456,7 +459,7 @@ export function removeRepeatedBlocks(root: Element, { minText = MIN_REPEATED_TEX
   const visit = (element: Element) => {
     for (const child of [...element.children]) {
       const name = child.localName.toLowerCase();
-      if (name === 'pre' || name === 'blockquote' || name === 'table' || name === 'li' || name === 'dd') continue;
+      if (REPEATS_KEPT_IN.has(name)) continue;
       // The raw length bounds the collapsed text's: a short block holds no long one.
       const length = lengths.get(child) ?? 0;
       if (length < minText) continue;
@@ -469,6 +472,70 @@ export function removeRepeatedBlocks(root: Element, { minText = MIN_REPEATED_TEX
           continue;
         }
         if (!first) seen.set(text, child);
+      }
+      visit(child);
+    }
+  };
+  visit(root);
+  removeCopiedSections(root, minText);
+}
+
+/** The blocks a copy is compared through when its wrapper differs from the first copy's. */
+const COPY_BLOCKS = new Set(['p', 'li', 'dd']);
+/** What a copy may add around the blocks it repeats (an accordion's button, a heading the other layout puts elsewhere): a share of its text. */
+const MAX_COPY_EXTRA = 0.25;
+
+interface CopyCounts {
+  /** Blocks of minText or more (the innermost of COPY_BLOCKS), outside quotes and code. */
+  blocks: number;
+  /** Of those, the ones whose text an earlier block said word for word. */
+  repeats: number;
+  /** The blocks' text, and all of the element's text (each text node collapsed). */
+  blockText: number;
+  text: number;
+}
+
+/**
+ * Sections whose every long block (a paragraph, an item, a definition of minText or more; two
+ * at least) repeats an earlier block word for word, with little else: the same copy of a
+ * section for another layout, its heading moved into a button or left out (a desktop guide and
+ * its mobile accordion). One walk counts the blocks; only the innermost blocks' text is read.
+ */
+function removeCopiedSections(root: Element, minText: number): void {
+  const seen = new Set<string>();
+  const counts = new Map<Element, CopyCounts>();
+  const walk = (element: Element): CopyCounts => {
+    const own: CopyCounts = { blocks: 0, repeats: 0, blockText: 0, text: 0 };
+    const opaque = element.localName === 'pre' || element.localName === 'blockquote';
+    for (let node = element.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType === 3) own.text += (node.nodeValue ?? '').replace(/\s+/g, ' ').trim().length;
+      else if (node.nodeType === 1) {
+        const child = walk(node as Element);
+        own.text += child.text;
+        if (opaque) continue;
+        own.blocks += child.blocks;
+        own.repeats += child.repeats;
+        own.blockText += child.blockText;
+      }
+    }
+    if (!opaque && own.blocks === 0 && COPY_BLOCKS.has(element.localName) && own.text >= minText) {
+      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+      own.blocks = 1;
+      own.repeats = seen.has(text) ? 1 : 0;
+      own.blockText = own.text;
+      seen.add(text);
+    }
+    counts.set(element, own);
+    return own;
+  };
+  walk(root);
+  const visit = (element: Element) => {
+    for (const child of [...element.children]) {
+      const count = counts.get(child);
+      if (!count?.blocks || REPEATS_KEPT_IN.has(child.localName)) continue;
+      if (count.blocks >= 2 && count.repeats === count.blocks && count.text - count.blockText <= MAX_COPY_EXTRA * count.text && isSection(child)) {
+        child.remove();
+        continue;
       }
       visit(child);
     }

@@ -229,6 +229,26 @@ describe('repeated sections', () => {
     assert.equal(text(document.body).match(/Ridge:/g)?.length, 1);
     assert.equal(text(document.body).match(/Wallet:/g)?.length, 1);
   });
+  it('keeps one copy of a guide shipped again for another layout under other headings (a desktop block and its mobile accordion)', () => {
+    const paragraphs = ['Carry-on luggage holds your essentials within reach', 'Most airlines allow a bag of about 22 by 14 by 9 inches'].map(
+      (line) => `<p>${line}, whatever the trip, so that you can walk off the plane and on to where you are going.</p>`,
+    );
+    const desktop = `<div class="d-none d-md-block"><h3>Unpacking carry-on luggage</h3><h4>What is it?</h4>${paragraphs[0]}<h4>How big?</h4>${paragraphs[1]}</div>`;
+    const mobile = `<div class="d-md-none"><div class="card"><div class="card-header">What is it?</div><div class="card-body">${paragraphs[0]}</div></div><div class="card"><div class="card-header">How big?</div><div class="card-body">${paragraphs[1]}</div></div></div>`;
+    const document = page(`<main><h1>Carry-on luggage</h1>${desktop}${mobile}</main>`);
+    removeRepeatedBlocks(document.querySelector('main')!);
+    assert.equal(text(document.body).match(/Carry-on luggage holds/g)?.length, 1);
+    assert.ok(document.querySelector('.d-md-block h3'), 'the first copy stays, headings and all');
+    assert.equal(document.querySelector('.d-md-none'), null);
+  });
+  it('keeps a section that repeats two paragraphs but says more of its own', () => {
+    const paragraphs = ['Carry-on luggage holds your essentials within reach', 'Most airlines allow a bag of about 22 by 14 by 9 inches']
+      .map((line) => `<p>${line}, whatever the trip, so that you can walk off the plane and on to where you are going.</p>`)
+      .join('');
+    const document = page(`<main><div>${paragraphs}</div><div><h2>${prose(40, 'own')}</h2>${paragraphs}</div></main>`);
+    removeRepeatedBlocks(document.querySelector('main')!);
+    assert.equal(text(document.body).match(/Carry-on luggage holds/g)?.length, 2);
+  });
   it("keeps what a page repeats on purpose: a paragraph, a list, a plan's features, a list item's parts, a quote, a code block, a short part of an item", () => {
     const step = '<p>On the View menu, click Zoom, then Zoom Extents All, and press Enter to close the selection.</p>';
     const features = '<ul><li>Professionally written by experts</li><li>Keyword optimized to pass screening software</li></ul>';
