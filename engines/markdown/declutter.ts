@@ -183,9 +183,14 @@ export function removeSignupForms(root: Element): void {
   }
 }
 
-/** What a script shows when a request fails ("Sorry, there was a problem.", "Something went wrong. Please try again later."). */
+/**
+ * What a script shows when a request fails ("Sorry, there was a problem.", "Something went
+ * wrong. Please try again later."), and any short message that ends by asking to retry ("Error
+ * rating book. Refresh and try again.", "There was a problem filtering reviews. Please reload
+ * the page."): one or two sentences, then the instruction as a sentence of its own.
+ */
 const FAILURE_MESSAGE =
-  /^(?:sorry, |oops!? |opps!? )?(?:(?:there was (?:a problem|an error)|something went wrong|an error (?:has )?occurred)(?:[^.!]{0,60}[.!] (?:please )?try again(?: later)?)?|(?:please )?try again(?: later)?)[.!]?$/i;
+  /^(?:(?:sorry, |oops!? |opps!? )?(?:there was (?:a problem|an error)|something went wrong|an error (?:has )?occurred)[.!]?|(?:[^.!?]{1,100}[.!?] ){0,2}(?:please )?(?:(?:refresh|reload)(?: the page| this page)?(?: and try again)?|try again)(?: later)?[.!]?)$/i;
 /** Controls of a carousel or a collapsed block, left as text once their buttons' markup is gone. */
 const CONTROL_TEXT =
   /^(?:prev|previous|next|previous next|prev next|previous page|next page|show (?:more|less)|show more \+ show less –?|load more|view more|see more)$/i;
