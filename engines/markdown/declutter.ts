@@ -59,14 +59,18 @@ const isMostOf = (element: Element, total: number) => {
  *   such as Discourse and Flarum render the whole thread only there): its content replaces it;
  * - React's streamed server rendering sends each finished Suspense boundary as a hidden
  *   <div id="S:n">, moved by a script into the placeholder <template id="B:n">: moved here the same way;
- * - a hidden tab panel (role="tabpanel") is content one click away (the same example in another
- *   language, the next tab of a product's details): shown.
+ * - a hidden tab panel (role="tabpanel", or a tab framework's panel class: Bootstrap's tab-pane)
+ *   is content one click away (the same example in another language, the next tab of a
+ *   product's details, its specifications): shown.
  */
+/** Tab panels: by role, and by the classes tab frameworks give them (Bootstrap, Foundation, BEM themes). */
+const TAB_PANELS = '[role="tabpanel"], .tab-pane, .tab-panel, .tabs-panel, .tabs__panel, .tab__content';
+
 export function revealDeferredContent(document: Doc): void {
   for (const element of [...document.querySelectorAll('noscript')]) {
     if (element.isConnected && collapsedLength(element) >= PAGE_TEXT) element.replaceWith(...element.childNodes);
   }
-  for (const panel of document.querySelectorAll('[role="tabpanel"]')) {
+  for (const panel of document.querySelectorAll(TAB_PANELS)) {
     panel.removeAttribute('hidden');
     if (panel.getAttribute('aria-hidden') === 'true') panel.removeAttribute('aria-hidden');
     const style = panel.getAttribute('style');

@@ -39,6 +39,15 @@ describe('removing what is never content', () => {
     removeClutter(document);
     assert.match(text(document.body), /fmt\.Println\(1\) ?println!\("1"\);/);
   });
+  it("shows hidden panels a tab framework names by class (Bootstrap's tab-pane): a product's specifications tab", () => {
+    const document = page(
+      '<main><h1>Graphics card</h1><div class="tab-content"><div class="tab-pane active"><p>Overview of the card.</p></div><div class="tab-pane" style="display:none"><table><tr><th>Boost Clock</th><td>2580 MHz</td></tr></table></div><div class="tab__content" hidden><p>Warranty: 3 years.</p></div></div><div class="menu" style="display:none"><p>Mobile menu</p></div></main>',
+    );
+    removeClutter(document);
+    assert.match(text(document.body), /Boost Clock ?2580 MHz/);
+    assert.match(text(document.body), /Warranty: 3 years/);
+    assert.ok(!text(document.body).includes('Mobile menu'), 'other hidden blocks stay hidden');
+  });
   it('keeps a section about cookies that holds code (a framework guide), drops a cookie banner', () => {
     const document = page(
       '<section id="cookies"><h2>Cookies</h2><p>Read them with:</p><pre>request.cookies.get("name")</pre></section><div id="cookie-banner"><p>We use cookies.</p></div>',
