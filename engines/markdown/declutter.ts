@@ -59,14 +59,18 @@ const isMostOf = (element: Element, total: number) => {
  *   such as Discourse and Flarum render the whole thread only there): its content replaces it;
  * - React's streamed server rendering sends each finished Suspense boundary as a hidden
  *   <div id="S:n">, moved by a script into the placeholder <template id="B:n">: moved here the same way;
- * - a hidden tab panel (role="tabpanel") is content one click away (the same example in another
- *   language, the next tab of a product's details): shown.
+ * - a hidden tab panel (role="tabpanel", or a tab framework's panel class: Bootstrap's tab-pane)
+ *   is content one click away (the same example in another language, the next tab of a
+ *   product's details, its specifications): shown.
  */
+/** Tab panels: by role, and by the classes tab frameworks give them (Bootstrap, Foundation, BEM themes). */
+const TAB_PANELS = '[role="tabpanel"], .tab-pane, .tab-panel, .tabs-panel, .tabs__panel, .tab__content';
+
 export function revealDeferredContent(document: Doc): void {
   for (const element of [...document.querySelectorAll('noscript')]) {
     if (element.isConnected && collapsedLength(element) >= PAGE_TEXT) element.replaceWith(...element.childNodes);
   }
-  for (const panel of document.querySelectorAll('[role="tabpanel"]')) {
+  for (const panel of document.querySelectorAll(TAB_PANELS)) {
     panel.removeAttribute('hidden');
     if (panel.getAttribute('aria-hidden') === 'true') panel.removeAttribute('aria-hidden');
     const style = panel.getAttribute('style');
@@ -183,9 +187,14 @@ export function removeSignupForms(root: Element): void {
   }
 }
 
-/** What a script shows when a request fails ("Sorry, there was a problem.", "Something went wrong. Please try again later."). */
+/**
+ * What a script shows when a request fails ("Sorry, there was a problem.", "Something went
+ * wrong. Please try again later."), and any short message that ends by asking to retry ("Error
+ * rating book. Refresh and try again.", "There was a problem filtering reviews. Please reload
+ * the page."): one or two sentences, then the instruction as a sentence of its own.
+ */
 const FAILURE_MESSAGE =
-  /^(?:sorry, |oops!? |opps!? )?(?:(?:there was (?:a problem|an error)|something went wrong|an error (?:has )?occurred)(?:[^.!]{0,60}[.!] (?:please )?try again(?: later)?)?|(?:please )?try again(?: later)?)[.!]?$/i;
+  /^(?:(?:sorry, |oops!? |opps!? )?(?:there was (?:a problem|an error)|something went wrong|an error (?:has )?occurred)[.!]?|(?:[^.!?]{1,100}[.!?] ){0,2}(?:please )?(?:(?:refresh|reload)(?: the page| this page)?(?: and try again)?|try again)(?: later)?[.!]?)$/i;
 /** Controls of a carousel or a collapsed block, left as text once their buttons' markup is gone. */
 const CONTROL_TEXT =
   /^(?:prev|previous|next|previous next|prev next|previous page|next page|show (?:more|less)|show more \+ show less –?|load more|view more|see more)$/i;
@@ -442,6 +451,9 @@ const MIN_REPEATED_TEXT = 80;
 /** Longer blocks are compared through their parts: a copy per layout is a section, not most of a page. */
 const MAX_REPEATED_TEXT = 20_000;
 
+/** Blocks whose repeats are the page's own: what recurs inside a list item or a table (two parameters described alike), quotes, code. */
+const REPEATS_KEPT_IN = new Set(['li', 'dd', 'table', 'pre', 'blockquote']);
+
 /**
  * Sections that say again, word for word, what an earlier block of the content said: a page
  * ships one copy of a section per layout (mobile, tablet and desktop; a slide cloned for a
@@ -456,7 +468,7 @@ export function removeRepeatedBlocks(root: Element, { minText = MIN_REPEATED_TEX
   const visit = (element: Element) => {
     for (const child of [...element.children]) {
       const name = child.localName.toLowerCase();
-      if (name === 'pre' || name === 'blockquote' || name === 'table' || name === 'li' || name === 'dd') continue;
+      if (REPEATS_KEPT_IN.has(name)) continue;
       // The raw length bounds the collapsed text's: a short block holds no long one.
       const length = lengths.get(child) ?? 0;
       if (length < minText) continue;
@@ -469,6 +481,70 @@ export function removeRepeatedBlocks(root: Element, { minText = MIN_REPEATED_TEX
           continue;
         }
         if (!first) seen.set(text, child);
+      }
+      visit(child);
+    }
+  };
+  visit(root);
+  removeCopiedSections(root, minText);
+}
+
+/** The blocks a copy is compared through when its wrapper differs from the first copy's. */
+const COPY_BLOCKS = new Set(['p', 'li', 'dd']);
+/** What a copy may add around the blocks it repeats (an accordion's button, a heading the other layout puts elsewhere): a share of its text. */
+const MAX_COPY_EXTRA = 0.25;
+
+interface CopyCounts {
+  /** Blocks of minText or more (the innermost of COPY_BLOCKS), outside quotes and code. */
+  blocks: number;
+  /** Of those, the ones whose text an earlier block said word for word. */
+  repeats: number;
+  /** The blocks' text, and all of the element's text (each text node collapsed). */
+  blockText: number;
+  text: number;
+}
+
+/**
+ * Sections whose every long block (a paragraph, an item, a definition of minText or more; two
+ * at least) repeats an earlier block word for word, with little else: the same copy of a
+ * section for another layout, its heading moved into a button or left out (a desktop guide and
+ * its mobile accordion). One walk counts the blocks; only the innermost blocks' text is read.
+ */
+function removeCopiedSections(root: Element, minText: number): void {
+  const seen = new Set<string>();
+  const counts = new Map<Element, CopyCounts>();
+  const walk = (element: Element): CopyCounts => {
+    const own: CopyCounts = { blocks: 0, repeats: 0, blockText: 0, text: 0 };
+    const opaque = element.localName === 'pre' || element.localName === 'blockquote';
+    for (let node = element.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType === 3) own.text += (node.nodeValue ?? '').replace(/\s+/g, ' ').trim().length;
+      else if (node.nodeType === 1) {
+        const child = walk(node as Element);
+        own.text += child.text;
+        if (opaque) continue;
+        own.blocks += child.blocks;
+        own.repeats += child.repeats;
+        own.blockText += child.blockText;
+      }
+    }
+    if (!opaque && own.blocks === 0 && COPY_BLOCKS.has(element.localName) && own.text >= minText) {
+      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+      own.blocks = 1;
+      own.repeats = seen.has(text) ? 1 : 0;
+      own.blockText = own.text;
+      seen.add(text);
+    }
+    counts.set(element, own);
+    return own;
+  };
+  walk(root);
+  const visit = (element: Element) => {
+    for (const child of [...element.children]) {
+      const count = counts.get(child);
+      if (!count?.blocks || REPEATS_KEPT_IN.has(child.localName)) continue;
+      if (count.blocks >= 2 && count.repeats === count.blocks && count.text - count.blockText <= MAX_COPY_EXTRA * count.text && isSection(child)) {
+        child.remove();
+        continue;
       }
       visit(child);
     }

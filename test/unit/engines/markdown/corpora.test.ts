@@ -25,8 +25,8 @@ import {
 const ARTICLE_F1_FLOOR = 0.955;
 /**
  * #7's acceptance floor for wcxb-dev (612 pages): 0.78 (Readability alone: 0.680, defuddle: 0.752;
- * the engine scores 0.820). Per page type, regression floors just under what the engine scores
- * (article 0.962, service 0.834, product 0.694, collection 0.690, listing 0.696, forum 0.813,
+ * the engine scores 0.821). Per page type, regression floors just under what the engine scores
+ * (article 0.962, service 0.835, product 0.697, collection 0.694, listing 0.697, forum 0.811,
  * documentation 0.935). The rules for product, collection and listing pages were written looking
  * at their dev pages only (wcxbSplit); their held-out pages have floors of their own, just under
  * what they score (product 0.722, collection 0.699, listing 0.582: 0.599 before #37's fourth

@@ -39,6 +39,15 @@ describe('removing what is never content', () => {
     removeClutter(document);
     assert.match(text(document.body), /fmt\.Println\(1\) ?println!\("1"\);/);
   });
+  it("shows hidden panels a tab framework names by class (Bootstrap's tab-pane): a product's specifications tab", () => {
+    const document = page(
+      '<main><h1>Graphics card</h1><div class="tab-content"><div class="tab-pane active"><p>Overview of the card.</p></div><div class="tab-pane" style="display:none"><table><tr><th>Boost Clock</th><td>2580 MHz</td></tr></table></div><div class="tab__content" hidden><p>Warranty: 3 years.</p></div></div><div class="menu" style="display:none"><p>Mobile menu</p></div></main>',
+    );
+    removeClutter(document);
+    assert.match(text(document.body), /Boost Clock ?2580 MHz/);
+    assert.match(text(document.body), /Warranty: 3 years/);
+    assert.ok(!text(document.body).includes('Mobile menu'), 'other hidden blocks stay hidden');
+  });
   it('keeps a section about cookies that holds code (a framework guide), drops a cookie banner', () => {
     const document = page(
       '<section id="cookies"><h2>Cookies</h2><p>Read them with:</p><pre>request.cookies.get("name")</pre></section><div id="cookie-banner"><p>We use cookies.</p></div>',
@@ -57,12 +66,12 @@ describe('removing what is never content', () => {
   });
   it('drops the messages a script shows when a request fails, and the text of carousel and show-more controls', () => {
     const document = page(
-      '<main><h1>Mug</h1><div class="err"><h3>Sorry, there was a problem.</h3></div><p>Opps! Something went wrong. Please try again later.</p><span>Please try again</span><div><a href="#">Previous</a> <a href="#">Next</a></div><a href="#">Show more + Show less –</a><p>Something went wrong with the glaze on the first batch, so we fired it again.</p><p>Next day delivery.</p><pre><code><span>next</span></code></pre></main>',
+      '<main><h1>Mug</h1><div class="err"><h3>Sorry, there was a problem.</h3></div><p>Opps! Something went wrong. Please try again later.</p><span>Please try again</span><div><a href="#">Previous</a> <a href="#">Next</a></div><a href="#">Show more + Show less –</a><p>Something went wrong with the glaze on the first batch, so we fired it again.</p><p>Next day delivery.</p><pre><code><span>next</span></code></pre><div>Error rating book. Refresh and try again.</div><h4>There was a problem filtering reviews. Please reload the page.</h4><p>If the kiln trips, let it cool and try again.</p></main>',
     );
     removeScriptMessages(document.body);
     assert.equal(
       text(document.body),
-      'MugSomething went wrong with the glaze on the first batch, so we fired it again.Next day delivery.next',
+      'MugSomething went wrong with the glaze on the first batch, so we fired it again.Next day delivery.nextIf the kiln trips, let it cool and try again.',
       'a word of code stays',
     );
   });
@@ -228,6 +237,26 @@ describe('repeated sections', () => {
     removeRepeatedBlocks(document.querySelector('main')!, { maxText: 200 });
     assert.equal(text(document.body).match(/Ridge:/g)?.length, 1);
     assert.equal(text(document.body).match(/Wallet:/g)?.length, 1);
+  });
+  it('keeps one copy of a guide shipped again for another layout under other headings (a desktop block and its mobile accordion)', () => {
+    const paragraphs = ['Carry-on luggage holds your essentials within reach', 'Most airlines allow a bag of about 22 by 14 by 9 inches'].map(
+      (line) => `<p>${line}, whatever the trip, so that you can walk off the plane and on to where you are going.</p>`,
+    );
+    const desktop = `<div class="d-none d-md-block"><h3>Unpacking carry-on luggage</h3><h4>What is it?</h4>${paragraphs[0]}<h4>How big?</h4>${paragraphs[1]}</div>`;
+    const mobile = `<div class="d-md-none"><div class="card"><div class="card-header">What is it?</div><div class="card-body">${paragraphs[0]}</div></div><div class="card"><div class="card-header">How big?</div><div class="card-body">${paragraphs[1]}</div></div></div>`;
+    const document = page(`<main><h1>Carry-on luggage</h1>${desktop}${mobile}</main>`);
+    removeRepeatedBlocks(document.querySelector('main')!);
+    assert.equal(text(document.body).match(/Carry-on luggage holds/g)?.length, 1);
+    assert.ok(document.querySelector('.d-md-block h3'), 'the first copy stays, headings and all');
+    assert.equal(document.querySelector('.d-md-none'), null);
+  });
+  it('keeps a section that repeats two paragraphs but says more of its own', () => {
+    const paragraphs = ['Carry-on luggage holds your essentials within reach', 'Most airlines allow a bag of about 22 by 14 by 9 inches']
+      .map((line) => `<p>${line}, whatever the trip, so that you can walk off the plane and on to where you are going.</p>`)
+      .join('');
+    const document = page(`<main><div>${paragraphs}</div><div><h2>${prose(40, 'own')}</h2>${paragraphs}</div></main>`);
+    removeRepeatedBlocks(document.querySelector('main')!);
+    assert.equal(text(document.body).match(/Carry-on luggage holds/g)?.length, 2);
   });
   it("keeps what a page repeats on purpose: a paragraph, a list, a plan's features, a list item's parts, a quote, a code block, a short part of an item", () => {
     const step = '<p>On the View menu, click Zoom, then Zoom Extents All, and press Enter to close the selection.</p>';
