@@ -4,6 +4,7 @@
  * the same-site links that lead to the other pages worth reading.
  */
 import { metaTags } from '../company/organization.ts';
+import { revealDeferredContent } from '../markdown/declutter.ts';
 import { parseBounded } from '../parse/dom.ts';
 import { objectsIn } from '../parse/json-walk.ts';
 import { addressesIn, cleanAddress, decodeCfEmail, normaliseObfuscations, parseMailto, PIECE_BREAK, type EmailSource } from './emails.ts';
@@ -48,7 +49,9 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
     if (address) emails.push({ address, source });
   };
 
-  // Hidden addresses are spam-bot honeypots, not published contacts.
+  // Content shipped for later display (React's streamed Suspense boundaries, tab panels) is shown first;
+  // what stays hidden (addresses as spam-bot honeypots) is no published contact.
+  revealDeferredContent(document);
   for (const element of document.querySelectorAll('[hidden], [style]')) {
     if (element.hasAttribute('hidden') || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(element.getAttribute('style') ?? '')) element.remove();
   }
