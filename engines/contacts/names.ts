@@ -99,7 +99,8 @@ export function nameOf(text: string | null | undefined): string {
 
 /** A short role line: a job title, not a sentence. */
 export function roleOf(text: string | null | undefined): string | null {
-  const role = clean(text);
+  // Without a closing quote a script's string leaves ("authors: 'Jane Doe, news reporter'").
+  const role = clean(text).replace(/(?<=\p{L})['’"”]+$/u, '');
   if (role.length < 2 || role.length > 80 || /[@<>]|https?:/.test(role) || role.split(' ').length > 10) return null;
   return role;
 }

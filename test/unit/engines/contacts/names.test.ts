@@ -67,6 +67,7 @@ describe('titled', () => {
     assert.equal(titled('North America CISO'), 'North America CISO');
     assert.equal(titled('Lead Tester'), 'Lead Tester');
     assert.equal(titled('More By This Contributor'), null);
+    assert.equal(titled("news reporter'"), 'news reporter');
     assert.equal(titled('Jan de Vries'), null);
     assert.equal(titled('We advise family businesses on succession and tax matters across the region.'), null);
   });
