@@ -4,7 +4,7 @@
  * `twitter:data1`), author elements of the common themes (`rel=author`, `itemprop=author`,
  * `byline`, `author-name`, `c-byline__author`, `entry-author`, `post-author`...), and links to the
  * site's author archives (/author/jane-doe/, ?author=) or staff pages whose address spells the name
- * (/team/jane-doe). A meta's value is only a person when the page's text shows the name too (else it
+ * (/team/jane-doe), in a menu only a list of two or more archives (its "Columnists"). A meta's value is only a person when the page's text shows the name too (else it
  * is the CMS account that posted the page); an element or link in someone else's part of the page
  * (comments, reviews, listed works) is no author of the site.
  */

@@ -14,13 +14,16 @@
  *   title, an address or a personal profile of its own beside it, or staff tables and name/title
  *   term lists (testimonials, quotes and titles at another organisation are not cards);
  * - authors the markup declares (authors.ts: author metas, theme author elements, author archive
- *   links), JSON-LD authors written as names, "By …" bylines, credits and author boxes;
+ *   links, a menu's list of the site's writers), JSON-LD authors written as names, "By …" bylines,
+ *   credits ("Tested by", "Contributors:", "… Jane Doe reports.") and author boxes; a personal site's
+ *   owner declared as its article's author;
  * - a mailto link on the site's domain whose text or card heading is a name the address spells.
  * Never a person: anyone in a comment, review, testimonial, answer, question or forum post, on a
  * discussion page (forum or Q&A software, schema.org DiscussionForumPosting or QAPage), in a list
  * of other organisations, a user profile of the site (/members/, /users/), or a name that is an
  * organisation's the page states or that the site's domain spells (unless a node typed Person and
- * Organization says the site is the person's), a wire service's writer, or a person of a work the page
+ * Organization says the site is the person's), a wire service's writer, a guest titled by a public office
+ * ("Sen. Jane Doe"), a product's maker ("By Acme Designs" over a price), or a person of a work the page
  * reviews or lists. What a name looks like is names.ts'. The role is the markup's (jobTitle, the team card's role line, founder for a
  * founder), else a title written beside the name ("Jane Doe, Co-founder & CEO"); a field the page
  * does not tie to the person is null.
