@@ -702,7 +702,11 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       if (name && JOB_WORDS.test(match[2])) add(name, match[2]);
     }
     for (const match of text.matchAll(ATTRIBUTED)) {
-      const role = ownRole(match[2].trim(), frame);
+      // "Jane Doe, Founder & President, Acme Consulting": the title, then the site's organisation after a comma.
+      const organisation = /^,\s*([^,;:.()“”"]{2,60})(?=[,;:.()“”"]|$)/.exec(
+        text.slice(match.index + match[0].length, match.index + match[0].length + 64),
+      )?.[1];
+      const role = ownRole(match[2].trim(), frame) ?? (organisation && ownName(organisation.trim(), frame) ? titled(match[2].trim()) : null);
       const name = role && leadingNameFrom(match[1]);
       if (name) add(name, role);
     }

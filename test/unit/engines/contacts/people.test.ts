@@ -369,6 +369,16 @@ describe('round 3: guests, sentences, products and bylines of more layouts', () 
     ]);
   });
 
+  it("reads a quote's attribution whose title is followed by the site's own organisation, never another's", () => {
+    assert.deepEqual(
+      people(
+        '<p><em>“You can meet regional providers.”</em> – <a href="https://www.linkedin.com/in/dg">David Gracen</a>, Founder &amp; President, Quill and Press</p>',
+      ),
+      [['David Gracen', 'Founder & President', null]],
+    );
+    assert.deepEqual(people('<p><em>“You can meet regional providers.”</em> – David Gracen, Founder &amp; President, Harbor Logic</p>'), []);
+  });
+
   it('reads a team under a "Get in touch" heading, its titles without the site\'s own organisation', () => {
     const card = (name: string, title: string) =>
       `<div class="promo"><div class="content"><h4 class="promo__name"><a href="/about/people/${name.split(' ')[0]}.html">${name}</a></h4><div class="promo__title">${title}</div></div></div>`;
