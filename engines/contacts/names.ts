@@ -24,6 +24,9 @@ const MAKERS =
 /** Two to four words of letters, not an organisation's, a product's or a button's words. */
 export function looksLikePersonName(text: string): boolean {
   const name = text.replace(/\s+/g, ' ').trim();
+  // A second surname or a maiden name in brackets between the names: "Paramita (Guha) Ghosh".
+  const bracketed = /^(\S+) \(\p{Lu}[\p{L}'’-]+\) (\S.*)$/u.exec(name);
+  if (bracketed) return looksLikePersonName(`${bracketed[1]} ${bracketed[2]}`);
   if (!name || name.length > 60 || /[@\d:/|]/.test(name) || !/^[\p{L}'’.\- ]+$/u.test(name)) return false;
   // "Junior Gaspard" is a name, "Junior Developer" a title.
   const first = /^(?:junior|senior)\s+(.+)$/i.exec(name)?.[1];

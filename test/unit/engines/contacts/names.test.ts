@@ -46,7 +46,9 @@ describe('desks, site links and generations', () => {
   });
 
   it('takes a name with its generation after it', () => {
-    for (const name of ['W. James Antle III', 'Martin Luther King Jr.', 'Henry Ford II']) assert.equal(looksLikePersonName(name), true, name);
+    for (const name of ['W. James Antle III', 'Martin Luther King Jr.', 'Henry Ford II', 'Paramita (Guha) Ghosh'])
+      assert.equal(looksLikePersonName(name), true, name);
+    for (const text of ['Paramita (guha) Ghosh', 'Acme (Europe) Team', '(Guha) Ghosh']) assert.equal(looksLikePersonName(text), false, text);
     assert.equal(looksLikePersonName('III Jr.'), false);
   });
 });
