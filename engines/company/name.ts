@@ -117,6 +117,33 @@ export function readsAsSentence(part: string): boolean {
   return words.length >= 3 && lower.length >= 2;
 }
 
+/** A word that makes a name a section of the site ("Acme Blog", "Acme Help"), not its organisation. */
+const SECTION_WORD =
+  /^(?:blogs?|docs|documentation|help|support|newsroom|community|careers|jobs|store|shop|learn|insights|resources|podcasts?|developers?|status|app)$/i;
+
+/**
+ * The site's declared name when it is the domain's spelling and one more word of the name
+ * ("Tidewater Engineering" for tidewater.dev, "Sky News" for sky.com), stated alike by two of
+ * og:site_name, the Organization's name and the title's last part: the whole name, not the words
+ * the domain spells. Never a section of the site ("Acme Blog") or a headline.
+ */
+function declaredExtension(candidates: NameCandidate[], pageUrl: string, headline: (part: string) => boolean): { value: string; source: FactSource } | null {
+  const statements = candidates
+    .filter((candidate) => !candidate.confirmOnly && (candidate.title || (candidate.whole && candidate.source !== 'meta')))
+    .map((candidate) => {
+      const parts = nameParts(candidate.value);
+      return { source: candidate.source, part: candidate.title ? (parts.length >= 2 ? parts[parts.length - 1] : null) : parts.length === 1 ? parts[0] : null };
+    });
+  for (const { source, part } of statements) {
+    if (!part || source === 'title' || headline(part)) continue;
+    const spelled = spellsDomain(part, pageUrl);
+    const rest = spelled && part.startsWith(spelled) ? part.slice(spelled.length).trim() : '';
+    if (!/^\p{Lu}[\p{L}]*$/u.test(rest) || SECTION_WORD.test(rest)) continue;
+    if (statements.filter((other) => other.part && compact(other.part) === compact(part)).length >= 2) return { value: part, source };
+  }
+  return null;
+}
+
 /**
  * The name and the source that gave it, or null when no source gives a clean one. headlines: the
  * titles of the article the page is, when it is one (engines/company/facts.ts): neither they nor
@@ -140,6 +167,8 @@ export function chooseName(
       .filter((key) => key && !declared.has(key)),
   );
   const headline = (part: string) => headlineKeys.has(compact(part)) || readsAsSentence(part);
+  const extended = declaredExtension(candidates, pageUrl, headline);
+  if (extended) return extended;
   for (const candidate of candidates) {
     for (const part of nameParts(candidate.value)) {
       const spelled = spellsDomain(part, pageUrl);

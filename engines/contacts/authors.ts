@@ -4,7 +4,7 @@
  * `twitter:data1`), author elements of the common themes (`rel=author`, `itemprop=author`,
  * `byline`, `author-name`, `c-byline__author`, `entry-author`, `post-author`...), and links to the
  * site's author archives (/author/jane-doe/, ?author=) or staff pages whose address spells the name
- * (/team/jane-doe). A meta's value is only a person when the page's text shows the name too (else it
+ * (/team/jane-doe), in a menu only a list of two or more archives (its "Columnists"). A meta's value is only a person when the page's text shows the name too (else it
  * is the CMS account that posted the page); an element or link in someone else's part of the page
  * (comments, reviews, listed works) is no author of the site.
  */
@@ -27,7 +27,7 @@ export interface AuthorScope {
   sitePath: (href: string | null) => string | null;
 }
 
-const META_AUTHORS = new Set(['author', 'article:author', 'parsely-author', 'sailthru.author', 'byl', 'dc.creator', 'dcterms.creator']);
+const META_AUTHORS = new Set(['author', 'article:author', 'parsely-author', 'sailthru.author', 'cxenseparse:author', 'byl', 'dc.creator', 'dcterms.creator']);
 
 /** The names a byline's text lists: "By A and B", "A, B & C", "A + B". */
 export function listedNames(text: string, own: (name: string) => boolean = () => false): string[] {
@@ -110,8 +110,10 @@ const STAFF_PAGE = /^\/(?:[^?#]*\/)?(?:team|our-team|staff|bios?|attorneys|lawye
 const PEOPLE_HREF = /author|writer|contributor|columnist|byline|team|staff|bio|attorney|lawyer|doctor|physician|provider|dentist|agent|advis/i;
 /** A page's people are capped (PAGE_CAPS in page.ts): more links than this name no more authors. */
 const MOST_AUTHORS = 100;
-/** Menus: their links are sections of the site, not people. */
+/** Menus: their links are sections of the site, not people, except a list of the site's writers. */
 const MENU = 'nav, footer, header, [role="navigation"], [role="menu"], [class*="nav" i], [class*="menu" i]';
+/** The list a menu link stands in: a menu of the site's writers ("Columnists" / Jane Doe, John Roe) is one list of their archive links. */
+const MENU_LIST = 'ul, ol, [role="menu"], nav';
 
 /** Whether the last part of a path spells the name ("/team/lars-ostergaard" for Lars Østergaard). */
 function spells(path: string, name: string): boolean {
@@ -120,9 +122,14 @@ function spells(path: string, name: string): boolean {
   return words.length >= 2 && slug.includes(words[0]) && slug.includes(words[words.length - 1]);
 }
 
-/** Links to the site's author archives and staff pages whose text is the person's name. */
+/**
+ * Links to the site's author archives and staff pages whose text is the person's name; in a menu,
+ * only a list of at least two author archives (a "Columnists" menu of the site's writers), never one
+ * archive link among a menu's sections.
+ */
 export function archiveAuthors(document: Document, scope: AuthorScope): DeclaredAuthor[] {
   const found = new Set<string>();
+  const menus = new Map<Element, Set<string>>();
   for (const link of document.querySelectorAll('a[href]')) {
     // The cheap tests first, and each name once: a page of thousands of links asks little of each.
     const href = link.getAttribute('href') ?? '';
@@ -130,9 +137,13 @@ export function archiveAuthors(document: Document, scope: AuthorScope): Declared
     const name = nameOf(link.textContent);
     if (found.has(name) || !looksLikePersonName(name)) continue;
     const path = scope.sitePath(href);
-    if (path === null || link.closest(MENU) || scope.theirs(link)) continue;
+    if (path === null || scope.theirs(link)) continue;
     const archive = ARCHIVE.test(path) || /[?&]author=/.test(href);
-    if (archive || (STAFF_PAGE.test(path) && spells(path, name))) found.add(name);
+    if (link.closest(MENU)) {
+      const list = archive ? link.parentElement?.closest(MENU_LIST) : null;
+      if (list && (menus.get(list)?.size ?? 0) < MOST_AUTHORS) menus.set(list, (menus.get(list) ?? new Set()).add(name));
+    } else if (archive || (STAFF_PAGE.test(path) && spells(path, name))) found.add(name);
   }
+  for (const names of menus.values()) if (names.size >= 2) for (const name of names) if (found.size < MOST_AUTHORS) found.add(name);
   return [...found].map((name) => ({ name, role: null }));
 }

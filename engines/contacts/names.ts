@@ -9,9 +9,13 @@ export const ORGANISATION_WORDS =
   /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine|market|teams|farms?|shop|store|cafe|restaurant|bakery|church|school|academy|club|museum|library|hotel|bank)\b\.?$/i;
 const NOT_A_NAME =
   /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet|featured|resources|related|popular|recent|latest|trending|introducing|welcome|announcing|congratulations|subscribe|share|follow|download|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+/** Words of a desk or a group that signs a byline ("Staff Reports", "Team Tiger Data", "News Desk"), wherever they stand: no person's. */
+const DESK_WORDS = /\b(team|staff|reports?|desk|news|newsroom|newsdesk|editors|editorial|bureau|contributors|wire)\b/i;
+/** Words of a site's legal and service links ("Privacy Policy", "Terms of Use"): a link, not a person. */
+const SITE_LINK_WORDS = /\b(privacy|policy|policies|terms|cookies?|conditions|disclaimer|accessibility|sitemap|copyright|newsletter|checkout|cart|faq)\b/i;
 /** Words of a job title, not of a name: a role line is not a person. */
 const TITLE_WORDS =
-  /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education|copywriter|writer|marketer|strategist|seo|journalist|reporter|correspondent|columnist|blogger|webmaster|moderator|freelancer|intern|expert|partner|managing|chair|chairman|chairwoman|chairperson|board|trustee|treasurer|secretary|paralegal|attorney|counsel|owner)\b/i;
+  /\b(chief|executive|officer|director|manager|founder|co-founder|cofounder|president|vice|head|senior|junior|lead|engineer|editor|principal|consultant|specialist|coordinator|assistant|associate|analyst|developer|designer|advisor|adviser|administrator|ceo|cto|cfo|coo|vp|professional|certificate|program|programme|services?|benefits|assistance|funding|education|copywriter|writer|marketer|strategist|seo|journalist|reporter|correspondent|columnist|blogger|webmaster|moderator|freelancer|intern|expert|partner|managing|chair|chairman|chairwoman|chairperson|board|trustee|treasurer|secretary|paralegal|attorney|counsel|owner|psychologist|psychiatrist|therapist|counsell?or)\b/i;
 
 /** First words of products named after their maker ("Microsoft Teams", "Google Chat"): a product, not a person. */
 const MAKERS =
@@ -20,13 +24,24 @@ const MAKERS =
 /** Two to four words of letters, not an organisation's, a product's or a button's words. */
 export function looksLikePersonName(text: string): boolean {
   const name = text.replace(/\s+/g, ' ').trim();
+  // A second surname or a maiden name in brackets between the names: "Paramita (Guha) Ghosh".
+  const bracketed = /^(\S+) \(\p{Lu}[\p{L}'’-]+\) (\S.*)$/u.exec(name);
+  if (bracketed) return looksLikePersonName(`${bracketed[1]} ${bracketed[2]}`);
   if (!name || name.length > 60 || /[@\d:/|]/.test(name) || !/^[\p{L}'’.\- ]+$/u.test(name)) return false;
   // "Junior Gaspard" is a name, "Junior Developer" a title.
   const first = /^(?:junior|senior)\s+(.+)$/i.exec(name)?.[1];
   const titleWords = first && !JOB_WORDS.test(first) ? first : name;
-  if (ORGANISATION_WORDS.test(name) || NOT_A_NAME.test(name) || TITLE_WORDS.test(titleWords) || MAKERS.test(name)) return false;
+  if (
+    ORGANISATION_WORDS.test(name) ||
+    DESK_WORDS.test(name) ||
+    SITE_LINK_WORDS.test(name) ||
+    NOT_A_NAME.test(name) ||
+    TITLE_WORDS.test(titleWords) ||
+    MAKERS.test(name)
+  )
+    return false;
   // A word in capitals beside words that are not ("Codiant WP", "XLAB Steampunk") is an acronym or a brand; a possessive ("Farmer's") names a business.
-  const spelled = name.split(' ');
+  const spelled = name.split(' ').filter((word, index) => index === 0 || !GENERATION.test(word));
   const capitals = spelled.every((word) => /^[\p{Lu}'’.\-]+$/u.test(word));
   if (spelled.some((word) => (capitals ? /^\p{Lu}{2}$/u : /^\p{Lu}{2,}$/u).test(word))) return false;
   if (spelled.some((word) => /['’]s$/i.test(word))) return false;
@@ -35,12 +50,14 @@ export function looksLikePersonName(text: string): boolean {
   // Every word capitalised, as names are written (particles such as "van", "de", "al-" excepted).
   const words = name.split(' ');
   if (!words.every((word) => /^\p{Lu}/u.test(word) || PARTICLE.test(word) || PREFIXED.test(word))) return false;
-  // Two to four words besides the particles ("María José de la Fuente"); the first may be an initial ("J. R. Martínez").
-  const core = words.filter((word) => !PARTICLE.test(word));
+  // Two to four words besides the particles and a generation ("María José de la Fuente", "W. James Antle III"); the first may be an initial ("J. R. Martínez").
+  const core = words.filter((word) => !PARTICLE.test(word) && !GENERATION.test(word));
   if (core.length < 2 || core.length > 4) return false;
   return foldName(core[core.length - 1]).length >= 2 && (foldName(core[0]).length >= 2 || /^\p{Lu}\.?$/u.test(core[0]));
 }
 
+/** A generation after a name: "Jr.", "Sr.", "II", "III", "IV". */
+const GENERATION = /^(?:Jr|Sr)\.?$|^(?:II|III|IV)$/;
 /** Lower-case words inside names: "Jan de Vries", "Anna van der Berg", "Beatriz dos Santos", "Ortega y Gasset". */
 const PARTICLE = /^(?:van|von|de|der|den|des|del|della|degli|di|da|das|do|dos|du|la|le|lo|ter|ten|te|op|zu|bin|bint|ibn|ben|al|el|y)$/;
 /** A surname with its particle joined: "al-Masri", "el-Amin", "d'Angelo". */
@@ -52,6 +69,12 @@ export const WIRE = /\b(?:AP|Associated\s+Press|Reuters|AFP|Agence\s+France-Pres
 export const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 /** A title written before a name. */
 const HONORIFIC = /^(?:dr|prof|professor|mr|mrs|ms|mx|sen|senator|rep|gov|hon|rev|sir|dame)\.?\s+(?=\p{Lu})/iu;
+/**
+ * A public office written before a name ("Sen. Jane Doe", "Governor Jane Doe", "Mayor Jane Doe"):
+ * the person holds it at a government, another organisation than a site that is no government's.
+ */
+export const PUBLIC_OFFICE =
+  /^(?:sen|senator|rep|representative|gov|governor|congressman|congresswoman|assemblyman|assemblywoman|councilman|councilwoman|councillor|mayor|ambassador)\.?\s+(?=\p{Lu})/iu;
 /** Degrees and licences written after a name ("Jane Doe, Ph.D., CPA"). */
 const CREDENTIAL = String.raw`(?:ph\.?\s?d|m\.?d|d\.?o|cpa|rn|rd|dds|dmd|mba|jd|esq|cfp|cfa|msc|lcsw|np|pa-c|faap|facs)\.?`;
 /** The same, as running text writes them after a name ("Jane Doe, MD, associate professor"). */
@@ -79,18 +102,23 @@ export function nameOf(text: string | null | undefined): string {
 
 /** A short role line: a job title, not a sentence. */
 export function roleOf(text: string | null | undefined): string | null {
-  const role = clean(text);
+  // Without a closing quote a script's string leaves ("authors: 'Jane Doe, news reporter'").
+  const role = clean(text).replace(/(?<=\p{L})['’"”]+$/u, '');
   if (role.length < 2 || role.length > 80 || /[@<>]|https?:/.test(role) || role.split(' ').length > 10) return null;
   return role;
 }
 
 /** Words that make a line a job title. */
 export const JOB_WORDS =
-  /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|curator|librarian|pastor|ambassador|dietitian|nutritionist)\b/i;
+  /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|ciso|cso|cdo|cco|chro|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|tester|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|psychologist|psychiatrist|counsell?or|curator|librarian|pastor|ambassador|dietitian|nutritionist)\b/i;
 
+const AUTHOR_LINK_WORDS = /\b(?:more|view|read|see|posts|articles|stories|by)\b/i;
 /** A short line that is a job title ("Senior Editor", "Co-Founder & Marketing Director"), not a name or a sentence. */
 export function titled(text: string | undefined): string | null {
   const role = roleOf(text);
   // "About the Author" is a heading over a box, not a title.
-  return role && JOB_WORDS.test(role) && !/^about\b/i.test(role) && !looksLikePersonName(role) && role.split(' ').length <= 6 ? role : null;
+  // "More by this contributor", "View all posts" are an author link's words, not a title.
+  return role && JOB_WORDS.test(role) && !/^about\b/i.test(role) && !AUTHOR_LINK_WORDS.test(role) && !looksLikePersonName(role) && role.split(' ').length <= 6
+    ? role
+    : null;
 }

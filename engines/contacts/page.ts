@@ -4,6 +4,7 @@
  * the same-site links that lead to the other pages worth reading.
  */
 import { metaTags } from '../company/organization.ts';
+import { revealStreamedContent } from '../markdown/declutter.ts';
 import { parseBounded } from '../parse/dom.ts';
 import { objectsIn } from '../parse/json-walk.ts';
 import { addressesIn, cleanAddress, decodeCfEmail, normaliseObfuscations, parseMailto, PIECE_BREAK, type EmailSource } from './emails.ts';
@@ -39,6 +40,8 @@ const NOT_TEXT = 'script, style, noscript, template, svg, iframe, object';
 export function readPage(html: string, url: string, { teamPage = false } = {}): PageContacts {
   const wrapped = /<(html|body)[\s>]/i.test(html.slice(0, 5000)) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
   const document = parseBounded(wrapped);
+  // React's streamed content is the page, shown by its script: revealed before hidden elements are left out.
+  revealStreamedContent(document);
   const emails: FoundEmail[] = [];
   const mailtoPeople: { name: string; email: string }[] = [];
   const social = new Set<string>();

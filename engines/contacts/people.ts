@@ -14,13 +14,16 @@
  *   title, an address or a personal profile of its own beside it, or staff tables and name/title
  *   term lists (testimonials, quotes and titles at another organisation are not cards);
  * - authors the markup declares (authors.ts: author metas, theme author elements, author archive
- *   links), JSON-LD authors written as names, "By …" bylines, credits and author boxes;
+ *   links, a menu's list of the site's writers), JSON-LD authors written as names, "By …" bylines,
+ *   credits ("Tested by", "Contributors:", "… Jane Doe reports.") and author boxes; a personal site's
+ *   owner declared as its article's author;
  * - a mailto link on the site's domain whose text or card heading is a name the address spells.
  * Never a person: anyone in a comment, review, testimonial, answer, question or forum post, on a
  * discussion page (forum or Q&A software, schema.org DiscussionForumPosting or QAPage), in a list
  * of other organisations, a user profile of the site (/members/, /users/), or a name that is an
  * organisation's the page states or that the site's domain spells (unless a node typed Person and
- * Organization says the site is the person's), a wire service's writer, or a person of a work the page
+ * Organization says the site is the person's), a wire service's writer, a guest titled by a public office
+ * ("Sen. Jane Doe"), a product's maker ("By Acme Designs" over a price), or a person of a work the page
  * reviews or lists. What a name looks like is names.ts'. The role is the markup's (jobTitle, the team card's role line, founder for a
  * founder), else a title written beside the name ("Jane Doe, Co-founder & CEO"); a field the page
  * does not tie to the person is null.
@@ -29,7 +32,7 @@ import { markupTypes } from '../company/markup.ts';
 import { linkedNodes, metaTags, ORGANIZATION_TYPE, ownOrganization, siteDomain, type LinkedNode } from '../company/organization.ts';
 import { cleanAddress, decodeCfEmail, parseMailto, ROLE_LOCALS, sameDomain } from './emails.ts';
 import { archiveAuthors, elementAuthors, listedNames, metaAuthors, type AuthorScope } from './authors.ts';
-import { clean, DEGREE, JOB_WORDS, looksLikePersonName, nameOf, ORGANISATION_WORDS, roleOf, titled, WIRE } from './names.ts';
+import { clean, DEGREE, JOB_WORDS, looksLikePersonName, nameOf, ORGANISATION_WORDS, PUBLIC_OFFICE, roleOf, titled, WIRE } from './names.ts';
 import { nameParts, templatesFor } from './pattern.ts';
 import { socialProfile } from './social.ts';
 
@@ -165,7 +168,7 @@ function jsonLdPeople(nodes: LinkedNode[], frame: PageFrame): PagePerson[] {
   }
   const people: PagePerson[] = [];
   for (const entry of nodes) {
-    if (!entry.types.some((type) => /(^|\/)Person$/.test(type))) continue;
+    if (!entry.types.some((type) => /(^|\/)Person$/i.test(type))) continue;
     const record = entry.node;
     const name = nameOf(textOf(record.name));
     if (!looksLikePersonName(name)) continue;
@@ -276,7 +279,7 @@ const NAME_ELEMENTS = 'h2, h3, h4, h5, h6, strong, b, [class*="name"], [class*="
 const ROLE_ELEMENTS = 'p, span, small, em, div, h4, h5, h6, [class*="title"], [class*="role"], [class*="position"]';
 const TEAM_ID = /^(?:our-?)?(?:team|staff|leadership|people|management|founders|staff-?list|team-?members)$/i;
 const TEAM_HEADING =
-  /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts)\s*[.:!]?\s*$/i;
+  /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts|contacts|get\s+in\s+touch)\s*[.:!]?\s*$/i;
 /** A short heading that speaks of the site's own people: "Get in touch with our team", "Meet our doctors", "Contact our staff". */
 const OWN_PEOPLE_HEADING =
   /^(?:[\p{L}'’-]+\s+){0,4}(?:our|the|my)\s+(?:[\p{L}-]+\s+)?(?:team|staff|people|leadership|founders|partners|board|directors|trustees|experts|doctors|physicians|dentists|attorneys|lawyers|agents|advisors|advisers|consultants|specialists|editors|contacts|faculty|coaches|instructors)\s*[.:!]?$/iu;
@@ -290,7 +293,7 @@ function teamRoots(document: Document, frame: PageFrame): Element[] {
     if (!(TEAM_HEADING.test(text) || OWN_PEOPLE_HEADING.test(text)) || heading.closest('nav, footer, a')) continue;
     // The smallest ancestor holding the heading and at least two other name elements.
     let root: Element | null = heading.parentElement;
-    for (let depth = 0; root && depth < 4 && root.tagName !== 'BODY'; depth++, root = root.parentElement) {
+    for (let depth = 0; root && depth < 5 && root.tagName !== 'BODY'; depth++, root = root.parentElement) {
       const names = [...root.querySelectorAll(NAME_ELEMENTS)].filter(
         (element) => element !== heading && !element.contains(heading) && looksLikePersonName(element.textContent ?? ''),
       );
@@ -441,6 +444,17 @@ const BLOCK_CHILD = /^(P|DIV|LI|UL|OL|H[1-6]|TABLE|SECTION|ARTICLE|HEADER|FOOTER
 const NOT_OWN_LINE = 'nav, footer, script, style, noscript, template, select';
 /** Classes of a listed work's card ("book-list", "product-card"): its author is the work's, not the site's. */
 const LISTED_WORK = /(?:^|[\s_-])(?:books?|products?|titles-list|bibliography)(?:[\s_-]|$)/i;
+/** A post's taxonomy classes ("category-kit-reviews", "tag-book" of WordPress' post_class): the post's subjects, not a review or a listed work. */
+const TAXONOMY_CLASS = /^(?:category|tag)-/i;
+
+/** The page without its posts' taxonomy classes, which would read a review site's own article as someone else's review. */
+function dropTaxonomyClasses(document: Document): void {
+  for (const element of document.querySelectorAll('[class*="category-" i], [class*="tag-" i]')) {
+    const names = (element.getAttribute('class') ?? '').split(/\s+/);
+    const kept = names.filter((name) => !TAXONOMY_CLASS.test(name));
+    if (kept.length < names.length) element.setAttribute('class', kept.join(' '));
+  }
+}
 
 /** Inside a listed work: a card of a book or a product (by class or microdata). */
 function inListedWork(element: Element): boolean {
@@ -451,10 +465,12 @@ function inListedWork(element: Element): boolean {
 }
 /** A line that is only the byline's word: the name is the next line ("By" / "Jane Doe"). */
 const BY_ALONE =
-  /^(?:(?:written|words|updated|researched|edited|reviewed|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|(?:additional\s+)?reporting)\s+by|by|authors?|author:|von|par|por|door|di|autor|auteur|autore)\s*:?$/i;
+  /^(?:(?:written|words|updated|researched|edited|reviewed|tested|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|(?:additional\s+)?reporting|article|post|story|recipe)\s+by|by|authors?|author:|contributors?|von|par|por|door|di|autor|auteur|autore)\s*:?$/i;
 /** A byline written out: "By Jane Doe", "Updated by: Jane Doe", "Researched by A + B", "By: Jane Doe (jane@site.com)". */
 const BY_LINE =
-  /^(?:(?:written|updated|researched|edited|reviewed|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|curated|words|story|text|posted|(?:additional\s+)?reporting|interviews?|produced|translated)\s+)?by\s*:?\s+(.{3,140})$/i;
+  /^(?:(?:written|updated|researched|edited|reviewed|tested|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|curated|words|story|text|posted|(?:additional\s+)?reporting|interviews?|produced|translated|article|post|recipe)\s+)?by\s*:?\s+(.{3,140})$|^(?:authors?|contributors?|writers?)\s*:\s+(.{3,140})$/i;
+/** A broadcast story's credit closing its summary, a sentence of its own: "… on campus. Jane Doe reports.", "… Jane Doe has the story." */
+const REPORTS = /[.!?]\s+(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s+(?:reports|has\s+the\s+story|has\s+more)\.$/u;
 /** A credit inside a sentence: "This story was edited by Jane Doe." */
 const CREDIT_IN_SENTENCE =
   /\b(?:was|were|has\s+been|have\s+been)\s+(?:written|edited|reported|produced|reviewed|fact[- ]checked|updated|compiled)\s+by\s+([^.;:!?]{3,120})/gi;
@@ -466,12 +482,12 @@ const OWN_TITLE_NAME = new RegExp(
 );
 /** A heading over an author box. */
 const AUTHOR_HEADING =
-  /^(?:about\s+)?the\s+authors?$|^about\s+(?:the\s+)?authors?$|^über\s+(?:den|die)\s+autor(?:in)?$|^à\s+propos\s+de\s+l['’]auteur$|^sobre\s+(?:el|o|a)\s+autor(?:a)?$|^l['’]autore$|^over\s+de\s+auteur$/i;
+  /^(?:about\s+)?the\s+authors?$|^about\s+(?:the\s+|our\s+|this\s+)?(?:authors?|writers?|experts?|contributors?|reviewers?)$|^über\s+(?:den|die)\s+autor(?:in)?$|^à\s+propos\s+de\s+l['’]auteur$|^sobre\s+(?:el|o|a)\s+autor(?:a)?$|^l['’]autore$|^over\s+de\s+auteur$/i;
 /** A signature or an attribution: "— Jane Doe, Senior Editor", "Jane Doe, CEO, Acme". */
 const SIGNED = /^([—–-]\s*)?([^,()]{3,60}),\s*([^,()]{2,60})(?:,\s*([^,()]{2,60}))?$/;
-/** Where a byline's names end: a date, a separator, a time or a further clause. */
+/** Where a byline's names end: a date, a separator, a time, a further clause or the next field of a line of fields ("Tested by: Jane Doe RRP: £40"). */
 const BYLINE_END =
-  /\s*(?:\||•|·|—|–|\s-\s|\bon\s+(?:\p{Lu}|\d)|\bupdated\b|\bpublished\b|\bposted\b|\bin\s+\p{Lu}|\d{1,4}[/.-]\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d+\s+min|$)/iu;
+  /\s*(?:\||•|·|—|–|\s-\s|\s\p{Lu}[\p{L}.]*:|\bon\s+(?:\p{Lu}|\d)|\bupdated\b|\bpublished\b|\bposted\b|\bin\s+\p{Lu}|\d{1,4}[/.-]\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d+\s+min|$)/iu;
 
 const ROLE_TITLE = String.raw`(?:co-?founder|founder|owner|proprietor|chief\s+[a-z]+(?:\s+[a-z]+)?\s+officer|ceo|cto|cfo|coo|cmo|cio|cpo|cro|president|vice[\s-]president|vp|svp|evp|head\s+of|director|managing\s+(?:director|partner|editor)|partner|principal|chair(?:man|woman|person)?|editor(?:-in-chief|\s+in\s+chief)?|publisher|general\s+manager|writer|reporter|correspondent|columnist|journalist|contributor|producer|dietitian|nutritionist|instructor|professor)`;
 /** Words qualifying a title written after a name ("Senior Editor", "Contributing Editor", "Health editor"): up to two, none a sentence's word. */
@@ -512,21 +528,35 @@ interface PageLine {
 /** The page's lines in document order, navigation, footers and listed works left out. */
 function pageLines(document: Document): PageLine[] {
   const lines: PageLine[] = [];
-  // Asked once per element: a parent of many inline children is asked by each of them.
-  const blockChildren = new Map<Element, boolean>();
-  const hasBlockChild = (element: Element) => {
-    let known = blockChildren.get(element);
-    if (known === undefined) blockChildren.set(element, (known = [...element.children].some((child) => BLOCK_CHILD.test(child.tagName))));
+  // Asked once per element: a parent of many inline children is asked by each of them. "br": its only
+  // block children are line breaks (<p>by Jane Doe<br>Updated: …</p>), each piece between them a line.
+  const kinds = new Map<Element, 'inline' | 'br' | 'block'>();
+  const kindOf = (element: Element) => {
+    let known = kinds.get(element);
+    if (known === undefined) {
+      const blocks = [...element.children].filter((child) => BLOCK_CHILD.test(child.tagName));
+      known = !blocks.length ? 'inline' : blocks.every((child) => child.tagName === 'BR') ? 'br' : 'block';
+      kinds.set(element, known);
+    }
     return known;
   };
   for (const element of document.body?.querySelectorAll(LINE_ELEMENTS) ?? []) {
-    if (hasBlockChild(element)) continue;
+    const kind = kindOf(element);
+    if (kind === 'block') continue;
     // The outermost element of a line only (a <span> in a <p> is part of the <p>'s line).
     const parent = element.parentElement;
-    if (parent && parent.matches(LINE_ELEMENTS) && !hasBlockChild(parent)) continue;
+    if (parent && parent.matches(LINE_ELEMENTS) && kindOf(parent) !== 'block') continue;
     if (element.closest(NOT_OWN_LINE) || inListedWork(element)) continue;
-    const text = clean(element.textContent);
-    if (text) lines.push({ text: text.slice(0, 2000), others: !!element.closest(OTHERS_CONTAINER) });
+    const others = !!element.closest(OTHERS_CONTAINER);
+    const pieces: string[] = [''];
+    if (kind === 'br')
+      for (const node of element.childNodes)
+        node.nodeType === 1 && (node as Element).tagName === 'BR' ? pieces.push('') : (pieces[pieces.length - 1] += node.textContent ?? '');
+    else pieces[0] = element.textContent ?? '';
+    for (const piece of pieces) {
+      const text = clean(piece);
+      if (text) lines.push({ text: text.slice(0, 2000), others });
+    }
   }
   return lines;
 }
@@ -546,6 +576,8 @@ const DATE_LINE = new RegExp(
   String.raw`^(?:(?:published|updated|posted|last\s+updated)(?:\s+on)?\s*:?\s*)?(?:${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d+\s+min(?:ute)?s?\s+read)\b`,
   'i',
 );
+/** A product card's line: a price ("$359.99", "£40", "was $817.60") or a cart button. */
+const PRODUCT_LINE = /^(?:(?:was|now|from|sale|price)\s*:?\s*)?[$£€¥₹]\s?\d|^(?:add\s+to\s+(?:cart|bag|basket)|buy\s+now|shop\s+now)$/i;
 /** A line that only separates ("•", "|", "-"). */
 const SEPARATOR_LINE = /^[•·|–—-]$/;
 /**
@@ -597,19 +629,26 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
     if (wire && !frame.isAgency(wire)) return;
     const email = emailOf(/\(([^()\s]+@[^()\s]+)\)/.exec(text)?.[1]);
     // "By: Jane Doe (jane@acme.com)": what follows the address is no longer the byline.
-    const names = text
+    const head = text
       .replace(/\([^()]*@[^()]*\).*$/, '')
       .replace(/\([^()]*\)/g, ' ')
-      .split(BYLINE_END)[0]
+      .split(BYLINE_END)[0];
+    const names = head
       .split(/\s*(?:\+|&|\band\b|\bund\b|\bet\b|\by\b|,)\s*/)
       .map(clean)
       .filter(Boolean);
-    const persons = names.filter((part) => looksLikePersonName(nameOf(part)));
-    // "By Jane Roe, Ridgeway Times": a writer of another organisation.
-    if (names.some((part) => !persons.includes(part) && ORGANISATION_WORDS.test(part) && !ownName(part, frame))) return;
+    // The names a byline opens with, up to its first other part (a title: "Jane Doe, Head of Sales and Community" names one person);
+    // none when it opens with no name ("By checking out, you agree to our Terms and Privacy Policy" is a sentence).
+    const leading = names.findIndex((part) => !looksLikePersonName(nameOf(part)));
+    const persons = names.slice(0, leading < 0 ? names.length : leading);
+    if (!persons.length) return;
+    // "By Jane Roe, Ridgeway Times": a writer of another organisation ("Head of Marketing" is a title, not one).
+    if (names.some((part) => !persons.includes(part) && ORGANISATION_WORDS.test(part) && !titled(part) && !ownName(part, frame))) return;
     // The title after the name, after a separator ("By Jane Doe | Senior Reporter") or on the next line.
     const after = text.split(BYLINE_END)[1];
-    const role = persons.length === 1 ? (titled(names[names.indexOf(persons[0]) + 1]) ?? titled(after) ?? titled(next)) : null;
+    // The whole title after the name's comma ("Head of Marketing and Community Development"), else its first part.
+    const titleAfter = persons.length === 1 && head.indexOf(',') > 0 ? head.slice(head.indexOf(',') + 1) : undefined;
+    const role = persons.length === 1 ? (titled(titleAfter) ?? titled(names[1]) ?? titled(after) ?? titled(next)) : null;
     for (const person of persons) add(person, role, persons.length === 1 ? email : null);
   };
   for (let index = 0; index < lines.length; index++) {
@@ -625,8 +664,11 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       }
     }
     if (others) continue;
-    if (BY_ALONE.test(text) && next && !lines[index + 1].others) byline(next, lines[index + 2]?.text);
-    else if (AUTHOR_HEADING.test(text)) {
+    // "By Acme Designs" over a product's price or cart button: a listed product's maker, not a writer.
+    const product = () => lines.slice(index + 1, index + 6).some((line) => PRODUCT_LINE.test(line.text));
+    if (BY_ALONE.test(text) && next && !lines[index + 1].others) {
+      if (!product()) byline(next, lines[index + 2]?.text);
+    } else if (AUTHOR_HEADING.test(text)) {
       // The box's name line, else the name its bio opens with ("Dr. Jane Doe is a board-certified…").
       const start = all.indexOf(lines[index]);
       for (const line of all.slice(start + 1, start + 4)) {
@@ -639,8 +681,9 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       }
     } else {
       const by = BY_LINE.exec(text);
-      if (by) byline(by[1], next);
-      else if (looksLikePersonName(nameOf(text))) {
+      if (by) {
+        if (!product()) byline(by[1] ?? by[2], next);
+      } else if (looksLikePersonName(nameOf(text))) {
         // A related story's byline: the name over its date ("Jane Doe" / "•" / "4 min read"), with at
         // most a separator, the person's title or the story's tag ("#Cloud Computing") between.
         const [first, second] = lines.slice(index + 1, index + 3).map((line) => (line.others ? '' : line.text));
@@ -652,12 +695,18 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
   }
   for (const { text, others } of all) {
     if (!others) for (const match of text.matchAll(CREDIT_IN_SENTENCE)) byline(match[1], undefined);
+    const reports = others ? null : REPORTS.exec(text);
+    if (reports) add(reports[1], null);
     for (const match of text.matchAll(OWN_TITLE_NAME)) {
       const name = ownMention(match[1].split(/\s+/).pop()!, frame) || ownMention(match[1], frame) ? leadingName(match[3].split(/\s+/)) : null;
       if (name && JOB_WORDS.test(match[2])) add(name, match[2]);
     }
     for (const match of text.matchAll(ATTRIBUTED)) {
-      const role = ownRole(match[2].trim(), frame);
+      // "Jane Doe, Founder & President, Acme Consulting": the title, then the site's organisation after a comma.
+      const organisation = /^,\s*([^,;:.()“”"]{2,60})(?=[,;:.()“”"]|$)/.exec(
+        text.slice(match.index + match[0].length, match.index + match[0].length + 64),
+      )?.[1];
+      const role = ownRole(match[2].trim(), frame) ?? (organisation && ownName(organisation.trim(), frame) ? titled(match[2].trim()) : null);
       const name = role && leadingNameFrom(match[1]);
       if (name) add(name, role);
     }
@@ -792,6 +841,46 @@ function othersNames(document: Document, nodes: LinkedNode[]): Set<string> {
 }
 
 /**
+ * The names an article's markup gives as its author: a JSON-LD work's authors typed Person, and (as
+ * `plain`) its authors written as names and the author metas of a page typed article.
+ */
+function declaredAuthors(nodes: LinkedNode[], tags: Map<string, string>): { person: string[]; plain: string[] } {
+  const person: string[] = [];
+  const plain: string[] = [];
+  for (const { types, node } of nodes) {
+    if (!types.some((type) => WORK.test(type))) continue;
+    for (const key of AUTHOR_KEYS)
+      for (const author of ([] as unknown[]).concat(node[key] ?? [])) {
+        if (typeof author === 'string') plain.push(nameOf(author));
+        const record = author as Record<string, unknown> | null;
+        const typed = ([] as unknown[]).concat(record?.['@type'] ?? []);
+        if (record && typed.some((type) => typeof type === 'string' && /^person$/i.test(type)) && textOf(record.name)) person.push(nameOf(textOf(record.name)));
+      }
+  }
+  if (/article/i.test(tags.get('og:type') ?? ''))
+    for (const key of ['author', 'twitter:data1', 'parsely-author']) if (tags.get(key)) plain.push(nameOf(tags.get(key)));
+  return { person, plain };
+}
+
+/** A site of a government (.gov, .gov.uk, .gouv.fr, .mil): the public offices the page names are its own. */
+const GOVERNMENT_SITE = /\.(?:gov|gouv|mil)(?:\.[a-z]{2})?$/;
+
+/**
+ * Names the page writes with a public office before them ("Sen. Jane Doe", "Governor Jane Doe"): a
+ * guest writer of another organisation (an op-ed's senator), not the site's, unless the site is a government's.
+ */
+function officeHolders(lines: PageLine[], site: string): string[] {
+  if (GOVERNMENT_SITE.test(site)) return [];
+  const names: string[] = [];
+  for (const { text } of lines) {
+    const office = PUBLIC_OFFICE.exec(text);
+    const name = office && leadingName(text.slice(office[0].length).split(/\s+/, 4));
+    if (name) names.push(nameKey(name));
+  }
+  return names;
+}
+
+/**
  * An Organization node that is a person: typed Person too (a personal site's "Person, Organization"),
  * or an article's author given as an Organization with a person's name ("author": {"@type":
  * "Organization", "name": "Jane Doe"}). Its name is no organisation's, so a byline naming it stays.
@@ -804,11 +893,15 @@ function personAsOrganization({ types, keys, node }: LinkedNode): boolean {
 
 /** Every person of the site's organisation one page names, one entry per name (the richest source first, its gaps filled by the others). */
 export function readPeople(document: Document, base: string, { teamPage = false, mailtoPeople = [] as { name: string; email: string }[] } = {}): PagePerson[] {
+  dropTaxonomyClasses(document);
   const nodes = linkedNodes(document);
   const tags = metaTags(document);
   const own = ownOrganization(nodes, base);
+  const organizationNodes = nodes
+    .filter((entry) => entry.types.some((type) => ORGANIZATION_TYPE.test(type)) && !personAsOrganization(entry))
+    .map(({ node }) => textOf(node.name));
   const names = [
-    ...nodes.filter((entry) => entry.types.some((type) => ORGANIZATION_TYPE.test(type)) && !personAsOrganization(entry)).map(({ node }) => textOf(node.name)),
+    ...organizationNodes,
     tags.get('og:site_name'),
     tags.get('application-name'),
     tags
@@ -819,21 +912,30 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   const organizations = new Set(names.map(compactName));
   const discussion = isDiscussion(document, nodes, tags);
   const lines = discussion ? [] : pageLines(document);
-  const shows = (name: string) => lines.some((line) => !line.others && line.text.includes(name));
   const site = siteDomain(base);
+  // A personal site: the schema.org node of its owner typed both Person and Organization (as Yoast writes a personal site), or
+  // the article's declared author whose name is the site's own (og:site_name "Jane Doe", janedoe.com): the site's person even where the text does not show the name.
+  // A name the markup only writes (a string, a meta) must be the site's declared name; a Person node's may be the domain's words ("janedoe.com");
+  // neither the name of an Organization node (a business written as its own article's Person author).
+  const businessNames = new Set(organizationNodes.filter((name): name is string => !!name).map(compactName));
+  const siteName = compactName(tags.get('og:site_name') ?? '');
+  const declared = declaredAuthors(nodes, tags);
+  const owners = new Set(
+    [
+      ...nodes.filter(({ types }) => types.includes('Person') && types.some((type) => ORGANIZATION_TYPE.test(type))).map(({ node }) => textOf(node.name)),
+      ...declared.person.filter((name) => [siteName, compactName(site.split('.')[0])].includes(compactName(name)) && !businessNames.has(compactName(name))),
+      ...declared.plain.filter((name) => compactName(name) === siteName && !businessNames.has(compactName(name))),
+    ]
+      .filter((name): name is string => !!name && looksLikePersonName(name))
+      .map(compactName),
+  );
+  const shows = (name: string) => owners.has(compactName(name)) || lines.some((line) => !line.others && line.text.includes(name));
   const isAgency = (wire: string) =>
     [site.split('.')[0], tags.get('og:site_name') ?? ''].some((name) => [compactName(wire), `${compactName(wire)}news`].includes(compactName(name)));
   const frame: PageFrame = { base, site, teamPage, discussion, own, organizations, names, shows, isAgency };
   const teams = teamRoots(document, frame);
   const theirs = othersNames(document, nodes);
-  // A personal site: the schema.org node of its owner typed both Person and Organization (as Yoast writes a personal site), whose name is the site's too.
-  const owners = new Set(
-    nodes
-      .filter(({ types }) => types.includes('Person') && types.some((type) => ORGANIZATION_TYPE.test(type)))
-      .map(({ node }) => textOf(node.name))
-      .filter((name): name is string => !!name && looksLikePersonName(name))
-      .map(compactName),
-  );
+  for (const name of officeHolders(lines, site)) theirs.add(name);
   const found: PagePerson[] = [
     ...jsonLdPeople(nodes, frame),
     ...jsonLdNamedAuthors(nodes, frame),
@@ -872,11 +974,17 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   return people;
 }
 
-/** A title without the site's own organisation after it: "Founder and head tailor at Fernhill." → "Founder and head tailor". */
+/**
+ * A title without the site's own organisation after it: "Founder and head tailor at Fernhill." →
+ * "Founder and head tailor", "Managing Director, Data | Acme Consulting LLP" → "Managing Director, Data".
+ */
 function withoutOwnOrganisation(role: string, frame: PageFrame): string {
   const bare = role.replace(/[.,;]+$/, '');
   const at = /^(.+?)\s+(?:at|of|for|with)\s+(.+)$/.exec(bare);
-  return at && (ownMention(at[2], frame) || ownName(at[2], frame)) ? at[1] : bare;
+  if (at && (ownMention(at[2], frame) || ownName(at[2], frame))) return at[1];
+  const cut = Math.max(bare.lastIndexOf('|'), bare.lastIndexOf(','));
+  const after = bare.slice(cut + 1).trim();
+  return cut > 0 && (ownMention(after, frame) || ownName(after, frame)) ? bare.slice(0, cut).trim() : bare;
 }
 
 const nameKey = (name: string) =>

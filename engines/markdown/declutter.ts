@@ -76,6 +76,11 @@ export function revealDeferredContent(document: Doc): void {
     const style = panel.getAttribute('style');
     if (style && HIDDEN_STYLE.test(style)) panel.setAttribute('style', style.replace(/(display\s*:\s*none|visibility\s*:\s*hidden)\s*;?/gi, ''));
   }
+  revealStreamedContent(document);
+}
+
+/** React's streamed Suspense boundaries (hidden <div id="S:n">) moved into their placeholders (<template id="B:n">), as React's script does. */
+export function revealStreamedContent(document: Doc): void {
   for (const element of [...document.querySelectorAll('div[hidden][id^="S:"]')]) {
     const placeholder = document.getElementById(`B:${element.id.slice(2)}`);
     if (placeholder?.localName === 'template') placeholder.replaceWith(...element.childNodes);

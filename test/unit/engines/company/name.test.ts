@@ -18,6 +18,38 @@ describe('company name from a declared name', () => {
   });
 });
 
+describe("the site's declared name over the words its domain spells", () => {
+  const choose = (url: string, ...candidates: [string, 'json_ld' | 'open_graph' | 'title'][]) =>
+    chooseName(
+      candidates.map(([value, source]) => ({ value, source, whole: source !== 'title', title: source === 'title' })),
+      url,
+    )?.value ?? null;
+
+  it('keeps one more word of a name two sources declare alike, over a shorter name the domain spells', () => {
+    assert.equal(
+      choose('https://blog.tidewater.dev/a', ['Tidewater Engineering', 'json_ld'], ['Tidewater Engineering', 'open_graph']),
+      'Tidewater Engineering',
+    );
+    assert.equal(
+      choose('https://fjordhaus.de/blog/a', ['Fjordhaus Energie', 'open_graph'], ['Warum Wärmepumpen – Fjordhaus Energie', 'title']),
+      'Fjordhaus Energie',
+    );
+    assert.equal(
+      choose('https://news.sky.com/story/a', ['Sky', 'json_ld'], ['Sky News', 'open_graph'], ['Mourinho agrees deal | UK News | Sky News', 'title']),
+      'Sky News',
+    );
+  });
+
+  it('never a section of the site, a name one source alone declares, or a description', () => {
+    assert.equal(choose('https://acme.com/blog/a', ['Acme Blog', 'open_graph'], ['Ten tips | Acme Blog', 'title']), 'Acme');
+    assert.equal(choose('https://tidewater.dev/a', ['Tidewater Engineering', 'open_graph']), 'Tidewater');
+    assert.equal(
+      choose('https://trailhive.com/', ['Trailhive Lightweight Camping Gear', 'open_graph'], ['Shop | Trailhive Lightweight Camping Gear', 'title']),
+      'Trailhive',
+    );
+  });
+});
+
 describe('a part that reads as a sentence is never a name', () => {
   it('questions, how-to and numbered headlines, phrases in lower case', () => {
     for (const part of [

@@ -45,6 +45,11 @@ describe('metaAuthors', () => {
     assert.deepEqual(names(metaAuthors(document, scope)), ['Dana Whitaker', 'Inès Dubois', 'Kwame Mensah']);
   });
 
+  it("reads cXense's author meta", () => {
+    const { document, scope } = read('<meta property="cXenseParse:author" content="Harriet Rabin"><p>Harriet Rabin</p>');
+    assert.deepEqual(names(metaAuthors(document, scope)), ['Harriet Rabin']);
+  });
+
   it('reads twitter:data1 only under a "Written by" label', () => {
     const { document, scope } = read(
       '<meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="Four Minutes"><p>Four Minutes</p>',
@@ -85,6 +90,13 @@ describe('archiveAuthors', () => {
       '<div class="menu"><a href="/author/kwame/">Kwame Mensah</a></div><p><a href="/team/careers">Olive Grant</a> <a href="https://medium.com/author/x">Rosa Lind</a></p>',
     );
     assert.deepEqual(archiveAuthors(document, scope), []);
+  });
+
+  it("reads a menu's list of the site's writers (at least two author archives), never a menu's sections", () => {
+    const { document, scope } = read(
+      '<nav><ul><li>Opinion<ul><li><a href="/opinion/columnists">Columnists</a><ul><li><a href="/author/byron-yale">Byron Yale</a></li><li><a href="/author/salma-zito">Salma Zito</a></li></ul></li></ul></li><li><a href="/author/ines-d">Inès Dubois</a></li><li><a href="/news">News</a></li></ul></nav>',
+    );
+    assert.deepEqual(names(archiveAuthors(document, scope)), ['Byron Yale', 'Salma Zito']);
   });
 
   it("reads each name once and at most a page's cap of authors from thousands of links", () => {

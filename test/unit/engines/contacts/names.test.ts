@@ -29,6 +29,30 @@ describe('looksLikePersonName', () => {
   });
 });
 
+describe('desks, site links and generations', () => {
+  it('refuses a desk or a group that signs a byline, and the words of legal links', () => {
+    for (const text of [
+      'Staff Reports',
+      'Team Tiger Data',
+      'News Desk',
+      'Metro Desk Reports',
+      'Privacy Policy',
+      'Terms of Use',
+      'Cookie Settings',
+      'Clemson News',
+      'Counseling Psychologist',
+    ])
+      assert.equal(looksLikePersonName(text), false, text);
+  });
+
+  it('takes a name with its generation after it', () => {
+    for (const name of ['W. James Antle III', 'Martin Luther King Jr.', 'Henry Ford II', 'Paramita (Guha) Ghosh'])
+      assert.equal(looksLikePersonName(name), true, name);
+    for (const text of ['Paramita (guha) Ghosh', 'Acme (Europe) Team', '(Guha) Ghosh']) assert.equal(looksLikePersonName(text), false, text);
+    assert.equal(looksLikePersonName('III Jr.'), false);
+  });
+});
+
 describe('nameOf', () => {
   it("reads the name out of an author link's words and a byline's trailing separator", () => {
     assert.equal(nameOf('View all posts by Luca Romano'), 'Luca Romano');
@@ -42,6 +66,10 @@ describe('titled', () => {
   it('takes a title line, not a name or a sentence', () => {
     assert.equal(titled('Managing Partner'), 'Managing Partner');
     assert.equal(titled('Treasurer'), 'Treasurer');
+    assert.equal(titled('North America CISO'), 'North America CISO');
+    assert.equal(titled('Lead Tester'), 'Lead Tester');
+    assert.equal(titled('More By This Contributor'), null);
+    assert.equal(titled("news reporter'"), 'news reporter');
     assert.equal(titled('Jan de Vries'), null);
     assert.equal(titled('We advise family businesses on succession and tax matters across the region.'), null);
   });

@@ -136,6 +136,21 @@ describe('choosing the pages to read', () => {
 });
 
 describe('hidden addresses', () => {
+  it("reads React's streamed content as shown, and still skips what stays hidden", () => {
+    const page = readPage(
+      '<template id="B:0"></template><div hidden id="S:0"><article><p>Written by</p><p>Joel Kinder</p><p>Write to joel@acme.io</p></article></div><p hidden>trap@acme.io</p>',
+      'https://acme.io/blog/a',
+    );
+    assert.deepEqual(
+      page.people.map(({ name }) => name),
+      ['Joel Kinder'],
+    );
+    assert.deepEqual(
+      page.emails.map((email) => email.address),
+      ['joel@acme.io'],
+    );
+  });
+
   it('skips honeypot addresses in hidden elements', () => {
     const { emails } = readPage('<a href="mailto:trap@acme.io" style="display:none">x</a><p hidden>trap2@acme.io</p><p>real@acme.io</p>', 'https://acme.io/');
     assert.deepEqual(

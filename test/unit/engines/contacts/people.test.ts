@@ -325,3 +325,92 @@ describe('personal sites and authors declared as organisations', () => {
     assert.deepEqual(readPage(html('Block Renovation', 'Person'), 'https://blockrenovation.com/guides/a').people, []);
   });
 });
+
+describe('round 3: guests, sentences, products and bylines of more layouts', () => {
+  it('refuses a byline written with a public office (a guest of another organisation), unless the site is a government', () => {
+    const page =
+      '<article><p>By <a href="/author/jo-park">Jo Park</a></p></article><aside><h5><a href="/opinion/op-eds/x">Taxes are too high</a></h5><div><a href="/author/dana-perle">Sen. Dana Perle</a></div><time>Nov 20, 2019</time></aside>';
+    assert.deepEqual(people(page), [['Jo Park', null, null]]);
+    assert.deepEqual(
+      people(page, 'https://perle.senate.gov/news/x').map(([name]) => name),
+      ['Jo Park', 'Dana Perle'],
+    );
+  });
+
+  it('never reads a sentence opening with "By" as a byline, nor a product\'s maker over its price', () => {
+    assert.deepEqual(people('<p>By checking out, you agree to our Terms of Use and Privacy Policy.</p>'), []);
+    assert.deepEqual(
+      people('<ul><li><p>Altieri Loveseat Sofa</p><p>By Winston Porter</p><p>(33)</p><p>$359.99 was $817.60</p><p>Add to Cart</p></li></ul>'),
+      [],
+    );
+  });
+
+  it('reads "Tested by", "Contributors:", "Article by" and a line broken by <br>, on a post whose categories say "reviews"', () => {
+    assert.deepEqual(
+      people(
+        '<article class="post category-kit-reviews tag-book"><p><strong>Tested by:</strong> Johan Milne <strong>RRP:</strong> £40 <strong>More info:</strong> example.net</p></article>',
+      ),
+      [['Johan Milne', null, null]],
+    );
+    assert.deepEqual(people('<div><strong>Contributors:</strong> Janet Loury</div>'), [['Janet Loury', null, null]]);
+    assert.deepEqual(people('<h2>Article by</h2><div>Matias Heikka</div>'), [['Matias Heikka', null, null]]);
+    assert.deepEqual(
+      people('<table><tr><td><center><h1>Survival Guide</h1><p>by Jonas Foster\n-\n2025-09-13<br>Updated: 2025-09-13</p></center></td></tr></table>'),
+      [['Jonas Foster', null, null]],
+    );
+  });
+
+  it('reads an expert box, a broadcast credit and a credit whose title names a department', () => {
+    assert.deepEqual(people('<div><h2>About Our Expert</h2><h3>Zack Cuevo</h3><h4>Writer, Hardware</h4></div>'), [['Zack Cuevo', 'Writer, Hardware', null]]);
+    assert.deepEqual(people('<p>The FBI is joining the investigation into incidents on campus. Adriana Diez reports.</p>'), [['Adriana Diez', null, null]]);
+    assert.deepEqual(people('<ul><li>Stripe Sigma Custom reports</li></ul>'), []);
+    assert.deepEqual(people('<div class="author-bio">This post was written by Danielle Padua, Head of Marketing and Community Development</div>'), [
+      ['Danielle Padua', 'Head of Marketing and Community Development', null],
+    ]);
+  });
+
+  it("reads a quote's attribution whose title is followed by the site's own organisation, never another's", () => {
+    assert.deepEqual(
+      people(
+        '<p><em>“You can meet regional providers.”</em> – <a href="https://www.linkedin.com/in/dg">David Gracen</a>, Founder &amp; President, Quill and Press</p>',
+      ),
+      [['David Gracen', 'Founder & President', null]],
+    );
+    assert.deepEqual(people('<p><em>“You can meet regional providers.”</em> – David Gracen, Founder &amp; President, Harbor Logic</p>'), []);
+  });
+
+  it('reads a team under a "Get in touch" heading, its titles without the site\'s own organisation', () => {
+    const card = (name: string, title: string) =>
+      `<div class="promo"><div class="content"><h4 class="promo__name"><a href="/about/people/${name.split(' ')[0]}.html">${name}</a></h4><div class="promo__title">${title}</div></div></div>`;
+    const html = `<div class="container"><div class="author"><div class="intro"><div class="title-v2"><div class="cmp-title"><h3><span>Get in touch</span></h3></div></div></div></div><div class="swiper">${card('Ashok Patel', 'Principal | Data Practice Leader')}${card('Rick Whitman', 'Managing Director, AI Engineering | Quill and Press LLP')}</div></div>`;
+    assert.deepEqual(people(html), [
+      ['Ashok Patel', 'Principal | Data Practice Leader', null],
+      ['Rick Whitman', 'Managing Director, AI Engineering', null],
+    ]);
+  });
+
+  it("reads a personal site's owner declared as the article's author, never an organisation named in the markup as its author", () => {
+    const ld = (author: unknown) =>
+      `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'Ten books', author })}</script>`;
+    const page = (head: string, url: string) =>
+      readPage(
+        `<html><head>${head}</head><body><article><p>Text of the post.</p></article><footer>Cathy Horvath retains the copyright.</footer></body></html>`,
+        url,
+      ).people.map(({ name }) => name);
+    assert.deepEqual(page(ld({ '@type': 'Person', name: 'Cathy Horvath' }), 'https://cathyhorvath.com/blogs/a'), ['Cathy Horvath']);
+    assert.deepEqual(page(`<meta property="og:site_name" content="Rick Stevens">${ld('Rick Stevens')}`, 'https://www.rickstevens.com/tips/a'), [
+      'Rick Stevens',
+    ]);
+    assert.deepEqual(
+      page(
+        '<meta property="og:type" content="article"><meta property="og:site_name" content="WIRED"><meta name="author" content="Conde Nast"><meta name="copyright" content="Copyright (c) Conde Nast 2019">',
+        'https://www.wired.com/story/a',
+      ),
+      [],
+    );
+    assert.deepEqual(page(ld({ '@type': 'Person', name: 'Cathy Horvath' }), 'https://artblog.com/blogs/a'), []);
+    // A business written as its own article's Person author, beside its Organization node.
+    const business = `<meta property="og:site_name" content="Block Remodel"><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'BlogPosting', author: { '@type': 'Person', name: 'Block Remodel' }, publisher: { '@type': 'Organization', name: 'Block Remodel' } })}</script>`;
+    assert.deepEqual(page(business, 'https://www.blockremodel.com/guides/a'), []);
+  });
+});
