@@ -24,6 +24,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'technologiestack',
       'stack tecnologica',
       'stack tecnologico',
+      'stack tecnico',
       'stack technique',
       'stack technologique',
       'технологический стек',
@@ -1312,7 +1313,9 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ['compare', ['karsilastir*', 'bandingkan', 'membandingkan', '비교']],
   ['structured data', ['yapilandirilmis veri*', 'data terstruktur', '구조화 데이터', '구조화된 데이터']],
   ['product', ['urun*', 'produk']],
-  ['based on', ['berdasarkan', 'baz alarak', 'gore', '기반으로', '基于']],
+  ['based on', ['berdasarkan', '基于']],
+  // Korean and Turkish write the basis after the evidence (채용 공고 기반으로, ilanlara göre), as Japanese does.
+  ['as the basis', ['기반으로', '기준으로', 'baz alarak', 'gore']],
   ['job openings', ['lowongan kerja', 'is ilanlari', 'acik pozisyon*', '채용 공고']],
   ['openings', ['lowongan']],
   ['ads', ['reklam*', 'iklan']],
