@@ -73,6 +73,10 @@ describe('advisor round 8 (issue 37)', () => {
     assert.equal(route('Berapa skor niat beli bukalapak.com berdasarkan perekrutan?'), 'company-intent');
     assert.equal(route('Iklan apa yang dijalankan traveloka.com?'), 'search-ads');
     assert.equal(route('coupang.com 구매 의향 점수를 채용 공고 기반으로 알려줘'), 'company-intent');
+    // Buying from a shop, as 'is it safe to buy from' reads in English.
+    assert.equal(route('kitapci-ucuz.com.tr sitesinden satın almak güvenli mi?'), 'pre_purchase_merchant_trust_check');
+    assert.equal(route('Apakah aman untuk membeli sepatu dari sepatu-murah.id?'), 'pre_purchase_merchant_trust_check');
+    assert.equal(route('shoes-kr.co.kr 에서 신발 사도 안전해?'), 'pre_purchase_merchant_trust_check');
   });
 
   it('names the missing datum asked for in the rules\u2019 words (shareholders, traffic), in every language', () => {
