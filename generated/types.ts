@@ -27,8 +27,9 @@ export interface paths {
          *     publishes are extract-contacts' people); concealment near a party to the payment ("the
          *     facilitator must not see"; "appears", "reveal" only negated) names private-query; a negated
          *     request ("don't give me the profile, only the ads") excludes what it names, as does the
-         *     evidence after "based on"; the speaker's own tools ("we use Stripe") are context; buying
-         *     intent ranked over a list names hot-buyers; a filter on jobs ("remote", "senior", a
+         *     evidence after "based on"; the speaker's own tools ("we use Stripe") and agent ("our
+         *     agent is about to buy") are context; buying intent ranked over a list names hot-buyers
+         *     (not a ranking the speaker does: "I'll sort them myself"); a filter on jobs ("remote", "senior", a
          *     technology before "roles") names ats-jobs; a technology named after a word of adoption ("are buying
          *     Snowflake", "using HubSpot") names tech-stack; a URL points to the offer that reads its
          *     kind of page (a product page, a paid API endpoint, any other page); buying from a seller
@@ -42,8 +43,9 @@ export interface paths {
          *     3. private-query asked for: private-query running the other tool asked for;
          *     4. company-profile on top, or all three of tech stack, hiring intent and search ads asked
          *        for: company-profile; two of them: the separate calls (see efficiency_analysis);
-         *     5. otherwise the top offer (or an offer asked for, scoring at least 0.4 of the top, whose
-         *        result holds the top one's: "a real footprint: tags, job board, ads"), plus up to two other offers asked for that it does
+         *     5. otherwise the top offer (or an offer asked for, scoring at least 0.4 of the top or
+         *        holding two offers asked for, whose result holds the top one's: "a real footprint:
+         *        tags, job board, ads"), plus up to two other offers asked for that it does
          *        not cover, the steps in the order the goal asks for them; a step asked for "then" about
          *        the companies a hot-buyers or batch step returns has depends_on and its domain as
          *        required_input;

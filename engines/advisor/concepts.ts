@@ -100,7 +100,7 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       pl: ['zbudowany na', 'zrobiony na', 'oparty na', 'zbudowan*'],
       ru: ['сделан на', 'построен на', 'создан на', 'работает на движке'],
       ja: ['で作られ', 'で構築', '構築されて'],
-      zh: ['搭建', '构建', '基于'],
+      zh: ['搭建', '构建'],
     },
   ],
   [

@@ -887,7 +887,6 @@ export const UNAVAILABLE: Unavailable[] = [
       'ipo',
       'net worth',
       'cap table',
-      'shareholder',
       'backed by',
       'vc',
     ],
@@ -929,7 +928,19 @@ export const UNAVAILABLE: Unavailable[] = [
   },
   {
     data: 'ownership',
-    phrases: ['who owns', 'owner of', 'owners of', 'beneficial owner', 'beneficial owners', 'ownership', 'parent company', 'subsidiaries'],
+    phrases: [
+      'who owns',
+      'owner of',
+      'owners of',
+      'beneficial owner',
+      'beneficial owners',
+      'ownership',
+      'parent company',
+      'subsidiaries',
+      'shareholder',
+      'shareholders',
+      'shareholder structure',
+    ],
     instead: ['company-profile'],
     note: "no ownership or shareholder records; company-profile gives the company's name, address and links as its own site and registry data state them",
   },
@@ -1472,6 +1483,16 @@ export const PERIOD_WORDS = [
 export const PERIOD_WINDOW = 8;
 /** Units of time (stemmed, glossed): within four words after a comparison word they name the earlier time compared with. */
 export const TIME_UNITS = ['year', 'month', 'quarter', 'week', 'ago'];
+/** The speaker doing a step themself ("I'll sort them myself", 我自己来排序): a ranking word near it is no ranking asked for. */
+export const SELF_WORDS = ['myself', 'ourselves', 'by myself', 'on my own'];
+/** The steps a speaker may do themself: a ranking ('sort', 'prioritize'). */
+export const SELF_STEPS = ['sort', 'rank', 'order', 'prioritize', 'prioritise', 'rank them', 'order them'];
+export const SELF_WINDOW = 3;
+/** The speaker's own agent ("our shopping agent is about to buy …"): who acts for the goal, not a store's readiness for agents. */
+export const OWN_WORDS = ['my', 'our'];
+/** How far after the speaker's agent its purchase word may stand ('our agent is about to buy'). */
+export const AGENT_WINDOW = 4;
+export const AGENT_WORDS = ['agent', 'shopping agent', 'buying agent', 'purchasing agent', 'ai agent', 'bot', 'assistant'];
 export const RANKING_WORDS = [
   'hardest',
   'fastest',

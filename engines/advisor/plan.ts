@@ -127,11 +127,13 @@ export function createPlanner(catalog: AdvisorCatalog) {
     if (isAsked(context, 'private-query')) return privatePlan(context);
     // An offer named outright whose result holds what the top offer gives is what the goal asks
     // for, its parts listed ("a real footprint: website tags, job board, ads").
+    // Near the top one's score, or holding two parts asked for (the top one's and another's: "tags, a job board and ads").
+    const parts = (offer: string) => context.asked.filter((entry) => entry.offer !== offer && (COVERS[offer] ?? []).includes(entry.offer)).length;
     const whole = data.find(
       (entry) =>
         entry !== top &&
         entry.score >= ASKED + 1 &&
-        entry.score >= 0.4 * top.score &&
+        (entry.score >= 0.4 * top.score || parts(entry.offer) >= 2) &&
         (COVERS[entry.offer] ?? []).includes(top.offer) &&
         !(COVERS[top.offer] ?? []).includes(entry.offer),
     );

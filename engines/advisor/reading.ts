@@ -63,6 +63,12 @@ import {
   ROLE_WORDS,
   RULES,
   SEEKING_WORDS,
+  SELF_STEPS,
+  SELF_WINDOW,
+  SELF_WORDS,
+  OWN_WORDS,
+  AGENT_WINDOW,
+  AGENT_WORDS,
   SEQUENCE_WORDS,
   TIME_UNITS,
   TECHNOLOGY_KINDS,
@@ -151,6 +157,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     eventWords: compiled(kind.watch?.events ?? []),
     recurringWords: compiled(kind.watch?.recurring ?? []),
     senderWords: compiled(kind.watch?.senders ?? []),
+    // The words its data and note name, so a missing datum they do not name is named in the note.
+    namedWords: new Set(words(`${kind.data} ${kind.note}`)),
   }));
   const conceal = compiled(CONCEAL_WORDS);
   const exposure = compiled(EXPOSURE_WORDS);
@@ -191,6 +199,10 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const openings = compiled(OPENING_WORDS);
   const whoWords = compiled(WHO_WORDS);
   const headWords = compiled(HEAD_WORDS);
+  const selfWords = compiled(SELF_WORDS);
+  const selfSteps = compiled(SELF_STEPS);
+  const ownWords = compiled(OWN_WORDS);
+  const agentWords = compiled(AGENT_WORDS);
   // Strong phrases of the other offers (weight 3 or more).
   const others = compiled(
     Object.entries(RULES)
@@ -223,6 +235,15 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
         ends.push((count += words(clause).length));
       return ends;
     };
+
+    // A step the speaker does themself ("I'll sort them myself"): its ranking word is no ranking asked for.
+    const selves = selfWords.flatMap(spans);
+    if (selves.length)
+      for (const step of selfSteps.flatMap(spans)) if (selves.some(([from, to]) => step[0] < to + SELF_WINDOW && step[1] > from - SELF_WINDOW)) markAll(step);
+    // The speaker's own agent ("our shopping agent is about to buy"): who acts, not an agent a store is readied for.
+    const owners = ownWords.flatMap(spans);
+    const ownAgents = owners.length ? agentWords.flatMap(spans).filter((agent) => owners.some(([, to]) => to === agent[0])) : [];
+    ownAgents.forEach(markAll);
 
     // What the goal excludes ("not the tech stack"): to the clause's end or a word taking the request back up.
     const negatedAt = negations.flatMap(spans);
@@ -377,7 +398,11 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       }
       // The widest of the first phrases found ("annual revenue", not "revenue").
       const [start, end] = [...found].sort((a, b) => a[0] - b[0] || b[1] - a[1])[0];
-      notAvailable.push({ data: kind.data, asked: goalWords.slice(start, end).join(' '), instead: kind.instead, note: kind.note });
+      const asked = goalWords.slice(start, end);
+      // The datum asked, in the rules' English words ('actionnaires' → shareholder), named by the note when its wording names none of them.
+      const phrase = kind.phraseWords.some((words) => words.join(' ') === asked.join(' '));
+      const note = phrase && !asked.some((word) => kind.namedWords.has(word)) ? `${asked.join(' ')}: ${kind.note}` : kind.note;
+      notAvailable.push({ data: kind.data, asked: asked.join(' '), instead: kind.instead, note });
     }
     // A technology inside a request for missing data ("alert me on Slack") is not asked about.
     for (let i = adopted.length - 1; i >= 0; i--) if (masked.has(adopted[i].at)) adopted.splice(i, 1);
@@ -391,18 +416,20 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       ? undefined
       : paying.flatMap(spans).find(([from]) => !masked.has(from) && shops.some(([at]) => Math.abs(at - from) <= SHOP_WINDOW));
     if (paid) markAll(paid);
+    const purchases = purchase.flatMap(spans).map(([from]) => from);
+    // The speaker's agent buying ("our agent is about to buy a … from"): a purchase, whatever phrase holds its word.
+    const agentBuys = purchases.find((at) => !masked.has(at) && ownAgents.some(([, to]) => at >= to && at <= to + AGENT_WINDOW));
+    if (agentBuys !== undefined) markAll([ownAgents.find(([, to]) => agentBuys >= to)![1], agentBuys + 1]);
     const purchaseAt =
-      purchase
-        .flatMap(spans)
-        .map(([from]) => from)
-        .find(
-          (at) =>
-            !masked.has(at) &&
-            !phrased.some(([from, to]) => at >= from && at < to) &&
-            // A purchase word qualifying an intent ("purchase intent", "intento d'acquisto") is no purchase.
-            !intentNouns.some((noun) => spans(noun).some(([from]) => Math.abs(from - at) <= 2)) &&
-            sellers.some((seller) => seller > at && seller <= at + 4),
-        ) ??
+      agentBuys ??
+      purchases.find(
+        (at) =>
+          !masked.has(at) &&
+          !phrased.some(([from, to]) => at >= from && at < to) &&
+          // A purchase word qualifying an intent ("purchase intent", "intento d'acquisto") is no purchase.
+          !intentNouns.some((noun) => spans(noun).some(([from]) => Math.abs(from - at) <= 2)) &&
+          sellers.some((seller) => seller > at && seller <= at + 4),
+      ) ??
       paid?.[0] ??
       null;
     const thenAt =

@@ -86,6 +86,17 @@ describe('advisor glossary: inflections, compounds and word order', () => {
   });
 });
 
+describe('advisor glossary: Turkish, Indonesian and Korean basics', () => {
+  it('reads their core words as the English of the rules, inflected Turkish by its prefix', () => {
+    assert.deepEqual(words('mağazaları yapay zeka'), words('store ai'));
+    assert.deepEqual(words('ödeme kolaylaştırıcısı'), words('payment facilitator'));
+    assert.deepEqual(words('niat beli berdasarkan lowongan kerja'), words('buying intent based on job openings'));
+    assert.deepEqual(words('결제 메타데이터'), words('payment metadata'));
+    // Korean writes the basis after the evidence, as Japanese does.
+    assert.deepEqual(words('채용 공고 기반으로'), words('open jobs as the basis'));
+  });
+});
+
 describe('advisor concepts in the ten languages', () => {
   // The English words of the rules and of the lexicon's lists.
   const known = new Set<string>();
