@@ -614,6 +614,8 @@ export const GLOSSES: [english: string, terms: string[]][] = [
     'based on',
     [
       'basierend auf',
+      'gemessen an',
+      'gemessen am',
       'auf basis',
       'auf grundlage',
       'anhand',
@@ -666,6 +668,8 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'на основании',
       'исходя из',
       'судя по',
+      'по их',
+      'по его',
       '根据',
       '依据',
       '按照',
@@ -673,6 +677,8 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ],
   // Japanese writes the basis after the evidence (求人に基づく: based on the job listings): read as the English 'as the basis' after it.
   ['as the basis', ['に基づく', 'に基づいて', 'に基づいた', 'を基に', 'から判断して', 'から判断']],
+  // 'а не': the Russian contrast ('the score, not the list'), as the English exclusion.
+  ['not the', ['а не']],
   ['not', ['не']],
   // Japanese writes the negation after the verb it negates: the whole clause of purpose, so 'ないように' alone does not take it.
   ['must not appear', ['残らないように', '載らないように', '記録されないように', '表示されないように']],
@@ -1315,7 +1321,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ['product', ['urun*', 'produk']],
   ['based on', ['berdasarkan', '基于']],
   // Korean and Turkish write the basis after the evidence (채용 공고 기반으로, ilanlara göre), as Japanese does.
-  ['as the basis', ['기반으로', '기준으로', 'baz alarak', 'gore']],
+  ['as the basis', ['기반으로', '기준으로', '으로 본', '로 본', 'baz alarak', 'gore']],
   ['job openings', ['lowongan kerja', 'is ilanlari', 'acik pozisyon*', '채용 공고']],
   ['openings', ['lowongan']],
   ['ads', ['reklam*', 'iklan']],

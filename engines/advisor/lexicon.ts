@@ -676,6 +676,9 @@ export const TAKE_BACK: [phrase: string, offer: string, weight: number][] = [
   ['people who lead', 'conversion_leak_lead_finder', 4],
   ['hot leads', 'conversion_leak_lead_finder', 3],
   ['job board', 'tech-stack', 1],
+  // The speaker's own CRM is where the domains come from, not a technology asked about.
+  ['our crm', 'tech-stack', 3],
+  ['my crm', 'tech-stack', 3],
   // 'All in one go' is at once (every domain), not everything about one.
   ['all in one go', 'company-profile', 4],
   // Growing a team is hiring, not bulk work.

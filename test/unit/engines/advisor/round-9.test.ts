@@ -57,4 +57,20 @@ describe('advisor round 9 (issue 37)', () => {
     // One part alone stays that part.
     assert.equal(route("offres d'emploi de acme.fr"), 'ats-jobs');
   });
+
+  it('reads intent measured by the job postings as the intent, the list excluded ("а не", "gemessen an", "로 본")', () => {
+    assert.equal(route('Kaufabsicht von acme.de gemessen an den offenen Stellen, bitte nur die Zahl'), 'company-intent');
+    assert.equal(route('Нужен скор намерения acme.ru по их вакансиям, а не сами вакансии'), 'company-intent');
+    assert.equal(route('acme.co.kr 채용 공고로 본 구매 의향을 알려줘'), 'company-intent');
+    // The job postings asked for themselves stay the list.
+    assert.equal(route('Zeig mir die offenen Stellen von acme.de'), 'ats-jobs');
+  });
+
+  it("reads a technology named as that name, not a typo of a rule's word ('slack' is no 'stack'), and the speaker's CRM as the source", () => {
+    assert.equal(batchTool('take the 20 domains from my CRM, check their open jobs in bulk and send the list to Slack', 20), 'batch:ats-jobs');
+    assert.equal(batchTool('search ads of 15 domains from our CRM as a batch', 15), 'batch:search-ads');
+    // A CRM asked about at a company is the technology.
+    assert.equal(route('which CRM does acme.io run?'), 'tech-stack');
+    assert.equal(route('does acme.io use Slack?'), 'tech-stack');
+  });
 });
