@@ -857,7 +857,6 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       '知らせて',
       '通知我',
       '提醒我',
-      '알려줘',
       '알림',
     ],
   ],
@@ -1420,6 +1419,9 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ['score', ['درجة', 'نقاط', 'स्कोर']],
   ['how many employees', ['عدد الموظفين', 'كم موظف', 'कर्मचारियों की संख्या', 'कितने कर्मचारी']],
   ['employees', ['موظفين', 'الموظفين', 'कर्मचारी*']],
+  // Korean 알려줘 is 'tell me'; after a conditional (-면: '올라오면 알려줘', when it is posted) it is a watch request.
+  ['tell me', ['알려줘', '알려 줘', '알려주세요', '알려 주세요']],
+  ['tell me when', ['면 알려줘', '면 알려 줘', '면 알려주세요', '면 알려 주세요']],
   // Russian and Korean words met since: a tech stack in one word, a batch in the instrumental, hot buyers.
   ['tech stack', ['техстек*']],
   ['batch', ['пакетом', 'пакетн*']],

@@ -73,4 +73,11 @@ describe('advisor round 9 (issue 37)', () => {
     assert.equal(route('which CRM does acme.io run?'), 'tech-stack');
     assert.equal(route('does acme.io use Slack?'), 'tech-stack');
   });
+
+  it("reads Korean 알려줘 as 'tell me', a watch request only after a conditional (-면)", () => {
+    const notAvailable = (goal: string) => (advise({ agent_goal: goal }, GOAL_FACTS).not_available ?? []).map((item) => item.data);
+    assert.deepEqual(notAvailable('acme.co.kr 의 채용 공고를 알려줘'), []);
+    assert.equal(route('acme.co.kr 의 채용 공고를 알려주세요'), 'ats-jobs');
+    assert.deepEqual(notAvailable('acme.co.kr 가격 페이지가 바뀌면 알려줘'), ['monitoring and alerts']);
+  });
 });
