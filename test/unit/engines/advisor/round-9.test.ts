@@ -22,6 +22,9 @@ describe('advisor round 9 (issue 37)', () => {
     assert.equal(route('استخرج جهات الاتصال من موقع anghami.com'), 'extract-contacts');
     assert.equal(route('هل يعرض fetchr.com إعلانات البحث؟'), 'search-ads');
     assert.match(missing('كم عدد الموظفين في tabby.ai؟').join(' '), /headcount/);
+    // ملف alone is any file: a CSV of domains is a batch of the operation named, not profiles.
+    assert.equal(batchTool('في ملف Excel عندي 18 نطاقا؛ أريد الوظائف الشاغرة لكل منها', 18), 'batch:ats-jobs');
+    assert.equal(route('أعطني ملف الشركة لـ careem.com'), 'company-profile');
   });
 
   it('reads Hindi goals through the glossary, its vowel signs kept inside the word', () => {
