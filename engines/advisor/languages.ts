@@ -1381,7 +1381,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ['traffic', ['트래픽', 'trafik', 'trafik situs']],
   ['myself', ['自己来', '我自己', '自分で', '직접', 'yo mismo', 'yo misma', 'moi meme', 'selbst', 'zelf', 'sendiri', 'kendim']],
   // Arabic and Hindi basics: the words of the core asks (tech stack, jobs, intent, ads, contacts,
-  // profile, store, safe to buy, privately, batch, headcount).
+  // profile, store, safe to buy, privately, batch, headcount). Not دفعة alone: it is also a payment.
   ['tech stack', ['الحزمة التقنية', 'حزمة التقنيات', 'التقنيات المستخدمة', 'टेक स्टैक', 'टेक्नोलॉजी स्टैक', 'तकनीकी स्टैक']],
   ['stack', ['ستاك', 'स्टैक']],
   ['technologies', ['تقني*', 'التقني*', 'تكنولوجي*', 'التكنولوجي*', 'टेक्नोलॉजी', 'तकनीक*', 'प्रौद्योगिकी']],
@@ -1414,7 +1414,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ['safe', ['آمن', 'सुरक्षित']],
   ['privately', ['بشكل سري', 'سرا', 'गोपनीय रूप से', 'गुप्त रूप से']],
   ['confidential', ['سري', 'गोपनीय']],
-  ['batch', ['دفعة واحدة', 'دفعة', 'بالجملة', 'बैच']],
+  ['batch', ['دفعة واحدة', 'على دفعات', 'بالجملة', 'बैच']],
   ['at once', ['एक साथ', 'مرة واحدة']],
   ['domains', ['نطاقات', 'النطاقات', 'نطاق', 'डोमेन']],
   ['score', ['درجة', 'نقاط', 'स्कोर']],
