@@ -614,6 +614,8 @@ export const GLOSSES: [english: string, terms: string[]][] = [
     'based on',
     [
       'basierend auf',
+      'gemessen an',
+      'gemessen am',
       'auf basis',
       'auf grundlage',
       'anhand',
@@ -666,6 +668,8 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'на основании',
       'исходя из',
       'судя по',
+      'по их',
+      'по его',
       '根据',
       '依据',
       '按照',
@@ -673,6 +677,8 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ],
   // Japanese writes the basis after the evidence (求人に基づく: based on the job listings): read as the English 'as the basis' after it.
   ['as the basis', ['に基づく', 'に基づいて', 'に基づいた', 'を基に', 'から判断して', 'から判断']],
+  // 'а не': the Russian contrast ('the score, not the list'), as the English exclusion.
+  ['not the', ['а не']],
   ['not', ['не']],
   // Japanese writes the negation after the verb it negates: the whole clause of purpose, so 'ないように' alone does not take it.
   ['must not appear', ['残らないように', '載らないように', '記録されないように', '表示されないように']],
@@ -851,7 +857,6 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       '知らせて',
       '通知我',
       '提醒我',
-      '알려줘',
       '알림',
     ],
   ],
@@ -1315,7 +1320,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ['product', ['urun*', 'produk']],
   ['based on', ['berdasarkan', '基于']],
   // Korean and Turkish write the basis after the evidence (채용 공고 기반으로, ilanlara göre), as Japanese does.
-  ['as the basis', ['기반으로', '기준으로', 'baz alarak', 'gore']],
+  ['as the basis', ['기반으로', '기준으로', '으로 본', '로 본', 'baz alarak', 'gore']],
   ['job openings', ['lowongan kerja', 'is ilanlari', 'acik pozisyon*', '채용 공고']],
   ['openings', ['lowongan']],
   ['ads', ['reklam*', 'iklan']],
@@ -1345,11 +1350,14 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ['buy', ['satin al*', 'membeli', 'beli']],
   ['discount code', ['indirim kodu', 'kode diskon', 'kode promo']],
   ['due diligence', ['デューデリジェンス', '실사', 'uji tuntas', 'durum tespiti']],
-  ['footprint', ['huella', 'футпринт*', 'フットプリント', '풋프린트', 'ayak izi', 'jejak digital']],
+  ['footprint', ['huella', 'empreinte', 'impronta', 'футпринт*', 'フットプリント', '풋프린트', 'ayak izi', 'jejak digital']],
   ['acquisition target', ['買収候補', '買収対象', '인수 대상', 'akuisisi', 'satin alma hedefi']],
-  ['tags', ['etiquetas', 'теги', 'тегов', 'タグ', '태그', 'etiket*']],
+  ['tags', ['etiquetas', 'balises', 'теги', 'тегов', 'タグ', '태그', 'etiket*']],
   ['job board', ['bolsa de empleo', 'джоб борд*', '求人ボード', '채용 게시판']],
-  ['facts only', ['solo hechos', 'solo los hechos', 'только факты', '事実のみ', '사실만']],
+  [
+    'facts only',
+    ['solo hechos', 'solo los hechos', 'solo fatti', 'des faits seulement', 'faits seulement', 'que des faits', 'только факты', '事実のみ', '사실만'],
+  ],
   [
     'shareholders',
     [
@@ -1372,6 +1380,53 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ['visitors', ['방문자', 'ziyaretci*', 'pengunjung']],
   ['traffic', ['트래픽', 'trafik', 'trafik situs']],
   ['myself', ['自己来', '我自己', '自分で', '직접', 'yo mismo', 'yo misma', 'moi meme', 'selbst', 'zelf', 'sendiri', 'kendim']],
+  // Arabic and Hindi basics: the words of the core asks (tech stack, jobs, intent, ads, contacts,
+  // profile, store, safe to buy, privately, batch, headcount). Not دفعة alone: it is also a payment.
+  ['tech stack', ['الحزمة التقنية', 'حزمة التقنيات', 'التقنيات المستخدمة', 'टेक स्टैक', 'टेक्नोलॉजी स्टैक', 'तकनीकी स्टैक']],
+  ['stack', ['ستاك', 'स्टैक']],
+  ['technologies', ['تقني*', 'التقني*', 'تكنولوجي*', 'التكنولوجي*', 'टेक्नोलॉजी', 'तकनीक*', 'प्रौद्योगिकी']],
+  ['website', ['موقع', 'الموقع', 'موقع الويب', 'वेबसाइट', 'साइट']],
+  ['running on', ['पर चलती', 'पर चलता', 'पर चलते']],
+  ['which', ['किस', 'कौन सा', 'कौन से', 'أي']],
+  ['what', ['क्या', 'ما', 'ماذا']],
+  ['extract', ['استخرج', 'استخراج', 'निकालो', 'निकालें']],
+  ['published', ['المنشورة', 'منشورة', 'प्रकाशित']],
+  ['email addresses', ['عناوين البريد الإلكتروني', 'عناوين البريد', 'ईमेल पते']],
+  ['email', ['البريد الإلكتروني', 'بريد إلكتروني', 'إيميل*', 'ईमेल']],
+  ['contacts', ['جهات الاتصال', 'معلومات الاتصال', 'संपर्क', 'संपर्क जानकारी']],
+  ['records', ['سجلات', 'रिकॉर्ड']],
+  ['check', ['تحقق', 'افحص', 'जांचो', 'जांचें', 'जाँचें']],
+  ['open jobs', ['الوظائف الشاغرة', 'وظائف شاغرة', 'खुली नौकरियां', 'खुली नौकरियाँ']],
+  ['job postings', ['إعلانات الوظائف', 'नौकरी के विज्ञापन']],
+  ['jobs', ['وظائف', 'الوظائف', 'नौकरियां', 'नौकरियाँ', 'नौकरी', 'जॉब्स']],
+  ['openings', ['शाग*', 'रिक्तियां', 'रिक्तियाँ']],
+  ['hiring', ['توظيف', 'التوظيف', 'भर्ती']],
+  ['buying intent', ['نية الشراء', 'खरीद इरादा', 'खरीदने का इरादा', 'खरीद का इरादा']],
+  ['intent', ['نية', 'इरादा']],
+  ['search ads', ['إعلانات البحث', 'सर्च विज्ञापन', 'खोज विज्ञापन']],
+  ['ads', ['إعلانات', 'الإعلانات', 'विज्ञापन*']],
+  // Not ملف alone: it is any file ('ملف CSV'), the profile only with the company or as التعريفي.
+  ['company profile', ['ملف الشركة', 'الملف التعريفي', 'कंपनी प्रोफाइल', 'कंपनी प्रोफ़ाइल']],
+  ['profile', ['प्रोफाइल', 'प्रोफ़ाइल']],
+  ['company', ['شركة', 'الشركة', 'कंपनी']],
+  ['store', ['متجر*', 'المتجر*', 'स्टोर', 'दुकान']],
+  ['safe to buy', ['آمن للشراء', 'الشراء آمن', 'खरीदना सुरक्षित', 'खरीदने के लिए सुरक्षित']],
+  ['safe', ['آمن', 'सुरक्षित']],
+  ['privately', ['بشكل سري', 'سرا', 'गोपनीय रूप से', 'गुप्त रूप से']],
+  ['confidential', ['سري', 'गोपनीय']],
+  ['batch', ['دفعة واحدة', 'على دفعات', 'بالجملة', 'बैच']],
+  ['at once', ['एक साथ', 'مرة واحدة']],
+  ['domains', ['نطاقات', 'النطاقات', 'نطاق', 'डोमेन']],
+  ['score', ['درجة', 'نقاط', 'स्कोर']],
+  ['how many employees', ['عدد الموظفين', 'كم موظف', 'कर्मचारियों की संख्या', 'कितने कर्मचारी']],
+  ['employees', ['موظفين', 'الموظفين', 'कर्मचारी*']],
+  // Korean 알려줘 is 'tell me'; after a conditional (-면: '올라오면 알려줘', when it is posted) it is a watch request.
+  ['tell me', ['알려줘', '알려 줘', '알려주세요', '알려 주세요']],
+  ['tell me when', ['면 알려줘', '면 알려 줘', '면 알려주세요', '면 알려 주세요']],
+  // Russian and Korean words met since: a tech stack in one word, a batch in the instrumental, hot buyers.
+  ['tech stack', ['техстек*']],
+  ['batch', ['пакетом', 'пакетн*']],
+  ['hot buyers', ['핫 바이어', '핫바이어']],
   // Each offer's core concepts in every one of the ten languages (concepts.ts), after the entries above.
   ...CONCEPTS.map(([english, terms]): [string, string[]] => [english, Object.values(terms).flat()]),
 ];
@@ -1478,7 +1533,7 @@ export function buildGlossary(fold: (text: string) => string, isEnglish: (word: 
       const prefix = term.endsWith('*');
       const parts = term
         .replace(/\*$/, '')
-        .split(/[^\p{L}\p{N}]+/u)
+        .split(/[^\p{L}\p{M}\p{N}]+/u)
         .filter(Boolean);
       if (!parts.length) continue;
       if (prefix && parts.length === 1) {

@@ -22,7 +22,7 @@ export const RULES: Record<string, Rule[]> = {
     ['tech stack', 5],
     ['technology stack', 5],
     ['techstack', 5],
-    ['stack', 2],
+    ['stack', 3],
     ['tech', 3],
     ['technology', 3],
     ['technologies', 3],
@@ -651,8 +651,10 @@ export const RULES: Record<string, Rule[]> = {
 
 /** Phrases whose words would otherwise count for another offer: [phrase, offer, weight to take back]. */
 export const TAKE_BACK: [phrase: string, offer: string, weight: number][] = [
-  ['stack up', 'tech-stack', 2],
-  ['stacks up', 'tech-stack', 2],
+  ['stack up', 'tech-stack', 3],
+  ['stacks up', 'tech-stack', 3],
+  // A developer's title, not a site's technologies.
+  ['full stack', 'tech-stack', 3],
   ['ad pixel', 'search-ads', 3],
   ['ads pixel', 'search-ads', 3],
   ['email provider', 'extract-contacts', 3],
@@ -674,6 +676,11 @@ export const TAKE_BACK: [phrase: string, offer: string, weight: number][] = [
   ['people who lead', 'conversion_leak_lead_finder', 4],
   ['hot leads', 'conversion_leak_lead_finder', 3],
   ['job board', 'tech-stack', 1],
+  // The speaker's own CRM is where the domains come from, not a technology asked about.
+  ['our crm', 'tech-stack', 3],
+  ['my crm', 'tech-stack', 3],
+  // 'All in one go' is at once (every domain), not everything about one.
+  ['all in one go', 'company-profile', 4],
   // Growing a team is hiring, not bulk work.
   ['bulking up', 'batch', 5],
   ['bulk up', 'batch', 5],

@@ -11,7 +11,7 @@
  * − the take-backs of lexicon.ts.
  * An offer is "asked for" when its score reaches ASKED (3); no offer asked for means the goal is unclear.
  */
-import { findTechnologies } from '../tech/keywords.ts';
+import { findTechnologies, vocabularyTerms } from '../tech/keywords.ts';
 import type { AdvisorCatalog } from './catalog.ts';
 import { RULES, TAKE_BACK } from './lexicon.ts';
 import { fold, stem, wordMatch, words } from './text.ts';
@@ -148,6 +148,13 @@ export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, remem
     const shape = `${term[0]}${term.length}`;
     termsByShape.set(shape, [...(termsByShape.get(shape) ?? []), term]);
   }
+  // One-word names of the technology vocabulary: a technology named is that name, not a typo ('slack' is no 'stack').
+  const technologyWords = new Set(
+    vocabularyTerms()
+      .map(({ term }) => words(term))
+      .filter((parts) => parts.length === 1)
+      .map(([word]) => word),
+  );
   const reaches = new Map<string, Reach>();
   /** The phrase words a goal word matches, alone and inside a phrase (remembered: goals share their words). */
   function reachOf(goalWord: string): Reach {
@@ -156,7 +163,7 @@ export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, remem
     reach = new Map();
     if (terms.has(goalWord)) reach.set(goalWord, [1, 1]);
     // A word the rules know is that word, not a typo of another ('shell' is no 'shelf').
-    else if (goalWord.length >= 4) {
+    else if (goalWord.length >= 4 && !technologyWords.has(goalWord)) {
       for (let length = Math.max(4, goalWord.length - 2); length <= goalWord.length + 2; length++) {
         for (const term of termsByShape.get(`${goalWord[0]}${length}`) ?? []) {
           if (term === goalWord) continue;
@@ -199,7 +206,9 @@ export function createMatcher(catalog: AdvisorCatalog, { shortcuts = true, remem
     const matchAt: MatchAt = shortcuts
       ? (position, term, inPhrase) => goalReach[position].get(term)?.[inPhrase ? 1 : 0] ?? 0
       : (position, term, inPhrase) =>
-          masked?.has(position) || (terms.has(goalWords[position]) && goalWords[position] !== term) ? 0 : wordMatch(goalWords[position], term, inPhrase);
+          masked?.has(position) || ((terms.has(goalWords[position]) || technologyWords.has(goalWords[position])) && goalWords[position] !== term)
+            ? 0
+            : wordMatch(goalWords[position], term, inPhrase);
     // The phrase words some goal word reaches, and at which positions (ascending).
     const reached = shortcuts ? new Map<string, number[]>() : null;
     if (reached) {
