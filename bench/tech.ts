@@ -10,7 +10,8 @@
  * Precision and recall: against the independent labels of test/fixtures/tech: the first five
  * (Google Tag Manager, Google Analytics, the Meta pixel, Google Ads, WordPress) on the 181 article
  * pages, as before #33; then every labelled technology of page-labels.json (35, made by
- * label-pages.mjs) on both corpora (795 pages), overall and per technology.
+ * label-pages.mjs) on both corpora (795 pages), overall and per technology; then the findings of the
+ * technologies no label covers (BENCH_UNLABELLED=1: each with up to three pages and their evidence).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -172,6 +173,9 @@ function widerLabels() {
   const rows = Object.fromEntries(Object.keys(WIDER).map((k) => [k, { tp: 0, fp: 0, fn: 0 }])) as Record<string, { tp: number; fp: number; fn: number }>;
   let versions = 0;
   let findings = 0;
+  // findings of the technologies no label covers, for reading their evidence by hand (BENCH_UNLABELLED=1)
+  const labelledNames = new Set<string>(Object.values(WIDER));
+  const unlabelled = new Map<string, { count: number; examples: string[] }>();
   // generator metas that state a number, and how many of them the findings carry as a version
   let generators = 0;
   let generatorsRead = 0;
@@ -189,6 +193,13 @@ function widerLabels() {
       if (result.findings.some((f) => f.version && content.includes(f.version))) generatorsRead++;
     }
     versions += result.findings.filter((f) => f.version).length;
+    for (const finding of result.findings) {
+      if (labelledNames.has(finding.name)) continue;
+      const seen = unlabelled.get(finding.name) ?? { count: 0, examples: [] };
+      seen.count++;
+      if (seen.examples.length < 3) seen.examples.push(`${url} (${finding.evidence.map((e) => `${e.kind}: ${e.snippet}`).join(' | ')})`);
+      unlabelled.set(finding.name, seen);
+    }
     const found = new Set(result.findings.map((f) => f.name));
     for (const [label, name] of Object.entries(WIDER)) {
       const got = found.has(name);
@@ -206,6 +217,15 @@ function widerLabels() {
   const cells = Object.entries(rows).map(([label, r]) => `${WIDER[label as keyof typeof WIDER]} ${r.tp}/${r.tp + r.fn}${r.fp ? ` +${r.fp}fp` : ''}`);
   for (let i = 0; i < cells.length; i += 6) console.log(`      ${cells.slice(i, i + 6).join(', ')}`);
   console.log(`    generator metas stating a number: ${generators}, their version reported for ${generatorsRead}`);
+  const unlabelledCount = [...unlabelled.values()].reduce((n, u) => n + u.count, 0);
+  console.log(
+    `    findings of technologies no label covers: ${unlabelledCount} of ${unlabelled.size} technologies (BENCH_UNLABELLED=1 lists them with evidence)`,
+  );
+  if (process.env.BENCH_UNLABELLED)
+    for (const [name, { count, examples }] of [...unlabelled].sort((a, b) => b[1].count - a[1].count)) {
+      console.log(`      ${name}: ${count}`);
+      for (const example of examples) console.log(`        ${example.slice(0, 300)}`);
+    }
 }
 
 const reported = pages.map((page) => detect(page).findings);
