@@ -53,12 +53,13 @@ interface Label {
 
 const readLabels = (file: string) => JSON.parse(readFileSync(new URL(file, DIR), 'utf8')).pages as Record<string, Label>;
 
+// Letters of any script: Hangul and Cyrillic names must not reduce to an empty key.
 const nameKey = (name: string) =>
   name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z]+/g, ' ')
+    .replace(/[^\p{L}]+/gu, ' ')
     .trim();
 const textKey = (text: string) => text.normalize('NFKC').toLowerCase().replace(/&amp;/g, '&').replace(/[®™©]/g, '').replace(/\s+/g, ' ').trim();
 const digits = (phone: string) => phone.replace(/\D/g, '').replace(/^0+/, '');
