@@ -1639,12 +1639,12 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
   [
     'revenue',
     {
-      de: ['umsatz', 'umsatze'],
+      de: ['umsatz', 'umsatze', 'jahresumsatz', 'gesamtumsatz'],
       fr: ['chiffre d affaires'],
       es: ['ingresos', 'facturacion'],
       pt: ['receita', 'faturamento'],
       it: ['fatturato', 'ricavi'],
-      nl: ['omzet'],
+      nl: ['omzet', 'jaaromzet'],
       pl: ['przychod*', 'obroty'],
       ru: ['выручк*', 'доход*'],
       ja: ['売上高', '売上'],
@@ -1903,7 +1903,7 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
       pt: ['visitantes', 'trafego', 'visitas'],
       it: ['visitatori', 'traffico', 'visite'],
       nl: ['bezoekers', 'bezoekersaantal*', 'websiteverkeer'],
-      pl: ['odwiedzajacy', 'odwiedzin*', 'ruch na stronie'],
+      pl: ['odwiedzajacy', 'odwiedzin*', 'ruch na stronie', 'wizyt', 'wizyty'],
       ru: ['посетител*', 'трафик*', 'посещаемост*'],
       ja: ['訪問者数', '訪問者', 'アクセス数', 'トラフィック'],
       zh: ['访问量', '访客', '流量'],
@@ -2231,6 +2231,7 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
   ['running', { ar: ['يشغلها', 'يشغل'], vi: ['dang chay'] }],
   // privacy: concealment, negation, the party that sees a payment (lexicon.ts CONCEAL_WORDS, NEGATION_WORDS, PAYMENT_PARTY_WORDS)
   ['payment', { vi: ['thanh toan'], ar: ['الدفع', 'دفع'], hi: ['भुगतान'] }],
+  ['payment record', { vi: ['lich su thanh toan'], tr: ['odeme kayit*'], hi: ['भुगतान रिकॉर्ड'] }],
   ['payment data', { ar: ['بيانات الدفع'], vi: ['du lieu thanh toan'], hi: ['भुगतान डेटा'] }],
   ['payment metadata', { vi: ['sieu du lieu thanh toan'], hi: ['भुगतान मेटाडेटा'] }],
   ['facilitator', { vi: ['ben ho tro thanh toan'], ko: ['퍼실리테이터'], ar: ['الميسر', 'ميسر'], hi: ['फैसिलिटेटर', 'सुविधाकर्ता'] }],

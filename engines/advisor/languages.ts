@@ -690,7 +690,10 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ['not the', ['а не']],
   ['not', ['не']],
   // Japanese writes the negation after the verb it negates: the whole clause of purpose, so 'ないように' alone does not take it.
-  ['must not appear', ['残らないように', '載らないように', '記録されないように', '表示されないように']],
+  [
+    'must not appear',
+    ['残らないように', '載らないように', '記録されないように', '表示されないように', '不要出现', '不能出现', '不得出现', '不应出现', '不会出现', '不要显示'],
+  ],
   ['me', ['мне']],
   ['give me', ['darmi', 'dammi']],
   ['send me', ['mandarmi', 'inviarmi']],
@@ -1315,11 +1318,15 @@ export const GLOSSES: [english: string, terms: string[]][] = [
     ['metadatos del pago', 'metadata pembayaran', 'odeme meta verisi', 'odeme meta verileri', '결제 메타데이터', '決済メタデータ', '支払いメタデータ'],
   ],
   ['metadata', ['metadatos', 'meta veri*', 'метаданн*', 'メタデータ', '메타데이터']],
+  ['payment record', ['付款记录', '支払い記録', '決済記録', '결제 기록', '결제 내역']],
   ['facilitator', ['kolaylastirici*', 'fasilitator']],
   ['domain', ['alan adi*', 'alan adini', '도메인']],
   ['must not see', ['gormemeli', 'gormesin', 'tidak boleh melihat', '보면 안']],
   ['must not know', ['bilmemeli', 'bilmesin', 'tidak boleh tahu', '알면 안']],
-  ['must not appear', ['gorunmemeli', 'tidak boleh muncul', '남으면 안', '남지 않게', '노출되면 안', '出さないで', '出さないように']],
+  [
+    'must not appear',
+    ['gorunmemeli', 'gorunmesin', 'gozukmesin', 'tidak boleh muncul', '남으면 안', '남지 않게', '노출되면 안', '出さないで', '出さないように'],
+  ],
   ['must not', ['tidak boleh', '안 돼']],
   ['for', ['icin', 'untuk']],
   ['with', ['dengan']],
