@@ -37,9 +37,9 @@
 import { createAnswerParts } from './answer.ts';
 import { usd, type AdvisorCatalog } from './catalog.ts';
 import { costOf } from './cost.ts';
-import { ASKED, createMatcher } from './match.ts';
-import { createPlanner } from './plan.ts';
-import { createReader } from './reading.ts';
+import { ASKED, createMatcher, type Scored } from './match.ts';
+import { COVERS, createPlanner } from './plan.ts';
+import { createReader, type Reading } from './reading.ts';
 import { goalInputs, type GoalInputs } from './text.ts';
 import type { AdvisorFacts, AdvisorInput } from './types.ts';
 import { weighReading } from './weigh.ts';
@@ -57,7 +57,11 @@ export function createAdvisor(catalog: AdvisorCatalog) {
     const goal = goalInputs(input.agent_goal, limits.searchAdsRegions);
     const reading = read(input.agent_goal, goal.urls);
     const scored = weighReading(score(input.agent_goal, { masked: reading.masked }), reading);
-    const asked = scored.filter((entry) => entry.score >= ASKED);
+    const asked = askedOutsideTime(
+      scored.filter((entry) => entry.score >= ASKED),
+      input.agent_goal,
+      reading,
+    );
     const domains = knownDomains(input, goal);
     const stated = input.domain_count ?? goal.count ?? (goal.domains.length >= 2 ? goal.domains.length : domains.length > 1 ? domains.length : null);
     const count = stated ?? 1;
@@ -98,6 +102,25 @@ export function createAdvisor(catalog: AdvisorCatalog) {
       ],
     };
   };
+
+  /**
+   * A clause of time ("before I order") says when, not what: an offer only it asks for is no step
+   * beside an offer asked outside it ("a promo code before I order": the code). Unless the clause
+   * turns an offer asked outside it into its own ("legit before buying": the pre-purchase check), or
+   * its offer's result holds one asked outside it.
+   */
+  function askedOutsideTime(asked: Scored[], goal: string, reading: Reading): Scored[] {
+    if (!reading.timing.length) return asked;
+    const masked = new Set(reading.masked);
+    for (const [from, to] of reading.timing) for (let i = from; i < to; i++) masked.add(i);
+    const inTiming = reading.purchaseAt !== null && masked.has(reading.purchaseAt) && !reading.masked.has(reading.purchaseAt);
+    const outside = weighReading(score(goal, { masked }), inTiming ? { ...reading, purchaseAt: null } : reading).filter((entry) => entry.score >= ASKED);
+    const isAsked = (list: Scored[], offer: string) => list.some((entry) => entry.offer === offer);
+    if (outside.some((entry) => !isAsked(asked, entry.offer))) return asked;
+    // Kept too when its result holds an offer asked outside ("is it trustworthy before I order": legitimacy checked before a purchase).
+    const kept = asked.filter((entry) => isAsked(outside, entry.offer) || outside.some((other) => (COVERS[entry.offer] ?? []).includes(other.offer)));
+    return kept.some((entry) => entry.offer !== 'batch') ? kept : asked;
+  }
 
   function knownDomains(input: AdvisorInput, goal: GoalInputs): string[] {
     const list = input.sample_domain ? [input.sample_domain, ...goal.domains.filter((domain) => domain !== input.sample_domain)] : [...goal.domains];

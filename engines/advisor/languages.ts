@@ -13,7 +13,7 @@
  * not matter ('usa': the country is read from the goal as written, never from its words).
  */
 
-import { CONCEPTS } from './concepts.ts';
+import { CONCEPTS, MORE_CONCEPTS } from './concepts.ts';
 
 export const GLOSSES: [english: string, terms: string[]][] = [
   // technology
@@ -597,6 +597,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'publicidad',
       'publicidade',
       'pubblicit*',
+      'pubs',
       'anuncio*',
       'annunci*',
       'advertentie*',
@@ -632,6 +633,14 @@ export const GLOSSES: [english: string, terms: string[]][] = [
       'basada en',
       'con base en',
       'de acuerdo con',
+      'a partir de',
+      'a partir das',
+      'a partir dos',
+      'a partir da',
+      'a partir do',
+      'a partire da',
+      'a partire dalle',
+      'a partire dai',
       'afgeleid van',
       'op grond van',
       'abgeleitet von',
@@ -681,7 +690,10 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ['not the', ['а не']],
   ['not', ['не']],
   // Japanese writes the negation after the verb it negates: the whole clause of purpose, so 'ないように' alone does not take it.
-  ['must not appear', ['残らないように', '載らないように', '記録されないように', '表示されないように']],
+  [
+    'must not appear',
+    ['残らないように', '載らないように', '記録されないように', '表示されないように', '不要出现', '不能出现', '不得出现', '不应出现', '不会出现', '不要显示'],
+  ],
   ['me', ['мне']],
   ['give me', ['darmi', 'dammi']],
   ['send me', ['mandarmi', 'inviarmi']],
@@ -1305,12 +1317,16 @@ export const GLOSSES: [english: string, terms: string[]][] = [
     'payment metadata',
     ['metadatos del pago', 'metadata pembayaran', 'odeme meta verisi', 'odeme meta verileri', '결제 메타데이터', '決済メタデータ', '支払いメタデータ'],
   ],
-  ['metadata', ['metadatos', 'meta veri*', 'メタデータ', '메타데이터']],
+  ['metadata', ['metadatos', 'meta veri*', 'метаданн*', 'メタデータ', '메타데이터']],
+  ['payment record', ['付款记录', '支払い記録', '決済記録', '결제 기록', '결제 내역']],
   ['facilitator', ['kolaylastirici*', 'fasilitator']],
   ['domain', ['alan adi*', 'alan adini', '도메인']],
   ['must not see', ['gormemeli', 'gormesin', 'tidak boleh melihat', '보면 안']],
   ['must not know', ['bilmemeli', 'bilmesin', 'tidak boleh tahu', '알면 안']],
-  ['must not appear', ['gorunmemeli', 'tidak boleh muncul', '남으면 안', '남지 않게', '노출되면 안', '出さないで', '出さないように']],
+  [
+    'must not appear',
+    ['gorunmemeli', 'gorunmesin', 'gozukmesin', 'tidak boleh muncul', '남으면 안', '남지 않게', '노출되면 안', '出さないで', '出さないように'],
+  ],
   ['must not', ['tidak boleh', '안 돼']],
   ['for', ['icin', 'untuk']],
   ['with', ['dengan']],
@@ -1320,7 +1336,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ['product', ['urun*', 'produk']],
   ['based on', ['berdasarkan', '基于']],
   // Korean and Turkish write the basis after the evidence (채용 공고 기반으로, ilanlara göre), as Japanese does.
-  ['as the basis', ['기반으로', '기준으로', '으로 본', '로 본', 'baz alarak', 'gore']],
+  ['as the basis', ['기반으로', '기준으로', '으로 본', '로 본', 'baz alarak', 'gore', 'dayali', 'dayanan', 'dayanarak']],
   ['job openings', ['lowongan kerja', 'is ilanlari', 'acik pozisyon*', '채용 공고']],
   ['openings', ['lowongan']],
   ['ads', ['reklam*', 'iklan']],
@@ -1356,7 +1372,20 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ['job board', ['bolsa de empleo', 'джоб борд*', '求人ボード', '채용 게시판']],
   [
     'facts only',
-    ['solo hechos', 'solo los hechos', 'solo fatti', 'des faits seulement', 'faits seulement', 'que des faits', 'только факты', '事実のみ', '사실만'],
+    [
+      '只要事实',
+      '仅限事实',
+      '只看事实',
+      'solo hechos',
+      'solo los hechos',
+      'solo fatti',
+      'des faits seulement',
+      'faits seulement',
+      'que des faits',
+      'только факты',
+      '事実のみ',
+      '사실만',
+    ],
   ],
   [
     'shareholders',
@@ -1429,6 +1458,7 @@ export const GLOSSES: [english: string, terms: string[]][] = [
   ['hot buyers', ['핫 바이어', '핫바이어']],
   // Each offer's core concepts in every one of the ten languages (concepts.ts), after the entries above.
   ...CONCEPTS.map(([english, terms]): [string, string[]] => [english, Object.values(terms).flat()]),
+  ...MORE_CONCEPTS.map(([english, terms]): [string, string[]] => [english, Object.values(terms).flat()]),
 ];
 
 /** Where a domain, URL or address stood in a goal (text.ts): no word, but the words around it are not adjacent. */
@@ -1480,6 +1510,8 @@ const MIN_PART = 4;
  */
 // Not the French and Italian words that are also partitive articles ('embauche des développeurs': hires developers).
 const LINKING_WORDS = new Set(['de', 'da', 'do', 'das', 'dos', 'di', 'del', 'della', 'dello', 'd']);
+/** An English word this long or longer before "de noun" is a noun borrowed into the sentence, not a function word ('me', 'the'). */
+const MIN_BORROWED = 5;
 const ARTICLES = new Set(['l', 'la', 'le', 'les', 'el', 'los', 'las', 'o', 'a', 'os', 'as', 'il', 'lo', 'gli', 'i']);
 /** Glosses of function words, never the noun of "noun de noun" ('maar de contactgegevens': but the contacts). */
 const FUNCTION_GLOSSES = new Set(['just', 'only', 'but', 'not', 'instead of', 'than', 'then', 'also', 'plus', 'which', 'who', 'when', 'whenever']);
@@ -1723,7 +1755,9 @@ export function glossWords(folded: string, glossary: Glossary): string[] {
   const out: string[] = [];
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i];
-    if (piece.glossed && !FUNCTION_GLOSSES.has(piece.words.join(' ')) && LINKING_WORDS.has(pieces[i + 1]?.token ?? '')) {
+    // An English noun borrowed into the sentence reads alike ('rating di credito': credit rating), when the noun after it is glossed.
+    const borrowed = !piece.glossed && piece.token.length >= MIN_BORROWED && glossary.isEnglish(piece.token);
+    if ((piece.glossed || borrowed) && !FUNCTION_GLOSSES.has(piece.words.join(' ')) && LINKING_WORDS.has(pieces[i + 1]?.token ?? '')) {
       const next = ARTICLES.has(pieces[i + 2]?.token ?? '') && pieces[i + 3]?.glossed ? i + 3 : pieces[i + 2]?.glossed ? i + 2 : -1;
       if (next > 0) {
         out.push(...pieces[next].words, ...piece.words);

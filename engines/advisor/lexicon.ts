@@ -595,6 +595,11 @@ export const RULES: Record<string, Rule[]> = {
     ['cro', 4],
     ['prospect', 2],
     ['consulting', 3],
+    // A store judged as a prospect for the speaker's own services is a lead.
+    ['good prospect', 5],
+    ['our service', 3],
+    ['our services', 3],
+    ['my services', 3],
   ],
   agentic_shelf_schema_comparator: [
     ['competitor', 6],
@@ -1234,6 +1239,17 @@ export const UNAVAILABLE: Unavailable[] = [
       'compose',
       'send an email',
       'send email',
+      // A message sent to someone, whatever kind ('send a cold email', 'send a follow-up'): not 'send me'.
+      'send a cold',
+      'send cold',
+      'send a message',
+      'send a dm',
+      'send an intro',
+      'send a follow up',
+      'send a linkedin',
+      'send them an',
+      'send him an',
+      'send her an',
       'translate',
       'translation',
       'book a meeting',
@@ -1619,6 +1635,25 @@ export const STACKS_WINDOW = 3;
  * SHOP_WINDOW words of a shop noun is a purchase from that shop, not the payment of an x402 endpoint.
  */
 export const PAYING_WORDS = ['before paying', 'before i pay', 'before pay', 'before we pay'];
+/**
+ * When the goal's step happens ("before I order", "before paying"): a clause of time, not a request.
+ * What it cues (the pre-purchase check) weighs on the offer chosen, but is no further step beside
+ * another offer asked outside it ("find a promo code before I order": the code only).
+ */
+export const TIMING_WORDS = [
+  ...PAYING_WORDS,
+  'before buying',
+  'before i buy',
+  'before we buy',
+  'before purchas',
+  'before ordering',
+  'before order',
+  'before i order',
+  'before we order',
+  'before checkout',
+  'before i check out',
+  'before placing',
+];
 export const SHOP_NOUNS = ['store', 'shop', 'webshop', 'online store', 'online shop', 'merchant', 'seller', 'retailer'];
 export const SHOP_WINDOW = 8;
 
@@ -1726,14 +1761,20 @@ export const NEGATION_WORDS = [
   'pas',
 ];
 export const NEGATION_WINDOW = 6;
-export const PAYMENT_PARTY_WORDS = [
-  'payment',
-  'payment provider',
-  'payment processor',
-  'payment record',
-  'payment data',
-  'processor',
+/**
+ * The target withheld from a party that records the payment ("the domain must not reach the
+ * facilitator's payment metadata", "대상 도메인이 보이지 않게"): a negation within PRIVACY_WINDOW
+ * words of both a target word and a witness of the payment conceals, whatever verb it negates.
+ * Witnesses only: a payment provider or processor is also a technology a site runs ("its payment
+ * provider, not Stripe").
+ */
+export const TARGET_WORDS = ['domain', 'target', 'target domain', 'url', 'target url', 'company name', 'which company', 'which domain', 'identity'];
+export const PAYMENT_WITNESS_WORDS = [
   'facilitator',
+  'payment metadata',
+  'metadata',
+  'payment data',
+  'payment record',
   'receipt',
   'settlement',
   'on chain',
@@ -1741,11 +1782,9 @@ export const PAYMENT_PARTY_WORDS = [
   'x402',
   'transaction',
   'blockchain',
-  'wallet',
-  'invoice',
-  'billing',
   'ledger',
 ];
+export const PAYMENT_PARTY_WORDS = ['payment', 'payment provider', 'payment processor', 'processor', 'wallet', 'invoice', 'billing', ...PAYMENT_WITNESS_WORDS];
 export const PRIVACY_WINDOW = 8;
 
 /**

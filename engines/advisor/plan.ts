@@ -21,7 +21,7 @@ const FALLBACKS: Record<string, string[]> = {
 };
 
 /** What an offer's result already contains, so asking for those too adds no step. */
-const COVERS: Record<string, string[]> = {
+export const COVERS: Record<string, string[]> = {
   'company-profile': [...SECTION_OFFERS, 'company-footprint', 'verify_domain_legitimacy_and_security'],
   // The footprint's facts: website tags, the job board and its open roles, ads.
   'company-footprint': [...SECTION_OFFERS, 'ats-jobs', 'company-profile', 'verify_domain_legitimacy_and_security'],
@@ -31,7 +31,8 @@ const COVERS: Record<string, string[]> = {
   b2b_vendor_stability_evaluator: ['company-intent', 'tech-stack', 'ats-jobs'],
   verified_merchant_json_badge: ['pre_purchase_merchant_trust_check', 'verify-merchant'],
   pre_purchase_merchant_trust_check: ['verify_domain_legitimacy_and_security', 'verified_merchant_json_badge'],
-  conversion_leak_lead_finder: ['store_readiness_auditor', 'extract-contacts'],
+  // The lead finder's parts: the readiness audit, the contacts the store publishes, its recent ads.
+  conversion_leak_lead_finder: ['store_readiness_auditor', 'extract-contacts', 'search-ads'],
   store_readiness_auditor: ['universal_product_url_to_json'],
   agentic_shelf_schema_comparator: ['store_readiness_auditor', 'universal_product_url_to_json'],
   'private-query': [
@@ -149,9 +150,11 @@ export function createPlanner(catalog: AdvisorCatalog) {
     const sections = SECTION_OFFERS.filter((offer) => isAsked(context, offer) || (offer === 'company-intent' && isAsked(context, 'ats-jobs')));
     // Every section named (asked, or cued where the goal lists them), or two asked for "in one call".
     const named = SECTION_OFFERS.filter((offer) => sections.includes(offer) || (context.scored.find((entry) => entry.offer === offer)?.score ?? 0) >= 2);
+    // Not when the top offer's own result holds every section (the footprint's facts: tags, job board, ads).
+    const topHoldsSections = SECTION_OFFERS.every((offer) => (COVERS[top.offer] ?? []).includes(offer));
     if (
       top.offer === 'company-profile' ||
-      sections.length === SECTION_OFFERS.length ||
+      (sections.length === SECTION_OFFERS.length && !topHoldsSections) ||
       (context.reading.oneCall && sections.length >= 2 && named.length === SECTION_OFFERS.length)
     ) {
       const why =

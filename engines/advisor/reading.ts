@@ -41,6 +41,8 @@ import {
   OPENING_WORDS,
   PEOPLE_ROLE_WINDOW,
   PAYMENT_PARTY_WORDS,
+  PAYMENT_WITNESS_WORDS,
+  TARGET_WORDS,
   PERIOD_WINDOW,
   PERIOD_WORDS,
   PRIVACY_WINDOW,
@@ -71,6 +73,7 @@ import {
   AGENT_WORDS,
   SEQUENCE_WORDS,
   TIME_UNITS,
+  TIMING_WORDS,
   TECHNOLOGY_KINDS,
   TREND_WORDS,
   UNAVAILABLE,
@@ -116,6 +119,8 @@ export interface Reading {
   intentRank: { at: number; cue: string } | null;
   /** The goal asks for its results in one request. */
   oneCall: boolean;
+  /** Clauses of time ("before I order"): when the goal's step happens, not a step asked for. */
+  timing: (readonly [number, number])[];
   /** A person asked for: roles beside the people holding them ("names and roles of the board"), or who heads something ("who is the head of sales"): where, and the words. */
   peopleRoles: { at: number; cue: string } | null;
 }
@@ -164,6 +169,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const exposure = compiled(EXPOSURE_WORDS);
   const negations = compiled(NEGATION_WORDS);
   const paymentParties = compiled(PAYMENT_PARTY_WORDS);
+  const witnesses = compiled(PAYMENT_WITNESS_WORDS);
+  const targetWords = compiled(TARGET_WORDS);
   const jobNouns = compiled(JOB_NOUNS);
   const jobFilters = compiled(JOB_FILTERS);
   const seeking = compiled(SEEKING_WORDS);
@@ -175,6 +182,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const purchase = compiled(PURCHASE_WORDS);
   const purchaseFrom = compiled(['from', 'at']);
   const paying = compiled(PAYING_WORDS);
+  const timingWords = compiled(TIMING_WORDS);
   const comparing = compiled(COMPARE_WORDS);
   const stackWords = compiled(STACK_WORDS);
   const shopNouns = compiled(SHOP_NOUNS);
@@ -455,6 +463,14 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       ...conceal.flatMap(spans),
       ...exposure.flatMap(spans).filter(([from]) => negatedAt.some(([, end]) => end <= from && end >= from - NEGATION_WINDOW)),
     ];
+    // The target withheld from a witness of the payment: a negation near both, whatever verb it negates.
+    if (negatedAt.length) {
+      const near = (list: (readonly [number, number])[], [from, to]: readonly [number, number]) =>
+        list.some(([start, end]) => start < to + PRIVACY_WINDOW && end > from - PRIVACY_WINDOW);
+      const seen = witnesses.flatMap(spans);
+      const targets = seen.length ? targetWords.flatMap(spans) : [];
+      if (targets.length) concealed.push(...negatedAt.filter((span) => near(seen, span) && near(targets, span)));
+    }
     const parties = paymentParties.flatMap(spans).filter(([from]) => concealed.some(([start]) => Math.abs(start - from) <= PRIVACY_WINDOW));
     let privacy: Reading['privacy'] = null;
     if (parties.length) {
@@ -520,6 +536,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const heatSpans = heatWords.flatMap(spans).filter(([from]) => !masked.has(from));
     const intentRank = heatSpans.length ? nearHiring([...rankingsNotCompared, ...selectors], HIRING_WINDOW, heatSpans) : null;
     const oneCall = oneCallWords.some((phrase) => spans(phrase).length > 0);
+    const timing = timingWords.flatMap(spans);
     // Roles beside the people holding them, and no opening near: people's titles, not jobs.
     let peopleRoles: Reading['peopleRoles'] = null;
     const roles = roleWords.flatMap(spans).filter(([from]) => !masked.has(from));
@@ -558,6 +575,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       hiringRank,
       intentRank,
       oneCall,
+      timing,
       peopleRoles,
     };
   };

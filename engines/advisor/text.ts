@@ -24,6 +24,8 @@ export const fold = (text: string) =>
   text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    // Arabic vowel marks and shadda (written or left out alike: ميسّر, ميسر).
+    .replace(/[\u064b-\u065f\u0670]/g, '')
     .toLowerCase()
     .replace(/[łıßøæœđ]/g, (letter) => UNDECOMPOSED[letter]);
 
