@@ -116,6 +116,15 @@ const USER_PROFILE = /\/(members?|users?|u|profiles?|community|forums?|account)\
 const OTHERS_CONTAINER =
   '[class*="comment" i], [id*="comment" i], [class*="review" i], [id*="review" i], [class*="testimonial" i], [id*="testimonial" i], [class*="quote" i], blockquote, [itemtype*="Comment"], [itemtype*="Review"], [itemtype*="Answer"], [itemtype*="Question"], [class*="answer" i], [class*="reply" i], [class*="message" i]';
 
+/**
+ * Inside someone else's container. A page-wide element (<body class="… f_avoid_index_replies_on …">, a
+ * theme's feature flags) is no container: its classes speak of the page, not of a part of it.
+ */
+const inOthers = (element: Element) => {
+  const container = element.closest(OTHERS_CONTAINER);
+  return !!container && !/^(?:HTML|BODY|MAIN)$/.test(container.tagName);
+};
+
 const onSite = (href: string | null | undefined, frame: PageFrame) => {
   if (!href) return false;
   try {
@@ -224,7 +233,7 @@ function microdataPeople(document: Document, frame: PageFrame, teams: Element[])
     const scopes: Element[] = [];
     for (let parent = scope.parentElement?.closest(SCOPES); parent; parent = parent.parentElement?.closest(SCOPES))
       if (!markupTypes(parent).some((type) => PAGE_SCOPE.test(type))) scopes.push(parent);
-    if (scopes.some((parent) => markupTypes(parent).some((type) => THEIRS.test(type))) || scope.closest(OTHERS_CONTAINER)) continue;
+    if (scopes.some((parent) => markupTypes(parent).some((type) => THEIRS.test(type))) || inOthers(scope)) continue;
     const relation = `${scope.getAttribute('itemprop') ?? ''} ${scope.getAttribute('property') ?? ''}`.split(/\s+/).map((key) => key.replace(/^schema:/, ''));
     const parentTypes = scopes[0] ? markupTypes(scopes[0]) : [];
     const url =
@@ -259,7 +268,7 @@ function microdataPeople(document: Document, frame: PageFrame, teams: Element[])
 function vcardPeople(document: Document, frame: PageFrame, teams: Element[]): PagePerson[] {
   const people: PagePerson[] = [];
   for (const card of document.querySelectorAll('.vcard, .h-card')) {
-    if (card.closest(OTHERS_CONTAINER) || (frame.discussion && !inTeam(card, teams))) continue;
+    if (inOthers(card) || (frame.discussion && !inTeam(card, teams))) continue;
     const name = nameOf(card.querySelector('.fn, .p-name')?.textContent);
     if (!looksLikePersonName(name)) continue;
     const emailElement = card.querySelector('.email, .u-email');
@@ -353,7 +362,7 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
     (element) =>
       looksLikePersonName(element.textContent ?? '') &&
       !element.closest('nav, footer, header') &&
-      !element.closest(OTHERS_CONTAINER) &&
+      !inOthers(element) &&
       (!element.closest('a') || (element.closest('a')!.contains(element) && onSite(element.closest('a')!.getAttribute('href'), frame))),
   );
   // <h3><strong>Ada Lovelace</strong></h3>: the innermost element is the name.
@@ -394,7 +403,7 @@ function tablePeople(team: Element, frame: PageFrame): PagePerson[] {
   const people: PagePerson[] = [];
   for (const row of team.querySelectorAll('tr')) {
     if (people.length >= 100) break;
-    if (row.closest(OTHERS_CONTAINER) || row.closest('nav, footer')) continue;
+    if (inOthers(row) || row.closest('nav, footer')) continue;
     const cells = [...row.children].filter((cell) => /^T[DH]$/.test(cell.tagName)).map((cell) => nameOf(cell.textContent));
     const index = cells.findIndex(looksLikePersonName);
     if (index < 0) continue;
@@ -406,7 +415,7 @@ function tablePeople(team: Element, frame: PageFrame): PagePerson[] {
     const name = nameOf(term.textContent);
     const next = term.nextElementSibling;
     const role = next?.tagName === 'DD' ? titled(clean(next.textContent)) : null;
-    if (looksLikePersonName(name) && role && !atOtherOrganisation(role, frame) && !term.closest(OTHERS_CONTAINER))
+    if (looksLikePersonName(name) && role && !atOtherOrganisation(role, frame) && !inOthers(term))
       people.push({ name, role, email: null, profile: null, source: 'team_card' });
   }
   return people.length >= 2 ? people : [];
@@ -424,7 +433,7 @@ function bylinePeople(document: Document, frame: PageFrame): PagePerson[] {
   const scope: AuthorScope = {
     shows: frame.shows,
     own: frame.isAgency,
-    theirs: (element) => !!element.closest(OTHERS_CONTAINER) || inListedWork(element),
+    theirs: (element) => inOthers(element) || inListedWork(element),
     sitePath: (href) => (onSite(href, frame) ? new URL(href!, frame.base).pathname : null),
   };
   return [...metaAuthors(document, scope), ...elementAuthors(document, scope), ...archiveAuthors(document, scope)].map(({ name, role }) => ({
@@ -547,7 +556,7 @@ function pageLines(document: Document): PageLine[] {
     const parent = element.parentElement;
     if (parent && parent.matches(LINE_ELEMENTS) && kindOf(parent) !== 'block') continue;
     if (element.closest(NOT_OWN_LINE) || inListedWork(element)) continue;
-    const others = !!element.closest(OTHERS_CONTAINER);
+    const others = inOthers(element);
     const pieces: string[] = [''];
     if (kind === 'br')
       for (const node of element.childNodes)

@@ -414,3 +414,16 @@ describe('round 3: guests, sentences, products and bylines of more layouts', () 
     assert.deepEqual(page(business, 'https://www.blockremodel.com/guides/a'), []);
   });
 });
+
+describe('round 4: directories, credits, flat cards and guards of more layouts', () => {
+  const page = (body: string, url = 'https://quillandpress.com/stories/one', bodyClass = '') =>
+    readPage(`<html><head><meta property="og:site_name" content="Quill and Press"></head><body class="${bodyClass}">${body}</body></html>`, url).people.map(
+      ({ name, role }) => [name, role],
+    );
+
+  it("reads an author box on a page whose <body> carries feature flags ('replies', 'reviewbox'), never a comment inside it", () => {
+    const html =
+      '<article><p>Text of the story.</p></article><div><h4>About the author</h4><div><a href="/u/ace">Noor Haddad</a></div><p>Senior editor at Quill and Press.</p></div><div class="comment"><p>By Rex Holm</p></div>';
+    assert.deepEqual(page(html, undefined, 'blog f_avoid_index_replies_on f_reviewbox_alignment_on'), [['Noor Haddad', 'Senior editor']]);
+  });
+});
