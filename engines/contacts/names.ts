@@ -8,7 +8,7 @@ import { foldName } from './pattern.ts';
 export const ORGANISATION_WORDS =
   /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine|market|teams|farms?|shop|store|cafe|restaurant|bakery|church|school|academy|club|museum|library|hotel|bank)\b\.?$/i;
 const NOT_A_NAME =
-  /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet|featured|resources|related|popular|recent|latest|trending|introducing|welcome|announcing|congratulations|subscribe|share|follow|download|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+  /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet|featured|resources|related|popular|recent|latest|trending|introducing|welcome|announcing|congratulations|subscribe|share|follow|download|find|locate|locations?|directions|nearest|near|visit|book|schedule|request|shop|buy|order|explore|discover|search|apply|donate|register|watch|listen|start|try|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|nights?|weekends?)\b/i;
 /** Words of a desk or a group that signs a byline ("Staff Reports", "Team Tiger Data", "News Desk"), wherever they stand: no person's. */
 const DESK_WORDS = /\b(team|staff|reports?|desk|news|newsroom|newsdesk|editors|editorial|bureau|contributors|wire)\b/i;
 /** Words of a site's legal and service links ("Privacy Policy", "Terms of Use"): a link, not a person. */
@@ -21,7 +21,7 @@ const TITLE_WORDS =
 const MAKERS =
   /^(google|microsoft|apple|amazon|meta|facebook|adobe|salesforce|zoom|slack|oracle|ibm|samsung|shopify|hubspot|atlassian|zoho|cisco|intel|nvidia|sony|tesla)\b/i;
 
-/** Two to four words of letters, not an organisation's, a product's or a button's words. */
+/** Two to four words of letters, not an organisation's, a product's or a button's words (a call to action or a place finder: "Find A Location", "Book An Appointment"). */
 export function looksLikePersonName(text: string): boolean {
   const name = text.replace(/\s+/g, ' ').trim();
   // A second surname or a maiden name in brackets between the names: "Paramita (Guha) Ghosh".

@@ -532,14 +532,54 @@ function ownMention(text: string, frame: PageFrame): boolean {
 interface PageLine {
   text: string;
   others: boolean;
+  /**
+   * In a teaser: a link that holds a card of another page (its title, its dek, its byline), 'own' when
+   * the page is the site's, 'away' when it is another site's (a partner outlet's story: its writers are
+   * that outlet's); null outside one.
+   */
+  teaser: 'own' | 'away' | null;
+  /** An item of a list of links (a menu of sections or shows, however it is classed). */
+  listed: boolean;
+}
+
+/** A link holding a card: block content (a heading, a paragraph, a division) inside the link. */
+const CARD_INSIDE = 'h1, h2, h3, h4, h5, h6, p, div, figure, article, time';
+
+/** Whether an element is an item of a list of at least three items, each one link and nothing else. */
+function inLinkList(element: Element, known: Map<Element, boolean>): boolean {
+  const list = element.closest('li')?.parentElement;
+  if (!list) return false;
+  let listed = known.get(list);
+  if (listed === undefined) {
+    const items = [...list.children].filter((child) => child.tagName === 'LI');
+    listed =
+      items.length >= 3 &&
+      items.every((li) => {
+        const links = li.querySelectorAll('a');
+        return links.length === 1 && clean(links[0].textContent) === clean(li.textContent);
+      });
+    known.set(list, listed);
+  }
+  return listed;
+}
+
+/** What is never shown as text: a script's or a style's source inside a line (a wrapper of a <script> of UI strings is no line of them). */
+const CODE = 'script, style, template, noscript';
+
+/** A node's text without the source of the scripts and styles inside it. */
+function shownText(node: Node): string {
+  if (node.nodeType !== 1 || !(node as Element).querySelector(CODE))
+    return node.nodeType === 1 && (node as Element).matches(CODE) ? '' : (node.textContent ?? '');
+  return [...node.childNodes].map(shownText).join('');
 }
 
 /** The page's lines in document order, navigation, footers and listed works left out. */
-function pageLines(document: Document): PageLine[] {
+function pageLines(document: Document, away: (href: string) => boolean): PageLine[] {
   const lines: PageLine[] = [];
   // Asked once per element: a parent of many inline children is asked by each of them. "br": its only
   // block children are line breaks (<p>by Jane Doe<br>Updated: …</p>), each piece between them a line.
   const kinds = new Map<Element, 'inline' | 'br' | 'block'>();
+  const linkLists = new Map<Element, boolean>();
   const kindOf = (element: Element) => {
     let known = kinds.get(element);
     if (known === undefined) {
@@ -557,14 +597,18 @@ function pageLines(document: Document): PageLine[] {
     if (parent && parent.matches(LINE_ELEMENTS) && kindOf(parent) !== 'block') continue;
     if (element.closest(NOT_OWN_LINE) || inListedWork(element)) continue;
     const others = inOthers(element);
+    const link = element.parentElement?.closest('a[href]');
+    const card = link && link.querySelector(CARD_INSIDE) ? link : null;
+    const teaser = card ? (away(card.getAttribute('href') ?? '') ? 'away' : 'own') : null;
+    const listed = inLinkList(element, linkLists);
     const pieces: string[] = [''];
     if (kind === 'br')
       for (const node of element.childNodes)
-        node.nodeType === 1 && (node as Element).tagName === 'BR' ? pieces.push('') : (pieces[pieces.length - 1] += node.textContent ?? '');
-    else pieces[0] = element.textContent ?? '';
+        node.nodeType === 1 && (node as Element).tagName === 'BR' ? pieces.push('') : (pieces[pieces.length - 1] += shownText(node));
+    else pieces[0] = shownText(element);
     for (const piece of pieces) {
       const text = clean(piece);
-      if (text) lines.push({ text: text.slice(0, 2000), others });
+      if (text) lines.push({ text: text.slice(0, 2000), others, teaser, listed });
     }
   }
   return lines;
@@ -580,9 +624,9 @@ function leadingName(words: string[]): string | null {
 }
 
 const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*`;
-/** A date line of an article's byline: "Dec 19, 2025", "Published on Oct 21, 2025", "12 May 2024", "2025-12-19", "4 min read". */
+/** A date line of an article's byline: "Dec 19, 2025", "Published on Oct 21, 2025", "12 May 2024", "2025-12-19", "11/13/19 11:00AM", "Monday 7:30PM", "4 min read". */
 const DATE_LINE = new RegExp(
-  String.raw`^(?:(?:published|updated|posted|last\s+updated)(?:\s+on)?\s*:?\s*)?(?:${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d+\s+min(?:ute)?s?\s+read)\b`,
+  String.raw`^(?:(?:published|updated|posted|last\s+updated)(?:\s+on)?\s*:?\s*)?(?:${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|(?:mon|tue|wed|thu|fri|sat|sun|to|yester)[a-z]*day\s+\d{1,2}:\d{2}\s*[ap]\.?m|\d+\s+min(?:ute)?s?\s+read)\b`,
   'i',
 );
 /** A product card's line: a price ("$359.99", "£40", "was $817.60") or a cart button. */
@@ -661,8 +705,10 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
     for (const person of persons) add(person, role, persons.length === 1 ? email : null);
   };
   for (let index = 0; index < lines.length; index++) {
-    const { text, others } = lines[index];
+    const { text, others, teaser, listed } = lines[index];
     const next = lines[index + 1]?.text;
+    // A teaser of another site's story (a partner outlet's, in a "More from our network" strip): its writers are that outlet's.
+    if (teaser === 'away') continue;
     const signed = SIGNED.exec(text);
     if (signed) {
       const [, dash, name, role, company] = signed;
@@ -691,7 +737,8 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
     } else {
       const by = BY_LINE.exec(text);
       if (by) {
-        if (!product()) byline(by[1] ?? by[2], next);
+        // A menu's item ("By Any Means Necessary" among a list of shows' links) is a title, not a byline.
+        if (!product() && !listed) byline(by[1] ?? by[2], next);
       } else if (looksLikePersonName(nameOf(text))) {
         // A related story's byline: the name over its date ("Jane Doe" / "•" / "4 min read"), with at
         // most a separator, the person's title or the story's tag ("#Cloud Computing") between.
@@ -702,9 +749,9 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       }
     }
   }
-  for (const { text, others } of all) {
+  for (const { text, others, teaser } of all) {
     if (!others) for (const match of text.matchAll(CREDIT_IN_SENTENCE)) byline(match[1], undefined);
-    const reports = others ? null : REPORTS.exec(text);
+    const reports = others || teaser === 'away' ? null : REPORTS.exec(text);
     if (reports) add(reports[1], null);
     for (const match of text.matchAll(OWN_TITLE_NAME)) {
       const name = ownMention(match[1].split(/\s+/).pop()!, frame) || ownMention(match[1], frame) ? leadingName(match[3].split(/\s+/)) : null;
@@ -920,8 +967,16 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   ].filter((name): name is string => !!name);
   const organizations = new Set(names.map(compactName));
   const discussion = isDiscussion(document, nodes, tags);
-  const lines = discussion ? [] : pageLines(document);
   const site = siteDomain(base);
+  const away = (href: string) => {
+    try {
+      const url = new URL(href, base);
+      return /^https?:$/.test(url.protocol) && siteDomain(url.hostname) !== site;
+    } catch {
+      return false;
+    }
+  };
+  const lines = discussion ? [] : pageLines(document, away);
   // A personal site: the schema.org node of its owner typed both Person and Organization (as Yoast writes a personal site), or
   // the article's declared author whose name is the site's own (og:site_name "Jane Doe", janedoe.com): the site's person even where the text does not show the name.
   // A name the markup only writes (a string, a meta) must be the site's declared name; a Person node's may be the domain's words ("janedoe.com");

@@ -426,4 +426,35 @@ describe('round 4: directories, credits, flat cards and guards of more layouts',
       '<article><p>Text of the story.</p></article><div><h4>About the author</h4><div><a href="/u/ace">Noor Haddad</a></div><p>Senior editor at Quill and Press.</p></div><div class="comment"><p>By Rex Holm</p></div>';
     assert.deepEqual(page(html, undefined, 'blog f_avoid_index_replies_on f_reviewbox_alignment_on'), [['Noor Haddad', 'Senior editor']]);
   });
+
+  it('never reads the source of a script as a line of the wrapper that holds it', () => {
+    const strings = JSON.stringify({ business: 'Quill and Press Korea CEO Rhea Tamm | Registration number 2011' });
+    assert.deepEqual(page(`<div id="wrapper"><span>Quill and Press</span><script>window.strings = ${strings}</script></div>`), []);
+    assert.deepEqual(page('<div><p>Quill and Press CEO Rhea Tamm opened the store.</p></div>'), [['Rhea Tamm', 'CEO']]);
+  });
+
+  it("reads a related story's byline over a numeric or weekday date, never a partner outlet's teaser", () => {
+    const teaser = (href: string, outlet: string, title: string, name: string, time: string) =>
+      `<a href="${href}"><div><strong>${outlet}</strong></div><h4>${title}</h4><div><div><strong>${name}</strong></div><time>${time}</time></div></a>`;
+    const html = `<article><p>Text of the story.</p></article><section><h3>You may also like</h3>${teaser('https://quillandpress.com/a-1', 'Quill and Press', 'Rules of the road', 'Tomas Kerr', 'Monday 10:00PM')}${teaser('https://www.otheroutlet.com/b-2', 'Other Outlet', 'Taxes again', 'Mikael Harr', 'Monday 3:00PM')}</section><ul><li><a href="/p/1">Gadgets Go Small</a></li><li>Adela Cruz</li><li>11/13/19 11:00AM</li></ul>`;
+    assert.deepEqual(page(html), [
+      ['Tomas Kerr', null],
+      ['Adela Cruz', null],
+    ]);
+  });
+
+  it("never reads a menu's item as a byline ('By Any Means Necessary' among the shows), nor a partner outlet's broadcast credit", () => {
+    const shows = ['Brave New World', 'By Any Means Necessary', 'Double Down', 'Fault Lines']
+      .map((show) => `<li><a href="/radio/${show.length}">${show}</a></li>`)
+      .join('');
+    assert.deepEqual(page(`<div class="level2"><ul>${shows}</ul></div><p>By Finn Carrick</p>`), [['Finn Carrick', null]]);
+    const dek = (href: string) =>
+      `<article><a href="${href}"><h4>FBI at the campus</h4><p class="dek">The FBI is joining the investigation. Adriana Dias reports.</p><span>8H ago</span></a></article>`;
+    assert.deepEqual(page(dek('/video/fbi')), [['Adriana Dias', null]]);
+    assert.deepEqual(page(dek('https://www.otheroutlet.com/video/fbi')), []);
+  });
+
+  it('refuses a schedule\'s words as a name over its time ("Tuesdays Evenings" / "7:00pm")', () => {
+    assert.deepEqual(page('<ul><li><p>Tuesdays Evenings</p><p>Monday 7:00pm</p></li></ul>'), []);
+  });
 });
