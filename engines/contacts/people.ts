@@ -719,6 +719,11 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       }
     }
     if (others) continue;
+    const credit = photoCredit(text, frame);
+    if (credit !== undefined) {
+      if (credit) add(credit, null);
+      continue;
+    }
     // "By Acme Designs" over a product's price or cart button: a listed product's maker, not a writer.
     const product = () => lines.slice(index + 1, index + 6).some((line) => PRODUCT_LINE.test(line.text));
     if (BY_ALONE.test(text) && next && !lines[index + 1].others) {
@@ -787,6 +792,33 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
     }
   }
   return people;
+}
+
+/** A photo's or an illustration's credit: "Photo: Jane Doe", "Photography by Jane Doe.", "Photos by Jane Doe for Acme". */
+const PHOTO_CREDIT =
+  /^(?:(?:photo(?:graph)?s?|photography|images?|pictures?|illustrations?|artwork|video)\s*(?:by\b|:)|(?:photographed|illustrated|filmed)\s+by\b)\s*:?\s*(.{3,120})$/i;
+/** Whether a credit's organisation is the site's: its name, its mention, or a name ending with it ("NYT Wirecutter"). */
+function ownCredit(organisation: string, frame: PageFrame): boolean {
+  const words = organisation.trim().split(/\s+/);
+  return words.some((_, index) => index < 3 && (ownMention(words.slice(index).join(' '), frame) || ownName(words.slice(index).join(' '), frame)));
+}
+
+/**
+ * The photographer a written photo credit names for the site: "Photo: Jane Doe", "Photography by Jane
+ * Doe.", "Photo: Jane Doe for Acme" or "Photo: Jane Doe/NYT Acme" with Acme the site's. undefined when
+ * the line is no such credit; null when it credits someone else's (an agency's "Photo: Jane Doe/Getty
+ * Images", "… on Unsplash", "… via Reuters", "courtesy of …"). A bare "Jane Doe/Acme" under an image
+ * is not read: sites write their freelance illustrators so as much as their staff.
+ */
+function photoCredit(text: string, frame: PageFrame): string | null | undefined {
+  const written = PHOTO_CREDIT.exec(text)?.[1];
+  if (!written) return undefined;
+  if (/\bcourtesy\b/i.test(written) || WIRE.test(written)) return null;
+  const split = /^(.+?)(?:\s*\/\s*|\s+(?:for|on|via|from|at)\s+|,\s*)(.+)$/.exec(written);
+  const [who, organisation] = split ? [split[1], split[2]] : [written, null];
+  const name = nameOf(who);
+  if (!looksLikePersonName(name)) return undefined;
+  return !organisation || ownCredit(organisation, frame) ? name : null;
 }
 
 /**

@@ -457,4 +457,21 @@ describe('round 4: directories, credits, flat cards and guards of more layouts',
   it('refuses a schedule\'s words as a name over its time ("Tuesdays Evenings" / "7:00pm")', () => {
     assert.deepEqual(page('<ul><li><p>Tuesdays Evenings</p><p>Monday 7:00pm</p></li></ul>'), []);
   });
+
+  it("reads a photo credit for the site, never an agency's, a stock site's or a courtesy", () => {
+    const figure = (credit: string) =>
+      `<article><p>Text of the story.</p><figure><img src="a.jpg"><figcaption><span>${credit}</span></figcaption></figure></article>`;
+    assert.deepEqual(page(figure('Photo: Connie Parks')), [['Connie Parks', null]]);
+    assert.deepEqual(page(figure('Photography by Maren Solvik.')), [['Maren Solvik', null]]);
+    assert.deepEqual(page(figure('Photo: Marko Willms/Quill and Press')), [['Marko Willms', null]]);
+    assert.deepEqual(page(figure('Photo: Lena Parr for Quill and Press')), [['Lena Parr', null]]);
+    for (const credit of [
+      'Photo: Jane Roe/Getty Images',
+      'Photo by Jane Roe on Unsplash',
+      'Photo: courtesy of Harbor Logic',
+      'Photo: AP Photo/Jane Roe',
+      'Jane Roe/Getty Images',
+    ])
+      assert.deepEqual(page(figure(credit)), [], credit);
+  });
 });
