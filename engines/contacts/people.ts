@@ -288,7 +288,7 @@ const NAME_ELEMENTS = 'h2, h3, h4, h5, h6, strong, b, [class*="name"], [class*="
 const ROLE_ELEMENTS = 'p, span, small, em, div, h4, h5, h6, [class*="title"], [class*="role"], [class*="position"]';
 const TEAM_ID = /^(?:our-?)?(?:team|staff|leadership|people|management|founders|staff-?list|team-?members)$/i;
 const TEAM_HEADING =
-  /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts|contacts|get\s+in\s+touch)\s*[.:!]?\s*$/i;
+  /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts|contacts|contact(?:\s+us)?|get\s+in\s+touch)\s*[.:!]?\s*$/i;
 /** A short heading that speaks of the site's own people: "Get in touch with our team", "Meet our doctors", "Contact our staff". */
 const OWN_PEOPLE_HEADING =
   /^(?:[\p{L}'’-]+\s+){0,4}(?:our|the|my)\s+(?:[\p{L}-]+\s+)?(?:team|staff|people|leadership|founders|partners|board|directors|trustees|experts|doctors|physicians|dentists|attorneys|lawyers|agents|advisors|advisers|consultants|specialists|editors|contacts|faculty|coaches|instructors)\s*[.:!]?$/iu;
@@ -324,6 +324,23 @@ function cardOf(element: Element, names: Set<Element>, team: Element): Element |
     if (holds.length > 1) break;
     card = node;
   }
+  return card;
+}
+
+/**
+ * A card written flat, its parts siblings of the names (<h2>Jane Doe</h2><p>Building Clerk<br><a
+ * href=mailto:…>Email</a></p><h2>John Roe</h2>…): the name with the siblings after it up to the next
+ * name, at most three, as one detached card; null when nothing follows the name.
+ */
+function siblingCard(element: Element, names: Set<Element>): Element | null {
+  const parts: Element[] = [];
+  for (let next = element.nextElementSibling; next && parts.length < 3; next = next.nextElementSibling) {
+    if (names.has(next) || [...names].some((name) => next!.contains(name))) break;
+    parts.push(next);
+  }
+  if (!parts.length) return null;
+  const card = element.ownerDocument.createElement('div');
+  for (const part of [element, ...parts]) card.appendChild(part.cloneNode(true));
   return card;
 }
 
@@ -370,7 +387,7 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
   const names = new Set(candidates);
   const people: PagePerson[] = [];
   for (const element of candidates) {
-    const card = cardOf(element, names, team);
+    const card = cardOf(element, names, team) ?? siblingCard(element, names);
     if (!card) continue;
     const name = clean(element.textContent);
     const words = clean(card.textContent);
@@ -656,6 +673,16 @@ function ownRole(clause: string, frame: PageFrame): string | null {
     const organisation = clause.slice(match.index + match[0].length);
     if (ownMention(organisation.split(/\s+/).slice(0, 5).join(' '), frame) || ownName(organisation, frame)) return role(clause.slice(0, match.index));
   }
+  // "President Ascom North America": the title, then the site's organisation (or its unit) without a preposition; the title as written.
+  const words = clause.split(/\s+/);
+  for (let cut = 1; cut <= 4 && cut < words.length; cut++)
+    if (
+      titled(words.slice(0, cut).join(' ')) &&
+      !words.slice(0, cut).some((word) => /^(?:at|of|for|in|with|from|to)$/i.test(word)) &&
+      ownMention(words[cut], frame) &&
+      !/['’]s$/.test(words[cut])
+    )
+      return roleOf(clause);
   return null;
 }
 

@@ -29,7 +29,17 @@ describe('looksLikePersonName', () => {
   });
 
   it("refuses a call to action or a place finder's words, not the names they resemble", () => {
-    for (const text of ['Find A Location', 'Book An Appointment', 'Schedule Online', 'Shop Women', 'Start Here', 'Donate Now', 'Nearest Branch'])
+    for (const text of [
+      'Building Clerk',
+      'Deputy Registrar',
+      'Find A Location',
+      'Book An Appointment',
+      'Schedule Online',
+      'Shop Women',
+      'Start Here',
+      'Donate Now',
+      'Nearest Branch',
+    ])
       assert.equal(looksLikePersonName(text), false, text);
     for (const name of ['Chase Hunter', 'Grant Booker', 'Bookie Lane']) assert.equal(looksLikePersonName(name), true, name);
   });

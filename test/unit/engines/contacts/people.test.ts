@@ -474,4 +474,28 @@ describe('round 4: directories, credits, flat cards and guards of more layouts',
     ])
       assert.deepEqual(page(figure(credit)), [], credit);
   });
+
+  it("reads a press release's quote of the site's own executive titled without a preposition, never another firm's", () => {
+    const html =
+      '<article><p>Steve Mane, Senior Vice President of Sales for Harbor Logic, Inc., says: “Our new solution helps.”</p><p>Rob Gale, President Quill North America, says: “By collaborating, we can help hospitals.”</p></article>';
+    assert.deepEqual(page(html), [['Rob Gale', 'President Quill North America']]);
+    // A title with its preposition names another firm, whatever word of it the site's name shares.
+    assert.deepEqual(page('<p>Rana Fadel, Director at Harbor Quill Group, explains how leaders can help.</p>'), []);
+  });
+
+  it('reads the staff of a "Contact Us" section written flat, each name a heading with its title and address after it', () => {
+    const html =
+      '<section><header><h3>Contact Us</h3></header><ol><li><h2><br></h2><h2>Jo Lawton</h2><p>Building Commissioner<br><a href="mailto:jlawton@quillandpress.com">Email</a></p><h2>Lori McCall</h2><p>Building Clerk<br><a href="mailto:clerk@quillandpress.com">Email</a></p><p>310 Navajo Trail<br>Ph: 219-787-9187</p></li></ol></section>';
+    assert.deepEqual(page(html), [
+      ['Jo Lawton', 'Building Commissioner'],
+      ['Lori McCall', 'Building Clerk'],
+    ]);
+    // A contact section of headings over sentences names nobody.
+    assert.deepEqual(
+      page(
+        '<section><h3>Contact Us</h3><div><h2>Visit Harbor Street</h2><p>We are open daily.</p><h2>Write Anytime</h2><p>Send us a note.</p></div></section>',
+      ),
+      [],
+    );
+  });
 });
