@@ -409,7 +409,8 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
     const after = TITLE_AFTER_NAME.exec(words.slice(words.indexOf(name) + name.length))?.[1];
     const title = (role && JOB_WORDS.test(role) ? role : null) ?? titled(after);
     if (title && atOtherOrganisation(title, frame)) continue;
-    if (title || email || profile) people.push({ name, role: title, email, profile, source: 'team_card' });
+    // An address alone ties a card to the site only on the site's domain: a reseller's or a partner's card gives its own.
+    if (title || (email && sameDomain(email, frame.site)) || profile) people.push({ name, role: title, email, profile, source: 'team_card' });
   }
   // One name beside a line of text is a heading, not a team: a team shows at least two.
   return people.length >= 2 ? people : [];

@@ -490,6 +490,13 @@ describe('round 4: directories, credits, flat cards and guards of more layouts',
       ['Jo Lawton', 'Building Commissioner'],
       ['Lori McCall', 'Building Clerk'],
     ]);
+    // A reseller's card under the same heading, tied to the page only by its own domain's address, is no staff.
+    assert.deepEqual(
+      page(
+        '<main><h1>Contact</h1><ul><li><h3>Rosa Vidalo</h3><p>Reseller, Bristol</p><a href="mailto:rosa@vidal-machines.com">Email Rosa</a></li><li><h3>Ivo Marsh</h3><p>Reseller, Leeds</p><a href="mailto:ivo@marsh-lathes.co.uk">Email</a></li></ul></main>',
+      ),
+      [],
+    );
     // A contact section of headings over sentences names nobody.
     assert.deepEqual(
       page(
