@@ -746,6 +746,15 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
         continue;
       }
     }
+    // A contributor's bio line whose title has commas of its own: "Jane Doe, Professor of Sociology, Anthropology and Law, Acme University".
+    const parts = signed ? [] : text.split(/,\s*/);
+    if (parts.length >= 4 && looksLikePersonName(nameOf(parts[0])) && ownName(parts[parts.length - 1], frame)) {
+      const role = parts.slice(1, -1).join(', ');
+      if (JOB_WORDS.test(role)) {
+        add(parts[0], roleOf(role));
+        continue;
+      }
+    }
     if (others) continue;
     const credit = photoCredit(text, frame);
     if (credit !== undefined) {

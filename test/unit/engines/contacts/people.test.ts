@@ -505,4 +505,11 @@ describe('round 4: directories, credits, flat cards and guards of more layouts',
       [],
     );
   });
+
+  it("reads a contributor's bio line whose title has commas of its own when it ends with the site's organisation", () => {
+    const bio = (organisation: string) =>
+      `<article><p>Text of the story.</p><hr><p><a href="https://theconversation.com/profiles/m-k">Mira Kotten</a>, Provost’s Distinguished Professor of Sociology, Anthropology and Communication, <em><a href="/x">${organisation}</a></em></p></article>`;
+    assert.deepEqual(page(bio('Quill and Press')), [['Mira Kotten', 'Provost’s Distinguished Professor of Sociology, Anthropology and Communication']]);
+    assert.deepEqual(page(bio('Harbor University')), []);
+  });
 });
