@@ -4,7 +4,7 @@
  * `twitter:data1`), author elements of the common themes (`rel=author`, `itemprop=author`,
  * `byline`, `author-name`, `c-byline__author`, `entry-author`, `post-author`...), and links to the
  * site's author archives (/author/jane-doe/, ?author=) or staff pages whose address spells the name
- * (/team/jane-doe), in a menu only a list of two or more archives (its "Columnists"). A meta's value is only a person when the page's text shows the name too (else it
+ * (/team/jane-doe, a school's /teachers/jane-doe, /faculty/jane-doe), in a menu only a list of two or more archives (its "Columnists"). A meta's value is only a person when the page's text shows the name too (else it
  * is the CMS account that posted the page); an element or link in someone else's part of the page
  * (comments, reviews, listed works) is no author of the site.
  */
@@ -105,9 +105,11 @@ export function elementAuthors(document: Document, scope: AuthorScope): Declared
 /** Paths of an author archive: any name in the link's text is the author's. */
 const ARCHIVE = /^\/(?:[^?#]*\/)?(?:authors?|writers?|contributors?|columnists?|byline)\/[^/?#]+\/?$/i;
 /** Paths of a staff page: the link is a person's when its last part spells the name. */
-const STAFF_PAGE = /^\/(?:[^?#]*\/)?(?:team|our-team|staff|bios?|attorneys|lawyers|doctors|physicians|providers|dentists|agents|advisors)\/([^/?#]+)\/?$/i;
+const STAFF_PAGE =
+  /^\/(?:[^?#]*\/)?(?:team|our-team|staff|bios?|attorneys|lawyers|doctors|physicians|providers|dentists|agents|advisors|teachers|tutors|faculty|instructors|trainers|coaches|therapists|counsellors|counselors|consultants)\/([^/?#]+)\/?$/i;
 /** Words of the paths above, to pass over every other link at once. */
-const PEOPLE_HREF = /author|writer|contributor|columnist|byline|team|staff|bio|attorney|lawyer|doctor|physician|provider|dentist|agent|advis/i;
+const PEOPLE_HREF =
+  /author|writer|contributor|columnist|byline|team|staff|bio|attorney|lawyer|doctor|physician|provider|dentist|agent|advis|teacher|tutor|faculty|instructor|trainer|coach|therapist|counsel|consultant/i;
 /** A page's people are capped (PAGE_CAPS in page.ts): more links than this name no more authors. */
 const MOST_AUTHORS = 100;
 /** Menus: their links are sections of the site, not people, except a list of the site's writers. */

@@ -61,6 +61,13 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
     if (isOpenablePanel(element.textContent ?? '')) panels.push(element);
     element.remove();
   }
+  // A template (Alpine's x-if, Vue's v-if, a web component's) holds a part a script shows: a panel too, its markup parsed apart.
+  for (const template of document.querySelectorAll('template')) {
+    const markup = template.innerHTML;
+    if (panels.length >= MAX_PANELS || !/@|email-protection/i.test(markup)) continue;
+    const body = parseBounded(`<html><body>${markup}</body></html>`).body;
+    if (body && isOpenablePanel(body.textContent ?? '')) panels.push(body);
+  }
   // A protected address decodes to what the mailto link held, its query too ("?subject=…").
   const addProtected = (decoded: string | null) => {
     for (const address of decoded ? parseMailto(decoded) : []) add(address, 'cfemail');
@@ -109,6 +116,7 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
   for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
     readJsonLd(script.textContent ?? '', { add, social });
   }
+  readUiStrings(document, add);
   const people = readPeople(document, url, { teamPage, mailtoPeople });
 
   const addText = (root: Element) => {
@@ -235,6 +243,52 @@ function personNear(anchor: Element): string | null {
     if (heading && looksLikePersonName(text)) return text;
   }
   return null;
+}
+
+/** A string literal of a script or of JSON: double- or single-quoted, on one line. */
+const LITERAL = /"((?:[^"\\\n]|\\.){3,400})"|'((?:[^'\\\n]|\\.){3,400})'/g;
+/** A message the UI shows: a few words, not a token. */
+const MESSAGE_WORDS = 4;
+
+/** A literal's value with its escapes undone (\u0040, \/). */
+function literalValue(raw: string): string {
+  try {
+    return JSON.parse(`"${raw.replace(/\\'/g, "'").replace(/(?<!\\)"/g, '\\"')}"`) as string;
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Addresses the page's UI strings publish, which its scripts render: in a data script (type
+ * application/json: Next.js' page data) or a component's JSON props (data-text='{…}'), a value that is
+ * a mailto link or an address and nothing else; in any script, a mailto link or a message of a few
+ * words holding an address ("Please contact the site administrators at blogs@acme.com"). A bare
+ * address in a script's code (var x = "dev@acme.io") is no published one, nor an address inside a
+ * URL or a token.
+ */
+function readUiStrings(document: Document, add: (raw: string, source: EmailSource) => void): void {
+  const read = (source: string, data: boolean) => {
+    if (!source.includes('@')) return;
+    for (const match of source.matchAll(LITERAL)) {
+      const raw = match[1] ?? match[2];
+      if (!raw.includes('@')) continue;
+      const value = literalValue(raw).trim();
+      if (/^mailto:/i.test(value)) for (const address of parseMailto(value)) add(address, 'mailto');
+      else if (data && cleanAddress(value) === value.toLowerCase()) add(value, 'structured');
+      else if (value.split(/\s+/).length >= MESSAGE_WORDS && !/https?:|\/\//i.test(value)) for (const address of addressesIn(value)) add(address, 'text');
+    }
+  };
+  for (const script of document.querySelectorAll('script')) {
+    const type = (script.getAttribute('type') ?? '').toLowerCase();
+    if (type === 'application/ld+json') continue;
+    if (!type || /javascript|module|json/.test(type)) read(script.textContent ?? '', /json/.test(type));
+  }
+  for (const element of document.querySelectorAll('*')) {
+    for (const { name, value } of element.attributes) {
+      if (name.startsWith('data-') && /^\s*[[{]/.test(value) && value.includes('@')) read(value, true);
+    }
+  }
 }
 
 function readJsonLd(source: string, { add, social }: { add: (raw: string, source: EmailSource) => void; social: Set<string> }) {

@@ -116,6 +116,15 @@ const USER_PROFILE = /\/(members?|users?|u|profiles?|community|forums?|account)\
 const OTHERS_CONTAINER =
   '[class*="comment" i], [id*="comment" i], [class*="review" i], [id*="review" i], [class*="testimonial" i], [id*="testimonial" i], [class*="quote" i], blockquote, [itemtype*="Comment"], [itemtype*="Review"], [itemtype*="Answer"], [itemtype*="Question"], [class*="answer" i], [class*="reply" i], [class*="message" i]';
 
+/**
+ * Inside someone else's container. A page-wide element (<body class="… f_avoid_index_replies_on …">, a
+ * theme's feature flags) is no container: its classes speak of the page, not of a part of it.
+ */
+const inOthers = (element: Element) => {
+  const container = element.closest(OTHERS_CONTAINER);
+  return !!container && !/^(?:HTML|BODY|MAIN)$/.test(container.tagName);
+};
+
 const onSite = (href: string | null | undefined, frame: PageFrame) => {
   if (!href) return false;
   try {
@@ -224,7 +233,7 @@ function microdataPeople(document: Document, frame: PageFrame, teams: Element[])
     const scopes: Element[] = [];
     for (let parent = scope.parentElement?.closest(SCOPES); parent; parent = parent.parentElement?.closest(SCOPES))
       if (!markupTypes(parent).some((type) => PAGE_SCOPE.test(type))) scopes.push(parent);
-    if (scopes.some((parent) => markupTypes(parent).some((type) => THEIRS.test(type))) || scope.closest(OTHERS_CONTAINER)) continue;
+    if (scopes.some((parent) => markupTypes(parent).some((type) => THEIRS.test(type))) || inOthers(scope)) continue;
     const relation = `${scope.getAttribute('itemprop') ?? ''} ${scope.getAttribute('property') ?? ''}`.split(/\s+/).map((key) => key.replace(/^schema:/, ''));
     const parentTypes = scopes[0] ? markupTypes(scopes[0]) : [];
     const url =
@@ -259,7 +268,7 @@ function microdataPeople(document: Document, frame: PageFrame, teams: Element[])
 function vcardPeople(document: Document, frame: PageFrame, teams: Element[]): PagePerson[] {
   const people: PagePerson[] = [];
   for (const card of document.querySelectorAll('.vcard, .h-card')) {
-    if (card.closest(OTHERS_CONTAINER) || (frame.discussion && !inTeam(card, teams))) continue;
+    if (inOthers(card) || (frame.discussion && !inTeam(card, teams))) continue;
     const name = nameOf(card.querySelector('.fn, .p-name')?.textContent);
     if (!looksLikePersonName(name)) continue;
     const emailElement = card.querySelector('.email, .u-email');
@@ -279,7 +288,7 @@ const NAME_ELEMENTS = 'h2, h3, h4, h5, h6, strong, b, [class*="name"], [class*="
 const ROLE_ELEMENTS = 'p, span, small, em, div, h4, h5, h6, [class*="title"], [class*="role"], [class*="position"]';
 const TEAM_ID = /^(?:our-?)?(?:team|staff|leadership|people|management|founders|staff-?list|team-?members)$/i;
 const TEAM_HEADING =
-  /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts|contacts|get\s+in\s+touch)\s*[.:!]?\s*$/i;
+  /^\s*(?:(?:meet|about)\s+)?(?:(?:our|the)\s+)?(?:team|staff|people|leadership(?:\s+team)?|management(?:\s+team)?|executive\s+team|founders?|founding\s+team|partners|board(?:\s+of\s+directors)?|editorial\s+team|editors|experts?|key\s+contacts|contacts|contact(?:\s+us)?|get\s+in\s+touch)\s*[.:!]?\s*$/i;
 /** A short heading that speaks of the site's own people: "Get in touch with our team", "Meet our doctors", "Contact our staff". */
 const OWN_PEOPLE_HEADING =
   /^(?:[\p{L}'’-]+\s+){0,4}(?:our|the|my)\s+(?:[\p{L}-]+\s+)?(?:team|staff|people|leadership|founders|partners|board|directors|trustees|experts|doctors|physicians|dentists|attorneys|lawyers|agents|advisors|advisers|consultants|specialists|editors|contacts|faculty|coaches|instructors)\s*[.:!]?$/iu;
@@ -318,6 +327,23 @@ function cardOf(element: Element, names: Set<Element>, team: Element): Element |
   return card;
 }
 
+/**
+ * A card written flat, its parts siblings of the names (<h2>Jane Doe</h2><p>Building Clerk<br><a
+ * href=mailto:…>Email</a></p><h2>John Roe</h2>…): the name with the siblings after it up to the next
+ * name, at most three, as one detached card; null when nothing follows the name.
+ */
+function siblingCard(element: Element, names: Set<Element>): Element | null {
+  const parts: Element[] = [];
+  for (let next = element.nextElementSibling; next && parts.length < 3; next = next.nextElementSibling) {
+    if (names.has(next) || [...names].some((name) => next!.contains(name))) break;
+    parts.push(next);
+  }
+  if (!parts.length) return null;
+  const card = element.ownerDocument.createElement('div');
+  for (const part of [element, ...parts]) card.appendChild(part.cloneNode(true));
+  return card;
+}
+
 function cardEmail(card: Element): string | null {
   const mailtos = [...card.querySelectorAll('a[href^="mailto:" i]')];
   if (mailtos.length === 1) return emailOf(mailtos[0].getAttribute('href'));
@@ -353,7 +379,7 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
     (element) =>
       looksLikePersonName(element.textContent ?? '') &&
       !element.closest('nav, footer, header') &&
-      !element.closest(OTHERS_CONTAINER) &&
+      !inOthers(element) &&
       (!element.closest('a') || (element.closest('a')!.contains(element) && onSite(element.closest('a')!.getAttribute('href'), frame))),
   );
   // <h3><strong>Ada Lovelace</strong></h3>: the innermost element is the name.
@@ -361,7 +387,7 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
   const names = new Set(candidates);
   const people: PagePerson[] = [];
   for (const element of candidates) {
-    const card = cardOf(element, names, team);
+    const card = cardOf(element, names, team) ?? siblingCard(element, names);
     if (!card) continue;
     const name = clean(element.textContent);
     const words = clean(card.textContent);
@@ -383,7 +409,8 @@ function teamCardPeople(team: Element, frame: PageFrame): PagePerson[] {
     const after = TITLE_AFTER_NAME.exec(words.slice(words.indexOf(name) + name.length))?.[1];
     const title = (role && JOB_WORDS.test(role) ? role : null) ?? titled(after);
     if (title && atOtherOrganisation(title, frame)) continue;
-    if (title || email || profile) people.push({ name, role: title, email, profile, source: 'team_card' });
+    // An address alone ties a card to the site only on the site's domain: a reseller's or a partner's card gives its own.
+    if (title || (email && sameDomain(email, frame.site)) || profile) people.push({ name, role: title, email, profile, source: 'team_card' });
   }
   // One name beside a line of text is a heading, not a team: a team shows at least two.
   return people.length >= 2 ? people : [];
@@ -394,7 +421,7 @@ function tablePeople(team: Element, frame: PageFrame): PagePerson[] {
   const people: PagePerson[] = [];
   for (const row of team.querySelectorAll('tr')) {
     if (people.length >= 100) break;
-    if (row.closest(OTHERS_CONTAINER) || row.closest('nav, footer')) continue;
+    if (inOthers(row) || row.closest('nav, footer')) continue;
     const cells = [...row.children].filter((cell) => /^T[DH]$/.test(cell.tagName)).map((cell) => nameOf(cell.textContent));
     const index = cells.findIndex(looksLikePersonName);
     if (index < 0) continue;
@@ -406,7 +433,7 @@ function tablePeople(team: Element, frame: PageFrame): PagePerson[] {
     const name = nameOf(term.textContent);
     const next = term.nextElementSibling;
     const role = next?.tagName === 'DD' ? titled(clean(next.textContent)) : null;
-    if (looksLikePersonName(name) && role && !atOtherOrganisation(role, frame) && !term.closest(OTHERS_CONTAINER))
+    if (looksLikePersonName(name) && role && !atOtherOrganisation(role, frame) && !inOthers(term))
       people.push({ name, role, email: null, profile: null, source: 'team_card' });
   }
   return people.length >= 2 ? people : [];
@@ -424,7 +451,7 @@ function bylinePeople(document: Document, frame: PageFrame): PagePerson[] {
   const scope: AuthorScope = {
     shows: frame.shows,
     own: frame.isAgency,
-    theirs: (element) => !!element.closest(OTHERS_CONTAINER) || inListedWork(element),
+    theirs: (element) => inOthers(element) || inListedWork(element),
     sitePath: (href) => (onSite(href, frame) ? new URL(href!, frame.base).pathname : null),
   };
   return [...metaAuthors(document, scope), ...elementAuthors(document, scope), ...archiveAuthors(document, scope)].map(({ name, role }) => ({
@@ -523,14 +550,54 @@ function ownMention(text: string, frame: PageFrame): boolean {
 interface PageLine {
   text: string;
   others: boolean;
+  /**
+   * In a teaser: a link that holds a card of another page (its title, its dek, its byline), 'own' when
+   * the page is the site's, 'away' when it is another site's (a partner outlet's story: its writers are
+   * that outlet's); null outside one.
+   */
+  teaser: 'own' | 'away' | null;
+  /** An item of a list of links (a menu of sections or shows, however it is classed). */
+  listed: boolean;
+}
+
+/** A link holding a card: block content (a heading, a paragraph, a division) inside the link. */
+const CARD_INSIDE = 'h1, h2, h3, h4, h5, h6, p, div, figure, article, time';
+
+/** Whether an element is an item of a list of at least three items, each one link and nothing else. */
+function inLinkList(element: Element, known: Map<Element, boolean>): boolean {
+  const list = element.closest('li')?.parentElement;
+  if (!list) return false;
+  let listed = known.get(list);
+  if (listed === undefined) {
+    const items = [...list.children].filter((child) => child.tagName === 'LI');
+    listed =
+      items.length >= 3 &&
+      items.every((li) => {
+        const links = li.querySelectorAll('a');
+        return links.length === 1 && clean(links[0].textContent) === clean(li.textContent);
+      });
+    known.set(list, listed);
+  }
+  return listed;
+}
+
+/** What is never shown as text: a script's or a style's source inside a line (a wrapper of a <script> of UI strings is no line of them). */
+const CODE = 'script, style, template, noscript';
+
+/** A node's text without the source of the scripts and styles inside it. */
+function shownText(node: Node): string {
+  if (node.nodeType !== 1 || !(node as Element).querySelector(CODE))
+    return node.nodeType === 1 && (node as Element).matches(CODE) ? '' : (node.textContent ?? '');
+  return [...node.childNodes].map(shownText).join('');
 }
 
 /** The page's lines in document order, navigation, footers and listed works left out. */
-function pageLines(document: Document): PageLine[] {
+function pageLines(document: Document, away: (href: string) => boolean): PageLine[] {
   const lines: PageLine[] = [];
   // Asked once per element: a parent of many inline children is asked by each of them. "br": its only
   // block children are line breaks (<p>by Jane Doe<br>Updated: …</p>), each piece between them a line.
   const kinds = new Map<Element, 'inline' | 'br' | 'block'>();
+  const linkLists = new Map<Element, boolean>();
   const kindOf = (element: Element) => {
     let known = kinds.get(element);
     if (known === undefined) {
@@ -547,15 +614,19 @@ function pageLines(document: Document): PageLine[] {
     const parent = element.parentElement;
     if (parent && parent.matches(LINE_ELEMENTS) && kindOf(parent) !== 'block') continue;
     if (element.closest(NOT_OWN_LINE) || inListedWork(element)) continue;
-    const others = !!element.closest(OTHERS_CONTAINER);
+    const others = inOthers(element);
+    const link = element.parentElement?.closest('a[href]');
+    const card = link && link.querySelector(CARD_INSIDE) ? link : null;
+    const teaser = card ? (away(card.getAttribute('href') ?? '') ? 'away' : 'own') : null;
+    const listed = inLinkList(element, linkLists);
     const pieces: string[] = [''];
     if (kind === 'br')
       for (const node of element.childNodes)
-        node.nodeType === 1 && (node as Element).tagName === 'BR' ? pieces.push('') : (pieces[pieces.length - 1] += node.textContent ?? '');
-    else pieces[0] = element.textContent ?? '';
+        node.nodeType === 1 && (node as Element).tagName === 'BR' ? pieces.push('') : (pieces[pieces.length - 1] += shownText(node));
+    else pieces[0] = shownText(element);
     for (const piece of pieces) {
       const text = clean(piece);
-      if (text) lines.push({ text: text.slice(0, 2000), others });
+      if (text) lines.push({ text: text.slice(0, 2000), others, teaser, listed });
     }
   }
   return lines;
@@ -571,9 +642,9 @@ function leadingName(words: string[]): string | null {
 }
 
 const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*`;
-/** A date line of an article's byline: "Dec 19, 2025", "Published on Oct 21, 2025", "12 May 2024", "2025-12-19", "4 min read". */
+/** A date line of an article's byline: "Dec 19, 2025", "Published on Oct 21, 2025", "12 May 2024", "2025-12-19", "11/13/19 11:00AM", "Monday 7:30PM", "4 min read". */
 const DATE_LINE = new RegExp(
-  String.raw`^(?:(?:published|updated|posted|last\s+updated)(?:\s+on)?\s*:?\s*)?(?:${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d+\s+min(?:ute)?s?\s+read)\b`,
+  String.raw`^(?:(?:published|updated|posted|last\s+updated)(?:\s+on)?\s*:?\s*)?(?:${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\.?,?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|(?:mon|tue|wed|thu|fri|sat|sun|to|yester)[a-z]*day\s+\d{1,2}:\d{2}\s*[ap]\.?m|\d+\s+min(?:ute)?s?\s+read)\b`,
   'i',
 );
 /** A product card's line: a price ("$359.99", "£40", "was $817.60") or a cart button. */
@@ -603,6 +674,16 @@ function ownRole(clause: string, frame: PageFrame): string | null {
     const organisation = clause.slice(match.index + match[0].length);
     if (ownMention(organisation.split(/\s+/).slice(0, 5).join(' '), frame) || ownName(organisation, frame)) return role(clause.slice(0, match.index));
   }
+  // "President Ascom North America": the title, then the site's organisation (or its unit) without a preposition; the title as written.
+  const words = clause.split(/\s+/);
+  for (let cut = 1; cut <= 4 && cut < words.length; cut++)
+    if (
+      titled(words.slice(0, cut).join(' ')) &&
+      !words.slice(0, cut).some((word) => /^(?:at|of|for|in|with|from|to)$/i.test(word)) &&
+      ownMention(words[cut], frame) &&
+      !/['’]s$/.test(words[cut])
+    )
+      return roleOf(clause);
   return null;
 }
 
@@ -652,8 +733,10 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
     for (const person of persons) add(person, role, persons.length === 1 ? email : null);
   };
   for (let index = 0; index < lines.length; index++) {
-    const { text, others } = lines[index];
+    const { text, others, teaser, listed } = lines[index];
     const next = lines[index + 1]?.text;
+    // A teaser of another site's story (a partner outlet's, in a "More from our network" strip): its writers are that outlet's.
+    if (teaser === 'away') continue;
     const signed = SIGNED.exec(text);
     if (signed) {
       const [, dash, name, role, company] = signed;
@@ -663,7 +746,21 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
         continue;
       }
     }
+    // A contributor's bio line whose title has commas of its own: "Jane Doe, Professor of Sociology, Anthropology and Law, Acme University".
+    const parts = signed ? [] : text.split(/,\s*/);
+    if (parts.length >= 4 && looksLikePersonName(nameOf(parts[0])) && ownName(parts[parts.length - 1], frame)) {
+      const role = parts.slice(1, -1).join(', ');
+      if (JOB_WORDS.test(role)) {
+        add(parts[0], roleOf(role));
+        continue;
+      }
+    }
     if (others) continue;
+    const credit = photoCredit(text, frame);
+    if (credit !== undefined) {
+      if (credit) add(credit, null);
+      continue;
+    }
     // "By Acme Designs" over a product's price or cart button: a listed product's maker, not a writer.
     const product = () => lines.slice(index + 1, index + 6).some((line) => PRODUCT_LINE.test(line.text));
     if (BY_ALONE.test(text) && next && !lines[index + 1].others) {
@@ -682,7 +779,8 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
     } else {
       const by = BY_LINE.exec(text);
       if (by) {
-        if (!product()) byline(by[1] ?? by[2], next);
+        // A menu's item ("By Any Means Necessary" among a list of shows' links) is a title, not a byline.
+        if (!product() && !listed) byline(by[1] ?? by[2], next);
       } else if (looksLikePersonName(nameOf(text))) {
         // A related story's byline: the name over its date ("Jane Doe" / "•" / "4 min read"), with at
         // most a separator, the person's title or the story's tag ("#Cloud Computing") between.
@@ -693,9 +791,9 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       }
     }
   }
-  for (const { text, others } of all) {
+  for (const { text, others, teaser } of all) {
     if (!others) for (const match of text.matchAll(CREDIT_IN_SENTENCE)) byline(match[1], undefined);
-    const reports = others ? null : REPORTS.exec(text);
+    const reports = others || teaser === 'away' ? null : REPORTS.exec(text);
     if (reports) add(reports[1], null);
     for (const match of text.matchAll(OWN_TITLE_NAME)) {
       const name = ownMention(match[1].split(/\s+/).pop()!, frame) || ownMention(match[1], frame) ? leadingName(match[3].split(/\s+/)) : null;
@@ -731,6 +829,33 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
     }
   }
   return people;
+}
+
+/** A photo's or an illustration's credit: "Photo: Jane Doe", "Photography by Jane Doe.", "Photos by Jane Doe for Acme". */
+const PHOTO_CREDIT =
+  /^(?:(?:photo(?:graph)?s?|photography|images?|pictures?|illustrations?|artwork|video)\s*(?:by\b|:)|(?:photographed|illustrated|filmed)\s+by\b)\s*:?\s*(.{3,120})$/i;
+/** Whether a credit's organisation is the site's: its name, its mention, or a name ending with it ("NYT Wirecutter"). */
+function ownCredit(organisation: string, frame: PageFrame): boolean {
+  const words = organisation.trim().split(/\s+/);
+  return words.some((_, index) => index < 3 && (ownMention(words.slice(index).join(' '), frame) || ownName(words.slice(index).join(' '), frame)));
+}
+
+/**
+ * The photographer a written photo credit names for the site: "Photo: Jane Doe", "Photography by Jane
+ * Doe.", "Photo: Jane Doe for Acme" or "Photo: Jane Doe/NYT Acme" with Acme the site's. undefined when
+ * the line is no such credit; null when it credits someone else's (an agency's "Photo: Jane Doe/Getty
+ * Images", "… on Unsplash", "… via Reuters", "courtesy of …"). A bare "Jane Doe/Acme" under an image
+ * is not read: sites write their freelance illustrators so as much as their staff.
+ */
+function photoCredit(text: string, frame: PageFrame): string | null | undefined {
+  const written = PHOTO_CREDIT.exec(text)?.[1];
+  if (!written) return undefined;
+  if (/\bcourtesy\b/i.test(written) || WIRE.test(written)) return null;
+  const split = /^(.+?)(?:\s*\/\s*|\s+(?:for|on|via|from|at)\s+|,\s*)(.+)$/.exec(written);
+  const [who, organisation] = split ? [split[1], split[2]] : [written, null];
+  const name = nameOf(who);
+  if (!looksLikePersonName(name)) return undefined;
+  return !organisation || ownCredit(organisation, frame) ? name : null;
 }
 
 /**
@@ -911,8 +1036,16 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   ].filter((name): name is string => !!name);
   const organizations = new Set(names.map(compactName));
   const discussion = isDiscussion(document, nodes, tags);
-  const lines = discussion ? [] : pageLines(document);
   const site = siteDomain(base);
+  const away = (href: string) => {
+    try {
+      const url = new URL(href, base);
+      return /^https?:$/.test(url.protocol) && siteDomain(url.hostname) !== site;
+    } catch {
+      return false;
+    }
+  };
+  const lines = discussion ? [] : pageLines(document, away);
   // A personal site: the schema.org node of its owner typed both Person and Organization (as Yoast writes a personal site), or
   // the article's declared author whose name is the site's own (og:site_name "Jane Doe", janedoe.com): the site's person even where the text does not show the name.
   // A name the markup only writes (a string, a meta) must be the site's declared name; a Person node's may be the domain's words ("janedoe.com");

@@ -85,6 +85,16 @@ describe('archiveAuthors', () => {
     assert.deepEqual(names(archiveAuthors(document, scope)), ['Kwame Mensah', 'Hiro Takahashi', 'Lars Østergaard']);
   });
 
+  it("reads a school's or a practice's directory of its teachers: each card a link to the person's page", () => {
+    const cards = ['Dana Wilde', 'Elio Passer', 'Mara Strand']
+      .map((name) => `<div class="carousel-item"><a href="/teachers/${name.toLowerCase().replace(' ', '-')}"><h3>${name}</h3><figure></figure></a></div>`)
+      .join('');
+    const { document, scope } = read(
+      `<section><p>Learn from real designers</p>${cards}<a href="/faculty/olive-grant">Olive Grant</a><a href="/teachers/apply">Rosa Lind</a></section>`,
+    );
+    assert.deepEqual(names(archiveAuthors(document, scope)), ['Dana Wilde', 'Elio Passer', 'Mara Strand', 'Olive Grant']);
+  });
+
   it("never reads a menu, a staff path that does not spell the name, or another site's archive", () => {
     const { document, scope } = read(
       '<div class="menu"><a href="/author/kwame/">Kwame Mensah</a></div><p><a href="/team/careers">Olive Grant</a> <a href="https://medium.com/author/x">Rosa Lind</a></p>',

@@ -27,6 +27,22 @@ describe('looksLikePersonName', () => {
       assert.equal(looksLikePersonName(text), false, text);
     for (const name of ['Ronald McDonald', 'Leo DiCaprio', 'Douglas MacArthur']) assert.equal(looksLikePersonName(name), true, name);
   });
+
+  it("refuses a call to action or a place finder's words, not the names they resemble", () => {
+    for (const text of [
+      'Building Clerk',
+      'Deputy Registrar',
+      'Find A Location',
+      'Book An Appointment',
+      'Schedule Online',
+      'Shop Women',
+      'Start Here',
+      'Donate Now',
+      'Nearest Branch',
+    ])
+      assert.equal(looksLikePersonName(text), false, text);
+    for (const name of ['Chase Hunter', 'Grant Booker', 'Bookie Lane']) assert.equal(looksLikePersonName(name), true, name);
+  });
 });
 
 describe('desks, site links and generations', () => {

@@ -194,6 +194,21 @@ describe('addresses as the page publishes them', () => {
   it('reads mailto links written with slashes or in capitals', () => {
     assert.deepEqual(addresses('<a href="MAILTO://Billing@Fernway.co">Billing</a>'), ['billing@fernway.co']);
   });
+
+  it("reads the addresses of a script's template, a data script, a component's JSON props and a script's message, never a bare address in code", () => {
+    const template =
+      '<template x-if="open"><div><p>Need help with the store? Contact us at</p><a href="mailto:store@fernway.co">store@fernway.co</a><p>Our team answers within a day.</p></div></template>';
+    const data = `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ strings: { largeOrderEmailLink: 'giftcards@fernway.co', body: 'Just e-mail {emailLink} for more' } })}</script>`;
+    const props = `<div data-react-component="LoginModal" data-text='${JSON.stringify({ haveQuestionsEmail: 'mailto:care@fulfilment-partner.com', emailLabel: 'Email' })}'></div>`;
+    const message = `<script>var i18n = {'author': 'Your author ID could not be located. Please contact the site administrators at blogs@fernway.co'};</script>`;
+    const code = '<script>var dev = "dev@fernway.co"; var dsn = "https://ab12cd@o1.ingest.example-errors.com/4";</script>';
+    assert.deepEqual([...new Set(addresses(`${template}${data}${props}${message}${code}`))].sort(), [
+      'blogs@fernway.co',
+      'care@fulfilment-partner.com',
+      'giftcards@fernway.co',
+      'store@fernway.co',
+    ]);
+  });
 });
 
 describe('Cloudflare-protected mail links', () => {

@@ -414,3 +414,102 @@ describe('round 3: guests, sentences, products and bylines of more layouts', () 
     assert.deepEqual(page(business, 'https://www.blockremodel.com/guides/a'), []);
   });
 });
+
+describe('round 4: directories, credits, flat cards and guards of more layouts', () => {
+  const page = (body: string, url = 'https://quillandpress.com/stories/one', bodyClass = '') =>
+    readPage(`<html><head><meta property="og:site_name" content="Quill and Press"></head><body class="${bodyClass}">${body}</body></html>`, url).people.map(
+      ({ name, role }) => [name, role],
+    );
+
+  it("reads an author box on a page whose <body> carries feature flags ('replies', 'reviewbox'), never a comment inside it", () => {
+    const html =
+      '<article><p>Text of the story.</p></article><div><h4>About the author</h4><div><a href="/u/ace">Noor Haddad</a></div><p>Senior editor at Quill and Press.</p></div><div class="comment"><p>By Rex Holm</p></div>';
+    assert.deepEqual(page(html, undefined, 'blog f_avoid_index_replies_on f_reviewbox_alignment_on'), [['Noor Haddad', 'Senior editor']]);
+  });
+
+  it('never reads the source of a script as a line of the wrapper that holds it', () => {
+    const strings = JSON.stringify({ business: 'Quill and Press Korea CEO Rhea Tamm | Registration number 2011' });
+    assert.deepEqual(page(`<div id="wrapper"><span>Quill and Press</span><script>window.strings = ${strings}</script></div>`), []);
+    assert.deepEqual(page('<div><p>Quill and Press CEO Rhea Tamm opened the store.</p></div>'), [['Rhea Tamm', 'CEO']]);
+  });
+
+  it("reads a related story's byline over a numeric or weekday date, never a partner outlet's teaser", () => {
+    const teaser = (href: string, outlet: string, title: string, name: string, time: string) =>
+      `<a href="${href}"><div><strong>${outlet}</strong></div><h4>${title}</h4><div><div><strong>${name}</strong></div><time>${time}</time></div></a>`;
+    const html = `<article><p>Text of the story.</p></article><section><h3>You may also like</h3>${teaser('https://quillandpress.com/a-1', 'Quill and Press', 'Rules of the road', 'Tomas Kerr', 'Monday 10:00PM')}${teaser('https://www.otheroutlet.com/b-2', 'Other Outlet', 'Taxes again', 'Mikael Harr', 'Monday 3:00PM')}</section><ul><li><a href="/p/1">Gadgets Go Small</a></li><li>Adela Cruz</li><li>11/13/19 11:00AM</li></ul>`;
+    assert.deepEqual(page(html), [
+      ['Tomas Kerr', null],
+      ['Adela Cruz', null],
+    ]);
+  });
+
+  it("never reads a menu's item as a byline ('By Any Means Necessary' among the shows), nor a partner outlet's broadcast credit", () => {
+    const shows = ['Brave New World', 'By Any Means Necessary', 'Double Down', 'Fault Lines']
+      .map((show) => `<li><a href="/radio/${show.length}">${show}</a></li>`)
+      .join('');
+    assert.deepEqual(page(`<div class="level2"><ul>${shows}</ul></div><p>By Finn Carrick</p>`), [['Finn Carrick', null]]);
+    const dek = (href: string) =>
+      `<article><a href="${href}"><h4>FBI at the campus</h4><p class="dek">The FBI is joining the investigation. Adriana Dias reports.</p><span>8H ago</span></a></article>`;
+    assert.deepEqual(page(dek('/video/fbi')), [['Adriana Dias', null]]);
+    assert.deepEqual(page(dek('https://www.otheroutlet.com/video/fbi')), []);
+  });
+
+  it('refuses a schedule\'s words as a name over its time ("Tuesdays Evenings" / "7:00pm")', () => {
+    assert.deepEqual(page('<ul><li><p>Tuesdays Evenings</p><p>Monday 7:00pm</p></li></ul>'), []);
+  });
+
+  it("reads a photo credit for the site, never an agency's, a stock site's or a courtesy", () => {
+    const figure = (credit: string) =>
+      `<article><p>Text of the story.</p><figure><img src="a.jpg"><figcaption><span>${credit}</span></figcaption></figure></article>`;
+    assert.deepEqual(page(figure('Photo: Connie Parks')), [['Connie Parks', null]]);
+    assert.deepEqual(page(figure('Photography by Maren Solvik.')), [['Maren Solvik', null]]);
+    assert.deepEqual(page(figure('Photo: Marko Willms/Quill and Press')), [['Marko Willms', null]]);
+    assert.deepEqual(page(figure('Photo: Lena Parr for Quill and Press')), [['Lena Parr', null]]);
+    for (const credit of [
+      'Photo: Jane Roe/Getty Images',
+      'Photo by Jane Roe on Unsplash',
+      'Photo: courtesy of Harbor Logic',
+      'Photo: AP Photo/Jane Roe',
+      'Jane Roe/Getty Images',
+    ])
+      assert.deepEqual(page(figure(credit)), [], credit);
+  });
+
+  it("reads a press release's quote of the site's own executive titled without a preposition, never another firm's", () => {
+    const html =
+      '<article><p>Steve Mane, Senior Vice President of Sales for Harbor Logic, Inc., says: “Our new solution helps.”</p><p>Rob Gale, President Quill North America, says: “By collaborating, we can help hospitals.”</p></article>';
+    assert.deepEqual(page(html), [['Rob Gale', 'President Quill North America']]);
+    // A title with its preposition names another firm, whatever word of it the site's name shares.
+    assert.deepEqual(page('<p>Rana Fadel, Director at Harbor Quill Group, explains how leaders can help.</p>'), []);
+  });
+
+  it('reads the staff of a "Contact Us" section written flat, each name a heading with its title and address after it', () => {
+    const html =
+      '<section><header><h3>Contact Us</h3></header><ol><li><h2><br></h2><h2>Jo Lawton</h2><p>Building Commissioner<br><a href="mailto:jlawton@quillandpress.com">Email</a></p><h2>Lori McCall</h2><p>Building Clerk<br><a href="mailto:clerk@quillandpress.com">Email</a></p><p>310 Navajo Trail<br>Ph: 219-787-9187</p></li></ol></section>';
+    assert.deepEqual(page(html), [
+      ['Jo Lawton', 'Building Commissioner'],
+      ['Lori McCall', 'Building Clerk'],
+    ]);
+    // A reseller's card under the same heading, tied to the page only by its own domain's address, is no staff.
+    assert.deepEqual(
+      page(
+        '<main><h1>Contact</h1><ul><li><h3>Rosa Vidalo</h3><p>Reseller, Bristol</p><a href="mailto:rosa@vidal-machines.com">Email Rosa</a></li><li><h3>Ivo Marsh</h3><p>Reseller, Leeds</p><a href="mailto:ivo@marsh-lathes.co.uk">Email</a></li></ul></main>',
+      ),
+      [],
+    );
+    // A contact section of headings over sentences names nobody.
+    assert.deepEqual(
+      page(
+        '<section><h3>Contact Us</h3><div><h2>Visit Harbor Street</h2><p>We are open daily.</p><h2>Write Anytime</h2><p>Send us a note.</p></div></section>',
+      ),
+      [],
+    );
+  });
+
+  it("reads a contributor's bio line whose title has commas of its own when it ends with the site's organisation", () => {
+    const bio = (organisation: string) =>
+      `<article><p>Text of the story.</p><hr><p><a href="https://theconversation.com/profiles/m-k">Mira Kotten</a>, Provost’s Distinguished Professor of Sociology, Anthropology and Communication, <em><a href="/x">${organisation}</a></em></p></article>`;
+    assert.deepEqual(page(bio('Quill and Press')), [['Mira Kotten', 'Provost’s Distinguished Professor of Sociology, Anthropology and Communication']]);
+    assert.deepEqual(page(bio('Harbor University')), []);
+  });
+});
