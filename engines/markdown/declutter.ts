@@ -70,13 +70,30 @@ export function revealDeferredContent(document: Doc): void {
   for (const element of [...document.querySelectorAll('noscript')]) {
     if (element.isConnected && collapsedLength(element) >= PAGE_TEXT) element.replaceWith(...element.childNodes);
   }
-  for (const panel of document.querySelectorAll(TAB_PANELS)) {
+  for (const panel of [...document.querySelectorAll(TAB_PANELS), ...collapsedPanels(document)]) {
     panel.removeAttribute('hidden');
     if (panel.getAttribute('aria-hidden') === 'true') panel.removeAttribute('aria-hidden');
     const style = panel.getAttribute('style');
     if (style && HIDDEN_STYLE.test(style)) panel.setAttribute('style', style.replace(/(display\s*:\s*none|visibility\s*:\s*hidden)\s*;?/gi, ''));
   }
   revealStreamedContent(document);
+}
+
+/**
+ * The panels of an accordion or a disclosure, collapsed (a product's details, specifications,
+ * shipping and care sections; a FAQ's answers): a region (WAI-ARIA's accordion panel), or the
+ * element a collapsed toggle controls (aria-expanded="false" aria-controls=its id). Content one
+ * click away, as a tab panel is; a menu or drawer revealed so is chrome, removed as chrome.
+ */
+function collapsedPanels(document: Doc): Element[] {
+  const panels = [...document.querySelectorAll('[role="region"][aria-hidden="true"], [role="region"][hidden]')];
+  for (const toggle of document.querySelectorAll('[aria-expanded="false"][aria-controls]')) {
+    for (const id of (toggle.getAttribute('aria-controls') ?? '').split(/\s+/)) {
+      const panel = id ? document.getElementById(id) : null;
+      if (panel && panel !== toggle && !panel.contains(toggle)) panels.push(panel);
+    }
+  }
+  return panels;
 }
 
 /** React's streamed Suspense boundaries (hidden <div id="S:n">) moved into their placeholders (<template id="B:n">), as React's script does. */

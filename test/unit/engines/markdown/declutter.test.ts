@@ -48,6 +48,15 @@ describe('removing what is never content', () => {
     assert.match(text(document.body), /Warranty: 3 years/);
     assert.ok(!text(document.body).includes('Mobile menu'), 'other hidden blocks stay hidden');
   });
+  it("shows collapsed accordion panels (a region, or what a collapsed toggle controls): a product's details and shipping sections", () => {
+    const document = page(
+      '<main><h1>Keyboard</h1><button aria-expanded="false" aria-controls="specs">Specifications</button><div id="specs" aria-hidden="true" style="display:none"><p>Weight: 1.2 kg</p></div><button aria-expanded="true" aria-controls="ship">Shipping</button><div id="ship-panel" role="region" aria-hidden="true"><p>Ships within 48 hours.</p></div><div id="promo" aria-hidden="true"><p>Decorative copy</p></div></main>',
+    );
+    removeClutter(document);
+    assert.match(text(document.body), /Weight: 1\.2 kg/);
+    assert.match(text(document.body), /Ships within 48 hours/);
+    assert.ok(!text(document.body).includes('Decorative copy'), 'hidden blocks no toggle controls stay hidden');
+  });
   it('keeps a section about cookies that holds code (a framework guide), drops a cookie banner', () => {
     const document = page(
       '<section id="cookies"><h2>Cookies</h2><p>Read them with:</p><pre>request.cookies.get("name")</pre></section><div id="cookie-banner"><p>We use cookies.</p></div>',
