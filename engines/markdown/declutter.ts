@@ -85,8 +85,13 @@ export function revealDeferredContent(document: Doc): void {
  * element a collapsed toggle controls (aria-expanded="false" aria-controls=its id). Content one
  * click away, as a tab panel is; a menu or drawer revealed so is chrome, removed as chrome.
  */
+/** The classes accordion frameworks and themes give a panel (accordion__content, accordion-panel, collapsible-body...). */
+const ACCORDION_PANEL = /(?:^|[\s_-])(?:accordion|collapsible)(?:__|-|_)(?:content|panel|body|text|inner)(?:[\s_-]|$)/i;
+
 function collapsedPanels(document: Doc): Element[] {
   const panels = [...document.querySelectorAll('[role="region"][aria-hidden="true"], [role="region"][hidden]')];
+  for (const element of document.querySelectorAll('[class*="accordion" i], [class*="collaps" i]'))
+    if (ACCORDION_PANEL.test(element.getAttribute('class') ?? '')) panels.push(element);
   for (const toggle of document.querySelectorAll('[aria-expanded="false"][aria-controls]')) {
     for (const id of (toggle.getAttribute('aria-controls') ?? '').split(/\s+/)) {
       const panel = id ? document.getElementById(id) : null;

@@ -57,6 +57,15 @@ describe('removing what is never content', () => {
     assert.match(text(document.body), /Ships within 48 hours/);
     assert.ok(!text(document.body).includes('Decorative copy'), 'hidden blocks no toggle controls stay hidden');
   });
+  it('shows collapsed panels an accordion framework names by class (accordion__content, collapsible-body)', () => {
+    const document = page(
+      '<main><h1>Cybersecurity</h1><div class="c-accordion__item"><h3>Assess</h3><div class="c-accordion__panel" style="display: none;"><p>We review your controls.</p></div></div><div class="collapsible-body" hidden><p>Answers to questions.</p></div><div class="accordion-icon" aria-hidden="true"><p>Chevron label</p></div></main>',
+    );
+    removeClutter(document);
+    assert.match(text(document.body), /We review your controls/);
+    assert.match(text(document.body), /Answers to questions/);
+    assert.ok(!text(document.body).includes('Chevron label'), 'other hidden parts of an accordion stay hidden');
+  });
   it('keeps a section about cookies that holds code (a framework guide), drops a cookie banner', () => {
     const document = page(
       '<section id="cookies"><h2>Cookies</h2><p>Read them with:</p><pre>request.cookies.get("name")</pre></section><div id="cookie-banner"><p>We use cookies.</p></div>',
