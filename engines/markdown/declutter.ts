@@ -88,8 +88,14 @@ export function revealDeferredContent(document: Doc): void {
 /** The classes accordion frameworks and themes give a panel (accordion__content, accordion-panel, collapsible-body...). */
 const ACCORDION_PANEL = /(?:^|[\s_-])(?:accordion|collapsible)(?:__|-|_)(?:content|panel|body|text|inner)(?:[\s_-]|$)/i;
 
+/** A carousel's slides (Slick, Swiper, Bootstrap, Splide, Glide) hidden while another is shown; a loop's clones are copies and stay hidden. */
+const CAROUSEL_SLIDES =
+  '.slick-slide[aria-hidden="true"], .swiper-slide[aria-hidden="true"], .carousel-item[aria-hidden="true"], .splide__slide[aria-hidden="true"], .glide__slide[aria-hidden="true"]';
+
 function collapsedPanels(document: Doc): Element[] {
   const panels = [...document.querySelectorAll('[role="region"][aria-hidden="true"], [role="region"][hidden]')];
+  for (const slide of document.querySelectorAll(CAROUSEL_SLIDES))
+    if (!/(^|\s)(slick-cloned|swiper-slide-duplicate)(\s|$)/.test(slide.getAttribute('class') ?? '')) panels.push(slide);
   for (const element of document.querySelectorAll('[class*="accordion" i], [class*="collaps" i]'))
     if (ACCORDION_PANEL.test(element.getAttribute('class') ?? '')) panels.push(element);
   for (const toggle of document.querySelectorAll('[aria-expanded="false"][aria-controls]')) {

@@ -57,6 +57,13 @@ describe('removing what is never content', () => {
     assert.match(text(document.body), /Ships within 48 hours/);
     assert.ok(!text(document.body).includes('Decorative copy'), 'hidden blocks no toggle controls stay hidden');
   });
+  it("shows a carousel's slides hidden while another is shown, not the clones of its loop", () => {
+    const document = page(
+      '<main><h1>Service</h1><div class="slick-track"><div class="slick-slide slick-cloned" aria-hidden="true"><p>Quote three</p></div><div class="slick-slide slick-active"><p>Quote one</p></div><div class="slick-slide" aria-hidden="true"><p>Quote two</p></div><div class="swiper-slide" aria-hidden="true"><p>Quote four</p></div></div></main>',
+    );
+    removeClutter(document);
+    assert.equal(text(document.querySelector('main')!), 'ServiceQuote oneQuote twoQuote four');
+  });
   it('shows collapsed panels an accordion framework names by class (accordion__content, collapsible-body)', () => {
     const document = page(
       '<main><h1>Cybersecurity</h1><div class="c-accordion__item"><h3>Assess</h3><div class="c-accordion__panel" style="display: none;"><p>We review your controls.</p></div></div><div class="collapsible-body" hidden><p>Answers to questions.</p></div><div class="accordion-icon" aria-hidden="true"><p>Chevron label</p></div></main>',
