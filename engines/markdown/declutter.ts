@@ -70,13 +70,41 @@ export function revealDeferredContent(document: Doc): void {
   for (const element of [...document.querySelectorAll('noscript')]) {
     if (element.isConnected && collapsedLength(element) >= PAGE_TEXT) element.replaceWith(...element.childNodes);
   }
-  for (const panel of document.querySelectorAll(TAB_PANELS)) {
+  for (const panel of [...document.querySelectorAll(TAB_PANELS), ...collapsedPanels(document)]) {
     panel.removeAttribute('hidden');
     if (panel.getAttribute('aria-hidden') === 'true') panel.removeAttribute('aria-hidden');
     const style = panel.getAttribute('style');
     if (style && HIDDEN_STYLE.test(style)) panel.setAttribute('style', style.replace(/(display\s*:\s*none|visibility\s*:\s*hidden)\s*;?/gi, ''));
   }
   revealStreamedContent(document);
+}
+
+/**
+ * The panels of an accordion or a disclosure, collapsed (a product's details, specifications,
+ * shipping and care sections; a FAQ's answers): a region (WAI-ARIA's accordion panel), or the
+ * element a collapsed toggle controls (aria-expanded="false" aria-controls=its id). Content one
+ * click away, as a tab panel is; a menu or drawer revealed so is chrome, removed as chrome.
+ */
+/** The classes accordion frameworks and themes give a panel (accordion__content, accordion-panel, collapsible-body...). */
+const ACCORDION_PANEL = /(?:^|[\s_-])(?:accordion|collapsible)(?:__|-|_)(?:content|panel|body|text|inner)(?:[\s_-]|$)/i;
+
+/** A carousel's slides (Slick, Swiper, Bootstrap, Splide, Glide) hidden while another is shown; a loop's clones are copies and stay hidden. */
+const CAROUSEL_SLIDES =
+  '.slick-slide[aria-hidden="true"], .swiper-slide[aria-hidden="true"], .carousel-item[aria-hidden="true"], .splide__slide[aria-hidden="true"], .glide__slide[aria-hidden="true"]';
+
+function collapsedPanels(document: Doc): Element[] {
+  const panels = [...document.querySelectorAll('[role="region"][aria-hidden="true"], [role="region"][hidden]')];
+  for (const slide of document.querySelectorAll(CAROUSEL_SLIDES))
+    if (!/(^|\s)(slick-cloned|swiper-slide-duplicate)(\s|$)/.test(slide.getAttribute('class') ?? '')) panels.push(slide);
+  for (const element of document.querySelectorAll('[class*="accordion" i], [class*="collaps" i]'))
+    if (ACCORDION_PANEL.test(element.getAttribute('class') ?? '')) panels.push(element);
+  for (const toggle of document.querySelectorAll('[aria-expanded="false"][aria-controls]')) {
+    for (const id of (toggle.getAttribute('aria-controls') ?? '').split(/\s+/)) {
+      const panel = id ? document.getElementById(id) : null;
+      if (panel && panel !== toggle && !panel.contains(toggle)) panels.push(panel);
+    }
+  }
+  return panels;
 }
 
 /** React's streamed Suspense boundaries (hidden <div id="S:n">) moved into their placeholders (<template id="B:n">), as React's script does. */

@@ -48,6 +48,31 @@ describe('removing what is never content', () => {
     assert.match(text(document.body), /Warranty: 3 years/);
     assert.ok(!text(document.body).includes('Mobile menu'), 'other hidden blocks stay hidden');
   });
+  it("shows collapsed accordion panels (a region, or what a collapsed toggle controls): a product's details and shipping sections", () => {
+    const document = page(
+      '<main><h1>Keyboard</h1><button aria-expanded="false" aria-controls="specs">Specifications</button><div id="specs" aria-hidden="true" style="display:none"><p>Weight: 1.2 kg</p></div><button aria-expanded="true" aria-controls="ship">Shipping</button><div id="ship-panel" role="region" aria-hidden="true"><p>Ships within 48 hours.</p></div><div id="promo" aria-hidden="true"><p>Decorative copy</p></div></main>',
+    );
+    removeClutter(document);
+    assert.match(text(document.body), /Weight: 1\.2 kg/);
+    assert.match(text(document.body), /Ships within 48 hours/);
+    assert.ok(!text(document.body).includes('Decorative copy'), 'hidden blocks no toggle controls stay hidden');
+  });
+  it("shows a carousel's slides hidden while another is shown, not the clones of its loop", () => {
+    const document = page(
+      '<main><h1>Service</h1><div class="slick-track"><div class="slick-slide slick-cloned" aria-hidden="true"><p>Quote three</p></div><div class="slick-slide slick-active"><p>Quote one</p></div><div class="slick-slide" aria-hidden="true"><p>Quote two</p></div><div class="swiper-slide" aria-hidden="true"><p>Quote four</p></div></div></main>',
+    );
+    removeClutter(document);
+    assert.equal(text(document.querySelector('main')!), 'ServiceQuote oneQuote twoQuote four');
+  });
+  it('shows collapsed panels an accordion framework names by class (accordion__content, collapsible-body)', () => {
+    const document = page(
+      '<main><h1>Cybersecurity</h1><div class="c-accordion__item"><h3>Assess</h3><div class="c-accordion__panel" style="display: none;"><p>We review your controls.</p></div></div><div class="collapsible-body" hidden><p>Answers to questions.</p></div><div class="accordion-icon" aria-hidden="true"><p>Chevron label</p></div></main>',
+    );
+    removeClutter(document);
+    assert.match(text(document.body), /We review your controls/);
+    assert.match(text(document.body), /Answers to questions/);
+    assert.ok(!text(document.body).includes('Chevron label'), 'other hidden parts of an accordion stay hidden');
+  });
   it('keeps a section about cookies that holds code (a framework guide), drops a cookie banner', () => {
     const document = page(
       '<section id="cookies"><h2>Cookies</h2><p>Read them with:</p><pre>request.cookies.get("name")</pre></section><div id="cookie-banner"><p>We use cookies.</p></div>',
