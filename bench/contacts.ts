@@ -122,7 +122,10 @@ function measure(labels: Record<string, Label>) {
     }
 
     const reported = (({ own, other }) => [...own, ...other])(splitAddresses(page.emails, new URL(label.url).hostname));
-    const published = new Set([...label.site_addresses, ...label.other_addresses].map((address) => address.toLowerCase()));
+    // An address's case is not part of it (labels keep the page's spelling, 'Service@acme.com').
+    const siteAddresses = label.site_addresses.map((address) => address.toLowerCase());
+    const otherAddresses = label.other_addresses.map((address) => address.toLowerCase());
+    const published = new Set([...siteAddresses, ...otherAddresses]);
     for (const address of reported) {
       figures.email_precision.of += 1;
       if (published.has(address)) figures.email_precision.hit += 1;
@@ -137,13 +140,13 @@ function measure(labels: Record<string, Label>) {
     const ours = companyAddresses(page.emails, label.url);
     for (const address of ours) {
       figures.company_addresses_on_domain.of += 1;
-      if (label.site_addresses.includes(address)) figures.company_addresses_on_domain.hit += 1;
+      if (siteAddresses.includes(address.toLowerCase())) figures.company_addresses_on_domain.hit += 1;
       else misses.push(`${file}: given as the company's: ${address}`);
     }
-    for (const address of label.other_addresses) {
-      if (!page.emails.some((email) => email.address === address)) continue;
+    for (const address of otherAddresses) {
+      if (!page.emails.some((email) => email.address.toLowerCase() === address)) continue;
       figures.other_addresses_kept_apart.of += 1;
-      if (!ours.includes(address)) figures.other_addresses_kept_apart.hit += 1;
+      if (!ours.some((own) => own.toLowerCase() === address)) figures.other_addresses_kept_apart.hit += 1;
     }
 
     if (label.company_name) {
