@@ -513,3 +513,95 @@ describe('round 4: directories, credits, flat cards and guards of more layouts',
     assert.deepEqual(page(bio('Harbor University')), []);
   });
 });
+
+describe("the site's lists of its writers, transcripts, imprints and bylines in more layouts", () => {
+  it('reads a list of writers under a heading that names them, in any script, and not a bookshop\'s "Authors"', () => {
+    const list = (heading: string, items: string[]) =>
+      `<aside><h2>${heading}</h2><ul>${items.map((item, index) => `<li><a href="/news/list?writer=${index}">${item}</a></li>`).join('')}</ul></aside>`;
+    assert.deepEqual(people(list('Columnists', ['<em>Ines Halvorsen</em> Column', 'Tomas Reyes'])), [
+      ['Ines Halvorsen', null, null],
+      ['Tomas Reyes', null, null],
+    ]);
+    assert.deepEqual(people(list('칼럼진별', ['<em>김하늘</em>칼럼', '<em>박서준</em>칼럼', '<em>드라마</em>칼럼'])), [
+      ['김하늘', null, null],
+      ['박서준', null, null],
+    ]);
+    assert.deepEqual(people(list('Authors we stock', ['Ines Halvorsen', 'Tomas Reyes'])), []);
+    // One name is no list of writers.
+    assert.deepEqual(people(list('Columnists', ['Ines Halvorsen', 'Opinion'])), []);
+  });
+
+  it('reads the people a line introduces as "our critics" and then heads a section each, not headings without such a line', () => {
+    const sections = '<h4>Ines Halvorsen</h4><p>Her three picks.</p><h4>Tomas Reyes</h4><p>His picks.</p><h2>More stories</h2><h4>Olga Brandt</h4>';
+    assert.deepEqual(people(`<div><p><strong>We asked our critics to choose three shows.</strong></p>${sections}</div>`), [
+      ['Ines Halvorsen', null, null],
+      ['Tomas Reyes', null, null],
+    ]);
+    assert.deepEqual(people(`<div><p>The artists of the year.</p>${sections}</div>`), []);
+  });
+
+  it('reads "Additional contributions by A, B, and C" and a byline labelled in another language', () => {
+    assert.deepEqual(
+      people(
+        '<p><em>Additional contributions by </em><a href="/p/a">Ines Halvorsen</a><em>, </em><a href="/p/b">Tomas Reyes</a><em>, and </em><a href="/p/c">Olga Brandt</a><em>.</em></p>',
+      ),
+      [
+        ['Ines Halvorsen', null, null],
+        ['Tomas Reyes', null, null],
+        ['Olga Brandt', null, null],
+      ],
+    );
+    assert.deepEqual(people('<p><span itemprop="author creator">Текст: Венера Орлова</span> · 24 сентября 2018</p>'), [['Венера Орлова', null, null]]);
+    assert.deepEqual(people('<p>Autor: Lukas Brenner</p>'), [['Lukas Brenner', null, null]]);
+  });
+
+  it("reads a transcript's host and reporter by their speaker labels, never its guests", () => {
+    assert.deepEqual(
+      people(
+        '<p>INES HALVORSEN, HOST:</p><p>Our story today.</p><p>TOMAS REYES, BYLINE: It is a Saturday.</p><p>OLGA BRANDT: We need more.</p><p>PER LUND, SENATOR: No.</p>',
+      ),
+      [
+        ['Ines Halvorsen', 'Host', null],
+        ['Tomas Reyes', null, null],
+      ],
+    );
+  });
+
+  it("reads a name with the title the site's organisation gives it, and never a byline signed with another outlet's initials", () => {
+    assert.deepEqual(
+      people(
+        '<a href="/story/1/"><h2>Renting a car</h2><p>Ines Halvorsen, Quill consumer reporter</p></a><a href="/story/2/"><h2>Hertz</h2><p>By Tomas Reyes, CNN</p></a><a href="/story/3/"><h2>Diet</h2><p>Written by Olga Brandt, BSc, APD</p></a>',
+      ),
+      [
+        ['Ines Halvorsen', 'consumer reporter', null],
+        ['Olga Brandt', null, null],
+      ],
+    );
+  });
+
+  it('reads a Korean byline with its title and address, not a Hangul word that is no name', () => {
+    assert.deepEqual(people('<div>본문입니다.<br>김하늘 칼럼니스트 <a href="mailto:sky@quillandpress.com">sky@quillandpress.com</a><br></div>'), [
+      ['김하늘', '칼럼니스트', 'sky@quillandpress.com'],
+    ]);
+    assert.deepEqual(people('<div>본문입니다.<br>드라마 기자단 소식<br></div>'), []);
+  });
+
+  it("reads an imprint's people with their posts, in the footer too, and not an organisation as publisher", () => {
+    assert.deepEqual(
+      people(
+        '<footer><p>Главный редактор: Дудина Виктория Петровна</p><p>Publisher: Quill Media GmbH</p></footer><div id="footer-info">[ 등록번호 : 서울 ] [청소년보호책임자 : 유용석]</div>',
+      ),
+      [
+        ['유용석', '청소년보호책임자', null],
+        ['Дудина Виктория Петровна', 'Главный редактор', null],
+      ],
+    );
+  });
+
+  it("reads a block's own text beside its blocks as lines (an old table layout's byline)", () => {
+    assert.deepEqual(
+      people('<td><table><tr><td>Menu</td></tr></table>The story ends here.<br>By Ines Halvorsen<br><table><tr><td>Ads</td></tr></table></td>'),
+      [['Ines Halvorsen', null, null]],
+    );
+  });
+});
