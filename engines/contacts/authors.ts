@@ -121,6 +121,15 @@ const MENU = 'nav, footer, header, [role="navigation"], [role="menu"], [class*="
 /** The list a menu link stands in: a menu of the site's writers ("Columnists" / Jane Doe, John Roe) is one list of their archive links. */
 const MENU_LIST = 'ul, ol, [role="menu"], nav';
 
+/** A first name written as two initials, then a surname: "PJ Hamel", "AJ Okafor" (alone, as much an acronym's shape: "HR Manager"). */
+const INITIALS_NAME = /^\p{Lu}{2} \p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?$/u;
+
+/** Whether the last part of a path spells the whole name and nothing else ("/author/pj-hamel" for PJ Hamel). */
+function spellsWhole(path: string, name: string): boolean {
+  const slug = foldName(decodeURIComponent(path.replace(/\/$/, '').split('/').pop() ?? ''));
+  return !!slug && slug === foldName(name);
+}
+
 /** Whether the last part of a path spells the name ("/team/lars-ostergaard" for Lars Østergaard). */
 function spells(path: string, name: string): boolean {
   const slug = foldName(decodeURIComponent(path.replace(/\/$/, '').split('/').pop() ?? ''));
@@ -141,11 +150,15 @@ export function archiveAuthors(document: Document, scope: AuthorScope): Declared
     const href = link.getAttribute('href') ?? '';
     if (found.size >= MOST_AUTHORS || !PEOPLE_HREF.test(href)) continue;
     const name = nameOf(link.textContent);
-    if (found.has(name) || !looksLikePersonName(name)) continue;
+    if (found.has(name) || !(looksLikePersonName(name) || INITIALS_NAME.test(name))) continue;
     const path = scope.sitePath(href);
     if (path === null || scope.theirs(link)) continue;
+    // "PJ Hamel": initials for a first name only where the archive's address spells the whole name ("/author/pj-hamel").
+    if (!looksLikePersonName(name) && !(ARCHIVE.test(path) && spellsWhole(path, name))) continue;
     const archive = ARCHIVE.test(path) || /[?&]author=/.test(href);
-    if (link.closest(MENU)) {
+    // A page-wide element (<body class="has-subnav">) is no menu: its classes speak of the page.
+    const menu = link.closest(MENU);
+    if (menu && !/^(?:HTML|BODY|MAIN)$/.test(menu.tagName)) {
       const list = archive ? link.parentElement?.closest(MENU_LIST) : null;
       if (list && (menus.get(list)?.size ?? 0) < MOST_AUTHORS) menus.set(list, (menus.get(list) ?? new Set()).add(name));
     } else if (archive || (STAFF_PAGE.test(path) && spells(path, name))) found.add(name);

@@ -902,6 +902,26 @@ function imprintPeople(lines: PageLine[]): PagePerson[] {
   return people;
 }
 
+/** Author elements of a blog theme, whose text is the byline ("Written By <a class=author-name>…</a>"). */
+const AUTHOR_SLOT = '.author, .p-author, [class*="author-name" i], [class*="byline" i], a[rel~="author"], [itemprop~="author"]';
+
+/**
+ * A personal site's owner as its articles' author: og:site_name is a person's name the domain spells
+ * ("Jane Doe" on janedoe.com), the page is an article, and its author element names no one else (a theme's
+ * "Written By" whose name a script fills, or the owner's name). Not a business named after a person that
+ * its markup declares as an Organization, nor a page with no author element (a company's page).
+ */
+function personalSiteOwner(document: Document, tags: Map<string, string>, site: string, businessNames: Set<string>): PagePerson[] {
+  const name = clean(tags.get('og:site_name'));
+  const compact = compactName(name);
+  if (!looksLikePersonName(name) || compact !== compactName(site.split('.')[0]) || businessNames.has(compact)) return [];
+  if (!/article/i.test(tags.get('og:type') ?? '')) return [];
+  const slots = [...document.querySelectorAll(AUTHOR_SLOT)].slice(0, 20);
+  const bylines = slots.map((slot) => clean(slot.textContent).replace(/^(?:written\s+|posted\s+)?by\s*:?\s*/i, ''));
+  if (!slots.length || bylines.some((text) => text && compactName(text) !== compact)) return [];
+  return [{ name, role: null, email: null, profile: null, source: 'byline' }];
+}
+
 /** A degree alone, as a byline's part after the name: "MD", "PhD", "RD". */
 const DEGREE_ALONE = new RegExp(
   String.raw`^(?:${DEGREE}|BSc|MS|MA|BA|RDN|LDN|CDN|CDE|CDCES|CNS|APD|CRNP|APRN|FNP|DNP|PharmD|LPC|NCC|LMFT|LMHC|CPT|CSCS|ACE|FACP|FACC|DVM|OD|DPT)$`,
@@ -1150,8 +1170,10 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   const businessNames = new Set(organizationNodes.filter((name): name is string => !!name).map(compactName));
   const siteName = compactName(tags.get('og:site_name') ?? '');
   const declared = declaredAuthors(nodes, tags);
+  const owner = personalSiteOwner(document, tags, site, businessNames);
   const owners = new Set(
     [
+      ...owner.map(({ name }) => name),
       ...nodes.filter(({ types }) => types.includes('Person') && types.some((type) => ORGANIZATION_TYPE.test(type))).map(({ node }) => textOf(node.name)),
       ...declared.person.filter((name) => [siteName, compactName(site.split('.')[0])].includes(compactName(name)) && !businessNames.has(compactName(name))),
       ...declared.plain.filter((name) => compactName(name) === siteName && !businessNames.has(compactName(name))),
@@ -1179,6 +1201,7 @@ export function readPeople(document: Document, base: string, { teamPage = false,
     ...(frame.discussion ? [] : bylinePeople(document, frame)),
     ...(frame.discussion ? [] : textBylinePeople(lines, frame)),
     ...imprintPeople([...lines, ...footerLines]),
+    ...owner,
   ].filter(
     (person) =>
       (owners.has(compactName(person.name)) ||

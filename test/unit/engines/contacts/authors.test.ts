@@ -119,3 +119,16 @@ describe('archiveAuthors', () => {
     assert.equal(new Set(authors).size, 100);
   });
 });
+
+describe('archiveAuthors, round 5', () => {
+  it("reads initials for a first name only where the archive's address spells the whole name, and a page-wide class is no menu", () => {
+    const { document, scope } = read(
+      '<div class="recipe-author">Recipe by <a href="/author/pj-hamel">PJ Hamel</a></div><p><a href="/author/hr-team">HR Manager</a></p>',
+    );
+    document.body.setAttribute('class', 'has-subnav');
+    assert.deepEqual(names(archiveAuthors(document, scope)), ['PJ Hamel']);
+    // The same initials without an archive spelling them are no name.
+    const other = read('<p><a href="/author/12">PJ Hamel</a></p>');
+    assert.deepEqual(names(archiveAuthors(other.document, other.scope)), []);
+  });
+});

@@ -605,3 +605,22 @@ describe("the site's lists of its writers, transcripts, imprints and bylines in 
     );
   });
 });
+
+describe("a personal site's owner", () => {
+  const read = (site: string, author: string, url: string) =>
+    readPage(
+      `<html><head><meta property="og:site_name" content="${site}"><meta property="og:type" content="article"></head><body><article><p>Post.</p><div class="blog-meta-item p-author author">Written By ${author}</div></article></body></html>`,
+      url,
+    ).people.map(({ name }) => name);
+
+  it("is the author of an article whose author element a script fills, when the domain spells the site's name", () => {
+    assert.deepEqual(read('Ines Halvorsen', '<a href="/blog?author=1" class="blog-author-name"></a>', 'https://ineshalvorsen.com/blog/one'), [
+      'Ines Halvorsen',
+    ]);
+  });
+
+  it('is not read where the author element names someone else, or the domain spells another name', () => {
+    assert.deepEqual(read('Ines Halvorsen', '<a href="/blog?author=1">Tomas Reyes</a>', 'https://ineshalvorsen.com/blog/one'), ['Tomas Reyes']);
+    assert.deepEqual(read('Ines Halvorsen', '<a href="/blog?author=1"></a>', 'https://quillandpress.com/blog/one'), []);
+  });
+});
