@@ -1034,15 +1034,38 @@ const ROLE_IS = new RegExp(
   'i',
 );
 
-/** A title written right beside the name in the page text: "Jane Doe, Co-founder & CEO", "Founder and CEO Jane Doe", "Jane Doe is a Staff Writer at Acme". */
+/** A sentence opening with the person's post, then the name: "As Head of Sales, Jane Doe leads…", "Als Inbound Sales Manager bildet Moritz Roe…". */
+const AS_ROLE =
+  /(?:^|[\s.!?])(?:As|Als|Come|Como|En tant que)\s+(?:(?:the|our|unser(?:e|er)?|notre|nuestro|il|la)\s+)?((?:\p{Lu}[\p{L}-]*\s+(?:(?:of|and|&|für|de|des)\s+)?){0,4}\p{Lu}[\p{L}-]*),?\s+(?:\p{Ll}+\s+)?$/u;
+
+/** A title written right beside the name in the page text: "Jane Doe, Co-founder & CEO", "Founder and CEO Jane Doe", "Jane Doe is a Staff Writer at Acme", "As Head of Sales, Jane Doe …". */
 export function roleInText(name: string, text: string): string | null {
   for (let index = text.indexOf(name); index !== -1; index = text.indexOf(name, index + 1)) {
+    const as = AS_ROLE.exec(text.slice(Math.max(0, index - 80), index));
+    if (as && titled(as[1])) return titled(as[1]);
     const after = ROLE_AFTER.exec(text.slice(index + name.length, index + name.length + 80));
     if (after) return roleOf(after[1].replace(/^the\s+/i, ''));
     const bio = ROLE_IS.exec(text.slice(index + name.length, index + name.length + 80));
     if (bio) return roleOf(bio[1]);
     const before = ROLE_BEFORE.exec(text.slice(Math.max(0, index - 60), index));
     if (before) return roleOf(before[1]);
+  }
+  return null;
+}
+
+/** A bio's post at an organisation after the name: "Jane Doe is an author, speaker and the founder of Acme". */
+const BIO_ROLE = new RegExp(
+  String.raw`^\s+(?:is|was)\s+[^.!?]{0,120}?\b(?:the|a|an|our)\s+(${ROLE_QUALIFIERS}${ROLE_TITLE})\s+(?:of|at|for)\s+([^.!?,;]{2,60})`,
+  'i',
+);
+
+/** The post a bio gives the person at the site's own organisation ("… and the founder of Acme"), else null. */
+function ownBioRole(name: string, text: string, frame: PageFrame): string | null {
+  for (let index = text.indexOf(name), seen = 0; index !== -1 && seen < 20; index = text.indexOf(name, index + 1), seen++) {
+    const bio = BIO_ROLE.exec(text.slice(index + name.length, index + name.length + 260));
+    const words = bio ? bio[2].split(/\s+/) : [];
+    if (bio && words.some((_, cut) => cut < 5 && (ownMention(words.slice(0, cut + 1).join(' '), frame) || ownName(words.slice(0, cut + 1).join(' '), frame))))
+      return roleOf(bio[1]);
   }
   return null;
 }
@@ -1223,7 +1246,7 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   });
   for (const person of people) person.role ??= titleUnder.get(person.name) ?? null;
   const text = people.some((person) => !person.role) && document.body ? clean(document.body.textContent) : '';
-  for (const person of people) person.role ??= roleInText(person.name, text);
+  for (const person of people) person.role ??= roleInText(person.name, text) ?? ownBioRole(person.name, text, frame);
   for (const person of people) if (person.role) person.role = withoutOwnOrganisation(person.role, frame);
   return people;
 }

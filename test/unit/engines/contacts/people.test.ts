@@ -624,3 +624,21 @@ describe("a personal site's owner", () => {
     assert.deepEqual(read('Ines Halvorsen', '<a href="/blog?author=1"></a>', 'https://quillandpress.com/blog/one'), []);
   });
 });
+
+describe('roles a bio states', () => {
+  it('reads a post a sentence opens with before the name, in English or German', () => {
+    assert.equal(roleInText('Lena Vogt', 'Über Lena Vogt Als Inbound Sales Manager verbindet Lena Vogt Marketing und Vertrieb.'), 'Inbound Sales Manager');
+    assert.equal(roleInText('Lena Vogt', 'Intro. As Head of Partnerships, Lena Vogt leads our work.'), 'Head of Partnerships');
+    // A sentence that opens otherwise states no post.
+    assert.equal(roleInText('Lena Vogt', 'Interviews with Lena Vogt and others.'), null);
+  });
+
+  it("reads a bio's post at the site's own organisation, not at another's", () => {
+    const bio = (organisation: string) =>
+      people(
+        `<article><p>Post.</p><div class="author-box"><span class="author-name">Ines Halvorsen</span></div><p>Ines Halvorsen is an educator, speaker, and the founder of ${organisation}. Learn more.</p></article>`,
+      );
+    assert.deepEqual(bio('Quill and Press'), [['Ines Halvorsen', 'founder', null]]);
+    assert.deepEqual(bio('Brightline Labs'), [['Ines Halvorsen', null, null]]);
+  });
+});
