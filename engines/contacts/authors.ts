@@ -107,13 +107,14 @@ export function elementAuthors(document: Document, scope: AuthorScope): Declared
 }
 
 /** Paths of an author archive: any name in the link's text is the author's. */
-const ARCHIVE = /^\/(?:[^?#]*\/)?(?:authors?|writers?|contributors?|columnists?|byline)\/[^/?#]+\/?$/i;
+const ARCHIVE =
+  /^\/(?:[^?#]*\/)?(?:authors?|writers?|contributors?|columnists?|reporters?|journalists?|correspondents?|byline|autor(?:es|en|in)?|auteurs?|autore|autori|redakteur(?:in)?|redacteur|journaliste|giornalisti|periodistas?|kolumnist(?:en)?|avtory?)\/[^/?#]+\/?$/i;
 /** Paths of a staff page: the link is a person's when its last part spells the name. */
 const STAFF_PAGE =
   /^\/(?:[^?#]*\/)?(?:team|our-team|staff|bios?|attorneys|lawyers|doctors|physicians|providers|dentists|agents|advisors|teachers|tutors|faculty|instructors|trainers|coaches|therapists|counsellors|counselors|consultants)\/([^/?#]+)\/?$/i;
 /** Words of the paths above, to pass over every other link at once. */
 const PEOPLE_HREF =
-  /author|writer|contributor|columnist|byline|team|staff|bio|attorney|lawyer|doctor|physician|provider|dentist|agent|advis|teacher|tutor|faculty|instructor|trainer|coach|therapist|counsel|consultant/i;
+  /author|autor|auteur|avtor|writer|contributor|columnist|kolumnist|reporter|journalist|giornalist|periodist|correspondent|redakteur|redacteur|byline|team|staff|bio|attorney|lawyer|doctor|physician|provider|dentist|agent|advis|teacher|tutor|faculty|instructor|trainer|coach|therapist|counsel|consultant/i;
 /** A page's people are capped (PAGE_CAPS in page.ts): more links than this name no more authors. */
 const MOST_AUTHORS = 100;
 /** Menus: their links are sections of the site, not people, except a list of the site's writers. */

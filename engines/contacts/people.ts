@@ -878,7 +878,7 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
 }
 
 /** The posts an imprint or masthead names ("Editor-in-Chief: Jane Doe", "Chefredakteurin: …", "Главный редактор: …", "[청소년보호책임자 : …]"). */
-const IMPRINT_TITLE = String.raw`(?:editor[- ]in[- ]chief|chief\s+editor|managing\s+editor|executive\s+editor|editor|publisher|chefredakteur(?:in)?|herausgeber(?:in)?|verantwortlich(?:\s+für\s+den\s+inhalt)?|directeur\s+de\s+(?:la\s+)?publication|directrice\s+de\s+(?:la\s+)?publication|rédacteur\s+en\s+chef|rédactrice\s+en\s+chef|direttore\s+responsabile|director\s+editorial|главный\s+редактор|шеф-редактор|編集長|編集人|発行人|편집인|발행인|편집장|청소년보호책임자|개인정보(?:보호)?책임자)`;
+const IMPRINT_TITLE = String.raw`(?:reporter|correspondent|columnist|redakteur(?:in)?|journalist(?:in)?|journaliste|giornalista|periodista|корреспондент|обозреватель|記者|기자|editor[- ]in[- ]chief|chief\s+editor|managing\s+editor|executive\s+editor|editor|publisher|chefredakteur(?:in)?|herausgeber(?:in)?|verantwortlich(?:\s+für\s+den\s+inhalt)?|directeur\s+de\s+(?:la\s+)?publication|directrice\s+de\s+(?:la\s+)?publication|rédacteur\s+en\s+chef|rédactrice\s+en\s+chef|direttore\s+responsabile|director\s+editorial|главный\s+редактор|шеф-редактор|編集長|編集人|発行人|편집인|발행인|편집장|청소년보호책임자|개인정보(?:보호)?책임자)`;
 const IMPRINT = new RegExp(String.raw`^\s*(${IMPRINT_TITLE}(?:\s*(?:및|and|&|und|et|и|·|/)\s*${IMPRINT_TITLE})?)\s*[:：]\s*([^:：]{2,60}?)\s*$`, 'iu');
 /** Fields of an imprint line written in brackets: "[ 발행인 : … ] [ 등록번호 : … ]". */
 const BRACKETED_FIELD = /\[([^[\]]{2,100})\]/g;

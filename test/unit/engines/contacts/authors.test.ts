@@ -132,3 +132,12 @@ describe('archiveAuthors, round 5', () => {
     assert.deepEqual(names(archiveAuthors(other.document, other.scope)), []);
   });
 });
+
+describe('author archives in the languages sites name them', () => {
+  it("reads links to /autor/, /auteur/, /reporter/ archives whose text is a name, not /by/ links (a related story's) nor a desk", () => {
+    const { document, scope } = read(
+      '<p><a href="/autor/lena-vogt">Lena Vogt</a> · <a href="/auteur/marc-dubois/">Marc Dubois</a> · <a href="/reporter/kim-lee">Kim Lee</a> · <a href="/by/ana-ruiz">Ana Ruiz</a> · <a href="/autor/sport">Sport Desk</a></p>',
+    );
+    assert.deepEqual(names(archiveAuthors(document, scope)), ['Lena Vogt', 'Marc Dubois', 'Kim Lee']);
+  });
+});

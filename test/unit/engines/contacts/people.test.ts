@@ -587,6 +587,7 @@ describe("the site's lists of its writers, transcripts, imprints and bylines in 
   });
 
   it("reads an imprint's people with their posts, in the footer too, and not an organisation as publisher", () => {
+    assert.deepEqual(people('<p>Reporter: Ines Halvorsen</p>'), [['Ines Halvorsen', 'Reporter', null]]);
     assert.deepEqual(
       people(
         '<footer><p>Главный редактор: Дудина Виктория Петровна</p><p>Publisher: Quill Media GmbH</p></footer><div id="footer-info">[ 등록번호 : 서울 ] [청소년보호책임자 : 유용석]</div>',
