@@ -202,17 +202,20 @@ export function writerLists(document: Document, scope: AuthorScope): DeclaredAut
     for (let step = 0; list && step < 2 && !/^(?:UL|OL)$/.test(list.tagName); step++) list = list.nextElementSibling;
     if (!list || !/^(?:UL|OL)$/.test(list.tagName)) continue;
     const names: string[] = [];
-    for (const item of [...list.children].slice(0, MOST_LISTED)) {
+    const items = [...list.children].slice(0, MOST_LISTED);
+    for (const item of items) {
       const name = item.tagName === 'LI' ? listedWriter(item) : null;
       if (name && scope.sitePath(item.querySelector('a')?.getAttribute('href') ?? null) !== null && !names.includes(name)) names.push(name);
     }
-    if (names.length >= 2) authors.push(...names.map((name) => ({ name, role: null })));
+    if (names.length >= 2 && names.length >= items.length * MOSTLY_NAMES) authors.push(...names.map((name) => ({ name, role: null })));
   }
   return authors;
 }
 
 /** A line that introduces the site's people by what they do for it: "We asked our critics to choose…", "Our writers pick…". */
-const OUR_WRITERS = /\bour\s+(?:critics|writers|contributors|columnists|reporters|correspondents|editors|reviewers)\b/i;
+const OUR_WRITERS = /\bour\s+(?:critics|writers|contributors|columnists|reporters|correspondents)\b/i;
+/** The share of a list's items or a section's headings that must be names: a list of products or topics with a name among them is none of writers. */
+const MOSTLY_NAMES = 0.8;
 /** Siblings after the introduction read at most. */
 const MOST_SIBLINGS = 400;
 
@@ -227,6 +230,7 @@ export function introducedWriters(document: Document, scope: AuthorScope): Decla
     const text = clean(line.textContent);
     if (text.length > 200 || !OUR_WRITERS.test(text) || scope.theirs(line)) continue;
     let level = 0;
+    let headings = 0;
     const names: string[] = [];
     let sibling = line.nextElementSibling;
     for (let step = 0; sibling && step < MOST_SIBLINGS; step++, sibling = sibling.nextElementSibling) {
@@ -235,10 +239,12 @@ export function introducedWriters(document: Document, scope: AuthorScope): Decla
       const rank = Number(heading[1]);
       if (level && rank < level) break;
       level ||= rank;
+      if (rank !== level) continue;
+      headings++;
       const name = nameOf(sibling.textContent);
-      if (rank === level && looksLikePersonName(name) && !names.includes(name)) names.push(name);
+      if (looksLikePersonName(name) && !names.includes(name)) names.push(name);
     }
-    if (names.length >= 2) authors.push(...names.map((name) => ({ name, role: null })));
+    if (names.length >= 2 && names.length >= headings * MOSTLY_NAMES) authors.push(...names.map((name) => ({ name, role: null })));
   }
   return authors;
 }

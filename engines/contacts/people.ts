@@ -880,6 +880,8 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
 /** The posts an imprint or masthead names ("Editor-in-Chief: Jane Doe", "Chefredakteurin: …", "Главный редактор: …", "[청소년보호책임자 : …]"). */
 const IMPRINT_TITLE = String.raw`(?:reporter|correspondent|columnist|redakteur(?:in)?|journalist(?:in)?|journaliste|giornalista|periodista|корреспондент|обозреватель|記者|기자|editor[- ]in[- ]chief|chief\s+editor|managing\s+editor|executive\s+editor|editor|publisher|chefredakteur(?:in)?|herausgeber(?:in)?|verantwortlich(?:\s+für\s+den\s+inhalt)?|directeur\s+de\s+(?:la\s+)?publication|directrice\s+de\s+(?:la\s+)?publication|rédacteur\s+en\s+chef|rédactrice\s+en\s+chef|direttore\s+responsabile|director\s+editorial|главный\s+редактор|шеф-редактор|編集長|編集人|発行人|편집인|발행인|편집장|청소년보호책임자|개인정보(?:보호)?책임자)`;
 const IMPRINT = new RegExp(String.raw`^\s*(${IMPRINT_TITLE}(?:\s*(?:및|and|&|und|et|и|·|/)\s*${IMPRINT_TITLE})?)\s*[:：]\s*([^:：]{2,60}?)\s*$`, 'iu');
+/** Titles a book's or a work's credits write too. */
+const BARE_TITLE = /^(?:editor|publisher|herausgeber(?:in)?)$/i;
 /** Fields of an imprint line written in brackets: "[ 발행인 : … ] [ 등록번호 : … ]". */
 const BRACKETED_FIELD = /\[([^[\]]{2,100})\]/g;
 
@@ -887,13 +889,15 @@ const BRACKETED_FIELD = /\[([^[\]]{2,100})\]/g;
  * The people an imprint or a masthead names with their post at the site, in its footer as much as its
  * text: "Главный редактор: Дудина Виктория Жоржевна", "[청소년보호책임자 : 유용석]", "Editor-in-Chief: Jane Doe".
  */
-function imprintPeople(lines: PageLine[]): PagePerson[] {
+function imprintPeople(lines: PageLine[], footerLines: PageLine[]): PagePerson[] {
   const people: PagePerson[] = [];
-  for (const { text, others } of lines) {
+  for (const { text, others } of [...lines, ...footerLines]) {
     if (others || text.length > 600 || !/[:：]/.test(text)) continue;
     const fields = text.includes('[') ? [...text.matchAll(BRACKETED_FIELD)].map((match) => match[1]) : [text];
     for (const field of fields) {
       const imprint = IMPRINT.exec(field);
+      // A bare "Editor:" or "Publisher:" in the page's text may be a listed book's: only a footer's is the site's.
+      if (imprint && BARE_TITLE.test(clean(imprint[1])) && !footerLines.some((line) => line.text === text)) continue;
       const name = imprint && nameOf(imprint[2]);
       if (name && (looksLikePersonName(name) || looksLikeHangulName(name)))
         people.push({ name, role: clean(imprint[1]), email: null, profile: null, source: 'byline' });
@@ -1223,7 +1227,7 @@ export function readPeople(document: Document, base: string, { teamPage = false,
       .map(({ name, email }) => ({ name, role: null, email, profile: null, source: 'mailto' as const })),
     ...(frame.discussion ? [] : bylinePeople(document, frame)),
     ...(frame.discussion ? [] : textBylinePeople(lines, frame)),
-    ...imprintPeople([...lines, ...footerLines]),
+    ...imprintPeople(lines, footerLines),
     ...owner,
   ].filter(
     (person) =>

@@ -522,10 +522,15 @@ describe("the site's lists of its writers, transcripts, imprints and bylines in 
       ['Ines Halvorsen', null, null],
       ['Tomas Reyes', null, null],
     ]);
-    assert.deepEqual(people(list('칼럼진별', ['<em>김하늘</em>칼럼', '<em>박서준</em>칼럼', '<em>드라마</em>칼럼'])), [
-      ['김하늘', null, null],
-      ['박서준', null, null],
-    ]);
+    assert.deepEqual(
+      people(list('칼럼진별', ['<em>김하늘</em>칼럼', '<em>박서준</em>칼럼', '<em>이도윤</em>칼럼', '<em>최유진</em>칼럼', '<em>드라마</em>칼럼'])),
+      [
+        ['김하늘', null, null],
+        ['박서준', null, null],
+        ['이도윤', null, null],
+        ['최유진', null, null],
+      ],
+    );
     assert.deepEqual(people(list('Authors we stock', ['Ines Halvorsen', 'Tomas Reyes'])), []);
     // One name is no list of writers.
     assert.deepEqual(people(list('Columnists', ['Ines Halvorsen', 'Opinion'])), []);
@@ -641,5 +646,27 @@ describe('roles a bio states', () => {
       );
     assert.deepEqual(bio('Quill and Press'), [['Ines Halvorsen', 'founder', null]]);
     assert.deepEqual(bio('Brightline Labs'), [['Ines Halvorsen', null, null]]);
+  });
+});
+
+describe('guards of the round-5 lists', () => {
+  it('reads no writers where most of the headings or items are no names (products, topics)', () => {
+    assert.deepEqual(
+      people(
+        '<div><p>Our writers tested twenty mattresses.</p><h3>Casper Original</h3><p>Soft.</p><h3>Best for side sleepers</h3><h3>Nectar Classic</h3><h3>Budget pick 2025</h3></div>',
+      ),
+      [],
+    );
+    assert.deepEqual(
+      people(
+        '<h2>Our contributors</h2><ul><li><a href="/t/1">Ines Halvorsen</a></li><li><a href="/t/2">Tomas Reyes</a></li><li><a href="/t/3">Climate</a></li><li><a href="/t/4">Housing Costs</a></li></ul>',
+      ),
+      [],
+    );
+  });
+
+  it('reads a bare "Editor:" only in the footer, not in the text (a listed book\'s editor)', () => {
+    assert.deepEqual(people('<article><p>Editor: Ines Halvorsen</p></article>'), []);
+    assert.deepEqual(people('<footer><p>Editor: Ines Halvorsen</p></footer>'), [['Ines Halvorsen', 'Editor', null]]);
   });
 });
