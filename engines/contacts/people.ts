@@ -514,7 +514,7 @@ const BY_ALONE =
   /^(?:(?:written|words|updated|researched|edited|reviewed|tested|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|(?:additional\s+)?reporting|(?:additional\s+)?contributions?|article|post|story|recipe)\s+by|by|authors?|author:|contributors?|von|par|por|door|di|autor|auteur|autore|текст:|автор:)\s*:?$/i;
 /** A byline written out: "By Jane Doe", "Updated by: Jane Doe", "Researched by A + B", "By: Jane Doe (jane@site.com)". */
 const BY_LINE =
-  /^(?:(?:written|updated|researched|edited|reviewed|tested|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|curated|words|story|text|posted|(?:additional\s+)?reporting|(?:additional\s+)?contributions?|interviews?|produced|translated|article|post|recipe)\s+)?by\s*:?\s+(.{3,140})$|^(?:authors?|contributors?|writers?|text|texte|testo|texto|tekst|текст|автор|авторы|autor(?:in|en)?|auteurs?|autore|autori)\s*:\s+(.{3,140})$/iu;
+  /^(?:(?:written|updated|researched|edited|reviewed|tested|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|curated|words|story|text|posted|(?:additional\s+)?reporting|(?:additional\s+)?contributions?|interviews?|produced|translated|article|post|recipe)\s+)?(?:by|von|par|por|door|di|av|af)\s*:?\s+(.{3,140})$|^(?:authors?|contributors?|writers?|text|texte|testo|texto|tekst|текст|автор|авторы|autor(?:in|en)?|auteurs?|autore|autori)\s*:\s+(.{3,140})$/iu;
 /** A broadcast story's credit closing its summary, a sentence of its own: "… on campus. Jane Doe reports.", "… Jane Doe has the story." */
 const REPORTS = /[.!?]\s+(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s+(?:reports|has\s+the\s+story|has\s+more)\.$/u;
 /** A credit inside a sentence: "This story was edited by Jane Doe." */
@@ -800,6 +800,12 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       people.push({ name: korean[1], role: korean[2], email: emailOf(/\S+@\S+/.exec(text)?.[0]), profile: null, source: 'byline' });
       continue;
     }
+    const labelled = CJK_BYLINE.exec(text);
+    const written = labelled && clean(labelled[2]);
+    if (written && (looksLikeHangulName(written) || HAN_NAME.test(written))) {
+      people.push({ name: written, role: CJK_POSTS.test(labelled[1]) ? labelled[1] : null, email: null, profile: null, source: 'byline' });
+      continue;
+    }
     const credit = photoCredit(text, frame);
     if (credit !== undefined) {
       if (credit) add(credit, null);
@@ -931,6 +937,16 @@ const DEGREE_ALONE = new RegExp(
   String.raw`^(?:${DEGREE}|BSc|MS|MA|BA|RDN|LDN|CDN|CDE|CDCES|CNS|APD|CRNP|APRN|FNP|DNP|PharmD|LPC|NCC|LMFT|LMHC|CPT|CSCS|ACE|FACP|FACC|DVM|OD|DPT)$`,
   'i',
 );
+/**
+ * A byline labelled as Chinese, Japanese and Korean pages write it: "文：山田 太郎", "著者: 佐藤花子", "作者：张伟",
+ * "记者 李娜", "글 김하늘". Names of these scripts have no capitals: only such a label makes the line a name.
+ */
+const CJK_BYLINE =
+  /^(文|著者|執筆|執筆者|筆者|ライター|作者|撰文|记者|記者|编辑|編集|글|기자)\s*[:：\s]\s*([\p{Script=Han}\p{Script=Hangul}\p{Script=Katakana}]{1,4}(?:\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,4})?)$/u;
+/** A name in Han (and kana) letters: two to six, with a space between family and given name or none. */
+const HAN_NAME = /^[\p{Script=Han}\p{Script=Katakana}]{1,4}\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,4}$/u;
+/** The labels that are the person's post, not only the credit's word. */
+const CJK_POSTS = /^(?:记者|記者|编辑|ライター|기자)$/;
 /** A Korean byline: the name, then its title ("정덕현 칼럼니스트", "김민수 기자"), then perhaps the address. */
 const KOREAN_BYLINE = /^([가-힣]{2,4})\s?(기자|칼럼니스트|객원기자|특파원|논설위원|편집위원|편집장|평론가)(?![가-힣])/;
 /**

@@ -670,3 +670,25 @@ describe('guards of the round-5 lists', () => {
     assert.deepEqual(people('<footer><p>Editor: Ines Halvorsen</p></footer>'), [['Ines Halvorsen', 'Editor', null]]);
   });
 });
+
+describe('bylines written in more languages', () => {
+  it('reads a byline opening with the word for "by" in German, French, Spanish, Dutch or Swedish', () => {
+    assert.deepEqual(people('<p>Par Camille Moreau</p><p>Por Lucía Fernández y Diego Ruiz</p><p>Av Kari Nordmann</p>'), [
+      ['Camille Moreau', null, null],
+      ['Lucía Fernández', null, null],
+      ['Diego Ruiz', null, null],
+      ['Kari Nordmann', null, null],
+    ]);
+    // A sentence opening with the same word names no one.
+    assert.deepEqual(people('<p>Par ailleurs, la ville a voté.</p>'), []);
+  });
+
+  it('reads a Chinese, Japanese or Korean byline by its label, with the post a label states, and no word without one', () => {
+    assert.deepEqual(people('<p>文：山田 太郎</p><p>记者 李娜</p><p>글 김하늘</p>'), [
+      ['山田 太郎', null, null],
+      ['李娜', '记者', null],
+      ['김하늘', null, null],
+    ]);
+    assert.deepEqual(people('<p>山田太郎</p><p>文：東京都の新しい観光案内所について</p>'), []);
+  });
+});
