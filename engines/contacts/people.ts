@@ -1079,13 +1079,46 @@ const BIO_ROLE = new RegExp(
   'i',
 );
 
-/** The post a bio gives the person at the site's own organisation ("… and the founder of Acme"), else null. */
-function ownBioRole(name: string, text: string, frame: PageFrame): string | null {
+/** A bio's sentence about the person by first name or pronoun: "Summer is Acme's Marketing Manager.", "Heba was the … Specialist at Acme.", "He joined Acme as a Full Stack Engineer." */
+const bioPost = (first: string) =>
+  new RegExp(
+    String.raw`(?:^|[.!?]\s+)(?:${first}|He|She|They)\s+(?:(?:is|was)\s+(?:(?:the|a|an|our)\s+|([^\s.,;]{2,40}?)['’]s\s+)|(?:has\s+)?joined\s+([^.,;]{2,40}?)\s+as\s+(?:the\s+|a\s+|an\s+|our\s+)?)((?:[\p{L}&-]+\s+){0,6}?[\p{L}&-]+)(?:\s+(?:at|of|for|with)\s+([^.,;]{2,40}))?(?=[.,;]|$)`,
+    'u',
+  );
+
+/** The post a bio gives the person at the site's own organisation ("… and the founder of Acme", "Summer is Acme's Marketing Manager"), else null. */
+function ownBioRole(name: string, text: string, frame: PageFrame, others: string[] = []): string | null {
+  const own = (organisation: string | undefined) => {
+    const words = (organisation ?? '').trim().split(/\s+/);
+    return (
+      !!organisation &&
+      words.some((_, cut) => cut < 5 && (ownMention(words.slice(0, cut + 1).join(' '), frame) || ownName(words.slice(0, cut + 1).join(' '), frame)))
+    );
+  };
+  const first = name.split(' ')[0].replace(/[^\p{L}'’-]/gu, '');
+  const post = first ? bioPost(first) : null;
+  const posted = (sentence: RegExpExecArray | null | undefined) =>
+    sentence && (own(sentence[1]) || own(sentence[2]) || own(sentence[4])) && titled(sentence[3]) ? titled(sentence[3]) : null;
   for (let index = text.indexOf(name), seen = 0; index !== -1 && seen < 20; index = text.indexOf(name, index + 1), seen++) {
-    const bio = BIO_ROLE.exec(text.slice(index + name.length, index + name.length + 260));
-    const words = bio ? bio[2].split(/\s+/) : [];
-    if (bio && words.some((_, cut) => cut < 5 && (ownMention(words.slice(0, cut + 1).join(' '), frame) || ownName(words.slice(0, cut + 1).join(' '), frame))))
-      return roleOf(bio[1]);
+    let after = text.slice(index + name.length, index + name.length + 400);
+    // The bio ends where another person's name begins (the next author's box).
+    for (const other of others) if (other !== name && after.includes(other)) after = after.slice(0, after.indexOf(other));
+    const bio = BIO_ROLE.exec(after.slice(0, 260));
+    if (bio && own(bio[2])) return roleOf(bio[1]);
+    // The bio's next sentences: the first that gives a post at the site's organisation (by its possessive, "at", or "joined … as").
+    const role = posted(post?.exec(`. ${after.trimStart()}`));
+    if (role) return role;
+  }
+  // A sentence about the person by first name anywhere in the page ("Summer is Acme's Marketing Manager." under the post).
+  for (
+    let index = first.length >= 2 ? text.indexOf(`${first} `) : -1, seen = 0;
+    index !== -1 && seen < 20;
+    index = text.indexOf(`${first} `, index + 1), seen++
+  ) {
+    // At a sentence's start: after its full stop, with or without a space (blocks' text meets unspaced).
+    if (index > 0 && !/[.!?]\s?$/.test(text.slice(Math.max(0, index - 2), index))) continue;
+    const role = posted(post?.exec(`. ${text.slice(index, index + 200)}`));
+    if (role) return role;
   }
   return null;
 }
@@ -1266,7 +1299,8 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   });
   for (const person of people) person.role ??= titleUnder.get(person.name) ?? null;
   const text = people.some((person) => !person.role) && document.body ? clean(document.body.textContent) : '';
-  for (const person of people) person.role ??= roleInText(person.name, text) ?? ownBioRole(person.name, text, frame);
+  const named = people.map((person) => person.name);
+  for (const person of people) person.role ??= roleInText(person.name, text) ?? ownBioRole(person.name, text, frame, named);
   for (const person of people) if (person.role) person.role = withoutOwnOrganisation(person.role, frame);
   return people;
 }

@@ -692,3 +692,33 @@ describe('bylines written in more languages', () => {
     assert.deepEqual(people('<p>山田太郎</p><p>文：東京都の新しい観光案内所について</p>'), []);
   });
 });
+
+describe("a bio's post by first name or pronoun", () => {
+  const box = (name: string, bio: string) => `<div class="author-box"><span class="author-name">${name}</span><p>${bio}</p></div>`;
+
+  it("reads the post a bio gives at the site's organisation: a possessive, 'the … at', 'joined … as'", () => {
+    assert.deepEqual(
+      people(
+        `<article><p>Post.</p>${box('Ines Halvorsen', "<strong>Ines</strong> is Quill's Marketing Manager. She hikes.")}${box('Tomas Reyes', 'Tomas was the Partnerships Specialist at Quill and Press.')}${box('Olga Brandt', 'Olga studied AI. She joined Quill and Press as a Full Stack Engineer.')}</article>`,
+      ),
+      [
+        ['Ines Halvorsen', 'Marketing Manager', null],
+        ['Tomas Reyes', 'Partnerships Specialist', null],
+        ['Olga Brandt', 'Full Stack Engineer', null],
+      ],
+    );
+  });
+
+  it("reads no post at another organisation, nor the next person's bio as this one's", () => {
+    assert.deepEqual(
+      people(
+        `<article><p>Post.</p>${box('Ines Halvorsen', 'Before this she studied art in Oslo. Ines is Brightline’s Marketing Manager.')}${box('Per Lund', 'Per writes about trains, ferries and travel.')}${box('Tomas Reyes', 'He joined Quill and Press as a Full Stack Engineer.')}</article>`,
+      ),
+      [
+        ['Ines Halvorsen', null, null],
+        ['Per Lund', null, null],
+        ['Tomas Reyes', 'Full Stack Engineer', null],
+      ],
+    );
+  });
+});
