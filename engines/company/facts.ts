@@ -109,9 +109,17 @@ function articleHeadlines(document: Document, nodes: LinkedNode[], tags: Map<str
 /** Texts that confirm a name spelling the domain: the header logo's alt text and the copyright line. */
 function confirmingTexts(document: Document): string[] {
   const texts: string[] = [];
-  for (const image of document.querySelectorAll('header img[alt], a[href="/"] img[alt], img[class*="logo" i][alt], [class*="logo" i] img[alt]'))
+  // A logo is marked by its class or id, or says so in its alt text ("Acme Logo").
+  for (const image of document.querySelectorAll(
+    'header img[alt], a[href="/"] img[alt], img[class*="logo" i][alt], [class*="logo" i] img[alt], img[id*="logo" i][alt], img[alt$="logo" i]',
+  ))
     texts.push(image.getAttribute('alt') ?? '');
-  const footer = document.querySelector('footer')?.textContent ?? document.body?.textContent?.slice(-3000) ?? '';
+  // The site's footer (an article's <footer class="entry-footer"> is the post's), else the page's last words.
+  const footers = [...document.querySelectorAll('footer, [role="contentinfo"]')].filter((footer) => !footer.closest('article'));
+  const footer =
+    (document.querySelector('[role="contentinfo"]') ?? footers[footers.length - 1] ?? document.querySelector('footer'))?.textContent ??
+    document.body?.textContent?.slice(-3000) ??
+    '';
   // "Copyright © 2026 Acme Security" on a line of its own: the line ends the name.
   const copyright =
     /(?:(?:copyright\s*)?(?:©|&copy;|\(c\))|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*([^.|\n]{2,60}?)(?:\.|\||,?\s+all rights|\s*\n|$)/i.exec(footer);

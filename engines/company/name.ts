@@ -45,10 +45,13 @@ const clean = (text: string) =>
     .trim();
 
 export function nameParts(value: string): string[] {
-  return value
-    .split(SEPARATORS)
-    .map(clean)
-    .filter((part) => part.length > 1);
+  return (
+    value
+      .split(SEPARATORS)
+      // A host written as the brand ("… — www.acme.ru"): the site's name is the address without "www.".
+      .map((part) => clean(part).replace(/^www\.(?=[\p{L}\d-]+\.\p{L}{2,})/iu, ''))
+      .filter((part) => part.length > 1)
+  );
 }
 
 /** The site's name key: its registrable domain without the public suffix (woodingelectric for woodingelectric.com). */

@@ -191,7 +191,7 @@ async function readSite(
 
 /** The kept addresses (the site's own domain's apart), where and how each was found, and the people and email pattern they show. */
 function addressBook(site: SiteContacts, bare: string) {
-  const kept = site.found.filter((email) => judgeEmail(email.address, email.source, bare, { spelledOut: email.spelledOut }).keep);
+  const kept = site.found.filter((email) => judgeEmail(email.address, email.source, bare, email).keep);
   // Where and how each kept address was found, in one pass (linear in the addresses found).
   const sources = new Map<string, { pages: Set<string>; how: Set<FoundEmail['source']> }>();
   for (const entry of kept) {

@@ -215,6 +215,8 @@ export function normaliseObfuscations(text: string): { plain: string; spelledOut
       // An address spelled out without brackets is written in lower case with a real local part;
       // "GTM Strategy at Teamwork.com", "today. At business.com", "email us at acme.com" are prose.
       if (match !== match.toLowerCase() || /[._%+-]$/.test(local) || PROSE_LOCALS.has(local.toLowerCase())) return match;
+      // "permissions pages at www.acme.org": a web address, never a mailbox's domain.
+      if (/^www(?:\.|\s)/i.test(domain)) return match;
       // " at ... dot " in prose ("meet us at the park dot com") needs a known domain to count.
       spelledOut.push(address);
     }
@@ -232,6 +234,25 @@ export const PIECE_BREAK = '\u0001';
 /** Addresses in plain text (after normaliseObfuscations); none runs across a PIECE_BREAK. */
 export function addressesIn(text: string): string[] {
   return [...text.matchAll(ADDRESS)].map((match) => match[0]);
+}
+
+/** A label the text writes before an address: "Email:", "E-mail address:", "Courriel :", "Эл. почта:", "이메일 :", "メール：". */
+const ADDRESS_LABEL = /(?:e-?mail(?:\s+address)?|courriel|correo(?:\s+electr[oó]nico)?|почта|邮箱|電子郵件|이메일|メール(?:アドレス)?)\s*[:：]\s*$/iu;
+/** How far before an address its label may start. */
+const LABEL_REACH = 32;
+
+/**
+ * The addresses of plain text that a label introduces ("Email: legal@parent-group.com"): published as an
+ * address to write to, whichever domain they are on (a publisher's parent company's legal desk).
+ */
+export function labelledAddressesIn(text: string): Set<string> {
+  const labelled = new Set<string>();
+  for (const match of text.matchAll(ADDRESS)) {
+    if (!ADDRESS_LABEL.test(text.slice(Math.max(0, match.index - LABEL_REACH), match.index))) continue;
+    const address = cleanAddress(match[0]);
+    if (address) labelled.add(address);
+  }
+  return labelled;
 }
 
 /** Lower case, no surrounding punctuation; null when it is not an address at all. */
@@ -252,7 +273,7 @@ export interface EmailVerdict {
 }
 
 /** Whether a found address is a published contact of `target`, and why not. */
-export function judgeEmail(address: string, source: EmailSource, target: string, { spelledOut = false } = {}): EmailVerdict {
+export function judgeEmail(address: string, source: EmailSource, target: string, { spelledOut = false, labelled = false } = {}): EmailVerdict {
   const [local, domain] = address.split('@');
   const tld = domain.slice(domain.lastIndexOf('.') + 1);
   const ours = isTargetDomain(domain, target) || sameDomain(address, target);
@@ -268,7 +289,7 @@ export function judgeEmail(address: string, source: EmailSource, target: string,
   if (ours) return { keep: true };
   if (spelledOut) return { keep: false, reason: 'spelled out, not the target domain' };
   // Another domain counts only when the site links it explicitly, or it is a free-mail box.
-  if (source !== 'text' || FREE_MAIL.has(domain)) return { keep: true };
+  if (source !== 'text' || labelled || FREE_MAIL.has(domain)) return { keep: true };
   return { keep: false, reason: 'third-party address in page text' };
 }
 
@@ -327,16 +348,20 @@ export function sameDomain(address: string, site: string): boolean {
  * addresses) and every other domain's (a free-mail box, a partner, a listed business), each
  * deduplicated in the order found.
  */
-export function splitAddresses<T extends { address: string; source: EmailSource; spelledOut?: boolean }>(
-  found: T[],
-  site: string,
-): { own: string[]; other: string[] } {
-  const kept = [
-    ...new Set(found.filter((email) => judgeEmail(email.address, email.source, site, { spelledOut: email.spelledOut }).keep).map((email) => email.address)),
-  ];
+/** How one address was found, as judgeEmail weighs it. */
+export interface FoundAddress {
+  address: string;
+  source: EmailSource;
+  /** Spelled out with " at " / " dot " (no brackets): accepted for the target's domain only. */
+  spelledOut?: boolean;
+  /** In text after a label ("Email:"): published whatever its domain. */
+  labelled?: boolean;
+}
+
+export function splitAddresses<T extends FoundAddress>(found: T[], site: string): { own: string[]; other: string[] } {
+  const kept = [...new Set(found.filter((email) => judgeEmail(email.address, email.source, site, email).keep).map((email) => email.address))];
   return { own: kept.filter((address) => sameDomain(address, site)), other: kept.filter((address) => !sameDomain(address, site)) };
 }
 
 /** The addresses extract-contacts gives as the company's own, of one page's found addresses. */
-export const companyAddresses = (found: { address: string; source: EmailSource; spelledOut?: boolean }[], pageUrl: string): string[] =>
-  splitAddresses(found, new URL(pageUrl).hostname).own;
+export const companyAddresses = (found: FoundAddress[], pageUrl: string): string[] => splitAddresses(found, new URL(pageUrl).hostname).own;

@@ -3,7 +3,6 @@
  * letters (particles such as "van", "de", "al-" and initials allowed) that name no organisation,
  * product or button; a short line of a title's words. The people readers (people.ts) share them.
  */
-import { foldName } from './pattern.ts';
 
 export const ORGANISATION_WORDS =
   /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|bv|plc|corp|corporation|company|co|group|team|staff|editors?|editorial|newsroom|admin|support|sales|marketing|press|media|studio|labs?|solutions|services|technologies|software|systems|agency|foundation|university|contributors?|desk|bureau|newsdesk|hospital|clinic|institute|center|centre|association|society|department|magazine|market|teams|farms?|shop|store|cafe|restaurant|bakery|church|school|academy|club|museum|library|hotel|bank|supply|supplies|supplier)\b\.?$/i;
@@ -53,7 +52,23 @@ export function looksLikePersonName(text: string): boolean {
   // Two to four words besides the particles and a generation ("María José de la Fuente", "W. James Antle III"); the first may be an initial ("J. R. Martínez").
   const core = words.filter((word) => !PARTICLE.test(word) && !GENERATION.test(word));
   if (core.length < 2 || core.length > 4) return false;
-  return foldName(core[core.length - 1]).length >= 2 && (foldName(core[0]).length >= 2 || /^\p{Lu}\.?$/u.test(core[0]));
+  // Letters of any script: "Венера Ерофеева" as much as "Zoë Lind".
+  const letters = (word: string) => word.normalize('NFKD').replace(/[^\p{L}]|[\u0300-\u036f]/gu, '').length;
+  return letters(core[core.length - 1]) >= 2 && (letters(core[0]) >= 2 || /^\p{Lu}\.?$/u.test(core[0]));
+}
+
+/** Korean surnames (one syllable, or the compound ones): a Hangul name opens with one. */
+const HANGUL_SURNAME =
+  /^(?:남궁|황보|제갈|선우|독고|사공|서문|[김이박최정강조윤장임한오서신권황안송류유홍전고문양손배백허남심노하곽성차주우구민진나지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부탁])/;
+
+/**
+ * A Korean name as a byline or a list of the site's writers writes it: two to four Hangul syllables
+ * opening with a surname ("정덕현", "남궁민수"). Hangul has no capitals, so only a place that states a
+ * person (a byline's "기자", a list of columnists) reads one: a Hangul word alone is no name.
+ */
+export function looksLikeHangulName(text: string): boolean {
+  const name = text.trim();
+  return /^[가-힣]{2,4}$/.test(name) && HANGUL_SURNAME.test(name) && (name.length > 2 || !/^(?:남궁|황보|제갈|선우|독고|사공|서문)/.test(name));
 }
 
 /** A generation after a name: "Jr.", "Sr.", "II", "III", "IV". */
@@ -68,7 +83,7 @@ export const WIRE = /\b(?:AP|Associated\s+Press|Reuters|AFP|Agence\s+France-Pres
 
 export const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 /** A title written before a name. */
-const HONORIFIC = /^(?:dr|prof|professor|mr|mrs|ms|mx|sen|senator|rep|gov|hon|rev|sir|dame)\.?\s+(?=\p{Lu})/iu;
+const HONORIFIC = /^(?:dr|prof|professor|mr|mrs|ms|mx|sen|senator|rep|gov|hon|rev|revd|sir|dame)\.?\s+(?=\p{Lu})/iu;
 /**
  * A public office written before a name ("Sen. Jane Doe", "Governor Jane Doe", "Mayor Jane Doe"):
  * the person holds it at a government, another organisation than a site that is no government's.
@@ -110,7 +125,7 @@ export function roleOf(text: string | null | undefined): string | null {
 
 /** Words that make a line a job title. */
 export const JOB_WORDS =
-  /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|ciso|cso|cdo|cco|chro|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|tester|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|psychologist|psychiatrist|counsell?or|curator|librarian|pastor|ambassador|dietitian|nutritionist|clerk|commissioner|inspector|superintendent|deputy|registrar|receptionist)\b/i;
+  /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|ciso|cso|cdo|cco|chro|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|tester|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|photojournalist|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|psychologist|psychiatrist|counsell?or|curator|librarian|pastor|ambassador|dietitian|nutritionist|clerk|commissioner|inspector|superintendent|deputy|registrar|receptionist)\b/i;
 
 const AUTHOR_LINK_WORDS = /\b(?:more|view|read|see|posts|articles|stories|by)\b/i;
 /** A short line that is a job title ("Senior Editor", "Co-Founder & Marketing Director"), not a name or a sentence. */

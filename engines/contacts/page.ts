@@ -7,17 +7,22 @@ import { metaTags } from '../company/organization.ts';
 import { revealStreamedContent } from '../markdown/declutter.ts';
 import { parseBounded } from '../parse/dom.ts';
 import { objectsIn } from '../parse/json-walk.ts';
-import { addressesIn, cleanAddress, decodeCfEmail, normaliseObfuscations, parseMailto, PIECE_BREAK, type EmailSource } from './emails.ts';
+import {
+  addressesIn,
+  cleanAddress,
+  labelledAddressesIn,
+  type FoundAddress,
+  decodeCfEmail,
+  normaliseObfuscations,
+  parseMailto,
+  PIECE_BREAK,
+  type EmailSource,
+} from './emails.ts';
 import { looksLikePersonName } from './names.ts';
 import { readPeople, type PagePerson } from './people.ts';
 import { fediverseProfile, socialProfile, twitterHandleProfile } from './social.ts';
 
-export interface FoundEmail {
-  address: string;
-  source: EmailSource;
-  /** Spelled out with " at " / " dot " (no brackets): accepted for the target's domain only. */
-  spelledOut?: boolean;
-}
+export type FoundEmail = FoundAddress;
 
 export interface PageContacts {
   emails: FoundEmail[];
@@ -123,9 +128,10 @@ export function readPage(html: string, url: string, { teamPage = false } = {}): 
     for (const element of root.querySelectorAll(NOT_TEXT)) element.remove();
     const { plain, spelledOut } = normaliseObfuscations(visibleText(root));
     const spelled = new Set(spelledOut);
+    const labelled = labelledAddressesIn(plain);
     for (const raw of addressesIn(plain)) {
       const address = cleanAddress(raw);
-      if (address) emails.push({ address, source: 'text', spelledOut: spelled.has(address) });
+      if (address) emails.push({ address, source: 'text', spelledOut: spelled.has(address), ...(labelled.has(address) && { labelled: true }) });
     }
   };
   if (document.body) addText(document.body);

@@ -31,8 +31,20 @@
 import { markupTypes } from '../company/markup.ts';
 import { linkedNodes, metaTags, ORGANIZATION_TYPE, ownOrganization, siteDomain, type LinkedNode } from '../company/organization.ts';
 import { cleanAddress, decodeCfEmail, parseMailto, ROLE_LOCALS, sameDomain } from './emails.ts';
-import { archiveAuthors, elementAuthors, listedNames, metaAuthors, type AuthorScope } from './authors.ts';
-import { clean, DEGREE, JOB_WORDS, looksLikePersonName, nameOf, ORGANISATION_WORDS, PUBLIC_OFFICE, roleOf, titled, WIRE } from './names.ts';
+import { archiveAuthors, elementAuthors, introducedWriters, listedNames, metaAuthors, writerLists, type AuthorScope } from './authors.ts';
+import {
+  clean,
+  DEGREE,
+  JOB_WORDS,
+  looksLikeHangulName,
+  looksLikePersonName,
+  nameOf,
+  ORGANISATION_WORDS,
+  PUBLIC_OFFICE,
+  roleOf,
+  titled,
+  WIRE,
+} from './names.ts';
 import { nameParts, templatesFor } from './pattern.ts';
 import { socialProfile } from './social.ts';
 
@@ -84,12 +96,13 @@ interface PageFrame {
   shows: (name: string) => boolean;
 }
 
+// Letters and digits of any script: a Hangul or Cyrillic name must not compact to nothing.
 const compactName = (text: string) =>
   text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '');
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** Someone else's: people under these are commenters, reviewers, posters, authors of listed things. */
 const THEIRS =
@@ -454,7 +467,13 @@ function bylinePeople(document: Document, frame: PageFrame): PagePerson[] {
     theirs: (element) => inOthers(element) || inListedWork(element),
     sitePath: (href) => (onSite(href, frame) ? new URL(href!, frame.base).pathname : null),
   };
-  return [...metaAuthors(document, scope), ...elementAuthors(document, scope), ...archiveAuthors(document, scope)].map(({ name, role }) => ({
+  return [
+    ...metaAuthors(document, scope),
+    ...elementAuthors(document, scope),
+    ...archiveAuthors(document, scope),
+    ...writerLists(document, scope),
+    ...introducedWriters(document, scope),
+  ].map(({ name, role }) => ({
     name,
     role,
     email: null,
@@ -492,10 +511,10 @@ function inListedWork(element: Element): boolean {
 }
 /** A line that is only the byline's word: the name is the next line ("By" / "Jane Doe"). */
 const BY_ALONE =
-  /^(?:(?:written|words|updated|researched|edited|reviewed|tested|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|(?:additional\s+)?reporting|article|post|story|recipe)\s+by|by|authors?|author:|contributors?|von|par|por|door|di|autor|auteur|autore)\s*:?$/i;
+  /^(?:(?:written|words|updated|researched|edited|reviewed|tested|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|(?:additional\s+)?reporting|(?:additional\s+)?contributions?|article|post|story|recipe)\s+by|by|authors?|author:|contributors?|von|par|por|door|di|autor|auteur|autore|текст:|автор:)\s*:?$/i;
 /** A byline written out: "By Jane Doe", "Updated by: Jane Doe", "Researched by A + B", "By: Jane Doe (jane@site.com)". */
 const BY_LINE =
-  /^(?:(?:written|updated|researched|edited|reviewed|tested|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|curated|words|story|text|posted|(?:additional\s+)?reporting|interviews?|produced|translated|article|post|recipe)\s+)?by\s*:?\s+(.{3,140})$|^(?:authors?|contributors?|writers?)\s*:\s+(.{3,140})$/i;
+  /^(?:(?:written|updated|researched|edited|reviewed|tested|fact[- ]checked|medically\s+reviewed|authored|compiled|reported|curated|words|story|text|posted|(?:additional\s+)?reporting|(?:additional\s+)?contributions?|interviews?|produced|translated|article|post|recipe)\s+)?(?:by|von|par|por|door|di|av|af)\s*:?\s+(.{3,140})$|^(?:authors?|contributors?|writers?|text|texte|testo|texto|tekst|текст|автор|авторы|autor(?:in|en)?|auteurs?|autore|autori)\s*:\s+(.{3,140})$/iu;
 /** A broadcast story's credit closing its summary, a sentence of its own: "… on campus. Jane Doe reports.", "… Jane Doe has the story." */
 const REPORTS = /[.!?]\s+(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s+(?:reports|has\s+the\s+story|has\s+more)\.$/u;
 /** A credit inside a sentence: "This story was edited by Jane Doe." */
@@ -592,7 +611,7 @@ function shownText(node: Node): string {
 }
 
 /** The page's lines in document order, navigation, footers and listed works left out. */
-function pageLines(document: Document, away: (href: string) => boolean): PageLine[] {
+function pageLines(document: Document, away: (href: string) => boolean, { root = document.body as Element | null, skip = NOT_OWN_LINE } = {}): PageLine[] {
   const lines: PageLine[] = [];
   // Asked once per element: a parent of many inline children is asked by each of them. "br": its only
   // block children are line breaks (<p>by Jane Doe<br>Updated: …</p>), each piece between them a line.
@@ -607,27 +626,37 @@ function pageLines(document: Document, away: (href: string) => boolean): PageLin
     }
     return known;
   };
-  for (const element of document.body?.querySelectorAll(LINE_ELEMENTS) ?? []) {
+  for (const element of root?.querySelectorAll(LINE_ELEMENTS) ?? []) {
     const kind = kindOf(element);
-    if (kind === 'block') continue;
+    // A block with text of its own beside its blocks (<td>…<table>…</table>Jane Doe, Columnist<br>…</td>): its runs of inline text are lines too.
+    if (kind === 'block' && ![...element.childNodes].some((node) => node.nodeType === 3 && /\p{L}/u.test(node.nodeValue ?? ''))) continue;
     // The outermost element of a line only (a <span> in a <p> is part of the <p>'s line).
     const parent = element.parentElement;
     if (parent && parent.matches(LINE_ELEMENTS) && kindOf(parent) !== 'block') continue;
-    if (element.closest(NOT_OWN_LINE) || inListedWork(element)) continue;
+    if (element.closest(skip) || inListedWork(element)) continue;
     const others = inOthers(element);
     const link = element.parentElement?.closest('a[href]');
     const card = link && link.querySelector(CARD_INSIDE) ? link : null;
     const teaser = card ? (away(card.getAttribute('href') ?? '') ? 'away' : 'own') : null;
     const listed = inLinkList(element, linkLists);
     const pieces: string[] = [''];
-    if (kind === 'br')
-      for (const node of element.childNodes)
-        node.nodeType === 1 && (node as Element).tagName === 'BR' ? pieces.push('') : (pieces[pieces.length - 1] += shownText(node));
-    else pieces[0] = shownText(element);
-    for (const piece of pieces) {
+    // In a block, only the runs holding text of the block's own: its inline elements alone are lines of their own already.
+    const own: boolean[] = [kind !== 'block'];
+    if (kind === 'inline') pieces[0] = shownText(element);
+    else
+      for (const node of element.childNodes) {
+        if (node.nodeType === 1 && BLOCK_CHILD.test((node as Element).tagName)) {
+          pieces.push('');
+          own.push(kind !== 'block');
+          continue;
+        }
+        pieces[pieces.length - 1] += shownText(node);
+        if (node.nodeType === 3 && /\p{L}/u.test(node.nodeValue ?? '')) own[own.length - 1] = true;
+      }
+    pieces.forEach((piece, at) => {
       const text = clean(piece);
-      if (text) lines.push({ text: text.slice(0, 2000), others, teaser, listed });
-    }
+      if (text && own[at]) lines.push({ text: text.slice(0, 2000), others, teaser, listed });
+    });
   }
   return lines;
 }
@@ -724,7 +753,11 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
     const persons = names.slice(0, leading < 0 ? names.length : leading);
     if (!persons.length) return;
     // "By Jane Roe, Ridgeway Times": a writer of another organisation ("Head of Marketing" is a title, not one).
-    if (names.some((part) => !persons.includes(part) && ORGANISATION_WORDS.test(part) && !titled(part) && !ownName(part, frame))) return;
+    // "By Jane Roe, CNN": an outlet's initials, the one part after the name, are another organisation too; not a
+    // degree ("Jane Doe, RDN"), nor one of a series of credentials ("Jane Doe, BSc, APD").
+    const outlet = (part: string) => names.length === 2 && /^\p{Lu}{3,6}$/u.test(part) && !DEGREE_ALONE.test(part) && !ownMention(part, frame);
+    const organisation = (part: string) => ORGANISATION_WORDS.test(part) || outlet(part);
+    if (names.some((part) => !persons.includes(part) && organisation(part) && !titled(part) && !ownName(part, frame))) return;
     // The title after the name, after a separator ("By Jane Doe | Senior Reporter") or on the next line.
     const after = text.split(BYLINE_END)[1];
     // The whole title after the name's comma ("Head of Marketing and Community Development"), else its first part.
@@ -741,6 +774,12 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
     if (signed) {
       const [, dash, name, role, company] = signed;
       // A name and a title: the site's when signed with a dash or with its organisation, else someone else's.
+      // "Jane Doe, Acme consumer reporter": the title the site's organisation gives, written after its name.
+      const own = company || !looksLikePersonName(nameOf(name)) ? null : ownTitled(role, frame);
+      if (own) {
+        add(name, own);
+        continue;
+      }
       if (titled(role) && looksLikePersonName(nameOf(name))) {
         if (company ? ownName(company, frame) : !others && !!dash && !atOtherOrganisation(role, frame)) add(name, titled(role));
         continue;
@@ -756,6 +795,17 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
       }
     }
     if (others) continue;
+    const korean = KOREAN_BYLINE.exec(text);
+    if (korean && looksLikeHangulName(korean[1])) {
+      people.push({ name: korean[1], role: korean[2], email: emailOf(/\S+@\S+/.exec(text)?.[0]), profile: null, source: 'byline' });
+      continue;
+    }
+    const labelled = CJK_BYLINE.exec(text);
+    const written = labelled && clean(labelled[2]);
+    if (written && (looksLikeHangulName(written) || HAN_NAME.test(written))) {
+      people.push({ name: written, role: CJK_POSTS.test(labelled[1]) ? labelled[1] : null, email: null, profile: null, source: 'byline' });
+      continue;
+    }
     const credit = photoCredit(text, frame);
     if (credit !== undefined) {
       if (credit) add(credit, null);
@@ -792,6 +842,8 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
     }
   }
   for (const { text, others, teaser } of all) {
+    const speaker = others ? null : TRANSCRIPT_SPEAKER.exec(text);
+    if (speaker) add(titleCase(speaker[1]), /^byline$/i.test(speaker[2]) ? null : titleCase(speaker[2]));
     if (!others) for (const match of text.matchAll(CREDIT_IN_SENTENCE)) byline(match[1], undefined);
     const reports = others || teaser === 'away' ? null : REPORTS.exec(text);
     if (reports) add(reports[1], null);
@@ -829,6 +881,88 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
     }
   }
   return people;
+}
+
+/** The posts an imprint or masthead names ("Editor-in-Chief: Jane Doe", "Chefredakteurin: …", "Главный редактор: …", "[청소년보호책임자 : …]"). */
+const IMPRINT_TITLE = String.raw`(?:reporter|correspondent|columnist|redakteur(?:in)?|journalist(?:in)?|journaliste|giornalista|periodista|корреспондент|обозреватель|記者|기자|editor[- ]in[- ]chief|chief\s+editor|managing\s+editor|executive\s+editor|editor|publisher|chefredakteur(?:in)?|herausgeber(?:in)?|verantwortlich(?:\s+für\s+den\s+inhalt)?|directeur\s+de\s+(?:la\s+)?publication|directrice\s+de\s+(?:la\s+)?publication|rédacteur\s+en\s+chef|rédactrice\s+en\s+chef|direttore\s+responsabile|director\s+editorial|главный\s+редактор|шеф-редактор|編集長|編集人|発行人|편집인|발행인|편집장|청소년보호책임자|개인정보(?:보호)?책임자)`;
+const IMPRINT = new RegExp(String.raw`^\s*(${IMPRINT_TITLE}(?:\s*(?:및|and|&|und|et|и|·|/)\s*${IMPRINT_TITLE})?)\s*[:：]\s*([^:：]{2,60}?)\s*$`, 'iu');
+/** Titles a book's or a work's credits write too. */
+const BARE_TITLE = /^(?:editor|publisher|herausgeber(?:in)?)$/i;
+/** Fields of an imprint line written in brackets: "[ 발행인 : … ] [ 등록번호 : … ]". */
+const BRACKETED_FIELD = /\[([^[\]]{2,100})\]/g;
+
+/**
+ * The people an imprint or a masthead names with their post at the site, in its footer as much as its
+ * text: "Главный редактор: Дудина Виктория Жоржевна", "[청소년보호책임자 : 유용석]", "Editor-in-Chief: Jane Doe".
+ */
+function imprintPeople(lines: PageLine[], footerLines: PageLine[]): PagePerson[] {
+  const people: PagePerson[] = [];
+  for (const { text, others } of [...lines, ...footerLines]) {
+    if (others || text.length > 600 || !/[:：]/.test(text)) continue;
+    const fields = text.includes('[') ? [...text.matchAll(BRACKETED_FIELD)].map((match) => match[1]) : [text];
+    for (const field of fields) {
+      const imprint = IMPRINT.exec(field);
+      // A bare "Editor:" or "Publisher:" in the page's text may be a listed book's: only a footer's is the site's.
+      if (imprint && BARE_TITLE.test(clean(imprint[1])) && !footerLines.some((line) => line.text === text)) continue;
+      const name = imprint && nameOf(imprint[2]);
+      if (name && (looksLikePersonName(name) || looksLikeHangulName(name)))
+        people.push({ name, role: clean(imprint[1]), email: null, profile: null, source: 'byline' });
+    }
+  }
+  return people;
+}
+
+/** Author elements of a blog theme, whose text is the byline ("Written By <a class=author-name>…</a>"). */
+const AUTHOR_SLOT = '.author, .p-author, [class*="author-name" i], [class*="byline" i], a[rel~="author"], [itemprop~="author"]';
+
+/**
+ * A personal site's owner as its articles' author: og:site_name is a person's name the domain spells
+ * ("Jane Doe" on janedoe.com), the page is an article, and its author element names no one else (a theme's
+ * "Written By" whose name a script fills, or the owner's name). Not a business named after a person that
+ * its markup declares as an Organization, nor a page with no author element (a company's page).
+ */
+function personalSiteOwner(document: Document, tags: Map<string, string>, site: string, businessNames: Set<string>): PagePerson[] {
+  const name = clean(tags.get('og:site_name'));
+  const compact = compactName(name);
+  if (!looksLikePersonName(name) || compact !== compactName(site.split('.')[0]) || businessNames.has(compact)) return [];
+  if (!/article/i.test(tags.get('og:type') ?? '')) return [];
+  const slots = [...document.querySelectorAll(AUTHOR_SLOT)].slice(0, 20);
+  const bylines = slots.map((slot) => clean(slot.textContent).replace(/^(?:written\s+|posted\s+)?by\s*:?\s*/i, ''));
+  if (!slots.length || bylines.some((text) => text && compactName(text) !== compact)) return [];
+  return [{ name, role: null, email: null, profile: null, source: 'byline' }];
+}
+
+/** A degree alone, as a byline's part after the name: "MD", "PhD", "RD". */
+const DEGREE_ALONE = new RegExp(
+  String.raw`^(?:${DEGREE}|BSc|MS|MA|BA|RDN|LDN|CDN|CDE|CDCES|CNS|APD|CRNP|APRN|FNP|DNP|PharmD|LPC|NCC|LMFT|LMHC|CPT|CSCS|ACE|FACP|FACC|DVM|OD|DPT)$`,
+  'i',
+);
+/**
+ * A byline labelled as Chinese, Japanese and Korean pages write it: "文：山田 太郎", "著者: 佐藤花子", "作者：张伟",
+ * "记者 李娜", "글 김하늘". Names of these scripts have no capitals: only such a label makes the line a name.
+ */
+const CJK_BYLINE =
+  /^(文|著者|執筆|執筆者|筆者|ライター|作者|撰文|记者|記者|编辑|編集|글|기자)\s*[:：\s]\s*([\p{Script=Han}\p{Script=Hangul}\p{Script=Katakana}]{1,4}(?:\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,4})?)$/u;
+/** A name in Han (and kana) letters: two to six, with a space between family and given name or none. */
+const HAN_NAME = /^[\p{Script=Han}\p{Script=Katakana}]{1,4}\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,4}$/u;
+/** The labels that are the person's post, not only the credit's word. */
+const CJK_POSTS = /^(?:记者|記者|编辑|ライター|기자)$/;
+/** A Korean byline: the name, then its title ("정덕현 칼럼니스트", "김민수 기자"), then perhaps the address. */
+const KOREAN_BYLINE = /^([가-힣]{2,4})\s?(기자|칼럼니스트|객원기자|특파원|논설위원|편집위원|편집장|평론가)(?![가-힣])/;
+/**
+ * A transcript's speaker label naming the programme's own people: "JANE DOE, HOST:", "JOHN ROE,
+ * BYLINE:" (the reporter of the piece). Other speakers ("JANE DOE:", "JOHN ROE, SENATOR:") are guests.
+ */
+const TRANSCRIPT_SPEAKER = /^(\p{Lu}[\p{Lu}'’.-]+(?: \p{Lu}[\p{Lu}'’.-]+){1,3}), (HOST|CO-HOST|ANCHOR|BYLINE|CORRESPONDENT):/u;
+
+/** "JANE O'NEIL-ROE" → "Jane O'Neil-Roe". */
+const titleCase = (text: string) => text.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+
+/** A title that opens with the site's organisation ("WRAL consumer reporter", "Acme's head of sales"): the title without it, else null. */
+function ownTitled(role: string, frame: PageFrame): string | null {
+  const words = role.split(/\s+/);
+  for (let cut = 1; cut <= 3 && cut < words.length; cut++) if (ownMention(words.slice(0, cut).join(' '), frame)) return titled(words.slice(cut).join(' '));
+  return null;
 }
 
 /** A photo's or an illustration's credit: "Photo: Jane Doe", "Photography by Jane Doe.", "Photos by Jane Doe for Acme". */
@@ -920,15 +1054,71 @@ const ROLE_IS = new RegExp(
   'i',
 );
 
-/** A title written right beside the name in the page text: "Jane Doe, Co-founder & CEO", "Founder and CEO Jane Doe", "Jane Doe is a Staff Writer at Acme". */
+/** A sentence opening with the person's post, then the name: "As Head of Sales, Jane Doe leads…", "Als Inbound Sales Manager bildet Moritz Roe…". */
+const AS_ROLE =
+  /(?:^|[\s.!?])(?:As|Als|Come|Como|En tant que)\s+(?:(?:the|our|unser(?:e|er)?|notre|nuestro|il|la)\s+)?((?:\p{Lu}[\p{L}-]*\s+(?:(?:of|and|&|für|de|des)\s+)?){0,4}\p{Lu}[\p{L}-]*),?\s+(?:\p{Ll}+\s+)?$/u;
+
+/** A title written right beside the name in the page text: "Jane Doe, Co-founder & CEO", "Founder and CEO Jane Doe", "Jane Doe is a Staff Writer at Acme", "As Head of Sales, Jane Doe …". */
 export function roleInText(name: string, text: string): string | null {
   for (let index = text.indexOf(name); index !== -1; index = text.indexOf(name, index + 1)) {
+    const as = AS_ROLE.exec(text.slice(Math.max(0, index - 80), index));
+    if (as && titled(as[1])) return titled(as[1]);
     const after = ROLE_AFTER.exec(text.slice(index + name.length, index + name.length + 80));
     if (after) return roleOf(after[1].replace(/^the\s+/i, ''));
     const bio = ROLE_IS.exec(text.slice(index + name.length, index + name.length + 80));
     if (bio) return roleOf(bio[1]);
     const before = ROLE_BEFORE.exec(text.slice(Math.max(0, index - 60), index));
     if (before) return roleOf(before[1]);
+  }
+  return null;
+}
+
+/** A bio's post at an organisation after the name: "Jane Doe is an author, speaker and the founder of Acme". */
+const BIO_ROLE = new RegExp(
+  String.raw`^\s+(?:is|was)\s+[^.!?]{0,120}?\b(?:the|a|an|our)\s+(${ROLE_QUALIFIERS}${ROLE_TITLE})\s+(?:of|at|for)\s+([^.!?,;]{2,60})`,
+  'i',
+);
+
+/** A bio's sentence about the person by first name or pronoun: "Summer is Acme's Marketing Manager.", "Heba was the … Specialist at Acme.", "He joined Acme as a Full Stack Engineer." */
+const bioPost = (first: string) =>
+  new RegExp(
+    String.raw`(?:^|[.!?]\s+)(?:${first}|He|She|They)\s+(?:(?:is|was)\s+(?:(?:the|a|an|our)\s+|([^\s.,;]{2,40}?)['’]s\s+)|(?:has\s+)?joined\s+([^.,;]{2,40}?)\s+as\s+(?:the\s+|a\s+|an\s+|our\s+)?)((?:[\p{L}&-]+\s+){0,6}?[\p{L}&-]+)(?:\s+(?:at|of|for|with)\s+([^.,;]{2,40}))?(?=[.,;]|$)`,
+    'u',
+  );
+
+/** The post a bio gives the person at the site's own organisation ("… and the founder of Acme", "Summer is Acme's Marketing Manager"), else null. */
+function ownBioRole(name: string, text: string, frame: PageFrame, others: string[] = []): string | null {
+  const own = (organisation: string | undefined) => {
+    const words = (organisation ?? '').trim().split(/\s+/);
+    return (
+      !!organisation &&
+      words.some((_, cut) => cut < 5 && (ownMention(words.slice(0, cut + 1).join(' '), frame) || ownName(words.slice(0, cut + 1).join(' '), frame)))
+    );
+  };
+  const first = name.split(' ')[0].replace(/[^\p{L}'’-]/gu, '');
+  const post = first ? bioPost(first) : null;
+  const posted = (sentence: RegExpExecArray | null | undefined) =>
+    sentence && (own(sentence[1]) || own(sentence[2]) || own(sentence[4])) && titled(sentence[3]) ? titled(sentence[3]) : null;
+  for (let index = text.indexOf(name), seen = 0; index !== -1 && seen < 20; index = text.indexOf(name, index + 1), seen++) {
+    let after = text.slice(index + name.length, index + name.length + 400);
+    // The bio ends where another person's name begins (the next author's box).
+    for (const other of others) if (other !== name && after.includes(other)) after = after.slice(0, after.indexOf(other));
+    const bio = BIO_ROLE.exec(after.slice(0, 260));
+    if (bio && own(bio[2])) return roleOf(bio[1]);
+    // The bio's next sentences: the first that gives a post at the site's organisation (by its possessive, "at", or "joined … as").
+    const role = posted(post?.exec(`. ${after.trimStart()}`));
+    if (role) return role;
+  }
+  // A sentence about the person by first name anywhere in the page ("Summer is Acme's Marketing Manager." under the post).
+  for (
+    let index = first.length >= 2 ? text.indexOf(`${first} `) : -1, seen = 0;
+    index !== -1 && seen < 20;
+    index = text.indexOf(`${first} `, index + 1), seen++
+  ) {
+    // At a sentence's start: after its full stop, with or without a space (blocks' text meets unspaced).
+    if (index > 0 && !/[.!?]\s?$/.test(text.slice(Math.max(0, index - 2), index))) continue;
+    const role = posted(post?.exec(`. ${text.slice(index, index + 200)}`));
+    if (role) return role;
   }
   return null;
 }
@@ -1046,6 +1236,9 @@ export function readPeople(document: Document, base: string, { teamPage = false,
     }
   };
   const lines = discussion ? [] : pageLines(document, away);
+  // Footers, read only for an imprint's people (their other lines are the site's links, not its people).
+  const footers = [...document.querySelectorAll('footer')].filter((footer) => !footer.parentElement?.closest('footer')).slice(0, 3);
+  const footerLines = discussion ? [] : footers.flatMap((root) => pageLines(document, away, { root, skip: 'nav, script, style, noscript, template, select' }));
   // A personal site: the schema.org node of its owner typed both Person and Organization (as Yoast writes a personal site), or
   // the article's declared author whose name is the site's own (og:site_name "Jane Doe", janedoe.com): the site's person even where the text does not show the name.
   // A name the markup only writes (a string, a meta) must be the site's declared name; a Person node's may be the domain's words ("janedoe.com");
@@ -1053,8 +1246,10 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   const businessNames = new Set(organizationNodes.filter((name): name is string => !!name).map(compactName));
   const siteName = compactName(tags.get('og:site_name') ?? '');
   const declared = declaredAuthors(nodes, tags);
+  const owner = personalSiteOwner(document, tags, site, businessNames);
   const owners = new Set(
     [
+      ...owner.map(({ name }) => name),
       ...nodes.filter(({ types }) => types.includes('Person') && types.some((type) => ORGANIZATION_TYPE.test(type))).map(({ node }) => textOf(node.name)),
       ...declared.person.filter((name) => [siteName, compactName(site.split('.')[0])].includes(compactName(name)) && !businessNames.has(compactName(name))),
       ...declared.plain.filter((name) => compactName(name) === siteName && !businessNames.has(compactName(name))),
@@ -1081,6 +1276,8 @@ export function readPeople(document: Document, base: string, { teamPage = false,
       .map(({ name, email }) => ({ name, role: null, email, profile: null, source: 'mailto' as const })),
     ...(frame.discussion ? [] : bylinePeople(document, frame)),
     ...(frame.discussion ? [] : textBylinePeople(lines, frame)),
+    ...imprintPeople(lines, footerLines),
+    ...owner,
   ].filter(
     (person) =>
       (owners.has(compactName(person.name)) ||
@@ -1102,7 +1299,8 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   });
   for (const person of people) person.role ??= titleUnder.get(person.name) ?? null;
   const text = people.some((person) => !person.role) && document.body ? clean(document.body.textContent) : '';
-  for (const person of people) person.role ??= roleInText(person.name, text);
+  const named = people.map((person) => person.name);
+  for (const person of people) person.role ??= roleInText(person.name, text) ?? ownBioRole(person.name, text, frame, named);
   for (const person of people) if (person.role) person.role = withoutOwnOrganisation(person.role, frame);
   return people;
 }
@@ -1125,7 +1323,7 @@ const nameKey = (name: string) =>
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z]+/g, ' ')
+    .replace(/[^\p{L}]+/gu, ' ')
     .trim();
 
 /** One entry per name: the highest-priority source's entry, with null fields filled from the others. */

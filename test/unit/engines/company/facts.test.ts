@@ -237,3 +237,23 @@ describe('the copyright line confirms the name', () => {
     assert.equal(readCompanyFacts(llc, 'https://www.readwell.com/list/1', { now: NOW }).name?.value, 'Readwell');
   });
 });
+
+describe('the name confirmed by the site footer, a logo that says so, or a host as the brand', () => {
+  it("reads the site footer's copyright, not an article's footer", () => {
+    const html = page(
+      '<title>Cheap Fixes Are the Best!</title><meta property="og:type" content="article">',
+      '<article><h1>Cheap Fixes Are the Best!</h1><footer class="entry-footer">Tags: cars</footer></article><footer id="colophon">Copyright © Wheelhouse.com - All Rights Reserved</footer>',
+    );
+    assert.equal(readCompanyFacts(html, 'https://www.wheelhouse.com/2018/11/cheap-fixes', { now: NOW }).name?.value, 'Wheelhouse');
+  });
+
+  it('reads a logo whose alt text says it is one', () => {
+    const html = page('<title>Guide to journal indexing: where and how</title>', '<nav><img src="/i/l.png" alt="Quillora Logo"></nav><h1>Guide</h1>');
+    assert.equal(readCompanyFacts(html, 'https://blog.quilloraapp.com/post/guide', { now: NOW }).name?.value, 'Quillora');
+  });
+
+  it('reads a host that closes the title as the name without "www."', () => {
+    const html = page('<title>Самые популярные блоги по версии Lumen.ru: список — www.lumen.ru</title>');
+    assert.equal(readCompanyFacts(html, 'http://www.lumen.ru/articles/one', { now: NOW }).name?.value, 'lumen.ru');
+  });
+});

@@ -119,3 +119,25 @@ describe('archiveAuthors', () => {
     assert.equal(new Set(authors).size, 100);
   });
 });
+
+describe('archiveAuthors, round 5', () => {
+  it("reads initials for a first name only where the archive's address spells the whole name, and a page-wide class is no menu", () => {
+    const { document, scope } = read(
+      '<div class="recipe-author">Recipe by <a href="/author/pj-hamel">PJ Hamel</a></div><p><a href="/author/hr-team">HR Manager</a></p>',
+    );
+    document.body.setAttribute('class', 'has-subnav');
+    assert.deepEqual(names(archiveAuthors(document, scope)), ['PJ Hamel']);
+    // The same initials without an archive spelling them are no name.
+    const other = read('<p><a href="/author/12">PJ Hamel</a></p>');
+    assert.deepEqual(names(archiveAuthors(other.document, other.scope)), []);
+  });
+});
+
+describe('author archives in the languages sites name them', () => {
+  it("reads links to /autor/, /auteur/, /reporter/ archives whose text is a name, not /by/ links (a related story's) nor a desk", () => {
+    const { document, scope } = read(
+      '<p><a href="/autor/lena-vogt">Lena Vogt</a> · <a href="/auteur/marc-dubois/">Marc Dubois</a> · <a href="/reporter/kim-lee">Kim Lee</a> · <a href="/by/ana-ruiz">Ana Ruiz</a> · <a href="/autor/sport">Sport Desk</a></p>',
+    );
+    assert.deepEqual(names(archiveAuthors(document, scope)), ['Lena Vogt', 'Marc Dubois', 'Kim Lee']);
+  });
+});

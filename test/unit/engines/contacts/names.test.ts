@@ -4,7 +4,18 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { looksLikePersonName, nameOf, titled } from '../../../../engines/contacts/names.ts';
+import { looksLikeHangulName, looksLikePersonName, nameOf, titled } from '../../../../engines/contacts/names.ts';
+
+describe('names in other scripts', () => {
+  it('takes Cyrillic names as written, and Hangul names only as a surname and a given name', () => {
+    assert.ok(looksLikePersonName('Венера Орлова'));
+    assert.ok(looksLikePersonName('Дудина Виктория Петровна'));
+    assert.ok(!looksLikePersonName('венера орлова'));
+    assert.ok(looksLikeHangulName('김하늘') && looksLikeHangulName('남궁민수'));
+    // A word of Hangul that opens with no surname, a compound surname alone, a long word: no name.
+    for (const word of ['드라마', '남궁', '엔터테인먼트']) assert.ok(!looksLikeHangulName(word), word);
+  });
+});
 
 describe('looksLikePersonName', () => {
   it('takes names with particles, initials, hyphens and accents', () => {

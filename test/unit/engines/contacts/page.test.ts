@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readPage } from '../../../../engines/contacts/page.ts';
 import { choosePages } from '../../../../engines/contacts/collect.ts';
+import { companyAddresses, splitAddresses } from '../../../../engines/contacts/emails.ts';
 
 describe('reading one page', () => {
   it("takes names from team cards for single-address mailto links on the site's domain that spell the name, and not from shared cards", () => {
@@ -189,6 +190,26 @@ describe('addresses as the page publishes them', () => {
     assert.deepEqual(addresses('<p><span>Portland, Oregon</span><span>5035550199</span><a>maya@fernway.co</a></p>'), ['maya@fernway.co']);
     // Inline pieces meeting at the @ are still one address.
     assert.deepEqual(addresses('<p>hello<span>@</span>fernway.co</p>'), ['hello@fernway.co']);
+  });
+
+  it("keeps an address a label introduces in the text on any domain, and no other domain's bare address in prose", () => {
+    const kept = (html: string) => {
+      const page = readPage(html, 'https://www.fernway.co/contact');
+      return splitAddresses(page.emails, 'www.fernway.co').other;
+    };
+    assert.deepEqual(kept('<footer><p>Publisher: Fernway Holdings Ltd. E-mail: legal@fernway-holdings.com</p></footer>'), ['legal@fernway-holdings.com']);
+    assert.deepEqual(kept('<footer><p>Эл. почта: legal@fernway-holdings.ru</p></footer>'), ['legal@fernway-holdings.ru']);
+    assert.deepEqual(kept('<p>Our old supplier wrote from orders@north-mill.com about the delay.</p>'), []);
+  });
+
+  it('never reads a web address after " at " as a spelled-out mailbox', () => {
+    const page = readPage(
+      '<p>See our permissions pages at <a href="https://www.fernway.co/legal">www.fernway.co</a> for details.</p>',
+      'https://www.fernway.co/',
+    );
+    assert.deepEqual(companyAddresses(page.emails, 'https://www.fernway.co/'), []);
+    const spelled = readPage('<p>Write to jobs at fernway dot co</p>', 'https://www.fernway.co/');
+    assert.deepEqual(companyAddresses(spelled.emails, 'https://www.fernway.co/'), ['jobs@fernway.co']);
   });
 
   it('reads mailto links written with slashes or in capitals', () => {

@@ -513,3 +513,212 @@ describe('round 4: directories, credits, flat cards and guards of more layouts',
     assert.deepEqual(page(bio('Harbor University')), []);
   });
 });
+
+describe("the site's lists of its writers, transcripts, imprints and bylines in more layouts", () => {
+  it('reads a list of writers under a heading that names them, in any script, and not a bookshop\'s "Authors"', () => {
+    const list = (heading: string, items: string[]) =>
+      `<aside><h2>${heading}</h2><ul>${items.map((item, index) => `<li><a href="/news/list?writer=${index}">${item}</a></li>`).join('')}</ul></aside>`;
+    assert.deepEqual(people(list('Columnists', ['<em>Ines Halvorsen</em> Column', 'Tomas Reyes'])), [
+      ['Ines Halvorsen', null, null],
+      ['Tomas Reyes', null, null],
+    ]);
+    assert.deepEqual(
+      people(list('칼럼진별', ['<em>김하늘</em>칼럼', '<em>박서준</em>칼럼', '<em>이도윤</em>칼럼', '<em>최유진</em>칼럼', '<em>드라마</em>칼럼'])),
+      [
+        ['김하늘', null, null],
+        ['박서준', null, null],
+        ['이도윤', null, null],
+        ['최유진', null, null],
+      ],
+    );
+    assert.deepEqual(people(list('Authors we stock', ['Ines Halvorsen', 'Tomas Reyes'])), []);
+    // One name is no list of writers.
+    assert.deepEqual(people(list('Columnists', ['Ines Halvorsen', 'Opinion'])), []);
+  });
+
+  it('reads the people a line introduces as "our critics" and then heads a section each, not headings without such a line', () => {
+    const sections = '<h4>Ines Halvorsen</h4><p>Her three picks.</p><h4>Tomas Reyes</h4><p>His picks.</p><h2>More stories</h2><h4>Olga Brandt</h4>';
+    assert.deepEqual(people(`<div><p><strong>We asked our critics to choose three shows.</strong></p>${sections}</div>`), [
+      ['Ines Halvorsen', null, null],
+      ['Tomas Reyes', null, null],
+    ]);
+    assert.deepEqual(people(`<div><p>The artists of the year.</p>${sections}</div>`), []);
+  });
+
+  it('reads "Additional contributions by A, B, and C" and a byline labelled in another language', () => {
+    assert.deepEqual(
+      people(
+        '<p><em>Additional contributions by </em><a href="/p/a">Ines Halvorsen</a><em>, </em><a href="/p/b">Tomas Reyes</a><em>, and </em><a href="/p/c">Olga Brandt</a><em>.</em></p>',
+      ),
+      [
+        ['Ines Halvorsen', null, null],
+        ['Tomas Reyes', null, null],
+        ['Olga Brandt', null, null],
+      ],
+    );
+    assert.deepEqual(people('<p><span itemprop="author creator">Текст: Венера Орлова</span> · 24 сентября 2018</p>'), [['Венера Орлова', null, null]]);
+    assert.deepEqual(people('<p>Autor: Lukas Brenner</p>'), [['Lukas Brenner', null, null]]);
+  });
+
+  it("reads a transcript's host and reporter by their speaker labels, never its guests", () => {
+    assert.deepEqual(
+      people(
+        '<p>INES HALVORSEN, HOST:</p><p>Our story today.</p><p>TOMAS REYES, BYLINE: It is a Saturday.</p><p>OLGA BRANDT: We need more.</p><p>PER LUND, SENATOR: No.</p>',
+      ),
+      [
+        ['Ines Halvorsen', 'Host', null],
+        ['Tomas Reyes', null, null],
+      ],
+    );
+  });
+
+  it("reads a name with the title the site's organisation gives it, and never a byline signed with another outlet's initials", () => {
+    assert.deepEqual(
+      people(
+        '<a href="/story/1/"><h2>Renting a car</h2><p>Ines Halvorsen, Quill consumer reporter</p></a><a href="/story/2/"><h2>Hertz</h2><p>By Tomas Reyes, CNN</p></a><a href="/story/3/"><h2>Diet</h2><p>Written by Olga Brandt, BSc, APD</p></a>',
+      ),
+      [
+        ['Ines Halvorsen', 'consumer reporter', null],
+        ['Olga Brandt', null, null],
+      ],
+    );
+  });
+
+  it('reads a Korean byline with its title and address, not a Hangul word that is no name', () => {
+    assert.deepEqual(people('<div>본문입니다.<br>김하늘 칼럼니스트 <a href="mailto:sky@quillandpress.com">sky@quillandpress.com</a><br></div>'), [
+      ['김하늘', '칼럼니스트', 'sky@quillandpress.com'],
+    ]);
+    assert.deepEqual(people('<div>본문입니다.<br>드라마 기자단 소식<br></div>'), []);
+  });
+
+  it("reads an imprint's people with their posts, in the footer too, and not an organisation as publisher", () => {
+    assert.deepEqual(people('<p>Reporter: Ines Halvorsen</p>'), [['Ines Halvorsen', 'Reporter', null]]);
+    assert.deepEqual(
+      people(
+        '<footer><p>Главный редактор: Дудина Виктория Петровна</p><p>Publisher: Quill Media GmbH</p></footer><div id="footer-info">[ 등록번호 : 서울 ] [청소년보호책임자 : 유용석]</div>',
+      ),
+      [
+        ['유용석', '청소년보호책임자', null],
+        ['Дудина Виктория Петровна', 'Главный редактор', null],
+      ],
+    );
+  });
+
+  it("reads a block's own text beside its blocks as lines (an old table layout's byline)", () => {
+    assert.deepEqual(
+      people('<td><table><tr><td>Menu</td></tr></table>The story ends here.<br>By Ines Halvorsen<br><table><tr><td>Ads</td></tr></table></td>'),
+      [['Ines Halvorsen', null, null]],
+    );
+  });
+});
+
+describe("a personal site's owner", () => {
+  const read = (site: string, author: string, url: string) =>
+    readPage(
+      `<html><head><meta property="og:site_name" content="${site}"><meta property="og:type" content="article"></head><body><article><p>Post.</p><div class="blog-meta-item p-author author">Written By ${author}</div></article></body></html>`,
+      url,
+    ).people.map(({ name }) => name);
+
+  it("is the author of an article whose author element a script fills, when the domain spells the site's name", () => {
+    assert.deepEqual(read('Ines Halvorsen', '<a href="/blog?author=1" class="blog-author-name"></a>', 'https://ineshalvorsen.com/blog/one'), [
+      'Ines Halvorsen',
+    ]);
+  });
+
+  it('is not read where the author element names someone else, or the domain spells another name', () => {
+    assert.deepEqual(read('Ines Halvorsen', '<a href="/blog?author=1">Tomas Reyes</a>', 'https://ineshalvorsen.com/blog/one'), ['Tomas Reyes']);
+    assert.deepEqual(read('Ines Halvorsen', '<a href="/blog?author=1"></a>', 'https://quillandpress.com/blog/one'), []);
+  });
+});
+
+describe('roles a bio states', () => {
+  it('reads a post a sentence opens with before the name, in English or German', () => {
+    assert.equal(roleInText('Lena Vogt', 'Über Lena Vogt Als Inbound Sales Manager verbindet Lena Vogt Marketing und Vertrieb.'), 'Inbound Sales Manager');
+    assert.equal(roleInText('Lena Vogt', 'Intro. As Head of Partnerships, Lena Vogt leads our work.'), 'Head of Partnerships');
+    // A sentence that opens otherwise states no post.
+    assert.equal(roleInText('Lena Vogt', 'Interviews with Lena Vogt and others.'), null);
+  });
+
+  it("reads a bio's post at the site's own organisation, not at another's", () => {
+    const bio = (organisation: string) =>
+      people(
+        `<article><p>Post.</p><div class="author-box"><span class="author-name">Ines Halvorsen</span></div><p>Ines Halvorsen is an educator, speaker, and the founder of ${organisation}. Learn more.</p></article>`,
+      );
+    assert.deepEqual(bio('Quill and Press'), [['Ines Halvorsen', 'founder', null]]);
+    assert.deepEqual(bio('Brightline Labs'), [['Ines Halvorsen', null, null]]);
+  });
+});
+
+describe('guards of the round-5 lists', () => {
+  it('reads no writers where most of the headings or items are no names (products, topics)', () => {
+    assert.deepEqual(
+      people(
+        '<div><p>Our writers tested twenty mattresses.</p><h3>Casper Original</h3><p>Soft.</p><h3>Best for side sleepers</h3><h3>Nectar Classic</h3><h3>Budget pick 2025</h3></div>',
+      ),
+      [],
+    );
+    assert.deepEqual(
+      people(
+        '<h2>Our contributors</h2><ul><li><a href="/t/1">Ines Halvorsen</a></li><li><a href="/t/2">Tomas Reyes</a></li><li><a href="/t/3">Climate</a></li><li><a href="/t/4">Housing Costs</a></li></ul>',
+      ),
+      [],
+    );
+  });
+
+  it('reads a bare "Editor:" only in the footer, not in the text (a listed book\'s editor)', () => {
+    assert.deepEqual(people('<article><p>Editor: Ines Halvorsen</p></article>'), []);
+    assert.deepEqual(people('<footer><p>Editor: Ines Halvorsen</p></footer>'), [['Ines Halvorsen', 'Editor', null]]);
+  });
+});
+
+describe('bylines written in more languages', () => {
+  it('reads a byline opening with the word for "by" in German, French, Spanish, Dutch or Swedish', () => {
+    assert.deepEqual(people('<p>Par Camille Moreau</p><p>Por Lucía Fernández y Diego Ruiz</p><p>Av Kari Nordmann</p>'), [
+      ['Camille Moreau', null, null],
+      ['Lucía Fernández', null, null],
+      ['Diego Ruiz', null, null],
+      ['Kari Nordmann', null, null],
+    ]);
+    // A sentence opening with the same word names no one.
+    assert.deepEqual(people('<p>Par ailleurs, la ville a voté.</p>'), []);
+  });
+
+  it('reads a Chinese, Japanese or Korean byline by its label, with the post a label states, and no word without one', () => {
+    assert.deepEqual(people('<p>文：山田 太郎</p><p>记者 李娜</p><p>글 김하늘</p>'), [
+      ['山田 太郎', null, null],
+      ['李娜', '记者', null],
+      ['김하늘', null, null],
+    ]);
+    assert.deepEqual(people('<p>山田太郎</p><p>文：東京都の新しい観光案内所について</p>'), []);
+  });
+});
+
+describe("a bio's post by first name or pronoun", () => {
+  const box = (name: string, bio: string) => `<div class="author-box"><span class="author-name">${name}</span><p>${bio}</p></div>`;
+
+  it("reads the post a bio gives at the site's organisation: a possessive, 'the … at', 'joined … as'", () => {
+    assert.deepEqual(
+      people(
+        `<article><p>Post.</p>${box('Ines Halvorsen', "<strong>Ines</strong> is Quill's Marketing Manager. She hikes.")}${box('Tomas Reyes', 'Tomas was the Partnerships Specialist at Quill and Press.')}${box('Olga Brandt', 'Olga studied AI. She joined Quill and Press as a Full Stack Engineer.')}</article>`,
+      ),
+      [
+        ['Ines Halvorsen', 'Marketing Manager', null],
+        ['Tomas Reyes', 'Partnerships Specialist', null],
+        ['Olga Brandt', 'Full Stack Engineer', null],
+      ],
+    );
+  });
+
+  it("reads no post at another organisation, nor the next person's bio as this one's", () => {
+    assert.deepEqual(
+      people(
+        `<article><p>Post.</p>${box('Ines Halvorsen', 'Before this she studied art in Oslo. Ines is Brightline’s Marketing Manager.')}${box('Per Lund', 'Per writes about trains, ferries and travel.')}${box('Tomas Reyes', 'He joined Quill and Press as a Full Stack Engineer.')}</article>`,
+      ),
+      [
+        ['Ines Halvorsen', null, null],
+        ['Per Lund', null, null],
+        ['Tomas Reyes', 'Full Stack Engineer', null],
+      ],
+    );
+  });
+});
