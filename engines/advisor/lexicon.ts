@@ -1376,6 +1376,29 @@ export const ADOPTION_AFTER = [
   'at checkout',
 ];
 /**
+ * What a site installs of a vendor (its tag, pixel, script): right after a technology's name ("the
+ * Google Ads conversion tag", "LinkedIn Insight tag"), the vendor is a technology the site runs,
+ * even a name another offer reads (google ads: search-ads; linkedin: extract-contacts).
+ */
+export const INSTALL_NOUNS = [
+  'tag',
+  'tags',
+  'pixel',
+  'pixels',
+  'script',
+  'scripts',
+  'snippet',
+  'sdk',
+  'tracking code',
+  'tracking script',
+  'tracker',
+  'plugin',
+  'widget',
+];
+/** Words of ads that qualify a tag or pixel the site installs ("ad pixel", "conversion tag"): ad tech, not ads bought. */
+export const AD_WORDS = ['ad', 'ads', 'advertising', 'advertis', 'conversion', 'remarketing', 'retargeting'];
+export const CONJUNCTIONS = ['and', 'or'];
+/**
  * The speaker as the adopter ("we sell a Slack integration", "I pay with Stripe", "wir nutzen
  * HubSpot"): a first-person subject within SPEAKER_WINDOW words before the adoption (its cue or
  * the name, whichever comes first) makes the technology the goal's context, not what it asks
@@ -1622,6 +1645,16 @@ export const ONE_CALL_WORDS = [
 
 /** Words of the agent's own purchase when followed by from/at (a seller): "order a jacket from x.com". */
 export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop'];
+/**
+ * Enriching a list with a datum ("enrich the 48 domains with the technologies they run"): with a
+ * strong phrase of another offer within DATUM_WINDOW words after a "with" at most ENRICH_WINDOW words
+ * after the verb, that datum is asked, and the verb counts for no profile.
+ */
+export const ENRICH_WORDS = ['enrich', 'enrichment', 'append', 'augment'];
+export const ENRICH_WINDOW = 10;
+export const DATUM_WINDOW = 4;
+/** Purchase words that also name a part of the site, whose provider a goal may ask ("checkout … powered by Adyen"). */
+export const CHECKOUT_NOUNS = ['checkout'];
 /**
  * Stacks compared ("compare the stacks of a, b and c"): a comparison word with a word of the
  * technologies within STACKS_WINDOW words after it (or right before it, as Japanese writes it)

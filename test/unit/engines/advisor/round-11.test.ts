@@ -1,0 +1,51 @@
+/**
+ * Round 11 of issue 37: rules that carry to goals nobody wrote yet, each asserted on goals worded
+ * apart from the goal sets: an operation asked by its parts (three offers one result holds), a
+ * vendor's tag or pixel as a technology the site runs, the checkout whose provider is asked, a list
+ * enriched with a datum, data asked without the linking words genitive languages leave out.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { batchRoute, missing, route, tools } from '../../../support/advisor-route.ts';
+
+describe('advisor round 11 (issue 37)', () => {
+  it('gives the one operation whose result holds the three parts a goal lists, the one it cues of its own', () => {
+    // Tags, a jobs page and search ads, "facts only": the footprint; the same parts for a profile: the profile.
+    assert.equal(route('Facts only for brightmill.io: analytics tags on the site, a jobs page with open roles, paid search ads?'), 'company-footprint');
+    assert.equal(route('Company overview of brightmill.io with its technologies, open roles and search ads'), 'company-profile');
+    // Readiness gaps, a published address, recent ads for our agency: the lead finder.
+    assert.equal(
+      route('For our agency: how agent-ready is lamp-corner.shop, which email does it publish, and has it advertised lately?'),
+      'conversion_leak_lead_finder',
+    );
+    // Two parts stay two calls.
+    assert.deepEqual(tools('open roles and search ads of brightmill.io'), ['ats-jobs', 'search-ads']);
+  });
+
+  it("reads a vendor's tag or pixel, and ads qualifying a tag, as a technology the site runs, not ads it buys", () => {
+    assert.equal(route('is the Google Ads remarketing tag installed on pottery-lane.com?'), 'tech-stack');
+    assert.equal(route('does pottery-lane.com have the LinkedIn Insight tag?'), 'tech-stack');
+    assert.equal(route('which ad pixels fire on pottery-lane.com?'), 'tech-stack');
+    assert.equal(route('Quais pixels de publicidade estão instalados em loja-x.com.br?'), 'tech-stack');
+    // Ads bought are still search ads, tags named beside them or not.
+    assert.equal(route('does pottery-lane.com show Google Ads in Canada?'), 'search-ads');
+    assert.equal(route('search ads and analytics tags of pottery-lane.com'), 'search-ads');
+  });
+
+  it('reads the checkout whose provider is asked as a technology, not a purchase', () => {
+    assert.equal(route('which wallet runs the checkout of tea-house.eu, Klarna or PayPal?'), 'tech-stack');
+    assert.equal(route('Is the checkout on tea-house.eu handled by Mollie?'), 'tech-stack');
+    assert.equal(route("I'm buying a teapot from tea-house.eu, is the shop safe?"), 'pre_purchase_merchant_trust_check');
+  });
+
+  it('reads a list enriched with a datum as that datum, not the whole profile', () => {
+    assert.equal(batchRoute('enrich our 60 accounts with their current job openings', 60), 'batch:ats-jobs');
+    assert.equal(batchRoute('append the search ads to each of these 45 domains', 45), 'batch:search-ads');
+    assert.equal(route('enrich lumen-labs.ai for me'), 'company-profile');
+  });
+
+  it('reads missing data asked without the linking word genitive languages leave out', () => {
+    assert.match(missing('Pokaż listę klientów firmy hurtownia-x.pl').join(' '), /customer/);
+    assert.match(missing('Dej mi list employees of acme-z.io').join(' '), /staff/);
+  });
+});
