@@ -2157,14 +2157,16 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
 ];
 
 /**
- * Six more languages agents write (Korean, Turkish, Indonesian, Arabic, Hindi, Vietnamese), concept
- * by concept as CONCEPTS: the English word the rules read and the terms of each language that has
- * them (folded as the goal is: Vietnamese without its tones, Arabic without its vowel marks).
+ * More languages agents write (Korean, Turkish, Indonesian, Arabic, Hindi, Vietnamese; Swedish,
+ * Persian and Ukrainian at the end, each offer's core concepts, with concepts the ten languages
+ * lacked), concept by concept as CONCEPTS: the English word the rules read and the terms of each
+ * language that has them (folded as the goal is: Vietnamese without its tones, Arabic without its
+ * vowel marks).
  */
-export const MORE_LANGUAGES = ['ko', 'tr', 'id', 'ar', 'hi', 'vi'] as const;
+export const MORE_LANGUAGES = ['ko', 'tr', 'id', 'ar', 'hi', 'vi', 'sv', 'fa', 'uk'] as const;
 export type MoreLanguage = (typeof MORE_LANGUAGES)[number];
 
-export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage, string[]>>][] = [
+export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage | Language, string[]>>][] = [
   // what is asked: the offers' objects
   ['company profile', { vi: ['ho so cong ty', 'ho so doanh nghiep'], ko: ['회사 프로필', '기업 프로필'], tr: ['sirket profili'], id: ['profil perusahaan'] }],
   ['company', { vi: ['cong ty', 'doanh nghiep'], ko: ['회사', '기업'], tr: ['sirket*', 'firma*'] }],
@@ -2296,4 +2298,137 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
   ['exists', { vi: ['ton tai'], ko: ['존재'], ar: ['موجود'], hi: ['मौजूद'] }],
   ['personal', { vi: ['ca nhan'], ko: ['개인'], tr: ['kisisel'], id: ['pribadi'], ar: ['الشخصية', 'شخصية'], hi: ['निजी', 'व्यक्तिगत'] }],
   ['reviews', { vi: ['danh gia'], ko: ['리뷰', '후기'], tr: ['yorum*'], id: ['ulasan'], ar: ['التقييمات', 'المراجعات'], hi: ['रिव्यू', 'समीक्षा*'] }],
+  // Swedish, Persian and Ukrainian: each offer's core concepts (and concepts other languages lacked).
+  ['tech stack', { sv: ['teknikstack', 'teknisk stack'], fa: ['پشته فناوری'], uk: ['технологічний стек', 'техстек'] }],
+  ['technologies', { sv: ['teknik', 'tekniker', 'teknolog*'], fa: ['فناوری', 'تکنولوژی'] }],
+  ['use', { sv: ['anvander', 'anvand', 'anvands'], fa: ['استفاده'], uk: ['використову*'] }],
+  ['analytics', { sv: ['analys', 'analysverktyg'], fa: ['تحلیل', 'آنالیز'], uk: ['аналітик*', 'аналітичн*'], pl: ['analityczn*'] }],
+  ['tool', { sv: ['verktyg'], fa: ['ابزار'], uk: ['інструмент*'] }],
+  ['payment provider', { sv: ['betalleverantor', 'betalningsleverantor'], fa: ['درگاه پرداخت'], uk: ['платіжний сервіс', 'платіжний провайдер'] }],
+  ['website', { sv: ['webbplats*', 'hemsida*', 'sajt*'], fa: ['سایت', 'وبسایت'], uk: ['сайт*', 'вебсайт*'] }],
+  ['tags', { pl: ['tagi', 'tagow'], sv: ['taggar'], fa: ['تگ', 'برچسب'], uk: ['теги', 'тегів'] }],
+  ['pixel', { zh: ['像素'], ja: ['ピクセル'], ko: ['픽셀'], sv: ['pixlar'], fa: ['پیکسل'], uk: ['піксел*'] }],
+  ['installed', { zh: ['装了', '安装'], ja: ['導入'], sv: ['installerad*'], fa: ['نصب'], uk: ['встановлен*'] }],
+  [
+    'open jobs',
+    {
+      sv: ['lediga jobb', 'lediga tjanster', 'oppna tjanster'],
+      fa: ['فرصت شغلی', 'فرصت های شغلی', 'موقعیت شغلی', 'موقعیت های شغلی'],
+      uk: ['відкриті вакансії', 'відкритих вакансій'],
+    },
+  ],
+  ['jobs', { sv: ['jobb', 'tjanster'], fa: ['شغلی', 'مشاغل'], uk: ['вакансі*'] }],
+  ['job postings', { fa: ['آگهی استخدام', 'آگهی های استخدام'], sv: ['platsannons*', 'jobbannons*'], uk: ['оголошення про роботу'] }],
+  ['hiring', { sv: ['rekryter*', 'anstaller'], fa: ['استخدام'], uk: ['найм*', 'наймає'] }],
+  ['careers page', { sv: ['karriarsida*'], fa: ['صفحه فرصت های شغلی'], uk: ['сторінка вакансій', "сторінка кар'єри"] }],
+  ['list', { sv: ['lista', 'listan'], fa: ['فهرست', 'لیست'], uk: ['список', 'перелік'] }],
+  ['buying intent', { sv: ['kopintention', 'kopavsikt'], fa: ['قصد خرید'], uk: ['намір купівлі', 'намір покупки'], ja: ['買う気'] }],
+  ['intent score', { sv: ['intentionspoang'], fa: ['امتیاز قصد'], uk: ['оцінка наміру', 'оцінку наміру'] }],
+  ['growing', { sv: ['vaxande', 'vaxer'], fa: ['در حال رشد', 'رشد'], uk: ['зростає', 'зростаюч*'] }],
+  ['shrinking', { sv: ['krympande', 'krymper'], fa: ['کوچک شدن', 'در حال کوچک شدن'], uk: ['скорочу*'] }],
+  ['top', { ja: ['上位'], sv: ['topp'], fa: ['برترین'], uk: ['найкращ*'] }],
+  [
+    'search ads',
+    {
+      sv: ['sokannons*'],
+      fa: ['تبلیغات جستجو', 'آگهی های جستجو'],
+      uk: ['пошукова реклама', 'пошукову рекламу', 'пошукові оголошення'],
+      ru: ['поисковые объявления', 'поисковых объявлений'],
+    },
+  ],
+  ['ads', { sv: ['annons*'], fa: ['تبلیغات', 'تبلیغ'], uk: ['реклам*', 'оголошен*'], ru: ['объявлени*'] }],
+  ['company profile', { sv: ['foretagsprofil*'], fa: ['پروفایل شرکت', 'نمایه شرکت'], uk: ['профіль компанії'] }],
+  ['profile', { sv: ['profil*'], fa: ['پروفایل', 'نمایه'], uk: ['профіль'] }],
+  ['company', { sv: ['foretag*', 'bolag*'], fa: ['شرکت'], uk: ['компані*', 'фірм*'] }],
+  ['footprint', { sv: ['fotavtryck', 'digitalt fotavtryck'], fa: ['ردپا', 'ردپای دیجیتال'], uk: ['цифровий слід'], pl: ['slad w sieci', 'slad w internecie'] }],
+  [
+    'facts only',
+    { sv: ['bara fakta', 'endast fakta'], fa: ['فقط حقایق', 'فقط واقعیت'], uk: ['тільки факти', 'лише факти'], pl: ['tylko fakty'], tr: ['sadece olgular'] },
+  ],
+  ['active', { tr: ['faal', 'aktif'], sv: ['aktiv*'], fa: ['فعال'], uk: ['активн*', 'діюч*'] }],
+  ['hot buyers', { sv: ['heta kopare'], fa: ['خریداران داغ'], uk: ['гарячі покупці'] }],
+  ['domains', { sv: ['domaner'], fa: ['دامنه'], uk: ['домен*'] }],
+  ['facilitator', { sv: ['facilitator*'], fa: ['تسهیل گر', 'تسهیلگر'], uk: ['фасилітатор*'] }],
+  ['payment', { sv: ['betalning*'], fa: ['پرداخت'], uk: ['платіж*', 'платіжн*', 'оплат*'] }],
+  ['payment data', { sv: ['betalningsdata'], fa: ['اطلاعات پرداخت'], uk: ['платіжні дані', 'платіжних даних'] }],
+  ['not', { sv: ['inte'], fa: ['نه'], uk: ['не'] }],
+  ['must not', { sv: ['far inte'], fa: ['نباید'], uk: ['не повинен', 'не має'] }],
+  ['see', { sv: ['ser'], fa: ['دیده', 'ببیند'], uk: ['побач*', 'бачи*'] }],
+  ['privately', { sv: ['anonymt'], fa: ['محرمانه', 'ناشناس'], uk: ['анонімно', 'конфіденційно'] }],
+  ['contacts', { sv: ['kontaktuppgifter', 'kontakter'], fa: ['اطلاعات تماس', 'تماس'], uk: ['контакт*'] }],
+  ['email address', { sv: ['e postadress*', 'mejladress*'], fa: ['آدرس ایمیل'], uk: ['email адрес*', 'адреси електронної пошти'] }],
+  ['email', { sv: ['mejl', 'e post'], fa: ['ایمیل'], uk: ['електронн* пошт*'] }],
+  ['published', { sv: ['publicerad*'], fa: ['منتشر شده'], uk: ['опублікован*'] }],
+  ['convert', { sv: ['konvertera', 'gor om'], fa: ['تبدیل'], uk: ['конверту*', 'перетвор*'] }],
+  ['page', { sv: ['sida', 'sidan'], fa: ['صفحه'], uk: ['сторінк*'] }],
+  ['clean', { sv: ['ren'], fa: ['تمیز'], uk: ['чист*'] }],
+  [
+    'safe to buy',
+    {
+      sv: ['sakert att kopa', 'sakert att handla'],
+      fa: ['خرید امن', 'برای خرید امن'],
+      uk: ['безпечно купувати', 'безпечно купити'],
+      id: ['aman untuk belanja', 'aman berbelanja'],
+    },
+  ],
+  ['buy', { sv: ['kopa', 'handla'], fa: ['خرید'], uk: ['купити', 'купувати'], id: ['belanja', 'berbelanja'] }],
+  ['store', { sv: ['butik*', 'webbutik*'], fa: ['فروشگاه'], uk: ['магазин*'] }],
+  ['trustworthy', { sv: ['palitlig*'], fa: ['قابل اعتماد'], uk: ['надійн*'] }],
+  ['promo code', { sv: ['rabattkod*'], fa: ['کد تخفیف'], uk: ['промокод*', 'код знижки'] }],
+  ['product page', { sv: ['produktsida*'], fa: ['صفحه محصول'], uk: ['сторінка товару'] }],
+  ['supplier', { sv: ['leverantor*'], fa: ['تامین کننده', 'تامین کنندگان'], uk: ['постачальник*'] }],
+  ['contract', { sv: ['avtal*'], fa: ['قرارداد'], uk: ['договір', 'договору', 'контракт*'] }],
+  ['ready', { sv: ['redo'], fa: ['آماده'], uk: ['готов*'] }],
+  ['readiness', { es: ['preparacion'], pt: ['preparacao', 'prontidao'], sv: ['beredskap'], fa: ['آمادگی'], uk: ['готовніст*'] }],
+  [
+    'agency',
+    {
+      es: ['agencia'],
+      pt: ['agencia'],
+      it: ['agenzia'],
+      fr: ['agence'],
+      de: ['agentur'],
+      pl: ['agencja', 'agencji'],
+      ru: ['агентств*'],
+      uk: ['агенці*', 'агентств*'],
+      sv: ['byra', 'byran'],
+      tr: ['ajans*'],
+      id: ['agensi'],
+      fa: ['آژانس'],
+    },
+  ],
+  ['compare', { sv: ['jamfor*'], fa: ['مقایسه'], uk: ['порівня*'] }],
+  ['competitors', { sv: ['konkurrent*'], fa: ['رقبا', 'رقیب'], uk: ['конкурент*'] }],
+  ['badge', { ko: ['배지'], fa: ['نشان اعتماد'], uk: ['бейдж*', 'значок'] }],
+  ['signature', { ko: ['서명'], fa: ['امضا'], uk: ['підпис*'] }],
+  ['legitimate', { ar: ['شرعي'], fa: ['مشروع', 'معتبر'], uk: ['легітимн*', 'законн*'] }],
+  ['security', { sv: ['sakerhet*'], fa: ['امنیت'], uk: ['безпек*'] }],
+  ['scam', { sv: ['bluff*'], fa: ['کلاهبرداری'], uk: ['шахрай*'] }],
+  ['revenue', { sv: ['omsattning*', 'intakt*'], fa: ['درآمد'], uk: ['дохід', 'доходи', 'виручк*'] }],
+  ['employees', { sv: ['anstallda', 'medarbetare'], fa: ['کارمندان', 'کارکنان'], uk: ['співробітник*', 'працівник*'] }],
+  ['how many employees', { sv: ['hur manga anstallda'], fa: ['چند کارمند', 'تعداد کارمندان'], uk: ['скільки співробітників', 'кількість працівників'] }],
+  ['customer list', { sv: ['kundlista*'], fa: ['لیست مشتریان', 'فهرست مشتریان'], uk: ['список клієнтів'] }],
+  ['customers', { sv: ['kunder'], fa: ['مشتریان'], uk: ['клієнт*'] }],
+  ['funding', { sv: ['finansiering*'], fa: ['سرمایه گذاری', 'جذب سرمایه'], uk: ['фінансуван*', 'інвестиці*'] }],
+  ['reviews', { sv: ['recension*', 'omdome*'], fa: ['نظرات'], uk: ['відгук*'] }],
+  ['phone', { sv: ['telefon*'], fa: ['تلفن'], uk: ['телефон*'] }],
+  [
+    'mobile number',
+    {
+      fr: ['numero de portable', 'numero de mobile'],
+      es: ['numero de movil', 'numero de celular'],
+      pt: ['numero de celular', 'numero de telemovel'],
+      it: ['numero di cellulare'],
+      de: ['handynummer', 'mobilnummer'],
+      nl: ['mobiele nummer', 'gsm nummer'],
+      pl: ['numer komorkowy', 'numer komorki'],
+      ru: ['номер мобильного', 'мобильный номер'],
+      uk: ['номер мобільного', 'мобільний номер'],
+      sv: ['mobilnummer'],
+      fa: ['شماره موبایل', 'شماره همراه'],
+    },
+  ],
+  ['show', { fa: ['نشان بده', 'نشان دهید'], sv: ['visa'], uk: ['покажи'] }],
+  ['write', { id: ['tulis*', 'menulis'], sv: ['skriv'], fa: ['بنویس'], uk: ['написати'] }],
+  ['translate', { sv: ['oversatt*'], fa: ['ترجمه'], uk: ['переклад*', 'переклади'] }],
 ];

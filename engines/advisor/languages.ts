@@ -1474,14 +1474,40 @@ const CYRILLIC = /[\u0400-\u04ff]/;
  * 'Positionen' 'Position', 'zatrudnienie' 'zatrudnienia', 'компаний' 'компания': the stems need
  * only be the same for both, not linguistically right.
  */
-const LATIN_ENDINGS = 'oes ach ami ego emu ych ich ymi imi ern ais eis ao ow om em en er es as os ie ym im ej a e i o u y s n x'.split(' ');
+const LATIN_ENDINGS = 'ando endo indo oes ach ami ego emu ych ich ymi imi ern ais eis ao ow om em en er ar ir es as os ie ym im ej a e i o u y s n x'.split(
+  ' ',
+);
 const CYRILLIC_ENDINGS = 'ами ями ого его ому ему ыми ими иях ией ах ях ов ев ей ий ый ой ая яя ое ее ые ие ам ям ом ем ую юю ия ть у ю а я ы и е о ь й'.split(
   ' ',
 );
 const MIN_STEM = 4;
 
+const ARABIC_SCRIPT = /[\u0600-\u06ff]/;
+/**
+ * Arabic and Persian words: the article and the conjunction glued before ('والأمان', 'المتجر'), and
+ * the endings of gender, plural and relation after ('شرعية' and 'شرعي', 'الوظائف'...), cut leaving
+ * at least three letters (the root): the same stem for the term and the goal word.
+ */
+const ARABIC_PREFIXES = ['وال', 'بال', 'فال', 'لل', 'ال', 'و', 'ب'];
+const ARABIC_ENDINGS = ['های', 'ها', 'ات', 'ين', 'ون', 'ية', 'ة', 'ي', 'ی'];
+const MIN_ROOT = 3;
+
+function arabicKeys(word: string): string[] {
+  const keys: string[] = [];
+  const prefix = ARABIC_PREFIXES.find((start) => word.length - start.length >= MIN_ROOT && word.startsWith(start));
+  const bare = prefix ? word.slice(prefix.length) : word;
+  if (prefix) keys.push(bare);
+  const ending = ARABIC_ENDINGS.find((end) => bare.length - end.length >= MIN_ROOT && bare.endsWith(end));
+  if (ending) keys.push(bare.slice(0, -ending.length));
+  return keys.length ? keys : [word];
+}
+
+/** The shortest word whose stems are looked up (a root of three letters in Arabic script). */
+export const minStem = (word: string) => (ARABIC_SCRIPT.test(word) ? MIN_ROOT : MIN_STEM);
+
 /** The word with one ending cut, then with a second cut ('narzędzia' and 'narzędzi', 'marketingowych' and 'marketingowe'). */
 export function stemKeys(word: string): string[] {
+  if (ARABIC_SCRIPT.test(word)) return arabicKeys(word);
   const endings = CYRILLIC.test(word) ? CYRILLIC_ENDINGS : LATIN_ENDINGS;
   const keys: string[] = [];
   let stemmed = word;
@@ -1591,12 +1617,28 @@ export function buildGlossary(fold: (text: string) => string, isEnglish: (word: 
 function glossOne(token: string, glossary: Glossary): string | null {
   const exact = glossary.exact.get(token);
   if (exact) return exact;
+  const prefixed = byPrefix(token, glossary);
+  if (prefixed) return prefixed;
+  if (token.length > minStem(token) && !glossary.isEnglish(token)) {
+    const keys = stemKeys(token);
+    for (const key of keys) if (glossary.byStem.has(key)) return glossary.byStem.get(key)!;
+    // Arabic script glues the article and the conjunction before the word ('والمتجر'): its prefix terms read the word without them.
+    if (ARABIC_SCRIPT.test(token))
+      for (const key of keys) {
+        const english = key === token ? null : byPrefix(key, glossary);
+        if (english) return english;
+      }
+  }
+  return null;
+}
+
+/** A one-word prefix term's English ('technolog*'), the longest first. */
+function byPrefix(token: string, glossary: Glossary): string | null {
   for (const length of glossary.prefixLengths) {
     if (length > token.length) continue;
     const prefix = glossary.prefixes.get(token.slice(0, length));
     if (prefix) return prefix;
   }
-  if (token.length > MIN_STEM && !glossary.isEnglish(token)) for (const key of stemKeys(token)) if (glossary.byStem.has(key)) return glossary.byStem.get(key)!;
   return null;
 }
 

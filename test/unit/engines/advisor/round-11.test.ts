@@ -6,6 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { words } from '../../../../engines/advisor/text.ts';
 import { batchRoute, missing, route, tools } from '../../../support/advisor-route.ts';
 
 describe('advisor round 11 (issue 37)', () => {
@@ -47,5 +48,25 @@ describe('advisor round 11 (issue 37)', () => {
   it('reads missing data asked without the linking word genitive languages leave out', () => {
     assert.match(missing('Pokaż listę klientów firmy hurtownia-x.pl').join(' '), /customer/);
     assert.match(missing('Dej mi list employees of acme-z.io').join(' '), /staff/);
+  });
+
+  it('reads Swedish, Persian and Ukrainian by concept (concepts.ts), and a mobile number in the languages of the goal', () => {
+    assert.equal(route('Vilka lediga jobb har klader-x.se just nu?'), 'ats-jobs');
+    assert.equal(route('Vilken teknik använder butiken klader-x.se?'), 'tech-stack');
+    assert.equal(route('Hämta kontaktuppgifter och e-postadresser från mobler-x.se'), 'extract-contacts');
+    assert.equal(route('Är mobler-x.se en pålitlig butik att handla från?'), 'pre_purchase_merchant_trust_check');
+    assert.deepEqual(tools('تبلیغات جستجوی digikala-x.com را نشان بده'), ['search-ads']);
+    assert.equal(route('Які технології використовує сайт rozetka-x.com.ua?'), 'tech-stack');
+    assert.equal(route('Покажи відкриті вакансії компанії prom-x.ua'), 'ats-jobs');
+    assert.match(missing('Quiero el número de móvil del director de ventas de tienda-q.es').join(' '), /personal/);
+    assert.match(missing('Ich brauche die Handynummer der Geschäftsführerin von laden-q.de').join(' '), /personal/);
+  });
+
+  it('cuts the article, the conjunction and the endings of Arabic-script words, and the gerunds of Romance verbs', () => {
+    assert.deepEqual(words('والمتجر'), words('متجر'));
+    assert.deepEqual(words('شرعية'), words('شرعي'));
+    assert.equal(route('هل موقع dukkan-x.sa شرعي؟'), 'verify_domain_legitimacy_and_security');
+    assert.deepEqual(words('contratando'), words('contratar'));
+    assert.deepEqual(words('comprando'), words('comprar'));
   });
 });
