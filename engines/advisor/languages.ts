@@ -1644,12 +1644,14 @@ function byPrefix(token: string, glossary: Glossary): string | null {
 
 /**
  * A compound of two known words ('Führungsteam', 'Marketingtools'): the head (a term, with or
- * without its linking letters, or an English word) and the tail (a term or an English word), the
- * longest head first; never an English word of the rules itself.
+ * without its linking letters, or an English word, or a compound of two once) and the tail (a term
+ * or an English word), the longest head first; never an English word of the rules itself.
  */
-function splitCompound(token: string, glossary: Glossary): string | null {
+function splitCompound(token: string, glossary: Glossary, nested = false): string | null {
   if (token.length < 2 * MIN_PART || CYRILLIC.test(token) || glossary.isEnglish(token)) return null;
   const part = (text: string) => glossOne(text, glossary) ?? (glossary.isEnglish(text) ? text : null);
+  // The head may be a compound itself, once ('köp|intentions|poäng': buying intent score).
+  const headPart = (text: string) => part(text) ?? (nested ? null : splitCompound(text, glossary, true));
   for (let cut = token.length - MIN_PART; cut >= MIN_PART; cut--) {
     const tail = token.slice(cut);
     const tailEnglish = part(tail);
@@ -1657,7 +1659,7 @@ function splitCompound(token: string, glossary: Glossary): string | null {
     const head = token.slice(0, cut);
     for (const candidate of [head, ...LINKS.filter((link) => head.endsWith(link)).map((link) => head.slice(0, -link.length))]) {
       if (candidate.length < MIN_PART) continue;
-      const headEnglish = part(candidate);
+      const headEnglish = headPart(candidate);
       if (headEnglish) return `${headEnglish} ${tailEnglish}`;
     }
   }

@@ -934,6 +934,9 @@ export const UNAVAILABLE: Unavailable[] = [
       'list of employees',
       'employee directory',
       'everyone who works',
+      'list of team members',
+      'list of staff',
+      'staff directory',
     ],
     instead: ['extract-contacts'],
     note: `no complete staff lists or org charts; ${PEOPLE_NOTE}`,
@@ -1380,6 +1383,8 @@ export const ADOPTION_AFTER = [
  * Google Ads conversion tag", "LinkedIn Insight tag"), the vendor is a technology the site runs,
  * even a name another offer reads (google ads: search-ads; linkedin: extract-contacts).
  */
+/** Words linking the tag to its vendor written after it ("la etiqueta de Google Ads", "il pixel di Meta"). */
+export const LINKING_WORDS = ['de', 'di', 'du', 'da', 'do', 'del', 'della', 'des'];
 export const INSTALL_NOUNS = [
   'tag',
   'tags',

@@ -34,6 +34,7 @@ import {
   ENRICH_WINDOW,
   DATUM_WINDOW,
   CHECKOUT_NOUNS,
+  LINKING_WORDS,
   AD_WORDS,
   CONJUNCTIONS,
   HEAT_WORDS,
@@ -367,12 +368,16 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       const cue = [...beforeSpans.filter(([, to]) => to <= at && to >= at - 3), ...afterSpans.filter(([from]) => from >= end && from <= end + 1)];
       // A vendor's tag, pixel or script installed on the site ("the Google Ads tag", "the Meta pixel"):
       // the vendor is the technology asked about, even where another offer reads its name ("google ads").
-      const installed = installSpans.find(([from]) => from >= end && from <= end + 1);
+      // Or before it, as French, Spanish, Portuguese and Italian write it ("la etiqueta de Google Ads", "le pixel Meta").
+      const after = installSpans.find(([from]) => from >= end && from <= end + 1);
+      const before = installSpans.some(([, to]) => to === at || (to === at - 1 && LINKING_WORDS.includes(goalWords[at - 1])));
+      // The vendor's name with the words up to its tag after it, or the name alone.
+      const installed = after ? ([at, after[1]] as const) : before ? ([at, end] as const) : null;
       // Only by an adoption word (which also lets a name written in lower case count), and not a
       // plain word opening the goal, nor a name another offer's phrases read as their object ("run google ads").
       if (prose.has(written.toLowerCase()) && (at === 0 || !cue.length)) continue;
       if (installed) {
-        vendorTags.push([at, installed[1]]);
+        vendorTags.push(installed);
         if (!adopted.some((known) => known.name === mention.name)) adopted.push({ name: mention.name, at });
         continue;
       }

@@ -29,6 +29,8 @@ describe('advisor round 11 (issue 37)', () => {
     assert.equal(route('which ad pixels fire on pottery-lane.com?'), 'tech-stack');
     assert.equal(route('Quais pixels de publicidade estão instalados em loja-x.com.br?'), 'tech-stack');
     // Ads bought are still search ads, tags named beside them or not.
+    // The tag before its vendor, as Romance languages write it.
+    assert.equal(route('Il sito negozio-x.it ha il pixel di TikTok installato?'), 'tech-stack');
     assert.equal(route('does pottery-lane.com show Google Ads in Canada?'), 'search-ads');
     assert.equal(route('search ads and analytics tags of pottery-lane.com'), 'search-ads');
   });
@@ -48,6 +50,7 @@ describe('advisor round 11 (issue 37)', () => {
   it('reads missing data asked without the linking word genitive languages leave out', () => {
     assert.match(missing('Pokaż listę klientów firmy hurtownia-x.pl').join(' '), /customer/);
     assert.match(missing('Dej mi list employees of acme-z.io').join(' '), /staff/);
+    assert.match(missing('Нужен список сотрудников фирмы x-ru.ru').join(' '), /staff/);
   });
 
   it('reads Swedish, Persian and Ukrainian by concept (concepts.ts), and a mobile number in the languages of the goal', () => {
@@ -68,5 +71,7 @@ describe('advisor round 11 (issue 37)', () => {
     assert.equal(route('هل موقع dukkan-x.sa شرعي؟'), 'verify_domain_legitimacy_and_security');
     assert.deepEqual(words('contratando'), words('contratar'));
     assert.deepEqual(words('comprando'), words('comprar'));
+    // A compound whose head is a compound itself (Swedish, German).
+    assert.deepEqual(words('köpintentionspoäng'), words('buying intent score'));
   });
 });
