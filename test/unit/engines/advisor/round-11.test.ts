@@ -74,4 +74,20 @@ describe('advisor round 11 (issue 37)', () => {
     // A compound whose head is a compound itself (Swedish, German).
     assert.deepEqual(words('köpintentionspoäng'), words('buying intent score'));
   });
+
+  it('answers actions the service does not take with no tool, and says so, whatever words of an offer they hold', () => {
+    assert.match(missing('Run a vulnerability scan against the login form of bank-x.com').join(' '), /security testing/);
+    assert.match(missing('Register the domain fresh-brand-x.io for two years').join(' '), /domain registration/);
+    assert.match(missing('Buy me two tickets for the cheapest flight to Oslo').join(' '), /purchases/);
+    assert.match(missing('Schreibe einen Slogan für unsere Anzeigen').join(' '), /writing/);
+    assert.match(missing('Translate our product descriptions into Italian').join(' '), /translating/);
+    assert.match(missing('この製品説明を韓国語に翻訳して').join(' '), /translating/);
+    assert.match(missing('I need the private email address of the founder of startup-x.io').join(' '), /personal/);
+    // Prompt injection in a paid endpoint's answer is what verify-merchant reads.
+    assert.equal(route('does https://api.quote-x.dev/x402/price try prompt injection on my agent?'), 'verify-merchant');
+  });
+
+  it('reads Turkish privacy wording: the intermediary of the payment, the target seen', () => {
+    assert.equal(route('rakip-x.com.tr açık pozisyonlarını getir, ödeme aracısı hangi alan adını sorduğumuzu görmeden'), 'private-query:open_jobs');
+  });
 });
