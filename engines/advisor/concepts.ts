@@ -2159,11 +2159,11 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
 /**
  * More languages agents write (Korean, Turkish, Indonesian, Arabic, Hindi, Vietnamese; Swedish,
  * Persian and Ukrainian at the end, each offer's core concepts, with concepts the ten languages
- * lacked), concept by concept as CONCEPTS: the English word the rules read and the terms of each
+ * lacked; then Czech, Danish and Norwegian, Romanian, Hungarian, Greek and Thai, the core asks), concept by concept as CONCEPTS: the English word the rules read and the terms of each
  * language that has them (folded as the goal is: Vietnamese without its tones, Arabic without its
  * vowel marks).
  */
-export const MORE_LANGUAGES = ['ko', 'tr', 'id', 'ar', 'hi', 'vi', 'sv', 'fa', 'uk'] as const;
+export const MORE_LANGUAGES = ['ko', 'tr', 'id', 'ar', 'hi', 'vi', 'sv', 'fa', 'uk', 'cs', 'da', 'ro', 'hu', 'el', 'th'] as const;
 export type MoreLanguage = (typeof MORE_LANGUAGES)[number];
 
 export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage | Language, string[]>>][] = [
@@ -2353,7 +2353,7 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
   ['payment data', { sv: ['betalningsdata'], fa: ['اطلاعات پرداخت'], uk: ['платіжні дані', 'платіжних даних'] }],
   ['not', { sv: ['inte'], fa: ['نه'], uk: ['не'] }],
   ['must not', { sv: ['far inte'], fa: ['نباید'], uk: ['не повинен', 'не має'] }],
-  ['see', { sv: ['ser'], fa: ['دیده', 'ببیند'], uk: ['побач*', 'бачи*'] }],
+  ['see', { sv: ['kan se'], fa: ['دیده', 'ببیند'], uk: ['побач*', 'бачи*'] }],
   ['privately', { sv: ['anonymt'], fa: ['محرمانه', 'ناشناس'], uk: ['анонімно', 'конфіденційно'] }],
   ['contacts', { sv: ['kontaktuppgifter', 'kontakter'], fa: ['اطلاعات تماس', 'تماس'], uk: ['контакт*'] }],
   ['email address', { sv: ['e postadress*', 'mejladress*'], fa: ['آدرس ایمیل'], uk: ['email адрес*', 'адреси електронної пошти'] }],
@@ -2378,7 +2378,7 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
   ['product page', { sv: ['produktsida*'], fa: ['صفحه محصول'], uk: ['сторінка товару'] }],
   ['supplier', { sv: ['leverantor*'], fa: ['تامین کننده', 'تامین کنندگان'], uk: ['постачальник*'] }],
   ['contract', { sv: ['avtal*'], fa: ['قرارداد'], uk: ['договір', 'договору', 'контракт*'] }],
-  ['ready', { sv: ['redo'], fa: ['آماده'], uk: ['готов*'] }],
+  ['ready', { sv: ['redo for'], fa: ['آماده'], uk: ['готов*'] }],
   ['readiness', { es: ['preparacion'], pt: ['preparacao', 'prontidao'], sv: ['beredskap'], fa: ['آمادگی'], uk: ['готовніст*'] }],
   [
     'agency',
@@ -2435,7 +2435,7 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
   ['ecommerce platform', { vi: ['nen tang thuong mai dien tu'], sv: ['e handelsplattform*'], fa: ['پلتفرم فروشگاهی'], uk: ['платформа електронної комерції'] }],
   ['platform', { vi: ['nen tang'], sv: ['plattform*'], fa: ['پلتفرم'], uk: ['платформ*'] }],
   ['safe to buy', { tr: ['alisveris yapmak icin guvenli', 'alisveris icin guvenli'] }],
-  ['show', { fa: ['نشان بده', 'نشان دهید'], sv: ['visa'], uk: ['покажи'] }],
+  ['show', { fa: ['نشان بده', 'نشان دهید'], sv: ['visa mig'], uk: ['покажи'] }],
   [
     'write',
     {
@@ -2532,4 +2532,307 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
       uk: ['авіаквит*', 'рейс'],
     },
   ],
+  // Czech, Danish (and Norwegian, written alike), Romanian, Hungarian, Greek, Thai: the core asks of each offer.
+  [
+    'tech stack',
+    {
+      cs: ['technologicky stack'],
+      da: ['teknologistak', 'tech stakken'],
+      ro: ['stiva tehnologica', 'stack tehnologic'],
+      hu: ['technologiai stack', 'technologiai halmaz'],
+      el: ['τεχνολογικη στοιβα'],
+      th: ['เทคสแต็ก', 'เทคโนโลยีที่ใช้'],
+    },
+  ],
+  ['technologies', { cs: ['technologi*'], da: ['teknologi*'], ro: ['tehnologi*'], hu: ['technologi*'], el: ['τεχνολογι*'], th: ['เทคโนโลยี'] }],
+  [
+    'use',
+    { cs: ['pouziva', 'pouzivaji'], da: ['bruger', 'benytter', 'bruker'], ro: ['foloseste', 'utilizeaza'], hu: ['hasznal*'], el: ['χρησιμοποιει'], th: ['ใช้'] },
+  ],
+  [
+    'website',
+    {
+      cs: ['webove stranky', 'webovy'],
+      da: ['hjemmeside*', 'nettsted*'],
+      ro: ['site ul', 'site-ul'],
+      hu: ['weboldal*', 'honlap*'],
+      el: ['ιστοσελιδα', 'ιστοτοπο*'],
+      th: ['เว็บไซต์'],
+    },
+  ],
+  ['analytics', { cs: ['analytik*'], da: ['analyseværktøj'], ro: ['analiza', 'analytics'], hu: ['analitik*'], el: ['αναλυτικ*'], th: ['วิเคราะห์'] }],
+  ['tool', { cs: ['nastroj*'], da: ['vaerktoj*', 'verktoy'], ro: ['instrument*'], hu: ['eszkoz*'], el: ['εργαλει*'], th: ['เครื่องมือ'] }],
+  [
+    'open jobs',
+    {
+      cs: ['volna mista', 'volne pozice', 'otevrene pozice'],
+      da: ['ledige stillinger', 'ledige jobs'],
+      ro: ['locuri de munca', 'locurile de munca', 'posturi vacante', 'joburi deschise'],
+      hu: ['nyitott pozicio*', 'allasajanlat*', 'nyitott allas*'],
+      el: ['ανοιχτες θεσεις', 'θεσεις εργασιας'],
+      th: ['ตำแหน่งงานว่าง', 'งานที่เปิดรับ'],
+    },
+  ],
+  ['jobs', { cs: ['pozic*', 'prace'], da: ['stilling*'], ro: ['joburi', 'posturi'], hu: ['allas*', 'pozicio*'], el: ['θεσεις', 'εργασια'], th: ['งาน'] }],
+  [
+    'hiring',
+    {
+      cs: ['nabor*', 'najima'],
+      da: ['ansaetter', 'rekrutter*'],
+      ro: ['angajeaza', 'angajari', 'recruteaza'],
+      hu: ['toboroz*', 'felvetel*'],
+      el: ['προσλαμβαν*', 'προσληψ*'],
+      th: ['รับสมัคร', 'จ้างงาน'],
+    },
+  ],
+  [
+    'buying intent',
+    {
+      cs: ['nakupni zamer'],
+      da: ['kobsintention'],
+      ro: ['intentie de cumparare', 'intentia de cumparare'],
+      hu: ['vasarlasi szandek'],
+      el: ['προθεση αγορας'],
+      th: ['ความตั้งใจซื้อ'],
+    },
+  ],
+  ['intent', { cs: ['zamer'], ro: ['intentie'], hu: ['szandek*'], el: ['προθεση'] }],
+  ['growing', { cs: ['roste'], da: ['vokser'], ro: ['creste'], hu: ['novekszik'], el: ['αναπτυσσεται'], th: ['เติบโต'] }],
+  [
+    'shrinking',
+    { cs: ['zmensuje', 'upada'], da: ['skrumper'], ro: ['se micsoreaza', 'scade'], hu: ['zsugorodik', 'csokken'], el: ['συρρικνωνεται'], th: ['หดตัว'] },
+  ],
+  [
+    'search ads',
+    {
+      cs: ['vyhledavaci reklam*'],
+      da: ['sogeannoncer', 'sokeannonser'],
+      ro: ['reclame de cautare', 'anunturi de cautare'],
+      hu: ['keresesi hirdetes*'],
+      el: ['διαφημισεις αναζητησης'],
+      th: ['โฆษณาค้นหา', 'โฆษณาบนการค้นหา'],
+    },
+  ],
+  [
+    'ads',
+    {
+      cs: ['reklam*', 'inzer*'],
+      da: ['annoncer', 'annoncerne', 'annonser', 'reklamer'],
+      ro: ['reclame', 'reclamele', 'anunturi'],
+      hu: ['hirdetes*', 'reklam*'],
+      el: ['διαφημισ*'],
+      th: ['โฆษณา'],
+    },
+  ],
+  [
+    'company profile',
+    {
+      cs: ['profil firmy', 'profil spolecnosti'],
+      da: ['virksomhedsprofil'],
+      ro: ['profilul companiei', 'profil companie'],
+      hu: ['cegprofil*'],
+      el: ['προφιλ εταιρειας'],
+      th: ['โปรไฟล์บริษัท'],
+    },
+  ],
+  [
+    'company',
+    {
+      cs: ['firmy', 'firmu', 'spolecnost*'],
+      da: ['virksomhed*', 'selskab*'],
+      ro: ['compania', 'companiei', 'companiile'],
+      hu: ['ceg', 'ceget', 'cegnek'],
+      el: ['εταιρει*'],
+      th: ['บริษัท'],
+    },
+  ],
+  [
+    'contacts',
+    {
+      da: ['kontaktoplysning*', 'kontakter'],
+      ro: ['contactele', 'date de contact', 'datele de contact'],
+      hu: ['elerhetoseg*', 'kapcsolat*'],
+      el: ['στοιχεια επικοινωνιας', 'επαφες'],
+      th: ['ข้อมูลติดต่อ', 'ช่องทางติดต่อ'],
+    },
+  ],
+  ['email', { cs: ['e mail*'], da: ['e mail*'], ro: ['e mail*'], hu: ['e mail*'], el: ['ηλεκτρονικ* ταχυδρομει*', 'email'], th: ['อีเมล'] }],
+  [
+    'published',
+    {
+      cs: ['zverejnen*'],
+      da: ['offentliggjort*', 'publicer*'],
+      ro: ['publicate', 'publicat'],
+      hu: ['kozzetett', 'nyilvanos'],
+      el: ['δημοσιευμεν*'],
+      th: ['ที่เผยแพร่'],
+    },
+  ],
+  [
+    'convert',
+    {
+      cs: ['preved*'],
+      da: ['konverter*', 'lav om'],
+      ro: ['converteste', 'transforma'],
+      hu: ['alakitsd', 'konvertald'],
+      el: ['μετατρεψε'],
+      th: ['แปลงเป็น', 'แปลง'],
+    },
+  ],
+  ['page', { cs: ['stranka', 'stranku'], da: ['hjemmesiden'], ro: ['pagina'], hu: ['oldal*'], el: ['σελιδα'], th: ['หน้าเว็บ', 'หน้า'] }],
+  ['clean', { cs: ['cisty', 'ciste'], da: ['ren'], ro: ['curat'], hu: ['tiszta'], el: ['καθαρο'], th: ['สะอาด'] }],
+  [
+    'safe to buy',
+    {
+      cs: ['bezpecne nakoupit', 'bezpecny nakup'],
+      da: ['sikkert at kobe', 'trygt at handle'],
+      ro: ['sigur sa cumpar', 'sigur de cumparat'],
+      hu: ['biztonsagos vasarolni'],
+      el: ['ασφαλες να αγορασω'],
+      th: ['ปลอดภัยไหมถ้าจะซื้อ', 'ซื้อได้ปลอดภัย'],
+    },
+  ],
+  ['buy', { cs: ['koupit', 'nakoupit'], da: ['kobe'], ro: ['cumpar*'], hu: ['vasarol*', 'megvenni'], el: ['αγορασ*'], th: ['ซื้อ'] }],
+  [
+    'store',
+    {
+      cs: ['obchod*', 'e shop'],
+      da: ['butik*', 'netbutik*'],
+      ro: ['magazinul', 'magazinului', 'magazin'],
+      hu: ['webaruhaz*', 'aruhaz*'],
+      el: ['καταστημα*'],
+      th: ['ร้านค้า', 'ร้าน'],
+    },
+  ],
+  ['trustworthy', { cs: ['duveryhodn*'], da: ['palidelig*'], ro: ['de incredere'], hu: ['megbizhato'], el: ['αξιοπιστ*'], th: ['น่าเชื่อถือ'] }],
+  [
+    'promo code',
+    {
+      cs: ['slevov* kod*'],
+      da: ['rabatkode*'],
+      ro: ['cod de reducere', 'cod promotional'],
+      hu: ['kuponkod*', 'kedvezmenykod*'],
+      el: ['κωδικο εκπτωσης', 'κουπονι'],
+      th: ['โค้ดส่วนลด', 'คูปอง'],
+    },
+  ],
+  [
+    'product page',
+    {
+      cs: ['stranka produktu'],
+      da: ['produktside*'],
+      ro: ['pagina produsului', 'pagina de produs'],
+      hu: ['termekoldal*'],
+      el: ['σελιδα προιοντος'],
+      th: ['หน้าสินค้า'],
+    },
+  ],
+  [
+    'supplier',
+    { cs: ['dodavatel*'], da: ['leverandor*'], ro: ['furnizor*'], hu: ['beszallito*', 'szallito*'], el: ['προμηθευτ*'], th: ['ซัพพลายเออร์', 'ผู้ขาย'] },
+  ],
+  [
+    'ready for agents',
+    {
+      cs: ['pripraven* na ai agent*'],
+      da: ['klar til ai agenter'],
+      ro: ['pregatit pentru agenti ai'],
+      hu: ['felkeszult az ai ugynokokre'],
+      el: ['ετοιμο για πρακτορες ai'],
+      th: ['พร้อมสำหรับเอเจนต์'],
+    },
+  ],
+  ['ready', { cs: ['pripraven*'], da: ['klar'], ro: ['pregatit*'], hu: ['felkeszult*', 'kesz'], el: ['ετοιμ*'], th: ['พร้อม'] }],
+  [
+    'compare',
+    { cs: ['porovnej', 'porovnat'], da: ['sammenlign*'], ro: ['compara'], hu: ['hasonlitsd ossze', 'osszehasonlit*'], el: ['συγκρινε'], th: ['เปรียบเทียบ'] },
+  ],
+  ['competitors', { cs: ['konkurent*', 'konkurenc*'], da: ['konkurrent*'], ro: ['concurent*'], hu: ['versenytars*'], el: ['ανταγωνιστ*'], th: ['คู่แข่ง'] }],
+  ['legitimate', { cs: ['legitimni'], da: ['legitim'], ro: ['legitim', 'legitima'], hu: ['legitim'], el: ['νομιμ*'], th: ['ถูกต้องตามกฎหมาย'] }],
+  ['scam', { cs: ['podvod*'], da: ['svindel'], ro: ['teapa', 'frauda'], hu: ['atveres', 'csalas'], el: ['απατη'], th: ['หลอกลวง', 'มิจฉาชีพ'] }],
+  ['security', { cs: ['bezpecnost*'], da: ['sikkerhed'], ro: ['securitate*'], hu: ['biztonsag*'], el: ['ασφαλεια'], th: ['ความปลอดภัย'] }],
+  [
+    'privately',
+    {
+      cs: ['anonymne', 'duverne'],
+      da: ['anonymt', 'fortroligt'],
+      ro: ['anonim'],
+      hu: ['anonim*', 'bizalmas*'],
+      el: ['ανωνυμα', 'εμπιστευτικα'],
+      th: ['แบบไม่ระบุตัวตน', 'เป็นความลับ'],
+    },
+  ],
+  ['not', { da: ['ikke'], ro: ['sa nu'], hu: ['nem'], el: ['δεν', 'μην'], th: ['ไม่'] }],
+  ['see', { cs: ['videl*', 'uvidi'], da: ['kan se'], ro: ['vada', 'vede'], hu: ['lassa', 'latja'], el: ['δει', 'βλεπει'], th: ['เห็น'] }],
+  ['payment', { cs: ['platb*'], da: ['betaling*'], ro: ['plata', 'platii', 'platilor'], hu: ['fizetes*'], el: ['πληρωμ*'], th: ['การชำระเงิน', 'ชำระเงิน'] }],
+  ['domain', { cs: ['domen*'], da: ['domaene*'], ro: ['domeniu*'], hu: ['domain*'], el: ['τομεα', 'domain'], th: ['โดเมน'] }],
+  [
+    'revenue',
+    { cs: ['trzby', 'obrat'], da: ['omsaetning*'], ro: ['venit*', 'cifra de afaceri'], hu: ['arbevetel*', 'bevetel*'], el: ['εσοδα', 'τζιρος'], th: ['รายได้'] },
+  ],
+  [
+    'employees',
+    {
+      cs: ['zamestnanc*'],
+      da: ['medarbejder*', 'ansatte'],
+      ro: ['angajati', 'angajatii'],
+      hu: ['alkalmazott*', 'munkavallalo*'],
+      el: ['υπαλληλ*', 'εργαζομεν*'],
+      th: ['พนักงาน'],
+    },
+  ],
+  [
+    'how many employees',
+    {
+      cs: ['kolik zamestnancu', 'pocet zamestnancu'],
+      da: ['hvor mange medarbejdere', 'hvor mange ansatte'],
+      ro: ['cati angajati', 'numarul de angajati'],
+      hu: ['hany alkalmazott*', 'hany munkatars*'],
+      el: ['ποσους υπαλληλους', 'ποσους εργαζομενους'],
+      th: ['จำนวนพนักงาน', 'พนักงานกี่คน'],
+    },
+  ],
+  ['customers', { cs: ['zakaznic*'], da: ['kunder'], ro: ['clienti', 'clientii'], hu: ['ugyfel*', 'vevo*'], el: ['πελατ*'], th: ['ลูกค้า'] }],
+  [
+    'funding',
+    {
+      cs: ['financovani', 'investic*'],
+      da: ['finansiering*', 'investering*'],
+      ro: ['finantare*', 'investit*'],
+      hu: ['finanszirozas*', 'befektet*'],
+      el: ['χρηματοδοτηση'],
+      th: ['การระดมทุน', 'เงินทุน'],
+    },
+  ],
+  ['reviews', { cs: ['recenz*', 'hodnoceni'], da: ['anmeldelse*'], ro: ['recenzi*'], hu: ['ertekeles*', 'velemeny*'], el: ['κριτικ*'], th: ['รีวิว'] }],
+  ['write', { cs: ['napis'], da: ['skriv'], ro: ['scrie'], hu: ['irj'], el: ['γραψε'], th: ['เขียน'] }],
+  ['translate', { cs: ['prelozit', 'preloz'], da: ['oversaet*'], ro: ['tradu*'], hu: ['forditsd', 'leforditani'], el: ['μεταφρασ*'], th: ['แปลภาษา'] }],
+  [
+    'footprint',
+    {
+      cs: ['digitalni stopa'],
+      da: ['digitalt fodaftryk'],
+      ro: ['amprenta digitala'],
+      hu: ['digitalis labnyom'],
+      el: ['ψηφιακο αποτυπωμα'],
+      th: ['ร่องรอยดิจิทัล'],
+    },
+  ],
+  [
+    'facts only',
+    {
+      cs: ['jen fakta', 'pouze fakta'],
+      da: ['kun fakta'],
+      ro: ['doar fapte', 'doar faptele'],
+      hu: ['csak tenyek', 'csak a tenyek'],
+      el: ['μονο γεγονοτα'],
+      th: ['ข้อเท็จจริงเท่านั้น'],
+    },
+  ],
+  ['badge', { cs: ['odznak*'], da: ['badge', 'maerke'], ro: ['insigna', 'badge'], hu: ['jelveny*'], el: ['σημα'], th: ['ตราสัญลักษณ์'] }],
+  [
+    'hot buyers',
+    { cs: ['horci kupci'], da: ['varme kobere'], ro: ['cumparatori fierbinti'], hu: ['forro vevok'], el: ['ζεστοι αγοραστες'], th: ['ผู้ซื้อร้อนแรง'] },
+  ],
+  ['which', { cs: ['ktere', 'jake'], da: ['hvilke', 'hvilken'], ro: ['ce fel de'], hu: ['melyik', 'milyen'], el: ['ποια', 'ποιες'], th: ['ไหน', 'อะไร'] }],
 ];

@@ -1464,7 +1464,8 @@ export const GLOSSES: [english: string, terms: string[]][] = [
 /** Where a domain, URL or address stood in a goal (text.ts): no word, but the words around it are not adjacent. */
 export const GAP = '\u2063';
 
-const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff]/;
+// Thai too: written without spaces between words, its terms are found anywhere as CJK ones are.
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff\u0e00-\u0e7f]/;
 const CYRILLIC = /[\u0400-\u04ff]/;
 
 /**

@@ -90,4 +90,14 @@ describe('advisor round 11 (issue 37)', () => {
   it('reads Turkish privacy wording: the intermediary of the payment, the target seen', () => {
     assert.equal(route('rakip-x.com.tr açık pozisyonlarını getir, ödeme aracısı hangi alan adını sorduğumuzu görmeden'), 'private-query:open_jobs');
   });
+
+  it('reads Czech, Danish, Romanian, Hungarian, Greek and Thai by concept; Thai terms found without spaces', () => {
+    assert.equal(route('Jaké technologie používá web alza-x.cz?'), 'tech-stack');
+    assert.equal(route('Er det sikkert at købe i butikken x-butik.dk?'), 'pre_purchase_merchant_trust_check');
+    assert.equal(route('Arată locurile de muncă deschise la x-ro.ro'), 'ats-jobs');
+    assert.equal(route('Milyen keresési hirdetéseket futtat az x-hu.hu?'), 'search-ads');
+    assert.equal(route('Βρες κωδικό έκπτωσης για το κατάστημα x-gr.gr'), 'checkout_active_promo_code_finder');
+    assert.equal(route('หาโค้ดส่วนลดสำหรับร้าน x-th.co.th'), 'checkout_active_promo_code_finder');
+    assert.match(missing('Kolik zaměstnanců má firma x-cz.cz?').join(' '), /headcount/);
+  });
 });
