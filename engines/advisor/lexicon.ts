@@ -50,6 +50,8 @@ export const RULES: Record<string, Rule[]> = {
     ['cdn', 3],
     ['platform', 1],
     ['ecommerce platform', 3],
+    ['under the hood', 4],
+    ['what powers', 3],
     ['what software', 3],
     ['what tools', 2],
     ['what tech', 4],
@@ -175,6 +177,9 @@ export const RULES: Record<string, Rule[]> = {
     ['going to buy', 4],
     ['planning to buy', 4],
     ['plan to buy', 4],
+    ['buying window', 5],
+    ['buying cycle', 4],
+    ['in the market for', 4],
   ],
   'search-ads': [
     ['ads', 4],
@@ -197,6 +202,13 @@ export const RULES: Record<string, Rule[]> = {
     ['run ads', 4],
     ['running ads', 4],
     ['search ads', 6],
+    // Ads bought, and what a company pays Google for.
+    ['buy ads', 5],
+    ['buying ads', 5],
+    ['pay for ads', 5],
+    ['paying for ads', 5],
+    ['pay google', 4],
+    ['paying google', 4],
     ['werbung', 4],
     ['anuncio', 4],
     ['publicite', 4],
@@ -368,6 +380,12 @@ export const RULES: Record<string, Rule[]> = {
     ['email format', 6],
     ['deliverab', 4],
     ['who to contact', 5],
+    // Whom to write to is whom to contact, not a text to write.
+    ['who can i write to', 6],
+    ['who should i write to', 6],
+    ['who do i write to', 6],
+    ['who to write to', 6],
+    ['whom to write to', 6],
     ['get in touch', 4],
     ['outreach', 3],
     ['kontakt', 5],
@@ -625,6 +643,8 @@ export const RULES: Record<string, Rule[]> = {
     ['certificate', 3],
     ['verifiable', 4],
     ['proof', 3],
+    ['prove', 3],
+    ['proves', 3],
     ['json badge', 9],
     ['trust badge', 9],
     ['signed statement', 8],
@@ -1268,6 +1288,7 @@ export const UNAVAILABLE: Unavailable[] = [
       'introduce me',
       'introduction to',
     ],
+    unless: ['who can i write to', 'who should i write to', 'who do i write to', 'who to write to', 'whom to write to'],
     // What is written ("an ad copy", "a product text"): the request's object, no datum asked.
     near: [
       'email',
@@ -1711,6 +1732,8 @@ export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop'];
 export const ENRICH_WORDS = ['enrich', 'enrichment', 'append', 'augment'];
 export const ENRICH_WINDOW = 10;
 export const DATUM_WINDOW = 4;
+/** How far after a purchase word an ad word makes it ads bought by the company ("buying ads", "achète de la publicité"). */
+export const ADS_BOUGHT_WINDOW = 6;
 /** Purchase words that also name a part of the site, whose provider a goal may ask ("checkout … powered by Adyen"). */
 export const CHECKOUT_NOUNS = ['checkout'];
 /**

@@ -34,6 +34,7 @@ import {
   ENRICH_WINDOW,
   DATUM_WINDOW,
   CHECKOUT_NOUNS,
+  ADS_BOUGHT_WINDOW,
   LINKING_WORDS,
   AD_WORDS,
   CONJUNCTIONS,
@@ -517,6 +518,16 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       ? undefined
       : paying.flatMap(spans).find(([from]) => !masked.has(from) && shops.some(([at]) => Math.abs(at - from) <= SHOP_WINDOW));
     if (paid) markAll(paid);
+    // Buying ads ("is it buying ads on Google", "achète de la publicité"), within one clause, is what a
+    // company does: the purchase word is no purchase by the agent, nor the pre-purchase check's phrase.
+    const adsAt = adWords
+      .flatMap(spans)
+      .map(([from]) => from)
+      .filter((from) => !masked.has(from));
+    for (const [at] of adsAt.length ? purchase.flatMap(spans) : []) {
+      const clauseEnd = clauseEndsOf().find((end) => end > at) ?? goalWords.length;
+      if (adsAt.some((ad) => ad > at && ad <= at + ADS_BOUGHT_WINDOW && ad < clauseEnd)) markAll([at, goalWords[at + 1] === 'from' ? at + 2 : at + 1]);
+    }
     const purchases = purchase.flatMap(spans).map(([from]) => from);
     // The speaker's agent buying ("our agent is about to buy a … from"): a purchase, whatever phrase holds its word.
     const agentBuys = purchases.find((at) => !masked.has(at) && ownAgents.some(([, to]) => at >= to && at <= to + AGENT_WINDOW));

@@ -100,4 +100,16 @@ describe('advisor round 11 (issue 37)', () => {
     assert.equal(route('หาโค้ดส่วนลดสำหรับร้าน x-th.co.th'), 'checkout_active_promo_code_finder');
     assert.match(missing('Kolik zaměstnanců má firma x-cz.cz?').join(' '), /headcount/);
   });
+
+  it('reads ads a company buys as its search ads, whom to write to as contacts, and idioms of the offers', () => {
+    assert.equal(route('Is lumen-x.io buying ads on Google these days?'), 'search-ads');
+    assert.equal(route('Kauft laden-x.de gerade Werbung bei Google ein?'), 'search-ads');
+    // The agent buying from a shop stays a purchase, ads asked in another clause or not.
+    assert.equal(route('I want to buy a lamp from lumen-x.io, is it safe?'), 'pre_purchase_merchant_trust_check');
+    assert.equal(route('whom should I write to at lumen-x.io? who to write to for partnerships'), 'extract-contacts');
+    assert.equal(route("what's under the hood of lumen-x.io?"), 'tech-stack');
+    assert.equal(route('Was steckt technisch hinter lumen-x.de?'), 'tech-stack');
+    assert.equal(route('is lumen-x.io in a buying window for analytics software?'), 'company-intent');
+    assert.equal(route('send me something signed that proves lumen-shop.com is trustworthy, my agent checks it'), 'verified_merchant_json_badge');
+  });
 });
