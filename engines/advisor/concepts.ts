@@ -2159,11 +2159,11 @@ export const CONCEPTS: [english: string, terms: Record<Language, string[]>][] = 
 /**
  * More languages agents write (Korean, Turkish, Indonesian, Arabic, Hindi, Vietnamese; Swedish,
  * Persian and Ukrainian at the end, each offer's core concepts, with concepts the ten languages
- * lacked; then Czech, Danish and Norwegian, Romanian, Hungarian, Greek and Thai, the core asks), concept by concept as CONCEPTS: the English word the rules read and the terms of each
+ * lacked; then Czech, Danish and Norwegian, Romanian, Hungarian, Greek, Thai and Hebrew, the core asks), concept by concept as CONCEPTS: the English word the rules read and the terms of each
  * language that has them (folded as the goal is: Vietnamese without its tones, Arabic without its
  * vowel marks).
  */
-export const MORE_LANGUAGES = ['ko', 'tr', 'id', 'ar', 'hi', 'vi', 'sv', 'fa', 'uk', 'cs', 'da', 'ro', 'hu', 'el', 'th'] as const;
+export const MORE_LANGUAGES = ['ko', 'tr', 'id', 'ar', 'hi', 'vi', 'sv', 'fa', 'uk', 'cs', 'da', 'ro', 'hu', 'el', 'th', 'he'] as const;
 export type MoreLanguage = (typeof MORE_LANGUAGES)[number];
 
 export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage | Language, string[]>>][] = [
@@ -2848,4 +2848,51 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
     { cs: ['horci kupci'], da: ['varme kobere'], ro: ['cumparatori fierbinti'], hu: ['forro vevok'], el: ['ζεστοι αγοραστες'], th: ['ผู้ซื้อร้อนแรง'] },
   ],
   ['which', { cs: ['ktere', 'jake'], da: ['hvilke', 'hvilken'], ro: ['ce fel de'], hu: ['melyik', 'milyen'], el: ['ποια', 'ποιες'], th: ['ไหน', 'อะไร'] }],
+  // Hebrew: the core asks (its prefixes cut as Arabic's are, languages.ts).
+  ['tech stack', { he: ['סטאק טכנולוגי', 'ערימת טכנולוגיות'] }],
+  ['technologies', { he: ['טכנולוגי*'] }],
+  ['use', { he: ['משתמש', 'משתמשת', 'משתמשים'] }],
+  ['website', { he: ['אתר'] }],
+  ['analytics', { he: ['אנליטיקס', 'ניתוח נתונים'] }],
+  ['tool', { he: ['כלי', 'כלים'] }],
+  ['open jobs', { he: ['משרות פתוחות'] }],
+  ['jobs', { he: ['משרות', 'משרה'] }],
+  ['hiring', { he: ['מגייס*', 'גיוס'] }],
+  ['buying intent', { he: ['כוונת רכישה'] }],
+  ['search ads', { he: ['מודעות חיפוש'] }],
+  ['ads', { he: ['מודעות', 'פרסומות', 'פרסום'] }],
+  ['company profile', { he: ['פרופיל חברה'] }],
+  ['company', { he: ['חברה', 'חברת'] }],
+  ['contacts', { he: ['פרטי קשר', 'אנשי קשר'] }],
+  ['email', { he: ['אימייל', 'דואר אלקטרוני'] }],
+  ['published', { he: ['שפורסמו', 'מפורסמים'] }],
+  ['convert', { he: ['המר', 'תמיר'] }],
+  ['page', { he: ['דף', 'עמוד'] }],
+  ['clean', { he: ['נקי'] }],
+  ['safe to buy', { he: ['בטוח לקנות'] }],
+  ['buy', { he: ['לקנות', 'קנייה'] }],
+  ['store', { he: ['חנות'] }],
+  ['trustworthy', { he: ['אמין', 'אמינה'] }],
+  ['promo code', { he: ['קוד הנחה', 'קופון'] }],
+  ['product page', { he: ['דף מוצר'] }],
+  ['supplier', { he: ['ספק'] }],
+  ['ready', { he: ['מוכן', 'מוכנה'] }],
+  ['compare', { he: ['השווה'] }],
+  ['competitors', { he: ['מתחרים'] }],
+  ['legitimate', { he: ['לגיטימי'] }],
+  ['scam', { he: ['הונאה'] }],
+  ['security', { he: ['אבטחה'] }],
+  ['not', { he: ['לא'] }],
+  ['see', { he: ['יראה', 'יראו'] }],
+  ['payment', { he: ['תשלום'] }],
+  ['domain', { he: ['דומיין'] }],
+  ['revenue', { he: ['הכנסות', 'מחזור'] }],
+  ['employees', { he: ['עובדים'] }],
+  ['how many employees', { he: ['כמה עובדים', 'מספר העובדים'] }],
+  ['customers', { he: ['לקוחות'] }],
+  ['funding', { he: ['גיוס הון', 'מימון'] }],
+  ['reviews', { he: ['ביקורות'] }],
+  ['write', { he: ['כתוב'] }],
+  ['translate', { he: ['תרגם'] }],
+  ['which', { he: ['אילו', 'איזה'] }],
 ];

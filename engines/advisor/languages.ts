@@ -1484,6 +1484,10 @@ const CYRILLIC_ENDINGS = 'ами ями ого его ому ему ыми им�
 const MIN_STEM = 4;
 
 const ARABIC_SCRIPT = /[\u0600-\u06ff]/;
+const HEBREW_SCRIPT = /[\u0590-\u05ff]/;
+/** Hebrew glues the article, the conjunction and prepositions before the word ('והמשרות', 'בחנות'): cut, leaving three letters. */
+const HEBREW_PREFIXES = ['וה', 'שה', 'מה', 'בה', 'לה', 'כה', 'ה', 'ו', 'ב', 'ל', 'מ', 'ש'];
+const HEBREW_ENDINGS = ['ים', 'ות'];
 /**
  * Arabic and Persian words: the article and the conjunction glued before ('والأمان', 'المتجر'), and
  * the endings of gender, plural and relation after ('شرعية' and 'شرعي', 'الوظائف'...), cut leaving
@@ -1493,22 +1497,33 @@ const ARABIC_PREFIXES = ['وال', 'بال', 'فال', 'لل', 'ال', 'و', 'ب
 const ARABIC_ENDINGS = ['های', 'ها', 'ات', 'ين', 'ون', 'ية', 'ة', 'ي', 'ی'];
 const MIN_ROOT = 3;
 
-function arabicKeys(word: string): string[] {
+function arabicKeys(word: string, prefixes = ARABIC_PREFIXES, endings = ARABIC_ENDINGS): string[] {
   const keys: string[] = [];
-  const prefix = ARABIC_PREFIXES.find((start) => word.length - start.length >= MIN_ROOT && word.startsWith(start));
-  const bare = prefix ? word.slice(prefix.length) : word;
-  if (prefix) keys.push(bare);
-  const ending = ARABIC_ENDINGS.find((end) => bare.length - end.length >= MIN_ROOT && bare.endsWith(end));
-  if (ending) keys.push(bare.slice(0, -ending.length));
+  // Up to two glued words cut ('ו|ה|משרות'), each form with its ending cut too: a term whose own first
+  // letter looks like a prefix ('משרות') meets the goal's word one cut further.
+  let bare = word;
+  for (let pass = 0; pass < 2; pass++) {
+    const prefix = prefixes.find((start) => bare.length - start.length >= MIN_ROOT && bare.startsWith(start));
+    if (!prefix) break;
+    bare = bare.slice(prefix.length);
+    keys.push(bare);
+    const ending = endings.find((end) => bare.length - end.length >= MIN_ROOT && bare.endsWith(end));
+    if (ending) keys.push(bare.slice(0, -ending.length));
+  }
+  if (!keys.length) {
+    const ending = endings.find((end) => word.length - end.length >= MIN_ROOT && word.endsWith(end));
+    if (ending) keys.push(word.slice(0, -ending.length));
+  }
   return keys.length ? keys : [word];
 }
 
 /** The shortest word whose stems are looked up (a root of three letters in Arabic script). */
-export const minStem = (word: string) => (ARABIC_SCRIPT.test(word) ? MIN_ROOT : MIN_STEM);
+export const minStem = (word: string) => (ARABIC_SCRIPT.test(word) || HEBREW_SCRIPT.test(word) ? MIN_ROOT : MIN_STEM);
 
 /** The word with one ending cut, then with a second cut ('narzędzia' and 'narzędzi', 'marketingowych' and 'marketingowe'). */
 export function stemKeys(word: string): string[] {
   if (ARABIC_SCRIPT.test(word)) return arabicKeys(word);
+  if (HEBREW_SCRIPT.test(word)) return arabicKeys(word, HEBREW_PREFIXES, HEBREW_ENDINGS);
   const endings = CYRILLIC.test(word) ? CYRILLIC_ENDINGS : LATIN_ENDINGS;
   const keys: string[] = [];
   let stemmed = word;
@@ -1623,8 +1638,8 @@ function glossOne(token: string, glossary: Glossary): string | null {
   if (token.length > minStem(token) && !glossary.isEnglish(token)) {
     const keys = stemKeys(token);
     for (const key of keys) if (glossary.byStem.has(key)) return glossary.byStem.get(key)!;
-    // Arabic script glues the article and the conjunction before the word ('والمتجر'): its prefix terms read the word without them.
-    if (ARABIC_SCRIPT.test(token))
+    // Arabic and Hebrew glue the article and the conjunction before the word ('والمتجر', 'והמשרות'): prefix terms read the word without them.
+    if (ARABIC_SCRIPT.test(token) || HEBREW_SCRIPT.test(token))
       for (const key of keys) {
         const english = key === token ? null : byPrefix(key, glossary);
         if (english) return english;

@@ -91,7 +91,7 @@ describe('advisor round 11 (issue 37)', () => {
     assert.equal(route('rakip-x.com.tr açık pozisyonlarını getir, ödeme aracısı hangi alan adını sorduğumuzu görmeden'), 'private-query:open_jobs');
   });
 
-  it('reads Czech, Danish, Romanian, Hungarian, Greek and Thai by concept; Thai terms found without spaces', () => {
+  it('reads Czech, Danish, Romanian, Hungarian, Greek, Thai and Hebrew by concept; Thai terms found without spaces', () => {
     assert.equal(route('Jaké technologie používá web alza-x.cz?'), 'tech-stack');
     assert.equal(route('Er det sikkert at købe i butikken x-butik.dk?'), 'pre_purchase_merchant_trust_check');
     assert.equal(route('Arată locurile de muncă deschise la x-ro.ro'), 'ats-jobs');
@@ -99,6 +99,9 @@ describe('advisor round 11 (issue 37)', () => {
     assert.equal(route('Βρες κωδικό έκπτωσης για το κατάστημα x-gr.gr'), 'checkout_active_promo_code_finder');
     assert.equal(route('หาโค้ดส่วนลดสำหรับร้าน x-th.co.th'), 'checkout_active_promo_code_finder');
     assert.match(missing('Kolik zaměstnanců má firma x-cz.cz?').join(' '), /headcount/);
+    // Hebrew, its article and conjunction glued before the word ('המשרות הפתוחות', 'וחנות').
+    assert.equal(route('הצג את המשרות הפתוחות של החברה x-il.co.il'), 'ats-jobs');
+    assert.equal(route('האם בטוח לקנות בחנות x-il.co.il?'), 'pre_purchase_merchant_trust_check');
   });
 
   it('reads ads a company buys as its search ads, whom to write to as contacts, and idioms of the offers', () => {
