@@ -1452,13 +1452,14 @@ export const ADOPTION_AFTER = [
   'for checkout',
   'at checkout',
 ];
-/**
- * What a site installs of a vendor (its tag, pixel, script): right after a technology's name ("the
- * Google Ads conversion tag", "LinkedIn Insight tag"), the vendor is a technology the site runs,
- * even a name another offer reads (google ads: search-ads; linkedin: extract-contacts).
- */
 /** Words linking the tag to its vendor written after it ("la etiqueta de Google Ads", "il pixel di Meta"). */
 export const LINKING_WORDS = ['de', 'di', 'du', 'da', 'do', 'del', 'della', 'des'];
+/**
+ * What a site installs of a vendor (its tag, pixel, script): right after a technology's name ("the
+ * Google Ads conversion tag", "LinkedIn Insight tag"), or before it with a linking word, the vendor
+ * is a technology the site runs, even a name another offer reads (google ads: search-ads; linkedin:
+ * extract-contacts).
+ */
 export const INSTALL_NOUNS = [
   'tag',
   'tags',
