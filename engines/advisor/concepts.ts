@@ -2320,6 +2320,7 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
   ['jobs', { sv: ['jobb', 'tjanster'], fa: ['شغلی', 'مشاغل'], uk: ['вакансі*'] }],
   ['job postings', { fa: ['آگهی استخدام', 'آگهی های استخدام'], sv: ['platsannons*', 'jobbannons*'], uk: ['оголошення про роботу'] }],
   ['hiring', { sv: ['rekryter*', 'anstaller'], fa: ['استخدام'], uk: ['найм*', 'наймає'] }],
+  ['hiring', { zh: ['在招人', '招人'], ko: ['사람 뽑', '뽑고'], ja: ['人を募集', '募集して'] }],
   ['careers page', { sv: ['karriarsida*'], fa: ['صفحه فرصت های شغلی'], uk: ['сторінка вакансій', "сторінка кар'єри"] }],
   ['list', { sv: ['lista', 'listan'], fa: ['فهرست', 'لیست'], uk: ['список', 'перелік'] }],
   ['buying intent', { sv: ['kopintention', 'kopavsikt'], fa: ['قصد خرید'], uk: ['намір купівлі', 'намір покупки'], ja: ['買う気'] }],

@@ -2007,6 +2007,10 @@ export const HEAD_WORDS = [
 ];
 /** A company seeking or hiring a job noun ("looking for engineers", "hiring developers") is listing its openings. */
 export const SEEKING_WORDS = ['looking for', 'look for', 'seeking', 'searching for', 'search for', 'on the lookout for', 'hiring', 'recruiting'];
+/** Hiring as a verb ("is x.com hiring?"), the goal's question when nothing else is asked. */
+export const HIRING_VERBS = ['hiring', 'hire', 'hires', 'recruiting', 'recruit', 'recruits'];
+/** People a company seeks ("looking for people", "cherche du monde"): hiring, when nothing else is asked. */
+export const SOUGHT_PEOPLE = ['people', 'staff', 'talent', 'workers', 'employees', 'new people', 'new hires'];
 
 /**
  * Words excluding what follows them in the same clause ("find contacts, not the tech stack", "I

@@ -74,6 +74,8 @@ import {
   ROLE_WORDS,
   RULES,
   SEEKING_WORDS,
+  SOUGHT_PEOPLE,
+  HIRING_VERBS,
   SELF_STEPS,
   SELF_WINDOW,
   SELF_WORDS,
@@ -134,6 +136,8 @@ export interface Reading {
   peopleRoles: { at: number; cue: string } | null;
   /** Ads qualifying a tag or pixel the site installs ("ad pixels", "tags de anúncio"): where, and the words. */
   adTags: { at: number; cue: string } | null;
+  /** The first hiring word, or a search for people ("looking for people"), not masked: where. */
+  hiringAt: number | null;
 }
 
 const compiled = (phrases: readonly string[]) => phrases.map((phrase) => words(phrase)).filter((list) => list.length);
@@ -205,6 +209,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const jobNouns = compiled(JOB_NOUNS);
   const jobFilters = compiled(JOB_FILTERS);
   const seeking = compiled(SEEKING_WORDS);
+  const sought = compiled(SOUGHT_PEOPLE);
+  const hiringVerbs = compiled(HIRING_VERBS);
   const technologyKinds = compiled(TECHNOLOGY_KINDS);
   const before = compiled(ADOPTION_BEFORE);
   const after = compiled(ADOPTION_AFTER);
@@ -613,6 +619,11 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     }
     // Hiring as it changes, or as companies compare: a trend or ranking word near a hiring word.
     const hiringSpans = hiring.flatMap(spans).filter(([from]) => !masked.has(from));
+    // Hiring as the goal's question ("is x.com hiring right now?", "are they looking for people?"): where.
+    const soughtPeople = seeking.flatMap(spans).find(([from, to]) => !masked.has(from) && sought.flatMap(spans).some(([at]) => at >= to && at <= to + 2));
+    // A hiring verb, not a noun of staff ("number of staff" asks for a headcount).
+    const hiringVerb = hiringVerbs.flatMap(spans).find(([from]) => !masked.has(from));
+    const hiringAt = hiringVerb?.[0] ?? soughtPeople?.[0] ?? null;
     const nearHiring = (list: string[][] | (readonly [number, number])[], window = HIRING_WINDOW, anchors = hiringSpans): Reading['hiringTrend'] => {
       const found = (list as unknown[])
         .flatMap((item) => (typeof (item as unknown[])[0] === 'string' ? spans(item as string[]) : [item as readonly [number, number]]))
@@ -684,6 +695,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       timing,
       peopleRoles,
       adTags,
+      hiringAt,
     };
   };
 }

@@ -55,5 +55,8 @@ export function weighReading(scored: Scored[], reading: Reading): Scored[] {
   // site", "does it send its newsletters with Mailchimp") is what the goal asks about.
   if (reading.named.length && ![...entries.values()].some((entry) => entry.score >= ASKED))
     add('tech-stack', ASKED, `names ${reading.named.map((item) => item.name).join(' or ')}`, reading.named[0].at);
+  // Hiring as the goal's only question ("is x.com hiring right now?"): the open roles answer it.
+  if (reading.hiringAt !== null && !reading.notAvailable.length && ![...entries.values()].some((entry) => entry.score >= ASKED))
+    add('ats-jobs', ASKED, 'hiring', reading.hiringAt);
   return [...entries.values()].filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
 }

@@ -115,4 +115,13 @@ describe('advisor round 11 (issue 37)', () => {
     assert.equal(route('is lumen-x.io in a buying window for analytics software?'), 'company-intent');
     assert.equal(route('send me something signed that proves lumen-shop.com is trustworthy, my agent checks it'), 'verified_merchant_json_badge');
   });
+
+  it("reads hiring as the goal's only question as its open roles, never a headcount", () => {
+    assert.equal(route('is brightmill.io recruiting at the moment?'), 'ats-jobs');
+    assert.equal(route('is brightmill.io on the lookout for new people?'), 'ats-jobs');
+    assert.equal(route('brightmill.cn 最近在招人吗'), 'ats-jobs');
+    // Hiring as it changes stays hiring intent; a number of staff stays no tool.
+    assert.equal(route('is brightmill.io hiring a lot lately?'), 'company-intent');
+    assert.equal(route('staff count at brightmill.io?'), null);
+  });
 });
