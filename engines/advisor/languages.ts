@@ -1464,7 +1464,8 @@ export const GLOSSES: [english: string, terms: string[]][] = [
 /** Where a domain, URL or address stood in a goal (text.ts): no word, but the words around it are not adjacent. */
 export const GAP = '\u2063';
 
-const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff]/;
+// Thai too: written without spaces between words, its terms are found anywhere as CJK ones are.
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af\u1100-\u11ff\u0e00-\u0e7f]/;
 const CYRILLIC = /[\u0400-\u04ff]/;
 
 /**
@@ -1474,14 +1475,55 @@ const CYRILLIC = /[\u0400-\u04ff]/;
  * 'Positionen' 'Position', 'zatrudnienie' 'zatrudnienia', 'компаний' 'компания': the stems need
  * only be the same for both, not linguistically right.
  */
-const LATIN_ENDINGS = 'oes ach ami ego emu ych ich ymi imi ern ais eis ao ow om em en er es as os ie ym im ej a e i o u y s n x'.split(' ');
+const LATIN_ENDINGS = 'ando endo indo oes ach ami ego emu ych ich ymi imi ern ais eis ao ow om em en er ar ir es as os ie ym im ej a e i o u y s n x'.split(
+  ' ',
+);
 const CYRILLIC_ENDINGS = 'ами ями ого его ому ему ыми ими иях ией ах ях ов ев ей ий ый ой ая яя ое ее ые ие ам ям ом ем ую юю ия ть у ю а я ы и е о ь й'.split(
   ' ',
 );
 const MIN_STEM = 4;
 
+const ARABIC_SCRIPT = /[\u0600-\u06ff]/;
+const HEBREW_SCRIPT = /[\u0590-\u05ff]/;
+/** Hebrew glues the article, the conjunction and prepositions before the word ('והמשרות', 'בחנות'): cut, leaving three letters. */
+const HEBREW_PREFIXES = ['וה', 'שה', 'מה', 'בה', 'לה', 'כה', 'ה', 'ו', 'ב', 'ל', 'מ', 'ש'];
+const HEBREW_ENDINGS = ['ים', 'ות'];
+/**
+ * Arabic and Persian words: the article and the conjunction glued before ('والأمان', 'المتجر'), and
+ * the endings of gender, plural and relation after ('شرعية' and 'شرعي', 'الوظائف'...), cut leaving
+ * at least three letters (the root): the same stem for the term and the goal word.
+ */
+const ARABIC_PREFIXES = ['وال', 'بال', 'فال', 'لل', 'ال', 'و', 'ب'];
+const ARABIC_ENDINGS = ['های', 'ها', 'ات', 'ين', 'ون', 'ية', 'ة', 'ي', 'ی'];
+const MIN_ROOT = 3;
+
+function arabicKeys(word: string, prefixes = ARABIC_PREFIXES, endings = ARABIC_ENDINGS): string[] {
+  const keys: string[] = [];
+  // Up to two glued words cut ('ו|ה|משרות'), each form with its ending cut too: a term whose own first
+  // letter looks like a prefix ('משרות') meets the goal's word one cut further.
+  let bare = word;
+  for (let pass = 0; pass < 2; pass++) {
+    const prefix = prefixes.find((start) => bare.length - start.length >= MIN_ROOT && bare.startsWith(start));
+    if (!prefix) break;
+    bare = bare.slice(prefix.length);
+    keys.push(bare);
+    const ending = endings.find((end) => bare.length - end.length >= MIN_ROOT && bare.endsWith(end));
+    if (ending) keys.push(bare.slice(0, -ending.length));
+  }
+  if (!keys.length) {
+    const ending = endings.find((end) => word.length - end.length >= MIN_ROOT && word.endsWith(end));
+    if (ending) keys.push(word.slice(0, -ending.length));
+  }
+  return keys.length ? keys : [word];
+}
+
+/** The shortest word whose stems are looked up (a root of three letters in Arabic script). */
+export const minStem = (word: string) => (ARABIC_SCRIPT.test(word) || HEBREW_SCRIPT.test(word) ? MIN_ROOT : MIN_STEM);
+
 /** The word with one ending cut, then with a second cut ('narzędzia' and 'narzędzi', 'marketingowych' and 'marketingowe'). */
 export function stemKeys(word: string): string[] {
+  if (ARABIC_SCRIPT.test(word)) return arabicKeys(word);
+  if (HEBREW_SCRIPT.test(word)) return arabicKeys(word, HEBREW_PREFIXES, HEBREW_ENDINGS);
   const endings = CYRILLIC.test(word) ? CYRILLIC_ENDINGS : LATIN_ENDINGS;
   const keys: string[] = [];
   let stemmed = word;
@@ -1591,23 +1633,41 @@ export function buildGlossary(fold: (text: string) => string, isEnglish: (word: 
 function glossOne(token: string, glossary: Glossary): string | null {
   const exact = glossary.exact.get(token);
   if (exact) return exact;
+  const prefixed = byPrefix(token, glossary);
+  if (prefixed) return prefixed;
+  if (token.length > minStem(token) && !glossary.isEnglish(token)) {
+    const keys = stemKeys(token);
+    for (const key of keys) if (glossary.byStem.has(key)) return glossary.byStem.get(key)!;
+    // Arabic and Hebrew glue the article and the conjunction before the word ('والمتجر', 'והמשרות'): prefix terms read the word without them.
+    if (ARABIC_SCRIPT.test(token) || HEBREW_SCRIPT.test(token))
+      for (const key of keys) {
+        const english = key === token ? null : byPrefix(key, glossary);
+        if (english) return english;
+      }
+  }
+  return null;
+}
+
+/** A one-word prefix term's English ('technolog*'), the longest first. */
+function byPrefix(token: string, glossary: Glossary): string | null {
   for (const length of glossary.prefixLengths) {
     if (length > token.length) continue;
     const prefix = glossary.prefixes.get(token.slice(0, length));
     if (prefix) return prefix;
   }
-  if (token.length > MIN_STEM && !glossary.isEnglish(token)) for (const key of stemKeys(token)) if (glossary.byStem.has(key)) return glossary.byStem.get(key)!;
   return null;
 }
 
 /**
  * A compound of two known words ('Führungsteam', 'Marketingtools'): the head (a term, with or
- * without its linking letters, or an English word) and the tail (a term or an English word), the
- * longest head first; never an English word of the rules itself.
+ * without its linking letters, or an English word, or a compound of two once) and the tail (a term
+ * or an English word), the longest head first; never an English word of the rules itself.
  */
-function splitCompound(token: string, glossary: Glossary): string | null {
+function splitCompound(token: string, glossary: Glossary, nested = false): string | null {
   if (token.length < 2 * MIN_PART || CYRILLIC.test(token) || glossary.isEnglish(token)) return null;
   const part = (text: string) => glossOne(text, glossary) ?? (glossary.isEnglish(text) ? text : null);
+  // The head may be a compound itself, once ('köp|intentions|poäng': buying intent score).
+  const headPart = (text: string) => part(text) ?? (nested ? null : splitCompound(text, glossary, true));
   for (let cut = token.length - MIN_PART; cut >= MIN_PART; cut--) {
     const tail = token.slice(cut);
     const tailEnglish = part(tail);
@@ -1615,7 +1675,7 @@ function splitCompound(token: string, glossary: Glossary): string | null {
     const head = token.slice(0, cut);
     for (const candidate of [head, ...LINKS.filter((link) => head.endsWith(link)).map((link) => head.slice(0, -link.length))]) {
       if (candidate.length < MIN_PART) continue;
-      const headEnglish = part(candidate);
+      const headEnglish = headPart(candidate);
       if (headEnglish) return `${headEnglish} ${tailEnglish}`;
     }
   }

@@ -50,6 +50,8 @@ export const RULES: Record<string, Rule[]> = {
     ['cdn', 3],
     ['platform', 1],
     ['ecommerce platform', 3],
+    ['under the hood', 4],
+    ['what powers', 3],
     ['what software', 3],
     ['what tools', 2],
     ['what tech', 4],
@@ -175,6 +177,9 @@ export const RULES: Record<string, Rule[]> = {
     ['going to buy', 4],
     ['planning to buy', 4],
     ['plan to buy', 4],
+    ['buying window', 5],
+    ['buying cycle', 4],
+    ['in the market for', 4],
   ],
   'search-ads': [
     ['ads', 4],
@@ -197,6 +202,13 @@ export const RULES: Record<string, Rule[]> = {
     ['run ads', 4],
     ['running ads', 4],
     ['search ads', 6],
+    // Ads bought, and what a company pays Google for.
+    ['buy ads', 5],
+    ['buying ads', 5],
+    ['pay for ads', 5],
+    ['paying for ads', 5],
+    ['pay google', 4],
+    ['paying google', 4],
     ['werbung', 4],
     ['anuncio', 4],
     ['publicite', 4],
@@ -368,6 +380,12 @@ export const RULES: Record<string, Rule[]> = {
     ['email format', 6],
     ['deliverab', 4],
     ['who to contact', 5],
+    // Whom to write to is whom to contact, not a text to write.
+    ['who can i write to', 6],
+    ['who should i write to', 6],
+    ['who do i write to', 6],
+    ['who to write to', 6],
+    ['whom to write to', 6],
     ['get in touch', 4],
     ['outreach', 3],
     ['kontakt', 5],
@@ -625,6 +643,8 @@ export const RULES: Record<string, Rule[]> = {
     ['certificate', 3],
     ['verifiable', 4],
     ['proof', 3],
+    ['prove', 3],
+    ['proves', 3],
     ['json badge', 9],
     ['trust badge', 9],
     ['signed statement', 8],
@@ -785,6 +805,10 @@ export const PERSON_WORDS = [
 /** What a person has that the service does not return: personal profiles, phones, private contacts. */
 export const PERSONAL_CONTACT_WORDS = [
   'personal',
+  'personal email',
+  'personal email address',
+  'private email',
+  'private email address',
   'private',
   'linkedin',
   'linkedin profile',
@@ -934,6 +958,9 @@ export const UNAVAILABLE: Unavailable[] = [
       'list of employees',
       'employee directory',
       'everyone who works',
+      'list of team members',
+      'list of staff',
+      'staff directory',
     ],
     instead: ['extract-contacts'],
     note: `no complete staff lists or org charts; ${PEOPLE_NOTE}`,
@@ -1261,10 +1288,60 @@ export const UNAVAILABLE: Unavailable[] = [
       'introduce me',
       'introduction to',
     ],
-    near: ['email', 'emails', 'message', 'letter', 'reply', 'cold', 'outreach', ...PERSON_WORDS],
+    unless: ['who can i write to', 'who should i write to', 'who do i write to', 'who to write to', 'whom to write to'],
+    // What is written ("an ad copy", "a product text"): the request's object, no datum asked.
+    near: [
+      'email',
+      'emails',
+      'message',
+      'letter',
+      'reply',
+      'cold',
+      'outreach',
+      'ad',
+      'ads',
+      'advertising',
+      'copy',
+      'text',
+      'slogan',
+      'description',
+      ...PERSON_WORDS,
+    ],
     nearWindow: 6,
     instead: ['extract-contacts'],
     note: 'the service reads public signals; it does not write, send or translate messages or book meetings (extract-contacts finds the published addresses and the people the site names)',
+  },
+  {
+    // Actions on a site, not readings of it: attacking it, registering a domain, buying or booking for the user.
+    data: 'security testing, domain registration, purchases and bookings',
+    phrases: [
+      'vulnerability',
+      'vulnerabilities',
+      'vulnerability scan',
+      'pentest',
+      'penetration test',
+      'sql injection',
+      'port scan',
+      'exploit',
+      'register the domain',
+      'register a domain',
+      'register domain',
+      'domain registration',
+      'buy me',
+      'book me',
+      'book a flight',
+      'flight',
+      'flights',
+      'hotel room',
+      'book a table',
+      'reserve a table',
+      'reservation',
+      'pay with my card',
+      'pay with my saved card',
+    ],
+    near: ['scan', 'test', 'site', 'server', 'domain', 'cheapest', 'new'],
+    instead: ['verify_domain_legitimacy_and_security', 'pre_purchase_merchant_trust_check'],
+    note: "the service reads public signals once, when asked; it does not test sites for vulnerabilities, register domains, or buy, book or pay for anything on your behalf (verify_domain_legitimacy_and_security reads a domain's public security signals; pre_purchase_merchant_trust_check judges a merchant before you buy)",
   },
 ];
 
@@ -1375,6 +1452,32 @@ export const ADOPTION_AFTER = [
   'for checkout',
   'at checkout',
 ];
+/** Words linking the tag to its vendor written after it ("la etiqueta de Google Ads", "il pixel di Meta"). */
+export const LINKING_WORDS = ['de', 'di', 'du', 'da', 'do', 'del', 'della', 'des'];
+/**
+ * What a site installs of a vendor (its tag, pixel, script): right after a technology's name ("the
+ * Google Ads conversion tag", "LinkedIn Insight tag"), or before it with a linking word, the vendor
+ * is a technology the site runs, even a name another offer reads (google ads: search-ads; linkedin:
+ * extract-contacts).
+ */
+export const INSTALL_NOUNS = [
+  'tag',
+  'tags',
+  'pixel',
+  'pixels',
+  'script',
+  'scripts',
+  'snippet',
+  'sdk',
+  'tracking code',
+  'tracking script',
+  'tracker',
+  'plugin',
+  'widget',
+];
+/** Words of ads that qualify a tag or pixel the site installs ("ad pixel", "conversion tag"): ad tech, not ads bought. */
+export const AD_WORDS = ['ad', 'ads', 'advertising', 'advertis', 'conversion', 'remarketing', 'retargeting'];
+export const CONJUNCTIONS = ['and', 'or'];
 /**
  * The speaker as the adopter ("we sell a Slack integration", "I pay with Stripe", "wir nutzen
  * HubSpot"): a first-person subject within SPEAKER_WINDOW words before the adoption (its cue or
@@ -1622,6 +1725,18 @@ export const ONE_CALL_WORDS = [
 
 /** Words of the agent's own purchase when followed by from/at (a seller): "order a jacket from x.com". */
 export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop'];
+/**
+ * Enriching a list with a datum ("enrich the 48 domains with the technologies they run"): with a
+ * strong phrase of another offer within DATUM_WINDOW words after a "with" at most ENRICH_WINDOW words
+ * after the verb, that datum is asked, and the verb counts for no profile.
+ */
+export const ENRICH_WORDS = ['enrich', 'enrichment', 'append', 'augment'];
+export const ENRICH_WINDOW = 10;
+export const DATUM_WINDOW = 4;
+/** How far after a purchase word an ad word makes it ads bought by the company ("buying ads", "achète de la publicité"). */
+export const ADS_BOUGHT_WINDOW = 6;
+/** Purchase words that also name a part of the site, whose provider a goal may ask ("checkout … powered by Adyen"). */
+export const CHECKOUT_NOUNS = ['checkout'];
 /**
  * Stacks compared ("compare the stacks of a, b and c"): a comparison word with a word of the
  * technologies within STACKS_WINDOW words after it (or right before it, as Japanese writes it)
@@ -1892,6 +2007,10 @@ export const HEAD_WORDS = [
 ];
 /** A company seeking or hiring a job noun ("looking for engineers", "hiring developers") is listing its openings. */
 export const SEEKING_WORDS = ['looking for', 'look for', 'seeking', 'searching for', 'search for', 'on the lookout for', 'hiring', 'recruiting'];
+/** Hiring as a verb ("is x.com hiring?"), the goal's question when nothing else is asked. */
+export const HIRING_VERBS = ['hiring', 'hire', 'hires', 'recruiting', 'recruit', 'recruits'];
+/** People a company seeks ("looking for people", "cherche du monde"): hiring, when nothing else is asked. */
+export const SOUGHT_PEOPLE = ['people', 'staff', 'talent', 'workers', 'employees', 'new people', 'new hires'];
 
 /**
  * Words excluding what follows them in the same clause ("find contacts, not the tech stack", "I

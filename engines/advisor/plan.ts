@@ -61,6 +61,10 @@ const PRIVATE_TOOL: Record<string, string> = {
   verify_domain_legitimacy_and_security: 'due_diligence',
 };
 const BUNDLE_TOOLS = new Set(['company_profile', 'due_diligence']);
+/** Offers read by their own rules, never as a part or the holder of parts (lists of companies, bulk, privacy). */
+const BY_ITS_OWN = new Set(['batch', 'hot-buyers', 'private-query']);
+/** How many offers asked make a goal one operation asked by its parts. */
+const BUNDLE_PARTS = 3;
 
 export function isAsked(context: Context, offer: string) {
   return context.asked.some((entry) => entry.offer === offer);
@@ -126,6 +130,18 @@ export function createPlanner(catalog: AdvisorCatalog) {
       ]);
     }
     if (isAsked(context, 'private-query')) return privatePlan(context);
+    const bundle = bundleOfParts(context);
+    if (bundle)
+      return withExtras(
+        bulkOrSingle(bundle, context, [
+          `The goal lists ${context.asked
+            .filter((entry) => entry.offer !== 'batch' && entry.offer !== bundle)
+            .map((entry) => `${entry.offer} ("${entry.cues[0]}")`)
+            .join(', ')}: ${bundle}'s result holds them all (${catalog.offer(bundle).summary.toLowerCase()}).`,
+        ]),
+        context,
+        bundle,
+      );
     // An offer named outright whose result holds what the top offer gives is what the goal asks
     // for, its parts listed ("a real footprint: website tags, job board, ads").
     // Near the top one's score, or holding two parts asked for (the top one's and another's: "tags, a job board and ads").
@@ -168,6 +184,29 @@ export function createPlanner(catalog: AdvisorCatalog) {
       context,
       top.offer,
     );
+  }
+
+  /**
+   * An operation asked by its parts: three offers or more asked ("ad tags, a careers page with open
+   * roles, search ads"; "readiness gaps, a published email, recent ads") that one operation's result
+   * holds together (COVERS). Of the operations holding them all, the one the goal cues most of its
+   * own ("facts only", "for our agency"), none when no such cue tells them apart (the sections of a
+   * profile are then read by the profile rule below).
+   */
+  function bundleOfParts(context: Context): string | null {
+    const parts = [...new Set(context.asked.map((entry) => entry.offer).filter((offer) => !BY_ITS_OWN.has(offer)))];
+    if (parts.length < BUNDLE_PARTS) return null;
+    const own = (offer: string) => context.scored.find((entry) => entry.offer === offer)?.score ?? 0;
+    const holders = Object.keys(COVERS)
+      .filter((offer) => !BY_ITS_OWN.has(offer) && parts.every((part) => part === offer || holds(offer, part)))
+      .sort((a, b) => own(b) - own(a));
+    if (!holders.length || own(holders[0]) <= 0 || (holders.length > 1 && own(holders[0]) === own(holders[1]))) return null;
+    return holders[0];
+  }
+
+  /** What an offer's result holds; the profile's hiring section is read from the open jobs, so it holds them as a part. */
+  function holds(offer: string, part: string) {
+    return (COVERS[offer] ?? []).includes(part) || (offer === 'company-profile' && part === 'ats-jobs');
   }
 
   function cueOf(context: Context, offer: string) {

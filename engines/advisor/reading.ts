@@ -29,6 +29,15 @@ import {
   EXCLUSION_ENDS,
   EXCLUSION_WORDS,
   HEAD_WORDS,
+  INSTALL_NOUNS,
+  ENRICH_WORDS,
+  ENRICH_WINDOW,
+  DATUM_WINDOW,
+  CHECKOUT_NOUNS,
+  ADS_BOUGHT_WINDOW,
+  LINKING_WORDS,
+  AD_WORDS,
+  CONJUNCTIONS,
   HEAT_WORDS,
   HIRING_WINDOW,
   HIRING_WORDS,
@@ -65,6 +74,8 @@ import {
   ROLE_WORDS,
   RULES,
   SEEKING_WORDS,
+  SOUGHT_PEOPLE,
+  HIRING_VERBS,
   SELF_STEPS,
   SELF_WINDOW,
   SELF_WORDS,
@@ -123,9 +134,33 @@ export interface Reading {
   timing: (readonly [number, number])[];
   /** A person asked for: roles beside the people holding them ("names and roles of the board"), or who heads something ("who is the head of sales"): where, and the words. */
   peopleRoles: { at: number; cue: string } | null;
+  /** Ads qualifying a tag or pixel the site installs ("ad pixels", "tags de anúncio"): where, and the words. */
+  adTags: { at: number; cue: string } | null;
+  /** The first hiring word, or a search for people ("looking for people"), not masked: where. */
+  hiringAt: number | null;
 }
 
 const compiled = (phrases: readonly string[]) => phrases.map((phrase) => words(phrase)).filter((list) => list.length);
+
+/** Words linking a noun to its complement in English ("list of employees"), which genitive languages do not write. */
+const LINKS = new Set(['of', 'the']);
+/**
+ * Phrases with their linking words left out too ("list of employees" as "list employees": Polish
+ * "lista pracowników", Persian "فهرست کارمندان", Arabic "قائمة الموظفين" read so), when two words or more remain.
+ */
+function withoutLinks(phrases: string[][]): string[][] {
+  const out = [...phrases];
+  const known = new Set(phrases.map((phrase) => phrase.join(' ')));
+  for (const phrase of phrases) {
+    // Linking words inside the phrase only ("owner of" stays as it is).
+    if (!phrase.some((word) => LINKS.has(word)) || LINKS.has(phrase[0]) || LINKS.has(phrase[phrase.length - 1])) continue;
+    const bare = phrase.filter((word) => !LINKS.has(word));
+    if (bare.length < 2 || known.has(bare.join(' '))) continue;
+    known.add(bare.join(' '));
+    out.push(bare);
+  }
+  return out;
+}
 
 /** Start positions where a phrase's stemmed words occur consecutively (typo allowance as in the matcher). */
 export function phraseStarts(goalWords: readonly string[], phrase: readonly string[]): number[] {
@@ -154,7 +189,7 @@ export function urlKind(url: string): UrlKind {
 export function createReader({ finder = buildTechnologyFinder(undefined, { proseWords: [] }) }: { finder?: TechnologyLocator } = {}) {
   const unavailable = UNAVAILABLE.map((kind) => ({
     ...kind,
-    phraseWords: compiled(kind.phrases),
+    phraseWords: withoutLinks(compiled(kind.phrases)),
     unlessWords: compiled(kind.unless ?? []),
     nearWords: compiled(kind.near ?? []),
     withWords: compiled(kind.with ?? []),
@@ -174,9 +209,22 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const jobNouns = compiled(JOB_NOUNS);
   const jobFilters = compiled(JOB_FILTERS);
   const seeking = compiled(SEEKING_WORDS);
+  const sought = compiled(SOUGHT_PEOPLE);
+  const hiringVerbs = compiled(HIRING_VERBS);
   const technologyKinds = compiled(TECHNOLOGY_KINDS);
   const before = compiled(ADOPTION_BEFORE);
   const after = compiled(ADOPTION_AFTER);
+  const installNouns = compiled(INSTALL_NOUNS);
+  const enrichWords = compiled(ENRICH_WORDS);
+  const withWords = compiled(['with']);
+  // Strong phrases of the data offers other than the profile (weight 3 or more): the datum a list is enriched with.
+  const strongData = compiled(
+    Object.entries(RULES)
+      .filter(([offer]) => offer !== 'company-profile' && offer !== 'batch')
+      .flatMap(([, rules]) => rules.filter(([, weight]) => weight >= 3).map(([phrase]) => phrase)),
+  );
+  const adWords = compiled(AD_WORDS);
+  const adPhrases = compiled(RULES['search-ads'].map(([phrase]) => phrase));
   const sequence = compiled(SEQUENCE_WORDS);
   const back = compiled(REFERS_BACK);
   const purchase = compiled(PURCHASE_WORDS);
@@ -295,11 +343,21 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       for (const [from, to] of basisBefore) mask(Math.max(from - BASIS_WINDOW, ...clauseEndsOf().filter((at) => at <= from)), to);
     }
 
+    // Enriching a list with a datum ("enrich these domains with their technologies"): the datum is
+    // what is asked, the verb no request for the whole profile.
+    for (const [from, to] of enrichWords.flatMap(spans)) {
+      const withAt = withWords.flatMap(spans).find(([at]) => at >= to && at <= to + ENRICH_WINDOW);
+      if (withAt && strongData.flatMap(spans).some(([at]) => at >= withAt[1] && at <= withAt[1] + DATUM_WINDOW)) markAll([from, to]);
+    }
+
     const adopted: { name: string; at: number }[] = [];
+    // The names of vendors whose tag or pixel is asked (with the words up to the tag): masked once the requests for missing data are read.
+    const vendorTags: (readonly [number, number])[] = [];
     const mentions = finder.locate(goal).filter((mention) => mention.name.length > 2);
     const beforeSpans = mentions.length ? before.flatMap(spans) : [];
     const afterSpans = mentions.length ? after.flatMap(spans) : [];
     const otherSpans = mentions.length ? others.flatMap(spans) : [];
+    const installSpans = mentions.length ? installNouns.flatMap(spans) : [];
     const speakerAt = mentions.length
       ? speakers
           .flatMap(spans)
@@ -310,12 +368,26 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     for (const mention of mentions) {
       if (adopted.some((known) => known.name === mention.name)) continue;
       const at = words(goal.slice(0, mention.start)).length;
-      const cue = [...beforeSpans.filter(([, to]) => to <= at && to >= at - 3), ...afterSpans.filter(([from]) => from >= at + 1 && from <= at + 2)];
+      const written = goal.slice(mention.start, mention.start + mention.length);
+      const span = words(written).length;
+      // Right after the name's last word, or one word on ("Google Ads conversion tag").
+      const end = at + Math.max(span, 1);
+      const cue = [...beforeSpans.filter(([, to]) => to <= at && to >= at - 3), ...afterSpans.filter(([from]) => from >= end && from <= end + 1)];
+      // A vendor's tag, pixel or script installed on the site ("the Google Ads tag", "the Meta pixel"):
+      // the vendor is the technology asked about, even where another offer reads its name ("google ads").
+      // Or before it, as French, Spanish, Portuguese and Italian write it ("la etiqueta de Google Ads", "le pixel Meta").
+      const after = installSpans.find(([from]) => from >= end && from <= end + 1);
+      const before = installSpans.some(([, to]) => to === at || (to === at - 1 && LINKING_WORDS.includes(goalWords[at - 1])));
+      // The vendor's name with the words up to its tag after it, or the name alone.
+      const installed = after ? ([at, after[1]] as const) : before ? ([at, end] as const) : null;
       // Only by an adoption word (which also lets a name written in lower case count), and not a
       // plain word opening the goal, nor a name another offer's phrases read as their object ("run google ads").
-      const written = goal.slice(mention.start, mention.start + mention.length);
       if (prose.has(written.toLowerCase()) && (at === 0 || !cue.length)) continue;
-      const span = words(written).length;
+      if (installed) {
+        vendorTags.push(installed);
+        if (!adopted.some((known) => known.name === mention.name)) adopted.push({ name: mention.name, at });
+        continue;
+      }
       if (otherSpans.some(([from, to]) => from < at + span && to > at)) continue;
       if (!cue.length) {
         // A name inside a domain or URL ("gong.io") is the company the goal is about, not a technology it names.
@@ -414,6 +486,34 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     }
     // A technology inside a request for missing data ("alert me on Slack") is not asked about.
     for (let i = adopted.length - 1; i >= 0; i--) if (masked.has(adopted[i].at)) adopted.splice(i, 1);
+    // A vendor's tag inside a request for missing data ("alert me when the Slack widget shows up") is no technology asked about either.
+    for (const [from, to] of vendorTags) {
+      if (adopted.some((item) => item.at === from)) markAll([from, to]);
+      else markAll([to - 1, to]);
+    }
+
+    // Ads qualifying a tag the site installs ("ad pixels", "ad or analytics tags", "tags de anúncio",
+    // "tagi reklamowe"): a technology the site runs, not the ads it buys (masked for search-ads).
+    let adTags: Reading['adTags'] = null;
+    const tagNouns = installNouns.flatMap(spans);
+    if (tagNouns.length) {
+      const inPhrase = adPhrases.flatMap(spans).filter(([from, to]) => to - from > 1);
+      for (const [p] of adWords.flatMap(spans)) {
+        const middle = (at: number) => !CONJUNCTIONS.includes(goalWords[at]);
+        const qualifies = tagNouns.some(
+          ([q, end]) =>
+            q === p + 1 ||
+            p === end ||
+            (q === p + 2 && middle(p + 1)) ||
+            (p === end + 1 && middle(end)) ||
+            // "ad or analytics tags": the ads one of two qualifiers of the tag, not the end of "search ads and …".
+            (q === p + 3 && CONJUNCTIONS.includes(goalWords[p + 1]) && !inPhrase.some(([from, to]) => to === p + 1 && from < p)),
+        );
+        if (!qualifies || masked.has(p)) continue;
+        masked.add(p);
+        adTags ??= { at: p, cue: goalWords.slice(p, p + 3).join(' ') };
+      }
+    }
     for (let i = named.length - 1; i >= 0; i--) if (masked.has(named[i].at) || notAvailable.length) named.splice(i, 1);
 
     const sellers = purchaseFrom.flatMap(spans).map(([from]) => from);
@@ -424,6 +524,16 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       ? undefined
       : paying.flatMap(spans).find(([from]) => !masked.has(from) && shops.some(([at]) => Math.abs(at - from) <= SHOP_WINDOW));
     if (paid) markAll(paid);
+    // Buying ads ("is it buying ads on Google", "achète de la publicité"), within one clause, is what a
+    // company does: the purchase word is no purchase by the agent, nor the pre-purchase check's phrase.
+    const adsAt = adWords
+      .flatMap(spans)
+      .map(([from]) => from)
+      .filter((from) => !masked.has(from));
+    for (const [at] of adsAt.length ? purchase.flatMap(spans) : []) {
+      const clauseEnd = clauseEndsOf().find((end) => end > at) ?? goalWords.length;
+      if (adsAt.some((ad) => ad > at && ad <= at + ADS_BOUGHT_WINDOW && ad < clauseEnd)) markAll([at, goalWords[at + 1] === 'from' ? at + 2 : at + 1]);
+    }
     const purchases = purchase.flatMap(spans).map(([from]) => from);
     // The speaker's agent buying ("our agent is about to buy a … from"): a purchase, whatever phrase holds its word.
     const agentBuys = purchases.find((at) => !masked.has(at) && ownAgents.some(([, to]) => at >= to && at <= to + AGENT_WINDOW));
@@ -436,6 +546,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
           !phrased.some(([from, to]) => at >= from && at < to) &&
           // A purchase word qualifying an intent ("purchase intent", "intento d'acquisto") is no purchase.
           !intentNouns.some((noun) => spans(noun).some(([from]) => Math.abs(from - at) <= 2)) &&
+          // The site's checkout whose provider is asked ("is checkout at x.com powered by Adyen?") is a technology, no purchase.
+          !(CHECKOUT_NOUNS.includes(goalWords[at]) && adopted.some((item) => item.at > at && item.at <= at + SHOP_WINDOW)) &&
           sellers.some((seller) => seller > at && seller <= at + 4),
       ) ??
       paid?.[0] ??
@@ -507,6 +619,11 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     }
     // Hiring as it changes, or as companies compare: a trend or ranking word near a hiring word.
     const hiringSpans = hiring.flatMap(spans).filter(([from]) => !masked.has(from));
+    // Hiring as the goal's question ("is x.com hiring right now?", "are they looking for people?"): where.
+    const soughtPeople = seeking.flatMap(spans).find(([from, to]) => !masked.has(from) && sought.flatMap(spans).some(([at]) => at >= to && at <= to + 2));
+    // A hiring verb, not a noun of staff ("number of staff" asks for a headcount).
+    const hiringVerb = hiringVerbs.flatMap(spans).find(([from]) => !masked.has(from));
+    const hiringAt = hiringVerb?.[0] ?? soughtPeople?.[0] ?? null;
     const nearHiring = (list: string[][] | (readonly [number, number])[], window = HIRING_WINDOW, anchors = hiringSpans): Reading['hiringTrend'] => {
       const found = (list as unknown[])
         .flatMap((item) => (typeof (item as unknown[])[0] === 'string' ? spans(item as string[]) : [item as readonly [number, number]]))
@@ -577,6 +694,8 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       oneCall,
       timing,
       peopleRoles,
+      adTags,
+      hiringAt,
     };
   };
 }

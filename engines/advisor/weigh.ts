@@ -21,6 +21,8 @@ const HIRING_TREND_WEIGHT = 4;
 const HIRING_RANK_WEIGHT = 4;
 /** Roles beside the people holding them are those people's titles, which extract-contacts' people give. */
 const PEOPLE_ROLE_WEIGHT = 4;
+/** Ads qualifying a tag the site installs ("ad pixels") are its ad technology, which tech-stack reads. */
+const AD_TAG_WEIGHT = 3;
 const URL_OFFER = { product: 'universal_product_url_to_json', endpoint: 'verify-merchant', page: 'clean-markdown' } as const;
 const URL_CUE = { product: 'a product page URL', endpoint: 'a paid API endpoint URL', page: 'a page URL' } as const;
 
@@ -46,11 +48,15 @@ export function weighReading(scored: Scored[], reading: Reading): Scored[] {
   }
   if (reading.intentRank) add('hot-buyers', HIRING_RANK_WEIGHT, reading.intentRank.cue, reading.intentRank.at);
   if (reading.peopleRoles) add('extract-contacts', PEOPLE_ROLE_WEIGHT, reading.peopleRoles.cue, reading.peopleRoles.at);
+  if (reading.adTags) add('tech-stack', AD_TAG_WEIGHT, reading.adTags.cue, reading.adTags.at);
   const kinds = new Set(reading.urlKinds);
   for (const kind of kinds) add(URL_OFFER[kind], URL_WEIGHT, URL_CUE[kind], Infinity);
   // A technology named in a goal that asks for nothing else ("is stripe checkout or paypal on the
   // site", "does it send its newsletters with Mailchimp") is what the goal asks about.
   if (reading.named.length && ![...entries.values()].some((entry) => entry.score >= ASKED))
     add('tech-stack', ASKED, `names ${reading.named.map((item) => item.name).join(' or ')}`, reading.named[0].at);
+  // Hiring as the goal's only question ("is x.com hiring right now?"): the open roles answer it.
+  if (reading.hiringAt !== null && !reading.notAvailable.length && ![...entries.values()].some((entry) => entry.score >= ASKED))
+    add('ats-jobs', ASKED, 'hiring', reading.hiringAt);
   return [...entries.values()].filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
 }

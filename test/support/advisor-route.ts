@@ -16,6 +16,13 @@ export function route(goal: string, extra: Record<string, unknown> = {}) {
   return result.recommended_tool === 'private-query' && typeof inner === 'string' ? `private-query:${inner}` : result.recommended_tool;
 }
 
+/** The batch's tool ("batch:ats-jobs"), or the tool recommended. */
+export function batchRoute(goal: string, domain_count: number) {
+  const result = advise({ agent_goal: goal, domain_count }, GOAL_FACTS);
+  const inner = (result.recommended_execution_sequence[0]?.body as { tool?: unknown } | null | undefined)?.tool;
+  return result.recommended_tool === 'batch' && typeof inner === 'string' ? `batch:${inner}` : result.recommended_tool;
+}
+
 /** The tools of the recommended steps, in order. */
 export const tools = (goal: string, extra: Record<string, unknown> = {}) =>
   advise({ agent_goal: goal, ...extra }, GOAL_FACTS).recommended_execution_sequence.map((step) => step.tool);
