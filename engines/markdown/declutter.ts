@@ -70,7 +70,12 @@ export function revealDeferredContent(document: Doc): void {
   for (const element of [...document.querySelectorAll('noscript')]) {
     if (element.isConnected && collapsedLength(element) >= PAGE_TEXT) element.replaceWith(...element.childNodes);
   }
-  for (const panel of [...document.querySelectorAll(TAB_PANELS), ...collapsedPanels(document)]) {
+  const dialogs = detailDialogs(document);
+  for (const dialog of dialogs) {
+    dialog.setAttribute(SHOWN_MARK, '');
+    if (dialog.localName === 'dialog') dialog.setAttribute('open', '');
+  }
+  for (const panel of [...document.querySelectorAll(TAB_PANELS), ...collapsedPanels(document), ...dialogs]) {
     panel.removeAttribute('hidden');
     if (panel.getAttribute('aria-hidden') === 'true') panel.removeAttribute('aria-hidden');
     const style = panel.getAttribute('style');
@@ -105,6 +110,36 @@ function collapsedPanels(document: Doc): Element[] {
     }
   }
   return panels;
+}
+
+/** Dialogs and sheets: the element, its role, or a modal's attribute. */
+const DIALOGS = 'dialog, [role="dialog"], [aria-modal="true"]';
+/** A form's fields: a dialog that asks something (sign-up, stock alert, login, search, filters) is a control, not the page's text. */
+const FORM_FIELDS = 'form, input:not([type="hidden" i]), select, textarea';
+/** A detail sheet is a description, a size guide, a note on a price: no page's worth of text. */
+const MAX_DIALOG_TEXT = 5000;
+/** What revealDeferredContent showed as the page's own dialogs: chrome and overlay names inside them do not remove them. */
+const SHOWN_MARK = 'data-md-shown';
+const isShown = (element: Element) => Boolean(element.closest(`[${SHOWN_MARK}]`));
+
+/**
+ * Dialogs and side sheets inside the main landmark that hold text of the page (a product's
+ * description, its size guide, what a price includes: a paragraph, a table or a list) and ask
+ * nothing (no form field): content one click away, as a tab panel is. A site's overlays (cart,
+ * menu, newsletter, login) sit outside main or ask something, and stay hidden.
+ */
+function detailDialogs(document: Doc): Element[] {
+  // A page's own attribute of that name would keep its chrome.
+  for (const element of document.querySelectorAll(`[${SHOWN_MARK}]`)) element.removeAttribute(SHOWN_MARK);
+  const found: Element[] = [];
+  for (const dialog of document.querySelectorAll(DIALOGS)) {
+    if (!dialog.parentElement?.closest('main, [role="main"]') || dialog.parentElement.closest(DIALOGS)) continue;
+    if (dialog.querySelector(FORM_FIELDS) || !dialog.querySelector('p, table, ul, ol, dl')) continue;
+    const text = label(dialog);
+    if (CONSENT.test(text) || ADS.test(text) || collapsedLength(dialog) > MAX_DIALOG_TEXT) continue;
+    found.push(dialog);
+  }
+  return found;
 }
 
 /** React's streamed Suspense boundaries (hidden <div id="S:n">) moved into their placeholders (<template id="B:n">), as React's script does. */
@@ -284,7 +319,7 @@ export function removeChrome(root: Element): void {
     if (link.isConnected && SKIP_LINK.test(collapsedLength(link) <= 60 ? (link.textContent ?? '').trim() : '')) link.remove();
   }
   for (const element of [...root.querySelectorAll(CHROME)]) {
-    if (element.isConnected && !isStructural(element) && !holdsMain(element)) element.remove();
+    if (element.isConnected && !isStructural(element) && !holdsMain(element) && !isShown(element)) element.remove();
   }
   for (const element of [...root.querySelectorAll('header, [role="banner"]')]) {
     if (element.isConnected && !element.closest('main, [role="main"], article') && !holdsMain(element)) element.remove();
@@ -293,7 +328,13 @@ export function removeChrome(root: Element): void {
   const total = collapsedLength(root);
   for (const element of [...root.querySelectorAll('[id], [class]')]) {
     if (!element.isConnected || isStructural(element)) continue;
-    if (CHROME_LABEL.test(label(element)) && !holdsMain(element) && (element.textContent ?? '').length <= MAX_CLUTTER_TEXT && !isMostOf(element, total))
+    if (
+      CHROME_LABEL.test(label(element)) &&
+      !holdsMain(element) &&
+      (element.textContent ?? '').length <= MAX_CLUTTER_TEXT &&
+      !isMostOf(element, total) &&
+      !isShown(element)
+    )
       element.remove();
   }
   removeRecommendations(root);
@@ -422,7 +463,7 @@ export function removeSurroundings(root: Element): void {
   for (const element of [...root.querySelectorAll('[id], [class]')]) {
     // root may be a detached clone, where nothing isConnected: ask whether it is still inside.
     if (!root.contains(element) || isStructural(element)) continue;
-    if (!AROUND_LABEL.test(label(element)) || holdsMain(element)) continue;
+    if (!AROUND_LABEL.test(label(element)) || holdsMain(element) || isShown(element)) continue;
     // What surrounds the content is never most of it, however short the page: a block with most
     // of its text under such a name is the page itself (a search-results wrapper, an account page's body).
     const length = collapsedLength(element);

@@ -11,6 +11,7 @@ import {
   removeSignupForms,
   removeSurroundings,
 } from '../../../../engines/markdown/declutter.ts';
+import { htmlToMarkdown } from '../../../../engines/markdown/convert.ts';
 import { parsePage } from '../../../../engines/markdown/page.ts';
 
 const page = (body: string) => parsePage(`<html><head></head><body>${body}</body></html>`, 'https://acme.io/');
@@ -56,6 +57,17 @@ describe('removing what is never content', () => {
     assert.match(text(document.body), /Weight: 1\.2 kg/);
     assert.match(text(document.body), /Ships within 48 hours/);
     assert.ok(!text(document.body).includes('Decorative copy'), 'hidden blocks no toggle controls stay hidden');
+  });
+  it("shows a dialog or side sheet inside main that holds the page's text and asks nothing (a product's description sheet)", () => {
+    const html = `<html><head></head><body><header><a href="/">Shop</a></header><main><h1>Arrival T-Shirt</h1><p>$22</p>
+      <div class="accordion"><button><h5>Description</h5></button><div class="sheet" role="dialog" aria-modal="false" aria-hidden="true"><aside class="sheet__aside"><div class="sheet__header"><h5>Description</h5></div><div class="sheet__content"><p>A lightweight training tee with sweat-wicking fabric.</p><ul><li>Crew neck</li><li>100% polyester</li></ul></div></aside></div></div>
+      <div class="modal" role="dialog" aria-modal="true" aria-hidden="true"><h5>Stock alerts</h5><p>Tell me when my size is back.</p><input type="email" name="email"></div>
+      <p>Free delivery over $75.</p></main><div class="drawer" role="dialog" aria-modal="true" aria-hidden="true"><h5>Your cart</h5><p>Your cart is empty.</p></div></body></html>`;
+    const { markdown } = htmlToMarkdown(html, 'https://shop.test/arrival-tee');
+    assert.match(markdown, /sweat-wicking fabric/);
+    assert.match(markdown, /100% polyester/);
+    assert.ok(!markdown.includes('Tell me when my size'), 'a dialog that asks something stays hidden');
+    assert.ok(!markdown.includes('Your cart is empty'), "a site's overlay outside main stays hidden");
   });
   it("shows a carousel's slides hidden while another is shown, not the clones of its loop", () => {
     const document = page(
