@@ -180,6 +180,29 @@ export function removeClutter(document: Doc): void {
     if (collapsedLength(element) < MAX_STORY_FRAME_TEXT && !holdsMain(element)) element.remove();
   }
   removePlaceholders(document.body);
+  removeFieldDumps(document.body);
+}
+
+/** A field's name as a program stores it: words joined by underscores (retail_price_tier1, cat_thumb_Bone). */
+const FIELD_KEY = /^[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+(:?)$/u;
+const BARE_URL = /^(?:https?:)?\/\/\S+$/i;
+
+/**
+ * A template's dump of a record's stored fields (a shop theme printing every custom field of a
+ * product): a term that is a program's field name and a colon ("retail_price_tier1:"), or one
+ * whose value is a bare address (an image's URL). A term named so without a colon and described
+ * in words is a parameter's documentation, and stays.
+ */
+export function removeFieldDumps(root: Element): void {
+  for (const term of [...root.querySelectorAll('dt')]) {
+    const key = FIELD_KEY.exec((term.textContent ?? '').trim());
+    if (!key) continue;
+    const values: Element[] = [];
+    for (let next = term.nextElementSibling; next?.localName === 'dd'; next = next.nextElementSibling) values.push(next);
+    if (!key[1] && !values.some((value) => BARE_URL.test((value.textContent ?? '').trim()))) continue;
+    for (const value of values) value.remove();
+    term.remove();
+  }
 }
 
 /**

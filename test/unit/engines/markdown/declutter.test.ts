@@ -69,6 +69,13 @@ describe('removing what is never content', () => {
     assert.ok(!markdown.includes('Tell me when my size'), 'a dialog that asks something stays hidden');
     assert.ok(!markdown.includes('Your cart is empty'), "a site's overlay outside main stays hidden");
   });
+  it("drops a template's dump of stored fields (a program's field names), keeps a specification and a parameter's documentation", () => {
+    const document = page(
+      '<main><h1>Staple Tee</h1><dl><dt>Weight:</dt><dd>5.3 oz</dd><dt>short_description:</dt><dd>Regular Fit</dd><dt>retail_price_tier1:</dt><dd>$20.00_1-9 items</dd><dt>cat_thumb_Bone</dt><dd>https://cdn.shop.test/images/5001_BONE.jpg</dd></dl><dl><dt>primary_key</dt><dd>If true, this field is the primary key of the model.</dd></dl></main>',
+    );
+    removeClutter(document);
+    assert.equal(text(document.querySelector('main')!), 'Staple TeeWeight:5.3 ozprimary_keyIf true, this field is the primary key of the model.');
+  });
   it("shows a carousel's slides hidden while another is shown, not the clones of its loop", () => {
     const document = page(
       '<main><h1>Service</h1><div class="slick-track"><div class="slick-slide slick-cloned" aria-hidden="true"><p>Quote three</p></div><div class="slick-slide slick-active"><p>Quote one</p></div><div class="slick-slide" aria-hidden="true"><p>Quote two</p></div><div class="swiper-slide" aria-hidden="true"><p>Quote four</p></div></div></main>',
