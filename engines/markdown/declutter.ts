@@ -492,7 +492,20 @@ export function removeSurroundings(root: Element): void {
     const length = collapsedLength(element);
     if (length < MAX_AROUND_TEXT && length <= MOST_OF_PAGE * total) element.remove();
   }
+  for (const element of [...root.querySelectorAll('[id], [class]')]) {
+    if (!root.contains(element) || isStructural(element) || !COMMENTS_LABEL.test(label(element)) || holdsMain(element) || isShown(element)) continue;
+    if (collapsedLength(element) <= MOST_OF_PAGE * total) element.remove();
+  }
 }
+
+/**
+ * Ids and classes of a page's comment thread as a whole (the list, its section; Disqus): what
+ * readers say under a list, an item or a story, however long, and never a single post's name.
+ * A thread that is most of the page is the page (a forum's), and stays. The name begins a class
+ * or id: a part of another's name (testimonials-comments) is that block's.
+ */
+const COMMENTS_LABEL =
+  /(^|\s)(comments|comment[_-]?(list|section|area|thread|container|wrapper)|commentlist|comments[_-]?(list|section|area|container|wrapper|block)|disqus_thread)([\s_-]|$)/i;
 
 /** Elements inside a line of text. */
 const INLINE = new Set([

@@ -196,6 +196,24 @@ describe('removing the page chrome and what surrounds the content', () => {
     removeSurroundings(quoted.body);
     assert.ok(text(quoted.body).includes('A signature block'), 'a block with paragraphs is a post, whatever its name');
   });
+  it('removes the comment thread under a list or a story however long, keeps a thread that is the page and a block that only ends its name so', () => {
+    const comment = (n: number) => `<div class="comment"><a href="/u/${n}">reader${n}</a><p>Comment ${n}: ${prose(30, 'word')}</p></div>`;
+    const list = page(
+      `<h1>Best books</h1><ol>${prose(40, 'book')
+        .split(' ')
+        .map((book) => `<li>${book}, a novel by a writer of note</li>`)
+        .join(
+          '',
+        )}</ol><div id="comment_list">${Array.from({ length: 3 }, (_, i) => comment(i)).join('')}</div><div class="testimonials-comments"><p>Quote: a great course.</p></div>`,
+    );
+    removeSurroundings(list.body);
+    assert.match(text(list.body), /book39/);
+    assert.ok(!text(list.body).includes('Comment 2'), text(list.body));
+    assert.match(text(list.body), /a great course/, 'another block whose name ends in comments');
+    const thread = page(`<h1>Question</h1><p>How do I reset it?</p><div class="comments">${Array.from({ length: 8 }, (_, i) => comment(i)).join('')}</div>`);
+    removeSurroundings(thread.body);
+    assert.match(text(thread.body), /Comment 7/, "a forum's thread is most of its page");
+  });
   it("removes a listing's filters and sort controls, keeps its items", () => {
     const items = Array.from({ length: 6 }, (_, i) => `<li><a href="/p/${i}">Kettle ${i}</a> $${20 + i}</li>`).join('');
     const listing = page(
