@@ -247,7 +247,9 @@ function itemTitle(item: Element): string {
  * beside an article's own text (a few tiles under a story) stay as Readability left them.
  */
 function restoreItems(article: Element, items: Element[]): void {
-  const kept = [...article.querySelectorAll(`[${ITEM_MARK}]`)].filter((element) => !element.parentElement?.closest(`[${ITEM_MARK}]`));
+  const kept = [...article.querySelectorAll(`[${ITEM_MARK}]`)].filter(
+    (element) => items[Number(element.getAttribute(ITEM_MARK))] && !element.parentElement?.closest(`[${ITEM_MARK}]`),
+  );
   let keptText = 0;
   let itemsText = 0;
   for (const element of kept) {
