@@ -70,7 +70,12 @@ export function revealDeferredContent(document: Doc): void {
   for (const element of [...document.querySelectorAll('noscript')]) {
     if (element.isConnected && collapsedLength(element) >= PAGE_TEXT) element.replaceWith(...element.childNodes);
   }
-  for (const panel of [...document.querySelectorAll(TAB_PANELS), ...collapsedPanels(document)]) {
+  const dialogs = detailDialogs(document);
+  for (const dialog of dialogs) {
+    dialog.setAttribute(SHOWN_MARK, '');
+    if (dialog.localName === 'dialog') dialog.setAttribute('open', '');
+  }
+  for (const panel of [...document.querySelectorAll(TAB_PANELS), ...collapsedPanels(document), ...dialogs]) {
     panel.removeAttribute('hidden');
     if (panel.getAttribute('aria-hidden') === 'true') panel.removeAttribute('aria-hidden');
     const style = panel.getAttribute('style');
@@ -105,6 +110,36 @@ function collapsedPanels(document: Doc): Element[] {
     }
   }
   return panels;
+}
+
+/** Dialogs and sheets: the element, its role, or a modal's attribute. */
+const DIALOGS = 'dialog, [role="dialog"], [aria-modal="true"]';
+/** A form's fields: a dialog that asks something (sign-up, stock alert, login, search, filters) is a control, not the page's text. */
+const FORM_FIELDS = 'form, input:not([type="hidden" i]), select, textarea';
+/** A detail sheet is a description, a size guide, a note on a price: no page's worth of text. */
+const MAX_DIALOG_TEXT = 5000;
+/** What revealDeferredContent showed as the page's own dialogs: chrome and overlay names inside them do not remove them. */
+const SHOWN_MARK = 'data-md-shown';
+const isShown = (element: Element) => Boolean(element.closest(`[${SHOWN_MARK}]`));
+
+/**
+ * Dialogs and side sheets inside the main landmark that hold text of the page (a product's
+ * description, its size guide, what a price includes: a paragraph, a table or a list) and ask
+ * nothing (no form field): content one click away, as a tab panel is. A site's overlays (cart,
+ * menu, newsletter, login) sit outside main or ask something, and stay hidden.
+ */
+function detailDialogs(document: Doc): Element[] {
+  // A page's own attribute of that name would keep its chrome.
+  for (const element of document.querySelectorAll(`[${SHOWN_MARK}]`)) element.removeAttribute(SHOWN_MARK);
+  const found: Element[] = [];
+  for (const dialog of document.querySelectorAll(DIALOGS)) {
+    if (!dialog.parentElement?.closest('main, [role="main"]') || dialog.parentElement.closest(DIALOGS)) continue;
+    if (dialog.querySelector(FORM_FIELDS) || !dialog.querySelector('p, table, ul, ol, dl')) continue;
+    const text = label(dialog);
+    if (CONSENT.test(text) || ADS.test(text) || collapsedLength(dialog) > MAX_DIALOG_TEXT) continue;
+    found.push(dialog);
+  }
+  return found;
 }
 
 /** React's streamed Suspense boundaries (hidden <div id="S:n">) moved into their placeholders (<template id="B:n">), as React's script does. */
@@ -145,6 +180,29 @@ export function removeClutter(document: Doc): void {
     if (collapsedLength(element) < MAX_STORY_FRAME_TEXT && !holdsMain(element)) element.remove();
   }
   removePlaceholders(document.body);
+  removeFieldDumps(document.body);
+}
+
+/** A field's name as a program stores it: words joined by underscores (retail_price_tier1, cat_thumb_Bone). */
+const FIELD_KEY = /^[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+(:?)$/u;
+const BARE_URL = /^(?:https?:)?\/\/\S+$/i;
+
+/**
+ * A template's dump of a record's stored fields (a shop theme printing every custom field of a
+ * product): a term that is a program's field name and a colon ("retail_price_tier1:"), or one
+ * whose value is a bare address (an image's URL). A term named so without a colon and described
+ * in words is a parameter's documentation, and stays.
+ */
+export function removeFieldDumps(root: Element): void {
+  for (const term of [...root.querySelectorAll('dt')]) {
+    const key = FIELD_KEY.exec((term.textContent ?? '').trim());
+    if (!key) continue;
+    const values: Element[] = [];
+    for (let next = term.nextElementSibling; next?.localName === 'dd'; next = next.nextElementSibling) values.push(next);
+    if (!key[1] && !values.some((value) => BARE_URL.test((value.textContent ?? '').trim()))) continue;
+    for (const value of values) value.remove();
+    term.remove();
+  }
 }
 
 /**
@@ -284,7 +342,7 @@ export function removeChrome(root: Element): void {
     if (link.isConnected && SKIP_LINK.test(collapsedLength(link) <= 60 ? (link.textContent ?? '').trim() : '')) link.remove();
   }
   for (const element of [...root.querySelectorAll(CHROME)]) {
-    if (element.isConnected && !isStructural(element) && !holdsMain(element)) element.remove();
+    if (element.isConnected && !isStructural(element) && !holdsMain(element) && !isShown(element)) element.remove();
   }
   for (const element of [...root.querySelectorAll('header, [role="banner"]')]) {
     if (element.isConnected && !element.closest('main, [role="main"], article') && !holdsMain(element)) element.remove();
@@ -293,7 +351,13 @@ export function removeChrome(root: Element): void {
   const total = collapsedLength(root);
   for (const element of [...root.querySelectorAll('[id], [class]')]) {
     if (!element.isConnected || isStructural(element)) continue;
-    if (CHROME_LABEL.test(label(element)) && !holdsMain(element) && (element.textContent ?? '').length <= MAX_CLUTTER_TEXT && !isMostOf(element, total))
+    if (
+      CHROME_LABEL.test(label(element)) &&
+      !holdsMain(element) &&
+      (element.textContent ?? '').length <= MAX_CLUTTER_TEXT &&
+      !isMostOf(element, total) &&
+      !isShown(element)
+    )
       element.remove();
   }
   removeRecommendations(root);
@@ -422,13 +486,26 @@ export function removeSurroundings(root: Element): void {
   for (const element of [...root.querySelectorAll('[id], [class]')]) {
     // root may be a detached clone, where nothing isConnected: ask whether it is still inside.
     if (!root.contains(element) || isStructural(element)) continue;
-    if (!AROUND_LABEL.test(label(element)) || holdsMain(element)) continue;
+    if (!AROUND_LABEL.test(label(element)) || holdsMain(element) || isShown(element)) continue;
     // What surrounds the content is never most of it, however short the page: a block with most
     // of its text under such a name is the page itself (a search-results wrapper, an account page's body).
     const length = collapsedLength(element);
     if (length < MAX_AROUND_TEXT && length <= MOST_OF_PAGE * total) element.remove();
   }
+  for (const element of [...root.querySelectorAll('[id], [class]')]) {
+    if (!root.contains(element) || isStructural(element) || !COMMENTS_LABEL.test(label(element)) || holdsMain(element) || isShown(element)) continue;
+    if (collapsedLength(element) <= MOST_OF_PAGE * total) element.remove();
+  }
 }
+
+/**
+ * Ids and classes of a page's comment thread as a whole (the list, its section; Disqus): what
+ * readers say under a list, an item or a story, however long, and never a single post's name.
+ * A thread that is most of the page is the page (a forum's), and stays. The name begins a class
+ * or id: a part of another's name (testimonials-comments) is that block's.
+ */
+const COMMENTS_LABEL =
+  /(^|\s)(comments|comment[_-]?(list|section|area|thread|container|wrapper)|commentlist|comments[_-]?(list|section|area|container|wrapper|block)|disqus_thread)([\s_-]|$)/i;
 
 /** Elements inside a line of text. */
 const INLINE = new Set([

@@ -16,7 +16,7 @@ const MIN_CARD_SHARE = 0.6;
 /** Prose (text outside links) outside the grids that makes them beside the page's own text. */
 const MIN_OWN_PROSE = 1500;
 /** ...and at least this share of the grids' own text. */
-const MIN_OWN_SHARE = 0.5;
+export const MIN_OWN_SHARE = 0.5;
 
 /** A price as a shop writes it: a currency sign or code beside a number. */
 const PRICE =
@@ -79,4 +79,62 @@ export function removeItemGrids(root: Element, { minOwnProse = MIN_OWN_PROSE } =
   // A guide the grid stands beside, not a line above the items the page lists: at least half as long as the grid.
   if (own < minOwnProse || (minOwnProse > 0 && own < MIN_OWN_SHARE * grids.reduce((sum, grid) => sum + collapsed(grid).length, 0))) return;
   for (const grid of grids) grid.remove();
+}
+
+/** An item of a list at most: a title, a summary, a date, a price. */
+const MAX_ITEM_TEXT = 1000;
+/** Items in one list at least. */
+const MIN_ITEMS = 4;
+/** Items marked at most on one page (each is copied once). */
+const MAX_ITEMS = 2000;
+
+const signature = (element: Element) => `${element.localName} ${(element.getAttribute('class') ?? '').trim()}`;
+
+/**
+ * Repeated items: the children of one container, MIN_ITEMS or more of one tag and class, that
+ * each link somewhere and are short (a list of stories, results, products). The outermost only;
+ * one walk measures the text and finds the links.
+ */
+export function repeatedItems(root: Element): Element[] {
+  const lengths = new Map<Element, number>();
+  const linked = new Set<Element>();
+  const measure = (element: Element): number => {
+    let length = 0;
+    if (element.localName === 'a' && element.hasAttribute('href')) linked.add(element);
+    for (let node = element.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType === 3) length += (node.nodeValue ?? '').replace(/\s+/g, ' ').length;
+      else if (node.nodeType === 1) {
+        length += measure(node as Element);
+        if (linked.has(node as Element)) linked.add(element);
+      }
+    }
+    lengths.set(element, length);
+    return length;
+  };
+  measure(root);
+  const items: Element[] = [];
+  const visit = (element: Element) => {
+    const groups = new Map<string, Element[]>();
+    for (const child of element.children) {
+      const length = lengths.get(child) ?? 0;
+      if (length && length <= MAX_ITEM_TEXT && linked.has(child)) {
+        const key = signature(child);
+        const group = groups.get(key);
+        if (group) group.push(child);
+        else groups.set(key, [child]);
+      }
+    }
+    const found = new Set<Element>();
+    for (const group of groups.values()) {
+      if (group.length < MIN_ITEMS) continue;
+      for (const item of group) found.add(item);
+    }
+    for (const child of element.children) {
+      if (found.has(child)) {
+        if (items.length < MAX_ITEMS) items.push(child);
+      } else visit(child);
+    }
+  };
+  visit(root);
+  return items;
 }

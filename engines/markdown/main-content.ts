@@ -17,7 +17,7 @@ import {
   removeSignupForms,
   removeSurroundings,
 } from './declutter.ts';
-import { removeItemGrids } from './item-grids.ts';
+import { MIN_OWN_SHARE, removeItemGrids, repeatedItems } from './item-grids.ts';
 import type { Doc } from './page.ts';
 import { parseReportOf, treeDepth } from '../parse/dom.ts';
 import { ARTICLE_TYPE, ldGraph, parseJsonLd, typesOf } from '../product/jsonld.ts';
@@ -164,8 +164,11 @@ export function candidates(
   let article: Element | null = null;
   if (readable) {
     const marks = markCodeBlocks(document);
+    const items = markItems(document);
     article = readabilityArticle(document, { charThreshold, maxPasses: Math.max(1, Math.floor(maxElementPasses / Math.max(1, work))) });
     if (article && marks) restoreCodeBlocks(article, marks);
+    // A shop's tiles beside a product or a category are judged by removeItemGrids, not put back.
+    if (article && items.length && !declaredProduct) restoreItems(article, items);
   }
   return {
     article,
@@ -209,6 +212,55 @@ export function readabilityArticle(document: Doc, { charThreshold, maxPasses }: 
     if (!longest?.textLength) return null;
     reader._postProcessContent(longest.articleContent);
     return longest.articleContent;
+  }
+}
+
+const ITEM_MARK = 'data-md-item';
+
+/** Before Readability: each repeated item (repeatedItems) numbered, and a copy of it kept. */
+function markItems(document: Doc): Element[] {
+  // A page's own attribute of that name would point at another item.
+  for (const element of document.body.querySelectorAll(`[${ITEM_MARK}]`)) element.removeAttribute(ITEM_MARK);
+  return repeatedItems(document.body).map((item, index) => {
+    item.setAttribute(ITEM_MARK, String(index));
+    return item.cloneNode(true) as Element;
+  });
+}
+
+/** An item's title: its first heading, else the longest text of its links. */
+function itemTitle(item: Element): string {
+  const heading = item.querySelector('h1, h2, h3, h4, h5, h6');
+  if (heading && collapsed(heading)) return collapsed(heading);
+  let title = '';
+  for (const link of item.querySelectorAll('a[href]')) {
+    const text = collapsed(link);
+    if (text.length > title.length) title = text;
+  }
+  return title;
+}
+
+/**
+ * Items of a list that Readability kept but cut: its cleaning drops a block that is all link,
+ * which in a list of stories, results or products is each item's title (and, with it, the
+ * summary beside it). On an article that is such a list (the items' text at least twice what it
+ * says around them), an item whose title is gone is put back whole, as the page shows it; items
+ * beside an article's own text (a few tiles under a story) stay as Readability left them.
+ */
+function restoreItems(article: Element, items: Element[]): void {
+  const kept = [...article.querySelectorAll(`[${ITEM_MARK}]`)].filter(
+    (element) => items[Number(element.getAttribute(ITEM_MARK))] && !element.parentElement?.closest(`[${ITEM_MARK}]`),
+  );
+  let keptText = 0;
+  let itemsText = 0;
+  for (const element of kept) {
+    keptText += textLength(element);
+    itemsText += textLength(items[Number(element.getAttribute(ITEM_MARK))]);
+  }
+  if (textLength(article) - keptText > MIN_OWN_SHARE * itemsText) return;
+  for (const element of kept) {
+    const copy = items[Number(element.getAttribute(ITEM_MARK))];
+    const title = itemTitle(copy);
+    if (title && !collapsed(element).includes(title)) element.replaceWith(copy.cloneNode(true));
   }
 }
 

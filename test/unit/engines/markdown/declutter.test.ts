@@ -11,6 +11,7 @@ import {
   removeSignupForms,
   removeSurroundings,
 } from '../../../../engines/markdown/declutter.ts';
+import { htmlToMarkdown } from '../../../../engines/markdown/convert.ts';
 import { parsePage } from '../../../../engines/markdown/page.ts';
 
 const page = (body: string) => parsePage(`<html><head></head><body>${body}</body></html>`, 'https://acme.io/');
@@ -56,6 +57,24 @@ describe('removing what is never content', () => {
     assert.match(text(document.body), /Weight: 1\.2 kg/);
     assert.match(text(document.body), /Ships within 48 hours/);
     assert.ok(!text(document.body).includes('Decorative copy'), 'hidden blocks no toggle controls stay hidden');
+  });
+  it("shows a dialog or side sheet inside main that holds the page's text and asks nothing (a product's description sheet)", () => {
+    const html = `<html><head></head><body><header><a href="/">Shop</a></header><main><h1>Arrival T-Shirt</h1><p>$22</p>
+      <div class="accordion"><button><h5>Description</h5></button><div class="sheet" role="dialog" aria-modal="false" aria-hidden="true"><aside class="sheet__aside"><div class="sheet__header"><h5>Description</h5></div><div class="sheet__content"><p>A lightweight training tee with sweat-wicking fabric.</p><ul><li>Crew neck</li><li>100% polyester</li></ul></div></aside></div></div>
+      <div class="modal" role="dialog" aria-modal="true" aria-hidden="true"><h5>Stock alerts</h5><p>Tell me when my size is back.</p><input type="email" name="email"></div>
+      <p>Free delivery over $75.</p></main><div class="drawer" role="dialog" aria-modal="true" aria-hidden="true"><h5>Your cart</h5><p>Your cart is empty.</p></div></body></html>`;
+    const { markdown } = htmlToMarkdown(html, 'https://shop.test/arrival-tee');
+    assert.match(markdown, /sweat-wicking fabric/);
+    assert.match(markdown, /100% polyester/);
+    assert.ok(!markdown.includes('Tell me when my size'), 'a dialog that asks something stays hidden');
+    assert.ok(!markdown.includes('Your cart is empty'), "a site's overlay outside main stays hidden");
+  });
+  it("drops a template's dump of stored fields (a program's field names), keeps a specification and a parameter's documentation", () => {
+    const document = page(
+      '<main><h1>Staple Tee</h1><dl><dt>Weight:</dt><dd>5.3 oz</dd><dt>short_description:</dt><dd>Regular Fit</dd><dt>retail_price_tier1:</dt><dd>$20.00_1-9 items</dd><dt>cat_thumb_Bone</dt><dd>https://cdn.shop.test/images/5001_BONE.jpg</dd></dl><dl><dt>primary_key</dt><dd>If true, this field is the primary key of the model.</dd></dl></main>',
+    );
+    removeClutter(document);
+    assert.equal(text(document.querySelector('main')!), 'Staple TeeWeight:5.3 ozprimary_keyIf true, this field is the primary key of the model.');
   });
   it("shows a carousel's slides hidden while another is shown, not the clones of its loop", () => {
     const document = page(
@@ -176,6 +195,24 @@ describe('removing the page chrome and what surrounds the content', () => {
     const quoted = page('<div class="signature"><p>A signature block long enough to be a post of its own.</p></div>');
     removeSurroundings(quoted.body);
     assert.ok(text(quoted.body).includes('A signature block'), 'a block with paragraphs is a post, whatever its name');
+  });
+  it('removes the comment thread under a list or a story however long, keeps a thread that is the page and a block that only ends its name so', () => {
+    const comment = (n: number) => `<div class="comment"><a href="/u/${n}">reader${n}</a><p>Comment ${n}: ${prose(30, 'word')}</p></div>`;
+    const list = page(
+      `<h1>Best books</h1><ol>${prose(40, 'book')
+        .split(' ')
+        .map((book) => `<li>${book}, a novel by a writer of note</li>`)
+        .join(
+          '',
+        )}</ol><div id="comment_list">${Array.from({ length: 3 }, (_, i) => comment(i)).join('')}</div><div class="testimonials-comments"><p>Quote: a great course.</p></div>`,
+    );
+    removeSurroundings(list.body);
+    assert.match(text(list.body), /book39/);
+    assert.ok(!text(list.body).includes('Comment 2'), text(list.body));
+    assert.match(text(list.body), /a great course/, 'another block whose name ends in comments');
+    const thread = page(`<h1>Question</h1><p>How do I reset it?</p><div class="comments">${Array.from({ length: 8 }, (_, i) => comment(i)).join('')}</div>`);
+    removeSurroundings(thread.body);
+    assert.match(text(thread.body), /Comment 7/, "a forum's thread is most of its page");
   });
   it("removes a listing's filters and sort controls, keeps its items", () => {
     const items = Array.from({ length: 6 }, (_, i) => `<li><a href="/p/${i}">Kettle ${i}</a> $${20 + i}</li>`).join('');
