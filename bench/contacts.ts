@@ -12,8 +12,8 @@
  * - on the built pages: company social profiles, phone and postal address found;
  * - email precision and recall: every address extract-contacts reports of the page (the company's and
  *   the other domains' it keeps) against the labelled site_addresses and other_addresses.
- * Six sets, reported apart: the dev set (labels.json, the pages the rules were written against) and
- * five held-out sets (labels-held-out.json and labels-held-out-2.json to labels-held-out-5.json: pages no rule was
+ * Seven sets, reported apart: the dev set (labels.json, the pages the rules were written against) and
+ * six held-out sets (labels-held-out.json and labels-held-out-2.json to labels-held-out-6.json: pages no rule was
  * written against until their first run).
  * Beside today's figures: bench/contacts.baseline.json (the dev set on main before issue #33, written by
  * `npm run bench:contacts -- --write-baseline`) and bench/contacts.first-run.json (both sets on main
@@ -21,7 +21,8 @@
  * bench/contacts.first-run-2.json (the second held-out set's first and unseen run; `-- --write-first-run-2`) and
  * bench/contacts.first-run-3.json (the third held-out set's first and unseen run; `-- --write-first-run-3`) and
  * bench/contacts.first-run-4.json (the fourth held-out set's first and unseen run; `-- --write-first-run-4`) and
- * bench/contacts.first-run-5.json (the fifth held-out set's first and unseen run; `-- --write-first-run-5`).
+ * bench/contacts.first-run-5.json (the fifth held-out set's first and unseen run; `-- --write-first-run-5`) and
+ * bench/contacts.first-run-6.json (the sixth held-out set's first and unseen run; `-- --write-first-run-6`).
  * Targets: people precision >= 0.9 and company-name cleanliness >= 0.9 on the dev set (#33); on the
  * held-out sets people precision >= 0.95, recall >= 0.85 (#37); emails precision >= 0.98, recall >= 0.97
  * on all (#37). BENCH_MISSES=1 prints every miss; BENCH_AUTHORS=1 adds the WCXB corpus's author labels (below).
@@ -39,6 +40,7 @@ const FIRST_RUN_2 = new URL('./contacts.first-run-2.json', import.meta.url);
 const FIRST_RUN_3 = new URL('./contacts.first-run-3.json', import.meta.url);
 const FIRST_RUN_4 = new URL('./contacts.first-run-4.json', import.meta.url);
 const FIRST_RUN_5 = new URL('./contacts.first-run-5.json', import.meta.url);
+const FIRST_RUN_6 = new URL('./contacts.first-run-6.json', import.meta.url);
 const SHOW_MISSES = !!process.env.BENCH_MISSES;
 
 interface Label {
@@ -190,6 +192,7 @@ const sets = {
   held_out_3: readLabels('labels-held-out-3.json'),
   held_out_4: readLabels('labels-held-out-4.json'),
   held_out_5: readLabels('labels-held-out-5.json'),
+  held_out_6: readLabels('labels-held-out-6.json'),
 };
 const runs = {
   dev: measure(sets.dev),
@@ -198,6 +201,7 @@ const runs = {
   held_out_3: measure(sets.held_out_3),
   held_out_4: measure(sets.held_out_4),
   held_out_5: measure(sets.held_out_5),
+  held_out_6: measure(sets.held_out_6),
 };
 if (process.argv.includes('--write-baseline')) {
   writeFileSync(BASELINE, `${JSON.stringify(runs.dev.result, null, 2)}\n`);
@@ -223,6 +227,10 @@ if (process.argv.includes('--write-first-run-5')) {
   writeFileSync(FIRST_RUN_5, `${JSON.stringify({ held_out_5: runs.held_out_5.result }, null, 2)}\n`);
   console.log(`first run of held-out set 5 written to ${FIRST_RUN_5.pathname}`);
 }
+if (process.argv.includes('--write-first-run-6')) {
+  writeFileSync(FIRST_RUN_6, `${JSON.stringify({ held_out_6: runs.held_out_6.result }, null, 2)}\n`);
+  console.log(`first run of held-out set 6 written to ${FIRST_RUN_6.pathname}`);
+}
 const readJson = (file: URL) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
 const baseline: Record<string, Figure> = readJson(BASELINE);
 const firstRun: { dev?: Record<string, Figure>; held_out?: Record<string, Figure> } = readJson(FIRST_RUN);
@@ -230,6 +238,7 @@ const firstRun2: { held_out_2?: Record<string, Figure> } = readJson(FIRST_RUN_2)
 const firstRun3: { held_out_3?: Record<string, Figure> } = readJson(FIRST_RUN_3);
 const firstRun4: { held_out_4?: Record<string, Figure> } = readJson(FIRST_RUN_4);
 const firstRun5: { held_out_5?: Record<string, Figure> } = readJson(FIRST_RUN_5);
+const firstRun6: { held_out_6?: Record<string, Figure> } = readJson(FIRST_RUN_6);
 const EMAIL_TARGETS = { email_precision: 0.98, email_recall: 0.97 };
 const HELD_OUT_TARGETS = { people_precision: 0.95, people_recall: 0.85, ...EMAIL_TARGETS };
 const TARGETS: Record<keyof typeof runs, Record<string, number>> = {
@@ -239,6 +248,7 @@ const TARGETS: Record<keyof typeof runs, Record<string, number>> = {
   held_out_3: HELD_OUT_TARGETS,
   held_out_4: HELD_OUT_TARGETS,
   held_out_5: HELD_OUT_TARGETS,
+  held_out_6: HELD_OUT_TARGETS,
 };
 const COLUMNS: Record<keyof typeof runs, [string, Record<string, Figure> | undefined][]> = {
   dev: [
@@ -250,6 +260,7 @@ const COLUMNS: Record<keyof typeof runs, [string, Record<string, Figure> | undef
   held_out_3: [['first run (unseen)', firstRun3.held_out_3]],
   held_out_4: [['first run (unseen)', firstRun4.held_out_4]],
   held_out_5: [['first run (unseen)', firstRun5.held_out_5]],
+  held_out_6: [['first run (unseen)', firstRun6.held_out_6]],
 };
 const TITLES: Record<keyof typeof runs, string> = {
   dev: 'dev set (labels.json, the rules were written against it)',
@@ -258,11 +269,12 @@ const TITLES: Record<keyof typeof runs, string> = {
   held_out_3: 'held-out 3 (labels-held-out-3.json)',
   held_out_4: 'held-out 4 (labels-held-out-4.json)',
   held_out_5: 'held-out 5 (labels-held-out-5.json)',
+  held_out_6: 'held-out 6 (labels-held-out-6.json)',
 };
 
 const cell = (value?: Figure) => (value ? `${value.ratio.toFixed(3)} (${value.hit}/${value.of})` : 'n/a');
 const below: string[] = [];
-for (const set of ['dev', 'held_out', 'held_out_2', 'held_out_3', 'held_out_4', 'held_out_5'] as const) {
+for (const set of ['dev', 'held_out', 'held_out_2', 'held_out_3', 'held_out_4', 'held_out_5', 'held_out_6'] as const) {
   const { result, misses } = runs[set];
   const columns = COLUMNS[set];
   console.log(`\nbench:contacts, ${TITLES[set]}: ${Object.keys(sets[set]).length} labelled pages\n`);
