@@ -94,6 +94,8 @@ interface PageFrame {
   isAgency: (wire: string) => boolean;
   /** Whether the page's own text (not its markup) shows a name. */
   shows: (name: string) => boolean;
+  /** Compacted titles of the page itself (its <title> and the title's first part, og:title, its h1s): a headline, no byline. */
+  headlines: Set<string>;
 }
 
 // Letters and digits of any script: a Hangul or Cyrillic name must not compact to nothing.
@@ -837,7 +839,8 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
         const [first, second] = lines.slice(index + 1, index + 3).map((line) => (line.others ? '' : line.text));
         const dated = (line: string | undefined) => !!line && line.length <= 60 && DATE_LINE.test(line);
         const between = (line: string | undefined) => !!line && (SEPARATOR_LINE.test(line) || !!titled(line) || /^#\S/.test(line));
-        if (dated(first) || (between(first) && dated(second))) add(text, null);
+        // The page's own headline over its date is the article's title, not a byline.
+        if ((dated(first) || (between(first) && dated(second))) && !frame.headlines.has(compactName(text))) add(text, null);
       }
     }
   }
@@ -929,6 +932,8 @@ function personalSiteOwner(document: Document, tags: Map<string, string>, site: 
   const slots = [...document.querySelectorAll(AUTHOR_SLOT)].slice(0, 20);
   const bylines = slots.map((slot) => clean(slot.textContent).replace(/^(?:written\s+|posted\s+)?by\s*:?\s*/i, ''));
   if (!slots.length || bylines.some((text) => text && compactName(text) !== compact)) return [];
+  // A byline that writes the site's name only as a login ("tinyhousegiantjourney") shows no person; a script may fill them all.
+  if (bylines.some(Boolean) && !bylines.some((text) => looksLikePersonName(text))) return [];
   return [{ name, role: null, email: null, profile: null, source: 'byline' }];
 }
 
@@ -1057,6 +1062,18 @@ const ROLE_IS = new RegExp(
 /** A sentence opening with the person's post, then the name: "As Head of Sales, Jane Doe leads…", "Als Inbound Sales Manager bildet Moritz Roe…". */
 const AS_ROLE =
   /(?:^|[\s.!?])(?:As|Als|Come|Como|En tant que)\s+(?:(?:the|our|unser(?:e|er)?|notre|nuestro|il|la)\s+)?((?:\p{Lu}[\p{L}-]*\s+(?:(?:of|and|&|für|de|des)\s+)?){0,4}\p{Lu}[\p{L}-]*),?\s+(?:\p{Ll}+\s+)?$/u;
+
+/** The title after the name on a short line of its own: "Jane Doe, Shipping Expert", "Jane Doe Senior Contributor", the first such line. */
+function titleBeside(name: string, lines: PageLine[]): string | null {
+  for (const line of lines) {
+    if (line.others || line.text.length > 80 || !line.text.startsWith(name)) continue;
+    // After a separator, or a title in capitals ("Senior Contributor"): never a sentence's verb ("Jane Doe is Acme's editor").
+    const rest = /^\s*(?:[,|•·–—-]\s*|\s(?=\p{Lu}))(.*)$/u.exec(line.text.slice(name.length));
+    const role = rest ? titled(rest[1]) : null;
+    if (role) return role;
+  }
+  return null;
+}
 
 /** A title written right beside the name in the page text: "Jane Doe, Co-founder & CEO", "Founder and CEO Jane Doe", "Jane Doe is a Staff Writer at Acme", "As Head of Sales, Jane Doe …". */
 export function roleInText(name: string, text: string): string | null {
@@ -1260,7 +1277,13 @@ export function readPeople(document: Document, base: string, { teamPage = false,
   const shows = (name: string) => owners.has(compactName(name)) || lines.some((line) => !line.others && line.text.includes(name));
   const isAgency = (wire: string) =>
     [site.split('.')[0], tags.get('og:site_name') ?? ''].some((name) => [compactName(wire), `${compactName(wire)}news`].includes(compactName(name)));
-  const frame: PageFrame = { base, site, teamPage, discussion, own, organizations, names, shows, isAgency };
+  const title = clean(document.querySelector('title')?.textContent);
+  const headlines = new Set(
+    [title, title.split(/\s+[|–—-]\s+/)[0], tags.get('og:title') ?? '', ...[...document.querySelectorAll('h1')].slice(0, 3).map((h1) => clean(h1.textContent))]
+      .map(compactName)
+      .filter(Boolean),
+  );
+  const frame: PageFrame = { base, site, teamPage, discussion, own, organizations, names, shows, isAgency, headlines };
   const teams = teamRoots(document, frame);
   const theirs = othersNames(document, nodes);
   for (const name of officeHolders(lines, site)) theirs.add(name);
@@ -1297,7 +1320,7 @@ export function readPeople(document: Document, base: string, { teamPage = false,
     const role = !line.others && line.text.length <= 80 ? titled(lines[index + 1]?.text) : null;
     if (role && !titleUnder.has(nameOf(line.text))) titleUnder.set(nameOf(line.text), role);
   });
-  for (const person of people) person.role ??= titleUnder.get(person.name) ?? null;
+  for (const person of people) person.role ??= titleUnder.get(person.name) ?? titleBeside(person.name, lines);
   const text = people.some((person) => !person.role) && document.body ? clean(document.body.textContent) : '';
   const named = people.map((person) => person.name);
   for (const person of people) person.role ??= roleInText(person.name, text) ?? ownBioRole(person.name, text, frame, named);
