@@ -9,7 +9,8 @@ export const ORGANISATION_WORDS =
 const NOT_A_NAME =
   /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet|featured|resources|related|popular|recent|latest|trending|introducing|welcome|announcing|congratulations|subscribe|share|follow|download|find|locate|locations?|directions|nearest|near|visit|book|schedule|request|shop|buy|order|explore|discover|search|apply|donate|register|watch|listen|start|try|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|nights?|weekends?)\b/i;
 /** Words of a desk or a group that signs a byline ("Staff Reports", "Team Tiger Data", "News Desk"), wherever they stand: no person's. */
-const DESK_WORDS = /\b(team|staff|reports?|desk|news|newsroom|newsdesk|editors|editorial|bureau|contributors|wire)\b/i;
+const DESK_WORDS =
+  /\b(team|staff|reports?|desk|news|newsroom|newsdesk|editors|editorial|bureau|contributors|wire|colaborador(?:es|as)|textos|redação|redacao|redacción|redaccion|equipe|equipo)(?![\p{L}])/iu;
 /** An event's or a period's word closing a title ("Founder Summit Week", "Design Awards"): an event, no person. */
 const EVENT_WORD =
   /\s(?:summit|week|weekend|conference|festival|expo|awards?|forum|congress|convention|symposium|webinar|meetup|hackathon|showcase|gala|championships?)$/i;

@@ -522,6 +522,9 @@ const REPORTS = /[.!?]\s+(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\
 /** A credit inside a sentence: "This story was edited by Jane Doe." */
 const CREDIT_IN_SENTENCE =
   /\b(?:was|were|has\s+been|have\s+been)\s+(?:written|edited|reported|produced|reviewed|fact[- ]checked|updated|compiled)\s+by\s+([^.;:!?]{3,120})/gi;
+/** A closing credit: "Associated Press writers Jane Doe, John Roe and Ann Poe contributed to this report." (the writers' organisation, then their names). */
+const CONTRIBUTED =
+  /(?:^|[.!?]\s+)((?:\p{Lu}[\p{L}&.-]*\s+){0,3})(?:staff\s+)?(?:writers?|reporters?|correspondents?)\s+([^.;:!?]{3,200}?)\s+contributed\s+to\s+this\s+(?:report|story|article)\b/u;
 /** "Acme's head grower Jane Doe": a title the site's organisation gives the name after it. */
 const OWN_TITLE_NAME = new RegExp(
   // The lookbehind starts a match only at a word's start: a long word is not rescanned from each of its letters.
@@ -848,6 +851,10 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
     const speaker = others ? null : TRANSCRIPT_SPEAKER.exec(text);
     if (speaker) add(titleCase(speaker[1]), /^byline$/i.test(speaker[2]) ? null : titleCase(speaker[2]));
     if (!others) for (const match of text.matchAll(CREDIT_IN_SENTENCE)) byline(match[1], undefined);
+    // "Acme writers Jane Doe and John Roe contributed to this report.": a wire's writers only on the agency's own site.
+    const contributed = others || teaser === 'away' ? null : CONTRIBUTED.exec(text);
+    const wire = contributed && WIRE.exec(contributed[1])?.[0];
+    if (contributed && (!wire || frame.isAgency(wire))) byline(contributed[2], undefined);
     const reports = others || teaser === 'away' ? null : REPORTS.exec(text);
     if (reports) add(reports[1], null);
     for (const match of text.matchAll(OWN_TITLE_NAME)) {
@@ -1275,8 +1282,11 @@ export function readPeople(document: Document, base: string, { teamPage = false,
       .map(compactName),
   );
   const shows = (name: string) => owners.has(compactName(name)) || lines.some((line) => !line.others && line.text.includes(name));
+  // The agency's name, or its initials ("Associated Press" on ap.org).
   const isAgency = (wire: string) =>
-    [site.split('.')[0], tags.get('og:site_name') ?? ''].some((name) => [compactName(wire), `${compactName(wire)}news`].includes(compactName(name)));
+    [site.split('.')[0], tags.get('og:site_name') ?? ''].some((name) =>
+      [compactName(wire), `${compactName(wire)}news`, compactName(wire.replace(/(\p{L})\p{L}*\s*/gu, '$1'))].includes(compactName(name)),
+    );
   const title = clean(document.querySelector('title')?.textContent);
   const headlines = new Set(
     [title, title.split(/\s+[|–—-]\s+/)[0], tags.get('og:title') ?? '', ...[...document.querySelectorAll('h1')].slice(0, 3).map((h1) => clean(h1.textContent))]

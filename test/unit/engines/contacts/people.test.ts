@@ -768,3 +768,28 @@ describe('round 6: event titles, the page headline and a login are no byline; a 
     assert.equal(role('Mike Harlow is our moving editor'), null);
   });
 });
+
+describe("round 6: a closing credit's writers, an agency by its initials, a menu's columnists", () => {
+  const credit =
+    '<article><p>The hearing went on.</p><p>Associated Press writers Alan Grey, Zoe Miller and Jill Colby contributed to this report.</p></article>';
+  it("reads a closing credit's writers on the agency's own site (its initials as the domain), none on another site", () => {
+    const names = (url: string) => readPage(`<html><head></head><body>${credit}</body></html>`, url).people.map(({ name }) => name);
+    assert.deepEqual(names('https://hosted.ap.org/eagle/article/1/sondland'), ['Alan Grey', 'Zoe Miller', 'Jill Colby']);
+    assert.deepEqual(names('https://www.valleytimes.com/news/sondland'), []);
+    assert.deepEqual(
+      people('<article><p>Text.</p><p>Staff writers Ana Ruiz and Ben Holt contributed to this report.</p></article>').map(([name]) => name),
+      ['Ana Ruiz', 'Ben Holt'],
+    );
+  });
+
+  it("reads a menu's submenu of columnists under its label, without a desk's item", () => {
+    const menu = (label: string) =>
+      people(
+        `<nav><ul><li><a href="/">Home</a><ul><li><a>${label}</a><ul><li><a href="/c/adauto-silva/">Adauto Silva</a></li><li><a href="/c/textos/">Textos de Colaboradores</a></li><li><a href="/c/bruno-aleixo/">Bruno Aleixo</a></li><li><a href="/c/fernanda-de-lima/">Fernanda de Lima</a></li><li><a href="/c/lito-cavalcanti/">Lito Cavalcanti</a></li></ul></li></ul></li></ul></nav><article><p>Classificação.</p></article>`,
+        'https://autocorrida.com.br/classificacao/',
+      ).map(([name]) => name);
+    assert.deepEqual(menu('Colunistas »'), ['Adauto Silva', 'Bruno Aleixo', 'Fernanda de Lima', 'Lito Cavalcanti']);
+    assert.deepEqual(menu('Categorias »'), []);
+    assert.equal(looksLikePersonName('Textos de Colaboradores'), false);
+  });
+});
