@@ -1111,14 +1111,33 @@ const bioPost = (first: string) =>
   );
 
 /** The post a bio gives the person at the site's own organisation ("… and the founder of Acme", "Summer is Acme's Marketing Manager"), else null. */
+/** Whether an organisation's name as a bio writes it (its first words) is the site's own. */
+function ownOrganisationNamed(organisation: string | undefined, frame: PageFrame): boolean {
+  const words = (organisation ?? '').trim().split(/\s+/);
+  return (
+    !!organisation &&
+    words.some((_, cut) => cut < 5 && (ownMention(words.slice(0, cut + 1).join(' '), frame) || ownName(words.slice(0, cut + 1).join(' '), frame)))
+  );
+}
+
+/** A bio right after the name that gives the person's present post at another organisation: "Jane Doe is a content writer at Surge Global". */
+const BIO_ELSEWHERE = new RegExp(String.raw`^\s+is\s+(?:a|an)\s+${ROLE_QUALIFIERS}${ROLE_TITLE}\s+(?:at|for)\s+([^.!?,;]{2,60})`, 'i');
+
+/** Whether the page's text introduces the person as working for another organisation (a guest writer), and never for the site's. */
+function writesForOthers(name: string, text: string, frame: PageFrame): boolean {
+  let elsewhere = false;
+  for (let index = text.indexOf(name), seen = 0; index !== -1 && seen < 20; index = text.indexOf(name, index + 1), seen++) {
+    const bio = BIO_ELSEWHERE.exec(text.slice(index + name.length, index + name.length + 200));
+    // An organisation is named in capitals ("at Surge Global"); "a writer for over six years" names none.
+    if (!bio || !/^\p{Lu}/u.test(bio[1])) continue;
+    if (ownOrganisationNamed(bio[1], frame)) return false;
+    elsewhere = true;
+  }
+  return elsewhere;
+}
+
 function ownBioRole(name: string, text: string, frame: PageFrame, others: string[] = []): string | null {
-  const own = (organisation: string | undefined) => {
-    const words = (organisation ?? '').trim().split(/\s+/);
-    return (
-      !!organisation &&
-      words.some((_, cut) => cut < 5 && (ownMention(words.slice(0, cut + 1).join(' '), frame) || ownName(words.slice(0, cut + 1).join(' '), frame)))
-    );
-  };
+  const own = (organisation: string | undefined) => ownOrganisationNamed(organisation, frame);
   const first = name.split(' ')[0].replace(/[^\p{L}'’-]/gu, '');
   const post = first ? bioPost(first) : null;
   const posted = (sentence: RegExpExecArray | null | undefined) =>
@@ -1331,11 +1350,12 @@ export function readPeople(document: Document, base: string, { teamPage = false,
     if (role && !titleUnder.has(nameOf(line.text))) titleUnder.set(nameOf(line.text), role);
   });
   for (const person of people) person.role ??= titleUnder.get(person.name) ?? titleBeside(person.name, lines);
-  const text = people.some((person) => !person.role) && document.body ? clean(document.body.textContent) : '';
+  const text = document.body ? clean(document.body.textContent) : '';
   const named = people.map((person) => person.name);
   for (const person of people) person.role ??= roleInText(person.name, text) ?? ownBioRole(person.name, text, frame, named);
   for (const person of people) if (person.role) person.role = withoutOwnOrganisation(person.role, frame);
-  return people;
+  // A byline's guest writer, whose bio gives a post at another organisation only, is that organisation's.
+  return people.filter((person) => person.source !== 'byline' || owners.has(compactName(person.name)) || !writesForOthers(person.name, text, frame));
 }
 
 /**

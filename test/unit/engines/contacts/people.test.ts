@@ -793,3 +793,15 @@ describe("round 6: a closing credit's writers, an agency by its initials, a menu
     assert.equal(looksLikePersonName('Textos de Colaboradores'), false);
   });
 });
+
+describe('round 6: a guest writer of another organisation', () => {
+  const page = (bio: string) =>
+    people(
+      `<article><div class="byline">By <span class="author-name">Reya Pillai</span></div><p>Online classes grew.</p><div class="bio">Reya Pillai ${bio}</div></article>`,
+    ).map(([name]) => name);
+  it("drops a byline whose bio gives a post at another organisation only, keeps one at the site's or with none", () => {
+    assert.deepEqual(page('is a content writer at Surge Global, a digital consultancy.'), []);
+    assert.deepEqual(page('is a staff writer at Quill and Press.'), ['Reya Pillai']);
+    assert.deepEqual(page('is a writer for over six years of education topics.'), ['Reya Pillai']);
+  });
+});
