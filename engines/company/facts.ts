@@ -121,9 +121,14 @@ function confirmingTexts(document: Document): string[] {
     document.body?.textContent?.slice(-3000) ??
     '';
   // "Copyright © 2026 Acme Security" on a line of its own: the line ends the name.
+  // A dot inside a host ("© vse-diety.com, 2008") goes on with the name; a dot before a space or the end ends it, as does a year after a comma.
   const copyright =
-    /(?:(?:copyright\s*)?(?:©|&copy;|\(c\))|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*([^.|\n]{2,60}?)(?:\.|\||,?\s+all rights|\s*\n|$)/i.exec(footer);
-  if (copyright) texts.push(copyright[1]);
+    /(?:(?:copyright\s*)?(?:©|&copy;|\(c\))|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*((?:[^.|\n]|\.(?=[a-z]))+?)(?:\.(?![a-z])|\||,?\s+all rights|,\s*\d{4}|\s*\n|$)/i.exec(
+      footer,
+    );
+  // A host written in capitals ("Wheelhouse.com") is the brand; in lower case it is the address the site goes by, kept whole.
+  const holder = copyright?.[1].replace(/[\s\-–—]+$/, '') ?? '';
+  if (holder.length >= 2 && holder.length <= 60) texts.push(/^[a-z\d-]+(?:\.[a-z]{2,})+$/.test(holder) ? holder : holder.replace(/\.[a-z]{2,}$/i, ''));
   return texts.map((text) => text.replace(/\s+logo$/i, '').trim()).filter(Boolean);
 }
 

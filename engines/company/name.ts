@@ -104,6 +104,7 @@ export function spellsDomain(part: string, pageUrl: string): string | null {
 
 /** Words that join the words of a name in lower case ("Bed Bath and Beyond", "Society for the Prevention of Cruelty to Animals"). */
 const NAME_JOINERS = new Set([...STOP_WORDS, 'a', 'an', 'on', 'by', 'to', 'with', 'y', 'et', 'e', 'van', 'von', 'da', 'di', 'del']);
+const DOCS_TITLE = /\s+(?:v?\d+(?:\.\w+)+\s+)?(?:documentation|docs|manual)$/i;
 const QUESTION_OR_LIST = /^(?:how|why|what|when|where|who|which|is|are|can|should|do|does|did|will|would|could|top|best|\d+)\s/i;
 
 /**
@@ -158,8 +159,9 @@ export function chooseName(
   pageUrl: string,
   { headlines = [] }: { headlines?: string[] } = {},
 ): { value: string; source: FactSource } | null {
-  // A handle ("@politifact" as og:site_name) is an account, not the organisation's name.
-  candidates = candidates.filter((candidate) => !/^@[\w.]+$/.test(candidate.value));
+  // A handle ("@politifact" as og:site_name) is an account, a web address ("https://www.acme.com") the site's
+  // address: neither is the organisation's name.
+  candidates = candidates.filter((candidate) => !/^@[\w.]+$/.test(candidate.value) && !/^https?:\/\/\S+$/i.test(candidate.value));
   const declared = new Set(
     candidates.filter((candidate) => candidate.whole && candidate.source !== 'meta').map((candidate) => compact(nameParts(candidate.value)[0] ?? '')),
   );
@@ -190,7 +192,9 @@ export function chooseName(
       const named = parts.filter((part) => !headline(part));
       const last = parts[parts.length - 1];
       const brand = !headline(last) ? last : named.length === 1 ? named[0] : null;
-      if (brand && brand.split(' ').length <= 8 && !/\d{3}/.test(brand)) return { value: brand, source: candidate.source };
+      // A documentation title closes with the project, its version and the word ("Requests 2.33.0.dev1 documentation").
+      const project = brand?.replace(DOCS_TITLE, '');
+      if (project && project.split(' ').length <= 8 && !/\d{3}/.test(project)) return { value: project, source: candidate.source };
     }
   }
   return null;

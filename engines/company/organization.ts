@@ -125,12 +125,16 @@ const NOT_OURS = new Set([
 export function ownOrganization(nodes: LinkedNode[], pageUrl: string): Record<string, unknown> | null {
   const site = siteDomain(pageUrl);
   const organizations = nodes.filter(({ types }) => types.some((type) => ORGANIZATION_TYPE.test(type)));
-  const onSite = organizations.find(({ node }) =>
-    [node.url, node['@id']].some((value) => {
-      const host = hostOfUrl(value);
-      return host !== null && siteDomain(host) === site;
-    }),
-  );
+  const at = (same: (domain: string) => boolean) =>
+    organizations.find(({ node }) =>
+      [node.url, node['@id']].some((value) => {
+        const host = hostOfUrl(value);
+        return host !== null && same(siteDomain(host));
+      }),
+    );
+  // The site's own domain, else the same name under another suffix (acme.com.br for a page on acme.sc.gov.br).
+  const label = site.split('.')[0];
+  const onSite = at((domain) => domain === site) ?? (label.length >= 4 ? at((domain) => domain.split('.')[0] === label) : undefined);
   if (onSite) return onSite.node;
   // An organisation whose url is another site's is someone else's (the web agency credited in the footer).
   const elsewhere = ({ node }: LinkedNode) =>

@@ -170,11 +170,11 @@ export function archiveAuthors(document: Document, scope: AuthorScope): Declared
 
 /**
  * A heading that names a list of the site's writers: "Columnists", "Our contributors", "Critics",
- * "Kolumnisten", "Chroniqueurs", "Колумнисты", "コラムニスト", "칼럼진별" (by columnist). Not a bare
+ * "Kolumnisten", "Chroniqueurs", "Colunistas", "Колумнисты", "コラムニスト", "칼럼진별" (by columnist). Not a bare
  * "Authors", which a bookshop's list of the authors it sells is headed too.
  */
 const WRITERS_HEADING =
-  /^(?:(?:our|the|meet\s+our)\s+)?(?:columnists|columns\s+by|contributors|contributing\s+writers|writers|staff\s+writers|reporters|correspondents|critics|editors|bloggers)$|^(?:our|nos|unsere|nuestros|i\s+nostri)\s+(?:authors|auteurs|autoren|autores|autori)$|^(?:kolumnisten|chroniqueurs|columnistas|editorialisti|колумнисты|コラムニスト|執筆者|칼럼니스트|칼럼진|필진)(?:별|一覧)?$/iu;
+  /^(?:(?:our|the|meet\s+our)\s+)?(?:columnists|columns\s+by|contributors|contributing\s+writers|writers|staff\s+writers|reporters|correspondents|critics|editors|bloggers)$|^(?:our|nos|unsere|nuestros|i\s+nostri)\s+(?:authors|auteurs|autoren|autores|autori)$|^(?:kolumnisten|chroniqueurs|columnistas|colunistas|editorialisti|колумнисты|コラムニスト|執筆者|칼럼니스트|칼럼진|필진)(?:별|一覧)?$/iu;
 /** A column's word after the writer's name in a list item: "정석희칼럼", "Jane Doe's column", "Jane Doe Column". */
 const COLUMN_WORD = /\s*(?:['’]s\s+)?(?:column|kolumne|chronique|칼럼|コラム)$/iu;
 /** Items of a list read at most: a site lists a few dozen writers. */
@@ -196,8 +196,9 @@ function listedWriter(item: Element): string | null {
  */
 export function writerLists(document: Document, scope: AuthorScope): DeclaredAuthor[] {
   const authors: DeclaredAuthor[] = [];
-  for (const heading of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
-    if (!WRITERS_HEADING.test(clean(heading.textContent)) || scope.theirs(heading)) continue;
+  // A menu's label over its submenu ("<li><a>Columnists »</a><ul>…") heads a list as much as a heading does.
+  for (const heading of document.querySelectorAll('h1, h2, h3, h4, h5, h6, li > a:not([href]), li > span')) {
+    if (!WRITERS_HEADING.test(clean(heading.textContent).replace(/\s*[»›:>]$/, '')) || scope.theirs(heading)) continue;
     let list = heading.nextElementSibling;
     for (let step = 0; list && step < 2 && !/^(?:UL|OL)$/.test(list.tagName); step++) list = list.nextElementSibling;
     if (!list || !/^(?:UL|OL)$/.test(list.tagName)) continue;

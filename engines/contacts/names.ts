@@ -9,7 +9,11 @@ export const ORGANISATION_WORDS =
 const NOT_A_NAME =
   /\b(read|more|about|contact|email|linkedin|twitter|github|view|profile|learn|get|started|sign|log|home|our|the|and|with|for|all|open|roles?|jobs?|careers?|join|send|submit|tips?|write|written|posted|published|updated|reviewed|edited|call|select|country|meet|featured|resources|related|popular|recent|latest|trending|introducing|welcome|announcing|congratulations|subscribe|share|follow|download|find|locate|locations?|directions|nearest|near|visit|book|schedule|request|shop|buy|order|explore|discover|search|apply|donate|register|watch|listen|start|try|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?|nights?|weekends?)\b/i;
 /** Words of a desk or a group that signs a byline ("Staff Reports", "Team Tiger Data", "News Desk"), wherever they stand: no person's. */
-const DESK_WORDS = /\b(team|staff|reports?|desk|news|newsroom|newsdesk|editors|editorial|bureau|contributors|wire)\b/i;
+const DESK_WORDS =
+  /\b(team|staff|reports?|desk|news|newsroom|newsdesk|editors|editorial|bureau|contributors|wire|colaborador(?:es|as)|textos|redação|redacao|redacción|redaccion|equipe|equipo)(?![\p{L}])/iu;
+/** An event's or a period's word closing a title ("Founder Summit Week", "Design Awards"): an event, no person. */
+const EVENT_WORD =
+  /\s(?:summit|week|weekend|conference|festival|expo|awards?|forum|congress|convention|symposium|webinar|meetup|hackathon|showcase|gala|championships?)$/i;
 /** Words of a site's legal and service links ("Privacy Policy", "Terms of Use"): a link, not a person. */
 const SITE_LINK_WORDS = /\b(privacy|policy|policies|terms|cookies?|conditions|disclaimer|accessibility|sitemap|copyright|newsletter|checkout|cart|faq)\b/i;
 /** Words of a job title, not of a name: a role line is not a person. */
@@ -33,6 +37,7 @@ export function looksLikePersonName(text: string): boolean {
   if (
     ORGANISATION_WORDS.test(name) ||
     DESK_WORDS.test(name) ||
+    EVENT_WORD.test(name) ||
     SITE_LINK_WORDS.test(name) ||
     NOT_A_NAME.test(name) ||
     TITLE_WORDS.test(titleWords) ||
@@ -125,7 +130,7 @@ export function roleOf(text: string | null | undefined): string | null {
 
 /** Words that make a line a job title. */
 export const JOB_WORDS =
-  /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|ciso|cso|cdo|cco|chro|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|tester|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|photojournalist|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|psychologist|psychiatrist|counsell?or|curator|librarian|pastor|ambassador|dietitian|nutritionist|clerk|commissioner|inspector|superintendent|deputy|registrar|receptionist)\b/i;
+  /\b(founder|co-?founder|owner|partner|principal|chair\w*|president|ceo|cto|cfo|coo|cmo|cio|ciso|cso|cdo|cco|chro|cpo|cro|vp|svp|evp|chief|officer|head|director|manager|lead|leader|executive|engineer\w*|developer|tester|designer|architect|scientist|research\w*|analyst|consultant|advis[eo]r|specialist|coordinator|associate|assistant|administrator|editor\w*|writer|author|journalist|reporter|correspondent|columnist|contributor|copywriter|producer|photographer|photojournalist|marketing|sales|support|operations|finance|accountant|attorney|lawyer|counsel|paralegal|nurse|doctor|physician|dentist|hygienist|therapist|coach|trainer|teacher|professor|instructor|baker|chef|agent|broker|representative|recruiter|intern|secretary|treasurer|trustee|director|staff|member|strategist|product|success|community|people|hr|legal|sommelier|stylist|technician|electrician|plumber|mechanic|surgeon|pharmacist|veterinarian|psychologist|psychiatrist|counsell?or|curator|librarian|pastor|ambassador|dietitian|nutritionist|clerk|commissioner|inspector|superintendent|deputy|registrar|receptionist|expert)\b/i;
 
 const AUTHOR_LINK_WORDS = /\b(?:more|view|read|see|posts|articles|stories|by)\b/i;
 /** A short line that is a job title ("Senior Editor", "Co-Founder & Marketing Director"), not a name or a sentence. */

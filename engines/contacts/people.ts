@@ -94,6 +94,8 @@ interface PageFrame {
   isAgency: (wire: string) => boolean;
   /** Whether the page's own text (not its markup) shows a name. */
   shows: (name: string) => boolean;
+  /** Compacted titles of the page itself (its <title> and the title's first part, og:title, its h1s): a headline, no byline. */
+  headlines: Set<string>;
 }
 
 // Letters and digits of any script: a Hangul or Cyrillic name must not compact to nothing.
@@ -520,6 +522,9 @@ const REPORTS = /[.!?]\s+(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\
 /** A credit inside a sentence: "This story was edited by Jane Doe." */
 const CREDIT_IN_SENTENCE =
   /\b(?:was|were|has\s+been|have\s+been)\s+(?:written|edited|reported|produced|reviewed|fact[- ]checked|updated|compiled)\s+by\s+([^.;:!?]{3,120})/gi;
+/** A closing credit: "Associated Press writers Jane Doe, John Roe and Ann Poe contributed to this report." (the writers' organisation, then their names). */
+const CONTRIBUTED =
+  /(?:^|[.!?]\s+)((?:\p{Lu}[\p{L}&.-]*\s+){0,3})(?:staff\s+)?(?:writers?|reporters?|correspondents?)\s+([^.;:!?]{3,200}?)\s+contributed\s+to\s+this\s+(?:report|story|article)\b/u;
 /** "Acme's head grower Jane Doe": a title the site's organisation gives the name after it. */
 const OWN_TITLE_NAME = new RegExp(
   // The lookbehind starts a match only at a word's start: a long word is not rescanned from each of its letters.
@@ -837,7 +842,8 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
         const [first, second] = lines.slice(index + 1, index + 3).map((line) => (line.others ? '' : line.text));
         const dated = (line: string | undefined) => !!line && line.length <= 60 && DATE_LINE.test(line);
         const between = (line: string | undefined) => !!line && (SEPARATOR_LINE.test(line) || !!titled(line) || /^#\S/.test(line));
-        if (dated(first) || (between(first) && dated(second))) add(text, null);
+        // The page's own headline over its date is the article's title, not a byline.
+        if ((dated(first) || (between(first) && dated(second))) && !frame.headlines.has(compactName(text))) add(text, null);
       }
     }
   }
@@ -845,6 +851,10 @@ function textBylinePeople(all: PageLine[], frame: PageFrame): PagePerson[] {
     const speaker = others ? null : TRANSCRIPT_SPEAKER.exec(text);
     if (speaker) add(titleCase(speaker[1]), /^byline$/i.test(speaker[2]) ? null : titleCase(speaker[2]));
     if (!others) for (const match of text.matchAll(CREDIT_IN_SENTENCE)) byline(match[1], undefined);
+    // "Acme writers Jane Doe and John Roe contributed to this report.": a wire's writers only on the agency's own site.
+    const contributed = others || teaser === 'away' ? null : CONTRIBUTED.exec(text);
+    const wire = contributed && WIRE.exec(contributed[1])?.[0];
+    if (contributed && (!wire || frame.isAgency(wire))) byline(contributed[2], undefined);
     const reports = others || teaser === 'away' ? null : REPORTS.exec(text);
     if (reports) add(reports[1], null);
     for (const match of text.matchAll(OWN_TITLE_NAME)) {
@@ -929,6 +939,8 @@ function personalSiteOwner(document: Document, tags: Map<string, string>, site: 
   const slots = [...document.querySelectorAll(AUTHOR_SLOT)].slice(0, 20);
   const bylines = slots.map((slot) => clean(slot.textContent).replace(/^(?:written\s+|posted\s+)?by\s*:?\s*/i, ''));
   if (!slots.length || bylines.some((text) => text && compactName(text) !== compact)) return [];
+  // A byline that writes the site's name only as a login ("tinyhousegiantjourney") shows no person; a script may fill them all.
+  if (bylines.some(Boolean) && !bylines.some((text) => looksLikePersonName(text))) return [];
   return [{ name, role: null, email: null, profile: null, source: 'byline' }];
 }
 
@@ -1058,6 +1070,18 @@ const ROLE_IS = new RegExp(
 const AS_ROLE =
   /(?:^|[\s.!?])(?:As|Als|Come|Como|En tant que)\s+(?:(?:the|our|unser(?:e|er)?|notre|nuestro|il|la)\s+)?((?:\p{Lu}[\p{L}-]*\s+(?:(?:of|and|&|für|de|des)\s+)?){0,4}\p{Lu}[\p{L}-]*),?\s+(?:\p{Ll}+\s+)?$/u;
 
+/** The title after the name on a short line of its own: "Jane Doe, Shipping Expert", "Jane Doe Senior Contributor", the first such line. */
+function titleBeside(name: string, lines: PageLine[]): string | null {
+  for (const line of lines) {
+    if (line.others || line.text.length > 80 || !line.text.startsWith(name)) continue;
+    // After a separator, or a title in capitals ("Senior Contributor"): never a sentence's verb ("Jane Doe is Acme's editor").
+    const rest = /^\s*(?:[,|•·–—-]\s*|\s(?=\p{Lu}))(.*)$/u.exec(line.text.slice(name.length));
+    const role = rest ? titled(rest[1]) : null;
+    if (role) return role;
+  }
+  return null;
+}
+
 /** A title written right beside the name in the page text: "Jane Doe, Co-founder & CEO", "Founder and CEO Jane Doe", "Jane Doe is a Staff Writer at Acme", "As Head of Sales, Jane Doe …". */
 export function roleInText(name: string, text: string): string | null {
   for (let index = text.indexOf(name); index !== -1; index = text.indexOf(name, index + 1)) {
@@ -1087,14 +1111,33 @@ const bioPost = (first: string) =>
   );
 
 /** The post a bio gives the person at the site's own organisation ("… and the founder of Acme", "Summer is Acme's Marketing Manager"), else null. */
+/** Whether an organisation's name as a bio writes it (its first words) is the site's own. */
+function ownOrganisationNamed(organisation: string | undefined, frame: PageFrame): boolean {
+  const words = (organisation ?? '').trim().split(/\s+/);
+  return (
+    !!organisation &&
+    words.some((_, cut) => cut < 5 && (ownMention(words.slice(0, cut + 1).join(' '), frame) || ownName(words.slice(0, cut + 1).join(' '), frame)))
+  );
+}
+
+/** A bio right after the name that gives the person's present post at another organisation: "Jane Doe is a content writer at Surge Global". */
+const BIO_ELSEWHERE = new RegExp(String.raw`^\s+is\s+(?:a|an)\s+${ROLE_QUALIFIERS}${ROLE_TITLE}\s+(?:at|for)\s+([^.!?,;]{2,60})`, 'i');
+
+/** Whether the page's text introduces the person as working for another organisation (a guest writer), and never for the site's. */
+function writesForOthers(name: string, text: string, frame: PageFrame): boolean {
+  let elsewhere = false;
+  for (let index = text.indexOf(name), seen = 0; index !== -1 && seen < 20; index = text.indexOf(name, index + 1), seen++) {
+    const bio = BIO_ELSEWHERE.exec(text.slice(index + name.length, index + name.length + 200));
+    // An organisation is named in capitals ("at Surge Global"); "a writer for over six years" names none.
+    if (!bio || !/^\p{Lu}/u.test(bio[1])) continue;
+    if (ownOrganisationNamed(bio[1], frame)) return false;
+    elsewhere = true;
+  }
+  return elsewhere;
+}
+
 function ownBioRole(name: string, text: string, frame: PageFrame, others: string[] = []): string | null {
-  const own = (organisation: string | undefined) => {
-    const words = (organisation ?? '').trim().split(/\s+/);
-    return (
-      !!organisation &&
-      words.some((_, cut) => cut < 5 && (ownMention(words.slice(0, cut + 1).join(' '), frame) || ownName(words.slice(0, cut + 1).join(' '), frame)))
-    );
-  };
+  const own = (organisation: string | undefined) => ownOrganisationNamed(organisation, frame);
   const first = name.split(' ')[0].replace(/[^\p{L}'’-]/gu, '');
   const post = first ? bioPost(first) : null;
   const posted = (sentence: RegExpExecArray | null | undefined) =>
@@ -1258,9 +1301,18 @@ export function readPeople(document: Document, base: string, { teamPage = false,
       .map(compactName),
   );
   const shows = (name: string) => owners.has(compactName(name)) || lines.some((line) => !line.others && line.text.includes(name));
+  // The agency's name, or its initials ("Associated Press" on ap.org).
   const isAgency = (wire: string) =>
-    [site.split('.')[0], tags.get('og:site_name') ?? ''].some((name) => [compactName(wire), `${compactName(wire)}news`].includes(compactName(name)));
-  const frame: PageFrame = { base, site, teamPage, discussion, own, organizations, names, shows, isAgency };
+    [site.split('.')[0], tags.get('og:site_name') ?? ''].some((name) =>
+      [compactName(wire), `${compactName(wire)}news`, compactName(wire.replace(/(\p{L})\p{L}*\s*/gu, '$1'))].includes(compactName(name)),
+    );
+  const title = clean(document.querySelector('title')?.textContent);
+  const headlines = new Set(
+    [title, title.split(/\s+[|–—-]\s+/)[0], tags.get('og:title') ?? '', ...[...document.querySelectorAll('h1')].slice(0, 3).map((h1) => clean(h1.textContent))]
+      .map(compactName)
+      .filter(Boolean),
+  );
+  const frame: PageFrame = { base, site, teamPage, discussion, own, organizations, names, shows, isAgency, headlines };
   const teams = teamRoots(document, frame);
   const theirs = othersNames(document, nodes);
   for (const name of officeHolders(lines, site)) theirs.add(name);
@@ -1297,12 +1349,13 @@ export function readPeople(document: Document, base: string, { teamPage = false,
     const role = !line.others && line.text.length <= 80 ? titled(lines[index + 1]?.text) : null;
     if (role && !titleUnder.has(nameOf(line.text))) titleUnder.set(nameOf(line.text), role);
   });
-  for (const person of people) person.role ??= titleUnder.get(person.name) ?? null;
-  const text = people.some((person) => !person.role) && document.body ? clean(document.body.textContent) : '';
+  for (const person of people) person.role ??= titleUnder.get(person.name) ?? titleBeside(person.name, lines);
+  const text = document.body ? clean(document.body.textContent) : '';
   const named = people.map((person) => person.name);
   for (const person of people) person.role ??= roleInText(person.name, text) ?? ownBioRole(person.name, text, frame, named);
   for (const person of people) if (person.role) person.role = withoutOwnOrganisation(person.role, frame);
-  return people;
+  // A byline's guest writer, whose bio gives a post at another organisation only, is that organisation's.
+  return people.filter((person) => person.source !== 'byline' || owners.has(compactName(person.name)) || !writesForOthers(person.name, text, frame));
 }
 
 /**

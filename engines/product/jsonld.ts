@@ -2,7 +2,7 @@
  * schema.org JSON-LD as shops publish it: several script blocks, top-level arrays, @graph,
  * nodes nested under other nodes (mainEntity, itemListElement, offers) and references by @id.
  * Lenient about what breaks JSON.parse in the wild (HTML comments or CDATA around the JSON, raw
- * control characters inside strings, a trailing semicolon). Pure.
+ * control characters inside strings, a trailing semicolon, script comments). Pure.
  */
 
 export type LdNode = Record<string, unknown>;
@@ -36,9 +36,38 @@ export function parseJsonLd(text: string): unknown | null {
     try {
       return JSON.parse(cleaned.replace(/[\u0000-\u001f]+/g, ' '));
     } catch {
-      return null;
+      // Script-style comments left in the block ('"@type": "Organization", //"Person",').
+      try {
+        return JSON.parse(withoutComments(cleaned).replace(/[\u0000-\u001f]+/g, ' '));
+      } catch {
+        return null;
+      }
     }
   }
+}
+
+/** The text without // and /* *\/ comments outside its strings, in one pass. */
+function withoutComments(text: string): string {
+  let out = '';
+  let quoted = false;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (quoted) {
+      out += char;
+      if (char === '\\') out += text[++at] ?? '';
+      else if (char === '"') quoted = false;
+    } else if (char === '/' && text[at + 1] === '/') {
+      const end = text.indexOf('\n', at);
+      at = end < 0 ? text.length : end - 1;
+    } else if (char === '/' && text[at + 1] === '*') {
+      const end = text.indexOf('*/', at + 2);
+      at = end < 0 ? text.length : end + 1;
+    } else {
+      if (char === '"') quoted = true;
+      out += char;
+    }
+  }
+  return out;
 }
 
 /** Every typed node of the given JSON-LD roots (arrays and @graph flattened, nested nodes included). */

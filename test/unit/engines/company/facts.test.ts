@@ -257,3 +257,34 @@ describe('the name confirmed by the site footer, a logo that says so, or a host 
     assert.equal(readCompanyFacts(html, 'http://www.lumen.ru/articles/one', { now: NOW }).name?.value, 'lumen.ru');
   });
 });
+
+describe('names round 6: a docs title, an address as og:site_name, a host in the copyright, a sister domain, a commented JSON-LD', () => {
+  it("takes the project of a documentation title, without its version and the word 'documentation'", () => {
+    const html = page('<title>Advanced Usage — Quokka 2.33.0.dev1 documentation</title>');
+    assert.equal(readCompanyFacts(html, 'https://quokka.readthedocs.io/en/latest/user/advanced/', { now: NOW }).name?.value, 'Quokka');
+  });
+
+  it('never gives a web address stated as og:site_name as the name', () => {
+    const html = page('<title>Scientists spot water vapor on a distant moon</title><meta property="og:site_name" content="https://www.islandnewsnow.com">');
+    assert.equal(readCompanyFacts(html, 'https://www.islandnewsnow.com/2019/11/19/moon/', { now: NOW }).name, undefined);
+  });
+
+  it('keeps a lower-case host in the copyright line whole, and a capitalised one as its stem', () => {
+    const lower = page('<title>Диета Аткинса - потеря веса</title>', '<footer><p>© <a href="/">vse-pitanie.com</a>, 2008</p></footer>');
+    assert.equal(readCompanyFacts(lower, 'http://vse-pitanie.com/dieta.html', { now: NOW }).name?.value, 'vse-pitanie.com');
+    const capital = page('<title>Cheap Fixes Are the Best!</title>', '<footer>© 2020 Wheelhouse.com. All rights reserved</footer>');
+    assert.equal(readCompanyFacts(capital, 'https://wheelhouse.com/a', { now: NOW }).name?.value, 'Wheelhouse');
+  });
+
+  it("reads an Organization whose url is the site's name under another suffix, and a JSON-LD block with script comments", () => {
+    const block =
+      '<script type="application/ld+json">{ "@context": "https://schema.org",\n "@type": "Organization", //"Person",\n "name": "Prefeitura Municipal de Pedra Alta", /* the city */\n "url": "https://www.pedraalta.sc.gov.br" }</script>';
+    const html = page(`<title>Atendimento registra arrombamento em veículos</title>${block}`);
+    assert.equal(readCompanyFacts(html, 'http://pedraalta.com.br/news/one', { now: NOW }).name?.value, 'Prefeitura Municipal de Pedra Alta');
+    const elsewhere = block.replace('pedraalta.sc.gov.br', 'webagencia.com.br');
+    assert.equal(
+      readCompanyFacts(page(`<title>Atendimento registra arrombamento</title>${elsewhere}`), 'http://pedraalta.com.br/news/one', { now: NOW }).name,
+      undefined,
+    );
+  });
+});

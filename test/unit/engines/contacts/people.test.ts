@@ -722,3 +722,86 @@ describe("a bio's post by first name or pronoun", () => {
     );
   });
 });
+
+describe('round 6: event titles, the page headline and a login are no byline; a title beside the name', () => {
+  it("reads no person in an event's title after a post ('Quill and Press Founder Summit Week')", () => {
+    assert.deepEqual(
+      people(
+        '<div class="card"><h3><a href="/2026/03/04/side-event/">Host a Side Event during Quill and Press Founder Summit Week in Boston</a></h3><a class="card__author" href="/author/jane-roe/">Jane Roe</a><time>4 days ago</time></div>',
+      ),
+      [['Jane Roe', null, null]],
+    );
+    assert.equal(looksLikePersonName('Design Awards'), false);
+    assert.equal(looksLikePersonName('Summit Week'), false);
+    assert.equal(looksLikePersonName('Gala Jones'), true);
+  });
+
+  it("takes no page's own headline over its date for a related story's byline, but a name there", () => {
+    const page = (heading: string) =>
+      readPage(
+        `<html><head><title>Backup Strategy</title><meta property="og:type" content="article"></head><body><table><tr><td><h3><a href="/p/backup-strategy">${heading}</a></h3></td><td>January 22nd, 2019</td></tr></table><p>Most of my data lives in the cloud.</p></body></html>`,
+        'https://www.joeroe.net/p/backup-strategy',
+      ).people.map(({ name }) => name);
+    assert.deepEqual(page('Backup Strategy'), []);
+    assert.deepEqual(page('Lena Fairweather'), ['Lena Fairweather']);
+  });
+
+  it("takes no personal site's owner from og:site_name when the byline writes it only as a login", () => {
+    const page = (byline: string) =>
+      readPage(
+        `<html><head><meta property="og:site_name" content="Tiny Cabin Long Road"><meta property="og:type" content="article"></head><body><article><span class="author vcard"><a rel="author" href="/author/x/">${byline}</a></span><p>Living small.</p></article></body></html>`,
+        'https://tinycabinlongroad.com/2018/07/02/cons/',
+      ).people.map(({ name }) => name);
+    assert.deepEqual(page('tinycabinlongroad'), []);
+    assert.deepEqual(page('Tiny Cabin Long Road'), ['Tiny Cabin Long Road']);
+  });
+
+  it('reads the title after the name on its own line: after a comma, or in capitals, never a sentence', () => {
+    const ld = `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Article', author: { '@type': 'Person', name: 'Mike Harlow' } })}</script>`;
+    const role = (line: string) =>
+      readPage(
+        `<html><head>${ld}</head><body><article><div class="who">${line}</div><div>•</div><time>Friday</time><p>Moving guide.</p></article></body></html>`,
+        'https://movecheck.com/ny/',
+      ).people.find(({ name }) => name === 'Mike Harlow')?.role;
+    assert.equal(role('Mike Harlow, Shipping Expert'), 'Shipping Expert');
+    assert.equal(role('Mike Harlow Senior Contributor'), 'Senior Contributor');
+    assert.equal(role('Mike Harlow is our moving editor'), null);
+  });
+});
+
+describe("round 6: a closing credit's writers, an agency by its initials, a menu's columnists", () => {
+  const credit =
+    '<article><p>The hearing went on.</p><p>Associated Press writers Alan Grey, Zoe Miller and Jill Colby contributed to this report.</p></article>';
+  it("reads a closing credit's writers on the agency's own site (its initials as the domain), none on another site", () => {
+    const names = (url: string) => readPage(`<html><head></head><body>${credit}</body></html>`, url).people.map(({ name }) => name);
+    assert.deepEqual(names('https://hosted.ap.org/eagle/article/1/sondland'), ['Alan Grey', 'Zoe Miller', 'Jill Colby']);
+    assert.deepEqual(names('https://www.valleytimes.com/news/sondland'), []);
+    assert.deepEqual(
+      people('<article><p>Text.</p><p>Staff writers Ana Ruiz and Ben Holt contributed to this report.</p></article>').map(([name]) => name),
+      ['Ana Ruiz', 'Ben Holt'],
+    );
+  });
+
+  it("reads a menu's submenu of columnists under its label, without a desk's item", () => {
+    const menu = (label: string) =>
+      people(
+        `<nav><ul><li><a href="/">Home</a><ul><li><a>${label}</a><ul><li><a href="/c/adauto-silva/">Adauto Silva</a></li><li><a href="/c/textos/">Textos de Colaboradores</a></li><li><a href="/c/bruno-aleixo/">Bruno Aleixo</a></li><li><a href="/c/fernanda-de-lima/">Fernanda de Lima</a></li><li><a href="/c/lito-cavalcanti/">Lito Cavalcanti</a></li></ul></li></ul></li></ul></nav><article><p>Classificação.</p></article>`,
+        'https://autocorrida.com.br/classificacao/',
+      ).map(([name]) => name);
+    assert.deepEqual(menu('Colunistas »'), ['Adauto Silva', 'Bruno Aleixo', 'Fernanda de Lima', 'Lito Cavalcanti']);
+    assert.deepEqual(menu('Categorias »'), []);
+    assert.equal(looksLikePersonName('Textos de Colaboradores'), false);
+  });
+});
+
+describe('round 6: a guest writer of another organisation', () => {
+  const page = (bio: string) =>
+    people(
+      `<article><div class="byline">By <span class="author-name">Reya Pillai</span></div><p>Online classes grew.</p><div class="bio">Reya Pillai ${bio}</div></article>`,
+    ).map(([name]) => name);
+  it("drops a byline whose bio gives a post at another organisation only, keeps one at the site's or with none", () => {
+    assert.deepEqual(page('is a content writer at Surge Global, a digital consultancy.'), []);
+    assert.deepEqual(page('is a staff writer at Quill and Press.'), ['Reya Pillai']);
+    assert.deepEqual(page('is a writer for over six years of education topics.'), ['Reya Pillai']);
+  });
+});
