@@ -2896,4 +2896,34 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
   ['write', { he: ['כתוב'] }],
   ['translate', { he: ['תרגם'] }],
   ['which', { he: ['אילו', 'איזה'] }],
+  // Round 12. Privacy: the verbs of finding out a goal negates ("must not find out which domain"),
+  // a payment record as Japanese writes it with its particle, and "avoid" as the negation it is there.
+  [
+    'learn',
+    {
+      de: ['erfahr*', 'mitbekomm*'],
+      es: ['enterar*', 'entere*'],
+      pt: ['ficar sabendo', 'fique sabendo', 'saiba'],
+      fr: ['apprenne*'],
+      it: ['venga a sapere', 'sappia'],
+      uk: ['дізна*'],
+      ru: ['узна*'],
+      pl: ['dowie*'],
+      vi: ['biet'],
+    },
+  ],
+  ['see', { de: ['sehen', 'sieht'], es: ['vea', 'vean'], pt: ['veja', 'vejam'], it: ['veda', 'vedano'] }],
+  ['never', { de: ['auf keinen fall', 'keinesfalls', 'unter keinen umstanden'] }],
+  ['not', { vi: ['dung de'], ja: ['避けたい', '避けて'] }],
+  ['payment record', { ja: ['支払いの記録', '決済の記録', '支払い記録', '決済記録'] }],
+  ['payment processor', { es: ['procesa el pago', 'procesador de pagos', 'procesador de pago'], vi: ['ben xu ly thanh toan'] }],
+  // Buying intent from hiring: the company buying software or tools (reading.ts TOOL_NOUNS), likelihood and a score.
+  ['buy', { pl: ['kupuj*', 'kupi*'], vi: ['mua'], tr: ['satin al*'] }],
+  ['software', { tr: ['yazilim*'], vi: ['phan mem'], ru: ['софт*'] }],
+  // The object before its verb, as Turkish writes it ('yazılım alma': buying software).
+  ['buy software', { tr: ['yazilim alma*', 'yazilim alim*', 'arac alma*'] }],
+  ['tool', { vi: ['cong cu'] }],
+  ['likely', { tr: ['ihtimal*', 'olasilig*'], vi: ['kha nang'] }],
+  ['score', { vi: ['cham diem'] }],
+  ['hiring', { vi: ['tuyen manh', 'tuyen nguoi', 'dang tuyen'], pl: ['rekrutacj*'] }],
 ];

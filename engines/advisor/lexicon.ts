@@ -1726,6 +1726,13 @@ export const ONE_CALL_WORDS = [
 /** Words of the agent's own purchase when followed by from/at (a seller): "order a jacket from x.com". */
 export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop'];
 /**
+ * What a company buys that its hiring foretells ("buying new software", "kupują nowe narzędzia"): a
+ * purchase word with one of these within TOOLS_WINDOW words after it, in a goal that names hiring or
+ * jobs, is the company's buying intent (company-intent), no purchase by the agent.
+ */
+export const TOOL_NOUNS = ['software', 'tool', 'tools', 'saas', 'solution', 'solutions', 'vendor', 'vendors', 'platform', 'platforms'];
+export const TOOLS_WINDOW = 3;
+/**
  * Enriching a list with a datum ("enrich the 48 domains with the technologies they run"): with a
  * strong phrase of another offer within DATUM_WINDOW words after a "with" at most ENRICH_WINDOW words
  * after the verb, that datum is asked, and the verb counts for no profile.

@@ -56,6 +56,8 @@ import {
   PERIOD_WORDS,
   PRIVACY_WINDOW,
   PURCHASE_WORDS,
+  TOOL_NOUNS,
+  TOOLS_WINDOW,
   PAYING_WORDS,
   COMPARE_WORDS,
   STACK_WORDS,
@@ -124,6 +126,8 @@ export interface Reading {
   jobFilter: { at: number; cue: string } | null;
   /** Hiring with a trend word near it ("recruiting pace"): where, and the words. */
   hiringTrend: { at: number; cue: string } | null;
+  /** The company buying software or tools, in a goal naming hiring or jobs: its buying intent. */
+  toolsBought: { at: number; cue: string } | null;
   /** Hiring with a ranking word near it ("which of them are hiring hardest"). */
   hiringRank: { at: number; cue: string } | null;
   /** Buying intent with a ranking word or a list selector near it ("the hottest of my accounts"). */
@@ -228,6 +232,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const sequence = compiled(SEQUENCE_WORDS);
   const back = compiled(REFERS_BACK);
   const purchase = compiled(PURCHASE_WORDS);
+  const toolNouns = compiled(TOOL_NOUNS);
   const purchaseFrom = compiled(['from', 'at']);
   const paying = compiled(PAYING_WORDS);
   const timingWords = compiled(TIMING_WORDS);
@@ -534,6 +539,12 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       const clauseEnd = clauseEndsOf().find((end) => end > at) ?? goalWords.length;
       if (adsAt.some((ad) => ad > at && ad <= at + ADS_BOUGHT_WINDOW && ad < clauseEnd)) markAll([at, goalWords[at + 1] === 'from' ? at + 2 : at + 1]);
     }
+    // The company buying software or tools, with hiring or jobs named: buying intent, no purchase by the agent.
+    const tools = hiring.flatMap(spans).length || jobNouns.flatMap(spans).length ? toolNouns.flatMap(spans) : [];
+    const bought = purchase.flatMap(spans).find(([, to]) => tools.some(([at]) => at >= to && at <= to + TOOLS_WINDOW));
+    // Its hiring and jobs are then the evidence, not a listing asked for.
+    if (bought) [bought, ...hiring.flatMap(spans), ...jobNouns.flatMap(spans)].forEach(markAll);
+    const toolsBought: Reading['toolsBought'] = bought ? { at: bought[0], cue: goalWords.slice(bought[0], bought[1] + TOOLS_WINDOW).join(' ') } : null;
     const purchases = purchase.flatMap(spans).map(([from]) => from);
     // The speaker's agent buying ("our agent is about to buy a … from"): a purchase, whatever phrase holds its word.
     const agentBuys = purchases.find((at) => !masked.has(at) && ownAgents.some(([, to]) => at >= to && at <= to + AGENT_WINDOW));
@@ -689,6 +700,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       stacksCompared,
       jobFilter,
       hiringTrend,
+      toolsBought,
       hiringRank,
       intentRank,
       oneCall,

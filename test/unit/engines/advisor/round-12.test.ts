@@ -1,0 +1,33 @@
+/**
+ * Round 12 of issue 37: rules that carry to goals nobody wrote yet, each asserted on goals worded
+ * apart from the goal sets: the verbs of finding out a privacy goal negates, in the languages of the
+ * goal; the company buying tools its hiring foretells as its buying intent.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { route } from '../../../support/advisor-route.ts';
+
+describe('advisor round 12 (issue 37)', () => {
+  it('reads a negated verb of finding out near a party to the payment as privacy, with the tool asked', () => {
+    assert.equal(route('Quiero las vacantes de glovo-x.com, y el procesador de pagos no debe enterarse de a quién consulto.'), 'private-query:open_jobs');
+    assert.equal(route('Tech-Stack von shop-x.de, aber der Zahlungsanbieter darf keinesfalls erfahren, welche Domain es ist.'), 'private-query:tech_stack');
+    assert.equal(
+      route('Quero os anúncios de busca de loja-x.com.br sem que o intermediário do pagamento fique sabendo qual domínio é.'),
+      'private-query:search_ads',
+    );
+    assert.equal(route('Покажи вакансии shop-x.ru, но платёжный посредник не должен узнать, какой домен я смотрю.'), 'private-query:open_jobs');
+    assert.equal(route('shop-x.jp の技術スタックを調べたい。決済の記録にドメインが残るのは避けて'), 'private-query:tech_stack');
+    // Finding out, not negated, near no payment: the plain call.
+    assert.equal(route('Quiero enterarme de qué tecnologías usa glovo-x.com'), 'tech-stack');
+    assert.equal(route('Ich möchte erfahren, welche Technologien shop-x.de nutzt'), 'tech-stack');
+  });
+
+  it('reads the company buying software or tools, with hiring or jobs named, as its buying intent', () => {
+    assert.equal(route('From the roles it is recruiting for, will fintech-x.io purchase new SaaS tools soon?'), 'company-intent');
+    assert.equal(route('Czy fintech-x.pl kupi nowe oprogramowanie? Sprawdź po ich ofertach pracy i rekrutacji.'), 'company-intent');
+    assert.equal(route('trendyol-x.com işe alımlarına göre yakında yazılım alımı yapar mı?'), 'company-intent');
+    // The agent buying software from a shop is still a purchase; tools named with no hiring are no intent.
+    assert.equal(route('I want to buy software from toolshop-x.com, is the shop trustworthy?'), 'pre_purchase_merchant_trust_check');
+    assert.equal(route('list the open jobs at fintech-x.io'), 'ats-jobs');
+  });
+});
