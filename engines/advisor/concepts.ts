@@ -2287,7 +2287,7 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
   ],
   [
     'funding',
-    { vi: ['goi von', 'von dau tu'], ko: ['투자 유치', '펀딩'], tr: ['yatirim turu', 'finansman'], id: ['pendanaan'], ar: ['التمويل'], hi: ['फंडिंग'] },
+    { vi: ['goi von', 'von dau tu'], ko: ['투자 유치', '펀딩'], tr: ['yatirim turu*', 'finansman'], id: ['pendanaan'], ar: ['التمويل'], hi: ['फंडिंग'] },
   ],
   ['employees', { vi: ['nhan vien'], ko: ['직원'], tr: ['calisanlar*'], id: ['karyawan', 'pegawai'] }],
   [
@@ -2916,7 +2916,7 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
   ['never', { de: ['auf keinen fall', 'keinesfalls', 'unter keinen umstanden'] }],
   ['not', { vi: ['dung de'], ja: ['避けたい', '避けて'] }],
   ['payment record', { ja: ['支払いの記録', '決済の記録', '支払い記録', '決済記録'] }],
-  ['payment processor', { es: ['procesa el pago', 'procesador de pagos', 'procesador de pago'], vi: ['ben xu ly thanh toan'] }],
+  ['payment processor', { es: ['procesa el pago', 'procesan el pago'], vi: ['ben xu ly thanh toan'] }],
   // Buying intent from hiring: the company buying software or tools (reading.ts TOOL_NOUNS), likelihood and a score.
   ['buy', { pl: ['kupuj*', 'kupi*'], vi: ['mua'], tr: ['satin al*'] }],
   ['software', { tr: ['yazilim*'], vi: ['phan mem'], ru: ['софт*'] }],
@@ -2926,4 +2926,30 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
   ['likely', { tr: ['ihtimal*', 'olasilig*'], vi: ['kha nang'] }],
   ['score', { vi: ['cham diem'] }],
   ['hiring', { vi: ['tuyen manh', 'tuyen nguoi', 'dang tuyen'], pl: ['rekrutacj*'] }],
+  // Missing data and actions not taken, named in more word forms (lexicon.ts UNAVAILABLE).
+  ['investors', { tr: ['yatirimci*'], ko: ['투자자'], vi: ['nha dau tu'] }],
+  ['raised', { tr: ['para topla*'] }],
+  ['instagram', { ko: ['인스타그램'], ja: ['インスタグラム'], ar: ['انستغرام', 'إنستغرام'], hi: ['इंस्टाग्राम'], ru: ['инстаграм*'], uk: ['інстаграм*'] }],
+  ['ceo', { ko: ['대표이사', '대표'], ar: ['الرئيس التنفيذي'], hi: ['सीईओ'] }],
+  ['sales manager', { ar: ['مدير المبيعات'], hi: ['सेल्स मैनेजर'] }],
+  [
+    'mobile number',
+    {
+      ar: ['رقم الجوال', 'رقم الموبايل', 'رقم الهاتف المحمول'],
+      hi: ['मोबाइल नंबर'],
+      ko: ['휴대폰 번호', '핸드폰 번호'],
+      vi: ['so di dong'],
+      id: ['nomor hp', 'nomor ponsel'],
+      tr: ['cep telefonu'],
+    },
+  ],
+  ['register for me', { vi: ['dang ky giup'], id: ['daftarkan'] }],
+  ['register domain', { vi: ['dang ky ten mien'] }],
+  ['with my card', { hi: ['मेरे कार्ड से'], ar: ['ببطاقتي'], id: ['pakai kartu saya', 'dengan kartu saya'], vi: ['bang the cua toi'] }],
+  ['write', { id: ['buatkan', 'buatin'] }],
+  ['ad headlines', { id: ['judul iklan'] }],
+  ['notification', { sv: ['notis', 'avisering'], da: ['notifikation'] }],
+  ['every time', { sv: ['varje gang'], da: ['hver gang'] }],
+  ['send', { sv: ['skicka'], da: ['send'] }],
+  ['changes', { sv: ['byter', 'andrar'], da: ['skifter', 'aendrer'] }],
 ];

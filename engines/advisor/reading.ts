@@ -394,10 +394,11 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
         continue;
       }
       if (otherSpans.some(([from, to]) => from < at + span && to > at)) continue;
+      // A name inside a domain or URL ("gong.io") is the company the goal is about, not a technology it
+      // names, an adoption word before it or not ("whoever runs partnerships at gong.io").
+      const token = /\S*$/.exec(goal.slice(0, mention.start))![0] + /^\S*/.exec(goal.slice(mention.start))![0];
+      if (/[a-z0-9-]\.[a-z]{2,}|[@/]/i.test(token)) continue;
       if (!cue.length) {
-        // A name inside a domain or URL ("gong.io") is the company the goal is about, not a technology it names.
-        const token = /\S*$/.exec(goal.slice(0, mention.start))![0] + /^\S*/.exec(goal.slice(mention.start))![0];
-        if (/[a-z0-9-]\.[a-z]{2,}|[@/]/i.test(token)) continue;
         if (!named.some((known) => known.name === mention.name)) named.push({ name: mention.name, at });
         continue;
       }

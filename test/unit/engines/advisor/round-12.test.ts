@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { route } from '../../../support/advisor-route.ts';
+import { missing, route } from '../../../support/advisor-route.ts';
 
 describe('advisor round 12 (issue 37)', () => {
   it('reads a negated verb of finding out near a party to the payment as privacy, with the tool asked', () => {
@@ -29,5 +29,22 @@ describe('advisor round 12 (issue 37)', () => {
     // The agent buying software from a shop is still a purchase; tools named with no hiring are no intent.
     assert.equal(route('I want to buy software from toolshop-x.com, is the shop trustworthy?'), 'pre_purchase_merchant_trust_check');
     assert.equal(route('list the open jobs at fintech-x.io'), 'ats-jobs');
+  });
+
+  it('names the datum or action a goal asks for that the service does not have, in more word forms', () => {
+    assert.match(missing('trendyol-x.com yatırım turunu kim yönetti, yatırımcıları hangi fonlar?').join(' '), /funding/);
+    assert.match(missing('shop-x.kr 대표이사 인스타그램 주소 알려줘').join(' '), /personal/);
+    assert.match(missing('ما هو رقم الجوال للرئيس التنفيذي في shop-x.ae؟').join(' '), /personal/);
+    assert.match(missing('Đăng ký giúp mình tên miền cuahang-x.vn nhé').join(' '), /registration/);
+    assert.match(missing('Get the blue sofa on sofa-x.com for me and charge my card').join(' '), /purchases/);
+    assert.match(missing('Buatkan 3 judul iklan untuk kedai kopi saya').join(' '), /writing/);
+    assert.match(missing('Skicka ett mejl till mig varje gång butik-x.se byter kassa').join(' '), /alerts/);
+    assert.match(missing('Schedule a 15-minute demo with the founder of lumen-x.io and add it to my calendar').join(' '), /meetings/);
+  });
+
+  it("reads a technology's name inside the goal's domain as the company, an adoption word before it or not", () => {
+    // 'runs' before the domain of a company whose name is also a technology's.
+    assert.match(missing('Book a call with whoever runs sales at gong.io and put it on my calendar').join(' '), /meetings/);
+    assert.equal(route('Does shop-x.com run Gong?'), 'tech-stack');
   });
 });
