@@ -2926,6 +2926,10 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
   ['likely', { tr: ['ihtimal*', 'olasilig*'], vi: ['kha nang'] }],
   ['score', { vi: ['cham diem'] }],
   ['hiring', { vi: ['tuyen manh', 'tuyen nguoi', 'dang tuyen'], pl: ['rekrutacj*'] }],
+  // A purchase and the trust asked before it, in Arabic (lexicon.ts PAYING_WORDS, the pre-purchase check).
+  ['buy', { ar: ['شراء', 'أشتري', 'اشتري'] }],
+  ['trustworthy', { ar: ['موثوق*', 'جدير بالثقة'] }],
+  ['before i pay', { ar: ['قبل أن أدفع', 'قبل ان ادفع'] }],
   // Missing data and actions not taken, named in more word forms (lexicon.ts UNAVAILABLE).
   ['investors', { tr: ['yatirimci*'], ko: ['투자자'], vi: ['nha dau tu'] }],
   ['raised', { tr: ['para topla*'] }],

@@ -479,6 +479,7 @@ export const RULES: Record<string, Rule[]> = {
     ['buy', 2],
     ['transaction', 3],
     ['risk level', 4],
+    ['worth the risk', 3],
     ['pay them', 2],
     ['online store', 2],
     ['webshop', 3],
@@ -1740,7 +1741,7 @@ export const ONE_CALL_WORDS = [
 ];
 
 /** Words of the agent's own purchase when followed by from/at (a seller): "order a jacket from x.com". */
-export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop'];
+export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop', 'spend'];
 /**
  * What a company buys that its hiring foretells ("buying new software", "kupują nowe narzędzia"): a
  * purchase word with one of these within TOOLS_WINDOW words after it, in a goal that names hiring or

@@ -47,4 +47,17 @@ describe('advisor round 12 (issue 37)', () => {
     assert.match(missing('Book a call with whoever runs sales at gong.io and put it on my calendar').join(' '), /meetings/);
     assert.equal(route('Does shop-x.com run Gong?'), 'tech-stack');
   });
+
+  it('reads spending at a shop, and the trust asked before paying, as a purchase (Arabic too)', () => {
+    assert.equal(route('Our buying agent is about to spend $90 on a kettle from kettle-x.shop. Worth the risk?'), 'pre_purchase_merchant_trust_check');
+    assert.equal(route('أريد شراء حذاء من shoes-x.ae، هل المتجر موثوق قبل أن أدفع؟'), 'pre_purchase_merchant_trust_check');
+    // Spending on ads or a technology is the company's, no purchase.
+    assert.equal(route('how much does kettle-x.shop spend on Google Ads?'), 'search-ads');
+  });
+
+  it('gives the reason, not the offer a missing datum points to, when one word alone asks that offer', () => {
+    assert.match(missing("What's the credit score of our supplier steel-x.de? Can we extend them net-60 terms?").join(' '), /credit/);
+    // The offer asked by words of its own still routes.
+    assert.equal(route('Is our vendor steel-x.de financially healthy, judging by its hiring trend, before we renew?'), 'b2b_vendor_stability_evaluator');
+  });
 });
