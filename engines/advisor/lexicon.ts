@@ -1683,6 +1683,8 @@ export const HEAT_WORDS = [
   'ready to buy',
   'likely to buy',
   'in market',
+  'buying mode',
+  'ready to purchase',
 ];
 /** Nouns a purchase word qualifies ("purchase intent", "intención de compra"): the intent asked, not the agent buying. */
 export const INTENT_NOUNS = ['intent', 'intention', 'signal', 'readiness', 'propensity'];
@@ -1710,6 +1712,9 @@ export const HIRING_WINDOW = 5;
 /** The word introducing the second term of a comparison, as goals in each language write it (stemmed, glossed): within two words after a ranking word it makes a comparison. */
 export const COMPARISON_WORDS = ['than', 'que', 'qu', 'als', 'dan', 'di', 'chem', 'чем', 'niz', 'rispetto'];
 /** Words choosing among a list ("which of my 16 accounts are on a hiring spree"): with a hiring trend anywhere after them, a ranking of the list. */
+/** A ranking set aside ("each of them, not just the hottest"): a ranking or heat word up to NOT_JUST_WINDOW words after these ranks nothing. */
+export const NOT_JUST_WORDS = ['not just', 'not only', 'rather than just'];
+export const NOT_JUST_WINDOW = 2;
 export const LIST_SELECTORS = [
   'which of them',
   'which of my',

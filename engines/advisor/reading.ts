@@ -57,6 +57,8 @@ import {
   PRIVACY_WINDOW,
   PURCHASE_WORDS,
   TOOL_NOUNS,
+  NOT_JUST_WORDS,
+  NOT_JUST_WINDOW,
   TOOLS_WINDOW,
   PAYING_WORDS,
   COMPARE_WORDS,
@@ -243,6 +245,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const trends = compiled(TREND_WORDS);
   const periods = compiled(PERIOD_WORDS);
   const rankings = compiled(RANKING_WORDS);
+  const notJustWords = compiled(NOT_JUST_WORDS);
   const heatWords = compiled(HEAT_WORDS);
   const intentNouns = compiled(INTENT_NOUNS);
   const basisWords = compiled(BASIS_WORDS);
@@ -659,11 +662,15 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const rankingsNotCompared = thanAt.length
       ? rankings.filter((phrase) => !thanAt.some((at) => spans(phrase).some(([, to]) => at >= to && at <= to + 2)))
       : rankings;
-    const ranked = hiringSpans.length ? nearHiring(rankingsNotCompared) : null;
+    // A ranking set aside ("for each of them, not just the hottest"): every company is asked, none ranked.
+    const notJust = notJustWords.flatMap(spans);
+    const setAside = ([from]: readonly [number, number]) => notJust.some(([, to]) => from >= to && from <= to + NOT_JUST_WINDOW);
+    const rankingSpans = rankingsNotCompared.flatMap(spans).filter((span) => !setAside(span) || (markAll(span), false));
+    const ranked = hiringSpans.length ? nearHiring(rankingSpans) : null;
     const hiringRank = ranked ?? (hiringTrend && selectors.flatMap(spans).some(([from]) => from < hiringTrend.at) ? hiringTrend : null);
     // Buying intent ranked, or chosen among a list ("the hottest of my accounts", "which ones show buying intent").
-    const heatSpans = heatWords.flatMap(spans).filter(([from]) => !masked.has(from));
-    const intentRank = heatSpans.length ? nearHiring([...rankingsNotCompared, ...selectors], HIRING_WINDOW, heatSpans) : null;
+    const heatSpans = heatWords.flatMap(spans).filter((span) => !masked.has(span[0]) && (!setAside(span) || (markAll(span), false)));
+    const intentRank = heatSpans.length ? nearHiring([...rankingSpans, ...selectors.flatMap(spans)], HIRING_WINDOW, heatSpans) : null;
     const oneCall = oneCallWords.some((phrase) => spans(phrase).length > 0);
     const timing = timingWords.flatMap(spans);
     // Roles beside the people holding them, and no opening near: people's titles, not jobs.

@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { missing, route } from '../../../support/advisor-route.ts';
+import { batchRoute, missing, route, tools } from '../../../support/advisor-route.ts';
 
 describe('advisor round 12 (issue 37)', () => {
   it('reads a negated verb of finding out near a party to the payment as privacy, with the tool asked', () => {
@@ -59,5 +59,26 @@ describe('advisor round 12 (issue 37)', () => {
     assert.match(missing("What's the credit score of our supplier steel-x.de? Can we extend them net-60 terms?").join(' '), /credit/);
     // The offer asked by words of its own still routes.
     assert.equal(route('Is our vendor steel-x.de financially healthy, judging by its hiring trend, before we renew?'), 'b2b_vendor_stability_evaluator');
+  });
+
+  it('reads buying intent chosen among a list as hot-buyers, in the languages of the goal, with its follow-up step', () => {
+    assert.equal(batchRoute('of these 14 leads, which ones are in buying mode judging by their recruiting?', 14), 'hot-buyers');
+    assert.deepEqual(
+      tools('which of these 14 leads are in buying mode from their hiring? then get the published emails for just those', { domain_count: 14 }).slice(-1),
+      ['extract-contacts'],
+    );
+    assert.equal(batchRoute('Welke zijn koopklaar van deze 14 bedrijven, gezien hun vacatures?', 14), 'hot-buyers');
+    assert.equal(batchRoute('Urutkan 14 prospek ini, mana yang paling panas dilihat dari lowongan kerja mereka', 14), 'hot-buyers');
+    assert.equal(batchRoute('Выбери из этих 14 компаний самые горячие по найму', 14), 'hot-buyers');
+  });
+
+  it('reads a ranking set aside ("for each, not just the hottest") as the batch of every company', () => {
+    assert.equal(batchRoute('hiring-based intent score for every one of our 30 accounts, not only the hottest', 30), 'batch:company-intent');
+    assert.equal(batchRoute('Kaufabsicht-Score basierend auf dem Hiring für jedes unserer 30 Konten, nicht nur die heißesten', 30), 'batch:company-intent');
+    assert.equal(batchRoute('the 5 hottest of our 30 accounts by hiring', 30), 'hot-buyers');
+  });
+
+  it('leaves a word of one language that is a plain word of another alone (Dutch het is no Swedish heta)', () => {
+    assert.equal(route('Neemt het aantal vacatures bij bank-x.nl toe?'), 'company-intent');
   });
 });
