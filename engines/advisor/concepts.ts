@@ -2902,7 +2902,7 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
     'learn',
     {
       de: ['erfahr*', 'mitbekomm*'],
-      es: ['enterar*', 'entere*'],
+      es: ['enterar*', 'se entere', 'se enteren'],
       pt: ['ficar sabendo', 'fique sabendo', 'saiba'],
       fr: ['apprenne*'],
       it: ['venga a sapere', 'sappia'],

@@ -5,6 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { words } from '../../../../engines/advisor/text.ts';
 import { batchRoute, missing, route, tools } from '../../../support/advisor-route.ts';
 
 describe('advisor round 12 (issue 37)', () => {
@@ -80,5 +81,7 @@ describe('advisor round 12 (issue 37)', () => {
 
   it('leaves a word of one language that is a plain word of another alone (Dutch het is no Swedish heta)', () => {
     assert.equal(route('Neemt het aantal vacatures bij bank-x.nl toe?'), 'company-intent');
+    // English words a foreign term's prefix would begin stay English ('entered' is no Spanish 'se entere').
+    assert.ok(!words('I entered the domain of the vendor I heard of').includes('learn'));
   });
 });
