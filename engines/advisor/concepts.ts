@@ -2936,7 +2936,7 @@ export const MORE_CONCEPTS: [english: string, terms: Partial<Record<MoreLanguage
   ['the hot ones', { ru: ['этих горячих', 'горячих компаний'] }],
   ['pick', { ru: ['выбери'], ko: ['골라'], id: ['pilih'], hi: ['चुनो', 'चुनें'] }],
   ['rank', { id: ['urutkan', 'peringkatkan'], ko: ['순위'], hi: ['रैंक'] }],
-  ['among these', { ko: ['중에서', '중 '], hi: ['इनमें से'], id: ['di antara'] }],
+  ['among these', { ko: ['중에서'], hi: ['इनमें से'], id: ['di antara'] }],
   ['which of these', { hi: ['इनमें से कौन'], nl: ['welke zijn'], sv: ['vilka av dessa', 'vilka av dem'] }],
   ['likely to buy', { ko: ['살 가능성', '구매 가능성'], hi: ['खरीदने की संभावना'] }],
   ['ready to buy', { nl: ['koopklaar'], sv: ['kopklar*'], da: ['kobeklar*'] }],
