@@ -57,9 +57,12 @@ export function createAdvisor(catalog: AdvisorCatalog) {
     const goal = goalInputs(input.agent_goal, limits.searchAdsRegions);
     const reading = read(input.agent_goal, goal.urls);
     const scored = weighReading(score(input.agent_goal, { masked: reading.masked }), reading);
-    const asked = askedOutsideTime(
-      scored.filter((entry) => entry.score >= ASKED),
-      input.agent_goal,
+    const asked = heldByMissing(
+      askedOutsideTime(
+        scored.filter((entry) => entry.score >= ASKED),
+        input.agent_goal,
+        reading,
+      ),
       reading,
     );
     const domains = knownDomains(input, goal);
@@ -120,6 +123,17 @@ export function createAdvisor(catalog: AdvisorCatalog) {
     // Kept too when its result holds an offer asked outside ("is it trustworthy before I order": legitimacy checked before a purchase).
     const kept = asked.filter((entry) => isAsked(outside, entry.offer) || outside.some((other) => (COVERS[entry.offer] ?? []).includes(other.offer)));
     return kept.some((entry) => entry.offer !== 'batch') ? kept : asked;
+  }
+
+  /**
+   * The offer a missing datum points to instead, asked by one word only ("the credit rating of the
+   * vendor"): that word names the datum's holder, not a question of its own, so the goal gets the
+   * reason (and the offer as an alternative), not the offer.
+   */
+  function heldByMissing(asked: Scored[], reading: Reading): Scored[] {
+    if (!reading.notAvailable.length) return asked;
+    const instead = new Set(reading.notAvailable.flatMap((item) => item.instead));
+    return asked.filter((entry) => !(instead.has(entry.offer) && entry.cues.length === 1));
   }
 
   function knownDomains(input: AdvisorInput, goal: GoalInputs): string[] {

@@ -479,6 +479,7 @@ export const RULES: Record<string, Rule[]> = {
     ['buy', 2],
     ['transaction', 3],
     ['risk level', 4],
+    ['worth the risk', 3],
     ['pay them', 2],
     ['online store', 2],
     ['webshop', 3],
@@ -1287,6 +1288,16 @@ export const UNAVAILABLE: Unavailable[] = [
       'set up a call',
       'introduce me',
       'introduction to',
+      // A meeting set up for the user, whatever its kind or length ('book a 30 minute intro', 'put it in my calendar').
+      'book an intro',
+      'book a demo',
+      'schedule an intro',
+      'schedule a demo',
+      'in my calendar',
+      'on my calendar',
+      'to my calendar',
+      'calendar invite',
+      'send an invite',
     ],
     unless: ['who can i write to', 'who should i write to', 'who do i write to', 'who to write to', 'whom to write to'],
     // What is written ("an ad copy", "a product text"): the request's object, no datum asked.
@@ -1338,6 +1349,12 @@ export const UNAVAILABLE: Unavailable[] = [
       'reservation',
       'pay with my card',
       'pay with my saved card',
+      // Paying or ordering for the user, however the goal words it ('order it, with my card').
+      'with my card',
+      'with my credit card',
+      'charge my card',
+      'register for me',
+      'register it for me',
     ],
     near: ['scan', 'test', 'site', 'server', 'domain', 'cheapest', 'new'],
     instead: ['verify_domain_legitimacy_and_security', 'pre_purchase_merchant_trust_check'],
@@ -1666,6 +1683,8 @@ export const HEAT_WORDS = [
   'ready to buy',
   'likely to buy',
   'in market',
+  'buying mode',
+  'ready to purchase',
 ];
 /** Nouns a purchase word qualifies ("purchase intent", "intención de compra"): the intent asked, not the agent buying. */
 export const INTENT_NOUNS = ['intent', 'intention', 'signal', 'readiness', 'propensity'];
@@ -1693,6 +1712,9 @@ export const HIRING_WINDOW = 5;
 /** The word introducing the second term of a comparison, as goals in each language write it (stemmed, glossed): within two words after a ranking word it makes a comparison. */
 export const COMPARISON_WORDS = ['than', 'que', 'qu', 'als', 'dan', 'di', 'chem', 'чем', 'niz', 'rispetto'];
 /** Words choosing among a list ("which of my 16 accounts are on a hiring spree"): with a hiring trend anywhere after them, a ranking of the list. */
+/** A ranking set aside ("each of them, not just the hottest"): a ranking or heat word up to NOT_JUST_WINDOW words after these ranks nothing. */
+export const NOT_JUST_WORDS = ['not just', 'not only', 'rather than just'];
+export const NOT_JUST_WINDOW = 2;
 export const LIST_SELECTORS = [
   'which of them',
   'which of my',
@@ -1724,7 +1746,14 @@ export const ONE_CALL_WORDS = [
 ];
 
 /** Words of the agent's own purchase when followed by from/at (a seller): "order a jacket from x.com". */
-export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop'];
+export const PURCHASE_WORDS = ['buy', 'purchase', 'order', 'checkout', 'shop', 'spend'];
+/**
+ * What a company buys that its hiring foretells ("buying new software", "kupują nowe narzędzia"): a
+ * purchase word with one of these within TOOLS_WINDOW words after it, in a goal that names hiring or
+ * jobs, is the company's buying intent (company-intent), no purchase by the agent.
+ */
+export const TOOL_NOUNS = ['software', 'tool', 'tools', 'saas', 'solution', 'solutions', 'vendor', 'vendors', 'platform', 'platforms'];
+export const TOOLS_WINDOW = 3;
 /**
  * Enriching a list with a datum ("enrich the 48 domains with the technologies they run"): with a
  * strong phrase of another offer within DATUM_WINDOW words after a "with" at most ENRICH_WINDOW words

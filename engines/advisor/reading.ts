@@ -56,6 +56,10 @@ import {
   PERIOD_WORDS,
   PRIVACY_WINDOW,
   PURCHASE_WORDS,
+  TOOL_NOUNS,
+  NOT_JUST_WORDS,
+  NOT_JUST_WINDOW,
+  TOOLS_WINDOW,
   PAYING_WORDS,
   COMPARE_WORDS,
   STACK_WORDS,
@@ -124,6 +128,8 @@ export interface Reading {
   jobFilter: { at: number; cue: string } | null;
   /** Hiring with a trend word near it ("recruiting pace"): where, and the words. */
   hiringTrend: { at: number; cue: string } | null;
+  /** The company buying software or tools, in a goal naming hiring or jobs: its buying intent. */
+  toolsBought: { at: number; cue: string } | null;
   /** Hiring with a ranking word near it ("which of them are hiring hardest"). */
   hiringRank: { at: number; cue: string } | null;
   /** Buying intent with a ranking word or a list selector near it ("the hottest of my accounts"). */
@@ -228,6 +234,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const sequence = compiled(SEQUENCE_WORDS);
   const back = compiled(REFERS_BACK);
   const purchase = compiled(PURCHASE_WORDS);
+  const toolNouns = compiled(TOOL_NOUNS);
   const purchaseFrom = compiled(['from', 'at']);
   const paying = compiled(PAYING_WORDS);
   const timingWords = compiled(TIMING_WORDS);
@@ -238,6 +245,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
   const trends = compiled(TREND_WORDS);
   const periods = compiled(PERIOD_WORDS);
   const rankings = compiled(RANKING_WORDS);
+  const notJustWords = compiled(NOT_JUST_WORDS);
   const heatWords = compiled(HEAT_WORDS);
   const intentNouns = compiled(INTENT_NOUNS);
   const basisWords = compiled(BASIS_WORDS);
@@ -389,10 +397,11 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
         continue;
       }
       if (otherSpans.some(([from, to]) => from < at + span && to > at)) continue;
+      // A name inside a domain or URL ("gong.io") is the company the goal is about, not a technology it
+      // names, an adoption word before it or not ("whoever runs partnerships at gong.io").
+      const token = /\S*$/.exec(goal.slice(0, mention.start))![0] + /^\S*/.exec(goal.slice(mention.start))![0];
+      if (/[a-z0-9-]\.[a-z]{2,}|[@/]/i.test(token)) continue;
       if (!cue.length) {
-        // A name inside a domain or URL ("gong.io") is the company the goal is about, not a technology it names.
-        const token = /\S*$/.exec(goal.slice(0, mention.start))![0] + /^\S*/.exec(goal.slice(mention.start))![0];
-        if (/[a-z0-9-]\.[a-z]{2,}|[@/]/i.test(token)) continue;
         if (!named.some((known) => known.name === mention.name)) named.push({ name: mention.name, at });
         continue;
       }
@@ -534,6 +543,12 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       const clauseEnd = clauseEndsOf().find((end) => end > at) ?? goalWords.length;
       if (adsAt.some((ad) => ad > at && ad <= at + ADS_BOUGHT_WINDOW && ad < clauseEnd)) markAll([at, goalWords[at + 1] === 'from' ? at + 2 : at + 1]);
     }
+    // The company buying software or tools, with hiring or jobs named: buying intent, no purchase by the agent.
+    const tools = hiring.flatMap(spans).length || jobNouns.flatMap(spans).length ? toolNouns.flatMap(spans) : [];
+    const bought = purchase.flatMap(spans).find(([, to]) => tools.some(([at]) => at >= to && at <= to + TOOLS_WINDOW));
+    // Its hiring and jobs are then the evidence, not a listing asked for.
+    if (bought) [bought, ...hiring.flatMap(spans), ...jobNouns.flatMap(spans)].forEach(markAll);
+    const toolsBought: Reading['toolsBought'] = bought ? { at: bought[0], cue: goalWords.slice(bought[0], bought[1] + TOOLS_WINDOW).join(' ') } : null;
     const purchases = purchase.flatMap(spans).map(([from]) => from);
     // The speaker's agent buying ("our agent is about to buy a … from"): a purchase, whatever phrase holds its word.
     const agentBuys = purchases.find((at) => !masked.has(at) && ownAgents.some(([, to]) => at >= to && at <= to + AGENT_WINDOW));
@@ -647,11 +662,15 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
     const rankingsNotCompared = thanAt.length
       ? rankings.filter((phrase) => !thanAt.some((at) => spans(phrase).some(([, to]) => at >= to && at <= to + 2)))
       : rankings;
-    const ranked = hiringSpans.length ? nearHiring(rankingsNotCompared) : null;
+    // A ranking set aside ("for each of them, not just the hottest"): every company is asked, none ranked.
+    const notJust = notJustWords.flatMap(spans);
+    const setAside = ([from]: readonly [number, number]) => notJust.some(([, to]) => from >= to && from <= to + NOT_JUST_WINDOW);
+    const rankingSpans = rankingsNotCompared.flatMap(spans).filter((span) => !setAside(span) || (markAll(span), false));
+    const ranked = hiringSpans.length ? nearHiring(rankingSpans) : null;
     const hiringRank = ranked ?? (hiringTrend && selectors.flatMap(spans).some(([from]) => from < hiringTrend.at) ? hiringTrend : null);
     // Buying intent ranked, or chosen among a list ("the hottest of my accounts", "which ones show buying intent").
-    const heatSpans = heatWords.flatMap(spans).filter(([from]) => !masked.has(from));
-    const intentRank = heatSpans.length ? nearHiring([...rankingsNotCompared, ...selectors], HIRING_WINDOW, heatSpans) : null;
+    const heatSpans = heatWords.flatMap(spans).filter((span) => !masked.has(span[0]) && (!setAside(span) || (markAll(span), false)));
+    const intentRank = heatSpans.length ? nearHiring([...rankingSpans, ...selectors.flatMap(spans)], HIRING_WINDOW, heatSpans) : null;
     const oneCall = oneCallWords.some((phrase) => spans(phrase).length > 0);
     const timing = timingWords.flatMap(spans);
     // Roles beside the people holding them, and no opening near: people's titles, not jobs.
@@ -689,6 +708,7 @@ export function createReader({ finder = buildTechnologyFinder(undefined, { prose
       stacksCompared,
       jobFilter,
       hiringTrend,
+      toolsBought,
       hiringRank,
       intentRank,
       oneCall,

@@ -19,6 +19,8 @@ const URL_WEIGHT = 3;
 /** Hiring as it changes ("has hiring accelerated") is hiring intent; hiring or buying intent compared across companies is the ranking of hot-buyers. */
 const HIRING_TREND_WEIGHT = 4;
 const HIRING_RANK_WEIGHT = 4;
+/** The company buying tools its hiring foretells is the very question of company-intent; its jobs are the evidence, not the ask. */
+const TOOLS_BOUGHT_WEIGHT = 6;
 /** Roles beside the people holding them are those people's titles, which extract-contacts' people give. */
 const PEOPLE_ROLE_WEIGHT = 4;
 /** Ads qualifying a tag the site installs ("ad pixels") are its ad technology, which tech-stack reads. */
@@ -42,6 +44,7 @@ export function weighReading(scored: Scored[], reading: Reading): Scored[] {
   if (reading.stacksCompared) add('tech-stack', STACKS_COMPARED_WEIGHT, reading.stacksCompared.cue, reading.stacksCompared.at);
   if (reading.jobFilter) add('ats-jobs', JOB_FILTER_WEIGHT, reading.jobFilter.cue, reading.jobFilter.at);
   if (reading.hiringTrend) add('company-intent', HIRING_TREND_WEIGHT, reading.hiringTrend.cue, reading.hiringTrend.at);
+  if (reading.toolsBought) add('company-intent', TOOLS_BOUGHT_WEIGHT, reading.toolsBought.cue, reading.toolsBought.at);
   if (reading.hiringRank) {
     add('hot-buyers', HIRING_RANK_WEIGHT, reading.hiringRank.cue, reading.hiringRank.at);
     add('company-intent', HIRING_RANK_WEIGHT, reading.hiringRank.cue, reading.hiringRank.at);
