@@ -36,11 +36,9 @@ import { readPage } from '../engines/contacts/page.ts';
 const DIR = new URL('../test/fixtures/contacts/', import.meta.url);
 const BASELINE = new URL('./contacts.baseline.json', import.meta.url);
 const FIRST_RUN = new URL('./contacts.first-run.json', import.meta.url);
-const FIRST_RUN_2 = new URL('./contacts.first-run-2.json', import.meta.url);
-const FIRST_RUN_3 = new URL('./contacts.first-run-3.json', import.meta.url);
-const FIRST_RUN_4 = new URL('./contacts.first-run-4.json', import.meta.url);
-const FIRST_RUN_5 = new URL('./contacts.first-run-5.json', import.meta.url);
-const FIRST_RUN_6 = new URL('./contacts.first-run-6.json', import.meta.url);
+/** The held-out sets after the first: labels-held-out-N.json, first run in contacts.first-run-N.json (`-- --write-first-run-N`). */
+const NUMBERED = [2, 3, 4, 5, 6];
+const firstRunFile = (n: number) => new URL(`./contacts.first-run-${n}.json`, import.meta.url);
 const SHOW_MISSES = !!process.env.BENCH_MISSES;
 
 interface Label {
@@ -185,24 +183,13 @@ function measure(labels: Record<string, Label>) {
   return { result, misses };
 }
 
-const sets = {
+const sets: Record<string, ReturnType<typeof readLabels>> = {
   dev: readLabels('labels.json'),
   held_out: readLabels('labels-held-out.json'),
-  held_out_2: readLabels('labels-held-out-2.json'),
-  held_out_3: readLabels('labels-held-out-3.json'),
-  held_out_4: readLabels('labels-held-out-4.json'),
-  held_out_5: readLabels('labels-held-out-5.json'),
-  held_out_6: readLabels('labels-held-out-6.json'),
+  ...Object.fromEntries(NUMBERED.map((n) => [`held_out_${n}`, readLabels(`labels-held-out-${n}.json`)])),
 };
-const runs = {
-  dev: measure(sets.dev),
-  held_out: measure(sets.held_out),
-  held_out_2: measure(sets.held_out_2),
-  held_out_3: measure(sets.held_out_3),
-  held_out_4: measure(sets.held_out_4),
-  held_out_5: measure(sets.held_out_5),
-  held_out_6: measure(sets.held_out_6),
-};
+const SET_NAMES = Object.keys(sets);
+const runs = Object.fromEntries(SET_NAMES.map((set) => [set, measure(sets[set])]));
 if (process.argv.includes('--write-baseline')) {
   writeFileSync(BASELINE, `${JSON.stringify(runs.dev.result, null, 2)}\n`);
   console.log(`baseline written to ${BASELINE.pathname}`);
@@ -211,70 +198,38 @@ if (process.argv.includes('--write-first-run')) {
   writeFileSync(FIRST_RUN, `${JSON.stringify({ dev: runs.dev.result, held_out: runs.held_out.result }, null, 2)}\n`);
   console.log(`first run written to ${FIRST_RUN.pathname}`);
 }
-if (process.argv.includes('--write-first-run-2')) {
-  writeFileSync(FIRST_RUN_2, `${JSON.stringify({ held_out_2: runs.held_out_2.result }, null, 2)}\n`);
-  console.log(`first run of held-out set 2 written to ${FIRST_RUN_2.pathname}`);
-}
-if (process.argv.includes('--write-first-run-3')) {
-  writeFileSync(FIRST_RUN_3, `${JSON.stringify({ held_out_3: runs.held_out_3.result }, null, 2)}\n`);
-  console.log(`first run of held-out set 3 written to ${FIRST_RUN_3.pathname}`);
-}
-if (process.argv.includes('--write-first-run-4')) {
-  writeFileSync(FIRST_RUN_4, `${JSON.stringify({ held_out_4: runs.held_out_4.result }, null, 2)}\n`);
-  console.log(`first run of held-out set 4 written to ${FIRST_RUN_4.pathname}`);
-}
-if (process.argv.includes('--write-first-run-5')) {
-  writeFileSync(FIRST_RUN_5, `${JSON.stringify({ held_out_5: runs.held_out_5.result }, null, 2)}\n`);
-  console.log(`first run of held-out set 5 written to ${FIRST_RUN_5.pathname}`);
-}
-if (process.argv.includes('--write-first-run-6')) {
-  writeFileSync(FIRST_RUN_6, `${JSON.stringify({ held_out_6: runs.held_out_6.result }, null, 2)}\n`);
-  console.log(`first run of held-out set 6 written to ${FIRST_RUN_6.pathname}`);
+for (const n of NUMBERED) {
+  if (!process.argv.includes(`--write-first-run-${n}`)) continue;
+  writeFileSync(firstRunFile(n), `${JSON.stringify({ [`held_out_${n}`]: runs[`held_out_${n}`].result }, null, 2)}\n`);
+  console.log(`first run of held-out set ${n} written to ${firstRunFile(n).pathname}`);
 }
 const readJson = (file: URL) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
 const baseline: Record<string, Figure> = readJson(BASELINE);
 const firstRun: { dev?: Record<string, Figure>; held_out?: Record<string, Figure> } = readJson(FIRST_RUN);
-const firstRun2: { held_out_2?: Record<string, Figure> } = readJson(FIRST_RUN_2);
-const firstRun3: { held_out_3?: Record<string, Figure> } = readJson(FIRST_RUN_3);
-const firstRun4: { held_out_4?: Record<string, Figure> } = readJson(FIRST_RUN_4);
-const firstRun5: { held_out_5?: Record<string, Figure> } = readJson(FIRST_RUN_5);
-const firstRun6: { held_out_6?: Record<string, Figure> } = readJson(FIRST_RUN_6);
 const EMAIL_TARGETS = { email_precision: 0.98, email_recall: 0.97 };
 const HELD_OUT_TARGETS = { people_precision: 0.95, people_recall: 0.85, ...EMAIL_TARGETS };
-const TARGETS: Record<keyof typeof runs, Record<string, number>> = {
+const TARGETS: Record<string, Record<string, number>> = {
   dev: { people_precision: 0.9, company_name_clean: 0.9, ...EMAIL_TARGETS },
   held_out: HELD_OUT_TARGETS,
-  held_out_2: HELD_OUT_TARGETS,
-  held_out_3: HELD_OUT_TARGETS,
-  held_out_4: HELD_OUT_TARGETS,
-  held_out_5: HELD_OUT_TARGETS,
-  held_out_6: HELD_OUT_TARGETS,
+  ...Object.fromEntries(NUMBERED.map((n) => [`held_out_${n}`, HELD_OUT_TARGETS])),
 };
-const COLUMNS: Record<keyof typeof runs, [string, Record<string, Figure> | undefined][]> = {
+const COLUMNS: Record<string, [string, Record<string, Figure> | undefined][]> = {
   dev: [
     ['before #33 (baseline)', baseline],
     ['before #37', firstRun.dev],
   ],
   held_out: [['first run (unseen)', firstRun.held_out]],
-  held_out_2: [['first run (unseen)', firstRun2.held_out_2]],
-  held_out_3: [['first run (unseen)', firstRun3.held_out_3]],
-  held_out_4: [['first run (unseen)', firstRun4.held_out_4]],
-  held_out_5: [['first run (unseen)', firstRun5.held_out_5]],
-  held_out_6: [['first run (unseen)', firstRun6.held_out_6]],
+  ...Object.fromEntries(NUMBERED.map((n) => [`held_out_${n}`, [['first run (unseen)', readJson(firstRunFile(n))[`held_out_${n}`]]]])),
 };
-const TITLES: Record<keyof typeof runs, string> = {
+const TITLES: Record<string, string> = {
   dev: 'dev set (labels.json, the rules were written against it)',
   held_out: 'held-out set (labels-held-out.json)',
-  held_out_2: 'held-out 2 (labels-held-out-2.json)',
-  held_out_3: 'held-out 3 (labels-held-out-3.json)',
-  held_out_4: 'held-out 4 (labels-held-out-4.json)',
-  held_out_5: 'held-out 5 (labels-held-out-5.json)',
-  held_out_6: 'held-out 6 (labels-held-out-6.json)',
+  ...Object.fromEntries(NUMBERED.map((n) => [`held_out_${n}`, `held-out ${n} (labels-held-out-${n}.json)`])),
 };
 
 const cell = (value?: Figure) => (value ? `${value.ratio.toFixed(3)} (${value.hit}/${value.of})` : 'n/a');
 const below: string[] = [];
-for (const set of ['dev', 'held_out', 'held_out_2', 'held_out_3', 'held_out_4', 'held_out_5', 'held_out_6'] as const) {
+for (const set of SET_NAMES) {
   const { result, misses } = runs[set];
   const columns = COLUMNS[set];
   console.log(`\nbench:contacts, ${TITLES[set]}: ${Object.keys(sets[set]).length} labelled pages\n`);
