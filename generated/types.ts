@@ -29,7 +29,10 @@ export interface paths {
          *     request ("don't give me the profile, only the ads") excludes what it names, as does the
          *     evidence after "based on"; the speaker's own tools ("we use Stripe") and agent ("our
          *     agent is about to buy") are context; buying intent ranked over a list names hot-buyers
-         *     (not a ranking the speaker does: "I'll sort them myself"); a filter on jobs ("remote", "senior", a
+         *     (not a ranking the speaker does: "I'll sort them myself"; "not just the hottest" is a
+         *     batch); a company buying tools, read from its hiring, names company-intent; a vendor's
+         *     tag, pixel or checkout the site runs names tech-stack (ads it buys: search-ads); a
+         *     datum the service lacks outweighs an offer named by one word only; a filter on jobs ("remote", "senior", a
          *     technology before "roles") names ats-jobs; a technology named after a word of adoption ("are buying
          *     Snowflake", "using HubSpot") names tech-stack; a URL points to the offer that reads its
          *     kind of page (a product page, a paid API endpoint, any other page); buying from a seller
@@ -42,7 +45,9 @@ export interface paths {
          *        whose step refers back to its companies: hot-buyers (1 domain: company-intent);
          *     3. private-query asked for: private-query running the other tool asked for;
          *     4. company-profile on top, or all three of tech stack, hiring intent and search ads asked
-         *        for: company-profile; two of them: the separate calls (see efficiency_analysis);
+         *        for: company-profile (or the offer whose result holds three or more offers asked for,
+         *        cued by its own words: "facts only" for company-footprint); two of them: the separate
+         *        calls (see efficiency_analysis);
          *     5. otherwise the top offer (or an offer asked for, scoring at least 0.4 of the top or
          *        holding two offers asked for, whose result holds the top one's: "a real footprint:
          *        tags, job board, ads"), plus up to two other offers asked for that it does
@@ -1812,7 +1817,7 @@ export interface components {
             recommended_execution_sequence: components["schemas"]["ExecutionStep"][];
             cached_hint: components["schemas"]["CachedHint"] | null;
             guarantees: components["schemas"]["StringList"];
-            /** @description Present when the goal asks for data the service does not have (revenue, headcount, funding, personal profiles of people, competitor lists, reviews and ratings, mailbox verification...): what is missing and which offers hold the nearest signal. A goal asking only for such data gets recommended_tool null. */
+            /** @description Present when the goal asks for data the service does not have (revenue, headcount, funding, personal profiles of people, competitor lists, reviews and ratings, mailbox verification...) or for an action it does not take (writing, sending or translating messages, booking, alerting, security testing, domain registration, buying for the caller): what is missing and which offers hold the nearest signal. A goal asking only for such data gets recommended_tool null. */
             not_available?: components["schemas"]["NotAvailable"][];
         };
         /** @description Common to every commerce skill output. status ok is charged; no_data (the skill ran and found no usable evidence) and unreachable (the site could not be read; error_reason says why) are free. Unknown facts are null. */
